@@ -1,0 +1,98 @@
+# refkit: tools for referees of live-action role-playing games.
+#
+#   make                    build every tool
+#   make check              run every test (unit, CLI golden, man lint)
+#   make SANITIZE=1 check   the same under ASan and UBSan
+#   make bench              benchmarks against their peers (not in check)
+#   make install PREFIX=/usr/local DESTDIR=
+
+PREFIX    ?= /usr/local
+BINDIR    ?= $(PREFIX)/bin
+MANDIR    ?= $(PREFIX)/share/man
+CC        ?= cc
+PKG_CONFIG ?= pkg-config
+
+WARN   = -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
+         -Wmissing-prototypes -Werror=implicit-function-declaration
+CSTD   = -std=c17 -D_DEFAULT_SOURCE -D_GNU_SOURCE
+OPT    ?= -O2 -g
+
+ifeq ($(SANITIZE),1)
+B      = build-san
+OPT    = -O1 -g -fno-omit-frame-pointer
+SANFLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all
+else
+B      = build
+SANFLAGS =
+endif
+
+SQLITE_CFLAGS := $(shell $(PKG_CONFIG) --cflags sqlite3)
+SQLITE_LIBS   := $(shell $(PKG_CONFIG) --libs sqlite3)
+CFLAGS  += $(CSTD) $(WARN) $(OPT) $(SANFLAGS) $(SQLITE_CFLAGS) -Isrc
+LDFLAGS += $(SANFLAGS)
+LDLIBS  += $(SQLITE_LIBS) -lcsv
+
+TOOLS  = crs-stats
+LIBSRC = util stats item sheet db roster out import cli
+UNITS  = stats sheet item util out db roster import
+
+LIBOBJ = $(LIBSRC:%=$(B)/%.o) $(B)/schema.o
+BINS   = $(TOOLS:%=$(B)/%)
+UNITBINS = $(UNITS:%=$(B)/unit-%)
+MANS   = man/crs-stats.1 man/refkit.7 man/refkit.db.5
+
+all: $(BINS)
+
+$(B):
+	mkdir -p $(B)
+
+$(B)/schema.c: schema.sql tools/embed-sql.sh | $(B)
+	sh tools/embed-sql.sh db_schema_sql schema.sql > $@.tmp && mv $@.tmp $@
+
+$(B)/schema.o: $(B)/schema.c
+	$(CC) $(CFLAGS) -Wno-overlength-strings -c -o $@ $<
+
+$(B)/%.o: src/%.c src/*.h | $(B)
+	$(CC) $(CFLAGS) -c -o $@ $<
+
+$(B)/librefkit.a: $(LIBOBJ)
+	rm -f $@
+	ar rcs $@ $(LIBOBJ)
+
+$(B)/crs-stats: $(B)/crs_stats.o $(B)/librefkit.a
+	$(CC) $(LDFLAGS) -o $@ $< $(B)/librefkit.a $(LDLIBS)
+
+$(B)/unit-%.o: tests/unit/test_%.c tests/unit/tap.h src/*.h | $(B)
+	$(CC) $(CFLAGS) -Itests/unit -c -o $@ $<
+
+$(B)/unit-%: $(B)/unit-%.o $(B)/librefkit.a
+	$(CC) $(LDFLAGS) -o $@ $< $(B)/librefkit.a $(LDLIBS)
+
+check: $(BINS) $(UNITBINS)
+	@sh tests/run.sh $(B)
+
+lint-man:
+	mandoc -Tlint -Wstyle $(MANS)
+
+bench: $(BINS)
+	@sh bench/run.sh $(B)
+
+install: $(BINS)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
+	    $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man7
+	install -m 755 $(BINS) $(DESTDIR)$(BINDIR)
+	install -m 644 man/*.1 $(DESTDIR)$(MANDIR)/man1
+	install -m 644 man/*.5 $(DESTDIR)$(MANDIR)/man5
+	install -m 644 man/*.7 $(DESTDIR)$(MANDIR)/man7
+
+uninstall:
+	rm -f $(TOOLS:%=$(DESTDIR)$(BINDIR)/%)
+	rm -f $(DESTDIR)$(MANDIR)/man1/crs-stats.1 \
+	    $(DESTDIR)$(MANDIR)/man5/refkit.db.5 \
+	    $(DESTDIR)$(MANDIR)/man7/refkit.7
+
+clean:
+	rm -rf build build-san
+
+.PHONY: all check lint-man bench install uninstall clean
+.SECONDARY:

@@ -1,0 +1,317 @@
+/*
+ * db.c - opening, checking, creating and migrating the refkit database,
+ * and the helpers that make every write a transaction.  See db.h and
+ * refkit.db(5).
+ */
+#include "db.h"
+
+#include "util.h"
+
+#include <err.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+/* How long a command waits for another GM's write before giving up. */
+#define DB_BUSY_MS	10000
+
+/*
+ * Migrations: migrations[v] brings a database at user_version v to v + 1.
+ * They run in order, in the same transaction, followed by setting
+ * user_version.  Version 1 (the first pre-release layout) had characters
+ * only.
+ */
+static const char *const migrations[DB_SCHEMA_VERSION] = {
+	[1] =
+	"CREATE TABLE item ("
+	" id INTEGER PRIMARY KEY,"
+	" name TEXT NOT NULL UNIQUE CHECK (length(name) BETWEEN 1 AND 200"
+	"  AND instr(name, ';') = 0),"
+	" mod_or INTEGER NOT NULL DEFAULT 0"
+	"  CHECK (mod_or BETWEEN -1000 AND 1000),"
+	" mod_dr INTEGER NOT NULL DEFAULT 0"
+	"  CHECK (mod_dr BETWEEN -1000 AND 1000),"
+	" mod_mind INTEGER NOT NULL DEFAULT 0"
+	"  CHECK (mod_mind BETWEEN -1000 AND 1000),"
+	" mod_pick INTEGER NOT NULL DEFAULT 0"
+	"  CHECK (mod_pick BETWEEN -1000 AND 1000),"
+	" mod_offense INTEGER NOT NULL DEFAULT 0"
+	"  CHECK (mod_offense BETWEEN -1000 AND 1000),"
+	" mod_defense INTEGER NOT NULL DEFAULT 0"
+	"  CHECK (mod_defense BETWEEN -1000 AND 1000),"
+	" range TEXT NOT NULL DEFAULT 'both'"
+	"  CHECK (range IN ('short', 'long', 'both')),"
+	" use TEXT NOT NULL DEFAULT 'supplemental'"
+	"  CHECK (use IN ('supplemental', 'continuous', 'wearable')),"
+	" full_or INTEGER NOT NULL DEFAULT 0 CHECK (full_or IN (0, 1)),"
+	" notes TEXT CHECK (length(notes) <= 10000)"
+	") STRICT;"
+	"CREATE TABLE power ("
+	" id INTEGER PRIMARY KEY,"
+	" name TEXT NOT NULL UNIQUE CHECK (length(name) BETWEEN 1 AND 200"
+	"  AND instr(name, ';') = 0),"
+	" em INTEGER NOT NULL DEFAULT 0 CHECK (em BETWEEN 0 AND 100000),"
+	" picks INTEGER NOT NULL DEFAULT 1 CHECK (picks BETWEEN 0 AND 20),"
+	" bonus INTEGER NOT NULL DEFAULT 0"
+	"  CHECK (bonus BETWEEN -1000 AND 1000),"
+	" target TEXT NOT NULL DEFAULT 'one'"
+	"  CHECK (target IN ('one', 'group')),"
+	" defend TEXT NOT NULL DEFAULT 'none'"
+	"  CHECK (defend IN ('dr', 'mind', 'none')),"
+	" notes TEXT CHECK (length(notes) <= 10000)"
+	") STRICT;"
+	"CREATE TABLE holds_item ("
+	" character_id INTEGER NOT NULL"
+	"  REFERENCES character(id) ON DELETE CASCADE,"
+	" item_id INTEGER NOT NULL REFERENCES item(id) ON DELETE CASCADE,"
+	" PRIMARY KEY (character_id, item_id)"
+	") STRICT, WITHOUT ROWID;"
+	"CREATE INDEX holds_item_by_item ON holds_item(item_id);"
+	"CREATE TABLE holds_power ("
+	" character_id INTEGER NOT NULL"
+	"  REFERENCES character(id) ON DELETE CASCADE,"
+	" power_id INTEGER NOT NULL REFERENCES power(id) ON DELETE CASCADE,"
+	" PRIMARY KEY (character_id, power_id)"
+	") STRICT, WITHOUT ROWID;"
+	"CREATE INDEX holds_power_by_power ON holds_power(power_id);",
+};
+
+void
+db_now(char buf[32])
+{
+	time_t t = time(NULL);
+	struct tm tm;
+
+	gmtime_r(&t, &tm);
+	strftime(buf, 32, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+char *
+db_default_path(int *is_default)
+{
+	const char *env;
+
+	*is_default = 0;
+	if ((env = getenv("REFKIT_DB")) != NULL && *env != '\0')
+		return xstrdup(env);
+	*is_default = 1;
+	if ((env = getenv("XDG_DATA_HOME")) != NULL && *env == '/')
+		return xasprintf("%s/refkit/refkit.db", env);
+	if ((env = getenv("HOME")) == NULL || *env == '\0')
+		errx(1, "cannot find the database: set REFKIT_DB, "
+		    "XDG_DATA_HOME or HOME, or use --db");
+	return xasprintf("%s/.local/share/refkit/refkit.db", env);
+}
+
+/* Creates every missing directory above the file path, like mkdir -p. */
+static void
+make_parents(const char *path)
+{
+	char *dir = xstrdup(path);
+
+	for (char *p = dir + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(dir, 0700) != 0 && errno != EEXIST)
+			err(1, "cannot create '%s'", dir);
+		*p = '/';
+	}
+	free(dir);
+}
+
+void
+db_fatal(struct db *db, const char *what)
+{
+	const char *msg = db->h ? sqlite3_errmsg(db->h) : "out of memory";
+
+	/* Copy the message: the rollback may replace it. */
+	char *copy = xstrdup(msg);
+
+	if (db->h && !sqlite3_get_autocommit(db->h))
+		sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL);
+	errx(1, "%s: %s", what, copy);
+}
+
+void
+db_die(struct db *db, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (db->h && !sqlite3_get_autocommit(db->h))
+		sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL);
+	va_start(ap, fmt);
+	verrx(1, fmt, ap);
+	va_end(ap);
+}
+
+static void
+exec(struct db *db, const char *sql, const char *what)
+{
+	if (sqlite3_exec(db->h, sql, NULL, NULL, NULL) != SQLITE_OK)
+		db_fatal(db, what);
+}
+
+void
+db_begin(struct db *db)
+{
+	exec(db, "BEGIN IMMEDIATE", "cannot start a transaction");
+}
+
+void
+db_commit(struct db *db)
+{
+	exec(db, "COMMIT", "cannot commit");
+}
+
+void
+db_rollback(struct db *db)
+{
+	if (!sqlite3_get_autocommit(db->h))
+		sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL);
+}
+
+sqlite3_stmt *
+db_prepare(struct db *db, const char *sql)
+{
+	sqlite3_stmt *st;
+
+	if (sqlite3_prepare_v2(db->h, sql, -1, &st, NULL) != SQLITE_OK)
+		db_fatal(db, "cannot prepare a statement");
+	return st;
+}
+
+int
+db_step(struct db *db, sqlite3_stmt *st, int allow_constraint)
+{
+	int rc = sqlite3_step(st);
+
+	if (rc == SQLITE_ROW || rc == SQLITE_DONE)
+		return rc;
+	if (allow_constraint && (rc & 0xff) == SQLITE_CONSTRAINT) {
+		sqlite3_reset(st);
+		return SQLITE_CONSTRAINT;
+	}
+	db_fatal(db, db->path);
+}
+
+/* Reads one integer PRAGMA; a failure here means "not a database". */
+static int
+pragma_int(struct db *db, const char *sql, int *out)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if (sqlite3_prepare_v2(db->h, sql, -1, &st, NULL) != SQLITE_OK)
+		return -1;
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		*out = sqlite3_column_int(st, 0);
+	sqlite3_finalize(st);
+	return rc == SQLITE_ROW ? 0 : -1;
+}
+
+/*
+ * Looks at the file before anything is written: returns its user_version,
+ * or exits if it is not ours.  An empty file (no tables, no ids) is 0.
+ */
+static int
+check_identity(struct db *db)
+{
+	int app = 0, version = 0, ntables = 0;
+
+	if (pragma_int(db, "PRAGMA application_id", &app) != 0 ||
+	    pragma_int(db, "PRAGMA user_version", &version) != 0 ||
+	    pragma_int(db, "SELECT count(*) FROM sqlite_schema", &ntables))
+		errx(1, "'%s': not a refkit database (%s)", db->path,
+		    sqlite3_errmsg(db->h));
+	if (app == 0 && version == 0 && ntables == 0)
+		return 0;
+	if (app != DB_APPLICATION_ID)
+		errx(1, "'%s': not a refkit database (an SQLite file of "
+		    "another program)", db->path);
+	if (version > DB_SCHEMA_VERSION)
+		errx(1, "'%s': written by a newer refkit (schema %d; this "
+		    "one knows up to %d); not changed", db->path, version,
+		    DB_SCHEMA_VERSION);
+	if (version < 1)
+		errx(1, "'%s': damaged refkit database (schema version %d)",
+		    db->path, version);
+	return version;
+}
+
+/* Creates or migrates, in one transaction, re-checking under the lock. */
+static void
+bring_up_to_date(struct db *db)
+{
+	int version;
+
+	db_begin(db);
+	/* Another process may have done it while we waited for the lock. */
+	version = check_identity(db);
+	if (version == 0)
+		exec(db, db_schema_sql, "cannot create the schema");
+	else {
+		char *set;
+
+		for (int v = version; v < DB_SCHEMA_VERSION; v++)
+			exec(db, migrations[v], "cannot migrate the schema");
+		set = xasprintf("PRAGMA user_version = %d", DB_SCHEMA_VERSION);
+		exec(db, set, "cannot migrate the schema");
+		free(set);
+	}
+	db_commit(db);
+}
+
+struct db *
+db_open(const char *path)
+{
+	struct db *db = xcalloc(1, sizeof *db);
+	int is_default = 0;
+	sqlite3_stmt *st;
+
+	db->path = path ? xstrdup(path) : db_default_path(&is_default);
+	if (is_default)
+		make_parents(db->path);
+	if (sqlite3_open_v2(db->path, &db->h, SQLITE_OPEN_READWRITE |
+	    SQLITE_OPEN_CREATE | SQLITE_OPEN_NOFOLLOW, NULL) != SQLITE_OK)
+		errx(1, "cannot open '%s': %s", db->path,
+		    db->h ? sqlite3_errmsg(db->h) : "out of memory");
+	sqlite3_extended_result_codes(db->h, 1);
+	sqlite3_busy_timeout(db->h, DB_BUSY_MS);
+	sqlite3_db_config(db->h, SQLITE_DBCONFIG_DEFENSIVE, 1, NULL);
+	sqlite3_db_config(db->h, SQLITE_DBCONFIG_DQS_DDL, 0, NULL);
+	sqlite3_db_config(db->h, SQLITE_DBCONFIG_DQS_DML, 0, NULL);
+	sqlite3_db_config(db->h, SQLITE_DBCONFIG_ENABLE_TRIGGER, 1, NULL);
+
+	if (check_identity(db) < DB_SCHEMA_VERSION)
+		bring_up_to_date(db);
+
+	/*
+	 * WAL lets readers go on while one GM writes.  It is a property of
+	 * the file, so only the first open really changes anything.
+	 */
+	st = db_prepare(db, "PRAGMA journal_mode = WAL");
+	db_step(db, st, 0);
+	sqlite3_finalize(st);
+	exec(db, "PRAGMA foreign_keys = ON", "cannot enable foreign keys");
+	return db;
+}
+
+void
+db_close(struct db *db)
+{
+	if (db == NULL)
+		return;
+	db_rollback(db);
+	/* A statement left unfinalized makes this fail: a leak is a bug. */
+	if (sqlite3_close(db->h) != SQLITE_OK)
+		errx(1, "cannot close '%s': %s", db->path,
+		    sqlite3_errmsg(db->h));
+	free(db->path);
+	free(db);
+}

@@ -1,0 +1,486 @@
+/*
+ * roster.c - the SQL for characters, items and powers; see roster.h.
+ * Every value goes in through a bound parameter.
+ */
+#include "roster.h"
+
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The character columns in the order bind_sheet and read_sheet use. */
+#define CHAR_COLS \
+	"name, player, notes, ene, str, int, cun, agi, con, cha, luc, " \
+	"level, given_or, given_dr, given_mind, given_life, given_in, " \
+	"given_em, given_lb"
+#define CHAR_NCOLS	(3 + P_COUNT + S_COUNT)
+
+enum {
+	W_INSERT, W_UPSERT, W_UPDATE, W_ITEM_ID, W_POWER_ID, W_HOLD_ITEM,
+	W_HOLD_POWER, W_CLEAR_ITEMS, W_CLEAR_POWERS, W_COUNT
+};
+
+static const char *const writer_sql[W_COUNT] = {
+	[W_INSERT] = "INSERT INTO character (" CHAR_COLS ", created, updated)"
+	    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13,"
+	    " ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?20)",
+	[W_UPSERT] = "INSERT INTO character (" CHAR_COLS ", created, updated)"
+	    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13,"
+	    " ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?20)"
+	    " ON CONFLICT (name) DO UPDATE SET player = excluded.player,"
+	    " notes = excluded.notes, ene = excluded.ene, str = excluded.str,"
+	    " int = excluded.int, cun = excluded.cun, agi = excluded.agi,"
+	    " con = excluded.con, cha = excluded.cha, luc = excluded.luc,"
+	    " level = excluded.level, given_or = excluded.given_or,"
+	    " given_dr = excluded.given_dr, given_mind = excluded.given_mind,"
+	    " given_life = excluded.given_life, given_in = excluded.given_in,"
+	    " given_em = excluded.given_em, given_lb = excluded.given_lb,"
+	    " updated = excluded.updated RETURNING id",
+	[W_UPDATE] = "UPDATE character SET name = ?1, player = ?2, notes = ?3,"
+	    " ene = ?4, str = ?5, int = ?6, cun = ?7, agi = ?8, con = ?9,"
+	    " cha = ?10, luc = ?11, level = ?12, given_or = ?13,"
+	    " given_dr = ?14, given_mind = ?15, given_life = ?16,"
+	    " given_in = ?17, given_em = ?18, given_lb = ?19, updated = ?20"
+	    " WHERE id = ?21",
+	[W_ITEM_ID] = "SELECT id FROM item WHERE name = ?1",
+	[W_POWER_ID] = "SELECT id FROM power WHERE name = ?1",
+	[W_HOLD_ITEM] = "INSERT OR IGNORE INTO holds_item VALUES (?1, ?2)",
+	[W_HOLD_POWER] = "INSERT OR IGNORE INTO holds_power VALUES (?1, ?2)",
+	[W_CLEAR_ITEMS] = "DELETE FROM holds_item WHERE character_id = ?1",
+	[W_CLEAR_POWERS] = "DELETE FROM holds_power WHERE character_id = ?1",
+};
+
+void
+roster_writer_init(struct roster_writer *w, struct db *db)
+{
+	memset(w, 0, sizeof *w);
+	w->db = db;
+	db_now(w->now);
+	for (int i = 0; i < W_COUNT; i++)
+		w->st[i] = db_prepare(db, writer_sql[i]);
+}
+
+void
+roster_writer_release(struct roster_writer *w)
+{
+	for (int i = 0; i < W_COUNT; i++)
+		sqlite3_finalize(w->st[i]);
+	memset(w, 0, sizeof *w);
+}
+
+static void
+bind_text(sqlite3_stmt *st, int i, const char *s)
+{
+	if (s == NULL)
+		sqlite3_bind_null(st, i);
+	else
+		sqlite3_bind_text(st, i, s, -1, SQLITE_STATIC);
+}
+
+static void
+bind_stat(sqlite3_stmt *st, int i, int v)
+{
+	if (v == STATS_ABSENT)
+		sqlite3_bind_null(st, i);
+	else
+		sqlite3_bind_int(st, i, v);
+}
+
+/* Binds parameters 1 to 19 in CHAR_COLS order, and 20 to now. */
+static void
+bind_sheet(sqlite3_stmt *st, const struct sheet *sh, const char *now)
+{
+	bind_text(st, 1, sh->name);
+	bind_text(st, 2, sh->player);
+	bind_text(st, 3, sh->notes);
+	for (int p = 0; p < P_COUNT; p++)
+		bind_stat(st, 4 + p, sh->primary[p]);
+	for (int s = 0; s < S_COUNT; s++)
+		bind_stat(st, 4 + P_COUNT + s, sh->given[s]);
+	sqlite3_bind_text(st, 20, now, -1, SQLITE_STATIC);
+}
+
+/* Reads CHAR_COLS starting at column col into an initialised sheet. */
+static void
+read_sheet(sqlite3_stmt *st, int col, struct sheet *sh)
+{
+	const char *s;
+
+	sh->name = xstrdup((const char *)sqlite3_column_text(st, col));
+	if ((s = (const char *)sqlite3_column_text(st, col + 1)) != NULL)
+		sh->player = xstrdup(s);
+	if ((s = (const char *)sqlite3_column_text(st, col + 2)) != NULL)
+		sh->notes = xstrdup(s);
+	for (int i = 0; i < P_COUNT + S_COUNT; i++) {
+		int c = col + 3 + i;
+		int v = sqlite3_column_type(st, c) == SQLITE_NULL ?
+		    STATS_ABSENT : sqlite3_column_int(st, c);
+
+		if (i < P_COUNT)
+			sh->primary[i] = v;
+		else
+			sh->given[i - P_COUNT] = v;
+	}
+}
+
+static int
+cmp_names(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Reads a ';'-joined list of names into the sheet's list f, sorted. */
+static void
+read_list(sqlite3_stmt *st, int col, struct sheet *sh, int f)
+{
+	const char *s = (const char *)sqlite3_column_text(st, col);
+	char why[128];
+
+	if (s == NULL)
+		return;
+	/* Names in the database passed item_check_name: this cannot fail. */
+	(void)sheet_set_field(sh, f, s, why, sizeof why);
+	if (f == SHEET_F_ITEMS)
+		qsort(sh->items, sh->nitems, sizeof *sh->items, cmp_names);
+	else
+		qsort(sh->powers, sh->npowers, sizeof *sh->powers, cmp_names);
+}
+
+/* Makes the character's holdings of one kind exactly names[0..n). */
+static enum roster_result
+write_holdings(struct roster_writer *w, int64_t id, int powers,
+    char *const *names, size_t n, int clear, const char **missing)
+{
+	sqlite3_stmt *find = w->st[powers ? W_POWER_ID : W_ITEM_ID];
+	sqlite3_stmt *hold = w->st[powers ? W_HOLD_POWER : W_HOLD_ITEM];
+
+	if (clear) {
+		sqlite3_stmt *del = w->st[powers ? W_CLEAR_POWERS :
+		    W_CLEAR_ITEMS];
+
+		sqlite3_bind_int64(del, 1, id);
+		db_step(w->db, del, 0);
+		sqlite3_reset(del);
+	}
+	for (size_t i = 0; i < n; i++) {
+		int64_t thing;
+
+		sqlite3_bind_text(find, 1, names[i], -1, SQLITE_STATIC);
+		if (db_step(w->db, find, 0) != SQLITE_ROW) {
+			sqlite3_reset(find);
+			*missing = names[i];
+			return powers ? ROSTER_NO_POWER : ROSTER_NO_ITEM;
+		}
+		thing = sqlite3_column_int64(find, 0);
+		sqlite3_reset(find);
+		sqlite3_bind_int64(hold, 1, id);
+		sqlite3_bind_int64(hold, 2, thing);
+		db_step(w->db, hold, 0);
+		sqlite3_reset(hold);
+	}
+	return ROSTER_OK;
+}
+
+enum roster_result
+roster_write(struct roster_writer *w, const struct sheet *sh,
+    enum roster_mode mode, int64_t id, int holdings, const char **missing)
+{
+	sqlite3_stmt *st = w->st[mode == ROSTER_INSERT ? W_INSERT :
+	    mode == ROSTER_UPSERT ? W_UPSERT : W_UPDATE];
+	enum roster_result r;
+	int rc;
+
+	bind_sheet(st, sh, w->now);
+	if (mode == ROSTER_UPDATE)
+		sqlite3_bind_int64(st, 21, id);
+	rc = db_step(w->db, st, 1);
+	if (rc == SQLITE_CONSTRAINT)
+		/* The CHECKs mirror sheet.c, so only the name can clash. */
+		return ROSTER_EXISTS;
+	if (mode == ROSTER_UPSERT)
+		id = sqlite3_column_int64(st, 0);
+	else if (mode == ROSTER_INSERT)
+		id = sqlite3_last_insert_rowid(w->db->h);
+	sqlite3_reset(st);
+	w->last_id = id;
+	if (!holdings)
+		return ROSTER_OK;
+	r = write_holdings(w, id, 0, sh->items, sh->nitems,
+	    mode != ROSTER_INSERT, missing);
+	if (r == ROSTER_OK)
+		r = write_holdings(w, id, 1, sh->powers, sh->npowers,
+		    mode != ROSTER_INSERT, missing);
+	return r;
+}
+
+/* The sheet columns, then the id, then the item and power lists. */
+#define SHEET_SELECT \
+	"SELECT " CHAR_COLS ", c.id," \
+	" (SELECT group_concat(i.name, ';') FROM holds_item h" \
+	"  JOIN item i ON i.id = h.item_id WHERE h.character_id = c.id)," \
+	" (SELECT group_concat(p.name, ';') FROM holds_power h" \
+	"  JOIN power p ON p.id = h.power_id WHERE h.character_id = c.id)" \
+	" FROM character c"
+
+enum roster_result
+roster_get(struct db *db, const char *name, struct sheet *sh, int64_t *id)
+{
+	sqlite3_stmt *st = db_prepare(db, SHEET_SELECT " WHERE name = ?1");
+	enum roster_result r = ROSTER_NOT_FOUND;
+
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	if (db_step(db, st, 0) == SQLITE_ROW) {
+		read_sheet(st, 0, sh);
+		if (id)
+			*id = sqlite3_column_int64(st, CHAR_NCOLS);
+		read_list(st, CHAR_NCOLS + 1, sh, SHEET_F_ITEMS);
+		read_list(st, CHAR_NCOLS + 2, sh, SHEET_F_POWERS);
+		r = ROSTER_OK;
+	}
+	sqlite3_finalize(st);
+	return r;
+}
+
+void
+roster_each(struct db *db, int (*fn)(void *, const struct sheet *),
+    void *ctx)
+{
+	sqlite3_stmt *st = db_prepare(db, SHEET_SELECT " ORDER BY name");
+	struct sheet sh;
+	int stop = 0;
+
+	while (!stop && db_step(db, st, 0) == SQLITE_ROW) {
+		sheet_init(&sh);
+		read_sheet(st, 0, &sh);
+		read_list(st, CHAR_NCOLS + 1, &sh, SHEET_F_ITEMS);
+		read_list(st, CHAR_NCOLS + 2, &sh, SHEET_F_POWERS);
+		stop = fn(ctx, &sh);
+		sheet_release(&sh);
+	}
+	sqlite3_finalize(st);
+}
+
+/* Runs a DELETE ... WHERE name = ?1; ROSTER_NOT_FOUND if nothing went. */
+static enum roster_result
+remove_named(struct db *db, const char *sql, const char *name)
+{
+	sqlite3_stmt *st = db_prepare(db, sql);
+	int changed;
+
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	db_step(db, st, 0);
+	changed = sqlite3_changes(db->h);
+	sqlite3_finalize(st);
+	return changed ? ROSTER_OK : ROSTER_NOT_FOUND;
+}
+
+enum roster_result
+roster_remove(struct db *db, const char *name)
+{
+	return remove_named(db, "DELETE FROM character WHERE name = ?1",
+	    name);
+}
+
+/* Items. */
+
+#define ITEM_COLS \
+	"name, mod_or, mod_dr, mod_mind, mod_pick, mod_offense, " \
+	"mod_defense, range, use, full_or, notes"
+
+static void
+read_item(sqlite3_stmt *st, struct item *it)
+{
+	const char *notes = (const char *)sqlite3_column_text(st, 10);
+
+	item_init(it, (const char *)sqlite3_column_text(st, 0));
+	for (int m = 0; m < ITEM_MOD_COUNT; m++)
+		it->mod[m] = sqlite3_column_int(st, 1 + m);
+	it->range = item_range_lookup((const char *)
+	    sqlite3_column_text(st, 7));
+	it->use = item_use_lookup((const char *)sqlite3_column_text(st, 8));
+	it->full_or = sqlite3_column_int(st, 9);
+	it->notes = notes ? xstrdup(notes) : NULL;
+}
+
+struct item *
+roster_held_items(struct db *db, int64_t id, size_t *n)
+{
+	sqlite3_stmt *st = db_prepare(db, "SELECT " ITEM_COLS " FROM item"
+	    " WHERE id IN (SELECT item_id FROM holds_item"
+	    " WHERE character_id = ?1) ORDER BY name");
+	struct item *items = NULL;
+
+	*n = 0;
+	sqlite3_bind_int64(st, 1, id);
+	while (db_step(db, st, 0) == SQLITE_ROW) {
+		items = xreallocarray(items, *n + 1, sizeof *items);
+		read_item(st, &items[(*n)++]);
+	}
+	sqlite3_finalize(st);
+	return items;
+}
+
+void
+roster_items_free(struct item *items, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		item_release(&items[i]);
+	free(items);
+}
+
+enum roster_result
+roster_item_get(struct db *db, const char *name, struct item *it,
+    int64_t *id)
+{
+	sqlite3_stmt *st = db_prepare(db, "SELECT " ITEM_COLS ", id"
+	    " FROM item WHERE name = ?1");
+	enum roster_result r = ROSTER_NOT_FOUND;
+
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	if (db_step(db, st, 0) == SQLITE_ROW) {
+		item_release(it);
+		read_item(st, it);
+		if (id)
+			*id = sqlite3_column_int64(st, 11);
+		r = ROSTER_OK;
+	}
+	sqlite3_finalize(st);
+	return r;
+}
+
+enum roster_result
+roster_item_put(struct db *db, const struct item *it, int64_t id)
+{
+	sqlite3_stmt *st = db_prepare(db, id == 0 ?
+	    "INSERT INTO item (" ITEM_COLS ") VALUES (?1, ?2, ?3, ?4, ?5,"
+	    " ?6, ?7, ?8, ?9, ?10, ?11)" :
+	    "UPDATE item SET name = ?1, mod_or = ?2, mod_dr = ?3,"
+	    " mod_mind = ?4, mod_pick = ?5, mod_offense = ?6,"
+	    " mod_defense = ?7, range = ?8, use = ?9, full_or = ?10,"
+	    " notes = ?11 WHERE id = ?12");
+	int rc;
+
+	bind_text(st, 1, it->name);
+	for (int m = 0; m < ITEM_MOD_COUNT; m++)
+		sqlite3_bind_int(st, 2 + m, it->mod[m]);
+	bind_text(st, 8, item_range_name(it->range));
+	bind_text(st, 9, item_use_name(it->use));
+	sqlite3_bind_int(st, 10, it->full_or);
+	bind_text(st, 11, it->notes);
+	if (id != 0)
+		sqlite3_bind_int64(st, 12, id);
+	rc = db_step(db, st, 1);
+	sqlite3_finalize(st);
+	return rc == SQLITE_CONSTRAINT ? ROSTER_EXISTS : ROSTER_OK;
+}
+
+enum roster_result
+roster_item_remove(struct db *db, const char *name)
+{
+	return remove_named(db, "DELETE FROM item WHERE name = ?1", name);
+}
+
+void
+roster_item_each(struct db *db, int (*fn)(void *, const struct item *),
+    void *ctx)
+{
+	sqlite3_stmt *st = db_prepare(db, "SELECT " ITEM_COLS
+	    " FROM item ORDER BY name");
+	struct item it;
+	int stop = 0;
+
+	while (!stop && db_step(db, st, 0) == SQLITE_ROW) {
+		read_item(st, &it);
+		stop = fn(ctx, &it);
+		item_release(&it);
+	}
+	sqlite3_finalize(st);
+}
+
+/* Powers. */
+
+#define POWER_COLS "name, em, picks, bonus, target, defend, notes"
+
+static void
+read_power(sqlite3_stmt *st, struct power *pw)
+{
+	const char *notes = (const char *)sqlite3_column_text(st, 6);
+
+	power_init(pw, (const char *)sqlite3_column_text(st, 0));
+	pw->em = sqlite3_column_int(st, 1);
+	pw->picks = sqlite3_column_int(st, 2);
+	pw->bonus = sqlite3_column_int(st, 3);
+	pw->target = power_target_lookup((const char *)
+	    sqlite3_column_text(st, 4));
+	pw->defend = power_defend_lookup((const char *)
+	    sqlite3_column_text(st, 5));
+	pw->notes = notes ? xstrdup(notes) : NULL;
+}
+
+enum roster_result
+roster_power_get(struct db *db, const char *name, struct power *pw,
+    int64_t *id)
+{
+	sqlite3_stmt *st = db_prepare(db, "SELECT " POWER_COLS ", id"
+	    " FROM power WHERE name = ?1");
+	enum roster_result r = ROSTER_NOT_FOUND;
+
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	if (db_step(db, st, 0) == SQLITE_ROW) {
+		power_release(pw);
+		read_power(st, pw);
+		if (id)
+			*id = sqlite3_column_int64(st, 7);
+		r = ROSTER_OK;
+	}
+	sqlite3_finalize(st);
+	return r;
+}
+
+enum roster_result
+roster_power_put(struct db *db, const struct power *pw, int64_t id)
+{
+	sqlite3_stmt *st = db_prepare(db, id == 0 ?
+	    "INSERT INTO power (" POWER_COLS ") VALUES (?1, ?2, ?3, ?4, ?5,"
+	    " ?6, ?7)" :
+	    "UPDATE power SET name = ?1, em = ?2, picks = ?3, bonus = ?4,"
+	    " target = ?5, defend = ?6, notes = ?7 WHERE id = ?8");
+	int rc;
+
+	bind_text(st, 1, pw->name);
+	sqlite3_bind_int(st, 2, pw->em);
+	sqlite3_bind_int(st, 3, pw->picks);
+	sqlite3_bind_int(st, 4, pw->bonus);
+	bind_text(st, 5, power_target_name(pw->target));
+	bind_text(st, 6, power_defend_name(pw->defend));
+	bind_text(st, 7, pw->notes);
+	if (id != 0)
+		sqlite3_bind_int64(st, 8, id);
+	rc = db_step(db, st, 1);
+	sqlite3_finalize(st);
+	return rc == SQLITE_CONSTRAINT ? ROSTER_EXISTS : ROSTER_OK;
+}
+
+enum roster_result
+roster_power_remove(struct db *db, const char *name)
+{
+	return remove_named(db, "DELETE FROM power WHERE name = ?1", name);
+}
+
+void
+roster_power_each(struct db *db, int (*fn)(void *, const struct power *),
+    void *ctx)
+{
+	sqlite3_stmt *st = db_prepare(db, "SELECT " POWER_COLS
+	    " FROM power ORDER BY name");
+	struct power pw;
+	int stop = 0;
+
+	while (!stop && db_step(db, st, 0) == SQLITE_ROW) {
+		read_power(st, &pw);
+		stop = fn(ctx, &pw);
+		power_release(&pw);
+	}
+	sqlite3_finalize(st);
+}

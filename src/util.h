@@ -1,0 +1,76 @@
+/*
+ * util.h - small helpers shared by the whole toolkit: allocation that
+ * exits on failure, strict integer parsing, text escaping for terminals,
+ * and the check that standard output reached its destination.
+ */
+#ifndef REFKIT_UTIL_H
+#define REFKIT_UTIL_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#define REFKIT_VERSION "0.1.0"
+
+/* Allocation wrappers: they never return NULL; on failure they exit 1. */
+void *xmalloc(size_t n);
+void *xcalloc(size_t nmemb, size_t size);
+void *xrealloc(void *p, size_t n);
+void *xreallocarray(void *p, size_t nmemb, size_t size);
+char *xstrdup(const char *s);
+/* Returns a newly allocated string the caller frees. */
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Results of util_parse_int. */
+enum util_int_result {
+	UTIL_INT_OK = 0,
+	UTIL_INT_SYNTAX,	/* empty, not a whole number, trailing junk */
+	UTIL_INT_RANGE		/* a whole number, but outside [min, max] */
+};
+
+/*
+ * Parses a whole decimal number with an optional sign, no surrounding
+ * space, and checks min <= value <= max.  On UTIL_INT_OK *out is set.
+ */
+enum util_int_result util_parse_int(const char *s, long min, long max,
+    long *out);
+
+/* ASCII case-insensitive equality. */
+int util_streq_ci(const char *a, const char *b);
+
+/*
+ * Writes s to fp with control characters and invalid UTF-8 made visible
+ * (\n, \t, \x1b, ...), so that stored text can never drive a terminal.
+ */
+void util_fputs_safe(const char *s, FILE *fp);
+
+/* Display width of s as util_fputs_safe would print it. */
+size_t util_safe_width(const char *s);
+
+/*
+ * Registered with atexit() by every tool: flushes stdout and exits 1 with
+ * a message if anything written to it was lost (a full disk, a closed
+ * pipe).
+ */
+void util_check_stdout(void);
+
+/* What util_check_text accepts. */
+enum util_text {
+	UTIL_TEXT_LINE,		/* one line: no control characters at all */
+	UTIL_TEXT_NOTES		/* free text: newlines and tabs allowed */
+};
+
+/*
+ * Checks that s is valid UTF-8 of at most max bytes with no control
+ * characters beyond those kind allows.  Returns 0, or -1 with the reason
+ * written into why.
+ */
+int util_check_text(const char *s, enum util_text kind, size_t max,
+    char *why, size_t whysz);
+
+/*
+ * Splits "KEY=VALUE" at the first '=' into newly pointed-to parts of buf
+ * (a copy the caller owns).  Returns -1 if there is no '=' or no key.
+ */
+int util_split_kv(const char *arg, char **buf, const char **key,
+    const char **value);
+#endif
