@@ -63,7 +63,7 @@ $(B)/crs-stats: $(B)/crs_stats.o $(B)/librefkit.a
 	$(CC) $(LDFLAGS) -o $@ $< $(B)/librefkit.a $(LDLIBS)
 
 $(B)/unit-%.o: tests/unit/test_%.c tests/unit/tap.h src/*.h | $(B)
-	$(CC) $(CFLAGS) -Itests/unit -c -o $@ $<
+	$(CC) $(CFLAGS) -Itests/unit -DSRCDIR='"$(CURDIR)"' -c -o $@ $<
 
 $(B)/unit-%: $(B)/unit-%.o $(B)/librefkit.a
 	$(CC) $(LDFLAGS) -o $@ $< $(B)/librefkit.a $(LDLIBS)

@@ -248,6 +248,7 @@ item_summary(const struct item *it)
 		s = t;
 	}
 	t = xasprintf("%s%s%s range; %s%s", s, *s ? "; " : "",
+	    it->range == ITEM_BOTH ? "short and long" :
 	    item_range_name(it->range), item_use_name(it->use),
 	    it->full_or ? "; full OR" : "");
 	free(s);

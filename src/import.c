@@ -179,7 +179,10 @@ csv_record(int c, void *arg)
 		return;
 	}
 	snprintf(where, sizeof where, "line %ld", r->rec_line);
-	if (r->value_error) {
+	if (r->ncols > 0 && r->col != r->ncols)
+		fail(r, where, xasprintf("%d fields where the header has %d",
+		    r->col, r->ncols));
+	else if (r->value_error) {
 		fail(r, where, r->value_error);
 		r->value_error = NULL;
 	} else if (r->ncols == 0) {
@@ -189,10 +192,7 @@ csv_record(int c, void *arg)
 			    "column"));
 		sheet_release(&r->sheet);
 		sheet_init(&r->sheet);
-	} else if (r->col != r->ncols)
-		fail(r, where, xasprintf("%d fields where the header has %d",
-		    r->col, r->ncols));
-	else
+	} else
 		deliver(r, where);
 	r->col = 0;
 	if (c == '\n')
@@ -290,6 +290,7 @@ read_json(struct reader *r, FILE *fp, const char *head, size_t headlen)
 	sqlite3_stmt *elems = NULL;
 	char where[64];
 	long index = -1;
+	int rc = SQLITE_DONE;
 
 	memcpy(text, head, headlen);
 	for (;;) {
@@ -327,14 +328,15 @@ read_json(struct reader *r, FILE *fp, const char *head, size_t headlen)
 	 */
 	if (sqlite3_prepare_v2(h, "SELECT a.key, a.type, m.key, m.type,"
 	    " m.value FROM json_each(?1) AS a"
-	    " LEFT JOIN json_each(a.value) AS m ON a.type = 'object'"
+	    " LEFT JOIN json_each(CASE a.type WHEN 'object' THEN a.value"
+	    " ELSE '{}' END) AS m"
 	    " ORDER BY a.key, m.id", -1, &elems, NULL) != SQLITE_OK) {
 		r->error = xasprintf("%s: %s", r->file, sqlite3_errmsg(h));
 		goto out;
 	}
 	sqlite3_bind_text(elems, 1, text, (int)len, SQLITE_STATIC);
 	r->done = (off_t)len;
-	while (r->error == NULL && sqlite3_step(elems) == SQLITE_ROW) {
+	while (r->error == NULL && (rc = sqlite3_step(elems)) == SQLITE_ROW) {
 		long i = sqlite3_column_int64(elems, 0);
 		const char *atype = (const char *)sqlite3_column_text(elems, 1);
 		const char *key = (const char *)sqlite3_column_text(elems, 2);
@@ -368,6 +370,10 @@ read_json(struct reader *r, FILE *fp, const char *head, size_t headlen)
 		else if ((f == SHEET_F_ITEMS || f == SHEET_F_POWERS) &&
 		    strcmp(type, "array") == 0)
 			msg = set_json_list(h, &r->sheet, f, value);
+		else if ((f == SHEET_F_ITEMS || f == SHEET_F_POWERS) &&
+		    strcmp(type, "text") != 0 && strcmp(type, "null") != 0)
+			msg = xasprintf("'%s' must be an array of names",
+			    sheet_field_name(f));
 		else if (strcmp(type, "null") == 0)
 			msg = set_field(&r->sheet, f, "");
 		else if (strcmp(type, "text") == 0 ||
@@ -381,6 +387,8 @@ read_json(struct reader *r, FILE *fp, const char *head, size_t headlen)
 		if (msg)
 			fail(r, where, msg);
 	}
+	if (r->error == NULL && rc != SQLITE_DONE)
+		r->error = xasprintf("%s: %s", r->file, sqlite3_errmsg(h));
 	if (r->error == NULL && index >= 0)
 		deliver(r, where);
 out:

@@ -186,6 +186,10 @@ out_list(struct out *o, char *const *names, size_t n)
 		o->col++;
 		return;
 	}
+	if (n == 0) {
+		out_text(o, NULL);
+		return;
+	}
 	for (size_t i = 0; i < n; i++)
 		len += strlen(names[i]) + seplen;
 	joined = xmalloc(len);

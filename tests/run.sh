@@ -1,0 +1,73 @@
+#!/bin/sh
+# run.sh BUILD-DIR: runs every test of refkit and ends with the line
+# "N passed, N failed".
+#   - unit tests: each BUILD-DIR/unit-* prints TAP; every "ok" line counts;
+#   - CLI cases: each tests/cli/NAME.sh runs in a fresh temporary directory
+#     with a fresh database, LC_ALL=C and TZ=UTC, and its transcript must
+#     equal tests/expected/NAME.out byte for byte;
+#   - the man pages must be clean under mandoc -Tlint -Wstyle.
+# REFKIT_UPDATE=1 rewrites the golden files instead (review the diff!).
+set -u
+B=${1:-build}
+top=$(cd "$(dirname "$0")/.." && pwd)
+pass=0
+fail=0
+
+note_fail() {
+	fail=$((fail + 1))
+	printf 'FAIL: %s\n' "$1"
+}
+
+for t in "$top/$B"/unit-*; do
+	case $t in *.o) continue ;; esac
+	[ -x "$t" ] || continue
+	out=$("$t" 2>&1)
+	rc=$?
+	p=$(printf '%s\n' "$out" | grep -c '^ok ')
+	f=$(printf '%s\n' "$out" | grep -c '^not ok ')
+	pass=$((pass + p))
+	fail=$((fail + f))
+	if [ "$f" -gt 0 ]; then
+		printf '%s\n' "$out" | grep -A4 '^not ok '
+	fi
+	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
+		note_fail "$(basename "$t") exited $rc"
+		printf '%s\n' "$out" | tail -20
+	fi
+	printf '%s: %d passed, %d failed\n' "$(basename "$t")" "$p" "$f"
+done
+
+for c in "$top"/tests/cli/*.sh; do
+	name=$(basename "$c" .sh)
+	[ "$name" = lib ] && continue
+	want="$top/tests/expected/$name.out"
+	tmp=$(mktemp -d)
+	(cd "$tmp" && env -i PATH="$top/$B:/usr/local/bin:/usr/bin:/bin" \
+	    HOME="$tmp" LC_ALL=C TZ=UTC REFKIT_DB="$tmp/refkit.db" \
+	    TOP="$top" T="$tmp" ASAN_OPTIONS="${ASAN_OPTIONS:-}" \
+	    sh -c '. "$TOP/tests/cli/lib.sh"; . "$1"' sh "$c") \
+	    >"$tmp.out" 2>&1
+	if [ "${REFKIT_UPDATE:-0}" = 1 ]; then
+		cp "$tmp.out" "$want"
+	fi
+	if [ -f "$want" ] && diff -u "$want" "$tmp.out" >"$tmp.diff"; then
+		pass=$((pass + 1))
+	else
+		note_fail "cli/$name"
+		[ -f "$want" ] || echo "  (no golden file $want)"
+		head -40 "$tmp.diff" 2>/dev/null
+	fi
+	rm -rf "$tmp" "$tmp.out" "$tmp.diff"
+done
+echo "cli: done"
+
+if lint=$(cd "$top" && mandoc -Tlint -Wstyle man/*.[157] 2>&1) &&
+    [ -z "$lint" ]; then
+	pass=$((pass + 1))
+else
+	note_fail "mandoc -Tlint -Wstyle man/*"
+	printf '%s\n' "$lint"
+fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
