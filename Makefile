@@ -72,7 +72,10 @@ check: $(BINS) $(UNITBINS)
 	@sh tests/run.sh $(B)
 
 lint-man:
-	mandoc -Tlint -Wstyle $(MANS)
+	rm -rf $(B)/mantree && mkdir -p $(B)/mantree/man1 $(B)/mantree/man5 $(B)/mantree/man7
+	cp man/*.1 $(B)/mantree/man1 && cp man/*.5 $(B)/mantree/man5 && cp man/*.7 $(B)/mantree/man7
+	makewhatis $(B)/mantree
+	MANPATH=$(B)/mantree mandoc -Tlint -Wstyle $(MANS)
 
 bench: $(BINS)
 	@sh bench/run.sh $(B)

@@ -61,7 +61,15 @@ for c in "$top"/tests/cli/*.sh; do
 done
 echo "cli: done"
 
-if lint=$(cd "$top" && mandoc -Tlint -Wstyle man/*.[157] 2>&1) &&
+# mandoc checks every Xr against a manual tree: give it ours alone.
+mt="$top/$B/mantree"
+rm -rf "$mt"
+mkdir -p "$mt/man1" "$mt/man5" "$mt/man7"
+for m in "$top"/man/*.[157]; do
+	cp "$m" "$mt/man${m##*.}/"
+done
+makewhatis "$mt" 2>/dev/null
+if lint=$(cd "$top" && MANPATH="$mt" mandoc -Tlint -Wstyle man/*.[157] 2>&1) &&
     [ -z "$lint" ]; then
 	pass=$((pass + 1))
 else
