@@ -35,8 +35,8 @@ CREATE TABLE character (
 	given_in	INTEGER CHECK (given_in BETWEEN 0 AND 100000),
 	given_em	INTEGER CHECK (given_em BETWEEN 0 AND 100000),
 	given_lb	INTEGER CHECK (given_lb BETWEEN 0 AND 100000),
-	created		TEXT NOT NULL,
-	updated		TEXT NOT NULL
+	created		INTEGER NOT NULL,	-- Unix time, seconds
+	updated		INTEGER NOT NULL
 ) STRICT;
 
 -- An item (seed 002, "Integrating Additional Game Mechanics"; Avatar 2.6).

@@ -500,16 +500,18 @@ import_one(void *arg, struct sheet *sh,
 	}
 	r = roster_write(&c->w, sh, c->replace ? ROSTER_UPSERT :
 	    ROSTER_INSERT, 0, holdings, &missing);
-	snip = q(r == ROSTER_NO_ITEM || r == ROSTER_NO_POWER ? missing :
-	    sh->name);
-	switch (r) {
-	case ROSTER_OK:
+	if (r == ROSTER_OK) {
 		/* Rowids only grow, so an older one was replaced. */
 		if (c->w.last_id <= c->max_id)
 			c->replaced++;
 		else
 			c->added++;
-		break;
+		sheet_release(sh);
+		return NULL;
+	}
+	snip = q(r == ROSTER_NO_ITEM || r == ROSTER_NO_POWER ? missing :
+	    sh->name);
+	switch (r) {
 	case ROSTER_EXISTS:
 		msg = xasprintf("'name' '%s' is already in the roster (use "
 		    "--replace to replace it)", snip);
@@ -520,6 +522,7 @@ import_one(void *arg, struct sheet *sh,
 	case ROSTER_NO_POWER:
 		msg = xasprintf("'powers': no power named '%s'", snip);
 		break;
+	case ROSTER_OK:
 	case ROSTER_NOT_FOUND:
 		break;
 	}

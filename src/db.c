@@ -80,14 +80,10 @@ static const char *const migrations[DB_SCHEMA_VERSION] = {
 	"CREATE INDEX holds_power_by_power ON holds_power(power_id);",
 };
 
-void
-db_now(char buf[32])
+int64_t
+db_now(void)
 {
-	time_t t = time(NULL);
-	struct tm tm;
-
-	gmtime_r(&t, &tm);
-	strftime(buf, 32, "%Y-%m-%dT%H:%M:%SZ", &tm);
+	return (int64_t)time(NULL);
 }
 
 char *

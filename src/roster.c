@@ -56,7 +56,7 @@ roster_writer_init(struct roster_writer *w, struct db *db)
 {
 	memset(w, 0, sizeof *w);
 	w->db = db;
-	db_now(w->now);
+	w->now = db_now();
 	for (int i = 0; i < W_COUNT; i++)
 		w->st[i] = db_prepare(db, writer_sql[i]);
 }
@@ -89,7 +89,7 @@ bind_stat(sqlite3_stmt *st, int i, int v)
 
 /* Binds parameters 1 to 19 in CHAR_COLS order, and 20 to now. */
 static void
-bind_sheet(sqlite3_stmt *st, const struct sheet *sh, const char *now)
+bind_sheet(sqlite3_stmt *st, const struct sheet *sh, int64_t now)
 {
 	bind_text(st, 1, sh->name);
 	bind_text(st, 2, sh->player);
@@ -98,7 +98,7 @@ bind_sheet(sqlite3_stmt *st, const struct sheet *sh, const char *now)
 		bind_stat(st, 4 + p, sh->primary[p]);
 	for (int s = 0; s < S_COUNT; s++)
 		bind_stat(st, 4 + P_COUNT + s, sh->given[s]);
-	sqlite3_bind_text(st, 20, now, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 20, now);
 }
 
 /* Reads CHAR_COLS starting at column col into an initialised sheet. */

@@ -31,7 +31,7 @@ enum roster_mode {
 /* Prepared statements kept for many writes in one transaction. */
 struct roster_writer {
 	struct db	*db;
-	char		 now[32];
+	int64_t		 now;		/* Unix time of this command */
 	int64_t		 last_id;	/* the character roster_write wrote */
 	sqlite3_stmt	*st[10];	/* indexed by roster.c's W_* */
 };

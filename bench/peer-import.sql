@@ -1,0 +1,30 @@
+-- The peer of "crs-stats import": the sqlite3 shell loads the same CSV
+-- into a staging table and computes the seven secondary stats into a
+-- table of the same shape as refkit's, in one INSERT ... SELECT.
+-- The formulas are RULINGS section 1's whole-result readings.
+CREATE TABLE sheet (
+	id INTEGER PRIMARY KEY,
+	name TEXT NOT NULL UNIQUE, player TEXT,
+	ene INTEGER, str INTEGER, int INTEGER, cun INTEGER, agi INTEGER,
+	con INTEGER, cha INTEGER, luc INTEGER, level INTEGER,
+	s_or INTEGER, s_dr INTEGER, s_mind INTEGER, s_life INTEGER,
+	s_in INTEGER, s_em INTEGER, s_lb INTEGER
+) STRICT;
+.import --csv roster.csv staging
+INSERT INTO sheet (name, player, ene, str, int, cun, agi, con, cha, luc,
+	level, s_or, s_dr, s_mind, s_life, s_in, s_em, s_lb)
+SELECT name, player, ENE, STR, INT, CUN, AGI, CON, CHA, LUC, LEVEL,
+	(4 * STR + AGI + 8) / 8,
+	(4 * AGI + STR + 2 * CUN + 8) / 8,
+	(3 * CHA + 2 * INT + CUN + 6) / 6,
+	2 * CON,
+	(2 * CUN + AGI) / 8,
+	ENE / 3 + LEVEL,
+	LUC / 6
+FROM (SELECT name, player, CAST(ENE AS INTEGER) AS ENE,
+	CAST(STR AS INTEGER) AS STR, CAST(INT AS INTEGER) AS INT,
+	CAST(CUN AS INTEGER) AS CUN, CAST(AGI AS INTEGER) AS AGI,
+	CAST(CON AS INTEGER) AS CON, CAST(CHA AS INTEGER) AS CHA,
+	CAST(LUC AS INTEGER) AS LUC, CAST(LEVEL AS INTEGER) AS LEVEL
+	FROM staging);
+DROP TABLE staging;

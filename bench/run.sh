@@ -1,0 +1,81 @@
+#!/bin/sh
+# run.sh BUILD-DIR: the benchmarks, each against its named peer in the
+# same run.  Prints both sides' wall time and peak memory and the ratio.
+#
+# import: "crs-stats import" of 1,000,000 characters against the sqlite3
+# shell's ".import" of the same CSV plus one INSERT ... SELECT computing
+# the seven secondary stats.  Target: ratio <= 1.0, refkit's peak memory
+# under 30 MB and not growing with the file.
+set -eu
+B=${1:-build}
+top=$(cd "$(dirname "$0")/.." && pwd)
+out="$top/bench/out"
+n=${BENCH_ROWS:-1000000}
+mkdir -p "$out"
+cc -O2 -o "$out/measure" "$top/bench/measure.c"
+if [ ! -f "$out/roster-$n.csv" ]; then
+	awk -v n="$n" -f "$top/bench/gen-roster.awk" >"$out/roster-$n.csv.tmp"
+	mv "$out/roster-$n.csv.tmp" "$out/roster-$n.csv"
+fi
+cp "$out/roster-$n.csv" "$out/roster.csv"
+small=$((n / 10))
+head -n $((small + 1)) "$out/roster.csv" >"$out/roster-small.csv"
+
+one_run() {
+	rm -f "$out/refkit.db" "$out/refkit.db-wal" "$out/refkit.db-shm" \
+	    "$out/peer.db" "$out/peer.db-journal"
+	r=$("$out/measure" sh -c "exec '$top/$B/crs-stats' --db \
+	    '$out/refkit.db' import '$1' >/dev/null" </dev/null)
+	p=$(cd "$out" && "$out/measure" sh -c \
+	    "sed 's/roster.csv/$(basename "$1")/' '$top/bench/peer-import.sql' | sqlite3 peer.db")
+	echo "$r $p"
+}
+
+# Three rounds, alternating, keeping each side's best time.
+best() {
+	file=$1
+	bt_r=999999 bt_p=999999 mr=0 mp=0
+	for i in 1 2 3; do
+		set -- $(one_run "$file")
+		bt_r=$(awk -v a="$bt_r" -v b="$1" 'BEGIN { print (b < a) ? b : a }')
+		bt_p=$(awk -v a="$bt_p" -v b="$3" 'BEGIN { print (b < a) ? b : a }')
+		[ "$2" -gt "$mr" ] && mr=$2
+		[ "$4" -gt "$mp" ] && mp=$4
+	done
+	echo "$bt_r $mr $bt_p $mp"
+}
+
+set -- $(best "$out/roster-small.csv")
+s_mr=$2
+set -- $(best "$out/roster.csv")
+rows_r=$(sqlite3 "$out/refkit.db" 'SELECT count(*) FROM character')
+rows_p=$(sqlite3 "$out/peer.db" 'SELECT count(*) FROM sheet')
+echo "import of $n characters (best of 3):"
+printf '  refkit  crs-stats import     %8.3f s  peak %6.1f MB  (%s rows)\n' \
+    "$1" "$(awk -v k="$2" 'BEGIN { print k / 1024 }')" "$rows_r"
+printf '  peer    sqlite3 .import+SQL  %8.3f s  peak %6.1f MB  (%s rows)\n' \
+    "$3" "$(awk -v k="$4" 'BEGIN { print k / 1024 }')" "$rows_p"
+printf '  ratio (refkit / peer)        %8.3f\n' \
+    "$(awk -v a="$1" -v b="$3" 'BEGIN { print a / b }')"
+printf '  refkit peak at %d rows: %.1f MB; at %d rows: %.1f MB\n' \
+    "$small" "$(awk -v k="$s_mr" 'BEGIN { print k / 1024 }')" "$n" \
+    "$(awk -v k="$2" 'BEGIN { print k / 1024 }')"
+# Spot check: both sides computed the same sheet for one character.
+name=$(sed -n 2p "$out/roster.csv" | cut -d, -f1)
+echo "  spot check '$name':"
+echo "    refkit $("$top/$B/crs-stats" --db "$out/refkit.db" show "$name" --csv | tail -1 | cut -d, -f13-19)"
+echo "    peer   $(sqlite3 -csv "$out/peer.db" "SELECT s_or, s_dr, s_mind, s_life, s_in, s_em, s_lb FROM sheet WHERE name = '$name'")"
+
+# Reading the sheets back: refkit derives the secondary stats when it
+# reads, so time the whole roster out as CSV against the peer's SELECT of
+# its stored columns.
+r=$("$out/measure" sh -c "exec '$top/$B/crs-stats' --db '$out/refkit.db' list --csv >/dev/null")
+p=$("$out/measure" sh -c "exec sqlite3 -csv -header '$out/peer.db' 'SELECT * FROM sheet ORDER BY name' >/dev/null")
+set -- $r $p
+echo "all $n sheets out as CSV (one run):"
+printf '  refkit  crs-stats list --csv %8.3f s  peak %6.1f MB\n' "$1" \
+    "$(awk -v k="$2" 'BEGIN { print k / 1024 }')"
+printf '  peer    sqlite3 SELECT       %8.3f s  peak %6.1f MB\n' "$3" \
+    "$(awk -v k="$4" 'BEGIN { print k / 1024 }')"
+printf '  ratio (refkit / peer)        %8.3f\n' \
+    "$(awk -v a="$1" -v b="$3" 'BEGIN { print a / b }')"
