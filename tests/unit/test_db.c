@@ -147,13 +147,13 @@ main(void)
 	is_int(int_of(a->h, "SELECT count(*) FROM item"), 0, "rolled back");
 	/* The CHECKs hold even against direct SQL. */
 	is_int(sqlite3_exec(a->h, "INSERT INTO character (name, str, created,"
-	    " updated) VALUES ('X', 1001, '', '')", NULL, NULL, NULL) & 0xff,
+	    " updated) VALUES ('X', 1001, 0, 0)", NULL, NULL, NULL) & 0xff,
 	    SQLITE_CONSTRAINT, "STR 1001 refused by the schema");
 	is_int(sqlite3_exec(a->h, "INSERT INTO character (name, str, created,"
-	    " updated) VALUES ('X', '12', '', '')", NULL, NULL, NULL), SQLITE_OK,
+	    " updated) VALUES ('X', '12', 0, 0)", NULL, NULL, NULL), SQLITE_OK,
 	    "STRICT coerces '12' to an integer");
 	is_int(sqlite3_exec(a->h, "INSERT INTO character (name, str, created,"
-	    " updated) VALUES ('Y', 'twelve', '', '')", NULL, NULL, NULL) &
+	    " updated) VALUES ('Y', 'twelve', 0, 0)", NULL, NULL, NULL) &
 	    0xff, SQLITE_CONSTRAINT, "STRICT refuses text in an INTEGER");
 	is_int(sqlite3_exec(a->h, "INSERT INTO holds_item VALUES (999, 999)",
 	    NULL, NULL, NULL) & 0xff, SQLITE_CONSTRAINT,
