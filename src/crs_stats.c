@@ -113,13 +113,15 @@ cmd_calc(struct opts *o, int argc, char **argv)
 	sheet_init(&sh);
 	for (int i = 0; i < argc; i++) {
 		/* calc reads primary stats only: nothing else means anything. */
-		char *eq = strchr(argv[i], '=');
-		char *key = eq ? strndup(argv[i], (size_t)(eq - argv[i])) : NULL;
+		size_t keylen = strcspn(argv[i], "=");
+		char key[256];
 
-		if (key && stats_primary_lookup(key) < 0)
+		if (argv[i][keylen] != '=' || keylen == 0)
+			continue;	/* apply_sheet_args reports it */
+		snprintf(key, sizeof key, "%.*s", (int)keylen, argv[i]);
+		if (stats_primary_lookup(key) < 0)
 			errx(1, "unknown stat '%s' (calc takes ENE STR INT "
 			    "CUN AGI CON CHA LUC LEVEL)", q(key));
-		free(key);
 	}
 	apply_sheet_args(NULL, &sh, argc, argv);
 	sheet_secondary(&sh, o->rounding, NULL, 0, st);

@@ -1,0 +1,23 @@
+#!/bin/sh
+# install-deps.sh: installs, with apt-get, the Debian packages refkit needs
+# to build and test, skipping those already present.  Run as root.
+#   build-essential  the C compiler and make
+#   pkg-config       finds SQLite's flags
+#   libsqlite3-dev   the SQLite library (every tool's database)
+#   libcsv-dev       the CSV parser behind crs-stats import
+#   sqlite3          the sqlite3 shell, used by the tests and the benchmark
+#   mandoc           lints the man pages (make check)
+set -eu
+pkgs="build-essential pkg-config libsqlite3-dev libcsv-dev sqlite3 mandoc"
+missing=
+for p in $pkgs; do
+	dpkg-query -W -f '${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||
+	    missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+	echo "installing:$missing"
+	export DEBIAN_FRONTEND=noninteractive
+	apt-get update -qq
+	# shellcheck disable=SC2086
+	apt-get install -y -qq --no-install-recommends $missing >/dev/null
+fi
