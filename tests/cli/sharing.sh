@@ -1,0 +1,15 @@
+# Several processes writing one database at once: every write lands, none
+# fails with "database is locked", and a large import prints no progress
+# when standard error is not a terminal.
+i=0
+while [ $i -lt 24 ]; do
+	crs-stats add "Racer $i" STR=$i AGI=$i >"out.$i" 2>&1 &
+	i=$((i + 1))
+done
+(awk 'BEGIN { print "name,STR,AGI"; for (i = 0; i < 20000; i++) printf "Bulk %05d,%d,%d\n", i, i % 1001, (i * 7) % 1001 }' >bulk.csv &&
+    crs-stats import bulk.csv >bulk.out 2>bulk.err) &
+wait
+cat out.* bulk.out
+echo "stderr of the bulk import: $(wc -c <bulk.err | tr -d ' ') bytes"
+sqlite3 "$REFKIT_DB" "SELECT count(*) FROM character WHERE name LIKE 'Racer %'; SELECT count(*) FROM character WHERE name LIKE 'Bulk %'; PRAGMA integrity_check;"
+run crs-stats show 'Bulk 12345' --csv
