@@ -195,34 +195,33 @@ db_step(struct db *db, sqlite3_stmt *st, int allow_constraint)
 	db_fatal(db, db->path);
 }
 
-/* Reads one integer PRAGMA; a failure here means "not a database". */
-static int
-pragma_int(struct db *db, const char *sql, int *out)
-{
-	sqlite3_stmt *st;
-	int rc;
-
-	if (sqlite3_prepare_v2(db->h, sql, -1, &st, NULL) != SQLITE_OK)
-		return -1;
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW)
-		*out = sqlite3_column_int(st, 0);
-	sqlite3_finalize(st);
-	return rc == SQLITE_ROW ? 0 : -1;
-}
-
 /*
  * Looks at the file before anything is written: returns its user_version,
  * or exits if it is not ours.  An empty file (no tables, no ids) is 0.
+ * The three facts are read by one statement, hence in one read
+ * transaction: another process creating the schema at the same moment
+ * must not be seen half done.
  */
 static int
 check_identity(struct db *db)
 {
-	int app = 0, version = 0, ntables = 0;
+	sqlite3_stmt *st;
+	int app = 0, version = 0, ntables = 0, rc = SQLITE_ERROR;
 
-	if (pragma_int(db, "PRAGMA application_id", &app) != 0 ||
-	    pragma_int(db, "PRAGMA user_version", &version) != 0 ||
-	    pragma_int(db, "SELECT count(*) FROM sqlite_schema", &ntables))
+	if (sqlite3_prepare_v2(db->h, "SELECT"
+	    " (SELECT application_id FROM pragma_application_id),"
+	    " (SELECT user_version FROM pragma_user_version),"
+	    " (SELECT count(*) FROM sqlite_schema)", -1, &st,
+	    NULL) == SQLITE_OK) {
+		rc = sqlite3_step(st);
+		if (rc == SQLITE_ROW) {
+			app = sqlite3_column_int(st, 0);
+			version = sqlite3_column_int(st, 1);
+			ntables = sqlite3_column_int(st, 2);
+		}
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW)
 		errx(1, "'%s': not a refkit database (%s)", db->path,
 		    sqlite3_errmsg(db->h));
 	if (app == 0 && version == 0 && ntables == 0)
@@ -263,12 +262,44 @@ bring_up_to_date(struct db *db)
 	db_commit(db);
 }
 
+/*
+ * WAL lets readers go on while one GM writes.  It is a property of the
+ * file, so only the first open of a new file changes anything.  The
+ * change needs the file to itself for a moment, and SQLite does not
+ * always wait for that through the busy handler, so wait here, as long
+ * as the busy timeout.
+ */
+static void
+set_wal(struct db *db)
+{
+	struct timespec pause = { 0, 5 * 1000 * 1000 };
+	sqlite3_stmt *st;
+	int waited = 0, rc, is_wal = 0;
+
+	for (;;) {
+		st = db_prepare(db, "PRAGMA journal_mode");
+		if (db_step(db, st, 0) == SQLITE_ROW)
+			is_wal = strcmp((const char *)sqlite3_column_text(st,
+			    0), "wal") == 0;
+		sqlite3_finalize(st);
+		if (is_wal)
+			return;
+		rc = sqlite3_exec(db->h, "PRAGMA journal_mode = WAL", NULL,
+		    NULL, NULL);
+		if (rc == SQLITE_OK)
+			return;
+		if ((rc & 0xff) != SQLITE_BUSY || waited >= DB_BUSY_MS)
+			db_fatal(db, "cannot switch to WAL mode");
+		nanosleep(&pause, NULL);
+		waited += 5;
+	}
+}
+
 struct db *
 db_open(const char *path)
 {
 	struct db *db = xcalloc(1, sizeof *db);
 	int is_default = 0;
-	sqlite3_stmt *st;
 
 	db->path = path ? xstrdup(path) : db_default_path(&is_default);
 	if (is_default)
@@ -287,13 +318,7 @@ db_open(const char *path)
 	if (check_identity(db) < DB_SCHEMA_VERSION)
 		bring_up_to_date(db);
 
-	/*
-	 * WAL lets readers go on while one GM writes.  It is a property of
-	 * the file, so only the first open really changes anything.
-	 */
-	st = db_prepare(db, "PRAGMA journal_mode = WAL");
-	db_step(db, st, 0);
-	sqlite3_finalize(st);
+	set_wal(db);
 	exec(db, "PRAGMA foreign_keys = ON", "cannot enable foreign keys");
 	return db;
 }

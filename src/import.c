@@ -414,9 +414,16 @@ import_run(FILE *fp, const char *file, enum import_format fmt,
 	if (fstat(fileno(fp), &sb) == 0 && S_ISREG(sb.st_mode))
 		r.size = sb.st_size;
 	sheet_init(&r.sheet);
+	/*
+	 * Look at the first bytes, keeping what was read.  Spreadsheets
+	 * often begin a UTF-8 CSV file with a byte order mark: skip it.
+	 */
+	headlen = fread(head, 1, sizeof head, fp);
+	if (headlen >= 3 && memcmp(head, "\xef\xbb\xbf", 3) == 0) {
+		memmove(head, head + 3, headlen - 3);
+		headlen -= 3;
+	}
 	if (fmt == IMPORT_AUTO) {
-		/* Look at the first non-blank byte, keeping what was read. */
-		headlen = fread(head, 1, sizeof head, fp);
 		for (i = 0; i < headlen && strchr(" \t\r\n", head[i]); i++)
 			;
 		fmt = i < headlen && head[i] == '[' ? IMPORT_JSON :

@@ -13,3 +13,17 @@ cat out.* bulk.out
 echo "stderr of the bulk import: $(wc -c <bulk.err | tr -d ' ') bytes"
 sqlite3 "$REFKIT_DB" "SELECT count(*) FROM character WHERE name LIKE 'Racer %'; SELECT count(*) FROM character WHERE name LIKE 'Bulk %'; PRAGMA integrity_check;"
 run crs-stats show 'Bulk 12345' --csv
+# Regression: processes that open a brand-new file at the same moment once
+# saw each other's schema half made ("not a refkit database") or lost the
+# race to switch the file to WAL ("database is locked").
+r=0
+while [ $r -lt 8 ]; do
+	i=0
+	while [ $i -lt 12 ]; do
+		crs-stats --db "fresh$r.db" add "P$i" STR=1 2>>fresh.err &
+		i=$((i + 1))
+	done
+	wait
+	r=$((r + 1))
+done
+echo "fresh-file races: $(cat fresh*.db 2>/dev/null >/dev/null; for f in fresh*.db; do sqlite3 "$f" 'SELECT count(*) FROM character'; done | sort -u | tr '\n' ' ')rows each, $(wc -c <fresh.err | tr -d ' ') bytes of errors"

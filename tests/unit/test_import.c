@@ -68,6 +68,9 @@ main(void)
 	is_int(s.str[0], 12, "STR");
 	is_int(s.str[1], STATS_ABSENT, "empty STR is absent");
 	is_int(s.nitems[0], 2, "two items");
+	msg = run("\xef\xbb\xbfname,STR\r\nA,1\r\n", IMPORT_AUTO, &s);
+	is_str(msg, NULL, "a byte order mark is skipped");
+	is_int(s.n, 1, "one record after the byte order mark");
 	msg = run("agi,NAME\r\n1,A\r\n2,B\r\n", IMPORT_CSV, &s);
 	is_str(msg, NULL, "CRLF, any order, any case");
 	is_int(s.n, 2, "two CRLF records");
