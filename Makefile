@@ -33,8 +33,8 @@ LDFLAGS += $(SANFLAGS)
 LDLIBS  += $(SQLITE_LIBS) -lcsv
 
 TOOLS  = crs-stats
-LIBSRC = util stats item sheet db roster out import cli
-UNITS  = stats sheet item util out db roster import
+LIBSRC = util stats item sheet db roster out import cli rng deck odds
+UNITS  = stats sheet item util out db roster import rng deck odds
 
 LIBOBJ = $(LIBSRC:%=$(B)/%.o) $(B)/schema.o
 BINS   = $(TOOLS:%=$(B)/%)

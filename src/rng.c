@@ -1,0 +1,91 @@
+/*
+ * rng.c - splitmix64 and xoshiro256** (Blackman and Vigna), and an
+ * unbiased bounded draw by rejection; see rng.h.
+ */
+#include "rng.h"
+
+#include <ctype.h>
+#include <err.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <sys/random.h>
+#include <time.h>
+#include <unistd.h>
+
+static uint64_t
+splitmix64(uint64_t *x)
+{
+	uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+void
+rng_seed(struct rng *r, uint64_t seed)
+{
+	for (int i = 0; i < 4; i++)
+		r->s[i] = splitmix64(&seed);
+}
+
+static uint64_t
+rotl(uint64_t x, int k)
+{
+	return (x << k) | (x >> (64 - k));
+}
+
+uint64_t
+rng_next(struct rng *r)
+{
+	uint64_t *s = r->s;
+	uint64_t result = rotl(s[1] * 5, 7) * 9;
+	uint64_t t = s[1] << 17;
+
+	s[2] ^= s[0];
+	s[3] ^= s[1];
+	s[1] ^= s[2];
+	s[0] ^= s[3];
+	s[2] ^= t;
+	s[3] = rotl(s[3], 45);
+	return result;
+}
+
+uint64_t
+rng_below(struct rng *r, uint64_t n)
+{
+	/* Values below 2^64 mod n would make small results likelier. */
+	uint64_t floor = (0 - n) % n;
+	uint64_t x;
+
+	do
+		x = rng_next(r);
+	while (x < floor);
+	return x % n;
+}
+
+uint64_t
+rng_os_seed(void)
+{
+	uint64_t seed;
+
+	if (getrandom(&seed, sizeof seed, 0) != (ssize_t)sizeof seed)
+		err(1, "cannot get a random seed from the system");
+	return seed;
+}
+
+int
+rng_parse_seed(const char *s, uint64_t *seed)
+{
+	char *end;
+	unsigned long long v;
+
+	if (!isdigit((unsigned char)*s))
+		return -1;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (*end != '\0' || errno == ERANGE)
+		return -1;
+	*seed = v;
+	return 0;
+}
