@@ -32,14 +32,14 @@ CFLAGS  += $(CSTD) $(WARN) $(OPT) $(SANFLAGS) $(SQLITE_CFLAGS) -Isrc
 LDFLAGS += $(SANFLAGS)
 LDLIBS  += $(SQLITE_LIBS) -lcsv
 
-TOOLS  = crs-stats
+TOOLS  = crs-stats crs-draw
 LIBSRC = util stats item sheet db roster out import cli rng deck odds
 UNITS  = stats sheet item util out db roster import rng deck odds
 
 LIBOBJ = $(LIBSRC:%=$(B)/%.o) $(B)/schema.o
 BINS   = $(TOOLS:%=$(B)/%)
 UNITBINS = $(UNITS:%=$(B)/unit-%)
-MANS   = man/crs-stats.1 man/refkit.7 man/refkit.db.5
+MANS   = man/crs-stats.1 man/crs-draw.1 man/refkit.7 man/refkit.db.5
 
 all: $(BINS)
 
@@ -59,7 +59,7 @@ $(B)/librefkit.a: $(LIBOBJ)
 	rm -f $@
 	ar rcs $@ $(LIBOBJ)
 
-$(B)/crs-stats: $(B)/crs_stats.o $(B)/librefkit.a
+$(B)/crs-%: $(B)/crs_%.o $(B)/librefkit.a
 	$(CC) $(LDFLAGS) -o $@ $< $(B)/librefkit.a $(LDLIBS)
 
 $(B)/unit-%.o: tests/unit/test_%.c tests/unit/tap.h src/*.h | $(B)
@@ -90,7 +90,7 @@ install: $(BINS)
 
 uninstall:
 	rm -f $(TOOLS:%=$(DESTDIR)$(BINDIR)/%)
-	rm -f $(DESTDIR)$(MANDIR)/man1/crs-stats.1 \
+	rm -f $(TOOLS:%=$(DESTDIR)$(MANDIR)/man1/%.1) \
 	    $(DESTDIR)$(MANDIR)/man5/refkit.db.5 \
 	    $(DESTDIR)$(MANDIR)/man7/refkit.7
 

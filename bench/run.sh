@@ -79,3 +79,32 @@ printf '  peer    sqlite3 SELECT       %8.3f s  peak %6.1f MB\n' "$3" \
     "$(awk -v k="$4" 'BEGIN { print k / 1024 }')"
 printf '  ratio (refkit / peer)        %8.3f\n' \
     "$(awk -v a="$1" -v b="$3" 'BEGIN { print a / b }')"
+
+# crs-draw versus, exact, over the whole grid (in one process, so that
+# only the evaluation is timed).  Target: under 50 microseconds each.
+cc -O2 -std=c17 -D_DEFAULT_SOURCE -I"$top/src" -o "$out/versus" \
+    "$top/bench/versus.c" "$top/$B/librefkit.a" $(pkg-config --libs sqlite3) -lcsv
+set -- $("$out/versus")
+echo "crs-draw versus, exact, offense 0..40 x defense 0..40 x LB 0..3 each side:"
+printf '  %s evaluations in %.3f s: %.2f microseconds each (target < 50)\n' "$1" "$2" "$3"
+
+# Per-invocation latency: crs-draw pick against rolldice 1d10, alternating
+# three rounds of 500 runs each and keeping each side's best.
+# Debian puts rolldice in /usr/games, which is not always on PATH.
+rolldice=$(command -v rolldice || echo /usr/games/rolldice)
+if [ -x "$rolldice" ]; then
+	br=999999 bp=999999
+	for i in 1 2 3; do
+		r=$(sh "$top/bench/latency.sh" "$out" "$top/$B/crs-draw" pick)
+		p=$(sh "$top/bench/latency.sh" "$out" "$rolldice" 1d10)
+		br=$(awk -v a="$br" -v b="$r" 'BEGIN { print (b < a) ? b : a }')
+		bp=$(awk -v a="$bp" -v b="$p" 'BEGIN { print (b < a) ? b : a }')
+	done
+	echo "one pick per process (best of 3 x 500 runs):"
+	printf '  refkit  crs-draw pick   %.4f ms\n' "$br"
+	printf '  peer    rolldice 1d10   %.4f ms\n' "$bp"
+	printf '  ratio (refkit / peer)   %.3f (target <= 1.5)\n' \
+	    "$(awk -v a="$br" -v b="$bp" 'BEGIN { print a / b }')"
+else
+	echo "rolldice is not installed (tools/install-deps.sh installs it)"
+fi

@@ -3,6 +3,7 @@
  */
 #include "cli.h"
 
+#include "import.h"
 #include "util.h"
 
 #include <stdarg.h>
@@ -30,4 +31,18 @@ cli_init(void)
 {
 	if (atexit(util_check_stdout) != 0)
 		abort();
+}
+
+const char *
+cli_q(const char *s)
+{
+	/* A small ring, so that one message can quote several values. */
+	static char *ring[4];
+	static int next;
+
+	free(ring[next]);
+	ring[next] = import_snippet(s);
+	s = ring[next];
+	next = (next + 1) % 4;
+	return s;
 }

@@ -14,7 +14,13 @@
 void cli_usage_error(const char *fmt, ...)
     __attribute__((noreturn, format(printf, 1, 2)));
 
-/* Sets up a tool: locale-independent output and the stdout check. */
+/*
+ * User text made safe for a one-line message: control characters
+ * escaped, cut at 60 bytes.  The result lives until four more calls.
+ */
+const char *cli_q(const char *s);
+
+/* Sets up a tool: the stdout check at exit. */
 void cli_init(void);
 
 #endif

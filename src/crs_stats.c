@@ -62,11 +62,7 @@ static const char usage_text[] =
 "  -V, --version        show the version\n";
 
 /* Messages quote user text through this, so it cannot drive a terminal. */
-static char *
-q(const char *s)
-{
-	return import_snippet(s);
-}
+#define q cli_q
 
 /* Applies KEY=VALUE arguments to a sheet; exits 1 on a bad one. */
 static void
@@ -481,7 +477,8 @@ import_one(void *arg, struct sheet *sh,
 	const char *missing = NULL;
 	enum roster_result r;
 	int holdings = present[SHEET_F_ITEMS] || present[SHEET_F_POWERS];
-	char *msg = NULL, *snip;
+	char *msg = NULL;
+	const char *snip;
 
 	if (c->replace) {
 		/*
@@ -491,10 +488,8 @@ import_one(void *arg, struct sheet *sh,
 		 */
 		sqlite3_bind_text(c->seen, 1, sh->name, -1, SQLITE_STATIC);
 		if (db_step(c->w.db, c->seen, 1) == SQLITE_CONSTRAINT) {
-			snip = q(sh->name);
 			msg = xasprintf("'name' '%s' appears twice in the "
-			    "file", snip);
-			free(snip);
+			    "file", q(sh->name));
 			sheet_release(sh);
 			return msg;
 		}
@@ -528,7 +523,6 @@ import_one(void *arg, struct sheet *sh,
 	case ROSTER_NOT_FOUND:
 		break;
 	}
-	free(snip);
 	sheet_release(sh);
 	return msg;
 }

@@ -200,3 +200,73 @@ sheet_secondary(const struct sheet *sh, enum stats_rounding rounding,
 		st->effective = eff < 0 ? 0 : (int)eff;
 	}
 }
+
+int
+sheet_always_on(const struct item *held, size_t nheld, int mod)
+{
+	int sum = 0;
+
+	for (size_t i = 0; i < nheld; i++)
+		if (item_always_on(&held[i]))
+			sum += held[i].mod[mod];
+	return sum;
+}
+
+int
+sheet_attack_base(const struct sheet_stat st[S_COUNT],
+    const struct item *held, size_t nheld, int kind, int use, int *base,
+    char *why, size_t whysz)
+{
+	int s = kind == SHEET_SHORT ? S_OR : kind == SHEET_LONG ? S_DR :
+	    S_MIND;
+	int have = st[s].effective;
+
+	if (have == STATS_ABSENT) {
+		snprintf(why, whysz, "has no %s", stats_secondary_name(s));
+		return -1;
+	}
+	if (kind == SHEET_MENTAL) {
+		if (use > 0) {
+			snprintf(why, whysz, "pulls no punches in a mental "
+			    "attack: MIND is used whole");
+			return -1;
+		}
+		*base = have + sheet_always_on(held, nheld, ITEM_PICK);
+		return 0;
+	}
+	if (use > have) {
+		snprintf(why, whysz, "has only %d %s to use, not %d", have,
+		    stats_secondary_name(s), use);
+		return -1;
+	}
+	*base = (use > 0 ? use : have) +
+	    sheet_always_on(held, nheld, ITEM_OFFENSE) +
+	    sheet_always_on(held, nheld, ITEM_PICK);
+	return 0;
+}
+
+int
+sheet_defense_base(const struct sheet_stat st[S_COUNT],
+    const struct item *held, size_t nheld, int kind, int *base, char *why,
+    size_t whysz)
+{
+	int s = kind == SHEET_MENTAL ? S_MIND : S_DR;
+	int have = st[s].effective;
+
+	if (have == STATS_ABSENT) {
+		snprintf(why, whysz, "has no %s", stats_secondary_name(s));
+		return -1;
+	}
+	if (kind == SHEET_MENTAL) {
+		if (have == 0) {
+			snprintf(why, whysz, "has a MIND of 0, which no mental "
+			    "attack may target");
+			return -1;
+		}
+		*base = have + sheet_always_on(held, nheld, ITEM_PICK);
+		return 0;
+	}
+	*base = have + sheet_always_on(held, nheld, ITEM_DEFENSE) +
+	    sheet_always_on(held, nheld, ITEM_PICK);
+	return 0;
+}

@@ -81,4 +81,26 @@ int sheet_add_name(struct sheet *sh, int f, const char *name, char *why,
 void sheet_secondary(const struct sheet *sh, enum stats_rounding rounding,
     const struct item *held, size_t nheld, struct sheet_stat out[S_COUNT]);
 
+
+/* Kinds of attack, for the bases of a matchup. */
+enum sheet_attack { SHEET_SHORT, SHEET_LONG, SHEET_MENTAL };
+
+/* The sum of modifier mod over the always-on items among held. */
+int sheet_always_on(const struct item *held, size_t nheld, int mod);
+
+/*
+ * The bases of an attack and of the defence against it, from the
+ * effective stats (sheet_secondary with the held items) of each side:
+ * short range uses OR, long range DR, mental MIND; the defence DR, or
+ * MIND against a mental attack.  Always-on offense, defense and AC pick
+ * modifiers are added.  use, when above 0, is the OR (long range: DR) the
+ * attacker puts in, at most what he has.  Returns 0, or -1 with why set.
+ */
+int sheet_attack_base(const struct sheet_stat st[S_COUNT],
+    const struct item *held, size_t nheld, int kind, int use, int *base,
+    char *why, size_t whysz);
+int sheet_defense_base(const struct sheet_stat st[S_COUNT],
+    const struct item *held, size_t nheld, int kind, int *base, char *why,
+    size_t whysz);
+
 #endif

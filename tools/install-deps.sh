@@ -7,8 +7,9 @@
 #   libcsv-dev       the CSV parser behind crs-stats import
 #   sqlite3          the sqlite3 shell, used by the tests and the benchmark
 #   mandoc           lints the man pages (make check)
+#   rolldice         the peer of the crs-draw latency benchmark (make bench)
 set -eu
-pkgs="build-essential pkg-config libsqlite3-dev libcsv-dev sqlite3 mandoc"
+pkgs="build-essential pkg-config libsqlite3-dev libcsv-dev sqlite3 mandoc rolldice"
 missing=
 for p in $pkgs; do
 	dpkg-query -W -f '${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||
