@@ -47,8 +47,15 @@ main(void)
 	    sizeof why), -1, "set-aside 7 refused");
 	is_str(why, "card 1: the 7 is not in the deck (drawn or set aside "
 	    "this round)", "its reason");
-	/* Two 10s in a row with LB 1, then the chain needs a third card. */
+	/* Set-aside cards stay out across picks until Clean Up. */
+	is_int(typed(&d, DECK_OFFENSE, 1, (int[]){ 3 }, 1, 0, &p, why,
+	    sizeof why), 0, "a second pick of the round");
+	is_int(deck_size(&d), 8, "three cards out after two picks");
 	deck_clean_up(&d);
+	is_int(deck_size(&d), 11, "Clean Up puts every card back");
+	ok(d.avail[7] == 1 && d.avail[3] == 1 && d.avail[10] == 2,
+	    "the 7, the 3 and both 10s are back");
+	/* Two 10s in a row with LB 1, then the chain needs a third card. */
 	is_int(typed(&d, DECK_OFFENSE, 1, (int[]){ 10, 10, 3 }, 3, 0, &p,
 	    why, sizeof why), 0, "10,10,3 with LB 1");
 	is_int(p.value, 23, "10,10,3 is 23");
