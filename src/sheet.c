@@ -225,23 +225,16 @@ sheet_attack_base(const struct sheet_stat st[S_COUNT],
 		snprintf(why, whysz, "has no %s", stats_secondary_name(s));
 		return -1;
 	}
-	if (kind == SHEET_MENTAL) {
-		if (use > 0) {
-			snprintf(why, whysz, "pulls no punches in a mental "
-			    "attack: MIND is used whole");
-			return -1;
-		}
-		*base = have + sheet_always_on(held, nheld, ITEM_PICK);
-		return 0;
-	}
 	if (use > have) {
 		snprintf(why, whysz, "has only %d %s to use, not %d", have,
 		    stats_secondary_name(s), use);
 		return -1;
 	}
+	/* A mental attacker, too, chooses how much MIND to put in. */
 	*base = (use > 0 ? use : have) +
-	    sheet_always_on(held, nheld, ITEM_OFFENSE) +
 	    sheet_always_on(held, nheld, ITEM_PICK);
+	if (kind != SHEET_MENTAL)
+		*base += sheet_always_on(held, nheld, ITEM_OFFENSE);
 	return 0;
 }
 

@@ -93,8 +93,9 @@ int sheet_always_on(const struct item *held, size_t nheld, int mod);
  * effective stats (sheet_secondary with the held items) of each side:
  * short range uses OR, long range DR, mental MIND; the defence DR, or
  * MIND against a mental attack.  Always-on offense, defense and AC pick
- * modifiers are added.  use, when above 0, is the OR (long range: DR) the
- * attacker puts in, at most what he has.  Returns 0, or -1 with why set.
+ * modifiers are added (offense ones not to a mental attack).  use, when
+ * above 0, is the OR (long range: DR; mental: MIND) the attacker puts in,
+ * at most what he has.  Returns 0, or -1 with why set.
  */
 int sheet_attack_base(const struct sheet_stat st[S_COUNT],
     const struct item *held, size_t nheld, int kind, int use, int *base,

@@ -34,3 +34,4 @@ run crs-draw versus Fred Zombie --mental
 run crs-draw versus Zombie Fred --mental --json
 run crs-draw versus Fred Nobody
 run crs-draw versus Fred John --offense 3
+run crs-draw versus Fred John --mental --use 5 --json
