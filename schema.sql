@@ -7,7 +7,7 @@
 -- tool cannot store what the rules forbid.  See refkit.db(5).
 
 PRAGMA application_id = 1380338516;	-- 0x52464b54, "RFKT"
-PRAGMA user_version = 2;
+PRAGMA user_version = 3;
 
 -- A CRS character.  Primary stats (ene ... level) are NULL when the game
 -- does not use them; the given_* columns hold secondary stats given
@@ -108,3 +108,63 @@ CREATE TABLE holds_power (
 	PRIMARY KEY (character_id, power_id)
 ) STRICT, WITHOUT ROWID;
 CREATE INDEX holds_power_by_power ON holds_power(power_id);
+
+-- A combat (crs-combat).  Its state is not stored: it is derived from its
+-- events, which are only ever appended.
+CREATE TABLE combat (
+	id		INTEGER PRIMARY KEY,
+	rules		TEXT NOT NULL DEFAULT 'crs'
+			CHECK (rules IN ('crs', 'avatar')),
+	created		INTEGER NOT NULL
+) STRICT;
+
+-- One event of a combat: who did what to whom with which cards, every
+-- part of each calculation, and the outcome.  seq counts 1, 2, 3 ... per
+-- combat with no gaps.  cards and vs_cards are faces in the order drawn
+-- ("10,7"); virt and vs_virt say they were drawn by the generator from
+-- seed, else typed in from a player's deck.  An undo event names the seq
+-- it reverses in undoes.  detail holds a join's stats and an
+-- initiative's draws, as JSON.
+CREATE TABLE event (
+	id		INTEGER PRIMARY KEY,
+	combat_id	INTEGER NOT NULL REFERENCES combat(id),
+	seq		INTEGER NOT NULL CHECK (seq >= 1),
+	round		INTEGER NOT NULL CHECK (round >= 1),
+	action		TEXT NOT NULL CHECK (action IN ('start', 'join',
+			'round', 'stance', 'initiative', 'attack', 'mental',
+			'pass', 'undo', 'end')),
+	actor		TEXT,
+	target		TEXT,
+	range		TEXT CHECK (range IN ('short', 'long')),
+	kind		TEXT CHECK (kind IN ('attack', 'suggestion',
+			'intimidation', 'coercion')),
+	use		INTEGER,
+	mod		INTEGER NOT NULL DEFAULT 0,
+	vs_mod		INTEGER NOT NULL DEFAULT 0,
+	cards		TEXT,
+	virt		INTEGER NOT NULL DEFAULT 0 CHECK (virt IN (0, 1)),
+	vs_cards	TEXT,
+	vs_virt		INTEGER NOT NULL DEFAULT 0 CHECK (vs_virt IN (0, 1)),
+	special		TEXT,
+	base		INTEGER,
+	vs_base		INTEGER,
+	offense		INTEGER CHECK (offense >= 0),
+	defense		INTEGER CHECK (defense >= 0),
+	hit		INTEGER CHECK (hit IN (0, 1)),
+	damage		INTEGER CHECK (damage >= 0),
+	life_before	INTEGER,
+	life_after	INTEGER CHECK (life_after >= 0),
+	fumble		INTEGER NOT NULL DEFAULT 0 CHECK (fumble IN (0, 1)),
+	vs_fumble	INTEGER NOT NULL DEFAULT 0 CHECK (vs_fumble IN (0, 1)),
+	undoes		INTEGER,
+	agreed		INTEGER NOT NULL DEFAULT 0 CHECK (agreed IN (0, 1)),
+	detail		TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(detail)),
+	seed		TEXT,
+	gm		TEXT,
+	time		INTEGER NOT NULL,
+	UNIQUE (combat_id, seq)
+) STRICT;
+CREATE INDEX event_by_actor ON event(actor, combat_id);
+CREATE INDEX event_by_target ON event(target, combat_id);
+CREATE INDEX event_undone ON event(combat_id, undoes)
+	WHERE undoes IS NOT NULL;

@@ -80,7 +80,8 @@ main(void)
 	char *fresh, *old, *s1, *s2, *c1, *c2;
 	struct db *a, *b;
 	sqlite3 *h;
-	const char *tables[] = { "item", "power", "holds_item", "holds_power" };
+	const char *tables[] = { "item", "power", "holds_item", "holds_power",
+	    "combat", "event" };
 
 	if (mkdtemp(dir) == NULL)
 		return 1;
@@ -94,7 +95,7 @@ main(void)
 	    "fresh database has refkit's application id");
 	is_int(int_of(a->h, "PRAGMA foreign_keys"), 1, "foreign keys on");
 	is_int(int_of(a->h, "SELECT count(*) FROM sqlite_schema WHERE"
-	    " type = 'table'"), 5, "five tables");
+	    " type = 'table'"), 7, "seven tables");
 	ok(int_of(a->h, "SELECT journal_mode = 'wal' FROM"
 	    " pragma_journal_mode") == 1, "WAL mode");
 	db_close(a);
