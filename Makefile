@@ -32,8 +32,8 @@ CFLAGS  += $(CSTD) $(WARN) $(OPT) $(SANFLAGS) $(SQLITE_CFLAGS) -Isrc
 LDFLAGS += $(SANFLAGS)
 LDLIBS  += $(SQLITE_LIBS) -lcsv
 
-TOOLS  = crs-stats crs-draw
-LIBSRC = util stats item sheet db roster out import cli rng deck odds
+TOOLS  = crs-stats crs-draw crs-combat
+LIBSRC = util stats item sheet db roster out import cli rng deck odds combat ledger
 UNITS  = stats sheet item util out db roster import rng deck odds
 
 LIBOBJ = $(LIBSRC:%=$(B)/%.o) $(B)/schema.o

@@ -62,6 +62,16 @@ xstrdup(const char *s)
 }
 
 char *
+xstrndup(const char *s, size_t n)
+{
+	char *p = strndup(s, n);
+
+	if (p == NULL)
+		err(1, "out of memory");
+	return p;
+}
+
+char *
 xasprintf(const char *fmt, ...)
 {
 	va_list ap;

@@ -1,0 +1,1173 @@
+/*
+ * crs-combat - run a CRS combat at the table and keep its record: each
+ * command appends one event to the combat's ledger, whose replay through
+ * the engine is the combat's state.  A thin layer over combat.c and
+ * ledger.c.  See crs-combat(1).
+ */
+#include <err.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli.h"
+#include "combat.h"
+#include "db.h"
+#include "ledger.h"
+#include "out.h"
+#include "roster.h"
+#include "sheet.h"
+#include "util.h"
+
+#define q cli_q
+
+struct opts {
+	const char	*db;
+	int64_t		 combat;
+	const char	*gm;
+	enum out_format	 fmt;
+	int		 have_seed;
+	uint64_t	 seed;
+	int		 range, kind, use, mod, vs_mod, agreed;
+	const char	*card, *vs_card, *vs_special, *character, *since;
+	int		 reading;	/* status, log: any combat will do */
+	int		 strike_opts;	/* options that only attack/mental take */
+};
+
+static const char usage_text[] =
+"usage: crs-combat [--db PATH] [--combat ID] [--gm NAME] [--seed S]\n"
+"                  [--json | --csv] COMMAND [ARG...]\n"
+"\n"
+"  start NAME...        start a combat with these characters\n"
+"  join NAME            a character joins (from the next round once\n"
+"                       initiative is drawn)\n"
+"  stance NAME          a Defensive Stance this round (before init)\n"
+"  init [NAME=CARDS[/TIE...]...]   initiative; cards given are physical\n"
+"  attack ATTACKER TARGET [--long] [--use N] [--card LIST]\n"
+"         [--vs-card LIST [--vs-special CARD]] [--mod N] [--vs-mod N]\n"
+"  mental ATTACKER TARGET [--kind attack|suggestion|intimidation|coercion]\n"
+"         [--use N] [--card LIST] [--vs-card LIST] [--mod N] [--vs-mod N]\n"
+"  pass NAME            the combatant does nothing this round\n"
+"  round                Clean Up, and the next round\n"
+"  end [--agreed]       end the combat\n"
+"  undo [EVENT]         reverse the last event, or the one given\n"
+"  status               LIFE, EM, DR, stance and cards of everyone\n"
+"  log [COMBAT]         every event, as a story\n"
+"  replay [COMBAT]      re-derive every outcome and report differences\n"
+"  history [--char NAME] [--since TIME]\n"
+"\n"
+"Without --combat the newest combat that has not ended is used.\n";
+
+/* The event every command starts from. */
+static void
+new_event(struct opts *o, struct cb_event *e, int action)
+{
+	const char *gm = o->gm ? o->gm : getenv("REFKIT_GM");
+
+	cb_event_init(e);
+	e->action = action;
+	e->time = db_now();
+	e->seed = o->have_seed ? o->seed : rng_os_seed();
+	if (gm && *gm)
+		e->gm = xstrdup(gm);
+}
+
+/* Loads and derives the combat; a combat that no longer replays stops. */
+static void
+load(struct db *db, struct opts *o, struct ledger *l, struct cb_state *s)
+{
+	int64_t id = o->combat ? o->combat : ledger_current(db), bad = 0;
+	char why[300];
+
+	/* Reading needs no open combat: the newest one will do. */
+	if (id == 0 && o->reading) {
+		sqlite3_stmt *st = db_prepare(db, "SELECT coalesce(max(id), 0)"
+		    " FROM combat");
+
+		db_step(db, st, 0);
+		id = sqlite3_column_int64(st, 0);
+		sqlite3_finalize(st);
+	}
+
+	if (id == 0)
+		db_die(db, "no combat is under way (start one, or give "
+		    "--combat ID)");
+	if (ledger_load(db, id, l) != 0)
+		db_die(db, "no combat %" PRId64, id);
+	if (ledger_derive(l, s, &bad, why, sizeof why) != 0)
+		db_die(db, "combat %" PRId64 ": event %" PRId64 " no longer "
+		    "replays (%s); see 'crs-combat replay'", id, bad, why);
+}
+
+/* The numbers a character brings into a combat, from the roster. */
+static void
+sheet_stats(struct db *db, const char *name, struct cb_stats *cs)
+{
+	struct sheet sh;
+	struct sheet_stat st[S_COUNT];
+	struct item *items;
+	size_t n;
+	int64_t id;
+
+	sheet_init(&sh);
+	if (roster_get(db, name, &sh, &id) != ROSTER_OK)
+		db_die(db, "no character named '%s'", q(name));
+	items = roster_held_items(db, id, &n);
+	sheet_secondary(&sh, STATS_ROUND_WHOLE, items, n, st);
+	cs->or_ = st[S_OR].effective;
+	cs->dr = st[S_DR].effective;
+	cs->mind = st[S_MIND].effective;
+	cs->life = st[S_LIFE].effective;
+	cs->in = st[S_IN].effective;
+	cs->em = st[S_EM].effective;
+	cs->lb = st[S_LB].effective > DECK_LB_MAX ? DECK_LB_MAX :
+	    st[S_LB].effective;
+	cs->mod_offense = sheet_always_on(items, n, ITEM_OFFENSE);
+	cs->mod_defense = sheet_always_on(items, n, ITEM_DEFENSE);
+	cs->mod_pick = sheet_always_on(items, n, ITEM_PICK);
+	roster_items_free(items, n);
+	sheet_release(&sh);
+	if (cs->life < 0)
+		db_die(db, "'%s' has no LIFE on the sheet, and cannot fight",
+		    q(name));
+}
+
+/* Runs e against s, appends it, commits; refuses with nothing written. */
+static void
+commit_event(struct db *db, int64_t id, struct cb_state *s,
+    struct cb_event *e)
+{
+	char why[300];
+
+	if (cb_execute(s, e, why, sizeof why) != 0)
+		db_die(db, "%s", why);
+	ledger_append(db, id, e);
+}
+
+/* Text of a calculation: "8 + OR 8 = 16", "10,A: fumble, 0". */
+static void
+calc_text(FILE *fp, const char *cards, int fumble, int total, int base,
+    const char *stat, int statval, int penalty)
+{
+	int mods = base - statval + penalty;
+	int pick = total - base;
+
+	if (fumble) {
+		fprintf(fp, "%s: an Ace, 0", cards ? cards : "");
+		return;
+	}
+	if (cards == NULL || *cards == '\0' || total == 0) {
+		fprintf(fp, "%s%s0", cards && *cards ? cards : "no card",
+		    cards && *cards ? ": " : " left: ");
+		return;
+	}
+	fprintf(fp, "%d", pick);
+	if (strchr(cards, ','))
+		fprintf(fp, " (%s)", cards);
+	fprintf(fp, " + %s %d", stat, statval);
+	if (penalty)
+		fprintf(fp, " - %d", penalty);
+	if (mods)
+		fprintf(fp, " %c %d", mods < 0 ? '-' : '+', abs(mods));
+	fprintf(fp, " = %d", total);
+}
+
+/*
+ * One event as a sentence.  s is the state just before it (for the stats
+ * it used), and comes back after it.
+ */
+static void
+story(FILE *fp, struct cb_state *s, const struct cb_event *e)
+{
+	int a = cb_find(s, e->actor), t = cb_find(s, e->target);
+	struct cb_event in;
+	char why[300];
+
+	fprintf(fp, "%3" PRId64 "  r%-2d ", e->seq, e->round);
+	switch (e->action) {
+	case CB_START:
+		fprintf(fp, "the combat starts\n");
+		break;
+	case CB_JOIN:
+		fprintf(fp, "%s joins: LIFE %d", e->actor, e->stats.life);
+		if (e->stats.em >= 0)
+			fprintf(fp, ", EM %d", e->stats.em);
+		fprintf(fp, ", OR %d, DR %d, MIND %d, IN %d, LB %d%s\n",
+		    e->stats.or_, e->stats.dr, e->stats.mind, e->stats.in,
+		    e->stats.lb < 0 ? 0 : e->stats.lb, s->init_done ?
+		    " (fights from the next round)" : "");
+		break;
+	case CB_ROUND:
+		fprintf(fp, "Clean Up: cards back, DR restored; round %d "
+		    "begins\n", s->round + 1);
+		break;
+	case CB_STANCE:
+		fprintf(fp, "%s takes a Defensive Stance\n", e->actor);
+		break;
+	case CB_INITIATIVE:
+		fprintf(fp, "initiative:");
+		for (int pos = 1; pos <= e->ninit; pos++)
+			for (int i = 0; i < e->ninit; i++) {
+				const struct cb_init *x = &e->init[i];
+
+				if (x->pos != pos)
+					continue;
+				fprintf(fp, "%s %s %s + IN %d = %d", pos > 1 ?
+				    "," : "", x->name, x->cards, x->in,
+				    x->total);
+				if (x->ties)
+					fprintf(fp, " (tie-break %s)",
+					    x->ties);
+			}
+		fprintf(fp, "\n");
+		break;
+	case CB_ATTACK:
+	case CB_MENTAL: {
+		int mental = e->action == CB_MENTAL;
+		const char *stat = mental ? "MIND" : e->range == CB_LONG ?
+		    "DR" : "OR";
+		int avail = a < 0 ? 0 : mental ? s->f[a].st.mind :
+		    e->range == CB_LONG ? cb_dr_now(&s->f[a]) :
+		    s->f[a].st.or_;
+		int penalty = mental ? (e->kind == CB_INTIMIDATION ? 5 :
+		    e->kind == CB_COERCION ? 10 : 0) : 0;
+		int extra = a < 0 ? 0 : s->f[a].st.mod_pick +
+		    (mental ? 0 : s->f[a].st.mod_offense);
+
+		if (mental)
+			fprintf(fp, "%s uses %s on %s: ", e->actor,
+			    e->kind == CB_KIND_ATTACK ? "a mental attack" :
+			    e->kind == CB_SUGGESTION ? "Suggestion" :
+			    e->kind == CB_INTIMIDATION ? "Intimidation" :
+			    "Coercion", e->target);
+		else
+			fprintf(fp, "%s %s %s: ", e->actor, e->range ==
+			    CB_LONG ? "attacks at long range" : "attacks",
+			    e->target);
+		(void)extra;
+		calc_text(fp, e->cards, e->fumble, e->offense, e->base, stat,
+		    e->use > 0 ? e->use : avail, penalty);
+		if (e->defense < 0) {
+			fprintf(fp, "; misses, no defence drawn\n");
+			break;
+		}
+		fprintf(fp, " against ");
+		if (e->vs_fumble) {
+			if (e->special > 0)
+				fprintf(fp, "%s: an Ace, then %s: %d - %d = "
+				    "%d", e->vs_cards, deck_face_name(
+				    e->special), e->vs_base, e->special ==
+				    DECK_TEN ? 0 : e->special, e->defense);
+			else
+				fprintf(fp, "%s: an Ace, no card left: 0",
+				    e->vs_cards);
+		} else
+			calc_text(fp, e->vs_cards, 0, e->defense, e->vs_base,
+			    mental ? "MIND" : "DR", t < 0 ? 0 : mental ?
+			    s->f[t].st.mind : cb_dr_now(&s->f[t]), 0);
+		if (!e->hit)
+			fprintf(fp, "; %s\n", mental && e->kind !=
+			    CB_KIND_ATTACK ? "fails" : "misses");
+		else if (mental && e->kind != CB_KIND_ATTACK)
+			fprintf(fp, "; succeeds%s\n", e->kind ==
+			    CB_INTIMIDATION ? (": the target passes its next "
+			    "action") : "");
+		else
+			fprintf(fp, "; hit for %d; %s LIFE %d -> %d%s\n",
+			    e->damage, e->target, e->life_before,
+			    e->life_after, e->life_after == 0 ? " (down)" :
+			    "");
+		break;
+	}
+	case CB_PASS:
+		fprintf(fp, "%s passes\n", e->actor);
+		break;
+	case CB_UNDO:
+		fprintf(fp, "undo of event %" PRId64 "\n", e->undoes);
+		break;
+	case CB_END:
+		fprintf(fp, "the combat ends%s\n", e->agreed ?
+		    " (all agreed)" : "");
+		break;
+	}
+	if (e->action != CB_UNDO) {
+		ledger_inputs(e, &in);
+		(void)cb_execute(s, &in, why, sizeof why);
+		cb_event_release(&in);
+	}
+}
+
+/* Prints the outcome of a new event: the same sentence as the log. */
+static void
+print_outcome(struct opts *o, struct cb_state *before,
+    const struct cb_event *e, int64_t id)
+{
+	if (o->fmt == OUT_JSON) {
+		printf("{\"combat\":%" PRId64 ",\"seq\":%" PRId64 ",\"round\":"
+		    "%d,\"action\":\"%s\"", id, e->seq, e->round,
+		    cb_action_name(e->action));
+		if (e->action == CB_ATTACK || e->action == CB_MENTAL) {
+			printf(",\"offense\":%d,\"defense\":", e->offense);
+			if (e->defense < 0)
+				printf("null");
+			else
+				printf("%d", e->defense);
+			printf(",\"hit\":%s,\"damage\":%d,\"life_after\":%d",
+			    e->hit ? "true" : "false", e->damage,
+			    e->life_after);
+		}
+		printf("}\n");
+		return;
+	}
+	story(stdout, before, e);
+}
+
+static int
+parse_int_arg(const char *what, const char *s, long min, long max)
+{
+	long v;
+
+	if (util_parse_int(s, min, max, &v) != UTIL_INT_OK)
+		cli_usage_error("%s must be a whole number from %ld to %ld, "
+		    "got '%s'", what, min, max, q(s));
+	return (int)v;
+}
+
+static int
+cmd_start(struct opts *o, int argc, char **argv)
+{
+	struct db *db;
+	struct cb_state s, before;
+	struct cb_event e;
+	int64_t id;
+
+	if (argc < 1)
+		cli_usage_error("start needs at least one NAME");
+	db = db_open(o->db);
+	db_begin(db);
+	id = ledger_new_combat(db, "crs", db_now());
+	cb_state_init(&s);
+	new_event(o, &e, CB_START);
+	commit_event(db, id, &s, &e);
+	cb_event_release(&e);
+	for (int i = 0; i < argc; i++) {
+		new_event(o, &e, CB_JOIN);
+		e.actor = xstrdup(argv[i]);
+		sheet_stats(db, argv[i], &e.stats);
+		commit_event(db, id, &s, &e);
+		cb_event_release(&e);
+	}
+	db_commit(db);
+	if (o->fmt == OUT_JSON)
+		printf("{\"combat\":%" PRId64 "}\n", id);
+	else {
+		printf("combat %" PRId64 " starts:", id);
+		for (int i = 0; i < s.n; i++)
+			printf("%s %s (LIFE %d)", i ? "," : "", s.f[i].name,
+			    s.f[i].life);
+		printf("\n");
+	}
+	(void)before;
+	cb_state_release(&s);
+	db_close(db);
+	return 0;
+}
+
+/* init NAME=CARDS[/TIE...]: typed initiative cards. */
+static void
+init_args(struct cb_event *e, int argc, char **argv)
+{
+	for (int i = 0; i < argc; i++) {
+		const char *key, *value;
+		char *buf, *slash;
+		struct cb_init *x;
+
+		if (util_split_kv(argv[i], &buf, &key, &value) != 0)
+			cli_usage_error("'%s' is not NAME=CARDS", q(argv[i]));
+		e->init = xreallocarray(e->init, (size_t)e->ninit + 1,
+		    sizeof *e->init);
+		x = &e->init[e->ninit++];
+		memset(x, 0, sizeof *x);
+		x->name = xstrdup(key);
+		if ((slash = strchr(value, '/')) != NULL) {
+			size_t nt = 1;
+
+			x->ties = xstrdup(slash + 1);
+			for (char *p = x->ties; *p; p++)
+				if (*p == '/') {
+					*p = ';';
+					nt++;
+				}
+			x->ties_virt = xcalloc(nt + 1, 1);
+			memset(x->ties_virt, '0', nt);
+			*slash = '\0';
+		}
+		x->cards = xstrdup(value);
+		x->virt = 0;
+		free(buf);
+	}
+}
+
+/* The commands that append one event to the current combat. */
+static int
+cmd_event(struct opts *o, int action, int argc, char **argv)
+{
+	struct db *db;
+	struct ledger l;
+	struct cb_state s, before;
+	struct cb_event e;
+	char why[300];
+
+	db = db_open(o->db);
+	db_begin(db);
+	load(db, o, &l, &s);
+	new_event(o, &e, action);
+	switch (action) {
+	case CB_JOIN:
+		e.actor = xstrdup(argv[0]);
+		sheet_stats(db, argv[0], &e.stats);
+		break;
+	case CB_STANCE:
+	case CB_PASS:
+		e.actor = xstrdup(argv[0]);
+		break;
+	case CB_INITIATIVE:
+		init_args(&e, argc, argv);
+		break;
+	case CB_ATTACK:
+	case CB_MENTAL:
+		e.actor = xstrdup(argv[0]);
+		e.target = xstrdup(argv[1]);
+		e.range = o->range;
+		e.kind = o->kind;
+		e.use = o->use;
+		e.mod = o->mod;
+		e.vs_mod = o->vs_mod;
+		e.virt = o->card == NULL;
+		e.cards = o->card ? xstrdup(o->card) : NULL;
+		e.vs_virt = o->vs_card == NULL;
+		e.vs_cards = o->vs_card ? xstrdup(o->vs_card) : NULL;
+		if (o->vs_special) {
+			int f;
+
+			if (deck_parse_list(o->vs_special, &f, 1, why,
+			    sizeof why) != 1)
+				cli_usage_error("--vs-special: %s", why);
+			e.special = f;
+		}
+		break;
+	case CB_END:
+		e.agreed = o->agreed;
+		break;
+	}
+	/* The state before, for the sentence that reports the event. */
+	{
+		int64_t bad;
+
+		ledger_derive(&l, &before, &bad, why, sizeof why);
+	}
+	commit_event(db, l.combat, &s, &e);
+	db_commit(db);
+	print_outcome(o, &before, &e, l.combat);
+	cb_event_release(&e);
+	cb_state_release(&s);
+	cb_state_release(&before);
+	ledger_release(&l);
+	db_close(db);
+	return 0;
+}
+
+static int
+cmd_undo(struct opts *o, int argc, char **argv)
+{
+	struct db *db;
+	struct ledger l;
+	struct cb_state s;
+	struct cb_event e;
+	int64_t target = 0, bad;
+	size_t k = 0;
+	char why[300];
+
+	if (argc > 1)
+		cli_usage_error("undo takes at most one EVENT");
+	if (argc == 1)
+		target = parse_int_arg("EVENT", argv[0], 1, INT32_MAX);
+	db = db_open(o->db);
+	db_begin(db);
+	load(db, o, &l, &s);
+	cb_state_release(&s);
+	/* The last event that can be undone, or the one named. */
+	for (size_t i = l.n; i-- > 0;) {
+		const struct cb_event *x = &l.ev[i];
+
+		if (target ? x->seq != target : (l.undone[i] ||
+		    x->action == CB_UNDO || x->action == CB_START))
+			continue;
+		k = i + 1;
+		break;
+	}
+	if (k == 0)
+		db_die(db, target ? "combat %" PRId64 " has no event %" PRId64 :
+		    "combat %" PRId64 " has nothing left to undo", l.combat,
+		    target);
+	k--;
+	if (l.ev[k].action == CB_UNDO || l.ev[k].action == CB_START)
+		db_die(db, "event %" PRId64 " is %s, which cannot be undone",
+		    l.ev[k].seq, l.ev[k].action == CB_UNDO ? "an undo" :
+		    "the start");
+	if (l.undone[k])
+		db_die(db, "event %" PRId64 " is already undone", l.ev[k].seq);
+	/* Nothing that came after may depend on it. */
+	l.undone[k] = 1;
+	if (ledger_derive(&l, &s, &bad, why, sizeof why) != 0)
+		db_die(db, "cannot undo event %" PRId64 ": event %" PRId64
+		    " depends on it (%s); undo that first", l.ev[k].seq, bad,
+		    why);
+	new_event(o, &e, CB_UNDO);
+	e.undoes = l.ev[k].seq;
+	e.round = s.round;
+	ledger_append(db, l.combat, &e);
+	db_commit(db);
+	if (o->fmt == OUT_JSON)
+		printf("{\"combat\":%" PRId64 ",\"seq\":%" PRId64 ",\"undoes\":"
+		    "%" PRId64 "}\n", l.combat, e.seq, e.undoes);
+	else {
+		struct cb_state pre;
+		int64_t b2;
+
+		/* Say what was reversed: the event, as the log tells it. */
+		l.undone[k] = 0;
+		for (size_t i = k + 1; i < l.n; i++)
+			l.undone[i] = 1;
+		{
+			size_t keep = l.n;
+
+			l.n = k;
+			ledger_derive(&l, &pre, &b2, why, sizeof why);
+			l.n = keep;
+		}
+		printf("undid: ");
+		story(stdout, &pre, &l.ev[k]);
+		cb_state_release(&pre);
+	}
+	cb_event_release(&e);
+	cb_state_release(&s);
+	ledger_release(&l);
+	db_close(db);
+	return 0;
+}
+
+static void
+restore_time(char *buf, size_t sz, int64_t t)
+{
+	time_t tt = (time_t)t;
+	struct tm tm;
+
+	gmtime_r(&tt, &tm);
+	strftime(buf, sz, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+static int
+cmd_status(struct opts *o, int argc, char **argv)
+{
+	struct db *db;
+	struct ledger l;
+	struct cb_state s;
+	int64_t now = db_now(), restores;
+	int next;
+	char when[32];
+
+	(void)argv;
+	if (argc != 0)
+		cli_usage_error("status takes no arguments");
+	db = db_open(o->db);
+	if (sqlite3_exec(db->h, "BEGIN", NULL, NULL, NULL) != SQLITE_OK)
+		db_fatal(db, "cannot start a transaction");
+	load(db, o, &l, &s);
+	db_rollback(db);
+	restores = s.ended ? s.ended_at + CB_RESTORE_SECS : 0;
+	next = cb_next(&s);
+	if (o->fmt == OUT_JSON) {
+		printf("{\"combat\":%" PRId64 ",\"round\":%d,\"rules\":\"%s\","
+		    "\"ended\":%s,\"next\":", l.combat, s.round, l.rules,
+		    s.ended ? "true" : "false");
+		if (next >= 0)
+			out_json_string(stdout, s.f[next].name);
+		else
+			printf("null");
+		printf(",\"combatants\":[");
+	} else {
+		printf("combat %" PRId64 ", round %d%s", l.combat, s.round,
+		    s.ended ? ", ended" : "");
+		if (next >= 0) {
+			printf("; next to act: ");
+			util_fputs_safe(s.f[next].name, stdout);
+		} else if (!s.ended && !s.init_done)
+			printf("; initiative not drawn yet");
+		printf("\n%-16s %-9s %-9s %4s  %-6s %-5s %-4s %-14s %s\n",
+		    "NAME", "LIFE", "EM", "DR", "STANCE", "DOWN", "INIT",
+		    "SET ASIDE", "RESTORES");
+	}
+	for (int i = 0; i < s.n; i++) {
+		struct cb_fighter *f = &s.f[i];
+		int life = f->life, em = f->em;
+		int to_restore = life < f->st.life || (em >= 0 && em <
+		    f->st.em);
+		char aside[64] = "", *p = aside;
+
+		/* Ten minutes after the end, LIFE and EM are full again. */
+		if (s.ended && now >= restores) {
+			life = f->st.life;
+			em = f->st.em;
+			to_restore = 0;
+		}
+		for (int c = 2; c <= 10; c++) {
+			int out = (c == 10 ? 1 + f->deck.lb : 1) -
+			    f->deck.avail[c];
+
+			for (int k = 0; k < out && p < aside + sizeof aside -
+			    4; k++)
+				p += sprintf(p, "%s%s", p == aside ? "" : ",",
+				    deck_face_name(c));
+		}
+		if (s.ended || restores == 0)
+			restore_time(when, sizeof when, restores);
+		if (o->fmt == OUT_JSON) {
+			printf("%s{\"name\":", i ? "," : "");
+			out_json_string(stdout, f->name);
+			printf(",\"LIFE\":%d,\"LIFE_max\":%d,\"EM\":", life,
+			    f->st.life);
+			if (f->st.em < 0)
+				printf("null,\"EM_max\":null");
+			else
+				printf("%d,\"EM_max\":%d", em, f->st.em);
+			printf(",\"DR\":");
+			if (cb_dr_now(f) < 0)
+				printf("null");
+			else
+				printf("%d", cb_dr_now(f));
+			printf(",\"stance\":%s,\"down\":%s,\"joined\":%s,"
+			    "\"initiative\":", f->stance ? "true" : "false",
+			    life == 0 ? "true" : "false", f->presence ==
+			    CB_ACTIVE ? "true" : "false");
+			if (f->init_pos)
+				printf("%d", f->init_total);
+			else
+				printf("null");
+			printf(",\"set_aside\":[");
+			for (char *t = aside; *t;) {
+				size_t len = strcspn(t, ",");
+
+				printf("%s\"%.*s\"", t == aside ? "" : ",",
+				    (int)len, t);
+				t += len + (t[len] == ',');
+			}
+			printf("],\"restores_at\":");
+			if (to_restore && s.ended)
+				printf("\"%s\"", when);
+			else
+				printf("null");
+			printf("}");
+			continue;
+		}
+		{
+			char lifes[24], ems[24], drs[12], init[12];
+
+			snprintf(lifes, sizeof lifes, "%d/%d", life,
+			    f->st.life);
+			if (f->st.em < 0)
+				snprintf(ems, sizeof ems, "-");
+			else
+				snprintf(ems, sizeof ems, "%d/%d", em,
+				    f->st.em);
+			if (cb_dr_now(f) < 0)
+				snprintf(drs, sizeof drs, "-");
+			else
+				snprintf(drs, sizeof drs, "%d", cb_dr_now(f));
+			if (f->init_pos)
+				snprintf(init, sizeof init, "%d",
+				    f->init_total);
+			else
+				snprintf(init, sizeof init, "-");
+			util_fputs_safe(f->name, stdout);
+			printf("%*s %-9s %-9s %4s  %-6s %-5s %-4s %-14s %s\n",
+			    (int)(16 - (util_safe_width(f->name) < 16 ?
+			    util_safe_width(f->name) : 16)), "", lifes, ems,
+			    drs, f->stance ? "yes" : "no", life == 0 ? "yes" :
+			    "no", init, *aside ? aside : "-", !to_restore ?
+			    "-" : s.ended ? when : "10 min after the end");
+		}
+	}
+	if (o->fmt == OUT_JSON)
+		printf("]}\n");
+	cb_state_release(&s);
+	ledger_release(&l);
+	db_close(db);
+	return 0;
+}
+
+/* The JSON of one event for log --json. */
+static void
+event_json(const struct cb_event *e, int undone, int first)
+{
+	printf("%s{\"seq\":%" PRId64 ",\"round\":%d,\"action\":\"%s\"",
+	    first ? "\n" : ",\n", e->seq, e->round, cb_action_name(e->action));
+	printf(",\"actor\":");
+	if (e->actor)
+		out_json_string(stdout, e->actor);
+	else
+		printf("null");
+	printf(",\"target\":");
+	if (e->target)
+		out_json_string(stdout, e->target);
+	else
+		printf("null");
+	if (e->action == CB_ATTACK)
+		printf(",\"range\":\"%s\"", e->range == CB_LONG ? "long" :
+		    "short");
+	if (e->action == CB_MENTAL)
+		printf(",\"kind\":\"%s\"", cb_kind_name(e->kind));
+	if (e->action == CB_ATTACK || e->action == CB_MENTAL) {
+		printf(",\"cards\":\"%s\",\"vs_cards\":", e->cards ?
+		    e->cards : "");
+		if (e->vs_cards)
+			printf("\"%s\"", e->vs_cards);
+		else
+			printf("null");
+		printf(",\"offense\":%d,\"defense\":", e->offense);
+		if (e->defense < 0)
+			printf("null");
+		else
+			printf("%d", e->defense);
+		printf(",\"hit\":%s,\"damage\":%d,\"life_before\":%d,"
+		    "\"life_after\":%d,\"fumble\":%s", e->hit ? "true" :
+		    "false", e->damage, e->life_before, e->life_after,
+		    e->fumble ? "true" : "false");
+	} else
+		printf(",\"cards\":null,\"vs_cards\":null,\"offense\":null,"
+		    "\"defense\":null,\"hit\":null,\"damage\":null,"
+		    "\"life_before\":null,\"life_after\":null");
+	if (e->action == CB_UNDO)
+		printf(",\"undoes\":%" PRId64, e->undoes);
+	if (e->action == CB_INITIATIVE) {
+		printf(",\"order\":[");
+		for (int pos = 1; pos <= e->ninit; pos++)
+			for (int i = 0; i < e->ninit; i++)
+				if (e->init[i].pos == pos) {
+					printf("%s{\"name\":", pos > 1 ? "," :
+					    "");
+					out_json_string(stdout,
+					    e->init[i].name);
+					printf(",\"cards\":\"%s\",\"total\":%d}",
+					    e->init[i].cards ?
+					    e->init[i].cards : "",
+					    e->init[i].total);
+				}
+		printf("]");
+	}
+	printf(",\"undone\":%s,\"seed\":", undone ? "true" : "false");
+	if (e->virt || e->vs_virt || e->action == CB_INITIATIVE)
+		printf("\"%" PRIu64 "\"", e->seed);
+	else
+		printf("null");
+	printf(",\"gm\":");
+	if (e->gm)
+		out_json_string(stdout, e->gm);
+	else
+		printf("null");
+	printf(",\"time\":%" PRId64 "}", e->time);
+}
+
+static int
+cmd_log(struct opts *o, int argc, char **argv)
+{
+	struct db *db;
+	struct ledger l;
+	struct cb_state s;
+	int first = 1;
+
+	if (argc > 1)
+		cli_usage_error("log takes at most one COMBAT");
+	if (argc == 1)
+		o->combat = parse_int_arg("COMBAT", argv[0], 1, INT64_MAX);
+	db = db_open(o->db);
+	if (sqlite3_exec(db->h, "BEGIN", NULL, NULL, NULL) != SQLITE_OK)
+		db_fatal(db, "cannot start a transaction");
+	load(db, o, &l, &s);
+	db_rollback(db);
+	cb_state_release(&s);
+	cb_state_init(&s);
+	if (o->fmt == OUT_JSON)
+		printf("[");
+	else
+		printf("combat %" PRId64 " (%s rules)\n", l.combat, l.rules);
+	for (size_t i = 0; i < l.n; i++) {
+		if (o->fmt == OUT_JSON) {
+			event_json(&l.ev[i], l.undone[i], first);
+			first = 0;
+			continue;
+		}
+		if (l.undone[i]) {
+			printf("%3" PRId64 "  r%-2d (undone) %s by %s\n",
+			    l.ev[i].seq, l.ev[i].round,
+			    cb_action_name(l.ev[i].action), l.ev[i].actor ?
+			    l.ev[i].actor : "the GM");
+			continue;
+		}
+		story(stdout, &s, &l.ev[i]);
+	}
+	if (o->fmt == OUT_JSON)
+		printf("\n]\n");
+	cb_state_release(&s);
+	ledger_release(&l);
+	db_close(db);
+	return 0;
+}
+
+/* Replays one combat; returns the number of mismatches. */
+static int
+replay_one(struct db *db, int64_t id, int *events)
+{
+	struct ledger l;
+	struct cb_state s;
+	int bad = 0;
+	char why[300];
+
+	if (ledger_load(db, id, &l) != 0)
+		errx(1, "no combat %" PRId64, id);
+	cb_state_init(&s);
+	for (size_t i = 0; i < l.n; i++) {
+		struct cb_event in;
+
+		(*events)++;
+		if (l.undone[i] || l.ev[i].action == CB_UNDO)
+			continue;
+		ledger_inputs(&l.ev[i], &in);
+		if (cb_execute(&s, &in, why, sizeof why) != 0) {
+			printf("combat %" PRId64 " event %" PRId64 ": does not "
+			    "replay: %s\n", id, l.ev[i].seq, why);
+			bad++;
+		} else if (ledger_same(&l.ev[i], &in, why, sizeof why) != 0) {
+			printf("combat %" PRId64 " event %" PRId64 ": %s\n",
+			    id, l.ev[i].seq, why);
+			bad++;
+		}
+		cb_event_release(&in);
+	}
+	cb_state_release(&s);
+	ledger_release(&l);
+	return bad;
+}
+
+static int
+cmd_replay(struct opts *o, int argc, char **argv)
+{
+	struct db *db;
+	int bad = 0, events = 0, combats = 0;
+
+	if (argc > 1)
+		cli_usage_error("replay takes at most one COMBAT");
+	db = db_open(o->db);
+	if (sqlite3_exec(db->h, "BEGIN", NULL, NULL, NULL) != SQLITE_OK)
+		db_fatal(db, "cannot start a transaction");
+	if (argc == 1 || o->combat) {
+		int64_t id = argc == 1 ? parse_int_arg("COMBAT", argv[0], 1,
+		    INT32_MAX) : o->combat;
+
+		bad = replay_one(db, id, &events);
+		combats = 1;
+	} else {
+		sqlite3_stmt *st = db_prepare(db, "SELECT id FROM combat"
+		    " ORDER BY id");
+
+		while (db_step(db, st, 0) == SQLITE_ROW) {
+			bad += replay_one(db, sqlite3_column_int64(st, 0),
+			    &events);
+			combats++;
+		}
+		sqlite3_finalize(st);
+	}
+	db_rollback(db);
+	db_close(db);
+	printf("replayed %d event%s of %d combat%s: %d mismatch%s\n", events,
+	    events == 1 ? "" : "s", combats, combats == 1 ? "" : "s", bad,
+	    bad == 1 ? "" : "es");
+	return bad ? 1 : 0;
+}
+
+/* Seconds since the epoch from an ISO date, date-time or a number. */
+static int64_t
+parse_time(const char *s)
+{
+	struct tm tm;
+	const char *end;
+	long v;
+
+	if (util_parse_int(s, 0, INT32_MAX, &v) == UTIL_INT_OK)
+		return v;
+	memset(&tm, 0, sizeof tm);
+	if (((end = strptime(s, "%Y-%m-%dT%H:%M:%S", &tm)) != NULL &&
+	    (*end == '\0' || strcmp(end, "Z") == 0)) ||
+	    ((end = strptime(s, "%Y-%m-%d", &tm)) != NULL && *end == '\0'))
+		return (int64_t)timegm(&tm);
+	cli_usage_error("--since must be a date (2026-11-22), a UTC time "
+	    "(2026-11-22T14:00:00Z) or seconds, got '%s'", q(s));
+}
+
+static const char *const history_cols[] = {
+	"name", "combats", "damage_dealt", "damage_taken", "downed", "fumbles"
+};
+
+static int
+cmd_history(struct opts *o, int argc, char **argv)
+{
+	struct db *db;
+	sqlite3_stmt *st;
+	struct out *out;
+	int64_t since = o->since ? parse_time(o->since) : 0;
+
+	(void)argv;
+	if (argc != 0)
+		cli_usage_error("history takes options only");
+	db = db_open(o->db);
+	/*
+	 * Per character: what it did (as actor) and what was done to it (as
+	 * target), leaving out undone events.  With --char only that
+	 * character's rows are touched, through the actor and target
+	 * indexes.
+	 */
+	st = db_prepare(db,
+	    "WITH e AS (SELECT * FROM event ev WHERE time >= ?2"
+	    "  AND action IN ('join', 'attack', 'mental')"
+	    "  AND (?1 IS NULL OR actor = ?1 OR target = ?1)"
+	    "  AND NOT EXISTS (SELECT 1 FROM event u WHERE u.combat_id ="
+	    "   ev.combat_id AND u.undoes = ev.seq)),"
+	    " d AS (SELECT actor AS name, combat_id, damage AS dealt,"
+	    "   0 AS taken, 0 AS downed, fumble AS fumbles FROM e"
+	    "  WHERE actor IS NOT NULL AND (?1 IS NULL OR actor = ?1)"
+	    "  UNION ALL SELECT target, combat_id, 0, damage,"
+	    "   life_after = 0 AND life_before > 0, vs_fumble FROM e"
+	    "  WHERE target IS NOT NULL AND (?1 IS NULL OR target = ?1))"
+	    " SELECT name, count(DISTINCT combat_id), sum(coalesce(dealt, 0)),"
+	    "  sum(coalesce(taken, 0)), sum(coalesce(downed, 0)),"
+	    "  sum(coalesce(fumbles, 0)) FROM d GROUP BY name ORDER BY name");
+	if (o->character)
+		sqlite3_bind_text(st, 1, o->character, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, since);
+	out = out_new(stdout, o->fmt, OUT_ROWS, 6, history_cols);
+	{
+		long tot[5] = { 0, 0, 0, 0, 0 };
+		int rows = 0;
+
+		while (db_step(db, st, 0) == SQLITE_ROW) {
+			out_text(out, (const char *)sqlite3_column_text(st, 0));
+			for (int c = 1; c <= 5; c++) {
+				out_int(out, sqlite3_column_int64(st, c));
+				tot[c - 1] += sqlite3_column_int64(st, c);
+			}
+			out_end_row(out);
+			rows++;
+		}
+		sqlite3_finalize(st);
+		if (o->fmt == OUT_TABLE && rows > 1 && !o->character) {
+			sqlite3_stmt *c = db_prepare(db, "SELECT count(*) FROM"
+			    " combat WHERE created >= ?1");
+
+			sqlite3_bind_int64(c, 1, since);
+			db_step(db, c, 0);
+			out_text(out, "(all)");
+			out_int(out, sqlite3_column_int64(c, 0));
+			for (int k = 1; k < 5; k++)
+				out_int(out, tot[k]);
+			out_end_row(out);
+			sqlite3_finalize(c);
+		}
+	}
+	out_free(out);
+	db_close(db);
+	return 0;
+}
+
+enum {
+	OPT_COMBAT = 256, OPT_GM, OPT_LONG, OPT_CARD, OPT_VS_CARD,
+	OPT_VS_SPECIAL, OPT_MOD, OPT_VS_MOD, OPT_KIND, OPT_AGREED, OPT_CHAR,
+	OPT_SINCE, OPT_SEED, OPT_USE, OPT_DB
+};
+
+static const struct option longopts[] = {
+	{ "db", required_argument, NULL, OPT_DB },
+	{ "combat", required_argument, NULL, OPT_COMBAT },
+	{ "gm", required_argument, NULL, OPT_GM },
+	{ "seed", required_argument, NULL, OPT_SEED },
+	{ "long", no_argument, NULL, OPT_LONG },
+	{ "use", required_argument, NULL, OPT_USE },
+	{ "card", required_argument, NULL, OPT_CARD },
+	{ "vs-card", required_argument, NULL, OPT_VS_CARD },
+	{ "vs-special", required_argument, NULL, OPT_VS_SPECIAL },
+	{ "mod", required_argument, NULL, OPT_MOD },
+	{ "vs-mod", required_argument, NULL, OPT_VS_MOD },
+	{ "kind", required_argument, NULL, OPT_KIND },
+	{ "agreed", no_argument, NULL, OPT_AGREED },
+	{ "char", required_argument, NULL, OPT_CHAR },
+	{ "since", required_argument, NULL, OPT_SINCE },
+	{ "json", no_argument, NULL, 'j' },
+	{ "csv", no_argument, NULL, 'c' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+	{ NULL, 0, NULL, 0 }
+};
+
+int
+main(int argc, char **argv)
+{
+	struct opts o;
+	int ch, k;
+	const char *cmd;
+
+	memset(&o, 0, sizeof o);
+	o.fmt = OUT_TABLE;
+	cli_init();
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, ":jchV", longopts, NULL)) != -1) {
+		switch (ch) {
+		case OPT_DB:
+			o.db = optarg;
+			break;
+		case OPT_COMBAT:
+			o.combat = parse_int_arg("--combat", optarg, 1,
+			    INT32_MAX);
+			break;
+		case OPT_GM:
+			o.gm = optarg;
+			break;
+		case OPT_SEED:
+			if (rng_parse_seed(optarg, &o.seed) != 0)
+				cli_usage_error("--seed must be a whole number "
+				    "from 0 to 18446744073709551615, got '%s'",
+				    q(optarg));
+			o.have_seed = 1;
+			break;
+		case OPT_LONG:
+			o.range = CB_LONG;
+			o.strike_opts = 1;
+			break;
+		case OPT_USE:
+			o.use = parse_int_arg("--use", optarg, 1, 100000);
+			o.strike_opts = 1;
+			break;
+		case OPT_CARD:
+			o.card = optarg;
+			o.strike_opts = 1;
+			break;
+		case OPT_VS_CARD:
+			o.vs_card = optarg;
+			o.strike_opts = 1;
+			break;
+		case OPT_VS_SPECIAL:
+			o.vs_special = optarg;
+			o.strike_opts = 1;
+			break;
+		case OPT_MOD:
+			o.mod = parse_int_arg("--mod", optarg, -100000, 100000);
+			o.strike_opts = 1;
+			break;
+		case OPT_VS_MOD:
+			o.vs_mod = parse_int_arg("--vs-mod", optarg, -100000,
+			    100000);
+			o.strike_opts = 1;
+			break;
+		case OPT_KIND:
+			if ((k = cb_kind_lookup(optarg)) < 0)
+				cli_usage_error("--kind must be attack, "
+				    "suggestion, intimidation or coercion, got "
+				    "'%s'", q(optarg));
+			o.kind = k;
+			break;
+		case OPT_AGREED:
+			o.agreed = 1;
+			break;
+		case OPT_CHAR:
+			o.character = optarg;
+			break;
+		case OPT_SINCE:
+			o.since = optarg;
+			break;
+		case 'j':
+			o.fmt = OUT_JSON;
+			break;
+		case 'c':
+			o.fmt = OUT_CSV;
+			break;
+		case 'h':
+			fputs(usage_text, stdout);
+			return 0;
+		case 'V':
+			printf("crs-combat (refkit) %s\n", REFKIT_VERSION);
+			return 0;
+		case ':':
+			cli_usage_error("option '%s' needs a value",
+			    q(argv[optind - 1]));
+		default:
+			cli_usage_error("unknown option '%s'",
+			    q(argv[optind - 1]));
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (argc == 0)
+		cli_usage_error("no command given");
+	cmd = argv[0];
+	argc--;
+	argv++;
+	if (o.strike_opts && strcmp(cmd, "attack") != 0 &&
+	    strcmp(cmd, "mental") != 0)
+		cli_usage_error("--long, --use, --card, --vs-card, --vs-special,"
+		    " --mod and --vs-mod go with attack and mental");
+	if (o.range == CB_LONG && strcmp(cmd, "mental") == 0)
+		cli_usage_error("a mental action has no range: no --long");
+	if (o.kind && strcmp(cmd, "mental") != 0)
+		cli_usage_error("--kind goes with mental");
+	if (o.agreed && strcmp(cmd, "end") != 0)
+		cli_usage_error("--agreed goes with end");
+	if ((o.character || o.since) && strcmp(cmd, "history") != 0)
+		cli_usage_error("--char and --since go with history");
+	if (o.vs_special && !o.vs_card)
+		cli_usage_error("--vs-special goes with --vs-card");
+	if (strcmp(cmd, "start") == 0)
+		return cmd_start(&o, argc, argv);
+	if (strcmp(cmd, "join") == 0 || strcmp(cmd, "stance") == 0 ||
+	    strcmp(cmd, "pass") == 0) {
+		if (argc != 1)
+			cli_usage_error("%s needs exactly one NAME", cmd);
+		return cmd_event(&o, cmd[0] == 'j' ? CB_JOIN : cmd[0] == 's' ?
+		    CB_STANCE : CB_PASS, argc, argv);
+	}
+	if (strcmp(cmd, "init") == 0)
+		return cmd_event(&o, CB_INITIATIVE, argc, argv);
+	if (strcmp(cmd, "attack") == 0 || strcmp(cmd, "mental") == 0) {
+		if (argc != 2)
+			cli_usage_error("%s needs ATTACKER TARGET", cmd);
+		return cmd_event(&o, cmd[0] == 'a' ? CB_ATTACK : CB_MENTAL,
+		    argc, argv);
+	}
+	if (strcmp(cmd, "round") == 0 || strcmp(cmd, "end") == 0) {
+		if (argc != 0)
+			cli_usage_error("%s takes no arguments", cmd);
+		return cmd_event(&o, cmd[0] == 'r' ? CB_ROUND : CB_END, argc,
+		    argv);
+	}
+	if (strcmp(cmd, "undo") == 0)
+		return cmd_undo(&o, argc, argv);
+	o.reading = 1;
+	if (strcmp(cmd, "status") == 0)
+		return cmd_status(&o, argc, argv);
+	if (strcmp(cmd, "log") == 0)
+		return cmd_log(&o, argc, argv);
+	if (strcmp(cmd, "replay") == 0)
+		return cmd_replay(&o, argc, argv);
+	if (strcmp(cmd, "history") == 0)
+		return cmd_history(&o, argc, argv);
+	cli_usage_error("unknown command '%s'", q(cmd));
+}

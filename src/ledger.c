@@ -1,0 +1,485 @@
+/*
+ * ledger.c - combats and events in SQL; see ledger.h.
+ */
+#include "ledger.h"
+
+#include "out.h"
+#include "util.h"
+
+#include <err.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int64_t
+ledger_new_combat(struct db *db, const char *rules, int64_t now)
+{
+	sqlite3_stmt *st = db_prepare(db, "INSERT INTO combat (rules,"
+	    " created) VALUES (?1, ?2)");
+	int64_t id;
+
+	sqlite3_bind_text(st, 1, rules, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, now);
+	db_step(db, st, 0);
+	id = sqlite3_last_insert_rowid(db->h);
+	sqlite3_finalize(st);
+	return id;
+}
+
+/* An event is undone when an undo event of its combat names it. */
+#define NOT_UNDONE(e) \
+	" NOT EXISTS (SELECT 1 FROM event u WHERE u.combat_id = " e \
+	".combat_id AND u.undoes = " e ".seq)"
+
+int64_t
+ledger_current(struct db *db)
+{
+	sqlite3_stmt *st = db_prepare(db, "SELECT max(c.id) FROM combat c"
+	    " WHERE NOT EXISTS (SELECT 1 FROM event e WHERE e.combat_id ="
+	    " c.id AND e.action = 'end' AND" NOT_UNDONE("e") ")");
+	int64_t id = 0;
+
+	if (db_step(db, st, 0) == SQLITE_ROW)
+		id = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return id;
+}
+
+static char *
+col_text(sqlite3_stmt *st, int c)
+{
+	const char *s = (const char *)sqlite3_column_text(st, c);
+
+	return s ? xstrdup(s) : NULL;
+}
+
+static int
+col_int(sqlite3_stmt *st, int c, int dflt)
+{
+	return sqlite3_column_type(st, c) == SQLITE_NULL ? dflt :
+	    sqlite3_column_int(st, c);
+}
+
+#define EVENT_COLS \
+	"seq, round, action, actor, target, range, kind, use, mod, vs_mod," \
+	" cards, virt, vs_cards, vs_virt, special, base, vs_base, offense," \
+	" defense, hit, damage, life_before, life_after, fumble, vs_fumble," \
+	" undoes, agreed, seed, gm, time," \
+	" json_extract(detail, '$.OR'), json_extract(detail, '$.DR')," \
+	" json_extract(detail, '$.MIND'), json_extract(detail, '$.LIFE')," \
+	" json_extract(detail, '$.IN'), json_extract(detail, '$.EM')," \
+	" json_extract(detail, '$.LB')," \
+	" json_extract(detail, '$.mod_offense')," \
+	" json_extract(detail, '$.mod_defense')," \
+	" json_extract(detail, '$.mod_pick'), detail"
+
+static void
+read_event(struct db *db, sqlite3_stmt *st, struct cb_event *e)
+{
+	const char *s;
+	int *stat[] = { &e->stats.or_, &e->stats.dr, &e->stats.mind,
+	    &e->stats.life, &e->stats.in, &e->stats.em, &e->stats.lb,
+	    &e->stats.mod_offense, &e->stats.mod_defense,
+	    &e->stats.mod_pick };
+
+	cb_event_init(e);
+	e->seq = sqlite3_column_int64(st, 0);
+	e->round = sqlite3_column_int(st, 1);
+	e->action = cb_action_lookup((const char *)sqlite3_column_text(st,
+	    2));
+	e->actor = col_text(st, 3);
+	e->target = col_text(st, 4);
+	s = (const char *)sqlite3_column_text(st, 5);
+	e->range = s && strcmp(s, "long") == 0 ? CB_LONG : CB_SHORT;
+	s = (const char *)sqlite3_column_text(st, 6);
+	e->kind = s ? cb_kind_lookup(s) : CB_KIND_ATTACK;
+	e->use = col_int(st, 7, 0);
+	e->mod = col_int(st, 8, 0);
+	e->vs_mod = col_int(st, 9, 0);
+	e->cards = col_text(st, 10);
+	e->virt = col_int(st, 11, 0);
+	e->vs_cards = col_text(st, 12);
+	e->vs_virt = col_int(st, 13, 0);
+	s = (const char *)sqlite3_column_text(st, 14);
+	if (s == NULL)
+		e->special = -1;
+	else {
+		int f;
+		char why[100];
+
+		e->special = *s && deck_parse_list(s, &f, 1, why,
+		    sizeof why) == 1 ? f : 0;
+	}
+	e->base = col_int(st, 15, 0);
+	e->vs_base = col_int(st, 16, 0);
+	e->offense = col_int(st, 17, 0);
+	e->defense = col_int(st, 18, -1);
+	e->hit = col_int(st, 19, 0);
+	e->damage = col_int(st, 20, 0);
+	e->life_before = col_int(st, 21, -1);
+	e->life_after = col_int(st, 22, -1);
+	e->fumble = col_int(st, 23, 0);
+	e->vs_fumble = col_int(st, 24, 0);
+	e->undoes = sqlite3_column_int64(st, 25);
+	e->agreed = col_int(st, 26, 0);
+	if ((s = (const char *)sqlite3_column_text(st, 27)) != NULL)
+		e->seed = strtoull(s, NULL, 10);
+	e->gm = col_text(st, 28);
+	e->time = sqlite3_column_int64(st, 29);
+	for (int i = 0; i < 10; i++)
+		*stat[i] = col_int(st, 30 + i, i < 7 ? -1 : 0);
+	if (e->action == CB_INITIATIVE) {
+		sqlite3_stmt *it = db_prepare(db, "SELECT"
+		    " json_extract(value, '$.name'),"
+		    " json_extract(value, '$.cards'),"
+		    " json_extract(value, '$.virt'),"
+		    " json_extract(value, '$.ties'),"
+		    " json_extract(value, '$.ties_virt'),"
+		    " json_extract(value, '$.in'),"
+		    " json_extract(value, '$.total'),"
+		    " json_extract(value, '$.pos')"
+		    " FROM json_each(?1, '$.draws')");
+
+		sqlite3_bind_text(it, 1, (const char *)sqlite3_column_text(st,
+		    40), -1, SQLITE_TRANSIENT);
+		while (db_step(db, it, 0) == SQLITE_ROW) {
+			struct cb_init *x;
+
+			e->init = xreallocarray(e->init, (size_t)e->ninit + 1,
+			    sizeof *e->init);
+			x = &e->init[e->ninit++];
+			memset(x, 0, sizeof *x);
+			x->name = col_text(it, 0);
+			if (x->name == NULL)
+				x->name = xstrdup("");
+			x->cards = col_text(it, 1);
+			x->virt = col_int(it, 2, 0);
+			x->ties = col_text(it, 3);
+			x->ties_virt = col_text(it, 4);
+			x->in = col_int(it, 5, 0);
+			x->total = col_int(it, 6, 0);
+			x->pos = col_int(it, 7, 0);
+		}
+		sqlite3_finalize(it);
+	}
+}
+
+int
+ledger_load(struct db *db, int64_t id, struct ledger *l)
+{
+	sqlite3_stmt *st = db_prepare(db, "SELECT rules FROM combat"
+	    " WHERE id = ?1");
+	int found;
+
+	memset(l, 0, sizeof *l);
+	sqlite3_bind_int64(st, 1, id);
+	found = db_step(db, st, 0) == SQLITE_ROW;
+	if (found)
+		l->rules = col_text(st, 0);
+	sqlite3_finalize(st);
+	if (!found)
+		return -1;
+	l->combat = id;
+	st = db_prepare(db, "SELECT " EVENT_COLS " FROM event"
+	    " WHERE combat_id = ?1 ORDER BY seq");
+	sqlite3_bind_int64(st, 1, id);
+	while (db_step(db, st, 0) == SQLITE_ROW) {
+		l->ev = xreallocarray(l->ev, l->n + 1, sizeof *l->ev);
+		l->undone = xreallocarray(l->undone, l->n + 1,
+		    sizeof *l->undone);
+		read_event(db, st, &l->ev[l->n]);
+		l->undone[l->n] = 0;
+		l->n++;
+	}
+	sqlite3_finalize(st);
+	/* Undo events point back; an undo is never itself undone. */
+	for (size_t i = 0; i < l->n; i++)
+		if (l->ev[i].action == CB_UNDO)
+			for (size_t j = 0; j < i; j++)
+				if (l->ev[j].seq == l->ev[i].undoes)
+					l->undone[j] = 1;
+	return 0;
+}
+
+void
+ledger_release(struct ledger *l)
+{
+	for (size_t i = 0; i < l->n; i++)
+		cb_event_release(&l->ev[i]);
+	free(l->ev);
+	free(l->undone);
+	free(l->rules);
+	memset(l, 0, sizeof *l);
+}
+
+static char *
+dup_or_null(const char *s)
+{
+	return s ? xstrdup(s) : NULL;
+}
+
+void
+ledger_inputs(const struct cb_event *r, struct cb_event *in)
+{
+	cb_event_init(in);
+	in->seq = r->seq;
+	in->action = r->action;
+	in->actor = dup_or_null(r->actor);
+	in->target = dup_or_null(r->target);
+	in->range = r->range;
+	in->kind = r->kind;
+	in->use = r->use;
+	in->mod = r->mod;
+	in->vs_mod = r->vs_mod;
+	in->virt = r->virt;
+	in->cards = r->virt ? NULL : dup_or_null(r->cards);
+	in->vs_virt = r->vs_virt;
+	in->vs_cards = r->vs_virt ? NULL : dup_or_null(r->vs_cards);
+	in->special = r->vs_virt ? -1 : r->special;
+	in->undoes = r->undoes;
+	in->agreed = r->agreed;
+	in->stats = r->stats;
+	in->seed = r->seed;
+	in->gm = dup_or_null(r->gm);
+	in->time = r->time;
+	if (r->ninit) {
+		in->init = xcalloc((size_t)r->ninit, sizeof *in->init);
+		in->ninit = r->ninit;
+		for (int i = 0; i < r->ninit; i++) {
+			in->init[i].name = xstrdup(r->init[i].name);
+			in->init[i].virt = r->init[i].virt;
+			in->init[i].cards = r->init[i].virt ? NULL :
+			    dup_or_null(r->init[i].cards);
+			/* Virtual tie-breaks are marked and drawn again. */
+			in->init[i].ties = dup_or_null(r->init[i].ties);
+			in->init[i].ties_virt = dup_or_null(
+			    r->init[i].ties_virt);
+		}
+	}
+}
+
+int
+ledger_derive(const struct ledger *l, struct cb_state *s, int64_t *bad,
+    char *why, size_t whysz)
+{
+	cb_state_init(s);
+	for (size_t i = 0; i < l->n; i++) {
+		struct cb_event in;
+		int rc;
+
+		if (l->undone[i] || l->ev[i].action == CB_UNDO)
+			continue;
+		ledger_inputs(&l->ev[i], &in);
+		rc = cb_execute(s, &in, why, whysz);
+		cb_event_release(&in);
+		if (rc != 0) {
+			*bad = l->ev[i].seq;
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static int
+str_same(const char *a, const char *b)
+{
+	return (a == NULL || *a == '\0') ? (b == NULL || *b == '\0') :
+	    (b != NULL && strcmp(a, b) == 0);
+}
+
+int
+ledger_same(const struct cb_event *r, const struct cb_event *n, char *why,
+    size_t whysz)
+{
+#define DIFF_INT(f, label) \
+	if (r->f != n->f) { \
+		snprintf(why, whysz, "%s recorded %d, replayed %d", label, \
+		    r->f, n->f); \
+		return -1; \
+	}
+#define DIFF_STR(f, label) \
+	if (!str_same(r->f, n->f)) { \
+		snprintf(why, whysz, "%s recorded '%s', replayed '%s'", \
+		    label, r->f ? r->f : "", n->f ? n->f : ""); \
+		return -1; \
+	}
+	if (r->action == CB_ATTACK || r->action == CB_MENTAL) {
+		DIFF_STR(cards, "cards");
+		DIFF_STR(vs_cards, "defence cards");
+		DIFF_INT(special, "special card");
+		DIFF_INT(base, "offence base");
+		DIFF_INT(offense, "offence");
+		DIFF_INT(defense, "defence");
+		DIFF_INT(hit, "hit");
+		DIFF_INT(damage, "damage");
+		DIFF_INT(life_before, "LIFE before");
+		DIFF_INT(life_after, "LIFE after");
+		DIFF_INT(fumble, "fumble");
+		DIFF_INT(vs_fumble, "defence fumble");
+		if (r->defense >= 0) {
+			DIFF_INT(vs_base, "defence base");
+		}
+	}
+	if (r->action == CB_INITIATIVE) {
+		DIFF_INT(ninit, "initiative draws");
+		for (int i = 0; i < r->ninit; i++) {
+			const struct cb_init *a = &r->init[i], *b = NULL;
+
+			for (int j = 0; j < n->ninit; j++)
+				if (strcmp(n->init[j].name, a->name) == 0)
+					b = &n->init[j];
+			if (b == NULL || !str_same(a->cards, b->cards) ||
+			    a->total != b->total || a->pos != b->pos ||
+			    !str_same(a->ties, b->ties)) {
+				snprintf(why, whysz, "initiative of '%s' "
+				    "recorded %s = %d, place %d; replayed "
+				    "%s = %d, place %d", a->name, a->cards ?
+				    a->cards : "-", a->total, a->pos, b &&
+				    b->cards ? b->cards : "-", b ? b->total :
+				    0, b ? b->pos : 0);
+				return -1;
+			}
+		}
+	}
+	return 0;
+#undef DIFF_INT
+#undef DIFF_STR
+}
+
+/* The JSON of a join's stats or an initiative's draws. */
+static char *
+detail_json(const struct cb_event *e)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&buf, &len);
+	const struct cb_stats *s = &e->stats;
+
+	if (fp == NULL)
+		err(1, "out of memory");
+	if (e->action == CB_JOIN) {
+		const char *names[] = { "OR", "DR", "MIND", "LIFE", "IN", "EM",
+		    "LB" };
+		const int v[] = { s->or_, s->dr, s->mind, s->life, s->in,
+		    s->em, s->lb };
+
+		putc('{', fp);
+		for (int i = 0; i < 7; i++)
+			if (v[i] < 0)
+				fprintf(fp, "\"%s\":null,", names[i]);
+			else
+				fprintf(fp, "\"%s\":%d,", names[i], v[i]);
+		fprintf(fp, "\"mod_offense\":%d,\"mod_defense\":%d,"
+		    "\"mod_pick\":%d}", s->mod_offense, s->mod_defense,
+		    s->mod_pick);
+	} else if (e->action == CB_INITIATIVE) {
+		fputs("{\"draws\":[", fp);
+		for (int i = 0; i < e->ninit; i++) {
+			const struct cb_init *x = &e->init[i];
+
+			fputs(i ? ",{\"name\":" : "{\"name\":", fp);
+			out_json_string(fp, x->name);
+			fputs(",\"cards\":", fp);
+			out_json_string(fp, x->cards ? x->cards : "");
+			fprintf(fp, ",\"virt\":%d,\"in\":%d,\"total\":%d,"
+			    "\"pos\":%d", x->virt, x->in, x->total, x->pos);
+			if (x->ties) {
+				fputs(",\"ties\":", fp);
+				out_json_string(fp, x->ties);
+				fputs(",\"ties_virt\":", fp);
+				out_json_string(fp, x->ties_virt ?
+				    x->ties_virt : "");
+			}
+			putc('}', fp);
+		}
+		fputs("]}", fp);
+	} else
+		fputs("{}", fp);
+	fclose(fp);
+	return buf;
+}
+
+static void
+bind_text_or_null(sqlite3_stmt *st, int i, const char *s)
+{
+	if (s)
+		sqlite3_bind_text(st, i, s, -1, SQLITE_TRANSIENT);
+	else
+		sqlite3_bind_null(st, i);
+}
+
+void
+ledger_append(struct db *db, int64_t id, struct cb_event *e)
+{
+	sqlite3_stmt *st = db_prepare(db, "SELECT coalesce(max(seq), 0) + 1"
+	    " FROM event WHERE combat_id = ?1");
+	int strike = e->action == CB_ATTACK || e->action == CB_MENTAL;
+	char *detail, seed[24];
+
+	sqlite3_bind_int64(st, 1, id);
+	db_step(db, st, 0);
+	e->seq = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	st = db_prepare(db, "INSERT INTO event (combat_id, seq, round,"
+	    " action, actor, target, range, kind, use, mod, vs_mod, cards,"
+	    " virt, vs_cards, vs_virt, special, base, vs_base, offense,"
+	    " defense, hit, damage, life_before, life_after, fumble,"
+	    " vs_fumble, undoes, agreed, detail, seed, gm, time) VALUES"
+	    " (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14,"
+	    " ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26,"
+	    " ?27, ?28, ?29, ?30, ?31, ?32)");
+	sqlite3_bind_int64(st, 1, id);
+	sqlite3_bind_int64(st, 2, e->seq);
+	sqlite3_bind_int(st, 3, e->round);
+	sqlite3_bind_text(st, 4, cb_action_name(e->action), -1,
+	    SQLITE_STATIC);
+	bind_text_or_null(st, 5, e->actor);
+	bind_text_or_null(st, 6, e->target);
+	if (e->action == CB_ATTACK)
+		sqlite3_bind_text(st, 7, e->range == CB_LONG ? "long" :
+		    "short", -1, SQLITE_STATIC);
+	if (e->action == CB_MENTAL)
+		sqlite3_bind_text(st, 8, cb_kind_name(e->kind), -1,
+		    SQLITE_STATIC);
+	if (strike) {
+		if (e->use > 0)
+			sqlite3_bind_int(st, 9, e->use);
+		bind_text_or_null(st, 12, e->cards);
+		bind_text_or_null(st, 14, e->vs_cards);
+		if (e->special > 0)
+			sqlite3_bind_text(st, 16, deck_face_name(e->special),
+			    -1, SQLITE_STATIC);
+		else if (e->special == 0)
+			sqlite3_bind_text(st, 16, "", -1, SQLITE_STATIC);
+		sqlite3_bind_int(st, 17, e->base);
+		sqlite3_bind_int(st, 19, e->offense);
+		if (e->defense >= 0) {
+			sqlite3_bind_int(st, 18, e->vs_base);
+			sqlite3_bind_int(st, 20, e->defense);
+		}
+		sqlite3_bind_int(st, 21, e->hit);
+		sqlite3_bind_int(st, 22, e->damage);
+		sqlite3_bind_int(st, 23, e->life_before);
+		sqlite3_bind_int(st, 24, e->life_after);
+	}
+	sqlite3_bind_int(st, 10, e->mod);
+	sqlite3_bind_int(st, 11, e->vs_mod);
+	sqlite3_bind_int(st, 13, e->virt);
+	sqlite3_bind_int(st, 15, e->vs_virt);
+	sqlite3_bind_int(st, 25, e->fumble);
+	sqlite3_bind_int(st, 26, e->vs_fumble);
+	if (e->action == CB_UNDO)
+		sqlite3_bind_int64(st, 27, e->undoes);
+	sqlite3_bind_int(st, 28, e->agreed);
+	detail = detail_json(e);
+	sqlite3_bind_text(st, 29, detail, -1, SQLITE_TRANSIENT);
+	free(detail);
+	snprintf(seed, sizeof seed, "%" PRIu64, e->seed);
+	if (e->virt || e->vs_virt || e->action == CB_INITIATIVE)
+		sqlite3_bind_text(st, 30, seed, -1, SQLITE_TRANSIENT);
+	bind_text_or_null(st, 31, e->gm);
+	sqlite3_bind_int64(st, 32, e->time);
+	db_step(db, st, 0);
+	sqlite3_finalize(st);
+}
