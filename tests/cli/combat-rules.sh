@@ -1,0 +1,86 @@
+# crs-combat refusals (each with its reason and nothing written), undo,
+# virtual draws replayed from their seeds, initiative ties, stances, long
+# range DR halving, a downed combatant, and tampering found by replay.
+export REFKIT_NOW=1795000000
+crs-stats add Ann OR=8 DR=10 MIND=6 LIFE=12 IN=3 LB=1
+crs-stats add Bob OR=7 DR=9 MIND=5 LIFE=9 IN=3 LB=0
+crs-stats add Cy OR=5 DR=8 MIND=0 LIFE=6 IN=1 LB=0
+crs-stats add Dee OR=4 DR=4 LIFE=5
+crs-stats add Nobody LUC=6
+run crs-combat status
+run crs-combat attack Ann Bob
+run crs-combat start Ann Bob Cy
+run crs-combat start Ghost
+snap
+run crs-combat attack Ann Bob --card 5 --vs-card 4
+run crs-combat stance Zed
+run crs-combat init Ann=5/2 Bob=5/9 Cy=7/3
+unchanged
+run crs-combat stance Cy
+run crs-combat init Ann=5/6 Bob=5/9
+run crs-combat log
+snap
+run crs-combat attack Ann Bob --card 4 --vs-card 3
+run crs-combat stance Ann
+run crs-combat init
+run crs-combat attack Bob Zed --card 4 --vs-card 3
+run crs-combat attack Bob Bob --card 4
+run crs-combat attack Bob Cy --card 4,5 --vs-card 3
+run crs-combat attack Bob Cy --card 10 --vs-card 3
+run crs-combat attack Bob Cy --card A,4
+run crs-combat attack Bob Cy --card 11
+run crs-combat mental Bob Cy --card 4 --vs-card 3
+run crs-combat attack Bob Ann --use 8 --card 4 --vs-card 3
+run crs-combat attack Bob Ann --card A --vs-card 3
+run crs-combat join Ann
+unchanged
+# Cy's Defensive Stance doubles DR 8 to 16.
+run crs-combat attack Bob Cy --card 9 --vs-card 2
+run crs-combat attack Bob Ann --card 9 --vs-card 2
+run crs-combat attack Ann Bob --long --use 5 --card 3 --vs-card 4
+run crs-combat status
+# A set-aside card cannot come up again this round.
+run crs-combat undo
+run crs-combat attack Ann Bob --long --card 9 --vs-card 2
+run crs-combat status --json
+run crs-combat undo 99
+run crs-combat undo 1
+run crs-combat round
+# A downed combatant draws no initiative; long range halves DR 10 to 5.
+run crs-combat init Ann=9 Bob=2 Cy=3
+run crs-combat init Ann=9 Bob=2
+run crs-combat attack Ann Bob --long --card 2 --vs-card 3
+run crs-combat status --json
+# A defensive Ace: DR 5 minus the special 4.
+run crs-combat attack Bob Ann --card 7 --vs-card A --vs-special 4
+run crs-combat attack Cy Ann --card 9 --vs-card 2
+run crs-combat round
+run crs-combat init Ann=9 Bob=2
+run crs-combat attack Ann Bob --card 10,9 --vs-card 2
+run crs-combat status
+run crs-combat attack Cy Bob --card 3 --vs-card 2
+run crs-combat end
+run crs-combat pass Cy
+run crs-combat end
+run crs-combat attack Ann Cy
+run crs-combat replay
+# Intimidation: -5 MIND; a success makes the target pass its next action.
+crs-combat start Ann Bob >/dev/null
+run crs-combat init Ann=9 Bob=2
+run crs-combat mental Ann Bob --kind intimidation --card 9 --vs-card 2
+run crs-combat round
+run crs-combat init Ann=2 Bob=9
+run crs-combat attack Bob Ann --card 5 --vs-card 4
+run crs-combat pass Bob
+run crs-combat mental Ann Bob --card 8 --vs-card 3
+run crs-combat end --agreed
+# Virtual draws: a seed makes them repeat, and replay draws them again.
+run crs-combat --seed 42 start Ann Bob
+run crs-combat --seed 7 init
+run crs-combat --seed 9 attack Ann Bob
+run crs-combat log --json
+run crs-combat replay
+# A row changed by hand is found.
+sqlite3 "$REFKIT_DB" "UPDATE event SET damage = damage + 5, life_after = 0 WHERE combat_id = 1 AND seq = 14"
+run crs-combat replay
+run crs-combat replay 3
