@@ -768,7 +768,7 @@ event_json(const struct cb_event *e, int undone, int first)
 		printf("]");
 	}
 	printf(",\"undone\":%s,\"seed\":", undone ? "true" : "false");
-	if (e->virt || e->vs_virt || e->action == CB_INITIATIVE)
+	if (ledger_used_seed(e))
 		printf("\"%" PRIu64 "\"", e->seed);
 	else
 		printf("null");

@@ -400,6 +400,19 @@ detail_json(const struct cb_event *e)
 	return buf;
 }
 
+int
+ledger_used_seed(const struct cb_event *e)
+{
+	if (e->action == CB_ATTACK || e->action == CB_MENTAL)
+		return e->virt || (e->vs_virt && e->defense >= 0);
+	if (e->action == CB_INITIATIVE)
+		for (int i = 0; i < e->ninit; i++)
+			if (e->init[i].virt || (e->init[i].ties_virt &&
+			    strchr(e->init[i].ties_virt, '1')))
+				return 1;
+	return 0;
+}
+
 static void
 bind_text_or_null(sqlite3_stmt *st, int i, const char *s)
 {
@@ -476,7 +489,7 @@ ledger_append(struct db *db, int64_t id, struct cb_event *e)
 	sqlite3_bind_text(st, 29, detail, -1, SQLITE_TRANSIENT);
 	free(detail);
 	snprintf(seed, sizeof seed, "%" PRIu64, e->seed);
-	if (e->virt || e->vs_virt || e->action == CB_INITIATIVE)
+	if (ledger_used_seed(e))
 		sqlite3_bind_text(st, 30, seed, -1, SQLITE_TRANSIENT);
 	bind_text_or_null(st, 31, e->gm);
 	sqlite3_bind_int64(st, 32, e->time);

@@ -53,6 +53,9 @@ int ledger_derive(const struct ledger *l, struct cb_state *s, int64_t *bad,
 int ledger_same(const struct cb_event *rec, const struct cb_event *now,
     char *why, size_t whysz);
 
+/* 1 if executing e drew anything from its seed. */
+int ledger_used_seed(const struct cb_event *e);
+
 /* Appends e to combat id as its next seq, which it sets. */
 void ledger_append(struct db *db, int64_t id, struct cb_event *e);
 

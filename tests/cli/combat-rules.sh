@@ -14,8 +14,8 @@ run crs-combat start Ghost
 snap
 run crs-combat attack Ann Bob --card 5 --vs-card 4
 run crs-combat stance Zed
-run crs-combat init Ann=5/2 Bob=5/9 Cy=7/3
 unchanged
+run crs-combat init Ann=5/2 Bob=5/9 Cy=7/3
 run crs-combat stance Cy
 run crs-combat init Ann=5/6 Bob=5/9
 run crs-combat log
