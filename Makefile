@@ -39,7 +39,8 @@ UNITS  = stats sheet item util out db roster import rng deck odds
 LIBOBJ = $(LIBSRC:%=$(B)/%.o) $(B)/schema.o
 BINS   = $(TOOLS:%=$(B)/%)
 UNITBINS = $(UNITS:%=$(B)/unit-%)
-MANS   = man/crs-stats.1 man/crs-draw.1 man/refkit.7 man/refkit.db.5
+MANS   = man/crs-stats.1 man/crs-draw.1 man/crs-combat.1 man/refkit.7 \
+         man/refkit.db.5
 
 all: $(BINS)
 

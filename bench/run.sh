@@ -108,3 +108,5 @@ if [ -x "$rolldice" ]; then
 else
 	echo "rolldice is not installed (tools/install-deps.sh installs it)"
 fi
+
+top=$top sh "$top/bench/combat.sh" "$B" "$out"

@@ -176,10 +176,10 @@ calc_text(FILE *fp, const char *cards, int fumble, int total, int base,
 
 /*
  * One event as a sentence.  s is the state just before it (for the stats
- * it used), and comes back after it.
+ * it used); with advance set it comes back as the state after it.
  */
 static void
-story(FILE *fp, struct cb_state *s, const struct cb_event *e)
+story(FILE *fp, struct cb_state *s, const struct cb_event *e, int advance)
 {
 	int a = cb_find(s, e->actor), t = cb_find(s, e->target);
 	struct cb_event in;
@@ -292,7 +292,7 @@ story(FILE *fp, struct cb_state *s, const struct cb_event *e)
 		    " (all agreed)" : "");
 		break;
 	}
-	if (e->action != CB_UNDO) {
+	if (advance && e->action != CB_UNDO) {
 		ledger_inputs(e, &in);
 		(void)cb_execute(s, &in, why, sizeof why);
 		cb_event_release(&in);
@@ -321,7 +321,7 @@ print_outcome(struct opts *o, struct cb_state *before,
 		printf("}\n");
 		return;
 	}
-	story(stdout, before, e);
+	story(stdout, before, e, 0);
 }
 
 static int
@@ -462,18 +462,16 @@ cmd_event(struct opts *o, int action, int argc, char **argv)
 		e.agreed = o->agreed;
 		break;
 	}
-	/* The state before, for the sentence that reports the event. */
-	{
-		int64_t bad;
-
-		ledger_derive(&l, &before, &bad, why, sizeof why);
-	}
+	/*
+	 * The state before, for the sentence that reports the event: a
+	 * shallow copy, whose names belong to s.
+	 */
+	before = s;
 	commit_event(db, l.combat, &s, &e);
 	db_commit(db);
 	print_outcome(o, &before, &e, l.combat);
 	cb_event_release(&e);
 	cb_state_release(&s);
-	cb_state_release(&before);
 	ledger_release(&l);
 	db_close(db);
 	return 0;
@@ -549,7 +547,7 @@ cmd_undo(struct opts *o, int argc, char **argv)
 			l.n = keep;
 		}
 		printf("undid: ");
-		story(stdout, &pre, &l.ev[k]);
+		story(stdout, &pre, &l.ev[k], 0);
 		cb_state_release(&pre);
 	}
 	cb_event_release(&e);
@@ -816,7 +814,7 @@ cmd_log(struct opts *o, int argc, char **argv)
 			    l.ev[i].actor : "the GM");
 			continue;
 		}
-		story(stdout, &s, &l.ev[i]);
+		story(stdout, &s, &l.ev[i], 1);
 	}
 	if (o->fmt == OUT_JSON)
 		printf("\n]\n");
@@ -916,6 +914,30 @@ parse_time(const char *s)
 	    "(2026-11-22T14:00:00Z) or seconds, got '%s'", q(s));
 }
 
+/*
+ * Per character: what it did (as actor) and what was done to it (as
+ * target), leaving out undone events.  The two conditions pick the rows:
+ * with --char they are "actor = ?1" and "target = ?1", so that only that
+ * character's rows are read, through the actor and target indexes.
+ */
+#define HISTORY_SQL(actor_is, target_is) \
+	"WITH d AS (" \
+	" SELECT actor AS name, combat_id, damage AS dealt, 0 AS taken," \
+	"  0 AS downed, fumble AS fumbles FROM event ev" \
+	"  WHERE " actor_is " AND time >= ?2" \
+	"  AND action IN ('join', 'attack', 'mental') AND" NOT_UNDONE_EV \
+	" UNION ALL" \
+	" SELECT target, combat_id, 0, damage," \
+	"  life_after = 0 AND life_before > 0, vs_fumble FROM event ev" \
+	"  WHERE " target_is " AND time >= ?2" \
+	"  AND action IN ('attack', 'mental') AND" NOT_UNDONE_EV ")" \
+	" SELECT name, count(DISTINCT combat_id), sum(coalesce(dealt, 0))," \
+	"  sum(coalesce(taken, 0)), sum(coalesce(downed, 0))," \
+	"  sum(coalesce(fumbles, 0)) FROM d GROUP BY name ORDER BY name"
+#define NOT_UNDONE_EV \
+	" NOT EXISTS (SELECT 1 FROM event u WHERE u.combat_id =" \
+	"  ev.combat_id AND u.undoes = ev.seq)"
+
 static const char *const history_cols[] = {
 	"name", "combats", "damage_dealt", "damage_taken", "downed", "fumbles"
 };
@@ -932,27 +954,9 @@ cmd_history(struct opts *o, int argc, char **argv)
 	if (argc != 0)
 		cli_usage_error("history takes options only");
 	db = db_open(o->db);
-	/*
-	 * Per character: what it did (as actor) and what was done to it (as
-	 * target), leaving out undone events.  With --char only that
-	 * character's rows are touched, through the actor and target
-	 * indexes.
-	 */
-	st = db_prepare(db,
-	    "WITH e AS (SELECT * FROM event ev WHERE time >= ?2"
-	    "  AND action IN ('join', 'attack', 'mental')"
-	    "  AND (?1 IS NULL OR actor = ?1 OR target = ?1)"
-	    "  AND NOT EXISTS (SELECT 1 FROM event u WHERE u.combat_id ="
-	    "   ev.combat_id AND u.undoes = ev.seq)),"
-	    " d AS (SELECT actor AS name, combat_id, damage AS dealt,"
-	    "   0 AS taken, 0 AS downed, fumble AS fumbles FROM e"
-	    "  WHERE actor IS NOT NULL AND (?1 IS NULL OR actor = ?1)"
-	    "  UNION ALL SELECT target, combat_id, 0, damage,"
-	    "   life_after = 0 AND life_before > 0, vs_fumble FROM e"
-	    "  WHERE target IS NOT NULL AND (?1 IS NULL OR target = ?1))"
-	    " SELECT name, count(DISTINCT combat_id), sum(coalesce(dealt, 0)),"
-	    "  sum(coalesce(taken, 0)), sum(coalesce(downed, 0)),"
-	    "  sum(coalesce(fumbles, 0)) FROM d GROUP BY name ORDER BY name");
+	st = db_prepare(db, o->character ? HISTORY_SQL("actor = ?1",
+	    "target = ?1") : HISTORY_SQL("actor IS NOT NULL",
+	    "target IS NOT NULL"));
 	if (o->character)
 		sqlite3_bind_text(st, 1, o->character, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(st, 2, since);

@@ -362,8 +362,10 @@ db_open(const char *path)
 	db->path = path ? xstrdup(path) : db_default_path(&is_default);
 	if (is_default)
 		make_parents(db->path);
+	/* Every tool is one thread: spare each SQLite call its mutex. */
 	if (sqlite3_open_v2(db->path, &db->h, SQLITE_OPEN_READWRITE |
-	    SQLITE_OPEN_CREATE | SQLITE_OPEN_NOFOLLOW, NULL) != SQLITE_OK)
+	    SQLITE_OPEN_CREATE | SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_NOMUTEX,
+	    NULL) != SQLITE_OK)
 		errx(1, "cannot open '%s': %s", db->path,
 		    db->h ? sqlite3_errmsg(db->h) : "out of memory");
 	sqlite3_extended_result_codes(db->h, 1);

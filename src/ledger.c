@@ -61,21 +61,26 @@ col_int(sqlite3_stmt *st, int c, int dflt)
 	    sqlite3_column_int(st, c);
 }
 
+/* Only a join's detail holds stats: the others skip the JSON parse. */
+#define JOIN_STAT(k) \
+	" CASE action WHEN 'join' THEN json_extract(detail, '$." k "') END"
 #define EVENT_COLS \
 	"seq, round, action, actor, target, range, kind, use, mod, vs_mod," \
 	" cards, virt, vs_cards, vs_virt, special, base, vs_base, offense," \
 	" defense, hit, damage, life_before, life_after, fumble, vs_fumble," \
-	" undoes, agreed, seed, gm, time," \
-	" json_extract(detail, '$.OR'), json_extract(detail, '$.DR')," \
-	" json_extract(detail, '$.MIND'), json_extract(detail, '$.LIFE')," \
-	" json_extract(detail, '$.IN'), json_extract(detail, '$.EM')," \
-	" json_extract(detail, '$.LB')," \
-	" json_extract(detail, '$.mod_offense')," \
-	" json_extract(detail, '$.mod_defense')," \
-	" json_extract(detail, '$.mod_pick'), detail"
+	" undoes, agreed, seed, gm, time," JOIN_STAT("OR") "," \
+	JOIN_STAT("DR") "," JOIN_STAT("MIND") "," JOIN_STAT("LIFE") "," \
+	JOIN_STAT("IN") "," JOIN_STAT("EM") "," JOIN_STAT("LB") "," \
+	JOIN_STAT("mod_offense") "," JOIN_STAT("mod_defense") "," \
+	JOIN_STAT("mod_pick") ", detail"
 
+/*
+ * Reads one event row.  inits is the prepared statement that reads an
+ * initiative's draws, kept for the whole load.
+ */
 static void
-read_event(struct db *db, sqlite3_stmt *st, struct cb_event *e)
+read_event(struct db *db, sqlite3_stmt *st, sqlite3_stmt *inits,
+    struct cb_event *e)
 {
 	const char *s;
 	int *stat[] = { &e->stats.or_, &e->stats.dr, &e->stats.mind,
@@ -130,16 +135,7 @@ read_event(struct db *db, sqlite3_stmt *st, struct cb_event *e)
 	for (int i = 0; i < 10; i++)
 		*stat[i] = col_int(st, 30 + i, i < 7 ? -1 : 0);
 	if (e->action == CB_INITIATIVE) {
-		sqlite3_stmt *it = db_prepare(db, "SELECT"
-		    " json_extract(value, '$.name'),"
-		    " json_extract(value, '$.cards'),"
-		    " json_extract(value, '$.virt'),"
-		    " json_extract(value, '$.ties'),"
-		    " json_extract(value, '$.ties_virt'),"
-		    " json_extract(value, '$.in'),"
-		    " json_extract(value, '$.total'),"
-		    " json_extract(value, '$.pos')"
-		    " FROM json_each(?1, '$.draws')");
+		sqlite3_stmt *it = inits;
 
 		sqlite3_bind_text(it, 1, (const char *)sqlite3_column_text(st,
 		    40), -1, SQLITE_TRANSIENT);
@@ -161,7 +157,7 @@ read_event(struct db *db, sqlite3_stmt *st, struct cb_event *e)
 			x->total = col_int(it, 6, 0);
 			x->pos = col_int(it, 7, 0);
 		}
-		sqlite3_finalize(it);
+		sqlite3_reset(it);
 	}
 }
 
@@ -169,7 +165,8 @@ int
 ledger_load(struct db *db, int64_t id, struct ledger *l)
 {
 	sqlite3_stmt *st = db_prepare(db, "SELECT rules FROM combat"
-	    " WHERE id = ?1");
+	    " WHERE id = ?1"), *inits;
+	size_t cap = 0;
 	int found;
 
 	memset(l, 0, sizeof *l);
@@ -183,16 +180,26 @@ ledger_load(struct db *db, int64_t id, struct ledger *l)
 	l->combat = id;
 	st = db_prepare(db, "SELECT " EVENT_COLS " FROM event"
 	    " WHERE combat_id = ?1 ORDER BY seq");
+	inits = db_prepare(db, "SELECT json_extract(value, '$.name'),"
+	    " json_extract(value, '$.cards'), json_extract(value, '$.virt'),"
+	    " json_extract(value, '$.ties'),"
+	    " json_extract(value, '$.ties_virt'),"
+	    " json_extract(value, '$.in'), json_extract(value, '$.total'),"
+	    " json_extract(value, '$.pos') FROM json_each(?1, '$.draws')");
 	sqlite3_bind_int64(st, 1, id);
 	while (db_step(db, st, 0) == SQLITE_ROW) {
-		l->ev = xreallocarray(l->ev, l->n + 1, sizeof *l->ev);
-		l->undone = xreallocarray(l->undone, l->n + 1,
-		    sizeof *l->undone);
-		read_event(db, st, &l->ev[l->n]);
+		if (l->n == cap) {
+			cap = cap ? 2 * cap : 64;
+			l->ev = xreallocarray(l->ev, cap, sizeof *l->ev);
+			l->undone = xreallocarray(l->undone, cap,
+			    sizeof *l->undone);
+		}
+		read_event(db, st, inits, &l->ev[l->n]);
 		l->undone[l->n] = 0;
 		l->n++;
 	}
 	sqlite3_finalize(st);
+	sqlite3_finalize(inits);
 	/* Undo events point back; an undo is never itself undone. */
 	for (size_t i = 0; i < l->n; i++)
 		if (l->ev[i].action == CB_UNDO)
