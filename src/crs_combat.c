@@ -580,6 +580,8 @@ cmd_status(struct opts *o, int argc, char **argv)
 	(void)argv;
 	if (argc != 0)
 		cli_usage_error("status takes no arguments");
+	if (o->fmt == OUT_CSV)
+		cli_usage_error("status prints a table or --json, not CSV");
 	db = db_open(o->db);
 	if (sqlite3_exec(db->h, "BEGIN", NULL, NULL, NULL) != SQLITE_OK)
 		db_fatal(db, "cannot start a transaction");
@@ -778,6 +780,55 @@ event_json(const struct cb_event *e, int undone, int first)
 	printf(",\"time\":%" PRId64 "}", e->time);
 }
 
+static const char *const log_cols[] = {
+	"seq", "round", "action", "actor", "target", "range", "kind", "cards",
+	"vs_cards", "offense", "defense", "hit", "damage", "life_before",
+	"life_after", "fumble", "undone", "undoes", "seed", "gm", "time"
+};
+
+/* One event as a CSV row of log_cols. */
+static void
+event_csv(struct out *out, const struct cb_event *e, int undone)
+{
+	int strike = e->action == CB_ATTACK || e->action == CB_MENTAL;
+	char seed[24];
+
+	out_int(out, e->seq);
+	out_int(out, e->round);
+	out_text(out, cb_action_name(e->action));
+	out_text(out, e->actor);
+	out_text(out, e->target);
+	out_text(out, e->action == CB_ATTACK ? (e->range == CB_LONG ? "long" :
+	    "short") : NULL);
+	out_text(out, e->action == CB_MENTAL ? cb_kind_name(e->kind) : NULL);
+	out_text(out, strike ? e->cards : NULL);
+	out_text(out, strike ? e->vs_cards : NULL);
+	if (strike) {
+		out_int(out, e->offense);
+		if (e->defense < 0)
+			out_null(out);
+		else
+			out_int(out, e->defense);
+		out_int(out, e->hit);
+		out_int(out, e->damage);
+		out_int(out, e->life_before);
+		out_int(out, e->life_after);
+		out_int(out, e->fumble);
+	} else
+		for (int i = 0; i < 7; i++)
+			out_null(out);
+	out_int(out, undone);
+	if (e->action == CB_UNDO)
+		out_int(out, e->undoes);
+	else
+		out_null(out);
+	snprintf(seed, sizeof seed, "%" PRIu64, e->seed);
+	out_text(out, ledger_used_seed(e) ? seed : NULL);
+	out_text(out, e->gm);
+	out_int(out, e->time);
+	out_end_row(out);
+}
+
 static int
 cmd_log(struct opts *o, int argc, char **argv)
 {
@@ -797,6 +848,18 @@ cmd_log(struct opts *o, int argc, char **argv)
 	db_rollback(db);
 	cb_state_release(&s);
 	cb_state_init(&s);
+	if (o->fmt == OUT_CSV) {
+		struct out *out = out_new(stdout, OUT_CSV, OUT_ROWS,
+		    (int)(sizeof log_cols / sizeof log_cols[0]), log_cols);
+
+		for (size_t i = 0; i < l.n; i++)
+			event_csv(out, &l.ev[i], l.undone[i]);
+		out_free(out);
+		cb_state_release(&s);
+		ledger_release(&l);
+		db_close(db);
+		return 0;
+	}
 	if (o->fmt == OUT_JSON)
 		printf("[");
 	else

@@ -25,3 +25,5 @@ run crs-combat log --json
 run crs-combat replay
 run crs-combat history
 run crs-combat history --char Fred --json
+run crs-combat log --csv
+run crs-combat status --csv
