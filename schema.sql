@@ -132,7 +132,7 @@ CREATE TABLE event (
 	round		INTEGER NOT NULL CHECK (round >= 1),
 	action		TEXT NOT NULL CHECK (action IN ('start', 'join',
 			'round', 'stance', 'initiative', 'attack', 'mental',
-			'pass', 'undo', 'end')),
+			'pass', 'undo', 'end', 'dead')),
 	actor		TEXT,
 	target		TEXT,
 	range		TEXT CHECK (range IN ('short', 'long')),

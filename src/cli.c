@@ -8,6 +8,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <getopt.h>
 #include <stdlib.h>
 
 extern char *program_invocation_short_name;
@@ -45,4 +46,52 @@ cli_q(const char *s)
 	s = ring[next];
 	next = (next + 1) % 4;
 	return s;
+}
+
+int
+cli_common_option(int ch, char **argv, const char *usage,
+    enum out_format *fmt)
+{
+	switch (ch) {
+	case 'j':
+		*fmt = OUT_JSON;
+		return 1;
+	case 'c':
+		*fmt = OUT_CSV;
+		return 1;
+	case 'h':
+		fputs(usage, stdout);
+		exit(0);
+	case 'V':
+		printf("%s (refkit) %s\n", program_invocation_short_name,
+		    REFKIT_VERSION);
+		exit(0);
+	case ':':
+		cli_usage_error("option '%s' needs a value",
+		    cli_q(argv[optind - 1]));
+	case '?':
+		cli_usage_error("unknown option '%s'",
+		    cli_q(argv[optind - 1]));
+	}
+	return 0;
+}
+
+void
+cli_json_or_null(FILE *fp, const char *s)
+{
+	if (s)
+		out_json_string(fp, s);
+	else
+		fputs("null", fp);
+}
+
+long
+cli_int_arg(const char *what, const char *s, long min, long max)
+{
+	long v;
+
+	if (util_parse_int(s, min, max, &v) != UTIL_INT_OK)
+		cli_usage_error("%s must be a whole number from %ld to %ld, "
+		    "got '%s'", what, min, max, cli_q(s));
+	return v;
 }

@@ -5,6 +5,8 @@
 #ifndef REFKIT_CLI_H
 #define REFKIT_CLI_H
 
+#include <stdio.h>
+
 #include "out.h"
 
 /*
@@ -19,6 +21,25 @@ void cli_usage_error(const char *fmt, ...)
  * escaped, cut at 60 bytes.  The result lives until four more calls.
  */
 const char *cli_q(const char *s);
+
+/*
+ * Handles an option every tool shares: -j/--json, -c/--csv, -h/--help
+ * (prints usage, exits 0), -V/--version (exits 0), and getopt's ':' (a
+ * missing value) and '?' (unknown), which exit 2.  Returns 1 if ch was
+ * one of them, else 0.  Call with opterr = 0 and a leading ':' in the
+ * short options.
+ */
+int cli_common_option(int ch, char **argv, const char *usage,
+    enum out_format *fmt);
+
+/*
+ * A whole-number option or argument from min to max; a usage error
+ * naming what ("--lb", "EVENT") otherwise.
+ */
+long cli_int_arg(const char *what, const char *s, long min, long max);
+
+/* Writes s as a JSON string, or null when s is NULL. */
+void cli_json_or_null(FILE *fp, const char *s);
 
 /* Sets up a tool: the stdout check at exit. */
 void cli_init(void);

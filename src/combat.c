@@ -12,7 +12,7 @@
 
 static const char *const action_names[CB_ACTION_COUNT] = {
 	"start", "join", "round", "stance", "initiative", "attack", "mental",
-	"pass", "undo", "end"
+	"pass", "undo", "end", "dead"
 };
 
 static const char *const kind_names[] = {
@@ -613,7 +613,7 @@ cb_execute(struct cb_state *s, struct cb_event *e, char *why, size_t whysz)
 	int i;
 
 	rng_seed(&r, e->seed);
-	if (s->ended && e->action != CB_UNDO) {
+	if (s->ended && e->action != CB_UNDO && e->action != CB_DEAD) {
 		snprintf(why, whysz, "this combat has ended");
 		return -1;
 	}
@@ -679,6 +679,25 @@ cb_execute(struct cb_state *s, struct cb_event *e, char *why, size_t whysz)
 		s->ended = 1;
 		s->agreed = e->agreed;
 		s->ended_at = e->time;
+		return 0;
+	case CB_DEAD:
+		/* What LIFE 0 means is the game's; the GM says who died. */
+		if ((i = cb_find(s, e->actor)) < 0) {
+			snprintf(why, whysz, "'%s' is not in this combat",
+			    e->actor ? e->actor : "");
+			return -1;
+		}
+		if (s->f[i].life != 0) {
+			snprintf(why, whysz, "'%s' is not down (LIFE %d): only "
+			    "a combatant at LIFE 0 can have died", e->actor,
+			    s->f[i].life);
+			return -1;
+		}
+		if (s->f[i].dead) {
+			snprintf(why, whysz, "'%s' is already dead", e->actor);
+			return -1;
+		}
+		s->f[i].dead = 1;
 		return 0;
 	}
 	snprintf(why, whysz, "unknown action");

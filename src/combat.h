@@ -24,7 +24,7 @@
 
 enum cb_action {
 	CB_START, CB_JOIN, CB_ROUND, CB_STANCE, CB_INITIATIVE, CB_ATTACK,
-	CB_MENTAL, CB_PASS, CB_UNDO, CB_END, CB_ACTION_COUNT
+	CB_MENTAL, CB_PASS, CB_UNDO, CB_END, CB_DEAD, CB_ACTION_COUNT
 };
 
 enum cb_kind { CB_KIND_ATTACK, CB_SUGGESTION, CB_INTIMIDATION, CB_COERCION };
@@ -95,6 +95,7 @@ struct cb_fighter {
 	int		 halvings;	/* long range actions this round */
 	int		 acted;		/* acted or passed this round */
 	int		 intimidated;	/* must pass its next action */
+	int		 dead;		/* died: LIFE and EM never come back */
 	int		 init_total;
 	int		 init_pos;	/* 0: no initiative this round */
 };

@@ -52,6 +52,7 @@ static const char usage_text[] =
 "  pass NAME            the combatant does nothing this round\n"
 "  round                Clean Up, and the next round\n"
 "  end [--agreed]       end the combat\n"
+"  dead NAME            a combatant at LIFE 0 died (no restoring)\n"
 "  undo [EVENT]         reverse the last event, or the one given\n"
 "  status               LIFE, EM, DR, stance and cards of everyone\n"
 "  log [COMBAT]         every event, as a story\n"
@@ -81,7 +82,7 @@ load(struct db *db, struct opts *o, struct ledger *l, struct cb_state *s)
 	int64_t id = o->combat ? o->combat : ledger_current(db), bad = 0;
 	char why[300];
 
-	/* Reading needs no open combat: the newest one will do. */
+	/* Reading, or naming the dead, needs no open combat: the newest. */
 	if (id == 0 && o->reading) {
 		sqlite3_stmt *st = db_prepare(db, "SELECT coalesce(max(id), 0)"
 		    " FROM combat");
@@ -291,6 +292,10 @@ story(FILE *fp, struct cb_state *s, const struct cb_event *e, int advance)
 		fprintf(fp, "the combat ends%s\n", e->agreed ?
 		    " (all agreed)" : "");
 		break;
+	case CB_DEAD:
+		fprintf(fp, "%s is dead: LIFE and EM will not come back\n",
+		    e->actor);
+		break;
 	}
 	if (advance && e->action != CB_UNDO) {
 		ledger_inputs(e, &in);
@@ -322,17 +327,6 @@ print_outcome(struct opts *o, struct cb_state *before,
 		return;
 	}
 	story(stdout, before, e, 0);
-}
-
-static int
-parse_int_arg(const char *what, const char *s, long min, long max)
-{
-	long v;
-
-	if (util_parse_int(s, min, max, &v) != UTIL_INT_OK)
-		cli_usage_error("%s must be a whole number from %ld to %ld, "
-		    "got '%s'", what, min, max, q(s));
-	return (int)v;
 }
 
 static int
@@ -431,6 +425,7 @@ cmd_event(struct opts *o, int action, int argc, char **argv)
 		break;
 	case CB_STANCE:
 	case CB_PASS:
+	case CB_DEAD:
 		e.actor = xstrdup(argv[0]);
 		break;
 	case CB_INITIATIVE:
@@ -491,7 +486,7 @@ cmd_undo(struct opts *o, int argc, char **argv)
 	if (argc > 1)
 		cli_usage_error("undo takes at most one EVENT");
 	if (argc == 1)
-		target = parse_int_arg("EVENT", argv[0], 1, INT32_MAX);
+		target = cli_int_arg("EVENT", argv[0], 1, INT32_MAX);
 	db = db_open(o->db);
 	db_begin(db);
 	load(db, o, &l, &s);
@@ -613,12 +608,12 @@ cmd_status(struct opts *o, int argc, char **argv)
 	for (int i = 0; i < s.n; i++) {
 		struct cb_fighter *f = &s.f[i];
 		int life = f->life, em = f->em;
-		int to_restore = life < f->st.life || (em >= 0 && em <
-		    f->st.em);
+		int to_restore = !f->dead && (life < f->st.life || (em >= 0 &&
+		    em < f->st.em));
 		char aside[64] = "", *p = aside;
 
 		/* Ten minutes after the end, LIFE and EM are full again. */
-		if (s.ended && now >= restores) {
+		if (s.ended && now >= restores && !f->dead) {
 			life = f->st.life;
 			em = f->st.em;
 			to_restore = 0;
@@ -648,9 +643,10 @@ cmd_status(struct opts *o, int argc, char **argv)
 				printf("null");
 			else
 				printf("%d", cb_dr_now(f));
-			printf(",\"stance\":%s,\"down\":%s,\"joined\":%s,"
-			    "\"initiative\":", f->stance ? "true" : "false",
-			    life == 0 ? "true" : "false", f->presence ==
+			printf(",\"stance\":%s,\"down\":%s,\"dead\":%s,"
+			    "\"joined\":%s,\"initiative\":", f->stance ?
+			    "true" : "false", life == 0 ? "true" : "false",
+			    f->dead ? "true" : "false", f->presence ==
 			    CB_ACTIVE ? "true" : "false");
 			if (f->init_pos)
 				printf("%d", f->init_total);
@@ -695,8 +691,8 @@ cmd_status(struct opts *o, int argc, char **argv)
 			printf("%*s %-9s %-9s %4s  %-6s %-5s %-4s %-14s %s\n",
 			    (int)(16 - (util_safe_width(f->name) < 16 ?
 			    util_safe_width(f->name) : 16)), "", lifes, ems,
-			    drs, f->stance ? "yes" : "no", life == 0 ? "yes" :
-			    "no", init, *aside ? aside : "-", !to_restore ?
+			    drs, f->stance ? "yes" : "no", f->dead ? "dead" :
+			    life == 0 ? "yes" : "no", init, *aside ? aside : "-", !to_restore ?
 			    "-" : s.ended ? when : "10 min after the end");
 		}
 	}
@@ -715,15 +711,9 @@ event_json(const struct cb_event *e, int undone, int first)
 	printf("%s{\"seq\":%" PRId64 ",\"round\":%d,\"action\":\"%s\"",
 	    first ? "\n" : ",\n", e->seq, e->round, cb_action_name(e->action));
 	printf(",\"actor\":");
-	if (e->actor)
-		out_json_string(stdout, e->actor);
-	else
-		printf("null");
+	cli_json_or_null(stdout, e->actor);
 	printf(",\"target\":");
-	if (e->target)
-		out_json_string(stdout, e->target);
-	else
-		printf("null");
+	cli_json_or_null(stdout, e->target);
 	if (e->action == CB_ATTACK)
 		printf(",\"range\":\"%s\"", e->range == CB_LONG ? "long" :
 		    "short");
@@ -773,10 +763,7 @@ event_json(const struct cb_event *e, int undone, int first)
 	else
 		printf("null");
 	printf(",\"gm\":");
-	if (e->gm)
-		out_json_string(stdout, e->gm);
-	else
-		printf("null");
+	cli_json_or_null(stdout, e->gm);
 	printf(",\"time\":%" PRId64 "}", e->time);
 }
 
@@ -840,7 +827,7 @@ cmd_log(struct opts *o, int argc, char **argv)
 	if (argc > 1)
 		cli_usage_error("log takes at most one COMBAT");
 	if (argc == 1)
-		o->combat = parse_int_arg("COMBAT", argv[0], 1, INT64_MAX);
+		o->combat = cli_int_arg("COMBAT", argv[0], 1, INT32_MAX);
 	db = db_open(o->db);
 	if (sqlite3_exec(db->h, "BEGIN", NULL, NULL, NULL) != SQLITE_OK)
 		db_fatal(db, "cannot start a transaction");
@@ -934,7 +921,7 @@ cmd_replay(struct opts *o, int argc, char **argv)
 	if (sqlite3_exec(db->h, "BEGIN", NULL, NULL, NULL) != SQLITE_OK)
 		db_fatal(db, "cannot start a transaction");
 	if (argc == 1 || o->combat) {
-		int64_t id = argc == 1 ? parse_int_arg("COMBAT", argv[0], 1,
+		int64_t id = argc == 1 ? cli_int_arg("COMBAT", argv[0], 1,
 		    INT32_MAX) : o->combat;
 
 		bad = replay_one(db, id, &events);
@@ -1103,7 +1090,7 @@ main(int argc, char **argv)
 			o.db = optarg;
 			break;
 		case OPT_COMBAT:
-			o.combat = parse_int_arg("--combat", optarg, 1,
+			o.combat = cli_int_arg("--combat", optarg, 1,
 			    INT32_MAX);
 			break;
 		case OPT_GM:
@@ -1121,7 +1108,7 @@ main(int argc, char **argv)
 			o.strike_opts = 1;
 			break;
 		case OPT_USE:
-			o.use = parse_int_arg("--use", optarg, 1, 100000);
+			o.use = (int)cli_int_arg("--use", optarg, 1, 100000);
 			o.strike_opts = 1;
 			break;
 		case OPT_CARD:
@@ -1137,11 +1124,12 @@ main(int argc, char **argv)
 			o.strike_opts = 1;
 			break;
 		case OPT_MOD:
-			o.mod = parse_int_arg("--mod", optarg, -100000, 100000);
+			o.mod = (int)cli_int_arg("--mod", optarg, -100000,
+			    100000);
 			o.strike_opts = 1;
 			break;
 		case OPT_VS_MOD:
-			o.vs_mod = parse_int_arg("--vs-mod", optarg, -100000,
+			o.vs_mod = (int)cli_int_arg("--vs-mod", optarg, -100000,
 			    100000);
 			o.strike_opts = 1;
 			break;
@@ -1161,24 +1149,9 @@ main(int argc, char **argv)
 		case OPT_SINCE:
 			o.since = optarg;
 			break;
-		case 'j':
-			o.fmt = OUT_JSON;
-			break;
-		case 'c':
-			o.fmt = OUT_CSV;
-			break;
-		case 'h':
-			fputs(usage_text, stdout);
-			return 0;
-		case 'V':
-			printf("crs-combat (refkit) %s\n", REFKIT_VERSION);
-			return 0;
-		case ':':
-			cli_usage_error("option '%s' needs a value",
-			    q(argv[optind - 1]));
 		default:
-			cli_usage_error("unknown option '%s'",
-			    q(argv[optind - 1]));
+			cli_common_option(ch, argv, usage_text, &o.fmt);
+			break;
 		}
 	}
 	argc -= optind;
@@ -1204,12 +1177,14 @@ main(int argc, char **argv)
 		cli_usage_error("--vs-special goes with --vs-card");
 	if (strcmp(cmd, "start") == 0)
 		return cmd_start(&o, argc, argv);
+	o.reading = strcmp(cmd, "dead") == 0;
 	if (strcmp(cmd, "join") == 0 || strcmp(cmd, "stance") == 0 ||
-	    strcmp(cmd, "pass") == 0) {
+	    strcmp(cmd, "pass") == 0 || strcmp(cmd, "dead") == 0) {
 		if (argc != 1)
 			cli_usage_error("%s needs exactly one NAME", cmd);
 		return cmd_event(&o, cmd[0] == 'j' ? CB_JOIN : cmd[0] == 's' ?
-		    CB_STANCE : CB_PASS, argc, argv);
+		    CB_STANCE : cmd[0] == 'p' ? CB_PASS : CB_DEAD, argc,
+		    argv);
 	}
 	if (strcmp(cmd, "init") == 0)
 		return cmd_event(&o, CB_INITIATIVE, argc, argv);

@@ -78,17 +78,6 @@ static const char usage_text[] =
 "  -e, --exact          probabilities as exact fractions\n"
 "  -h, --help, -V, --version\n";
 
-static int
-parse_num(const char *opt, const char *s, long min, long max)
-{
-	long v;
-
-	if (util_parse_int(s, min, max, &v) != UTIL_INT_OK)
-		cli_usage_error("%s must be a whole number from %ld to %ld, "
-		    "got '%s'", opt, min, max, q(s));
-	return (int)v;
-}
-
 static void
 parse_out(const char *opt, const char *s, struct side *sd)
 {
@@ -528,10 +517,11 @@ main(int argc, char **argv)
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'l':
-			o.me.lb = parse_num("--lb", optarg, 0, DECK_LB_MAX);
+			o.me.lb = (int)cli_int_arg("--lb", optarg, 0,
+			    DECK_LB_MAX);
 			break;
 		case 'k':
-			o.cards = parse_num("--cards", optarg, 1,
+			o.cards = (int)cli_int_arg("--cards", optarg, 1,
 			    DECK_CARDS_MAX);
 			break;
 		case OPT_DEFENSIVE:
@@ -541,7 +531,8 @@ main(int argc, char **argv)
 			o.kind = DECK_INITIATIVE;
 			break;
 		case 'b':
-			o.me.base = parse_num("--base", optarg, 0, BASE_MAX);
+			o.me.base = (int)cli_int_arg("--base", optarg, 0,
+			    BASE_MAX);
 			o.me.base_set = 1;
 			break;
 		case 'o':
@@ -561,22 +552,22 @@ main(int argc, char **argv)
 			o.special = optarg;
 			break;
 		case OPT_OFFENSE:
-			o.off.base = parse_num("--offense", optarg, 0,
+			o.off.base = (int)cli_int_arg("--offense", optarg, 0,
 			    BASE_MAX);
 			o.off.base_set = o.off_set = 1;
 			break;
 		case OPT_DEFENSE:
-			o.def.base = parse_num("--defense", optarg, 0,
+			o.def.base = (int)cli_int_arg("--defense", optarg, 0,
 			    BASE_MAX);
 			o.def.base_set = o.def_set = 1;
 			break;
 		case OPT_OFFENSE_LB:
-			o.off.lb = parse_num("--offense-lb", optarg, 0,
+			o.off.lb = (int)cli_int_arg("--offense-lb", optarg, 0,
 			    DECK_LB_MAX);
 			o.off_set = 1;
 			break;
 		case OPT_DEFENSE_LB:
-			o.def.lb = parse_num("--defense-lb", optarg, 0,
+			o.def.lb = (int)cli_int_arg("--defense-lb", optarg, 0,
 			    DECK_LB_MAX);
 			o.def_set = 1;
 			break;
@@ -595,32 +586,17 @@ main(int argc, char **argv)
 			o.attack = SHEET_MENTAL;
 			break;
 		case 'u':
-			o.use = parse_num("--use", optarg, 1, BASE_MAX);
+			o.use = (int)cli_int_arg("--use", optarg, 1, BASE_MAX);
 			break;
 		case OPT_DB:
 			o.db = optarg;
 			break;
-		case 'j':
-			o.fmt = OUT_JSON;
-			break;
-		case 'c':
-			o.fmt = OUT_CSV;
-			break;
 		case 'e':
 			o.exact = 1;
 			break;
-		case 'h':
-			fputs(usage_text, stdout);
-			return 0;
-		case 'V':
-			printf("crs-draw (refkit) %s\n", REFKIT_VERSION);
-			return 0;
-		case ':':
-			cli_usage_error("option '%s' needs a value",
-			    q(argv[optind - 1]));
 		default:
-			cli_usage_error("unknown option '%s'",
-			    q(argv[optind - 1]));
+			cli_common_option(ch, argv, usage_text, &o.fmt);
+			break;
 		}
 	}
 	argc -= optind;

@@ -872,12 +872,6 @@ main(int argc, char **argv)
 		case 'd':
 			o.db = optarg;
 			break;
-		case 'j':
-			o.fmt = OUT_JSON;
-			break;
-		case 'c':
-			o.fmt = OUT_CSV;
-			break;
 		case 'r':
 			if ((r = stats_rounding_lookup(optarg)) < 0)
 				cli_usage_error("--rounding must be 'whole' or "
@@ -897,18 +891,9 @@ main(int argc, char **argv)
 				    "'json', got '%s'", q(optarg));
 			o.informat_set = 1;
 			break;
-		case 'h':
-			fputs(usage_text, stdout);
-			return 0;
-		case 'V':
-			printf("crs-stats (refkit) %s\n", REFKIT_VERSION);
-			return 0;
-		case ':':
-			cli_usage_error("option '%s' needs a value",
-			    q(argv[optind - 1]));
 		default:
-			cli_usage_error("unknown option '%s'",
-			    q(argv[optind - 1]));
+			cli_common_option(ch, argv, usage_text, &o.fmt);
+			break;
 		}
 	}
 	argc -= optind;

@@ -93,7 +93,7 @@ static const char *const migrations[DB_SCHEMA_VERSION] = {
 	" round  INTEGER NOT NULL CHECK (round >= 1),\n"
 	" action  TEXT NOT NULL CHECK (action IN ('start', 'join',\n"
 	"   'round', 'stance', 'initiative', 'attack', 'mental',\n"
-	"   'pass', 'undo', 'end')),\n"
+	"   'pass', 'undo', 'end', 'dead')),\n"
 	" actor  TEXT,\n"
 	" target  TEXT,\n"
 	" range  TEXT CHECK (range IN ('short', 'long')),\n"

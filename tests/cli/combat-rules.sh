@@ -84,3 +84,17 @@ run crs-combat replay
 sqlite3 "$REFKIT_DB" "UPDATE event SET damage = damage + 5, life_after = 0 WHERE combat_id = 1 AND seq = 14"
 run crs-combat replay
 run crs-combat replay 3
+# The dead do not come back; the merely down do.
+crs-stats add Eve OR=20 DR=10 LIFE=10 IN=9
+crs-stats add Fay OR=1 DR=1 LIFE=3 IN=0
+crs-stats add Gus OR=1 DR=1 LIFE=4 IN=0
+crs-combat start Eve Fay Gus >/dev/null
+run crs-combat init Eve=9 Fay=2 Gus=3
+run crs-combat attack Eve Fay --card 9 --vs-card 2
+run crs-combat dead Eve
+run crs-combat dead Fay
+run crs-combat dead Fay
+run crs-combat end --agreed
+export REFKIT_NOW=1795000601
+run crs-combat --combat 4 status
+run crs-combat --combat 4 status --json
