@@ -146,13 +146,14 @@ cb_standing(const struct cb_state *s)
 char *
 cb_faces(const struct deck_pick *p)
 {
-	char *s = xmalloc((size_t)p->ncards * 4 + 1);
-	size_t off = 0;
+	/* Each face takes at most 3 bytes with its comma. */
+	size_t size = (size_t)p->ncards * 3 + 1, off = 0;
+	char *s = xmalloc(size);
 
 	s[0] = '\0';
-	for (int i = 0; i < p->ncards; i++)
-		off += (size_t)sprintf(s + off, "%s%s", i ? "," : "",
-		    deck_face_name(p->cards[i]));
+	for (int i = 0; i < p->ncards && off < size; i++)
+		off += (size_t)snprintf(s + off, size - off, "%s%s", i ? "," :
+		    "", deck_face_name(p->cards[i]));
 	return s;
 }
 

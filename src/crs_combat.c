@@ -624,7 +624,8 @@ cmd_status(struct opts *o, int argc, char **argv)
 
 			for (int k = 0; k < out && p < aside + sizeof aside -
 			    4; k++)
-				p += sprintf(p, "%s%s", p == aside ? "" : ",",
+				p += snprintf(p, (size_t)(aside + sizeof aside -
+				    p), "%s%s", p == aside ? "" : ",",
 				    deck_face_name(c));
 		}
 		if (s.ended || restores == 0)
