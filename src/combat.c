@@ -166,7 +166,7 @@ side_pick(struct deck *d, int kind, struct rng *r, int virt, char **cards,
     int special, struct deck_pick *p, const char *who, char *why,
     size_t whysz)
 {
-	int faces[DECK_DRAW_MAX], n = 0;
+	int faces[DECK_DRAW_MAX], n;
 	struct deck_typed t;
 	struct deck_source src;
 	char reason[200];

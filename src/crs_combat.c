@@ -234,8 +234,6 @@ story(FILE *fp, struct cb_state *s, const struct cb_event *e, int advance)
 		    s->f[a].st.or_;
 		int penalty = mental ? (e->kind == CB_INTIMIDATION ? 5 :
 		    e->kind == CB_COERCION ? 10 : 0) : 0;
-		int extra = a < 0 ? 0 : s->f[a].st.mod_pick +
-		    (mental ? 0 : s->f[a].st.mod_offense);
 
 		if (mental)
 			fprintf(fp, "%s uses %s on %s: ", e->actor,
@@ -247,7 +245,6 @@ story(FILE *fp, struct cb_state *s, const struct cb_event *e, int advance)
 			fprintf(fp, "%s %s %s: ", e->actor, e->range ==
 			    CB_LONG ? "attacks at long range" : "attacks",
 			    e->target);
-		(void)extra;
 		calc_text(fp, e->cards, e->fumble, e->offense, e->base, stat,
 		    e->use > 0 ? e->use : avail, penalty);
 		if (e->defense < 0) {
@@ -333,7 +330,7 @@ static int
 cmd_start(struct opts *o, int argc, char **argv)
 {
 	struct db *db;
-	struct cb_state s, before;
+	struct cb_state s;
 	struct cb_event e;
 	int64_t id;
 
@@ -363,7 +360,6 @@ cmd_start(struct opts *o, int argc, char **argv)
 			    s.f[i].life);
 		printf("\n");
 	}
-	(void)before;
 	cb_state_release(&s);
 	db_close(db);
 	return 0;
@@ -501,10 +497,12 @@ cmd_undo(struct opts *o, int argc, char **argv)
 		k = i + 1;
 		break;
 	}
+	if (k == 0 && target)
+		db_die(db, "combat %" PRId64 " has no event %" PRId64,
+		    l.combat, target);
 	if (k == 0)
-		db_die(db, target ? "combat %" PRId64 " has no event %" PRId64 :
-		    "combat %" PRId64 " has nothing left to undo", l.combat,
-		    target);
+		db_die(db, "combat %" PRId64 " has nothing left to undo",
+		    l.combat);
 	k--;
 	if (l.ev[k].action == CB_UNDO || l.ev[k].action == CB_START)
 		db_die(db, "event %" PRId64 " is %s, which cannot be undone",

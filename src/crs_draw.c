@@ -117,7 +117,7 @@ cmd_pick(struct opts *o, int argc, char **argv)
 	struct rng r;
 	struct deck_source src;
 	struct deck_typed typed;
-	int faces[DECK_DRAW_MAX], nfaces = 0, special = 0, total;
+	int faces[DECK_DRAW_MAX], nfaces, special = 0, total;
 	char why[200];
 
 	(void)argv;
