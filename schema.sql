@@ -123,7 +123,9 @@ CREATE TABLE combat (
 -- combat with no gaps.  cards and vs_cards are faces in the order drawn
 -- ("10,7"); virt and vs_virt say they were drawn by the generator from
 -- seed, else typed in from a player's deck.  An undo event names the seq
--- it reverses in undoes.  detail holds a join's stats and an
+-- it reverses in undoes.  shares = 1 marks a further target of the
+-- action just before it, which shares that action's offence (an
+-- Intimidation of several targets).  detail holds a join's stats and an
 -- initiative's draws, as JSON.
 CREATE TABLE event (
 	id		INTEGER PRIMARY KEY,
@@ -157,6 +159,7 @@ CREATE TABLE event (
 	fumble		INTEGER NOT NULL DEFAULT 0 CHECK (fumble IN (0, 1)),
 	vs_fumble	INTEGER NOT NULL DEFAULT 0 CHECK (vs_fumble IN (0, 1)),
 	undoes		INTEGER,
+	shares		INTEGER NOT NULL DEFAULT 0 CHECK (shares IN (0, 1)),
 	agreed		INTEGER NOT NULL DEFAULT 0 CHECK (agreed IN (0, 1)),
 	detail		TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(detail)),
 	seed		TEXT,

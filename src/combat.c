@@ -54,6 +54,7 @@ cb_state_init(struct cb_state *s)
 {
 	memset(s, 0, sizeof *s);
 	s->round = 1;
+	s->last_actor = -1;
 }
 
 void
@@ -537,7 +538,16 @@ do_strike(struct cb_state *s, struct cb_event *e, struct rng *r, char *why,
 	struct cb_state save = *s;
 	const char *statname;
 
-	if ((a = may_act(s, e->actor, why, whysz)) < 0)
+	if (e->shares) {
+		/* A further target of the Intimidation just made. */
+		a = cb_find(s, e->actor);
+		if (!mental || e->kind != CB_INTIMIDATION || a < 0 ||
+		    s->last_actor != a || s->last_kind != CB_INTIMIDATION) {
+			snprintf(why, whysz, "only an Intimidation has several "
+			    "targets, and they follow it at once");
+			return -1;
+		}
+	} else if ((a = may_act(s, e->actor, why, whysz)) < 0)
 		return -1;
 	if ((t = present(s, e->target, "the target", why, whysz)) < 0)
 		return -1;
@@ -580,15 +590,31 @@ do_strike(struct cb_state *s, struct cb_event *e, struct rng *r, char *why,
 		snprintf(why, whysz, "at least 1 %s must be put in", statname);
 		return -1;
 	}
-	e->base = (e->use > 0 ? e->use : avail) - penalty + fa->st.mod_pick +
-	    e->mod + (mental ? 0 : fa->st.mod_offense);
-	if (side_pick(&fa->deck, DECK_OFFENSE, r, e->virt, &e->cards, 0, &p,
-	    "the offence", why, whysz) != 0) {
-		*s = save;
-		return -1;
+	if (e->shares) {
+		/* The offence was drawn once, for every target. */
+		if (e->cards && *e->cards && !e->virt) {
+			snprintf(why, whysz, "a further target shares the "
+			    "offence: no cards of its own");
+			return -1;
+		}
+		e->base = s->last_base;
+		e->offense = s->last_offense;
+		e->fumble = 0;
+		e->virt = 0;
+		free(e->cards);
+		e->cards = NULL;
+	} else {
+		e->base = (e->use > 0 ? e->use : avail) - penalty +
+		    fa->st.mod_pick + e->mod + (mental ? 0 :
+		    fa->st.mod_offense);
+		if (side_pick(&fa->deck, DECK_OFFENSE, r, e->virt, &e->cards,
+		    0, &p, "the offence", why, whysz) != 0) {
+			*s = save;
+			return -1;
+		}
+		e->fumble = p.fumble;
+		e->offense = deck_total(&p, e->base);
 	}
-	e->fumble = p.fumble;
-	e->offense = deck_total(&p, e->base);
 	if (defend(s, e, t, mental, r, why, whysz) != 0) {
 		*s = save;
 		return -1;
@@ -604,11 +630,30 @@ do_strike(struct cb_state *s, struct cb_event *e, struct rng *r, char *why,
 	if (!mental && e->range == CB_LONG)
 		fa->halvings++;
 	fa->acted = 1;
+	s->last_actor = a;
+	s->last_kind = mental ? e->kind : -1;
+	s->last_base = e->base;
+	s->last_offense = e->offense;
 	return 0;
 }
 
+static int execute(struct cb_state *, struct cb_event *, char *, size_t);
+
 int
 cb_execute(struct cb_state *s, struct cb_event *e, char *why, size_t whysz)
+{
+	int keep = s->last_actor, rc;
+
+	/* Only the event right after a strike may share its offence. */
+	if (!e->shares)
+		s->last_actor = -1;
+	if ((rc = execute(s, e, why, whysz)) != 0)
+		s->last_actor = keep;
+	return rc;
+}
+
+static int
+execute(struct cb_state *s, struct cb_event *e, char *why, size_t whysz)
 {
 	struct rng r;
 	int i;

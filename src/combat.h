@@ -67,6 +67,8 @@ struct cb_event {
 	int		 special;	/* defender's special card: face, 0 =
 					   none left, -1 = no special draw */
 	int64_t		 undoes;
+	int		 shares;	/* a further target of the strike just
+					   before: its offence, no new pick */
 	int		 agreed;
 	struct cb_stats	 stats;		/* join */
 	int		 ninit;
@@ -111,6 +113,10 @@ struct cb_state {
 	struct cb_fighter	 f[CB_FIGHTERS_MAX];
 	int			 norder;
 	int			 order[CB_FIGHTERS_MAX];	/* indexes into f */
+	/* The strike just executed, which a further target may share. */
+	int			 last_actor;	/* -1: the last event was none */
+	int			 last_kind;
+	int			 last_base, last_offense, last_fumble;
 };
 
 void cb_state_init(struct cb_state *s);

@@ -245,8 +245,12 @@ story(FILE *fp, struct cb_state *s, const struct cb_event *e, int advance)
 			fprintf(fp, "%s %s %s: ", e->actor, e->range ==
 			    CB_LONG ? "attacks at long range" : "attacks",
 			    e->target);
-		calc_text(fp, e->cards, e->fumble, e->offense, e->base, stat,
-		    e->use > 0 ? e->use : avail, penalty);
+		if (e->shares)
+			fprintf(fp, "the same offence, %d", e->offense);
+		else
+			calc_text(fp, e->cards, e->fumble, e->offense,
+			    e->base, stat, e->use > 0 ? e->use : avail,
+			    penalty);
 		if (e->defense < 0) {
 			fprintf(fp, "; misses, no defence drawn\n");
 			break;
@@ -400,6 +404,84 @@ init_args(struct cb_event *e, int argc, char **argv)
 	}
 }
 
+/*
+ * An Intimidation of several targets: one offence, then one event per
+ * target, each with its own defence draw.  --vs-card gives the targets'
+ * cards in order, separated by '/'.
+ */
+static int
+intimidate_all(struct db *db, struct opts *o, int argc, char **argv)
+{
+	struct ledger l;
+	struct cb_state s, before;
+	struct cb_event e;
+	char *vs = o->vs_card ? xstrdup(o->vs_card) : NULL, *save = NULL;
+	char *cards = NULL, *text = NULL;
+	size_t len = 0;
+	FILE *report;
+	int ntargets = argc - 1, nvs = 0;
+
+	if (o->kind != CB_INTIMIDATION)
+		cli_usage_error("only an Intimidation may have several "
+		    "targets");
+	if (o->vs_special)
+		cli_usage_error("--vs-special goes with one target");
+	for (char *p = vs; p && *p; p++)
+		nvs += *p == '/';
+	if (vs && nvs + 1 != ntargets)
+		cli_usage_error("--vs-card needs one list per target, joined "
+		    "with '/', got %d for %d targets", nvs + 1, ntargets);
+	load(db, o, &l, &s);
+	before = s;
+	/* Nothing is said until every target's event is written. */
+	if ((report = open_memstream(&text, &len)) == NULL)
+		err(1, "out of memory");
+	for (int i = 0; i < ntargets; i++) {
+		new_event(o, &e, CB_MENTAL);
+		e.actor = xstrdup(argv[0]);
+		e.target = xstrdup(argv[1 + i]);
+		e.kind = CB_INTIMIDATION;
+		e.use = o->use;
+		e.mod = o->mod;
+		e.vs_mod = o->vs_mod;
+		e.shares = i > 0;
+		e.virt = i == 0 && o->card == NULL;
+		e.cards = i == 0 && o->card ? xstrdup(o->card) : NULL;
+		cards = vs ? strtok_r(i == 0 ? vs : NULL, "/", &save) : NULL;
+		e.vs_virt = cards == NULL;
+		e.vs_cards = cards ? xstrdup(cards) : NULL;
+		/* Each target's draws get their own seed. */
+		if (i > 0 && o->have_seed)
+			e.seed = o->seed + (uint64_t)i;
+		commit_event(db, l.combat, &s, &e);
+		if (o->fmt == OUT_JSON)
+			fprintf(report, "{\"combat\":%" PRId64 ",\"seq\":%"
+			    PRId64 ",\"target\":", l.combat, e.seq);
+		if (o->fmt == OUT_JSON) {
+			out_json_string(report, e.target);
+			fprintf(report, ",\"offense\":%d,\"defense\":",
+			    e.offense);
+			if (e.defense < 0)
+				fprintf(report, "null");
+			else
+				fprintf(report, "%d", e.defense);
+			fprintf(report, ",\"hit\":%s}\n", e.hit ? "true" :
+			    "false");
+		} else
+			story(report, &before, &e, 0);
+		cb_event_release(&e);
+	}
+	db_commit(db);
+	fclose(report);
+	fputs(text, stdout);
+	free(text);
+	free(vs);
+	cb_state_release(&s);
+	ledger_release(&l);
+	db_close(db);
+	return 0;
+}
+
 /* The commands that append one event to the current combat. */
 static int
 cmd_event(struct opts *o, int action, int argc, char **argv)
@@ -429,6 +511,12 @@ cmd_event(struct opts *o, int action, int argc, char **argv)
 		break;
 	case CB_ATTACK:
 	case CB_MENTAL:
+		if (argc > 2) {
+			cb_event_release(&e);
+			cb_state_release(&s);
+			ledger_release(&l);
+			return intimidate_all(db, o, argc, argv);
+		}
 		e.actor = xstrdup(argv[0]);
 		e.target = xstrdup(argv[1]);
 		e.range = o->range;
@@ -1188,8 +1276,9 @@ main(int argc, char **argv)
 	if (strcmp(cmd, "init") == 0)
 		return cmd_event(&o, CB_INITIATIVE, argc, argv);
 	if (strcmp(cmd, "attack") == 0 || strcmp(cmd, "mental") == 0) {
-		if (argc != 2)
-			cli_usage_error("%s needs ATTACKER TARGET", cmd);
+		if (argc < 2 || (argc > 2 && cmd[0] == 'a'))
+			cli_usage_error("%s needs ATTACKER TARGET%s", cmd,
+			    cmd[0] == 'm' ? " [TARGET...]" : "");
 		return cmd_event(&o, cmd[0] == 'a' ? CB_ATTACK : CB_MENTAL,
 		    argc, argv);
 	}

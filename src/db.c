@@ -118,6 +118,7 @@ static const char *const migrations[DB_SCHEMA_VERSION] = {
 	" fumble  INTEGER NOT NULL DEFAULT 0 CHECK (fumble IN (0, 1)),\n"
 	" vs_fumble INTEGER NOT NULL DEFAULT 0 CHECK (vs_fumble IN (0, 1)),\n"
 	" undoes  INTEGER,\n"
+	" shares  INTEGER NOT NULL DEFAULT 0 CHECK (shares IN (0, 1)),\n"
 	" agreed  INTEGER NOT NULL DEFAULT 0 CHECK (agreed IN (0, 1)),\n"
 	" detail  TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(detail)),\n"
 	" seed  TEXT,\n"

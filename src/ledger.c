@@ -68,7 +68,7 @@ col_int(sqlite3_stmt *st, int c, int dflt)
 	"seq, round, action, actor, target, range, kind, use, mod, vs_mod," \
 	" cards, virt, vs_cards, vs_virt, special, base, vs_base, offense," \
 	" defense, hit, damage, life_before, life_after, fumble, vs_fumble," \
-	" undoes, agreed, seed, gm, time," JOIN_STAT("OR") "," \
+	" undoes, agreed, seed, gm, time, shares," JOIN_STAT("OR") "," \
 	JOIN_STAT("DR") "," JOIN_STAT("MIND") "," JOIN_STAT("LIFE") "," \
 	JOIN_STAT("IN") "," JOIN_STAT("EM") "," JOIN_STAT("LB") "," \
 	JOIN_STAT("mod_offense") "," JOIN_STAT("mod_defense") "," \
@@ -132,13 +132,14 @@ read_event(struct db *db, sqlite3_stmt *st, sqlite3_stmt *inits,
 		e->seed = strtoull(s, NULL, 10);
 	e->gm = col_text(st, 28);
 	e->time = sqlite3_column_int64(st, 29);
+	e->shares = col_int(st, 30, 0);
 	for (int i = 0; i < 10; i++)
-		*stat[i] = col_int(st, 30 + i, i < 7 ? -1 : 0);
+		*stat[i] = col_int(st, 31 + i, i < 7 ? -1 : 0);
 	if (e->action == CB_INITIATIVE) {
 		sqlite3_stmt *it = inits;
 
 		sqlite3_bind_text(it, 1, (const char *)sqlite3_column_text(st,
-		    40), -1, SQLITE_TRANSIENT);
+		    41), -1, SQLITE_TRANSIENT);
 		while (db_step(db, it, 0) == SQLITE_ROW) {
 			struct cb_init *x;
 
@@ -245,6 +246,7 @@ ledger_inputs(const struct cb_event *r, struct cb_event *in)
 	in->vs_cards = r->vs_virt ? NULL : dup_or_null(r->vs_cards);
 	in->special = r->vs_virt ? -1 : r->special;
 	in->undoes = r->undoes;
+	in->shares = r->shares;
 	in->agreed = r->agreed;
 	in->stats = r->stats;
 	in->seed = r->seed;
@@ -445,10 +447,10 @@ ledger_append(struct db *db, int64_t id, struct cb_event *e)
 	    " action, actor, target, range, kind, use, mod, vs_mod, cards,"
 	    " virt, vs_cards, vs_virt, special, base, vs_base, offense,"
 	    " defense, hit, damage, life_before, life_after, fumble,"
-	    " vs_fumble, undoes, agreed, detail, seed, gm, time) VALUES"
-	    " (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14,"
-	    " ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26,"
-	    " ?27, ?28, ?29, ?30, ?31, ?32)");
+	    " vs_fumble, undoes, agreed, detail, seed, gm, time, shares)"
+	    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13,"
+	    " ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25,"
+	    " ?26, ?27, ?28, ?29, ?30, ?31, ?32, ?33)");
 	sqlite3_bind_int64(st, 1, id);
 	sqlite3_bind_int64(st, 2, e->seq);
 	sqlite3_bind_int(st, 3, e->round);
@@ -500,6 +502,7 @@ ledger_append(struct db *db, int64_t id, struct cb_event *e)
 		sqlite3_bind_text(st, 30, seed, -1, SQLITE_TRANSIENT);
 	bind_text_or_null(st, 31, e->gm);
 	sqlite3_bind_int64(st, 32, e->time);
+	sqlite3_bind_int(st, 33, e->shares);
 	db_step(db, st, 0);
 	sqlite3_finalize(st);
 }

@@ -98,3 +98,24 @@ run crs-combat end --agreed
 export REFKIT_NOW=1795000601
 run crs-combat --combat 4 status
 run crs-combat --combat 4 status --json
+# An Intimidation of several targets: one offence, each target defends on
+# its own; refused for other kinds, and for a target with MIND 0.
+crs-stats add Hal MIND=12 OR=3 DR=3 LIFE=9 IN=5
+crs-stats add Ida MIND=4 OR=3 DR=3 LIFE=9 IN=1
+crs-stats add Jon MIND=9 OR=3 DR=3 LIFE=9 IN=2
+crs-stats add Kim MIND=0 OR=3 DR=3 LIFE=9 IN=0
+crs-combat start Hal Ida Jon Kim >/dev/null
+run crs-combat init Hal=9 Ida=2 Jon=3 Kim=4
+snap
+run crs-combat mental Hal Ida Jon --kind suggestion --card 7
+run crs-combat mental Hal Ida Jon Kim --kind intimidation --card 7 --vs-card 2/3/4
+run crs-combat mental Hal Ida Jon --kind intimidation --card 7 --vs-card 2
+run crs-combat attack Hal Ida Jon --card 7
+unchanged
+run crs-combat mental Hal Ida Jon --kind intimidation --card 7 --vs-card 2/9
+run crs-combat undo 7
+run crs-combat --seed 5 init
+run crs-combat replay 5
+run crs-combat undo
+run crs-combat undo
+run crs-combat log
