@@ -83,7 +83,8 @@ printf '  ratio (refkit / peer)        %8.3f\n' \
 # crs-draw versus, exact, over the whole grid (in one process, so that
 # only the evaluation is timed).  Target: under 50 microseconds each.
 cc -O2 -std=c17 -D_DEFAULT_SOURCE -I"$top/src" -o "$out/versus" \
-    "$top/bench/versus.c" "$top/$B/librefkit.a" $(pkg-config --libs sqlite3) -lcsv
+    "$top/bench/versus.c" "$top/$B/librefkit.a" $(pkg-config --libs sqlite3) \
+    -lcsv -lm
 set -- $("$out/versus")
 echo "crs-draw versus, exact, offense 0..40 x defense 0..40 x LB 0..3 each side:"
 printf '  %s evaluations in %.3f s: %.2f microseconds each (target < 50)\n' "$1" "$2" "$3"
