@@ -4,6 +4,7 @@
 #include "combat.h"
 
 #include "rng.h"
+#include "sheet.h"
 #include "util.h"
 
 #include <stdio.h>
@@ -516,8 +517,8 @@ defend(struct cb_state *s, struct cb_event *e, int t, int kind_mental,
 		    "MIND" : "DR");
 		return -1;
 	}
-	e->vs_base = stat + f->st.mod_pick + e->vs_mod +
-	    (kind_mental ? 0 : f->st.mod_defense);
+	e->vs_base = sheet_calc_base(stat + e->vs_mod, kind_mental ?
+	    SHEET_MENTAL : SHEET_SHORT, f->st.mod_defense, f->st.mod_pick);
 	if (side_pick(&f->deck, DECK_DEFENSE, r, e->vs_virt, &e->vs_cards,
 	    e->special, &q, "the defence", why, whysz) != 0)
 		return -1;
@@ -604,9 +605,9 @@ do_strike(struct cb_state *s, struct cb_event *e, struct rng *r, char *why,
 		free(e->cards);
 		e->cards = NULL;
 	} else {
-		e->base = (e->use > 0 ? e->use : avail) - penalty +
-		    fa->st.mod_pick + e->mod + (mental ? 0 :
-		    fa->st.mod_offense);
+		e->base = sheet_calc_base((e->use > 0 ? e->use : avail) -
+		    penalty + e->mod, mental ? SHEET_MENTAL : SHEET_SHORT,
+		    fa->st.mod_offense, fa->st.mod_pick);
 		if (side_pick(&fa->deck, DECK_OFFENSE, r, e->virt, &e->cards,
 		    0, &p, "the offence", why, whysz) != 0) {
 			*s = save;

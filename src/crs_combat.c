@@ -664,8 +664,7 @@ cmd_status(struct opts *o, int argc, char **argv)
 	if (o->fmt == OUT_CSV)
 		cli_usage_error("status prints a table or --json, not CSV");
 	db = db_open(o->db);
-	if (sqlite3_exec(db->h, "BEGIN", NULL, NULL, NULL) != SQLITE_OK)
-		db_fatal(db, "cannot start a transaction");
+	db_begin_read(db);
 	load(db, o, &l, &s);
 	db_rollback(db);
 	restores = s.ended ? s.ended_at + CB_RESTORE_SECS : 0;
@@ -779,8 +778,9 @@ cmd_status(struct opts *o, int argc, char **argv)
 			    (int)(16 - (util_safe_width(f->name) < 16 ?
 			    util_safe_width(f->name) : 16)), "", lifes, ems,
 			    drs, f->stance ? "yes" : "no", f->dead ? "dead" :
-			    life == 0 ? "yes" : "no", init, *aside ? aside : "-", !to_restore ?
-			    "-" : s.ended ? when : "10 min after the end");
+			    life == 0 ? "yes" : "no", init, *aside ? aside :
+			    "-", !to_restore ? "-" : s.ended ? when :
+			    "10 min after the end");
 		}
 	}
 	if (o->fmt == OUT_JSON)
@@ -916,8 +916,7 @@ cmd_log(struct opts *o, int argc, char **argv)
 	if (argc == 1)
 		o->combat = cli_int_arg("COMBAT", argv[0], 1, INT32_MAX);
 	db = db_open(o->db);
-	if (sqlite3_exec(db->h, "BEGIN", NULL, NULL, NULL) != SQLITE_OK)
-		db_fatal(db, "cannot start a transaction");
+	db_begin_read(db);
 	load(db, o, &l, &s);
 	db_rollback(db);
 	cb_state_release(&s);
@@ -1005,8 +1004,7 @@ cmd_replay(struct opts *o, int argc, char **argv)
 	if (argc > 1)
 		cli_usage_error("replay takes at most one COMBAT");
 	db = db_open(o->db);
-	if (sqlite3_exec(db->h, "BEGIN", NULL, NULL, NULL) != SQLITE_OK)
-		db_fatal(db, "cannot start a transaction");
+	db_begin_read(db);
 	if (argc == 1 || o->combat) {
 		int64_t id = argc == 1 ? cli_int_arg("COMBAT", argv[0], 1,
 		    INT32_MAX) : o->combat;

@@ -340,8 +340,7 @@ cmd_show(struct opts *o, int argc, char **argv)
 	db = db_open(o->db);
 	sheet_init(&sh);
 	/* One read transaction, so the sheet and its items agree. */
-	if (sqlite3_exec(db->h, "BEGIN", NULL, NULL, NULL) != SQLITE_OK)
-		db_fatal(db, "cannot start a transaction");
+	db_begin_read(db);
 	if (roster_get(db, argv[0], &sh, &id) != ROSTER_OK)
 		roster_fail(db, ROSTER_NOT_FOUND, argv[0], NULL);
 	items = roster_held_items(db, id, &nitems);
@@ -431,8 +430,7 @@ list_or_export(struct opts *o, enum out_format fmt, int export)
 	else
 		c.out = out_new(stdout, fmt, OUT_ROWS, SHEET_F_COUNT,
 		    sheet_cols);
-	if (sqlite3_exec(db->h, "BEGIN", NULL, NULL, NULL) != SQLITE_OK)
-		db_fatal(db, "cannot start a transaction");
+	db_begin_read(db);
 	roster_each(db, list_one, &c);
 	db_rollback(db);
 	out_free(c.out);

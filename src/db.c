@@ -218,6 +218,12 @@ db_begin(struct db *db)
 }
 
 void
+db_begin_read(struct db *db)
+{
+	exec(db, "BEGIN", "cannot start a transaction");
+}
+
+void
 db_commit(struct db *db)
 {
 	exec(db, "COMMIT", "cannot commit");

@@ -47,6 +47,8 @@ void db_close(struct db *db);
  * COMMIT and ROLLBACK.  Failures of begin and commit are fatal.
  */
 void db_begin(struct db *db);
+/* A read transaction, so that several queries see one state. */
+void db_begin_read(struct db *db);
 void db_commit(struct db *db);
 void db_rollback(struct db *db);
 

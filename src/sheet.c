@@ -202,6 +202,12 @@ sheet_secondary(const struct sheet *sh, enum stats_rounding rounding,
 }
 
 int
+sheet_calc_base(int stat, int kind, int mod_side, int mod_pick)
+{
+	return stat + mod_pick + (kind == SHEET_MENTAL ? 0 : mod_side);
+}
+
+int
 sheet_always_on(const struct item *held, size_t nheld, int mod)
 {
 	int sum = 0;
@@ -231,10 +237,9 @@ sheet_attack_base(const struct sheet_stat st[S_COUNT],
 		return -1;
 	}
 	/* A mental attacker, too, chooses how much MIND to put in. */
-	*base = (use > 0 ? use : have) +
-	    sheet_always_on(held, nheld, ITEM_PICK);
-	if (kind != SHEET_MENTAL)
-		*base += sheet_always_on(held, nheld, ITEM_OFFENSE);
+	*base = sheet_calc_base(use > 0 ? use : have, kind,
+	    sheet_always_on(held, nheld, ITEM_OFFENSE),
+	    sheet_always_on(held, nheld, ITEM_PICK));
 	return 0;
 }
 
@@ -250,16 +255,12 @@ sheet_defense_base(const struct sheet_stat st[S_COUNT],
 		snprintf(why, whysz, "has no %s", stats_secondary_name(s));
 		return -1;
 	}
-	if (kind == SHEET_MENTAL) {
-		if (have == 0) {
-			snprintf(why, whysz, "has a MIND of 0, which no mental "
-			    "attack may target");
-			return -1;
-		}
-		*base = have + sheet_always_on(held, nheld, ITEM_PICK);
-		return 0;
+	if (kind == SHEET_MENTAL && have == 0) {
+		snprintf(why, whysz, "has a MIND of 0, which no mental attack "
+		    "may target");
+		return -1;
 	}
-	*base = have + sheet_always_on(held, nheld, ITEM_DEFENSE) +
-	    sheet_always_on(held, nheld, ITEM_PICK);
+	*base = sheet_calc_base(have, kind, sheet_always_on(held, nheld,
+	    ITEM_DEFENSE), sheet_always_on(held, nheld, ITEM_PICK));
 	return 0;
 }

@@ -85,6 +85,14 @@ void sheet_secondary(const struct sheet *sh, enum stats_rounding rounding,
 /* Kinds of attack, for the bases of a matchup. */
 enum sheet_attack { SHEET_SHORT, SHEET_LONG, SHEET_MENTAL };
 
+/*
+ * The base of one side's calculation: the stat put in plus the table's
+ * modifiers, plus the AC pick modifier (which counts in every
+ * calculation) and the offense or defense modifier (which does not count
+ * in a mental one).  The one place these rulings live.
+ */
+int sheet_calc_base(int stat, int kind, int mod_side, int mod_pick);
+
 /* The sum of modifier mod over the always-on items among held. */
 int sheet_always_on(const struct item *held, size_t nheld, int mod);
 
