@@ -7,7 +7,7 @@
 -- tool cannot store what the rules forbid.  See refkit.db(5).
 
 PRAGMA application_id = 1380338516;	-- 0x52464b54, "RFKT"
-PRAGMA user_version = 3;
+PRAGMA user_version = 4;
 
 -- A CRS character.  Primary stats (ene ... level) are NULL when the game
 -- does not use them; the given_* columns hold secondary stats given
@@ -125,8 +125,16 @@ CREATE TABLE combat (
 -- seed, else typed in from a player's deck.  An undo event names the seq
 -- it reverses in undoes.  shares = 1 marks a further target of the
 -- action just before it, which shares that action's offence (an
--- Intimidation of several targets).  detail holds a join's stats and an
--- initiative's draws, as JSON.
+-- Intimidation or a group power).  aimed is the declared target when the
+-- action struck someone else (a melee draw, Taking a Blow); item and
+-- vs_item the supplemental items, power the power used, em_* the
+-- actor's EM; feet a distance (range); until the end of a flee's
+-- lockout; free a free action (after a Charge, or the free Flee at the
+-- end); surprise a Surprise action; negated an action a reaction
+-- negated.  detail holds, as JSON, what has no column: a join's stats,
+-- the draws of an initiative or a flee's catches, a charge's new
+-- distances, item and power figures as used, skills, the reaction's
+-- calculation, the combat's rules and lockout (start).
 CREATE TABLE event (
 	id		INTEGER PRIMARY KEY,
 	combat_id	INTEGER NOT NULL REFERENCES combat(id),
@@ -134,7 +142,8 @@ CREATE TABLE event (
 	round		INTEGER NOT NULL CHECK (round >= 1),
 	action		TEXT NOT NULL CHECK (action IN ('start', 'join',
 			'round', 'stance', 'initiative', 'attack', 'mental',
-			'pass', 'undo', 'end', 'dead')),
+			'pass', 'undo', 'end', 'dead', 'range', 'flee',
+			'charge', 'blow', 'power', 'swap')),
 	actor		TEXT,
 	target		TEXT,
 	range		TEXT CHECK (range IN ('short', 'long')),
@@ -161,6 +170,18 @@ CREATE TABLE event (
 	undoes		INTEGER,
 	shares		INTEGER NOT NULL DEFAULT 0 CHECK (shares IN (0, 1)),
 	agreed		INTEGER NOT NULL DEFAULT 0 CHECK (agreed IN (0, 1)),
+	aimed		TEXT,
+	item		TEXT,
+	vs_item		TEXT,
+	power		TEXT,
+	em_spent	INTEGER CHECK (em_spent >= 0),
+	em_before	INTEGER,
+	em_after	INTEGER CHECK (em_after >= 0),
+	feet		INTEGER CHECK (feet >= 0),
+	until		INTEGER,
+	free		INTEGER NOT NULL DEFAULT 0 CHECK (free IN (0, 1)),
+	surprise	INTEGER NOT NULL DEFAULT 0 CHECK (surprise IN (0, 1)),
+	negated		INTEGER NOT NULL DEFAULT 0 CHECK (negated IN (0, 1)),
 	detail		TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(detail)),
 	seed		TEXT,
 	gm		TEXT,
