@@ -10,10 +10,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 static const char *const action_names[CB_ACTION_COUNT] = {
 	"start", "join", "round", "stance", "initiative", "attack", "mental",
-	"pass", "undo", "end", "dead"
+	"pass", "undo", "end", "dead", "range", "flee", "charge", "blow",
+	"power", "swap"
 };
 
 static const char *const kind_names[] = {
@@ -50,12 +52,22 @@ cb_kind_lookup(const char *name)
 	return -1;
 }
 
+const char *
+cb_rules_name(int rules)
+{
+	return rules == CB_RULES_AVATAR ? "avatar" : "crs";
+}
+
 void
 cb_state_init(struct cb_state *s)
 {
 	memset(s, 0, sizeof *s);
 	s->round = 1;
 	s->last_actor = -1;
+	s->lockout = CB_LOCKOUT_SECS;
+	for (int i = 0; i < CB_FIGHTERS_MAX; i++)
+		for (int j = 0; j < CB_FIGHTERS_MAX; j++)
+			s->dist[i][j] = CB_DIST_UNKNOWN;
 }
 
 void
@@ -75,6 +87,9 @@ cb_event_init(struct cb_event *e)
 	e->life_before = e->life_after = -1;
 	e->stats.or_ = e->stats.dr = e->stats.mind = e->stats.life = -1;
 	e->stats.in = e->stats.em = e->stats.lb = -1;
+	e->em_before = e->em_after = -1;
+	e->react_need = 1;
+	e->lockout = CB_LOCKOUT_SECS;
 }
 
 void
@@ -85,6 +100,16 @@ cb_event_release(struct cb_event *e)
 	free(e->cards);
 	free(e->vs_cards);
 	free(e->gm);
+	free(e->aimed);
+	free(e->melee_pick);
+	free(e->item.name);
+	free(e->vs_item.name);
+	free(e->skills);
+	free(e->vs_skills);
+	free(e->power.name);
+	free(e->let);
+	free(e->reactor);
+	free(e->react_cards);
 	for (int i = 0; i < e->ninit; i++) {
 		free(e->init[i].name);
 		free(e->init[i].cards);
@@ -128,7 +153,7 @@ cb_next(const struct cb_state *s)
 	for (int i = 0; i < s->norder; i++) {
 		const struct cb_fighter *f = &s->f[s->order[i]];
 
-		if (!f->acted && f->life != 0)
+		if (!f->acted && f->life != 0 && !f->fled)
 			return s->order[i];
 	}
 	return -1;
@@ -140,9 +165,72 @@ cb_standing(const struct cb_state *s)
 	int n = 0;
 
 	for (int i = 0; i < s->n; i++)
-		if (s->f[i].presence == CB_ACTIVE && s->f[i].life != 0)
+		if (s->f[i].presence == CB_ACTIVE && s->f[i].life != 0 &&
+		    !s->f[i].fled)
 			n++;
 	return n;
+}
+
+/* Still in the fight: joined, standing, not fled. */
+static int
+fighting(const struct cb_fighter *f)
+{
+	return f->presence == CB_ACTIVE && f->life != 0 && !f->fled;
+}
+
+uint64_t
+cb_melee(const struct cb_state *s, int i)
+{
+	const struct cb_fighter *f = &s->f[i];
+	uint64_t m = f->hit_by;
+
+	if (f->melee_with >= 0)
+		m |= UINT64_C(1) << f->melee_with;
+	/* Who is down or gone is no longer in it. */
+	for (int j = 0; j < s->n; j++)
+		if (!fighting(&s->f[j]))
+			m &= ~(UINT64_C(1) << j);
+	return m & ~(UINT64_C(1) << i);
+}
+
+int
+cb_skills_sum(const char *skills, int *sum, int *dodge, char *why,
+    size_t whysz)
+{
+	const char *p = skills;
+	int n = 0;
+
+	*sum = 0;
+	if (dodge)
+		*dodge = 0;
+	while (p && *p) {
+		size_t len = strcspn(p, ";");
+		char *one = xstrndup(p, len), *eq = strrchr(one, '=');
+		long v;
+
+		if (eq == NULL || eq == one || util_parse_int(eq + 1,
+		    -ITEM_MOD_MAX, ITEM_MOD_MAX, &v) != UTIL_INT_OK) {
+			snprintf(why, whysz, "a skill is NAME=N with N from "
+			    "%d to %d, got '%.60s'", -ITEM_MOD_MAX,
+			    ITEM_MOD_MAX, one);
+			free(one);
+			return -1;
+		}
+		*eq = '\0';
+		if (dodge && (util_streq_ci(one, "acrobatics") ||
+		    util_streq_ci(one, "fluid motion") ||
+		    strncasecmp(one, "dodg", 4) == 0))
+			*dodge = 1;
+		free(one);
+		*sum += (int)v;
+		if (++n > CB_SKILLS_MAX) {
+			snprintf(why, whysz, "at most %d skills a side",
+			    CB_SKILLS_MAX);
+			return -1;
+		}
+		p += len + (p[len] == ';');
+	}
+	return 0;
 }
 
 char *
@@ -164,9 +252,9 @@ cb_faces(const struct deck_pick *p)
  * else drawn from the generator.  On success, *cards holds what was drawn.
  */
 static int
-side_pick(struct deck *d, int kind, struct rng *r, int virt, char **cards,
-    int special, struct deck_pick *p, const char *who, char *why,
-    size_t whysz)
+side_pick_k(struct deck *d, int kind, int k, struct rng *r, int virt,
+    char **cards, int special, struct deck_pick *p, const char *who,
+    char *why, size_t whysz)
 {
 	int faces[DECK_DRAW_MAX], n;
 	struct deck_typed t;
@@ -190,13 +278,22 @@ side_pick(struct deck *d, int kind, struct rng *r, int virt, char **cards,
 		t.special = special > 0 ? special : 0;
 		src = deck_physical(&t);
 	}
-	if (deck_pick(d, kind, 1, &src, p, reason, sizeof reason) != 0) {
+	if (deck_pick(d, kind, k, &src, p, reason, sizeof reason) != 0) {
 		snprintf(why, whysz, "%s: %s", who, reason);
 		return -1;
 	}
 	free(*cards);
 	*cards = cb_faces(p);
 	return 0;
+}
+
+static int
+side_pick(struct deck *d, int kind, struct rng *r, int virt, char **cards,
+    int special, struct deck_pick *p, const char *who, char *why,
+    size_t whysz)
+{
+	return side_pick_k(d, kind, 1, r, virt, cards, special, p, who, why,
+	    whysz);
 }
 
 /* Checks that name is in the combat and can be acted on; returns index. */
@@ -214,6 +311,10 @@ present(const struct cb_state *s, const char *name, const char *role,
 	if (s->f[i].presence == CB_PENDING) {
 		snprintf(why, whysz, "'%s' joins at the start of the next "
 		    "round", name);
+		return -1;
+	}
+	if (s->f[i].fled) {
+		snprintf(why, whysz, "%s '%s' has fled the combat", role, name);
 		return -1;
 	}
 	if (s->f[i].life == 0) {
@@ -235,6 +336,11 @@ may_act(const struct cb_state *s, const char *name, char *why,
 	if (s->f[i].stance) {
 		snprintf(why, whysz, "'%s' is in a Defensive Stance and takes "
 		    "no action this round", name);
+		return -1;
+	}
+	if (s->f[i].blow_carry) {
+		snprintf(why, whysz, "'%s' carried on Taking a Blow and takes "
+		    "no other action this round", name);
 		return -1;
 	}
 	if (!s->init_done) {
@@ -286,7 +392,14 @@ do_join(struct cb_state *s, struct cb_event *e, char *why, size_t whysz)
 	f->presence = s->init_done ? CB_PENDING : CB_ACTIVE;
 	f->life = f->st.life;
 	f->em = f->st.em;
+	f->melee_with = f->protecting = f->protected_by = -1;
+	f->was_protecting = f->last_long_at = f->free_offer = -1;
 	deck_init(&f->deck, f->st.lb < 0 ? 0 : f->st.lb);
+	/* After the first round has begun, newcomers enter at long range. */
+	if (s->round > 1 || s->init_done)
+		for (int j = 0; j < s->n - 1; j++)
+			s->dist[s->n - 1][j] = s->dist[j][s->n - 1] =
+			    CB_DIST_LONG;
 	return 0;
 }
 
@@ -380,13 +493,15 @@ do_initiative(struct cb_state *s, struct cb_event *e, struct rng *r,
 	for (int i = 0; i < e->ninit; i++) {
 		int j = cb_find(s, e->init[i].name);
 
-		if (j < 0 || s->f[j].presence != CB_ACTIVE ||
-		    s->f[j].life == 0 || s->f[j].stance) {
+		if (j < 0 || !fighting(&s->f[j]) || s->f[j].stance ||
+		    s->f[j].blow_carry) {
 			snprintf(why, whysz, "'%s' draws no initiative this "
 			    "round (%s)", e->init[i].name, j < 0 ? "not in "
-			    "this combat" : s->f[j].presence != CB_ACTIVE ?
+			    "this combat" : s->f[j].fled ? "fled" :
+			    s->f[j].presence != CB_ACTIVE ?
 			    "joins next round" : s->f[j].life == 0 ? "down" :
-			    "in a Defensive Stance");
+			    s->f[j].stance ? "in a Defensive Stance" :
+			    "Taking a Blow");
 			return -1;
 		}
 	}
@@ -397,7 +512,7 @@ do_initiative(struct cb_state *s, struct cb_event *e, struct rng *r,
 		struct deck_pick p;
 		char label[240];
 
-		if (f->presence != CB_ACTIVE || f->life == 0 || f->stance)
+		if (!fighting(f) || f->stance || f->blow_carry)
 			continue;
 		it = init_entry(e, f->name);
 		snprintf(label, sizeof label, "'%s' initiative", f->name);
@@ -489,36 +604,170 @@ out:
 	return rc;
 }
 
-/* The defence of an attack or a mental action, unless the offence is 0. */
+#define BIT(i)	(UINT64_C(1) << (i))
+
+/* Whether an item of this range works for an action at that range. */
 static int
-defend(struct cb_state *s, struct cb_event *e, int t, int kind_mental,
+gear_fits(const struct cb_gear *g, int ranged)
+{
+	if (g->name == NULL || ranged < 0 || g->range == ITEM_BOTH)
+		return 1;
+	return g->range == (ranged ? ITEM_LONG : ITEM_SHORT);
+}
+
+/* 1 if name is in the ';'-separated list. */
+static int
+in_list(const char *list, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (const char *p = list; p && *p;) {
+		size_t len = strcspn(p, ";");
+
+		if (len == n && strncmp(p, name, n) == 0)
+			return 1;
+		p += len + (p[len] == ';');
+	}
+	return 0;
+}
+
+/* Checks that every name of a ';'-separated list is in the combat. */
+static int
+list_known(const struct cb_state *s, const char *list, char *why,
+    size_t whysz)
+{
+	for (const char *p = list; p && *p;) {
+		size_t len = strcspn(p, ";");
+		char *one = xstrndup(p, len);
+		int i = cb_find(s, one);
+
+		if (i < 0)
+			snprintf(why, whysz, "'%s' is not in this combat", one);
+		free(one);
+		if (i < 0)
+			return -1;
+		p += len + (p[len] == ';');
+	}
+	return 0;
+}
+
+/* Ends the protection someone gives i (i took an action other than Flee). */
+static void
+unprotect(struct cb_state *s, int i)
+{
+	int p = s->f[i].protected_by;
+
+	if (p >= 0) {
+		s->f[p].protecting = -1;
+		s->f[i].protected_by = -1;
+	}
+}
+
+/* Ends the protection i gives. */
+static void
+stop_protecting(struct cb_state *s, int i)
+{
+	int q = s->f[i].protecting;
+
+	if (q >= 0) {
+		s->f[q].protected_by = -1;
+		s->f[i].protecting = -1;
+	}
+}
+
+/*
+ * i took the action his turn allowed: for the Melee Check his last action
+ * is this one (a short range attack at short, else none), and whoever
+ * took blows for him stops unless he fled.
+ */
+static void
+took_action(struct cb_state *s, int i, int short_at, int flee)
+{
+	struct cb_fighter *f = &s->f[i];
+
+	f->acted = 1;
+	f->hit_by = 0;
+	f->melee_with = short_at;
+	if (!flee)
+		unprotect(s, i);
+}
+
+/* Refuses an action from someone who must pass after an Intimidation. */
+static int
+not_cowed(const struct cb_state *s, int i, char *why, size_t whysz)
+{
+	if (s->f[i].intimidated) {
+		snprintf(why, whysz, "'%s' was intimidated and must pass this "
+		    "action", s->f[i].name);
+		return -1;
+	}
+	return 0;
+}
+
+static const char *
+dist_text(int feet, char *buf, size_t sz)
+{
+	if (feet == CB_DIST_LONG)
+		snprintf(buf, sz, "more than 5 ft");
+	else
+		snprintf(buf, sz, "%d ft", feet);
+	return buf;
+}
+
+enum { DEF_DR, DEF_MIND, DEF_NONE };
+
+/*
+ * The defence of an attack, a mental action or a power, unless the
+ * offence is 0.  ranged: 1 long range, 0 short, -1 no range.
+ */
+static int
+defend(struct cb_state *s, struct cb_event *e, int t, int how, int ranged,
     struct rng *r, char *why, size_t whysz)
 {
 	struct cb_fighter *f = &s->f[t];
+	const struct cb_gear *g = &e->vs_item;
 	struct deck_pick q;
-	int stat = kind_mental ? f->st.mind : cb_dr_now(f);
+	int stat, skills, dodge;
 
-	if (e->offense == 0) {
+	if (e->offense == 0 || how == DEF_NONE) {
 		/* An offence of 0 misses: nobody draws against it. */
 		if (!e->vs_virt && e->vs_cards && *e->vs_cards) {
-			snprintf(why, whysz, "no defence is drawn against an "
-			    "offence of 0");
+			snprintf(why, whysz, e->offense == 0 ? "no defence is "
+			    "drawn against an offence of 0" : "nothing defends "
+			    "against this power: no defence cards");
 			return -1;
 		}
 		free(e->vs_cards);
 		e->vs_cards = NULL;
-		e->defense = -1;
+		e->defense = e->offense == 0 ? -1 : 0;
+		e->vs_base = 0;
 		e->special = -1;
 		e->vs_fumble = 0;
 		return 0;
 	}
+	stat = how == DEF_MIND ? f->st.mind : cb_dr_now(f);
 	if (stat < 0) {
-		snprintf(why, whysz, "'%s' has no %s", f->name, kind_mental ?
-		    "MIND" : "DR");
+		snprintf(why, whysz, "'%s' has no %s", f->name, how ==
+		    DEF_MIND ? "MIND" : "DR");
 		return -1;
 	}
-	e->vs_base = sheet_calc_base(stat + e->vs_mod, kind_mental ?
-	    SHEET_MENTAL : SHEET_SHORT, f->st.mod_defense, f->st.mod_pick);
+	if (cb_skills_sum(e->vs_skills, &skills, &dodge, why, whysz) != 0)
+		return -1;
+	if (dodge && s->rules == CB_RULES_AVATAR && f->protecting >= 0) {
+		snprintf(why, whysz, "'%s' is Taking a Blow: under Avatar 2.6 "
+		    "no dodging skill (Acrobatics, Fluid Motion, Dodge)",
+		    f->name);
+		return -1;
+	}
+	if (!gear_fits(g, how == DEF_DR ? ranged : -1)) {
+		snprintf(why, whysz, "'%s' works at %s range only", g->name,
+		    item_range_name(g->range));
+		return -1;
+	}
+	stat += how == DEF_MIND ? g->mod[ITEM_MIND] : g->mod[ITEM_DR];
+	e->vs_base = sheet_calc_base(stat + e->vs_mod + skills, how ==
+	    DEF_MIND ? SHEET_MENTAL : SHEET_SHORT, f->st.mod_defense +
+	    g->mod[ITEM_DEFENSE], f->st.mod_pick + g->mod[ITEM_PICK]);
 	if (side_pick(&f->deck, DECK_DEFENSE, r, e->vs_virt, &e->vs_cards,
 	    e->special, &q, "the defence", why, whysz) != 0)
 		return -1;
@@ -528,75 +777,280 @@ defend(struct cb_state *s, struct cb_event *e, int t, int kind_mental,
 	return 0;
 }
 
+/* Who acts in a strike, and whether he may; returns his index or -1. */
+static int
+striker(struct cb_state *s, struct cb_event *e, char *why, size_t whysz)
+{
+	int physical = e->action == CB_ATTACK, a;
+
+	if (e->shares) {
+		a = cb_find(s, e->actor);
+		if (a < 0 || s->last_actor != a || s->last_action !=
+		    e->action || !((e->action == CB_MENTAL && e->kind ==
+		    CB_INTIMIDATION && s->last_kind == CB_INTIMIDATION) ||
+		    (e->action == CB_POWER && e->power.target ==
+		    POWER_GROUP))) {
+			snprintf(why, whysz, "only an Intimidation or a group "
+			    "power has several targets, and they follow it at "
+			    "once");
+			return -1;
+		}
+		return a;
+	}
+	if (e->surprise) {
+		if ((a = present(s, e->actor, "the actor", why, whysz)) < 0)
+			return -1;
+		if (s->struck || s->round != 1 || s->init_done) {
+			snprintf(why, whysz, "a Surprise action comes before "
+			    "the combat's first initiative, and only one");
+			return -1;
+		}
+		if (e->action == CB_POWER || (physical && e->range !=
+		    CB_LONG)) {
+			snprintf(why, whysz, "a Surprise action is a long "
+			    "range or a mental action");
+			return -1;
+		}
+		return a;
+	}
+	if (e->free) {
+		int c;
+
+		if ((a = present(s, e->actor, "the actor", why, whysz)) < 0)
+			return -1;
+		c = s->f[a].free_offer;
+		if (!physical || e->range != CB_LONG) {
+			snprintf(why, whysz, "a free action after a Charge is "
+			    "a long range attack at the charger");
+			return -1;
+		}
+		if (c < 0 || strcmp(s->f[c].name, e->target) != 0) {
+			snprintf(why, whysz, "'%s' has no free action at '%s': "
+			    "only one whose last action was a long range "
+			    "action at the charger, right after the Charge",
+			    e->actor, e->target);
+			return -1;
+		}
+		if (s->f[a].stance || s->f[a].protecting >= 0) {
+			snprintf(why, whysz, "'%s' is %s and takes no action",
+			    e->actor, s->f[a].stance ? "in a Defensive Stance"
+			    : "Taking a Blow");
+			return -1;
+		}
+		return a;
+	}
+	if ((a = may_act(s, e->actor, why, whysz)) < 0 ||
+	    not_cowed(s, a, why, whysz) != 0)
+		return -1;
+	return a;
+}
+
+/*
+ * Whom a strike hits: the declared target d, or a member of d's melee
+ * drawn at random (long range), or whoever takes the blow for him
+ * (physical attacks).  Returns the index, or -1.
+ */
+static int
+strike_target(struct cb_state *s, struct cb_event *e, int a, int d,
+    struct rng *r, char *why, size_t whysz)
+{
+	int t = d;
+
+	if (e->action != CB_ATTACK)
+		return t;
+	if (e->range == CB_LONG && !e->shares) {
+		uint64_t m = cb_melee(s, d) & ~BIT(a);
+		int members[CB_FIGHTERS_MAX], n = 0;
+
+		if (m) {
+			m |= BIT(d);
+			for (int j = 0; j < s->n; j++)
+				if (m & BIT(j))
+					members[n++] = j;
+			if (e->melee_pick) {
+				t = cb_find(s, e->melee_pick);
+				if (t < 0 || !(m & BIT(t))) {
+					snprintf(why, whysz, "the melee draw "
+					    "'%s' is not in the melee of '%s'",
+					    e->melee_pick, s->f[d].name);
+					return -1;
+				}
+			} else
+				t = members[rng_below(r, (uint64_t)n)];
+			e->melee_n = n;
+		}
+	}
+	if (s->f[t].protected_by >= 0) {
+		int p = s->f[t].protected_by;
+
+		if (p != a && fighting(&s->f[p]))
+			t = p;
+	}
+	return t;
+}
+
 static int
 do_strike(struct cb_state *s, struct cb_event *e, struct rng *r, char *why,
     size_t whysz)
 {
-	int mental = e->action == CB_MENTAL;
-	int a, t, avail, penalty = 0;
+	int mental = e->action == CB_MENTAL, power = e->action == CB_POWER;
+	int physical = e->action == CB_ATTACK;
+	int ranged = physical ? e->range == CB_LONG : -1;
+	int a, d, t, avail = 0, penalty = 0, skills = 0, how, stat;
+	const struct cb_gear *g = &e->item;
 	struct cb_fighter *fa, *ft;
 	struct deck_pick p;
-	struct cb_state save = *s;
-	const char *statname;
+	struct cb_state *save = xmalloc(sizeof *save);
+	const char *statname = "";
+	char b1[40];
 
-	if (e->shares) {
-		/* A further target of the Intimidation just made. */
-		a = cb_find(s, e->actor);
-		if (!mental || e->kind != CB_INTIMIDATION || a < 0 ||
-		    s->last_actor != a || s->last_kind != CB_INTIMIDATION) {
-			snprintf(why, whysz, "only an Intimidation has several "
-			    "targets, and they follow it at once");
-			return -1;
-		}
-	} else if ((a = may_act(s, e->actor, why, whysz)) < 0)
-		return -1;
-	if ((t = present(s, e->target, "the target", why, whysz)) < 0)
-		return -1;
-	if (a == t) {
+	*save = *s;
+	if ((a = striker(s, e, why, whysz)) < 0)
+		goto refuse;
+	if ((d = present(s, e->target, "the target", why, whysz)) < 0)
+		goto refuse;
+	if (a == d) {
 		snprintf(why, whysz, "'%s' cannot target himself", e->actor);
-		return -1;
+		goto refuse;
+	}
+	if (physical) {
+		int feet = s->dist[a][d];
+
+		if (e->range == CB_SHORT && (feet == CB_DIST_LONG || feet > 5)) {
+			snprintf(why, whysz, "'%s' is %s from '%s': short range "
+			    "needs 5 ft or less (--long)", e->target,
+			    dist_text(feet, b1, sizeof b1), e->actor);
+			goto refuse;
+		}
+		if (e->range == CB_LONG && feet >= 0 && feet <= 5) {
+			snprintf(why, whysz, "'%s' is %d ft from '%s': long "
+			    "range needs more than 5 ft", e->target, feet,
+			    e->actor);
+			goto refuse;
+		}
+	}
+	if ((t = strike_target(s, e, a, d, r, why, whysz)) < 0)
+		goto refuse;
+	if (t != d) {
+		free(e->aimed);
+		e->aimed = e->target;
+		e->target = xstrdup(s->f[t].name);
 	}
 	fa = &s->f[a];
 	ft = &s->f[t];
-	if (fa->intimidated) {
-		snprintf(why, whysz, "'%s' was intimidated and must pass this "
-		    "action", e->actor);
-		return -1;
+	how = physical ? DEF_DR : mental ? DEF_MIND :
+	    e->power.defend == POWER_VS_DR ? DEF_DR :
+	    e->power.defend == POWER_VS_MIND ? DEF_MIND : DEF_NONE;
+	if (how == DEF_MIND && ft->st.mind <= 0) {
+		snprintf(why, whysz, "'%s' has %s: no mental action may target "
+		    "him", e->target, ft->st.mind == 0 ? "a MIND of 0" :
+		    "no MIND");
+		goto refuse;
 	}
-	if (mental) {
-		if (ft->st.mind <= 0) {
-			snprintf(why, whysz, "'%s' has %s: no mental action "
-			    "may target him", e->target, ft->st.mind == 0 ?
-			    "a MIND of 0" : "no MIND");
-			return -1;
+	if (cb_skills_sum(e->skills, &skills, NULL, why, whysz) != 0)
+		goto refuse;
+	if (g->name && power) {
+		snprintf(why, whysz, "a power takes no supplemental item");
+		goto refuse;
+	}
+	if (!gear_fits(g, ranged)) {
+		snprintf(why, whysz, "'%s' works at %s range only", g->name,
+		    item_range_name(g->range));
+		goto refuse;
+	}
+	if (power) {
+		int spend = e->shares ? 0 : e->em_spent ? e->em_spent :
+		    e->power.em;
+
+		if (e->power.name == NULL) {
+			snprintf(why, whysz, "no power given");
+			goto refuse;
 		}
-		avail = fa->st.mind;
-		statname = "MIND";
-		penalty = e->kind == CB_INTIMIDATION ? 5 :
-		    e->kind == CB_COERCION ? 10 : 0;
+		if (fa->em < 0) {
+			snprintf(why, whysz, "'%s' has no EM", e->actor);
+			goto refuse;
+		}
+		if (spend < e->power.em && !e->shares) {
+			snprintf(why, whysz, "'%s' costs at least %d EM, not %d",
+			    e->power.name, e->power.em, spend);
+			goto refuse;
+		}
+		if (spend > fa->em) {
+			snprintf(why, whysz, "'%s' has %d EM left: %d would "
+			    "take it below 0", e->actor, fa->em, spend);
+			goto refuse;
+		}
+		e->em_spent = spend;
+		e->em_before = fa->em;
+		fa->em -= spend;
+		e->em_after = fa->em;
 	} else {
-		avail = e->range == CB_LONG ? cb_dr_now(fa) : fa->st.or_;
-		statname = e->range == CB_LONG ? "DR" : "OR";
+		stat = mental ? fa->st.mind : ranged ? cb_dr_now(fa) :
+		    fa->st.or_;
+		statname = mental ? "MIND" : ranged ? "DR" : "OR";
+		if (stat < 0) {
+			snprintf(why, whysz, "'%s' has no %s", e->actor,
+			    statname);
+			goto refuse;
+		}
+		avail = stat + g->mod[mental ? ITEM_MIND : ranged ? ITEM_DR :
+		    ITEM_OR];
+		if (avail < 0)
+			avail = 0;
+		penalty = !mental ? 0 : e->kind == CB_INTIMIDATION ? 5 :
+		    e->kind == CB_COERCION ? 10 : 0;
+		if (e->use > avail) {
+			snprintf(why, whysz, "'%s' has only %d %s to put in, "
+			    "not %d", e->actor, avail, statname, e->use);
+			goto refuse;
+		}
+		if (e->use < 0) {
+			snprintf(why, whysz, "at least 1 %s must be put in",
+			    statname);
+			goto refuse;
+		}
+		/* Full-OR items: long range only by the CRS; Avatar, both. */
+		if (g->full_or && physical && e->use > 0 && e->use < avail &&
+		    (ranged || s->rules == CB_RULES_AVATAR)) {
+			snprintf(why, whysz, "'%s' must be used with the full "
+			    "%s (%d): no pulling the punch", g->name, statname,
+			    avail);
+			goto refuse;
+		}
 	}
-	if (avail < 0) {
-		snprintf(why, whysz, "'%s' has no %s", e->actor, statname);
-		return -1;
-	}
-	if (e->use > avail) {
-		snprintf(why, whysz, "'%s' has only %d %s to put in, not %d",
-		    e->actor, avail, statname, e->use);
-		return -1;
-	}
-	if (e->use < 0) {
-		snprintf(why, whysz, "at least 1 %s must be put in", statname);
-		return -1;
-	}
-	if (e->shares) {
+	/* Step 6: a reaction may negate the action before it resolves. */
+	if (e->reactor && !e->shares) {
+		int x = present(s, e->reactor, "the reactor", why, whysz);
+		struct deck_pick q;
+
+		if (x < 0)
+			goto refuse;
+		if (x == a) {
+			snprintf(why, whysz, "'%s' cannot react to his own "
+			    "action", e->reactor);
+			goto refuse;
+		}
+		if (side_pick(&s->f[x].deck, DECK_OFFENSE, r, e->react_virt,
+		    &e->react_cards, 0, &q, "the reaction", why, whysz) != 0)
+			goto refuse;
+		e->react_fumble = q.fumble;
+		e->react_total = deck_total(&q, e->react_base);
+		e->negated = e->react_total >= e->react_need;
+	} else
+		e->negated = 0;
+	if (e->negated) {
+		free(e->cards);
+		free(e->vs_cards);
+		e->cards = e->vs_cards = NULL;
+		e->base = e->offense = e->fumble = 0;
+		e->defense = e->special = -1;
+		e->vs_fumble = 0;
+	} else if (e->shares) {
 		/* The offence was drawn once, for every target. */
 		if (e->cards && *e->cards && !e->virt) {
 			snprintf(why, whysz, "a further target shares the "
 			    "offence: no cards of its own");
-			return -1;
+			goto refuse;
 		}
 		e->base = s->last_base;
 		e->offense = s->last_offense;
@@ -605,36 +1059,364 @@ do_strike(struct cb_state *s, struct cb_event *e, struct rng *r, char *why,
 		free(e->cards);
 		e->cards = NULL;
 	} else {
-		e->base = sheet_calc_base((e->use > 0 ? e->use : avail) -
-		    penalty + e->mod, mental ? SHEET_MENTAL : SHEET_SHORT,
-		    fa->st.mod_offense, fa->st.mod_pick);
-		if (side_pick(&fa->deck, DECK_OFFENSE, r, e->virt, &e->cards,
-		    0, &p, "the offence", why, whysz) != 0) {
-			*s = save;
-			return -1;
+		if (power)
+			e->base = e->em_spent + e->power.bonus + e->mod + skills;
+		else
+			e->base = sheet_calc_base((e->use > 0 ? e->use : avail)
+			    - penalty + e->mod + skills, mental ? SHEET_MENTAL :
+			    SHEET_SHORT, fa->st.mod_offense +
+			    g->mod[ITEM_OFFENSE], fa->st.mod_pick +
+			    g->mod[ITEM_PICK]);
+		if (power && e->power.picks == 0) {
+			if (!e->virt && e->cards && *e->cards) {
+				snprintf(why, whysz, "'%s' draws no card",
+				    e->power.name);
+				goto refuse;
+			}
+			free(e->cards);
+			e->cards = NULL;
+			e->fumble = 0;
+			e->offense = e->base < 0 ? 0 : e->base;
+		} else {
+			if (side_pick_k(&fa->deck, DECK_OFFENSE, power ?
+			    e->power.picks : 1, r, e->virt, &e->cards, 0, &p,
+			    "the offence", why, whysz) != 0)
+				goto refuse;
+			e->fumble = p.fumble;
+			e->offense = deck_total(&p, e->base);
 		}
-		e->fumble = p.fumble;
-		e->offense = deck_total(&p, e->base);
 	}
-	if (defend(s, e, t, mental, r, why, whysz) != 0) {
-		*s = save;
-		return -1;
-	}
-	e->hit = e->defense >= 0 && e->offense > e->defense;
+	if (!e->negated && defend(s, e, t, how, ranged, r, why, whysz) != 0)
+		goto refuse;
+	e->hit = !e->negated && e->defense >= 0 && e->offense > e->defense;
 	e->damage = e->hit && (!mental || e->kind == CB_KIND_ATTACK) ?
 	    e->offense - e->defense : 0;
 	e->life_before = ft->life;
 	ft->life = ft->life > e->damage ? ft->life - e->damage : 0;
 	e->life_after = ft->life;
 	if (mental && e->kind == CB_INTIMIDATION && e->hit)
-		ft->intimidated = 1;
-	if (!mental && e->range == CB_LONG)
+		ft->intimidated = ft->cowed = 1;
+	if (!e->negated && physical && ranged && !e->surprise)
 		fa->halvings++;
-	fa->acted = 1;
-	s->last_actor = a;
+	if (!e->negated && physical && !ranged)
+		ft->hit_by |= BIT(a);
+	if (!e->shares) {
+		if (!e->free && !e->surprise)
+			took_action(s, a, physical && !ranged && !e->negated ?
+			    t : -1, 0);
+		if (e->free)
+			fa->free_offer = -1;
+		fa->last_long_at = physical && ranged ? d : -1;
+	}
+	s->struck = 1;
+	s->last_actor = e->negated ? -1 : a;
+	s->last_action = e->action;
 	s->last_kind = mental ? e->kind : -1;
 	s->last_base = e->base;
 	s->last_offense = e->offense;
+	free(save);
+	return 0;
+refuse:
+	*s = *save;
+	free(save);
+	return -1;
+}
+
+/* A distance between two combatants, at the start of a round. */
+static int
+do_range(struct cb_state *s, struct cb_event *e, char *why, size_t whysz)
+{
+	int a, b;
+
+	if ((a = present(s, e->actor, "the combatant", why, whysz)) < 0 ||
+	    (b = present(s, e->target, "the combatant", why, whysz)) < 0)
+		return -1;
+	if (a == b) {
+		snprintf(why, whysz, "a distance is between two combatants");
+		return -1;
+	}
+	if (s->init_done) {
+		snprintf(why, whysz, "distances are set at the start of a "
+		    "round, before initiative");
+		return -1;
+	}
+	if (e->feet < 0 || e->feet > CB_FEET_MAX || e->feet % 5 != 0) {
+		snprintf(why, whysz, "a distance is 0 to %d ft in 5 ft steps, "
+		    "not %d", CB_FEET_MAX, e->feet);
+		return -1;
+	}
+	s->dist[a][b] = s->dist[b][a] = e->feet;
+	return 0;
+}
+
+/* Flee: pick + DR + modifiers against every challenger's Catch. */
+static int
+do_flee(struct cb_state *s, struct cb_event *e, struct rng *r, char *why,
+    size_t whysz)
+{
+	struct cb_state *save;
+	struct cb_fighter *f;
+	struct deck_pick p;
+	int a, skills, dr, best = -1;
+
+	if (s->ended) {
+		/* The free Flee at the end: uncontested. */
+		if ((a = cb_find(s, e->actor)) < 0) {
+			snprintf(why, whysz, "'%s' is not in this combat",
+			    e->actor ? e->actor : "");
+			return -1;
+		}
+		if (s->f[a].dead || s->f[a].fled) {
+			snprintf(why, whysz, "'%s' has %s", e->actor,
+			    s->f[a].dead ? "died" : "fled already");
+			return -1;
+		}
+		if ((e->cards && *e->cards) || e->ninit) {
+			snprintf(why, whysz, "the free Flee at the end of a "
+			    "combat is uncontested: no cards");
+			return -1;
+		}
+		e->free = 1;
+		e->hit = 1;
+		s->f[a].fled = 1;
+		s->f[a].until = e->until = e->time + s->lockout;
+		return 0;
+	}
+	if (e->free) {
+		snprintf(why, whysz, "the free Flee comes after the end of the "
+		    "combat");
+		return -1;
+	}
+	if ((a = may_act(s, e->actor, why, whysz)) < 0 ||
+	    not_cowed(s, a, why, whysz) != 0 ||
+	    list_known(s, e->let, why, whysz) != 0 ||
+	    cb_skills_sum(e->skills, &skills, NULL, why, whysz) != 0)
+		return -1;
+	f = &s->f[a];
+	if ((dr = cb_dr_now(f)) < 0) {
+		snprintf(why, whysz, "'%s' has no DR", e->actor);
+		return -1;
+	}
+	/* Typed catches must name someone who may catch. */
+	for (int i = 0; i < e->ninit; i++) {
+		int j = cb_find(s, e->init[i].name);
+
+		if (j < 0 || j == a || !fighting(&s->f[j]) || s->f[j].cowed ||
+		    in_list(e->let, e->init[i].name)) {
+			snprintf(why, whysz, "'%s' cannot catch: %s",
+			    e->init[i].name, j < 0 ? "not in this combat" :
+			    j == a ? "he is the one fleeing" :
+			    !fighting(&s->f[j]) ? "not in the fight" :
+			    s->f[j].cowed ? "intimidated this round" :
+			    "he lets him go");
+			return -1;
+		}
+	}
+	save = xmalloc(sizeof *save);
+	*save = *s;
+	e->base = sheet_calc_base(dr + e->mod + skills, SHEET_SHORT, 0,
+	    f->st.mod_pick);
+	if (side_pick(&f->deck, DECK_OFFENSE, r, e->virt, &e->cards, 0, &p,
+	    "the flee", why, whysz) != 0)
+		goto refuse;
+	e->fumble = p.fumble;
+	e->offense = deck_total(&p, e->base);
+	for (int j = 0, pos = 0; j < s->n; j++) {
+		struct cb_fighter *c = &s->f[j];
+		struct cb_init *it;
+		struct deck_pick q;
+		char who[240];
+		int cdr;
+
+		if (j == a || !fighting(c) || c->cowed || in_list(e->let,
+		    c->name))
+			continue;
+		it = init_entry(e, c->name);
+		cdr = cb_dr_now(c);
+		it->in = sheet_calc_base(cdr < 0 ? 0 : cdr, SHEET_SHORT, 0,
+		    c->st.mod_pick);
+		it->pos = ++pos;
+		snprintf(who, sizeof who, "'%s' catch", c->name);
+		if (side_pick(&c->deck, DECK_OFFENSE, r, it->virt, &it->cards,
+		    0, &q, who, why, whysz) != 0)
+			goto refuse;
+		it->total = deck_total(&q, it->in);
+		if (it->total > best)
+			best = it->total;
+	}
+	e->defense = best;
+	e->hit = e->offense >= best;
+	took_action(s, a, -1, 1);
+	if (e->hit) {
+		f->fled = 1;
+		f->until = e->until = e->time + s->lockout;
+		stop_protecting(s, a);
+		unprotect(s, a);
+	}
+	s->struck = 1;
+	free(save);
+	return 0;
+refuse:
+	*s = *save;
+	free(save);
+	return -1;
+}
+
+/* Charge: a new position; free actions to those who shot at the charger. */
+static int
+do_charge(struct cb_state *s, struct cb_event *e, char *why, size_t whysz)
+{
+	uint64_t m;
+	int a;
+
+	if ((a = may_act(s, e->actor, why, whysz)) < 0 ||
+	    not_cowed(s, a, why, whysz) != 0 ||
+	    list_known(s, e->let, why, whysz) != 0)
+		return -1;
+	if ((m = cb_melee(s, a)) != 0) {
+		int j = 0;
+
+		while (!(m & BIT(j)))
+			j++;
+		snprintf(why, whysz, "'%s' is in a melee (with '%s') and may "
+		    "not Charge", e->actor, s->f[j].name);
+		return -1;
+	}
+	for (int j = 0; j < s->n; j++)
+		if (j != a && fighting(&s->f[j]) && s->dist[a][j] >= 0 &&
+		    s->dist[a][j] <= 5 && !in_list(e->let, s->f[j].name)) {
+			snprintf(why, whysz, "'%s' is %d ft from '%s', who "
+			    "objects: no Charge (--let NAME if he does not)",
+			    e->actor, s->dist[a][j], s->f[j].name);
+			return -1;
+		}
+	for (int i = 0; i < e->ninit; i++) {
+		int j = cb_find(s, e->init[i].name), feet = e->init[i].in;
+
+		if (j < 0 || j == a) {
+			snprintf(why, whysz, "'%s' %s", e->init[i].name, j < 0 ?
+			    "is not in this combat" : "is the one charging");
+			return -1;
+		}
+		if (feet < 0 || feet > CB_FEET_MAX || feet % 5 != 0) {
+			snprintf(why, whysz, "a distance is 0 to %d ft in 5 ft "
+			    "steps, not %d", CB_FEET_MAX, feet);
+			return -1;
+		}
+	}
+	/* Distances not given are no longer known. */
+	for (int j = 0; j < s->n; j++)
+		s->dist[a][j] = s->dist[j][a] = CB_DIST_UNKNOWN;
+	for (int i = 0; i < e->ninit; i++) {
+		int j = cb_find(s, e->init[i].name);
+
+		s->dist[a][j] = s->dist[j][a] = e->init[i].in;
+	}
+	took_action(s, a, -1, 0);
+	s->f[a].last_long_at = -1;
+	for (int j = 0; j < s->n; j++)
+		if (j != a && fighting(&s->f[j]) && s->f[j].last_long_at == a)
+			s->f[j].free_offer = a;
+	s->struck = 1;
+	return 0;
+}
+
+/* Taking a Blow: in his own action, or carried on at step 1. */
+static int
+do_blow(struct cb_state *s, struct cb_event *e, char *why, size_t whysz)
+{
+	int p, q, feet;
+	uint64_t m;
+
+	if ((q = present(s, e->target, "the protected", why, whysz)) < 0)
+		return -1;
+	if (!s->init_done) {
+		if ((p = present(s, e->actor, "the protector", why,
+		    whysz)) < 0)
+			return -1;
+		if (s->f[p].was_protecting != q) {
+			snprintf(why, whysz, "'%s' was not Taking a Blow for "
+			    "'%s' last round: he declares it in his own "
+			    "action", e->actor, e->target);
+			return -1;
+		}
+		if (s->f[p].stance || s->f[p].blow_carry) {
+			snprintf(why, whysz, "'%s' is %s", e->actor,
+			    s->f[p].stance ? "in a Defensive Stance" :
+			    "already Taking a Blow");
+			return -1;
+		}
+	} else if ((p = may_act(s, e->actor, why, whysz)) < 0 ||
+	    not_cowed(s, p, why, whysz) != 0)
+		return -1;
+	if (p == q) {
+		snprintf(why, whysz, "'%s' cannot take a blow for himself",
+		    e->actor);
+		return -1;
+	}
+	feet = s->dist[p][q];
+	if (feet == CB_DIST_LONG || feet > 5) {
+		char b[40];
+
+		snprintf(why, whysz, "'%s' is %s from '%s': Taking a Blow "
+		    "needs short range", e->target, dist_text(feet, b,
+		    sizeof b), e->actor);
+		return -1;
+	}
+	if ((m = cb_melee(s, p)) != 0 && !(m & BIT(q))) {
+		snprintf(why, whysz, "'%s' is in a melee without '%s' and may "
+		    "not take a blow for him", e->actor, e->target);
+		return -1;
+	}
+	if (s->f[q].protected_by >= 0 && s->f[q].protected_by != p) {
+		snprintf(why, whysz, "'%s' takes the blows for '%s' already",
+		    s->f[s->f[q].protected_by].name, e->target);
+		return -1;
+	}
+	took_action(s, p, -1, 0);
+	if (!s->init_done)
+		s->f[p].blow_carry = 1;
+	s->f[p].last_long_at = -1;
+	stop_protecting(s, p);
+	s->f[p].protecting = q;
+	s->f[q].protected_by = p;
+	s->struck = 1;
+	return 0;
+}
+
+/* Item Swap (Avatar 2.6): an action, or the free one after a Charge. */
+static int
+do_swap(struct cb_state *s, struct cb_event *e, char *why, size_t whysz)
+{
+	int a;
+
+	if (s->rules != CB_RULES_AVATAR) {
+		snprintf(why, whysz, "Item Swap is an Avatar 2.6 action "
+		    "(start --rules avatar)");
+		return -1;
+	}
+	if (e->item.name == NULL) {
+		snprintf(why, whysz, "no item given");
+		return -1;
+	}
+	if (e->free) {
+		if ((a = present(s, e->actor, "the actor", why, whysz)) < 0)
+			return -1;
+		if (s->f[a].free_offer < 0) {
+			snprintf(why, whysz, "'%s' has no free Item Swap: only "
+			    "one whose last action was a long range action at "
+			    "the charger, right after the Charge", e->actor);
+			return -1;
+		}
+		s->f[a].free_offer = -1;
+		s->f[a].last_long_at = -1;
+		return 0;
+	}
+	if ((a = may_act(s, e->actor, why, whysz)) < 0 ||
+	    not_cowed(s, a, why, whysz) != 0)
+		return -1;
+	took_action(s, a, -1, 0);
+	s->f[a].last_long_at = -1;
 	return 0;
 }
 
@@ -660,14 +1442,32 @@ execute(struct cb_state *s, struct cb_event *e, char *why, size_t whysz)
 	int i;
 
 	rng_seed(&r, e->seed);
-	if (s->ended && e->action != CB_UNDO && e->action != CB_DEAD) {
+	if (s->ended && e->action != CB_UNDO && e->action != CB_DEAD &&
+	    e->action != CB_FLEE) {
 		snprintf(why, whysz, "this combat has ended");
 		return -1;
 	}
 	e->round = s->round;
+	/* The free actions a Charge offers last until something else. */
+	if (!e->free)
+		for (i = 0; i < s->n; i++)
+			s->f[i].free_offer = -1;
 	switch (e->action) {
 	case CB_START:
+		if (e->lockout < 0 || e->lockout > CB_LOCKOUT_MAX) {
+			snprintf(why, whysz, "a flee lockout is 0 to %d "
+			    "minutes", CB_LOCKOUT_MAX / 60);
+			return -1;
+		}
+		if (e->rules == CB_RULES_AVATAR && e->lockout !=
+		    CB_LOCKOUT_SECS) {
+			snprintf(why, whysz, "under Avatar 2.6 the flee lockout "
+			    "is one hour");
+			return -1;
+		}
 		s->started = e->time;
+		s->rules = e->rules;
+		s->lockout = e->lockout;
 		return 0;
 	case CB_JOIN:
 		return do_join(s, e, why, whysz);
@@ -681,7 +1481,12 @@ execute(struct cb_state *s, struct cb_event *e, char *why, size_t whysz)
 			f->stance = f->halvings = f->acted = 0;
 			f->init_total = f->init_pos = 0;
 			f->presence = CB_ACTIVE;
+			f->cowed = f->blow_carry = 0;
+			/* Taking a Blow lapses unless carried on at step 1. */
+			f->was_protecting = f->protecting;
 		}
+		for (i = 0; i < s->n; i++)
+			s->f[i].protecting = s->f[i].protected_by = -1;
 		s->init_done = 0;
 		s->norder = 0;
 		s->round++;
@@ -707,13 +1512,25 @@ execute(struct cb_state *s, struct cb_event *e, char *why, size_t whysz)
 		return do_initiative(s, e, &r, why, whysz);
 	case CB_ATTACK:
 	case CB_MENTAL:
+	case CB_POWER:
 		return do_strike(s, e, &r, why, whysz);
 	case CB_PASS:
 		if ((i = may_act(s, e->actor, why, whysz)) < 0)
 			return -1;
-		s->f[i].acted = 1;
+		/* Doing nothing keeps whoever takes blows for him. */
+		took_action(s, i, -1, 1);
 		s->f[i].intimidated = 0;
 		return 0;
+	case CB_RANGE:
+		return do_range(s, e, why, whysz);
+	case CB_FLEE:
+		return do_flee(s, e, &r, why, whysz);
+	case CB_CHARGE:
+		return do_charge(s, e, why, whysz);
+	case CB_BLOW:
+		return do_blow(s, e, why, whysz);
+	case CB_SWAP:
+		return do_swap(s, e, why, whysz);
 	case CB_UNDO:
 		return 0;
 	case CB_END:

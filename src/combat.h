@@ -4,6 +4,11 @@
  * LIFE, decks and stances; initiative with tie-breaks; short range, long
  * range and mental actions; passing; rounds and their Clean Up; the end.
  *
+ * Also the full action set (seed 002 "Combat Actions", seed 001 for the
+ * Avatar 2.6 rules): distances and the Melee Check, Flee, Charge and its
+ * free actions, Taking a Blow, Surprise actions, reactions, supplemental
+ * items, powers and named skills.
+ *
  * Pure.  The state is never stored: it is what executing the combat's
  * events in order gives.  cb_execute both runs a new event (drawing its
  * virtual cards from the event's seed) and re-runs a recorded one (the
@@ -17,6 +22,7 @@
 #include <stdint.h>
 
 #include "deck.h"
+#include "item.h"
 
 #define CB_FIGHTERS_MAX	64
 /* How long after a combat LIFE and EM come back, in seconds. */
@@ -24,8 +30,21 @@
 
 enum cb_action {
 	CB_START, CB_JOIN, CB_ROUND, CB_STANCE, CB_INITIATIVE, CB_ATTACK,
-	CB_MENTAL, CB_PASS, CB_UNDO, CB_END, CB_DEAD, CB_ACTION_COUNT
+	CB_MENTAL, CB_PASS, CB_UNDO, CB_END, CB_DEAD, CB_RANGE, CB_FLEE,
+	CB_CHARGE, CB_BLOW, CB_POWER, CB_SWAP, CB_ACTION_COUNT
 };
+
+enum cb_rules { CB_RULES_CRS, CB_RULES_AVATAR };
+
+/* The flee lockout: the CRS leaves it to the game; Avatar 2.6, one hour. */
+#define CB_LOCKOUT_SECS		3600
+#define CB_LOCKOUT_MAX		(7 * 24 * 3600)
+/* Distances, in feet, in 5 ft steps. */
+#define CB_FEET_MAX		100000
+#define CB_DIST_UNKNOWN		(-1)
+#define CB_DIST_LONG		(-2)	/* more than 5 ft, how far unknown */
+/* Named skills: "Name=+3;Other=-1". */
+#define CB_SKILLS_MAX		16
 
 enum cb_kind { CB_KIND_ATTACK, CB_SUGGESTION, CB_INTIMIDATION, CB_COERCION };
 
@@ -37,7 +56,27 @@ struct cb_stats {
 	int	mod_offense, mod_defense, mod_pick;	/* always-on items */
 };
 
-/* One combatant's initiative draw. */
+/* A supplemental item as it was used (its figures are kept with the event). */
+struct cb_gear {
+	char	*name;		/* owned; NULL: none */
+	int	 mod[ITEM_MOD_COUNT];
+	int	 range;		/* enum item_range */
+	int	 full_or;
+};
+
+/* A power as it was used. */
+struct cb_power {
+	char	*name;		/* owned; NULL: none */
+	int	 em, picks, bonus;
+	int	 target;	/* enum power_target */
+	int	 defend;	/* enum power_defend */
+};
+
+/*
+ * One combatant's entry in a list: an initiative draw; a Catch against a
+ * flee (in holds the Catch's base); a new distance after a Charge (in
+ * holds the feet).
+ */
 struct cb_init {
 	char	*name;		/* owned */
 	char	*cards;		/* owned: as drawn, or as typed if !virt */
@@ -80,6 +119,31 @@ struct cb_event {
 	int		 hit, damage;
 	int		 life_before, life_after;	/* the target's */
 	int		 fumble, vs_fumble;
+	/* The full action set. */
+	char		*aimed;		/* owned: the declared target, when
+					   someone else was struck */
+	char		*melee_pick;	/* owned: a typed melee draw */
+	int		 melee_n;	/* drawn among this many in a melee */
+	struct cb_gear	 item, vs_item;	/* supplemental items */
+	char		*skills;	/* owned: "Name=+3;Other=-1" */
+	char		*vs_skills;	/* owned */
+	struct cb_power	 power;
+	int		 em_spent;	/* in: 0 = the minimum */
+	int		 em_before, em_after;	/* the actor's; -1: none */
+	int		 feet;		/* range */
+	int64_t		 until;		/* flee: the lockout's end */
+	int		 free;		/* a free action */
+	int		 surprise;	/* a Surprise action */
+	int		 negated;	/* a reaction negated it */
+	char		*let;		/* owned: "A;B": who lets a flee or a
+					   charge go unopposed */
+	char		*reactor;	/* owned: who reacts (step 6) */
+	int		 react_base, react_need;
+	char		*react_cards;	/* owned */
+	int		 react_virt;
+	int		 react_total, react_fumble;
+	int		 rules;		/* start: enum cb_rules */
+	int64_t		 lockout;	/* start: seconds */
 	/* Bookkeeping. */
 	char		*gm;		/* owned, may be NULL */
 	int64_t		 time;
@@ -100,9 +164,27 @@ struct cb_fighter {
 	int		 dead;		/* died: LIFE and EM never come back */
 	int		 init_total;
 	int		 init_pos;	/* 0: no initiative this round */
+	int		 fled;		/* fled the combat */
+	int64_t		 until;		/* ... and may not fight until then */
+	int		 melee_with;	/* short range target of his last
+					   action, or -1 (Melee Check A) */
+	uint64_t	 hit_by;	/* attacked at short range by these
+					   since his last action (check B) */
+	int		 protecting;	/* Taking a Blow for, or -1 */
+	int		 protected_by;	/* -1: nobody takes blows for him */
+	int		 was_protecting;	/* last round's, for carrying on */
+	int		 blow_carry;	/* carried on at step 1: no action */
+	int		 last_long_at;	/* his last action was a long range
+					   action at this one; -1: not */
+	int		 free_offer;	/* may take a free action at this
+					   charger now; -1: none */
+	int		 cowed;		/* intimidated this round: no Catch */
 };
 
 struct cb_state {
+	int			 rules;		/* enum cb_rules */
+	int64_t			 lockout;	/* flee lockout, seconds */
+	int			 struck;	/* an action has been taken */
 	int			 round;
 	int			 ended;
 	int			 agreed;
@@ -117,6 +199,8 @@ struct cb_state {
 	int			 last_actor;	/* -1: the last event was none */
 	int			 last_kind;
 	int			 last_base, last_offense, last_fumble;
+	int			 last_action;
+	int			 dist[CB_FIGHTERS_MAX][CB_FIGHTERS_MAX];
 };
 
 void cb_state_init(struct cb_state *s);
@@ -146,8 +230,24 @@ int cb_next(const struct cb_state *s);
  */
 int cb_dr_now(const struct cb_fighter *f);
 
-/* Combatants still standing (in, LIFE above 0). */
+/* Combatants still standing (in, LIFE above 0, not fled). */
 int cb_standing(const struct cb_state *s);
+
+/*
+ * The members of i's melee (RULINGS: the Melee Check) other than i, who
+ * are still in the fight, as a bit set over s->f.
+ */
+uint64_t cb_melee(const struct cb_state *s, int i);
+
+/*
+ * Sums named skills "Name=+3;Other=-1"; returns 0, or -1 with why set.
+ * dodge, if not NULL, is set when one of them is a dodging skill
+ * (Acrobatics, Fluid Motion, or a name that starts with "Dodg").
+ */
+int cb_skills_sum(const char *skills, int *sum, int *dodge, char *why,
+    size_t whysz);
+
+const char *cb_rules_name(int rules);
 
 const char *cb_action_name(int action);
 int cb_action_lookup(const char *name);

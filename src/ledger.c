@@ -72,7 +72,76 @@ col_int(sqlite3_stmt *st, int c, int dflt)
 	JOIN_STAT("DR") "," JOIN_STAT("MIND") "," JOIN_STAT("LIFE") "," \
 	JOIN_STAT("IN") "," JOIN_STAT("EM") "," JOIN_STAT("LB") "," \
 	JOIN_STAT("mod_offense") "," JOIN_STAT("mod_defense") "," \
-	JOIN_STAT("mod_pick") ", detail"
+	JOIN_STAT("mod_pick") ", detail, aimed, item, vs_item, power," \
+	" em_spent, em_before, em_after, feet, until, free, surprise," \
+	" negated," DETAIL("rules") "," DETAIL("lockout") "," \
+	DETAIL("item_mods") "," DETAIL("item_range") "," \
+	DETAIL("item_full_or") "," DETAIL("vs_item_mods") "," \
+	DETAIL("vs_item_range") "," DETAIL("vs_item_full_or") "," \
+	DETAIL("power.em") "," DETAIL("power.picks") "," \
+	DETAIL("power.bonus") "," DETAIL("power.target") "," \
+	DETAIL("power.defend") "," DETAIL("skills") "," \
+	DETAIL("vs_skills") "," DETAIL("let") "," DETAIL("melee_pick") "," \
+	DETAIL("reaction.who") "," DETAIL("reaction.base") "," \
+	DETAIL("reaction.need") "," DETAIL("reaction.cards") "," \
+	DETAIL("reaction.virt") "," DETAIL("reaction.total") "," \
+	DETAIL("reaction.fumble") "," DETAIL("melee_n")
+/* The rest of the detail; most events have none, and skip the parse. */
+#define DETAIL(k) \
+	" CASE WHEN detail <> '{}' THEN json_extract(detail, '$." k "') END"
+/* The first column of the detail keys, after the fixed ones. */
+#define COL_DETAIL	54
+
+/* Six modifiers from the JSON array "[1,0,0,0,0,0]". */
+static void
+read_mods(const char *s, int mod[ITEM_MOD_COUNT])
+{
+	for (int i = 0; i < ITEM_MOD_COUNT && s && *s; i++) {
+		s += strspn(s, "[, ");
+		mod[i] = (int)strtol(s, (char **)&s, 10);
+	}
+}
+
+/* The detail keys that have no column of their own. */
+static void
+read_detail(sqlite3_stmt *st, int c, struct cb_event *e)
+{
+	const char *s;
+
+	if ((s = (const char *)sqlite3_column_text(st, c)) != NULL)
+		e->rules = strcmp(s, "avatar") == 0 ? CB_RULES_AVATAR :
+		    CB_RULES_CRS;
+	if (sqlite3_column_type(st, c + 1) != SQLITE_NULL)
+		e->lockout = sqlite3_column_int64(st, c + 1);
+	read_mods((const char *)sqlite3_column_text(st, c + 2), e->item.mod);
+	if ((s = (const char *)sqlite3_column_text(st, c + 3)) != NULL)
+		e->item.range = item_range_lookup(s);
+	e->item.full_or = col_int(st, c + 4, 0);
+	read_mods((const char *)sqlite3_column_text(st, c + 5),
+	    e->vs_item.mod);
+	if ((s = (const char *)sqlite3_column_text(st, c + 6)) != NULL)
+		e->vs_item.range = item_range_lookup(s);
+	e->vs_item.full_or = col_int(st, c + 7, 0);
+	e->power.em = col_int(st, c + 8, 0);
+	e->power.picks = col_int(st, c + 9, 0);
+	e->power.bonus = col_int(st, c + 10, 0);
+	if ((s = (const char *)sqlite3_column_text(st, c + 11)) != NULL)
+		e->power.target = power_target_lookup(s);
+	if ((s = (const char *)sqlite3_column_text(st, c + 12)) != NULL)
+		e->power.defend = power_defend_lookup(s);
+	e->skills = col_text(st, c + 13);
+	e->vs_skills = col_text(st, c + 14);
+	e->let = col_text(st, c + 15);
+	e->melee_pick = col_text(st, c + 16);
+	e->reactor = col_text(st, c + 17);
+	e->react_base = col_int(st, c + 18, 0);
+	e->react_need = col_int(st, c + 19, 1);
+	e->react_cards = col_text(st, c + 20);
+	e->react_virt = col_int(st, c + 21, 0);
+	e->react_total = col_int(st, c + 22, 0);
+	e->react_fumble = col_int(st, c + 23, 0);
+	e->melee_n = col_int(st, c + 24, 0);
+}
 
 /*
  * Reads one event row.  inits is the prepared statement that reads an
@@ -135,11 +204,27 @@ read_event(struct db *db, sqlite3_stmt *st, sqlite3_stmt *inits,
 	e->shares = col_int(st, 30, 0);
 	for (int i = 0; i < 10; i++)
 		*stat[i] = col_int(st, 31 + i, i < 7 ? -1 : 0);
-	if (e->action == CB_INITIATIVE) {
+	e->aimed = col_text(st, 42);
+	e->item.name = col_text(st, 43);
+	e->vs_item.name = col_text(st, 44);
+	e->power.name = col_text(st, 45);
+	e->em_spent = col_int(st, 46, 0);
+	e->em_before = col_int(st, 47, -1);
+	e->em_after = col_int(st, 48, -1);
+	e->feet = col_int(st, 49, 0);
+	e->until = sqlite3_column_int64(st, 50);
+	e->free = col_int(st, 51, 0);
+	e->surprise = col_int(st, 52, 0);
+	e->negated = col_int(st, 53, 0);
+	read_detail(st, COL_DETAIL, e);
+	if (e->action == CB_INITIATIVE || e->action == CB_FLEE ||
+	    e->action == CB_CHARGE) {
 		sqlite3_stmt *it = inits;
 
 		sqlite3_bind_text(it, 1, (const char *)sqlite3_column_text(st,
 		    41), -1, SQLITE_TRANSIENT);
+		sqlite3_bind_text(it, 2, e->action == CB_CHARGE ? "$.to" :
+		    "$.draws", -1, SQLITE_STATIC);
 		while (db_step(db, it, 0) == SQLITE_ROW) {
 			struct cb_init *x;
 
@@ -185,8 +270,9 @@ ledger_load(struct db *db, int64_t id, struct ledger *l)
 	    " json_extract(value, '$.cards'), json_extract(value, '$.virt'),"
 	    " json_extract(value, '$.ties'),"
 	    " json_extract(value, '$.ties_virt'),"
-	    " json_extract(value, '$.in'), json_extract(value, '$.total'),"
-	    " json_extract(value, '$.pos') FROM json_each(?1, '$.draws')");
+	    " coalesce(json_extract(value, '$.in'),"
+	    " json_extract(value, '$.feet')), json_extract(value, '$.total'),"
+	    " json_extract(value, '$.pos') FROM json_each(?1, ?2)");
 	sqlite3_bind_int64(st, 1, id);
 	while (db_step(db, st, 0) == SQLITE_ROW) {
 		if (l->n == cap) {
@@ -252,6 +338,32 @@ ledger_inputs(const struct cb_event *r, struct cb_event *in)
 	in->seed = r->seed;
 	in->gm = dup_or_null(r->gm);
 	in->time = r->time;
+	/* The declared target; a typed melee draw is an input too. */
+	if (r->aimed) {
+		free(in->target);
+		in->target = xstrdup(r->aimed);
+	}
+	in->melee_pick = dup_or_null(r->melee_pick);
+	in->item = r->item;
+	in->item.name = dup_or_null(r->item.name);
+	in->vs_item = r->vs_item;
+	in->vs_item.name = dup_or_null(r->vs_item.name);
+	in->skills = dup_or_null(r->skills);
+	in->vs_skills = dup_or_null(r->vs_skills);
+	in->power = r->power;
+	in->power.name = dup_or_null(r->power.name);
+	in->em_spent = r->em_spent;
+	in->feet = r->feet;
+	in->free = r->action == CB_FLEE ? 0 : r->free;
+	in->surprise = r->surprise;
+	in->let = dup_or_null(r->let);
+	in->reactor = dup_or_null(r->reactor);
+	in->react_base = r->react_base;
+	in->react_need = r->react_need;
+	in->react_virt = r->react_virt;
+	in->react_cards = r->react_virt ? NULL : dup_or_null(r->react_cards);
+	in->rules = r->rules;
+	in->lockout = r->lockout;
 	if (r->ninit) {
 		in->init = xcalloc((size_t)r->ninit, sizeof *in->init);
 		in->ninit = r->ninit;
@@ -264,6 +376,9 @@ ledger_inputs(const struct cb_event *r, struct cb_event *in)
 			in->init[i].ties = dup_or_null(r->init[i].ties);
 			in->init[i].ties_virt = dup_or_null(
 			    r->init[i].ties_virt);
+			/* A charge's distances are what the GM said. */
+			if (r->action == CB_CHARGE)
+				in->init[i].in = r->init[i].in;
 		}
 	}
 }
@@ -313,7 +428,12 @@ ledger_same(const struct cb_event *r, const struct cb_event *n, char *why,
 		    label, r->f ? r->f : "", n->f ? n->f : ""); \
 		return -1; \
 	}
-	if (r->action == CB_ATTACK || r->action == CB_MENTAL) {
+	if (r->action == CB_ATTACK || r->action == CB_MENTAL ||
+	    r->action == CB_POWER) {
+		DIFF_STR(target, "target");
+		DIFF_INT(negated, "negated");
+		DIFF_INT(react_total, "reaction");
+		DIFF_INT(em_after, "EM after");
 		DIFF_STR(cards, "cards");
 		DIFF_STR(vs_cards, "defence cards");
 		DIFF_INT(special, "special card");
@@ -330,7 +450,13 @@ ledger_same(const struct cb_event *r, const struct cb_event *n, char *why,
 			DIFF_INT(vs_base, "defence base");
 		}
 	}
-	if (r->action == CB_INITIATIVE) {
+	if (r->action == CB_FLEE) {
+		DIFF_STR(cards, "cards");
+		DIFF_INT(offense, "flee");
+		DIFF_INT(defense, "best catch");
+		DIFF_INT(hit, "fled");
+	}
+	if (r->action == CB_INITIATIVE || r->action == CB_FLEE) {
 		DIFF_INT(ninit, "initiative draws");
 		for (int i = 0; i < r->ninit; i++) {
 			const struct cb_init *a = &r->init[i], *b = NULL;
@@ -356,7 +482,72 @@ ledger_same(const struct cb_event *r, const struct cb_event *n, char *why,
 #undef DIFF_STR
 }
 
-/* The JSON of a join's stats or an initiative's draws. */
+static void
+json_key_string(FILE *fp, int *first, const char *key, const char *val)
+{
+	if (val == NULL)
+		return;
+	fprintf(fp, "%s\"%s\":", *first ? "" : ",", key);
+	out_json_string(fp, val);
+	*first = 0;
+}
+
+static void
+json_key_int(FILE *fp, int *first, const char *key, long long val)
+{
+	fprintf(fp, "%s\"%s\":%lld", *first ? "" : ",", key, val);
+	*first = 0;
+}
+
+static void
+json_gear(FILE *fp, int *first, const char *prefix, const struct cb_gear *g)
+{
+	char key[40];
+
+	if (g->name == NULL)
+		return;
+	snprintf(key, sizeof key, "%s_mods", prefix);
+	fprintf(fp, "%s\"%s\":[", *first ? "" : ",", key);
+	for (int i = 0; i < ITEM_MOD_COUNT; i++)
+		fprintf(fp, "%s%d", i ? "," : "", g->mod[i]);
+	fputs("]", fp);
+	*first = 0;
+	snprintf(key, sizeof key, "%s_range", prefix);
+	json_key_string(fp, first, key, item_range_name(g->range));
+	snprintf(key, sizeof key, "%s_full_or", prefix);
+	json_key_int(fp, first, key, g->full_or);
+}
+
+/* The list of an initiative, a flee's catches or a charge's distances. */
+static void
+json_list(FILE *fp, const struct cb_event *e)
+{
+	fputs(e->action == CB_CHARGE ? "\"to\":[" : "\"draws\":[", fp);
+	for (int i = 0; i < e->ninit; i++) {
+		const struct cb_init *x = &e->init[i];
+
+		fputs(i ? ",{\"name\":" : "{\"name\":", fp);
+		out_json_string(fp, x->name);
+		if (e->action == CB_CHARGE) {
+			fprintf(fp, ",\"feet\":%d}", x->in);
+			continue;
+		}
+		fputs(",\"cards\":", fp);
+		out_json_string(fp, x->cards ? x->cards : "");
+		fprintf(fp, ",\"virt\":%d,\"in\":%d,\"total\":%d,"
+		    "\"pos\":%d", x->virt, x->in, x->total, x->pos);
+		if (x->ties) {
+			fputs(",\"ties\":", fp);
+			out_json_string(fp, x->ties);
+			fputs(",\"ties_virt\":", fp);
+			out_json_string(fp, x->ties_virt ? x->ties_virt : "");
+		}
+		putc('}', fp);
+	}
+	fputs("]", fp);
+}
+
+/* The event's detail: what has no column of its own, as JSON. */
 static char *
 detail_json(const struct cb_event *e)
 {
@@ -364,47 +555,62 @@ detail_json(const struct cb_event *e)
 	size_t len = 0;
 	FILE *fp = open_memstream(&buf, &len);
 	const struct cb_stats *s = &e->stats;
+	int first = 1;
 
 	if (fp == NULL)
 		err(1, "out of memory");
+	putc('{', fp);
 	if (e->action == CB_JOIN) {
 		const char *names[] = { "OR", "DR", "MIND", "LIFE", "IN", "EM",
 		    "LB" };
 		const int v[] = { s->or_, s->dr, s->mind, s->life, s->in,
 		    s->em, s->lb };
 
-		putc('{', fp);
 		for (int i = 0; i < 7; i++)
 			if (v[i] < 0)
 				fprintf(fp, "\"%s\":null,", names[i]);
 			else
 				fprintf(fp, "\"%s\":%d,", names[i], v[i]);
 		fprintf(fp, "\"mod_offense\":%d,\"mod_defense\":%d,"
-		    "\"mod_pick\":%d}", s->mod_offense, s->mod_defense,
+		    "\"mod_pick\":%d", s->mod_offense, s->mod_defense,
 		    s->mod_pick);
-	} else if (e->action == CB_INITIATIVE) {
-		fputs("{\"draws\":[", fp);
-		for (int i = 0; i < e->ninit; i++) {
-			const struct cb_init *x = &e->init[i];
-
-			fputs(i ? ",{\"name\":" : "{\"name\":", fp);
-			out_json_string(fp, x->name);
-			fputs(",\"cards\":", fp);
-			out_json_string(fp, x->cards ? x->cards : "");
-			fprintf(fp, ",\"virt\":%d,\"in\":%d,\"total\":%d,"
-			    "\"pos\":%d", x->virt, x->in, x->total, x->pos);
-			if (x->ties) {
-				fputs(",\"ties\":", fp);
-				out_json_string(fp, x->ties);
-				fputs(",\"ties_virt\":", fp);
-				out_json_string(fp, x->ties_virt ?
-				    x->ties_virt : "");
-			}
-			putc('}', fp);
-		}
-		fputs("]}", fp);
-	} else
-		fputs("{}", fp);
+		first = 0;
+	} else if (e->action == CB_INITIATIVE || (e->action == CB_FLEE &&
+	    e->ninit) || e->action == CB_CHARGE) {
+		json_list(fp, e);
+		first = 0;
+	} else if (e->action == CB_START && (e->rules != CB_RULES_CRS ||
+	    e->lockout != CB_LOCKOUT_SECS)) {
+		json_key_string(fp, &first, "rules", cb_rules_name(e->rules));
+		json_key_int(fp, &first, "lockout", e->lockout);
+	}
+	json_gear(fp, &first, "item", &e->item);
+	json_gear(fp, &first, "vs_item", &e->vs_item);
+	if (e->power.name) {
+		fprintf(fp, "%s\"power\":{\"em\":%d,\"picks\":%d,"
+		    "\"bonus\":%d,\"target\":\"%s\",\"defend\":\"%s\"}",
+		    first ? "" : ",", e->power.em, e->power.picks,
+		    e->power.bonus, power_target_name(e->power.target),
+		    power_defend_name(e->power.defend));
+		first = 0;
+	}
+	json_key_string(fp, &first, "skills", e->skills);
+	json_key_string(fp, &first, "vs_skills", e->vs_skills);
+	json_key_string(fp, &first, "let", e->let);
+	json_key_string(fp, &first, "melee_pick", e->melee_pick);
+	if (e->melee_n)
+		json_key_int(fp, &first, "melee_n", e->melee_n);
+	if (e->reactor) {
+		fprintf(fp, "%s\"reaction\":{\"who\":", first ? "" : ",");
+		out_json_string(fp, e->reactor);
+		fprintf(fp, ",\"base\":%d,\"need\":%d,\"cards\":",
+		    e->react_base, e->react_need);
+		out_json_string(fp, e->react_cards ? e->react_cards : "");
+		fprintf(fp, ",\"virt\":%d,\"total\":%d,\"fumble\":%d}",
+		    e->react_virt, e->react_total, e->react_fumble);
+		first = 0;
+	}
+	putc('}', fp);
 	fclose(fp);
 	return buf;
 }
@@ -412,9 +618,14 @@ detail_json(const struct cb_event *e)
 int
 ledger_used_seed(const struct cb_event *e)
 {
-	if (e->action == CB_ATTACK || e->action == CB_MENTAL)
-		return e->virt || (e->vs_virt && e->defense >= 0);
-	if (e->action == CB_INITIATIVE)
+	if (e->action == CB_ATTACK || e->action == CB_MENTAL ||
+	    e->action == CB_POWER)
+		return e->virt || (e->vs_virt && e->defense >= 0) ||
+		    (e->reactor && e->react_virt) || (e->melee_n > 0 &&
+		    e->melee_pick == NULL);
+	if (e->action == CB_FLEE && (e->virt && !e->free))
+		return 1;
+	if (e->action == CB_INITIATIVE || e->action == CB_FLEE)
 		for (int i = 0; i < e->ninit; i++)
 			if (e->init[i].virt || (e->init[i].ties_virt &&
 			    strchr(e->init[i].ties_virt, '1')))
@@ -436,7 +647,8 @@ ledger_append(struct db *db, int64_t id, struct cb_event *e)
 {
 	sqlite3_stmt *st = db_prepare(db, "SELECT coalesce(max(seq), 0) + 1"
 	    " FROM event WHERE combat_id = ?1");
-	int strike = e->action == CB_ATTACK || e->action == CB_MENTAL;
+	int strike = e->action == CB_ATTACK || e->action == CB_MENTAL ||
+	    e->action == CB_POWER || e->action == CB_FLEE;
 	char *detail, seed[24];
 
 	sqlite3_bind_int64(st, 1, id);
@@ -447,10 +659,13 @@ ledger_append(struct db *db, int64_t id, struct cb_event *e)
 	    " action, actor, target, range, kind, use, mod, vs_mod, cards,"
 	    " virt, vs_cards, vs_virt, special, base, vs_base, offense,"
 	    " defense, hit, damage, life_before, life_after, fumble,"
-	    " vs_fumble, undoes, agreed, detail, seed, gm, time, shares)"
+	    " vs_fumble, undoes, agreed, detail, seed, gm, time, shares,"
+	    " aimed, item, vs_item, power, em_spent, em_before, em_after,"
+	    " feet, until, free, surprise, negated)"
 	    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13,"
 	    " ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25,"
-	    " ?26, ?27, ?28, ?29, ?30, ?31, ?32, ?33)");
+	    " ?26, ?27, ?28, ?29, ?30, ?31, ?32, ?33, ?34, ?35, ?36, ?37, ?38,"
+	    " ?39, ?40, ?41, ?42, ?43, ?44, ?45)");
 	sqlite3_bind_int64(st, 1, id);
 	sqlite3_bind_int64(st, 2, e->seq);
 	sqlite3_bind_int(st, 3, e->round);
@@ -482,8 +697,10 @@ ledger_append(struct db *db, int64_t id, struct cb_event *e)
 		}
 		sqlite3_bind_int(st, 21, e->hit);
 		sqlite3_bind_int(st, 22, e->damage);
-		sqlite3_bind_int(st, 23, e->life_before);
-		sqlite3_bind_int(st, 24, e->life_after);
+		if (e->life_after >= 0) {
+			sqlite3_bind_int(st, 23, e->life_before);
+			sqlite3_bind_int(st, 24, e->life_after);
+		}
 	}
 	sqlite3_bind_int(st, 10, e->mod);
 	sqlite3_bind_int(st, 11, e->vs_mod);
@@ -503,6 +720,22 @@ ledger_append(struct db *db, int64_t id, struct cb_event *e)
 	bind_text_or_null(st, 31, e->gm);
 	sqlite3_bind_int64(st, 32, e->time);
 	sqlite3_bind_int(st, 33, e->shares);
+	bind_text_or_null(st, 34, e->aimed);
+	bind_text_or_null(st, 35, e->item.name);
+	bind_text_or_null(st, 36, e->vs_item.name);
+	bind_text_or_null(st, 37, e->power.name);
+	if (e->action == CB_POWER) {
+		sqlite3_bind_int(st, 38, e->em_spent);
+		sqlite3_bind_int(st, 39, e->em_before);
+		sqlite3_bind_int(st, 40, e->em_after);
+	}
+	if (e->action == CB_RANGE)
+		sqlite3_bind_int(st, 41, e->feet);
+	if (e->action == CB_FLEE && e->hit)
+		sqlite3_bind_int64(st, 42, e->until);
+	sqlite3_bind_int(st, 43, e->free);
+	sqlite3_bind_int(st, 44, e->surprise);
+	sqlite3_bind_int(st, 45, e->negated);
 	db_step(db, st, 0);
 	sqlite3_finalize(st);
 }
