@@ -23,6 +23,12 @@
 
 #define q cli_q
 
+#define NOT_UNDONE_EV \
+	" NOT EXISTS (SELECT 1 FROM event u WHERE u.combat_id =" \
+	"  ev.combat_id AND u.undoes = ev.seq)"
+
+static void restore_time(char *, size_t, int64_t);
+
 struct opts {
 	const char	*db;
 	int64_t		 combat;
@@ -33,22 +39,38 @@ struct opts {
 	int		 range, kind, use, mod, vs_mod, agreed;
 	const char	*card, *vs_card, *vs_special, *character, *since;
 	int		 reading;	/* status, log: any combat will do */
-	int		 strike_opts;	/* options that only attack/mental take */
+	/* The full action set. */
+	int		 rules;		/* start: enum cb_rules */
+	int64_t		 lockout;	/* start: seconds; -1: the default */
+	const char	*item, *vs_item, *melee_hit, *react, *react_card;
+	char		*skills, *vs_skills;	/* "Name=+3;Other=-1" */
+	char		*let;		/* "A;B" */
+	char		*catches;	/* "A=CARDS;B=CARDS" */
+	int		 free, surprise, em, react_base, react_need;
 };
 
 static const char usage_text[] =
 "usage: crs-combat [--db PATH] [--combat ID] [--gm NAME] [--seed S]\n"
 "                  [--json | --csv] COMMAND [ARG...]\n"
 "\n"
-"  start NAME...        start a combat with these characters\n"
+"  start NAME... [--rules crs|avatar] [--lockout MINUTES]\n"
 "  join NAME            a character joins (from the next round once\n"
 "                       initiative is drawn)\n"
 "  stance NAME          a Defensive Stance this round (before init)\n"
 "  init [NAME=CARDS[/TIE...]...]   initiative; cards given are physical\n"
 "  attack ATTACKER TARGET [--long] [--use N] [--card LIST]\n"
 "         [--vs-card LIST [--vs-special CARD]] [--mod N] [--vs-mod N]\n"
+"         [--item ITEM] [--vs-item ITEM] [--skill NAME=N] [--vs-skill NAME=N]\n"
+"         [--free] [--surprise] [--melee-hit NAME]\n"
+"         [--react NAME --react-base N [--react-need N] [--react-card LIST]]\n"
 "  mental ATTACKER TARGET [--kind attack|suggestion|intimidation|coercion]\n"
 "         [--use N] [--card LIST] [--vs-card LIST] [--mod N] [--vs-mod N]\n"
+"  power CASTER POWER TARGET... [--em N] [--card LIST] [--vs-card LIST[/...]]\n"
+"  range A B FEET [A B FEET...]   distances, at the start of a round\n"
+"  flee NAME [--card LIST] [--catch NAME=CARDS]... [--let NAME]...\n"
+"  charge NAME [OTHER=FEET...] [--let NAME]...\n"
+"  blow PROTECTOR PROTECTED   Taking a Blow\n"
+"  swap NAME ITEM [--free]    Item Swap (Avatar 2.6)\n"
 "  pass NAME            the combatant does nothing this round\n"
 "  round                Clean Up, and the next round\n"
 "  end [--agreed]       end the combat\n"
@@ -135,6 +157,83 @@ sheet_stats(struct db *db, const char *name, struct cb_stats *cs)
 		    q(name));
 }
 
+/*
+ * A fled character may not fight until his lockout ends: refuses name if
+ * a successful flee of his, not undone, still runs at now.
+ */
+static void
+check_lockout(struct db *db, const char *name, int64_t now)
+{
+	sqlite3_stmt *st = db_prepare(db, "SELECT max(until), combat_id"
+	    " FROM event ev WHERE actor = ?1 AND action = 'flee'"
+	    " AND until > ?2 AND" NOT_UNDONE_EV);
+	char when[32];
+
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, now);
+	if (db_step(db, st, 0) == SQLITE_ROW &&
+	    sqlite3_column_type(st, 0) != SQLITE_NULL) {
+		restore_time(when, sizeof when, sqlite3_column_int64(st, 0));
+		db_die(db, "'%s' fled combat %lld and may not fight until %s",
+		    q(name), (long long)sqlite3_column_int64(st, 1), when);
+	}
+	sqlite3_finalize(st);
+}
+
+/* A supplemental item of the database, as the event keeps it. */
+static void
+gear_from_db(struct db *db, const char *name, struct cb_gear *g)
+{
+	struct item it;
+
+	item_init(&it, name);
+	if (roster_item_get(db, name, &it, NULL) != ROSTER_OK)
+		db_die(db, "no item named '%s'", q(name));
+	if (item_always_on(&it))
+		db_die(db, "'%s' is %s: always in effect, never declared",
+		    q(name), item_use_name(it.use));
+	g->name = xstrdup(name);
+	memcpy(g->mod, it.mod, sizeof g->mod);
+	g->range = it.range;
+	g->full_or = it.full_or;
+	item_release(&it);
+}
+
+/* A power of the database, as the event keeps it. */
+static void
+power_from_db(struct db *db, const char *caster, const char *name,
+    struct cb_power *p)
+{
+	struct power pw;
+
+	power_init(&pw, name);
+	if (roster_power_get(db, name, &pw, NULL) != ROSTER_OK)
+		db_die(db, "no power named '%s'", q(name));
+	if (!roster_holds(db, caster, 1, name))
+		db_die(db, "'%s' does not know the power '%s'", q(caster),
+		    q(name));
+	p->name = xstrdup(name);
+	p->em = pw.em;
+	p->picks = pw.picks;
+	p->bonus = pw.bonus;
+	p->target = pw.target;
+	p->defend = pw.defend;
+	power_release(&pw);
+}
+
+/* Items are held by whoever uses them: checked once the target is known. */
+static void
+check_holdings(struct db *db, const struct cb_event *e)
+{
+	if (e->item.name && !roster_holds(db, e->actor, 0, e->item.name))
+		db_die(db, "'%s' does not hold '%s'", q(e->actor),
+		    q(e->item.name));
+	if (e->vs_item.name && e->defense >= 0 && !roster_holds(db,
+	    e->target, 0, e->vs_item.name))
+		db_die(db, "'%s' does not hold '%s'", q(e->target),
+		    q(e->vs_item.name));
+}
+
 /* Runs e against s, appends it, commits; refuses with nothing written. */
 static void
 commit_event(struct db *db, int64_t id, struct cb_state *s,
@@ -175,6 +274,24 @@ calc_text(FILE *fp, const char *cards, int fumble, int total, int base,
 	fprintf(fp, " = %d", total);
 }
 
+/* The item and skills of one side, after its calculation. */
+static void
+note(FILE *fp, const char *item, const char *skills, int rules)
+{
+	if (item == NULL && skills == NULL)
+		return;
+	fprintf(fp, " (");
+	if (item)
+		fprintf(fp, "%s %s", rules == CB_RULES_AVATAR ? "reveals" :
+		    "with", item);
+	if (skills) {
+		fprintf(fp, "%sskills ", item ? "; " : "");
+		for (const char *p = skills; *p; p++)
+			fputs(*p == ';' ? ", " : (char[2]){ *p, 0 }, fp);
+	}
+	fprintf(fp, ")");
+}
+
 /*
  * One event as a sentence.  s is the state just before it (for the stats
  * it used); with advance set it comes back as the state after it.
@@ -184,7 +301,7 @@ story(FILE *fp, struct cb_state *s, const struct cb_event *e, int advance)
 {
 	int a = cb_find(s, e->actor), t = cb_find(s, e->target);
 	struct cb_event in;
-	char why[300];
+	char why[300], when[32];
 
 	fprintf(fp, "%3" PRId64 "  r%-2d ", e->seq, e->round);
 	switch (e->action) {
@@ -224,6 +341,66 @@ story(FILE *fp, struct cb_state *s, const struct cb_event *e, int advance)
 			}
 		fprintf(fp, "\n");
 		break;
+	case CB_RANGE:
+		fprintf(fp, "%s and %s are %d ft apart\n", e->actor, e->target,
+		    e->feet);
+		break;
+	case CB_BLOW:
+		fprintf(fp, "%s takes the blows for %s%s\n", e->actor,
+		    e->target, s->init_done ? "" : " (carried on from the last "
+		    "round)");
+		break;
+	case CB_SWAP:
+		fprintf(fp, "%s swaps to %s%s\n", e->actor, e->item.name,
+		    e->free ? " (free, after the Charge)" : "");
+		break;
+	case CB_CHARGE: {
+		int any = 0;
+
+		fprintf(fp, "%s charges", e->actor);
+		for (int i = 0; i < e->ninit; i++)
+			fprintf(fp, "%s %d ft from %s", i ? "," : ": now",
+			    e->init[i].in, e->init[i].name);
+		for (int j = 0; j < s->n; j++)
+			if (j != a && s->f[j].last_long_at == a &&
+			    s->f[j].presence == CB_ACTIVE && s->f[j].life &&
+			    !s->f[j].fled) {
+				fprintf(fp, "%s %s", any ? "," : "; a free long "
+				    "range action at him" " for", s->f[j].name);
+				any = 1;
+			}
+		if (any && s->rules == CB_RULES_AVATAR)
+			fprintf(fp, " (or a free Item Swap)");
+		fprintf(fp, "\n");
+		break;
+	}
+	case CB_FLEE:
+		if (e->free) {
+			restore_time(when, sizeof when, e->until);
+			fprintf(fp, "%s takes the free Flee at the end: out of "
+			    "every combat until %s\n", e->actor, when);
+			break;
+		}
+		fprintf(fp, "%s flees: ", e->actor);
+		calc_text(fp, e->cards, e->fumble, e->offense, e->base, "DR",
+		    a < 0 ? 0 : cb_dr_now(&s->f[a]), 0);
+		note(fp, NULL, e->skills, s->rules);
+		for (int pos = 1; pos <= e->ninit; pos++)
+			for (int i = 0; i < e->ninit; i++)
+				if (e->init[i].pos == pos)
+					fprintf(fp, "%s %s %s + %d = %d", pos > 1 ?
+					    "," : "; Catch:", e->init[i].name,
+					    e->init[i].cards, e->init[i].in,
+					    e->init[i].total);
+		if (e->hit) {
+			restore_time(when, sizeof when, e->until);
+			fprintf(fp, "; gets away: out of every combat until "
+			    "%s\n", when);
+		} else
+			fprintf(fp, "; caught (%d > %d)\n", e->defense,
+			    e->offense);
+		break;
+	case CB_POWER:
 	case CB_ATTACK:
 	case CB_MENTAL: {
 		int mental = e->action == CB_MENTAL;
@@ -234,28 +411,76 @@ story(FILE *fp, struct cb_state *s, const struct cb_event *e, int advance)
 		    s->f[a].st.or_;
 		int penalty = mental ? (e->kind == CB_INTIMIDATION ? 5 :
 		    e->kind == CB_COERCION ? 10 : 0) : 0;
+		int vs_mind = mental || (e->action == CB_POWER &&
+		    e->power.defend == POWER_VS_MIND);
 
-		if (mental)
+		if (e->surprise)
+			fprintf(fp, "surprise! ");
+		if (e->free)
+			fprintf(fp, "free action: ");
+		if (e->action == CB_POWER) {
+			fprintf(fp, "%s uses %s on %s", e->actor, e->power.name,
+			    e->target);
+			if (!e->shares)
+				fprintf(fp, " (%d EM: EM %d -> %d)", e->em_spent,
+				    e->em_before, e->em_after);
+			fprintf(fp, ": ");
+		} else if (mental)
 			fprintf(fp, "%s uses %s on %s: ", e->actor,
 			    e->kind == CB_KIND_ATTACK ? "a mental attack" :
 			    e->kind == CB_SUGGESTION ? "Suggestion" :
 			    e->kind == CB_INTIMIDATION ? "Intimidation" :
 			    "Coercion", e->target);
-		else
-			fprintf(fp, "%s %s %s: ", e->actor, e->range ==
+		else {
+			fprintf(fp, "%s %s %s", e->actor, e->range ==
 			    CB_LONG ? "attacks at long range" : "attacks",
-			    e->target);
+			    e->aimed ? e->aimed : e->target);
+			if (e->aimed && e->melee_n)
+				fprintf(fp, ", in a melee: the draw among %d "
+				    "%s %s", e->melee_n, e->melee_pick ?
+				    "(physical) picks" : "picks", e->melee_pick ?
+				    e->melee_pick : e->target);
+			if (e->aimed && (!e->melee_n || (e->melee_pick &&
+			    strcmp(e->melee_pick, e->target) != 0)))
+				fprintf(fp, ", and %s takes the blow",
+				    e->target);
+			fprintf(fp, ": ");
+		}
+		if (e->negated) {
+			fprintf(fp, "%s reacts: ", e->reactor);
+			calc_text(fp, e->react_cards, e->react_fumble,
+			    e->react_total, e->react_base, "base",
+			    e->react_base, 0);
+			fprintf(fp, ", needs %d: the action is negated\n",
+			    e->react_need);
+			break;
+		}
 		if (e->shares)
-			fprintf(fp, "the same offence, %d", e->offense);
+			fprintf(fp, "the same %s, %d", e->action == CB_POWER ?
+			    "effect" : "offence", e->offense);
+		else if (e->action == CB_POWER && e->power.picks == 0)
+			fprintf(fp, "EM %d %c %d = %d", e->em_spent, e->base -
+			    e->em_spent < 0 ? '-' : '+', abs(e->base -
+			    e->em_spent), e->offense);
 		else
 			calc_text(fp, e->cards, e->fumble, e->offense,
-			    e->base, stat, e->use > 0 ? e->use : avail,
-			    penalty);
+			    e->base, e->action == CB_POWER ? "EM" : stat,
+			    e->action == CB_POWER ? e->em_spent : e->use > 0 ?
+			    e->use : avail, penalty);
+		if (!e->shares)
+			note(fp, e->item.name, e->skills, s->rules);
+		if (e->reactor)
+			fprintf(fp, " (%s's reaction, %d, fails)", e->reactor,
+			    e->react_total);
 		if (e->defense < 0) {
 			fprintf(fp, "; misses, no defence drawn\n");
 			break;
 		}
-		fprintf(fp, " against ");
+		if (e->action == CB_POWER && e->power.defend ==
+		    POWER_VS_NONE)
+			fprintf(fp, " against no defence");
+		else
+			fprintf(fp, " against ");
 		if (e->vs_fumble) {
 			if (e->special > 0)
 				fprintf(fp, "%s: an Ace, then %s: %d - %d = "
@@ -265,10 +490,12 @@ story(FILE *fp, struct cb_state *s, const struct cb_event *e, int advance)
 			else
 				fprintf(fp, "%s: an Ace, no card left: 0",
 				    e->vs_cards);
-		} else
+		} else if (e->action != CB_POWER || e->power.defend !=
+		    POWER_VS_NONE)
 			calc_text(fp, e->vs_cards, 0, e->defense, e->vs_base,
-			    mental ? "MIND" : "DR", t < 0 ? 0 : mental ?
+			    vs_mind ? "MIND" : "DR", t < 0 ? 0 : vs_mind ?
 			    s->f[t].st.mind : cb_dr_now(&s->f[t]), 0);
+		note(fp, e->vs_item.name, e->vs_skills, s->rules);
 		if (!e->hit)
 			fprintf(fp, "; %s\n", mental && e->kind !=
 			    CB_KIND_ATTACK ? "fails" : "misses");
@@ -342,12 +569,16 @@ cmd_start(struct opts *o, int argc, char **argv)
 		cli_usage_error("start needs at least one NAME");
 	db = db_open(o->db);
 	db_begin(db);
-	id = ledger_new_combat(db, "crs", db_now());
+	id = ledger_new_combat(db, cb_rules_name(o->rules), db_now());
 	cb_state_init(&s);
 	new_event(o, &e, CB_START);
+	e.rules = o->rules;
+	if (o->lockout >= 0)
+		e.lockout = o->lockout;
 	commit_event(db, id, &s, &e);
 	cb_event_release(&e);
 	for (int i = 0; i < argc; i++) {
+		check_lockout(db, argv[i], db_now());
 		new_event(o, &e, CB_JOIN);
 		e.actor = xstrdup(argv[i]);
 		sheet_stats(db, argv[i], &e.stats);
@@ -358,7 +589,8 @@ cmd_start(struct opts *o, int argc, char **argv)
 	if (o->fmt == OUT_JSON)
 		printf("{\"combat\":%" PRId64 "}\n", id);
 	else {
-		printf("combat %" PRId64 " starts:", id);
+		printf("combat %" PRId64 " (%s rules) starts:", id,
+		    cb_rules_name(o->rules));
 		for (int i = 0; i < s.n; i++)
 			printf("%s %s (LIFE %d)", i ? "," : "", s.f[i].name,
 			    s.f[i].life);
@@ -405,42 +637,63 @@ init_args(struct cb_event *e, int argc, char **argv)
 }
 
 /*
- * An Intimidation of several targets: one offence, then one event per
- * target, each with its own defence draw.  --vs-card gives the targets'
- * cards in order, separated by '/'.
+ * attack, mental and power: one event per target.  Several targets share
+ * one offence (an Intimidation, or a group power), each with its own
+ * defence draw; --vs-card gives their cards in order, joined with '/'.
+ * Everything is written, or nothing; nothing is said until then.
  */
 static int
-intimidate_all(struct db *db, struct opts *o, int argc, char **argv)
+cmd_strike(struct opts *o, int action, int argc, char **argv)
 {
+	struct db *db;
 	struct ledger l;
 	struct cb_state s, before;
 	struct cb_event e;
+	struct cb_power pw;
 	char *vs = o->vs_card ? xstrdup(o->vs_card) : NULL, *save = NULL;
-	char *cards = NULL, *text = NULL;
+	char *cards, *text = NULL, why[300];
+	const char *const *targets;
 	size_t len = 0;
 	FILE *report;
-	int ntargets = argc - 1, nvs = 0;
+	int ntargets, nvs = 0;
 
-	if (o->kind != CB_INTIMIDATION)
+	memset(&pw, 0, sizeof pw);
+	targets = (const char *const *)argv + (action == CB_POWER ? 2 : 1);
+	ntargets = argc - (action == CB_POWER ? 2 : 1);
+	if (ntargets > 1 && action == CB_MENTAL && o->kind !=
+	    CB_INTIMIDATION)
 		cli_usage_error("only an Intimidation may have several "
 		    "targets");
-	if (o->vs_special)
+	if (ntargets > 1 && o->vs_special)
 		cli_usage_error("--vs-special goes with one target");
 	for (char *p = vs; p && *p; p++)
 		nvs += *p == '/';
 	if (vs && nvs + 1 != ntargets)
 		cli_usage_error("--vs-card needs one list per target, joined "
 		    "with '/', got %d for %d targets", nvs + 1, ntargets);
+	db = db_open(o->db);
+	db_begin(db);
 	load(db, o, &l, &s);
+	if (action == CB_POWER) {
+		power_from_db(db, argv[0], argv[1], &pw);
+		if (ntargets > 1 && pw.target != POWER_GROUP)
+			db_die(db, "'%s' has one target, not %d", q(argv[1]),
+			    ntargets);
+	}
+	if (o->surprise)
+		for (int i = 0; i < ntargets; i++)
+			check_lockout(db, targets[i], db_now());
+	if (o->surprise)
+		check_lockout(db, argv[0], db_now());
 	before = s;
-	/* Nothing is said until every target's event is written. */
 	if ((report = open_memstream(&text, &len)) == NULL)
 		err(1, "out of memory");
 	for (int i = 0; i < ntargets; i++) {
-		new_event(o, &e, CB_MENTAL);
+		new_event(o, &e, action);
 		e.actor = xstrdup(argv[0]);
-		e.target = xstrdup(argv[1 + i]);
-		e.kind = CB_INTIMIDATION;
+		e.target = xstrdup(targets[i]);
+		e.range = o->range;
+		e.kind = action == CB_MENTAL ? o->kind : CB_KIND_ATTACK;
 		e.use = o->use;
 		e.mod = o->mod;
 		e.vs_mod = o->vs_mod;
@@ -450,14 +703,46 @@ intimidate_all(struct db *db, struct opts *o, int argc, char **argv)
 		cards = vs ? strtok_r(i == 0 ? vs : NULL, "/", &save) : NULL;
 		e.vs_virt = cards == NULL;
 		e.vs_cards = cards ? xstrdup(cards) : NULL;
+		if (o->vs_special) {
+			int f;
+
+			if (deck_parse_list(o->vs_special, &f, 1, why,
+			    sizeof why) != 1)
+				cli_usage_error("--vs-special: %s", why);
+			e.special = f;
+		}
+		if (o->item && i == 0)
+			gear_from_db(db, o->item, &e.item);
+		if (o->vs_item)
+			gear_from_db(db, o->vs_item, &e.vs_item);
+		e.skills = o->skills && i == 0 ? xstrdup(o->skills) : NULL;
+		e.vs_skills = o->vs_skills ? xstrdup(o->vs_skills) : NULL;
+		e.free = o->free;
+		e.surprise = o->surprise && i == 0;
+		e.melee_pick = o->melee_hit ? xstrdup(o->melee_hit) : NULL;
+		if (o->react && i == 0) {
+			e.reactor = xstrdup(o->react);
+			e.react_base = o->react_base;
+			e.react_need = o->react_need;
+			e.react_virt = o->react_card == NULL;
+			e.react_cards = o->react_card ? xstrdup(o->react_card) :
+			    NULL;
+		}
+		if (action == CB_POWER) {
+			e.power = pw;
+			e.power.name = xstrdup(pw.name);
+			e.em_spent = i == 0 ? o->em : 0;
+		}
 		/* Each target's draws get their own seed. */
 		if (i > 0 && o->have_seed)
 			e.seed = o->seed + (uint64_t)i;
 		commit_event(db, l.combat, &s, &e);
-		if (o->fmt == OUT_JSON)
+		check_holdings(db, &e);
+		if (ntargets == 1)
+			;
+		else if (o->fmt == OUT_JSON) {
 			fprintf(report, "{\"combat\":%" PRId64 ",\"seq\":%"
 			    PRId64 ",\"target\":", l.combat, e.seq);
-		if (o->fmt == OUT_JSON) {
 			out_json_string(report, e.target);
 			fprintf(report, ",\"offense\":%d,\"defense\":",
 			    e.offense);
@@ -469,17 +754,59 @@ intimidate_all(struct db *db, struct opts *o, int argc, char **argv)
 			    "false");
 		} else
 			story(report, &before, &e, 0);
+		if (ntargets == 1) {
+			fclose(report);
+			db_commit(db);
+			print_outcome(o, &before, &e, l.combat);
+			report = NULL;
+		} else if (e.negated)
+			ntargets = 1;	/* a negated action has no more */
 		cb_event_release(&e);
 	}
-	db_commit(db);
-	fclose(report);
-	fputs(text, stdout);
+	if (report) {
+		db_commit(db);
+		fclose(report);
+		fputs(text, stdout);
+	}
 	free(text);
 	free(vs);
+	free(pw.name);
 	cb_state_release(&s);
 	ledger_release(&l);
 	db_close(db);
 	return 0;
+}
+
+/*
+ * NAME=VALUE entries of a list ("A=9;B=10,4"): typed Catch cards, or a
+ * Charge's new distances in feet (feet set).
+ */
+static void
+entries(struct cb_event *e, const char *list, int feet)
+{
+	char *copy = xstrdup(list), *save = NULL;
+
+	for (char *t = strtok_r(copy, ";", &save); t; t = strtok_r(NULL, ";",
+	    &save)) {
+		const char *key, *value;
+		char *buf;
+		struct cb_init *x;
+
+		if (util_split_kv(t, &buf, &key, &value) != 0)
+			cli_usage_error("'%s' is not NAME=%s", q(t), feet ?
+			    "FEET" : "CARDS");
+		e->init = xreallocarray(e->init, (size_t)e->ninit + 1,
+		    sizeof *e->init);
+		x = &e->init[e->ninit++];
+		memset(x, 0, sizeof *x);
+		x->name = xstrdup(key);
+		if (feet)
+			x->in = (int)cli_int_arg("FEET", value, 0, CB_FEET_MAX);
+		else
+			x->cards = xstrdup(value);
+		free(buf);
+	}
+	free(copy);
 }
 
 /* The commands that append one event to the current combat. */
@@ -490,16 +817,68 @@ cmd_event(struct opts *o, int action, int argc, char **argv)
 	struct ledger l;
 	struct cb_state s, before;
 	struct cb_event e;
-	char why[300];
 
 	db = db_open(o->db);
 	db_begin(db);
 	load(db, o, &l, &s);
+	if (action == CB_RANGE) {
+		/* A B FEET, as many as given: all of them, or none. */
+		for (int i = 0; i < argc; i += 3) {
+			new_event(o, &e, action);
+			e.actor = xstrdup(argv[i]);
+			e.target = xstrdup(argv[i + 1]);
+			e.feet = (int)cli_int_arg("FEET", argv[i + 2], 0,
+			    CB_FEET_MAX);
+			commit_event(db, l.combat, &s, &e);
+			cb_event_release(&e);
+		}
+		db_commit(db);
+		for (int i = 0; i < argc; i += 3)
+			if (o->fmt != OUT_JSON)
+				printf("%s and %s are %s ft apart\n",
+				    argv[i], argv[i + 1], argv[i + 2]);
+		if (o->fmt == OUT_JSON)
+			printf("{\"combat\":%" PRId64 ",\"distances\":%d}\n",
+			    l.combat, argc / 3);
+		cb_state_release(&s);
+		ledger_release(&l);
+		db_close(db);
+		return 0;
+	}
 	new_event(o, &e, action);
 	switch (action) {
 	case CB_JOIN:
+		check_lockout(db, argv[0], e.time);
 		e.actor = xstrdup(argv[0]);
 		sheet_stats(db, argv[0], &e.stats);
+		break;
+	case CB_BLOW:
+		e.actor = xstrdup(argv[0]);
+		e.target = xstrdup(argv[1]);
+		break;
+	case CB_SWAP:
+		e.actor = xstrdup(argv[0]);
+		gear_from_db(db, argv[1], &e.item);
+		if (!roster_holds(db, argv[0], 0, argv[1]))
+			db_die(db, "'%s' does not hold '%s'", q(argv[0]),
+			    q(argv[1]));
+		e.free = o->free;
+		break;
+	case CB_FLEE:
+		e.actor = xstrdup(argv[0]);
+		e.mod = o->mod;
+		e.virt = o->card == NULL;
+		e.cards = o->card ? xstrdup(o->card) : NULL;
+		e.skills = o->skills ? xstrdup(o->skills) : NULL;
+		e.let = o->let ? xstrdup(o->let) : NULL;
+		if (o->catches)
+			entries(&e, o->catches, 0);
+		break;
+	case CB_CHARGE:
+		e.actor = xstrdup(argv[0]);
+		e.let = o->let ? xstrdup(o->let) : NULL;
+		for (int i = 1; i < argc; i++)
+			entries(&e, argv[i], 1);
 		break;
 	case CB_STANCE:
 	case CB_PASS:
@@ -508,34 +887,6 @@ cmd_event(struct opts *o, int action, int argc, char **argv)
 		break;
 	case CB_INITIATIVE:
 		init_args(&e, argc, argv);
-		break;
-	case CB_ATTACK:
-	case CB_MENTAL:
-		if (argc > 2) {
-			cb_event_release(&e);
-			cb_state_release(&s);
-			ledger_release(&l);
-			return intimidate_all(db, o, argc, argv);
-		}
-		e.actor = xstrdup(argv[0]);
-		e.target = xstrdup(argv[1]);
-		e.range = o->range;
-		e.kind = o->kind;
-		e.use = o->use;
-		e.mod = o->mod;
-		e.vs_mod = o->vs_mod;
-		e.virt = o->card == NULL;
-		e.cards = o->card ? xstrdup(o->card) : NULL;
-		e.vs_virt = o->vs_card == NULL;
-		e.vs_cards = o->vs_card ? xstrdup(o->vs_card) : NULL;
-		if (o->vs_special) {
-			int f;
-
-			if (deck_parse_list(o->vs_special, &f, 1, why,
-			    sizeof why) != 1)
-				cli_usage_error("--vs-special: %s", why);
-			e.special = f;
-		}
 		break;
 	case CB_END:
 		e.agreed = o->agreed;
@@ -1060,18 +1411,15 @@ parse_time(const char *s)
 	" SELECT actor AS name, combat_id, damage AS dealt, 0 AS taken," \
 	"  0 AS downed, fumble AS fumbles FROM event ev" \
 	"  WHERE " actor_is " AND time >= ?2" \
-	"  AND action IN ('join', 'attack', 'mental') AND" NOT_UNDONE_EV \
+	"  AND action IN ('join', 'attack', 'mental', 'power') AND" NOT_UNDONE_EV \
 	" UNION ALL" \
 	" SELECT target, combat_id, 0, damage," \
 	"  life_after = 0 AND life_before > 0, vs_fumble FROM event ev" \
 	"  WHERE " target_is " AND time >= ?2" \
-	"  AND action IN ('attack', 'mental') AND" NOT_UNDONE_EV ")" \
+	"  AND action IN ('attack', 'mental', 'power') AND" NOT_UNDONE_EV ")" \
 	" SELECT name, count(DISTINCT combat_id), sum(coalesce(dealt, 0))," \
 	"  sum(coalesce(taken, 0)), sum(coalesce(downed, 0))," \
 	"  sum(coalesce(fumbles, 0)) FROM d GROUP BY name ORDER BY name"
-#define NOT_UNDONE_EV \
-	" NOT EXISTS (SELECT 1 FROM event u WHERE u.combat_id =" \
-	"  ev.combat_id AND u.undoes = ev.seq)"
 
 static const char *const history_cols[] = {
 	"name", "combats", "damage_dealt", "damage_taken", "downed", "fumbles"
@@ -1132,7 +1480,10 @@ cmd_history(struct opts *o, int argc, char **argv)
 enum {
 	OPT_COMBAT = 256, OPT_GM, OPT_LONG, OPT_CARD, OPT_VS_CARD,
 	OPT_VS_SPECIAL, OPT_MOD, OPT_VS_MOD, OPT_KIND, OPT_AGREED, OPT_CHAR,
-	OPT_SINCE, OPT_SEED, OPT_USE, OPT_DB
+	OPT_SINCE, OPT_SEED, OPT_USE, OPT_DB, OPT_RULES, OPT_LOCKOUT,
+	OPT_ITEM, OPT_VS_ITEM, OPT_SKILL, OPT_VS_SKILL, OPT_FREE,
+	OPT_SURPRISE, OPT_MELEE_HIT, OPT_REACT, OPT_REACT_BASE,
+	OPT_REACT_NEED, OPT_REACT_CARD, OPT_EM, OPT_CATCH, OPT_LET, OPT_LAST
 };
 
 static const struct option longopts[] = {
@@ -1151,6 +1502,22 @@ static const struct option longopts[] = {
 	{ "agreed", no_argument, NULL, OPT_AGREED },
 	{ "char", required_argument, NULL, OPT_CHAR },
 	{ "since", required_argument, NULL, OPT_SINCE },
+	{ "rules", required_argument, NULL, OPT_RULES },
+	{ "lockout", required_argument, NULL, OPT_LOCKOUT },
+	{ "item", required_argument, NULL, OPT_ITEM },
+	{ "vs-item", required_argument, NULL, OPT_VS_ITEM },
+	{ "skill", required_argument, NULL, OPT_SKILL },
+	{ "vs-skill", required_argument, NULL, OPT_VS_SKILL },
+	{ "free", no_argument, NULL, OPT_FREE },
+	{ "surprise", no_argument, NULL, OPT_SURPRISE },
+	{ "melee-hit", required_argument, NULL, OPT_MELEE_HIT },
+	{ "react", required_argument, NULL, OPT_REACT },
+	{ "react-base", required_argument, NULL, OPT_REACT_BASE },
+	{ "react-need", required_argument, NULL, OPT_REACT_NEED },
+	{ "react-card", required_argument, NULL, OPT_REACT_CARD },
+	{ "em", required_argument, NULL, OPT_EM },
+	{ "catch", required_argument, NULL, OPT_CATCH },
+	{ "let", required_argument, NULL, OPT_LET },
 	{ "json", no_argument, NULL, 'j' },
 	{ "csv", no_argument, NULL, 'c' },
 	{ "help", no_argument, NULL, 'h' },
@@ -1158,18 +1525,86 @@ static const struct option longopts[] = {
 	{ NULL, 0, NULL, 0 }
 };
 
+/* Which commands take each command option; the others are global. */
+static const struct {
+	int		 opt;
+	const char	*cmds;
+} opt_cmds[] = {
+	{ OPT_LONG, " attack " },
+	{ OPT_USE, " attack mental " },
+	{ OPT_CARD, " attack mental power flee " },
+	{ OPT_VS_CARD, " attack mental power " },
+	{ OPT_VS_SPECIAL, " attack mental power " },
+	{ OPT_MOD, " attack mental power flee " },
+	{ OPT_VS_MOD, " attack mental power " },
+	{ OPT_KIND, " mental " },
+	{ OPT_AGREED, " end " },
+	{ OPT_CHAR, " history " },
+	{ OPT_SINCE, " history " },
+	{ OPT_RULES, " start " },
+	{ OPT_LOCKOUT, " start " },
+	{ OPT_ITEM, " attack mental " },
+	{ OPT_VS_ITEM, " attack mental power " },
+	{ OPT_SKILL, " attack mental power flee " },
+	{ OPT_VS_SKILL, " attack mental power " },
+	{ OPT_FREE, " attack swap " },
+	{ OPT_SURPRISE, " attack mental " },
+	{ OPT_MELEE_HIT, " attack " },
+	{ OPT_REACT, " attack mental power " },
+	{ OPT_REACT_BASE, " attack mental power " },
+	{ OPT_REACT_NEED, " attack mental power " },
+	{ OPT_REACT_CARD, " attack mental power " },
+	{ OPT_EM, " power " },
+	{ OPT_CATCH, " flee " },
+	{ OPT_LET, " flee charge " },
+};
+
+/* Appends item to a ';'-separated list. */
+static void
+list_add(char **list, const char *item, const char *what)
+{
+	char *t;
+
+	if (*item == '\0' || strchr(item, ';'))
+		cli_usage_error("%s: no ';' and not empty, got '%s'", what,
+		    q(item));
+	t = xasprintf("%s%s%s", *list ? *list : "", *list ? ";" : "", item);
+	free(*list);
+	*list = t;
+}
+
+/* --skill NAME=N: checked, then kept as "NAME=N". */
+static void
+skill_add(char **list, const char *arg, const char *opt)
+{
+	const char *eq = strrchr(arg, '=');
+	long v;
+
+	if (eq == NULL || eq == arg || util_parse_int(eq + 1, -ITEM_MOD_MAX,
+	    ITEM_MOD_MAX, &v) != UTIL_INT_OK)
+		cli_usage_error("%s must be NAME=N with N from %d to %d, got "
+		    "'%s'", opt, -ITEM_MOD_MAX, ITEM_MOD_MAX, q(arg));
+	list_add(list, arg, opt);
+}
+
 int
 main(int argc, char **argv)
 {
 	struct opts o;
-	int ch, k;
+	int ch, k, seen[OPT_LAST - 256];
 	const char *cmd;
+	char spaced[40];
 
 	memset(&o, 0, sizeof o);
+	memset(seen, 0, sizeof seen);
 	o.fmt = OUT_TABLE;
+	o.lockout = -1;
+	o.react_need = 1;
 	cli_init();
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, ":jchV", longopts, NULL)) != -1) {
+		if (ch >= 256 && ch < OPT_LAST)
+			seen[ch - 256] = 1;
 		switch (ch) {
 		case OPT_DB:
 			o.db = optarg;
@@ -1190,33 +1625,26 @@ main(int argc, char **argv)
 			break;
 		case OPT_LONG:
 			o.range = CB_LONG;
-			o.strike_opts = 1;
 			break;
 		case OPT_USE:
 			o.use = (int)cli_int_arg("--use", optarg, 1, 100000);
-			o.strike_opts = 1;
 			break;
 		case OPT_CARD:
 			o.card = optarg;
-			o.strike_opts = 1;
 			break;
 		case OPT_VS_CARD:
 			o.vs_card = optarg;
-			o.strike_opts = 1;
 			break;
 		case OPT_VS_SPECIAL:
 			o.vs_special = optarg;
-			o.strike_opts = 1;
 			break;
 		case OPT_MOD:
 			o.mod = (int)cli_int_arg("--mod", optarg, -100000,
 			    100000);
-			o.strike_opts = 1;
 			break;
 		case OPT_VS_MOD:
 			o.vs_mod = (int)cli_int_arg("--vs-mod", optarg, -100000,
 			    100000);
-			o.strike_opts = 1;
 			break;
 		case OPT_KIND:
 			if ((k = cb_kind_lookup(optarg)) < 0)
@@ -1234,6 +1662,64 @@ main(int argc, char **argv)
 		case OPT_SINCE:
 			o.since = optarg;
 			break;
+		case OPT_RULES:
+			if (strcmp(optarg, "crs") == 0)
+				o.rules = CB_RULES_CRS;
+			else if (strcmp(optarg, "avatar") == 0)
+				o.rules = CB_RULES_AVATAR;
+			else
+				cli_usage_error("--rules must be crs or avatar, "
+				    "got '%s'", q(optarg));
+			break;
+		case OPT_LOCKOUT:
+			o.lockout = 60 * cli_int_arg("--lockout", optarg, 0,
+			    CB_LOCKOUT_MAX / 60);
+			break;
+		case OPT_ITEM:
+			o.item = optarg;
+			break;
+		case OPT_VS_ITEM:
+			o.vs_item = optarg;
+			break;
+		case OPT_SKILL:
+			skill_add(&o.skills, optarg, "--skill");
+			break;
+		case OPT_VS_SKILL:
+			skill_add(&o.vs_skills, optarg, "--vs-skill");
+			break;
+		case OPT_FREE:
+			o.free = 1;
+			break;
+		case OPT_SURPRISE:
+			o.surprise = 1;
+			break;
+		case OPT_MELEE_HIT:
+			o.melee_hit = optarg;
+			break;
+		case OPT_REACT:
+			o.react = optarg;
+			break;
+		case OPT_REACT_BASE:
+			o.react_base = (int)cli_int_arg("--react-base", optarg,
+			    -100000, 100000);
+			break;
+		case OPT_REACT_NEED:
+			o.react_need = (int)cli_int_arg("--react-need", optarg,
+			    0, 100000);
+			break;
+		case OPT_REACT_CARD:
+			o.react_card = optarg;
+			break;
+		case OPT_EM:
+			o.em = (int)cli_int_arg("--em", optarg, 1,
+			    POWER_EM_MAX);
+			break;
+		case OPT_CATCH:
+			list_add(&o.catches, optarg, "--catch");
+			break;
+		case OPT_LET:
+			list_add(&o.let, optarg, "--let");
+			break;
 		default:
 			cli_common_option(ch, argv, usage_text, &o.fmt);
 			break;
@@ -1246,30 +1732,52 @@ main(int argc, char **argv)
 	cmd = argv[0];
 	argc--;
 	argv++;
-	if (o.strike_opts && strcmp(cmd, "attack") != 0 &&
-	    strcmp(cmd, "mental") != 0)
-		cli_usage_error("--long, --use, --card, --vs-card, --vs-special,"
-		    " --mod and --vs-mod go with attack and mental");
-	if (o.range == CB_LONG && strcmp(cmd, "mental") == 0)
-		cli_usage_error("a mental action has no range: no --long");
-	if (o.kind && strcmp(cmd, "mental") != 0)
-		cli_usage_error("--kind goes with mental");
-	if (o.agreed && strcmp(cmd, "end") != 0)
-		cli_usage_error("--agreed goes with end");
-	if ((o.character || o.since) && strcmp(cmd, "history") != 0)
-		cli_usage_error("--char and --since go with history");
+	snprintf(spaced, sizeof spaced, " %.30s ", cmd);
+	for (size_t i = 0; i < sizeof opt_cmds / sizeof opt_cmds[0]; i++) {
+		const char *name = "";
+
+		if (!seen[opt_cmds[i].opt - 256] || strstr(opt_cmds[i].cmds,
+		    spaced))
+			continue;
+		for (const struct option *lo = longopts; lo->name; lo++)
+			if (lo->val == opt_cmds[i].opt)
+				name = lo->name;
+		cli_usage_error("--%s goes with%s", name, opt_cmds[i].cmds);
+	}
 	if (o.vs_special && !o.vs_card)
 		cli_usage_error("--vs-special goes with --vs-card");
+	if ((seen[OPT_REACT_BASE - 256] || seen[OPT_REACT_NEED - 256] ||
+	    o.react_card) && !o.react)
+		cli_usage_error("--react-base, --react-need and --react-card "
+		    "go with --react");
+	if (o.free && o.surprise)
+		cli_usage_error("--free and --surprise do not go together");
 	if (strcmp(cmd, "start") == 0)
 		return cmd_start(&o, argc, argv);
-	o.reading = strcmp(cmd, "dead") == 0;
+	o.reading = strcmp(cmd, "dead") == 0 || strcmp(cmd, "flee") == 0;
 	if (strcmp(cmd, "join") == 0 || strcmp(cmd, "stance") == 0 ||
-	    strcmp(cmd, "pass") == 0 || strcmp(cmd, "dead") == 0) {
-		if (argc != 1)
-			cli_usage_error("%s needs exactly one NAME", cmd);
+	    strcmp(cmd, "pass") == 0 || strcmp(cmd, "dead") == 0 ||
+	    strcmp(cmd, "flee") == 0 || strcmp(cmd, "charge") == 0) {
+		if (strcmp(cmd, "charge") == 0 ? argc < 1 : argc != 1)
+			cli_usage_error("%s needs %sNAME", cmd, cmd[0] == 'c' ?
+			    "" : "exactly one ");
 		return cmd_event(&o, cmd[0] == 'j' ? CB_JOIN : cmd[0] == 's' ?
-		    CB_STANCE : cmd[0] == 'p' ? CB_PASS : CB_DEAD, argc,
+		    CB_STANCE : cmd[0] == 'p' ? CB_PASS : cmd[0] == 'd' ?
+		    CB_DEAD : cmd[0] == 'f' ? CB_FLEE : CB_CHARGE, argc,
 		    argv);
+	}
+	if (strcmp(cmd, "blow") == 0 || strcmp(cmd, "swap") == 0) {
+		if (argc != 2)
+			cli_usage_error("%s needs %s", cmd, cmd[0] == 'b' ?
+			    "PROTECTOR PROTECTED" : "NAME ITEM");
+		return cmd_event(&o, cmd[0] == 'b' ? CB_BLOW : CB_SWAP, argc,
+		    argv);
+	}
+	if (strcmp(cmd, "range") == 0) {
+		if (argc == 0 || argc % 3 != 0)
+			cli_usage_error("range needs A B FEET, as often as "
+			    "needed");
+		return cmd_event(&o, CB_RANGE, argc, argv);
 	}
 	if (strcmp(cmd, "init") == 0)
 		return cmd_event(&o, CB_INITIATIVE, argc, argv);
@@ -1277,8 +1785,16 @@ main(int argc, char **argv)
 		if (argc < 2 || (argc > 2 && cmd[0] == 'a'))
 			cli_usage_error("%s needs ATTACKER TARGET%s", cmd,
 			    cmd[0] == 'm' ? " [TARGET...]" : "");
-		return cmd_event(&o, cmd[0] == 'a' ? CB_ATTACK : CB_MENTAL,
+		if (o.range == CB_LONG && cmd[0] == 'm')
+			cli_usage_error("a mental action has no range: no "
+			    "--long");
+		return cmd_strike(&o, cmd[0] == 'a' ? CB_ATTACK : CB_MENTAL,
 		    argc, argv);
+	}
+	if (strcmp(cmd, "power") == 0) {
+		if (argc < 3)
+			cli_usage_error("power needs CASTER POWER TARGET...");
+		return cmd_strike(&o, CB_POWER, argc, argv);
 	}
 	if (strcmp(cmd, "round") == 0 || strcmp(cmd, "end") == 0) {
 		if (argc != 0)

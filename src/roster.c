@@ -484,3 +484,23 @@ roster_power_each(struct db *db, int (*fn)(void *, const struct power *),
 	}
 	sqlite3_finalize(st);
 }
+
+int
+roster_holds(struct db *db, const char *character, int power,
+    const char *name)
+{
+	sqlite3_stmt *st = db_prepare(db, power ?
+	    "SELECT 1 FROM holds_power h JOIN character c ON c.id ="
+	    " h.character_id JOIN power p ON p.id = h.power_id"
+	    " WHERE c.name = ?1 AND p.name = ?2" :
+	    "SELECT 1 FROM holds_item h JOIN character c ON c.id ="
+	    " h.character_id JOIN item i ON i.id = h.item_id"
+	    " WHERE c.name = ?1 AND i.name = ?2");
+	int r;
+
+	sqlite3_bind_text(st, 1, character, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, name, -1, SQLITE_STATIC);
+	r = db_step(db, st, 0) == SQLITE_ROW;
+	sqlite3_finalize(st);
+	return r;
+}

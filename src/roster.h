@@ -90,4 +90,8 @@ enum roster_result roster_power_remove(struct db *db, const char *name);
 void roster_power_each(struct db *db,
     int (*fn)(void *, const struct power *), void *ctx);
 
+/* 1 if character holds the item (power 0) or knows the power (power 1). */
+int roster_holds(struct db *db, const char *character, int power,
+    const char *name);
+
 #endif
