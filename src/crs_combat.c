@@ -180,6 +180,31 @@ check_lockout(struct db *db, const char *name, int64_t now)
 	sqlite3_finalize(st);
 }
 
+/*
+ * Nobody in a combat can be surprised: refuses name if he joined another
+ * combat that has not ended, and has not fled it.
+ */
+static void
+check_not_fighting(struct db *db, const char *name, int64_t combat)
+{
+	sqlite3_stmt *st = db_prepare(db, "SELECT ev.combat_id FROM event ev"
+	    " WHERE ev.actor = ?1 AND ev.action = 'join'"
+	    " AND ev.combat_id <> ?2 AND" NOT_UNDONE_EV
+	    " AND NOT EXISTS (SELECT 1 FROM event x WHERE x.combat_id ="
+	    "  ev.combat_id AND ((x.action = 'end') OR (x.action = 'flee'"
+	    "  AND x.actor = ?1 AND x.hit = 1)) AND NOT EXISTS (SELECT 1"
+	    "  FROM event u WHERE u.combat_id = x.combat_id"
+	    "  AND u.undoes = x.seq))");
+
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, combat);
+	if (db_step(db, st, 0) == SQLITE_ROW)
+		db_die(db, "'%s' is in combat %lld: no Surprise action against "
+		    "someone in a combat", q(name),
+		    (long long)sqlite3_column_int64(st, 0));
+	sqlite3_finalize(st);
+}
+
 /* A supplemental item of the database, as the event keeps it. */
 static void
 gear_from_db(struct db *db, const char *name, struct cb_gear *g)
@@ -541,7 +566,20 @@ print_outcome(struct opts *o, struct cb_state *before,
 		printf("{\"combat\":%" PRId64 ",\"seq\":%" PRId64 ",\"round\":"
 		    "%d,\"action\":\"%s\"", id, e->seq, e->round,
 		    cb_action_name(e->action));
-		if (e->action == CB_ATTACK || e->action == CB_MENTAL) {
+		if (e->target) {
+			printf(",\"target\":");
+			out_json_string(stdout, e->target);
+		}
+		if (e->action == CB_FLEE)
+			printf(",\"fled\":%s", e->hit ? "true" : "false");
+		if (e->action == CB_FLEE && e->hit)
+			printf(",\"until\":%" PRId64, e->until);
+		if (e->action == CB_POWER)
+			printf(",\"em_after\":%d", e->em_after);
+		if (e->negated)
+			printf(",\"negated\":true");
+		if (e->action == CB_ATTACK || e->action == CB_MENTAL ||
+		    e->action == CB_POWER) {
 			printf(",\"offense\":%d,\"defense\":", e->offense);
 			if (e->defense < 0)
 				printf("null");
@@ -681,8 +719,10 @@ cmd_strike(struct opts *o, int action, int argc, char **argv)
 			    ntargets);
 	}
 	if (o->surprise)
-		for (int i = 0; i < ntargets; i++)
+		for (int i = 0; i < ntargets; i++) {
 			check_lockout(db, targets[i], db_now());
+			check_not_fighting(db, targets[i], l.combat);
+		}
 	if (o->surprise)
 		check_lockout(db, argv[0], db_now());
 	before = s;
@@ -1142,6 +1182,57 @@ cmd_status(struct opts *o, int argc, char **argv)
 	return 0;
 }
 
+/* The fields of the full action set, where an event has them. */
+static void
+event_json_more(const struct cb_event *e)
+{
+	const char *keys[] = { "aimed", "item", "vs_item", "power", "skills",
+	    "vs_skills", "reactor" };
+	const char *vals[] = { e->aimed, e->item.name, e->vs_item.name,
+	    e->power.name, e->skills, e->vs_skills, e->reactor };
+
+	for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+		if (vals[i]) {
+			printf(",\"%s\":", keys[i]);
+			out_json_string(stdout, vals[i]);
+		}
+	if (e->action == CB_POWER)
+		printf(",\"em_spent\":%d,\"em_before\":%d,\"em_after\":%d",
+		    e->em_spent, e->em_before, e->em_after);
+	if (e->action == CB_RANGE)
+		printf(",\"feet\":%d", e->feet);
+	if (e->action == CB_FLEE && e->hit)
+		printf(",\"until\":%" PRId64, e->until);
+	if (e->action == CB_FLEE && e->ninit) {
+		printf(",\"catches\":[");
+		for (int i = 0; i < e->ninit; i++) {
+			printf("%s{\"name\":", i ? "," : "");
+			out_json_string(stdout, e->init[i].name);
+			printf(",\"cards\":\"%s\",\"total\":%d}",
+			    e->init[i].cards ? e->init[i].cards : "",
+			    e->init[i].total);
+		}
+		printf("]");
+	}
+	if (e->action == CB_CHARGE) {
+		printf(",\"to\":[");
+		for (int i = 0; i < e->ninit; i++) {
+			printf("%s{\"name\":", i ? "," : "");
+			out_json_string(stdout, e->init[i].name);
+			printf(",\"feet\":%d}", e->init[i].in);
+		}
+		printf("]");
+	}
+	if (e->reactor)
+		printf(",\"reaction\":%d", e->react_total);
+	if (e->free)
+		printf(",\"free\":true");
+	if (e->surprise)
+		printf(",\"surprise\":true");
+	if (e->negated)
+		printf(",\"negated\":true");
+}
+
 /* The JSON of one event for log --json. */
 static void
 event_json(const struct cb_event *e, int undone, int first)
@@ -1157,7 +1248,8 @@ event_json(const struct cb_event *e, int undone, int first)
 		    "short");
 	if (e->action == CB_MENTAL)
 		printf(",\"kind\":\"%s\"", cb_kind_name(e->kind));
-	if (e->action == CB_ATTACK || e->action == CB_MENTAL) {
+	if (e->action == CB_ATTACK || e->action == CB_MENTAL ||
+	    e->action == CB_POWER || e->action == CB_FLEE) {
 		printf(",\"cards\":\"%s\",\"vs_cards\":", e->cards ?
 		    e->cards : "");
 		if (e->vs_cards)
@@ -1179,6 +1271,7 @@ event_json(const struct cb_event *e, int undone, int first)
 		    "\"life_before\":null,\"life_after\":null");
 	if (e->action == CB_UNDO)
 		printf(",\"undoes\":%" PRId64, e->undoes);
+	event_json_more(e);
 	if (e->action == CB_INITIATIVE) {
 		printf(",\"order\":[");
 		for (int pos = 1; pos <= e->ninit; pos++)
@@ -1208,14 +1301,17 @@ event_json(const struct cb_event *e, int undone, int first)
 static const char *const log_cols[] = {
 	"seq", "round", "action", "actor", "target", "range", "kind", "cards",
 	"vs_cards", "offense", "defense", "hit", "damage", "life_before",
-	"life_after", "fumble", "undone", "undoes", "seed", "gm", "time"
+	"life_after", "fumble", "undone", "undoes", "seed", "gm", "time",
+	"aimed", "item", "vs_item", "power", "em_spent", "em_after", "feet",
+	"until", "free", "surprise", "negated"
 };
 
 /* One event as a CSV row of log_cols. */
 static void
 event_csv(struct out *out, const struct cb_event *e, int undone)
 {
-	int strike = e->action == CB_ATTACK || e->action == CB_MENTAL;
+	int strike = e->action == CB_ATTACK || e->action == CB_MENTAL ||
+	    e->action == CB_POWER || e->action == CB_FLEE;
 	char seed[24];
 
 	out_int(out, e->seq);
@@ -1251,6 +1347,28 @@ event_csv(struct out *out, const struct cb_event *e, int undone)
 	out_text(out, ledger_used_seed(e) ? seed : NULL);
 	out_text(out, e->gm);
 	out_int(out, e->time);
+	out_text(out, e->aimed);
+	out_text(out, e->item.name);
+	out_text(out, e->vs_item.name);
+	out_text(out, e->power.name);
+	if (e->action == CB_POWER) {
+		out_int(out, e->em_spent);
+		out_int(out, e->em_after);
+	} else {
+		out_null(out);
+		out_null(out);
+	}
+	if (e->action == CB_RANGE)
+		out_int(out, e->feet);
+	else
+		out_null(out);
+	if (e->action == CB_FLEE && e->hit)
+		out_int(out, e->until);
+	else
+		out_null(out);
+	out_int(out, e->free);
+	out_int(out, e->surprise);
+	out_int(out, e->negated);
 	out_end_row(out);
 }
 

@@ -620,7 +620,7 @@ ledger_used_seed(const struct cb_event *e)
 {
 	if (e->action == CB_ATTACK || e->action == CB_MENTAL ||
 	    e->action == CB_POWER)
-		return e->virt || (e->vs_virt && e->defense >= 0) ||
+		return e->virt || (e->vs_virt && e->vs_cards != NULL) ||
 		    (e->reactor && e->react_virt) || (e->melee_n > 0 &&
 		    e->melee_pick == NULL);
 	if (e->action == CB_FLEE && (e->virt && !e->free))
