@@ -102,6 +102,7 @@ cb_event_release(struct cb_event *e)
 	free(e->gm);
 	free(e->aimed);
 	free(e->melee_pick);
+	free(e->melee_drawn);
 	free(e->item.name);
 	free(e->vs_item.name);
 	free(e->skills);
@@ -856,6 +857,12 @@ strike_target(struct cb_state *s, struct cb_event *e, int a, int d,
 {
 	int t = d;
 
+	if (e->melee_pick && (e->action != CB_ATTACK || e->range != CB_LONG ||
+	    (cb_melee(s, d) & ~BIT(a)) == 0)) {
+		snprintf(why, whysz, "no melee draw: '%s' is in no melee, or "
+		    "this is no long range attack", s->f[d].name);
+		return -1;
+	}
 	if (e->action != CB_ATTACK)
 		return t;
 	if (e->range == CB_LONG && !e->shares) {
@@ -878,6 +885,8 @@ strike_target(struct cb_state *s, struct cb_event *e, int a, int d,
 			} else
 				t = members[rng_below(r, (uint64_t)n)];
 			e->melee_n = n;
+			free(e->melee_drawn);
+			e->melee_drawn = xstrdup(s->f[t].name);
 		}
 	}
 	if (s->f[t].protected_by >= 0) {

@@ -124,6 +124,7 @@ struct cb_event {
 					   someone else was struck */
 	char		*melee_pick;	/* owned: a typed melee draw */
 	int		 melee_n;	/* drawn among this many in a melee */
+	char		*melee_drawn;	/* owned: whom the draw picked */
 	struct cb_gear	 item, vs_item;	/* supplemental items */
 	char		*skills;	/* owned: "Name=+3;Other=-1" */
 	char		*vs_skills;	/* owned */

@@ -460,13 +460,13 @@ story(FILE *fp, struct cb_state *s, const struct cb_event *e, int advance)
 			fprintf(fp, "%s %s %s", e->actor, e->range ==
 			    CB_LONG ? "attacks at long range" : "attacks",
 			    e->aimed ? e->aimed : e->target);
-			if (e->aimed && e->melee_n)
+			if (e->melee_n)
 				fprintf(fp, ", in a melee: the draw among %d "
 				    "%s %s", e->melee_n, e->melee_pick ?
-				    "(physical) picks" : "picks", e->melee_pick ?
-				    e->melee_pick : e->target);
-			if (e->aimed && (!e->melee_n || (e->melee_pick &&
-			    strcmp(e->melee_pick, e->target) != 0)))
+				    "(physical) picks" : "picks",
+				    e->melee_drawn ? e->melee_drawn : "?");
+			if (strcmp(e->melee_drawn ? e->melee_drawn :
+			    e->aimed ? e->aimed : e->target, e->target) != 0)
 				fprintf(fp, ", and %s takes the blow",
 				    e->target);
 			fprintf(fp, ": ");
@@ -1039,6 +1039,35 @@ restore_time(char *buf, size_t sz, int64_t t)
 	strftime(buf, sz, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
+/* Under the status table: who fled, who takes blows, who is in a melee. */
+static void
+status_notes(const struct cb_state *s)
+{
+	char when[32];
+
+	for (int i = 0; i < s->n; i++) {
+		const struct cb_fighter *f = &s->f[i];
+		uint64_t m = cb_melee(s, i);
+
+		if (f->fled) {
+			restore_time(when, sizeof when, f->until);
+			printf("%s fled: out of every combat until %s\n",
+			    f->name, when);
+		}
+		if (f->protecting >= 0)
+			printf("%s takes the blows for %s\n", f->name,
+			    s->f[f->protecting].name);
+		if (m && !s->ended && !f->fled) {
+			printf("%s is in a melee with", f->name);
+			for (int j = 0, k = 0; j < s->n; j++)
+				if (m & (UINT64_C(1) << j))
+					printf("%s %s", k++ ? "," : "",
+					    s->f[j].name);
+			printf("\n");
+		}
+	}
+}
+
 static int
 cmd_status(struct opts *o, int argc, char **argv)
 {
@@ -1137,6 +1166,24 @@ cmd_status(struct opts *o, int argc, char **argv)
 				    (int)len, t);
 				t += len + (t[len] == ',');
 			}
+			printf("],\"fled\":%s,\"until\":", f->fled ? "true" :
+			    "false");
+			if (f->fled)
+				printf("%" PRId64, f->until);
+			else
+				printf("null");
+			printf(",\"protecting\":");
+			if (f->protecting >= 0)
+				out_json_string(stdout,
+				    s.f[f->protecting].name);
+			else
+				printf("null");
+			printf(",\"melee\":[");
+			for (int j = 0, k = 0; j < s.n; j++)
+				if (cb_melee(&s, i) & (UINT64_C(1) << j)) {
+					printf("%s", k++ ? "," : "");
+					out_json_string(stdout, s.f[j].name);
+				}
 			printf("],\"restores_at\":");
 			if (to_restore && s.ended)
 				printf("\"%s\"", when);
@@ -1176,6 +1223,8 @@ cmd_status(struct opts *o, int argc, char **argv)
 	}
 	if (o->fmt == OUT_JSON)
 		printf("]}\n");
+	else
+		status_notes(&s);
 	cb_state_release(&s);
 	ledger_release(&l);
 	db_close(db);

@@ -85,7 +85,7 @@ col_int(sqlite3_stmt *st, int c, int dflt)
 	DETAIL("reaction.who") "," DETAIL("reaction.base") "," \
 	DETAIL("reaction.need") "," DETAIL("reaction.cards") "," \
 	DETAIL("reaction.virt") "," DETAIL("reaction.total") "," \
-	DETAIL("reaction.fumble") "," DETAIL("melee_n")
+	DETAIL("reaction.fumble") "," DETAIL("melee_n") "," DETAIL("melee_drawn")
 /* The rest of the detail; most events have none, and skip the parse. */
 #define DETAIL(k) \
 	" CASE WHEN detail <> '{}' THEN json_extract(detail, '$." k "') END"
@@ -141,6 +141,7 @@ read_detail(sqlite3_stmt *st, int c, struct cb_event *e)
 	e->react_total = col_int(st, c + 22, 0);
 	e->react_fumble = col_int(st, c + 23, 0);
 	e->melee_n = col_int(st, c + 24, 0);
+	e->melee_drawn = col_text(st, c + 25);
 }
 
 /*
@@ -600,6 +601,7 @@ detail_json(const struct cb_event *e)
 	json_key_string(fp, &first, "melee_pick", e->melee_pick);
 	if (e->melee_n)
 		json_key_int(fp, &first, "melee_n", e->melee_n);
+	json_key_string(fp, &first, "melee_drawn", e->melee_drawn);
 	if (e->reactor) {
 		fprintf(fp, "%s\"reaction\":{\"who\":", first ? "" : ",");
 		out_json_string(fp, e->reactor);
