@@ -1057,7 +1057,7 @@ status_notes(const struct cb_state *s)
 		if (f->protecting >= 0)
 			printf("%s takes the blows for %s\n", f->name,
 			    s->f[f->protecting].name);
-		if (m && !s->ended && !f->fled) {
+		if (m && !s->ended && !f->fled && f->life != 0) {
 			printf("%s is in a melee with", f->name);
 			for (int j = 0, k = 0; j < s->n; j++)
 				if (m & (UINT64_C(1) << j))
