@@ -1969,8 +1969,11 @@ main(int argc, char **argv)
 		return cmd_event(&o, cmd[0] == 'r' ? CB_ROUND : CB_END, argc,
 		    argv);
 	}
-	if (strcmp(cmd, "undo") == 0)
+	/* After the end, undo and the free Flee work on the newest combat. */
+	if (strcmp(cmd, "undo") == 0) {
+		o.reading = 1;
 		return cmd_undo(&o, argc, argv);
+	}
 	o.reading = 1;
 	if (strcmp(cmd, "status") == 0)
 		return cmd_status(&o, argc, argv);

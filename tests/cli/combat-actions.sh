@@ -39,7 +39,7 @@ run crs-combat range Ann Bob 7
 run crs-combat range Ann Ann 5
 run crs-combat range Ann Bob 5 Ann Zed 5
 unchanged
-run crs-combat init Ann=9 Bob=8 Cy=7 Dee=6 Eve=5
+run crs-combat --seed 1 init Ann=9 Bob=8 Cy=7 Dee=6 Eve=5
 snap
 run crs-combat range Ann Bob 10
 run crs-combat attack Ann Cy --card 5 --vs-card 3
@@ -79,9 +79,9 @@ run crs-combat blow Dee Ann
 unchanged
 run crs-combat blow Cy Bob
 snap
-run crs-combat init Ann=9 Bob=8 Cy=7 Dee=6 Eve=5
+run crs-combat --seed 1 init Ann=9 Bob=8 Cy=7 Dee=6 Eve=5
 unchanged
-run crs-combat init Ann=9 Bob=8 Dee=6 Eve=5
+run crs-combat --seed 1 init Ann=9 Bob=8 Dee=6 Eve=5
 snap
 run crs-combat power Ann 'Mind Spike' Cy --card 4
 unchanged
@@ -100,7 +100,7 @@ run crs-combat attack Ann Eve --long --card 5 --vs-card 3
 unchanged
 run crs-combat round
 echo '# Round 3: an Intimidation stops two Catches.'
-run crs-combat init Ann=9 Bob=8 Cy=7 Dee=6
+run crs-combat --seed 1 init Ann=9 Bob=8 Cy=7 Dee=6
 run crs-combat mental Ann Bob Dee --kind intimidation --card 9 --vs-card 2/3
 snap
 run crs-combat attack Bob Ann --card 5 --vs-card 4
@@ -113,7 +113,7 @@ run crs-combat flee Cy --card 6 --catch Ann=8
 run crs-combat pass Dee
 run crs-combat round
 echo '# Round 4: Bob charges; Dee shot at him last, and gets a free action.'
-run crs-combat init Bob=9 Ann=8 Cy=7 Dee=6
+run crs-combat --seed 1 init Bob=9 Ann=8 Cy=7 Dee=6
 snap
 run crs-combat charge Bob Dee=10 Ann=20 Cy=20 --let Ann
 unchanged
@@ -148,13 +148,13 @@ run crs-combat attack Ann Bob --surprise --long --card 5 --vs-card 3
 snap
 run crs-combat mental Ann Bob --surprise --card 5 --vs-card 3
 unchanged
-run crs-combat init Ann=9 Bob=8
+run crs-combat --seed 1 init Ann=9 Bob=8
 run crs-combat attack Ann Bob --card 4 --vs-card 5
 run crs-combat pass Bob
 run crs-combat round
 echo '# Dee joins after the first round: at long range from everyone.'
 run crs-combat join Dee
-run crs-combat init Ann=9 Bob=8 Dee=7
+run crs-combat --seed 1 init Ann=9 Bob=8 Dee=7
 snap
 run crs-combat attack Ann Dee --card 4 --vs-card 5
 run crs-combat --combat 1 attack Ann Bob --surprise --long --card 5 --vs-card 3

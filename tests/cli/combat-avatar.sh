@@ -22,19 +22,19 @@ run crs-combat start Ann Bob --rules gurps
 unchanged
 run crs-combat start Ann Bob Cy Dee --rules avatar
 run crs-combat range Ann Bob 5 Bob Dee 5 Ann Cy 20 Ann Dee 10 Bob Cy 20 Cy Dee 25
-run crs-combat init Ann=9 Bob=8 Cy=7 Dee=6
+run crs-combat --seed 1 init Ann=9 Bob=8 Cy=7 Dee=6
 snap
 echo '# Avatar 2.6: a full-OR item forbids pulling the punch at short range too.'
 run crs-combat attack Ann Bob --item 'Great Axe' --use 5 --card 6 --vs-card 4
 unchanged
 run crs-combat attack Ann Bob --item 'Great Axe' --card 6 --vs-card 4
 run crs-combat pass Bob
-run crs-combat attack Cy Bob --long --item Bow --melee-hit Bob --card 7 --vs-card 3
+run crs-combat attack Cy Bob --long --item Bow --card 7 --vs-card 3
 run crs-combat blow Dee Bob
 run crs-combat round
 echo '# Round 2: no dodging skill for whoever is Taking a Blow.'
 run crs-combat blow Dee Bob
-run crs-combat init Ann=9 Bob=8 Cy=7
+run crs-combat --seed 1 init Ann=9 Bob=8 Cy=7
 snap
 run crs-combat attack Ann Bob --item Dagger --card 5 --vs-skill Acrobatics=+3 --vs-card 4
 run crs-combat attack Ann Bob --item Dagger --card 5 --vs-skill 'Fluid Motion=+3' --vs-card 4
@@ -55,13 +55,18 @@ run crs-combat round
 run crs-combat end --agreed
 echo '# The lockout is one hour under Avatar 2.6.'
 run crs-combat flee Bob
+echo '# Undoing the free Flee lifts the lockout; the Flee can be taken again.'
+run crs-combat undo
+run crs-combat status
+run crs-combat flee Bob
+run crs-combat start Bob Dee --rules avatar
 run crs-combat status --json
 run crs-combat log
 run crs-combat replay
 echo '# The same situations under the CRS rules.'
 run crs-combat start Ann Cy Dee
 run crs-combat range Ann Dee 5 Cy Dee 5 Ann Cy 20
-run crs-combat init Cy=9 Ann=8 Dee=7
+run crs-combat --seed 1 init Cy=9 Ann=8 Dee=7
 run crs-combat swap Cy Sling
 run crs-combat blow Cy Dee
 run crs-combat attack Ann Dee --item Dagger --card 5 --vs-skill Acrobatics=+3 --vs-card 4
