@@ -253,8 +253,8 @@ check_holdings(struct db *db, const struct cb_event *e)
 	if (e->item.name && !roster_holds(db, e->actor, 0, e->item.name))
 		db_die(db, "'%s' does not hold '%s'", q(e->actor),
 		    q(e->item.name));
-	if (e->vs_item.name && e->defense >= 0 && !roster_holds(db,
-	    e->target, 0, e->vs_item.name))
+	if (e->vs_item.name && !roster_holds(db, e->target, 0,
+	    e->vs_item.name))
 		db_die(db, "'%s' does not hold '%s'", q(e->target),
 		    q(e->vs_item.name));
 }
@@ -1757,7 +1757,8 @@ skill_add(char **list, const char *arg, const char *opt)
 int
 main(int argc, char **argv)
 {
-	struct opts o;
+	/* Static: the lists it builds live as long as the process. */
+	static struct opts o;
 	int ch, k, seen[OPT_LAST - 256];
 	const char *cmd;
 	char spaced[40];
