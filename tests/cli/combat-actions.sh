@@ -87,6 +87,8 @@ run crs-combat power Ann 'Mind Spike' Cy --card 4
 unchanged
 echo '# Taking a Blow does nothing against a mental attack.'
 run crs-combat mental Ann Bob --card 4 --vs-card 3
+echo '# Bob is still in a melee with Ann (his last action): no Charge.'
+run crs-combat charge Bob Dee=10 --let Ann --let Cy
 echo '# Bob acts: Cy no longer takes his blows.'
 run crs-combat attack Bob Ann --skill 'Sword Mastery=+2' --card 5 --vs-skill 'Parry=+1' --vs-card 9
 run crs-combat attack Dee Bob --long --item Bow --melee-hit Ann --card 7 --vs-card 2
@@ -101,6 +103,10 @@ unchanged
 run crs-combat round
 echo '# Round 3: an Intimidation stops two Catches.'
 run crs-combat --seed 1 init Ann=9 Bob=8 Cy=7 Dee=6
+snap
+run crs-combat attack Ann Eve --long --card 5 --vs-card 3
+run crs-combat mental Ann Eve --card 5 --vs-card 3
+unchanged
 run crs-combat mental Ann Bob Dee --kind intimidation --card 9 --vs-card 2/3
 snap
 run crs-combat attack Bob Ann --card 5 --vs-card 4
