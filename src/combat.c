@@ -855,46 +855,39 @@ static int
 strike_target(struct cb_state *s, struct cb_event *e, int a, int d,
     struct rng *r, char *why, size_t whysz)
 {
-	int t = d;
+	int t = d, p, members[CB_FIGHTERS_MAX], n = 0;
+	uint64_t m = e->action == CB_ATTACK && e->range == CB_LONG &&
+	    !e->shares ? cb_melee(s, d) & ~BIT(a) : 0;
 
-	if (e->melee_pick && (e->action != CB_ATTACK || e->range != CB_LONG ||
-	    (cb_melee(s, d) & ~BIT(a)) == 0)) {
+	if (e->melee_pick && m == 0) {
 		snprintf(why, whysz, "no melee draw: '%s' is in no melee, or "
 		    "this is no long range attack", s->f[d].name);
 		return -1;
 	}
 	if (e->action != CB_ATTACK)
 		return t;
-	if (e->range == CB_LONG && !e->shares) {
-		uint64_t m = cb_melee(s, d) & ~BIT(a);
-		int members[CB_FIGHTERS_MAX], n = 0;
-
-		if (m) {
-			m |= BIT(d);
-			for (int j = 0; j < s->n; j++)
-				if (m & BIT(j))
-					members[n++] = j;
-			if (e->melee_pick) {
-				t = cb_find(s, e->melee_pick);
-				if (t < 0 || !(m & BIT(t))) {
-					snprintf(why, whysz, "the melee draw "
-					    "'%s' is not in the melee of '%s'",
-					    e->melee_pick, s->f[d].name);
-					return -1;
-				}
-			} else
-				t = members[rng_below(r, (uint64_t)n)];
-			e->melee_n = n;
-			free(e->melee_drawn);
-			e->melee_drawn = xstrdup(s->f[t].name);
-		}
+	if (m) {
+		m |= BIT(d);
+		for (int j = 0; j < s->n; j++)
+			if (m & BIT(j))
+				members[n++] = j;
+		if (e->melee_pick) {
+			t = cb_find(s, e->melee_pick);
+			if (t < 0 || !(m & BIT(t))) {
+				snprintf(why, whysz, "the melee draw '%s' is "
+				    "not in the melee of '%s'", e->melee_pick,
+				    s->f[d].name);
+				return -1;
+			}
+		} else
+			t = members[rng_below(r, (uint64_t)n)];
+		e->melee_n = n;
+		free(e->melee_drawn);
+		e->melee_drawn = xstrdup(s->f[t].name);
 	}
-	if (s->f[t].protected_by >= 0) {
-		int p = s->f[t].protected_by;
-
-		if (p != a && fighting(&s->f[p]))
-			t = p;
-	}
+	p = s->f[t].protected_by;
+	if (p >= 0 && p != a && fighting(&s->f[p]))
+		t = p;
 	return t;
 }
 

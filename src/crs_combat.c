@@ -312,7 +312,10 @@ note(FILE *fp, const char *item, const char *skills, int rules)
 	if (skills) {
 		fprintf(fp, "%sskills ", item ? "; " : "");
 		for (const char *p = skills; *p; p++)
-			fputs(*p == ';' ? ", " : (char[2]){ *p, 0 }, fp);
+			if (*p == ';')
+				fputs(", ", fp);
+			else
+				putc(*p, fp);
 	}
 	fprintf(fp, ")");
 }
@@ -559,40 +562,40 @@ story(FILE *fp, struct cb_state *s, const struct cb_event *e, int advance)
 
 /* Prints the outcome of a new event: the same sentence as the log. */
 static void
-print_outcome(struct opts *o, struct cb_state *before,
+print_outcome(FILE *fp, struct opts *o, struct cb_state *before,
     const struct cb_event *e, int64_t id)
 {
 	if (o->fmt == OUT_JSON) {
-		printf("{\"combat\":%" PRId64 ",\"seq\":%" PRId64 ",\"round\":"
+		fprintf(fp, "{\"combat\":%" PRId64 ",\"seq\":%" PRId64 ",\"round\":"
 		    "%d,\"action\":\"%s\"", id, e->seq, e->round,
 		    cb_action_name(e->action));
 		if (e->target) {
-			printf(",\"target\":");
-			out_json_string(stdout, e->target);
+			fprintf(fp, ",\"target\":");
+			out_json_string(fp, e->target);
 		}
 		if (e->action == CB_FLEE)
-			printf(",\"fled\":%s", e->hit ? "true" : "false");
+			fprintf(fp, ",\"fled\":%s", e->hit ? "true" : "false");
 		if (e->action == CB_FLEE && e->hit)
-			printf(",\"until\":%" PRId64, e->until);
+			fprintf(fp, ",\"until\":%" PRId64, e->until);
 		if (e->action == CB_POWER)
-			printf(",\"em_after\":%d", e->em_after);
+			fprintf(fp, ",\"em_after\":%d", e->em_after);
 		if (e->negated)
-			printf(",\"negated\":true");
+			fprintf(fp, ",\"negated\":true");
 		if (e->action == CB_ATTACK || e->action == CB_MENTAL ||
 		    e->action == CB_POWER) {
-			printf(",\"offense\":%d,\"defense\":", e->offense);
+			fprintf(fp, ",\"offense\":%d,\"defense\":", e->offense);
 			if (e->defense < 0)
-				printf("null");
+				fprintf(fp, "null");
 			else
-				printf("%d", e->defense);
-			printf(",\"hit\":%s,\"damage\":%d,\"life_after\":%d",
+				fprintf(fp, "%d", e->defense);
+			fprintf(fp, ",\"hit\":%s,\"damage\":%d,\"life_after\":%d",
 			    e->hit ? "true" : "false", e->damage,
 			    e->life_after);
 		}
-		printf("}\n");
+		fprintf(fp, "}\n");
 		return;
 	}
-	story(stdout, before, e, 0);
+	story(fp, before, e, 0);
 }
 
 static int
@@ -639,6 +642,20 @@ cmd_start(struct opts *o, int argc, char **argv)
 	return 0;
 }
 
+/* A new entry for name at the end of e's list (initiative, Catch, Charge). */
+static struct cb_init *
+new_entry(struct cb_event *e, const char *name)
+{
+	struct cb_init *x;
+
+	e->init = xreallocarray(e->init, (size_t)e->ninit + 1,
+	    sizeof *e->init);
+	x = &e->init[e->ninit++];
+	memset(x, 0, sizeof *x);
+	x->name = xstrdup(name);
+	return x;
+}
+
 /* init NAME=CARDS[/TIE...]: typed initiative cards. */
 static void
 init_args(struct cb_event *e, int argc, char **argv)
@@ -650,11 +667,7 @@ init_args(struct cb_event *e, int argc, char **argv)
 
 		if (util_split_kv(argv[i], &buf, &key, &value) != 0)
 			cli_usage_error("'%s' is not NAME=CARDS", q(argv[i]));
-		e->init = xreallocarray(e->init, (size_t)e->ninit + 1,
-		    sizeof *e->init);
-		x = &e->init[e->ninit++];
-		memset(x, 0, sizeof *x);
-		x->name = xstrdup(key);
+		x = new_entry(e, key);
 		if ((slash = strchr(value, '/')) != NULL) {
 			size_t nt = 1;
 
@@ -693,9 +706,11 @@ cmd_strike(struct opts *o, int action, int argc, char **argv)
 	const char *const *targets;
 	size_t len = 0;
 	FILE *report;
-	int ntargets, nvs = 0;
+	struct cb_gear vs_item;
+	int ntargets, nvs = 0, negated;
 
 	memset(&pw, 0, sizeof pw);
+	memset(&vs_item, 0, sizeof vs_item);
 	targets = (const char *const *)argv + (action == CB_POWER ? 2 : 1);
 	ntargets = argc - (action == CB_POWER ? 2 : 1);
 	if (ntargets > 1 && action == CB_MENTAL && o->kind !=
@@ -725,6 +740,8 @@ cmd_strike(struct opts *o, int action, int argc, char **argv)
 		}
 	if (o->surprise)
 		check_lockout(db, argv[0], db_now());
+	if (o->vs_item)
+		gear_from_db(db, o->vs_item, &vs_item);
 	before = s;
 	if ((report = open_memstream(&text, &len)) == NULL)
 		err(1, "out of memory");
@@ -753,8 +770,10 @@ cmd_strike(struct opts *o, int action, int argc, char **argv)
 		}
 		if (o->item && i == 0)
 			gear_from_db(db, o->item, &e.item);
-		if (o->vs_item)
-			gear_from_db(db, o->vs_item, &e.vs_item);
+		if (o->vs_item) {
+			e.vs_item = vs_item;
+			e.vs_item.name = xstrdup(vs_item.name);
+		}
 		e.skills = o->skills && i == 0 ? xstrdup(o->skills) : NULL;
 		e.vs_skills = o->vs_skills ? xstrdup(o->vs_skills) : NULL;
 		e.free = o->free;
@@ -779,7 +798,7 @@ cmd_strike(struct opts *o, int action, int argc, char **argv)
 		commit_event(db, l.combat, &s, &e);
 		check_holdings(db, &e);
 		if (ntargets == 1)
-			;
+			print_outcome(report, o, &before, &e, l.combat);
 		else if (o->fmt == OUT_JSON) {
 			fprintf(report, "{\"combat\":%" PRId64 ",\"seq\":%"
 			    PRId64 ",\"target\":", l.combat, e.seq);
@@ -794,23 +813,18 @@ cmd_strike(struct opts *o, int action, int argc, char **argv)
 			    "false");
 		} else
 			story(report, &before, &e, 0);
-		if (ntargets == 1) {
-			fclose(report);
-			db_commit(db);
-			print_outcome(o, &before, &e, l.combat);
-			report = NULL;
-		} else if (e.negated)
-			ntargets = 1;	/* a negated action has no more */
+		negated = e.negated;
 		cb_event_release(&e);
+		if (negated)
+			break;	/* a negated action reaches no more targets */
 	}
-	if (report) {
-		db_commit(db);
-		fclose(report);
-		fputs(text, stdout);
-	}
+	db_commit(db);
+	fclose(report);
+	fputs(text, stdout);
 	free(text);
 	free(vs);
 	free(pw.name);
+	free(vs_item.name);
 	cb_state_release(&s);
 	ledger_release(&l);
 	db_close(db);
@@ -835,11 +849,7 @@ entries(struct cb_event *e, const char *list, int feet)
 		if (util_split_kv(t, &buf, &key, &value) != 0)
 			cli_usage_error("'%s' is not NAME=%s", q(t), feet ?
 			    "FEET" : "CARDS");
-		e->init = xreallocarray(e->init, (size_t)e->ninit + 1,
-		    sizeof *e->init);
-		x = &e->init[e->ninit++];
-		memset(x, 0, sizeof *x);
-		x->name = xstrdup(key);
+		x = new_entry(e, key);
 		if (feet)
 			x->in = (int)cli_int_arg("FEET", value, 0, CB_FEET_MAX);
 		else
@@ -899,9 +909,7 @@ cmd_event(struct opts *o, int action, int argc, char **argv)
 	case CB_SWAP:
 		e.actor = xstrdup(argv[0]);
 		gear_from_db(db, argv[1], &e.item);
-		if (!roster_holds(db, argv[0], 0, argv[1]))
-			db_die(db, "'%s' does not hold '%s'", q(argv[0]),
-			    q(argv[1]));
+		check_holdings(db, &e);
 		e.free = o->free;
 		break;
 	case CB_FLEE:
@@ -939,7 +947,7 @@ cmd_event(struct opts *o, int action, int argc, char **argv)
 	before = s;
 	commit_event(db, l.combat, &s, &e);
 	db_commit(db);
-	print_outcome(o, &before, &e, l.combat);
+	print_outcome(stdout, o, &before, &e, l.combat);
 	cb_event_release(&e);
 	cb_state_release(&s);
 	ledger_release(&l);

@@ -217,7 +217,9 @@ read_event(struct db *db, sqlite3_stmt *st, sqlite3_stmt *inits,
 	e->free = col_int(st, 51, 0);
 	e->surprise = col_int(st, 52, 0);
 	e->negated = col_int(st, 53, 0);
-	read_detail(st, COL_DETAIL, e);
+	/* Most events have no detail: their defaults stand. */
+	if (strcmp((const char *)sqlite3_column_text(st, 41), "{}") != 0)
+		read_detail(st, COL_DETAIL, e);
 	if (e->action == CB_INITIATIVE || e->action == CB_FLEE ||
 	    e->action == CB_CHARGE) {
 		sqlite3_stmt *it = inits;
