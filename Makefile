@@ -33,10 +33,10 @@ endif
 # update needs a rebuild; SHARED=1 links them dynamically instead.
 SQLITE_CFLAGS := $(shell $(PKG_CONFIG) --cflags sqlite3)
 ifeq ($(SHARED),1)
-DEPLIBS := $(shell $(PKG_CONFIG) --libs sqlite3) -lcsv
+DEPLIBS := $(shell $(PKG_CONFIG) --libs sqlite3) -lcsv -lgmp
 else
 # (Debian's libsqlite3.a needs only libm, dl and pthread; not zlib.)
-DEPLIBS := -Wl,-Bstatic $(shell $(PKG_CONFIG) --libs sqlite3) -lcsv \
+DEPLIBS := -Wl,-Bstatic $(shell $(PKG_CONFIG) --libs sqlite3) -lcsv -lgmp \
            -Wl,-Bdynamic -lm -lpthread -ldl
 endif
 CFLAGS  += $(CSTD) $(WARN) $(OPT) $(SANFLAGS) $(SQLITE_CFLAGS) -Isrc
@@ -44,8 +44,9 @@ LDFLAGS += $(SANFLAGS)
 LDLIBS  += $(DEPLIBS)
 
 TOOLS  = crs-stats crs-draw crs-combat
-LIBSRC = util stats item sheet db roster out import cli rng deck odds combat ledger
-UNITS  = stats sheet item util out db roster import rng deck odds
+LIBSRC = util stats item sheet db roster out import cli rng deck odds combat ledger \
+         d6
+UNITS  = stats sheet item util out db roster import rng deck odds d6
 
 LIBOBJ = $(LIBSRC:%=$(B)/%.o) $(B)/schema.o
 BINS   = $(TOOLS:%=$(B)/%)

@@ -5,11 +5,14 @@
 #   pkg-config       finds SQLite's flags
 #   libsqlite3-dev   the SQLite library (every tool's database)
 #   libcsv-dev       the CSV parser behind crs-stats import
+#   libgmp-dev       exact rationals behind d6-roll odds
 #   sqlite3          the sqlite3 shell, used by the tests and the benchmark
 #   mandoc           lints the man pages (make check)
-#   rolldice         the peer of the crs-draw latency benchmark (make bench)
+#   rolldice         the peer of the crs-draw and d6-roll latency benchmarks
+#   dicelab          the peer of the d6-roll odds benchmark (make bench)
 set -eu
-pkgs="build-essential pkg-config libsqlite3-dev libcsv-dev sqlite3 mandoc rolldice"
+pkgs="build-essential pkg-config libsqlite3-dev libcsv-dev libgmp-dev sqlite3 mandoc
+    rolldice dicelab"
 missing=
 for p in $pkgs; do
 	dpkg-query -W -f '${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||
