@@ -7,7 +7,7 @@
 -- tool cannot store what the rules forbid.  See refkit.db(5).
 
 PRAGMA application_id = 1380338516;	-- 0x52464b54, "RFKT"
-PRAGMA user_version = 4;
+PRAGMA user_version = 5;
 
 -- A CRS character.  Primary stats (ene ... level) are NULL when the game
 -- does not use them; the given_* columns hold secondary stats given
@@ -192,3 +192,50 @@ CREATE INDEX event_by_actor ON event(actor, combat_id);
 CREATE INDEX event_by_target ON event(target, combat_id);
 CREATE INDEX event_undone ON event(combat_id, undoes)
 	WHERE undoes IS NOT NULL;
+
+-- A D6 System character (seed 004): attributes and skills are die codes,
+-- kept in d6_trait; Character, Force and Dark Side Points are counts.
+CREATE TABLE d6_character (
+	id		INTEGER PRIMARY KEY,
+	name		TEXT NOT NULL UNIQUE
+			CHECK (length(name) BETWEEN 1 AND 200),
+	cp		INTEGER NOT NULL DEFAULT 5 CHECK (cp BETWEEN 0 AND 10000),
+	fp		INTEGER NOT NULL DEFAULT 1 CHECK (fp BETWEEN 0 AND 1000),
+	dsp		INTEGER NOT NULL DEFAULT 0 CHECK (dsp BETWEEN 0 AND 1000),
+	notes		TEXT CHECK (length(notes) <= 10000),
+	created		INTEGER NOT NULL,
+	updated		INTEGER NOT NULL
+) STRICT;
+
+-- An attribute (attribute IS NULL) or a skill of one (the attribute's
+-- name).  A skill's code is its whole code, not the dice over the
+-- attribute.
+CREATE TABLE d6_trait (
+	character_id	INTEGER NOT NULL
+			REFERENCES d6_character(id) ON DELETE CASCADE,
+	name		TEXT NOT NULL COLLATE NOCASE
+			CHECK (length(name) BETWEEN 1 AND 100
+			       AND instr(name, '.') = 0
+			       AND instr(name, '=') = 0),
+	attribute	TEXT COLLATE NOCASE,
+	dice		INTEGER NOT NULL CHECK (dice BETWEEN 1 AND 100),
+	pips		INTEGER NOT NULL CHECK (pips BETWEEN -100 AND 100),
+	PRIMARY KEY (character_id, name)
+) STRICT;
+
+-- Every roll made for a stored character, with what it spent.  The name
+-- is kept as text so that the record outlives the sheet.
+CREATE TABLE d6_roll (
+	id		INTEGER PRIMARY KEY,
+	character	TEXT NOT NULL,
+	round		TEXT CHECK (length(round) <= 100),
+	trait		TEXT NOT NULL,
+	code		TEXT NOT NULL,		-- as rolled
+	seed		TEXT NOT NULL,		-- decimal, 64 bits
+	total		INTEGER NOT NULL,
+	cp		INTEGER NOT NULL DEFAULT 0 CHECK (cp BETWEEN 0 AND 5),
+	fp		INTEGER NOT NULL DEFAULT 0 CHECK (fp IN (0, 1)),
+	detail		TEXT NOT NULL CHECK (json_valid(detail)),
+	time		INTEGER NOT NULL
+) STRICT;
+CREATE INDEX d6_roll_by_round ON d6_roll(character, round);
