@@ -166,7 +166,7 @@ static void
 json_ints(FILE *fp, const int *v, int n)
 {
 	fputc('[', fp);
-	for (int i = 0; i < n && i < D6_CHAIN_MAX; i++)
+	for (int i = 0; i < n; i++)
 		fprintf(fp, "%s%d", i ? "," : "", v[i]);
 	fputc(']', fp);
 }
@@ -187,12 +187,14 @@ json_roll_fields(FILE *fp, const struct d6_spec *s,
 	fprintf(fp, ",\"dice\":");
 	json_ints(fp, r->dice, r->ndice);
 	fprintf(fp, ",\"wild\":");
-	json_ints(fp, r->wild.v, r->wild.n);
+	json_ints(fp, r->wild.v, r->wild.n < D6_CHAIN_MAX ? r->wild.n :
+	    D6_CHAIN_MAX);
 	fprintf(fp, ",\"cp\":[");
 	for (int i = 0; i < r->ncp; i++) {
 		if (i)
 			fputc(',', fp);
-		json_ints(fp, r->cp[i].v, r->cp[i].n);
+		json_ints(fp, r->cp[i].v, r->cp[i].n < D6_CHAIN_MAX ?
+		    r->cp[i].n : D6_CHAIN_MAX);
 	}
 	fprintf(fp, "],\"dropped\":");
 	if (r->dropped_wild)
@@ -520,10 +522,10 @@ cmd_odds(struct opts *o, int argc, char **argv)
 		long first = -1, last = -1;
 
 		printf("%s", code_s(&s.code));
-		if (s.actions > 1 || s.fp || s.cp)
-			printf(" (%s%s%s%s)", code_s(&s.base), s.actions > 1 ?
+		if (s.actions > 1 || s.fp)
+			printf(" (%s%s%s)", code_s(&s.base), s.actions > 1 ?
 			    ", multiple actions" : "", s.fp ? ", Force Point" :
-			    "", s.cp ? ", with Character Points" : "");
+			    "");
 		if (s.cp)
 			printf(" + %d CP %s", s.cp, s.cp == 1 ? "die" : "dice");
 		if (o->opposed)
@@ -603,6 +605,8 @@ cmd_damage(struct opts *o, int argc, char **argv)
 
 	if (argc != 1)
 		cli_usage_error("damage takes one die code (the damage)");
+	if (o->fmt == OUT_CSV)
+		cli_usage_error("damage has no --csv; --json gives every field");
 	if (o->resist == NULL)
 		cli_usage_error("damage needs --resist CODE (Strength or hull)");
 	if (o->mods.actions != 1 || o->mods.cp || o->mods.fp || o->times ||
@@ -776,6 +780,8 @@ cmd_weapon(struct opts *o, int argc, char **argv)
 		cli_usage_error("--range: want metres from 0 to 1e9, got '%s'",
 		    q(o->range));
 	band = d6_weapon_band(w, m, &difficulty);
+	if (o->fmt == OUT_CSV)
+		cli_usage_error("weapon has no --csv; try --json");
 	if (o->fmt == OUT_JSON) {
 		printf("{\"weapon\":\"%s\",\"scale\":\"%s\",\"damage\":\"%s\","
 		    "\"range\":%g,\"band\":", w->key, w->scale, w->damage, m);
@@ -793,7 +799,7 @@ cmd_weapon(struct opts *o, int argc, char **argv)
 	else
 		printf("out of range (long ends at %g m)\n",
 		    w->lng > 0 ? w->lng : w->shrt);
-	return band ? 0 : 1;
+	return 0;
 }
 
 /* ---- lightsaber and martial arts ---- */
@@ -827,6 +833,9 @@ cmd_action(struct opts *o, int argc, char **argv, int saber)
 	uint64_t seed;
 	long target, margin;
 
+	if (o->fmt != OUT_TABLE)
+		cli_usage_error("%s prints for people only: no --json or --csv",
+		    saber ? "saber" : "martial");
 	if (argc != 1)
 		cli_usage_error("%s takes one action (d6-roll table %s lists "
 		    "them)", saber ? "saber" : "martial", saber ? "lightsaber" :

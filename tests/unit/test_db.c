@@ -95,7 +95,7 @@ main(void)
 	    "fresh database has refkit's application id");
 	is_int(int_of(a->h, "PRAGMA foreign_keys"), 1, "foreign keys on");
 	is_int(int_of(a->h, "SELECT count(*) FROM sqlite_schema WHERE"
-	    " type = 'table'"), 7, "seven tables");
+	    " type = 'table'"), 10, "ten tables");
 	ok(int_of(a->h, "SELECT journal_mode = 'wal' FROM"
 	    " pragma_journal_mode") == 1, "WAL mode");
 	db_close(a);
