@@ -27,20 +27,26 @@ B      = build
 SANFLAGS =
 endif
 
-# SQLite and libcsv are Debian's, linked statically by default, as Fossil
-# builds SQLite in: it saves each command about a millisecond of dynamic
-# linking, which a GM at the table waits for.  The cost is that a SQLite
-# update needs a rebuild; SHARED=1 links them dynamically instead.
+# SQLite, libcsv and GMP are Debian's, linked in, as Fossil builds SQLite
+# in: it saves each command the dynamic loader's work, which a GM at the
+# table waits for.  A plain build links each tool fully statically (glibc
+# too; the only warning is about dlopen, which SQLite's extension loading
+# would use and refkit never calls); a sanitizer build links only the
+# three libraries statically.  The cost is that a library update needs a
+# rebuild; SHARED=1 links everything dynamically instead.
 SQLITE_CFLAGS := $(shell $(PKG_CONFIG) --cflags sqlite3)
 ifeq ($(SHARED),1)
 DEPLIBS := $(shell $(PKG_CONFIG) --libs sqlite3) -lcsv -lgmp
-else
+else ifeq ($(SANITIZE),1)
 # (Debian's libsqlite3.a needs only libm, dl and pthread; not zlib.)
 DEPLIBS := -Wl,-Bstatic $(shell $(PKG_CONFIG) --libs sqlite3) -lcsv -lgmp \
            -Wl,-Bdynamic -lm -lpthread -ldl
+else
+STATIC  = -static
+DEPLIBS := $(shell $(PKG_CONFIG) --libs sqlite3) -lcsv -lgmp -lm
 endif
 CFLAGS  += $(CSTD) $(WARN) $(OPT) $(SANFLAGS) $(SQLITE_CFLAGS) -Isrc
-LDFLAGS += $(SANFLAGS)
+LDFLAGS += $(SANFLAGS) $(STATIC)
 LDLIBS  += $(DEPLIBS)
 
 TOOLS  = crs-stats crs-draw crs-combat d6-roll

@@ -3,6 +3,7 @@
  */
 #include <ctype.h>
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -347,41 +348,58 @@ pmf_raise(struct pmf *f, unsigned long k)
 
 /*
  * The sum of k dice each in 1 .. faces, as counts (over faces^k, e = 0),
- * sums below cap: prefix sums make each die a subtraction.
+ * sums below cap.  One array is convolved in place, die by die, with
+ * prefix sums: each new count is a difference of two of them.
  */
 static void
 pmf_uniform_sum(struct pmf *f, int k, int faces, long cap)
 {
-	pmf_init(f, 0, cap > 0 ? 1 : 0, 0);
-	if (f->n)
-		mpz_set_ui(f->w[0], 1);
-	for (int d = 0; d < k; d++) {
-		struct pmf g;
-		long gn = f->n ? f->n + faces - 1 : 0;
-		mpz_t *s;
+	long full = (long)k * (faces - 1) + 1, size, cur = 1;
+	mpz_t *s;
 
-		if (f->lo + 1 + gn > cap)
-			gn = cap - (f->lo + 1);
-		pmf_init(&g, f->lo + 1, gn, 0);
-		s = xreallocarray(NULL, (size_t)f->n + 1, sizeof *s);
-		mpz_init(s[0]);
-		for (long i = 0; i < f->n; i++) {
-			mpz_init(s[i + 1]);
+	size = full < cap ? full : cap;
+	if (size < 1)
+		size = 1;
+	pmf_init(f, k, size, 0);
+	if (cap <= 0) {
+		pmf_clear(f);
+		pmf_init(f, k, 0, 0);
+		return;
+	}
+	mpz_set_ui(f->w[0], 1);
+	s = xcalloc((size_t)size + 1, sizeof *s);
+	for (long i = 0; i <= size; i++)
+		mpz_init(s[i]);
+	for (int d = 0; d < k; d++) {
+		long next = cur + faces - 1;
+
+		/* After d + 1 dice the lowest sum is d + 1. */
+		if (next > cap - (d + 1))
+			next = cap - (d + 1);
+		if (next > size)
+			next = size;
+		if (next < 0)
+			next = 0;
+		for (long i = 0; i < cur; i++)
 			mpz_add(s[i + 1], s[i], f->w[i]);
-		}
-		for (long i = 0; i < g.n; i++) {
-			long hi = i + 1 < f->n ? i + 1 : f->n;
+		for (long i = 0; i < next; i++) {
+			long hi = i + 1 < cur ? i + 1 : cur;
 			long lo = i - faces + 1 > 0 ? i - faces + 1 : 0;
 
 			if (hi > lo)
-				mpz_sub(g.w[i], s[hi], s[lo]);
+				mpz_sub(f->w[i], s[hi], s[lo]);
+			else
+				mpz_set_ui(f->w[i], 0);
 		}
-		for (long i = 0; i <= f->n; i++)
-			mpz_clear(s[i]);
-		free(s);
-		pmf_clear(f);
-		*f = g;
+		cur = next;
 	}
+	for (long i = 0; i <= size; i++)
+		mpz_clear(s[i]);
+	free(s);
+	/* Keep the first cur counts. */
+	for (long i = cur; i < f->n; i++)
+		mpz_clear(f->w[i]);
+	f->n = cur;
 }
 
 /* Regular D6s: the same, with the denominator a power of 6. */
@@ -555,18 +573,42 @@ pmf_spec(const struct d6_spec *s, long cap, struct pmf *f)
 	f->lo += s->code.pips;
 }
 
-/* P = w / 6^e into q. */
+/*
+ * P = w / 6^e into q, in lowest terms.  The denominator has no prime
+ * factors but 2 and 3, so removing those from w is the whole reduction
+ * (much cheaper than a general gcd).
+ */
 static void
 set_q(mpq_t q, const mpz_t w, unsigned long e)
 {
-	mpz_t d;
+	mpz_ptr num = mpq_numref(q), den = mpq_denref(q);
+	unsigned long t2, t3 = 0;
 
-	mpz_init(d);
-	mpz_ui_pow_ui(d, 6, e);
-	mpq_set_num(q, w);
-	mpq_set_den(q, d);
-	mpq_canonicalize(q);
-	mpz_clear(d);
+	if (mpz_sgn(w) == 0) {
+		mpq_set_ui(q, 0, 1);
+		return;
+	}
+	mpz_set(num, w);
+	t2 = mpz_scan1(num, 0);
+	if (t2 > e)
+		t2 = e;
+	mpz_tdiv_q_2exp(num, num, t2);
+	while (t3 < e && mpz_divisible_ui_p(num, 3)) {
+		mpz_divexact_ui(num, num, 3);
+		t3++;
+	}
+	mpz_ui_pow_ui(den, 3, e - t3);
+	mpz_mul_2exp(den, den, e - t2);
+}
+
+/* a / b as a double, for numbers beyond a double's range too. */
+static double
+ratio(const mpz_t a, const mpz_t b)
+{
+	long ea, eb;
+	double da = mpz_get_d_2exp(&ea, a), db = mpz_get_d_2exp(&eb, b);
+
+	return db == 0 ? 0 : ldexp(da / db, (int)(ea - eb));
 }
 
 /* Number of dice that can explode. */
@@ -622,38 +664,33 @@ spec_mean(const struct d6_spec *s)
 static void
 fill_list(struct d6_odds *o, const struct pmf *f, long lo, double tail_max)
 {
-	mpq_t acc, q;
+	mpz_t acc, den, rest;
 	long n = 0;
 
-	mpq_inits(acc, q, NULL);
+	mpz_inits(acc, den, rest, NULL);
+	mpz_ui_pow_ui(den, 6, f->e);
 	o->lo = lo;
-	o->p = NULL;
-	/* Find how many to list. */
 	for (long v = lo; ; v++) {
 		long i = v - f->lo;
 
-		if (i >= 0 && i < f->n) {
-			set_q(q, f->w[i], f->e);
-			mpq_add(acc, acc, q);
-		}
+		if (i >= 0 && i < f->n)
+			mpz_add(acc, acc, f->w[i]);
 		n++;
-		if (1.0 - mpq_get_d(acc) < tail_max || i + 1 >= f->n)
+		mpz_sub(rest, den, acc);
+		if (ratio(rest, den) < tail_max || i + 1 >= f->n)
 			break;
 	}
 	o->n = n;
 	o->p = xcalloc((size_t)n, sizeof *o->p);
-	mpq_set_ui(acc, 0, 1);
 	for (long j = 0; j < n; j++) {
 		long i = lo + j - f->lo;
 
 		mpq_init(o->p[j]);
 		if (i >= 0 && i < f->n)
 			set_q(o->p[j], f->w[i], f->e);
-		mpq_add(acc, acc, o->p[j]);
 	}
-	mpq_set_ui(q, 1, 1);
-	mpq_sub(o->tail, q, acc);
-	mpq_clears(acc, q, NULL);
+	set_q(o->tail, rest, f->e);
+	mpz_clears(acc, den, rest, NULL);
 }
 
 /*
@@ -696,15 +733,14 @@ odds_init(struct d6_odds *o, const struct d6_spec *s)
 static void
 p_at_least(mpq_t out, const struct pmf *f, long t)
 {
-	mpq_t q;
+	mpz_t rem;
 
-	mpq_init(q);
-	mpq_set_ui(out, 1, 1);
-	for (long i = 0; i < f->n && f->lo + i < t; i++) {
-		set_q(q, f->w[i], f->e);
-		mpq_sub(out, out, q);
-	}
-	mpq_clear(q);
+	mpz_init(rem);
+	mpz_ui_pow_ui(rem, 6, f->e);
+	for (long i = 0; i < f->n && f->lo + i < t; i++)
+		mpz_sub(rem, rem, f->w[i]);
+	set_q(out, rem, f->e);
+	mpz_clear(rem);
 }
 
 void
