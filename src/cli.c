@@ -4,6 +4,7 @@
 #include "cli.h"
 
 #include "import.h"
+#include "rng.h"
 #include "util.h"
 
 #include <stdarg.h>
@@ -94,4 +95,24 @@ cli_int_arg(const char *what, const char *s, long min, long max)
 		cli_usage_error("%s must be a whole number from %ld to %ld, "
 		    "got '%s'", what, min, max, cli_q(s));
 	return v;
+}
+
+uint64_t
+cli_seed_arg(const char *s)
+{
+	uint64_t seed;
+
+	if (rng_parse_seed(s, &seed) != 0)
+		cli_usage_error("--seed must be a whole number from 0 to "
+		    "18446744073709551615, got '%s'", cli_q(s));
+	return seed;
+}
+
+void
+cli_bar(long double p, long double pmax)
+{
+	int n = pmax > 0 ? (int)(40 * p / pmax + 0.5L) : 0;
+
+	for (int i = 0; i < n; i++)
+		putchar('#');
 }

@@ -5,6 +5,7 @@
 #ifndef REFKIT_CLI_H
 #define REFKIT_CLI_H
 
+#include <stdint.h>
 #include <stdio.h>
 
 #include "out.h"
@@ -37,6 +38,12 @@ int cli_common_option(int ch, char **argv, const char *usage,
  * naming what ("--lb", "EVENT") otherwise.
  */
 long cli_int_arg(const char *what, const char *s, long min, long max);
+
+/* A --seed value (0 to 2^64-1); a usage error otherwise. */
+uint64_t cli_seed_arg(const char *s);
+
+/* A bar of up to 40 '#' on stdout for p of the largest pmax. */
+void cli_bar(long double p, long double pmax);
 
 /* Writes s as a JSON string, or null when s is NULL. */
 void cli_json_or_null(FILE *fp, const char *s);

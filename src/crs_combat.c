@@ -1793,10 +1793,7 @@ main(int argc, char **argv)
 			o.gm = optarg;
 			break;
 		case OPT_SEED:
-			if (rng_parse_seed(optarg, &o.seed) != 0)
-				cli_usage_error("--seed must be a whole number "
-				    "from 0 to 18446744073709551615, got '%s'",
-				    q(optarg));
+			o.seed = cli_seed_arg(optarg);
 			o.have_seed = 1;
 			break;
 		case OPT_LONG:

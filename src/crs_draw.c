@@ -224,16 +224,6 @@ check_exact(const struct opts *o, struct odds_w den)
 		    "run without --exact for decimals");
 }
 
-/* A bar of up to 40 '#' for p of the largest pmax. */
-static void
-bar(long double p, long double pmax)
-{
-	int n = pmax > 0 ? (int)(40 * p / pmax + 0.5L) : 0;
-
-	for (int i = 0; i < n; i++)
-		putchar('#');
-}
-
 /* Prints a distribution of values 'from' .. n-1 as a table or rows. */
 static void
 print_dist(const struct opts *o, const char *label, struct odds_w *w,
@@ -267,7 +257,7 @@ print_dist(const struct opts *o, const char *label, struct odds_w *w,
 			else
 				printf("%5d  %-18.12Lf  ", x,
 				    odds_p(w[x], den));
-			bar(odds_p(w[x], den), pmax);
+			cli_bar(odds_p(w[x], den), pmax);
 			putchar('\n');
 		}
 		first = 0;
@@ -539,10 +529,7 @@ main(int argc, char **argv)
 			parse_out("--out", optarg, &o.me);
 			break;
 		case 's':
-			if (rng_parse_seed(optarg, &o.seed) != 0)
-				cli_usage_error("--seed must be a whole number "
-				    "from 0 to 18446744073709551615, got '%s'",
-				    q(optarg));
+			o.seed = cli_seed_arg(optarg);
 			o.have_seed = 1;
 			break;
 		case 'd':

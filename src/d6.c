@@ -13,7 +13,10 @@
 
 /* ---- die codes ---- */
 
-/* Reads digits at *p into *v (at most max); 0, or -1 if none or too big. */
+/*
+ * Reads digits at *p into *v, which stops growing past max (the caller
+ * refuses it).  Returns 0, or -1 if there is no digit.
+ */
 static int
 digits(const char **p, long max, long *v)
 {
@@ -22,13 +25,9 @@ digits(const char **p, long max, long *v)
 
 	if (!isdigit((unsigned char)*s))
 		return -1;
-	while (isdigit((unsigned char)*s)) {
-		if (x > max)
-			;	/* keep reading; refused below */
-		else
+	for (; isdigit((unsigned char)*s); s++)
+		if (x <= max)
 			x = x * 10 + (*s - '0');
-		s++;
-	}
 	*p = s;
 	*v = x;
 	return 0;
@@ -503,6 +502,7 @@ static void
 pmf_drop_high(struct pmf *f, int k, long cap)
 {
 	struct pmf prev = { 0, 0, 0, NULL };
+	long n;
 
 	if (k == 0) {
 		pmf_init(f, 0, cap > 0 ? 1 : 0, 0);
@@ -516,13 +516,10 @@ pmf_drop_high(struct pmf *f, int k, long cap)
 
 		/* Sums of k dice each at most m, every sum below cap + 6. */
 		pmf_uniform_sum(&cur, k, m, cap + 6);
-		pmf_init(&part, cur.lo - m, cur.n, (unsigned long)k);
-		if (part.lo + part.n > cap) {
-			for (long i = cap - part.lo; i < part.n; i++)
-				if (i >= 0)
-					mpz_clear(part.w[i]);
-			part.n = cap - part.lo > 0 ? cap - part.lo : 0;
-		}
+		n = cur.n;
+		if (cur.lo - m + n > cap)
+			n = cap - (cur.lo - m);
+		pmf_init(&part, cur.lo - m, n, (unsigned long)k);
 		for (long i = 0; i < part.n; i++) {
 			long pi = cur.lo + i - prev.lo;
 

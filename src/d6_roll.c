@@ -116,12 +116,10 @@ code_arg(const char *what, const char *s)
 }
 
 static void
-make_spec(const struct opts *o, struct d6_spec *s, struct d6_code c,
-    const struct d6_mods *m)
+make_spec(struct d6_spec *s, struct d6_code c, const struct d6_mods *m)
 {
 	char why[200];
 
-	(void)o;
 	if (d6_spec_make(s, c, m, why, sizeof why) != 0)
 		errx(1, "%s", why);
 }
@@ -275,8 +273,7 @@ struct rolled {
 };
 
 static void
-do_roll(const struct opts *o, struct d6_code c, struct rolled *x,
-    struct rng *g)
+do_roll(const struct opts *o, struct rolled *x, struct rng *g)
 {
 	x->opposed = o->opposed != NULL;
 	d6_roll(g, &x->s, &x->r);
@@ -287,7 +284,6 @@ do_roll(const struct opts *o, struct d6_code c, struct rolled *x,
 		x->target = o->vs;
 	}
 	x->has_target = o->have_vs || x->opposed;
-	(void)c;
 }
 
 static void
@@ -379,16 +375,16 @@ cmd_roll(struct opts *o, struct d6_code c)
 	struct rng g;
 
 	memset(&x, 0, sizeof x);
-	make_spec(o, &x.s, c, &o->mods);
+	make_spec(&x.s, c, &o->mods);
 	if (o->opposed) {
 		struct d6_mods pm = plain_mods(o);
 
-		make_spec(o, &x.os, code_arg("--opposed", o->opposed), &pm);
+		make_spec(&x.os, code_arg("--opposed", o->opposed), &pm);
 	}
 	x.seed = seed_of(o);
 	rng_seed(&g, x.seed);
 	if (o->times == 0) {
-		do_roll(o, c, &x, &g);
+		do_roll(o, &x, &g);
 		if (o->fmt == OUT_JSON) {
 			print_json_roll(stdout, &x, 0, NULL);
 			putchar('\n');
@@ -406,7 +402,7 @@ cmd_roll(struct opts *o, struct d6_code c)
 	else if (o->fmt == OUT_CSV)
 		csv_header();
 	for (long i = 1; i <= o->times; i++) {
-		do_roll(o, c, &x, &g);
+		do_roll(o, &x, &g);
 		if (o->fmt == OUT_JSON) {
 			if (i > 1)
 				putchar(',');
@@ -452,15 +448,6 @@ print_q(const struct opts *o, mpq_t p, int json)
 		printf("%.15g", mpq_get_d(p));
 }
 
-static void
-bar(double p, double pmax)
-{
-	int n = pmax > 0 ? (int)(40 * p / pmax + 0.5) : 0;
-
-	for (int i = 0; i < n; i++)
-		putchar('#');
-}
-
 static int
 cmd_odds(struct opts *o, int argc, char **argv)
 {
@@ -475,11 +462,11 @@ cmd_odds(struct opts *o, int argc, char **argv)
 		cli_usage_error("odds is computed, not rolled: no --times or "
 		    "--seed");
 	c = code_arg("CODE", argv[0]);
-	make_spec(o, &s, c, &o->mods);
+	make_spec(&s, c, &o->mods);
 	if (o->opposed) {
 		struct d6_mods pm = plain_mods(o);
 
-		make_spec(o, &os, code_arg("--opposed", o->opposed), &pm);
+		make_spec(&os, code_arg("--opposed", o->opposed), &pm);
 		d6_odds_opposed(&s, &os, 1e-10, &od);
 		if (o->exact && !od.exact) {
 			d6_odds_free(&od);
@@ -567,7 +554,7 @@ cmd_odds(struct opts *o, int argc, char **argv)
 			if (i > last)
 				break;
 			printf("%5ld  %7.4f%%  ", od.lo + i, 100 * p);
-			bar(p, pmax);
+			cli_bar(p, pmax);
 			putchar('\n');
 		}
 		if (below > 0)
@@ -652,8 +639,8 @@ cmd_damage(struct opts *o, int argc, char **argv)
 			errx(1, "--armor: the damaged armor leaves less than "
 			    "1D to resist with");
 	}
-	make_spec(o, &ds, dc, &m);
-	make_spec(o, &rs, rc, &m);
+	make_spec(&ds, dc, &m);
+	make_spec(&rs, rc, &m);
 	seed = seed_of(o);
 	rng_seed(&g, seed);
 	d6_roll(&g, &ds, &dr);
@@ -812,8 +799,8 @@ contest(const struct opts *o, struct rng *g, const char *mine,
 	struct d6_spec a, b;
 	struct d6_roll ra, rb;
 
-	make_spec(o, &a, code_arg("--strength", mine), &m);
-	make_spec(o, &b, code_arg("--vs-strength", theirs), &m);
+	make_spec(&a, code_arg("--strength", mine), &m);
+	make_spec(&b, code_arg("--vs-strength", theirs), &m);
 	d6_roll(g, &a, &ra);
 	d6_roll(g, &b, &rb);
 	text_roll("contest", &a, &ra);
@@ -850,7 +837,7 @@ cmd_action(struct opts *o, int argc, char **argv, int saber)
 	if (o->skill == NULL)
 		cli_usage_error("%s needs --skill CODE (%s)", a->key,
 		    a->skill);
-	make_spec(o, &s, code_arg("--skill", o->skill), &o->mods);
+	make_spec(&s, code_arg("--skill", o->skill), &o->mods);
 	seed = seed_of(o);
 	rng_seed(&g, seed);
 	printf("%s: %s", a->name, a->skill);
@@ -865,7 +852,7 @@ cmd_action(struct opts *o, int argc, char **argv, int saber)
 	} else if (o->opposed) {
 		struct d6_mods pm = plain_mods(o);
 
-		make_spec(o, &os, code_arg("--opposed", o->opposed), &pm);
+		make_spec(&os, code_arg("--opposed", o->opposed), &pm);
 		d6_roll(&g, &os, &orr);
 		text_roll("opposed", &os, &orr);
 		target = orr.total;
@@ -991,19 +978,16 @@ struct list_ctx {
 };
 
 static void
-list_one(const struct d6_sheet *s, void *arg)
+list_one(const struct d6_summary *s, void *arg)
 {
 	struct list_ctx *c = arg;
-	int attrs = 0;
 
-	for (int i = 0; i < s->n; i++)
-		attrs += s->t[i].attribute == NULL;
 	out_text(c->w, s->name);
 	out_int(c->w, s->cp);
 	out_int(c->w, s->fp);
 	out_int(c->w, s->dsp);
-	out_int(c->w, attrs);
-	out_int(c->w, s->n - attrs);
+	out_int(c->w, s->attributes);
+	out_int(c->w, s->skills);
 	out_end_row(c->w);
 }
 
@@ -1167,7 +1151,7 @@ cmd_char_roll(struct opts *o, struct db *db, const char *name,
 	}
 	x.seed = seed_of(o);
 	rng_seed(&g, x.seed);
-	do_roll(o, t->code, &x, &g);
+	do_roll(o, &x, &g);
 	s.cp -= o->mods.cp;
 	s.fp -= o->mods.fp;
 	/* The roll's JSON is the log's detail. */
@@ -1188,7 +1172,7 @@ cmd_char_roll(struct opts *o, struct db *db, const char *name,
 	lg.detail = detail;
 	d6_log_roll(db, &lg, db_now());
 	if (o->mods.cp || o->mods.fp)
-		d6_sheet_save(db, &s, db_now());
+		d6_sheet_spend(db, s.id, o->mods.cp, o->mods.fp, db_now());
 	db_commit(db);
 	if (o->fmt == OUT_JSON) {
 		char extra[256];
@@ -1340,10 +1324,7 @@ main(int argc, char **argv)
 			o.times = cli_int_arg("--times", optarg, 1, TIMES_MAX);
 			break;
 		case 's':
-			if (rng_parse_seed(optarg, &o.seed) != 0)
-				cli_usage_error("--seed must be a whole number "
-				    "from 0 to 18446744073709551615, got '%s'",
-				    q(optarg));
+			o.seed = cli_seed_arg(optarg);
 			o.have_seed = 1;
 			break;
 		case OPT_RESIST:

@@ -555,54 +555,37 @@ static const struct d6_table tables[] = {
 	    "repair", "medpack", "typical dice" }, (int)N(t_difficulty),
 	    t_difficulty },
 	{ "damage", "Human damage (damage less Strength)", 4, { "roll",
-	    "effect", "penalty", "armor" }, 6, NULL },
+	    "effect", "penalty", "armor" }, 6, ROWS(t_human) },
 	{ "recovery", "Human recovery", 5, { "roll", "effect", "medpack",
 	    "bacta", "natural" }, (int)N(t_recovery), t_recovery },
 	{ "starship", "Starship damage (damage less hull)", 5, { "roll",
 	    "effect", "1D roll", "ion cannon", "already damaged" }, 6,
-	    NULL },
+	    ROWS(t_ship) },
 	{ "vehicle", "Vehicle damage (damage less body)", 5, { "roll",
 	    "effect", "1D roll", "passengers", "already damaged" }, 6,
-	    NULL },
+	    ROWS(t_veh) },
 	{ "scale", "Scales", 2, { "scale", "modifier" }, (int)N(t_scale),
 	    t_scale },
 	{ "weapons", "Weapons: range bands in metres (short 10, medium 15, "
 	    "long 20)", 7, { "weapon", "scale", "damage", "point-blank",
-	    "short", "medium", "long" }, (int)N(weapons), NULL },
+	    "short", "medium", "long" }, (int)N(weapons), ROWS(t_weapon) },
 	{ "lightsaber", "Lightsaber actions", 7, { "action", "name", "roll",
 	    "difficulty", "damage", "effect", "reaction" }, (int)N(sabers),
-	    NULL },
+	    ROWS(t_saber) },
 	{ "martial", "Martial arts actions", 7, { "action", "name", "roll",
 	    "difficulty", "damage", "effect", "reaction" },
-	    (int)N(martials), NULL },
+	    (int)N(martials), ROWS(t_martial) },
 	{ "disarm", "Lightsaber disarm (contest margin)", 3, { "roll",
-	    "effect", "detail" }, 6, NULL },
+	    "effect", "detail" }, 6, ROWS(t_disarm) },
 };
 
 const struct d6_table *
 d6_table_at(size_t i)
 {
-	static struct d6_table t;
-
 	if (i >= N(tables))
 		return NULL;
 	build();
-	t = tables[i];
-	if (strcmp(t.key, "damage") == 0)
-		t.rows = ROWS(t_human);
-	else if (strcmp(t.key, "starship") == 0)
-		t.rows = ROWS(t_ship);
-	else if (strcmp(t.key, "vehicle") == 0)
-		t.rows = ROWS(t_veh);
-	else if (strcmp(t.key, "weapons") == 0)
-		t.rows = ROWS(t_weapon);
-	else if (strcmp(t.key, "lightsaber") == 0)
-		t.rows = ROWS(t_saber);
-	else if (strcmp(t.key, "martial") == 0)
-		t.rows = ROWS(t_martial);
-	else if (strcmp(t.key, "disarm") == 0)
-		t.rows = ROWS(t_disarm);
-	return &t;
+	return &tables[i];
 }
 
 const struct d6_table *

@@ -336,19 +336,41 @@ d6_sheet_remove(struct db *db, const char *name)
 }
 
 void
-d6_sheet_each(struct db *db, void (*fn)(const struct d6_sheet *, void *),
+d6_sheet_spend(struct db *db, int64_t id, int cp, int fp, int64_t now)
+{
+	sqlite3_stmt *st;
+
+	st = db_prepare(db, "UPDATE d6_character SET cp = cp - ?1,"
+	    " fp = fp - ?2, updated = ?3 WHERE id = ?4");
+	sqlite3_bind_int(st, 1, cp);
+	sqlite3_bind_int(st, 2, fp);
+	sqlite3_bind_int64(st, 3, now);
+	sqlite3_bind_int64(st, 4, id);
+	db_step(db, st, 0);
+	sqlite3_finalize(st);
+}
+
+void
+d6_sheet_each(struct db *db, void (*fn)(const struct d6_summary *, void *),
     void *arg)
 {
 	sqlite3_stmt *st;
 
-	st = db_prepare(db, "SELECT name FROM d6_character ORDER BY name");
+	st = db_prepare(db, "SELECT c.name, c.cp, c.fp, c.dsp,"
+	    " count(t.name) - count(t.attribute), count(t.attribute)"
+	    " FROM d6_character c"
+	    " LEFT JOIN d6_trait t ON t.character_id = c.id"
+	    " GROUP BY c.id ORDER BY c.name");
 	while (db_step(db, st, 0) == SQLITE_ROW) {
-		struct d6_sheet s;
+		struct d6_summary s;
 
-		if (d6_sheet_load(db, col_text(st, 0), &s) == 0) {
-			fn(&s, arg);
-			d6_sheet_free(&s);
-		}
+		s.name = col_text(st, 0);
+		s.cp = sqlite3_column_int(st, 1);
+		s.fp = sqlite3_column_int(st, 2);
+		s.dsp = sqlite3_column_int(st, 3);
+		s.attributes = sqlite3_column_int(st, 4);
+		s.skills = sqlite3_column_int(st, 5);
+		fn(&s, arg);
 	}
 	sqlite3_finalize(st);
 }

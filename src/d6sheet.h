@@ -64,9 +64,19 @@ int d6_sheet_save(struct db *db, struct d6_sheet *s, int64_t now);
 /* Removes the character called name.  Returns 0, or -1 if none. */
 int d6_sheet_remove(struct db *db, const char *name);
 
-/* Calls fn for each character, by name. */
+/* Takes cp Character Points and fp Force Points from character id. */
+void d6_sheet_spend(struct db *db, int64_t id, int cp, int fp, int64_t now);
+
+/* One line of the roster. */
+struct d6_summary {
+	const char	*name;
+	int		 cp, fp, dsp;
+	int		 attributes, skills;
+};
+
+/* Calls fn for each character, by name, in one query. */
 void d6_sheet_each(struct db *db,
-    void (*fn)(const struct d6_sheet *, void *), void *arg);
+    void (*fn)(const struct d6_summary *, void *), void *arg);
 
 /* A roll for the log. */
 struct d6_logged {
