@@ -67,7 +67,10 @@ $(B):
 	mkdir -p $(B)
 
 $(B)/schema.c: schema.sql tools/embed-sql.sh | $(B)
-	sh tools/embed-sql.sh db_schema_sql schema.sql > $@.tmp && mv $@.tmp $@
+	{ sh tools/embed-sql.sh db_schema_sql schema.sql && \
+	  sed -n '/^-- @since 6/,$$p' schema.sql > $(B)/schema-v6.sql && \
+	  sh tools/embed-sql.sh db_schema_v6_sql $(B)/schema-v6.sql; } > $@.tmp
+	mv $@.tmp $@
 
 $(B)/schema.o: $(B)/schema.c
 	$(CC) $(CFLAGS) -Wno-overlength-strings -c -o $@ $<

@@ -64,6 +64,22 @@ rng_below(struct rng *r, uint64_t n)
 	return x % n;
 }
 
+int
+rng_die(struct rng *r, int sides)
+{
+	__extension__ typedef unsigned __int128 u128;
+	uint64_t n = (uint64_t)sides;
+	u128 m = (u128)rng_next(r) * n;
+
+	if ((uint64_t)m < n) {
+		uint64_t floor = (0 - n) % n;
+
+		while ((uint64_t)m < floor)
+			m = (u128)rng_next(r) * n;
+	}
+	return (int)(m >> 64) + 1;
+}
+
 uint64_t
 rng_os_seed(void)
 {

@@ -21,6 +21,14 @@ uint64_t rng_next(struct rng *r);
 /* A uniform whole number in [0, n), n > 0, without modulo bias. */
 uint64_t rng_below(struct rng *r, uint64_t n);
 
+/*
+ * A die of 1..sides (sides > 0), by Lemire's multiply-and-shift with
+ * rejection: as unbiased as rng_below and without its divisions, for
+ * simulations that roll millions.  It draws differently from rng_below,
+ * so a tool keeps to one of the two for its replays to hold.
+ */
+int rng_die(struct rng *r, int sides);
+
 /* A seed from the operating system (getrandom), for unseeded runs. */
 uint64_t rng_os_seed(void);
 

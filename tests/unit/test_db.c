@@ -81,7 +81,8 @@ main(void)
 	struct db *a, *b;
 	sqlite3 *h;
 	const char *tables[] = { "item", "power", "holds_item", "holds_power",
-	    "combat", "event" };
+	    "combat", "event", "fb_board", "fb_target", "fb_sphere", "fb_touch",
+	    "fb_duelist", "fb_duel", "fb_event" };
 
 	if (mkdtemp(dir) == NULL)
 		return 1;
@@ -95,7 +96,7 @@ main(void)
 	    "fresh database has refkit's application id");
 	is_int(int_of(a->h, "PRAGMA foreign_keys"), 1, "foreign keys on");
 	is_int(int_of(a->h, "SELECT count(*) FROM sqlite_schema WHERE"
-	    " type = 'table'"), 10, "ten tables");
+	    " type = 'table'"), 17, "seventeen tables");
 	ok(int_of(a->h, "SELECT journal_mode = 'wal' FROM"
 	    " pragma_journal_mode") == 1, "WAL mode");
 	db_close(a);
@@ -129,6 +130,8 @@ main(void)
 	s1 = shape(a->h);
 	s2 = shape(b->h);
 	is_str(s2, s1, "migrated tables and indexes match a fresh schema");
+	is_int(int_of(b->h, "SELECT count(*) FROM fb_touch WHERE"
+	    " board = 'default'"), 16, "migration adds the default board");
 	for (size_t i = 0; i < sizeof tables / sizeof tables[0]; i++) {
 		c1 = constraints(a->h, tables[i]);
 		c2 = constraints(b->h, tables[i]);
