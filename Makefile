@@ -49,15 +49,16 @@ CFLAGS  += $(CSTD) $(WARN) $(OPT) $(SANFLAGS) $(SQLITE_CFLAGS) -Isrc
 LDFLAGS += $(SANFLAGS) $(STATIC)
 LDLIBS  += $(DEPLIBS)
 
-TOOLS  = crs-stats crs-draw crs-combat d6-roll
+TOOLS  = crs-stats crs-draw crs-combat d6-roll fb-duel
 LIBSRC = util stats item sheet db roster out import cli rng deck odds combat ledger \
-         d6 d6chart d6sheet
-UNITS  = stats sheet item util out db roster import rng deck odds d6
+         d6 d6chart d6sheet fb fbio fbledger
+UNITS  = stats sheet item util out db roster import rng deck odds d6 fb
 
 LIBOBJ = $(LIBSRC:%=$(B)/%.o) $(B)/schema.o
 BINS   = $(TOOLS:%=$(B)/%)
 UNITBINS = $(UNITS:%=$(B)/unit-%)
 MANS   = man/crs-stats.1 man/crs-draw.1 man/crs-combat.1 man/d6-roll.1 \
+         man/fb-duel.1 \
          man/refkit.7 \
          man/refkit.db.5
 
@@ -86,6 +87,9 @@ $(B)/crs-%: $(B)/crs_%.o $(B)/librefkit.a
 	$(CC) $(LDFLAGS) -o $@ $< $(B)/librefkit.a $(LDLIBS)
 
 $(B)/d6-roll: $(B)/d6_roll.o $(B)/librefkit.a
+	$(CC) $(LDFLAGS) -o $@ $< $(B)/librefkit.a $(LDLIBS)
+
+$(B)/fb-duel: $(B)/fb_duel.o $(B)/librefkit.a
 	$(CC) $(LDFLAGS) -o $@ $< $(B)/librefkit.a $(LDLIBS)
 
 $(B)/unit-%.o: tests/unit/test_%.c tests/unit/tap.h src/*.h | $(B)
