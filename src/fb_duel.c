@@ -629,10 +629,19 @@ report_text(const struct fbl_live *before, const struct fbl_live *after,
 			fprintf(fp, " (%s): %s attacks. ",
 			    fb_init_how_name(r->init_how), nm[a]);
 		}
-		if (r->base_target >= 0 && strcmp(action, "round") != 0)
-			fprintf(fp, "Target %s%s%s. ", tname(before,
-			    r->base_target), r->chose ? " (chosen)" : "",
-			    r->move_cost ? ", moved" : "");
+		if (r->base_target >= 0 && strcmp(action, "round") != 0) {
+			fprintf(fp, "Target %s", tname(before,
+			    r->base_target));
+			if (r->chose)
+				fputs(" (chosen)", fp);
+			else
+				fprintf(fp, " (die %d)", r->tdie);
+			if (r->move_cost)
+				fprintf(fp, ", moved to %s for %d counter%s",
+				    tname(before, r->target), r->move_cost,
+				    r->move_cost == 1 ? "" : "s");
+			fputs(". ", fp);
+		}
 		if (strcmp(action, "round") == 0) {
 			switch (r->outcome) {
 			case FB_O_PASS:
@@ -683,6 +692,8 @@ report_text(const struct fbl_live *before, const struct fbl_live *after,
 		    after->np[after->s.winner]);
 	if (fclose(fp) != 0)
 		err(1, "memory");
+	while (len > 0 && buf[len - 1] == ' ')
+		buf[--len] = '\0';
 	return buf;
 }
 
@@ -772,7 +783,7 @@ play(const char *action, struct fb_in *in, const char *text,
 	struct fbl_live *live = xcalloc(1, sizeof *live);
 	struct fbl_event e;
 	struct fb_report r;
-	struct rng rng;
+	struct rng rng, fresh;
 	struct db *db;
 	uint64_t seed = seed_of();
 	char *input, *sentence, *detail, seedtext[24];
@@ -808,6 +819,7 @@ play(const char *action, struct fb_in *in, const char *text,
 	if (text == NULL && fbio_in_finish(in, why, sizeof why) < 0)
 		db_die(db, "%s", why);
 	rng_seed(&rng, seed);
+	fresh = rng;
 	if (fbl_apply(live, action, text, in, &rng, &r, why, sizeof why) < 0)
 		db_die(db, "%s", why);
 	live->s.b = &live->b;
@@ -827,7 +839,8 @@ play(const char *action, struct fb_in *in, const char *text,
 	    (char *)fb_end_name(live->s.end) : NULL;
 	e.winner = e.ended && live->s.winner >= 0 ?
 	    live->names[live->s.winner] : NULL;
-	e.seed = seedtext;
+	/* The seed matters only if a die came from it. */
+	e.seed = memcmp(&rng, &fresh, sizeof rng) != 0 ? seedtext : NULL;
 	e.detail = detail;
 	e.time = db_now();
 	fbl_event_append(db, id, &e);
