@@ -1,0 +1,30 @@
+#!/bin/sh
+# fb.sh BUILD-DIR OUTDIR: the fb-duel benchmark (run by run.sh).
+#
+# sim: "fb-duel sim A B --n N" between two default Learner sheets, for
+#   N = 100,000 and 1,000,000, one process each on one core, timed with
+#   peak memory by measure.  Reports duels per second against the target
+#   of 500,000 (ratio >= 1.0 meets it) and the peak memory of the larger
+#   run against the smaller (about 1.0 when memory does not grow with N).
+set -eu
+B=$1
+out=$2
+top=$(cd "$(dirname "$0")/.." && pwd)
+fb="$top/$B/fb-duel"
+db="$out/fb.db"
+
+rm -f "$db" "$db-wal" "$db-shm"
+"$fb" --db "$db" sheet add Ann --side light --hand right >/dev/null
+"$fb" --db "$db" sheet add Bob --side dark --hand left >/dev/null
+echo "fb-duel sim between two learners (one process, one core):"
+for n in 100000 1000000; do
+	r=$("$out/measure" sh -c "exec '$fb' --db '$db' sim Ann Bob --n $n --seed 1 >/dev/null")
+	s=${r% *}
+	kb=${r#* }
+	eval "kb_$n=$kb"
+	awk -v n="$n" -v s="$s" -v kb="$kb" 'BEGIN {
+		printf "  n=%-8d %.3f s  %.0f duels/s  peak %d KB  target 500000: ratio %.3f\n",
+		    n, s, n / s, kb, n / s / 500000 }'
+done
+awk -v a="$kb_100000" -v b="$kb_1000000" 'BEGIN {
+	printf "  peak memory, 1M against 100k: %d KB vs %d KB, ratio %.3f\n", b, a, b / a }'
