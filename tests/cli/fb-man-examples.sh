@@ -3,7 +3,7 @@ export REFKIT_NOW=1795400000
 run fb-duel sheet add Ann --side light --hand right
 run fb-duel sheet add Bob --side dark --hand left att=4 lightning=1
 run fb-duel start Ann Bob
-run fb-duel round --init 5,2 --choose torso --pull Bob:center=2,left=1 --hit 3,3 --block 4,4
+run fb-duel round --init 5,2 --choose torso --pull Bob:center=2,left=1 --hit 2,2 --block 4,4
 run fb-duel init --seed 4
 run fb-duel target --seed 4
 run fb-duel round --pull Ann:center=3 --seed 4
