@@ -44,6 +44,7 @@ const char *fb_outcome_name(int o) { return outcome_names[o]; }
 const char *fb_end_name(int e) { return end_names[e]; }
 const char *fb_init_how_name(int h) { return init_names[h]; }
 const char *fb_side_name(int side) { return side == FB_DARK ? "dark" : "light"; }
+const char *fb_hand_name(int hand) { return hand == FB_LEFT ? "left" : "right"; }
 int fb_level_total(int level) { return level_totals[level]; }
 
 int
@@ -55,6 +56,30 @@ fb_geas_find(const char *name)
 		if (strcasecmp(name, geas_names[g]) == 0)
 			return g;
 	return -1;
+}
+
+int
+fb_role_find(const char *name)
+{
+	for (int t = 0; t < FB_NT; t++)
+		if (strcasecmp(name, role_names[t]) == 0)
+			return t;
+	return -1;
+}
+
+int
+fb_name_ok(const char *s, size_t max)
+{
+	size_t n = strlen(s);
+
+	if (n < 1 || n > max)
+		return 0;
+	for (; *s; s++)
+		if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
+		    (*s >= '0' && *s <= '9') || *s == '-' || *s == '_' ||
+		    *s == '.'))
+			return 0;
+	return 1;
 }
 
 int
@@ -215,10 +240,7 @@ fb_target_find(const struct fb_board *b, const char *name)
 	for (int t = 0; t < FB_NT; t++)
 		if (strcasecmp(name, b->tname[t]) == 0)
 			return t;
-	for (int t = 0; t < FB_NT; t++)
-		if (strcasecmp(name, role_names[t]) == 0)
-			return t;
-	return -1;
+	return fb_role_find(name);
 }
 
 int
@@ -442,6 +464,22 @@ table_of(const struct fb_player *p)
 	    (p->side == FB_DARK && p->hand == FB_LEFT));
 }
 
+/*
+ * The target struck this round: Sight's or Mind Trick's when only one
+ * of them was used, else where the die and the paid moves put it.  *how
+ * is 1 for Sight, 2 for Mind Trick, 0 for neither.
+ */
+static int
+struck_target(const struct fb_state *s, int *how)
+{
+	int sight = (s->d.used[s->attacker] >> FB_SIGHT) & 1u;
+	int mt = (s->d.used[!s->attacker] >> FB_MINDTRICK) & 1u;
+
+	*how = sight && !mt ? 1 : mt && !sight ? 2 : 0;
+	return *how == 1 ? s->d.sight_target : *how == 2 ? s->d.mt_target :
+	    s->target;
+}
+
 /* Takes n counters from sphere i, keeping the gift count honest. */
 static void
 take_sphere(const struct fb_state *s, struct fb_player *p, int i, int n)
@@ -513,7 +551,7 @@ lightning(struct fb_state *s, struct fb_geas_in *g, struct fb_report *r,
     char *why, size_t whysz)
 {
 	struct fb_player *me = &s->p[g->who], *foe = &s->p[!g->who];
-	int n = g->n, a = g->absorb, left;
+	int n = g->n, a = g->absorb;
 
 	if (a < 0 || a > n)
 		return say(why, whysz, "absorb %d of %d lightning counters",
@@ -541,7 +579,6 @@ lightning(struct fb_state *s, struct fb_geas_in *g, struct fb_report *r,
 	if (a > 0)
 		spend(foe, FB_ABSORB, a, r, !g->who);
 	r->absorbed = a;
-	left = n - a;
 	for (int k = a; k < n; k++) {
 		int i = k < g->nspheres ? g->spheres[k] : -1;
 
@@ -560,9 +597,7 @@ lightning(struct fb_state *s, struct fb_geas_in *g, struct fb_report *r,
 		take_sphere(s, foe, i, 1);
 		foe->pool++;
 		r->lightning++;
-		left--;
 	}
-	(void)left;
 	return 0;
 }
 
@@ -1132,7 +1167,7 @@ round_do(struct fb_state *s, struct fb_in *in, struct rng *rng,
     struct fb_report *r, char *why, size_t whysz)
 {
 	int att, def, ht, tgt, hit_die, block_die, hp = 0, bp = 0;
-	int hit_ok, block_ok, outcome;
+	int hit_ok, block_ok, outcome, how;
 	struct fb_player *A, *D;
 
 	if (s->over)
@@ -1220,17 +1255,9 @@ round_do(struct fb_state *s, struct fb_in *in, struct rng *rng,
 	if (in->choke != 0)
 		return say(why, whysz, "no choke die: nobody chokes this "
 		    "round");
-	/* The target, after Sight and Mind Trick. */
-	tgt = s->target;
-	if ((s->d.used[att] & 1u << FB_SIGHT) &&
-	    !(s->d.used[def] & 1u << FB_MINDTRICK)) {
-		tgt = s->d.sight_target;
-		r->sight = 1;
-	} else if ((s->d.used[def] & 1u << FB_MINDTRICK) &&
-	    !(s->d.used[att] & 1u << FB_SIGHT)) {
-		tgt = s->d.mt_target;
-		r->mt = 1;
-	}
+	tgt = struck_target(s, &how);
+	r->sight = how == 1;
+	r->mt = how == 2;
 	r->target = tgt;
 	r->base_target = s->die_target;
 	ht = hand_target(A);
@@ -1609,16 +1636,11 @@ strategy_pull(const struct fb_state *s, int who, int t, int base,
 void
 fb_strategy_round(const struct fb_state *s, struct fb_in *in)
 {
-	int att = s->attacker, def = !att, tgt = s->target;
+	int att = s->attacker, def = !att, how, tgt;
 
 	if (s->d.choke)
 		return;
-	if ((s->d.used[att] & 1u << FB_SIGHT) &&
-	    !(s->d.used[def] & 1u << FB_MINDTRICK))
-		tgt = s->d.sight_target;
-	else if ((s->d.used[def] & 1u << FB_MINDTRICK) &&
-	    !(s->d.used[att] & 1u << FB_SIGHT))
-		tgt = s->d.mt_target;
+	tgt = struck_target(s, &how);
 	strategy_pull(s, def, tgt, s->p[def].def, 0, in->pull[def]);
 	strategy_pull(s, att, hand_target(&s->p[att]), s->p[att].att, 2,
 	    in->pull[att]);

@@ -81,6 +81,14 @@ int fb_touches(const struct fb_board *b, int s, int t);
 const char *fb_geas_name(int g);	/* "mind-trick", "convert" */
 int fb_geas_find(const char *name);	/* "lightning-absorb" too */
 const char *fb_side_name(int side);
+const char *fb_hand_name(int hand);		/* "left", "right" */
+int fb_role_find(const char *name);		/* "left-arm" -> FB_LARM */
+/*
+ * 1 if s is a usable name for a duelist, board, sphere or target: 1 to
+ * max letters, digits, '-', '_' or '.' (one word, so that stored inputs
+ * can name it).
+ */
+int fb_name_ok(const char *s, size_t max);
 const char *fb_level_name(int level);
 int fb_level_find(const char *name);
 const char *fb_colour_name(int c);

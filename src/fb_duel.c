@@ -330,8 +330,7 @@ show_sheet(const struct fbl_duelist *d, const struct fb_board *b)
 		cli_json_or_null(stdout, d->name);
 		printf(",\"side\":\"%s\",\"hand\":\"%s\",\"colour\":\"%s\","
 		    "\"level\":\"%s\",\"counters\":%d,\"free_geas\":",
-		    fb_side_name(d->sh.side), d->sh.hand == FB_LEFT ? "left" :
-		    "right", fb_colour_name(d->sh.colour),
+		    fb_side_name(d->sh.side), fb_hand_name(d->sh.hand), fb_colour_name(d->sh.colour),
 		    fb_level_name(d->sh.level), fb_level_total(d->sh.level));
 		cli_json_or_null(stdout, d->sh.free_geas >= 0 ?
 		    fb_geas_name(d->sh.free_geas) : NULL);
@@ -344,8 +343,7 @@ show_sheet(const struct fbl_duelist *d, const struct fb_board *b)
 	}
 	printf("name       %s\nside       %s\nhand       %s\ncolour     %s\n"
 	    "level      %s (%d counters)\nfree GEAS  %s\nboard      %s\n",
-	    d->name, fb_side_name(d->sh.side), d->sh.hand == FB_LEFT ?
-	    "left" : "right", fb_colour_name(d->sh.colour),
+	    d->name, fb_side_name(d->sh.side), fb_hand_name(d->sh.hand), fb_colour_name(d->sh.colour),
 	    fb_level_name(d->sh.level), fb_level_total(d->sh.level),
 	    d->sh.free_geas >= 0 ? fb_geas_name(d->sh.free_geas) : "-",
 	    b->name);
@@ -379,18 +377,15 @@ list_one(void *arg, const struct fbl_duelist *d, const char *stance)
 		cli_json_or_null(stdout, d->name);
 		printf(",\"side\":\"%s\",\"hand\":\"%s\",\"colour\":\"%s\","
 		    "\"level\":\"%s\",\"board\":\"%s\",\"stance\":\"%s\"}",
-		    fb_side_name(d->sh.side), d->sh.hand == FB_LEFT ? "left" :
-		    "right", fb_colour_name(d->sh.colour),
+		    fb_side_name(d->sh.side), fb_hand_name(d->sh.hand), fb_colour_name(d->sh.colour),
 		    fb_level_name(d->sh.level), d->board, stance);
 	} else if (o.fmt == OUT_CSV)
 		printf("%s,%s,%s,%s,%s,%s,\"%s\"\n", d->name,
-		    fb_side_name(d->sh.side), d->sh.hand == FB_LEFT ? "left" :
-		    "right", fb_colour_name(d->sh.colour),
+		    fb_side_name(d->sh.side), fb_hand_name(d->sh.hand), fb_colour_name(d->sh.colour),
 		    fb_level_name(d->sh.level), d->board, stance);
 	else
 		printf("%-16s %-5s %-5s %-6s %-8s %-8s %s\n", d->name,
-		    fb_side_name(d->sh.side), d->sh.hand == FB_LEFT ? "left" :
-		    "right", fb_colour_name(d->sh.colour),
+		    fb_side_name(d->sh.side), fb_hand_name(d->sh.hand), fb_colour_name(d->sh.colour),
 		    fb_level_name(d->sh.level), d->board, stance);
 	l->n++;
 }
@@ -435,7 +430,7 @@ cmd_sheet(void)
 	}
 	need(3, "sheet: a NAME");
 	if (strcmp(sub, "add") == 0) {
-		if (!fbl_name_ok(o.args[2], FBL_NAMESZ - 1))
+		if (!fb_name_ok(o.args[2], FBL_NAMESZ - 1))
 			errx(1, "'%s': a name is 1 to 40 letters, digits, "
 			    "'-', '_' or '.'", q(o.args[2]));
 		memset(&d, 0, sizeof d);
@@ -557,7 +552,7 @@ cmd_board(void)
 		ssize_t n;
 
 		need(4, "board add: NAME FILE");
-		if (!fbl_name_ok(o.args[2], FB_NAMESZ - 1))
+		if (!fb_name_ok(o.args[2], FB_NAMESZ - 1))
 			errx(1, "'%s': a board name is 1 to 23 letters, "
 			    "digits, '-', '_' or '.'", q(o.args[2]));
 		if ((fp = fopen(o.args[3], "r")) == NULL)
@@ -947,19 +942,19 @@ static int
 cmd_restance(void)
 {
 	struct fb_in in;
-	char *text;
+	char *text = NULL;
 	size_t len = 0;
+	FILE *fp;
 
 	no_round_options("restance");
 	need(3, "restance: NAME SLOT=N ...");
+	/* The stored input: the name, then the stance words. */
+	if ((fp = open_memstream(&text, &len)) == NULL)
+		err(1, "memory");
 	for (int i = 1; i < o.nargs; i++)
-		len += strlen(o.args[i]) + 1;
-	text = xcalloc(len + 1, 1);
-	for (int i = 1; i < o.nargs; i++) {
-		strcat(text, o.args[i]);
-		if (i + 1 < o.nargs)
-			strcat(text, " ");
-	}
+		fprintf(fp, "%s%s", i > 1 ? " " : "", o.args[i]);
+	if (fclose(fp) != 0)
+		err(1, "memory");
 	fb_in_init(&in);
 	return play("restance", &in, text, o.args[1]);
 }
@@ -1028,7 +1023,7 @@ cmd_status(void)
 			printf("%s{\"name\":\"%s\",\"side\":\"%s\",\"hand\":"
 			    "\"%s\",\"colour\":\"%s\",\"level\":\"%s\",",
 			    w ? "," : "", l->np[w], fb_side_name(p->side),
-			    p->hand == FB_LEFT ? "left" : "right",
+			    fb_hand_name(p->hand),
 			    fb_colour_name(p->colour), fb_level_name(p->level));
 			json_stance(stdout, &l->b, p, NULL);
 			printf(",\"pool\":%d,\"gift\":%d,\"legs_hit\":%d,"

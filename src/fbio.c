@@ -129,30 +129,6 @@ fbio_stance_format(const struct fb_board *b, const struct fb_stance *st)
 
 /* ---- boards ---- */
 
-static int
-role_find(const char *s)
-{
-	for (int t = 0; t < FB_NT; t++)
-		if (strcasecmp(s, fb_role_name(t)) == 0)
-			return t;
-	return -1;
-}
-
-static int
-name_ok(const char *s)
-{
-	size_t n = strlen(s);
-
-	if (n < 1 || n >= FB_NAMESZ)
-		return 0;
-	for (; *s; s++)
-		if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
-		    (*s >= '0' && *s <= '9') || *s == '-' || *s == '_' ||
-		    *s == '.'))
-			return 0;
-	return 1;
-}
-
 int
 fbio_board_parse(const char *text, struct fb_board *b, char *why,
     size_t whysz)
@@ -185,13 +161,13 @@ fbio_board_parse(const char *text, struct fb_board *b, char *why,
 			if (n != 5)
 				rc = say(why, whysz, "line %d: want 'target "
 				    "ROLE NAME FACE ALT'", lineno);
-			else if ((t = role_find(w[1])) < 0)
+			else if ((t = fb_role_find(w[1])) < 0)
 				rc = say(why, whysz, "line %d: '%s' is not a "
 				    "target role", lineno, w[1]);
 			else if (roles & 1u << t)
 				rc = say(why, whysz, "line %d: a second '%s'",
 				    lineno, w[1]);
-			else if (!name_ok(w[2]))
+			else if (!fb_name_ok(w[2], FB_NAMESZ - 1))
 				rc = say(why, whysz, "line %d: '%s' is not a "
 				    "name (letters, digits, '-', '_', '.')",
 				    lineno, w[2]);
@@ -215,7 +191,7 @@ fbio_board_parse(const char *text, struct fb_board *b, char *why,
 			else if (i == FB_MAXS)
 				rc = say(why, whysz, "line %d: more than %d "
 				    "spheres", lineno, FB_MAXS);
-			else if (!name_ok(w[1]))
+			else if (!fb_name_ok(w[1], FB_NAMESZ - 1))
 				rc = say(why, whysz, "line %d: '%s' is not a "
 				    "name", lineno, w[1]);
 			else if (strcmp(w[2], "center") != 0 &&
@@ -233,7 +209,7 @@ fbio_board_parse(const char *text, struct fb_board *b, char *why,
 				for (tok = strtok_r(w[3], ",", &tsave);
 				    tok != NULL && rc == 0;
 				    tok = strtok_r(NULL, ",", &tsave)) {
-					int t = role_find(tok);
+					int t = fb_role_find(tok);
 
 					if (t < 0)
 						rc = say(why, whysz, "line %d: "
@@ -470,7 +446,6 @@ fbio_in_option(const struct fb_board *b, const char *const names[2],
     const char *opt, const char *val, struct fb_in *in, char *why,
     size_t whysz)
 {
-	long v;
 	int k;
 
 	if (strcmp(opt, "pass") == 0)
@@ -557,7 +532,6 @@ fbio_in_option(const struct fb_board *b, const char *const names[2],
 		in->geas[in->ngeas++].between = opt[0] == 'a';
 		return 2;
 	}
-	(void)v;
 	return 0;
 }
 

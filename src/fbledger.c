@@ -10,36 +10,12 @@
 #include "fbledger.h"
 #include "util.h"
 
-int
-fbl_name_ok(const char *s, size_t max)
-{
-	size_t n = strlen(s);
-
-	if (n < 1 || n > max)
-		return 0;
-	for (; *s; s++)
-		if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
-		    (*s >= '0' && *s <= '9') || *s == '-' || *s == '_' ||
-		    *s == '.'))
-			return 0;
-	return 1;
-}
-
 static char *
 col_dup(sqlite3_stmt *st, int i)
 {
 	const unsigned char *t = sqlite3_column_text(st, i);
 
 	return t ? xstrdup((const char *)t) : NULL;
-}
-
-static int
-role_of(const char *s)
-{
-	for (int t = 0; t < FB_NT; t++)
-		if (strcmp(s, fb_role_name(t)) == 0)
-			return t;
-	return -1;
 }
 
 int
@@ -65,7 +41,7 @@ fbl_board_load(struct db *db, const char *name, struct fb_board *b)
 	    " WHERE board = ?1");
 	sqlite3_bind_text(st, 1, b->name, -1, SQLITE_STATIC);
 	while (db_step(db, st, 0) == SQLITE_ROW) {
-		int t = role_of((const char *)sqlite3_column_text(st, 0));
+		int t = fb_role_find((const char *)sqlite3_column_text(st, 0));
 
 		if (t < 0)
 			continue;
@@ -94,8 +70,8 @@ fbl_board_load(struct db *db, const char *name, struct fb_board *b)
 			b->center = pos;
 		if (role != NULL && strcmp(role, "lower") == 0)
 			b->lower |= 1u << pos;
-		if (t != NULL && role_of(t) >= 0)
-			b->touch[pos] |= 1u << role_of(t);
+		if (t != NULL && fb_role_find(t) >= 0)
+			b->touch[pos] |= 1u << fb_role_find(t);
 	}
 	sqlite3_finalize(st);
 	if (fb_board_finish(b, why, sizeof why) < 0)
@@ -254,7 +230,7 @@ fbl_duelist_save(struct db *db, struct fbl_duelist *d,
 	}
 	sqlite3_bind_text(st, 1, d->name, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 2, fb_side_name(d->sh.side), -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 3, d->sh.hand == FB_LEFT ? "left" : "right", -1,
+	sqlite3_bind_text(st, 3, fb_hand_name(d->sh.hand), -1,
 	    SQLITE_STATIC);
 	sqlite3_bind_text(st, 4, fb_colour_name(d->sh.colour), -1,
 	    SQLITE_STATIC);
@@ -472,7 +448,7 @@ fbl_start_input(const struct fb_board *b, const struct fbl_duelist *a,
 
 		line[w] = xasprintf("duelist %s %s %s %s %s %s %s\n",
 		    d[w]->name, fb_side_name(d[w]->sh.side),
-		    d[w]->sh.hand == FB_LEFT ? "left" : "right",
+		    fb_hand_name(d[w]->sh.hand),
 		    fb_colour_name(d[w]->sh.colour),
 		    fb_level_name(d[w]->sh.level), d[w]->sh.free_geas >= 0 ?
 		    fb_geas_name(d[w]->sh.free_geas) : "-", stance);

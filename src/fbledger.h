@@ -22,9 +22,6 @@ struct fbl_duelist {
 	int64_t		created, updated;
 };
 
-/* 1 if s is a usable duelist or board name (letters, digits, - _ .). */
-int fbl_name_ok(const char *s, size_t max);
-
 /* Loads board name; 0, or -1 if there is none. */
 int fbl_board_load(struct db *db, const char *name, struct fb_board *b);
 /* Stores a new board (b->name); 0, or -1 if the name is taken. */

@@ -341,18 +341,25 @@ test_target(void)
 	    "table too: 2 is the left arm");
 }
 
-/* A round from a fresh duel: Ann attacks the torso, chosen. */
+/* The attacker, who may choose this round, chooses target t. */
 static void
-fresh_attack(void)
+choose(int t)
 {
 	struct fb_in in;
 	struct fb_report r;
 
+	fb_in_init(&in);
+	in.choose = t;
+	fb_aim(&S, &in, &R, &r, why, sizeof why);
+}
+
+/* A round from a fresh duel: Ann attacks the torso, chosen. */
+static void
+fresh_attack(void)
+{
 	duel();
 	init2(6, 1);
-	fb_in_init(&in);
-	in.choose = FB_TORSO;
-	fb_aim(&S, &in, &R, &r, why, sizeof why);
+	choose(FB_TORSO);
 }
 
 static void
@@ -414,14 +421,7 @@ test_outcomes(void)
 	SB.level = FB_INITIATE;
 	duel();
 	init2(1, 6);
-	{
-		struct fb_in a;
-		struct fb_report r;
-
-		fb_in_init(&a);
-		a.choose = FB_TORSO;
-		fb_aim(&S, &a, &R, &r, why, sizeof why);
-	}
+	choose(FB_TORSO);
 	fb_in_init(&in);
 	dice2(in.hit, 6, 6);
 	dice2(in.block, 1, 1);
@@ -516,14 +516,7 @@ test_outcomes(void)
 	SB.st.geas[FB_RAGE] = 2;
 	duel();
 	init2(1, 6);
-	{
-		struct fb_in a;
-		struct fb_report r;
-
-		fb_in_init(&a);
-		a.choose = FB_HEAD;
-		fb_aim(&S, &a, &R, &r, why, sizeof why);
-	}
+	choose(FB_HEAD);
 	ok(geas(1, FB_RAGE, 2, -1) == 0, "Bob rages with 2");
 	fb_in_init(&in);
 	in.pull[1][sphere("center")] = 3;
@@ -539,14 +532,7 @@ test_outcomes(void)
 	SA.st.geas[FB_PROTECT] = 2;
 	duel();
 	init2(1, 6);
-	{
-		struct fb_in a;
-		struct fb_report r;
-
-		fb_in_init(&a);
-		a.choose = FB_TORSO;
-		fb_aim(&S, &a, &R, &r, why, sizeof why);
-	}
+	choose(FB_TORSO);
 	ok(geas(0, FB_PROTECT, 2, -1) == 0, "Ann protects with 2");
 	fb_in_init(&in);
 	in.pull[0][sphere("center")] = 3;
@@ -595,17 +581,10 @@ test_outcomes(void)
 	SA.level = SB.level = FB_TEMPLAR;
 	duel();
 	for (int leg = FB_LLEG; leg <= FB_RLEG; leg++) {
-		struct fb_in a;
-		struct fb_report r;
-
 		S.choose = 1;
 		init2(6, 1);
-		fb_in_init(&a);
-		a.choose = leg;
-		fb_aim(&S, &a, &R, &r, why, sizeof why);
+		choose(leg);
 		fb_in_init(&in);
-		in.pull[1][sphere(leg == FB_LLEG ? "lower-left" :
-		    "lower-right")] = 3;
 		in.pull[1][sphere(leg == FB_LLEG ? "lower-left" :
 		    "lower-right")] = 3;
 		dice2(in.hit, 1, 1);
