@@ -1,6 +1,6 @@
 /*
- * rng.c - splitmix64 and xoshiro256** (Blackman and Vigna), and an
- * unbiased bounded draw by rejection; see rng.h.
+ * rng.c - splitmix64 and xoshiro256** (Blackman and Vigna), an unbiased
+ * bounded draw by rejection, and batched unbiased dice; see rng.h.
  */
 #include "rng.h"
 
@@ -27,6 +27,7 @@ rng_seed(struct rng *r, uint64_t seed)
 {
 	for (int i = 0; i < 4; i++)
 		r->s[i] = splitmix64(&seed);
+	r->nd6 = 0;
 }
 
 static uint64_t
@@ -64,20 +65,33 @@ rng_below(struct rng *r, uint64_t n)
 	return x % n;
 }
 
-int
-rng_die(struct rng *r, int sides)
+void
+rng_d6_fill(struct rng *r)
 {
 	__extension__ typedef unsigned __int128 u128;
-	uint64_t n = (uint64_t)sides;
-	u128 m = (u128)rng_next(r) * n;
+	uint64_t bound = 1;	/* 6^RNG_D6_BATCH, well below 2^64 */
+	uint64_t low, floor = 0;
 
-	if ((uint64_t)m < n) {
-		uint64_t floor = (0 - n) % n;
+	for (int k = 0; k < RNG_D6_BATCH; k++)
+		bound *= 6;
+	for (;;) {
+		low = rng_next(r);
+		for (int k = 0; k < RNG_D6_BATCH; k++) {
+			u128 m = (u128)low * 6;
 
-		while ((uint64_t)m < floor)
-			m = (u128)rng_next(r) * n;
+			/* The first die is used first, from the top. */
+			r->d6[RNG_D6_BATCH - 1 - k] = (uint8_t)(m >> 64) + 1;
+			low = (uint64_t)m;
+		}
+		/* Chained, the steps are one draw of x * 6^16: Lemire's test. */
+		if (low >= bound)
+			break;
+		if (floor == 0)
+			floor = (0 - bound) % bound;
+		if (low >= floor)
+			break;
 	}
-	return (int)(m >> 64) + 1;
+	r->nd6 = RNG_D6_BATCH;
 }
 
 uint64_t

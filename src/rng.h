@@ -8,8 +8,12 @@
 
 #include <stdint.h>
 
+#define RNG_D6_BATCH	16	/* dice rng_d6 draws from one output */
+
 struct rng {
 	uint64_t	s[4];
+	uint8_t		d6[RNG_D6_BATCH];	/* drawn ahead, last first */
+	int		nd6;			/* of them still unused */
 };
 
 /* Seeds the generator; every seed, 0 included, gives a usable state. */
@@ -22,12 +26,27 @@ uint64_t rng_next(struct rng *r);
 uint64_t rng_below(struct rng *r, uint64_t n);
 
 /*
- * A die of 1..sides (sides > 0), by Lemire's multiply-and-shift with
- * rejection: as unbiased as rng_below and without its divisions, for
- * simulations that roll millions.  It draws differently from rng_below,
- * so a tool keeps to one of the two for its replays to hold.
+ * Refills r->d6 with RNG_D6_BATCH dice from one 64-bit output, by
+ * Lemire and Brackett's batched multiply-and-shift: the output x is
+ * read as the fraction x / 2^64 of 6^16, whose base-6 digits are the
+ * dice, and the rare outputs that would bias them are drawn again.  So
+ * the dice are exactly uniform and independent, sixteen for the price
+ * of one output.
  */
-int rng_die(struct rng *r, int sides);
+void rng_d6_fill(struct rng *r);
+
+/*
+ * A six-sided die (1..6), for simulations that roll millions.  It draws
+ * differently from rng_below, so a tool keeps to one of the two for its
+ * replays to hold (fb-duel uses rng_d6, the others rng_below).
+ */
+static inline int
+rng_d6(struct rng *r)
+{
+	if (r->nd6 == 0)
+		rng_d6_fill(r);
+	return r->d6[--r->nd6];
+}
 
 /* A seed from the operating system (getrandom), for unseeded runs. */
 uint64_t rng_os_seed(void);
