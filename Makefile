@@ -49,16 +49,16 @@ CFLAGS  += $(CSTD) $(WARN) $(OPT) $(SANFLAGS) $(SQLITE_CFLAGS) -Isrc
 LDFLAGS += $(SANFLAGS) $(STATIC)
 LDLIBS  += $(DEPLIBS)
 
-TOOLS  = crs-stats crs-draw crs-combat d6-roll fb-duel
+TOOLS  = crs-stats crs-draw crs-combat d6-roll fb-duel bg-board
 LIBSRC = util stats item sheet db roster out import cli rng deck odds combat ledger \
-         d6 d6chart d6sheet fb fbio fbledger
-UNITS  = stats sheet item util out db roster import rng deck odds d6 fb
+         d6 d6chart d6sheet fb fbio fbledger bg bgio bgledger
+UNITS  = stats sheet item util out db roster import rng deck odds d6 fb bg
 
 LIBOBJ = $(LIBSRC:%=$(B)/%.o) $(B)/schema.o
 BINS   = $(TOOLS:%=$(B)/%)
 UNITBINS = $(UNITS:%=$(B)/unit-%)
 MANS   = man/crs-stats.1 man/crs-draw.1 man/crs-combat.1 man/d6-roll.1 \
-         man/fb-duel.1 \
+         man/fb-duel.1 man/bg-board.1 \
          man/refkit.7 \
          man/refkit.db.5
 
@@ -69,8 +69,11 @@ $(B):
 
 $(B)/schema.c: schema.sql tools/embed-sql.sh | $(B)
 	{ sh tools/embed-sql.sh db_schema_sql schema.sql && \
-	  sed -n '/^-- @since 6/,$$p' schema.sql > $(B)/schema-v6.sql && \
-	  sh tools/embed-sql.sh db_schema_v6_sql $(B)/schema-v6.sql; } > $@.tmp
+	  sed -n '/^-- @since 6/,/^-- @since 7/p' schema.sql | \
+	    sed '$$d' > $(B)/schema-v6.sql && \
+	  sh tools/embed-sql.sh db_schema_v6_sql $(B)/schema-v6.sql && \
+	  sed -n '/^-- @since 7/,$$p' schema.sql > $(B)/schema-v7.sql && \
+	  sh tools/embed-sql.sh db_schema_v7_sql $(B)/schema-v7.sql; } > $@.tmp
 	mv $@.tmp $@
 
 $(B)/schema.o: $(B)/schema.c
@@ -90,6 +93,9 @@ $(B)/d6-roll: $(B)/d6_roll.o $(B)/librefkit.a
 	$(CC) $(LDFLAGS) -o $@ $< $(B)/librefkit.a $(LDLIBS)
 
 $(B)/fb-duel: $(B)/fb_duel.o $(B)/librefkit.a
+	$(CC) $(LDFLAGS) -o $@ $< $(B)/librefkit.a $(LDLIBS)
+
+$(B)/bg-board: $(B)/bg_board.o $(B)/librefkit.a
 	$(CC) $(LDFLAGS) -o $@ $< $(B)/librefkit.a $(LDLIBS)
 
 $(B)/unit-%.o: tests/unit/test_%.c tests/unit/tap.h src/*.h | $(B)

@@ -242,8 +242,12 @@ static const char *const migrations[DB_SCHEMA_VERSION] = {
 	" time  INTEGER NOT NULL\n"
 	") STRICT;\n"
 	"CREATE INDEX d6_roll_by_round ON d6_roll(character, round);\n",
-	/* Force Battles: the tail of schema.sql, kept in one place. */
-	[5] = db_schema_v6_sql
+	/*
+	 * Force Battles and Battle Grounds: parts of schema.sql, cut at
+	 * its "-- @since" lines, kept in one place.
+	 */
+	[5] = db_schema_v6_sql,
+	[6] = db_schema_v7_sql
 };
 
 int64_t

@@ -82,7 +82,8 @@ main(void)
 	sqlite3 *h;
 	const char *tables[] = { "item", "power", "holds_item", "holds_power",
 	    "combat", "event", "fb_board", "fb_target", "fb_sphere", "fb_touch",
-	    "fb_duelist", "fb_duel", "fb_event" };
+	    "fb_duelist", "fb_duel", "fb_event", "bg_stat", "bg_team",
+	    "bg_figure", "bg_game", "bg_event" };
 
 	if (mkdtemp(dir) == NULL)
 		return 1;
@@ -96,7 +97,7 @@ main(void)
 	    "fresh database has refkit's application id");
 	is_int(int_of(a->h, "PRAGMA foreign_keys"), 1, "foreign keys on");
 	is_int(int_of(a->h, "SELECT count(*) FROM sqlite_schema WHERE"
-	    " type = 'table'"), 17, "seventeen tables");
+	    " type = 'table'"), 22, "twenty-two tables");
 	ok(int_of(a->h, "SELECT journal_mode = 'wal' FROM"
 	    " pragma_journal_mode") == 1, "WAL mode");
 	db_close(a);
@@ -132,6 +133,8 @@ main(void)
 	is_str(s2, s1, "migrated tables and indexes match a fresh schema");
 	is_int(int_of(b->h, "SELECT count(*) FROM fb_touch WHERE"
 	    " board = 'default'"), 16, "migration adds the default board");
+	is_int(int_of(b->h, "SELECT count(*) FROM bg_stat"), 6,
+	    "migration adds the six stat names");
 	for (size_t i = 0; i < sizeof tables / sizeof tables[0]; i++) {
 		c1 = constraints(a->h, tables[i]);
 		c2 = constraints(b->h, tables[i]);
