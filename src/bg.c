@@ -695,6 +695,13 @@ move_do(struct bg_game *g, struct bg_move_in *in, struct rng *rng,
 	r->piece = piece;
 	r->from = from;
 	r->to = to;
+	/* Dice set in the arrays count as given, however they were set. */
+	for (int k = 0; k < BG_MAXROLLS; k++) {
+		if (in->roll[k] != 0 && in->nroll <= k)
+			in->nroll = k + 1;
+		if (in->vs[k] != 0 && in->nvs <= k)
+			in->nvs = k + 1;
+	}
 	for (int k = 0; k < in->nroll; k++)
 		if (in->roll[k] < 1 || in->roll[k] > 6)
 			return say(why, whysz, "--roll: a die reads 1 to 6");
