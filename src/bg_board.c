@@ -650,10 +650,11 @@ play(const char *action, const char *input)
 	else if (strcmp(action, "power") == 0) {
 		char b[4];
 
-		text = xasprintf("%s uses %s: it and %s change places (%s, "
-		    "%s).", fig(&l->g, r.piece), strstr(canon, " teleport ") ?
-		    "Teleport" : "Swap Powers", fig(&l->g, r.foe),
-		    sqname(&l->g, r.to, a), sqname(&l->g, r.from, b));
+		text = xasprintf("%s uses %s: %s to %s, %s to %s.",
+		    fig(&l->g, r.piece), strstr(canon, " teleport ") ?
+		    "Teleport" : "Swap Powers", fig(&l->g, r.piece),
+		    sqname(&l->g, r.to, a), fig(&l->g, r.foe),
+		    sqname(&l->g, r.from, b));
 	} else if (strcmp(action, "die") == 0)
 		text = xasprintf("%s moves die %s to the Dice Zone.",
 		    l->g.team[canon[0] - '1'].name, canon + 2);
@@ -903,7 +904,8 @@ show_board(const struct live *l, int colour)
 				    fig(g, p), p / BG_MAXFIG + 1,
 				    g->pc[p].ctrl != g->pc[p].owner ? '~' :
 				    bg_fig(g, p)->cosmic ? '*' : ' ',
-				    colour ? ' ' : initial[col] + 'a' - 'A');
+				    colour ? ' ' : col == BG_ALL ? '*' :
+				    initial[col] + 'a' - 'A');
 			else
 				snprintf(cell, sizeof cell, "   %c   ",
 				    colour ? ' ' : initial[col]);
