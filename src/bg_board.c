@@ -50,6 +50,15 @@ struct opts {
 
 static struct opts o;
 static char why[BG_WHYSZ];
+static char *held;	/* the command's input text, reachable until exit */
+
+/* Holds p (the input being built) where an error exit still sees it. */
+static char *
+hold(char *p)
+{
+	held = p;
+	return p;
+}
 
 enum {
 	OPT_DB = 256, OPT_GAME, OPT_SEED, OPT_FILE, OPT_ADVANCED, OPT_SAFE,
@@ -152,6 +161,8 @@ only(int allowed, const char *cmd)
 }
 
 /* ---- teams ---- */
+
+static struct bg_team teams[2];
 
 struct bad {
 	const char	*team;
@@ -261,7 +272,7 @@ static int
 cmd_team(void)
 {
 	const char *sub = o.nargs > 1 ? o.args[1] : "";
-	struct bg_team *t = xcalloc(1, sizeof *t);
+	struct bg_team *t = &teams[0];
 	struct db *db;
 
 	only(0, "team");
@@ -287,7 +298,7 @@ cmd_team(void)
 			t->n++;
 		}
 		if (o.file != NULL) {
-			text = slurp(o.file);
+			text = hold(slurp(o.file));
 			if (bgio_team_parse(text, t, why, sizeof why) < 0)
 				errx(1, "%s: %s", q(o.file), why);
 			free(text);
@@ -374,7 +385,6 @@ cmd_team(void)
 		    "keep their own copy)" : "");
 	} else
 		cli_usage_error("team: add, show, list or rm");
-	free(t);
 	return 0;
 }
 
@@ -419,6 +429,13 @@ struct live {
 	struct bg_game	g;
 	char		stat[BG_NSTAT][48];
 };
+
+/*
+ * One command runs per process, so its large structures are static:
+ * nothing to free on the paths that exit with an error.
+ */
+static struct live live;
+static struct bg_game game;
 
 static int64_t
 load_game(struct db *db, struct live *l)
@@ -615,8 +632,8 @@ report_json(const struct live *l, const char *action, const char *input,
 static int
 play(const char *action, const char *input)
 {
-	struct live *l = xcalloc(1, sizeof *l);
-	struct bg_game *before = xmalloc(sizeof *before);
+	struct live *l = &live;
+	struct bg_game *before = &game;
 	struct bgl_event e;
 	struct bg_report r;
 	struct rng rng, fresh;
@@ -685,9 +702,7 @@ play(const char *action, const char *input)
 	free(canon);
 	free(text);
 	free(detail);
-	free(before);
 	bgl_game_release(&l->d);
-	free(l);
 	db_close(db);
 	return 0;
 }
@@ -715,11 +730,11 @@ cmd_move(void)
 	char *input, *next;
 
 	need_args(3, 3, "move FIGURE SQUARE [options]");
-	input = join_args(1);
+	input = hold(join_args(1));
 	for (int k = 0; k < o.nmv; k++) {
 		next = xasprintf("%s --%s %s", input, o.mvopt[k], o.mvval[k]);
 		free(input);
-		input = next;
+		input = hold(next);
 	}
 	play("move", input);
 	free(input);
@@ -729,8 +744,8 @@ cmd_move(void)
 static int
 cmd_new(void)
 {
-	struct bg_team *t = xcalloc(2, sizeof *t);
-	struct bg_game *g = xmalloc(sizeof *g);
+	struct bg_team *t = teams;
+	struct bg_game *g = &game;
 	struct db *db;
 	int64_t id;
 
@@ -757,15 +772,13 @@ cmd_new(void)
 	printf("game %lld: %s against %s on the %s board (%dx%d); %s moves "
 	    "first.\n", (long long)id, t[0].name, t[1].name, o.advanced ?
 	    "advanced" : "basic", g->w, g->h, t[0].name);
-	free(t);
-	free(g);
 	return 0;
 }
 
 static int
 cmd_moves(void)
 {
-	struct live *l = xcalloc(1, sizeof *l);
+	struct live *l = &live;
 	struct db *db;
 	bg_set s;
 	int piece, n = 0;
@@ -831,7 +844,6 @@ cmd_moves(void)
 	else if (n == 0)
 		puts("  no legal move");
 	bgl_game_release(&l->d);
-	free(l);
 	return 0;
 }
 
@@ -842,7 +854,7 @@ cmd_power(void)
 
 	only(0, "power");
 	need_args(4, 5, "power FIGURE POWER [FOE] SQUARE");
-	input = join_args(1);
+	input = hold(join_args(1));
 	play("power", input);
 	free(input);
 	return 0;
@@ -855,13 +867,13 @@ cmd_die(void)
 
 	only(0, "die");
 	need_args(3, 3, "die TEAM N [--swap M]");
-	input = join_args(1);
+	input = hold(join_args(1));
 	if (o.swap != NULL) {
 		if (strpbrk(o.swap, " \t\n") != NULL)
 			cli_usage_error("'--swap' takes one word");
 		next = xasprintf("%s --swap %s", input, o.swap);
 		free(input);
-		input = next;
+		input = hold(next);
 	}
 	play("die", input);
 	free(input);
@@ -999,7 +1011,7 @@ show_json(const struct live *l, int64_t id)
 static int
 cmd_show(void)
 {
-	struct live *l = xcalloc(1, sizeof *l);
+	struct live *l = &live;
 	struct db *db;
 	int64_t id;
 	int colour;
@@ -1028,14 +1040,13 @@ cmd_show(void)
 		show_zones(l);
 	}
 	bgl_game_release(&l->d);
-	free(l);
 	return 0;
 }
 
 static int
 cmd_log(void)
 {
-	struct live *l = xcalloc(1, sizeof *l);
+	struct live *l = &live;
 	struct db *db;
 	int64_t id;
 
@@ -1079,7 +1090,6 @@ cmd_log(void)
 	if (o.fmt == OUT_JSON)
 		puts("]}");
 	bgl_game_release(&l->d);
-	free(l);
 	db_close(db);
 	return 0;
 }
@@ -1145,7 +1155,7 @@ cmd_games(void)
 static int
 cmd_undo(void)
 {
-	struct live *l = xcalloc(1, sizeof *l);
+	struct live *l = &live;
 	struct bgl_event e;
 	struct db *db;
 	int64_t id, target = 0;
@@ -1179,7 +1189,6 @@ cmd_undo(void)
 	    l->d.ev[i].action, l->d.ev[i].turn);
 	free(detail);
 	bgl_game_release(&l->d);
-	free(l);
 	db_close(db);
 	return 0;
 }
@@ -1212,7 +1221,7 @@ main(int argc, char **argv)
 		char *input;
 
 		need_args(3, 3, "place FIGURE SQUARE");
-		input = join_args(1);
+		input = hold(join_args(1));
 		play("place", input);
 		free(input);
 		return 0;
