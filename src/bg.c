@@ -598,6 +598,18 @@ report_init(struct bg_report *r)
 	r->released = r->released_to = -1;
 }
 
+int
+bg_stat_how(const struct bg_game *g, int att_sq, int def_sq)
+{
+	int col = bg_square_colour(g, def_sq);
+
+	if (col < BG_NSTAT)
+		return BG_S_SQUARE;
+	if (col == BG_ALL)
+		return BG_S_DEFENDER;
+	return bg_square_colour(g, att_sq) == BG_WHITE ? BG_S_OWN : BG_S_ROLL;
+}
+
 /* Settles the Battle Stats of a battle from the squares and the input. */
 static int
 battle_stat(struct bg_game *g, struct bg_move_in *in, int att, int def,
@@ -605,16 +617,8 @@ battle_stat(struct bg_game *g, struct bg_move_in *in, int att, int def,
 {
 	const struct bg_figure *fa = bg_fig(g, att), *fd = bg_fig(g, def);
 	int col = bg_square_colour(g, g->pc[def].sq);
-	int acol = bg_square_colour(g, g->pc[att].sq);
 
-	if (col < BG_NSTAT)
-		r->how = BG_S_SQUARE;
-	else if (col == BG_ALL)
-		r->how = BG_S_DEFENDER;
-	else if (acol == BG_WHITE)
-		r->how = BG_S_OWN;
-	else
-		r->how = BG_S_ROLL;
+	r->how = bg_stat_how(g, g->pc[att].sq, g->pc[def].sq);
 	if (r->how != BG_S_ROLL && (in->statroll[0] || in->statroll[1]))
 		return say(why, whysz, "--stat-roll: the stat is rolled for "
 		    "only when the defender is on white and the attacker is "
@@ -667,6 +671,42 @@ battle_stat(struct bg_game *g, struct bg_move_in *in, int att, int def,
 	}
 	r->val_att = fa->stat[r->stat_att];
 	r->val_def = fd->stat[r->stat_def];
+	return 0;
+}
+
+/*
+ * After the dice of a battle (r filled in): the zones' credits, the
+ * winner's powers, and where the loser goes.
+ */
+static int
+settle(struct bg_game *g, const struct bg_move_in *in, struct bg_report *r,
+    char *why, size_t whysz)
+{
+	int w = r->att_won ? r->piece : r->foe;
+	int l = r->att_won ? r->foe : r->piece;
+	int wc = g->pc[w].ctrl;
+	int margin = r->att_won ? r->tot_att - r->tot_def :
+	    r->tot_def - r->tot_att;
+	const struct bg_figure *wf = bg_fig(g, w);
+
+	r->supersense = (int)(wf->powers >> BG_SUPERSENSE & 1u);
+	r->telepathy = (wf->powers >> BG_TELEPATHY & 1u) &&
+	    bg_staging(g, wc, g->pc[w].sq) && margin > 2;
+	g->credit[g->pc[l].ctrl] = 1;
+	if (r->telepathy)
+		g->credit[wc]++;
+	if (!r->att_won && g->safe_attack) {
+		r->loser = r->piece;
+		r->loser_to = r->from;
+		return 0;
+	}
+	if (!r->att_won)
+		return lose(g, r->piece, wc, in, r, why, whysz);
+	g->at[r->from] = -1;
+	g->pc[r->piece].sq = -1;
+	if (lose(g, r->foe, wc, in, r, why, whysz) < 0)
+		return -1;
+	put(g, r->piece, r->to);
 	return 0;
 }
 
@@ -739,32 +779,8 @@ move_do(struct bg_game *g, struct bg_move_in *in, struct rng *rng,
 		in->nroll = in->nvs = r->rolls;
 		/* Sixteen ties in a row: the defender holds (our ruling). */
 		r->att_won = r->tot_att > r->tot_def;
-		{
-			int w = r->att_won ? piece : def;
-			int l = r->att_won ? def : piece;
-			int wc = g->pc[w].ctrl, wsq = g->pc[w].sq;
-			int margin = r->att_won ? r->tot_att - r->tot_def :
-			    r->tot_def - r->tot_att;
-			const struct bg_figure *wf = bg_fig(g, w);
-
-			r->supersense = (int)(wf->powers >> BG_SUPERSENSE & 1u);
-			r->telepathy = (wf->powers >> BG_TELEPATHY & 1u) &&
-			    bg_staging(g, wc, wsq) && margin > 2;
-			g->credit[g->pc[l].ctrl] = 1;
-			if (r->telepathy)
-				g->credit[wc]++;
-			if (!r->att_won && g->safe_attack) {
-				r->loser = piece;
-				r->loser_to = from;
-			} else if (r->att_won) {
-				g->at[from] = -1;
-				g->pc[piece].sq = -1;
-				if (lose(g, def, wc, in, r, why, whysz) < 0)
-					return -1;
-				put(g, piece, to);
-			} else if (lose(g, piece, wc, in, r, why, whysz) < 0)
-				return -1;
-		}
+		if (settle(g, in, r, why, whysz) < 0)
+			return -1;
 	}
 	if (in->return_to >= 0 && !r->returned)
 		return say(why, whysz, "--return is for a hypnotized figure "

@@ -150,6 +150,13 @@ enum bg_stat_how {
 	BG_S_OWN	/* each picks her own (both on white, or a tied roll) */
 };
 
+/*
+ * How the stat of a battle between a figure on att_sq and one on def_sq
+ * is settled, before any roll: BG_S_ROLL may still turn to BG_S_OWN on a
+ * tied roll-off.
+ */
+int bg_stat_how(const struct bg_game *g, int att_sq, int def_sq);
+
 /* What a move may be told; bg_move_init sets "not given". */
 struct bg_move_in {
 	int		piece, to;

@@ -211,18 +211,14 @@ slurp(const char *path)
 static void
 print_figure_row(const struct bg_figure *f)
 {
-	char pw[128] = "";
+	char *pw = bgio_powers(f->powers, ",");
 
-	for (int p = 0; p < BG_NPOWER; p++)
-		if (f->powers >> p & 1u) {
-			strcat(pw, pw[0] ? "," : "");
-			strcat(pw, bg_power_name(p));
-		}
 	printf("%-20s %-4s%s", f->name, bg_level_name(f->level),
 	    f->cosmic ? "*" : " ");
 	for (int c = 0; c < BG_NSTAT; c++)
 		printf(" %4d", f->stat[c]);
 	printf("  %s\n", pw[0] ? pw : "-");
+	free(pw);
 }
 
 static void
@@ -806,37 +802,39 @@ cmd_moves(void)
 		    sqname(&l->g, l->g.pc[piece].sq, a),
 		    l->g.pc[piece].ctrl == l->g.turn ? "" : " (not on turn)");
 	for (int sq = 0; sq < l->g.w * l->g.h; sq++) {
-		int foe = l->g.at[sq], col;
+		/* By bg_stat_how; the square's colour is named apart. */
+		static const char *const json_how[] = { NULL,
+		    "defender's choice", "roll-off", "own choice" };
+		static const char *const text_how[] = { NULL,
+		    "all-colour square: the defender picks the stat",
+		    "white: a roll-off picks the stat",
+		    "both on white: each picks her own" };
+		int foe = l->g.at[sq], col, how;
 
 		if (!bg_set_has(s, sq))
 			continue;
-		col = foe >= 0 ? bg_square_colour(&l->g, sq) : -1;
+		col = bg_square_colour(&l->g, sq);
+		how = foe < 0 ? -1 : bg_stat_how(&l->g, l->g.pc[piece].sq, sq);
 		if (o.fmt == OUT_JSON) {
 			printf("%s{\"square\":\"%s\",\"attack\":", n ? "," : "",
 			    sqname(&l->g, sq, a));
 			cli_json_or_null(stdout, foe >= 0 ? fig(&l->g, foe) :
 			    NULL);
 			printf(",\"stat\":");
-			cli_json_or_null(stdout, col < 0 ? NULL :
-			    col < BG_NSTAT ? bg_colour_name(col) :
-			    col == BG_ALL ? "defender's choice" :
-			    bg_square_colour(&l->g, l->g.pc[piece].sq) ==
-			    BG_WHITE ? "own choice" : "roll-off");
+			cli_json_or_null(stdout, how < 0 ? NULL :
+			    how == BG_S_SQUARE ? bg_colour_name(col) :
+			    json_how[how]);
 			putchar('}');
-		} else if (foe < 0)
+		} else if (how < 0)
 			printf("  %s\n", sqname(&l->g, sq, a));
-		else if (col < BG_NSTAT)
+		else if (how == BG_S_SQUARE)
 			printf("  %s  attack %s (%s: %d against %d)\n",
 			    sqname(&l->g, sq, a), fig(&l->g, foe),
 			    l->stat[col], bg_fig(&l->g, piece)->stat[col],
 			    bg_fig(&l->g, foe)->stat[col]);
 		else
 			printf("  %s  attack %s (%s)\n", sqname(&l->g, sq, a),
-			    fig(&l->g, foe), col == BG_ALL ? "all-colour "
-			    "square: the defender picks the stat" :
-			    bg_square_colour(&l->g, l->g.pc[piece].sq) ==
-			    BG_WHITE ? "both on white: each picks her own" :
-			    "white: a roll-off picks the stat");
+			    fig(&l->g, foe), text_how[how]);
 		n++;
 	}
 	if (o.fmt == OUT_JSON)
@@ -1078,13 +1076,8 @@ cmd_log(void)
 		    e->action);
 		if (strcmp(e->action, "undo") == 0)
 			printf("undoes %lld", (long long)e->undoes);
-		else {
-			const char *t = strstr(e->detail, "\"text\":\"");
-
-			if (t != NULL)
-				for (t += 8; *t && *t != '"'; t++)
-					putchar(*t == '\\' ? *++t : *t);
-		}
+		else
+			cli_put_detail_text(e->detail);
 		printf("%s\n", l->d.undone[i] ? "  [undone]" : "");
 	}
 	if (o.fmt == OUT_JSON)

@@ -100,18 +100,29 @@ bgio_figure_parse(const char *spec, struct bg_figure *f, char *why,
 }
 
 char *
-bgio_figure_format(const struct bg_figure *f)
+bgio_powers(unsigned powers, const char *sep)
 {
-	char pw[128] = "";
+	char buf[128] = "";
+	size_t len = 0;
 
 	for (int p = 0; p < BG_NPOWER; p++)
-		if (f->powers >> p & 1u) {
-			strcat(pw, pw[0] ? "+" : ":");
-			strcat(pw, bg_power_name(p));
-		}
-	return xasprintf("%s:%s%s:%d,%d,%d,%d,%d,%d%s", f->name,
+		if (powers >> p & 1u)
+			len += (size_t)snprintf(buf + len, sizeof buf - len,
+			    "%s%s", len ? sep : "", bg_power_name(p));
+	return xstrdup(buf);
+}
+
+char *
+bgio_figure_format(const struct bg_figure *f)
+{
+	char *pw = bgio_powers(f->powers, "+"), *out;
+
+	out = xasprintf("%s:%s%s:%d,%d,%d,%d,%d,%d%s%s", f->name,
 	    bg_level_name(f->level), f->cosmic ? "*" : "", f->stat[0],
-	    f->stat[1], f->stat[2], f->stat[3], f->stat[4], f->stat[5], pw);
+	    f->stat[1], f->stat[2], f->stat[3], f->stat[4], f->stat[5],
+	    pw[0] ? ":" : "", pw);
+	free(pw);
+	return out;
 }
 
 int

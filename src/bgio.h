@@ -18,6 +18,8 @@
  */
 int bgio_figure_parse(const char *spec, struct bg_figure *f, char *why,
     size_t whysz);
+/* The names of a set of powers joined by sep ("" for none); the caller frees it. */
+char *bgio_powers(unsigned powers, const char *sep);
 /* The canonical spec of f.  The caller frees it. */
 char *bgio_figure_format(const struct bg_figure *f);
 

@@ -10,27 +10,6 @@
 #include "bgledger.h"
 #include "util.h"
 
-static char *
-col_dup(sqlite3_stmt *st, int i)
-{
-	const unsigned char *t = sqlite3_column_text(st, i);
-
-	return t ? xstrdup((const char *)t) : NULL;
-}
-
-static char *
-powers_text(unsigned powers)
-{
-	char buf[128] = "";
-	size_t len = 0;
-
-	for (int p = 0; p < BG_NPOWER; p++)
-		if (powers >> p & 1u)
-			len += (size_t)snprintf(buf + len, sizeof buf - len,
-			    "%s%s", len ? "+" : "", bg_power_name(p));
-	return xstrdup(buf);
-}
-
 int
 bgl_team_add(struct db *db, const struct bg_team *t)
 {
@@ -52,7 +31,7 @@ bgl_team_add(struct db *db, const struct bg_team *t)
 	    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)");
 	for (int i = 0; i < t->n; i++) {
 		const struct bg_figure *f = &t->f[i];
-		char *pw = powers_text(f->powers);
+		char *pw = bgio_powers(f->powers, "+");
 
 		sqlite3_bind_int64(st, 1, id);
 		sqlite3_bind_int(st, 2, i + 1);
@@ -71,6 +50,41 @@ bgl_team_add(struct db *db, const struct bg_team *t)
 	return 0;
 }
 
+#define TEAM_SELECT "SELECT t.name, f.name, f.level, f.cosmic, f.red," \
+	" f.orange, f.yellow, f.green, f.blue, f.purple, f.powers, t.id" \
+	" FROM bg_team t LEFT JOIN bg_figure f ON f.team_id = t.id"
+
+/* Adds the figure of a TEAM_SELECT row to t, if the row has one. */
+static void
+team_row(sqlite3_stmt *st, struct bg_team *t)
+{
+	struct bg_figure *f;
+	const char *pw;
+
+	snprintf(t->name, sizeof t->name, "%s",
+	    (const char *)sqlite3_column_text(st, 0));
+	if (sqlite3_column_type(st, 1) == SQLITE_NULL || t->n == BG_MAXFIG)
+		return;
+	f = &t->f[t->n++];
+	snprintf(f->name, sizeof f->name, "%s",
+	    (const char *)sqlite3_column_text(st, 1));
+	f->level = bg_level_find((const char *)sqlite3_column_text(st, 2));
+	f->cosmic = sqlite3_column_int(st, 3);
+	for (int c = 0; c < BG_NSTAT; c++)
+		f->stat[c] = sqlite3_column_int(st, 4 + c);
+	pw = (const char *)sqlite3_column_text(st, 10);
+	while (pw != NULL && *pw) {
+		size_t n = strcspn(pw, "+");
+		char word[32];
+		int p;
+
+		snprintf(word, sizeof word, "%.*s", (int)n, pw);
+		if ((p = bg_power_find(word)) >= 0)
+			f->powers |= 1u << p;
+		pw += n + (pw[n] == '+');
+	}
+}
+
 int
 bgl_team_load(struct db *db, const char *name, struct bg_team *t)
 {
@@ -78,40 +92,11 @@ bgl_team_load(struct db *db, const char *name, struct bg_team *t)
 	int found = 0;
 
 	memset(t, 0, sizeof *t);
-	st = db_prepare(db, "SELECT t.name, f.name, f.level, f.cosmic, f.red,"
-	    " f.orange, f.yellow, f.green, f.blue, f.purple, f.powers"
-	    " FROM bg_team t LEFT JOIN bg_figure f ON f.team_id = t.id"
-	    " WHERE t.name = ?1 ORDER BY f.pos");
+	st = db_prepare(db, TEAM_SELECT " WHERE t.name = ?1 ORDER BY f.pos");
 	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
 	while (db_step(db, st, 0) == SQLITE_ROW) {
-		struct bg_figure *f;
-		const char *pw;
-
-		snprintf(t->name, sizeof t->name, "%s",
-		    (const char *)sqlite3_column_text(st, 0));
+		team_row(st, t);
 		found = 1;
-		if (sqlite3_column_type(st, 1) == SQLITE_NULL ||
-		    t->n == BG_MAXFIG)
-			continue;
-		f = &t->f[t->n++];
-		snprintf(f->name, sizeof f->name, "%s",
-		    (const char *)sqlite3_column_text(st, 1));
-		f->level = bg_level_find((const char *)sqlite3_column_text(st,
-		    2));
-		f->cosmic = sqlite3_column_int(st, 3);
-		for (int c = 0; c < BG_NSTAT; c++)
-			f->stat[c] = sqlite3_column_int(st, 4 + c);
-		pw = (const char *)sqlite3_column_text(st, 10);
-		while (pw != NULL && *pw) {
-			size_t n = strcspn(pw, "+");
-			char word[32];
-			int p;
-
-			snprintf(word, sizeof word, "%.*s", (int)n, pw);
-			if ((p = bg_power_find(word)) >= 0)
-				f->powers |= 1u << p;
-			pw += n + (pw[n] == '+');
-		}
 	}
 	sqlite3_finalize(st);
 	return found ? 0 : -1;
@@ -133,18 +118,24 @@ void
 bgl_team_each(struct db *db, void (*fn)(void *, const struct bg_team *),
     void *arg)
 {
-	sqlite3_stmt *st = db_prepare(db, "SELECT name FROM bg_team"
-	    " ORDER BY name");
-	struct bg_team *t = xmalloc(sizeof *t);
+	/* One query: a team's rows come together, in figure order. */
+	sqlite3_stmt *st = db_prepare(db, TEAM_SELECT
+	    " ORDER BY t.name, t.id, f.pos");
+	struct bg_team *t = xcalloc(1, sizeof *t);
+	int64_t id = -1;
 
 	while (db_step(db, st, 0) == SQLITE_ROW) {
-		char name[BG_NAMESZ];
+		int64_t row = sqlite3_column_int64(st, 11);
 
-		snprintf(name, sizeof name, "%s",
-		    (const char *)sqlite3_column_text(st, 0));
-		if (bgl_team_load(db, name, t) == 0)
+		if (id >= 0 && row != id) {
 			fn(arg, t);
+			memset(t, 0, sizeof *t);
+		}
+		id = row;
+		team_row(st, t);
 	}
+	if (id >= 0)
+		fn(arg, t);
 	sqlite3_finalize(st);
 	free(t);
 }
@@ -265,15 +256,15 @@ bgl_game_load(struct db *db, int64_t id, struct bgl_game *d)
 		e = &d->ev[d->n++];
 		e->seq = sqlite3_column_int64(st, 0);
 		e->turn = sqlite3_column_int(st, 1);
-		e->action = col_dup(st, 2);
-		e->actor = col_dup(st, 3);
-		e->input = col_dup(st, 4);
-		e->battle = col_dup(st, 5);
+		e->action = db_column_dup(st, 2);
+		e->actor = db_column_dup(st, 3);
+		e->input = db_column_dup(st, 4);
+		e->battle = db_column_dup(st, 5);
 		e->ended = sqlite3_column_int(st, 6);
-		e->winner = col_dup(st, 7);
-		e->seed = col_dup(st, 8);
+		e->winner = db_column_dup(st, 7);
+		e->seed = db_column_dup(st, 8);
 		e->undoes = sqlite3_column_int64(st, 9);
-		e->detail = col_dup(st, 10);
+		e->detail = db_column_dup(st, 10);
 		e->time = sqlite3_column_int64(st, 11);
 	}
 	sqlite3_finalize(st);
@@ -305,13 +296,6 @@ bgl_game_release(struct bgl_game *d)
 	memset(d, 0, sizeof *d);
 }
 
-static void
-bind_or_null(sqlite3_stmt *st, int i, const char *s)
-{
-	if (s != NULL)
-		sqlite3_bind_text(st, i, s, -1, SQLITE_STATIC);
-}
-
 void
 bgl_event_append(struct db *db, int64_t id, struct bgl_event *e)
 {
@@ -330,12 +314,12 @@ bgl_event_append(struct db *db, int64_t id, struct bgl_event *e)
 	sqlite3_bind_int64(st, 2, e->seq);
 	sqlite3_bind_int(st, 3, e->turn);
 	sqlite3_bind_text(st, 4, e->action, -1, SQLITE_STATIC);
-	bind_or_null(st, 5, e->actor);
+	db_bind_text_or_null(st, 5, e->actor);
 	sqlite3_bind_text(st, 6, e->input, -1, SQLITE_STATIC);
-	bind_or_null(st, 7, e->battle);
+	db_bind_text_or_null(st, 7, e->battle);
 	sqlite3_bind_int(st, 8, e->ended);
-	bind_or_null(st, 9, e->winner);
-	bind_or_null(st, 10, e->seed);
+	db_bind_text_or_null(st, 9, e->winner);
+	db_bind_text_or_null(st, 10, e->seed);
 	if (e->undoes > 0)
 		sqlite3_bind_int64(st, 11, e->undoes);
 	sqlite3_bind_text(st, 12, e->detail, -1, SQLITE_STATIC);

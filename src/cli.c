@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <getopt.h>
 #include <stdlib.h>
+#include <string.h>
 
 extern char *program_invocation_short_name;
 
@@ -84,6 +85,17 @@ cli_json_or_null(FILE *fp, const char *s)
 		out_json_string(fp, s);
 	else
 		fputs("null", fp);
+}
+
+void
+cli_put_detail_text(const char *detail)
+{
+	const char *t = strstr(detail, "\"text\":\"");
+
+	if (t == NULL)
+		return;
+	for (t += 8; *t && *t != '"'; t++)
+		putchar(*t == '\\' && t[1] ? *++t : *t);
 }
 
 long

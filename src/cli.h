@@ -48,6 +48,12 @@ void cli_bar(long double p, long double pmax);
 /* Writes s as a JSON string, or null when s is NULL. */
 void cli_json_or_null(FILE *fp, const char *s);
 
+/*
+ * Prints the "text" member of a stored event's detail JSON to stdout,
+ * its escapes undone enough for a log line; nothing if it has none.
+ */
+void cli_put_detail_text(const char *detail);
+
 /* Sets up a tool: the stdout check at exit. */
 void cli_init(void);
 

@@ -521,3 +521,20 @@ db_close(struct db *db)
 	free(db->path);
 	free(db);
 }
+
+char *
+db_column_dup(sqlite3_stmt *st, int i)
+{
+	const unsigned char *t = sqlite3_column_text(st, i);
+
+	return t ? xstrdup((const char *)t) : NULL;
+}
+
+void
+db_bind_text_or_null(sqlite3_stmt *st, int i, const char *s)
+{
+	if (s != NULL)
+		sqlite3_bind_text(st, i, s, -1, SQLITE_TRANSIENT);
+	else
+		sqlite3_bind_null(st, i);
+}

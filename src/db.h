@@ -76,6 +76,12 @@ void db_fatal(struct db *db, const char *what)
 void db_die(struct db *db, const char *fmt, ...)
     __attribute__((noreturn, format(printf, 2, 3)));
 
+/* Column i of the current row as a string the caller frees, or NULL. */
+char *db_column_dup(sqlite3_stmt *st, int i);
+
+/* Binds s (copied) to parameter i, or NULL when s is NULL. */
+void db_bind_text_or_null(sqlite3_stmt *st, int i, const char *s);
+
 /* The current time as stored in the database: Unix time in seconds. */
 int64_t db_now(void);
 

@@ -1129,16 +1129,8 @@ cmd_log(void)
 			    e->action);
 			if (strcmp(e->action, "undo") == 0)
 				printf("undoes %lld", (long long)e->undoes);
-			else {
-				const char *t = strstr(e->detail,
-				    "\"text\":\"");
-
-				if (t != NULL) {
-					/* The JSON string, unescaped enough. */
-					for (t += 8; *t && *t != '"'; t++)
-						putchar(*t == '\\' ? *++t : *t);
-				}
-			}
+			else
+				cli_put_detail_text(e->detail);
 			if (d.undone[i])
 				printf("  [undone]");
 			putchar('\n');

@@ -10,14 +10,6 @@
 #include "fbledger.h"
 #include "util.h"
 
-static char *
-col_dup(sqlite3_stmt *st, int i)
-{
-	const unsigned char *t = sqlite3_column_text(st, i);
-
-	return t ? xstrdup((const char *)t) : NULL;
-}
-
 int
 fbl_board_load(struct db *db, const char *name, struct fb_board *b)
 {
@@ -166,7 +158,7 @@ duelist_row(sqlite3_stmt *st, struct fbl_duelist *d)
 	d->sh.free_geas = fg ? fb_geas_find(fg) : -1;
 	snprintf(d->board, sizeof d->board, "%s",
 	    (const char *)sqlite3_column_text(st, 7));
-	d->notes = col_dup(st, 9);
+	d->notes = db_column_dup(st, 9);
 	d->created = sqlite3_column_int64(st, 10);
 	d->updated = sqlite3_column_int64(st, 11);
 }
@@ -187,7 +179,7 @@ fbl_duelist_load(struct db *db, const char *name, struct fbl_duelist *d,
 	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
 	if (db_step(db, st, 0) == SQLITE_ROW) {
 		duelist_row(st, d);
-		stance = col_dup(st, 8);
+		stance = db_column_dup(st, 8);
 		found = 1;
 	}
 	sqlite3_finalize(st);
@@ -327,9 +319,9 @@ fbl_duel_load(struct db *db, int64_t id, struct fbl_duel *d)
 	sqlite3_bind_int64(st, 1, id);
 	if (db_step(db, st, 0) == SQLITE_ROW) {
 		d->id = id;
-		d->a = col_dup(st, 0);
-		d->b = col_dup(st, 1);
-		d->board = col_dup(st, 2);
+		d->a = db_column_dup(st, 0);
+		d->b = db_column_dup(st, 1);
+		d->board = db_column_dup(st, 2);
 		d->created = sqlite3_column_int64(st, 3);
 		found = 1;
 	}
@@ -350,15 +342,15 @@ fbl_duel_load(struct db *db, int64_t id, struct fbl_duel *d)
 		e = &d->ev[d->n++];
 		e->seq = sqlite3_column_int64(st, 0);
 		e->round = sqlite3_column_int(st, 1);
-		e->action = col_dup(st, 2);
-		e->actor = col_dup(st, 3);
-		e->input = col_dup(st, 4);
-		e->outcome = col_dup(st, 5);
-		e->ended = col_dup(st, 6);
-		e->winner = col_dup(st, 7);
-		e->seed = col_dup(st, 8);
+		e->action = db_column_dup(st, 2);
+		e->actor = db_column_dup(st, 3);
+		e->input = db_column_dup(st, 4);
+		e->outcome = db_column_dup(st, 5);
+		e->ended = db_column_dup(st, 6);
+		e->winner = db_column_dup(st, 7);
+		e->seed = db_column_dup(st, 8);
 		e->undoes = sqlite3_column_int64(st, 9);
-		e->detail = col_dup(st, 10);
+		e->detail = db_column_dup(st, 10);
 		e->time = sqlite3_column_int64(st, 11);
 	}
 	sqlite3_finalize(st);
@@ -394,13 +386,6 @@ fbl_duel_release(struct fbl_duel *d)
 	memset(d, 0, sizeof *d);
 }
 
-static void
-bind_or_null(sqlite3_stmt *st, int i, const char *s)
-{
-	if (s != NULL)
-		sqlite3_bind_text(st, i, s, -1, SQLITE_STATIC);
-}
-
 void
 fbl_event_append(struct db *db, int64_t duel, struct fbl_event *e)
 {
@@ -420,12 +405,12 @@ fbl_event_append(struct db *db, int64_t duel, struct fbl_event *e)
 	sqlite3_bind_int64(st, 2, e->seq);
 	sqlite3_bind_int(st, 3, e->round);
 	sqlite3_bind_text(st, 4, e->action, -1, SQLITE_STATIC);
-	bind_or_null(st, 5, e->actor);
+	db_bind_text_or_null(st, 5, e->actor);
 	sqlite3_bind_text(st, 6, e->input, -1, SQLITE_STATIC);
-	bind_or_null(st, 7, e->outcome);
-	bind_or_null(st, 8, e->ended);
-	bind_or_null(st, 9, e->winner);
-	bind_or_null(st, 10, e->seed);
+	db_bind_text_or_null(st, 7, e->outcome);
+	db_bind_text_or_null(st, 8, e->ended);
+	db_bind_text_or_null(st, 9, e->winner);
+	db_bind_text_or_null(st, 10, e->seed);
 	if (e->undoes > 0)
 		sqlite3_bind_int64(st, 11, e->undoes);
 	sqlite3_bind_text(st, 12, e->detail, -1, SQLITE_STATIC);

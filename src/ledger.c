@@ -637,15 +637,6 @@ ledger_used_seed(const struct cb_event *e)
 	return 0;
 }
 
-static void
-bind_text_or_null(sqlite3_stmt *st, int i, const char *s)
-{
-	if (s)
-		sqlite3_bind_text(st, i, s, -1, SQLITE_TRANSIENT);
-	else
-		sqlite3_bind_null(st, i);
-}
-
 void
 ledger_append(struct db *db, int64_t id, struct cb_event *e)
 {
@@ -675,8 +666,8 @@ ledger_append(struct db *db, int64_t id, struct cb_event *e)
 	sqlite3_bind_int(st, 3, e->round);
 	sqlite3_bind_text(st, 4, cb_action_name(e->action), -1,
 	    SQLITE_STATIC);
-	bind_text_or_null(st, 5, e->actor);
-	bind_text_or_null(st, 6, e->target);
+	db_bind_text_or_null(st, 5, e->actor);
+	db_bind_text_or_null(st, 6, e->target);
 	if (e->action == CB_ATTACK)
 		sqlite3_bind_text(st, 7, e->range == CB_LONG ? "long" :
 		    "short", -1, SQLITE_STATIC);
@@ -686,8 +677,8 @@ ledger_append(struct db *db, int64_t id, struct cb_event *e)
 	if (strike) {
 		if (e->use > 0)
 			sqlite3_bind_int(st, 9, e->use);
-		bind_text_or_null(st, 12, e->cards);
-		bind_text_or_null(st, 14, e->vs_cards);
+		db_bind_text_or_null(st, 12, e->cards);
+		db_bind_text_or_null(st, 14, e->vs_cards);
 		if (e->special > 0)
 			sqlite3_bind_text(st, 16, deck_face_name(e->special),
 			    -1, SQLITE_STATIC);
@@ -721,13 +712,13 @@ ledger_append(struct db *db, int64_t id, struct cb_event *e)
 	snprintf(seed, sizeof seed, "%" PRIu64, e->seed);
 	if (ledger_used_seed(e))
 		sqlite3_bind_text(st, 30, seed, -1, SQLITE_TRANSIENT);
-	bind_text_or_null(st, 31, e->gm);
+	db_bind_text_or_null(st, 31, e->gm);
 	sqlite3_bind_int64(st, 32, e->time);
 	sqlite3_bind_int(st, 33, e->shares);
-	bind_text_or_null(st, 34, e->aimed);
-	bind_text_or_null(st, 35, e->item.name);
-	bind_text_or_null(st, 36, e->vs_item.name);
-	bind_text_or_null(st, 37, e->power.name);
+	db_bind_text_or_null(st, 34, e->aimed);
+	db_bind_text_or_null(st, 35, e->item.name);
+	db_bind_text_or_null(st, 36, e->vs_item.name);
+	db_bind_text_or_null(st, 37, e->power.name);
 	if (e->action == CB_POWER) {
 		sqlite3_bind_int(st, 38, e->em_spent);
 		sqlite3_bind_int(st, 39, e->em_before);
