@@ -104,6 +104,75 @@ $(B)/unit-%.o: tests/unit/test_%.c tests/unit/tap.h src/*.h | $(B)
 $(B)/unit-%: $(B)/unit-%.o $(B)/librefkit.a
 	$(CC) $(LDFLAGS) -o $@ $< $(B)/librefkit.a $(LDLIBS)
 
+# Fuzzing (tests/fuzz): clang's libFuzzer with ASan and UBSan, in
+# build-fuzz.  The library and each tool's main() are compiled with exit,
+# err and atexit renamed to the hooks in tests/fuzz/hooks.c, so that a
+# harness can run a whole command in-process; the argv harness also wraps
+# sqlite3_open*, so that no fuzzed --db path is ever opened.
+FZ       = build-fuzz
+FUZZCC  ?= clang
+FUZZ_PARSERS = sheet deck d6 import-csv import-json fb bg
+FUZZ_TARGETS = $(FUZZ_PARSERS:%=$(FZ)/fuzz-%) $(TOOLS:%=$(FZ)/fuzz-argv-%)
+FUZZ_RENAME = -Dexit=refkit_fuzz_exit -D_exit=refkit_fuzz__exit \
+              -Derr=refkit_fuzz_err -Derrx=refkit_fuzz_errx \
+              -Dverr=refkit_fuzz_verr -Dverrx=refkit_fuzz_verrx \
+              -Dwarn=refkit_fuzz_warn -Dwarnx=refkit_fuzz_warnx \
+              -Dvwarn=refkit_fuzz_vwarn -Dvwarnx=refkit_fuzz_vwarnx \
+              -Datexit=refkit_fuzz_atexit
+FUZZ_SAN = -fsanitize=address,undefined -fno-sanitize-recover=undefined
+FUZZ_CFLAGS = $(CSTD) -g -O1 -fno-omit-frame-pointer $(FUZZ_SAN) \
+              -fsanitize=fuzzer-no-link $(SQLITE_CFLAGS) -Isrc -Itests/fuzz \
+              -include tests/fuzz/hooks.h $(FUZZ_RENAME)
+FUZZ_LIBS = $(shell $(PKG_CONFIG) --libs sqlite3) -lcsv -lgmp -lm
+FUZZ_WRAP = -Wl,--wrap=sqlite3_open_v2,--wrap=sqlite3_open,--wrap=sqlite3_close
+FUZZ_TIME ?= 60
+
+$(FZ):
+	mkdir -p $(FZ)
+
+$(FZ)/schema.c: $(B)/schema.c | $(FZ)
+	cp $(B)/schema.c $@
+
+$(FZ)/hooks.o: tests/fuzz/hooks.c tests/fuzz/hooks.h | $(FZ)
+	$(FUZZCC) $(CSTD) -g -O1 $(FUZZ_SAN) -Isrc -c -o $@ $<
+
+$(FZ)/%.o: src/%.c src/*.h tests/fuzz/hooks.h | $(FZ)
+	$(FUZZCC) $(FUZZ_CFLAGS) -Dmain=refkit_tool_main -c -o $@ $<
+
+$(FZ)/schema.o: $(FZ)/schema.c
+	$(FUZZCC) $(FUZZ_CFLAGS) -c -o $@ $<
+
+$(FZ)/librefkit.a: $(LIBSRC:%=$(FZ)/%.o) $(FZ)/schema.o $(FZ)/hooks.o
+	rm -f $@
+	ar rcs $@ $^
+
+$(FZ)/fuzz-import-csv.o: tests/fuzz/fuzz_import.c tests/fuzz/common.h src/*.h | $(FZ)
+	$(FUZZCC) $(FUZZ_CFLAGS) -DFORMAT=IMPORT_CSV -c -o $@ $<
+
+$(FZ)/fuzz-import-json.o: tests/fuzz/fuzz_import.c tests/fuzz/common.h src/*.h | $(FZ)
+	$(FUZZCC) $(FUZZ_CFLAGS) -DFORMAT=IMPORT_JSON -c -o $@ $<
+
+$(FZ)/fuzz-%.o: tests/fuzz/fuzz_%.c tests/fuzz/common.h src/*.h | $(FZ)
+	$(FUZZCC) $(FUZZ_CFLAGS) -c -o $@ $<
+
+$(FZ)/fuzz-%: $(FZ)/fuzz-%.o $(FZ)/librefkit.a
+	$(FUZZCC) $(FUZZ_SAN) -fsanitize=fuzzer -o $@ $< $(FZ)/librefkit.a $(FUZZ_LIBS)
+
+$(FZ)/argv-%.o: tests/fuzz/argv.c tests/fuzz/hooks.h src/db.h | $(FZ)
+	$(FUZZCC) $(FUZZ_CFLAGS) -DTOOL='"$*"' -c -o $@ $<
+
+$(FZ)/fuzz-argv-%: $(FZ)/argv-%.o $(FZ)/librefkit.a
+	$(FUZZCC) $(FUZZ_SAN) -fsanitize=fuzzer $(FUZZ_WRAP) -o $@ $< \
+	    $(FZ)/$(subst -,_,$*).o $(FZ)/librefkit.a $(FUZZ_LIBS)
+
+$(foreach t,$(TOOLS),$(eval $(FZ)/fuzz-argv-$(t): $(FZ)/$(subst -,_,$(t)).o))
+
+fuzz-build: $(FUZZ_TARGETS)
+
+# Each target for FUZZ_TIME seconds (default 60) on its corpus.
+fuzz: fuzz-build
+	@sh tests/fuzz/run.sh $(FZ) $(FUZZ_TIME) $(FUZZ_PARSERS) $(TOOLS:%=argv-%)
+
 check: $(BINS) $(UNITBINS)
 	@sh tests/run.sh $(B)
 
@@ -131,7 +200,7 @@ uninstall:
 	    $(DESTDIR)$(MANDIR)/man7/refkit.7
 
 clean:
-	rm -rf build build-san
+	rm -rf build build-san build-fuzz
 
-.PHONY: all check lint-man bench install uninstall clean
+.PHONY: all check fuzz fuzz-build lint-man bench install uninstall clean
 .SECONDARY:

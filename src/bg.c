@@ -3,6 +3,7 @@
  * zones and powers.  Pure; see bg.h, and bg-board(1) for the rulings.
  */
 #include "bg.h"
+#include "util.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -84,17 +85,6 @@ bg_name_ok(const char *s)
 		    *s == '.'))
 			return 0;
 	return 1;
-}
-
-static int
-say(char *why, size_t whysz, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(why, whysz, fmt, ap);
-	va_end(ap);
-	return -1;
 }
 
 /* ---- teams ---- */
@@ -342,23 +332,23 @@ bg_place(struct bg_game *g, int piece, int sq, char *why, size_t whysz)
 
 	bg_square_name(g, sq, name);
 	if (g->started)
-		return say(why, whysz, "the setup is closed once the first "
+		return util_say(why, whysz, "the setup is closed once the first "
 		    "move is made");
 	if (from == sq)
-		return say(why, whysz, "'%s' is already on %s", f->name, name);
+		return util_say(why, whysz, "'%s' is already on %s", f->name, name);
 	if (lvl < 0)
-		return say(why, whysz, "%s is not one of %s's setup squares",
+		return util_say(why, whysz, "%s is not one of %s's setup squares",
 		    name, g->team[p].name);
 	if (lvl != f->level)
-		return say(why, whysz, "%s starts a level %s figure; '%s' is "
+		return util_say(why, whysz, "%s starts a level %s figure; '%s' is "
 		    "level %s", name, level_names[lvl], f->name,
 		    level_names[f->level]);
 	if (f->cosmic && !star)
-		return say(why, whysz, "the Cosmic figure '%s' starts on one "
+		return util_say(why, whysz, "the Cosmic figure '%s' starts on one "
 		    "of the two starred squares", f->name);
 	(void)bg_setup_slot(g, p, from, &fstar);
 	if (other >= 0 && bg_fig(g, other)->cosmic && !fstar)
-		return say(why, whysz, "the Cosmic figure '%s' on %s would "
+		return util_say(why, whysz, "the Cosmic figure '%s' on %s would "
 		    "leave the starred squares", bg_fig(g, other)->name, name);
 	g->at[from] = -1;
 	if (other >= 0)
@@ -527,7 +517,7 @@ lose(struct bg_game *g, int piece, int winner, const struct bg_move_in *in,
 		int to = in->return_to;
 
 		if (to >= 0 && (!bg_home(g, pc->owner, to) || g->at[to] >= 0))
-			return say(why, whysz, "--return: an empty square of "
+			return util_say(why, whysz, "--return: an empty square of "
 			    "%s's home rows", g->team[pc->owner].name);
 		if (to < 0)
 			to = first_empty(g, pc->owner, 3);
@@ -539,7 +529,7 @@ lose(struct bg_game *g, int piece, int winner, const struct bg_move_in *in,
 			return 0;
 		}
 	} else if (in->return_to >= 0)
-		return say(why, whysz, "--return is for a hypnotized figure "
+		return util_say(why, whysz, "--return is for a hypnotized figure "
 		    "that loses");
 	pc->held = winner;
 	if (bg_fig(g, piece)->cosmic) {
@@ -558,7 +548,7 @@ release(struct bg_game *g, int mover, const struct bg_move_in *in,
 
 	if (pick >= 0 && (g->pc[pick].owner != mover || g->pc[pick].sq >= 0 ||
 	    g->pc[pick].held != !mover))
-		return say(why, whysz, "--release: '%s' is not in %s's Holding "
+		return util_say(why, whysz, "--release: '%s' is not in %s's Holding "
 		    "Zone", bg_fig(g, pick)->name, g->team[!mover].name);
 	if (pick < 0) {
 		for (int i = 0; i < g->team[mover].n; i++) {
@@ -571,13 +561,13 @@ release(struct bg_game *g, int mover, const struct bg_move_in *in,
 		}
 	}
 	if (to >= 0 && (!bg_staging(g, mover, to) || g->at[to] >= 0))
-		return say(why, whysz, "--release-to: an empty square of %s's "
+		return util_say(why, whysz, "--release-to: an empty square of %s's "
 		    "Staging Zone", g->team[mover].name);
 	if (to < 0)
 		to = first_empty(g, mover, 2);
 	if (pick < 0 || to < 0) {
 		if (in->release >= 0 || in->release_to >= 0)
-			return say(why, whysz, "no figure can be released: %s",
+			return util_say(why, whysz, "no figure can be released: %s",
 			    pick < 0 ? "none is held by the foe" :
 			    "the Staging Zone is full");
 		return 0;
@@ -620,7 +610,7 @@ battle_stat(struct bg_game *g, struct bg_move_in *in, int att, int def,
 
 	r->how = bg_stat_how(g, g->pc[att].sq, g->pc[def].sq);
 	if (r->how != BG_S_ROLL && (in->statroll[0] || in->statroll[1]))
-		return say(why, whysz, "--stat-roll: the stat is rolled for "
+		return util_say(why, whysz, "--stat-roll: the stat is rolled for "
 		    "only when the defender is on white and the attacker is "
 		    "not");
 	if (r->how == BG_S_ROLL) {
@@ -628,7 +618,7 @@ battle_stat(struct bg_game *g, struct bg_move_in *in, int att, int def,
 
 		for (int k = 0; k < 2; k++)
 			if (in->statroll[k] < 0 || in->statroll[k] > 6)
-				return say(why, whysz, "--stat-roll: a die "
+				return util_say(why, whysz, "--stat-roll: a die "
 				    "reads 1 to 6");
 		a = die(&in->statroll[0], rng);
 		d = die(&in->statroll[1], rng);
@@ -642,13 +632,13 @@ battle_stat(struct bg_game *g, struct bg_move_in *in, int att, int def,
 	if (r->how == BG_S_DEFENDER)
 		r->chooser = def;
 	if (r->how == BG_S_SQUARE && in->stat >= 0)
-		return say(why, whysz, "--stat: the defender's square is %s, "
+		return util_say(why, whysz, "--stat: the defender's square is %s, "
 		    "so the stat is %s", colour_names[col], colour_names[col]);
 	if (r->how == BG_S_OWN && in->stat >= 0)
-		return say(why, whysz, "--stat: each side picks her own stat "
+		return util_say(why, whysz, "--stat: each side picks her own stat "
 		    "here; use --att-stat and --def-stat");
 	if (r->how != BG_S_OWN && (in->att_stat >= 0 || in->def_stat >= 0))
-		return say(why, whysz, "--att-stat and --def-stat are for "
+		return util_say(why, whysz, "--att-stat and --def-stat are for "
 		    "when each side picks her own stat");
 	switch (r->how) {
 	case BG_S_SQUARE:
@@ -719,17 +709,17 @@ move_do(struct bg_game *g, struct bg_move_in *in, struct rng *rng,
 	char name[4];
 
 	if (g->over)
-		return say(why, whysz, "the game is over");
+		return util_say(why, whysz, "the game is over");
 	if (piece < 0 || g->pc[piece].sq < 0)
-		return say(why, whysz, "'%s' is not on the board",
+		return util_say(why, whysz, "'%s' is not on the board",
 		    piece < 0 ? "?" : bg_fig(g, piece)->name);
 	if (g->pc[piece].ctrl != me)
-		return say(why, whysz, "it is %s's turn; '%s' is not theirs "
+		return util_say(why, whysz, "it is %s's turn; '%s' is not theirs "
 		    "to move", g->team[me].name, bg_fig(g, piece)->name);
 	from = g->pc[piece].sq;
 	bg_square_name(g, to, name);
 	if (!bg_set_has(bg_moves(g, piece), to))
-		return say(why, whysz, "'%s' (level %s) cannot reach %s",
+		return util_say(why, whysz, "'%s' (level %s) cannot reach %s",
 		    bg_fig(g, piece)->name,
 		    level_names[bg_fig(g, piece)->level], name);
 	r->piece = piece;
@@ -744,16 +734,16 @@ move_do(struct bg_game *g, struct bg_move_in *in, struct rng *rng,
 	}
 	for (int k = 0; k < in->nroll; k++)
 		if (in->roll[k] < 1 || in->roll[k] > 6)
-			return say(why, whysz, "--roll: a die reads 1 to 6");
+			return util_say(why, whysz, "--roll: a die reads 1 to 6");
 	for (int k = 0; k < in->nvs; k++)
 		if (in->vs[k] < 1 || in->vs[k] > 6)
-			return say(why, whysz, "--vs-roll: a die reads 1 to 6");
+			return util_say(why, whysz, "--vs-roll: a die reads 1 to 6");
 	def = g->at[to];
 	if (def < 0) {
 		if (in->nroll || in->nvs || in->stat >= 0 ||
 		    in->att_stat >= 0 || in->def_stat >= 0 ||
 		    in->statroll[0] || in->statroll[1] || in->return_to >= 0)
-			return say(why, whysz, "%s is empty: a move, not an "
+			return util_say(why, whysz, "%s is empty: a move, not an "
 			    "attack, so there is no battle", name);
 		g->at[from] = -1;
 		put(g, piece, to);
@@ -774,7 +764,7 @@ move_do(struct bg_game *g, struct bg_move_in *in, struct rng *rng,
 		}
 		r->rolls = k < BG_MAXROLLS ? k + 1 : BG_MAXROLLS;
 		if (in->nroll > r->rolls || in->nvs > r->rolls)
-			return say(why, whysz, "the battle was settled by roll "
+			return util_say(why, whysz, "the battle was settled by roll "
 			    "%d; the rest of the dice are not used", r->rolls);
 		in->nroll = in->nvs = r->rolls;
 		/* Sixteen ties in a row: the defender holds (our ruling). */
@@ -783,7 +773,7 @@ move_do(struct bg_game *g, struct bg_move_in *in, struct rng *rng,
 			return -1;
 	}
 	if (in->return_to >= 0 && !r->returned)
-		return say(why, whysz, "--return is for a hypnotized figure "
+		return util_say(why, whysz, "--return is for a hypnotized figure "
 		    "that loses");
 	/* The far end: a figure that arrives there frees one of its side. */
 	far = row_of(g, !me, 0);
@@ -793,7 +783,7 @@ move_do(struct bg_game *g, struct bg_move_in *in, struct rng *rng,
 		if (release(g, me, in, r, why, whysz) < 0)
 			return -1;
 	} else if (in->release >= 0 || in->release_to >= 0)
-		return say(why, whysz, "a figure is released only when one "
+		return util_say(why, whysz, "a figure is released only when one "
 		    "reaches the far end of the advanced board");
 	r->ended = g->over;
 	g->turn = !me;
@@ -834,16 +824,16 @@ bg_power(struct bg_game *g, int piece, int power, int arg, int to,
 
 	report_init(r);
 	if (g->over)
-		return say(why, whysz, "the game is over");
+		return util_say(why, whysz, "the game is over");
 	if (piece < 0 || g->pc[piece].sq < 0 || g->pc[piece].ctrl != me)
-		return say(why, whysz, "it is %s's turn; the power's user must "
+		return util_say(why, whysz, "it is %s's turn; the power's user must "
 		    "be one of their figures on the board", g->team[me].name);
 	f = bg_fig(g, piece);
 	if (!(f->powers >> power & 1u))
-		return say(why, whysz, "'%s' does not have %s", f->name,
+		return util_say(why, whysz, "'%s' does not have %s", f->name,
 		    power_names[power]);
 	if (to < 0)
-		return say(why, whysz, "%s needs a square", power_names[power]);
+		return util_say(why, whysz, "%s needs a square", power_names[power]);
 	bg_square_name(g, to, name);
 	from = g->pc[piece].sq;
 	r->piece = piece;
@@ -853,10 +843,10 @@ bg_power(struct bg_game *g, int piece, int power, int arg, int to,
 	case BG_HYPNOTIZE:
 		if (arg < 0 || g->pc[arg].owner == me || g->pc[arg].sq >= 0 ||
 		    g->pc[arg].held != me)
-			return say(why, whysz, "hypnotize takes a foe's figure "
+			return util_say(why, whysz, "hypnotize takes a foe's figure "
 			    "from %s's Holding Zone", g->team[me].name);
 		if (!bg_staging(g, me, to) || g->at[to] >= 0)
-			return say(why, whysz, "hypnotize: %s is not an empty "
+			return util_say(why, whysz, "hypnotize: %s is not an empty "
 			    "square of %s's Staging Zone", name,
 			    g->team[me].name);
 		g->pc[arg].ctrl = me;
@@ -868,14 +858,14 @@ bg_power(struct bg_game *g, int piece, int power, int arg, int to,
 		int other = g->at[to];
 
 		if (other < 0 || other == piece || g->pc[other].ctrl != me)
-			return say(why, whysz, "%s: %s holds none of %s's "
+			return util_say(why, whysz, "%s: %s holds none of %s's "
 			    "other figures", power_names[power], name,
 			    g->team[me].name);
 		if (power == BG_SWAP && !bg_staging(g, me, to))
-			return say(why, whysz, "swap: %s is not in %s's Staging "
+			return util_say(why, whysz, "swap: %s is not in %s's Staging "
 			    "Zone", name, g->team[me].name);
 		if (power == BG_TELEPORT && !adjacent(g, from, to))
-			return say(why, whysz, "teleport: %s is not next to "
+			return util_say(why, whysz, "teleport: %s is not next to "
 			    "'%s'", name, f->name);
 		put(g, other, from);
 		put(g, piece, to);
@@ -883,7 +873,7 @@ bg_power(struct bg_game *g, int piece, int power, int arg, int to,
 		break;
 	}
 	default:
-		return say(why, whysz, "%s works in battle, not as a turn",
+		return util_say(why, whysz, "%s works in battle, not as a turn",
 		    power_names[power]);
 	}
 	g->credit[0] = g->credit[1] = 0;
@@ -899,20 +889,20 @@ bg_die(struct bg_game *g, int p, int d, int back, char *why, size_t whysz)
 	int n = __builtin_popcount(g->dicezone[p]);
 
 	if (g->credit[p] < 1)
-		return say(why, whysz, "%s may move a die only after losing a "
+		return util_say(why, whysz, "%s may move a die only after losing a "
 		    "battle (or a Telepathy win by 3 or more), before the next "
 		    "turn", g->team[p].name);
 	if (d < 0 || d >= BG_NDICE || (g->dicezone[p] >> d & 1u))
-		return say(why, whysz, "die %d is not in %s's Staging Zone",
+		return util_say(why, whysz, "die %d is not in %s's Staging Zone",
 		    d + 1, g->team[p].name);
 	if (n == BG_DICEZONE_MAX && back < 0)
-		return say(why, whysz, "%s's Dice Zone holds %d dice already: "
+		return util_say(why, whysz, "%s's Dice Zone holds %d dice already: "
 		    "swap one back with --swap", g->team[p].name, n);
 	if (n < BG_DICEZONE_MAX && back >= 0)
-		return say(why, whysz, "%s's Dice Zone has room; there is "
+		return util_say(why, whysz, "%s's Dice Zone has room; there is "
 		    "nothing to swap", g->team[p].name);
 	if (back >= 0 && (back >= BG_NDICE || !(g->dicezone[p] >> back & 1u)))
-		return say(why, whysz, "die %d is not in %s's Dice Zone",
+		return util_say(why, whysz, "die %d is not in %s's Dice Zone",
 		    back + 1, g->team[p].name);
 	if (back >= 0)
 		g->dicezone[p] &= ~(1u << back);
@@ -925,7 +915,7 @@ int
 bg_pass(struct bg_game *g, char *why, size_t whysz)
 {
 	if (g->over)
-		return say(why, whysz, "the game is over");
+		return util_say(why, whysz, "the game is over");
 	g->credit[0] = g->credit[1] = 0;
 	g->turn = !g->turn;
 	g->moves++;

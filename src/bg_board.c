@@ -17,7 +17,7 @@
 #include "rng.h"
 #include "util.h"
 
-#define q cli_q
+#define q util_q
 
 static const char usage[] =
 "usage: bg-board [--db FILE] [--game N] COMMAND ...\n"
@@ -94,6 +94,7 @@ parse_args(int argc, char **argv)
 	};
 	int ch, idx;
 
+	memset(&o, 0, sizeof o);	/* main() may run more than once (fuzzing) */
 	o.fmt = OUT_TABLE;
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, ":jchV", longopts, &idx)) != -1) {

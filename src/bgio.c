@@ -11,17 +11,6 @@
 
 #include "util.h"
 
-static int
-say(char *why, size_t whysz, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(why, whysz, fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
 /* Splits s at sep into at most max fields of buf; returns the count. */
 static int
 split(char *buf, int sep, char **field, int max)
@@ -49,15 +38,15 @@ bgio_figure_parse(const char *spec, struct bg_figure *f, char *why,
 
 	memset(f, 0, sizeof *f);
 	if (strlen(spec) >= sizeof buf)
-		return say(why, whysz, "a figure spec is at most %zu bytes",
+		return util_say(why, whysz, "a figure spec is at most %zu bytes",
 		    sizeof buf - 1);
 	snprintf(buf, sizeof buf, "%s", spec);
 	n = split(buf, ':', part, 4);
 	if (n < 3 || n > 4)
-		return say(why, whysz, "a figure is NAME:LEVEL:R,O,Y,G,B,P"
+		return util_say(why, whysz, "a figure is NAME:LEVEL:R,O,Y,G,B,P"
 		    "[:POWERS]");
 	if (!bg_name_ok(part[0]))
-		return say(why, whysz, "figure name '%s': one word of up to %d "
+		return util_say(why, whysz, "figure name '%s': one word of up to %d "
 		    "letters, digits, '-', '_' or '.'", part[0], BG_NAMESZ - 1);
 	snprintf(f->name, sizeof f->name, "%s", part[0]);
 	len = strlen(part[1]);
@@ -66,17 +55,17 @@ bgio_figure_parse(const char *spec, struct bg_figure *f, char *why,
 		part[1][len - 1] = '\0';
 	}
 	if ((f->level = bg_level_find(part[1])) < 0)
-		return say(why, whysz, "figure '%s': level '%s' is not SA, I, "
+		return util_say(why, whysz, "figure '%s': level '%s' is not SA, I, "
 		    "II or III", f->name, part[1]);
 	if (split(part[2], ',', num, 6) != 6)
-		return say(why, whysz, "figure '%s': six Battle Stats, red "
+		return util_say(why, whysz, "figure '%s': six Battle Stats, red "
 		    "orange yellow green blue purple, comma-separated",
 		    f->name);
 	for (k = 0; k < BG_NSTAT; k++) {
 		long v;
 
 		if (util_parse_int(num[k], 0, BG_STAT_MAX, &v) != UTIL_INT_OK)
-			return say(why, whysz, "figure '%s': %s must be a whole "
+			return util_say(why, whysz, "figure '%s': %s must be a whole "
 			    "number from 0 to %d, got '%s'", f->name,
 			    bg_colour_name(k), BG_STAT_MAX, num[k]);
 		f->stat[k] = (int)v;
@@ -85,13 +74,13 @@ bgio_figure_parse(const char *spec, struct bg_figure *f, char *why,
 		int np = split(part[3], '+', pw, BG_NPOWER);
 
 		if (np > BG_NPOWER)
-			return say(why, whysz, "figure '%s': too many powers",
+			return util_say(why, whysz, "figure '%s': too many powers",
 			    f->name);
 		for (k = 0; k < np; k++) {
 			int p = bg_power_find(pw[k]);
 
 			if (p < 0)
-				return say(why, whysz, "figure '%s': unknown "
+				return util_say(why, whysz, "figure '%s': unknown "
 				    "power '%s'", f->name, pw[k]);
 			f->powers |= 1u << p;
 		}
@@ -137,7 +126,7 @@ bgio_team_parse(const char *text, struct bg_team *t, char *why, size_t whysz)
 
 		line++;
 		if (n >= sizeof buf)
-			return say(why, whysz, "line %d: too long", line);
+			return util_say(why, whysz, "line %d: too long", line);
 		snprintf(buf, sizeof buf, "%.*s", (int)n, text);
 		text += n + (text[n] == '\n');
 		buf[strcspn(buf, "#")] = '\0';
@@ -150,10 +139,10 @@ bgio_team_parse(const char *text, struct bg_team *t, char *why, size_t whysz)
 		if (*s == '\0')
 			continue;
 		if (t->n == BG_MAXFIG)
-			return say(why, whysz, "line %d: a team has at most %d "
+			return util_say(why, whysz, "line %d: a team has at most %d "
 			    "figures", line, BG_MAXFIG);
 		if (bgio_figure_parse(s, &t->f[t->n], err, sizeof err) < 0)
-			return say(why, whysz, "line %d: %s", line, err);
+			return util_say(why, whysz, "line %d: %s", line, err);
 		t->n++;
 	}
 	return 0;
@@ -193,10 +182,10 @@ bgio_piece(const struct bg_game *g, const char *s, int prefer, char *why,
 			    strncasecmp(g->team[k].name, s, n) == 0)
 				p = k;
 		if (p < 0)
-			return say(why, whysz, "'%.*s' is neither team",
+			return util_say(why, whysz, "'%.*s' is neither team",
 			    (int)n, s);
 		if ((found[0] = bg_piece_find(g, p, colon + 1)) < 0)
-			return say(why, whysz, "%s has no figure '%s'",
+			return util_say(why, whysz, "%s has no figure '%s'",
 			    g->team[p].name, colon + 1);
 		return found[0];
 	}
@@ -211,11 +200,11 @@ bgio_piece(const struct bg_game *g, const char *s, int prefer, char *why,
 					return found[k];
 			return found[prefer];
 		}
-		return say(why, whysz, "both teams have '%s': say 1:%s or "
+		return util_say(why, whysz, "both teams have '%s': say 1:%s or "
 		    "2:%s", s, s, s);
 	}
 	if (found[0] < 0 && found[1] < 0)
-		return say(why, whysz, "no figure '%s' in this game", s);
+		return util_say(why, whysz, "no figure '%s' in this game", s);
 	return found[0] >= 0 ? found[0] : found[1];
 }
 
@@ -235,16 +224,16 @@ dice_list(const char *opt, const char *val, int *d, int max, int *n,
 	int k;
 
 	if (strlen(val) >= sizeof buf)
-		return say(why, whysz, "--%s: too long", opt);
+		return util_say(why, whysz, "--%s: too long", opt);
 	snprintf(buf, sizeof buf, "%s", val);
 	k = split(buf, ',', f, max);
 	if (k > max)
-		return say(why, whysz, "--%s: at most %d dice", opt, max);
+		return util_say(why, whysz, "--%s: at most %d dice", opt, max);
 	for (int i = 0; i < k; i++) {
 		long v;
 
 		if (util_parse_int(f[i], 1, 6, &v) != UTIL_INT_OK)
-			return say(why, whysz, "--%s: a die reads 1 to 6, got "
+			return util_say(why, whysz, "--%s: a die reads 1 to 6, got "
 			    "'%s'", opt, f[i]);
 		d[i] = (int)v;
 	}
@@ -268,7 +257,7 @@ bgio_move_option(const struct bg_game *g, const char *opt, const char *val,
 		if (dice_list(opt, val, in->statroll, 2, &n, why, whysz) < 0)
 			return -1;
 		if (n != 2)
-			return say(why, whysz, "--stat-roll: two dice, the "
+			return util_say(why, whysz, "--stat-roll: two dice, the "
 			    "attacker's then the defender's");
 		return 1;
 	}
@@ -280,7 +269,7 @@ bgio_move_option(const struct bg_game *g, const char *opt, const char *val,
 		stat = &in->def_stat;
 	if (stat != NULL) {
 		if ((*stat = bg_colour_find(val)) < 0)
-			return say(why, whysz, "--%s: '%s' is not a stat "
+			return util_say(why, whysz, "--%s: '%s' is not a stat "
 			    "colour (red, orange, yellow, green, blue, purple)",
 			    opt, val);
 		return 1;
@@ -293,7 +282,7 @@ bgio_move_option(const struct bg_game *g, const char *opt, const char *val,
 		int sq = bg_square_parse(g, val);
 
 		if (sq < 0)
-			return say(why, whysz, "--%s: '%s' is not a square of "
+			return util_say(why, whysz, "--%s: '%s' is not a square of "
 			    "this board", opt, val);
 		*(opt[1] == 'e' && opt[2] == 'l' ? &in->release_to :
 		    &in->return_to) = sq;
@@ -315,18 +304,18 @@ bgio_move_parse(const struct bg_game *g, const char *text,
 			tok[n++] = p;
 	if (n < 2 || n > 38 || n % 2 != 0) {
 		free(buf);
-		return say(why, whysz, "a move is PIECE SQUARE [--OPT VALUE]");
+		return util_say(why, whysz, "a move is PIECE SQUARE [--OPT VALUE]");
 	}
 	if ((in->piece = bgio_piece(g, tok[0], g->turn, why, whysz)) < 0)
 		rc = -1;
 	else if ((in->to = bg_square_parse(g, tok[1])) < 0)
-		rc = say(why, whysz, "'%s' is not a square of this board",
+		rc = util_say(why, whysz, "'%s' is not a square of this board",
 		    tok[1]);
 	for (int k = 2; k < n && rc == 0; k += 2) {
 		if (strncmp(tok[k], "--", 2) != 0 ||
 		    bgio_move_option(g, tok[k] + 2, tok[k + 1], in, why,
 		    whysz) != 1)
-			rc = rc < 0 ? rc : say(why, whysz, "'%s' is not a move "
+			rc = rc < 0 ? rc : util_say(why, whysz, "'%s' is not a move "
 			    "option", tok[k]);
 	}
 	free(buf);

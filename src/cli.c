@@ -7,6 +7,7 @@
 #include "rng.h"
 #include "util.h"
 
+#include <err.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <getopt.h>
@@ -20,11 +21,10 @@ cli_usage_error(const char *fmt, ...)
 {
 	va_list ap;
 
-	fprintf(stderr, "%s: ", program_invocation_short_name);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vwarnx(fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "\nTry '%s --help' for more information.\n",
+	fprintf(stderr, "Try '%s --help' for more information.\n",
 	    program_invocation_short_name);
 	exit(2);
 }
@@ -34,20 +34,6 @@ cli_init(void)
 {
 	if (atexit(util_check_stdout) != 0)
 		abort();
-}
-
-const char *
-cli_q(const char *s)
-{
-	/* A small ring, so that one message can quote several values. */
-	static char *ring[4];
-	static int next;
-
-	free(ring[next]);
-	ring[next] = import_snippet(s);
-	s = ring[next];
-	next = (next + 1) % 4;
-	return s;
 }
 
 int
@@ -70,10 +56,10 @@ cli_common_option(int ch, char **argv, const char *usage,
 		exit(0);
 	case ':':
 		cli_usage_error("option '%s' needs a value",
-		    cli_q(argv[optind - 1]));
+		    util_q(argv[optind - 1]));
 	case '?':
 		cli_usage_error("unknown option '%s'",
-		    cli_q(argv[optind - 1]));
+		    util_q(argv[optind - 1]));
 	}
 	return 0;
 }
@@ -105,7 +91,7 @@ cli_int_arg(const char *what, const char *s, long min, long max)
 
 	if (util_parse_int(s, min, max, &v) != UTIL_INT_OK)
 		cli_usage_error("%s must be a whole number from %ld to %ld, "
-		    "got '%s'", what, min, max, cli_q(s));
+		    "got '%s'", what, min, max, util_q(s));
 	return v;
 }
 
@@ -116,7 +102,7 @@ cli_seed_arg(const char *s)
 
 	if (rng_parse_seed(s, &seed) != 0)
 		cli_usage_error("--seed must be a whole number from 0 to "
-		    "18446744073709551615, got '%s'", cli_q(s));
+		    "18446744073709551615, got '%s'", util_q(s));
 	return seed;
 }
 

@@ -18,12 +18,6 @@ void cli_usage_error(const char *fmt, ...)
     __attribute__((noreturn, format(printf, 1, 2)));
 
 /*
- * User text made safe for a one-line message: control characters
- * escaped, cut at 60 bytes.  The result lives until four more calls.
- */
-const char *cli_q(const char *s);
-
-/*
  * Handles an option every tool shares: -j/--json, -c/--csv, -h/--help
  * (prints usage, exits 0), -V/--version (exits 0), and getopt's ':' (a
  * missing value) and '?' (unknown), which exit 2.  Returns 1 if ch was

@@ -21,7 +21,7 @@
 #include "sheet.h"
 #include "util.h"
 
-#define q cli_q
+#define q util_q
 
 #define NOT_UNDONE_EV \
 	" NOT EXISTS (SELECT 1 FROM event u WHERE u.combat_id =" \

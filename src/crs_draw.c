@@ -19,7 +19,7 @@
 #include "sheet.h"
 #include "util.h"
 
-#define q cli_q
+#define q util_q
 
 /* One side of a pick or a matchup. */
 struct side {

@@ -62,7 +62,7 @@ static const char usage_text[] =
 "  -V, --version        show the version\n";
 
 /* Messages quote user text through this, so it cannot drive a terminal. */
-#define q cli_q
+#define q util_q
 
 /* Applies KEY=VALUE arguments to a sheet; exits 1 on a bad one. */
 static void

@@ -41,7 +41,7 @@ d6_parse_code(const char *s, struct d6_code *c, char *why, size_t whysz)
 	int plain = 0;
 
 	if (*p == '-' || *p == '+') {
-		snprintf(why, whysz, "a die code cannot start with '%c'", *p);
+		util_say(why, whysz, "a die code cannot start with '%c'", *p);
 		return -1;
 	}
 	if (isdigit((unsigned char)*p)) {
@@ -90,7 +90,7 @@ d6_parse_code(const char *s, struct d6_code *c, char *why, size_t whysz)
 			pips = -pips;
 	}
 	if (*p != '\0') {
-		snprintf(why, whysz, "unexpected '%c' in a die code", *p);
+		util_say(why, whysz, "unexpected '%c' in a die code", *p);
 		return -1;
 	}
 	if (n == 0) {

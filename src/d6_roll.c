@@ -21,7 +21,7 @@
 #include "rng.h"
 #include "util.h"
 
-#define q cli_q
+#define q util_q
 
 /* Difficulties and ranges stay within these. */
 #define TARGET_MAX	10000

@@ -278,7 +278,7 @@ deck_parse_list(const char *s, int *faces, int max, char *why,
 		long v;
 
 		if (len == 0 || len >= sizeof tok) {
-			snprintf(why, whysz, "'%.*s' is not a card (A or 1, "
+			util_say(why, whysz, "'%.*s' is not a card (A or 1, "
 			    "2 to 10)", len >= sizeof tok ? 7 : (int)len, p);
 			return -1;
 		}
@@ -288,7 +288,7 @@ deck_parse_list(const char *s, int *faces, int max, char *why,
 			v = DECK_ACE;
 		else if (util_parse_int(tok, 1, 10, &v) != UTIL_INT_OK ||
 		    tok[0] == '+' || tok[0] == '-') {
-			snprintf(why, whysz, "'%s' is not a card (A or 1, 2 "
+			util_say(why, whysz, "'%s' is not a card (A or 1, 2 "
 			    "to 10)", tok);
 			return -1;
 		}

@@ -10,6 +10,7 @@
 #include <strings.h>
 
 #include "fb.h"
+#include "util.h"
 
 static const char *const geas_names[FB_NGEAS + 1] = {
 	"push", "pull", "jump", "sight", "speed", "hide", "mind-trick",
@@ -152,34 +153,23 @@ fb_board_default(struct fb_board *b)
 	(void)fb_board_finish(b, why, sizeof why);
 }
 
-static int
-say(char *why, size_t whysz, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(why, whysz, fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
 int
 fb_board_finish(struct fb_board *b, char *why, size_t whysz)
 {
 	unsigned seen[2] = { 0, 0 }, covered = 0;
 
 	if (b->ns < 1 || b->ns > FB_MAXS)
-		return say(why, whysz, "a board has 1 to %d spheres, not %d",
+		return util_say(why, whysz, "a board has 1 to %d spheres, not %d",
 		    FB_MAXS, b->ns);
 	for (int t = 0; t < FB_NT; t++) {
 		if (b->tname[t][0] == '\0')
-			return say(why, whysz, "the %s target has no name",
+			return util_say(why, whysz, "the %s target has no name",
 			    role_names[t]);
 		for (int k = 0; k < 2; k++) {
 			int f = k ? b->alt[t] : b->face[t];
 
 			if (f < 1 || f > 6 || (seen[k] & 1u << f))
-				return say(why, whysz, "target '%s': %s %d is "
+				return util_say(why, whysz, "target '%s': %s %d is "
 				    "not a free face from 1 to 6", b->tname[t],
 				    k ? "alt" : "face", f);
 			seen[k] |= 1u << f;
@@ -187,35 +177,35 @@ fb_board_finish(struct fb_board *b, char *why, size_t whysz)
 		}
 		for (int u = 0; u < t; u++)
 			if (strcasecmp(b->tname[u], b->tname[t]) == 0)
-				return say(why, whysz, "two targets are "
+				return util_say(why, whysz, "two targets are "
 				    "named '%s'", b->tname[t]);
 	}
 	for (int i = 0; i < b->ns; i++) {
 		if (b->sname[i][0] == '\0')
-			return say(why, whysz, "sphere %d has no name", i + 1);
+			return util_say(why, whysz, "sphere %d has no name", i + 1);
 		if (b->touch[i] == 0 || b->touch[i] >= 1u << FB_NT)
-			return say(why, whysz, "sphere '%s' touches no target",
+			return util_say(why, whysz, "sphere '%s' touches no target",
 			    b->sname[i]);
 		for (int u = 0; u < b->ns; u++)
 			if (u < i && strcasecmp(b->sname[u], b->sname[i]) == 0)
-				return say(why, whysz, "two spheres are "
+				return util_say(why, whysz, "two spheres are "
 				    "named '%s'", b->sname[i]);
 		for (int t = 0; t < FB_NT; t++)
 			if (strcasecmp(b->sname[i], b->tname[t]) == 0)
-				return say(why, whysz, "'%s' names both a "
+				return util_say(why, whysz, "'%s' names both a "
 				    "sphere and a target", b->sname[i]);
 		covered |= b->touch[i];
 	}
 	for (int t = 0; t < FB_NT; t++)
 		if (!(covered & 1u << t))
-			return say(why, whysz, "no sphere touches target '%s'",
+			return util_say(why, whysz, "no sphere touches target '%s'",
 			    b->tname[t]);
 	if (b->center < 0 || b->center >= b->ns ||
 	    !(b->touch[b->center] & 1u << FB_HEAD))
-		return say(why, whysz, "the center sphere must be one that "
+		return util_say(why, whysz, "the center sphere must be one that "
 		    "touches the head");
 	if (b->lower == 0 || b->lower >= 1u << b->ns)
-		return say(why, whysz, "the board needs its bottom spheres");
+		return util_say(why, whysz, "the board needs its bottom spheres");
 	for (int i = b->ns; i < FB_MAXS; i++)
 		b->touch[i] = 0;
 	for (int t = 0; t < FB_NT; t++) {
@@ -434,26 +424,26 @@ fb_invariants(const struct fb_state *s, char *why, size_t whysz)
 
 		for (int i = 0; i < s->b->ns; i++)
 			if (p->sph[i] < 0 || p->sph[i] > FB_CAP)
-				return say(why, whysz, "player %d sphere '%s' "
+				return util_say(why, whysz, "player %d sphere '%s' "
 				    "holds %d", w + 1, s->b->sname[i],
 				    p->sph[i]);
 		for (int g = 0; g < FB_NGEAS; g++)
 			if (p->geas[g] < 0)
-				return say(why, whysz, "player %d GEAS '%s' "
+				return util_say(why, whysz, "player %d GEAS '%s' "
 				    "holds %d", w + 1, geas_names[g],
 				    p->geas[g]);
 		if (p->att < 0 || p->att > FB_ATTDEF_MAX || p->def < 0 ||
 		    p->def > FB_ATTDEF_MAX || p->pool < 0)
-			return say(why, whysz, "player %d: ATT %d, DEF %d, "
+			return util_say(why, whysz, "player %d: ATT %d, DEF %d, "
 			    "pool %d", w + 1, p->att, p->def, p->pool);
 		if (p->gift < 0 || p->gift > p->sph[s->b->center])
-			return say(why, whysz, "player %d: %d gift counters "
+			return util_say(why, whysz, "player %d: %d gift counters "
 			    "in a center of %d", w + 1, p->gift,
 			    p->sph[s->b->center]);
 		sum += fb_board_count(s, w) + p->pool;
 	}
 	if (sum != s->total)
-		return say(why, whysz, "%d counters in play; the duel began "
+		return util_say(why, whysz, "%d counters in play; the duel began "
 		    "with %d", sum, s->total);
 	return 0;
 }
@@ -570,16 +560,16 @@ lightning(struct fb_state *s, struct fb_geas_in *g, struct fb_report *r,
 	int n = g->n, a = g->absorb;
 
 	if (a < 0 || a > n)
-		return say(why, whysz, "absorb %d of %d lightning counters",
+		return util_say(why, whysz, "absorb %d of %d lightning counters",
 		    a, n);
 	if (a > 0 && foe->side != FB_LIGHT)
-		return say(why, whysz, "only the Light side absorbs "
+		return util_say(why, whysz, "only the Light side absorbs "
 		    "lightning");
 	if (a > 0 && !has_counters(foe, FB_ABSORB, a))
-		return say(why, whysz, "the foe has %d counters in "
+		return util_say(why, whysz, "the foe has %d counters in "
 		    "'absorb', not %d", foe->geas[FB_ABSORB], a);
 	if (g->nspheres > n)
-		return say(why, whysz, "%d spheres named for %d lightning "
+		return util_say(why, whysz, "%d spheres named for %d lightning "
 		    "counters", g->nspheres, n);
 	/* Check the named spheres before anything moves. */
 	{
@@ -587,7 +577,7 @@ lightning(struct fb_state *s, struct fb_geas_in *g, struct fb_report *r,
 
 		for (int k = a; k < g->nspheres; k++)
 			if (++want[g->spheres[k]] > foe->sph[g->spheres[k]])
-				return say(why, whysz, "the foe's sphere '%s' "
+				return util_say(why, whysz, "the foe's sphere '%s' "
 				    "holds only %d", s->b->sname[g->spheres[k]],
 				    foe->sph[g->spheres[k]]);
 	}
@@ -627,48 +617,48 @@ geas_allowed(const struct fb_state *s, const struct fb_geas_in *g,
 	int att = s->attacker, roles = s->stage != FB_OPEN || between;
 
 	if (fb_geas_side(g->power) >= 0 && fb_geas_side(g->power) != p->side)
-		return say(why, whysz, "'%s' is for the %s side only", gn,
+		return util_say(why, whysz, "'%s' is for the %s side only", gn,
 		    fb_side_name(fb_geas_side(g->power)));
 	if (s->hide & 1u << !g->who)
-		return say(why, whysz, "no GEAS reaches a duelist who hides; "
+		return util_say(why, whysz, "no GEAS reaches a duelist who hides; "
 		    "the foe hides this round");
 	if (s->d.used[g->who] & 1u << g->power)
-		return say(why, whysz, "'%s' is already used this round", gn);
+		return util_say(why, whysz, "'%s' is already used this round", gn);
 	if (between && g->power != FB_PUSH && g->power != FB_PULL &&
 	    g->power != FB_JUMP && g->power != FB_HEAL &&
 	    g->power != FB_LIGHTNING)
-		return say(why, whysz, "only push, pull, jump, heal and "
+		return util_say(why, whysz, "only push, pull, jump, heal and "
 		    "lightning wait for the Hit roll; '%s' comes before the "
 		    "rolls", gn);
 	switch (g->power) {
 	case FB_HIDE:
 	case FB_SPEED:
 		if (s->stage != FB_OPEN || between)
-			return say(why, whysz, "'%s' comes before initiative",
+			return util_say(why, whysz, "'%s' comes before initiative",
 			    gn);
 		if (g->power == FB_SPEED && s->earned >= 0)
-			return say(why, whysz, "initiative is already earned "
+			return util_say(why, whysz, "initiative is already earned "
 			    "by last round's kick");
 		break;
 	case FB_SIGHT: case FB_PULL: case FB_RAGE: case FB_CHOKE:
 	case FB_MINDTRICK: case FB_JUMP: case FB_PROTECT: case FB_HEAL:
 		if (!roles)
-			return say(why, whysz, "'%s' belongs to a role; use "
+			return util_say(why, whysz, "'%s' belongs to a role; use "
 			    "it after initiative", gn);
 		if ((g->power == FB_SIGHT || g->power == FB_PULL ||
 		    g->power == FB_RAGE || g->power == FB_CHOKE) &&
 		    g->who != att)
-			return say(why, whysz, "'%s' is the attacker's GEAS",
+			return util_say(why, whysz, "'%s' is the attacker's GEAS",
 			    gn);
 		if ((g->power == FB_MINDTRICK || g->power == FB_JUMP ||
 		    g->power == FB_PROTECT || g->power == FB_HEAL) &&
 		    g->who == att)
-			return say(why, whysz, "'%s' is the defender's GEAS",
+			return util_say(why, whysz, "'%s' is the defender's GEAS",
 			    gn);
 		break;
 	case FB_PUSH:
 		if (!roles)
-			return say(why, whysz, "'push' works on an attack; "
+			return util_say(why, whysz, "'push' works on an attack; "
 			    "use it after initiative");
 		break;
 	default:
@@ -678,24 +668,24 @@ geas_allowed(const struct fb_state *s, const struct fb_geas_in *g,
 		const struct fb_player *foe = &s->p[!g->who];
 
 		if (foe->side != FB_DARK)
-			return say(why, whysz, "only a Dark side foe can be "
+			return util_say(why, whysz, "only a Dark side foe can be "
 			    "turned");
 		if (foe->sph[s->b->center] >= FB_CAP)
-			return say(why, whysz, "the foe's center sphere is "
+			return util_say(why, whysz, "the foe's center sphere is "
 			    "full");
 		return 0;
 	}
 	if ((g->power == FB_SIGHT || g->power == FB_MINDTRICK) &&
 	    (g->target < 0 || g->target >= FB_NT))
-		return say(why, whysz, "'%s' needs the target to strike", gn);
+		return util_say(why, whysz, "'%s' needs the target to strike", gn);
 	if (g->n < 1)
-		return say(why, whysz, "'%s' uses at least 1 counter", gn);
+		return util_say(why, whysz, "'%s' uses at least 1 counter", gn);
 	if (g->n > 1 && g->power != FB_LIGHTNING && g->power != FB_RAGE &&
 	    g->power != FB_PROTECT)
-		return say(why, whysz, "'%s' uses 1 counter, not %d", gn,
+		return util_say(why, whysz, "'%s' uses 1 counter, not %d", gn,
 		    g->n);
 	if (!has_counters(p, g->power, g->n))
-		return say(why, whysz, "'%s' holds %d counters; %d needed",
+		return util_say(why, whysz, "'%s' holds %d counters; %d needed",
 		    gn, p->geas[g->power], g->n);
 	return 0;
 }
@@ -708,10 +698,10 @@ geas_do(struct fb_state *s, struct fb_geas_in *g, int between,
 	struct fb_player *p = &s->p[g->who];
 
 	if (s->over)
-		return say(why, whysz, "the duel is over");
+		return util_say(why, whysz, "the duel is over");
 	if (g->who < 0 || g->who > 1 || g->power < 0 ||
 	    g->power > FB_CONVERT)
-		return say(why, whysz, "no such duelist or GEAS");
+		return util_say(why, whysz, "no such duelist or GEAS");
 	if (geas_allowed(s, g, between, why, whysz) < 0)
 		return -1;
 	s->d.used[g->who] |= 1u << g->power;
@@ -721,23 +711,23 @@ geas_do(struct fb_state *s, struct fb_geas_in *g, int between,
 		int f = g->from;
 
 		if (f < 0 || f >= FB_NSLOT || (f < FB_MAXS && f >= s->b->ns))
-			return say(why, whysz, "convert: name the slot the "
+			return util_say(why, whysz, "convert: name the slot the "
 			    "counter comes from");
 		if (f < FB_MAXS) {
 			if (p->sph[f] < 1)
-				return say(why, whysz, "sphere '%s' is empty",
+				return util_say(why, whysz, "sphere '%s' is empty",
 				    s->b->sname[f]);
 			take_sphere(s, p, f, 1);
 		} else if (f == FB_SLOT_ATT || f == FB_SLOT_DEF) {
 			int *v = f == FB_SLOT_ATT ? &p->att : &p->def;
 
 			if (*v < 1)
-				return say(why, whysz, "%s is empty",
+				return util_say(why, whysz, "%s is empty",
 				    f == FB_SLOT_ATT ? "ATT" : "DEF");
 			(*v)--;
 		} else {
 			if (p->geas[f - FB_SLOT_GEAS] < 1)
-				return say(why, whysz, "GEAS '%s' is empty",
+				return util_say(why, whysz, "GEAS '%s' is empty",
 				    geas_names[f - FB_SLOT_GEAS]);
 			p->geas[f - FB_SLOT_GEAS]--;
 		}
@@ -805,7 +795,7 @@ fb_geas(struct fb_state *s, struct fb_geas_in *g, struct rng *rng,
 	(void)rng;
 	report_init(r, s);
 	if (g->between)
-		return say(why, whysz, "only a round's own GEAS wait for the "
+		return util_say(why, whysz, "only a round's own GEAS wait for the "
 		    "Hit roll");
 	if (geas_do(&t, g, 0, r, why, whysz) < 0)
 		return -1;
@@ -821,12 +811,12 @@ init_do(struct fb_state *s, struct fb_in *in, struct rng *rng,
 	int a = -1, how = FB_I_ROLL, pairs = 0;
 
 	if (s->over)
-		return say(why, whysz, "the duel is over");
+		return util_say(why, whysz, "the duel is over");
 	if (s->stage != FB_OPEN)
-		return say(why, whysz, "initiative is already settled this "
+		return util_say(why, whysz, "initiative is already settled this "
 		    "round");
 	if (in->ninit % 2 != 0)
-		return say(why, whysz, "initiative dice come in pairs, one "
+		return util_say(why, whysz, "initiative dice come in pairs, one "
 		    "for each duelist");
 	if (s->earned >= 0) {
 		a = s->earned;
@@ -836,7 +826,7 @@ init_do(struct fb_state *s, struct fb_in *in, struct rng *rng,
 		how = FB_I_SPEED;
 	}
 	if (a >= 0 && in->ninit > 0)
-		return say(why, whysz, "initiative is %s; no dice are rolled",
+		return util_say(why, whysz, "initiative is %s; no dice are rolled",
 		    how == FB_I_EARNED ? "earned by last round's kick" :
 		    "won by Speed");
 	while (a < 0) {
@@ -850,7 +840,7 @@ init_do(struct fb_state *s, struct fb_in *in, struct rng *rng,
 		d0 = die(&in->init[2 * pairs], rng);
 		d1 = die(&in->init[2 * pairs + 1], rng);
 		if (d0 < 1 || d0 > 6 || d1 < 1 || d1 > 6)
-			return say(why, whysz, "an initiative die reads 1 to 6");
+			return util_say(why, whysz, "an initiative die reads 1 to 6");
 		pairs++;
 		if (d0 != d1)
 			a = d0 > d1 ? 0 : 1;
@@ -863,7 +853,7 @@ init_do(struct fb_state *s, struct fb_in *in, struct rng *rng,
 		}
 	}
 	if (in->ninit > 2 * pairs)
-		return say(why, whysz, "initiative was settled by pair %d; "
+		return util_say(why, whysz, "initiative was settled by pair %d; "
 		    "the rest of the dice are not used", pairs);
 	in->ninit = 2 * pairs;
 	s->attacker = a;
@@ -927,21 +917,21 @@ aim_do(struct fb_state *s, struct fb_in *in, struct rng *rng,
 	if (s->stage == FB_OPEN && init_do(s, in, rng, r, why, whysz) < 0)
 		return -1;
 	if (s->stage != FB_INIT)
-		return say(why, whysz, "the target is already fixed this "
+		return util_say(why, whysz, "the target is already fixed this "
 		    "round");
 	p = &s->p[s->attacker];
 	if (in->choose >= 0) {
 		if (!s->choose)
-			return say(why, whysz, "the target is rolled this "
+			return util_say(why, whysz, "the target is rolled this "
 			    "round; it is chosen only in the first round and "
 			    "after a double botch (or with Sight)");
 		if (in->tdie != 0)
-			return say(why, whysz, "a chosen target has no die");
+			return util_say(why, whysz, "a chosen target has no die");
 		t = in->choose;
 		r->chose = 1;
 	} else {
 		if (in->tdie < 0 || in->tdie > 6)
-			return say(why, whysz, "the target die reads 1 to 6");
+			return util_say(why, whysz, "the target die reads 1 to 6");
 		t = s->b->table[table_of(p)][die(&in->tdie, rng)];
 		r->tdie = in->tdie;
 	}
@@ -951,17 +941,17 @@ aim_do(struct fb_state *s, struct fb_in *in, struct rng *rng,
 		int v = in->moves[k], i;
 
 		if (v < 0 || v >= FB_NT || v == t || !adjacent(s->b, t, v))
-			return say(why, whysz, "'%s' does not lie next to "
+			return util_say(why, whysz, "'%s' does not lie next to "
 			    "'%s'", v >= 0 && v < FB_NT ? s->b->tname[v] :
 			    "?", s->b->tname[t]);
 		if (in->movesph[k] >= 0 && (!fb_touches(s->b, in->movesph[k],
 		    t) || !fb_touches(s->b, in->movesph[k], v)))
-			return say(why, whysz, "sphere '%s' does not join "
+			return util_say(why, whysz, "sphere '%s' does not join "
 			    "'%s' and '%s'", s->b->sname[in->movesph[k]],
 			    s->b->tname[t], s->b->tname[v]);
 		i = move_sphere(s, p, t, v, in->movesph[k]);
 		if (i < 0)
-			return say(why, whysz, "no counter left to pay the "
+			return util_say(why, whysz, "no counter left to pay the "
 			    "move from '%s' to '%s'", s->b->tname[t],
 			    s->b->tname[v]);
 		in->movesph[k] = i;
@@ -1004,17 +994,17 @@ pull_into(struct fb_state *s, int who, int target, const int8_t *pull,
 		if (pull[i] == 0)
 			continue;
 		if (pull[i] < 0 || !fb_touches(s->b, i, target))
-			return say(why, whysz, "sphere '%s' does not touch "
+			return util_say(why, whysz, "sphere '%s' does not touch "
 			    "'%s'", s->b->sname[i], s->b->tname[target]);
 		if (pull[i] > p->sph[i])
-			return say(why, whysz, "sphere '%s' holds %d, not %d",
+			return util_say(why, whysz, "sphere '%s' holds %d, not %d",
 			    s->b->sname[i], p->sph[i], pull[i]);
 		take_sphere(s, p, i, pull[i]);
 		n += pull[i];
 	}
 	for (int i = s->b->ns; i < FB_MAXS; i++)
 		if (pull[i] != 0)
-			return say(why, whysz, "no such sphere");
+			return util_say(why, whysz, "no such sphere");
 	return n;
 }
 
@@ -1036,16 +1026,16 @@ put_back(struct fb_state *s, int who, int target, const int8_t *pull, int n,
 				continue;
 			if (i >= s->b->ns || in->ret[i] < 0 ||
 			    !fb_touches(s->b, i, target))
-				return say(why, whysz, "--return: a sphere that "
+				return util_say(why, whysz, "--return: a sphere that "
 				    "touches '%s'", s->b->tname[target]);
 			if (p->sph[i] + in->ret[i] > FB_CAP)
-				return say(why, whysz, "--return: sphere '%s' "
+				return util_say(why, whysz, "--return: sphere '%s' "
 				    "would hold %d", s->b->sname[i],
 				    p->sph[i] + in->ret[i]);
 			sum += in->ret[i];
 		}
 		if (sum != n)
-			return say(why, whysz, "--return places %d counters; "
+			return util_say(why, whysz, "--return places %d counters; "
 			    "%d go back", sum, n);
 		for (int i = 0; i < s->b->ns; i++)
 			p->sph[i] += in->ret[i];
@@ -1085,16 +1075,16 @@ place_gain(struct fb_state *s, int who, int n, const struct fb_in *in,
 				continue;
 			if (v < 0 || (k < FB_MAXS && k >= s->b->ns) ||
 			    k == FB_SLOT_ATT || k == FB_SLOT_DEF)
-				return say(why, whysz, "--place: gained "
+				return util_say(why, whysz, "--place: gained "
 				    "counters go to spheres or GEAS slots");
 			if (k < FB_MAXS && p->sph[k] + v > FB_CAP)
-				return say(why, whysz, "--place: sphere '%s' "
+				return util_say(why, whysz, "--place: sphere '%s' "
 				    "would hold %d", s->b->sname[k],
 				    p->sph[k] + v);
 			if (k >= FB_SLOT_GEAS &&
 			    fb_geas_side(k - FB_SLOT_GEAS) >= 0 &&
 			    fb_geas_side(k - FB_SLOT_GEAS) != p->side)
-				return say(why, whysz, "--place: '%s' is for "
+				return util_say(why, whysz, "--place: '%s' is for "
 				    "the %s side only",
 				    geas_names[k - FB_SLOT_GEAS],
 				    fb_side_name(fb_geas_side(k -
@@ -1102,7 +1092,7 @@ place_gain(struct fb_state *s, int who, int n, const struct fb_in *in,
 			sum += v;
 		}
 		if (sum > n)
-			return say(why, whysz, "--place puts %d counters; %d "
+			return util_say(why, whysz, "--place puts %d counters; %d "
 			    "were gained", sum, n);
 		for (int k = 0; k < s->b->ns; k++)
 			p->sph[k] += in->place[k];
@@ -1187,7 +1177,7 @@ round_do(struct fb_state *s, struct fb_in *in, struct rng *rng,
 	struct fb_player *A, *D;
 
 	if (s->over)
-		return say(why, whysz, "the duel is over");
+		return util_say(why, whysz, "the duel is over");
 	/* What comes before initiative, then initiative and the target. */
 	for (int k = 0; k < in->ngeas; k++)
 		if (!in->geas[k].between && (in->geas[k].power == FB_HIDE ||
@@ -1210,21 +1200,21 @@ round_do(struct fb_state *s, struct fb_in *in, struct rng *rng,
 		if (s->stage == FB_AIMED && in->pass)
 			;	/* aimed, then thought better of it */
 		else if (in->choose >= 0 || in->tdie != 0 || in->nmoves > 0)
-			return say(why, whysz, "%s; there is no target",
+			return util_say(why, whysz, "%s; there is no target",
 			    in->pass ? "the attacker passes" :
 			    "a choke replaces the attack");
 	} else if (s->stage == FB_INIT) {
 		if (aim_do(s, in, rng, r, why, whysz) < 0)
 			return -1;
 	} else if (in->choose >= 0 || in->tdie != 0 || in->nmoves > 0)
-		return say(why, whysz, "the target is already fixed this "
+		return util_say(why, whysz, "the target is already fixed this "
 		    "round");
 	A = &s->p[att];
 	D = &s->p[def];
 	if (in->pass) {
 		for (int i = 0; i < FB_MAXS; i++)
 			if (in->pull[0][i] || in->pull[1][i])
-				return say(why, whysz, "nobody pulls when the "
+				return util_say(why, whysz, "nobody pulls when the "
 				    "attacker passes");
 		outcome = FB_O_PASS;
 		goto end_round;
@@ -1234,18 +1224,18 @@ round_do(struct fb_state *s, struct fb_in *in, struct rng *rng,
 
 		for (int i = 0; i < FB_MAXS; i++)
 			if (in->pull[att][i])
-				return say(why, whysz, "a choke replaces the "
+				return util_say(why, whysz, "a choke replaces the "
 				    "attack; the attacker pulls nothing");
 		if (in->hit[0] || in->hit[1] || in->block[0] ||
 		    in->block[1] || in->dmg || in->gain || in->kick)
-			return say(why, whysz, "a choke replaces the attack; "
+			return util_say(why, whysz, "a choke replaces the attack; "
 			    "only the choke die is rolled");
 		head = pull_into(s, def, FB_HEAD, in->pull[def], why, whysz);
 		if (head < 0)
 			return -1;
 		drain = die(&in->choke, rng);
 		if (drain < 1 || drain > 6)
-			return say(why, whysz, "the choke die reads 1 to 6");
+			return util_say(why, whysz, "the choke die reads 1 to 6");
 		r->dmg = drain;
 		r->choked_sphere = drain < D->sph[c] ? drain : D->sph[c];
 		take_sphere(s, D, c, r->choked_sphere);
@@ -1269,7 +1259,7 @@ round_do(struct fb_state *s, struct fb_in *in, struct rng *rng,
 	}
 
 	if (in->choke != 0)
-		return say(why, whysz, "no choke die: nobody chokes this "
+		return util_say(why, whysz, "no choke die: nobody chokes this "
 		    "round");
 	tgt = struck_target(s, &how);
 	r->sight = how == 1;
@@ -1289,7 +1279,7 @@ round_do(struct fb_state *s, struct fb_in *in, struct rng *rng,
 	if (in->hit[0] < 0 || in->hit[0] > 6 || in->hit[1] < 0 ||
 	    in->hit[1] > 6 || in->block[0] < 0 || in->block[0] > 6 ||
 	    in->block[1] < 0 || in->block[1] > 6)
-		return say(why, whysz, "a die reads 1 to 6");
+		return util_say(why, whysz, "a die reads 1 to 6");
 	r->hit_roll = die(&in->hit[0], rng) + die(&in->hit[1], rng);
 	r->hit_auto = hit_die >= FB_AUTO_MISS &&
 	    !(s->d.used[att] & 1u << FB_RAGE);
@@ -1320,13 +1310,13 @@ round_do(struct fb_state *s, struct fb_in *in, struct rng *rng,
 	else
 		outcome = in->kick ? FB_O_KICK : FB_O_HIT;
 	if (in->kick && outcome != FB_O_KICK)
-		return say(why, whysz, "a kick needs a hit the defender "
+		return util_say(why, whysz, "a kick needs a hit the defender "
 		    "failed to block");
 	if (in->gain != 0 && (outcome != FB_O_BOTCHBLOCK || s->d.heal))
-		return say(why, whysz, "no gain die: the defender gains "
+		return util_say(why, whysz, "no gain die: the defender gains "
 		    "only by blocking a botched attack without Heal");
 	if (in->dmg != 0 && outcome != FB_O_HIT)
-		return say(why, whysz, "no damage die: the attack did not "
+		return util_say(why, whysz, "no damage die: the attack did not "
 		    "land unblocked");
 
 	/* Where every counter goes. */
@@ -1335,7 +1325,7 @@ round_do(struct fb_state *s, struct fb_in *in, struct rng *rng,
 		int d = die(&in->dmg, rng);
 
 		if (d < 1 || d > 6)
-			return say(why, whysz, "the damage die reads 1 to 6");
+			return util_say(why, whysz, "the damage die reads 1 to 6");
 		r->dmg = d;
 		if (d >= bp) {
 			r->lost = bp;
@@ -1391,10 +1381,10 @@ round_do(struct fb_state *s, struct fb_in *in, struct rng *rng,
 		}
 		r->gain = die(&in->gain, rng);
 		if (r->gain < 1 || r->gain > 6)
-			return say(why, whysz, "the gain die reads 1 to 6");
+			return util_say(why, whysz, "the gain die reads 1 to 6");
 		if (in->gain_foe) {
 			if (D->side == FB_LIGHT && A->side == FB_LIGHT)
-				return say(why, whysz, "only the Dark side "
+				return util_say(why, whysz, "only the Dark side "
 				    "takes from the foe's pool");
 			r->gained = r->gain < A->pool ? r->gain : A->pool;
 			A->pool -= r->gained;
@@ -1418,7 +1408,7 @@ end_round:
 	if (outcome == FB_O_PASS) {
 		if (in->kick || in->dmg || in->gain || in->hit[0] ||
 		    in->block[0])
-			return say(why, whysz, "the attacker passes; nothing "
+			return util_say(why, whysz, "the attacker passes; nothing "
 			    "is rolled");
 	}
 	r->outcome = outcome;
@@ -1455,28 +1445,28 @@ fb_restance(struct fb_state *s, int who, const struct fb_stance *st,
 	int have = fb_board_count(s, who), want;
 
 	if (s->over)
-		return say(why, whysz, "the duel is over");
+		return util_say(why, whysz, "the duel is over");
 	if (!(s->restance & 1u << who) || s->stage != FB_OPEN)
-		return say(why, whysz, "a new stance is taken only after a "
+		return util_say(why, whysz, "a new stance is taken only after a "
 		    "double botch or a successful kick, before the next "
 		    "initiative");
 	for (int i = 0; i < s->b->ns; i++)
 		if (st->sph[i] < 0 || st->sph[i] > FB_CAP)
-			return say(why, whysz, "sphere '%s' would hold %d; a "
+			return util_say(why, whysz, "sphere '%s' would hold %d; a "
 			    "sphere holds 0 to %d", s->b->sname[i],
 			    st->sph[i], FB_CAP);
 	if (st->att < 0 || st->att > FB_ATTDEF_MAX || st->def < 0 ||
 	    st->def > FB_ATTDEF_MAX)
-		return say(why, whysz, "ATT and DEF hold 0 to %d each",
+		return util_say(why, whysz, "ATT and DEF hold 0 to %d each",
 		    FB_ATTDEF_MAX);
 	for (int g = 0; g < FB_NGEAS; g++)
 		if (st->geas[g] < 0 || (st->geas[g] > 0 &&
 		    fb_geas_side(g) >= 0 && fb_geas_side(g) != p->side))
-			return say(why, whysz, "GEAS '%s' may not hold %d",
+			return util_say(why, whysz, "GEAS '%s' may not hold %d",
 			    geas_names[g], st->geas[g]);
 	want = fb_stance_placed(s->b, st);
 	if (want != have)
-		return say(why, whysz, "the new stance places %d counters; "
+		return util_say(why, whysz, "the new stance places %d counters; "
 		    "the board holds %d (the pool stays as it is)", want,
 		    have);
 	set_spheres(s->b, p->sph, st->sph);

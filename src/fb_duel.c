@@ -63,7 +63,7 @@ static char why[256];
 static const char *
 q(const char *s)
 {
-	return cli_q(s);
+	return util_q(s);
 }
 
 /* ---- arguments ---- */
@@ -126,6 +126,7 @@ parse_args(int argc, char **argv)
 {
 	int rest = 0;
 
+	memset(&o, 0, sizeof o);	/* main() may run more than once (fuzzing) */
 	o.fmt = OUT_TABLE;
 	o.args = xcalloc((size_t)argc + 1, sizeof *o.args);
 	for (int i = 1; i < argc; i++) {

@@ -12,17 +12,6 @@
 #include "util.h"
 
 static int
-say(char *why, size_t whysz, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(why, whysz, fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
-static int
 number(const char *s, long min, long max, long *out)
 {
 	return util_parse_int(s, min, max, out) == UTIL_INT_OK ? 0 : -1;
@@ -79,14 +68,14 @@ fbio_stance_word(const struct fb_board *b, const char *word,
 	int slot;
 
 	if (eq == NULL || eq == word || (size_t)(eq - word) >= sizeof key)
-		return say(why, whysz, "'%s' is not SLOT=COUNT", word);
+		return util_say(why, whysz, "'%s' is not SLOT=COUNT", word);
 	memcpy(key, word, (size_t)(eq - word));
 	key[eq - word] = '\0';
 	if ((slot = fbio_slot_find(b, key)) < 0)
-		return say(why, whysz, "'%s' is not a sphere, att, def or a "
+		return util_say(why, whysz, "'%s' is not a sphere, att, def or a "
 		    "GEAS of board '%s'", key, b->name);
 	if (number(eq + 1, 0, 50, &v) < 0)
-		return say(why, whysz, "'%s' must be a whole number from 0 to "
+		return util_say(why, whysz, "'%s' must be a whole number from 0 to "
 		    "50, got '%s'", key, eq + 1);
 	*stance_slot(st, slot) = (int)v;
 	return 0;
@@ -159,21 +148,21 @@ fbio_board_parse(const char *text, struct fb_board *b, char *why,
 			int t;
 
 			if (n != 5)
-				rc = say(why, whysz, "line %d: want 'target "
+				rc = util_say(why, whysz, "line %d: want 'target "
 				    "ROLE NAME FACE ALT'", lineno);
 			else if ((t = fb_role_find(w[1])) < 0)
-				rc = say(why, whysz, "line %d: '%s' is not a "
+				rc = util_say(why, whysz, "line %d: '%s' is not a "
 				    "target role", lineno, w[1]);
 			else if (roles & 1u << t)
-				rc = say(why, whysz, "line %d: a second '%s'",
+				rc = util_say(why, whysz, "line %d: a second '%s'",
 				    lineno, w[1]);
 			else if (!fb_name_ok(w[2], FB_NAMESZ - 1))
-				rc = say(why, whysz, "line %d: '%s' is not a "
+				rc = util_say(why, whysz, "line %d: '%s' is not a "
 				    "name (letters, digits, '-', '_', '.')",
 				    lineno, w[2]);
 			else if (number(w[3], 1, 6, &face) < 0 ||
 			    number(w[4], 1, 6, &alt) < 0)
-				rc = say(why, whysz, "line %d: faces are 1 to "
+				rc = util_say(why, whysz, "line %d: faces are 1 to "
 				    "6", lineno);
 			else {
 				roles |= 1u << t;
@@ -186,17 +175,17 @@ fbio_board_parse(const char *text, struct fb_board *b, char *why,
 			int i = b->ns;
 
 			if (n != 4)
-				rc = say(why, whysz, "line %d: want 'sphere "
+				rc = util_say(why, whysz, "line %d: want 'sphere "
 				    "NAME center|lower|- TARGET,...'", lineno);
 			else if (i == FB_MAXS)
-				rc = say(why, whysz, "line %d: more than %d "
+				rc = util_say(why, whysz, "line %d: more than %d "
 				    "spheres", lineno, FB_MAXS);
 			else if (!fb_name_ok(w[1], FB_NAMESZ - 1))
-				rc = say(why, whysz, "line %d: '%s' is not a "
+				rc = util_say(why, whysz, "line %d: '%s' is not a "
 				    "name", lineno, w[1]);
 			else if (strcmp(w[2], "center") != 0 &&
 			    strcmp(w[2], "lower") != 0 && strcmp(w[2], "-"))
-				rc = say(why, whysz, "line %d: a sphere's role "
+				rc = util_say(why, whysz, "line %d: a sphere's role "
 				    "is center, lower or -", lineno);
 			else {
 				memcpy(b->sname[i], w[1], strlen(w[1]) + 1);
@@ -212,7 +201,7 @@ fbio_board_parse(const char *text, struct fb_board *b, char *why,
 					int t = fb_role_find(tok);
 
 					if (t < 0)
-						rc = say(why, whysz, "line %d: "
+						rc = util_say(why, whysz, "line %d: "
 						    "'%s' is not a target role",
 						    lineno, tok);
 					else
@@ -220,17 +209,17 @@ fbio_board_parse(const char *text, struct fb_board *b, char *why,
 				}
 			}
 		} else
-			rc = say(why, whysz, "line %d: a line starts with "
+			rc = util_say(why, whysz, "line %d: a line starts with "
 			    "'target' or 'sphere'", lineno);
 	}
 	free(copy);
 	if (rc < 0)
 		return rc;
 	if (roles != (1u << FB_NT) - 1)
-		return say(why, whysz, "a board has one target of each role: "
+		return util_say(why, whysz, "a board has one target of each role: "
 		    "head, left-arm, right-arm, torso, left-leg, right-leg");
 	if (centers != 1)
-		return say(why, whysz, "a board has exactly one center sphere");
+		return util_say(why, whysz, "a board has exactly one center sphere");
 	return fb_board_finish(b, why, whysz);
 }
 
@@ -290,31 +279,31 @@ fbio_geas_parse(const struct fb_board *b, const char *const names[2],
 	    p = strtok_r(NULL, ":", &save)) {
 		if (np == 5) {
 			free(copy);
-			return say(why, whysz, "'%s': too many parts", spec);
+			return util_say(why, whysz, "'%s': too many parts", spec);
 		}
 		part[np++] = p;
 	}
 	if (np < 2) {
-		rc = say(why, whysz, "'%s' is not NAME:POWER", spec);
+		rc = util_say(why, whysz, "'%s' is not NAME:POWER", spec);
 		goto out;
 	}
 	if ((g->who = who_find(names, part[0], strlen(part[0]))) < 0) {
-		rc = say(why, whysz, "'%s' is not in this duel", part[0]);
+		rc = util_say(why, whysz, "'%s' is not in this duel", part[0]);
 		goto out;
 	}
 	if ((g->power = fb_geas_find(part[1])) < 0) {
-		rc = say(why, whysz, "'%s' is not a GEAS", part[1]);
+		rc = util_say(why, whysz, "'%s' is not a GEAS", part[1]);
 		goto out;
 	}
 	switch (g->power) {
 	case FB_LIGHTNING:
 		if (np > 4) {
-			rc = say(why, whysz, "lightning takes COUNT and "
+			rc = util_say(why, whysz, "lightning takes COUNT and "
 			    "SPHERE,SPHERE...");
 			break;
 		}
 		if (np >= 3 && number(part[2], 1, 50, &v) < 0) {
-			rc = say(why, whysz, "lightning: '%s' is not a count "
+			rc = util_say(why, whysz, "lightning: '%s' is not a count "
 			    "from 1 to 50", part[2]);
 			break;
 		}
@@ -329,11 +318,11 @@ fbio_geas_parse(const struct fb_board *b, const char *const names[2],
 				int i = fb_sphere_find(b, t);
 
 				if (i < 0)
-					rc = say(why, whysz, "'%s' is not a "
+					rc = util_say(why, whysz, "'%s' is not a "
 					    "sphere", t);
 				else if (g->nspheres == 8 ||
 				    g->nspheres == g->n)
-					rc = say(why, whysz, "lightning names "
+					rc = util_say(why, whysz, "lightning names "
 					    "at most one sphere per counter, "
 					    "8 in all");
 				else
@@ -343,10 +332,10 @@ fbio_geas_parse(const struct fb_board *b, const char *const names[2],
 		break;
 	case FB_ABSORB: case FB_RAGE: case FB_PROTECT:
 		if (np > 3)
-			rc = say(why, whysz, "%s takes one COUNT",
+			rc = util_say(why, whysz, "%s takes one COUNT",
 			    fb_geas_name(g->power));
 		else if (np == 3 && number(part[2], 1, 50, &v) < 0)
-			rc = say(why, whysz, "%s: '%s' is not a count from 1 "
+			rc = util_say(why, whysz, "%s: '%s' is not a count from 1 "
 			    "to 50", fb_geas_name(g->power), part[2]);
 		else if (np == 3)
 			g->n = (int)v;
@@ -355,18 +344,18 @@ fbio_geas_parse(const struct fb_board *b, const char *const names[2],
 		break;
 	case FB_SIGHT: case FB_MINDTRICK:
 		if (np != 3 || (g->target = fb_target_find(b, part[2])) < 0)
-			rc = say(why, whysz, "%s takes the TARGET to strike",
+			rc = util_say(why, whysz, "%s takes the TARGET to strike",
 			    fb_geas_name(g->power));
 		break;
 	case FB_CONVERT:
 		if (np != 3 || (g->from = fbio_slot_find(b, part[2])) < 0)
-			rc = say(why, whysz, "convert takes the SLOT the "
+			rc = util_say(why, whysz, "convert takes the SLOT the "
 			    "counter comes from (a sphere, att, def or a "
 			    "GEAS)");
 		break;
 	default:
 		if (np != 2)
-			rc = say(why, whysz, "%s takes nothing after its name",
+			rc = util_say(why, whysz, "%s takes nothing after its name",
 			    fb_geas_name(g->power));
 		break;
 	}
@@ -387,16 +376,16 @@ dice(const char *val, int8_t *out, int n, int max, char *why, size_t whysz,
 	for (t = strtok_r(copy, ",", &save); t != NULL && rc == 0;
 	    t = strtok_r(NULL, ",", &save)) {
 		if (k == max)
-			rc = say(why, whysz, "--%s: at most %d dice", opt, max);
+			rc = util_say(why, whysz, "--%s: at most %d dice", opt, max);
 		else if (number(t, 1, 6, &v) < 0)
-			rc = say(why, whysz, "--%s: a die reads 1 to 6, got "
+			rc = util_say(why, whysz, "--%s: a die reads 1 to 6, got "
 			    "'%s'", opt, t);
 		else
 			out[k++] = (int8_t)v;
 	}
 	free(copy);
 	if (rc == 0 && n > 0 && k != n)
-		rc = say(why, whysz, "--%s takes %d dice", opt, n);
+		rc = util_say(why, whysz, "--%s takes %d dice", opt, n);
 	return rc < 0 ? -1 : k;
 }
 
@@ -415,17 +404,17 @@ counts(const struct fb_board *b, const char *val, int8_t *out, int any,
 		int slot;
 
 		if (eq == NULL) {
-			rc = say(why, whysz, "--%s: '%s' is not SLOT=COUNT",
+			rc = util_say(why, whysz, "--%s: '%s' is not SLOT=COUNT",
 			    opt, t);
 			break;
 		}
 		*eq = '\0';
 		slot = any ? fbio_slot_find(b, t) : fb_sphere_find(b, t);
 		if (slot < 0)
-			rc = say(why, whysz, "--%s: '%s' is not a %s", opt, t,
+			rc = util_say(why, whysz, "--%s: '%s' is not a %s", opt, t,
 			    any ? "sphere or GEAS" : "sphere");
 		else if (number(eq + 1, 0, 50, &v) < 0)
-			rc = say(why, whysz, "--%s: '%s' is not a count from "
+			rc = util_say(why, whysz, "--%s: '%s' is not a count from "
 			    "0 to 50", opt, eq + 1);
 		else
 			out[slot] = (int8_t)v;
@@ -472,7 +461,7 @@ fbio_in_option(const struct fb_board *b, const char *const names[2],
 	}
 	if (strcmp(opt, "choose") == 0) {
 		if ((in->choose = fb_target_find(b, val)) < 0)
-			return say(why, whysz, "--choose: '%s' is not a target",
+			return util_say(why, whysz, "--choose: '%s' is not a target",
 			    val);
 		return 2;
 	}
@@ -482,20 +471,20 @@ fbio_in_option(const struct fb_board *b, const char *const names[2],
 		size_t n = at ? (size_t)(at - val) : strlen(val);
 
 		if (in->nmoves == 8)
-			return say(why, whysz, "--move: at most 8 moves");
+			return util_say(why, whysz, "--move: at most 8 moves");
 		if (n >= sizeof t)
-			return say(why, whysz, "--move: '%s' is not a target",
+			return util_say(why, whysz, "--move: '%s' is not a target",
 			    val);
 		memcpy(t, val, n);
 		t[n] = '\0';
 		if ((k = fb_target_find(b, t)) < 0)
-			return say(why, whysz, "--move: '%s' is not a target",
+			return util_say(why, whysz, "--move: '%s' is not a target",
 			    t);
 		in->moves[in->nmoves] = (int8_t)k;
 		in->movesph[in->nmoves] = -1;
 		if (at != NULL) {
 			if ((k = fb_sphere_find(b, at + 1)) < 0)
-				return say(why, whysz, "--move: '%s' is not a "
+				return util_say(why, whysz, "--move: '%s' is not a "
 				    "sphere", at + 1);
 			in->movesph[in->nmoves] = (int8_t)k;
 		}
@@ -508,7 +497,7 @@ fbio_in_option(const struct fb_board *b, const char *const names[2],
 
 		if (colon == NULL || (w = who_find(names, val,
 		    (size_t)(colon - val))) < 0)
-			return say(why, whysz, "--pull: want NAME:SPHERE=N,... "
+			return util_say(why, whysz, "--pull: want NAME:SPHERE=N,... "
 			    "for a duelist of this duel, got '%s'", val);
 		return counts(b, colon + 1, in->pull[w], 0, opt, why,
 		    whysz) < 0 ? -1 : 2;
@@ -525,7 +514,7 @@ fbio_in_option(const struct fb_board *b, const char *const names[2],
 	}
 	if (strcmp(opt, "geas") == 0 || strcmp(opt, "after-hit") == 0) {
 		if (in->ngeas == 8)
-			return say(why, whysz, "at most 8 GEAS in one command");
+			return util_say(why, whysz, "at most 8 GEAS in one command");
 		if (fbio_geas_parse(b, names, val, &in->geas[in->ngeas], why,
 		    whysz) < 0)
 			return -1;
@@ -554,7 +543,7 @@ fbio_in_finish(struct fb_in *in, char *why, size_t whysz)
 			    in->geas[j].between == a->between)
 				break;
 		if (j == in->ngeas)
-			return say(why, whysz, "absorb answers the foe's "
+			return util_say(why, whysz, "absorb answers the foe's "
 			    "lightning in the same command");
 		in->geas[j].absorb = a->n > 0 ? a->n : in->geas[j].n;
 	}
@@ -575,17 +564,17 @@ fbio_in_parse(const struct fb_board *b, const char *const names[2],
 		const char *val = NULL;
 
 		if (strncmp(w, "--", 2) != 0) {
-			rc = say(why, whysz, "'%s' is not an option", w);
+			rc = util_say(why, whysz, "'%s' is not an option", w);
 			break;
 		}
 		if (!fbio_in_is_flag(w + 2) &&
 		    (val = strtok_r(NULL, " ", &save)) == NULL) {
-			rc = say(why, whysz, "'%s' needs a value", w);
+			rc = util_say(why, whysz, "'%s' needs a value", w);
 			break;
 		}
 		rc = fbio_in_option(b, names, w + 2, val, in, why, whysz);
 		if (rc == 0)
-			rc = say(why, whysz, "'%s' is not a round option", w);
+			rc = util_say(why, whysz, "'%s' is not a round option", w);
 		rc = rc < 0 ? -1 : 0;
 	}
 	free(copy);

@@ -14,32 +14,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#define SNIPPET_MAX	60
 #define PROGRESS_EVERY	8192
 
-char *
-import_snippet(const char *s)
-{
-	char *buf = NULL, *cut;
-	size_t len = 0;
-	FILE *mem = open_memstream(&buf, &len);
-
-	if (mem == NULL)
-		return xstrdup("?");
-	util_fputs_safe(s, mem);
-	fclose(mem);
-	if (len > SNIPPET_MAX) {
-		/* Do not cut a UTF-8 sequence in half. */
-		size_t n = SNIPPET_MAX;
-
-		while (n > 0 && (buf[n] & 0xc0) == 0x80)
-			n--;
-		cut = xasprintf("%.*s...", (int)n, buf);
-		free(buf);
-		return cut;
-	}
-	return buf;
-}
 
 /* Shared state of one import. */
 struct reader {
@@ -99,7 +75,7 @@ set_field(struct sheet *sh, int f, const char *value)
 
 	if (sheet_set_field(sh, f, value, why, sizeof why) == 0)
 		return NULL;
-	snip = import_snippet(value);
+	snip = util_snippet(value);
 	msg = xasprintf("'%s' %s, got '%s'", sheet_field_name(f), why, snip);
 	free(snip);
 	return msg;
@@ -148,7 +124,7 @@ csv_field(void *data, size_t len, void *arg)
 		    sizeof *r->field);
 		r->field[r->col] = f;
 		if (r->value_error == NULL) {
-			snip = import_snippet(s);
+			snip = util_snippet(s);
 			if (f < 0)
 				r->value_error = xasprintf("unknown column "
 				    "'%s'", snip);
@@ -270,7 +246,7 @@ set_json_list(sqlite3 *h, struct sheet *sh, int f, const char *json)
 			msg = xasprintf("'%s' must be an array of names",
 			    sheet_field_name(f));
 		else if (sheet_add_name(sh, f, v, why, sizeof why) != 0) {
-			char *snip = import_snippet(v);
+			char *snip = util_snippet(v);
 
 			msg = xasprintf("'%s' %s, got '%s'",
 			    sheet_field_name(f), why, snip);
@@ -361,7 +337,7 @@ read_json(struct reader *r, FILE *fp, const char *head, size_t headlen)
 		if (key == NULL)
 			continue;	/* an empty object */
 		if ((f = sheet_field_lookup(key)) < 0) {
-			snip = import_snippet(key);
+			snip = util_snippet(key);
 			msg = xasprintf("unknown field '%s'", snip);
 			free(snip);
 		} else if (r->present[f])

@@ -33,10 +33,4 @@ typedef char *(*import_row_fn)(void *ctx, struct sheet *sh,
 char *import_run(FILE *fp, const char *file, enum import_format fmt,
     int progress, import_row_fn row, void *ctx);
 
-/*
- * A short copy of a value for a message: control characters escaped,
- * cut at 60 bytes with "...".  The caller frees it.
- */
-char *import_snippet(const char *s);
-
 #endif

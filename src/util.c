@@ -196,6 +196,76 @@ util_fputs_safe(const char *s, FILE *fp)
 	safe_walk(s, fp);
 }
 
+char *
+util_snippet(const char *s)
+{
+	char *buf = NULL, *cut;
+	size_t len = 0;
+	FILE *mem = open_memstream(&buf, &len);
+
+	if (mem == NULL)
+		return xstrdup("?");
+	util_fputs_safe(s, mem);
+	fclose(mem);
+	if (len > UTIL_SNIPPET_MAX) {
+		/* Do not cut a UTF-8 sequence in half. */
+		size_t n = UTIL_SNIPPET_MAX;
+
+		while (n > 0 && (buf[n] & 0xc0) == 0x80)
+			n--;
+		cut = xasprintf("%.*s...", (int)n, buf);
+		free(buf);
+		return cut;
+	}
+	return buf;
+}
+
+int
+util_say(char *why, size_t whysz, const char *fmt, ...)
+{
+	va_list ap;
+	char *msg, *safe = NULL;
+	size_t len = 0, n;
+	FILE *mem;
+
+	va_start(ap, fmt);
+	if (vasprintf(&msg, fmt, ap) < 0)
+		msg = NULL;
+	va_end(ap);
+	if (msg == NULL || (mem = open_memstream(&safe, &len)) == NULL) {
+		snprintf(why, whysz, "out of memory");
+		free(msg);
+		return -1;
+	}
+	util_fputs_safe(msg, mem);
+	fclose(mem);
+	/* Cut to fit, never inside a UTF-8 sequence. */
+	if (len >= whysz) {
+		n = whysz - 1;
+		while (n > 0 && (safe[n] & 0xc0) == 0x80)
+			n--;
+		safe[n] = '\0';
+	}
+	snprintf(why, whysz, "%s", safe);
+	free(safe);
+	free(msg);
+	return -1;
+}
+
+const char *
+util_q(const char *s)
+{
+	/* A small ring, so that one message can quote several values. */
+	static char *ring[4];
+	static int next;
+
+	free(ring[next]);
+	ring[next] = util_snippet(s);
+	s = ring[next];
+	next = (next + 1) % 4;
+	return s;
+}
+
 size_t
 util_safe_width(const char *s)
 {

@@ -44,6 +44,29 @@ int util_streq_ci(const char *a, const char *b);
  */
 void util_fputs_safe(const char *s, FILE *fp);
 
+/*
+ * A short copy of s for a message: escaped as util_fputs_safe does, cut
+ * at UTIL_SNIPPET_MAX bytes with "...".  The caller frees it.
+ */
+#define UTIL_SNIPPET_MAX	60
+char *util_snippet(const char *s);
+
+/*
+ * The same for quoting in a message at once: the result lives until four
+ * more calls, so that one message can quote several values.  Every
+ * message that repeats what a user typed or a file held quotes it so.
+ */
+const char *util_q(const char *s);
+
+/*
+ * Formats a refusal's reason into why (whysz bytes) with every control
+ * character and invalid UTF-8 byte escaped, so that a quoted value can
+ * never break the message's line or drive a terminal.  Returns -1, for
+ * "return util_say(why, whysz, ...)".
+ */
+int util_say(char *why, size_t whysz, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
 /* Display width of s as util_fputs_safe would print it. */
 size_t util_safe_width(const char *s);
 
