@@ -1192,7 +1192,7 @@ main(int argc, char **argv)
 {
 	const char *cmd;
 
-	cli_init();
+	cli_init(argc, argv);
 	parse_args(argc, argv);
 	if (o.nargs == 0)
 		cli_usage_error("a command is needed");

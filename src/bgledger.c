@@ -468,7 +468,7 @@ bgl_apply(struct bg_game *g, const char *action, const char *input,
 		else if ((rc = bg_pass(g, why, whysz)) == 0 && canon != NULL)
 			*canon = xstrdup("");
 	} else
-		snprintf(why, whysz, "unknown action '%s'", action);
+		util_say(why, whysz, "unknown action '%s'", action);
 	free(buf);
 	return rc;
 }

@@ -3,7 +3,6 @@
  */
 #include "cli.h"
 
-#include "import.h"
 #include "rng.h"
 #include "util.h"
 
@@ -13,6 +12,7 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 extern char *program_invocation_short_name;
 
@@ -30,10 +30,28 @@ cli_usage_error(const char *fmt, ...)
 }
 
 void
-cli_init(void)
+cli_init(int argc, char **argv)
 {
+	char why[128];
+
 	if (atexit(util_check_stdout) != 0)
 		abort();
+	/*
+	 * Every argument is checked before any is used: valid UTF-8, and no
+	 * control character (an escape sequence pasted into a name, a stray
+	 * newline), except newlines and tabs in a notes value.
+	 */
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		int notes = strncasecmp(a, "notes=", 6) == 0 ||
+		    strncmp(a, "--notes=", 8) == 0 ||
+		    (i > 1 && strcmp(argv[i - 1], "--notes") == 0);
+
+		if (util_check_text(a, notes ? UTIL_TEXT_NOTES :
+		    UTIL_TEXT_LINE, SIZE_MAX, why, sizeof why) != 0)
+			cli_usage_error("argument %d, '%s', %s", i, util_q(a),
+			    why);
+	}
 }
 
 int

@@ -48,7 +48,11 @@ void cli_json_or_null(FILE *fp, const char *s);
  */
 void cli_put_detail_text(const char *detail);
 
-/* Sets up a tool: the stdout check at exit. */
-void cli_init(void);
+/*
+ * Sets up a tool: the stdout check at exit, and the check of every
+ * argument (valid UTF-8, no control characters but newlines and tabs in
+ * a notes value), which exits 2 naming the first bad one.
+ */
+void cli_init(int argc, char **argv);
 
 #endif

@@ -1776,7 +1776,7 @@ main(int argc, char **argv)
 	o.fmt = OUT_TABLE;
 	o.lockout = -1;
 	o.react_need = 1;
-	cli_init();
+	cli_init(argc, argv);
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, ":jchV", longopts, NULL)) != -1) {
 		if (ch >= 256 && ch < OPT_LAST)

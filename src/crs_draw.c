@@ -501,7 +501,7 @@ main(int argc, char **argv)
 	o.cards = 1;
 	o.kind = DECK_OFFENSE;
 	o.attack = SHEET_SHORT;
-	cli_init();
+	cli_init(argc, argv);
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, ":l:k:b:o:s:d:u:jcehV", longopts,
 	    NULL)) != -1) {

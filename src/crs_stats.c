@@ -858,7 +858,7 @@ main(int argc, char **argv)
 	    0 };
 	int ch, r;
 
-	cli_init();
+	cli_init(argc, argv);
 	/*
 	 * Options may come before or after the command; "--" ends them, for
 	 * a name that starts with '-'.

@@ -1280,7 +1280,7 @@ main(int argc, char **argv)
 	o.mods.actions = 1;
 	o.mods.cp_max = D6_CP_SKILL;
 	o.mods.one = D6_ONE_COMPLICATION;
-	cli_init();
+	cli_init(argc, argv);
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, ":v:o:a:n:s:jcehV", longopts,
 	    NULL)) != -1) {

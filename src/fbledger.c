@@ -591,7 +591,7 @@ fbl_apply(struct fbl_live *live, const char *action, const char *input,
 		return fb_aim(&live->s, in, rng, r, why, whysz);
 	if (strcmp(action, "round") == 0)
 		return fb_round(&live->s, in, rng, r, why, whysz);
-	snprintf(why, whysz, "unknown action '%s'", action);
+	util_say(why, whysz, "unknown action '%s'", action);
 	return -1;
 }
 

@@ -88,9 +88,10 @@ deliver(struct reader *r, const char *where)
 	char *msg;
 
 	r->nrecords++;
-	if (!r->present[SHEET_F_NAME])
+	if (!r->present[SHEET_F_NAME]) {
 		fail(r, where, xstrdup("'name' is missing"));
-	else if ((msg = r->row(r->ctx, &r->sheet, r->present)) != NULL)
+		sheet_release(&r->sheet);	/* not handed over */
+	} else if ((msg = r->row(r->ctx, &r->sheet, r->present)) != NULL)
 		fail(r, where, msg);
 	sheet_init(&r->sheet);
 	show_progress(r, 0);

@@ -11,14 +11,16 @@ fz=$1
 secs=$2
 shift 2
 top=$(cd "$(dirname "$0")/../.." && pwd)
-sh "$top/tests/fuzz/seeds.sh" "$fz/seeds"
+seeds="$fz/seeds.$$"		# one per run: runs may go in parallel
+trap 'rm -rf "$seeds"' EXIT
+sh "$top/tests/fuzz/seeds.sh" "$seeds"
 pass=0
 fail=0
 for t in "$@"; do
 	bin="$fz/fuzz-$t"
 	corpus="$fz/corpus/$t"
 	reg="$top/tests/fuzz/regress/$t"
-	mkdir -p "$corpus" "$fz/seeds/$t"
+	mkdir -p "$corpus" "$seeds/$t"
 	opts="-timeout=10 -rss_limit_mb=2048 -max_len=4096 -print_final_stats=1"
 	# The argv targets leave a command's memory to exit(): no leak check.
 	case $t in argv-*) opts="$opts -detect_leaks=0 -close_fd_mask=3"
@@ -29,11 +31,11 @@ for t in "$@"; do
 		# shellcheck disable=SC2086
 		"$bin" $opts -max_total_time="$secs" \
 		    -artifact_prefix="$fz/crash-$t-" "$corpus" \
-		    "$fz/seeds/$t" $( [ -d "$reg" ] && echo "$reg") \
+		    "$seeds/$t" $( [ -d "$reg" ] && echo "$reg") \
 		    >"$fz/$t.log" 2>&1
 	else
 		# shellcheck disable=SC2086
-		"$bin" $opts -runs=0 "$fz/seeds/$t" \
+		"$bin" $opts -runs=0 "$seeds/$t" \
 		    $( [ -d "$reg" ] && echo "$reg") >"$fz/$t.log" 2>&1
 	fi
 	rc=$?
