@@ -297,13 +297,38 @@ make_parents(const char *path)
 	free(dir);
 }
 
+/*
+ * SQLite's message for the last failure, made plain for a GM: the
+ * system's reason for an I/O failure ("disk I/O error: File too large"),
+ * and what a lock that outlasted the busy timeout means.  The caller
+ * frees it.
+ */
+static char *
+errmsg(struct db *db)
+{
+	int code, sys;
+
+	if (db->h == NULL)
+		return xstrdup("out of memory");
+	code = sqlite3_extended_errcode(db->h) & 0xff;
+	sys = sqlite3_system_errno(db->h);
+	if (code == SQLITE_BUSY)
+		return xasprintf("%s: another program held it for more "
+		    "than %d seconds; nothing was written, try again",
+		    sqlite3_errmsg(db->h), DB_BUSY_MS / 1000);
+	if (sys != 0 && (code == SQLITE_IOERR || code == SQLITE_CANTOPEN ||
+	    code == SQLITE_FULL || code == SQLITE_READONLY ||
+	    code == SQLITE_PERM))
+		return xasprintf("%s: %s", sqlite3_errmsg(db->h),
+		    strerror(sys));
+	return xstrdup(sqlite3_errmsg(db->h));
+}
+
 void
 db_fatal(struct db *db, const char *what)
 {
-	const char *msg = db->h ? sqlite3_errmsg(db->h) : "out of memory";
-
 	/* Copy the message: the rollback may replace it. */
-	char *copy = xstrdup(msg);
+	char *copy = errmsg(db);
 
 	if (db->h && !sqlite3_get_autocommit(db->h))
 		sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL);
@@ -404,21 +429,27 @@ check_identity(struct db *db)
 		}
 	}
 	sqlite3_finalize(st);
-	if (rc != SQLITE_ROW)
-		errx(1, "'%s': not a refkit database (%s)", db->path,
-		    sqlite3_errmsg(db->h));
+	if (rc != SQLITE_ROW) {
+		int code = sqlite3_extended_errcode(db->h) & 0xff;
+
+		/* A damaged file, or one that is not SQLite's at all. */
+		if (code == SQLITE_NOTADB || code == SQLITE_CORRUPT)
+			errx(1, "'%s': not a refkit database (%s)", util_q(db->path),
+			    sqlite3_errmsg(db->h));
+		errx(1, "cannot read '%s': %s", util_q(db->path), errmsg(db));
+	}
 	if (app == 0 && version == 0 && ntables == 0)
 		return 0;
 	if (app != DB_APPLICATION_ID)
 		errx(1, "'%s': not a refkit database (an SQLite file of "
-		    "another program)", db->path);
+		    "another program)", util_q(db->path));
 	if (version > DB_SCHEMA_VERSION)
 		errx(1, "'%s': written by a newer refkit (schema %d; this "
-		    "one knows up to %d); not changed", db->path, version,
-		    DB_SCHEMA_VERSION);
+		    "one knows up to %d); not changed", util_q(db->path),
+		    version, DB_SCHEMA_VERSION);
 	if (version < 1)
 		errx(1, "'%s': damaged refkit database (schema version %d)",
-		    db->path, version);
+		    util_q(db->path), version);
 	return version;
 }
 
@@ -491,8 +522,7 @@ db_open(const char *path)
 	if (sqlite3_open_v2(db->path, &db->h, SQLITE_OPEN_READWRITE |
 	    SQLITE_OPEN_CREATE | SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_NOMUTEX,
 	    NULL) != SQLITE_OK)
-		errx(1, "cannot open '%s': %s", db->path,
-		    db->h ? sqlite3_errmsg(db->h) : "out of memory");
+		errx(1, "cannot open '%s': %s", util_q(db->path), errmsg(db));
 	sqlite3_extended_result_codes(db->h, 1);
 	sqlite3_busy_timeout(db->h, DB_BUSY_MS);
 	sqlite3_db_config(db->h, SQLITE_DBCONFIG_DEFENSIVE, 1, NULL);
@@ -516,7 +546,7 @@ db_close(struct db *db)
 	db_rollback(db);
 	/* A statement left unfinalized makes this fail: a leak is a bug. */
 	if (sqlite3_close(db->h) != SQLITE_OK)
-		errx(1, "cannot close '%s': %s", db->path,
+		errx(1, "cannot close '%s': %s", util_q(db->path),
 		    sqlite3_errmsg(db->h));
 	free(db->path);
 	free(db);
