@@ -88,7 +88,13 @@ static void
 new_event(struct opts *o, struct cb_event *e, int action)
 {
 	const char *gm = o->gm ? o->gm : getenv("REFKIT_GM");
+	char why[128];
 
+	/* The GM's name is one line like a character's (REFKIT_GM too). */
+	if (gm && util_check_text(gm, UTIL_TEXT_LINE, 200, why,
+	    sizeof why) != 0)
+		cli_usage_error("the GM's name (%s) %s, got '%s'",
+		    o->gm ? "--gm" : "REFKIT_GM", why, q(gm));
 	cb_event_init(e);
 	e->action = action;
 	e->time = db_now();

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 /* How long a command waits for another GM's write before giving up. */
 #define DB_BUSY_MS	10000
@@ -436,6 +437,10 @@ check_identity(struct db *db)
 		if (code == SQLITE_NOTADB || code == SQLITE_CORRUPT)
 			errx(1, "'%s': not a refkit database (%s)", util_q(db->path),
 			    sqlite3_errmsg(db->h));
+		if (code == SQLITE_READONLY)
+			errx(1, "cannot use '%s': the file or its directory is "
+			    "read-only for this user (%s)", util_q(db->path),
+			    sqlite3_errmsg(db->h));
 		errx(1, "cannot read '%s': %s", util_q(db->path), errmsg(db));
 	}
 	if (app == 0 && version == 0 && ntables == 0)
@@ -509,6 +514,34 @@ set_wal(struct db *db)
 	}
 }
 
+/*
+ * Why a file could not be opened, when SQLite's last errno does not say
+ * (it tries read-write, then read-only, and keeps the second's ENOENT):
+ * a missing or unwritable directory for a file that does not exist yet.
+ */
+static void __attribute__((noreturn))
+open_failed(struct db *db)
+{
+	char *dir = xstrdup(db->path), *slash = strrchr(dir, '/');
+	struct stat sb;
+
+	if (slash == dir)
+		slash[1] = '\0';
+	else if (slash)
+		*slash = '\0';
+	else
+		strcpy(dir, ".");
+	if (stat(db->path, &sb) != 0 && errno == ENOENT) {
+		if (stat(dir, &sb) != 0)
+			errx(1, "cannot create '%s': no directory '%s'",
+			    util_q(db->path), util_q(dir));
+		if (access(dir, W_OK) != 0)
+			errx(1, "cannot create '%s': directory '%s' is not "
+			    "writable", util_q(db->path), util_q(dir));
+	}
+	errx(1, "cannot open '%s': %s", util_q(db->path), errmsg(db));
+}
+
 struct db *
 db_open(const char *path)
 {
@@ -522,7 +555,7 @@ db_open(const char *path)
 	if (sqlite3_open_v2(db->path, &db->h, SQLITE_OPEN_READWRITE |
 	    SQLITE_OPEN_CREATE | SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_NOMUTEX,
 	    NULL) != SQLITE_OK)
-		errx(1, "cannot open '%s': %s", util_q(db->path), errmsg(db));
+		open_failed(db);
 	sqlite3_extended_result_codes(db->h, 1);
 	sqlite3_busy_timeout(db->h, DB_BUSY_MS);
 	sqlite3_db_config(db->h, SQLITE_DBCONFIG_DEFENSIVE, 1, NULL);
