@@ -366,7 +366,8 @@ bg_set_has(bg_set s, int sq)
 static void
 set_add(bg_set *s, int sq)
 {
-	s->bits |= 1ULL << sq;
+	if (sq >= 0 && sq < BG_MAXSQ)
+		s->bits |= 1ULL << sq;
 }
 
 static const int dirs[8][2] = {

@@ -687,7 +687,7 @@ play(const char *action, const char *input)
 	e.ended = l->g.over;
 	e.winner = l->g.over ? l->g.team[l->g.winner].name : NULL;
 	/* The seed matters only if a die came from it. */
-	e.seed = memcmp(&rng, &fresh, sizeof rng) != 0 ? seedtext : NULL;
+	e.seed = !rng_equal(&rng, &fresh) ? seedtext : NULL;
 	e.detail = detail;
 	e.time = db_now();
 	bgl_event_append(db, id, &e);

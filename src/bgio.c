@@ -245,7 +245,7 @@ int
 bgio_move_option(const struct bg_game *g, const char *opt, const char *val,
     struct bg_move_in *in, char *why, size_t whysz)
 {
-	int n, *stat = NULL;
+	int n = 0, c;
 
 	if (strcmp(opt, "roll") == 0)
 		return dice_list(opt, val, in->roll, BG_MAXROLLS, &in->nroll,
@@ -261,17 +261,18 @@ bgio_move_option(const struct bg_game *g, const char *opt, const char *val,
 			    "attacker's then the defender's");
 		return 1;
 	}
-	if (strcmp(opt, "stat") == 0)
-		stat = &in->stat;
-	else if (strcmp(opt, "att-stat") == 0)
-		stat = &in->att_stat;
-	else if (strcmp(opt, "def-stat") == 0)
-		stat = &in->def_stat;
-	if (stat != NULL) {
-		if ((*stat = bg_colour_find(val)) < 0)
+	if (strcmp(opt, "stat") == 0 || strcmp(opt, "att-stat") == 0 ||
+	    strcmp(opt, "def-stat") == 0) {
+		if ((c = bg_colour_find(val)) < 0)
 			return util_say(why, whysz, "--%s: '%s' is not a stat "
 			    "colour (red, orange, yellow, green, blue, purple)",
 			    opt, val);
+		if (opt[0] == 's')
+			in->stat = c;
+		else if (opt[0] == 'a')
+			in->att_stat = c;
+		else
+			in->def_stat = c;
 		return 1;
 	}
 	if (strcmp(opt, "release") == 0) {

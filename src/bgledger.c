@@ -441,16 +441,15 @@ bgl_apply(struct bg_game *g, const char *action, const char *input,
 		}
 	} else if (strcmp(action, "place") == 0) {
 		char *w[3], name[BG_PIECESZ], sq[4];
-		int piece, to;
+		int piece = -1, to;
 
 		if (words(buf, w, 3) != 2)
 			rc = fail(why, whysz, "place: FIGURE SQUARE");
 		else if ((piece = bgio_piece(g, w[0], -1, why, whysz)) < 0)
 			rc = -1;
 		else if ((to = bg_square_parse(g, w[1])) < 0) {
-			snprintf(why, whysz, "'%s' is not a square of this "
-			    "board", w[1]);
-			rc = -1;
+			rc = util_say(why, whysz, "'%s' is not a square of "
+			    "this board", w[1]);
 		} else if ((rc = bg_place(g, piece, to, why, whysz)) == 0 &&
 		    canon != NULL) {
 			bgio_piece_name(g, piece, name, sizeof name);

@@ -891,9 +891,7 @@ cmd_action(struct opts *o, int argc, char **argv, int saber)
 			printf("next: %s (--strength CODE --vs-strength CODE)\n",
 			    a->then);
 		}
-	} else if (margin >= 0) {
-		printf("effect: %s\n", a->effect);
-	} else if (strstr(a->effect, "failure")) {
+	} else if (margin >= 0 || strstr(a->effect, "failure")) {
 		printf("effect: %s\n", a->effect);
 	}
 	if (margin >= 0 && a->has_dmg) {

@@ -1018,7 +1018,7 @@ put_back(struct fb_state *s, int who, int target, const int8_t *pull, int n,
     const struct fb_in *in, char *why, size_t whysz)
 {
 	struct fb_player *p = &s->p[who];
-	int back[FB_MAXS], sum = 0, lost = 0;
+	int back[FB_MAXS] = { 0 }, sum = 0, lost = 0;
 
 	if (in != NULL && in->ret_set) {
 		for (int i = 0; i < FB_MAXS; i++) {

@@ -286,23 +286,31 @@ edit_sheet(struct db *db, struct fbl_duelist *d, struct fb_board *b,
 }
 
 static void
-json_stance(FILE *fp, const struct fb_board *b, const struct fb_player *p,
-    const struct fb_stance *st)
+json_stance(FILE *fp, const struct fb_board *b, const struct fb_stance *st)
 {
 	fputs("\"spheres\":{", fp);
 	for (int i = 0; i < b->ns; i++)
 		fprintf(fp, "%s\"%s\":%d", i ? "," : "", b->sname[i],
-		    p ? p->sph[i] : st->sph[i]);
-	fprintf(fp, "},\"att\":%d,\"def\":%d,\"geas\":{", p ? p->att : st->att,
-	    p ? p->def : st->def);
-	for (int g = 0, k = 0; g < FB_NGEAS; g++) {
-		int v = p ? p->geas[g] : st->geas[g];
-
-		if (v)
+		    st->sph[i]);
+	fprintf(fp, "},\"att\":%d,\"def\":%d,\"geas\":{", st->att, st->def);
+	for (int g = 0, k = 0; g < FB_NGEAS; g++)
+		if (st->geas[g])
 			fprintf(fp, "%s\"%s\":%d", k++ ? "," : "",
-			    fb_geas_name(g), v);
-	}
+			    fb_geas_name(g), st->geas[g]);
 	fputc('}', fp);
+}
+
+/* A duelist's board as a stance, for json_stance. */
+static struct fb_stance
+player_stance(const struct fb_player *p)
+{
+	struct fb_stance st;
+
+	memcpy(st.sph, p->sph, sizeof st.sph);
+	st.att = p->att;
+	st.def = p->def;
+	memcpy(st.geas, p->geas, sizeof st.geas);
+	return st;
 }
 
 static void
@@ -336,7 +344,7 @@ show_sheet(const struct fbl_duelist *d, const struct fb_board *b)
 		cli_json_or_null(stdout, d->sh.free_geas >= 0 ?
 		    fb_geas_name(d->sh.free_geas) : NULL);
 		printf(",\"board\":\"%s\",", b->name);
-		json_stance(stdout, b, NULL, st);
+		json_stance(stdout, b, st);
 		printf(",\"pool\":%d,\"notes\":", pool);
 		cli_json_or_null(stdout, d->notes);
 		printf("}\n");
@@ -836,7 +844,7 @@ play(const char *action, struct fb_in *in, const char *text,
 	e.winner = e.ended && live->s.winner >= 0 ?
 	    live->names[live->s.winner] : NULL;
 	/* The seed matters only if a die came from it. */
-	e.seed = memcmp(&rng, &fresh, sizeof rng) != 0 ? seedtext : NULL;
+	e.seed = !rng_equal(&rng, &fresh) ? seedtext : NULL;
 	e.detail = detail;
 	e.time = db_now();
 	fbl_event_append(db, id, &e);
@@ -1026,7 +1034,9 @@ cmd_status(void)
 			    w ? "," : "", l->np[w], fb_side_name(p->side),
 			    fb_hand_name(p->hand),
 			    fb_colour_name(p->colour), fb_level_name(p->level));
-			json_stance(stdout, &l->b, p, NULL);
+			struct fb_stance st = player_stance(p);
+
+			json_stance(stdout, &l->b, &st);
 			printf(",\"pool\":%d,\"gift\":%d,\"legs_hit\":%d,"
 			    "\"may_restance\":%s}", p->pool, p->gift,
 			    (p->legs & 1) + (p->legs >> 1 & 1),

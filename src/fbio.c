@@ -184,7 +184,7 @@ fbio_board_parse(const char *text, struct fb_board *b, char *why,
 				rc = util_say(why, whysz, "line %d: '%s' is not a "
 				    "name", lineno, w[1]);
 			else if (strcmp(w[2], "center") != 0 &&
-			    strcmp(w[2], "lower") != 0 && strcmp(w[2], "-"))
+			    strcmp(w[2], "lower") != 0 && strcmp(w[2], "-") != 0)
 				rc = util_say(why, whysz, "line %d: a sphere's role "
 				    "is center, lower or -", lineno);
 			else {
@@ -443,6 +443,8 @@ fbio_in_option(const struct fb_board *b, const char *const names[2],
 		return in->kick = 1;
 	if (strcmp(opt, "gain-from-foe") == 0)
 		return in->gain_foe = 1;
+	if (val == NULL)
+		return util_say(why, whysz, "--%s needs a value", opt);
 	if (strcmp(opt, "init") == 0) {
 		if ((k = dice(val, in->init, 0, 32, why, whysz, opt)) < 0)
 			return -1;

@@ -523,7 +523,7 @@ apply_start(struct fbl_live *live, const char *text, char *why, size_t whysz)
 static void
 resolve_counts(const struct fb_state *s, struct fb_in *in)
 {
-	for (int k = 0; k < in->ngeas; k++) {
+	for (int k = 0; in != NULL && k < in->ngeas; k++) {
 		struct fb_geas_in *g = &in->geas[k];
 		const struct fb_player *p = &s->p[g->who];
 
@@ -558,8 +558,8 @@ fbl_apply(struct fbl_live *live, const char *action, const char *input,
 		who = util_streq_ci(name, live->names[0]) ? 0 :
 		    util_streq_ci(name, live->names[1]) ? 1 : -1;
 		if (who < 0) {
-			snprintf(why, whysz, "'%s' is not in this duel", name);
-			return -1;
+			return util_say(why, whysz, "'%s' is not in this duel",
+			    name);
 		}
 		if (fbio_stance_parse(&live->b, sp + 1, &st, why, whysz) < 0)
 			return -1;

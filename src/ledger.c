@@ -96,7 +96,9 @@ col_int(sqlite3_stmt *st, int c, int dflt)
 static void
 read_mods(const char *s, int mod[ITEM_MOD_COUNT])
 {
-	for (int i = 0; i < ITEM_MOD_COUNT && s && *s; i++) {
+	if (s == NULL)
+		return;
+	for (int i = 0; i < ITEM_MOD_COUNT && *s; i++) {
 		s += strspn(s, "[, ");
 		mod[i] = (int)strtol(s, (char **)&s, 10);
 	}

@@ -112,7 +112,7 @@ odds_pick(const struct deck *dk, int k, int base, int side,
 {
 	const int t = dk->avail[DECK_TEN];
 	const int ace = dk->avail[DECK_ACE];
-	int m = 0, faces[9], nf = 0;
+	int m = 0, faces[9] = { 0 }, nf = 0;
 	/* sums[c][s]: c-subsets of the non-Ace non-10 faces with sum s. */
 	unsigned long long sums[DECK_CARDS_MAX + 1][45];
 	struct odds_w d0, scale_pick, scale_ten, scale_face, scale_none;

@@ -8,6 +8,7 @@
 #include <err.h>
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/random.h>
 #include <time.h>
 #include <unistd.h>
@@ -20,6 +21,13 @@ splitmix64(uint64_t *x)
 	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
 	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
 	return z ^ (z >> 31);
+}
+
+int
+rng_equal(const struct rng *a, const struct rng *b)
+{
+	return memcmp(a->s, b->s, sizeof a->s) == 0 && a->nd6 == b->nd6 &&
+	    memcmp(a->d6, b->d6, sizeof a->d6) == 0;
 }
 
 void

@@ -16,6 +16,12 @@ struct rng {
 	int		nd6;			/* of them still unused */
 };
 
+/*
+ * 1 if two generators are in the same state (member by member: the
+ * struct has padding, so memcmp could differ on equal states).
+ */
+int rng_equal(const struct rng *a, const struct rng *b);
+
 /* Seeds the generator; every seed, 0 included, gives a usable state. */
 void rng_seed(struct rng *r, uint64_t seed);
 
