@@ -1,8 +1,11 @@
 # refkit: tools for referees of live-action role-playing games.
 #
 #   make                    build every tool
-#   make check              run every test (unit, CLI golden, man lint)
-#   make SANITIZE=1 check   the same under ASan and UBSan
+#   make test               the quick tests (unit, CLI golden, man lint)
+#   make SANITIZE=1 test    the same under ASan and UBSan
+#   make check              every test: the above, valgrind, fuzzing
+#                           smoke, crash and concurrency, static analysis
+#   make fuzz               each fuzz target for FUZZ_TIME seconds
 #   make bench              benchmarks against their peers (not in check)
 #   make SHARED=1           link SQLite and libcsv dynamically
 #   make install PREFIX=/usr/local DESTDIR=
@@ -18,7 +21,14 @@ WARN   = -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
 CSTD   = -std=c17 -D_DEFAULT_SOURCE -D_GNU_SOURCE
 OPT    ?= -O2 -g
 
-ifeq ($(SANITIZE),1)
+ifeq ($(VALGRIND),1)
+# For valgrind memcheck (tests/valgrind.sh): dynamically linked, so that
+# valgrind can see every malloc and free.
+B      = build-vg
+OPT    = -O1 -g
+SHARED = 1
+SANFLAGS =
+else ifeq ($(SANITIZE),1)
 B      = build-san
 OPT    = -O1 -g -fno-omit-frame-pointer
 SANFLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all
@@ -36,7 +46,7 @@ endif
 # rebuild; SHARED=1 links everything dynamically instead.
 SQLITE_CFLAGS := $(shell $(PKG_CONFIG) --cflags sqlite3)
 ifeq ($(SHARED),1)
-DEPLIBS := $(shell $(PKG_CONFIG) --libs sqlite3) -lcsv -lgmp
+DEPLIBS := $(shell $(PKG_CONFIG) --libs sqlite3) -lcsv -lgmp -lm
 else ifeq ($(SANITIZE),1)
 # (Debian's libsqlite3.a needs only libm, dl and pthread; not zlib.)
 DEPLIBS := -Wl,-Bstatic $(shell $(PKG_CONFIG) --libs sqlite3) -lcsv -lgmp \
@@ -173,8 +183,16 @@ fuzz-build: $(FUZZ_TARGETS)
 fuzz: fuzz-build
 	@sh tests/fuzz/run.sh $(FZ) $(FUZZ_TIME) $(FUZZ_PARSERS) $(TOOLS:%=argv-%)
 
-check: $(BINS) $(UNITBINS)
+# The quick suite: unit tests, golden CLI transcripts, man page lint.
+test: $(BINS) $(UNITBINS)
 	@sh tests/run.sh $(B)
+
+# Everything (what CI runs): the quick suite, again under ASan+UBSan and
+# with the CLI cases under valgrind memcheck; the fuzz targets' regression
+# inputs and a short run of each; the crash-safety and concurrency tests;
+# cppcheck and clang-tidy.  Ends with "N passed, N failed".
+check:
+	@sh tests/all.sh
 
 lint-man:
 	rm -rf $(B)/mantree && mkdir -p $(B)/mantree/man1 $(B)/mantree/man5 $(B)/mantree/man7
@@ -200,7 +218,7 @@ uninstall:
 	    $(DESTDIR)$(MANDIR)/man7/refkit.7
 
 clean:
-	rm -rf build build-san build-fuzz
+	rm -rf build build-san build-vg build-fuzz
 
-.PHONY: all check fuzz fuzz-build lint-man bench install uninstall clean
+.PHONY: all test check fuzz fuzz-build lint-man bench install uninstall clean
 .SECONDARY:

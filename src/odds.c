@@ -98,7 +98,11 @@ put(struct odds_dist *d, int t, struct odds_w x)
 	if (t >= d->n) {
 		int n = t + 1;
 
-		d->w = xreallocarray(d->w, (size_t)n, sizeof *d->w);
+		/* Doubling: a long tail of totals must not cost n^2 copies. */
+		if (n > d->cap) {
+			d->cap = n > 2 * d->cap ? n : 2 * d->cap;
+			d->w = xreallocarray(d->w, (size_t)d->cap, sizeof *d->w);
+		}
 		for (int i = d->n; i < n; i++)
 			d->w[i] = w_int(0);
 		d->n = n;

@@ -27,6 +27,7 @@ struct odds_w {
 /* The distribution of a calculation's total: P(total = x) = w[x] / den. */
 struct odds_dist {
 	int		 n;		/* totals 0 .. n-1 */
+	int		 cap;		/* of w (grown by doubling) */
 	struct odds_w	*w;		/* owned; free with odds_dist_release */
 	struct odds_w	 den;
 	struct odds_w	 fumble;	/* weight of an Ace in the pick */

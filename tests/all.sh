@@ -1,0 +1,57 @@
+#!/bin/sh
+# all.sh: every test refkit has, as make check runs it, each part's
+# "N passed, N failed" summed into the last line.
+#   1. the quick suite (unit, golden CLI, man lint) on the normal build
+#   2. the same under ASan and UBSan (make SANITIZE=1)
+#   3. the golden CLI cases under valgrind memcheck (make VALGRIND=1)
+#   4. each fuzz target: its regression inputs and seeds, then
+#      FUZZ_SMOKE seconds of fuzzing (default 20)
+#   5. crash safety: CRASH_RUNS SIGKILLs (default 100)
+#   6. concurrency: 16 writers, 4 readers, 10,000 events
+#   7. cppcheck and clang-tidy
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top" || exit 1
+jobs=$(nproc 2>/dev/null || echo 2)
+total_pass=0
+total_fail=0
+
+# part NAME COMMAND...: runs a part, shows its output, adds its counts.
+part() {
+	name=$1
+	shift
+	echo "== $name"
+	"$@" >"$top/.part.out" 2>&1
+	rc=$?
+	cat "$top/.part.out"
+	last=$(tail -1 "$top/.part.out")
+	p=$(echo "$last" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1/p')
+	f=$(echo "$last" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\2/p')
+	if [ -z "$p" ]; then
+		echo "FAIL: $name did not finish (exit $rc)"
+		p=0
+		f=1
+	fi
+	total_pass=$((total_pass + p))
+	total_fail=$((total_fail + f))
+	rm -f "$top/.part.out"
+}
+
+build() {
+	make -s -j"$jobs" "$@" >"$top/.build.out" 2>&1 ||
+	    { cat "$top/.build.out"; rm -f "$top/.build.out"; return 1; }
+	rm -f "$top/.build.out"
+}
+
+build && build build/unit-stats && part "tests" make -s test
+build SANITIZE=1 && part "tests under ASan and UBSan" make -s SANITIZE=1 test
+build VALGRIND=1 && part "CLI cases under valgrind" sh tests/valgrind.sh build-vg
+build fuzz-build && part "fuzz targets" sh tests/fuzz/run.sh build-fuzz \
+    "${FUZZ_SMOKE:-20}" sheet deck d6 import-csv import-json fb bg \
+    argv-crs-stats argv-crs-draw argv-crs-combat argv-d6-roll argv-fb-duel \
+    argv-bg-board
+part "crash safety" sh tests/stress/crash.sh build "${CRASH_RUNS:-100}"
+part "concurrency" sh tests/stress/concurrency.sh build 10000
+part "static analysis" sh tests/lint.sh
+echo "$total_pass passed, $total_fail failed"
+[ "$total_fail" -eq 0 ]

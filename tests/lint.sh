@@ -1,0 +1,26 @@
+#!/bin/sh
+# lint.sh: cppcheck and clang-tidy (.clang-tidy) on src/; each must report
+# nothing.  Prints "N passed, N failed".
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top" || exit 1
+pass=0
+fail=0
+out=$(cppcheck --quiet --enable=warning,portability,performance --std=c11 \
+    --inline-suppr -D_GNU_SOURCE --suppress=missingIncludeSystem \
+    --error-exitcode=1 -Isrc src/ 2>&1)
+if [ $? -eq 0 ] && [ -z "$out" ]; then
+	pass=$((pass + 1))
+else
+	fail=$((fail + 1))
+	printf 'FAIL: cppcheck\n%s\n' "$out" | head -40
+fi
+out=$(clang-tidy --quiet src/*.c -- -std=c17 -D_DEFAULT_SOURCE \
+    -D_GNU_SOURCE -Isrc $(pkg-config --cflags sqlite3) 2>&1)
+if [ $? -eq 0 ] && ! printf '%s\n' "$out" | grep -q 'warning:\|error:'; then
+	pass=$((pass + 1))
+else
+	fail=$((fail + 1))
+	printf 'FAIL: clang-tidy\n%s\n' "$out" | grep -v 'generated\.$' | head -40
+fi
+echo "$pass passed, $fail failed"
