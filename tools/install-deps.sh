@@ -10,9 +10,14 @@
 #   mandoc           lints the man pages (make check)
 #   rolldice         the peer of the crs-draw and d6-roll latency benchmarks
 #   dicelab          the peer of the d6-roll odds benchmark (make bench)
+#   clang, libclang-rt-14-dev   libFuzzer and its sanitizers (tests/fuzz)
+#   valgrind         memcheck over the CLI cases (make check)
+#   cppcheck, clang-tidy        static analysis of src/ (make check)
+#   util-linux       setpriv, to run a hostile-environment case as nobody
 set -eu
 pkgs="build-essential pkg-config libsqlite3-dev libcsv-dev libgmp-dev sqlite3 mandoc
-    rolldice dicelab"
+    rolldice dicelab clang libclang-rt-14-dev valgrind cppcheck clang-tidy
+    util-linux"
 missing=
 for p in $pkgs; do
 	dpkg-query -W -f '${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||
