@@ -21,7 +21,7 @@ for t in "$@"; do
 	corpus="$fz/corpus/$t"
 	reg="$top/tests/fuzz/regress/$t"
 	mkdir -p "$corpus" "$seeds/$t"
-	opts="-timeout=10 -rss_limit_mb=2048 -max_len=4096 -print_final_stats=1"
+	opts="-timeout=30 -rss_limit_mb=2048 -max_len=4096 -print_final_stats=1"
 	# The argv targets leave a command's memory to exit(): no leak check.
 	case $t in argv-*) opts="$opts -detect_leaks=0 -close_fd_mask=3"
 		export ASAN_OPTIONS=detect_leaks=0 ;;
