@@ -522,8 +522,13 @@ set_wal(struct db *db)
 static void __attribute__((noreturn))
 open_failed(struct db *db)
 {
-	char *dir = xstrdup(db->path), *slash = strrchr(dir, '/');
+	/* Static: the errx below exits, and a leak checker must not mind. */
+	static char *dir;
+	char *slash;
 	struct stat sb;
+
+	dir = xstrdup(db->path);
+	slash = strrchr(dir, '/');
 
 	if (slash == dir)
 		slash[1] = '\0';
