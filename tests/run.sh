@@ -45,6 +45,8 @@ done
 for c in "$top"/tests/cli/*.sh; do
 	name=$(basename "$c" .sh)
 	[ "$name" = lib ] && continue
+	# REFKIT_CASES="a b" runs only those cases.
+	case " ${REFKIT_CASES:-$name} " in *" $name "*) ;; *) continue ;; esac
 	want="$top/tests/expected/$name.out"
 	tmp=$(mktemp -d)
 	(cd "$tmp" && env -i \

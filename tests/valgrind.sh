@@ -1,6 +1,7 @@
 #!/bin/sh
-# valgrind.sh BUILD-DIR: the golden CLI cases with every tool run under
-# valgrind memcheck (a dynamically linked build, make VALGRIND=1).  Any
+# valgrind.sh BUILD-DIR [CASE...]: the golden CLI cases (all, or those
+# named) with every tool run under valgrind memcheck (a dynamically
+# linked build, make VALGRIND=1).  Any
 # memory error or leak (definite, indirect or possible) makes the tool
 # exit 99 and print valgrind's report, so the case's transcript differs
 # from the golden one and the case fails.
@@ -19,4 +20,5 @@ exec valgrind -q --error-exitcode=99 --leak-check=full \\
 WRAP
 	chmod +x "$wrap/$t"
 done
-REFKIT_WRAP=$wrap sh "$top/tests/run.sh" "$B" | sed 's/^FAIL: /FAIL: valgrind: /'
+shift
+REFKIT_CASES="$*" REFKIT_WRAP=$wrap sh "$top/tests/run.sh" "$B" | sed 's/^FAIL: /FAIL: valgrind: /'
