@@ -360,7 +360,7 @@ apply_power(struct bg_game *g, char *buf, struct bg_report *r, char **canon,
 	if ((piece = bgio_piece(g, w[0], g->turn, why, whysz)) < 0)
 		return -1;
 	if ((power = bg_power_find(w[1])) < 0) {
-		snprintf(why, whysz, "unknown power '%s'", w[1]);
+		util_say(why, whysz, "unknown power '%s'", w[1]);
 		return -1;
 	}
 	if (n == 4 && (foe = bgio_piece(g, w[2], !g->turn, why, whysz)) < 0)
@@ -371,7 +371,7 @@ apply_power(struct bg_game *g, char *buf, struct bg_report *r, char **canon,
 	if (power != BG_HYPNOTIZE && foe >= 0)
 		return fail(why, whysz, "only hypnotize names a second figure");
 	if ((to = bg_square_parse(g, w[n - 1])) < 0) {
-		snprintf(why, whysz, "'%s' is not a square of this board",
+		util_say(why, whysz, "'%s' is not a square of this board",
 		    w[n - 1]);
 		return -1;
 	}
@@ -403,7 +403,7 @@ apply_die(struct bg_game *g, char *buf, char **canon, char *why,
 		    (w[0][0] == '1' + k && w[0][1] == '\0'))
 			p = k;
 	if (p < 0) {
-		snprintf(why, whysz, "'%s' is neither team", w[0]);
+		util_say(why, whysz, "'%s' is neither team", w[0]);
 		return -1;
 	}
 	if (util_parse_int(w[1], 1, BG_NDICE, &d) != UTIL_INT_OK ||

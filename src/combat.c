@@ -305,21 +305,21 @@ present(const struct cb_state *s, const char *name, const char *role,
 	int i = cb_find(s, name);
 
 	if (i < 0) {
-		snprintf(why, whysz, "'%s' is not in this combat", name ?
+		util_say(why, whysz, "'%s' is not in this combat", name ?
 		    name : "");
 		return -1;
 	}
 	if (s->f[i].presence == CB_PENDING) {
-		snprintf(why, whysz, "'%s' joins at the start of the next "
+		util_say(why, whysz, "'%s' joins at the start of the next "
 		    "round", name);
 		return -1;
 	}
 	if (s->f[i].fled) {
-		snprintf(why, whysz, "%s '%s' has fled the combat", role, name);
+		util_say(why, whysz, "%s '%s' has fled the combat", role, name);
 		return -1;
 	}
 	if (s->f[i].life == 0) {
-		snprintf(why, whysz, "%s '%s' is down (LIFE 0)", role, name);
+		util_say(why, whysz, "%s '%s' is down (LIFE 0)", role, name);
 		return -1;
 	}
 	return i;
@@ -335,12 +335,12 @@ may_act(const struct cb_state *s, const char *name, char *why,
 	if (i < 0)
 		return -1;
 	if (s->f[i].stance) {
-		snprintf(why, whysz, "'%s' is in a Defensive Stance and takes "
+		util_say(why, whysz, "'%s' is in a Defensive Stance and takes "
 		    "no action this round", name);
 		return -1;
 	}
 	if (s->f[i].blow_carry) {
-		snprintf(why, whysz, "'%s' carried on Taking a Blow and takes "
+		util_say(why, whysz, "'%s' carried on Taking a Blow and takes "
 		    "no other action this round", name);
 		return -1;
 	}
@@ -349,16 +349,16 @@ may_act(const struct cb_state *s, const char *name, char *why,
 		return -1;
 	}
 	if (s->f[i].acted) {
-		snprintf(why, whysz, "'%s' has already acted this round", name);
+		util_say(why, whysz, "'%s' has already acted this round", name);
 		return -1;
 	}
 	if (s->f[i].init_pos == 0) {
-		snprintf(why, whysz, "'%s' drew no initiative this round",
+		util_say(why, whysz, "'%s' drew no initiative this round",
 		    name);
 		return -1;
 	}
 	if ((next = cb_next(s)) != i) {
-		snprintf(why, whysz, "'%s' acts before '%s' in the initiative "
+		util_say(why, whysz, "'%s' acts before '%s' in the initiative "
 		    "order: '%s' acts or passes first", s->f[next].name, name,
 		    s->f[next].name);
 		return -1;
@@ -372,7 +372,7 @@ do_join(struct cb_state *s, struct cb_event *e, char *why, size_t whysz)
 	struct cb_fighter *f;
 
 	if (cb_find(s, e->actor) >= 0) {
-		snprintf(why, whysz, "'%s' is already in this combat",
+		util_say(why, whysz, "'%s' is already in this combat",
 		    e->actor);
 		return -1;
 	}
@@ -382,7 +382,7 @@ do_join(struct cb_state *s, struct cb_event *e, char *why, size_t whysz)
 		return -1;
 	}
 	if (e->stats.life < 0) {
-		snprintf(why, whysz, "'%s' has no LIFE", e->actor);
+		util_say(why, whysz, "'%s' has no LIFE", e->actor);
 		return -1;
 	}
 	f = &s->f[s->n++];
@@ -496,7 +496,7 @@ do_initiative(struct cb_state *s, struct cb_event *e, struct rng *r,
 
 		if (j < 0 || !fighting(&s->f[j]) || s->f[j].stance ||
 		    s->f[j].blow_carry) {
-			snprintf(why, whysz, "'%s' draws no initiative this "
+			util_say(why, whysz, "'%s' draws no initiative this "
 			    "round (%s)", e->init[i].name, j < 0 ? "not in "
 			    "this combat" : s->f[j].fled ? "fled" :
 			    s->f[j].presence != CB_ACTIVE ?
@@ -643,7 +643,7 @@ list_known(const struct cb_state *s, const char *list, char *why,
 		int i = cb_find(s, one);
 
 		if (i < 0)
-			snprintf(why, whysz, "'%s' is not in this combat", one);
+			util_say(why, whysz, "'%s' is not in this combat", one);
 		free(one);
 		if (i < 0)
 			return -1;
@@ -698,7 +698,7 @@ static int
 not_cowed(const struct cb_state *s, int i, char *why, size_t whysz)
 {
 	if (s->f[i].intimidated) {
-		snprintf(why, whysz, "'%s' was intimidated and must pass this "
+		util_say(why, whysz, "'%s' was intimidated and must pass this "
 		    "action", s->f[i].name);
 		return -1;
 	}
@@ -748,20 +748,20 @@ defend(struct cb_state *s, struct cb_event *e, int t, int how, int ranged,
 	}
 	stat = how == DEF_MIND ? f->st.mind : cb_dr_now(f);
 	if (stat < 0) {
-		snprintf(why, whysz, "'%s' has no %s", f->name, how ==
+		util_say(why, whysz, "'%s' has no %s", f->name, how ==
 		    DEF_MIND ? "MIND" : "DR");
 		return -1;
 	}
 	if (cb_skills_sum(e->vs_skills, &skills, &dodge, why, whysz) != 0)
 		return -1;
 	if (dodge && s->rules == CB_RULES_AVATAR && f->protecting >= 0) {
-		snprintf(why, whysz, "'%s' is Taking a Blow: under Avatar 2.6 "
+		util_say(why, whysz, "'%s' is Taking a Blow: under Avatar 2.6 "
 		    "no dodging skill (Acrobatics, Fluid Motion, Dodge)",
 		    f->name);
 		return -1;
 	}
 	if (!gear_fits(g, how == DEF_DR ? ranged : -1)) {
-		snprintf(why, whysz, "'%s' works at %s range only", g->name,
+		util_say(why, whysz, "'%s' works at %s range only", g->name,
 		    item_range_name(g->range));
 		return -1;
 	}
@@ -826,14 +826,14 @@ striker(struct cb_state *s, struct cb_event *e, char *why, size_t whysz)
 			return -1;
 		}
 		if (c < 0 || strcmp(s->f[c].name, e->target) != 0) {
-			snprintf(why, whysz, "'%s' has no free action at '%s': "
+			util_say(why, whysz, "'%s' has no free action at '%s': "
 			    "only one whose last action was a long range "
 			    "action at the charger, right after the Charge",
 			    e->actor, e->target);
 			return -1;
 		}
 		if (s->f[a].stance || s->f[a].protecting >= 0) {
-			snprintf(why, whysz, "'%s' is %s and takes no action",
+			util_say(why, whysz, "'%s' is %s and takes no action",
 			    e->actor, s->f[a].stance ? "in a Defensive Stance"
 			    : "Taking a Blow");
 			return -1;
@@ -860,7 +860,7 @@ strike_target(struct cb_state *s, struct cb_event *e, int a, int d,
 	    !e->shares ? cb_melee(s, d) & ~BIT(a) : 0;
 
 	if (e->melee_pick && m == 0) {
-		snprintf(why, whysz, "no melee draw: '%s' is in no melee, or "
+		util_say(why, whysz, "no melee draw: '%s' is in no melee, or "
 		    "this is no long range attack", s->f[d].name);
 		return -1;
 	}
@@ -874,7 +874,7 @@ strike_target(struct cb_state *s, struct cb_event *e, int a, int d,
 		if (e->melee_pick) {
 			t = cb_find(s, e->melee_pick);
 			if (t < 0 || !(m & BIT(t))) {
-				snprintf(why, whysz, "the melee draw '%s' is "
+				util_say(why, whysz, "the melee draw '%s' is "
 				    "not in the melee of '%s'", e->melee_pick,
 				    s->f[d].name);
 				return -1;
@@ -912,20 +912,20 @@ do_strike(struct cb_state *s, struct cb_event *e, struct rng *r, char *why,
 	if ((d = present(s, e->target, "the target", why, whysz)) < 0)
 		goto refuse;
 	if (a == d) {
-		snprintf(why, whysz, "'%s' cannot target himself", e->actor);
+		util_say(why, whysz, "'%s' cannot target himself", e->actor);
 		goto refuse;
 	}
 	if (physical) {
 		int feet = s->dist[a][d];
 
 		if (e->range == CB_SHORT && (feet == CB_DIST_LONG || feet > 5)) {
-			snprintf(why, whysz, "'%s' is %s from '%s': short range "
+			util_say(why, whysz, "'%s' is %s from '%s': short range "
 			    "needs 5 ft or less (--long)", e->target,
 			    dist_text(feet, b1, sizeof b1), e->actor);
 			goto refuse;
 		}
 		if (e->range == CB_LONG && feet >= 0 && feet <= 5) {
-			snprintf(why, whysz, "'%s' is %d ft from '%s': long "
+			util_say(why, whysz, "'%s' is %d ft from '%s': long "
 			    "range needs more than 5 ft", e->target, feet,
 			    e->actor);
 			goto refuse;
@@ -944,7 +944,7 @@ do_strike(struct cb_state *s, struct cb_event *e, struct rng *r, char *why,
 	    e->power.defend == POWER_VS_DR ? DEF_DR :
 	    e->power.defend == POWER_VS_MIND ? DEF_MIND : DEF_NONE;
 	if (how == DEF_MIND && ft->st.mind <= 0) {
-		snprintf(why, whysz, "'%s' has %s: no mental action may target "
+		util_say(why, whysz, "'%s' has %s: no mental action may target "
 		    "him", e->target, ft->st.mind == 0 ? "a MIND of 0" :
 		    "no MIND");
 		goto refuse;
@@ -956,7 +956,7 @@ do_strike(struct cb_state *s, struct cb_event *e, struct rng *r, char *why,
 		goto refuse;
 	}
 	if (!gear_fits(g, ranged)) {
-		snprintf(why, whysz, "'%s' works at %s range only", g->name,
+		util_say(why, whysz, "'%s' works at %s range only", g->name,
 		    item_range_name(g->range));
 		goto refuse;
 	}
@@ -969,16 +969,16 @@ do_strike(struct cb_state *s, struct cb_event *e, struct rng *r, char *why,
 			goto refuse;
 		}
 		if (fa->em < 0) {
-			snprintf(why, whysz, "'%s' has no EM", e->actor);
+			util_say(why, whysz, "'%s' has no EM", e->actor);
 			goto refuse;
 		}
 		if (spend < e->power.em && !e->shares) {
-			snprintf(why, whysz, "'%s' costs at least %d EM, not %d",
+			util_say(why, whysz, "'%s' costs at least %d EM, not %d",
 			    e->power.name, e->power.em, spend);
 			goto refuse;
 		}
 		if (spend > fa->em) {
-			snprintf(why, whysz, "'%s' has %d EM left: %d would "
+			util_say(why, whysz, "'%s' has %d EM left: %d would "
 			    "take it below 0", e->actor, fa->em, spend);
 			goto refuse;
 		}
@@ -991,7 +991,7 @@ do_strike(struct cb_state *s, struct cb_event *e, struct rng *r, char *why,
 		    fa->st.or_;
 		statname = mental ? "MIND" : ranged ? "DR" : "OR";
 		if (stat < 0) {
-			snprintf(why, whysz, "'%s' has no %s", e->actor,
+			util_say(why, whysz, "'%s' has no %s", e->actor,
 			    statname);
 			goto refuse;
 		}
@@ -1002,7 +1002,7 @@ do_strike(struct cb_state *s, struct cb_event *e, struct rng *r, char *why,
 		penalty = !mental ? 0 : e->kind == CB_INTIMIDATION ? 5 :
 		    e->kind == CB_COERCION ? 10 : 0;
 		if (e->use > avail) {
-			snprintf(why, whysz, "'%s' has only %d %s to put in, "
+			util_say(why, whysz, "'%s' has only %d %s to put in, "
 			    "not %d", e->actor, avail, statname, e->use);
 			goto refuse;
 		}
@@ -1014,7 +1014,7 @@ do_strike(struct cb_state *s, struct cb_event *e, struct rng *r, char *why,
 		/* Full-OR items: long range only by the CRS; Avatar, both. */
 		if (g->full_or && physical && e->use > 0 && e->use < avail &&
 		    (ranged || s->rules == CB_RULES_AVATAR)) {
-			snprintf(why, whysz, "'%s' must be used with the full "
+			util_say(why, whysz, "'%s' must be used with the full "
 			    "%s (%d): no pulling the punch", g->name, statname,
 			    avail);
 			goto refuse;
@@ -1028,7 +1028,7 @@ do_strike(struct cb_state *s, struct cb_event *e, struct rng *r, char *why,
 		if (x < 0)
 			goto refuse;
 		if (x == a) {
-			snprintf(why, whysz, "'%s' cannot react to his own "
+			util_say(why, whysz, "'%s' cannot react to his own "
 			    "action", e->reactor);
 			goto refuse;
 		}
@@ -1071,7 +1071,7 @@ do_strike(struct cb_state *s, struct cb_event *e, struct rng *r, char *why,
 			    g->mod[ITEM_PICK]);
 		if (power && e->power.picks == 0) {
 			if (!e->virt && e->cards && *e->cards) {
-				snprintf(why, whysz, "'%s' draws no card",
+				util_say(why, whysz, "'%s' draws no card",
 				    e->power.name);
 				goto refuse;
 			}
@@ -1164,12 +1164,12 @@ do_flee(struct cb_state *s, struct cb_event *e, struct rng *r, char *why,
 	if (s->ended) {
 		/* The free Flee at the end: uncontested. */
 		if ((a = cb_find(s, e->actor)) < 0) {
-			snprintf(why, whysz, "'%s' is not in this combat",
+			util_say(why, whysz, "'%s' is not in this combat",
 			    e->actor ? e->actor : "");
 			return -1;
 		}
 		if (s->f[a].dead || s->f[a].fled) {
-			snprintf(why, whysz, "'%s' has %s", e->actor,
+			util_say(why, whysz, "'%s' has %s", e->actor,
 			    s->f[a].dead ? "died" : "fled already");
 			return -1;
 		}
@@ -1196,7 +1196,7 @@ do_flee(struct cb_state *s, struct cb_event *e, struct rng *r, char *why,
 		return -1;
 	f = &s->f[a];
 	if ((dr = cb_dr_now(f)) < 0) {
-		snprintf(why, whysz, "'%s' has no DR", e->actor);
+		util_say(why, whysz, "'%s' has no DR", e->actor);
 		return -1;
 	}
 	/* Typed catches must name someone who may catch. */
@@ -1205,7 +1205,7 @@ do_flee(struct cb_state *s, struct cb_event *e, struct rng *r, char *why,
 
 		if (j < 0 || j == a || !fighting(&s->f[j]) || s->f[j].cowed ||
 		    in_list(e->let, e->init[i].name)) {
-			snprintf(why, whysz, "'%s' cannot catch: %s",
+			util_say(why, whysz, "'%s' cannot catch: %s",
 			    e->init[i].name, j < 0 ? "not in this combat" :
 			    j == a ? "he is the one fleeing" :
 			    !fighting(&s->f[j]) ? "not in the fight" :
@@ -1280,14 +1280,14 @@ do_charge(struct cb_state *s, struct cb_event *e, char *why, size_t whysz)
 
 		while (!(m & BIT(j)))
 			j++;
-		snprintf(why, whysz, "'%s' is in a melee (with '%s') and may "
+		util_say(why, whysz, "'%s' is in a melee (with '%s') and may "
 		    "not Charge", e->actor, s->f[j].name);
 		return -1;
 	}
 	for (int j = 0; j < s->n; j++)
 		if (j != a && fighting(&s->f[j]) && s->dist[a][j] >= 0 &&
 		    s->dist[a][j] <= 5 && !in_list(e->let, s->f[j].name)) {
-			snprintf(why, whysz, "'%s' is %d ft from '%s', who "
+			util_say(why, whysz, "'%s' is %d ft from '%s', who "
 			    "objects: no Charge (--let NAME if he does not)",
 			    e->actor, s->dist[a][j], s->f[j].name);
 			return -1;
@@ -1296,7 +1296,7 @@ do_charge(struct cb_state *s, struct cb_event *e, char *why, size_t whysz)
 		int j = cb_find(s, e->init[i].name), feet = e->init[i].in;
 
 		if (j < 0 || j == a) {
-			snprintf(why, whysz, "'%s' %s", e->init[i].name, j < 0 ?
+			util_say(why, whysz, "'%s' %s", e->init[i].name, j < 0 ?
 			    "is not in this combat" : "is the one charging");
 			return -1;
 		}
@@ -1337,13 +1337,13 @@ do_blow(struct cb_state *s, struct cb_event *e, char *why, size_t whysz)
 		    whysz)) < 0)
 			return -1;
 		if (s->f[p].was_protecting != q) {
-			snprintf(why, whysz, "'%s' was not Taking a Blow for "
+			util_say(why, whysz, "'%s' was not Taking a Blow for "
 			    "'%s' last round: he declares it in his own "
 			    "action", e->actor, e->target);
 			return -1;
 		}
 		if (s->f[p].stance || s->f[p].blow_carry) {
-			snprintf(why, whysz, "'%s' is %s", e->actor,
+			util_say(why, whysz, "'%s' is %s", e->actor,
 			    s->f[p].stance ? "in a Defensive Stance" :
 			    "already Taking a Blow");
 			return -1;
@@ -1352,7 +1352,7 @@ do_blow(struct cb_state *s, struct cb_event *e, char *why, size_t whysz)
 	    not_cowed(s, p, why, whysz) != 0)
 		return -1;
 	if (p == q) {
-		snprintf(why, whysz, "'%s' cannot take a blow for himself",
+		util_say(why, whysz, "'%s' cannot take a blow for himself",
 		    e->actor);
 		return -1;
 	}
@@ -1360,18 +1360,18 @@ do_blow(struct cb_state *s, struct cb_event *e, char *why, size_t whysz)
 	if (feet == CB_DIST_LONG || feet > 5) {
 		char b[40];
 
-		snprintf(why, whysz, "'%s' is %s from '%s': Taking a Blow "
+		util_say(why, whysz, "'%s' is %s from '%s': Taking a Blow "
 		    "needs short range", e->target, dist_text(feet, b,
 		    sizeof b), e->actor);
 		return -1;
 	}
 	if ((m = cb_melee(s, p)) != 0 && !(m & BIT(q))) {
-		snprintf(why, whysz, "'%s' is in a melee without '%s' and may "
+		util_say(why, whysz, "'%s' is in a melee without '%s' and may "
 		    "not take a blow for him", e->actor, e->target);
 		return -1;
 	}
 	if (s->f[q].protected_by >= 0 && s->f[q].protected_by != p) {
-		snprintf(why, whysz, "'%s' takes the blows for '%s' already",
+		util_say(why, whysz, "'%s' takes the blows for '%s' already",
 		    s->f[s->f[q].protected_by].name, e->target);
 		return -1;
 	}
@@ -1405,7 +1405,7 @@ do_swap(struct cb_state *s, struct cb_event *e, char *why, size_t whysz)
 		if ((a = present(s, e->actor, "the actor", why, whysz)) < 0)
 			return -1;
 		if (s->f[a].free_offer < 0) {
-			snprintf(why, whysz, "'%s' has no free Item Swap: only "
+			util_say(why, whysz, "'%s' has no free Item Swap: only "
 			    "one whose last action was a long range action at "
 			    "the charger, right after the Charge", e->actor);
 			return -1;
@@ -1503,7 +1503,7 @@ execute(struct cb_state *s, struct cb_event *e, char *why, size_t whysz)
 			return -1;
 		}
 		if (s->f[i].stance) {
-			snprintf(why, whysz, "'%s' is already in a Defensive "
+			util_say(why, whysz, "'%s' is already in a Defensive "
 			    "Stance", e->actor);
 			return -1;
 		}
@@ -1549,18 +1549,18 @@ execute(struct cb_state *s, struct cb_event *e, char *why, size_t whysz)
 	case CB_DEAD:
 		/* What LIFE 0 means is the game's; the GM says who died. */
 		if ((i = cb_find(s, e->actor)) < 0) {
-			snprintf(why, whysz, "'%s' is not in this combat",
+			util_say(why, whysz, "'%s' is not in this combat",
 			    e->actor ? e->actor : "");
 			return -1;
 		}
 		if (s->f[i].life != 0) {
-			snprintf(why, whysz, "'%s' is not down (LIFE %d): only "
+			util_say(why, whysz, "'%s' is not down (LIFE %d): only "
 			    "a combatant at LIFE 0 can have died", e->actor,
 			    s->f[i].life);
 			return -1;
 		}
 		if (s->f[i].dead) {
-			snprintf(why, whysz, "'%s' is already dead", e->actor);
+			util_say(why, whysz, "'%s' is already dead", e->actor);
 			return -1;
 		}
 		s->f[i].dead = 1;

@@ -62,7 +62,7 @@ good_name(const char *n, char *why, size_t whysz)
 	}
 	if (util_streq_ci(n, "cp") || util_streq_ci(n, "fp") ||
 	    util_streq_ci(n, "dsp") || util_streq_ci(n, "notes")) {
-		snprintf(why, whysz, "'%s' is a sheet field, not a trait", n);
+		util_say(why, whysz, "'%s' is a sheet field, not a trait", n);
 		return -1;
 	}
 	return 0;
@@ -127,7 +127,7 @@ d6_sheet_apply(struct d6_sheet *s, const char *arg, char *why,
 		i = find(s, name);
 		if (strcmp(val, "-") == 0) {
 			if (i < 0) {
-				snprintf(why, whysz, "%s has no trait '%s'",
+				util_say(why, whysz, "%s has no trait '%s'",
 				    s->name, name);
 				goto out;
 			}
@@ -185,7 +185,7 @@ d6_sheet_check(const struct d6_sheet *s, char *why, size_t whysz)
 			return -1;
 		}
 		if (s->t[a].attribute != NULL) {
-			snprintf(why, whysz, "skill %s: '%s' is a skill, not "
+			util_say(why, whysz, "skill %s: '%s' is a skill, not "
 			    "an attribute", t->name, t->attribute);
 			return -1;
 		}

@@ -547,6 +547,29 @@ open_failed(struct db *db)
 	errx(1, "cannot open '%s': %s", util_q(db->path), errmsg(db));
 }
 
+/*
+ * The database a tool has open.  A refusal exits through errx(3) with it
+ * open; at exit it is rolled back and closed, so that what SQLite holds
+ * is freed (valgrind counts it lost otherwise) and nothing is left for
+ * the operating system to tidy.
+ */
+static struct db *open_db;
+
+static void
+close_at_exit(void)
+{
+	sqlite3_stmt *st;
+
+	if (open_db == NULL || open_db->h == NULL)
+		return;
+	while ((st = sqlite3_next_stmt(open_db->h, NULL)) != NULL)
+		sqlite3_finalize(st);
+	if (!sqlite3_get_autocommit(open_db->h))
+		sqlite3_exec(open_db->h, "ROLLBACK", NULL, NULL, NULL);
+	sqlite3_close(open_db->h);
+	open_db->h = NULL;
+}
+
 struct db *
 db_open(const char *path)
 {
@@ -554,6 +577,9 @@ db_open(const char *path)
 	int is_default = 0;
 
 	db->path = path ? xstrdup(path) : db_default_path(&is_default);
+	if (open_db == NULL && atexit(close_at_exit) != 0)
+		errx(1, "cannot register the database's close at exit");
+	open_db = db;
 	if (is_default)
 		make_parents(db->path);
 	/* Every tool is one thread: spare each SQLite call its mutex. */
@@ -586,6 +612,8 @@ db_close(struct db *db)
 	if (sqlite3_close(db->h) != SQLITE_OK)
 		errx(1, "cannot close '%s': %s", util_q(db->path),
 		    sqlite3_errmsg(db->h));
+	if (open_db == db)
+		open_db = NULL;
 	free(db->path);
 	free(db);
 }

@@ -624,7 +624,7 @@ fbl_derive(const struct fbl_duel *d, struct fbl_live *live, int64_t *bad,
 			return -1;
 		if (strcmp(e->action, "round") == 0 && (e->outcome == NULL ||
 		    strcmp(e->outcome, fb_outcome_name(r.outcome)) != 0)) {
-			snprintf(why, whysz, "the round gives '%s' again, not "
+			util_say(why, whysz, "the round gives '%s' again, not "
 			    "the recorded '%s'", fb_outcome_name(r.outcome),
 			    e->outcome ? e->outcome : "-");
 			return -1;

@@ -197,7 +197,7 @@ item_set(struct item *it, const char *key, const char *value, char *why,
 		return set_notes(&it->notes, value, why, whysz);
 	if (util_streq_ci(key, "name"))
 		return set_name(&it->name, value, why, whysz);
-	snprintf(why, whysz, "unknown item field '%s' (known: or, dr, mind, "
+	util_say(why, whysz, "unknown item field '%s' (known: or, dr, mind, "
 	    "pick, offense, defense, range, use, full-or, notes, name)", key);
 	return ITEM_SET_UNKNOWN;
 }
@@ -248,7 +248,7 @@ power_set(struct power *pw, const char *key, const char *value, char *why,
 		return set_notes(&pw->notes, value, why, whysz);
 	if (util_streq_ci(key, "name"))
 		return set_name(&pw->name, value, why, whysz);
-	snprintf(why, whysz, "unknown power field '%s' (known: em, picks, "
+	util_say(why, whysz, "unknown power field '%s' (known: em, picks, "
 	    "bonus, target, defend, notes, name)", key);
 	return ITEM_SET_UNKNOWN;
 }

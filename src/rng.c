@@ -26,8 +26,9 @@ splitmix64(uint64_t *x)
 int
 rng_equal(const struct rng *a, const struct rng *b)
 {
+	/* Only the batch's unused dice are state (rng_seed leaves the rest). */
 	return memcmp(a->s, b->s, sizeof a->s) == 0 && a->nd6 == b->nd6 &&
-	    memcmp(a->d6, b->d6, sizeof a->d6) == 0;
+	    memcmp(a->d6, b->d6, (size_t)a->nd6) == 0;
 }
 
 void

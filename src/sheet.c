@@ -90,7 +90,7 @@ sheet_add_name(struct sheet *sh, int f, const char *name, char *why,
 		return -1;
 	for (size_t i = 0; i < *n; i++)
 		if (strcmp((*list)[i], name) == 0) {
-			snprintf(why, whysz, "names '%s' twice", name);
+			util_say(why, whysz, "names '%s' twice", name);
 			return -1;
 		}
 	*list = xreallocarray(*list, *n + 1, sizeof **list);

@@ -83,6 +83,10 @@ while [ "$i" -lt "$runs" ]; do
 	kill -KILL "-$imp" 2>/dev/null
 	kill -KILL "-$loop" 2>/dev/null
 	wait "$imp" "$loop" 2>/dev/null
+	# A killed grandchild may not be gone yet: wait for the groups.
+	while kill -0 "-$imp" 2>/dev/null || kill -0 "-$loop" 2>/dev/null; do
+		sleep 0.01
+	done
 	check "$db" "run $i"
 	[ "$(sqlite3 "$db" 'SELECT count(*) FROM character')" = 100002 ] &&
 	    full=$((full + 1))
@@ -113,6 +117,7 @@ while [ "$k" -lt $((runs / 10)) ]; do
 	pause_ms "$(rand_ms 300)"
 	kill -KILL "-$pid" 2>/dev/null
 	wait "$pid" 2>/dev/null
+	while kill -0 "-$pid" 2>/dev/null; do sleep 0.01; done
 	# The WAL is deleted when the closing checkpoint completes.
 	[ -f "$db-wal" ] && cut=$((cut + 1))
 	if [ "$walsz" -lt 1000000 ]; then
