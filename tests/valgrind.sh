@@ -9,6 +9,7 @@ set -u
 B=$1
 top=$(cd "$(dirname "$0")/.." && pwd)
 wrap=$(mktemp -d)
+chmod 755 "$wrap"	# the hostile case runs a tool as another user
 trap 'rm -rf "$wrap"' EXIT
 for t in crs-stats crs-draw crs-combat d6-roll fb-duel bg-board; do
 	cat >"$wrap/$t" <<WRAP
