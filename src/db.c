@@ -524,18 +524,12 @@ open_failed(struct db *db)
 {
 	/* Static: the errx below exits, and a leak checker must not mind. */
 	static char *dir;
-	char *slash;
+	const char *slash = strrchr(db->path, '/');
 	struct stat sb;
 
-	dir = xstrdup(db->path);
-	slash = strrchr(dir, '/');
-
-	if (slash == dir)
-		slash[1] = '\0';
-	else if (slash)
-		*slash = '\0';
-	else
-		strcpy(dir, ".");
+	/* The directory: "/" for "/x.db", "." for "x.db". */
+	dir = slash == NULL ? xstrdup(".") : xstrndup(db->path,
+	    slash == db->path ? 1 : (size_t)(slash - db->path));
 	if (stat(db->path, &sb) != 0 && errno == ENOENT) {
 		if (stat(dir, &sb) != 0)
 			errx(1, "cannot create '%s': no directory '%s'",

@@ -196,24 +196,40 @@ util_fputs_safe(const char *s, FILE *fp)
 	safe_walk(s, fp);
 }
 
+/* s escaped as util_fputs_safe prints it, newly allocated (NULL: no memory). */
+static char *
+escaped(const char *s, size_t *len)
+{
+	char *buf = NULL;
+	FILE *mem = open_memstream(&buf, len);
+
+	if (mem == NULL)
+		return NULL;
+	util_fputs_safe(s, mem);
+	fclose(mem);
+	return buf;
+}
+
+/* The largest n' <= n that does not cut a UTF-8 sequence of s in half. */
+static size_t
+utf8_floor(const char *s, size_t n)
+{
+	while (n > 0 && (s[n] & 0xc0) == 0x80)
+		n--;
+	return n;
+}
+
 char *
 util_snippet(const char *s)
 {
-	char *buf = NULL, *cut;
 	size_t len = 0;
-	FILE *mem = open_memstream(&buf, &len);
+	char *buf = escaped(s, &len), *cut;
 
-	if (mem == NULL)
+	if (buf == NULL)
 		return xstrdup("?");
-	util_fputs_safe(s, mem);
-	fclose(mem);
 	if (len > UTIL_SNIPPET_MAX) {
-		/* Do not cut a UTF-8 sequence in half. */
-		size_t n = UTIL_SNIPPET_MAX;
-
-		while (n > 0 && (buf[n] & 0xc0) == 0x80)
-			n--;
-		cut = xasprintf("%.*s...", (int)n, buf);
+		cut = xasprintf("%.*s...",
+		    (int)utf8_floor(buf, UTIL_SNIPPET_MAX), buf);
 		free(buf);
 		return cut;
 	}
@@ -225,27 +241,19 @@ util_say(char *why, size_t whysz, const char *fmt, ...)
 {
 	va_list ap;
 	char *msg, *safe = NULL;
-	size_t len = 0, n;
-	FILE *mem;
+	size_t len = 0;
 
 	va_start(ap, fmt);
 	if (vasprintf(&msg, fmt, ap) < 0)
 		msg = NULL;
 	va_end(ap);
-	if (msg == NULL || (mem = open_memstream(&safe, &len)) == NULL) {
+	if (msg == NULL || (safe = escaped(msg, &len)) == NULL) {
 		snprintf(why, whysz, "out of memory");
 		free(msg);
 		return -1;
 	}
-	util_fputs_safe(msg, mem);
-	fclose(mem);
-	/* Cut to fit, never inside a UTF-8 sequence. */
-	if (len >= whysz) {
-		n = whysz - 1;
-		while (n > 0 && (safe[n] & 0xc0) == 0x80)
-			n--;
-		safe[n] = '\0';
-	}
+	if (len >= whysz)
+		safe[utf8_floor(safe, whysz - 1)] = '\0';
 	snprintf(why, whysz, "%s", safe);
 	free(safe);
 	free(msg);

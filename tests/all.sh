@@ -44,7 +44,7 @@ build() {
 	rm -f "$top/.build.out"
 }
 
-build && build build/unit-stats && part "tests" make -s test
+build && part "tests" make -s test
 build SANITIZE=1 && part "tests under ASan and UBSan" make -s SANITIZE=1 test
 # valgrind makes each command 20-50 times slower: one case per tool and
 # the hostile one here (VALGRIND_ALL=1 for all of them, near an hour).

@@ -21,6 +21,8 @@ for t in "$@"; do
 	corpus="$fz/corpus/$t"
 	reg="$top/tests/fuzz/regress/$t"
 	mkdir -p "$corpus" "$seeds/$t"
+	inputs="$seeds/$t"
+	[ -d "$reg" ] && inputs="$inputs $reg"
 	opts="-timeout=30 -rss_limit_mb=2048 -max_len=4096 -print_final_stats=1"
 	# The argv targets leave a command's memory to exit(): no leak check.
 	case $t in argv-*) opts="$opts -detect_leaks=0 -close_fd_mask=3"
@@ -30,13 +32,11 @@ for t in "$@"; do
 	if [ "$secs" -gt 0 ]; then
 		# shellcheck disable=SC2086
 		"$bin" $opts -max_total_time="$secs" \
-		    -artifact_prefix="$fz/crash-$t-" "$corpus" \
-		    "$seeds/$t" $( [ -d "$reg" ] && echo "$reg") \
+		    -artifact_prefix="$fz/crash-$t-" "$corpus" $inputs \
 		    >"$fz/$t.log" 2>&1
 	else
 		# shellcheck disable=SC2086
-		"$bin" $opts -runs=0 "$seeds/$t" \
-		    $( [ -d "$reg" ] && echo "$reg") >"$fz/$t.log" 2>&1
+		"$bin" $opts -runs=0 $inputs >"$fz/$t.log" 2>&1
 	fi
 	rc=$?
 	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$fz/$t.log" | tail -1)

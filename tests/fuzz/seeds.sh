@@ -21,25 +21,25 @@ for tool in crs-stats crs-draw crs-combat d6-roll fb-duel bg-board; do
 	mkdir -p "$out/argv-$tool"
 	for f in "$exp"/*.out; do
 		name=$(basename "$f" .out)
-		grep "^\\\$ $tool " "$f" | sed "s/^\\\$ $tool //; s/ [<>] [^ ]*\$//" |
+		grep -a "^\\\$ $tool " "$f" | sed "s/^\\\$ $tool //; s/ [<>] [^ ]*\$//" |
 		    split -l 12 - "$out/argv-$tool/$name-" || true
 	done
 done
 
 # KEY=VALUE words of crs-stats calc, add and set, eight to a seed.
 mkdir -p "$out/sheet"
-grep -h '^\$ crs-stats \(calc\|add\|set\) ' "$exp"/*.out | tr ' ' '\n' |
-    tr -d "'" | grep '=' | sort -u | split -l 8 - "$out/sheet/kv-"
+grep -ah '^\$ crs-stats \(calc\|add\|set\) ' "$exp"/*.out | tr ' ' '\n' |
+    tr -d "'" | grep -a '=' | sort -u | split -l 8 - "$out/sheet/kv-"
 
 # Card lists: each --drawn and --out value, as DRAWN|OUT pairs.
 mkdir -p "$out/deck"
-grep -ho -- "--\(drawn\|out\) '\?[A0-9,]*" "$exp"/*.out | sed "s/.* '\\?//" |
+grep -aho -- "--\(drawn\|out\) '\?[A0-9,]*" "$exp"/*.out | sed "s/.* '\\?//" |
     sort -u | awk '{ print $0 "|" prev > (dir "/" NR); prev = $0 }' \
     dir="$out/deck"
 
 # Die codes: every word of a d6-roll line that looks like one.
 mkdir -p "$out/d6"
-grep -h '^\$ d6-roll ' "$exp"/*.out | tr ' ' '\n' | tr -d "'" |
+grep -ah '^\$ d6-roll ' "$exp"/*.out | tr ' ' '\n' | tr -d "'" |
     grep -i '^[0-9]*d[0-9+-]*' | sort -u | awk '{ print > (dir "/" NR) }' \
     dir="$out/d6"
 printf 'Moderate' | put d6 difficulty
@@ -52,7 +52,7 @@ done
 for f in "$top"/examples/*.json "$top"/tests/fixtures/*.json; do
 	[ -f "$f" ] && cp "$f" "$out/import-json/"
 done
-grep -h "^\$ crs-stats export" -A40 "$exp"/*.out | sed -n '/^name,/,/^?/p' |
+grep -ah "^\$ crs-stats export" -A40 "$exp"/*.out | sed -n '/^name,/,/^?/p' |
     grep -v '^?' | put import-csv exported
 printf 'name,STR,ENE\nAnn,3,4\n"Bo,b",5,\n' | put import-csv quoted
 printf '[{"name":"Ann","STR":3,"items":["Sword"]},{"name":"Bob"}]' |
@@ -62,10 +62,10 @@ printf '[{"name":"Ann","STR":3,"items":["Sword"]},{"name":"Bob"}]' |
 # the ledger stores them ('0'..'4' picks the parser).
 { printf 0; echo 'upper-left=2 upper-right=3 center=4 att=5 def=5'; } | put fb stance-light
 { printf 1; echo 'center=3 att=4 def=5 lightning=1'; } | put fb stance-dark
-grep -ho '"input":"duelist[^"]*' "$exp"/fb*.out | head -1 |
+grep -aho '"input":"duelist[^"]*' "$exp"/fb*.out | head -1 |
     sed 's/.*board default\\n//; s/\\n/\n/g' | { printf 2; cat; } | put fb board
 n=0
-grep -ho '"input":"--[^"]*' "$exp"/fb*.out | sed 's/"input":"//' | sort -u |
+grep -aho '"input":"--[^"]*' "$exp"/fb*.out | sed 's/"input":"//' | sort -u |
 while IFS= read -r line; do
 	n=$((n + 1))
 	case $line in
