@@ -1009,6 +1009,31 @@ pull_into(struct fb_state *s, int who, int target, const int8_t *pull,
 }
 
 /*
+ * Gives a player's pulled counters (pull) back to their spheres but lost
+ * of them, the losses taken one at a time from the largest contribution
+ * (the first of equals).
+ */
+static void
+give_back(struct fb_player *p, int ns, const int8_t *pull, int lost)
+{
+	int back[FB_MAXS];
+
+	for (int i = 0; i < ns; i++)
+		back[i] = pull[i];
+	while (lost > 0) {
+		int big = 0;
+
+		for (int i = 1; i < ns; i++)
+			if (back[i] > back[big])
+				big = i;
+		back[big]--;
+		lost--;
+	}
+	for (int i = 0; i < ns; i++)
+		p->sph[i] += back[i];
+}
+
+/*
  * Puts n counters back from a target into the spheres touching it: as
  * placed by ret when given, else where they came from (pull), the
  * losses taken from the largest contribution first.
@@ -1018,7 +1043,7 @@ put_back(struct fb_state *s, int who, int target, const int8_t *pull, int n,
     const struct fb_in *in, char *why, size_t whysz)
 {
 	struct fb_player *p = &s->p[who];
-	int back[FB_MAXS] = { 0 }, sum = 0, lost = 0;
+	int sum = 0;
 
 	if (in != NULL && in->ret_set) {
 		for (int i = 0; i < FB_MAXS; i++) {
@@ -1042,20 +1067,41 @@ put_back(struct fb_state *s, int who, int target, const int8_t *pull, int n,
 		return 0;
 	}
 	for (int i = 0; i < s->b->ns; i++)
-		sum += back[i] = pull[i];
-	lost = sum - n;
-	while (lost > 0) {
-		int big = 0;
-
-		for (int i = 1; i < s->b->ns; i++)
-			if (back[i] > back[big])
-				big = i;
-		back[big]--;
-		lost--;
-	}
-	for (int i = 0; i < s->b->ns; i++)
-		p->sph[i] += back[i];
+		sum += pull[i];
+	give_back(p, s->b->ns, pull, sum - n);
 	return 0;
+}
+
+/*
+ * Places n gained counters in a player's spheres, fewest first, one at a
+ * time; what does not fit goes to her pool.  That is filling up to a
+ * level: raise every sphere to the highest level the counters reach,
+ * then one more to spheres at that level, in board order.
+ */
+static void
+fill_fewest(struct fb_player *p, int ns, int n)
+{
+	int level, need = 0;
+
+	for (level = 1; level <= FB_CAP; level++) {
+		int more = 0;
+
+		for (int i = 0; i < ns; i++)
+			more += p->sph[i] < level ? level - p->sph[i] : 0;
+		if (more > n)
+			break;
+		need = more;
+	}
+	level--;
+	for (int i = 0; i < ns; i++)
+		p->sph[i] = p->sph[i] < level ? level : p->sph[i];
+	n -= need;
+	for (int i = 0; i < ns && n > 0 && level < FB_CAP; i++)
+		if (p->sph[i] == level) {
+			p->sph[i]++;
+			n--;
+		}
+	p->pool += n;
 }
 
 /* Places n gained counters: by in->place, or fewest-first in spheres. */
@@ -1101,34 +1147,7 @@ place_gain(struct fb_state *s, int who, int n, const struct fb_in *in,
 		p->pool += n - sum;
 		return 0;
 	}
-	/*
-	 * Fewest first, one at a time, is filling up to a level: raise
-	 * every sphere to the highest level the counters reach, then one
-	 * more to spheres at that level, in board order.
-	 */
-	{
-		int level, need = 0, ns = s->b->ns;
-
-		for (level = 1; level <= FB_CAP; level++) {
-			int more = 0;
-
-			for (int i = 0; i < ns; i++)
-				more += p->sph[i] < level ? level - p->sph[i] : 0;
-			if (more > n)
-				break;
-			need = more;
-		}
-		level--;
-		for (int i = 0; i < ns; i++)
-			p->sph[i] = p->sph[i] < level ? level : p->sph[i];
-		n -= need;
-		for (int i = 0; i < ns && n > 0 && level < FB_CAP; i++)
-			if (p->sph[i] == level) {
-				p->sph[i]++;
-				n--;
-			}
-	}
-	p->pool += n;
+	fill_fewest(p, s->b->ns, n);
 	return 0;
 }
 
@@ -1708,11 +1727,175 @@ sim_geas(struct fb_state *s, struct fb_in *in, struct fb_report *r)
 }
 
 /*
+ * One round of the sim between duelists with no GEAS (no counters in any
+ * GEAS slot, no free GEAS, no gift), as the stages and the strategy play
+ * it, without the input, the report and the checks: the same dice in the
+ * same order, the same counters moved, the same state after.  unit-fb
+ * plays duels both ways and compares them.
+ */
+static void
+lean_round(struct fb_state *s, struct rng *rng)
+{
+	const struct fb_board *b = s->b;
+	struct fb_player *A, *D;
+	int8_t pa[FB_MAXS] = { 0 }, pd[FB_MAXS] = { 0 };
+	int att, t, ht, hp = 0, bp = 0, hit_die, block_die, hit_ok, block_ok;
+	int hit_roll, block_roll, outcome, gain_foe, ns = b->ns;
+
+	/* Initiative. */
+	if (s->earned >= 0)
+		att = s->earned;
+	else {
+		for (int pairs = 0;; pairs++) {
+			int d0, d1;
+
+			if (pairs == 16) {
+				att = 0;
+				break;
+			}
+			d0 = rng_d6(rng);
+			d1 = rng_d6(rng);
+			if (d0 != d1) {
+				att = d0 > d1 ? 0 : 1;
+				break;
+			}
+			if (s->last_attacker >= 0) {
+				att = !s->last_attacker;
+				break;
+			}
+			if (s->p[0].att != s->p[1].att) {
+				att = s->p[0].att > s->p[1].att ? 0 : 1;
+				break;
+			}
+		}
+	}
+	s->attacker = s->last_attacker = att;
+	s->earned = -1;
+	s->restance = 0;
+	A = &s->p[att];
+	D = &s->p[!att];
+
+	/* The target, and the pulls. */
+	t = s->choose ? weakest_target(s, !att) :
+	    b->table[table_of(A)][rng_d6(rng)];
+	ht = hand_target(A);
+	strategy_pull(s, !att, t, D->def, 0, pd);
+	strategy_pull(s, att, ht, A->att, 2, pa);
+	gain_foe = D->side == FB_DARK && A->pool > D->pool;
+	for (int i = 0; i < ns; i++) {
+		hp += pa[i];
+		bp += pd[i];
+	}
+
+	/* The rolls: Hit, then Block (the kick's look comes between). */
+	hit_die = A->att + hp;
+	block_die = D->def + bp;
+	hit_roll = rng_d6(rng);
+	hit_roll += rng_d6(rng);
+	block_roll = rng_d6(rng);
+	block_roll += rng_d6(rng);
+	hit_ok = hit_die < FB_AUTO_MISS && hit_roll <= hit_die;
+	block_ok = block_die < FB_AUTO_MISS && block_roll <= block_die;
+	if (hit_ok)
+		outcome = block_ok ? FB_O_HITBLOCK :
+		    bp >= 5 ? FB_O_KICK : FB_O_HIT;
+	else
+		outcome = block_ok ? FB_O_BOTCHBLOCK : FB_O_DOUBLEBOTCH;
+
+	/*
+	 * Where the counters go.  Pulls that all go back move nothing; a
+	 * spent pull leaves its spheres for the pool.
+	 */
+	switch (outcome) {
+	case FB_O_HIT: {
+		int d = rng_d6(rng);
+
+		for (int i = 0; i < ns; i++) {
+			A->sph[i] -= pa[i];
+			D->sph[i] -= pd[i];
+		}
+		A->pool += hp;
+		if (d >= bp) {
+			D->pool += bp;
+			finish(s, FB_E_MAIMED, att);
+		} else {
+			D->pool += d;
+			give_back(D, ns, pd, d);
+		}
+		if (t == FB_LLEG || t == FB_RLEG)
+			D->legs |= 1u << (t == FB_RLEG);
+		break;
+	}
+	case FB_O_KICK:
+		if (D->pool > 0) {
+			D->pool--;
+			fill_fewest(A, ns, 1);
+		}
+		s->earned = att;
+		s->restance = 1u << att;
+		break;
+	case FB_O_DOUBLEBOTCH:
+		s->restance = 3u;
+		break;
+	case FB_O_BOTCHBLOCK:
+	case FB_O_HITBLOCK: {
+		int gain, *from;
+
+		for (int i = 0; i < ns; i++)
+			A->sph[i] -= pa[i];
+		A->pool += hp;
+		if (outcome == FB_O_HITBLOCK)
+			break;
+		gain = rng_d6(rng);
+		from = gain_foe ? &A->pool : &D->pool;
+		gain = gain < *from ? gain : *from;
+		*from -= gain;
+		fill_fewest(D, ns, gain);
+		break;
+	}
+	}
+	if (!s->over && (D->legs & 3u) == 3u)
+		finish(s, FB_E_LEGS, att);
+	check_cut_off(s);
+	s->round++;
+	s->choose = outcome == FB_O_DOUBLEBOTCH;
+}
+
+/* 1 if the duel can take the lean path: nobody holds any GEAS. */
+static int
+geasless(const struct fb_state *s)
+{
+	for (int w = 0; w < 2; w++) {
+		if (s->p[w].free_geas >= 0 || s->p[w].gift != 0)
+			return 0;
+		for (int g = 0; g < FB_NGEAS; g++)
+			if (s->p[w].geas[g] != 0)
+				return 0;
+	}
+	return 1;
+}
+
+int
+fb_sim_duel(struct fb_state *s, struct rng *rng, int max_rounds)
+{
+	if (s->stage != FB_OPEN || !geasless(s))
+		return fb_sim_duel_staged(s, rng, max_rounds);
+	while (!s->over) {
+		if (s->round > max_rounds) {
+			finish(s, FB_E_LIMIT, -1);
+			break;
+		}
+		lean_round(s, rng);
+	}
+	return s->round - 1;
+}
+
+/*
  * The sim works on s directly: the strategy never asks for what the rules
  * refuse, and a refusal (a bug) stops the duel with -1.
  */
 int
-fb_sim_duel(struct fb_state *s, struct rng *rng, int max_rounds)
+fb_sim_duel_staged(struct fb_state *s, struct rng *rng, int max_rounds)
 {
 	struct fb_report r;
 	struct fb_in in;

@@ -303,7 +303,14 @@ void fb_strategy_geas(const struct fb_state *s, int who, struct fb_in *in);
 void fb_strategy_aim(const struct fb_state *s, struct fb_in *in);
 void fb_strategy_round(const struct fb_state *s, struct fb_in *in);
 
-/* Plays one whole duel by the strategy; returns the rounds it took. */
+/*
+ * Plays one whole duel by the strategy; returns the rounds it took, or -1
+ * if the strategy asked for a move the rules refuse (a bug).  A duel
+ * where nobody holds any GEAS takes a lean path; fb_sim_duel_staged plays
+ * every duel through the stages above, the same dice in the same order,
+ * and the tests hold the two to the same result.
+ */
 int fb_sim_duel(struct fb_state *s, struct rng *rng, int max_rounds);
+int fb_sim_duel_staged(struct fb_state *s, struct rng *rng, int max_rounds);
 
 #endif

@@ -922,6 +922,94 @@ test_sim(void)
 	    "mid-duel)", duels);
 }
 
+/* 1 if two duels are in the same state, member by member. */
+static int
+same_duel(const struct fb_state *x, const struct fb_state *y)
+{
+	return memcmp(x->p, y->p, sizeof x->p) == 0 &&
+	    x->round == y->round && x->stage == y->stage &&
+	    x->attacker == y->attacker &&
+	    x->last_attacker == y->last_attacker &&
+	    x->choose == y->choose && x->earned == y->earned &&
+	    x->restance == y->restance && x->hide == y->hide &&
+	    x->speed == y->speed && x->target == y->target &&
+	    x->die_target == y->die_target && x->over == y->over &&
+	    x->winner == y->winner && x->end == y->end &&
+	    memcmp(&x->d, &y->d, sizeof x->d) == 0;
+}
+
+/*
+ * Duels without GEAS take the sim's lean path; played again through the
+ * stages, every one must end the same, with the generator in the same
+ * state.  Several stances, sides, hands and levels, a board whose
+ * spheres touch differently, and duels stopped by the round limit.
+ */
+static void
+test_sim_lean(void)
+{
+	struct fb_sheet pairs[5][2];
+	struct fb_board b2 = B;
+	long ends[6] = { 0 }, differ = 0, duels = 0;
+	struct rng r1, r2;
+	struct fb_state s1, s2;
+
+	reset();
+	pairs[0][0] = SA;
+	pairs[0][1] = SB;
+	pairs[1][0] = sheet(FB_DARK, FB_RIGHT, FB_LEARNER);
+	pairs[1][1] = sheet(FB_LIGHT, FB_LEFT, FB_LEARNER);
+	{
+		static const int st[7] = { 4, 4, 3, 3, 3, 2, 2 };
+
+		memcpy(pairs[1][1].st.sph, st, sizeof st);
+	}
+	pairs[1][1].st.att = 7;
+	pairs[1][1].st.def = 3;
+	pairs[2][0] = sheet(FB_LIGHT, FB_RIGHT, FB_TEMPLAR);
+	pairs[2][0].st.sph[0] = 4;
+	pairs[2][0].st.att = 10;
+	pairs[2][0].st.def = 6;
+	pairs[2][1] = sheet(FB_LIGHT, FB_LEFT, FB_INITIATE);
+	pairs[3][0] = sheet(FB_DARK, FB_LEFT, FB_INITIATE);
+	pairs[3][0].st.att = 2;
+	pairs[3][0].st.def = 9;
+	pairs[3][1] = sheet(FB_DARK, FB_RIGHT, FB_TEMPLAR);
+	pairs[3][1].st.def = 10;
+	pairs[4][0] = SA;
+	pairs[4][1] = SB;
+	b2.touch[3] |= 1u << FB_HEAD;
+	b2.touch[6] |= 1u << FB_LLEG;
+	is_int(fb_board_finish(&b2, why, sizeof why), 0, "a board whose "
+	    "spheres touch otherwise: %s", why);
+	for (int p = 0; p < 5; p++) {
+		is_int(check(&pairs[p][0]) + check(&pairs[p][1]), 0,
+		    "lean pair %d is legal", p + 1);
+		rng_seed(&r1, 7 + (uint64_t)p);
+		for (int i = 0; i < 20000; i++) {
+			int limit = i % 5 == 0 ? 1 + i % 11 : 1000, n1, n2;
+
+			fb_start(&s1, p == 4 ? &b2 : &B, &pairs[p][0],
+			    &pairs[p][1]);
+			s2 = s1;
+			r2 = r1;
+			n1 = fb_sim_duel(&s1, &r1, limit);
+			n2 = fb_sim_duel_staged(&s2, &r2, limit);
+			if ((n1 != n2 || !rng_equal(&r1, &r2) ||
+			    !same_duel(&s1, &s2)) && differ++ == 0)
+				printf("# pair %d duel %d: %d rounds against "
+				    "%d\n", p + 1, i + 1, n1, n2);
+			ends[s1.end]++;
+			duels++;
+		}
+	}
+	is_int(differ, 0, "%ld duels, lean and staged, end the same with "
+	    "the same dice", duels);
+	ok(ends[FB_E_MAIMED] > 0 && ends[FB_E_LEGS] > 0 &&
+	    ends[FB_E_LIMIT] > 0, "ends seen: maimed %ld, legs %ld, cut-off "
+	    "%ld, limit %ld", ends[FB_E_MAIMED], ends[FB_E_LEGS],
+	    ends[FB_E_CUTOFF], ends[FB_E_LIMIT]);
+}
+
 int
 main(void)
 {
@@ -932,5 +1020,6 @@ main(void)
 	test_outcomes();
 	test_geas();
 	test_sim();
+	test_sim_lean();
 	return tap_done();
 }
