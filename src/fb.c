@@ -1074,33 +1074,38 @@ put_back(struct fb_state *s, int who, int target, const int8_t *pull, int n,
 
 /*
  * Places n gained counters in a player's spheres, fewest first, one at a
- * time; what does not fit goes to her pool.  That is filling up to a
- * level: raise every sphere to the highest level the counters reach,
- * then one more to spheres at that level, in board order.
+ * time, the first of equals first; what does not fit goes to her pool.
+ * That is filling up to a level: raise every sphere below the highest
+ * level the counters reach, then one more to each sphere at that level,
+ * in board order, while counters last.  The level comes from a count of
+ * the spheres at each height: raising every sphere to L + 1 costs what
+ * raising them to L did, plus one for each sphere at L or below.
  */
-static void
-fill_fewest(struct fb_player *p, int ns, int n)
+void
+fb_fill_fewest(struct fb_player *p, int ns, int n)
 {
-	int level, need = 0;
+	int at[FB_CAP + 1] = { 0 }, level = 0, need = 0, upto = 0;
 
-	for (level = 1; level <= FB_CAP; level++) {
-		int more = 0;
-
-		for (int i = 0; i < ns; i++)
-			more += p->sph[i] < level ? level - p->sph[i] : 0;
-		if (more > n)
-			break;
-		need = more;
-	}
-	level--;
 	for (int i = 0; i < ns; i++)
-		p->sph[i] = p->sph[i] < level ? level : p->sph[i];
+		at[p->sph[i]]++;
+	/* Find the highest level whose cost fits in n. */
+	for (;;) {
+		upto += at[level];
+		if (level == FB_CAP || need + upto > n)
+			break;
+		need += upto;
+		level++;
+	}
 	n -= need;
-	for (int i = 0; i < ns && n > 0 && level < FB_CAP; i++)
-		if (p->sph[i] == level) {
-			p->sph[i]++;
+	for (int i = 0; i < ns; i++) {
+		int v = p->sph[i] < level ? level : p->sph[i];
+
+		if (v == level && n > 0 && level < FB_CAP) {
+			v++;
 			n--;
 		}
+		p->sph[i] = v;
+	}
 	p->pool += n;
 }
 
@@ -1147,7 +1152,7 @@ place_gain(struct fb_state *s, int who, int n, const struct fb_in *in,
 		p->pool += n - sum;
 		return 0;
 	}
-	fill_fewest(p, s->b->ns, n);
+	fb_fill_fewest(p, s->b->ns, n);
 	return 0;
 }
 
@@ -1612,45 +1617,48 @@ fb_strategy_aim(const struct fb_state *s, struct fb_in *in)
  * Pulls for who into target t: the defender fills her Block Die up to
  * 10 from the fullest spheres; the attacker, whose pulls are spent,
  * takes only from spheres holding 3 or more and leaves 2 in each.
+ * Returns the counters pulled.
+ *
+ * Fullest first, one counter at a time (the first of equals first), is
+ * water-filling: find the lowest level whose excess fits in want, take
+ * all of it, then one more from each sphere at that level, in board
+ * order, while want lasts.  The excess over L is the excess over L + 1
+ * plus one for each sphere above L, so a count of the spheres at each
+ * height finds the level without a pass per level.
  */
-static void
+static int
 strategy_pull(const struct fb_state *s, int who, int t, int base,
     int keep, int8_t *pull)
 {
 	const struct fb_player *p = &s->p[who];
 	const int *ts = s->b->tsph[t];
-	int n = s->b->tn[t], want = FB_AUTO_MISS - 1 - base, level, above;
-	int v[FB_MAXS];
+	int n = s->b->tn[t], want = FB_AUTO_MISS - 1 - base, level = FB_CAP;
+	int at[FB_CAP + 1] = { 0 }, above = 0, over = 0, got = 0;
 
 	if (want <= 0)
-		return;
-	/*
-	 * Fullest first, one counter at a time, is water-filling: find the
-	 * lowest level whose excess fits in want, take all of it, then one
-	 * more from spheres at that level, in board order.
-	 */
+		return 0;
 	for (int k = 0; k < n; k++)
-		v[k] = p->sph[ts[k]];
-	for (level = keep; level < FB_CAP; level++) {
-		above = 0;
-		for (int k = 0; k < n; k++)
-			above += v[k] > level ? v[k] - level : 0;
-		if (above <= want)
+		at[p->sph[ts[k]]]++;
+	while (level > keep) {
+		over += at[level];	/* spheres above level - 1 */
+		if (above + over > want)
 			break;
-	}
-	above = 0;
-	for (int k = 0; k < n; k++) {
-		int take = v[k] > level ? v[k] - level : 0;
-
-		pull[ts[k]] = (int8_t)take;
-		above += take;
+		above += over;
+		level--;
 	}
 	want -= above;
-	for (int k = 0; k < n && want > 0 && level > keep; k++)
-		if (v[k] >= level) {
-			pull[ts[k]]++;
+	for (int k = 0; k < n; k++) {
+		int v = p->sph[ts[k]];
+		int take = v > level ? v - level : 0;
+
+		if (v >= level && want > 0 && level > keep) {
+			take++;
 			want--;
 		}
+		pull[ts[k]] = (int8_t)take;
+		got += take;
+	}
+	return got;
 }
 
 void
@@ -1661,9 +1669,9 @@ fb_strategy_round(const struct fb_state *s, struct fb_in *in)
 	if (s->d.choke)
 		return;
 	tgt = struck_target(s, &how);
-	strategy_pull(s, def, tgt, s->p[def].def, 0, in->pull[def]);
-	strategy_pull(s, att, hand_target(&s->p[att]), s->p[att].att, 2,
-	    in->pull[att]);
+	(void)strategy_pull(s, def, tgt, s->p[def].def, 0, in->pull[def]);
+	(void)strategy_pull(s, att, hand_target(&s->p[att]), s->p[att].att,
+	    2, in->pull[att]);
 	/* A Dark defender takes her gain from the richer pool. */
 	if (s->p[def].side == FB_DARK && s->p[att].pool > s->p[def].pool)
 		in->gain_foe = 1;
@@ -1726,6 +1734,44 @@ sim_geas(struct fb_state *s, struct fb_in *in, struct fb_report *r)
 	in->ngeas = 0;
 }
 
+/* A player's pulls into target t spent: gone from her spheres. */
+static void
+spend_pull(struct fb_player *p, const struct fb_board *b, int t,
+    const int8_t *pull)
+{
+	for (int k = 0; k < b->tn[t]; k++)
+		p->sph[b->tsph[t][k]] -= pull[b->tsph[t][k]];
+}
+
+/*
+ * The defender's pulls into target t after d damage short of maiming:
+ * d of them lost from the largest contribution first (as put_back
+ * does), the rest back in their spheres.  1 if a sphere is left empty.
+ */
+static int
+lose_pull(struct fb_player *p, const struct fb_board *b, int t,
+    const int8_t *pull, int d)
+{
+	const int *ts = b->tsph[t];
+	int back[FB_MAXS], n = b->tn[t], empty = 0;
+
+	for (int k = 0; k < n; k++)
+		back[k] = pull[ts[k]];
+	while (d-- > 0) {
+		int big = 0;
+
+		for (int k = 1; k < n; k++)
+			if (back[k] > back[big])
+				big = k;
+		back[big]--;
+	}
+	for (int k = 0; k < n; k++) {
+		p->sph[ts[k]] += back[k] - pull[ts[k]];
+		empty |= p->sph[ts[k]] == 0;
+	}
+	return empty;
+}
+
 /*
  * One round of the sim between duelists with no GEAS (no counters in any
  * GEAS slot, no free GEAS, no gift), as the stages and the strategy play
@@ -1739,8 +1785,8 @@ lean_round(struct fb_state *s, struct rng *rng)
 	const struct fb_board *b = s->b;
 	struct fb_player *A, *D;
 	int8_t pa[FB_MAXS] = { 0 }, pd[FB_MAXS] = { 0 };
-	int att, t, ht, hp = 0, bp = 0, hit_die, block_die, hit_ok, block_ok;
-	int hit_roll, block_roll, outcome, gain_foe, ns = b->ns;
+	int att, t, ht, hp, bp, hit_die, block_die, hit_ok, block_ok;
+	int hit_roll, block_roll, outcome, gain_foe, ns = b->ns, empty = 0;
 
 	/* Initiative. */
 	if (s->earned >= 0)
@@ -1779,13 +1825,9 @@ lean_round(struct fb_state *s, struct rng *rng)
 	t = s->choose ? weakest_target(s, !att) :
 	    b->table[table_of(A)][rng_d6(rng)];
 	ht = hand_target(A);
-	strategy_pull(s, !att, t, D->def, 0, pd);
-	strategy_pull(s, att, ht, A->att, 2, pa);
+	bp = strategy_pull(s, !att, t, D->def, 0, pd);
+	hp = strategy_pull(s, att, ht, A->att, 2, pa);
 	gain_foe = D->side == FB_DARK && A->pool > D->pool;
-	for (int i = 0; i < ns; i++) {
-		hp += pa[i];
-		bp += pd[i];
-	}
 
 	/* The rolls: Hit, then Block (the kick's look comes between). */
 	hit_die = A->att + hp;
@@ -1810,17 +1852,15 @@ lean_round(struct fb_state *s, struct rng *rng)
 	case FB_O_HIT: {
 		int d = rng_d6(rng);
 
-		for (int i = 0; i < ns; i++) {
-			A->sph[i] -= pa[i];
-			D->sph[i] -= pd[i];
-		}
+		spend_pull(A, b, ht, pa);
 		A->pool += hp;
 		if (d >= bp) {
+			spend_pull(D, b, t, pd);
 			D->pool += bp;
 			finish(s, FB_E_MAIMED, att);
 		} else {
 			D->pool += d;
-			give_back(D, ns, pd, d);
+			empty = lose_pull(D, b, t, pd, d);
 		}
 		if (t == FB_LLEG || t == FB_RLEG)
 			D->legs |= 1u << (t == FB_RLEG);
@@ -1829,7 +1869,7 @@ lean_round(struct fb_state *s, struct rng *rng)
 	case FB_O_KICK:
 		if (D->pool > 0) {
 			D->pool--;
-			fill_fewest(A, ns, 1);
+			fb_fill_fewest(A, ns, 1);
 		}
 		s->earned = att;
 		s->restance = 1u << att;
@@ -1841,8 +1881,7 @@ lean_round(struct fb_state *s, struct rng *rng)
 	case FB_O_HITBLOCK: {
 		int gain, *from;
 
-		for (int i = 0; i < ns; i++)
-			A->sph[i] -= pa[i];
+		spend_pull(A, b, ht, pa);
 		A->pool += hp;
 		if (outcome == FB_O_HITBLOCK)
 			break;
@@ -1850,23 +1889,33 @@ lean_round(struct fb_state *s, struct rng *rng)
 		from = gain_foe ? &A->pool : &D->pool;
 		gain = gain < *from ? gain : *from;
 		*from -= gain;
-		fill_fewest(D, ns, gain);
+		fb_fill_fewest(D, ns, gain);
 		break;
 	}
 	}
 	if (!s->over && (D->legs & 3u) == 3u)
 		finish(s, FB_E_LEGS, att);
-	check_cut_off(s);
+	/*
+	 * Nobody was cut off when the round began.  The attacker's pulls
+	 * leave 2 in a sphere, and the defender's come back but for the
+	 * damage, so only damage can empty a sphere.
+	 */
+	if (empty)
+		check_cut_off(s);
 	s->round++;
 	s->choose = outcome == FB_O_DOUBLEBOTCH;
 }
 
-/* 1 if the duel can take the lean path: nobody holds any GEAS. */
+/*
+ * 1 if the duel can take the lean path: nobody holds any GEAS, and
+ * nobody is cut off from a target yet.
+ */
 static int
 geasless(const struct fb_state *s)
 {
 	for (int w = 0; w < 2; w++) {
-		if (s->p[w].free_geas >= 0 || s->p[w].gift != 0)
+		if (s->p[w].free_geas >= 0 || s->p[w].gift != 0 ||
+		    cut_off(s, w) != 0)
 			return 0;
 		for (int g = 0; g < FB_NGEAS; g++)
 			if (s->p[w].geas[g] != 0)

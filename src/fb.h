@@ -286,6 +286,12 @@ int fb_round(struct fb_state *s, struct fb_in *in, struct rng *rng,
 int fb_restance(struct fb_state *s, int who, const struct fb_stance *st,
     char *why, size_t whysz);
 
+/*
+ * Places n gained counters in p's first ns spheres, fewest first, one at
+ * a time (the first of equals first); what does not fit goes to her pool.
+ */
+void fb_fill_fewest(struct fb_player *p, int ns, int n);
+
 /* Counters a player holds on her board (not the pool). */
 int fb_board_count(const struct fb_state *s, int who);
 

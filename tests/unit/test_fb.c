@@ -922,6 +922,92 @@ test_sim(void)
 	    "mid-duel)", duels);
 }
 
+/*
+ * The sim's pulls and the fewest-first placing, against the rule as the
+ * book plays it, one counter at a time: for every way seven spheres can
+ * hold 0 to 4 counters.
+ */
+static void
+naive_pull(const struct fb_player *p, int t, int base, int keep,
+    int8_t *pull)
+{
+	int v[FB_MAXS], got = 0;
+
+	memset(pull, 0, FB_MAXS);
+	for (int i = 0; i < B.ns; i++)
+		v[i] = p->sph[i];
+	while (base + got < FB_AUTO_MISS - 1) {
+		int best = -1;
+
+		for (int i = 0; i < B.ns; i++)
+			if (fb_touches(&B, i, t) && v[i] > keep &&
+			    (best < 0 || v[i] > v[best]))
+				best = i;
+		if (best < 0)
+			break;
+		v[best]--;
+		pull[best]++;
+		got++;
+	}
+}
+
+static void
+test_one_at_a_time(void)
+{
+	int pulls_differ = 0, fills_differ = 0, configs = 0;
+
+	reset();
+	for (int c = 0; c < 78125; c++, configs++) {
+		struct fb_in in;
+		struct fb_player q, r;
+		int8_t want[2][FB_MAXS];
+		int att = c % 2, def = !att;
+
+		duel();
+		for (int i = 0, x = c; i < B.ns; i++, x /= 5)
+			S.p[0].sph[i] = S.p[1].sph[i] = x % 5;
+		S.p[def].def = c % 11;
+		S.p[att].att = c / 11 % 11;
+		S.p[att].hand = c / 2 % 2 ? FB_RIGHT : FB_LEFT;
+		S.attacker = att;
+		S.target = c % FB_NT;
+		S.stage = FB_AIMED;
+		fb_in_init(&in);
+		fb_strategy_round(&S, &in);
+		naive_pull(&S.p[def], S.target, S.p[def].def, 0, want[def]);
+		naive_pull(&S.p[att], S.p[att].hand == FB_RIGHT ? FB_RARM :
+		    FB_LARM, S.p[att].att, 2, want[att]);
+		if ((memcmp(in.pull[def], want[def], FB_MAXS) != 0 ||
+		    memcmp(in.pull[att], want[att], FB_MAXS) != 0) &&
+		    pulls_differ++ == 0)
+			printf("# pulls differ for spheres %d\n", c);
+		for (int n = 0; n <= 8; n++) {
+			q = r = S.p[0];
+			fb_fill_fewest(&q, B.ns, n);
+			for (int k = 0; k < n; k++) {
+				int low = -1;
+
+				for (int i = 0; i < B.ns; i++)
+					if (r.sph[i] < FB_CAP && (low < 0 ||
+					    r.sph[i] < r.sph[low]))
+						low = i;
+				if (low < 0)
+					r.pool++;
+				else
+					r.sph[low]++;
+			}
+			if (memcmp(&q, &r, sizeof q) != 0 &&
+			    fills_differ++ == 0)
+				printf("# fill of %d differs for spheres %d\n",
+				    n, c);
+		}
+	}
+	is_int(pulls_differ, 0, "the sim's pulls, fullest first, match one "
+	    "at a time in %d boards", configs);
+	is_int(fills_differ, 0, "gains placed fewest first match one at a "
+	    "time in %d boards, 0 to 8 counters", configs);
+}
+
 /* 1 if two duels are in the same state, member by member. */
 static int
 same_duel(const struct fb_state *x, const struct fb_state *y)
@@ -977,10 +1063,22 @@ test_sim_lean(void)
 	pairs[3][1].st.def = 10;
 	pairs[4][0] = SA;
 	pairs[4][1] = SB;
-	b2.touch[3] |= 1u << FB_HEAD;
-	b2.touch[6] |= 1u << FB_LLEG;
-	is_int(fb_board_finish(&b2, why, sizeof why), 0, "a board whose "
-	    "spheres touch otherwise: %s", why);
+	{
+		/*
+		 * Thin spheres on a board where upper-left alone feeds the
+		 * left arm, so that boards get cut off.
+		 */
+		static const int t0[7] = { 1, 1, 4, 4, 4, 4, 3 };
+		static const int t1[7] = { 1, 2, 4, 4, 4, 3, 3 };
+
+		memcpy(pairs[4][0].st.sph, t0, sizeof t0);
+		memcpy(pairs[4][1].st.sph, t1, sizeof t1);
+	}
+	b2.touch[2] &= ~(1u << FB_LARM);
+	b2.touch[3] &= ~(1u << FB_LARM);
+	why[0] = '\0';
+	is_int(fb_board_finish(&b2, why, sizeof why), 0, "a board where "
+	    "upper-left alone touches the left arm %s", why);
 	for (int p = 0; p < 5; p++) {
 		is_int(check(&pairs[p][0]) + check(&pairs[p][1]), 0,
 		    "lean pair %d is legal", p + 1);
@@ -1020,6 +1118,7 @@ main(void)
 	test_outcomes();
 	test_geas();
 	test_sim();
+	test_one_at_a_time();
 	test_sim_lean();
 	return tap_done();
 }
