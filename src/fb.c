@@ -467,8 +467,8 @@ hand_target(const struct fb_player *p)
 static int
 table_of(const struct fb_player *p)
 {
-	return !((p->side == FB_LIGHT && p->hand == FB_RIGHT) ||
-	    (p->side == FB_DARK && p->hand == FB_LEFT));
+	/* The first for a Light right-hander and a Dark left-hander. */
+	return (p->side == FB_DARK) ^ (p->hand == FB_LEFT);
 }
 
 /*
@@ -1016,7 +1016,7 @@ pull_into(struct fb_state *s, int who, int target, const int8_t *pull,
 static void
 give_back(struct fb_player *p, int ns, const int8_t *pull, int lost)
 {
-	int back[FB_MAXS];
+	int back[FB_MAXS] = { 0 };
 
 	for (int i = 0; i < ns; i++)
 		back[i] = pull[i];
@@ -1084,27 +1084,31 @@ put_back(struct fb_state *s, int who, int target, const int8_t *pull, int n,
 void
 fb_fill_fewest(struct fb_player *p, int ns, int n)
 {
-	int at[FB_CAP + 1] = { 0 }, level = 0, need = 0, upto = 0;
+	int at[FB_CAP + 1] = { 0 }, level = 0, need = 0, upto = 0, go = 1;
 
 	for (int i = 0; i < ns; i++)
 		at[p->sph[i]]++;
-	/* Find the highest level whose cost fits in n. */
-	for (;;) {
-		upto += at[level];
-		if (level == FB_CAP || need + upto > n)
-			break;
-		need += upto;
-		level++;
+	/*
+	 * The highest level whose cost fits in n.  Written without branches
+	 * on the counts (the sim calls this in half its rounds, and the
+	 * counts are as random as the dice).
+	 */
+	for (int l = 0; l < FB_CAP; l++) {
+		int more;
+
+		upto += at[l];
+		more = need + upto;
+		go &= more <= n;
+		need = go ? more : need;
+		level += go;
 	}
 	n -= need;
 	for (int i = 0; i < ns; i++) {
 		int v = p->sph[i] < level ? level : p->sph[i];
+		int one = (v == level) & (n > 0) & (level < FB_CAP);
 
-		if (v == level && n > 0 && level < FB_CAP) {
-			v++;
-			n--;
-		}
-		p->sph[i] = v;
+		p->sph[i] = v + one;
+		n -= one;
 	}
 	p->pool += n;
 }
@@ -1631,32 +1635,42 @@ strategy_pull(const struct fb_state *s, int who, int t, int base,
     int keep, int8_t *pull)
 {
 	const struct fb_player *p = &s->p[who];
-	const int *ts = s->b->tsph[t];
-	int n = s->b->tn[t], want = FB_AUTO_MISS - 1 - base, level = FB_CAP;
-	int at[FB_CAP + 1] = { 0 }, above = 0, over = 0, got = 0;
+	const unsigned *touch = s->b->touch;
+	int ns = s->b->ns, want = FB_AUTO_MISS - 1 - base, level = FB_CAP;
+	int at[FB_CAP + 1] = { 0 }, above = 0, over = 0, got = 0, go = 1;
+	int v[FB_MAXS];
 
 	if (want <= 0)
 		return 0;
-	for (int k = 0; k < n; k++)
-		at[p->sph[ts[k]]]++;
-	while (level > keep) {
-		over += at[level];	/* spheres above level - 1 */
-		if (above + over > want)
-			break;
-		above += over;
-		level--;
+	/*
+	 * Every sphere of the board, those not touching t read as empty:
+	 * loops of one length for every target, and no branch on the
+	 * counts, so that the processor never mispredicts them.  (An empty
+	 * sphere gives nothing: level is at least 1 whenever one more is
+	 * taken, and at[0] is never read.)
+	 */
+	for (int i = 0; i < ns; i++) {
+		v[i] = p->sph[i] & -(int)((touch[i] >> t) & 1u);
+		at[v[i]]++;
+	}
+	/* Down from the top while the excess fits. */
+	for (int l = FB_CAP; l > 0; l--) {
+		int more;
+
+		over += at[l];		/* spheres above l - 1 */
+		more = above + over;
+		go &= (l > keep) & (more <= want);
+		above = go ? more : above;
+		level -= go;
 	}
 	want -= above;
-	for (int k = 0; k < n; k++) {
-		int v = p->sph[ts[k]];
-		int take = v > level ? v - level : 0;
+	for (int i = 0; i < ns; i++) {
+		int take = v[i] > level ? v[i] - level : 0;
+		int one = (v[i] >= level) & (want > 0) & (level > keep);
 
-		if (v >= level && want > 0 && level > keep) {
-			take++;
-			want--;
-		}
-		pull[ts[k]] = (int8_t)take;
-		got += take;
+		pull[i] = (int8_t)(take + one);
+		got += take + one;
+		want -= one;
 	}
 	return got;
 }
@@ -1753,7 +1767,7 @@ lose_pull(struct fb_player *p, const struct fb_board *b, int t,
     const int8_t *pull, int d)
 {
 	const int *ts = b->tsph[t];
-	int back[FB_MAXS], n = b->tn[t], empty = 0;
+	int back[FB_MAXS] = { 0 }, n = b->tn[t], empty = 0;
 
 	for (int k = 0; k < n; k++)
 		back[k] = pull[ts[k]];
@@ -1827,7 +1841,7 @@ lean_round(struct fb_state *s, struct rng *rng)
 	ht = hand_target(A);
 	bp = strategy_pull(s, !att, t, D->def, 0, pd);
 	hp = strategy_pull(s, att, ht, A->att, 2, pa);
-	gain_foe = D->side == FB_DARK && A->pool > D->pool;
+	gain_foe = (D->side == FB_DARK) & (A->pool > D->pool);
 
 	/* The rolls: Hit, then Block (the kick's look comes between). */
 	hit_die = A->att + hp;
