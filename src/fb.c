@@ -1084,31 +1084,27 @@ put_back(struct fb_state *s, int who, int target, const int8_t *pull, int n,
 void
 fb_fill_fewest(struct fb_player *p, int ns, int n)
 {
-	int at[FB_CAP + 1] = { 0 }, level = 0, need = 0, upto = 0, go = 1;
+	int at[FB_CAP + 1] = { 0 }, level = 0, need = 0, upto = 0;
 
 	for (int i = 0; i < ns; i++)
 		at[p->sph[i]]++;
-	/*
-	 * The highest level whose cost fits in n.  Written without branches
-	 * on the counts (the sim calls this in half its rounds, and the
-	 * counts are as random as the dice).
-	 */
-	for (int l = 0; l < FB_CAP; l++) {
-		int more;
-
-		upto += at[l];
-		more = need + upto;
-		go &= more <= n;
-		need = go ? more : need;
-		level += go;
+	/* Find the highest level whose cost fits in n. */
+	for (;;) {
+		upto += at[level];
+		if (level == FB_CAP || need + upto > n)
+			break;
+		need += upto;
+		level++;
 	}
 	n -= need;
 	for (int i = 0; i < ns; i++) {
 		int v = p->sph[i] < level ? level : p->sph[i];
-		int one = (v == level) & (n > 0) & (level < FB_CAP);
 
-		p->sph[i] = v + one;
-		n -= one;
+		if (v == level && n > 0 && level < FB_CAP) {
+			v++;
+			n--;
+		}
+		p->sph[i] = v;
 	}
 	p->pool += n;
 }
@@ -1635,42 +1631,32 @@ strategy_pull(const struct fb_state *s, int who, int t, int base,
     int keep, int8_t *pull)
 {
 	const struct fb_player *p = &s->p[who];
-	const unsigned *touch = s->b->touch;
-	int ns = s->b->ns, want = FB_AUTO_MISS - 1 - base, level = FB_CAP;
-	int at[FB_CAP + 1] = { 0 }, above = 0, over = 0, got = 0, go = 1;
-	int v[FB_MAXS];
+	const int *ts = s->b->tsph[t];
+	int n = s->b->tn[t], want = FB_AUTO_MISS - 1 - base, level = FB_CAP;
+	int at[FB_CAP + 1] = { 0 }, above = 0, over = 0, got = 0;
 
 	if (want <= 0)
 		return 0;
-	/*
-	 * Every sphere of the board, those not touching t read as empty:
-	 * loops of one length for every target, and no branch on the
-	 * counts, so that the processor never mispredicts them.  (An empty
-	 * sphere gives nothing: level is at least 1 whenever one more is
-	 * taken, and at[0] is never read.)
-	 */
-	for (int i = 0; i < ns; i++) {
-		v[i] = p->sph[i] & -(int)((touch[i] >> t) & 1u);
-		at[v[i]]++;
-	}
-	/* Down from the top while the excess fits. */
-	for (int l = FB_CAP; l > 0; l--) {
-		int more;
-
-		over += at[l];		/* spheres above l - 1 */
-		more = above + over;
-		go &= (l > keep) & (more <= want);
-		above = go ? more : above;
-		level -= go;
+	for (int k = 0; k < n; k++)
+		at[p->sph[ts[k]]]++;
+	while (level > keep) {
+		over += at[level];	/* spheres above level - 1 */
+		if (above + over > want)
+			break;
+		above += over;
+		level--;
 	}
 	want -= above;
-	for (int i = 0; i < ns; i++) {
-		int take = v[i] > level ? v[i] - level : 0;
-		int one = (v[i] >= level) & (want > 0) & (level > keep);
+	for (int k = 0; k < n; k++) {
+		int v = p->sph[ts[k]];
+		int take = v > level ? v - level : 0;
 
-		pull[i] = (int8_t)(take + one);
-		got += take + one;
-		want -= one;
+		if (v >= level && want > 0 && level > keep) {
+			take++;
+			want--;
+		}
+		pull[ts[k]] = (int8_t)take;
+		got += take;
 	}
 	return got;
 }

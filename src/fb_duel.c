@@ -1284,7 +1284,7 @@ cmd_sim(void)
 	struct fbl_duelist a, b;
 	struct fb_board ba, bb;
 	struct fb_sheet sh[2];
-	struct fb_state s;
+	struct fb_state s, s0;
 	struct rng rng;
 	struct db *db;
 	long wins[3] = { 0 }, ends[6] = { 0 }, total = 0;
@@ -1313,10 +1313,11 @@ cmd_sim(void)
 	sh[0] = a.sh;
 	sh[1] = b.sh;
 	rng_seed(&rng, seed);
+	fb_start(&s0, &ba, &sh[0], &sh[1]);	/* every duel starts so */
 	for (long i = 0; i < o.n; i++) {
 		int r;
 
-		fb_start(&s, &ba, &sh[0], &sh[1]);
+		s = s0;
 		r = fb_sim_duel(&s, &rng, maxr);
 		if (r < 0)
 			errx(1, "duel %ld: the strategy asked for what the "

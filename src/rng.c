@@ -74,44 +74,32 @@ rng_below(struct rng *r, uint64_t n)
 	return x % n;
 }
 
-/* 6^RNG_D6_BATCH, well below 2^64. */
-#define D6_BOUND	2821109907456ULL
-
 void
 rng_d6_fill(struct rng *r)
 {
 	__extension__ typedef unsigned __int128 u128;
-	/* 6^k, for the k-th step of the chain below. */
-	static const uint64_t pow6[RNG_D6_BATCH] = {
-		1ULL, 6ULL, 36ULL, 216ULL, 1296ULL, 7776ULL, 46656ULL,
-		279936ULL, 1679616ULL, 10077696ULL, 60466176ULL, 362797056ULL,
-		2176782336ULL, 13060694016ULL, 78364164096ULL, 470184984576ULL
-	};
-	uint64_t x, floor = 0;
-	uint8_t d[RNG_D6_BATCH];	/* a local: stores to it alias nothing */
+	uint64_t bound = 1;	/* 6^RNG_D6_BATCH, well below 2^64 */
+	uint64_t low, floor = 0;
 
-	/*
-	 * Die k is the top of 6 times the fraction left after k dice, and
-	 * that fraction is x * 6^k mod 2^64: so each die is worked out on
-	 * its own, not down a chain of dependent multiplies.
-	 */
+	for (int k = 0; k < RNG_D6_BATCH; k++)
+		bound *= 6;
 	for (;;) {
-		x = rng_next(r);
+		low = rng_next(r);
 		for (int k = 0; k < RNG_D6_BATCH; k++) {
-			u128 m = (u128)(x * pow6[k]) * 6;
+			u128 m = (u128)low * 6;
 
 			/* The first die is used first, from the top. */
-			d[RNG_D6_BATCH - 1 - k] = (uint8_t)(m >> 64) + 1;
+			r->d6[RNG_D6_BATCH - 1 - k] = (uint8_t)(m >> 64) + 1;
+			low = (uint64_t)m;
 		}
-		/* The whole chain is one draw of x * 6^16: Lemire's test. */
-		if (x * D6_BOUND >= D6_BOUND)
+		/* Chained, the steps are one draw of x * 6^16: Lemire's test. */
+		if (low >= bound)
 			break;
 		if (floor == 0)
-			floor = (0 - D6_BOUND) % D6_BOUND;
-		if (x * D6_BOUND >= floor)
+			floor = (0 - bound) % bound;
+		if (low >= floor)
 			break;
 	}
-	memcpy(r->d6, d, sizeof d);
 	r->nd6 = RNG_D6_BATCH;
 }
 
