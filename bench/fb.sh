@@ -3,9 +3,10 @@
 #
 # sim: "fb-duel sim A B --n N" between two default Learner sheets, for
 #   N = 100,000 and 1,000,000, one process each on one core, timed with
-#   peak memory by measure.  Reports duels per second against the target
-#   of 500,000 (ratio >= 1.0 meets it) and the peak memory of the larger
-#   run against the smaller (about 1.0 when memory does not grow with N).
+#   peak memory by measure, best time of three runs.  Reports duels per
+#   second against the target of 500,000 (ratio >= 1.0 meets it) and the
+#   peak memory of the larger run against the smaller (about 1.0 when
+#   memory does not grow with N).
 set -eu
 B=$1
 out=$2
@@ -18,9 +19,15 @@ rm -f "$db" "$db-wal" "$db-shm"
 "$fb" --db "$db" sheet add Bob --side dark --hand left >/dev/null
 echo "fb-duel sim between two learners (one process, one core):"
 for n in 100000 1000000; do
-	r=$("$out/measure" sh -c "exec '$fb' --db '$db' sim Ann Bob --n $n --seed 1 >/dev/null")
-	s=${r% *}
-	kb=${r#* }
+	# Best time of three (the first run on a cold core is the slowest),
+	# the largest peak memory.
+	s=999999
+	kb=0
+	for i in 1 2 3; do
+		r=$("$out/measure" sh -c "exec '$fb' --db '$db' sim Ann Bob --n $n --seed 1 >/dev/null")
+		s=$(awk -v a="$s" -v b="${r% *}" 'BEGIN { print (b < a) ? b : a }')
+		[ "${r#* }" -gt "$kb" ] && kb=${r#* }
+	done
 	eval "kb_$n=$kb"
 	awk -v n="$n" -v s="$s" -v kb="$kb" 'BEGIN {
 		printf "  n=%-8d %.3f s  %.0f duels/s  peak %d KB  target 500000: ratio %.3f\n",
