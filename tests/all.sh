@@ -3,8 +3,8 @@
 # "N passed, N failed" summed into the last line.
 #   1. the quick suite (unit, golden CLI, man lint) on the normal build
 #   2. the same under ASan and UBSan (make SANITIZE=1)
-#   3. golden CLI cases under valgrind memcheck (make VALGRIND=1): one
-#      per tool and the hostile one; VALGRIND_ALL=1 for every case
+#   3. every golden CLI case under valgrind memcheck (make VALGRIND=1),
+#      a case per processor at a time
 #   4. each fuzz target: its regression inputs and seeds, then
 #      FUZZ_SMOKE seconds of fuzzing (default 20)
 #   5. crash safety: CRASH_RUNS SIGKILLs (default 100)
@@ -46,14 +46,10 @@ build() {
 
 build && part "tests" make -s test
 build SANITIZE=1 && part "tests under ASan and UBSan" make -s SANITIZE=1 test
-# valgrind makes each command 20-50 times slower: one case per tool and
-# the hostile one here (VALGRIND_ALL=1 for all of them, near an hour).
-vg_cases="bg-board calc combat-example d6-roll draw-pick fb-duel hostile
-    import-csv import-json items roster"
-[ "${VALGRIND_ALL:-0}" = 1 ] && vg_cases=
-# shellcheck disable=SC2086
+# valgrind makes each command 20-50 times slower; all the cases take
+# about 8 minutes on two cores.
 build VALGRIND=1 && part "CLI cases under valgrind" sh tests/valgrind.sh \
-    build-vg $vg_cases
+    build-vg
 build fuzz-build && part "fuzz targets" sh tests/fuzz/run.sh build-fuzz \
     "${FUZZ_SMOKE:-20}" sheet deck d6 import-csv import-json fb bg \
     argv-crs-stats argv-crs-draw argv-crs-combat argv-d6-roll argv-fb-duel \
