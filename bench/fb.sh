@@ -7,6 +7,8 @@
 #   second against the target of 500,000 (ratio >= 1.0 meets it) and the
 #   peak memory of the larger run against the smaller (about 1.0 when
 #   memory does not grow with N).
+# geas: for information, no target: 100,000 duels between a Templar and
+#   a Diamedes who hold GEAS, which the sim plays stage by stage.
 set -eu
 B=$1
 out=$2
@@ -35,3 +37,19 @@ for n in 100000 1000000; do
 done
 awk -v a="$kb_100000" -v b="$kb_1000000" 'BEGIN {
 	printf "  peak memory, 1M against 100k: %d KB vs %d KB, ratio %.3f\n", b, a, b / a }'
+
+"$fb" --db "$db" sheet add Tem --side light --hand right --level templar \
+    heal=2 protect=2 jump=1 >/dev/null
+"$fb" --db "$db" sheet add Dia --side dark --hand left --level diamedes \
+    --free-geas lightning rage=3 choke=2 speed=2 >/dev/null
+s=999999
+for i in 1 2 3; do
+	r=$("$out/measure" sh -c "exec '$fb' --db '$db' sim Tem Dia --n 100000 --seed 1 >/dev/null")
+	s=$(awk -v a="$s" -v b="${r% *}" 'BEGIN { print (b < a) ? b : a }')
+done
+rounds=$("$fb" --db "$db" sim Tem Dia --n 100000 --seed 1 --json |
+    sed -n 's/.*"rounds":{"mean":\([0-9.]*\).*/\1/p')
+awk -v s="$s" -v m="$rounds" 'BEGIN {
+	printf "fb-duel sim, Templar against Diamedes with GEAS (no target):\n"
+	printf "  n=100000   %.3f s  %.0f duels/s  %.0f rounds/s (mean %.2f rounds)\n",
+	    s, 100000 / s, 100000 * m / s, m }'
