@@ -19,17 +19,22 @@ db="$out/fb.db"
 rm -f "$db" "$db-wal" "$db-shm"
 "$fb" --db "$db" sheet add Ann --side light --hand right >/dev/null
 "$fb" --db "$db" sheet add Bob --side dark --hand left >/dev/null
-echo "fb-duel sim between two learners (one process, one core):"
-for n in 100000 1000000; do
-	# Best time of three (the first run on a cold core is the slowest),
-	# the largest peak memory.
+# best3 A B N: sets s to the best time of three runs of "sim A B --n N"
+# (the first run on a cold core is the slowest) and kb to the largest
+# peak memory.
+best3() {
 	s=999999
 	kb=0
 	for i in 1 2 3; do
-		r=$("$out/measure" sh -c "exec '$fb' --db '$db' sim Ann Bob --n $n --seed 1 >/dev/null")
+		r=$("$out/measure" sh -c "exec '$fb' --db '$db' sim $1 $2 --n $3 --seed 1 >/dev/null")
 		s=$(awk -v a="$s" -v b="${r% *}" 'BEGIN { print (b < a) ? b : a }')
-		[ "${r#* }" -gt "$kb" ] && kb=${r#* }
+		if [ "${r#* }" -gt "$kb" ]; then kb=${r#* }; fi
 	done
+}
+
+echo "fb-duel sim between two learners (one process, one core):"
+for n in 100000 1000000; do
+	best3 Ann Bob "$n"
 	eval "kb_$n=$kb"
 	awk -v n="$n" -v s="$s" -v kb="$kb" 'BEGIN {
 		printf "  n=%-8d %.3f s  %.0f duels/s  peak %d KB  target 500000: ratio %.3f\n",
@@ -42,11 +47,7 @@ awk -v a="$kb_100000" -v b="$kb_1000000" 'BEGIN {
     heal=2 protect=2 jump=1 >/dev/null
 "$fb" --db "$db" sheet add Dia --side dark --hand left --level diamedes \
     --free-geas lightning rage=3 choke=2 speed=2 >/dev/null
-s=999999
-for i in 1 2 3; do
-	r=$("$out/measure" sh -c "exec '$fb' --db '$db' sim Tem Dia --n 100000 --seed 1 >/dev/null")
-	s=$(awk -v a="$s" -v b="${r% *}" 'BEGIN { print (b < a) ? b : a }')
-done
+best3 Tem Dia 100000
 rounds=$("$fb" --db "$db" sim Tem Dia --n 100000 --seed 1 --json |
     sed -n 's/.*"rounds":{"mean":\([0-9.]*\).*/\1/p')
 awk -v s="$s" -v m="$rounds" 'BEGIN {

@@ -804,6 +804,27 @@ fb_geas(struct fb_state *s, struct fb_geas_in *g, struct rng *rng,
 	return 0;
 }
 
+/*
+ * Who attacks after one pair of initiative dice: the higher, or on a tie
+ * the one who did not attack last round, or before any round the higher
+ * ATT; -1 when the tie stands (*how says which rule settled it).
+ */
+static int
+init_pair(const struct fb_state *s, int d0, int d1, int *how)
+{
+	if (d0 != d1)
+		return d0 > d1 ? 0 : 1;
+	if (s->last_attacker >= 0) {
+		*how = FB_I_TIE_SWAP;
+		return !s->last_attacker;
+	}
+	if (s->p[0].att != s->p[1].att) {
+		*how = FB_I_TIE_ATT;
+		return s->p[0].att > s->p[1].att ? 0 : 1;
+	}
+	return -1;
+}
+
 static int
 init_do(struct fb_state *s, struct fb_in *in, struct rng *rng,
     struct fb_report *r, char *why, size_t whysz)
@@ -842,15 +863,7 @@ init_do(struct fb_state *s, struct fb_in *in, struct rng *rng,
 		if (d0 < 1 || d0 > 6 || d1 < 1 || d1 > 6)
 			return util_say(why, whysz, "an initiative die reads 1 to 6");
 		pairs++;
-		if (d0 != d1)
-			a = d0 > d1 ? 0 : 1;
-		else if (s->last_attacker >= 0) {
-			a = !s->last_attacker;
-			how = FB_I_TIE_SWAP;
-		} else if (s->p[0].att != s->p[1].att) {
-			a = s->p[0].att > s->p[1].att ? 0 : 1;
-			how = FB_I_TIE_ATT;
-		}
+		a = init_pair(s, d0, d1, &how);
 	}
 	if (in->ninit > 2 * pairs)
 		return util_say(why, whysz, "initiative was settled by pair %d; "
@@ -1011,11 +1024,12 @@ pull_into(struct fb_state *s, int who, int target, const int8_t *pull,
 /*
  * Gives a player's pulled counters (pull) back to their spheres but lost
  * of them, the losses taken one at a time from the largest contribution
- * (the first of equals).
+ * (the first of equals).  1 if a sphere pulled from is left empty.
  */
-static void
+static int
 give_back(struct fb_player *p, int ns, const int8_t *pull, int lost)
 {
+	int empty = 0;
 	int back[FB_MAXS] = { 0 };
 
 	for (int i = 0; i < ns; i++)
@@ -1029,8 +1043,11 @@ give_back(struct fb_player *p, int ns, const int8_t *pull, int lost)
 		back[big]--;
 		lost--;
 	}
-	for (int i = 0; i < ns; i++)
+	for (int i = 0; i < ns; i++) {
 		p->sph[i] += back[i];
+		empty |= pull[i] > 0 && p->sph[i] == 0;
+	}
+	return empty;
 }
 
 /*
@@ -1068,7 +1085,7 @@ put_back(struct fb_state *s, int who, int target, const int8_t *pull, int n,
 	}
 	for (int i = 0; i < s->b->ns; i++)
 		sum += pull[i];
-	give_back(p, s->b->ns, pull, sum - n);
+	(void)give_back(p, s->b->ns, pull, sum - n);
 	return 0;
 }
 
@@ -1744,35 +1761,6 @@ spend_pull(struct fb_player *p, const struct fb_board *b, int t,
 }
 
 /*
- * The defender's pulls into target t after d damage short of maiming:
- * d of them lost from the largest contribution first (as put_back
- * does), the rest back in their spheres.  1 if a sphere is left empty.
- */
-static int
-lose_pull(struct fb_player *p, const struct fb_board *b, int t,
-    const int8_t *pull, int d)
-{
-	const int *ts = b->tsph[t];
-	int back[FB_MAXS] = { 0 }, n = b->tn[t], empty = 0;
-
-	for (int k = 0; k < n; k++)
-		back[k] = pull[ts[k]];
-	while (d-- > 0) {
-		int big = 0;
-
-		for (int k = 1; k < n; k++)
-			if (back[k] > back[big])
-				big = k;
-		back[big]--;
-	}
-	for (int k = 0; k < n; k++) {
-		p->sph[ts[k]] += back[k] - pull[ts[k]];
-		empty |= p->sph[ts[k]] == 0;
-	}
-	return empty;
-}
-
-/*
  * One round of the sim between duelists with no GEAS (no counters in any
  * GEAS slot, no free GEAS, no gift), as the stages and the strategy play
  * it, without the input, the report and the checks: the same dice in the
@@ -1788,32 +1776,18 @@ lean_round(struct fb_state *s, struct rng *rng)
 	int att, t, ht, hp, bp, hit_die, block_die, hit_ok, block_ok;
 	int hit_roll, block_roll, outcome, gain_foe, ns = b->ns, empty = 0;
 
-	/* Initiative. */
-	if (s->earned >= 0)
-		att = s->earned;
-	else {
-		for (int pairs = 0;; pairs++) {
-			int d0, d1;
+	/* Initiative (init_do's rules: 16 tied pairs give it to the first). */
+	att = s->earned;
+	for (int pairs = 0; att < 0; pairs++) {
+		int d0, d1, how;
 
-			if (pairs == 16) {
-				att = 0;
-				break;
-			}
-			d0 = rng_d6(rng);
-			d1 = rng_d6(rng);
-			if (d0 != d1) {
-				att = d0 > d1 ? 0 : 1;
-				break;
-			}
-			if (s->last_attacker >= 0) {
-				att = !s->last_attacker;
-				break;
-			}
-			if (s->p[0].att != s->p[1].att) {
-				att = s->p[0].att > s->p[1].att ? 0 : 1;
-				break;
-			}
+		if (pairs == 16) {
+			att = 0;
+			break;
 		}
+		d0 = rng_d6(rng);
+		d1 = rng_d6(rng);
+		att = init_pair(s, d0, d1, &how);
 	}
 	s->attacker = s->last_attacker = att;
 	s->earned = -1;
@@ -1854,13 +1828,13 @@ lean_round(struct fb_state *s, struct rng *rng)
 
 		spend_pull(A, b, ht, pa);
 		A->pool += hp;
+		spend_pull(D, b, t, pd);
 		if (d >= bp) {
-			spend_pull(D, b, t, pd);
 			D->pool += bp;
 			finish(s, FB_E_MAIMED, att);
 		} else {
 			D->pool += d;
-			empty = lose_pull(D, b, t, pd, d);
+			empty = give_back(D, ns, pd, d);
 		}
 		if (t == FB_LLEG || t == FB_RLEG)
 			D->legs |= 1u << (t == FB_RLEG);

@@ -36,7 +36,8 @@ for t in "$@"; do
 		    >"$fz/$t.log" 2>&1
 	else
 		# shellcheck disable=SC2086
-		"$bin" $opts -runs=0 -artifact_prefix="$fz/crash-$t-" $inputs >"$fz/$t.log" 2>&1
+		"$bin" $opts -runs=0 -artifact_prefix="$fz/crash-$t-" $inputs \
+		    >"$fz/$t.log" 2>&1
 	fi
 	rc=$?
 	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$fz/$t.log" | tail -1)
