@@ -1117,12 +1117,12 @@ cmd_games(void)
 		    "TEAM2", "BOARD", "TURNS", "WINNER");
 	while (db_step(db, st, 0) == SQLITE_ROW) {
 		long long id = sqlite3_column_int64(st, 0);
-		const char *a = (const char *)sqlite3_column_text(st, 1);
-		const char *b = (const char *)sqlite3_column_text(st, 2);
+		const char *a = db_column_text(st, 1);
+		const char *b = db_column_text(st, 2);
 		const char *board = sqlite3_column_int(st, 3) ? "advanced" :
 		    "basic";
 		int turns = sqlite3_column_int(st, 4);
-		const char *w = (const char *)sqlite3_column_text(st, 5);
+		const char *w = db_column_text(st, 5);
 
 		if (o.fmt == OUT_JSON) {
 			printf("%s{\"game\":%lld,\"team1\":\"%s\",\"team2\":"
@@ -1195,16 +1195,25 @@ main(int argc, char **argv)
 	cli_init(argc, argv);
 	parse_args(argc, argv);
 	if (o.nargs == 0)
-		cli_usage_error("a command is needed");
+		cli_usage_error("no command given (team, new, show, moves, "
+		    "move, place, die, power, pass, undo, log, games or "
+		    "stat)");
 	cmd = o.args[0];
 	if (o.nmv > 0 && strcmp(cmd, "move") != 0)
 		only(0, cmd);
-	if ((o.swap != NULL && strcmp(cmd, "die") != 0) ||
-	    (o.file != NULL && strcmp(cmd, "team") != 0) ||
-	    ((o.advanced || o.safe_attack) && strcmp(cmd, "new") != 0) ||
-	    (o.plain && strcmp(cmd, "show") != 0) ||
-	    (o.have_seed && strcmp(cmd, "move") != 0))
-		cli_usage_error("an option that '%s' does not take", q(cmd));
+	{
+		const char *bad = o.swap != NULL && strcmp(cmd, "die") != 0 ?
+		    "--swap" : o.file != NULL && strcmp(cmd, "team") != 0 ?
+		    "--file" : o.advanced && strcmp(cmd, "new") != 0 ?
+		    "--advanced" : o.safe_attack && strcmp(cmd, "new") != 0 ?
+		    "--safe-attack" : o.plain && strcmp(cmd, "show") != 0 ?
+		    "--plain" : o.have_seed && strcmp(cmd, "move") != 0 ?
+		    "--seed" : NULL;
+
+		if (bad != NULL)
+			cli_usage_error("'%s' is not an option of '%s'", bad,
+			    q(cmd));
+	}
 	if (strcmp(cmd, "team") == 0)
 		return cmd_team();
 	if (strcmp(cmd, "stat") == 0)

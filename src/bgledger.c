@@ -62,17 +62,17 @@ team_row(sqlite3_stmt *st, struct bg_team *t)
 	const char *pw;
 
 	snprintf(t->name, sizeof t->name, "%s",
-	    (const char *)sqlite3_column_text(st, 0));
+	    db_column_text(st, 0));
 	if (sqlite3_column_type(st, 1) == SQLITE_NULL || t->n == BG_MAXFIG)
 		return;
 	f = &t->f[t->n++];
 	snprintf(f->name, sizeof f->name, "%s",
-	    (const char *)sqlite3_column_text(st, 1));
-	f->level = bg_level_find((const char *)sqlite3_column_text(st, 2));
+	    db_column_text(st, 1));
+	f->level = bg_level_find(db_column_text(st, 2));
 	f->cosmic = sqlite3_column_int(st, 3);
 	for (int c = 0; c < BG_NSTAT; c++)
 		f->stat[c] = sqlite3_column_int(st, 4 + c);
-	pw = (const char *)sqlite3_column_text(st, 10);
+	pw = db_column_text(st, 10);
 	while (pw != NULL && *pw) {
 		size_t n = strcspn(pw, "+");
 		char word[32];
@@ -148,12 +148,12 @@ bgl_stat_names(struct db *db, char names[BG_NSTAT][48])
 	for (int c = 0; c < BG_NSTAT; c++)
 		snprintf(names[c], 48, "%s", bg_colour_name(c));
 	while (db_step(db, st, 0) == SQLITE_ROW) {
-		int c = bg_colour_find((const char *)sqlite3_column_text(st,
+		int c = bg_colour_find(db_column_text(st,
 		    0));
 
 		if (c >= 0)
 			snprintf(names[c], 48, "%s",
-			    (const char *)sqlite3_column_text(st, 1));
+			    db_column_text(st, 1));
 	}
 	sqlite3_finalize(st);
 }
@@ -230,8 +230,8 @@ bgl_game_load(struct db *db, int64_t id, struct bgl_game *d)
 		d->safe_attack = sqlite3_column_int(st, 3);
 		for (int k = 0; k < 2; k++) {
 			snprintf(d->team[k].name, sizeof d->team[k].name, "%s",
-			    (const char *)sqlite3_column_text(st, k));
-			if (bgio_team_parse((const char *)sqlite3_column_text(st,
+			    db_column_text(st, k));
+			if (bgio_team_parse(db_column_text(st,
 			    4 + k), &d->team[k], why, sizeof why) < 0) {
 				sqlite3_finalize(st);
 				db_die(db, "game %lld: team %d: %s",
@@ -264,7 +264,7 @@ bgl_game_load(struct db *db, int64_t id, struct bgl_game *d)
 		e->winner = db_column_dup(st, 7);
 		e->seed = db_column_dup(st, 8);
 		e->undoes = sqlite3_column_int64(st, 9);
-		e->detail = db_column_dup(st, 10);
+		e->detail = xstrdup(db_column_json(st, 10));
 		e->time = sqlite3_column_int64(st, 11);
 	}
 	sqlite3_finalize(st);

@@ -1630,7 +1630,7 @@ cmd_history(struct opts *o, int argc, char **argv)
 		int rows = 0;
 
 		while (db_step(db, st, 0) == SQLITE_ROW) {
-			out_text(out, (const char *)sqlite3_column_text(st, 0));
+			out_text(out, db_column_text(st, 0));
 			for (int c = 1; c <= 5; c++) {
 				out_int(out, sqlite3_column_int64(st, c));
 				tot[c - 1] += sqlite3_column_int64(st, c);
@@ -1907,7 +1907,10 @@ main(int argc, char **argv)
 	argc -= optind;
 	argv += optind;
 	if (argc == 0)
-		cli_usage_error("no command given");
+		cli_usage_error("no command given (start, join, init, "
+		    "attack, mental, power, pass, stance, range, flee, "
+		    "charge, blow, swap, round, dead, end, undo, status, log, "
+		    "replay or history)");
 	cmd = argv[0];
 	argc--;
 	argv++;

@@ -897,7 +897,8 @@ main(int argc, char **argv)
 	argc -= optind;
 	argv += optind;
 	if (argc == 0)
-		cli_usage_error("no command given");
+		cli_usage_error("no command given (calc, add, set, rm, show, "
+		    "list, item, power, give, take, import or export)");
 	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
 		if (strcmp(argv[0], commands[i].name) != 0)
 			continue;

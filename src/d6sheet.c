@@ -221,7 +221,7 @@ d6_sheet_find(const struct d6_sheet *s, const char *ref, int *fallback)
 static const char *
 col_text(sqlite3_stmt *st, int i)
 {
-	return (const char *)sqlite3_column_text(st, i);
+	return db_column_text(st, i);
 }
 
 int

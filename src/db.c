@@ -14,11 +14,29 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <time.h>
 #include <unistd.h>
 
-/* How long a command waits for another GM's write before giving up. */
+/*
+ * How long a command waits for another GM's write before giving up, in
+ * milliseconds; $REFKIT_BUSY_TIMEOUT changes it (tests shorten it rather
+ * than wait ten real seconds).
+ */
 #define DB_BUSY_MS	10000
+#define DB_BUSY_MS_MAX	3600000
+
+static int
+busy_ms(void)
+{
+	const char *env = getenv("REFKIT_BUSY_TIMEOUT");
+	long v;
+
+	if (env != NULL && util_parse_int(env, 0, DB_BUSY_MS_MAX, &v) ==
+	    UTIL_INT_OK)
+		return (int)v;
+	return DB_BUSY_MS;
+}
 
 /*
  * Migrations: migrations[v] brings a database at user_version v to v + 1.
@@ -313,10 +331,17 @@ errmsg(struct db *db)
 		return xstrdup("out of memory");
 	code = sqlite3_extended_errcode(db->h) & 0xff;
 	sys = sqlite3_system_errno(db->h);
-	if (code == SQLITE_BUSY)
-		return xasprintf("%s: another program held it for more "
-		    "than %d seconds; nothing was written, try again",
-		    sqlite3_errmsg(db->h), DB_BUSY_MS / 1000);
+	if (code == SQLITE_BUSY) {
+		int ms = busy_ms();
+
+		return ms % 1000 == 0 ?
+		    xasprintf("%s: another program held it for more than "
+		    "%d second%s; nothing was written, try again",
+		    sqlite3_errmsg(db->h), ms / 1000, ms == 1000 ? "" : "s") :
+		    xasprintf("%s: another program held it for more than "
+		    "%d ms; nothing was written, try again",
+		    sqlite3_errmsg(db->h), ms);
+	}
 	if (sys != 0 && (code == SQLITE_IOERR || code == SQLITE_CANTOPEN ||
 	    code == SQLITE_FULL || code == SQLITE_READONLY ||
 	    code == SQLITE_PERM))
@@ -355,9 +380,19 @@ exec(struct db *db, const char *sql, const char *what)
 		db_fatal(db, what);
 }
 
+/* A write on a database opened read-only is refused before it starts. */
+static void
+check_writable(struct db *db)
+{
+	if (db->readonly)
+		errx(1, "cannot write to '%s': it is on a read-only file "
+		    "system (commands that only read work)", util_q(db->path));
+}
+
 void
 db_begin(struct db *db)
 {
+	check_writable(db);
 	exec(db, "BEGIN IMMEDIATE", "cannot start a transaction");
 }
 
@@ -464,6 +499,10 @@ bring_up_to_date(struct db *db)
 {
 	int version;
 
+	if (db->readonly)
+		errx(1, "cannot use '%s': its schema needs updating to "
+		    "version %d, and it is on a read-only file system",
+		    util_q(db->path), DB_SCHEMA_VERSION);
 	db_begin(db);
 	/* Another process may have done it while we waited for the lock. */
 	version = check_identity(db);
@@ -479,6 +518,10 @@ bring_up_to_date(struct db *db)
 		free(set);
 	}
 	db_commit(db);
+	/* A file the user made (touch) is changed: say so. */
+	if (version == 0 && db->was_empty)
+		warnx("'%s' was an empty file: it is now a refkit database",
+		    util_q(db->path));
 }
 
 /*
@@ -507,7 +550,7 @@ set_wal(struct db *db)
 		    NULL, NULL);
 		if (rc == SQLITE_OK)
 			return;
-		if ((rc & 0xff) != SQLITE_BUSY || waited >= DB_BUSY_MS)
+		if ((rc & 0xff) != SQLITE_BUSY || waited >= busy_ms())
 			db_fatal(db, "cannot switch to WAL mode");
 		nanosleep(&pause, NULL);
 		waited += 5;
@@ -531,9 +574,15 @@ open_failed(struct db *db)
 	dir = slash == NULL ? xstrdup(".") : xstrndup(db->path,
 	    slash == db->path ? 1 : (size_t)(slash - db->path));
 	if (stat(db->path, &sb) != 0 && errno == ENOENT) {
+		struct statvfs vfs;
+
 		if (stat(dir, &sb) != 0)
 			errx(1, "cannot create '%s': no directory '%s'",
 			    util_q(db->path), util_q(dir));
+		if (statvfs(dir, &vfs) == 0 && (vfs.f_flag & ST_RDONLY))
+			errx(1, "cannot create '%s': directory '%s' is on a "
+			    "read-only file system", util_q(db->path),
+			    util_q(dir));
 		if (access(dir, W_OK) != 0)
 			errx(1, "cannot create '%s': directory '%s' is not "
 			    "writable", util_q(db->path), util_q(dir));
@@ -564,11 +613,136 @@ close_at_exit(void)
 	open_db->h = NULL;
 }
 
+/* What a file of type mode is, for a refusal; NULL for a regular file. */
+static const char *
+file_kind(mode_t mode)
+{
+	if (S_ISREG(mode))
+		return NULL;
+	if (S_ISDIR(mode))
+		return "a directory";
+	if (S_ISCHR(mode))
+		return "a character device";
+	if (S_ISBLK(mode))
+		return "a block device";
+	if (S_ISFIFO(mode))
+		return "a named pipe (FIFO)";
+	if (S_ISSOCK(mode))
+		return "a socket";
+	return "not a regular file";
+}
+
+/*
+ * Looks at the path before SQLite does, which would otherwise write a
+ * journal beside a device (/dev/null-journal) or follow nothing and say
+ * only "unable to open".  Sets db->was_empty and db->readonly.
+ */
+static int
+check_path(struct db *db)
+{
+	/* Static: the errx below exits, and a leak checker must not mind. */
+	static char *wal;
+	struct stat sb;
+	struct statvfs vfs;
+	const char *kind;
+
+	/* Missing: created; other errors: the open says what they are. */
+	if (lstat(db->path, &sb) != 0)
+		return errno == ENOENT;
+	if (S_ISLNK(sb.st_mode))
+		errx(1, "cannot use '%s': it is a symbolic link, and refkit "
+		    "does not follow links to a database (a link could "
+		    "send the writes to another file); give the real path",
+		    util_q(db->path));
+	if ((kind = file_kind(sb.st_mode)) != NULL)
+		errx(1, "cannot use '%s': it is %s, not a database file",
+		    util_q(db->path), kind);
+	db->was_empty = sb.st_size == 0;
+	if (statvfs(db->path, &vfs) != 0 || !(vfs.f_flag & ST_RDONLY))
+		return 0;
+	db->readonly = 1;
+	/*
+	 * Read-only media are opened immutable, which ignores a -wal file:
+	 * one that holds commits the file lacks would give stale answers.
+	 */
+	wal = xasprintf("%s-wal", db->path);
+	if (stat(wal, &sb) == 0 && sb.st_size > 0)
+		errx(1, "cannot read '%s': it has changes in '%s' not yet "
+		    "written into it, and it is on a read-only file system "
+		    "(open it once where it can be written)", util_q(db->path),
+		    util_q(wal));
+	free(wal);
+	wal = NULL;
+	return 0;
+}
+
+/*
+ * A new database appears whole: the schema is written into a file of
+ * this process's own beside it, which is then linked into place, an
+ * atomic step that fails if another process got there first (its file
+ * is then used).  So an empty file at the path was never made by refkit,
+ * and saying so (db->was_empty) cannot mislead.  Where links are not
+ * supported (FAT), or anything else fails, nothing is left behind and
+ * SQLite creates the file in place as before.
+ */
+static void
+create_whole(struct db *db)
+{
+	static const char *const sfx[] = { "", "-journal", "-wal", "-shm" };
+	char *tmp = xasprintf("%s.new-%ld", db->path, (long)getpid());
+	sqlite3 *h = NULL;
+	int ok;
+
+	unlink(tmp);
+	ok = sqlite3_open_v2(tmp, &h, SQLITE_OPEN_READWRITE |
+	    SQLITE_OPEN_CREATE | SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_NOMUTEX,
+	    NULL) == SQLITE_OK &&
+	    sqlite3_exec(h, "BEGIN", NULL, NULL, NULL) == SQLITE_OK &&
+	    sqlite3_exec(h, db_schema_sql, NULL, NULL, NULL) == SQLITE_OK &&
+	    sqlite3_exec(h, "COMMIT", NULL, NULL, NULL) == SQLITE_OK &&
+	    sqlite3_exec(h, "PRAGMA journal_mode = WAL", NULL, NULL,
+	    NULL) == SQLITE_OK;
+	/* Closing the last connection checkpoints and removes the WAL. */
+	if (sqlite3_close(h) != SQLITE_OK)
+		ok = 0;
+	if (ok)
+		(void)link(tmp, db->path);
+	for (size_t i = 0; i < sizeof sfx / sizeof *sfx; i++) {
+		char *f = xasprintf("%s%s", tmp, sfx[i]);
+
+		unlink(f);
+		free(f);
+	}
+	free(tmp);
+}
+
+/*
+ * The URI that opens path read-only and immutable: nothing can change
+ * the file on a read-only file system, and SQLite then needs no -shm or
+ * -wal beside it.  The caller frees it.
+ */
+static char *
+immutable_uri(const char *path)
+{
+	size_t n = strlen(path);
+	char *uri = xmalloc(3 * n + 32), *u = uri;
+
+	u += sprintf(u, "file:%s", path[0] == '/' ? "//" : "");
+	for (const char *p = path; *p; p++) {
+		if (*p == '%' || *p == '?' || *p == '#')
+			u += sprintf(u, "%%%02X", (unsigned char)*p);
+		else
+			*u++ = *p;
+	}
+	strcpy(u, "?immutable=1");
+	return uri;
+}
+
 struct db *
 db_open(const char *path)
 {
 	struct db *db = xcalloc(1, sizeof *db);
-	int is_default = 0;
+	int is_default = 0, rc;
 
 	db->path = path ? xstrdup(path) : db_default_path(&is_default);
 	if (open_db == NULL && atexit(close_at_exit) != 0)
@@ -576,13 +750,24 @@ db_open(const char *path)
 	open_db = db;
 	if (is_default)
 		make_parents(db->path);
+	if (check_path(db))
+		create_whole(db);
 	/* Every tool is one thread: spare each SQLite call its mutex. */
-	if (sqlite3_open_v2(db->path, &db->h, SQLITE_OPEN_READWRITE |
-	    SQLITE_OPEN_CREATE | SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_NOMUTEX,
-	    NULL) != SQLITE_OK)
+	if (db->readonly) {
+		char *uri = immutable_uri(db->path);
+
+		rc = sqlite3_open_v2(uri, &db->h, SQLITE_OPEN_READONLY |
+		    SQLITE_OPEN_URI | SQLITE_OPEN_NOFOLLOW |
+		    SQLITE_OPEN_NOMUTEX, NULL);
+		free(uri);
+	} else
+		rc = sqlite3_open_v2(db->path, &db->h, SQLITE_OPEN_READWRITE |
+		    SQLITE_OPEN_CREATE | SQLITE_OPEN_NOFOLLOW |
+		    SQLITE_OPEN_NOMUTEX, NULL);
+	if (rc != SQLITE_OK)
 		open_failed(db);
 	sqlite3_extended_result_codes(db->h, 1);
-	sqlite3_busy_timeout(db->h, DB_BUSY_MS);
+	sqlite3_busy_timeout(db->h, busy_ms());
 	sqlite3_db_config(db->h, SQLITE_DBCONFIG_DEFENSIVE, 1, NULL);
 	sqlite3_db_config(db->h, SQLITE_DBCONFIG_DQS_DDL, 0, NULL);
 	sqlite3_db_config(db->h, SQLITE_DBCONFIG_DQS_DML, 0, NULL);
@@ -591,7 +776,8 @@ db_open(const char *path)
 	if (check_identity(db) < DB_SCHEMA_VERSION)
 		bring_up_to_date(db);
 
-	set_wal(db);
+	if (!db->readonly)
+		set_wal(db);
 	exec(db, "PRAGMA foreign_keys = ON", "cannot enable foreign keys");
 	return db;
 }
@@ -612,12 +798,35 @@ db_close(struct db *db)
 	free(db);
 }
 
+const char *
+db_column_text(sqlite3_stmt *st, int i)
+{
+	const char *t = (const char *)sqlite3_column_text(st, i);
+
+	/* Text cut short at a NUL would be read as another value. */
+	if (t != NULL && strlen(t) != (size_t)sqlite3_column_bytes(st, i))
+		errx(1, "damaged record: its '%s' holds a NUL character",
+		    util_q(sqlite3_column_name(st, i)));
+	return t;
+}
+
+const char *
+db_column_json(sqlite3_stmt *st, int i)
+{
+	const char *t = db_column_text(st, i);
+
+	if (t != NULL && util_json_has_nul(t, strlen(t)))
+		errx(1, "damaged record: its '%s' holds a NUL character "
+		    "(\\u0000)", util_q(sqlite3_column_name(st, i)));
+	return t;
+}
+
 char *
 db_column_dup(sqlite3_stmt *st, int i)
 {
-	const unsigned char *t = sqlite3_column_text(st, i);
+	const char *t = db_column_text(st, i);
 
-	return t ? xstrdup((const char *)t) : NULL;
+	return t ? xstrdup(t) : NULL;
 }
 
 void

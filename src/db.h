@@ -17,6 +17,8 @@
 struct db {
 	sqlite3	*h;
 	char	*path;		/* owned */
+	int	 readonly;	/* on a read-only file system: reads only */
+	int	 was_empty;	/* an existing file of 0 bytes when opened */
 };
 
 /*
@@ -29,10 +31,15 @@ char *db_default_path(int *is_default);
 
 /*
  * Opens (creating if needed) the database at path, or at the default path
- * when path is NULL.  A file that is not a refkit database, or was written
- * by a newer refkit, is refused untouched; an older schema is migrated in
- * one transaction.  Exits 1 with a message on any failure.  Free the
- * result with db_close.
+ * when path is NULL.  A path that is not a regular file (a device, a
+ * FIFO, a socket, a directory, a symbolic link) is refused before SQLite
+ * sees it, and nothing is created beside it.  A file that is not a refkit
+ * database, or was written by a newer refkit, is refused untouched; an
+ * older schema is migrated in one transaction; an existing empty file is
+ * made a refkit database, with a note on stderr.  A database on a
+ * read-only file system is opened for reading only (db->readonly), and
+ * db_begin refuses to write to it.  Exits 1 with a message on any
+ * failure.  Free the result with db_close.
  */
 struct db *db_open(const char *path);
 
@@ -75,6 +82,20 @@ void db_fatal(struct db *db, const char *what)
  */
 void db_die(struct db *db, const char *fmt, ...)
     __attribute__((noreturn, format(printf, 2, 3)));
+
+/*
+ * Column i of the current row as text owned by SQLite (valid until the
+ * next step, reset or finalize), or NULL.  Its length is checked against
+ * sqlite3_column_bytes: text with a NUL inside, which C would read cut
+ * short, exits 1 as a damaged record.  Every text read goes through it.
+ */
+const char *db_column_text(sqlite3_stmt *st, int i);
+
+/*
+ * The same for a column of JSON text, which must also not hold the
+ * escape \u0000: SQLite's JSON functions would cut the string there.
+ */
+const char *db_column_json(sqlite3_stmt *st, int i);
 
 /* Column i of the current row as a string the caller frees, or NULL. */
 char *db_column_dup(sqlite3_stmt *st, int i);

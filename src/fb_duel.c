@@ -1186,12 +1186,12 @@ cmd_history(void)
 		    "B", "BOARD", "ROUNDS", "ENDED", "WINNER");
 	while (db_step(db, st, 0) == SQLITE_ROW) {
 		long long id = sqlite3_column_int64(st, 0);
-		const char *a = (const char *)sqlite3_column_text(st, 1);
-		const char *b = (const char *)sqlite3_column_text(st, 2);
-		const char *board = (const char *)sqlite3_column_text(st, 3);
+		const char *a = db_column_text(st, 1);
+		const char *b = db_column_text(st, 2);
+		const char *board = db_column_text(st, 3);
 		int rounds = sqlite3_column_int(st, 5);
-		const char *ended = (const char *)sqlite3_column_text(st, 6);
-		const char *winner = (const char *)sqlite3_column_text(st, 7);
+		const char *ended = db_column_text(st, 6);
+		const char *winner = db_column_text(st, 7);
 
 		if (o.fmt == OUT_JSON) {
 			printf("%s{\"duel\":%lld,\"a\":\"%s\",\"b\":\"%s\","
@@ -1296,7 +1296,8 @@ cmd_sim(void)
 	no_round_options("sim");
 	need(3, "sim: two duelists, A B");
 	if (o.n == 0)
-		cli_usage_error("sim: --n N duels");
+		cli_usage_error("sim needs --n N, the number of duels to "
+		    "play");
 	if (maxr > SIM_HIST)
 		maxr = SIM_HIST;
 	db = db_open(o.db);
@@ -1428,7 +1429,9 @@ main(int argc, char **argv)
 	cli_init(argc, argv);
 	parse_args(argc, argv);
 	if (o.nargs == 0)
-		cli_usage_error("a command is needed");
+		cli_usage_error("no command given (sheet, board, start, "
+		    "stance, init, target, round, geas, restance, status, "
+		    "log, undo, history or sim)");
 	cmd = o.args[0];
 	fb_in_init(&in);
 	if (strcmp(cmd, "sheet") == 0)

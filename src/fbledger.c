@@ -23,7 +23,7 @@ fbl_board_load(struct db *db, const char *name, struct fb_board *b)
 	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
 	if (db_step(db, st, 0) == SQLITE_ROW) {
 		snprintf(b->name, sizeof b->name, "%s",
-		    (const char *)sqlite3_column_text(st, 0));
+		    db_column_text(st, 0));
 		found = 1;
 	}
 	sqlite3_finalize(st);
@@ -33,12 +33,12 @@ fbl_board_load(struct db *db, const char *name, struct fb_board *b)
 	    " WHERE board = ?1");
 	sqlite3_bind_text(st, 1, b->name, -1, SQLITE_STATIC);
 	while (db_step(db, st, 0) == SQLITE_ROW) {
-		int t = fb_role_find((const char *)sqlite3_column_text(st, 0));
+		int t = fb_role_find(db_column_text(st, 0));
 
 		if (t < 0)
 			continue;
 		snprintf(b->tname[t], FB_NAMESZ, "%s",
-		    (const char *)sqlite3_column_text(st, 1));
+		    db_column_text(st, 1));
 		b->face[t] = sqlite3_column_int(st, 2);
 		b->alt[t] = sqlite3_column_int(st, 3);
 	}
@@ -49,15 +49,15 @@ fbl_board_load(struct db *db, const char *name, struct fb_board *b)
 	sqlite3_bind_text(st, 1, b->name, -1, SQLITE_STATIC);
 	while (db_step(db, st, 0) == SQLITE_ROW) {
 		int pos = sqlite3_column_int(st, 0) - 1;
-		const char *role = (const char *)sqlite3_column_text(st, 2);
-		const char *t = (const char *)sqlite3_column_text(st, 3);
+		const char *role = db_column_text(st, 2);
+		const char *t = db_column_text(st, 3);
 
 		if (pos < 0 || pos >= FB_MAXS)
 			continue;
 		if (pos >= b->ns)
 			b->ns = pos + 1;
 		snprintf(b->sname[pos], FB_NAMESZ, "%s",
-		    (const char *)sqlite3_column_text(st, 1));
+		    db_column_text(st, 1));
 		if (role != NULL && strcmp(role, "center") == 0)
 			b->center = pos;
 		if (role != NULL && strcmp(role, "lower") == 0)
@@ -135,29 +135,29 @@ fbl_board_each(struct db *db, void (*fn)(void *, const char *), void *arg)
 	    " ORDER BY name");
 
 	while (db_step(db, st, 0) == SQLITE_ROW)
-		fn(arg, (const char *)sqlite3_column_text(st, 0));
+		fn(arg, db_column_text(st, 0));
 	sqlite3_finalize(st);
 }
 
 static void
 duelist_row(sqlite3_stmt *st, struct fbl_duelist *d)
 {
-	const char *fg = (const char *)sqlite3_column_text(st, 6);
+	const char *fg = db_column_text(st, 6);
 
 	memset(d, 0, sizeof *d);
 	d->id = sqlite3_column_int64(st, 0);
 	snprintf(d->name, sizeof d->name, "%s",
-	    (const char *)sqlite3_column_text(st, 1));
-	d->sh.side = strcmp((const char *)sqlite3_column_text(st, 2),
+	    db_column_text(st, 1));
+	d->sh.side = strcmp(db_column_text(st, 2),
 	    "dark") == 0 ? FB_DARK : FB_LIGHT;
-	d->sh.hand = strcmp((const char *)sqlite3_column_text(st, 3),
+	d->sh.hand = strcmp(db_column_text(st, 3),
 	    "left") == 0 ? FB_LEFT : FB_RIGHT;
-	d->sh.colour = fb_colour_find((const char *)sqlite3_column_text(st,
+	d->sh.colour = fb_colour_find(db_column_text(st,
 	    4));
-	d->sh.level = fb_level_find((const char *)sqlite3_column_text(st, 5));
+	d->sh.level = fb_level_find(db_column_text(st, 5));
 	d->sh.free_geas = fg ? fb_geas_find(fg) : -1;
 	snprintf(d->board, sizeof d->board, "%s",
-	    (const char *)sqlite3_column_text(st, 7));
+	    db_column_text(st, 7));
 	d->notes = db_column_dup(st, 9);
 	d->created = sqlite3_column_int64(st, 10);
 	d->updated = sqlite3_column_int64(st, 11);
@@ -270,7 +270,7 @@ fbl_duelist_each(struct db *db,
 
 	while (db_step(db, st, 0) == SQLITE_ROW) {
 		duelist_row(st, &d);
-		fn(arg, &d, (const char *)sqlite3_column_text(st, 8));
+		fn(arg, &d, db_column_text(st, 8));
 		fbl_duelist_release(&d);
 	}
 	sqlite3_finalize(st);
@@ -350,7 +350,7 @@ fbl_duel_load(struct db *db, int64_t id, struct fbl_duel *d)
 		e->winner = db_column_dup(st, 7);
 		e->seed = db_column_dup(st, 8);
 		e->undoes = sqlite3_column_int64(st, 9);
-		e->detail = db_column_dup(st, 10);
+		e->detail = xstrdup(db_column_json(st, 10));
 		e->time = sqlite3_column_int64(st, 11);
 	}
 	sqlite3_finalize(st);

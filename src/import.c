@@ -176,10 +176,17 @@ csv_record(int c, void *arg)
 		r->line++;
 }
 
+/*
+ * No character is a space to libcsv, which by default trims blanks
+ * around unquoted fields: as RFC 4180 says, a field is every byte between
+ * its commas, so " 5" is refused as a number whether quoted or not, just
+ * as STR=' 5' is on the command line.
+ */
 static int
 csv_is_space(unsigned char c)
 {
-	return c == ' ' || c == '\t';
+	(void)c;
+	return 0;
 }
 
 static void
@@ -226,6 +233,12 @@ parse_error:
 
 /* JSON: SQLite walks the array; each element's members become fields. */
 
+static int
+is_text_field(int f)
+{
+	return f == SHEET_F_NAME || f == SHEET_F_PLAYER || f == SHEET_F_NOTES;
+}
+
 /* Sets a list field from a JSON array of strings. */
 static char *
 set_json_list(sqlite3 *h, struct sheet *sh, int f, const char *json)
@@ -235,6 +248,9 @@ set_json_list(sqlite3 *h, struct sheet *sh, int f, const char *json)
 	char why[160];
 
 	sheet_set_field(sh, f, "", why, sizeof why);
+	if (util_json_has_nul(json, strlen(json)))
+		return xasprintf("'%s' holds a NUL character (\\u0000)",
+		    sheet_field_name(f));
 	if (sqlite3_prepare_v2(h, "SELECT type, value FROM json_each(?1)",
 	    -1, &st, NULL) != SQLITE_OK)
 		return xstrdup(sqlite3_errmsg(h));
@@ -258,6 +274,23 @@ set_json_list(sqlite3 *h, struct sheet *sh, int f, const char *json)
 	return msg;
 }
 
+/*
+ * The end of one element.  A \u0000 in it that no member's value held
+ * was in a member's name, which SQLite cut short.
+ */
+static void
+element_done(struct reader *r, const char *where, int elem_nul)
+{
+	if (elem_nul && r->error == NULL) {
+		fail(r, where, xstrdup("a field name holds a NUL character "
+		    "(\\u0000)"));
+		sheet_release(&r->sheet);
+		sheet_init(&r->sheet);
+		return;
+	}
+	deliver(r, where);
+}
+
 static void
 read_json(struct reader *r, FILE *fp, const char *head, size_t headlen)
 {
@@ -267,7 +300,7 @@ read_json(struct reader *r, FILE *fp, const char *head, size_t headlen)
 	sqlite3_stmt *elems = NULL;
 	char where[64];
 	long index = -1;
-	int rc = SQLITE_DONE;
+	int rc = SQLITE_DONE, nul, elem_nul = 0;
 
 	memcpy(text, head, headlen);
 	for (;;) {
@@ -303,8 +336,20 @@ read_json(struct reader *r, FILE *fp, const char *head, size_t headlen)
 	 * One row per member of each element; an element that is not an
 	 * object comes back with a NULL member key.
 	 */
+	/*
+	 * The member as the file wrote it (column 5), where SQLite's value
+	 * would not do: a number that is not a plain nonzero integer ("-0",
+	 * "100.0", "1e999" become 0, 100.0 and Inf), so that the one
+	 * number rule judges and quotes the user's own text; and, when the
+	 * file holds a \u0000 at all, every string, to find it.
+	 */
+	nul = util_json_has_nul(text, len);
 	if (sqlite3_prepare_v2(h, "SELECT a.key, a.type, m.key, m.type,"
-	    " m.value FROM json_each(?1) AS a"
+	    " m.value, CASE WHEN m.type = 'real' OR (m.type = 'integer' AND"
+	    " (typeof(m.atom) <> 'integer' OR m.atom = 0)) OR (?2 AND"
+	    " m.type = 'text') THEN a.value -> m.fullkey END,"
+	    " CASE WHEN ?2 THEN a.value END"
+	    " FROM json_each(?1) AS a"
 	    " LEFT JOIN json_each(CASE a.type WHEN 'object' THEN a.value"
 	    " ELSE '{}' END) AS m"
 	    " ORDER BY a.key, m.id", -1, &elems, NULL) != SQLITE_OK) {
@@ -312,6 +357,7 @@ read_json(struct reader *r, FILE *fp, const char *head, size_t headlen)
 		goto out;
 	}
 	sqlite3_bind_text(elems, 1, text, (int)len, SQLITE_STATIC);
+	sqlite3_bind_int(elems, 2, nul);
 	r->done = (off_t)len;
 	while (r->error == NULL && (rc = sqlite3_step(elems)) == SQLITE_ROW) {
 		long i = sqlite3_column_int64(elems, 0);
@@ -319,17 +365,21 @@ read_json(struct reader *r, FILE *fp, const char *head, size_t headlen)
 		const char *key = (const char *)sqlite3_column_text(elems, 2);
 		const char *type = (const char *)sqlite3_column_text(elems, 3);
 		const char *value = (const char *)sqlite3_column_text(elems, 4);
+		const char *raw = (const char *)sqlite3_column_text(elems, 5);
+		const char *obj = (const char *)sqlite3_column_text(elems, 6);
 		char *msg = NULL;
 		int f;
 
 		if (i != index) {
 			if (index >= 0)
-				deliver(r, where);
+				element_done(r, where, elem_nul);
 			if (r->error)
 				break;
 			index = i;
 			snprintf(where, sizeof where, "index %ld", i);
 			memset(r->present, 0, sizeof r->present);
+			elem_nul = obj != NULL && util_json_has_nul(obj,
+			    (size_t)sqlite3_column_bytes(elems, 6));
 		}
 		if (strcmp(atype, "object") != 0) {
 			fail(r, where, xstrdup("not a JSON object"));
@@ -337,6 +387,23 @@ read_json(struct reader *r, FILE *fp, const char *head, size_t headlen)
 		}
 		if (key == NULL)
 			continue;	/* an empty object */
+		if (elem_nul) {
+			/*
+			 * Only the \u0000 is looked for: a member name cut
+			 * at one could pass for another ("name\u0000x").
+			 */
+			const char *v = strcmp(type, "text") == 0 ? raw :
+			    strcmp(type, "array") == 0 ? value : NULL;
+
+			if (v != NULL && util_json_has_nul(v, strlen(v))) {
+				snip = util_snippet(key);
+				fail(r, where, xasprintf("'%s' holds a NUL "
+				    "character (\\u0000)", snip));
+				free(snip);
+				break;
+			}
+			continue;
+		}
 		if ((f = sheet_field_lookup(key)) < 0) {
 			snip = util_snippet(key);
 			msg = xasprintf("unknown field '%s'", snip);
@@ -353,10 +420,21 @@ read_json(struct reader *r, FILE *fp, const char *head, size_t headlen)
 			    sheet_field_name(f));
 		else if (strcmp(type, "null") == 0)
 			msg = set_field(&r->sheet, f, "");
-		else if (strcmp(type, "text") == 0 ||
-		    strcmp(type, "integer") == 0 || strcmp(type, "real") == 0)
-			msg = set_field(&r->sheet, f, value);
-		else
+		else if (is_text_field(f) || f == SHEET_F_ITEMS ||
+		    f == SHEET_F_POWERS)
+			msg = strcmp(type, "text") == 0 ?
+			    set_field(&r->sheet, f, value) :
+			    xasprintf("'%s' must be a JSON string",
+			    sheet_field_name(f));
+		else if (strcmp(type, "integer") == 0 ||
+		    strcmp(type, "real") == 0)
+			msg = set_field(&r->sheet, f, raw ? raw : value);
+		else if (strcmp(type, "text") == 0) {
+			snip = util_snippet(value);
+			msg = xasprintf("'%s' must be a JSON number, got the "
+			    "string \"%s\"", sheet_field_name(f), snip);
+			free(snip);
+		} else
 			msg = xasprintf("'%s' cannot be a JSON %s",
 			    sheet_field_name(f), type);
 		if (f >= 0)
@@ -367,7 +445,7 @@ read_json(struct reader *r, FILE *fp, const char *head, size_t headlen)
 	if (r->error == NULL && rc != SQLITE_DONE)
 		r->error = xasprintf("%s: %s", r->file, sqlite3_errmsg(h));
 	if (r->error == NULL && index >= 0)
-		deliver(r, where);
+		element_done(r, where, elem_nul);
 out:
 	sqlite3_finalize(elems);
 	sqlite3_close(h);

@@ -49,7 +49,7 @@ ledger_current(struct db *db)
 static char *
 col_text(sqlite3_stmt *st, int c)
 {
-	const char *s = (const char *)sqlite3_column_text(st, c);
+	const char *s = db_column_text(st, c);
 
 	return s ? xstrdup(s) : NULL;
 }
@@ -110,26 +110,26 @@ read_detail(sqlite3_stmt *st, int c, struct cb_event *e)
 {
 	const char *s;
 
-	if ((s = (const char *)sqlite3_column_text(st, c)) != NULL)
+	if ((s = db_column_text(st, c)) != NULL)
 		e->rules = strcmp(s, "avatar") == 0 ? CB_RULES_AVATAR :
 		    CB_RULES_CRS;
 	if (sqlite3_column_type(st, c + 1) != SQLITE_NULL)
 		e->lockout = sqlite3_column_int64(st, c + 1);
-	read_mods((const char *)sqlite3_column_text(st, c + 2), e->item.mod);
-	if ((s = (const char *)sqlite3_column_text(st, c + 3)) != NULL)
+	read_mods(db_column_text(st, c + 2), e->item.mod);
+	if ((s = db_column_text(st, c + 3)) != NULL)
 		e->item.range = item_range_lookup(s);
 	e->item.full_or = col_int(st, c + 4, 0);
-	read_mods((const char *)sqlite3_column_text(st, c + 5),
+	read_mods(db_column_text(st, c + 5),
 	    e->vs_item.mod);
-	if ((s = (const char *)sqlite3_column_text(st, c + 6)) != NULL)
+	if ((s = db_column_text(st, c + 6)) != NULL)
 		e->vs_item.range = item_range_lookup(s);
 	e->vs_item.full_or = col_int(st, c + 7, 0);
 	e->power.em = col_int(st, c + 8, 0);
 	e->power.picks = col_int(st, c + 9, 0);
 	e->power.bonus = col_int(st, c + 10, 0);
-	if ((s = (const char *)sqlite3_column_text(st, c + 11)) != NULL)
+	if ((s = db_column_text(st, c + 11)) != NULL)
 		e->power.target = power_target_lookup(s);
-	if ((s = (const char *)sqlite3_column_text(st, c + 12)) != NULL)
+	if ((s = db_column_text(st, c + 12)) != NULL)
 		e->power.defend = power_defend_lookup(s);
 	e->skills = col_text(st, c + 13);
 	e->vs_skills = col_text(st, c + 14);
@@ -163,13 +163,13 @@ read_event(struct db *db, sqlite3_stmt *st, sqlite3_stmt *inits,
 	cb_event_init(e);
 	e->seq = sqlite3_column_int64(st, 0);
 	e->round = sqlite3_column_int(st, 1);
-	e->action = cb_action_lookup((const char *)sqlite3_column_text(st,
+	e->action = cb_action_lookup(db_column_text(st,
 	    2));
 	e->actor = col_text(st, 3);
 	e->target = col_text(st, 4);
-	s = (const char *)sqlite3_column_text(st, 5);
+	s = db_column_text(st, 5);
 	e->range = s && strcmp(s, "long") == 0 ? CB_LONG : CB_SHORT;
-	s = (const char *)sqlite3_column_text(st, 6);
+	s = db_column_text(st, 6);
 	e->kind = s ? cb_kind_lookup(s) : CB_KIND_ATTACK;
 	e->use = col_int(st, 7, 0);
 	e->mod = col_int(st, 8, 0);
@@ -178,7 +178,7 @@ read_event(struct db *db, sqlite3_stmt *st, sqlite3_stmt *inits,
 	e->virt = col_int(st, 11, 0);
 	e->vs_cards = col_text(st, 12);
 	e->vs_virt = col_int(st, 13, 0);
-	s = (const char *)sqlite3_column_text(st, 14);
+	s = db_column_text(st, 14);
 	if (s == NULL)
 		e->special = -1;
 	else {
@@ -200,7 +200,7 @@ read_event(struct db *db, sqlite3_stmt *st, sqlite3_stmt *inits,
 	e->vs_fumble = col_int(st, 24, 0);
 	e->undoes = sqlite3_column_int64(st, 25);
 	e->agreed = col_int(st, 26, 0);
-	if ((s = (const char *)sqlite3_column_text(st, 27)) != NULL)
+	if ((s = db_column_text(st, 27)) != NULL)
 		e->seed = strtoull(s, NULL, 10);
 	e->gm = col_text(st, 28);
 	e->time = sqlite3_column_int64(st, 29);
@@ -220,14 +220,14 @@ read_event(struct db *db, sqlite3_stmt *st, sqlite3_stmt *inits,
 	e->surprise = col_int(st, 52, 0);
 	e->negated = col_int(st, 53, 0);
 	/* Most events have no detail: their defaults stand. */
-	if (strcmp((const char *)sqlite3_column_text(st, 41), "{}") != 0)
+	if (strcmp(db_column_json(st, 41), "{}") != 0)
 		read_detail(st, COL_DETAIL, e);
 	if (e->action == CB_INITIATIVE || e->action == CB_FLEE ||
 	    e->action == CB_CHARGE) {
 		sqlite3_stmt *it = inits;
 
-		sqlite3_bind_text(it, 1, (const char *)sqlite3_column_text(st,
-		    41), -1, SQLITE_TRANSIENT);
+		sqlite3_bind_text(it, 1, db_column_json(st, 41), -1,
+		    SQLITE_TRANSIENT);
 		sqlite3_bind_text(it, 2, e->action == CB_CHARGE ? "$.to" :
 		    "$.draws", -1, SQLITE_STATIC);
 		while (db_step(db, it, 0) == SQLITE_ROW) {

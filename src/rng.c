@@ -4,6 +4,8 @@
  */
 #include "rng.h"
 
+#include "util.h"
+
 #include <ctype.h>
 #include <err.h>
 #include <errno.h>
@@ -119,7 +121,8 @@ rng_parse_seed(const char *s, uint64_t *seed)
 	char *end;
 	unsigned long long v;
 
-	if (!isdigit((unsigned char)*s))
+	/* The number rule of util_parse_int: digits, no leading zero. */
+	if (!util_is_digits(s))
 		return -1;
 	errno = 0;
 	v = strtoull(s, &end, 10);

@@ -107,10 +107,10 @@ read_sheet(sqlite3_stmt *st, int col, struct sheet *sh)
 {
 	const char *s;
 
-	sh->name = xstrdup((const char *)sqlite3_column_text(st, col));
-	if ((s = (const char *)sqlite3_column_text(st, col + 1)) != NULL)
+	sh->name = xstrdup(db_column_text(st, col));
+	if ((s = db_column_text(st, col + 1)) != NULL)
 		sh->player = xstrdup(s);
-	if ((s = (const char *)sqlite3_column_text(st, col + 2)) != NULL)
+	if ((s = db_column_text(st, col + 2)) != NULL)
 		sh->notes = xstrdup(s);
 	for (int i = 0; i < P_COUNT + S_COUNT; i++) {
 		int c = col + 3 + i;
@@ -134,7 +134,7 @@ cmp_names(const void *a, const void *b)
 static void
 read_list(sqlite3_stmt *st, int col, struct sheet *sh, int f)
 {
-	const char *s = (const char *)sqlite3_column_text(st, col);
+	const char *s = db_column_text(st, col);
 	char why[128];
 
 	if (s == NULL)
@@ -291,14 +291,13 @@ roster_remove(struct db *db, const char *name)
 static void
 read_item(sqlite3_stmt *st, struct item *it)
 {
-	const char *notes = (const char *)sqlite3_column_text(st, 10);
+	const char *notes = db_column_text(st, 10);
 
-	item_init(it, (const char *)sqlite3_column_text(st, 0));
+	item_init(it, db_column_text(st, 0));
 	for (int m = 0; m < ITEM_MOD_COUNT; m++)
 		it->mod[m] = sqlite3_column_int(st, 1 + m);
-	it->range = item_range_lookup((const char *)
-	    sqlite3_column_text(st, 7));
-	it->use = item_use_lookup((const char *)sqlite3_column_text(st, 8));
+	it->range = item_range_lookup(db_column_text(st, 7));
+	it->use = item_use_lookup(db_column_text(st, 8));
 	it->full_or = sqlite3_column_int(st, 9);
 	it->notes = notes ? xstrdup(notes) : NULL;
 }
@@ -405,16 +404,14 @@ roster_item_each(struct db *db, int (*fn)(void *, const struct item *),
 static void
 read_power(sqlite3_stmt *st, struct power *pw)
 {
-	const char *notes = (const char *)sqlite3_column_text(st, 6);
+	const char *notes = db_column_text(st, 6);
 
-	power_init(pw, (const char *)sqlite3_column_text(st, 0));
+	power_init(pw, db_column_text(st, 0));
 	pw->em = sqlite3_column_int(st, 1);
 	pw->picks = sqlite3_column_int(st, 2);
 	pw->bonus = sqlite3_column_int(st, 3);
-	pw->target = power_target_lookup((const char *)
-	    sqlite3_column_text(st, 4));
-	pw->defend = power_defend_lookup((const char *)
-	    sqlite3_column_text(st, 5));
+	pw->target = power_target_lookup(db_column_text(st, 4));
+	pw->defend = power_defend_lookup(db_column_text(st, 5));
 	pw->notes = notes ? xstrdup(notes) : NULL;
 }
 

@@ -93,10 +93,20 @@ util_parse_int(const char *s, long min, long max, long *out)
 	long v;
 	char *end;
 
-	if (*p == '+' || *p == '-')
+	/*
+	 * The one number rule of every input path (refkit(7)): decimal
+	 * digits with no leading zero and nothing around them; a sign, '-'
+	 * or '+', only where the value may be negative, and never on 0.
+	 * So "-0", "+5" for a stat, "010", " 5" and "5.0" are all refused.
+	 */
+	if (*p == '+' || *p == '-') {
+		if (min >= 0)
+			return UTIL_INT_SYNTAX;
 		p++;
-	/* strtol would skip leading space and accept "0x"; we want neither. */
-	if (!isdigit((unsigned char)*p))
+	}
+	if (!util_is_digits(p))
+		return UTIL_INT_SYNTAX;
+	if (p != s && *p == '0')
 		return UTIL_INT_SYNTAX;
 	errno = 0;
 	v = strtol(s, &end, 10);
@@ -106,6 +116,17 @@ util_parse_int(const char *s, long min, long max, long *out)
 		return UTIL_INT_RANGE;
 	*out = v;
 	return UTIL_INT_OK;
+}
+
+int
+util_is_digits(const char *s)
+{
+	const char *p = s;
+
+	while (*p >= '0' && *p <= '9')
+		p++;
+	/* One or more digits, and no leading zero unless it is "0". */
+	return p != s && *p == '\0' && (s[0] != '0' || p - s == 1);
 }
 
 int
@@ -337,5 +358,19 @@ util_split_kv(const char *arg, char **buf, const char **key,
 	*eq = '\0';
 	*key = *buf;
 	*value = eq + 1;
+	return 0;
+}
+
+int
+util_json_has_nul(const char *s, size_t n)
+{
+	for (size_t i = 0; i + 1 < n; i++) {
+		if (s[i] != '\\')
+			continue;
+		if (s[i + 1] == 'u' && i + 5 < n && memcmp(s + i + 2, "0000",
+		    4) == 0)
+			return 1;
+		i++;		/* the escaped character */
+	}
 	return 0;
 }

@@ -29,11 +29,16 @@ enum util_int_result {
 };
 
 /*
- * Parses a whole decimal number with an optional sign, no surrounding
- * space, and checks min <= value <= max.  On UTIL_INT_OK *out is set.
+ * Parses a whole decimal number by the one rule of every input path: no
+ * surrounding space, no leading zero, a sign ('-' or '+') only when min
+ * is negative and never on 0; then checks min <= value <= max.  On
+ * UTIL_INT_OK *out is set.
  */
 enum util_int_result util_parse_int(const char *s, long min, long max,
     long *out);
+
+/* Whether s is one or more decimal digits with no leading zero ("0" is). */
+int util_is_digits(const char *s);
 
 /* ASCII case-insensitive equality. */
 int util_streq_ci(const char *a, const char *b);
@@ -97,4 +102,12 @@ int util_check_text(const char *s, enum util_text kind, size_t max,
  */
 int util_split_kv(const char *arg, char **buf, const char **key,
     const char **value);
+
+/*
+ * Whether the JSON text s (n bytes) holds the escape \u0000.  SQLite's
+ * JSON functions cut a string at the NUL it decodes to, so such text is
+ * refused rather than read short.  A backslash occurs only inside JSON
+ * strings, so stepping over each escape pair finds every one.
+ */
+int util_json_has_nul(const char *s, size_t n);
 #endif

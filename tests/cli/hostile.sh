@@ -90,9 +90,79 @@ as_other crs-stats --db "$T/ro/r.db" add Zed 2>&1 | sed "s|$T/||g; s/^/2> /"
 printf '$ crs-stats --db ro/new.db list   (another user'"'"'s directory)\n'
 as_other crs-stats --db "$T/ro/new.db" list 2>&1 | sed "s|$T/||g; s/^/2> /"
 [ -e ro/new.db ] || echo "(nothing created)"
-# Locked by another program for longer than the 10-second busy timeout.
-(printf 'BEGIN EXCLUSIVE;\n'; sleep 12; printf 'COMMIT;\n') | sqlite3 refkit.db &
-sleep 1
+# Locked by another program for longer than the busy timeout (shortened
+# to 300 ms by REFKIT_BUSY_TIMEOUT).  The lock is taken before the tool
+# starts and let go only after it has exited, however slow the machine.
+mkfifo lockctl
+sqlite3 refkit.db <lockctl >lockout 2>&1 &
+exec 3>lockctl
+printf "BEGIN EXCLUSIVE;\nSELECT 'locked';\n" >&3
+until grep -q locked lockout; do sleep 0.05; done
+export REFKIT_BUSY_TIMEOUT=300
 run crs-stats add Zed OR=1
+unset REFKIT_BUSY_TIMEOUT
+printf 'COMMIT;\n' >&3
+exec 3>&-
 wait
 unchanged
+
+# Paths that are not database files are refused before SQLite opens them,
+# and nothing is created beside them (once, /dev/null-journal was).
+snap
+run crs-stats --db /dev/null list
+[ -e /dev/null-journal ] && echo "(/dev/null-journal CREATED)" ||
+    echo "(nothing created in /dev)"
+mkfifo pipe.db
+run crs-stats --db pipe.db list
+mkdir dir.db
+run crs-stats --db dir.db add Zed
+ln -s refkit.db link.db
+run crs-stats --db link.db list
+ls -a | grep -E '^(pipe|dir|link)\.db.' || echo "(nothing created beside them)"
+# An empty file is made a database, with a note the first time only.
+: >empty.db
+run crs-stats --db empty.db list
+run crs-stats --db empty.db list
+# Brand-new files appear whole: no empty file, no temporary file left.
+run crs-stats --db new.db list
+ls -a | grep -E '^new\.db' | tr '\n' ' '; echo
+unchanged
+
+# JSON's \u0000 would cut a name short and replace another character
+# (Fred's player vanished); it is refused wherever it is.
+printf '[{"name":"Fred\\u0000 impostor","STR":1}]' >nul-name.json
+run crs-stats import --replace nul-name.json
+printf '[{"name":"Eve","notes":"before\\u0000after"}]' >nul-notes.json
+run crs-stats import nul-notes.json
+printf '[{"name":"Eve","name\\u0000x":"Fred"}]' >nul-key.json
+run crs-stats import nul-key.json
+run crs-stats show Fred --csv
+unchanged
+# Text with a NUL inside, written by another program, is a damaged
+# record, not a shorter name; so is a ledger detail holding \u0000.
+cp refkit.db nul.db
+sqlite3 nul.db "UPDATE character SET player = CAST(X'416C00696365' AS TEXT) WHERE name = 'Fred'"
+run crs-stats --db nul.db show Fred
+sqlite3 nul.db "UPDATE event SET detail = '{\"text\":\"a\\u0000b\"}' WHERE seq = 1"
+run crs-combat --db nul.db log
+
+# One number rule everywhere: no sign where a value cannot be negative,
+# never on 0, no leading zero, nothing around the digits; the message
+# quotes what was typed.
+run crs-stats calc STR=-0
+run crs-stats calc STR=+5
+run crs-stats calc STR=010
+run crs-stats add Eve "STR= 5"
+run crs-stats item add Shield dr=-0
+run crs-combat attack Fred John --mod 05 --card 5 --vs-card 3
+printf 'name,STR\nEve, 5\n' >space.csv
+run crs-stats import space.csv
+printf 'name,STR\nEve,+5\n' >plus.csv
+run crs-stats import plus.csv
+for v in '"5"' -0 100.0 1e999 9223372036854775808; do
+	printf '[{"name":"Eve","STR":%s}]' "$v" >num.json
+	run crs-stats import num.json
+done
+unchanged
+# A sign where a value may be negative is fine.
+run crs-stats item add Shield dr=+3 or=-1

@@ -103,13 +103,19 @@ while [ "$k" -lt $((runs / 10)) ]; do
 	cp "$tmp/base.db" "$db"
 	# The reader: a read transaction held open, then killed, so that
 	# no graceful close checkpoints the WAL the import leaves behind.
-	(printf 'BEGIN;\nSELECT count(*) FROM character;\n'; sleep 5) |
-	    setsid sqlite3 "$db" >/dev/null &
+	# It holds its snapshot until killed, and the import starts only
+	# once the reader has answered, however slow the machine.
+	rm -f "$tmp/reader.out" "$tmp/reader.in"
+	mkfifo "$tmp/reader.in"
+	setsid sqlite3 "$db" <"$tmp/reader.in" >"$tmp/reader.out" &
 	reader=$!
-	sleep 0.3
+	exec 4>"$tmp/reader.in"
+	printf 'BEGIN;\nSELECT count(*) FROM character;\n' >&4
+	until [ -s "$tmp/reader.out" ]; do sleep 0.01; done
 	REFKIT_DB=$db "$bin/crs-stats" import "$tmp/big.csv" >/dev/null
 	kill -KILL "-$reader" 2>/dev/null
 	wait "$reader" 2>/dev/null
+	exec 4>&-
 	walsz=$(wc -c <"$db-wal" 2>/dev/null || echo 0)
 	# crs-stats list opens, reads and, closing last, checkpoints.
 	REFKIT_DB=$db setsid "$bin/crs-stats" list >/dev/null 2>&1 &

@@ -129,7 +129,69 @@ main(void)
 	expect_error("{\"name\":\"A\"}", IMPORT_JSON,
 	    "t: not valid JSON, or not an array of objects", "not an array");
 	expect_error("[{\"name\":true}]", IMPORT_JSON,
-	    "t: index 0: 'name' cannot be a JSON true", "JSON true");
+	    "t: index 0: 'name' must be a JSON string", "JSON true");
+	expect_error("[{\"name\":5}]", IMPORT_JSON,
+	    "t: index 0: 'name' must be a JSON string", "JSON number name");
+
+	/* A \u0000 is refused wherever it is, naming the index and field. */
+	expect_error("[{\"name\":\"A\"},{\"name\":\"Fred\\u0000 impostor\"}]",
+	    IMPORT_JSON, "t: index 1: 'name' holds a NUL character (\\u0000)",
+	    "JSON NUL in a name");
+	expect_error("[{\"name\":\"A\",\"notes\":\"before\\u0000after\"}]",
+	    IMPORT_JSON, "t: index 0: 'notes' holds a NUL character "
+	    "(\\u0000)", "JSON NUL in notes");
+	expect_error("[{\"name\":\"A\",\"player\":\"\\u0000\"}]",
+	    IMPORT_JSON, "t: index 0: 'player' holds a NUL character "
+	    "(\\u0000)", "JSON NUL alone");
+	expect_error("[{\"name\":\"A\",\"items\":[\"S\\u0000\"]}]",
+	    IMPORT_JSON, "t: index 0: 'items' holds a NUL character "
+	    "(\\u0000)", "JSON NUL in a list");
+	expect_error("[{\"name\":\"A\",\"na\\u0000me\":\"B\"}]",
+	    IMPORT_JSON, "t: index 0: a field name holds a NUL character "
+	    "(\\u0000)", "JSON NUL in a field name");
+	expect_error("[{\"name\":\"A\",\"name\\u0000x\":\"B\"}]",
+	    IMPORT_JSON, "t: index 0: a field name holds a NUL character "
+	    "(\\u0000)", "JSON NUL in a name that is cut to 'name'");
+	msg = run("[{\"name\":\"A\",\"notes\":\"a\\\\u0000b\"}]", IMPORT_JSON,
+	    &s);
+	is_str(msg, NULL, "an escaped backslash before u0000 is no NUL");
+
+	/* Numbers: the file's own text is judged and quoted. */
+	expect_error("[{\"name\":\"A\",\"STR\":-0}]", IMPORT_JSON,
+	    "t: index 0: 'STR' must be a whole number from 0 to 1000, got "
+	    "'-0'", "JSON -0");
+	expect_error("[{\"name\":\"A\",\"STR\":100.0}]", IMPORT_JSON,
+	    "t: index 0: 'STR' must be a whole number from 0 to 1000, got "
+	    "'100.0'", "JSON 100.0");
+	expect_error("[{\"name\":\"A\",\"STR\":1e999}]", IMPORT_JSON,
+	    "t: index 0: 'STR' must be a whole number from 0 to 1000, got "
+	    "'1e999'", "JSON 1e999");
+	expect_error("[{\"name\":\"A\",\"STR\":9223372036854775808}]",
+	    IMPORT_JSON, "t: index 0: 'STR' must be a whole number from 0 to "
+	    "1000, got '9223372036854775808'", "JSON past int64");
+	expect_error("[{\"name\":\"A\",\"STR\":\"5\"}]", IMPORT_JSON,
+	    "t: index 0: 'STR' must be a JSON number, got the string \"5\"",
+	    "JSON string for a number");
+	msg = run("[{\"name\":\"A\",\"STR\":0,\"AGI\":7}]", IMPORT_JSON, &s);
+	is_str(msg, NULL, "JSON 0 and 7");
+	is_int(s.str[0], 0, "JSON 0 is 0");
+
+	/* CSV: a field is every byte between the commas (RFC 4180). */
+	expect_error("name,STR\nA, 5\n", IMPORT_CSV,
+	    "t: line 2: 'STR' must be a whole number from 0 to 1000, got ' 5'",
+	    "CSV unquoted space");
+	expect_error("name,STR\nA,\" 5\"\n", IMPORT_CSV,
+	    "t: line 2: 'STR' must be a whole number from 0 to 1000, got ' 5'",
+	    "CSV quoted space");
+	expect_error("name,STR\nA,+5\n", IMPORT_CSV,
+	    "t: line 2: 'STR' must be a whole number from 0 to 1000, got '+5'",
+	    "CSV +5");
+	expect_error("name,STR\nA,010\n", IMPORT_CSV,
+	    "t: line 2: 'STR' must be a whole number from 0 to 1000, got '010'",
+	    "CSV 010");
+	expect_error("name,STR\nA,-0\n", IMPORT_CSV,
+	    "t: line 2: 'STR' must be a whole number from 0 to 1000, got '-0'",
+	    "CSV -0");
 	expect_error("[{\"name\":\"A\",\"items\":[1]}]", IMPORT_JSON,
 	    "t: index 0: 'items' must be an array of names", "JSON items");
 	expect_error("[{\"name\":\"A\",\"name\":\"B\"}]", IMPORT_JSON,

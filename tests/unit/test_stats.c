@@ -94,8 +94,13 @@ main(void)
 	    "0 parses");
 	ok(stats_parse_value("1000", 1000, &v, why, sizeof why) == 0 &&
 	    v == 1000, "1000 parses");
-	ok(stats_parse_value("+7", 1000, &v, why, sizeof why) == 0 && v == 7,
-	    "+7 parses");
+	/* No sign on a value that cannot be negative (refkit(7)). */
+	ok(stats_parse_value("+7", 1000, &v, why, sizeof why) != 0,
+	    "+7 refused");
+	ok(stats_parse_value("010", 1000, &v, why, sizeof why) != 0,
+	    "010 refused");
+	ok(stats_parse_value("-0", 1000, &v, why, sizeof why) != 0,
+	    "-0 refused");
 	ok(stats_parse_value("1001", 1000, &v, why, sizeof why) != 0,
 	    "1001 refused");
 	is_str(why, "must be a whole number from 0 to 1000", "the reason");

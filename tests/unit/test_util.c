@@ -39,6 +39,28 @@ main(void)
 	is_int(util_parse_int("1e3", 0, 10000, &v), UTIL_INT_SYNTAX, "1e3");
 	is_int(util_parse_int("9223372036854775808", 0, LONG_MAX, &v),
 	    UTIL_INT_RANGE, "past LONG_MAX");
+	/* The one number rule: no leading zero, no sign on 0, a sign only
+	 * where the value may be negative, nothing around the digits. */
+	is_int(util_parse_int("0", 0, 100, &v), UTIL_INT_OK, "0");
+	is_int(util_parse_int("+5", -10, 10, &v), UTIL_INT_OK, "+5 signed");
+	is_int(v, 5, "+5's value");
+	is_int(util_parse_int("+5", 0, 10, &v), UTIL_INT_SYNTAX,
+	    "+5 where no sign is allowed");
+	is_int(util_parse_int("-5", 0, 10, &v), UTIL_INT_SYNTAX,
+	    "-5 where no sign is allowed");
+	is_int(util_parse_int("-0", -10, 10, &v), UTIL_INT_SYNTAX, "-0");
+	is_int(util_parse_int("+0", -10, 10, &v), UTIL_INT_SYNTAX, "+0");
+	is_int(util_parse_int("010", 0, 100, &v), UTIL_INT_SYNTAX, "010");
+	is_int(util_parse_int("-05", -10, 10, &v), UTIL_INT_SYNTAX, "-05");
+	is_int(util_parse_int("00", 0, 100, &v), UTIL_INT_SYNTAX, "00");
+	is_int(util_parse_int(" 5", 0, 100, &v), UTIL_INT_SYNTAX, "' 5'");
+	is_int(util_parse_int("5 ", 0, 100, &v), UTIL_INT_SYNTAX, "'5 '");
+	is_int(util_parse_int("5.0", 0, 100, &v), UTIL_INT_SYNTAX, "5.0");
+	is_int(util_parse_int("-10", -10, 10, &v), UTIL_INT_OK, "-10");
+	is_int(v, -10, "-10's value");
+	ok(util_is_digits("0") && util_is_digits("10") &&
+	    !util_is_digits("01") && !util_is_digits("") &&
+	    !util_is_digits("1a"), "util_is_digits");
 	ok(util_streq_ci("Level", "LEVEL"), "case-insensitive equal");
 	ok(!util_streq_ci("LEV", "LEVEL"), "prefix is not equal");
 
