@@ -1,10 +1,12 @@
 # refkit: tools for referees of live-action role-playing games.
 #
 #   make                    build every tool
-#   make test               the quick tests (unit, CLI golden, man lint)
-#   make SANITIZE=1 test    the same under ASan and UBSan
-#   make check              every test: the above, valgrind, fuzzing
-#                           smoke, crash and concurrency, static analysis
+#   make check              the quick tests (unit, CLI golden, man lint),
+#                           a line per test file; also "make test"
+#   make SANITIZE=1 check   the same under ASan and UBSan
+#   make check-full         every test (what CI runs): the above, again
+#                           under the sanitizers, valgrind, fuzzing smoke,
+#                           crash and concurrency, static analysis
 #   make fuzz               each fuzz target for FUZZ_TIME seconds
 #   make bench              benchmarks against their peers (not in check)
 #   make SHARED=1           link SQLite and libcsv dynamically
@@ -183,15 +185,16 @@ fuzz-build: $(FUZZ_TARGETS)
 fuzz: fuzz-build
 	@sh tests/fuzz/run.sh $(FZ) $(FUZZ_TIME) $(FUZZ_PARSERS) $(TOOLS:%=argv-%)
 
-# The quick suite: unit tests, golden CLI transcripts, man page lint.
-test: $(BINS) $(UNITBINS)
+# The quick suite: unit tests, golden CLI transcripts, man page lint, a
+# line per test file as it finishes.  Ends with "N passed, N failed".
+check test: $(BINS) $(UNITBINS)
 	@sh tests/run.sh $(B)
 
 # Everything (what CI runs): the quick suite, again under ASan+UBSan and
 # with the CLI cases under valgrind memcheck; the fuzz targets' regression
 # inputs and a short run of each; the crash-safety and concurrency tests;
 # cppcheck and clang-tidy.  Ends with "N passed, N failed".
-check:
+check-full:
 	@sh tests/all.sh
 
 lint-man:
@@ -220,5 +223,5 @@ uninstall:
 clean:
 	rm -rf build build-san build-vg build-fuzz
 
-.PHONY: all test check fuzz fuzz-build lint-man bench install uninstall clean
+.PHONY: all test check check-full fuzz fuzz-build lint-man bench install uninstall clean
 .SECONDARY:

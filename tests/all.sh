@@ -1,5 +1,5 @@
 #!/bin/sh
-# all.sh: every test refkit has, as make check runs it, each part's
+# all.sh: every test refkit has, as make check-full runs it, each part's
 # "N passed, N failed" summed into the last line.
 #   1. the quick suite (unit, golden CLI, man lint) on the normal build
 #   2. the same under ASan and UBSan (make SANITIZE=1)
@@ -18,13 +18,15 @@ total_pass=0
 total_fail=0
 
 # part NAME COMMAND...: runs a part, shows its output, adds its counts.
+exec 3>&1
 part() {
 	name=$1
 	shift
 	echo "== $name"
-	"$@" >"$top/.part.out" 2>&1
-	rc=$?
-	cat "$top/.part.out"
+	# Shown as it runs, so that a long part is seen to progress.
+	rc=$( { "$@" 2>&1; echo "rc=$?" >"$top/.part.rc"; } |
+	    tee "$top/.part.out" >&3; cat "$top/.part.rc")
+	rc=${rc#rc=}
 	last=$(tail -1 "$top/.part.out")
 	p=$(echo "$last" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1/p')
 	f=$(echo "$last" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\2/p')
@@ -35,7 +37,7 @@ part() {
 	fi
 	total_pass=$((total_pass + p))
 	total_fail=$((total_fail + f))
-	rm -f "$top/.part.out"
+	rm -f "$top/.part.out" "$top/.part.rc"
 }
 
 build() {
@@ -44,8 +46,8 @@ build() {
 	rm -f "$top/.build.out"
 }
 
-build && part "tests" make -s test
-build SANITIZE=1 && part "tests under ASan and UBSan" make -s SANITIZE=1 test
+build && part "tests" make -s check
+build SANITIZE=1 && part "tests under ASan and UBSan" make -s SANITIZE=1 check
 # valgrind makes each command 20-50 times slower; all the cases take
 # about 8 minutes on two cores.
 build VALGRIND=1 && part "CLI cases under valgrind" sh tests/valgrind.sh \

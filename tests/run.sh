@@ -67,6 +67,7 @@ for c in "$top"/tests/cli/*.sh; do
 	fi
 	if [ -f "$want" ] && diff -u "$want" "$tmp.out" >"$tmp.diff"; then
 		pass=$((pass + 1))
+		printf 'cli/%s: ok\n' "$name"
 	else
 		note_fail "cli/$name"
 		[ -f "$want" ] || echo "  (no golden file $want)"

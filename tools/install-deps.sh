@@ -11,8 +11,8 @@
 #   rolldice         the peer of the crs-draw and d6-roll latency benchmarks
 #   dicelab          the peer of the d6-roll odds benchmark (make bench)
 #   clang, libclang-rt-14-dev   libFuzzer and its sanitizers (tests/fuzz)
-#   valgrind         memcheck over the CLI cases (make check)
-#   cppcheck, clang-tidy        static analysis of src/ (make check)
+#   valgrind         memcheck over the CLI cases (make check-full)
+#   cppcheck, clang-tidy        static analysis of src/ (make check-full)
 #   util-linux       setpriv, to run a hostile-environment case as nobody
 set -eu
 pkgs="build-essential pkg-config libsqlite3-dev libcsv-dev libgmp-dev sqlite3 mandoc
