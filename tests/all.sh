@@ -8,7 +8,7 @@
 #   4. each fuzz target: its regression inputs and seeds, then
 #      FUZZ_SMOKE seconds of fuzzing (default 20)
 #   5. crash safety: CRASH_RUNS SIGKILLs (default 100)
-#   6. concurrency: 16 writers, 4 readers, 10,000 events
+#   6. concurrency: 21 writers of every ledger kind, 4 readers
 #   7. cppcheck and clang-tidy
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)

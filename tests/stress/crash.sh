@@ -5,7 +5,10 @@
 # Each run starts from the same database (two characters and a combat of
 # one event), then starts at once an import of 100,000 characters and a
 # stream of combat events (a new round and its initiative, over and over),
-# and kills both with SIGKILL after a random 0 to 700 ms.  The database
+# and kills both with SIGKILL after a random time up to 1.3 times what an
+# import takes alone on this machine (measured first), so that some kills
+# land mid-import and some after its commit; where each landed is
+# recorded, and both kinds, and kills mid-stream, must occur.  The database
 # must then pass PRAGMA integrity_check; the import must be all or
 # nothing (2 or 100,002 characters); the combat's events must run 1..N
 # without a gap and replay without a mismatch.  Last, a checkpoint is
@@ -65,7 +68,16 @@ check() {
 	ok
 }
 
+# How long an import takes here, alone: the kills are spread over it.
+cp "$tmp/base.db" "$tmp/timing.db"
+t0=$(date +%s%N)
+REFKIT_DB="$tmp/timing.db" "$bin/crs-stats" import "$tmp/big.csv" >/dev/null
+t1=$(date +%s%N)
+span=$(((t1 - t0) / 1000000 * 13 / 10 + 50))
+
 full=0
+mid_import=0
+mid_stream=0
 i=0
 while [ "$i" -lt "$runs" ]; do
 	i=$((i + 1))
@@ -78,7 +90,12 @@ while [ "$i" -lt "$runs" ]; do
 	setsid sh -c 'while :; do "$1/crs-combat" round && "$1/crs-combat" \
 	    init Fred=6 John=3 || exit 1; done' sh "$bin" >/dev/null 2>&1 &
 	loop=$!
-	pause_ms "$(rand_ms 700)"
+	pause_ms "$(rand_ms "$span")"
+	# Where the kill lands: is each still at work?
+	imp_alive=0
+	loop_alive=0
+	kill -0 "-$imp" 2>/dev/null && imp_alive=1
+	kill -0 "-$loop" 2>/dev/null && loop_alive=1
 	# (One kill each: a group already gone must not spare the other.)
 	kill -KILL "-$imp" 2>/dev/null
 	kill -KILL "-$loop" 2>/dev/null
@@ -88,10 +105,21 @@ while [ "$i" -lt "$runs" ]; do
 		sleep 0.01
 	done
 	check "$db" "run $i"
-	[ "$(sqlite3 "$db" 'SELECT count(*) FROM character')" = 100002 ] &&
-	    full=$((full + 1))
+	if [ "$(sqlite3 "$db" 'SELECT count(*) FROM character')" = 100002 ]
+	then
+		full=$((full + 1))
+	elif [ "$imp_alive" = 1 ]; then
+		mid_import=$((mid_import + 1))
+	fi
+	[ "$loop_alive" = 1 ] && mid_stream=$((mid_stream + 1))
 done
-echo "crash: $runs kills, the import had committed in $full" >&2
+echo "crash: $runs kills in 0 to $span ms: $mid_import mid-import, the" \
+    "import committed in $full, $mid_stream mid-stream" >&2
+# A test of kills must have killed where it says.
+[ "$mid_import" -gt 0 ] && ok || bad "no kill landed mid-import"
+[ "$full" -gt 0 ] && ok || bad "no import committed before its kill"
+[ "$mid_stream" -gt $((runs / 2)) ] && ok ||
+    bad "only $mid_stream of $runs kills landed mid-stream"
 
 # Killing a checkpoint.
 k=0
