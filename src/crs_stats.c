@@ -159,6 +159,7 @@ roster_fail(struct db *db, enum roster_result r, const char *name,
 	case ROSTER_NO_POWER:
 		db_die(db, "no power named '%s'", q(missing));
 	case ROSTER_OK:
+	case ROSTER_TWICE:
 		break;
 	}
 }
@@ -519,6 +520,7 @@ import_one(void *arg, struct sheet *sh,
 		break;
 	case ROSTER_OK:
 	case ROSTER_NOT_FOUND:
+	case ROSTER_TWICE:
 		break;
 	}
 	sheet_release(sh);
