@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -159,6 +160,7 @@ roster_fail(struct db *db, enum roster_result r, const char *name,
 	case ROSTER_NO_POWER:
 		db_die(db, "no power named '%s'", q(missing));
 	case ROSTER_OK:
+	case ROSTER_TWICE:
 		break;
 	}
 }
@@ -459,81 +461,138 @@ cmd_export(struct opts *o, int argc, char **argv)
 	return 0;
 }
 
-struct import_ctx {
-	struct roster_writer	 w;
-	int			 replace;
-	long			 added, replaced;
-	int64_t			 max_id;	/* the last id before import */
-	sqlite3_stmt		*seen;		/* names met in this file */
-};
+/* What an import says of a row it refuses (the reader adds where). */
+static char *
+import_refusal(enum roster_result r, const char *name)
+{
+	switch (r) {
+	case ROSTER_EXISTS:
+		return xasprintf("'name' '%s' is already in the roster (use "
+		    "--replace to replace it)", q(name));
+	case ROSTER_TWICE:
+		return xasprintf("'name' '%s' appears twice in the file",
+		    q(name));
+	case ROSTER_NO_ITEM:
+		return xasprintf("'items': no item named '%s'", q(name));
+	case ROSTER_NO_POWER:
+		return xasprintf("'powers': no power named '%s'", q(name));
+	case ROSTER_OK:
+	case ROSTER_NOT_FOUND:
+		break;
+	}
+	return xstrdup("cannot import");
+}
 
 static char *
 import_one(void *arg, struct sheet *sh,
     const unsigned char present[SHEET_F_COUNT])
 {
-	struct import_ctx *c = arg;
+	struct roster_import *im = arg;
 	const char *missing = NULL;
 	enum roster_result r;
-	int holdings = present[SHEET_F_ITEMS] || present[SHEET_F_POWERS];
 	char *msg = NULL;
-	const char *snip;
 
-	if (c->replace) {
-		/*
-		 * Replacing must not hide a name given twice in one file:
-		 * the temporary table remembers this file's names on disk,
-		 * so memory does not grow with the file.
-		 */
-		sqlite3_bind_text(c->seen, 1, sh->name, -1, SQLITE_STATIC);
-		if (db_step(c->w.db, c->seen, 1) == SQLITE_CONSTRAINT) {
-			msg = xasprintf("'name' '%s' appears twice in the "
-			    "file", q(sh->name));
-			sheet_release(sh);
-			return msg;
-		}
-		sqlite3_reset(c->seen);
-	}
-	r = roster_write(&c->w, sh, c->replace ? ROSTER_UPSERT :
-	    ROSTER_INSERT, 0, holdings, &missing);
-	if (r == ROSTER_OK) {
-		/* Rowids only grow, so an older one was replaced. */
-		if (c->w.last_id <= c->max_id)
-			c->replaced++;
-		else
-			c->added++;
-		sheet_release(sh);
-		return NULL;
-	}
-	snip = q(r == ROSTER_NO_ITEM || r == ROSTER_NO_POWER ? missing :
-	    sh->name);
-	switch (r) {
-	case ROSTER_EXISTS:
-		msg = xasprintf("'name' '%s' is already in the roster (use "
-		    "--replace to replace it)", snip);
-		break;
-	case ROSTER_NO_ITEM:
-		msg = xasprintf("'items': no item named '%s'", snip);
-		break;
-	case ROSTER_NO_POWER:
-		msg = xasprintf("'powers': no power named '%s'", snip);
-		break;
-	case ROSTER_OK:
-	case ROSTER_NOT_FOUND:
-		break;
-	}
+	r = roster_import_stage(im, sh, present[SHEET_F_ITEMS] ||
+	    present[SHEET_F_POWERS], &missing);
+	if (r != ROSTER_OK)
+		msg = import_refusal(r, r == ROSTER_NO_ITEM ||
+		    r == ROSTER_NO_POWER ? missing : sh->name);
 	sheet_release(sh);
 	return msg;
 }
 
+/* Reading the file again up to one row, to say where that row is. */
+struct import_seek {
+	long	 row;		/* the row wanted, from 0 */
+	long	 n;		/* rows read */
+	char	*msg;		/* handed to the reader at that row */
+};
+
+static char *
+import_seek_one(void *arg, struct sheet *sh,
+    const unsigned char present[SHEET_F_COUNT])
+{
+	struct import_seek *s = arg;
+	char *msg = NULL;
+
+	(void)present;
+	sheet_release(sh);
+	if (s->n++ == s->row) {
+		msg = s->msg;
+		s->msg = NULL;
+	}
+	return msg;
+}
+
+/*
+ * The message for a row the commit refused, with its place in the file
+ * ("line 12", "index 3") as the reader words it.  The staged rows keep
+ * only their number: the reader tells its callback no place, so the file
+ * is read again from start up to that row.  If it has changed meanwhile,
+ * the row's number stands in for its place.
+ */
+static char *
+import_locate(FILE *fp, off_t start, const char *file,
+    enum import_format fmt, long row, char *refusal)
+{
+	struct import_seek s = { row, 0, refusal };
+	char *msg = NULL;
+
+	if (fseeko(fp, start, SEEK_SET) == 0)
+		msg = import_run(fp, file, fmt, 0, import_seek_one, &s);
+	if (s.msg == NULL)
+		return msg;
+	free(msg);
+	msg = xasprintf("%s: record %ld: %s", file, row + 1, refusal);
+	free(refusal);
+	return msg;
+}
+
+/*
+ * Input that cannot be read twice (a pipe, a terminal) is copied to an
+ * unnamed temporary file first, so that import_locate can.
+ */
+static FILE *
+import_spool(FILE *fp, const char *file)
+{
+	char buf[65536];
+	struct stat sb;
+	FILE *tmp;
+	size_t n;
+
+	if (fstat(fileno(fp), &sb) == 0 && S_ISREG(sb.st_mode))
+		return fp;
+	if ((tmp = tmpfile()) == NULL)
+		err(1, "cannot copy '%s' to a temporary file", q(file));
+	while ((n = fread(buf, 1, sizeof buf, fp)) > 0)
+		if (fwrite(buf, 1, n, tmp) != n)
+			err(1, "cannot copy '%s' to a temporary file",
+			    q(file));
+	if (ferror(fp))
+		errx(1, "%s: read error", file);
+	if (fflush(tmp) != 0 || fseeko(tmp, 0, SEEK_SET) != 0)
+		err(1, "cannot copy '%s' to a temporary file", q(file));
+	if (fp != stdin)
+		fclose(fp);
+	return tmp;
+}
+
+/*
+ * import: the reader stages each row through roster_import, taking no
+ * write lock, then one short transaction writes them all.
+ */
 static int
 cmd_import(struct opts *o, int argc, char **argv)
 {
 	struct db *db;
-	struct import_ctx c;
+	struct roster_import im;
+	enum roster_result r;
 	FILE *fp;
 	const char *file;
 	char *msg;
 	size_t len;
+	off_t start;
+	long added, replaced;
 	enum import_format fmt = o->informat;
 
 	if (argc != 1)
@@ -550,43 +609,28 @@ cmd_import(struct opts *o, int argc, char **argv)
 		file = "<stdin>";
 	} else if ((fp = fopen(file, "r")) == NULL)
 		err(1, "cannot open '%s'", q(file));
+	fp = import_spool(fp, file);
+	if ((start = ftello(fp)) < 0)
+		start = 0;
 	db = db_open(o->db);
-	memset(&c, 0, sizeof c);
-	c.replace = o->replace;
-	db_begin(db);
-	{
-		sqlite3_stmt *st = db_prepare(db,
-		    "SELECT coalesce(max(id), 0) FROM character");
-
-		db_step(db, st, 0);
-		c.max_id = sqlite3_column_int64(st, 0);
-		sqlite3_finalize(st);
-	}
-	roster_writer_init(&c.w, db);
-	if (c.replace) {
-		if (sqlite3_exec(db->h, "CREATE TEMP TABLE import_seen"
-		    " (name TEXT PRIMARY KEY) WITHOUT ROWID", NULL, NULL,
-		    NULL) != SQLITE_OK)
-			db_fatal(db, "cannot import");
-		c.seen = db_prepare(db, "INSERT INTO import_seen VALUES (?1)");
-	}
+	roster_import_init(&im, db, o->replace);
 	msg = import_run(fp, file, fmt, isatty(STDERR_FILENO), import_one,
-	    &c);
-	sqlite3_finalize(c.seen);
-	roster_writer_release(&c.w);
+	    &im);
+	if (msg == NULL && (r = roster_import_commit(&im)) != ROSTER_OK)
+		msg = import_locate(fp, start, file, fmt, im.fault_row,
+		    import_refusal(r, im.fault_name));
+	added = im.added;
+	replaced = im.replaced;
+	roster_import_release(&im);
 	if (fp != stdin)
 		fclose(fp);
 	if (msg != NULL)
 		db_die(db, "%s", msg);
-	if (c.replace && sqlite3_exec(db->h, "DROP TABLE temp.import_seen",
-	    NULL, NULL, NULL) != SQLITE_OK)
-		db_fatal(db, "cannot import");
-	db_commit(db);
 	db_close(db);
 	if (o->fmt == OUT_TABLE)
 		printf("imported %ld character%s (%ld new, %ld replaced)\n",
-		    c.added + c.replaced, c.added + c.replaced == 1 ? "" : "s",
-		    c.added, c.replaced);
+		    added + replaced, added + replaced == 1 ? "" : "s", added,
+		    replaced);
 	return 0;
 }
 

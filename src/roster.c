@@ -214,6 +214,370 @@ roster_write(struct roster_writer *w, const struct sheet *sh,
 	return r;
 }
 
+/*
+ * The bulk import.  Staged rows live in TEMP tables: the temp schema is a
+ * database of its own, in a file SQLite deletes at close and fills from
+ * a small page cache, so memory does not grow with the file, and writing
+ * it takes no lock on the main database file.  Staging reads the roster
+ * in read transactions of IMPORT_BATCH rows: a WAL reader never blocks a
+ * writer, and ending the read now and then lets checkpoints go on.
+ *
+ * A staged row keeps the id its name had when it was staged (NULL if
+ * none).  The commit updates those characters by id, which is cheaper
+ * under the lock than an upsert by name, and checks that the ids still
+ * hold; rows whose ids no longer hold go through the upsert by name.
+ */
+#define IMPORT_BATCH	4096
+
+/* seq numbers the rows from 0 in file order; pos is a row's list order. */
+static const char import_tables_sql[] =
+	"CREATE TEMP TABLE import_row ("
+	" seq INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, id INTEGER,"
+	" player TEXT, notes TEXT, ene INTEGER, str INTEGER, int INTEGER,"
+	" cun INTEGER, agi INTEGER, con INTEGER, cha INTEGER, luc INTEGER,"
+	" level INTEGER, given_or INTEGER, given_dr INTEGER,"
+	" given_mind INTEGER, given_life INTEGER, given_in INTEGER,"
+	" given_em INTEGER, given_lb INTEGER, holdings INTEGER NOT NULL"
+	") STRICT;"
+	"CREATE TEMP TABLE import_hold ("
+	" seq INTEGER NOT NULL, power INTEGER NOT NULL, pos INTEGER NOT NULL,"
+	" name TEXT NOT NULL, PRIMARY KEY (seq, power, pos)"
+	") STRICT, WITHOUT ROWID;";
+
+enum { I_ROW, I_HOLD, I_CHAR_ID, I_HAS_ITEM, I_HAS_POWER, I_COUNT };
+
+_Static_assert(I_COUNT == sizeof ((struct roster_import *)0)->st /
+    sizeof (sqlite3_stmt *), "roster_import's st[] has one per I_*");
+
+/* I_ROW binds as bind_sheet does, but for 20 (its time, unused here). */
+static const char *const import_sql[I_COUNT] = {
+	[I_ROW] = "INSERT INTO temp.import_row (" CHAR_COLS ", seq, id,"
+	    " holdings) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11,"
+	    " ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?21, ?22, ?23)",
+	[I_HOLD] = "INSERT INTO temp.import_hold VALUES (?1, ?2, ?3, ?4)",
+	[I_CHAR_ID] = "SELECT id FROM main.character WHERE name = ?1",
+	[I_HAS_ITEM] = "SELECT 1 FROM main.item WHERE name = ?1",
+	[I_HAS_POWER] = "SELECT 1 FROM main.power WHERE name = ?1",
+};
+
+/*
+ * The first staged row that can no longer be written, as staging would
+ * have judged it: its seq, what is wrong (0 its name is taken, looked at
+ * when ?1 is set; 1 an item, 2 a power that does not exist) and the name.
+ */
+static const char import_fault_sql[] =
+	"SELECT seq, kind, name FROM ("
+	" SELECT r.seq AS seq, 0 AS kind, 0 AS pos, r.name AS name"
+	"  FROM temp.import_row r WHERE ?1 AND EXISTS"
+	"  (SELECT 1 FROM main.character c WHERE c.name = r.name)"
+	" UNION ALL"
+	" SELECT h.seq, 1 + h.power, h.pos, h.name FROM temp.import_hold h"
+	"  WHERE CASE h.power"
+	"  WHEN 0 THEN NOT EXISTS (SELECT 1 FROM main.item i"
+	"   WHERE i.name = h.name)"
+	"  ELSE NOT EXISTS (SELECT 1 FROM main.power p"
+	"   WHERE p.name = h.name) END"
+	") ORDER BY seq, kind, pos LIMIT 1";
+
+/* Staged rows into character in file order; ?1 is the time. */
+#define IMPORT_INSERT \
+	"INSERT INTO main.character (" CHAR_COLS ", created, updated)" \
+	" SELECT " CHAR_COLS ", ?1, ?1 FROM temp.import_row r"
+
+/* The upsert roster_write makes, with the id kept. */
+#define IMPORT_ON_CONFLICT \
+	" ORDER BY seq" \
+	" ON CONFLICT (name) DO UPDATE SET player = excluded.player," \
+	" notes = excluded.notes, ene = excluded.ene, str = excluded.str," \
+	" int = excluded.int, cun = excluded.cun, agi = excluded.agi," \
+	" con = excluded.con, cha = excluded.cha, luc = excluded.luc," \
+	" level = excluded.level, given_or = excluded.given_or," \
+	" given_dr = excluded.given_dr, given_mind = excluded.given_mind," \
+	" given_life = excluded.given_life, given_in = excluded.given_in," \
+	" given_em = excluded.given_em, given_lb = excluded.given_lb," \
+	" updated = excluded.updated"
+
+enum {
+	C_INSERT, C_UPDATE_KEPT, C_UPSERT_NEW, C_UPSERT_REST, C_CLEAR_BY_ROW,
+	C_CLEAR_BY_HOLDING, C_HOLD, C_COUNT
+};
+
+/*
+ * The commit's writes, items first and powers second where there are
+ * two.  ?1 is the time, or for the C_CLEAR_* the highest id before the
+ * import.
+ */
+static const char *const import_commit_sql[C_COUNT][2] = {
+	[C_INSERT] = { IMPORT_INSERT " ORDER BY seq" },
+	/* Rows whose staged id still has their name. */
+	[C_UPDATE_KEPT] = { "UPDATE main.character AS c SET"
+	    " player = r.player, notes = r.notes, ene = r.ene, str = r.str,"
+	    " int = r.int, cun = r.cun, agi = r.agi, con = r.con,"
+	    " cha = r.cha, luc = r.luc, level = r.level,"
+	    " given_or = r.given_or, given_dr = r.given_dr,"
+	    " given_mind = r.given_mind, given_life = r.given_life,"
+	    " given_in = r.given_in, given_em = r.given_em,"
+	    " given_lb = r.given_lb, updated = ?1"
+	    " FROM temp.import_row r WHERE c.id = r.id AND c.name = r.name" },
+	/* When every staged id held: the rows whose names were free. */
+	[C_UPSERT_NEW] = { IMPORT_INSERT " WHERE r.id IS NULL"
+	    IMPORT_ON_CONFLICT },
+	/* When some did not: every row C_UPDATE_KEPT did not write. */
+	[C_UPSERT_REST] = { IMPORT_INSERT " WHERE NOT EXISTS (SELECT 1 FROM"
+	    " main.character c WHERE c.id = r.id AND c.name = r.name)"
+	    IMPORT_ON_CONFLICT },
+	/*
+	 * The holdings of replaced characters whose rows set holdings
+	 * (characters above ?1 are new), found from the rows or from the
+	 * holdings, whichever are fewer.
+	 */
+	[C_CLEAR_BY_ROW] = {
+	    "DELETE FROM main.holds_item WHERE character_id IN"
+	    " (SELECT c.id FROM temp.import_row r JOIN main.character c"
+	    " ON c.name = r.name WHERE r.holdings AND c.id <= ?1)",
+	    "DELETE FROM main.holds_power WHERE character_id IN"
+	    " (SELECT c.id FROM temp.import_row r JOIN main.character c"
+	    " ON c.name = r.name WHERE r.holdings AND c.id <= ?1)" },
+	[C_CLEAR_BY_HOLDING] = {
+	    "DELETE FROM main.holds_item WHERE character_id <= ?1 AND EXISTS"
+	    " (SELECT 1 FROM main.character c JOIN temp.import_row r"
+	    " ON r.name = c.name WHERE c.id = holds_item.character_id"
+	    " AND r.holdings)",
+	    "DELETE FROM main.holds_power WHERE character_id <= ?1 AND EXISTS"
+	    " (SELECT 1 FROM main.character c JOIN temp.import_row r"
+	    " ON r.name = c.name WHERE c.id = holds_power.character_id"
+	    " AND r.holdings)" },
+	[C_HOLD] = {
+	    "INSERT INTO main.holds_item (character_id, item_id)"
+	    " SELECT c.id, i.id FROM temp.import_hold h"
+	    " JOIN temp.import_row r ON r.seq = h.seq"
+	    " JOIN main.character c ON c.name = r.name"
+	    " JOIN main.item i ON i.name = h.name WHERE h.power = 0",
+	    "INSERT INTO main.holds_power (character_id, power_id)"
+	    " SELECT c.id, p.id FROM temp.import_hold h"
+	    " JOIN temp.import_row r ON r.seq = h.seq"
+	    " JOIN main.character c ON c.name = r.name"
+	    " JOIN main.power p ON p.name = h.name WHERE h.power = 1" },
+};
+
+static void
+import_exec(struct db *db, const char *sql)
+{
+	if (sqlite3_exec(db->h, sql, NULL, NULL, NULL) != SQLITE_OK)
+		db_fatal(db, "cannot stage the import");
+}
+
+/*
+ * Runs sql with ?1, if it has one, bound to arg.  Returns the first
+ * column of its first row, or for a write the rows it changed.
+ */
+static int64_t
+import_run_sql(struct db *db, const char *sql, int64_t arg)
+{
+	sqlite3_stmt *st = db_prepare(db, sql);
+	int64_t v;
+
+	if (sqlite3_bind_parameter_count(st) > 0)
+		sqlite3_bind_int64(st, 1, arg);
+	if (db_step(db, st, 0) == SQLITE_ROW)
+		v = sqlite3_column_int64(st, 0);
+	else
+		v = sqlite3_changes64(db->h);
+	sqlite3_finalize(st);
+	return v;
+}
+
+void
+roster_import_init(struct roster_import *im, struct db *db, int replace)
+{
+	memset(im, 0, sizeof *im);
+	im->db = db;
+	im->replace = replace;
+	im->now = db_now();
+	im->fault_row = -1;
+	import_exec(db, import_tables_sql);
+	/* C_UPSERT_NEW finds the rows whose names were free through it. */
+	if (replace)
+		import_exec(db, "CREATE INDEX temp.import_new"
+		    " ON import_row (seq) WHERE id IS NULL");
+	for (int i = 0; i < I_COUNT; i++)
+		im->st[i] = db_prepare(db, import_sql[i]);
+	db_begin_read(db);
+}
+
+void
+roster_import_release(struct roster_import *im)
+{
+	if (im->db == NULL)
+		return;
+	db_rollback(im->db);
+	for (int i = 0; i < I_COUNT; i++)
+		sqlite3_finalize(im->st[i]);
+	import_exec(im->db, "DROP TABLE IF EXISTS temp.import_row;"
+	    "DROP TABLE IF EXISTS temp.import_hold");
+	free(im->fault_name);
+	memset(im, 0, sizeof *im);
+}
+
+/* 1 if the look-up st finds name. */
+static int
+import_has(struct db *db, sqlite3_stmt *st, const char *name)
+{
+	int found;
+
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	found = db_step(db, st, 0) == SQLITE_ROW;
+	sqlite3_reset(st);
+	return found;
+}
+
+/* Stages one kind of a row's holdings, refusing a name that is unknown. */
+static enum roster_result
+stage_holdings(struct roster_import *im, int powers, char *const *names,
+    size_t n, const char **missing)
+{
+	sqlite3_stmt *has = im->st[powers ? I_HAS_POWER : I_HAS_ITEM];
+	sqlite3_stmt *hold = im->st[I_HOLD];
+
+	for (size_t i = 0; i < n; i++) {
+		if (!import_has(im->db, has, names[i])) {
+			*missing = names[i];
+			return powers ? ROSTER_NO_POWER : ROSTER_NO_ITEM;
+		}
+		sqlite3_bind_int64(hold, 1, im->nrows);
+		sqlite3_bind_int(hold, 2, powers);
+		sqlite3_bind_int64(hold, 3, (int64_t)i);
+		sqlite3_bind_text(hold, 4, names[i], -1, SQLITE_STATIC);
+		db_step(im->db, hold, 0);
+		sqlite3_reset(hold);
+		im->nholds++;
+	}
+	return ROSTER_OK;
+}
+
+enum roster_result
+roster_import_stage(struct roster_import *im, const struct sheet *sh,
+    int holdings, const char **missing)
+{
+	sqlite3_stmt *row = im->st[I_ROW], *find = im->st[I_CHAR_ID];
+	enum roster_result r;
+	int64_t id = 0;
+
+	/* The checks run in the order roster_write made them. */
+	sqlite3_bind_text(find, 1, sh->name, -1, SQLITE_STATIC);
+	if (db_step(im->db, find, 0) == SQLITE_ROW)
+		id = sqlite3_column_int64(find, 0);
+	sqlite3_reset(find);
+	if (id != 0 && !im->replace)
+		return ROSTER_EXISTS;
+	bind_sheet(row, sh, im->now);
+	sqlite3_bind_int64(row, 21, im->nrows);
+	if (id != 0)
+		sqlite3_bind_int64(row, 22, id);
+	else
+		sqlite3_bind_null(row, 22);
+	sqlite3_bind_int(row, 23, holdings != 0);
+	/* The CHECKs mirror sheet.c, so only the name can clash. */
+	if (db_step(im->db, row, 1) == SQLITE_CONSTRAINT)
+		return im->replace ? ROSTER_TWICE : ROSTER_EXISTS;
+	sqlite3_reset(row);
+	if (holdings) {
+		r = stage_holdings(im, 0, sh->items, sh->nitems, missing);
+		if (r == ROSTER_OK)
+			r = stage_holdings(im, 1, sh->powers, sh->npowers,
+			    missing);
+		if (r != ROSTER_OK)
+			return r;
+		im->nflagged++;
+	}
+	if (id != 0)
+		im->nkept++;
+	if (++im->nrows % IMPORT_BATCH == 0) {
+		db_commit(im->db);
+		db_begin_read(im->db);
+	}
+	return ROSTER_OK;
+}
+
+/*
+ * Looks for the first staged row that can no longer be written (names
+ * too when names is set).  If there is one, rolls back, records it and
+ * returns what is wrong; else ROSTER_OK.
+ */
+static enum roster_result
+import_fault(struct roster_import *im, int names)
+{
+	static const enum roster_result kinds[] = {
+		ROSTER_EXISTS, ROSTER_NO_ITEM, ROSTER_NO_POWER
+	};
+	sqlite3_stmt *st = db_prepare(im->db, import_fault_sql);
+	enum roster_result r = ROSTER_OK;
+
+	sqlite3_bind_int(st, 1, names);
+	if (db_step(im->db, st, 0) == SQLITE_ROW) {
+		im->fault_row = (long)sqlite3_column_int64(st, 0);
+		r = kinds[sqlite3_column_int(st, 1)];
+		im->fault_name = db_column_dup(st, 2);
+	}
+	sqlite3_finalize(st);
+	if (r != ROSTER_OK)
+		db_rollback(im->db);
+	return r;
+}
+
+/* Runs the commit's write w, for items and then powers if it has two. */
+static void
+import_write(struct roster_import *im, int w, int64_t arg)
+{
+	for (int k = 0; k < 2 && import_commit_sql[w][k] != NULL; k++)
+		(void)import_run_sql(im->db, import_commit_sql[w][k], arg);
+}
+
+enum roster_result
+roster_import_commit(struct roster_import *im)
+{
+	static const char *const count_held[2] = {
+		"SELECT count(*) FROM main.holds_item",
+		"SELECT count(*) FROM main.holds_power"
+	};
+	struct db *db = im->db;
+	enum roster_result r;
+	int64_t max_id, kept;
+
+	/* End the last read, then wait for the write lock. */
+	db_commit(db);
+	db_begin(db);
+	/* Without replace, a name taken since staging is refused. */
+	if ((!im->replace || im->nholds > 0) &&
+	    (r = import_fault(im, !im->replace)) != ROSTER_OK)
+		return r;
+	/* Rowids only grow, so the rows above this one will be new. */
+	max_id = import_run_sql(db, "SELECT coalesce(max(id), 0) FROM"
+	    " main.character", 0);
+	if (!im->replace)
+		import_write(im, C_INSERT, im->now);
+	else {
+		kept = import_run_sql(db, import_commit_sql[C_UPDATE_KEPT][0],
+		    im->now);
+		import_write(im, kept == im->nkept ? C_UPSERT_NEW :
+		    C_UPSERT_REST, im->now);
+	}
+	im->added = (long)import_run_sql(db, "SELECT count(*) FROM"
+	    " main.character WHERE id > ?1", max_id);
+	im->replaced = im->nrows - im->added;
+	for (int k = 0; k < 2 && im->replace && im->nflagged > 0; k++) {
+		int by_holding = import_run_sql(db, count_held[k], 0) <
+		    im->nflagged;
+
+		(void)import_run_sql(db, import_commit_sql[by_holding ?
+		    C_CLEAR_BY_HOLDING : C_CLEAR_BY_ROW][k], max_id);
+	}
+	if (im->nholds > 0)
+		import_write(im, C_HOLD, 0);
+	db_commit(db);
+	return ROSTER_OK;
+}
+
 /* The sheet columns, then the id, then the item and power lists. */
 #define SHEET_SELECT \
 	"SELECT " CHAR_COLS ", c.id," \

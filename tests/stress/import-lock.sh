@@ -1,0 +1,194 @@
+#!/bin/sh
+# import-lock.sh BUILD-DIR [ROWS] [IMPORTS]: combats go on while the
+# roster is imported again and again (issue 18).
+#
+# A roster of ROWS characters (default 200,000) is imported once; then
+# IMPORTS (default 5) "crs-stats import --replace" of the whole file run
+# back to back while three GMs, each in a combat of his own, call
+# "crs-combat round" in a loop on the same database file.  An import
+# takes the write lock only for its last, set-based step, so a combat
+# action waits a fraction of a second at worst.  Checked: no combat
+# action fails or prints anything on standard error; every import
+# succeeds and says so; integrity_check; each combat's seq runs 1..N
+# without a gap, one event per action; the roster exported at the end is
+# the file, byte for byte.  The count, median, 99th percentile and
+# maximum of the combat actions' wall times go to standard error.
+#
+# First, on a small database: another program changes the roster while
+# an import waits for the write lock (a name added, an item removed), so
+# that only the import's check under the lock can see it.  The import
+# must refuse with the message it gives when staging finds the same
+# fault, the file's line or index included, and write nothing.
+set -u
+B=$1
+rows=${2:-200000}
+imports=${3:-5}
+top=$(cd "$(dirname "$0")/../.." && pwd)
+bin="$top/$B"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); printf 'FAIL: import-lock: %s\n' "$1"; }
+
+# late WANT SQL COMMAND...: the sqlite3 shell takes the write lock, runs
+# SQL and holds on for two seconds; COMMAND starts meanwhile, stages its
+# rows and waits for the lock.  Its standard error must be WANT, with
+# exit 1 and the roster unchanged.
+late() {
+	want=$1
+	sql=$2
+	shift 2
+	before=$(sqlite3 "$REFKIT_DB" 'SELECT count(*) FROM character')
+	printf 'BEGIN IMMEDIATE;\n%s;\n.shell sleep 2\nCOMMIT;\n' "$sql" |
+	    sqlite3 "$REFKIT_DB" &
+	sleep 0.5
+	"$@" >"$tmp/late.out" 2>"$tmp/late.err"
+	rc=$?
+	wait
+	after=$(sqlite3 "$REFKIT_DB" "SELECT count(*) - 1 FROM character")
+	if [ "$rc" = 1 ] && [ "$(cat "$tmp/late.err")" = "$want" ] &&
+	    [ ! -s "$tmp/late.out" ] && [ "$before" = "$after" ]; then
+		ok
+	else
+		bad "late change: exit $rc, $before then $after characters + 1:
+  $(cat "$tmp/late.err")
+  want $want"
+	fi
+}
+
+export REFKIT_DB="$tmp/late.db"
+"$bin/crs-stats" item add Sword >/dev/null
+"$bin/crs-stats" item add Mail >/dev/null
+"$bin/crs-stats" add Old >/dev/null
+# A quoted field over two lines and a blank line: Cid is on line 6.
+printf 'name,notes\nAnn,"two\nlines"\n\nBob,\nCid,\n' >"$tmp/late.csv"
+late "crs-stats: $tmp/late.csv: line 6: 'name' 'Cid' is already in the \
+roster (use --replace to replace it)" \
+    "INSERT INTO character (name, created, updated) VALUES ('Cid', 0, 0)" \
+    "$bin/crs-stats" import "$tmp/late.csv"
+late "crs-stats: <stdin>: line 6: 'name' 'Ced' is already in the roster \
+(use --replace to replace it)" \
+    "INSERT INTO character (name, created, updated) VALUES ('Ced', 0, 0)" \
+    sh -c "sed s/Cid/Ced/ '$tmp/late.csv' | '$bin/crs-stats' import -"
+printf 'name,items\nAnn,Sword\nBob,\nCie,Mail;Sword\n' >"$tmp/late2.csv"
+late "crs-stats: $tmp/late2.csv: line 4: 'items': no item named 'Mail'" \
+    "DELETE FROM item WHERE name = 'Mail';
+    INSERT INTO character (name, created, updated) VALUES ('Eve', 0, 0)" \
+    "$bin/crs-stats" import --replace "$tmp/late2.csv"
+printf '[{"name": "Ann"},\n {"name": "Fay"}, {"name": "Dan"}]' \
+    >"$tmp/late.json"
+late "crs-stats: $tmp/late.json: index 2: 'name' 'Dan' is already in the \
+roster (use --replace to replace it)" \
+    "INSERT INTO character (name, created, updated) VALUES ('Dan', 0, 0)" \
+    "$bin/crs-stats" import --format json "$tmp/late.json"
+
+export REFKIT_DB="$tmp/shared.db"
+# The file in the form export writes, sorted by name, so that the roster
+# exported at the end can be compared with it byte for byte: the six
+# fighters with given stats, then ROWS characters with primary stats,
+# every 1000th holding a Sword and knowing Heal.
+awk -v n="$rows" 'BEGIN {
+	print "name,player,notes,ENE,STR,INT,CUN,AGI,CON,CHA,LUC,LEVEL," \
+	    "OR,DR,MIND,LIFE,IN,EM,LB,items,powers"
+	for (c = 1; c <= 3; c++)
+		print "A" c ",,,,,,,,,,,,8,12,4,20,4,,1,,"
+	for (c = 1; c <= 3; c++)
+		print "B" c ",,,,,,,,,,,,6,6,7,10,2,,2,,"
+	x = 12345
+	for (i = 1; i <= n; i++) {
+		line = sprintf("Character %07d,Player %d,", i, i % 997)
+		for (k = 0; k < 9; k++) {
+			x = (x * 1103515245 + 12345) % 2147483648
+			line = line "," (k == 8 ? int(x / 65536) % 21 : \
+			    int(x / 65536) % 101)
+		}
+		print line ",,,,,,,," (i % 1000 ? "," : "Sword,Heal")
+	}
+}' >"$tmp/roster.csv"
+
+"$bin/crs-stats" item add Sword or=+5 >/dev/null
+"$bin/crs-stats" power add Heal em=4 >/dev/null
+"$bin/crs-stats" import "$tmp/roster.csv" >/dev/null
+for c in 1 2 3; do
+	"$bin/crs-combat" start "A$c" "B$c" >/dev/null
+done
+# Events a combat starts with (its start, and each fighter joining).
+base=$(sqlite3 "$REFKIT_DB" 'SELECT count(*) FROM event WHERE combat_id = 1')
+
+# A GM: a new round of his combat, over and over until the imports are
+# done, each timed in microseconds and logged with its exit status.
+gm() {
+	c=$1
+	while [ ! -f "$tmp/done" ]; do
+		t0=$(date +%s%N)
+		"$bin/crs-combat" --combat "$c" round >/dev/null \
+		    2>>"$tmp/gm$c.err"
+		rc=$?
+		t1=$(date +%s%N)
+		[ "$rc" = 0 ] || echo "exit $rc" >>"$tmp/gm$c.err"
+		echo "$(((t1 - t0) / 1000)) $rc" >>"$tmp/gm$c.log"
+	done
+}
+
+for c in 1 2 3; do gm "$c" & done
+# Let the GMs get going before the first import.
+sleep 1
+i=0
+while [ "$i" -lt "$imports" ]; do
+	i=$((i + 1))
+	t0=$(date +%s%N)
+	"$bin/crs-stats" import --replace "$tmp/roster.csv" \
+	    >"$tmp/import$i.out" 2>"$tmp/import$i.err"
+	echo "$?" >"$tmp/import$i.rc"
+	t1=$(date +%s%N)
+	echo $(((t1 - t0) / 1000000)) >>"$tmp/import.ms"
+done
+sleep 1
+touch "$tmp/done"
+wait
+
+errs=$(cat "$tmp"/gm*.err 2>/dev/null | sort | uniq -c | head -5)
+[ -z "$errs" ] && ok || bad "combat actions said: $errs"
+want="imported $((rows + 6)) characters (0 new, $((rows + 6)) replaced)"
+i=0
+while [ "$i" -lt "$imports" ]; do
+	i=$((i + 1))
+	if [ "$(cat "$tmp/import$i.rc")" = 0 ] &&
+	    [ "$(cat "$tmp/import$i.out")" = "$want" ] &&
+	    [ ! -s "$tmp/import$i.err" ]; then
+		ok
+	else
+		bad "import $i: exit $(cat "$tmp/import$i.rc"): $(cat \
+		    "$tmp/import$i.out" "$tmp/import$i.err" | head -3)"
+	fi
+done
+ic=$(sqlite3 "$REFKIT_DB" 'PRAGMA integrity_check')
+[ "$ic" = ok ] && ok || bad "integrity_check: $ic"
+for c in 1 2 3; do
+	# One event for each action that succeeded.
+	want=$(($(awk '$2 == 0' "$tmp/gm$c.log" | wc -l) + base))
+	got=$(sqlite3 "$REFKIT_DB" "SELECT count(*), count(DISTINCT seq),
+	    min(seq), max(seq) FROM event WHERE combat_id = $c")
+	[ "$got" = "$want|$want|1|$want" ] && ok ||
+	    bad "combat $c: count|distinct|min|max = $got, want $want each"
+done
+"$bin/crs-stats" export >"$tmp/export.csv" 2>"$tmp/export.err"
+cmp -s "$tmp/export.csv" "$tmp/roster.csv" && [ ! -s "$tmp/export.err" ] &&
+    ok || bad "the roster exported is not the file imported"
+
+ims=$(paste -sd, "$tmp/import.ms" | sed 's/,/, /g')
+sort -n "$tmp"/gm*.log | awk -v n="$imports" -v rows="$((rows + 6))" \
+    -v ims="$ims" '
+	{ t[NR] = $1; failed += $2 != 0 }
+	END {
+		p99 = NR * 0.99
+		p99 = t[p99 == int(p99) ? p99 : int(p99) + 1]
+		printf "import-lock: %d imports of %d characters took %s ms;" \
+		    " %d combat actions meanwhile, %d failed: median %.1f ms," \
+		    " 99th percentile %.1f ms, max %.1f ms\n", n, rows, ims,
+		    NR, failed, t[int((NR + 1) / 2)] / 1000, p99 / 1000,
+		    t[NR] / 1000
+	}' >&2
+echo "$pass passed, $fail failed"
