@@ -9,7 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -485,7 +484,7 @@ import_refusal(enum roster_result r, const char *name)
 
 static char *
 import_one(void *arg, struct sheet *sh,
-    const unsigned char present[SHEET_F_COUNT])
+    const unsigned char present[SHEET_F_COUNT], const char *where)
 {
 	struct roster_import *im = arg;
 	const char *missing = NULL;
@@ -493,88 +492,12 @@ import_one(void *arg, struct sheet *sh,
 	char *msg = NULL;
 
 	r = roster_import_stage(im, sh, present[SHEET_F_ITEMS] ||
-	    present[SHEET_F_POWERS], &missing);
+	    present[SHEET_F_POWERS], where, &missing);
 	if (r != ROSTER_OK)
 		msg = import_refusal(r, r == ROSTER_NO_ITEM ||
 		    r == ROSTER_NO_POWER ? missing : sh->name);
 	sheet_release(sh);
 	return msg;
-}
-
-/* Reading the file again up to one row, to say where that row is. */
-struct import_seek {
-	long	 row;		/* the row wanted, from 0 */
-	long	 n;		/* rows read */
-	char	*msg;		/* handed to the reader at that row */
-};
-
-static char *
-import_seek_one(void *arg, struct sheet *sh,
-    const unsigned char present[SHEET_F_COUNT])
-{
-	struct import_seek *s = arg;
-	char *msg = NULL;
-
-	(void)present;
-	sheet_release(sh);
-	if (s->n++ == s->row) {
-		msg = s->msg;
-		s->msg = NULL;
-	}
-	return msg;
-}
-
-/*
- * The message for a row the commit refused, with its place in the file
- * ("line 12", "index 3") as the reader words it.  The staged rows keep
- * only their number: the reader tells its callback no place, so the file
- * is read again from start up to that row.  If it has changed meanwhile,
- * the row's number stands in for its place.
- */
-static char *
-import_locate(FILE *fp, off_t start, const char *file,
-    enum import_format fmt, long row, char *refusal)
-{
-	struct import_seek s = { row, 0, refusal };
-	char *msg = NULL;
-
-	if (fseeko(fp, start, SEEK_SET) == 0)
-		msg = import_run(fp, file, fmt, 0, import_seek_one, &s);
-	if (s.msg == NULL)
-		return msg;
-	free(msg);
-	msg = xasprintf("%s: record %ld: %s", file, row + 1, refusal);
-	free(refusal);
-	return msg;
-}
-
-/*
- * Input that cannot be read twice (a pipe, a terminal) is copied to an
- * unnamed temporary file first, so that import_locate can.
- */
-static FILE *
-import_spool(FILE *fp, const char *file)
-{
-	char buf[65536];
-	struct stat sb;
-	FILE *tmp;
-	size_t n;
-
-	if (fstat(fileno(fp), &sb) == 0 && S_ISREG(sb.st_mode))
-		return fp;
-	if ((tmp = tmpfile()) == NULL)
-		err(1, "cannot copy '%s' to a temporary file", q(file));
-	while ((n = fread(buf, 1, sizeof buf, fp)) > 0)
-		if (fwrite(buf, 1, n, tmp) != n)
-			err(1, "cannot copy '%s' to a temporary file",
-			    q(file));
-	if (ferror(fp))
-		errx(1, "%s: read error", file);
-	if (fflush(tmp) != 0 || fseeko(tmp, 0, SEEK_SET) != 0)
-		err(1, "cannot copy '%s' to a temporary file", q(file));
-	if (fp != stdin)
-		fclose(fp);
-	return tmp;
 }
 
 /*
@@ -591,7 +514,6 @@ cmd_import(struct opts *o, int argc, char **argv)
 	const char *file;
 	char *msg;
 	size_t len;
-	off_t start;
 	long added, replaced;
 	enum import_format fmt = o->informat;
 
@@ -609,16 +531,16 @@ cmd_import(struct opts *o, int argc, char **argv)
 		file = "<stdin>";
 	} else if ((fp = fopen(file, "r")) == NULL)
 		err(1, "cannot open '%s'", q(file));
-	fp = import_spool(fp, file);
-	if ((start = ftello(fp)) < 0)
-		start = 0;
 	db = db_open(o->db);
 	roster_import_init(&im, db, o->replace);
 	msg = import_run(fp, file, fmt, isatty(STDERR_FILENO), import_one,
 	    &im);
-	if (msg == NULL && (r = roster_import_commit(&im)) != ROSTER_OK)
-		msg = import_locate(fp, start, file, fmt, im.fault_row,
-		    import_refusal(r, im.fault_name));
+	if (msg == NULL && (r = roster_import_commit(&im)) != ROSTER_OK) {
+		char *why = import_refusal(r, im.fault_name);
+
+		msg = xasprintf("%s: %s: %s", file, im.fault_where, why);
+		free(why);
+	}
 	added = im.added;
 	replaced = im.replaced;
 	roster_import_release(&im);

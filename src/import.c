@@ -91,7 +91,8 @@ deliver(struct reader *r, const char *where)
 	if (!r->present[SHEET_F_NAME]) {
 		fail(r, where, xstrdup("'name' is missing"));
 		sheet_release(&r->sheet);	/* not handed over */
-	} else if ((msg = r->row(r->ctx, &r->sheet, r->present)) != NULL)
+	} else if ((msg = r->row(r->ctx, &r->sheet, r->present,
+	    where)) != NULL)
 		fail(r, where, msg);
 	sheet_init(&r->sheet);
 	show_progress(r, 0);

@@ -15,12 +15,14 @@ enum import_format { IMPORT_AUTO, IMPORT_CSV, IMPORT_JSON };
 
 /*
  * Called once per record with the sheet read from it and, in present[],
- * which fields the file gives for it.  Returns NULL to go on, or a newly
- * allocated message (without the location, which import_run adds) to
- * stop.  The sheet is the callback's to keep or release.
+ * which fields the file gives for it, and where it is ("line 12", "index
+ * 3"; valid during the call), for a refusal found later.  Returns NULL to
+ * go on, or a newly allocated message (without the location, which
+ * import_run adds) to stop.  The sheet is the callback's to keep or
+ * release.
  */
 typedef char *(*import_row_fn)(void *ctx, struct sheet *sh,
-    const unsigned char present[SHEET_F_COUNT]);
+    const unsigned char present[SHEET_F_COUNT], const char *where);
 
 /*
  * Reads fp (named file in messages) to the end.  IMPORT_AUTO takes JSON

@@ -237,7 +237,8 @@ static const char import_tables_sql[] =
 	" cun INTEGER, agi INTEGER, con INTEGER, cha INTEGER, luc INTEGER,"
 	" level INTEGER, given_or INTEGER, given_dr INTEGER,"
 	" given_mind INTEGER, given_life INTEGER, given_in INTEGER,"
-	" given_em INTEGER, given_lb INTEGER, holdings INTEGER NOT NULL"
+	" given_em INTEGER, given_lb INTEGER, holdings INTEGER NOT NULL,"
+	" place TEXT NOT NULL"
 	") STRICT;"
 	"CREATE TEMP TABLE import_hold ("
 	" seq INTEGER NOT NULL, power INTEGER NOT NULL, pos INTEGER NOT NULL,"
@@ -252,8 +253,9 @@ _Static_assert(I_COUNT == sizeof ((struct roster_import *)0)->st /
 /* I_ROW binds as bind_sheet does, but for 20 (its time, unused here). */
 static const char *const import_sql[I_COUNT] = {
 	[I_ROW] = "INSERT INTO temp.import_row (" CHAR_COLS ", seq, id,"
-	    " holdings) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11,"
-	    " ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?21, ?22, ?23)",
+	    " holdings, place) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9,"
+	    " ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?21, ?22,"
+	    " ?23, ?24)",
 	[I_HOLD] = "INSERT INTO temp.import_hold VALUES (?1, ?2, ?3, ?4)",
 	[I_CHAR_ID] = "SELECT id FROM main.character WHERE name = ?1",
 	[I_HAS_ITEM] = "SELECT 1 FROM main.item WHERE name = ?1",
@@ -266,7 +268,7 @@ static const char *const import_sql[I_COUNT] = {
  * when ?1 is set; 1 an item, 2 a power that does not exist) and the name.
  */
 static const char import_fault_sql[] =
-	"SELECT seq, kind, name FROM ("
+	"SELECT f.seq, f.kind, f.name, r.place FROM ("
 	" SELECT r.seq AS seq, 0 AS kind, 0 AS pos, r.name AS name"
 	"  FROM temp.import_row r WHERE ?1 AND EXISTS"
 	"  (SELECT 1 FROM main.character c WHERE c.name = r.name)"
@@ -277,7 +279,8 @@ static const char import_fault_sql[] =
 	"   WHERE i.name = h.name)"
 	"  ELSE NOT EXISTS (SELECT 1 FROM main.power p"
 	"   WHERE p.name = h.name) END"
-	") ORDER BY seq, kind, pos LIMIT 1";
+	") AS f JOIN temp.import_row r ON r.seq = f.seq"
+	" ORDER BY f.seq, f.kind, f.pos LIMIT 1";
 
 /* Staged rows into character in file order; ?1 is the time. */
 #define IMPORT_INSERT \
@@ -416,6 +419,7 @@ roster_import_release(struct roster_import *im)
 	import_exec(im->db, "DROP TABLE IF EXISTS temp.import_row;"
 	    "DROP TABLE IF EXISTS temp.import_hold");
 	free(im->fault_name);
+	free(im->fault_where);
 	memset(im, 0, sizeof *im);
 }
 
@@ -457,7 +461,7 @@ stage_holdings(struct roster_import *im, int powers, char *const *names,
 
 enum roster_result
 roster_import_stage(struct roster_import *im, const struct sheet *sh,
-    int holdings, const char **missing)
+    int holdings, const char *where, const char **missing)
 {
 	sqlite3_stmt *row = im->st[I_ROW], *find = im->st[I_CHAR_ID];
 	enum roster_result r;
@@ -477,6 +481,7 @@ roster_import_stage(struct roster_import *im, const struct sheet *sh,
 	else
 		sqlite3_bind_null(row, 22);
 	sqlite3_bind_int(row, 23, holdings != 0);
+	sqlite3_bind_text(row, 24, where, -1, SQLITE_STATIC);
 	/* The CHECKs mirror sheet.c, so only the name can clash. */
 	if (db_step(im->db, row, 1) == SQLITE_CONSTRAINT)
 		return im->replace ? ROSTER_TWICE : ROSTER_EXISTS;
@@ -518,6 +523,7 @@ import_fault(struct roster_import *im, int names)
 		im->fault_row = (long)sqlite3_column_int64(st, 0);
 		r = kinds[sqlite3_column_int(st, 1)];
 		im->fault_name = db_column_dup(st, 2);
+		im->fault_where = db_column_dup(st, 3);
 	}
 	sqlite3_finalize(st);
 	if (r != ROSTER_OK)

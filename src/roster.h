@@ -80,6 +80,7 @@ struct roster_import {
 	long		 added;		/* after a commit: new characters */
 	long		 replaced;	/* after a commit: replaced ones */
 	long		 fault_row;	/* after a refused commit: its row */
+	char		*fault_where;	/* owned: that row's place in the file */
 	char		*fault_name;	/* owned: the name it refused */
 	sqlite3_stmt	*st[5];		/* indexed by roster.c's I_* */
 };
@@ -93,7 +94,8 @@ void roster_import_init(struct roster_import *im, struct db *db,
     int replace);
 
 /*
- * Stages sh as the next row.  With holdings set, the character's items
+ * Stages sh as the next row, where ("line 12") saying where it is in the
+ * file, for a refusal the commit may make.  With holdings set, the character's items
  * and powers are to become exactly sh's lists; otherwise they are left
  * as they are.  Refuses with ROSTER_TWICE (with replace) or
  * ROSTER_EXISTS (without) for a name already staged, ROSTER_EXISTS for a
@@ -102,15 +104,16 @@ void roster_import_init(struct roster_import *im, struct db *db,
  * refusal the import can only be released.  sh stays the caller's.
  */
 enum roster_result roster_import_stage(struct roster_import *im,
-    const struct sheet *sh, int holdings, const char **missing);
+    const struct sheet *sh, int holdings, const char *where,
+    const char **missing);
 
 /*
  * Writes every staged row in one write transaction and commits, setting
  * added and replaced; waits for the write lock as db_begin does.  When
  * something changed since staging, refuses with what roster_import_stage
  * would have said of the first row at fault (by row, then names before
- * items before powers, then list order), sets fault_row (from 0) and
- * fault_name (the character's name, or for ROSTER_NO_ITEM and
+ * items before powers, then list order), sets fault_row (from 0),
+ * fault_where (its where; owned by im) and fault_name (the character's name, or for ROSTER_NO_ITEM and
  * ROSTER_NO_POWER the missing name; owned by im) and writes nothing.
  * Call it once, then release.
  */
@@ -118,7 +121,7 @@ enum roster_result roster_import_commit(struct roster_import *im);
 
 /*
  * Rolls back what is still open, drops the staging tables and frees
- * fault_name.
+ * fault_where and fault_name.
  */
 void roster_import_release(struct roster_import *im);
 

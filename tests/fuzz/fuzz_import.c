@@ -8,10 +8,12 @@
 #include "import.h"
 
 static char *
-drop(void *ctx, struct sheet *sh, const unsigned char present[SHEET_F_COUNT])
+drop(void *ctx, struct sheet *sh, const unsigned char present[SHEET_F_COUNT],
+    const char *where)
 {
 	(void)ctx;
 	(void)present;
+	(void)where;
 	sheet_release(sh);
 	return NULL;
 }

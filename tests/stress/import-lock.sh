@@ -32,21 +32,34 @@ fail=0
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); printf 'FAIL: import-lock: %s\n' "$1"; }
 
-# late WANT SQL COMMAND...: the sqlite3 shell takes the write lock, runs
-# SQL and holds on for two seconds; COMMAND starts meanwhile, stages its
-# rows and waits for the lock.  Its standard error must be WANT, with
-# exit 1 and the roster unchanged.
+# late WANT SQL COMMAND...: the sqlite3 shell takes the write lock and
+# runs SQL, uncommitted; only once it holds the lock does COMMAND start,
+# stage its rows (its reads cannot see the change) and wait for the lock;
+# the shell commits a second later.  Its standard error must be WANT,
+# with exit 1 and the roster unchanged.  The outcome does not hang on
+# timing: a COMMAND slow enough to read after the commit finds the same
+# fault while staging and says the same (the unit test of roster_import
+# covers the commit's check without any timing at all).
 late() {
 	want=$1
 	sql=$2
 	shift 2
 	before=$(sqlite3 "$REFKIT_DB" 'SELECT count(*) FROM character')
-	printf 'BEGIN IMMEDIATE;\n%s;\n.shell sleep 2\nCOMMIT;\n' "$sql" |
-	    sqlite3 "$REFKIT_DB" &
-	sleep 0.5
-	"$@" >"$tmp/late.out" 2>"$tmp/late.err"
+	rm -f "$tmp/lock.in" "$tmp/lock.out"
+	mkfifo "$tmp/lock.in"
+	sqlite3 "$REFKIT_DB" <"$tmp/lock.in" >"$tmp/lock.out" 2>&1 &
+	holder=$!
+	exec 5>"$tmp/lock.in"
+	printf "BEGIN IMMEDIATE;\n%s;\nSELECT 'held';\n" "$sql" >&5
+	until grep -q held "$tmp/lock.out"; do sleep 0.05; done
+	"$@" >"$tmp/late.out" 2>"$tmp/late.err" &
+	cmd=$!
+	sleep 1
+	printf 'COMMIT;\n' >&5
+	exec 5>&-
+	wait "$holder"
+	wait "$cmd"
 	rc=$?
-	wait
 	after=$(sqlite3 "$REFKIT_DB" "SELECT count(*) - 1 FROM character")
 	if [ "$rc" = 1 ] && [ "$(cat "$tmp/late.err")" = "$want" ] &&
 	    [ ! -s "$tmp/late.out" ] && [ "$before" = "$after" ]; then

@@ -13,16 +13,19 @@ struct seen {
 	char	names[8][32];
 	int	str[8];
 	int	nitems[8];
+	char	where[8][16];
 };
 
 static char *
-keep(void *arg, struct sheet *sh, const unsigned char present[])
+keep(void *arg, struct sheet *sh, const unsigned char present[],
+    const char *where)
 {
 	struct seen *s = arg;
 
 	(void)present;
 	if (s->n < 8) {
 		snprintf(s->names[s->n], 32, "%s", sh->name);
+		snprintf(s->where[s->n], 16, "%s", where);
 		s->str[s->n] = sh->primary[P_STR];
 		s->nitems[s->n] = (int)sh->nitems;
 	}
@@ -68,6 +71,8 @@ main(void)
 	is_int(s.str[0], 12, "STR");
 	is_int(s.str[1], STATS_ABSENT, "empty STR is absent");
 	is_int(s.nitems[0], 2, "two items");
+	is_str(s.where[0], "line 2", "a CSV record's place");
+	is_str(s.where[1], "line 4", "after a blank line");
 	msg = run("\xef\xbb\xbfname,STR\r\nA,1\r\n", IMPORT_AUTO, &s);
 	is_str(msg, NULL, "a byte order mark is skipped");
 	is_int(s.n, 1, "one record after the byte order mark");
@@ -112,6 +117,7 @@ main(void)
 	is_int(s.str[0], 12, "JSON STR");
 	is_int(s.nitems[0], 1, "JSON items");
 	is_int(s.str[1], STATS_ABSENT, "JSON null is absent");
+	is_str(s.where[1], "index 1", "a JSON record's place");
 	msg = run("[]", IMPORT_JSON, &s);
 	is_str(msg, NULL, "empty array");
 	is_int(s.n, 0, "no records");

@@ -65,14 +65,16 @@ stage(struct roster_import *im, const char *name, const char *str,
     const char *items, const char *powers, const char **missing)
 {
 	static char copy[64];
+	char where[32];
 	struct sheet sh;
 	enum roster_result r;
 
 	sheet_init(&sh);
 	make(&sh, name, str, items, powers);
 	*missing = NULL;
+	snprintf(where, sizeof where, "line %ld", im->nrows + 2);
 	r = roster_import_stage(im, &sh, items != NULL || powers != NULL,
-	    missing);
+	    where, missing);
 	if (*missing != NULL) {
 		snprintf(copy, sizeof copy, "%s", *missing);
 		*missing = copy;
@@ -242,6 +244,7 @@ test_import(struct db *db)
 	is_int(roster_import_commit(&im), ROSTER_EXISTS,
 	    "the commit refuses a name taken since");
 	is_int(im.fault_row, 2, "at Cid's row");
+	is_str(im.fault_where, "line 4", "whose place was kept");
 	is_str(im.fault_name, "Cid", "naming Cid");
 	roster_import_release(&im);
 	is_int(count_rows(db, "SELECT count(*) FROM character WHERE name IN"
@@ -259,6 +262,7 @@ test_import(struct db *db)
 	is_int(roster_import_commit(&im), ROSTER_NO_ITEM,
 	    "an item removed since: the first row at fault wins");
 	is_int(im.fault_row, 1, "at Bob's row");
+	is_str(im.fault_where, "line 3", "whose place was kept");
 	is_str(im.fault_name, "Sword", "naming the item");
 	roster_import_release(&im);
 	is_int(count_rows(db, "SELECT count(*) FROM character WHERE name IN"
