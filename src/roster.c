@@ -215,10 +215,12 @@ roster_write(struct roster_writer *w, const struct sheet *sh,
 }
 
 /*
- * The bulk import.  Staged rows live in TEMP tables: the temp schema is a
- * database of its own, in a file SQLite deletes at close and fills from
- * a small page cache, so memory does not grow with the file, and writing
- * it takes no lock on the main database file.  Staging reads the roster
+ * The bulk import.  Staged rows live in a private database attached as
+ * "import" (ATTACH ''): a file of its own that SQLite deletes when it is
+ * detached, filled through a small page cache, so memory does not grow
+ * with the file; writing it takes no lock on the main database file, and
+ * detaching discards it whole, where dropping its tables would free it
+ * page by page.  Staging reads the roster
  * in read transactions of IMPORT_BATCH rows: a WAL reader never blocks a
  * writer, and ending the read now and then lets checkpoints go on.
  *
@@ -231,7 +233,7 @@ roster_write(struct roster_writer *w, const struct sheet *sh,
 
 /* seq numbers the rows from 0 in file order; pos is a row's list order. */
 static const char import_tables_sql[] =
-	"CREATE TEMP TABLE import_row ("
+	"CREATE TABLE import.import_row ("
 	" seq INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, id INTEGER,"
 	" player TEXT, notes TEXT, ene INTEGER, str INTEGER, int INTEGER,"
 	" cun INTEGER, agi INTEGER, con INTEGER, cha INTEGER, luc INTEGER,"
@@ -240,7 +242,7 @@ static const char import_tables_sql[] =
 	" given_em INTEGER, given_lb INTEGER, holdings INTEGER NOT NULL,"
 	" place TEXT NOT NULL"
 	") STRICT;"
-	"CREATE TEMP TABLE import_hold ("
+	"CREATE TABLE import.import_hold ("
 	" seq INTEGER NOT NULL, power INTEGER NOT NULL, pos INTEGER NOT NULL,"
 	" name TEXT NOT NULL, PRIMARY KEY (seq, power, pos)"
 	") STRICT, WITHOUT ROWID;";
@@ -252,11 +254,11 @@ _Static_assert(I_COUNT == sizeof ((struct roster_import *)0)->st /
 
 /* I_ROW binds as bind_sheet does, but for 20 (its time, unused here). */
 static const char *const import_sql[I_COUNT] = {
-	[I_ROW] = "INSERT INTO temp.import_row (" CHAR_COLS ", seq, id,"
+	[I_ROW] = "INSERT INTO import.import_row (" CHAR_COLS ", seq, id,"
 	    " holdings, place) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9,"
 	    " ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?21, ?22,"
 	    " ?23, ?24)",
-	[I_HOLD] = "INSERT INTO temp.import_hold VALUES (?1, ?2, ?3, ?4)",
+	[I_HOLD] = "INSERT INTO import.import_hold VALUES (?1, ?2, ?3, ?4)",
 	[I_CHAR_ID] = "SELECT id FROM main.character WHERE name = ?1",
 	[I_HAS_ITEM] = "SELECT 1 FROM main.item WHERE name = ?1",
 	[I_HAS_POWER] = "SELECT 1 FROM main.power WHERE name = ?1",
@@ -270,22 +272,22 @@ static const char *const import_sql[I_COUNT] = {
 static const char import_fault_sql[] =
 	"SELECT f.seq, f.kind, f.name, r.place FROM ("
 	" SELECT r.seq AS seq, 0 AS kind, 0 AS pos, r.name AS name"
-	"  FROM temp.import_row r WHERE ?1 AND EXISTS"
+	"  FROM import.import_row r WHERE ?1 AND EXISTS"
 	"  (SELECT 1 FROM main.character c WHERE c.name = r.name)"
 	" UNION ALL"
-	" SELECT h.seq, 1 + h.power, h.pos, h.name FROM temp.import_hold h"
+	" SELECT h.seq, 1 + h.power, h.pos, h.name FROM import.import_hold h"
 	"  WHERE CASE h.power"
 	"  WHEN 0 THEN NOT EXISTS (SELECT 1 FROM main.item i"
 	"   WHERE i.name = h.name)"
 	"  ELSE NOT EXISTS (SELECT 1 FROM main.power p"
 	"   WHERE p.name = h.name) END"
-	") AS f JOIN temp.import_row r ON r.seq = f.seq"
+	") AS f JOIN import.import_row r ON r.seq = f.seq"
 	" ORDER BY f.seq, f.kind, f.pos LIMIT 1";
 
 /* Staged rows into character in file order; ?1 is the time. */
 #define IMPORT_INSERT \
 	"INSERT INTO main.character (" CHAR_COLS ", created, updated)" \
-	" SELECT " CHAR_COLS ", ?1, ?1 FROM temp.import_row r"
+	" SELECT " CHAR_COLS ", ?1, ?1 FROM import.import_row r"
 
 /* The upsert roster_write makes, with the id kept. */
 #define IMPORT_ON_CONFLICT \
@@ -321,7 +323,7 @@ static const char *const import_commit_sql[C_COUNT][2] = {
 	    " given_mind = r.given_mind, given_life = r.given_life,"
 	    " given_in = r.given_in, given_em = r.given_em,"
 	    " given_lb = r.given_lb, updated = ?1"
-	    " FROM temp.import_row r WHERE c.id = r.id AND c.name = r.name" },
+	    " FROM import.import_row r WHERE c.id = r.id AND c.name = r.name" },
 	/* When every staged id held: the rows whose names were free. */
 	[C_UPSERT_NEW] = { IMPORT_INSERT " WHERE r.id IS NULL"
 	    IMPORT_ON_CONFLICT },
@@ -336,29 +338,29 @@ static const char *const import_commit_sql[C_COUNT][2] = {
 	 */
 	[C_CLEAR_BY_ROW] = {
 	    "DELETE FROM main.holds_item WHERE character_id IN"
-	    " (SELECT c.id FROM temp.import_row r JOIN main.character c"
+	    " (SELECT c.id FROM import.import_row r JOIN main.character c"
 	    " ON c.name = r.name WHERE r.holdings AND c.id <= ?1)",
 	    "DELETE FROM main.holds_power WHERE character_id IN"
-	    " (SELECT c.id FROM temp.import_row r JOIN main.character c"
+	    " (SELECT c.id FROM import.import_row r JOIN main.character c"
 	    " ON c.name = r.name WHERE r.holdings AND c.id <= ?1)" },
 	[C_CLEAR_BY_HOLDING] = {
 	    "DELETE FROM main.holds_item WHERE character_id <= ?1 AND EXISTS"
-	    " (SELECT 1 FROM main.character c JOIN temp.import_row r"
+	    " (SELECT 1 FROM main.character c JOIN import.import_row r"
 	    " ON r.name = c.name WHERE c.id = holds_item.character_id"
 	    " AND r.holdings)",
 	    "DELETE FROM main.holds_power WHERE character_id <= ?1 AND EXISTS"
-	    " (SELECT 1 FROM main.character c JOIN temp.import_row r"
+	    " (SELECT 1 FROM main.character c JOIN import.import_row r"
 	    " ON r.name = c.name WHERE c.id = holds_power.character_id"
 	    " AND r.holdings)" },
 	[C_HOLD] = {
 	    "INSERT INTO main.holds_item (character_id, item_id)"
-	    " SELECT c.id, i.id FROM temp.import_hold h"
-	    " JOIN temp.import_row r ON r.seq = h.seq"
+	    " SELECT c.id, i.id FROM import.import_hold h"
+	    " JOIN import.import_row r ON r.seq = h.seq"
 	    " JOIN main.character c ON c.name = r.name"
 	    " JOIN main.item i ON i.name = h.name WHERE h.power = 0",
 	    "INSERT INTO main.holds_power (character_id, power_id)"
-	    " SELECT c.id, p.id FROM temp.import_hold h"
-	    " JOIN temp.import_row r ON r.seq = h.seq"
+	    " SELECT c.id, p.id FROM import.import_hold h"
+	    " JOIN import.import_row r ON r.seq = h.seq"
 	    " JOIN main.character c ON c.name = r.name"
 	    " JOIN main.power p ON p.name = h.name WHERE h.power = 1" },
 };
@@ -398,10 +400,11 @@ roster_import_init(struct roster_import *im, struct db *db, int replace)
 	im->replace = replace;
 	im->now = db_now();
 	im->fault_row = -1;
+	import_exec(db, "ATTACH DATABASE '' AS import");
 	import_exec(db, import_tables_sql);
 	/* C_UPSERT_NEW finds the rows whose names were free through it. */
 	if (replace)
-		import_exec(db, "CREATE INDEX temp.import_new"
+		import_exec(db, "CREATE INDEX import.import_new"
 		    " ON import_row (seq) WHERE id IS NULL");
 	for (int i = 0; i < I_COUNT; i++)
 		im->st[i] = db_prepare(db, import_sql[i]);
@@ -416,8 +419,9 @@ roster_import_release(struct roster_import *im)
 	db_rollback(im->db);
 	for (int i = 0; i < I_COUNT; i++)
 		sqlite3_finalize(im->st[i]);
-	import_exec(im->db, "DROP TABLE IF EXISTS temp.import_row;"
-	    "DROP TABLE IF EXISTS temp.import_hold");
+	/* Detaching discards the staging file whole, page by page freeing
+	 * nothing, as dropping its tables would. */
+	import_exec(im->db, "DETACH DATABASE import");
 	free(im->fault_name);
 	free(im->fault_where);
 	memset(im, 0, sizeof *im);

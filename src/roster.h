@@ -57,8 +57,9 @@ enum roster_result roster_write(struct roster_writer *w,
  * large file is read.
  *
  * roster_import_stage checks each sheet against the roster with plain
- * reads and keeps it, with the names of what it holds, in TEMP tables of
- * the same connection: writing those takes no lock on the database file.
+ * reads and keeps it, with the names of what it holds, in a private
+ * database attached to the same connection: writing that takes no lock
+ * on the database file.
  * roster_import_commit then takes the write lock (BEGIN IMMEDIATE),
  * checks again, set-based, what may have changed since (a name added, an
  * item or power removed), writes every staged sheet and holding with a
