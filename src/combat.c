@@ -1011,9 +1011,13 @@ do_strike(struct cb_state *s, struct cb_event *e, struct rng *r, char *why,
 			    statname);
 			goto refuse;
 		}
-		/* Full-OR items: long range only by the CRS; Avatar, both. */
-		if (g->full_or && physical && e->use > 0 && e->use < avail &&
-		    (ranged || s->rules == CB_RULES_AVATAR)) {
+		/*
+		 * A full-OR item takes the whole stat at every range and under
+		 * both rule sets: seed 001 says so at short range, and RULINGS
+		 * section 1 reads the CRS's "unless an item demands full OR"
+		 * the same way, so the CRS's silence is no licence to pull.
+		 */
+		if (g->full_or && physical && e->use > 0 && e->use < avail) {
 			util_say(why, whysz, "'%s' must be used with the full "
 			    "%s (%d): no pulling the punch", g->name, statname,
 			    avail);
