@@ -156,10 +156,72 @@ test_full_or(int rules)
 	cb_state_release(&s);
 }
 
+/* A one-actor event (blow, pass, round: actor NULL). */
+static int
+act(struct cb_state *s, int action, const char *actor, const char *target)
+{
+	return run(s, ev(action, actor, target));
+}
+
+/*
+ * RULINGS section 1: the protector who took a short range blow aimed at
+ * the one he protects is in a melee with the attacker, never apart from
+ * the one he protects; he may carry the Taking a Blow on at step 1, and
+ * the melee lasts through it.  A melee of his own still stops him.
+ */
+static void
+test_blow_carry(void)
+{
+	const char *const r1[] = { "Cy", "9", "Ann", "8", "Bob", "7", "Dee",
+	    "6", NULL };
+	const char *const r2[] = { "Ann", "8", "Bob", "7", "Dee", "6", NULL };
+	struct cb_state s;
+	struct cb_event *e;
+	uint64_t ann = UINT64_C(1) << 0;
+	uint64_t dee = UINT64_C(1) << 3;
+
+	setup(&s, CB_RULES_CRS);
+	join(&s, "Dee", 4, 6, 3, 15);
+	e = ev(CB_RANGE, "Dee", "Cy");
+	e->feet = 5;
+	run(&s, e);
+	is_int(init(&s, r1), 0, "blow: initiative");
+	is_int(act(&s, CB_BLOW, "Cy", "Bob"), 0, "Cy takes the blows for Bob");
+	e = attack("Ann", "Bob", CB_SHORT, 0, "7", "3");
+	is_int(run(&s, e), 0, "Ann attacks Bob at short range");
+	is_int(s.f[2].life, 20 - (7 + 8 - (3 + 8)), "Cy takes the blow");
+	is_int(cb_melee(&s, 2), ann, "Cy is in a melee with Ann");
+	is_int(act(&s, CB_PASS, "Bob", NULL), 0, "Bob passes");
+	is_int(act(&s, CB_PASS, "Dee", NULL), 0, "Dee passes");
+	is_int(act(&s, CB_ROUND, NULL, NULL), 0, "round 2");
+	is_int(act(&s, CB_BLOW, "Cy", "Bob"), 0,
+	    "Cy carries the Taking a Blow on at step 1");
+	is_str(why, "", "no reason given");
+	is_int(s.f[2].protecting, 1, "Cy protects Bob");
+	is_int(s.f[2].blow_carry, 1, "Cy takes no other action");
+	is_int(cb_melee(&s, 2), ann, "the melee with Ann lasts");
+	is_int(cb_melee(&s, 0), UINT64_C(1) << 2, "Ann's melee is Cy");
+	is_int(init(&s, r2), 0, "round 2 initiative without Cy");
+	e = attack("Ann", "Bob", CB_SHORT, 0, "6", "2");
+	is_int(run(&s, e), 0, "Ann attacks Bob again");
+	is_int(act(&s, CB_PASS, "Bob", NULL), 0, "Bob passes again");
+	/* Dee's own attack on Cy is a melee that Bob is not in. */
+	e = attack("Dee", "Cy", CB_SHORT, 0, "5", "4");
+	is_int(run(&s, e), 0, "Dee attacks Cy");
+	is_int(cb_melee(&s, 2), ann | dee, "Cy is in a melee with Ann, Dee");
+	is_int(act(&s, CB_ROUND, NULL, NULL), 0, "round 3");
+	is_int(act(&s, CB_BLOW, "Cy", "Bob"), -1,
+	    "a melee of his own stops the carry-over");
+	is_str(why, "'Cy' is in a melee without 'Bob' and may not take a blow "
+	    "for him", "its reason");
+	cb_state_release(&s);
+}
+
 int
 main(void)
 {
 	test_full_or(CB_RULES_CRS);
 	test_full_or(CB_RULES_AVATAR);
+	test_blow_carry();
 	return tap_done();
 }
