@@ -508,6 +508,16 @@ do_initiative(struct cb_state *s, struct cb_event *e, struct rng *r,
 		}
 	}
 	save = *s;
+	/*
+	 * A Surprise action comes before round 1 (RULINGS section 1): it is
+	 * no part of the round, so it does not halve DR, and the cards it
+	 * drew (offence, defences, a reaction) go back before round 1's
+	 * initiative.  Before that initiative nothing else draws a card that
+	 * stays out, so every deck is whole again.
+	 */
+	if (s->round == 1)
+		for (int i = 0; i < s->n; i++)
+			deck_clean_up(&s->f[i].deck);
 	for (int i = 0; i < s->n; i++) {
 		struct cb_fighter *f = &s->f[i];
 		struct cb_init *it;

@@ -148,3 +148,16 @@ snap
 run crs-combat blow Ned Max
 unchanged
 run crs-combat replay
+# A Surprise action comes before round 1 (RULINGS section 1): it halves no
+# DR, and the cards it drew are back in their decks for round 1's
+# initiative and actions.
+crs-stats add Sal OR=6 DR=12 MIND=5 LIFE=20 IN=0
+crs-stats add Rex OR=6 DR=8 MIND=5 LIFE=20 IN=0
+crs-combat start Sal Rex >/dev/null
+run crs-combat attack Sal Rex --long --surprise --card 5 --vs-card 3
+run crs-combat status
+run crs-combat init Sal=5 Rex=3
+run crs-combat status
+run crs-combat attack Sal Rex --long --card 5 --vs-card 3
+run crs-combat status
+run crs-combat replay

@@ -217,11 +217,65 @@ test_blow_carry(void)
 	cb_state_release(&s);
 }
 
+/*
+ * RULINGS section 1: a Surprise action comes before round 1, so it halves
+ * no DR, and every card it drew (the offence, each target's defence) is
+ * back in its deck for round 1's initiative.
+ */
+static void
+test_surprise(void)
+{
+	const char *const order[] = { "Ann", "5", "Bob", "3", "Cy", "4", NULL };
+	struct cb_state s;
+	struct cb_event *e;
+
+	setup(&s, CB_RULES_CRS);
+	e = ev(CB_RANGE, "Ann", "Bob");
+	e->feet = 20;
+	run(&s, e);
+	e = attack("Ann", "Bob", CB_LONG, 0, "5", "3");
+	e->surprise = 1;
+	is_int(run(&s, e), 0, "a long range Surprise attack");
+	is_int(s.f[0].halvings, 0, "it halves no DR");
+	is_int(cb_dr_now(&s.f[0]), 10, "Ann's DR is still 10");
+	is_int(s.f[0].deck.avail[5], 0, "her 5 is out until initiative");
+	is_int(s.f[1].deck.avail[3], 0, "Bob's 3 too");
+	is_int(init(&s, order), 0, "round 1 initiative draws the 5 and the 3");
+	is_int(s.f[0].init_total, 5, "Ann's initiative is 5");
+	is_int(deck_size(&s.f[0].deck), 10, "Ann's deck is whole again");
+	is_int(deck_size(&s.f[1].deck), 10, "Bob's deck is whole again");
+	e = attack("Ann", "Bob", CB_LONG, 0, "5", "3");
+	is_int(run(&s, e), 0, "the same cards again in round 1");
+	is_int(cb_dr_now(&s.f[0]), 5, "round 1's first halving: 10 to 5");
+	cb_state_release(&s);
+
+	/* An Intimidation of two: the shared offence and both defences. */
+	setup(&s, CB_RULES_CRS);
+	e = ev(CB_MENTAL, "Ann", "Bob");
+	e->kind = CB_INTIMIDATION;
+	e->cards = xstrdup("5");
+	e->vs_cards = xstrdup("3");
+	e->surprise = 1;
+	is_int(run(&s, e), 0, "a Surprise Intimidation of Bob");
+	e = ev(CB_MENTAL, "Ann", "Cy");
+	e->kind = CB_INTIMIDATION;
+	e->shares = 1;
+	e->vs_cards = xstrdup("4");
+	is_int(run(&s, e), 0, "... and of Cy, sharing its offence");
+	is_int(s.f[2].deck.avail[4], 0, "Cy's 4 is out until initiative");
+	is_int(init(&s, order), 0, "round 1 initiative: 5, 3 and 4 are back");
+	for (int i = 0; i < 3; i++)
+		is_int(deck_size(&s.f[i].deck), 10, "%s's deck is whole",
+		    s.f[i].name);
+	cb_state_release(&s);
+}
+
 int
 main(void)
 {
 	test_full_or(CB_RULES_CRS);
 	test_full_or(CB_RULES_AVATAR);
 	test_blow_carry();
+	test_surprise();
 	return tap_done();
 }
