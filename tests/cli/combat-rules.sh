@@ -161,3 +161,20 @@ run crs-combat status
 run crs-combat attack Sal Rex --long --card 5 --vs-card 3
 run crs-combat status
 run crs-combat replay
+# One supplemental item per attack and one per defence (seed 001; RULINGS
+# section 1): a second --item or --vs-item is a usage error naming both,
+# never silently the one used.
+crs-stats item add Knife or=+1 range=short
+crs-stats item add Sword or=+5 range=short
+crs-stats item add Buckler dr=+1
+crs-stats item add Shield dr=+2
+crs-stats give Rex Knife
+crs-stats give Rex Sword
+crs-stats give Sal Buckler
+crs-stats give Sal Shield
+snap
+run crs-combat attack Rex Sal --item Knife --item Sword --card 4 --vs-card 2
+run crs-combat attack Rex Sal --item Sword --vs-item Buckler --vs-item Shield --card 4 --vs-card 2
+run crs-combat mental Rex Sal --item Knife --item Knife --card 4 --vs-card 2
+run crs-combat power Rex Zap Sal --vs-item Shield --vs-item Buckler
+unchanged
