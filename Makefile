@@ -64,7 +64,7 @@ LDLIBS  += $(DEPLIBS)
 TOOLS  = crs-stats crs-draw crs-combat d6-roll fb-duel bg-board
 LIBSRC = util stats item sheet db roster out import cli rng deck odds combat ledger \
          d6 d6chart d6sheet fb fbio fbledger bg bgio bgledger
-UNITS  = stats sheet item util out db roster import rng deck odds d6 fb bg
+UNITS  = stats sheet item util out db roster import rng deck odds combat d6 fb bg
 
 LIBOBJ = $(LIBSRC:%=$(B)/%.o) $(B)/schema.o
 BINS   = $(TOOLS:%=$(B)/%)

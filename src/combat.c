@@ -395,6 +395,7 @@ do_join(struct cb_state *s, struct cb_event *e, char *why, size_t whysz)
 	f->em = f->st.em;
 	f->melee_with = f->protecting = f->protected_by = -1;
 	f->was_protecting = f->last_long_at = f->free_offer = -1;
+	f->shielded = -1;
 	deck_init(&f->deck, f->st.lb < 0 ? 0 : f->st.lb);
 	/* After the first round has begun, newcomers enter at long range. */
 	if (s->round > 1 || s->init_done)
@@ -507,6 +508,16 @@ do_initiative(struct cb_state *s, struct cb_event *e, struct rng *r,
 		}
 	}
 	save = *s;
+	/*
+	 * A Surprise action comes before round 1 (RULINGS section 1): it is
+	 * no part of the round, so it does not halve DR, and the cards it
+	 * drew (offence, defences, a reaction) go back before round 1's
+	 * initiative.  Before that initiative nothing else draws a card that
+	 * stays out, so every deck is whole again.
+	 */
+	if (s->round == 1)
+		for (int i = 0; i < s->n; i++)
+			deck_clean_up(&s->f[i].deck);
 	for (int i = 0; i < s->n; i++) {
 		struct cb_fighter *f = &s->f[i];
 		struct cb_init *it;
@@ -689,6 +700,8 @@ took_action(struct cb_state *s, int i, int short_at, int flee)
 	f->acted = 1;
 	f->hit_by = 0;
 	f->melee_with = short_at;
+	f->shielded = -1;
+	f->shielded_from = 0;
 	if (!flee)
 		unprotect(s, i);
 }
@@ -849,16 +862,18 @@ striker(struct cb_state *s, struct cb_event *e, char *why, size_t whysz)
 /*
  * Whom a strike hits: the declared target d, or a member of d's melee
  * drawn at random (long range), or whoever takes the blow for him
- * (physical attacks).  Returns the index, or -1.
+ * (physical attacks).  Returns the index, or -1.  *shield is the one
+ * whose blow a protector took, or -1.
  */
 static int
 strike_target(struct cb_state *s, struct cb_event *e, int a, int d,
-    struct rng *r, char *why, size_t whysz)
+    int *shield, struct rng *r, char *why, size_t whysz)
 {
 	int t = d, p, members[CB_FIGHTERS_MAX], n = 0;
 	uint64_t m = e->action == CB_ATTACK && e->range == CB_LONG &&
 	    !e->shares ? cb_melee(s, d) & ~BIT(a) : 0;
 
+	*shield = -1;
 	if (e->melee_pick && m == 0) {
 		util_say(why, whysz, "no melee draw: '%s' is in no melee, or "
 		    "this is no long range attack", s->f[d].name);
@@ -886,8 +901,10 @@ strike_target(struct cb_state *s, struct cb_event *e, int a, int d,
 		e->melee_drawn = xstrdup(s->f[t].name);
 	}
 	p = s->f[t].protected_by;
-	if (p >= 0 && p != a && fighting(&s->f[p]))
+	if (p >= 0 && p != a && fighting(&s->f[p])) {
+		*shield = t;
 		t = p;
+	}
 	return t;
 }
 
@@ -898,7 +915,7 @@ do_strike(struct cb_state *s, struct cb_event *e, struct rng *r, char *why,
 	int mental = e->action == CB_MENTAL, power = e->action == CB_POWER;
 	int physical = e->action == CB_ATTACK;
 	int ranged = physical ? e->range == CB_LONG : -1;
-	int a, d, t, avail = 0, penalty = 0, skills = 0, how, stat;
+	int a, d, t, avail = 0, penalty = 0, skills = 0, how, stat, shield;
 	const struct cb_gear *g = &e->item;
 	struct cb_fighter *fa, *ft;
 	struct deck_pick p;
@@ -931,7 +948,7 @@ do_strike(struct cb_state *s, struct cb_event *e, struct rng *r, char *why,
 			goto refuse;
 		}
 	}
-	if ((t = strike_target(s, e, a, d, r, why, whysz)) < 0)
+	if ((t = strike_target(s, e, a, d, &shield, r, why, whysz)) < 0)
 		goto refuse;
 	if (t != d) {
 		free(e->aimed);
@@ -1011,9 +1028,13 @@ do_strike(struct cb_state *s, struct cb_event *e, struct rng *r, char *why,
 			    statname);
 			goto refuse;
 		}
-		/* Full-OR items: long range only by the CRS; Avatar, both. */
-		if (g->full_or && physical && e->use > 0 && e->use < avail &&
-		    (ranged || s->rules == CB_RULES_AVATAR)) {
+		/*
+		 * A full-OR item takes the whole stat at every range and under
+		 * both rule sets: seed 001 says so at short range, and RULINGS
+		 * section 1 reads the CRS's "unless an item demands full OR"
+		 * the same way, so the CRS's silence is no licence to pull.
+		 */
+		if (g->full_or && physical && e->use > 0 && e->use < avail) {
 			util_say(why, whysz, "'%s' must be used with the full "
 			    "%s (%d): no pulling the punch", g->name, statname,
 			    avail);
@@ -1100,8 +1121,13 @@ do_strike(struct cb_state *s, struct cb_event *e, struct rng *r, char *why,
 		ft->intimidated = ft->cowed = 1;
 	if (!e->negated && physical && ranged && !e->surprise)
 		fa->halvings++;
-	if (!e->negated && physical && !ranged)
+	if (!e->negated && physical && !ranged) {
 		ft->hit_by |= BIT(a);
+		if (shield >= 0) {
+			ft->shielded = shield;
+			ft->shielded_from |= BIT(a);
+		}
+	}
 	if (!e->shares) {
 		if (!e->free && !e->surprise)
 			took_action(s, a, physical && !ranged && !e->negated ?
@@ -1365,7 +1391,15 @@ do_blow(struct cb_state *s, struct cb_event *e, char *why, size_t whysz)
 		    sizeof b), e->actor);
 		return -1;
 	}
-	if ((m = cb_melee(s, p)) != 0 && !(m & BIT(q))) {
+	/*
+	 * The blows he took for q were aimed at q: that melee is q's too, not
+	 * one apart from him (RULINGS section 1), so it never stops him
+	 * carrying on, or taking the blows for q again.
+	 */
+	m = cb_melee(s, p);
+	if (s->f[p].shielded == q)
+		m &= ~s->f[p].shielded_from;
+	if (m != 0 && !(m & BIT(q))) {
 		util_say(why, whysz, "'%s' is in a melee without '%s' and may "
 		    "not take a blow for him", e->actor, e->target);
 		return -1;
@@ -1375,9 +1409,18 @@ do_blow(struct cb_state *s, struct cb_event *e, char *why, size_t whysz)
 		    s->f[s->f[q].protected_by].name, e->target);
 		return -1;
 	}
-	took_action(s, p, -1, 0);
-	if (!s->init_done)
+	/*
+	 * Carried on at step 1, it is the Taking a Blow he took last round
+	 * going on, not a new action: the melee that the blows he took made
+	 * lasts, for the Melee Check and the status, until he does act.
+	 */
+	if (s->init_done)
+		took_action(s, p, -1, 0);
+	else {
+		s->f[p].acted = 1;
+		unprotect(s, p);
 		s->f[p].blow_carry = 1;
+	}
 	s->f[p].last_long_at = -1;
 	stop_protecting(s, p);
 	s->f[p].protecting = q;

@@ -175,6 +175,10 @@ struct cb_fighter {
 	int		 protected_by;	/* -1: nobody takes blows for him */
 	int		 was_protecting;	/* last round's, for carrying on */
 	int		 blow_carry;	/* carried on at step 1: no action */
+	int		 shielded;	/* took short range blows aimed at
+					   this one (Taking a Blow), or -1 */
+	uint64_t	 shielded_from;	/* ... from these attackers, since
+					   his last action (part of hit_by) */
 	int		 last_long_at;	/* his last action was a long range
 					   action at this one; -1: not */
 	int		 free_offer;	/* may take a free action at this

@@ -1855,11 +1855,24 @@ main(int argc, char **argv)
 			    CB_LOCKOUT_MAX / 60);
 			break;
 		case OPT_ITEM:
-			o.item = optarg;
+		case OPT_VS_ITEM: {
+			const char **slot = ch == OPT_ITEM ? &o.item :
+			    &o.vs_item;
+
+			/*
+			 * One supplemental item per attack and one per
+			 * defence (seed 001; RULINGS section 1): a second is
+			 * refused, never silently put in place of the first.
+			 */
+			if (*slot)
+				cli_usage_error("--%s given twice ('%s', '%s'): "
+				    "one supplemental item per %s", ch ==
+				    OPT_ITEM ? "item" : "vs-item", q(*slot),
+				    q(optarg), ch == OPT_ITEM ? "attack" :
+				    "defence");
+			*slot = optarg;
 			break;
-		case OPT_VS_ITEM:
-			o.vs_item = optarg;
-			break;
+		}
 		case OPT_SKILL:
 			skill_add(&o.skills, optarg, "--skill");
 			break;

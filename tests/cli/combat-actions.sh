@@ -50,8 +50,10 @@ run crs-combat attack Ann Bob --item Nothing --card 5 --vs-card 3
 run crs-combat attack Ann Bob --vs-item 'Great Axe' --card 5 --vs-card 3
 run crs-combat attack Ann Bob --item 'Great Axe' --use 17 --card 5 --vs-card 3
 unchanged
-echo '# The CRS lets a full-OR item pull its punch at short range.'
+echo '# A full-OR item takes the whole OR at short range too (RULINGS).'
 run crs-combat attack Ann Bob --item 'Great Axe' --use 5 --card 6 --vs-item Shield --vs-card 4
+unchanged
+run crs-combat attack Ann Bob --item 'Great Axe' --card 6 --vs-item Shield --vs-card 10,2
 snap
 echo '# Bob is in a melee with Ann, which Cy is not in.'
 run crs-combat blow Bob Cy

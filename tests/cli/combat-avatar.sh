@@ -69,5 +69,8 @@ run crs-combat range Ann Dee 5 Cy Dee 5 Ann Cy 20
 run crs-combat --seed 1 init Cy=9 Ann=8 Dee=7
 run crs-combat swap Cy Sling
 run crs-combat blow Cy Dee
+snap
+run crs-combat attack Ann Dee --item 'Great Axe' --use 5 --card 6 --vs-card 4
+unchanged
 run crs-combat attack Ann Dee --item Dagger --card 5 --vs-skill Acrobatics=+3 --vs-card 4
 run crs-combat replay

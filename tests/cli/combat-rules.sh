@@ -119,3 +119,62 @@ run crs-combat replay 5
 run crs-combat undo
 run crs-combat undo
 run crs-combat log
+# Taking a Blow carried on into the next round after the protector took a
+# short range blow aimed at the one he protects (RULINGS section 1): that
+# melee includes the protected, so it never stops the carry-over, and the
+# status still shows it.  A melee of the protector's own still does.
+crs-stats add Lou OR=8 DR=10 MIND=6 LIFE=30 IN=0
+crs-stats add Max OR=7 DR=9 MIND=5 LIFE=25 IN=0
+crs-stats add Ned OR=5 DR=8 MIND=4 LIFE=20 IN=0
+crs-stats add Oz OR=4 DR=6 MIND=3 LIFE=15 IN=0
+crs-combat start Lou Max Ned Oz >/dev/null
+crs-combat range Lou Max 5 Max Ned 5 Lou Ned 5 Oz Ned 5 Oz Lou 20 Oz Max 20 >/dev/null
+run crs-combat init Ned=9 Lou=8 Max=7 Oz=6
+run crs-combat blow Ned Max
+run crs-combat attack Lou Max --card 7 --vs-card 3
+run crs-combat pass Max
+run crs-combat pass Oz
+run crs-combat status
+run crs-combat round
+run crs-combat blow Ned Max
+run crs-combat status
+run crs-combat init Lou=8 Max=7 Oz=6
+run crs-combat attack Lou Max --card 6 --vs-card 2
+run crs-combat pass Max
+run crs-combat attack Oz Ned --card 5 --vs-card 4
+run crs-combat status --json
+run crs-combat round
+snap
+run crs-combat blow Ned Max
+unchanged
+run crs-combat replay
+# A Surprise action comes before round 1 (RULINGS section 1): it halves no
+# DR, and the cards it drew are back in their decks for round 1's
+# initiative and actions.
+crs-stats add Sal OR=6 DR=12 MIND=5 LIFE=20 IN=0
+crs-stats add Rex OR=6 DR=8 MIND=5 LIFE=20 IN=0
+crs-combat start Sal Rex >/dev/null
+run crs-combat attack Sal Rex --long --surprise --card 5 --vs-card 3
+run crs-combat status
+run crs-combat init Sal=5 Rex=3
+run crs-combat status
+run crs-combat attack Sal Rex --long --card 5 --vs-card 3
+run crs-combat status
+run crs-combat replay
+# One supplemental item per attack and one per defence (seed 001; RULINGS
+# section 1): a second --item or --vs-item is a usage error naming both,
+# never silently the one used.
+crs-stats item add Knife or=+1 range=short
+crs-stats item add Sword or=+5 range=short
+crs-stats item add Buckler dr=+1
+crs-stats item add Shield dr=+2
+crs-stats give Rex Knife
+crs-stats give Rex Sword
+crs-stats give Sal Buckler
+crs-stats give Sal Shield
+snap
+run crs-combat attack Rex Sal --item Knife --item Sword --card 4 --vs-card 2
+run crs-combat attack Rex Sal --item Sword --vs-item Buckler --vs-item Shield --card 4 --vs-card 2
+run crs-combat mental Rex Sal --item Knife --item Knife --card 4 --vs-card 2
+run crs-combat power Rex Zap Sal --vs-item Shield --vs-item Buckler
+unchanged
