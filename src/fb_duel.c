@@ -569,6 +569,9 @@ cmd_board(void)
 		n = getdelim(&text, &cap, '\0', fp);
 		if (ferror(fp) || n < 0)
 			errx(1, "%s: cannot read", q(o.args[3]));
+		/* Text past a NUL would be dropped without a word. */
+		if ((n > 0 && text[n - 1] == '\0') || fgetc(fp) != EOF)
+			errx(1, "%s: a NUL byte in a text file", q(o.args[3]));
 		fclose(fp);
 		memset(&b, 0, sizeof b);
 		snprintf(b.name, sizeof b.name, "%s", o.args[2]);

@@ -166,3 +166,11 @@ done
 unchanged
 # A sign where a value may be negative is fine.
 run crs-stats item add Shield dr=+3 or=-1
+# A NUL byte in a board or team file is refused, not read as its end.
+fb-duel board show >plain.board
+{ cat plain.board; printf '# after\000a NUL\n'; } >nul.board
+snap
+run fb-duel board add Nul nul.board
+{ printf 'A:III*:1,1,1,1,1,1\n'; printf 'B:I:1,1,1,1,1,1\000\n'; } >nul.team
+run bg-board team add Nul --file nul.team
+unchanged
