@@ -204,8 +204,10 @@ slurp(const char *path)
 	if (fp != stdin)
 		fclose(fp);
 	buf[len] = '\0';
-	if (strlen(buf) != len)
+	if (strlen(buf) != len) {
+		free(buf);
 		errx(1, "%s: a NUL byte in a text file", q(path));
+	}
 	return buf;
 }
 

@@ -570,8 +570,11 @@ cmd_board(void)
 		if (ferror(fp) || n < 0)
 			errx(1, "%s: cannot read", q(o.args[3]));
 		/* Text past a NUL would be dropped without a word. */
-		if ((n > 0 && text[n - 1] == '\0') || fgetc(fp) != EOF)
+		if ((n > 0 && text[n - 1] == '\0') || fgetc(fp) != EOF) {
+			free(text);
+			fclose(fp);
 			errx(1, "%s: a NUL byte in a text file", q(o.args[3]));
+		}
 		fclose(fp);
 		memset(&b, 0, sizeof b);
 		snprintf(b.name, sizeof b.name, "%s", o.args[2]);
