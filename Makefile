@@ -62,13 +62,24 @@ LDFLAGS += $(SANFLAGS) $(STATIC)
 LDLIBS  += $(DEPLIBS)
 
 TOOLS  = crs-stats crs-draw crs-combat d6-roll fb-duel bg-board
-LIBSRC = util stats item sheet db roster out import cli rng deck odds combat ledger \
-         d6 d6chart d6sheet fb fbio fbledger bg bgio bgledger
-UNITS  = stats sheet item util out db roster import rng deck odds combat d6 fb bg
+# The library, a folder per family (src/FAMILY/MODULE.c), read bottom-up:
+# the core every tool shares, then each game system's rules, their text
+# forms and their SQL stores.  src/cmd/TOOL.c is the main of each tool.
+LIBSRC = core/util core/rng core/out core/db core/cli \
+         crs/stats crs/item crs/sheet crs/deck crs/odds crs/combat \
+         crs/roster crs/import crs/ledger \
+         d6/d6 d6/d6chart d6/d6sheet \
+         fb/fb fb/fbio fb/fbledger \
+         bg/bg bg/bgio bg/bgledger
+# Unit tests, tests/unit/FAMILY/test_MODULE.c, one binary each.
+UNITS  = core/util core/out core/db core/rng \
+         crs/stats crs/sheet crs/item crs/roster crs/import crs/deck \
+         crs/odds crs/combat d6/d6 fb/fb bg/bg
+HEADERS = $(wildcard src/*/*.h)
 
 LIBOBJ = $(LIBSRC:%=$(B)/%.o) $(B)/schema.o
 BINS   = $(TOOLS:%=$(B)/%)
-UNITBINS = $(UNITS:%=$(B)/unit-%)
+UNITBINS = $(foreach u,$(UNITS),$(B)/unit-$(notdir $(u)))
 MANS   = man/crs-stats.1 man/crs-draw.1 man/crs-combat.1 man/d6-roll.1 \
          man/fb-duel.1 man/bg-board.1 \
          man/refkit.7 \
@@ -91,27 +102,24 @@ $(B)/schema.c: schema.sql tools/embed-sql.sh | $(B)
 $(B)/schema.o: $(B)/schema.c
 	$(CC) $(CFLAGS) -Wno-overlength-strings -c -o $@ $<
 
-$(B)/%.o: src/%.c src/*.h | $(B)
+$(B)/%.o: src/%.c $(HEADERS) | $(B)
+	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -c -o $@ $<
 
 $(B)/librefkit.a: $(LIBOBJ)
 	rm -f $@
 	ar rcs $@ $(LIBOBJ)
 
-$(B)/crs-%: $(B)/crs_%.o $(B)/librefkit.a
+# Every tool links the same way: its main over the library.
+$(BINS): $(B)/%: $(B)/cmd/%.o $(B)/librefkit.a
 	$(CC) $(LDFLAGS) -o $@ $< $(B)/librefkit.a $(LDLIBS)
 
-$(B)/d6-roll: $(B)/d6_roll.o $(B)/librefkit.a
-	$(CC) $(LDFLAGS) -o $@ $< $(B)/librefkit.a $(LDLIBS)
-
-$(B)/fb-duel: $(B)/fb_duel.o $(B)/librefkit.a
-	$(CC) $(LDFLAGS) -o $@ $< $(B)/librefkit.a $(LDLIBS)
-
-$(B)/bg-board: $(B)/bg_board.o $(B)/librefkit.a
-	$(CC) $(LDFLAGS) -o $@ $< $(B)/librefkit.a $(LDLIBS)
-
-$(B)/unit-%.o: tests/unit/test_%.c tests/unit/tap.h src/*.h | $(B)
-	$(CC) $(CFLAGS) -Itests/unit -DSRCDIR='"$(CURDIR)"' -c -o $@ $<
+define unit_rule
+$(B)/unit-$(notdir $(1)).o: tests/unit/$(dir $(1))test_$(notdir $(1)).c \
+    tests/unit/tap.h $(HEADERS) | $(B)
+	$$(CC) $$(CFLAGS) -Itests/unit -DSRCDIR='"$$(CURDIR)"' -c -o $$@ $$<
+endef
+$(foreach u,$(UNITS),$(eval $(call unit_rule,$(u))))
 
 $(B)/unit-%: $(B)/unit-%.o $(B)/librefkit.a
 	$(CC) $(LDFLAGS) -o $@ $< $(B)/librefkit.a $(LDLIBS)
@@ -148,7 +156,8 @@ $(FZ)/schema.c: $(B)/schema.c | $(FZ)
 $(FZ)/hooks.o: tests/fuzz/hooks.c tests/fuzz/hooks.h | $(FZ)
 	$(FUZZCC) $(CSTD) -g -O1 $(FUZZ_SAN) -Isrc -c -o $@ $<
 
-$(FZ)/%.o: src/%.c src/*.h tests/fuzz/hooks.h | $(FZ)
+$(FZ)/%.o: src/%.c $(HEADERS) tests/fuzz/hooks.h | $(FZ)
+	@mkdir -p $(@D)
 	$(FUZZCC) $(FUZZ_CFLAGS) -Dmain=refkit_tool_main -c -o $@ $<
 
 $(FZ)/schema.o: $(FZ)/schema.c
@@ -158,26 +167,26 @@ $(FZ)/librefkit.a: $(LIBSRC:%=$(FZ)/%.o) $(FZ)/schema.o $(FZ)/hooks.o
 	rm -f $@
 	ar rcs $@ $^
 
-$(FZ)/fuzz-import-csv.o: tests/fuzz/fuzz_import.c tests/fuzz/common.h src/*.h | $(FZ)
+$(FZ)/fuzz-import-csv.o: tests/fuzz/fuzz_import.c tests/fuzz/common.h $(HEADERS) | $(FZ)
 	$(FUZZCC) $(FUZZ_CFLAGS) -DFORMAT=IMPORT_CSV -c -o $@ $<
 
-$(FZ)/fuzz-import-json.o: tests/fuzz/fuzz_import.c tests/fuzz/common.h src/*.h | $(FZ)
+$(FZ)/fuzz-import-json.o: tests/fuzz/fuzz_import.c tests/fuzz/common.h $(HEADERS) | $(FZ)
 	$(FUZZCC) $(FUZZ_CFLAGS) -DFORMAT=IMPORT_JSON -c -o $@ $<
 
-$(FZ)/fuzz-%.o: tests/fuzz/fuzz_%.c tests/fuzz/common.h src/*.h | $(FZ)
+$(FZ)/fuzz-%.o: tests/fuzz/fuzz_%.c tests/fuzz/common.h $(HEADERS) | $(FZ)
 	$(FUZZCC) $(FUZZ_CFLAGS) -c -o $@ $<
 
 $(FZ)/fuzz-%: $(FZ)/fuzz-%.o $(FZ)/librefkit.a
 	$(FUZZCC) $(FUZZ_SAN) -fsanitize=fuzzer -o $@ $< $(FZ)/librefkit.a $(FUZZ_LIBS)
 
-$(FZ)/argv-%.o: tests/fuzz/argv.c tests/fuzz/hooks.h src/db.h | $(FZ)
+$(FZ)/argv-%.o: tests/fuzz/argv.c tests/fuzz/hooks.h src/core/db.h | $(FZ)
 	$(FUZZCC) $(FUZZ_CFLAGS) -DTOOL='"$*"' -c -o $@ $<
 
 $(FZ)/fuzz-argv-%: $(FZ)/argv-%.o $(FZ)/librefkit.a
 	$(FUZZCC) $(FUZZ_SAN) -fsanitize=fuzzer $(FUZZ_WRAP) -o $@ $< \
-	    $(FZ)/$(subst -,_,$*).o $(FZ)/librefkit.a $(FUZZ_LIBS)
+	    $(FZ)/cmd/$*.o $(FZ)/librefkit.a $(FUZZ_LIBS)
 
-$(foreach t,$(TOOLS),$(eval $(FZ)/fuzz-argv-$(t): $(FZ)/$(subst -,_,$(t)).o))
+$(foreach t,$(TOOLS),$(eval $(FZ)/fuzz-argv-$(t): $(FZ)/cmd/$(t).o))
 
 fuzz-build: $(FUZZ_TARGETS)
 

@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <time.h>
 
-#include "odds.h"
+#include "crs/odds.h"
 
 int
 main(void)

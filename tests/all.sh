@@ -59,7 +59,7 @@ build fuzz-build && part "fuzz targets" sh tests/fuzz/run.sh build-fuzz \
     argv-crs-stats argv-crs-draw argv-crs-combat argv-d6-roll argv-fb-duel \
     argv-bg-board
 part "crash safety" sh tests/stress/crash.sh build "${CRASH_RUNS:-100}"
-part "concurrency" sh tests/stress/concurrency.sh build 10000
+part "concurrency" sh tests/stress/concurrency.sh build 8000
 part "import under load" sh tests/stress/import-lock.sh build 200000 5
 part "static analysis" sh tests/lint.sh
 echo "$total_pass passed, $total_fail failed"

@@ -15,7 +15,7 @@ else
 	fail=$((fail + 1))
 	printf 'FAIL: cppcheck\n%s\n' "$out" | head -40
 fi
-out=$(clang-tidy --quiet src/*.c -- -std=c17 -D_DEFAULT_SOURCE \
+out=$(clang-tidy --quiet src/*/*.c -- -std=c17 -D_DEFAULT_SOURCE \
     -D_GNU_SOURCE -Isrc $(pkg-config --cflags sqlite3) 2>&1)
 if [ $? -eq 0 ] && ! printf '%s\n' "$out" | grep -q 'warning:\|error:'; then
 	pass=$((pass + 1))

@@ -94,7 +94,8 @@ as_other crs-stats --db "$T/ro/new.db" list 2>&1 | sed "s|$T/||g; s/^/2> /"
 # to 300 ms by REFKIT_BUSY_TIMEOUT).  The lock is taken before the tool
 # starts and let go only after it has exited, however slow the machine.
 mkfifo lockctl
-sqlite3 refkit.db <lockctl >lockout 2>&1 &
+: >lockout
+sqlite3 refkit.db <lockctl >>lockout 2>&1 &
 exec 3>lockctl
 printf "BEGIN EXCLUSIVE;\nSELECT 'locked';\n" >&3
 until grep -q locked lockout; do sleep 0.05; done

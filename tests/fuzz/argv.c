@@ -18,7 +18,7 @@
  */
 #include "hooks.h"
 
-#include "db.h"
+#include "core/db.h"
 
 #include <fcntl.h>
 #include <getopt.h>

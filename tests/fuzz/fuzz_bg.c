@@ -12,10 +12,10 @@
  */
 #include "common.h"
 
-#include "bg.h"
-#include "bgio.h"
-#include "bgledger.h"
-#include "rng.h"
+#include "bg/bg.h"
+#include "bg/bgio.h"
+#include "bg/bgledger.h"
+#include "core/rng.h"
 
 /* Line-up counts, SA to III, basic then advanced. */
 static const int counts[2][BG_NLEVEL] = { { 2, 4, 4, 2 }, { 2, 6, 4, 4 } };

@@ -4,7 +4,7 @@
  */
 #include "common.h"
 
-#include "d6.h"
+#include "d6/d6.h"
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -5,7 +5,7 @@
  */
 #include "common.h"
 
-#include "deck.h"
+#include "crs/deck.h"
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -8,9 +8,9 @@
  */
 #include "common.h"
 
-#include "fb.h"
-#include "fbio.h"
-#include "rng.h"
+#include "fb/fb.h"
+#include "fb/fbio.h"
+#include "core/rng.h"
 
 static struct fb_board B;
 static const char *const names[2] = { "Ann", "Bob" };

@@ -5,7 +5,7 @@
  */
 #include "common.h"
 
-#include "import.h"
+#include "crs/import.h"
 
 static char *
 drop(void *ctx, struct sheet *sh, const unsigned char present[SHEET_F_COUNT],

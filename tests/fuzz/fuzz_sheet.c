@@ -5,9 +5,9 @@
  */
 #include "common.h"
 
-#include "sheet.h"
-#include "stats.h"
-#include "util.h"
+#include "crs/sheet.h"
+#include "crs/stats.h"
+#include "core/util.h"
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

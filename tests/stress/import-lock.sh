@@ -47,7 +47,8 @@ late() {
 	before=$(sqlite3 "$REFKIT_DB" 'SELECT count(*) FROM character')
 	rm -f "$tmp/lock.in" "$tmp/lock.out"
 	mkfifo "$tmp/lock.in"
-	sqlite3 "$REFKIT_DB" <"$tmp/lock.in" >"$tmp/lock.out" 2>&1 &
+	: >"$tmp/lock.out"
+	sqlite3 "$REFKIT_DB" <"$tmp/lock.in" >>"$tmp/lock.out" 2>&1 &
 	holder=$!
 	exec 5>"$tmp/lock.in"
 	printf "BEGIN IMMEDIATE;\n%s;\nSELECT 'held';\n" "$sql" >&5

@@ -1,0 +1,379 @@
+/*
+ * bgio.c - the text forms of Battle Grounds; see bgio.h.
+ */
+#include "bg/bgio.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "core/util.h"
+
+/* Splits s at sep into at most max fields of buf; returns the count. */
+static int
+split(char *buf, int sep, char **field, int max)
+{
+	int n = 0;
+
+	field[n++] = buf;
+	for (char *p = buf; *p; p++)
+		if (*p == sep) {
+			*p = '\0';
+			if (n == max)
+				return max + 1;
+			field[n++] = p + 1;
+		}
+	return n;
+}
+
+int
+bgio_figure_parse(const char *spec, struct bg_figure *f, char *why,
+    size_t whysz)
+{
+	char buf[256], *part[5], *num[7], *pw[BG_NPOWER + 1];
+	int n, k;
+	size_t len;
+
+	memset(f, 0, sizeof *f);
+	if (strlen(spec) >= sizeof buf)
+		return util_say(why, whysz, "a figure spec is at most %zu bytes",
+		    sizeof buf - 1);
+	snprintf(buf, sizeof buf, "%s", spec);
+	n = split(buf, ':', part, 4);
+	if (n < 3 || n > 4)
+		return util_say(why, whysz, "a figure is NAME:LEVEL:R,O,Y,G,B,P"
+		    "[:POWERS]");
+	if (!bg_name_ok(part[0]))
+		return util_say(why, whysz, "figure name '%s': one word of up to %d "
+		    "letters, digits, '-', '_' or '.'", part[0], BG_NAMESZ - 1);
+	snprintf(f->name, sizeof f->name, "%s", part[0]);
+	len = strlen(part[1]);
+	if (len > 0 && part[1][len - 1] == '*') {
+		f->cosmic = 1;
+		part[1][len - 1] = '\0';
+	}
+	if ((f->level = bg_level_find(part[1])) < 0)
+		return util_say(why, whysz, "figure '%s': level '%s' is not SA, I, "
+		    "II or III", f->name, part[1]);
+	if (split(part[2], ',', num, 6) != 6)
+		return util_say(why, whysz, "figure '%s': six Battle Stats, red "
+		    "orange yellow green blue purple, comma-separated",
+		    f->name);
+	for (k = 0; k < BG_NSTAT; k++) {
+		long v;
+
+		if (util_parse_int(num[k], 0, BG_STAT_MAX, &v) != UTIL_INT_OK)
+			return util_say(why, whysz, "figure '%s': %s must be a whole "
+			    "number from 0 to %d, got '%s'", f->name,
+			    bg_colour_name(k), BG_STAT_MAX, num[k]);
+		f->stat[k] = (int)v;
+	}
+	if (n == 4 && part[3][0] != '\0') {
+		int np = split(part[3], '+', pw, BG_NPOWER);
+
+		if (np > BG_NPOWER)
+			return util_say(why, whysz, "figure '%s': too many powers",
+			    f->name);
+		for (k = 0; k < np; k++) {
+			int p = bg_power_find(pw[k]);
+
+			if (p < 0)
+				return util_say(why, whysz, "figure '%s': unknown "
+				    "power '%s'", f->name, pw[k]);
+			f->powers |= 1u << p;
+		}
+	}
+	return 0;
+}
+
+char *
+bgio_powers(unsigned powers, const char *sep)
+{
+	char buf[128] = "";
+	size_t len = 0;
+
+	for (int p = 0; p < BG_NPOWER; p++)
+		if (powers >> p & 1u)
+			len += (size_t)snprintf(buf + len, sizeof buf - len,
+			    "%s%s", len ? sep : "", bg_power_name(p));
+	return xstrdup(buf);
+}
+
+char *
+bgio_figure_format(const struct bg_figure *f)
+{
+	char *pw = bgio_powers(f->powers, "+"), *out;
+
+	out = xasprintf("%s:%s%s:%d,%d,%d,%d,%d,%d%s%s", f->name,
+	    bg_level_name(f->level), f->cosmic ? "*" : "", f->stat[0],
+	    f->stat[1], f->stat[2], f->stat[3], f->stat[4], f->stat[5],
+	    pw[0] ? ":" : "", pw);
+	free(pw);
+	return out;
+}
+
+int
+bgio_team_parse(const char *text, struct bg_team *t, char *why, size_t whysz)
+{
+	int line = 0;
+	char err[BG_WHYSZ];
+
+	while (*text) {
+		size_t n = strcspn(text, "\n");
+		char buf[512], *s, *e;
+
+		line++;
+		if (n >= sizeof buf)
+			return util_say(why, whysz, "line %d: too long", line);
+		snprintf(buf, sizeof buf, "%.*s", (int)n, text);
+		text += n + (text[n] == '\n');
+		buf[strcspn(buf, "#")] = '\0';
+		for (s = buf; *s == ' ' || *s == '\t' || *s == '\r'; s++)
+			;
+		for (e = s + strlen(s); e > s && (e[-1] == ' ' ||
+		    e[-1] == '\t' || e[-1] == '\r'); e--)
+			;
+		*e = '\0';
+		if (*s == '\0')
+			continue;
+		if (t->n == BG_MAXFIG)
+			return util_say(why, whysz, "line %d: a team has at most %d "
+			    "figures", line, BG_MAXFIG);
+		if (bgio_figure_parse(s, &t->f[t->n], err, sizeof err) < 0)
+			return util_say(why, whysz, "line %d: %s", line, err);
+		t->n++;
+	}
+	return 0;
+}
+
+char *
+bgio_team_format(const struct bg_team *t)
+{
+	char *out = xstrdup("");
+
+	for (int i = 0; i < t->n; i++) {
+		char *f = bgio_figure_format(&t->f[i]), *next;
+
+		next = xasprintf("%s%s\n", out, f);
+		free(out);
+		free(f);
+		out = next;
+	}
+	return out;
+}
+
+int
+bgio_piece(const struct bg_game *g, const char *s, int prefer, char *why,
+    size_t whysz)
+{
+	const char *colon = strchr(s, ':');
+	int found[2];
+
+	if (colon != NULL) {
+		int p = -1;
+		size_t n = (size_t)(colon - s);
+
+		if (n == 1 && (s[0] == '1' || s[0] == '2'))
+			p = s[0] - '1';
+		for (int k = 0; k < 2 && p < 0; k++)
+			if (strlen(g->team[k].name) == n &&
+			    strncasecmp(g->team[k].name, s, n) == 0)
+				p = k;
+		if (p < 0)
+			return util_say(why, whysz, "'%.*s' is neither team",
+			    (int)n, s);
+		if ((found[0] = bg_piece_find(g, p, colon + 1)) < 0)
+			return util_say(why, whysz, "%s has no figure '%s'",
+			    g->team[p].name, colon + 1);
+		return found[0];
+	}
+	found[0] = bg_piece_find(g, 0, s);
+	found[1] = bg_piece_find(g, 1, s);
+	if (found[0] >= 0 && found[1] >= 0) {
+		if (prefer >= 0) {
+			/* The figure player prefer moves, else her own. */
+			for (int k = 0; k < 2; k++)
+				if (g->pc[found[k]].ctrl == prefer &&
+				    g->pc[found[!k]].ctrl != prefer)
+					return found[k];
+			return found[prefer];
+		}
+		return util_say(why, whysz, "both teams have '%s': say 1:%s or "
+		    "2:%s", s, s, s);
+	}
+	if (found[0] < 0 && found[1] < 0)
+		return util_say(why, whysz, "no figure '%s' in this game", s);
+	return found[0] >= 0 ? found[0] : found[1];
+}
+
+void
+bgio_piece_name(const struct bg_game *g, int piece, char *buf, size_t bufsz)
+{
+	snprintf(buf, bufsz, "%d:%s", piece / BG_MAXFIG + 1,
+	    bg_fig(g, piece)->name);
+}
+
+/* A comma-separated list of dice (1 to 6) into d[0..max). */
+static int
+dice_list(const char *opt, const char *val, int *d, int max, int *n,
+    char *why, size_t whysz)
+{
+	char buf[128], *f[BG_MAXROLLS + 1];
+	int k;
+
+	if (strlen(val) >= sizeof buf)
+		return util_say(why, whysz, "--%s: too long", opt);
+	snprintf(buf, sizeof buf, "%s", val);
+	k = split(buf, ',', f, max);
+	if (k > max)
+		return util_say(why, whysz, "--%s: at most %d dice", opt, max);
+	for (int i = 0; i < k; i++) {
+		long v;
+
+		if (util_parse_int(f[i], 1, 6, &v) != UTIL_INT_OK)
+			return util_say(why, whysz, "--%s: a die reads 1 to 6, got "
+			    "'%s'", opt, f[i]);
+		d[i] = (int)v;
+	}
+	*n = k;
+	return 0;
+}
+
+int
+bgio_move_option(const struct bg_game *g, const char *opt, const char *val,
+    struct bg_move_in *in, char *why, size_t whysz)
+{
+	int n = 0, c;
+
+	if (strcmp(opt, "roll") == 0)
+		return dice_list(opt, val, in->roll, BG_MAXROLLS, &in->nroll,
+		    why, whysz) < 0 ? -1 : 1;
+	if (strcmp(opt, "vs-roll") == 0)
+		return dice_list(opt, val, in->vs, BG_MAXROLLS, &in->nvs, why,
+		    whysz) < 0 ? -1 : 1;
+	if (strcmp(opt, "stat-roll") == 0) {
+		if (dice_list(opt, val, in->statroll, 2, &n, why, whysz) < 0)
+			return -1;
+		if (n != 2)
+			return util_say(why, whysz, "--stat-roll: two dice, the "
+			    "attacker's then the defender's");
+		return 1;
+	}
+	if (strcmp(opt, "stat") == 0 || strcmp(opt, "att-stat") == 0 ||
+	    strcmp(opt, "def-stat") == 0) {
+		if ((c = bg_colour_find(val)) < 0)
+			return util_say(why, whysz, "--%s: '%s' is not a stat "
+			    "colour (red, orange, yellow, green, blue, purple)",
+			    opt, val);
+		if (opt[0] == 's')
+			in->stat = c;
+		else if (opt[0] == 'a')
+			in->att_stat = c;
+		else
+			in->def_stat = c;
+		return 1;
+	}
+	if (strcmp(opt, "release") == 0) {
+		in->release = bgio_piece(g, val, g->turn, why, whysz);
+		return in->release < 0 ? -1 : 1;
+	}
+	if (strcmp(opt, "release-to") == 0 || strcmp(opt, "return") == 0) {
+		int sq = bg_square_parse(g, val);
+
+		if (sq < 0)
+			return util_say(why, whysz, "--%s: '%s' is not a square of "
+			    "this board", opt, val);
+		*(opt[1] == 'e' && opt[2] == 'l' ? &in->release_to :
+		    &in->return_to) = sq;
+		return 1;
+	}
+	return 0;
+}
+
+int
+bgio_move_parse(const struct bg_game *g, const char *text,
+    struct bg_move_in *in, char *why, size_t whysz)
+{
+	char *buf = xstrdup(text), *tok[40];
+	int n = 0, rc = 0;
+
+	bg_move_init(in);
+	for (char *p = strtok(buf, " "); p != NULL; p = strtok(NULL, " "))
+		if (n < 40)
+			tok[n++] = p;
+	if (n < 2 || n > 38 || n % 2 != 0) {
+		free(buf);
+		return util_say(why, whysz, "a move is PIECE SQUARE [--OPT VALUE]");
+	}
+	if ((in->piece = bgio_piece(g, tok[0], g->turn, why, whysz)) < 0)
+		rc = -1;
+	else if ((in->to = bg_square_parse(g, tok[1])) < 0)
+		rc = util_say(why, whysz, "'%s' is not a square of this board",
+		    tok[1]);
+	for (int k = 2; k < n && rc == 0; k += 2) {
+		if (strncmp(tok[k], "--", 2) != 0 ||
+		    bgio_move_option(g, tok[k] + 2, tok[k + 1], in, why,
+		    whysz) != 1)
+			rc = rc < 0 ? rc : util_say(why, whysz, "'%s' is not a move "
+			    "option", tok[k]);
+	}
+	free(buf);
+	return rc;
+}
+
+static char *
+join_dice(const int *d, int n)
+{
+	char buf[64] = "";
+	size_t len = 0;
+
+	for (int i = 0; i < n; i++)
+		len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%d",
+		    i ? "," : "", d[i]);
+	return xstrdup(buf);
+}
+
+char *
+bgio_move_format(const struct bg_game *g, const struct bg_move_in *in)
+{
+	char piece[BG_PIECESZ], sq[4], *out, *next;
+
+	bgio_piece_name(g, in->piece, piece, sizeof piece);
+	bg_square_name(g, in->to, sq);
+	out = xasprintf("%s %s", piece, sq);
+#define ADD(...) do { next = xasprintf(__VA_ARGS__); free(out); \
+	out = next; } while (0)
+	if (in->statroll[0])
+		ADD("%s --stat-roll %d,%d", out, in->statroll[0],
+		    in->statroll[1]);
+	if (in->stat >= 0)
+		ADD("%s --stat %s", out, bg_colour_name(in->stat));
+	if (in->att_stat >= 0)
+		ADD("%s --att-stat %s", out, bg_colour_name(in->att_stat));
+	if (in->def_stat >= 0)
+		ADD("%s --def-stat %s", out, bg_colour_name(in->def_stat));
+	if (in->nroll > 0) {
+		char *a = join_dice(in->roll, in->nroll);
+		char *b = join_dice(in->vs, in->nvs);
+
+		ADD("%s --roll %s --vs-roll %s", out, a, b);
+		free(a);
+		free(b);
+	}
+	if (in->return_to >= 0) {
+		bg_square_name(g, in->return_to, sq);
+		ADD("%s --return %s", out, sq);
+	}
+	if (in->release >= 0) {
+		bgio_piece_name(g, in->release, piece, sizeof piece);
+		ADD("%s --release %s", out, piece);
+	}
+	if (in->release_to >= 0) {
+		bg_square_name(g, in->release_to, sq);
+		ADD("%s --release-to %s", out, sq);
+	}
+#undef ADD
+	return out;
+}

@@ -1,0 +1,64 @@
+/*
+ * bgio.h - the text forms of Battle Grounds: figure specs, teams, piece
+ * names and a move's options.  The same parser reads what a GM types and
+ * what the ledger stored, so a replay runs exactly what was run.  Pure:
+ * no I/O.
+ */
+#ifndef REFKIT_BGIO_H
+#define REFKIT_BGIO_H
+
+#include <stddef.h>
+
+#include "bg/bg.h"
+
+/*
+ * A figure spec, NAME:LEVEL[*]:R,O,Y,G,B,P[:POWER+POWER...]: LEVEL is SA,
+ * I, II or III, '*' marks the Cosmic figure, then the six Battle Stats in
+ * colour order (0 to 99) and any attack powers.  0 or -1 with why.
+ */
+int bgio_figure_parse(const char *spec, struct bg_figure *f, char *why,
+    size_t whysz);
+/* The names of a set of powers joined by sep ("" for none); the caller frees it. */
+char *bgio_powers(unsigned powers, const char *sep);
+/* The canonical spec of f.  The caller frees it. */
+char *bgio_figure_format(const struct bg_figure *f);
+
+/*
+ * A team's figures, one spec a line; blank lines and '#' comments are
+ * skipped.  Appends to t (t->name is the caller's).  0, or -1 with why
+ * naming the line.
+ */
+int bgio_team_parse(const char *text, struct bg_team *t, char *why,
+    size_t whysz);
+/* Every figure's spec, one a line.  The caller frees it. */
+char *bgio_team_format(const struct bg_team *t);
+
+/*
+ * A piece by name: "NAME", or qualified "1:NAME", "2:NAME" or
+ * "TEAM:NAME".  A bare name both teams use means player prefer's figure
+ * (-1: refused as ambiguous).  Returns the piece, or -1 with why.
+ */
+int bgio_piece(const struct bg_game *g, const char *s, int prefer, char *why,
+    size_t whysz);
+/* The canonical name of a piece, "1:NAME", into buf of BG_PIECESZ. */
+#define BG_PIECESZ	(BG_NAMESZ + 16)
+void bgio_piece_name(const struct bg_game *g, int piece, char *buf,
+    size_t bufsz);
+
+/*
+ * One option of a move: opt without dashes ("roll", "vs-roll", "stat",
+ * "att-stat", "def-stat", "stat-roll", "release", "release-to",
+ * "return"), val its value.  Returns 1 if it took it, 0 if opt is not a
+ * move option, -1 with why if it was one and is wrong.
+ */
+int bgio_move_option(const struct bg_game *g, const char *opt,
+    const char *val, struct bg_move_in *in, char *why, size_t whysz);
+
+/* Parses a stored move, "PIECE SQUARE [--OPT VALUE ...]".  0 or -1. */
+int bgio_move_parse(const struct bg_game *g, const char *text,
+    struct bg_move_in *in, char *why, size_t whysz);
+
+/* The canonical text of a move, every die given.  The caller frees it. */
+char *bgio_move_format(const struct bg_game *g, const struct bg_move_in *in);
+
+#endif

@@ -1,0 +1,1255 @@
+/*
+ * bg-board - referee a game of Battle Grounds.  A thin main over bg.c
+ * (the rules), bgio.c (the text forms) and bgledger.c (the database).
+ * See bg-board(1).
+ */
+#include <err.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bg/bgio.h"
+#include "bg/bgledger.h"
+#include "core/cli.h"
+#include "core/db.h"
+#include "core/rng.h"
+#include "core/util.h"
+
+#define q util_q
+
+static const char usage[] =
+"usage: bg-board [--db FILE] [--game N] COMMAND ...\n"
+"  team add TEAM [SPEC ...] [--file FILE]   (SPEC: NAME:LEVEL[*]:R,O,Y,G,B,P"
+"[:POWERS])\n"
+"  team show TEAM [--json]   team list [--json|--csv]   team rm TEAM\n"
+"  stat [COLOUR NAME]\n"
+"  new [--advanced] [--safe-attack] TEAM1 TEAM2\n"
+"  place FIGURE SQUARE\n"
+"  moves FIGURE [--json]\n"
+"  move FIGURE SQUARE [--roll D,.. --vs-roll D,..] [--stat C]\n"
+"       [--stat-roll A,D] [--att-stat C --def-stat C] [--return SQUARE]\n"
+"       [--release FIGURE] [--release-to SQUARE] [--seed S]\n"
+"  power FIGURE hypnotize FOE SQUARE | power FIGURE swap|teleport SQUARE\n"
+"  die TEAM N [--swap M]     pass\n"
+"  show [--plain] [--json]   log [--json]   games [--json|--csv]   undo\n";
+
+struct opts {
+	const char	*db, *file;
+	enum out_format	 fmt;
+	int64_t		 game;
+	int		 have_seed, advanced, safe_attack, plain;
+	uint64_t	 seed;
+	const char	*swap;
+	int		 nmv;
+	const char	*mvopt[16], *mvval[16];
+	int		 nargs;
+	char		**args;
+};
+
+static struct opts o;
+static char why[BG_WHYSZ];
+static char *held;	/* the command's input text, reachable until exit */
+
+/* Holds p (the input being built) where an error exit still sees it. */
+static char *
+hold(char *p)
+{
+	held = p;
+	return p;
+}
+
+enum {
+	OPT_DB = 256, OPT_GAME, OPT_SEED, OPT_FILE, OPT_ADVANCED, OPT_SAFE,
+	OPT_PLAIN, OPT_SWAP, OPT_MOVE
+};
+
+static void
+parse_args(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "db", required_argument, NULL, OPT_DB },
+		{ "game", required_argument, NULL, OPT_GAME },
+		{ "seed", required_argument, NULL, OPT_SEED },
+		{ "file", required_argument, NULL, OPT_FILE },
+		{ "advanced", no_argument, NULL, OPT_ADVANCED },
+		{ "safe-attack", no_argument, NULL, OPT_SAFE },
+		{ "plain", no_argument, NULL, OPT_PLAIN },
+		{ "swap", required_argument, NULL, OPT_SWAP },
+		{ "roll", required_argument, NULL, OPT_MOVE },
+		{ "vs-roll", required_argument, NULL, OPT_MOVE },
+		{ "stat", required_argument, NULL, OPT_MOVE },
+		{ "att-stat", required_argument, NULL, OPT_MOVE },
+		{ "def-stat", required_argument, NULL, OPT_MOVE },
+		{ "stat-roll", required_argument, NULL, OPT_MOVE },
+		{ "release", required_argument, NULL, OPT_MOVE },
+		{ "release-to", required_argument, NULL, OPT_MOVE },
+		{ "return", required_argument, NULL, OPT_MOVE },
+		{ "json", no_argument, NULL, 'j' },
+		{ "csv", no_argument, NULL, 'c' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 }
+	};
+	int ch, idx;
+
+	memset(&o, 0, sizeof o);	/* main() may run more than once (fuzzing) */
+	o.fmt = OUT_TABLE;
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, ":jchV", longopts, &idx)) != -1) {
+		switch (ch) {
+		case OPT_DB:
+			o.db = optarg;
+			break;
+		case OPT_GAME:
+			o.game = cli_int_arg("--game", optarg, 1, 1000000000L);
+			break;
+		case OPT_SEED:
+			o.seed = cli_seed_arg(optarg);
+			o.have_seed = 1;
+			break;
+		case OPT_FILE:
+			o.file = optarg;
+			break;
+		case OPT_ADVANCED:
+			o.advanced = 1;
+			break;
+		case OPT_SAFE:
+			o.safe_attack = 1;
+			break;
+		case OPT_PLAIN:
+			o.plain = 1;
+			break;
+		case OPT_SWAP:
+			o.swap = optarg;
+			break;
+		case OPT_MOVE:
+			if (strpbrk(optarg, " \t\n") != NULL || *optarg == '\0')
+				cli_usage_error("'--%s' takes one word",
+				    longopts[idx].name);
+			if (o.nmv == 16)
+				cli_usage_error("too many move options");
+			o.mvopt[o.nmv] = longopts[idx].name;
+			o.mvval[o.nmv++] = optarg;
+			break;
+		case 'V':
+			puts("bg-board (refkit) " REFKIT_VERSION);
+			exit(0);
+		default:
+			if (!cli_common_option(ch, argv, usage, &o.fmt))
+				cli_usage_error("unexpected option");
+			break;
+		}
+	}
+	o.args = argv + optind;
+	o.nargs = argc - optind;
+}
+
+static void
+need_args(int min, int max, const char *what)
+{
+	if (o.nargs < min || o.nargs > max)
+		cli_usage_error("usage: bg-board %s", what);
+}
+
+static void
+only(int allowed, const char *cmd)
+{
+	if (o.nmv > 0 && !allowed)
+		cli_usage_error("'--%s' is not an option of '%s'", o.mvopt[0],
+		    cmd);
+}
+
+/* ---- teams ---- */
+
+static struct bg_team teams[2];
+
+struct bad {
+	const char	*team;
+	int		 n;
+};
+
+static void
+bad_line(void *arg, const char *m)
+{
+	struct bad *b = arg;
+
+	warnx("team '%s': %s", b->team, m);
+	b->n++;
+}
+
+static char *
+slurp(const char *path)
+{
+	FILE *fp = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
+	char *buf = NULL;
+	size_t len = 0, cap = 0, n;
+
+	if (fp == NULL)
+		err(1, "%s", path);
+	do {
+		if (cap - len < 4096) {
+			cap = cap ? 2 * cap : 8192;
+			if (cap > (1u << 20))
+				errx(1, "%s: a team file is at most 1 MB",
+				    q(path));
+			buf = xrealloc(buf, cap);
+		}
+		n = fread(buf + len, 1, cap - len - 1, fp);
+		len += n;
+	} while (n > 0);
+	if (ferror(fp))
+		err(1, "%s", path);
+	if (fp != stdin)
+		fclose(fp);
+	buf[len] = '\0';
+	if (strlen(buf) != len) {
+		free(buf);
+		errx(1, "%s: a NUL byte in a text file", q(path));
+	}
+	return buf;
+}
+
+static void
+print_figure_row(const struct bg_figure *f)
+{
+	char *pw = bgio_powers(f->powers, ",");
+
+	printf("%-20s %-4s%s", f->name, bg_level_name(f->level),
+	    f->cosmic ? "*" : " ");
+	for (int c = 0; c < BG_NSTAT; c++)
+		printf(" %4d", f->stat[c]);
+	printf("  %s\n", pw[0] ? pw : "-");
+	free(pw);
+}
+
+static void
+json_team(const struct bg_team *t)
+{
+	int lineup = bg_team_lineup(t);
+
+	printf("{\"team\":\"%s\",\"lineup\":", t->name);
+	cli_json_or_null(stdout, lineup < 0 ? NULL : lineup ? "advanced" :
+	    "basic");
+	printf(",\"figures\":[");
+	for (int i = 0; i < t->n; i++) {
+		const struct bg_figure *f = &t->f[i];
+
+		printf("%s{\"name\":\"%s\",\"level\":\"%s\",\"cosmic\":%s",
+		    i ? "," : "", f->name, bg_level_name(f->level),
+		    f->cosmic ? "true" : "false");
+		for (int c = 0; c < BG_NSTAT; c++)
+			printf(",\"%s\":%d", bg_colour_name(c), f->stat[c]);
+		printf(",\"powers\":[");
+		for (int p = 0, n = 0; p < BG_NPOWER; p++)
+			if (f->powers >> p & 1u)
+				printf("%s\"%s\"", n++ ? "," : "",
+				    bg_power_name(p));
+		printf("]}");
+	}
+	printf("]}");
+}
+
+static void
+list_one(void *arg, const struct bg_team *t)
+{
+	int *n = arg, lineup = bg_team_lineup(t);
+	const char *fits = lineup < 0 ? "-" : lineup ? "advanced" : "basic";
+
+	if (o.fmt == OUT_JSON) {
+		if ((*n)++)
+			putchar(',');
+		json_team(t);
+	} else if (o.fmt == OUT_CSV)
+		printf("%s,%d,%s\n", t->name, t->n, fits);
+	else
+		printf("%-20s %7d  %s\n", t->name, t->n, fits);
+}
+
+static int
+cmd_team(void)
+{
+	const char *sub = o.nargs > 1 ? o.args[1] : "";
+	struct bg_team *t = &teams[0];
+	struct db *db;
+
+	only(0, "team");
+	if (strcmp(sub, "add") == 0) {
+		struct bad b = { NULL, 0 };
+		char *text;
+
+		if (o.nargs < 3)
+			cli_usage_error("usage: bg-board team add TEAM [SPEC "
+			    "...] [--file FILE]");
+		if (!bg_name_ok(o.args[2]))
+			errx(1, "team name '%s': one word of up to %d letters, "
+			    "digits, '-', '_' or '.'", q(o.args[2]),
+			    BG_NAMESZ - 1);
+		snprintf(t->name, sizeof t->name, "%s", o.args[2]);
+		for (int i = 3; i < o.nargs; i++) {
+			if (t->n == BG_MAXFIG)
+				errx(1, "team '%s': at most %d figures",
+				    t->name, BG_MAXFIG);
+			if (bgio_figure_parse(o.args[i], &t->f[t->n], why,
+			    sizeof why) < 0)
+				errx(1, "%s", why);
+			t->n++;
+		}
+		if (o.file != NULL) {
+			text = hold(slurp(o.file));
+			if (bgio_team_parse(text, t, why, sizeof why) < 0)
+				errx(1, "%s: %s", q(o.file), why);
+			free(text);
+		}
+		if (bg_team_lineup(t) < 0) {
+			b.team = t->name;
+			bg_team_check(t, t->n > 12, bad_line, &b);
+			errx(1, "team '%s' not added: it fits neither the basic "
+			    "nor the advanced line-up", t->name);
+		}
+		db = db_open(o.db);
+		db_begin(db);
+		if (bgl_team_add(db, t) < 0)
+			db_die(db, "team '%s' already exists", t->name);
+		db_commit(db);
+		db_close(db);
+		printf("added team %s: %d figures, the %s line-up\n", t->name,
+		    t->n, bg_team_lineup(t) ? "advanced" : "basic");
+	} else if (strcmp(sub, "show") == 0) {
+		char names[BG_NSTAT][48];
+
+		need_args(3, 3, "team show TEAM");
+		db = db_open(o.db);
+		db_begin_read(db);
+		if (bgl_team_load(db, o.args[2], t) < 0)
+			db_die(db, "no team '%s'", q(o.args[2]));
+		bgl_stat_names(db, names);
+		db_commit(db);
+		db_close(db);
+		if (o.fmt == OUT_JSON) {
+			json_team(t);
+			putchar('\n');
+		} else {
+			int lineup = bg_team_lineup(t);
+
+			printf("team %s: %d figures, %s\n", t->name, t->n,
+			    lineup < 0 ? "fits no line-up" : lineup ?
+			    "the advanced line-up" : "the basic line-up");
+			printf("%-20s %-5s %4s %4s %4s %4s %4s %4s  %s\n",
+			    "FIGURE", "LEVEL", "RED", "ORNG", "YELL", "GRN",
+			    "BLUE", "PURP", "POWERS");
+			for (int i = 0; i < t->n; i++)
+				print_figure_row(&t->f[i]);
+			printf("stats:");
+			for (int c = 0; c < BG_NSTAT; c++)
+				printf(" %s=%s", bg_colour_name(c), names[c]);
+			printf("\n");
+		}
+	} else if (strcmp(sub, "list") == 0) {
+		int n = 0;
+
+		need_args(2, 2, "team list");
+		db = db_open(o.db);
+		db_begin_read(db);
+		if (o.fmt == OUT_JSON)
+			putchar('[');
+		else if (o.fmt == OUT_CSV)
+			puts("team,figures,lineup");
+		else
+			printf("%-20s %7s  %s\n", "TEAM", "FIGURES", "LINE-UP");
+		bgl_team_each(db, list_one, &n);
+		if (o.fmt == OUT_JSON)
+			puts("]");
+		db_commit(db);
+		db_close(db);
+	} else if (strcmp(sub, "rm") == 0) {
+		sqlite3_stmt *st;
+		int used;
+
+		need_args(3, 3, "team rm TEAM");
+		db = db_open(o.db);
+		db_begin(db);
+		st = db_prepare(db, "SELECT count(*) FROM bg_game WHERE"
+		    " team1 = ?1 COLLATE NOCASE OR team2 = ?1 COLLATE NOCASE");
+		sqlite3_bind_text(st, 1, o.args[2], -1, SQLITE_STATIC);
+		db_step(db, st, 0);
+		used = sqlite3_column_int(st, 0);
+		sqlite3_finalize(st);
+		if (bgl_team_rm(db, o.args[2]) < 0)
+			db_die(db, "no team '%s'", q(o.args[2]));
+		db_commit(db);
+		db_close(db);
+		printf("removed team %s%s\n", o.args[2], used ? " (its games "
+		    "keep their own copy)" : "");
+	} else
+		cli_usage_error("team: add, show, list or rm");
+	return 0;
+}
+
+static int
+cmd_stat(void)
+{
+	char names[BG_NSTAT][48];
+	struct db *db;
+
+	only(0, "stat");
+	if (o.nargs != 1 && o.nargs != 3)
+		cli_usage_error("usage: bg-board stat [COLOUR NAME]");
+	db = db_open(o.db);
+	if (o.nargs == 3) {
+		int c = bg_colour_find(o.args[1]);
+
+		if (c < 0)
+			errx(1, "'%s' is not a stat colour (red, orange, "
+			    "yellow, green, blue, purple)", q(o.args[1]));
+		if (c == BG_RED)
+			errx(1, "red is Fighting Skills by the rules");
+		if (util_check_text(o.args[2], UTIL_TEXT_LINE, 40, why,
+		    sizeof why) < 0 || o.args[2][0] == '\0')
+			errx(1, "stat name: %s", why[0] ? why : "empty");
+		db_begin(db);
+		bgl_stat_set(db, c, o.args[2]);
+		db_commit(db);
+	}
+	db_begin_read(db);
+	bgl_stat_names(db, names);
+	db_commit(db);
+	db_close(db);
+	for (int c = 0; c < BG_NSTAT; c++)
+		printf("%-7s %s\n", bg_colour_name(c), names[c]);
+	return 0;
+}
+
+/* ---- games ---- */
+
+struct live {
+	struct bgl_game	d;
+	struct bg_game	g;
+	char		stat[BG_NSTAT][48];
+};
+
+/*
+ * One command runs per process, so its large structures are static:
+ * nothing to free on the paths that exit with an error.
+ */
+static struct live live;
+static struct bg_game game;
+
+static int64_t
+load_game(struct db *db, struct live *l)
+{
+	int64_t id = o.game ? o.game : bgl_game_current(db), bad = 0;
+
+	if (id == 0)
+		db_die(db, "no game yet; start one with 'bg-board new TEAM1 "
+		    "TEAM2'");
+	if (bgl_game_load(db, id, &l->d) < 0)
+		db_die(db, "no game %lld", (long long)id);
+	if (bgl_derive(&l->d, &l->g, &bad, why, sizeof why) < 0)
+		db_die(db, "game %lld: event %lld does not replay: %s",
+		    (long long)id, (long long)bad, why);
+	bgl_stat_names(db, l->stat);
+	return id;
+}
+
+static const char *
+fig(const struct bg_game *g, int piece)
+{
+	return bg_fig(g, piece)->name;
+}
+
+static const char *
+sqname(const struct bg_game *g, int sq, char buf[4])
+{
+	bg_square_name(g, sq, buf);
+	return buf;
+}
+
+/* The sentence of a move, for the terminal and the log. */
+static char *
+move_text(const struct live *l, const struct bg_game *before,
+    const struct bg_report *r)
+{
+	const struct bg_game *g = &l->g;
+	char *buf = NULL, a[4], b[4];
+	size_t len = 0;
+	FILE *fp = open_memstream(&buf, &len);
+	int att = r->piece, def = r->foe;
+
+	if (fp == NULL)
+		err(1, "memory");
+	if (!r->battle)
+		fprintf(fp, "%s moves %s from %s to %s.",
+		    before->team[before->turn].name, fig(g, att),
+		    sqname(g, r->from, a), sqname(g, r->to, b));
+	else {
+		fprintf(fp, "%s attacks %s on %s", fig(g, att), fig(g, def),
+		    sqname(g, r->to, a));
+		switch (r->how) {
+		case BG_S_SQUARE:
+			fprintf(fp, " (the square is %s: %s)",
+			    bg_colour_name(r->stat_att), l->stat[r->stat_att]);
+			break;
+		case BG_S_DEFENDER:
+			fprintf(fp, " (an all-colour square: %s picks %s)",
+			    fig(g, def), l->stat[r->stat_att]);
+			break;
+		case BG_S_ROLL:
+			fprintf(fp, " (white: roll-off %d-%d, %s picks %s)",
+			    r->statroll[0], r->statroll[1],
+			    fig(g, r->chooser), l->stat[r->stat_att]);
+			break;
+		default:
+			if (r->statroll[0])
+				fprintf(fp, " (white: roll-off %d-%d tied, ",
+				    r->statroll[0], r->statroll[1]);
+			else
+				fprintf(fp, " (both on white, ");
+			fprintf(fp, "each picks: %s, %s)",
+			    l->stat[r->stat_att], l->stat[r->stat_def]);
+			break;
+		}
+		fprintf(fp, ": %d+%d=%d against %d+%d=%d", r->val_att,
+		    r->die_att, r->tot_att, r->val_def, r->die_def, r->tot_def);
+		if (r->rolls > 1)
+			fprintf(fp, " after %d tied roll%s", r->rolls - 1,
+			    r->rolls > 2 ? "s" : "");
+		fprintf(fp, ": %s wins.", r->att_won ? fig(g, att) :
+		    fig(g, def));
+		if (!r->att_won && before->safe_attack)
+			fprintf(fp, " %s stays on %s.", fig(g, att),
+			    sqname(g, r->from, a));
+		else if (r->returned && r->loser_to >= 0)
+			fprintf(fp, " %s, hypnotized, goes back to %s on %s.",
+			    fig(g, r->loser), g->team[r->loser / BG_MAXFIG].name,
+			    sqname(g, r->loser_to, a));
+		else
+			fprintf(fp, " %s goes to %s's Holding Zone.",
+			    fig(g, r->loser),
+			    g->team[g->pc[r->loser].held].name);
+		if (r->supersense)
+			fprintf(fp, " Super Sense: %s may read one of %s's "
+			    "Battle Dice.", before->team[before->pc[r->att_won ?
+			    att : def].ctrl].name, before->team[before->pc[
+			    r->att_won ? def : att].ctrl].name);
+		if (r->telepathy)
+			fprintf(fp, " Telepathy: %s may move a die to the Dice "
+			    "Zone.", before->team[before->pc[r->att_won ?
+			    att : def].ctrl].name);
+	}
+	if (r->released >= 0)
+		fprintf(fp, " Reaching the far end frees %s to %s.",
+		    fig(g, r->released), sqname(g, r->released_to, a));
+	if (g->over)
+		fprintf(fp, " %s captures the Cosmic figure: %s wins the game.",
+		    g->team[g->winner].name, g->team[g->winner].name);
+	for (int p = 0; p < 2; p++)
+		if (g->credit[p] > 0 && !g->over)
+			fprintf(fp, " %s may move %s to the Dice Zone ('bg-board "
+			    "die').", g->team[p].name, g->credit[p] > 1 ?
+			    "two dice" : "a die");
+	if (fclose(fp) != 0)
+		err(1, "memory");
+	return buf;
+}
+
+static char *
+json_text(const char *action, const char *input, const char *text)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&buf, &len);
+
+	if (fp == NULL)
+		err(1, "memory");
+	fprintf(fp, "{\"action\":\"%s\",\"input\":", action);
+	cli_json_or_null(fp, input);
+	fprintf(fp, ",\"text\":");
+	cli_json_or_null(fp, text);
+	fputc('}', fp);
+	if (fclose(fp) != 0)
+		err(1, "memory");
+	return buf;
+}
+
+static char *
+report_json(const struct live *l, const char *action, const char *input,
+    const struct bg_report *r, const char *text)
+{
+	const struct bg_game *g = &l->g;
+	char *buf = NULL, sq[4], name[BG_PIECESZ];
+	size_t len = 0;
+	FILE *fp;
+
+	if (strcmp(action, "move") != 0)
+		return json_text(action, input, text);
+	fp = open_memstream(&buf, &len);
+	if (fp == NULL)
+		err(1, "memory");
+	bgio_piece_name(g, r->piece, name, sizeof name);
+	fprintf(fp, "{\"action\":\"move\",\"input\":");
+	cli_json_or_null(fp, input);
+	fprintf(fp, ",\"figure\":\"%s\",\"from\":\"%s\"", name,
+	    sqname(g, r->from, sq));
+	fprintf(fp, ",\"to\":\"%s\",\"battle\":", sqname(g, r->to, sq));
+	if (r->battle) {
+		static const char *const hows[] = { "square", "defender",
+		    "roll", "own" };
+
+		bgio_piece_name(g, r->foe, name, sizeof name);
+		fprintf(fp, "{\"defender\":\"%s\",\"how\":\"%s\","
+		    "\"stat_roll\":[%d,%d],\"attacker_stat\":\"%s\","
+		    "\"defender_stat\":\"%s\",\"attacker\":[%d,%d,%d],"
+		    "\"defender_dice\":[%d,%d,%d],\"rolls\":%d,"
+		    "\"attacker_won\":%s,\"supersense\":%s,\"telepathy\":%s}",
+		    name, hows[r->how], r->statroll[0], r->statroll[1],
+		    bg_colour_name(r->stat_att), bg_colour_name(r->stat_def),
+		    r->val_att, r->die_att, r->tot_att, r->val_def, r->die_def,
+		    r->tot_def, r->rolls, r->att_won ? "true" : "false",
+		    r->supersense ? "true" : "false",
+		    r->telepathy ? "true" : "false");
+	} else
+		fprintf(fp, "null");
+	fprintf(fp, ",\"released\":");
+	if (r->released >= 0) {
+		bgio_piece_name(g, r->released, name, sizeof name);
+		fprintf(fp, "\"%s\"", name);
+	} else
+		fprintf(fp, "null");
+	fprintf(fp, ",\"ended\":%s,\"winner\":", g->over ? "true" : "false");
+	cli_json_or_null(fp, g->over ? g->team[g->winner].name : NULL);
+	fprintf(fp, ",\"text\":");
+	cli_json_or_null(fp, text);
+	fputc('}', fp);
+	if (fclose(fp) != 0)
+		err(1, "memory");
+	return buf;
+}
+
+/* Runs one action on the current game and records it. */
+static int
+play(const char *action, const char *input)
+{
+	struct live *l = &live;
+	struct bg_game *before = &game;
+	struct bgl_event e;
+	struct bg_report r;
+	struct rng rng, fresh;
+	struct db *db;
+	uint64_t seed = o.have_seed ? o.seed : rng_os_seed();
+	char *canon, *text, *detail, seedtext[24], a[4];
+	int64_t id;
+
+	db = db_open(o.db);
+	db_begin(db);
+	id = load_game(db, l);
+	*before = l->g;
+	if (l->g.over)
+		db_die(db, "game %lld is over: %s won", (long long)id,
+		    l->g.team[l->g.winner].name);
+	rng_seed(&rng, seed);
+	fresh = rng;
+	if (bgl_apply(&l->g, action, input, &rng, &r, &canon, why,
+	    sizeof why) < 0)
+		db_die(db, "%s", why);
+	if (strcmp(action, "move") == 0)
+		text = move_text(l, before, &r);
+	else if (strcmp(action, "place") == 0)
+		text = xasprintf("%s sets %s on %s.",
+		    l->g.team[r.piece / BG_MAXFIG].name, fig(&l->g, r.piece),
+		    sqname(&l->g, l->g.pc[r.piece].sq, a));
+	else if (strcmp(action, "power") == 0 && strstr(canon, " hypnotize "))
+		text = xasprintf("%s uses Hypnotize: %s now fights for %s, "
+		    "on %s.", fig(&l->g, r.piece), fig(&l->g, r.foe),
+		    before->team[before->turn].name, sqname(&l->g, r.to, a));
+	else if (strcmp(action, "power") == 0) {
+		char b[4];
+
+		text = xasprintf("%s uses %s: %s to %s, %s to %s.",
+		    fig(&l->g, r.piece), strstr(canon, " teleport ") ?
+		    "Teleport" : "Swap Powers", fig(&l->g, r.piece),
+		    sqname(&l->g, r.to, a), fig(&l->g, r.foe),
+		    sqname(&l->g, r.from, b));
+	} else if (strcmp(action, "die") == 0)
+		text = xasprintf("%s moves die %s to the Dice Zone.",
+		    l->g.team[canon[0] - '1'].name, canon + 2);
+	else
+		text = xasprintf("%s passes.", before->team[before->turn].name);
+	detail = report_json(l, action, canon, &r, text);
+	snprintf(seedtext, sizeof seedtext, "%llu", (unsigned long long)seed);
+	memset(&e, 0, sizeof e);
+	e.turn = before->moves + 1;
+	e.action = (char *)action;
+	e.actor = strcmp(action, "die") == 0 ? l->g.team[canon[0] - '1'].name :
+	    strcmp(action, "place") == 0 ? l->g.team[r.piece / BG_MAXFIG].name :
+	    before->team[before->turn].name;
+	e.input = canon;
+	e.battle = r.battle ? (char *)(r.att_won ? "won" : "lost") : NULL;
+	e.ended = l->g.over;
+	e.winner = l->g.over ? l->g.team[l->g.winner].name : NULL;
+	/* The seed matters only if a die came from it. */
+	e.seed = !rng_equal(&rng, &fresh) ? seedtext : NULL;
+	e.detail = detail;
+	e.time = db_now();
+	bgl_event_append(db, id, &e);
+	db_commit(db);
+	if (o.fmt == OUT_JSON)
+		printf("%s\n", detail);
+	else
+		printf("%s\n", text);
+	free(canon);
+	free(text);
+	free(detail);
+	bgl_game_release(&l->d);
+	db_close(db);
+	return 0;
+}
+
+/* The words of the command line from index from, joined by spaces. */
+static char *
+join_args(int from)
+{
+	char *out = xstrdup(""), *next;
+
+	for (int i = from; i < o.nargs; i++) {
+		if (strpbrk(o.args[i], " \t\n") != NULL)
+			cli_usage_error("'%s': one word each", q(o.args[i]));
+		next = xasprintf("%s%s%s", out, i > from ? " " : "",
+		    o.args[i]);
+		free(out);
+		out = next;
+	}
+	return out;
+}
+
+static int
+cmd_move(void)
+{
+	char *input, *next;
+
+	need_args(3, 3, "move FIGURE SQUARE [options]");
+	input = hold(join_args(1));
+	for (int k = 0; k < o.nmv; k++) {
+		next = xasprintf("%s --%s %s", input, o.mvopt[k], o.mvval[k]);
+		free(input);
+		input = hold(next);
+	}
+	play("move", input);
+	free(input);
+	return 0;
+}
+
+static int
+cmd_new(void)
+{
+	struct bg_team *t = teams;
+	struct bg_game *g = &game;
+	struct db *db;
+	int64_t id;
+
+	only(0, "new");
+	need_args(3, 3, "new [--advanced] [--safe-attack] TEAM1 TEAM2");
+	db = db_open(o.db);
+	db_begin(db);
+	for (int k = 0; k < 2; k++) {
+		struct bad b = { NULL, 0 };
+
+		if (bgl_team_load(db, o.args[1 + k], &t[k]) < 0)
+			db_die(db, "no team '%s'", q(o.args[1 + k]));
+		b.team = t[k].name;
+		if (bg_team_check(&t[k], o.advanced, bad_line, &b) > 0)
+			db_die(db, "team '%s' does not fit the %s line-up",
+			    t[k].name, o.advanced ? "advanced" : "basic");
+	}
+	if (util_streq_ci(t[0].name, t[1].name))
+		db_die(db, "a team cannot play itself");
+	id = bgl_game_new(db, &t[0], &t[1], o.advanced, o.safe_attack);
+	db_commit(db);
+	db_close(db);
+	bg_start(g, &t[0], &t[1], o.advanced, o.safe_attack);
+	printf("game %lld: %s against %s on the %s board (%dx%d); %s moves "
+	    "first.\n", (long long)id, t[0].name, t[1].name, o.advanced ?
+	    "advanced" : "basic", g->w, g->h, t[0].name);
+	return 0;
+}
+
+static int
+cmd_moves(void)
+{
+	struct live *l = &live;
+	struct db *db;
+	bg_set s;
+	int piece, n = 0;
+	char a[4];
+
+	only(0, "moves");
+	need_args(2, 2, "moves FIGURE");
+	db = db_open(o.db);
+	db_begin_read(db);
+	load_game(db, l);
+	db_commit(db);
+	db_close(db);
+	if ((piece = bgio_piece(&l->g, o.args[1], l->g.turn, why,
+	    sizeof why)) < 0)
+		errx(1, "%s", why);
+	if (l->g.pc[piece].sq < 0)
+		errx(1, "'%s' is not on the board", fig(&l->g, piece));
+	s = bg_moves(&l->g, piece);
+	if (o.fmt == OUT_JSON)
+		printf("{\"figure\":\"%s\",\"square\":\"%s\",\"moves\":[",
+		    fig(&l->g, piece), sqname(&l->g, l->g.pc[piece].sq, a));
+	else
+		printf("%s (level %s) on %s%s:\n", fig(&l->g, piece),
+		    bg_level_name(bg_fig(&l->g, piece)->level),
+		    sqname(&l->g, l->g.pc[piece].sq, a),
+		    l->g.pc[piece].ctrl == l->g.turn ? "" : " (not on turn)");
+	for (int sq = 0; sq < l->g.w * l->g.h; sq++) {
+		/* By bg_stat_how; the square's colour is named apart. */
+		static const char *const json_how[] = { NULL,
+		    "defender's choice", "roll-off", "own choice" };
+		static const char *const text_how[] = { NULL,
+		    "all-colour square: the defender picks the stat",
+		    "white: a roll-off picks the stat",
+		    "both on white: each picks her own" };
+		int foe = l->g.at[sq], col, how;
+
+		if (!bg_set_has(s, sq))
+			continue;
+		col = bg_square_colour(&l->g, sq);
+		how = foe < 0 ? -1 : bg_stat_how(&l->g, l->g.pc[piece].sq, sq);
+		if (o.fmt == OUT_JSON) {
+			printf("%s{\"square\":\"%s\",\"attack\":", n ? "," : "",
+			    sqname(&l->g, sq, a));
+			cli_json_or_null(stdout, foe >= 0 ? fig(&l->g, foe) :
+			    NULL);
+			printf(",\"stat\":");
+			cli_json_or_null(stdout, how < 0 ? NULL :
+			    how == BG_S_SQUARE ? bg_colour_name(col) :
+			    json_how[how]);
+			putchar('}');
+		} else if (how < 0)
+			printf("  %s\n", sqname(&l->g, sq, a));
+		else if (how == BG_S_SQUARE)
+			printf("  %s  attack %s (%s: %d against %d)\n",
+			    sqname(&l->g, sq, a), fig(&l->g, foe),
+			    l->stat[col], bg_fig(&l->g, piece)->stat[col],
+			    bg_fig(&l->g, foe)->stat[col]);
+		else
+			printf("  %s  attack %s (%s)\n", sqname(&l->g, sq, a),
+			    fig(&l->g, foe), text_how[how]);
+		n++;
+	}
+	if (o.fmt == OUT_JSON)
+		puts("]}");
+	else if (n == 0)
+		puts("  no legal move");
+	bgl_game_release(&l->d);
+	return 0;
+}
+
+static int
+cmd_power(void)
+{
+	char *input;
+
+	only(0, "power");
+	need_args(4, 5, "power FIGURE POWER [FOE] SQUARE");
+	input = hold(join_args(1));
+	play("power", input);
+	free(input);
+	return 0;
+}
+
+static int
+cmd_die(void)
+{
+	char *input, *next;
+
+	only(0, "die");
+	need_args(3, 3, "die TEAM N [--swap M]");
+	input = hold(join_args(1));
+	if (o.swap != NULL) {
+		if (strpbrk(o.swap, " \t\n") != NULL)
+			cli_usage_error("'--swap' takes one word");
+		next = xasprintf("%s --swap %s", input, o.swap);
+		free(input);
+		input = hold(next);
+	}
+	play("die", input);
+	free(input);
+	return 0;
+}
+
+/* ---- show, log, games, undo ---- */
+
+static const char *
+ansi_bg(int col)
+{
+	static const char *const code[] = {
+		"48;5;196", "48;5;208", "48;5;226", "48;5;40", "48;5;33",
+		"48;5;129", "48;5;255", "48;5;250"
+	};
+
+	return code[col];
+}
+
+static void
+show_board(const struct live *l, int colour)
+{
+	const struct bg_game *g = &l->g;
+	static const char initial[] = "ROYGBPW*";
+
+	printf("   ");
+	for (int f = 0; f < g->w; f++)
+		printf(colour ? "   %c   " : "    %c    ", 'a' + f);
+	putchar('\n');
+	for (int r = g->h - 1; r >= 0; r--) {
+		printf("%2d ", r + 1);
+		for (int f = 0; f < g->w; f++) {
+			int sq = r * g->w + f, p = g->at[sq];
+			int col = bg_square_colour(g, sq);
+			char cell[16];
+
+			/* A piece: its name's start, team, mark, colour. */
+			if (p >= 0)
+				snprintf(cell, sizeof cell, "%-4.4s%d%c%c",
+				    fig(g, p), p / BG_MAXFIG + 1,
+				    g->pc[p].ctrl != g->pc[p].owner ? '~' :
+				    bg_fig(g, p)->cosmic ? '*' : ' ',
+				    colour ? ' ' : col == BG_ALL ? '*' :
+				    initial[col] + 'a' - 'A');
+			else
+				snprintf(cell, sizeof cell, "   %c   ",
+				    colour ? ' ' : initial[col]);
+			if (colour)
+				printf("\033[%s;30m%s%-7s\033[0m", ansi_bg(col),
+				    p >= 0 ? "\033[1m" : "", cell);
+			else
+				printf("[%-7s]", cell);
+		}
+		printf(" %d\n", r + 1);
+	}
+}
+
+static void
+show_zones(const struct live *l)
+{
+	const struct bg_game *g = &l->g;
+	char a[4];
+
+	for (int p = 0; p < 2; p++) {
+		int n = 0;
+
+		printf("%s (%s): Dice Zone", g->team[p].name, p ? "north" :
+		    "south");
+		for (int d = 0; d < BG_NDICE; d++)
+			if (g->dicezone[p] >> d & 1u)
+				printf("%s%d", n++ ? "," : " ", d + 1);
+		printf("%s; Holding Zone:", n ? "" : " empty");
+		n = 0;
+		for (int i = 0; i < 2 * BG_MAXFIG; i++)
+			if (i % BG_MAXFIG < g->team[i / BG_MAXFIG].n &&
+			    g->pc[i].sq < 0 && g->pc[i].held == p)
+				printf("%s %s (%s)", n++ ? "," : "", fig(g, i),
+				    g->team[i / BG_MAXFIG].name);
+		printf("%s\n", n ? "" : " empty");
+	}
+	printf("pieces:");
+	for (int i = 0, n = 0; i < 2 * BG_MAXFIG; i++)
+		if (i % BG_MAXFIG < g->team[i / BG_MAXFIG].n &&
+		    g->pc[i].sq >= 0)
+			printf("%s %s=%s%s", n++ % 6 ? "," : "\n ",
+			    sqname(g, g->pc[i].sq, a), fig(g, i),
+			    g->pc[i].ctrl != g->pc[i].owner ? " (hypnotized)" :
+			    "");
+	putchar('\n');
+	if (g->over)
+		printf("game over: %s captured the Cosmic figure and won.\n",
+		    g->team[g->winner].name);
+	else
+		printf("turn %d: %s to move.\n", g->moves + 1,
+		    g->team[g->turn].name);
+}
+
+static void
+show_json(const struct live *l, int64_t id)
+{
+	const struct bg_game *g = &l->g;
+	char a[4];
+	int n = 0;
+
+	printf("{\"game\":%lld,\"advanced\":%s,\"teams\":[\"%s\",\"%s\"],"
+	    "\"turn\":%d,\"to_move\":\"%s\",\"over\":%s,\"winner\":",
+	    (long long)id, g->advanced ? "true" : "false", g->team[0].name,
+	    g->team[1].name, g->moves + 1, g->team[g->turn].name,
+	    g->over ? "true" : "false");
+	cli_json_or_null(stdout, g->over ? g->team[g->winner].name : NULL);
+	printf(",\"dice_zone\":[");
+	for (int p = 0; p < 2; p++) {
+		printf("%s[", p ? "," : "");
+		for (int d = 0, k = 0; d < BG_NDICE; d++)
+			if (g->dicezone[p] >> d & 1u)
+				printf("%s%d", k++ ? "," : "", d + 1);
+		putchar(']');
+	}
+	printf("],\"pieces\":[");
+	for (int i = 0; i < 2 * BG_MAXFIG; i++) {
+		if (i % BG_MAXFIG >= g->team[i / BG_MAXFIG].n)
+			continue;
+		printf("%s{\"team\":\"%s\",\"name\":\"%s\",\"square\":",
+		    n++ ? "," : "", g->team[i / BG_MAXFIG].name, fig(g, i));
+		cli_json_or_null(stdout, g->pc[i].sq >= 0 ? sqname(g,
+		    g->pc[i].sq, a) : NULL);
+		printf(",\"held_by\":");
+		cli_json_or_null(stdout, g->pc[i].sq < 0 && g->pc[i].held >= 0 ?
+		    g->team[g->pc[i].held].name : NULL);
+		printf(",\"controller\":\"%s\"}", g->team[g->pc[i].ctrl].name);
+	}
+	puts("]}");
+}
+
+static int
+cmd_show(void)
+{
+	struct live *l = &live;
+	struct db *db;
+	int64_t id;
+	int colour;
+
+	only(0, "show");
+	need_args(1, 1, "show [--plain] [--json]");
+	db = db_open(o.db);
+	db_begin_read(db);
+	id = load_game(db, l);
+	db_commit(db);
+	db_close(db);
+	colour = !o.plain && isatty(STDOUT_FILENO) && getenv("NO_COLOR") ==
+	    NULL;
+	if (o.fmt == OUT_JSON)
+		show_json(l, id);
+	else {
+		printf("game %lld: %s (south, rows 1-3) against %s (north); "
+		    "the %s board\n", (long long)id, l->g.team[0].name,
+		    l->g.team[1].name, l->g.advanced ? "advanced" : "basic");
+		show_board(l, colour);
+		if (!colour)
+			printf("squares: R O Y G B P the stat colours, W white, "
+			    "* all colours (lower case under a figure);\n"
+			    "figures: NAME1/NAME2 the team, * Cosmic, ~ "
+			    "hypnotized\n");
+		show_zones(l);
+	}
+	bgl_game_release(&l->d);
+	return 0;
+}
+
+static int
+cmd_log(void)
+{
+	struct live *l = &live;
+	struct db *db;
+	int64_t id;
+
+	only(0, "log");
+	need_args(1, 1, "log [--json]");
+	db = db_open(o.db);
+	db_begin_read(db);
+	id = load_game(db, l);
+	db_commit(db);
+	if (o.fmt == OUT_JSON)
+		printf("{\"game\":%lld,\"events\":[", (long long)id);
+	for (size_t i = 0; i < l->d.n; i++) {
+		const struct bgl_event *e = &l->d.ev[i];
+
+		if (o.fmt == OUT_JSON) {
+			printf("%s{\"seq\":%lld,\"turn\":%d,\"action\":\"%s\","
+			    "\"actor\":", i ? "," : "", (long long)e->seq,
+			    e->turn, e->action);
+			cli_json_or_null(stdout, e->actor);
+			printf(",\"input\":");
+			cli_json_or_null(stdout, e->input);
+			printf(",\"seed\":");
+			cli_json_or_null(stdout, e->seed);
+			printf(",\"undone\":%s,\"detail\":%s}", l->d.undone[i] ?
+			    "true" : "false", e->detail);
+			continue;
+		}
+		printf("%3lld  t%-3d %-6s ", (long long)e->seq, e->turn,
+		    e->action);
+		if (strcmp(e->action, "undo") == 0)
+			printf("undoes %lld", (long long)e->undoes);
+		else
+			cli_put_detail_text(e->detail);
+		printf("%s\n", l->d.undone[i] ? "  [undone]" : "");
+	}
+	if (o.fmt == OUT_JSON)
+		puts("]}");
+	bgl_game_release(&l->d);
+	db_close(db);
+	return 0;
+}
+
+static int
+cmd_games(void)
+{
+	struct db *db;
+	sqlite3_stmt *st;
+	int n = 0;
+
+	only(0, "games");
+	need_args(1, 1, "games [--json|--csv]");
+	db = db_open(o.db);
+	db_begin_read(db);
+	st = db_prepare(db, "SELECT g.id, g.team1, g.team2, g.advanced,"
+	    " (SELECT count(*) FROM bg_event e WHERE e.game_id = g.id AND"
+	    "  e.action IN ('move', 'power', 'pass') AND NOT EXISTS (SELECT 1"
+	    "  FROM bg_event u WHERE u.game_id = g.id AND u.action = 'undo'"
+	    "  AND u.undoes = e.seq)),"
+	    " (SELECT e.winner FROM bg_event e WHERE e.game_id = g.id AND"
+	    "  e.ended = 1 AND NOT EXISTS (SELECT 1 FROM bg_event u WHERE"
+	    "  u.game_id = g.id AND u.action = 'undo' AND u.undoes = e.seq))"
+	    " FROM bg_game g ORDER BY g.id");
+	if (o.fmt == OUT_JSON)
+		putchar('[');
+	else if (o.fmt == OUT_CSV)
+		puts("game,team1,team2,board,turns,winner");
+	else
+		printf("%-5s %-16s %-16s %-8s %5s  %s\n", "GAME", "TEAM1",
+		    "TEAM2", "BOARD", "TURNS", "WINNER");
+	while (db_step(db, st, 0) == SQLITE_ROW) {
+		long long id = sqlite3_column_int64(st, 0);
+		const char *a = db_column_text(st, 1);
+		const char *b = db_column_text(st, 2);
+		const char *board = sqlite3_column_int(st, 3) ? "advanced" :
+		    "basic";
+		int turns = sqlite3_column_int(st, 4);
+		const char *w = db_column_text(st, 5);
+
+		if (o.fmt == OUT_JSON) {
+			printf("%s{\"game\":%lld,\"team1\":\"%s\",\"team2\":"
+			    "\"%s\",\"board\":\"%s\",\"turns\":%d,\"winner\":",
+			    n ? "," : "", id, a, b, board, turns);
+			cli_json_or_null(stdout, w);
+			putchar('}');
+		} else if (o.fmt == OUT_CSV)
+			printf("%lld,%s,%s,%s,%d,%s\n", id, a, b, board, turns,
+			    w ? w : "");
+		else
+			printf("%-5lld %-16s %-16s %-8s %5d  %s\n", id, a, b,
+			    board, turns, w ? w : "-");
+		n++;
+	}
+	sqlite3_finalize(st);
+	db_commit(db);
+	if (o.fmt == OUT_JSON)
+		puts("]");
+	db_close(db);
+	return 0;
+}
+
+static int
+cmd_undo(void)
+{
+	struct live *l = &live;
+	struct bgl_event e;
+	struct db *db;
+	int64_t id, target = 0;
+	char *detail;
+	size_t i;
+
+	only(0, "undo");
+	need_args(1, 1, "undo");
+	db = db_open(o.db);
+	db_begin(db);
+	id = load_game(db, l);
+	for (i = l->d.n; i-- > 0;)
+		if (!l->d.undone[i] && strcmp(l->d.ev[i].action, "undo") != 0) {
+			target = l->d.ev[i].seq;
+			break;
+		}
+	if (target == 0)
+		db_die(db, "nothing to undo in game %lld", (long long)id);
+	memset(&e, 0, sizeof e);
+	e.turn = l->d.ev[i].turn;
+	e.action = "undo";
+	e.input = "";
+	e.undoes = target;
+	detail = xasprintf("{\"action\":\"undo\",\"undoes\":%lld}",
+	    (long long)target);
+	e.detail = detail;
+	e.time = db_now();
+	bgl_event_append(db, id, &e);
+	db_commit(db);
+	printf("undid event %lld (%s, turn %d)\n", (long long)target,
+	    l->d.ev[i].action, l->d.ev[i].turn);
+	free(detail);
+	bgl_game_release(&l->d);
+	db_close(db);
+	return 0;
+}
+
+int
+main(int argc, char **argv)
+{
+	const char *cmd;
+
+	cli_init(argc, argv);
+	parse_args(argc, argv);
+	if (o.nargs == 0)
+		cli_usage_error("no command given (team, new, show, moves, "
+		    "move, place, die, power, pass, undo, log, games or "
+		    "stat)");
+	cmd = o.args[0];
+	if (o.nmv > 0 && strcmp(cmd, "move") != 0)
+		only(0, cmd);
+	{
+		const char *bad = o.swap != NULL && strcmp(cmd, "die") != 0 ?
+		    "--swap" : o.file != NULL && strcmp(cmd, "team") != 0 ?
+		    "--file" : o.advanced && strcmp(cmd, "new") != 0 ?
+		    "--advanced" : o.safe_attack && strcmp(cmd, "new") != 0 ?
+		    "--safe-attack" : o.plain && strcmp(cmd, "show") != 0 ?
+		    "--plain" : o.have_seed && strcmp(cmd, "move") != 0 ?
+		    "--seed" : NULL;
+
+		if (bad != NULL)
+			cli_usage_error("'%s' is not an option of '%s'", bad,
+			    q(cmd));
+	}
+	if (strcmp(cmd, "team") == 0)
+		return cmd_team();
+	if (strcmp(cmd, "stat") == 0)
+		return cmd_stat();
+	if (strcmp(cmd, "new") == 0)
+		return cmd_new();
+	if (strcmp(cmd, "place") == 0) {
+		char *input;
+
+		need_args(3, 3, "place FIGURE SQUARE");
+		input = hold(join_args(1));
+		play("place", input);
+		free(input);
+		return 0;
+	}
+	if (strcmp(cmd, "moves") == 0)
+		return cmd_moves();
+	if (strcmp(cmd, "move") == 0)
+		return cmd_move();
+	if (strcmp(cmd, "power") == 0)
+		return cmd_power();
+	if (strcmp(cmd, "die") == 0)
+		return cmd_die();
+	if (strcmp(cmd, "pass") == 0) {
+		need_args(1, 1, "pass");
+		return play("pass", "");
+	}
+	if (strcmp(cmd, "show") == 0)
+		return cmd_show();
+	if (strcmp(cmd, "log") == 0)
+		return cmd_log();
+	if (strcmp(cmd, "games") == 0)
+		return cmd_games();
+	if (strcmp(cmd, "undo") == 0)
+		return cmd_undo();
+	cli_usage_error("unknown command '%s'", q(cmd));
+}

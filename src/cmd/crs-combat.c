@@ -1,0 +1,2015 @@
+/*
+ * crs-combat - run a CRS combat at the table and keep its record: each
+ * command appends one event to the combat's ledger, whose replay through
+ * the engine is the combat's state.  A thin layer over combat.c and
+ * ledger.c.  See crs-combat(1).
+ */
+#include <err.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "core/cli.h"
+#include "crs/combat.h"
+#include "core/db.h"
+#include "crs/ledger.h"
+#include "core/out.h"
+#include "crs/roster.h"
+#include "crs/sheet.h"
+#include "core/util.h"
+
+#define q util_q
+
+#define NOT_UNDONE_EV \
+	" NOT EXISTS (SELECT 1 FROM event u WHERE u.combat_id =" \
+	"  ev.combat_id AND u.undoes = ev.seq)"
+
+static void restore_time(char *, size_t, int64_t);
+
+struct opts {
+	const char	*db;
+	int64_t		 combat;
+	const char	*gm;
+	enum out_format	 fmt;
+	int		 have_seed;
+	uint64_t	 seed;
+	int		 range, kind, use, mod, vs_mod, agreed;
+	const char	*card, *vs_card, *vs_special, *character, *since;
+	int		 reading;	/* status, log: any combat will do */
+	/* The full action set. */
+	int		 rules;		/* start: enum cb_rules */
+	int64_t		 lockout;	/* start: seconds; -1: the default */
+	const char	*item, *vs_item, *melee_hit, *react, *react_card;
+	char		*skills, *vs_skills;	/* "Name=+3;Other=-1" */
+	char		*let;		/* "A;B" */
+	char		*catches;	/* "A=CARDS;B=CARDS" */
+	int		 free, surprise, em, react_base, react_need;
+};
+
+static const char usage_text[] =
+"usage: crs-combat [--db PATH] [--combat ID] [--gm NAME] [--seed S]\n"
+"                  [--json | --csv] COMMAND [ARG...]\n"
+"\n"
+"  start NAME... [--rules crs|avatar] [--lockout MINUTES]\n"
+"  join NAME            a character joins (from the next round once\n"
+"                       initiative is drawn)\n"
+"  stance NAME          a Defensive Stance this round (before init)\n"
+"  init [NAME=CARDS[/TIE...]...]   initiative; cards given are physical\n"
+"  attack ATTACKER TARGET [--long] [--use N] [--card LIST]\n"
+"         [--vs-card LIST [--vs-special CARD]] [--mod N] [--vs-mod N]\n"
+"         [--item ITEM] [--vs-item ITEM] [--skill NAME=N] [--vs-skill NAME=N]\n"
+"         [--free] [--surprise] [--melee-hit NAME]\n"
+"         [--react NAME --react-base N [--react-need N] [--react-card LIST]]\n"
+"  mental ATTACKER TARGET [--kind attack|suggestion|intimidation|coercion]\n"
+"         [--use N] [--card LIST] [--vs-card LIST] [--mod N] [--vs-mod N]\n"
+"  power CASTER POWER TARGET... [--em N] [--card LIST] [--vs-card LIST[/...]]\n"
+"  range A B FEET [A B FEET...]   distances, at the start of a round\n"
+"  flee NAME [--card LIST] [--catch NAME=CARDS]... [--let NAME]...\n"
+"  charge NAME [OTHER=FEET...] [--let NAME]...\n"
+"  blow PROTECTOR PROTECTED   Taking a Blow\n"
+"  swap NAME ITEM [--free]    Item Swap (Avatar 2.6)\n"
+"  pass NAME            the combatant does nothing this round\n"
+"  round                Clean Up, and the next round\n"
+"  end [--agreed]       end the combat\n"
+"  dead NAME            a combatant at LIFE 0 died (no restoring)\n"
+"  undo [EVENT]         reverse the last event, or the one given\n"
+"  status               LIFE, EM, DR, stance and cards of everyone\n"
+"  log [COMBAT]         every event, as a story\n"
+"  replay [COMBAT]      re-derive every outcome and report differences\n"
+"  history [--char NAME] [--since TIME]\n"
+"\n"
+"Without --combat the newest combat that has not ended is used.\n";
+
+/* The event every command starts from. */
+static void
+new_event(struct opts *o, struct cb_event *e, int action)
+{
+	const char *gm = o->gm ? o->gm : getenv("REFKIT_GM");
+	char why[128];
+
+	/* The GM's name is one line like a character's (REFKIT_GM too). */
+	if (gm && util_check_text(gm, UTIL_TEXT_LINE, 200, why,
+	    sizeof why) != 0)
+		cli_usage_error("the GM's name (%s) %s, got '%s'",
+		    o->gm ? "--gm" : "REFKIT_GM", why, q(gm));
+	cb_event_init(e);
+	e->action = action;
+	e->time = db_now();
+	e->seed = o->have_seed ? o->seed : rng_os_seed();
+	if (gm && *gm)
+		e->gm = xstrdup(gm);
+}
+
+/* Loads and derives the combat; a combat that no longer replays stops. */
+static void
+load(struct db *db, struct opts *o, struct ledger *l, struct cb_state *s)
+{
+	int64_t id = o->combat ? o->combat : ledger_current(db), bad = 0;
+	char why[300];
+
+	/* Reading, or naming the dead, needs no open combat: the newest. */
+	if (id == 0 && o->reading) {
+		sqlite3_stmt *st = db_prepare(db, "SELECT coalesce(max(id), 0)"
+		    " FROM combat");
+
+		db_step(db, st, 0);
+		id = sqlite3_column_int64(st, 0);
+		sqlite3_finalize(st);
+	}
+
+	if (id == 0)
+		db_die(db, "no combat is under way (start one, or give "
+		    "--combat ID)");
+	if (ledger_load(db, id, l) != 0)
+		db_die(db, "no combat %" PRId64, id);
+	if (ledger_derive(l, s, &bad, why, sizeof why) != 0)
+		db_die(db, "combat %" PRId64 ": event %" PRId64 " no longer "
+		    "replays (%s); see 'crs-combat replay'", id, bad, why);
+}
+
+/* The numbers a character brings into a combat, from the roster. */
+static void
+sheet_stats(struct db *db, const char *name, struct cb_stats *cs)
+{
+	struct sheet sh;
+	struct sheet_stat st[S_COUNT];
+	struct item *items;
+	size_t n;
+	int64_t id;
+
+	sheet_init(&sh);
+	if (roster_get(db, name, &sh, &id) != ROSTER_OK)
+		db_die(db, "no character named '%s'", q(name));
+	items = roster_held_items(db, id, &n);
+	sheet_secondary(&sh, STATS_ROUND_WHOLE, items, n, st);
+	cs->or_ = st[S_OR].effective;
+	cs->dr = st[S_DR].effective;
+	cs->mind = st[S_MIND].effective;
+	cs->life = st[S_LIFE].effective;
+	cs->in = st[S_IN].effective;
+	cs->em = st[S_EM].effective;
+	cs->lb = st[S_LB].effective > DECK_LB_MAX ? DECK_LB_MAX :
+	    st[S_LB].effective;
+	cs->mod_offense = sheet_always_on(items, n, ITEM_OFFENSE);
+	cs->mod_defense = sheet_always_on(items, n, ITEM_DEFENSE);
+	cs->mod_pick = sheet_always_on(items, n, ITEM_PICK);
+	roster_items_free(items, n);
+	sheet_release(&sh);
+	if (cs->life < 0)
+		db_die(db, "'%s' has no LIFE on the sheet, and cannot fight",
+		    q(name));
+}
+
+/*
+ * A fled character may not fight until his lockout ends: refuses name if
+ * a successful flee of his, not undone, still runs at now.
+ */
+static void
+check_lockout(struct db *db, const char *name, int64_t now)
+{
+	sqlite3_stmt *st = db_prepare(db, "SELECT max(until), combat_id"
+	    " FROM event ev WHERE actor = ?1 AND action = 'flee'"
+	    " AND until > ?2 AND" NOT_UNDONE_EV);
+	char when[32];
+
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, now);
+	if (db_step(db, st, 0) == SQLITE_ROW &&
+	    sqlite3_column_type(st, 0) != SQLITE_NULL) {
+		restore_time(when, sizeof when, sqlite3_column_int64(st, 0));
+		db_die(db, "'%s' fled combat %lld and may not fight until %s",
+		    q(name), (long long)sqlite3_column_int64(st, 1), when);
+	}
+	sqlite3_finalize(st);
+}
+
+/*
+ * Nobody in a combat can be surprised: refuses name if he joined another
+ * combat that has not ended, and has not fled it.
+ */
+static void
+check_not_fighting(struct db *db, const char *name, int64_t combat)
+{
+	sqlite3_stmt *st = db_prepare(db, "SELECT ev.combat_id FROM event ev"
+	    " WHERE ev.actor = ?1 AND ev.action = 'join'"
+	    " AND ev.combat_id <> ?2 AND" NOT_UNDONE_EV
+	    " AND NOT EXISTS (SELECT 1 FROM event x WHERE x.combat_id ="
+	    "  ev.combat_id AND ((x.action = 'end') OR (x.action = 'flee'"
+	    "  AND x.actor = ?1 AND x.hit = 1)) AND NOT EXISTS (SELECT 1"
+	    "  FROM event u WHERE u.combat_id = x.combat_id"
+	    "  AND u.undoes = x.seq))");
+
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, combat);
+	if (db_step(db, st, 0) == SQLITE_ROW)
+		db_die(db, "'%s' is in combat %lld: no Surprise action against "
+		    "someone in a combat", q(name),
+		    (long long)sqlite3_column_int64(st, 0));
+	sqlite3_finalize(st);
+}
+
+/* A supplemental item of the database, as the event keeps it. */
+static void
+gear_from_db(struct db *db, const char *name, struct cb_gear *g)
+{
+	struct item it;
+
+	item_init(&it, name);
+	if (roster_item_get(db, name, &it, NULL) != ROSTER_OK)
+		db_die(db, "no item named '%s'", q(name));
+	if (item_always_on(&it))
+		db_die(db, "'%s' is %s: always in effect, never declared",
+		    q(name), item_use_name(it.use));
+	g->name = xstrdup(name);
+	memcpy(g->mod, it.mod, sizeof g->mod);
+	g->range = it.range;
+	g->full_or = it.full_or;
+	item_release(&it);
+}
+
+/* A power of the database, as the event keeps it. */
+static void
+power_from_db(struct db *db, const char *caster, const char *name,
+    struct cb_power *p)
+{
+	struct power pw;
+
+	power_init(&pw, name);
+	if (roster_power_get(db, name, &pw, NULL) != ROSTER_OK)
+		db_die(db, "no power named '%s'", q(name));
+	if (!roster_holds(db, caster, 1, name))
+		db_die(db, "'%s' does not know the power '%s'", q(caster),
+		    q(name));
+	p->name = xstrdup(name);
+	p->em = pw.em;
+	p->picks = pw.picks;
+	p->bonus = pw.bonus;
+	p->target = pw.target;
+	p->defend = pw.defend;
+	power_release(&pw);
+}
+
+/* Items are held by whoever uses them: checked once the target is known. */
+static void
+check_holdings(struct db *db, const struct cb_event *e)
+{
+	if (e->item.name && !roster_holds(db, e->actor, 0, e->item.name))
+		db_die(db, "'%s' does not hold '%s'", q(e->actor),
+		    q(e->item.name));
+	if (e->vs_item.name && !roster_holds(db, e->target, 0,
+	    e->vs_item.name))
+		db_die(db, "'%s' does not hold '%s'", q(e->target),
+		    q(e->vs_item.name));
+}
+
+/* Runs e against s, appends it, commits; refuses with nothing written. */
+static void
+commit_event(struct db *db, int64_t id, struct cb_state *s,
+    struct cb_event *e)
+{
+	char why[300];
+
+	if (cb_execute(s, e, why, sizeof why) != 0)
+		db_die(db, "%s", why);
+	ledger_append(db, id, e);
+}
+
+/* Text of a calculation: "8 + OR 8 = 16", "10,A: fumble, 0". */
+static void
+calc_text(FILE *fp, const char *cards, int fumble, int total, int base,
+    const char *stat, int statval, int penalty)
+{
+	int mods = base - statval + penalty;
+	int pick = total - base;
+
+	if (fumble) {
+		fprintf(fp, "%s: an Ace, 0", cards ? cards : "");
+		return;
+	}
+	if (cards == NULL || *cards == '\0' || total == 0) {
+		fprintf(fp, "%s%s0", cards && *cards ? cards : "no card",
+		    cards && *cards ? ": " : " left: ");
+		return;
+	}
+	fprintf(fp, "%d", pick);
+	if (strchr(cards, ','))
+		fprintf(fp, " (%s)", cards);
+	fprintf(fp, " + %s %d", stat, statval);
+	if (penalty)
+		fprintf(fp, " - %d", penalty);
+	if (mods)
+		fprintf(fp, " %c %d", mods < 0 ? '-' : '+', abs(mods));
+	fprintf(fp, " = %d", total);
+}
+
+/* The item and skills of one side, after its calculation. */
+static void
+note(FILE *fp, const char *item, const char *skills, int rules)
+{
+	if (item == NULL && skills == NULL)
+		return;
+	fprintf(fp, " (");
+	if (item)
+		fprintf(fp, "%s %s", rules == CB_RULES_AVATAR ? "reveals" :
+		    "with", item);
+	if (skills) {
+		fprintf(fp, "%sskills ", item ? "; " : "");
+		for (const char *p = skills; *p; p++)
+			if (*p == ';')
+				fputs(", ", fp);
+			else
+				putc(*p, fp);
+	}
+	fprintf(fp, ")");
+}
+
+/*
+ * One event as a sentence.  s is the state just before it (for the stats
+ * it used); with advance set it comes back as the state after it.
+ */
+static void
+story(FILE *fp, struct cb_state *s, const struct cb_event *e, int advance)
+{
+	int a = cb_find(s, e->actor), t = cb_find(s, e->target);
+	struct cb_event in;
+	char why[300], when[32];
+
+	fprintf(fp, "%3" PRId64 "  r%-2d ", e->seq, e->round);
+	switch (e->action) {
+	case CB_START:
+		fprintf(fp, "the combat starts\n");
+		break;
+	case CB_JOIN:
+		fprintf(fp, "%s joins: LIFE %d", e->actor, e->stats.life);
+		if (e->stats.em >= 0)
+			fprintf(fp, ", EM %d", e->stats.em);
+		fprintf(fp, ", OR %d, DR %d, MIND %d, IN %d, LB %d%s\n",
+		    e->stats.or_, e->stats.dr, e->stats.mind, e->stats.in,
+		    e->stats.lb < 0 ? 0 : e->stats.lb, s->init_done ?
+		    " (fights from the next round)" : "");
+		break;
+	case CB_ROUND:
+		fprintf(fp, "Clean Up: cards back, DR restored; round %d "
+		    "begins\n", s->round + 1);
+		break;
+	case CB_STANCE:
+		fprintf(fp, "%s takes a Defensive Stance\n", e->actor);
+		break;
+	case CB_INITIATIVE:
+		fprintf(fp, "initiative:");
+		for (int pos = 1; pos <= e->ninit; pos++)
+			for (int i = 0; i < e->ninit; i++) {
+				const struct cb_init *x = &e->init[i];
+
+				if (x->pos != pos)
+					continue;
+				fprintf(fp, "%s %s %s + IN %d = %d", pos > 1 ?
+				    "," : "", x->name, x->cards, x->in,
+				    x->total);
+				if (x->ties)
+					fprintf(fp, " (tie-break %s)",
+					    x->ties);
+			}
+		fprintf(fp, "\n");
+		break;
+	case CB_RANGE:
+		fprintf(fp, "%s and %s are %d ft apart\n", e->actor, e->target,
+		    e->feet);
+		break;
+	case CB_BLOW:
+		fprintf(fp, "%s takes the blows for %s%s\n", e->actor,
+		    e->target, s->init_done ? "" : " (carried on from the last "
+		    "round)");
+		break;
+	case CB_SWAP:
+		fprintf(fp, "%s swaps to %s%s\n", e->actor, e->item.name,
+		    e->free ? " (free, after the Charge)" : "");
+		break;
+	case CB_CHARGE: {
+		int any = 0;
+
+		fprintf(fp, "%s charges", e->actor);
+		for (int i = 0; i < e->ninit; i++)
+			fprintf(fp, "%s %d ft from %s", i ? "," : ": now",
+			    e->init[i].in, e->init[i].name);
+		for (int j = 0; j < s->n; j++)
+			if (j != a && s->f[j].last_long_at == a &&
+			    s->f[j].presence == CB_ACTIVE && s->f[j].life &&
+			    !s->f[j].fled) {
+				fprintf(fp, "%s %s", any ? "," : "; a free long "
+				    "range action at him" " for", s->f[j].name);
+				any = 1;
+			}
+		if (any && s->rules == CB_RULES_AVATAR)
+			fprintf(fp, " (or a free Item Swap)");
+		fprintf(fp, "\n");
+		break;
+	}
+	case CB_FLEE:
+		if (e->free) {
+			restore_time(when, sizeof when, e->until);
+			fprintf(fp, "%s takes the free Flee at the end: out of "
+			    "every combat until %s\n", e->actor, when);
+			break;
+		}
+		fprintf(fp, "%s flees: ", e->actor);
+		calc_text(fp, e->cards, e->fumble, e->offense, e->base, "DR",
+		    a < 0 ? 0 : cb_dr_now(&s->f[a]), 0);
+		note(fp, NULL, e->skills, s->rules);
+		for (int pos = 1; pos <= e->ninit; pos++)
+			for (int i = 0; i < e->ninit; i++)
+				if (e->init[i].pos == pos)
+					fprintf(fp, "%s %s %s + %d = %d", pos > 1 ?
+					    "," : "; Catch:", e->init[i].name,
+					    e->init[i].cards, e->init[i].in,
+					    e->init[i].total);
+		if (e->hit) {
+			restore_time(when, sizeof when, e->until);
+			fprintf(fp, "; gets away: out of every combat until "
+			    "%s\n", when);
+		} else
+			fprintf(fp, "; caught (%d > %d)\n", e->defense,
+			    e->offense);
+		break;
+	case CB_POWER:
+	case CB_ATTACK:
+	case CB_MENTAL: {
+		int mental = e->action == CB_MENTAL;
+		const char *stat = mental ? "MIND" : e->range == CB_LONG ?
+		    "DR" : "OR";
+		int avail = a < 0 ? 0 : mental ? s->f[a].st.mind :
+		    e->range == CB_LONG ? cb_dr_now(&s->f[a]) :
+		    s->f[a].st.or_;
+		int penalty = mental ? (e->kind == CB_INTIMIDATION ? 5 :
+		    e->kind == CB_COERCION ? 10 : 0) : 0;
+		int vs_mind = mental || (e->action == CB_POWER &&
+		    e->power.defend == POWER_VS_MIND);
+
+		if (e->surprise)
+			fprintf(fp, "surprise! ");
+		if (e->free)
+			fprintf(fp, "free action: ");
+		if (e->action == CB_POWER) {
+			fprintf(fp, "%s uses %s on %s", e->actor, e->power.name,
+			    e->target);
+			if (!e->shares)
+				fprintf(fp, " (%d EM: EM %d -> %d)", e->em_spent,
+				    e->em_before, e->em_after);
+			fprintf(fp, ": ");
+		} else if (mental)
+			fprintf(fp, "%s uses %s on %s: ", e->actor,
+			    e->kind == CB_KIND_ATTACK ? "a mental attack" :
+			    e->kind == CB_SUGGESTION ? "Suggestion" :
+			    e->kind == CB_INTIMIDATION ? "Intimidation" :
+			    "Coercion", e->target);
+		else {
+			fprintf(fp, "%s %s %s", e->actor, e->range ==
+			    CB_LONG ? "attacks at long range" : "attacks",
+			    e->aimed ? e->aimed : e->target);
+			if (e->melee_n)
+				fprintf(fp, ", in a melee: the draw among %d "
+				    "%s %s", e->melee_n, e->melee_pick ?
+				    "(physical) picks" : "picks",
+				    e->melee_drawn ? e->melee_drawn : "?");
+			if (strcmp(e->melee_drawn ? e->melee_drawn :
+			    e->aimed ? e->aimed : e->target, e->target) != 0)
+				fprintf(fp, ", and %s takes the blow",
+				    e->target);
+			fprintf(fp, ": ");
+		}
+		if (e->negated) {
+			fprintf(fp, "%s reacts: ", e->reactor);
+			calc_text(fp, e->react_cards, e->react_fumble,
+			    e->react_total, e->react_base, "base",
+			    e->react_base, 0);
+			fprintf(fp, ", needs %d: the action is negated\n",
+			    e->react_need);
+			break;
+		}
+		if (e->shares)
+			fprintf(fp, "the same %s, %d", e->action == CB_POWER ?
+			    "effect" : "offence", e->offense);
+		else if (e->action == CB_POWER && e->power.picks == 0)
+			fprintf(fp, "EM %d %c %d = %d", e->em_spent, e->base -
+			    e->em_spent < 0 ? '-' : '+', abs(e->base -
+			    e->em_spent), e->offense);
+		else
+			calc_text(fp, e->cards, e->fumble, e->offense,
+			    e->base, e->action == CB_POWER ? "EM" : stat,
+			    e->action == CB_POWER ? e->em_spent : e->use > 0 ?
+			    e->use : avail, penalty);
+		if (!e->shares)
+			note(fp, e->item.name, e->skills, s->rules);
+		if (e->reactor)
+			fprintf(fp, " (%s's reaction, %d, fails)", e->reactor,
+			    e->react_total);
+		if (e->defense < 0) {
+			fprintf(fp, "; misses, no defence drawn\n");
+			break;
+		}
+		if (e->action == CB_POWER && e->power.defend ==
+		    POWER_VS_NONE)
+			fprintf(fp, " against no defence");
+		else
+			fprintf(fp, " against ");
+		if (e->vs_fumble) {
+			if (e->special > 0)
+				fprintf(fp, "%s: an Ace, then %s: %d - %d = "
+				    "%d", e->vs_cards, deck_face_name(
+				    e->special), e->vs_base, e->special ==
+				    DECK_TEN ? 0 : e->special, e->defense);
+			else
+				fprintf(fp, "%s: an Ace, no card left: 0",
+				    e->vs_cards);
+		} else if (e->action != CB_POWER || e->power.defend !=
+		    POWER_VS_NONE)
+			calc_text(fp, e->vs_cards, 0, e->defense, e->vs_base,
+			    vs_mind ? "MIND" : "DR", t < 0 ? 0 : vs_mind ?
+			    s->f[t].st.mind : cb_dr_now(&s->f[t]), 0);
+		note(fp, e->vs_item.name, e->vs_skills, s->rules);
+		if (!e->hit)
+			fprintf(fp, "; %s\n", mental && e->kind !=
+			    CB_KIND_ATTACK ? "fails" : "misses");
+		else if (mental && e->kind != CB_KIND_ATTACK)
+			fprintf(fp, "; succeeds%s\n", e->kind ==
+			    CB_INTIMIDATION ? (": the target passes its next "
+			    "action") : "");
+		else
+			fprintf(fp, "; hit for %d; %s LIFE %d -> %d%s\n",
+			    e->damage, e->target, e->life_before,
+			    e->life_after, e->life_after == 0 ? " (down)" :
+			    "");
+		break;
+	}
+	case CB_PASS:
+		fprintf(fp, "%s passes\n", e->actor);
+		break;
+	case CB_UNDO:
+		fprintf(fp, "undo of event %" PRId64 "\n", e->undoes);
+		break;
+	case CB_END:
+		fprintf(fp, "the combat ends%s\n", e->agreed ?
+		    " (all agreed)" : "");
+		break;
+	case CB_DEAD:
+		fprintf(fp, "%s is dead: LIFE and EM will not come back\n",
+		    e->actor);
+		break;
+	}
+	if (advance && e->action != CB_UNDO) {
+		ledger_inputs(e, &in);
+		(void)cb_execute(s, &in, why, sizeof why);
+		cb_event_release(&in);
+	}
+}
+
+/* Prints the outcome of a new event: the same sentence as the log. */
+static void
+print_outcome(FILE *fp, struct opts *o, struct cb_state *before,
+    const struct cb_event *e, int64_t id)
+{
+	if (o->fmt == OUT_JSON) {
+		fprintf(fp, "{\"combat\":%" PRId64 ",\"seq\":%" PRId64 ",\"round\":"
+		    "%d,\"action\":\"%s\"", id, e->seq, e->round,
+		    cb_action_name(e->action));
+		if (e->target) {
+			fprintf(fp, ",\"target\":");
+			out_json_string(fp, e->target);
+		}
+		if (e->action == CB_FLEE)
+			fprintf(fp, ",\"fled\":%s", e->hit ? "true" : "false");
+		if (e->action == CB_FLEE && e->hit)
+			fprintf(fp, ",\"until\":%" PRId64, e->until);
+		if (e->action == CB_POWER)
+			fprintf(fp, ",\"em_after\":%d", e->em_after);
+		if (e->negated)
+			fprintf(fp, ",\"negated\":true");
+		if (e->action == CB_ATTACK || e->action == CB_MENTAL ||
+		    e->action == CB_POWER) {
+			fprintf(fp, ",\"offense\":%d,\"defense\":", e->offense);
+			if (e->defense < 0)
+				fprintf(fp, "null");
+			else
+				fprintf(fp, "%d", e->defense);
+			fprintf(fp, ",\"hit\":%s,\"damage\":%d,\"life_after\":%d",
+			    e->hit ? "true" : "false", e->damage,
+			    e->life_after);
+		}
+		fprintf(fp, "}\n");
+		return;
+	}
+	story(fp, before, e, 0);
+}
+
+static int
+cmd_start(struct opts *o, int argc, char **argv)
+{
+	struct db *db;
+	struct cb_state s;
+	struct cb_event e;
+	int64_t id;
+
+	if (argc < 1)
+		cli_usage_error("start needs at least one NAME");
+	db = db_open(o->db);
+	db_begin(db);
+	id = ledger_new_combat(db, cb_rules_name(o->rules), db_now());
+	cb_state_init(&s);
+	new_event(o, &e, CB_START);
+	e.rules = o->rules;
+	if (o->lockout >= 0)
+		e.lockout = o->lockout;
+	commit_event(db, id, &s, &e);
+	cb_event_release(&e);
+	for (int i = 0; i < argc; i++) {
+		check_lockout(db, argv[i], db_now());
+		new_event(o, &e, CB_JOIN);
+		e.actor = xstrdup(argv[i]);
+		sheet_stats(db, argv[i], &e.stats);
+		commit_event(db, id, &s, &e);
+		cb_event_release(&e);
+	}
+	db_commit(db);
+	if (o->fmt == OUT_JSON)
+		printf("{\"combat\":%" PRId64 "}\n", id);
+	else {
+		printf("combat %" PRId64 " (%s rules) starts:", id,
+		    cb_rules_name(o->rules));
+		for (int i = 0; i < s.n; i++)
+			printf("%s %s (LIFE %d)", i ? "," : "", s.f[i].name,
+			    s.f[i].life);
+		printf("\n");
+	}
+	cb_state_release(&s);
+	db_close(db);
+	return 0;
+}
+
+/* A new entry for name at the end of e's list (initiative, Catch, Charge). */
+static struct cb_init *
+new_entry(struct cb_event *e, const char *name)
+{
+	struct cb_init *x;
+
+	e->init = xreallocarray(e->init, (size_t)e->ninit + 1,
+	    sizeof *e->init);
+	x = &e->init[e->ninit++];
+	memset(x, 0, sizeof *x);
+	x->name = xstrdup(name);
+	return x;
+}
+
+/* init NAME=CARDS[/TIE...]: typed initiative cards. */
+static void
+init_args(struct cb_event *e, int argc, char **argv)
+{
+	for (int i = 0; i < argc; i++) {
+		const char *key, *value;
+		char *buf, *slash;
+		struct cb_init *x;
+
+		if (util_split_kv(argv[i], &buf, &key, &value) != 0)
+			cli_usage_error("'%s' is not NAME=CARDS", q(argv[i]));
+		x = new_entry(e, key);
+		if ((slash = strchr(value, '/')) != NULL) {
+			size_t nt = 1;
+
+			x->ties = xstrdup(slash + 1);
+			for (char *p = x->ties; *p; p++)
+				if (*p == '/') {
+					*p = ';';
+					nt++;
+				}
+			x->ties_virt = xcalloc(nt + 1, 1);
+			memset(x->ties_virt, '0', nt);
+			*slash = '\0';
+		}
+		x->cards = xstrdup(value);
+		x->virt = 0;
+		free(buf);
+	}
+}
+
+/*
+ * attack, mental and power: one event per target.  Several targets share
+ * one offence (an Intimidation, or a group power), each with its own
+ * defence draw; --vs-card gives their cards in order, joined with '/'.
+ * Everything is written, or nothing; nothing is said until then.
+ */
+static int
+cmd_strike(struct opts *o, int action, int argc, char **argv)
+{
+	struct db *db;
+	struct ledger l;
+	struct cb_state s, before;
+	struct cb_event e;
+	struct cb_power pw;
+	char *vs = o->vs_card ? xstrdup(o->vs_card) : NULL, *save = NULL;
+	char *cards, *text = NULL, why[300];
+	const char *const *targets;
+	size_t len = 0;
+	FILE *report;
+	struct cb_gear vs_item;
+	int ntargets, nvs = 0, negated;
+
+	memset(&pw, 0, sizeof pw);
+	memset(&vs_item, 0, sizeof vs_item);
+	targets = (const char *const *)argv + (action == CB_POWER ? 2 : 1);
+	ntargets = argc - (action == CB_POWER ? 2 : 1);
+	if (ntargets > 1 && action == CB_MENTAL && o->kind !=
+	    CB_INTIMIDATION)
+		cli_usage_error("only an Intimidation may have several "
+		    "targets");
+	if (ntargets > 1 && o->vs_special)
+		cli_usage_error("--vs-special goes with one target");
+	for (char *p = vs; p && *p; p++)
+		nvs += *p == '/';
+	if (vs && nvs + 1 != ntargets)
+		cli_usage_error("--vs-card needs one list per target, joined "
+		    "with '/', got %d for %d targets", nvs + 1, ntargets);
+	db = db_open(o->db);
+	db_begin(db);
+	load(db, o, &l, &s);
+	if (action == CB_POWER) {
+		power_from_db(db, argv[0], argv[1], &pw);
+		if (ntargets > 1 && pw.target != POWER_GROUP)
+			db_die(db, "'%s' has one target, not %d", q(argv[1]),
+			    ntargets);
+	}
+	if (o->surprise)
+		for (int i = 0; i < ntargets; i++) {
+			check_lockout(db, targets[i], db_now());
+			check_not_fighting(db, targets[i], l.combat);
+		}
+	if (o->surprise)
+		check_lockout(db, argv[0], db_now());
+	if (o->vs_item)
+		gear_from_db(db, o->vs_item, &vs_item);
+	before = s;
+	if ((report = open_memstream(&text, &len)) == NULL)
+		err(1, "out of memory");
+	for (int i = 0; i < ntargets; i++) {
+		new_event(o, &e, action);
+		e.actor = xstrdup(argv[0]);
+		e.target = xstrdup(targets[i]);
+		e.range = o->range;
+		e.kind = action == CB_MENTAL ? o->kind : CB_KIND_ATTACK;
+		e.use = o->use;
+		e.mod = o->mod;
+		e.vs_mod = o->vs_mod;
+		e.shares = i > 0;
+		e.virt = i == 0 && o->card == NULL;
+		e.cards = i == 0 && o->card ? xstrdup(o->card) : NULL;
+		cards = vs ? strtok_r(i == 0 ? vs : NULL, "/", &save) : NULL;
+		e.vs_virt = cards == NULL;
+		e.vs_cards = cards ? xstrdup(cards) : NULL;
+		if (o->vs_special) {
+			int f;
+
+			if (deck_parse_list(o->vs_special, &f, 1, why,
+			    sizeof why) != 1)
+				cli_usage_error("--vs-special: %s", why);
+			e.special = f;
+		}
+		if (o->item && i == 0)
+			gear_from_db(db, o->item, &e.item);
+		if (o->vs_item) {
+			e.vs_item = vs_item;
+			e.vs_item.name = xstrdup(vs_item.name);
+		}
+		e.skills = o->skills && i == 0 ? xstrdup(o->skills) : NULL;
+		e.vs_skills = o->vs_skills ? xstrdup(o->vs_skills) : NULL;
+		e.free = o->free;
+		e.surprise = o->surprise && i == 0;
+		e.melee_pick = o->melee_hit ? xstrdup(o->melee_hit) : NULL;
+		if (o->react && i == 0) {
+			e.reactor = xstrdup(o->react);
+			e.react_base = o->react_base;
+			e.react_need = o->react_need;
+			e.react_virt = o->react_card == NULL;
+			e.react_cards = o->react_card ? xstrdup(o->react_card) :
+			    NULL;
+		}
+		if (action == CB_POWER) {
+			e.power = pw;
+			e.power.name = xstrdup(pw.name);
+			e.em_spent = i == 0 ? o->em : 0;
+		}
+		/* Each target's draws get their own seed. */
+		if (i > 0 && o->have_seed)
+			e.seed = o->seed + (uint64_t)i;
+		commit_event(db, l.combat, &s, &e);
+		check_holdings(db, &e);
+		if (ntargets == 1)
+			print_outcome(report, o, &before, &e, l.combat);
+		else if (o->fmt == OUT_JSON) {
+			fprintf(report, "{\"combat\":%" PRId64 ",\"seq\":%"
+			    PRId64 ",\"target\":", l.combat, e.seq);
+			out_json_string(report, e.target);
+			fprintf(report, ",\"offense\":%d,\"defense\":",
+			    e.offense);
+			if (e.defense < 0)
+				fprintf(report, "null");
+			else
+				fprintf(report, "%d", e.defense);
+			fprintf(report, ",\"hit\":%s}\n", e.hit ? "true" :
+			    "false");
+		} else
+			story(report, &before, &e, 0);
+		negated = e.negated;
+		cb_event_release(&e);
+		if (negated)
+			break;	/* a negated action reaches no more targets */
+	}
+	db_commit(db);
+	fclose(report);
+	fputs(text, stdout);
+	free(text);
+	free(vs);
+	free(pw.name);
+	free(vs_item.name);
+	cb_state_release(&s);
+	ledger_release(&l);
+	db_close(db);
+	return 0;
+}
+
+/*
+ * NAME=VALUE entries of a list ("A=9;B=10,4"): typed Catch cards, or a
+ * Charge's new distances in feet (feet set).
+ */
+static void
+entries(struct cb_event *e, const char *list, int feet)
+{
+	char *copy = xstrdup(list), *save = NULL;
+
+	for (char *t = strtok_r(copy, ";", &save); t; t = strtok_r(NULL, ";",
+	    &save)) {
+		const char *key, *value;
+		char *buf;
+		struct cb_init *x;
+
+		if (util_split_kv(t, &buf, &key, &value) != 0)
+			cli_usage_error("'%s' is not NAME=%s", q(t), feet ?
+			    "FEET" : "CARDS");
+		x = new_entry(e, key);
+		if (feet)
+			x->in = (int)cli_int_arg("FEET", value, 0, CB_FEET_MAX);
+		else
+			x->cards = xstrdup(value);
+		free(buf);
+	}
+	free(copy);
+}
+
+/* The commands that append one event to the current combat. */
+static int
+cmd_event(struct opts *o, int action, int argc, char **argv)
+{
+	struct db *db;
+	struct ledger l;
+	struct cb_state s, before;
+	struct cb_event e;
+
+	db = db_open(o->db);
+	db_begin(db);
+	load(db, o, &l, &s);
+	if (action == CB_RANGE) {
+		/* A B FEET, as many as given: all of them, or none. */
+		for (int i = 0; i < argc; i += 3) {
+			new_event(o, &e, action);
+			e.actor = xstrdup(argv[i]);
+			e.target = xstrdup(argv[i + 1]);
+			e.feet = (int)cli_int_arg("FEET", argv[i + 2], 0,
+			    CB_FEET_MAX);
+			commit_event(db, l.combat, &s, &e);
+			cb_event_release(&e);
+		}
+		db_commit(db);
+		for (int i = 0; i < argc; i += 3)
+			if (o->fmt != OUT_JSON)
+				printf("%s and %s are %s ft apart\n",
+				    argv[i], argv[i + 1], argv[i + 2]);
+		if (o->fmt == OUT_JSON)
+			printf("{\"combat\":%" PRId64 ",\"distances\":%d}\n",
+			    l.combat, argc / 3);
+		cb_state_release(&s);
+		ledger_release(&l);
+		db_close(db);
+		return 0;
+	}
+	new_event(o, &e, action);
+	switch (action) {
+	case CB_JOIN:
+		check_lockout(db, argv[0], e.time);
+		e.actor = xstrdup(argv[0]);
+		sheet_stats(db, argv[0], &e.stats);
+		break;
+	case CB_BLOW:
+		e.actor = xstrdup(argv[0]);
+		e.target = xstrdup(argv[1]);
+		break;
+	case CB_SWAP:
+		e.actor = xstrdup(argv[0]);
+		gear_from_db(db, argv[1], &e.item);
+		check_holdings(db, &e);
+		e.free = o->free;
+		break;
+	case CB_FLEE:
+		e.actor = xstrdup(argv[0]);
+		e.mod = o->mod;
+		e.virt = o->card == NULL;
+		e.cards = o->card ? xstrdup(o->card) : NULL;
+		e.skills = o->skills ? xstrdup(o->skills) : NULL;
+		e.let = o->let ? xstrdup(o->let) : NULL;
+		if (o->catches)
+			entries(&e, o->catches, 0);
+		break;
+	case CB_CHARGE:
+		e.actor = xstrdup(argv[0]);
+		e.let = o->let ? xstrdup(o->let) : NULL;
+		for (int i = 1; i < argc; i++)
+			entries(&e, argv[i], 1);
+		break;
+	case CB_STANCE:
+	case CB_PASS:
+	case CB_DEAD:
+		e.actor = xstrdup(argv[0]);
+		break;
+	case CB_INITIATIVE:
+		init_args(&e, argc, argv);
+		break;
+	case CB_END:
+		e.agreed = o->agreed;
+		break;
+	}
+	/*
+	 * The state before, for the sentence that reports the event: a
+	 * shallow copy, whose names belong to s.
+	 */
+	before = s;
+	commit_event(db, l.combat, &s, &e);
+	db_commit(db);
+	print_outcome(stdout, o, &before, &e, l.combat);
+	cb_event_release(&e);
+	cb_state_release(&s);
+	ledger_release(&l);
+	db_close(db);
+	return 0;
+}
+
+static int
+cmd_undo(struct opts *o, int argc, char **argv)
+{
+	struct db *db;
+	struct ledger l;
+	struct cb_state s;
+	struct cb_event e;
+	int64_t target = 0, bad;
+	size_t k = 0;
+	char why[300];
+
+	if (argc > 1)
+		cli_usage_error("undo takes at most one EVENT");
+	if (argc == 1)
+		target = cli_int_arg("EVENT", argv[0], 1, INT32_MAX);
+	db = db_open(o->db);
+	db_begin(db);
+	load(db, o, &l, &s);
+	cb_state_release(&s);
+	/* The last event that can be undone, or the one named. */
+	for (size_t i = l.n; i-- > 0;) {
+		const struct cb_event *x = &l.ev[i];
+
+		if (target ? x->seq != target : (l.undone[i] ||
+		    x->action == CB_UNDO || x->action == CB_START))
+			continue;
+		k = i + 1;
+		break;
+	}
+	if (k == 0 && target)
+		db_die(db, "combat %" PRId64 " has no event %" PRId64,
+		    l.combat, target);
+	if (k == 0)
+		db_die(db, "combat %" PRId64 " has nothing left to undo",
+		    l.combat);
+	k--;
+	if (l.ev[k].action == CB_UNDO || l.ev[k].action == CB_START)
+		db_die(db, "event %" PRId64 " is %s, which cannot be undone",
+		    l.ev[k].seq, l.ev[k].action == CB_UNDO ? "an undo" :
+		    "the start");
+	if (l.undone[k])
+		db_die(db, "event %" PRId64 " is already undone", l.ev[k].seq);
+	/* Nothing that came after may depend on it. */
+	l.undone[k] = 1;
+	if (ledger_derive(&l, &s, &bad, why, sizeof why) != 0)
+		db_die(db, "cannot undo event %" PRId64 ": event %" PRId64
+		    " depends on it (%s); undo that first", l.ev[k].seq, bad,
+		    why);
+	new_event(o, &e, CB_UNDO);
+	e.undoes = l.ev[k].seq;
+	e.round = s.round;
+	ledger_append(db, l.combat, &e);
+	db_commit(db);
+	if (o->fmt == OUT_JSON)
+		printf("{\"combat\":%" PRId64 ",\"seq\":%" PRId64 ",\"undoes\":"
+		    "%" PRId64 "}\n", l.combat, e.seq, e.undoes);
+	else {
+		struct cb_state pre;
+		int64_t b2;
+
+		/* Say what was reversed: the event, as the log tells it. */
+		l.undone[k] = 0;
+		for (size_t i = k + 1; i < l.n; i++)
+			l.undone[i] = 1;
+		{
+			size_t keep = l.n;
+
+			l.n = k;
+			ledger_derive(&l, &pre, &b2, why, sizeof why);
+			l.n = keep;
+		}
+		printf("undid: ");
+		story(stdout, &pre, &l.ev[k], 0);
+		cb_state_release(&pre);
+	}
+	cb_event_release(&e);
+	cb_state_release(&s);
+	ledger_release(&l);
+	db_close(db);
+	return 0;
+}
+
+static void
+restore_time(char *buf, size_t sz, int64_t t)
+{
+	time_t tt = (time_t)t;
+	struct tm tm;
+
+	gmtime_r(&tt, &tm);
+	strftime(buf, sz, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+/* Under the status table: who fled, who takes blows, who is in a melee. */
+static void
+status_notes(const struct cb_state *s)
+{
+	char when[32];
+
+	for (int i = 0; i < s->n; i++) {
+		const struct cb_fighter *f = &s->f[i];
+		uint64_t m = cb_melee(s, i);
+
+		if (f->fled) {
+			restore_time(when, sizeof when, f->until);
+			printf("%s fled: out of every combat until %s\n",
+			    f->name, when);
+		}
+		if (f->protecting >= 0)
+			printf("%s takes the blows for %s\n", f->name,
+			    s->f[f->protecting].name);
+		if (m && !s->ended && !f->fled && f->life != 0) {
+			printf("%s is in a melee with", f->name);
+			for (int j = 0, k = 0; j < s->n; j++)
+				if (m & (UINT64_C(1) << j))
+					printf("%s %s", k++ ? "," : "",
+					    s->f[j].name);
+			printf("\n");
+		}
+	}
+}
+
+static int
+cmd_status(struct opts *o, int argc, char **argv)
+{
+	struct db *db;
+	struct ledger l;
+	struct cb_state s;
+	int64_t now = db_now(), restores;
+	int next;
+	char when[32];
+
+	(void)argv;
+	if (argc != 0)
+		cli_usage_error("status takes no arguments");
+	if (o->fmt == OUT_CSV)
+		cli_usage_error("status prints a table or --json, not CSV");
+	db = db_open(o->db);
+	db_begin_read(db);
+	load(db, o, &l, &s);
+	db_rollback(db);
+	restores = s.ended ? s.ended_at + CB_RESTORE_SECS : 0;
+	next = cb_next(&s);
+	if (o->fmt == OUT_JSON) {
+		printf("{\"combat\":%" PRId64 ",\"round\":%d,\"rules\":\"%s\","
+		    "\"ended\":%s,\"next\":", l.combat, s.round, l.rules,
+		    s.ended ? "true" : "false");
+		if (next >= 0)
+			out_json_string(stdout, s.f[next].name);
+		else
+			printf("null");
+		printf(",\"combatants\":[");
+	} else {
+		printf("combat %" PRId64 ", round %d%s", l.combat, s.round,
+		    s.ended ? ", ended" : "");
+		if (next >= 0) {
+			printf("; next to act: ");
+			util_fputs_safe(s.f[next].name, stdout);
+		} else if (!s.ended && !s.init_done)
+			printf("; initiative not drawn yet");
+		printf("\n%-16s %-9s %-9s %4s  %-6s %-5s %-4s %-14s %s\n",
+		    "NAME", "LIFE", "EM", "DR", "STANCE", "DOWN", "INIT",
+		    "SET ASIDE", "RESTORES");
+	}
+	for (int i = 0; i < s.n; i++) {
+		struct cb_fighter *f = &s.f[i];
+		int life = f->life, em = f->em;
+		int to_restore = !f->dead && (life < f->st.life || (em >= 0 &&
+		    em < f->st.em));
+		char aside[64] = "", *p = aside;
+
+		/* Ten minutes after the end, LIFE and EM are full again. */
+		if (s.ended && now >= restores && !f->dead) {
+			life = f->st.life;
+			em = f->st.em;
+			to_restore = 0;
+		}
+		for (int c = 2; c <= 10; c++) {
+			int out = (c == 10 ? 1 + f->deck.lb : 1) -
+			    f->deck.avail[c];
+
+			for (int k = 0; k < out && p < aside + sizeof aside -
+			    4; k++)
+				p += snprintf(p, (size_t)(aside + sizeof aside -
+				    p), "%s%s", p == aside ? "" : ",",
+				    deck_face_name(c));
+		}
+		if (s.ended || restores == 0)
+			restore_time(when, sizeof when, restores);
+		if (o->fmt == OUT_JSON) {
+			printf("%s{\"name\":", i ? "," : "");
+			out_json_string(stdout, f->name);
+			printf(",\"LIFE\":%d,\"LIFE_max\":%d,\"EM\":", life,
+			    f->st.life);
+			if (f->st.em < 0)
+				printf("null,\"EM_max\":null");
+			else
+				printf("%d,\"EM_max\":%d", em, f->st.em);
+			printf(",\"DR\":");
+			if (cb_dr_now(f) < 0)
+				printf("null");
+			else
+				printf("%d", cb_dr_now(f));
+			printf(",\"stance\":%s,\"down\":%s,\"dead\":%s,"
+			    "\"joined\":%s,\"initiative\":", f->stance ?
+			    "true" : "false", life == 0 ? "true" : "false",
+			    f->dead ? "true" : "false", f->presence ==
+			    CB_ACTIVE ? "true" : "false");
+			if (f->init_pos)
+				printf("%d", f->init_total);
+			else
+				printf("null");
+			printf(",\"set_aside\":[");
+			for (char *t = aside; *t;) {
+				size_t len = strcspn(t, ",");
+
+				printf("%s\"%.*s\"", t == aside ? "" : ",",
+				    (int)len, t);
+				t += len + (t[len] == ',');
+			}
+			printf("],\"fled\":%s,\"until\":", f->fled ? "true" :
+			    "false");
+			if (f->fled)
+				printf("%" PRId64, f->until);
+			else
+				printf("null");
+			printf(",\"protecting\":");
+			if (f->protecting >= 0)
+				out_json_string(stdout,
+				    s.f[f->protecting].name);
+			else
+				printf("null");
+			printf(",\"melee\":[");
+			for (int j = 0, k = 0; j < s.n; j++)
+				if (cb_melee(&s, i) & (UINT64_C(1) << j)) {
+					printf("%s", k++ ? "," : "");
+					out_json_string(stdout, s.f[j].name);
+				}
+			printf("],\"restores_at\":");
+			if (to_restore && s.ended)
+				printf("\"%s\"", when);
+			else
+				printf("null");
+			printf("}");
+			continue;
+		}
+		{
+			char lifes[24], ems[24], drs[12], init[12];
+
+			snprintf(lifes, sizeof lifes, "%d/%d", life,
+			    f->st.life);
+			if (f->st.em < 0)
+				snprintf(ems, sizeof ems, "-");
+			else
+				snprintf(ems, sizeof ems, "%d/%d", em,
+				    f->st.em);
+			if (cb_dr_now(f) < 0)
+				snprintf(drs, sizeof drs, "-");
+			else
+				snprintf(drs, sizeof drs, "%d", cb_dr_now(f));
+			if (f->init_pos)
+				snprintf(init, sizeof init, "%d",
+				    f->init_total);
+			else
+				snprintf(init, sizeof init, "-");
+			util_fputs_safe(f->name, stdout);
+			printf("%*s %-9s %-9s %4s  %-6s %-5s %-4s %-14s %s\n",
+			    (int)(16 - (util_safe_width(f->name) < 16 ?
+			    util_safe_width(f->name) : 16)), "", lifes, ems,
+			    drs, f->stance ? "yes" : "no", f->dead ? "dead" :
+			    life == 0 ? "yes" : "no", init, *aside ? aside :
+			    "-", !to_restore ? "-" : s.ended ? when :
+			    "10 min after the end");
+		}
+	}
+	if (o->fmt == OUT_JSON)
+		printf("]}\n");
+	else
+		status_notes(&s);
+	cb_state_release(&s);
+	ledger_release(&l);
+	db_close(db);
+	return 0;
+}
+
+/* The fields of the full action set, where an event has them. */
+static void
+event_json_more(const struct cb_event *e)
+{
+	const char *keys[] = { "aimed", "item", "vs_item", "power", "skills",
+	    "vs_skills", "reactor" };
+	const char *vals[] = { e->aimed, e->item.name, e->vs_item.name,
+	    e->power.name, e->skills, e->vs_skills, e->reactor };
+
+	for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+		if (vals[i]) {
+			printf(",\"%s\":", keys[i]);
+			out_json_string(stdout, vals[i]);
+		}
+	if (e->action == CB_POWER)
+		printf(",\"em_spent\":%d,\"em_before\":%d,\"em_after\":%d",
+		    e->em_spent, e->em_before, e->em_after);
+	if (e->action == CB_RANGE)
+		printf(",\"feet\":%d", e->feet);
+	if (e->action == CB_FLEE && e->hit)
+		printf(",\"until\":%" PRId64, e->until);
+	if (e->action == CB_FLEE && e->ninit) {
+		printf(",\"catches\":[");
+		for (int i = 0; i < e->ninit; i++) {
+			printf("%s{\"name\":", i ? "," : "");
+			out_json_string(stdout, e->init[i].name);
+			printf(",\"cards\":\"%s\",\"total\":%d}",
+			    e->init[i].cards ? e->init[i].cards : "",
+			    e->init[i].total);
+		}
+		printf("]");
+	}
+	if (e->action == CB_CHARGE) {
+		printf(",\"to\":[");
+		for (int i = 0; i < e->ninit; i++) {
+			printf("%s{\"name\":", i ? "," : "");
+			out_json_string(stdout, e->init[i].name);
+			printf(",\"feet\":%d}", e->init[i].in);
+		}
+		printf("]");
+	}
+	if (e->reactor)
+		printf(",\"reaction\":%d", e->react_total);
+	if (e->free)
+		printf(",\"free\":true");
+	if (e->surprise)
+		printf(",\"surprise\":true");
+	if (e->negated)
+		printf(",\"negated\":true");
+}
+
+/* The JSON of one event for log --json. */
+static void
+event_json(const struct cb_event *e, int undone, int first)
+{
+	printf("%s{\"seq\":%" PRId64 ",\"round\":%d,\"action\":\"%s\"",
+	    first ? "\n" : ",\n", e->seq, e->round, cb_action_name(e->action));
+	printf(",\"actor\":");
+	cli_json_or_null(stdout, e->actor);
+	printf(",\"target\":");
+	cli_json_or_null(stdout, e->target);
+	if (e->action == CB_ATTACK)
+		printf(",\"range\":\"%s\"", e->range == CB_LONG ? "long" :
+		    "short");
+	if (e->action == CB_MENTAL)
+		printf(",\"kind\":\"%s\"", cb_kind_name(e->kind));
+	if (e->action == CB_ATTACK || e->action == CB_MENTAL ||
+	    e->action == CB_POWER || e->action == CB_FLEE) {
+		printf(",\"cards\":\"%s\",\"vs_cards\":", e->cards ?
+		    e->cards : "");
+		if (e->vs_cards)
+			printf("\"%s\"", e->vs_cards);
+		else
+			printf("null");
+		printf(",\"offense\":%d,\"defense\":", e->offense);
+		if (e->defense < 0)
+			printf("null");
+		else
+			printf("%d", e->defense);
+		printf(",\"hit\":%s,\"damage\":%d,\"life_before\":%d,"
+		    "\"life_after\":%d,\"fumble\":%s", e->hit ? "true" :
+		    "false", e->damage, e->life_before, e->life_after,
+		    e->fumble ? "true" : "false");
+	} else
+		printf(",\"cards\":null,\"vs_cards\":null,\"offense\":null,"
+		    "\"defense\":null,\"hit\":null,\"damage\":null,"
+		    "\"life_before\":null,\"life_after\":null");
+	if (e->action == CB_UNDO)
+		printf(",\"undoes\":%" PRId64, e->undoes);
+	event_json_more(e);
+	if (e->action == CB_INITIATIVE) {
+		printf(",\"order\":[");
+		for (int pos = 1; pos <= e->ninit; pos++)
+			for (int i = 0; i < e->ninit; i++)
+				if (e->init[i].pos == pos) {
+					printf("%s{\"name\":", pos > 1 ? "," :
+					    "");
+					out_json_string(stdout,
+					    e->init[i].name);
+					printf(",\"cards\":\"%s\",\"total\":%d}",
+					    e->init[i].cards ?
+					    e->init[i].cards : "",
+					    e->init[i].total);
+				}
+		printf("]");
+	}
+	printf(",\"undone\":%s,\"seed\":", undone ? "true" : "false");
+	if (ledger_used_seed(e))
+		printf("\"%" PRIu64 "\"", e->seed);
+	else
+		printf("null");
+	printf(",\"gm\":");
+	cli_json_or_null(stdout, e->gm);
+	printf(",\"time\":%" PRId64 "}", e->time);
+}
+
+static const char *const log_cols[] = {
+	"seq", "round", "action", "actor", "target", "range", "kind", "cards",
+	"vs_cards", "offense", "defense", "hit", "damage", "life_before",
+	"life_after", "fumble", "undone", "undoes", "seed", "gm", "time",
+	"aimed", "item", "vs_item", "power", "em_spent", "em_after", "feet",
+	"until", "free", "surprise", "negated"
+};
+
+/* One event as a CSV row of log_cols. */
+static void
+event_csv(struct out *out, const struct cb_event *e, int undone)
+{
+	int strike = e->action == CB_ATTACK || e->action == CB_MENTAL ||
+	    e->action == CB_POWER || e->action == CB_FLEE;
+	char seed[24];
+
+	out_int(out, e->seq);
+	out_int(out, e->round);
+	out_text(out, cb_action_name(e->action));
+	out_text(out, e->actor);
+	out_text(out, e->target);
+	out_text(out, e->action == CB_ATTACK ? (e->range == CB_LONG ? "long" :
+	    "short") : NULL);
+	out_text(out, e->action == CB_MENTAL ? cb_kind_name(e->kind) : NULL);
+	out_text(out, strike ? e->cards : NULL);
+	out_text(out, strike ? e->vs_cards : NULL);
+	if (strike) {
+		out_int(out, e->offense);
+		if (e->defense < 0)
+			out_null(out);
+		else
+			out_int(out, e->defense);
+		out_int(out, e->hit);
+		out_int(out, e->damage);
+		out_int(out, e->life_before);
+		out_int(out, e->life_after);
+		out_int(out, e->fumble);
+	} else
+		for (int i = 0; i < 7; i++)
+			out_null(out);
+	out_int(out, undone);
+	if (e->action == CB_UNDO)
+		out_int(out, e->undoes);
+	else
+		out_null(out);
+	snprintf(seed, sizeof seed, "%" PRIu64, e->seed);
+	out_text(out, ledger_used_seed(e) ? seed : NULL);
+	out_text(out, e->gm);
+	out_int(out, e->time);
+	out_text(out, e->aimed);
+	out_text(out, e->item.name);
+	out_text(out, e->vs_item.name);
+	out_text(out, e->power.name);
+	if (e->action == CB_POWER) {
+		out_int(out, e->em_spent);
+		out_int(out, e->em_after);
+	} else {
+		out_null(out);
+		out_null(out);
+	}
+	if (e->action == CB_RANGE)
+		out_int(out, e->feet);
+	else
+		out_null(out);
+	if (e->action == CB_FLEE && e->hit)
+		out_int(out, e->until);
+	else
+		out_null(out);
+	out_int(out, e->free);
+	out_int(out, e->surprise);
+	out_int(out, e->negated);
+	out_end_row(out);
+}
+
+static int
+cmd_log(struct opts *o, int argc, char **argv)
+{
+	struct db *db;
+	struct ledger l;
+	struct cb_state s;
+	int first = 1;
+
+	if (argc > 1)
+		cli_usage_error("log takes at most one COMBAT");
+	if (argc == 1)
+		o->combat = cli_int_arg("COMBAT", argv[0], 1, INT32_MAX);
+	db = db_open(o->db);
+	db_begin_read(db);
+	load(db, o, &l, &s);
+	db_rollback(db);
+	cb_state_release(&s);
+	cb_state_init(&s);
+	if (o->fmt == OUT_CSV) {
+		struct out *out = out_new(stdout, OUT_CSV, OUT_ROWS,
+		    (int)(sizeof log_cols / sizeof log_cols[0]), log_cols);
+
+		for (size_t i = 0; i < l.n; i++)
+			event_csv(out, &l.ev[i], l.undone[i]);
+		out_free(out);
+		cb_state_release(&s);
+		ledger_release(&l);
+		db_close(db);
+		return 0;
+	}
+	if (o->fmt == OUT_JSON)
+		printf("[");
+	else
+		printf("combat %" PRId64 " (%s rules)\n", l.combat, l.rules);
+	for (size_t i = 0; i < l.n; i++) {
+		if (o->fmt == OUT_JSON) {
+			event_json(&l.ev[i], l.undone[i], first);
+			first = 0;
+			continue;
+		}
+		if (l.undone[i]) {
+			printf("%3" PRId64 "  r%-2d (undone) %s by %s\n",
+			    l.ev[i].seq, l.ev[i].round,
+			    cb_action_name(l.ev[i].action), l.ev[i].actor ?
+			    l.ev[i].actor : "the GM");
+			continue;
+		}
+		story(stdout, &s, &l.ev[i], 1);
+	}
+	if (o->fmt == OUT_JSON)
+		printf("\n]\n");
+	cb_state_release(&s);
+	ledger_release(&l);
+	db_close(db);
+	return 0;
+}
+
+/* Replays one combat; returns the number of mismatches. */
+static int
+replay_one(struct db *db, int64_t id, int *events)
+{
+	struct ledger l;
+	struct cb_state s;
+	int bad = 0;
+	char why[300];
+
+	if (ledger_load(db, id, &l) != 0)
+		errx(1, "no combat %" PRId64, id);
+	cb_state_init(&s);
+	for (size_t i = 0; i < l.n; i++) {
+		struct cb_event in;
+
+		(*events)++;
+		if (l.undone[i] || l.ev[i].action == CB_UNDO)
+			continue;
+		ledger_inputs(&l.ev[i], &in);
+		if (cb_execute(&s, &in, why, sizeof why) != 0) {
+			printf("combat %" PRId64 " event %" PRId64 ": does not "
+			    "replay: %s\n", id, l.ev[i].seq, why);
+			bad++;
+		} else if (ledger_same(&l.ev[i], &in, why, sizeof why) != 0) {
+			printf("combat %" PRId64 " event %" PRId64 ": %s\n",
+			    id, l.ev[i].seq, why);
+			bad++;
+		}
+		cb_event_release(&in);
+	}
+	cb_state_release(&s);
+	ledger_release(&l);
+	return bad;
+}
+
+static int
+cmd_replay(struct opts *o, int argc, char **argv)
+{
+	struct db *db;
+	int bad = 0, events = 0, combats = 0;
+
+	if (argc > 1)
+		cli_usage_error("replay takes at most one COMBAT");
+	db = db_open(o->db);
+	db_begin_read(db);
+	if (argc == 1 || o->combat) {
+		int64_t id = argc == 1 ? cli_int_arg("COMBAT", argv[0], 1,
+		    INT32_MAX) : o->combat;
+
+		bad = replay_one(db, id, &events);
+		combats = 1;
+	} else {
+		sqlite3_stmt *st = db_prepare(db, "SELECT id FROM combat"
+		    " ORDER BY id");
+
+		while (db_step(db, st, 0) == SQLITE_ROW) {
+			bad += replay_one(db, sqlite3_column_int64(st, 0),
+			    &events);
+			combats++;
+		}
+		sqlite3_finalize(st);
+	}
+	db_rollback(db);
+	db_close(db);
+	printf("replayed %d event%s of %d combat%s: %d mismatch%s\n", events,
+	    events == 1 ? "" : "s", combats, combats == 1 ? "" : "s", bad,
+	    bad == 1 ? "" : "es");
+	return bad ? 1 : 0;
+}
+
+/* Seconds since the epoch from an ISO date, date-time or a number. */
+static int64_t
+parse_time(const char *s)
+{
+	struct tm tm;
+	const char *end;
+	long v;
+
+	if (util_parse_int(s, 0, INT32_MAX, &v) == UTIL_INT_OK)
+		return v;
+	memset(&tm, 0, sizeof tm);
+	if (((end = strptime(s, "%Y-%m-%dT%H:%M:%S", &tm)) != NULL &&
+	    (*end == '\0' || strcmp(end, "Z") == 0)) ||
+	    ((end = strptime(s, "%Y-%m-%d", &tm)) != NULL && *end == '\0'))
+		return (int64_t)timegm(&tm);
+	cli_usage_error("--since must be a date (2026-11-22), a UTC time "
+	    "(2026-11-22T14:00:00Z) or seconds, got '%s'", q(s));
+}
+
+/*
+ * Per character: what it did (as actor) and what was done to it (as
+ * target), leaving out undone events.  The two conditions pick the rows:
+ * with --char they are "actor = ?1" and "target = ?1", so that only that
+ * character's rows are read, through the actor and target indexes.
+ */
+#define HISTORY_SQL(actor_is, target_is) \
+	"WITH d AS (" \
+	" SELECT actor AS name, combat_id, damage AS dealt, 0 AS taken," \
+	"  0 AS downed, fumble AS fumbles FROM event ev" \
+	"  WHERE " actor_is " AND time >= ?2" \
+	"  AND action IN ('join', 'attack', 'mental', 'power') AND" NOT_UNDONE_EV \
+	" UNION ALL" \
+	" SELECT target, combat_id, 0, damage," \
+	"  life_after = 0 AND life_before > 0, vs_fumble FROM event ev" \
+	"  WHERE " target_is " AND time >= ?2" \
+	"  AND action IN ('attack', 'mental', 'power') AND" NOT_UNDONE_EV ")" \
+	" SELECT name, count(DISTINCT combat_id), sum(coalesce(dealt, 0))," \
+	"  sum(coalesce(taken, 0)), sum(coalesce(downed, 0))," \
+	"  sum(coalesce(fumbles, 0)) FROM d GROUP BY name ORDER BY name"
+
+static const char *const history_cols[] = {
+	"name", "combats", "damage_dealt", "damage_taken", "downed", "fumbles"
+};
+
+static int
+cmd_history(struct opts *o, int argc, char **argv)
+{
+	struct db *db;
+	sqlite3_stmt *st;
+	struct out *out;
+	int64_t since = o->since ? parse_time(o->since) : 0;
+
+	(void)argv;
+	if (argc != 0)
+		cli_usage_error("history takes options only");
+	db = db_open(o->db);
+	st = db_prepare(db, o->character ? HISTORY_SQL("actor = ?1",
+	    "target = ?1") : HISTORY_SQL("actor IS NOT NULL",
+	    "target IS NOT NULL"));
+	if (o->character)
+		sqlite3_bind_text(st, 1, o->character, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, since);
+	out = out_new(stdout, o->fmt, OUT_ROWS, 6, history_cols);
+	{
+		long tot[5] = { 0, 0, 0, 0, 0 };
+		int rows = 0;
+
+		while (db_step(db, st, 0) == SQLITE_ROW) {
+			out_text(out, db_column_text(st, 0));
+			for (int c = 1; c <= 5; c++) {
+				out_int(out, sqlite3_column_int64(st, c));
+				tot[c - 1] += sqlite3_column_int64(st, c);
+			}
+			out_end_row(out);
+			rows++;
+		}
+		sqlite3_finalize(st);
+		if (o->fmt == OUT_TABLE && rows > 1 && !o->character) {
+			sqlite3_stmt *c = db_prepare(db, "SELECT count(*) FROM"
+			    " combat WHERE created >= ?1");
+
+			sqlite3_bind_int64(c, 1, since);
+			db_step(db, c, 0);
+			out_text(out, "(all)");
+			out_int(out, sqlite3_column_int64(c, 0));
+			for (int k = 1; k < 5; k++)
+				out_int(out, tot[k]);
+			out_end_row(out);
+			sqlite3_finalize(c);
+		}
+	}
+	out_free(out);
+	db_close(db);
+	return 0;
+}
+
+enum {
+	OPT_COMBAT = 256, OPT_GM, OPT_LONG, OPT_CARD, OPT_VS_CARD,
+	OPT_VS_SPECIAL, OPT_MOD, OPT_VS_MOD, OPT_KIND, OPT_AGREED, OPT_CHAR,
+	OPT_SINCE, OPT_SEED, OPT_USE, OPT_DB, OPT_RULES, OPT_LOCKOUT,
+	OPT_ITEM, OPT_VS_ITEM, OPT_SKILL, OPT_VS_SKILL, OPT_FREE,
+	OPT_SURPRISE, OPT_MELEE_HIT, OPT_REACT, OPT_REACT_BASE,
+	OPT_REACT_NEED, OPT_REACT_CARD, OPT_EM, OPT_CATCH, OPT_LET, OPT_LAST
+};
+
+static const struct option longopts[] = {
+	{ "db", required_argument, NULL, OPT_DB },
+	{ "combat", required_argument, NULL, OPT_COMBAT },
+	{ "gm", required_argument, NULL, OPT_GM },
+	{ "seed", required_argument, NULL, OPT_SEED },
+	{ "long", no_argument, NULL, OPT_LONG },
+	{ "use", required_argument, NULL, OPT_USE },
+	{ "card", required_argument, NULL, OPT_CARD },
+	{ "vs-card", required_argument, NULL, OPT_VS_CARD },
+	{ "vs-special", required_argument, NULL, OPT_VS_SPECIAL },
+	{ "mod", required_argument, NULL, OPT_MOD },
+	{ "vs-mod", required_argument, NULL, OPT_VS_MOD },
+	{ "kind", required_argument, NULL, OPT_KIND },
+	{ "agreed", no_argument, NULL, OPT_AGREED },
+	{ "char", required_argument, NULL, OPT_CHAR },
+	{ "since", required_argument, NULL, OPT_SINCE },
+	{ "rules", required_argument, NULL, OPT_RULES },
+	{ "lockout", required_argument, NULL, OPT_LOCKOUT },
+	{ "item", required_argument, NULL, OPT_ITEM },
+	{ "vs-item", required_argument, NULL, OPT_VS_ITEM },
+	{ "skill", required_argument, NULL, OPT_SKILL },
+	{ "vs-skill", required_argument, NULL, OPT_VS_SKILL },
+	{ "free", no_argument, NULL, OPT_FREE },
+	{ "surprise", no_argument, NULL, OPT_SURPRISE },
+	{ "melee-hit", required_argument, NULL, OPT_MELEE_HIT },
+	{ "react", required_argument, NULL, OPT_REACT },
+	{ "react-base", required_argument, NULL, OPT_REACT_BASE },
+	{ "react-need", required_argument, NULL, OPT_REACT_NEED },
+	{ "react-card", required_argument, NULL, OPT_REACT_CARD },
+	{ "em", required_argument, NULL, OPT_EM },
+	{ "catch", required_argument, NULL, OPT_CATCH },
+	{ "let", required_argument, NULL, OPT_LET },
+	{ "json", no_argument, NULL, 'j' },
+	{ "csv", no_argument, NULL, 'c' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+	{ NULL, 0, NULL, 0 }
+};
+
+/* Which commands take each command option; the others are global. */
+static const struct {
+	int		 opt;
+	const char	*cmds;
+} opt_cmds[] = {
+	{ OPT_LONG, " attack " },
+	{ OPT_USE, " attack mental " },
+	{ OPT_CARD, " attack mental power flee " },
+	{ OPT_VS_CARD, " attack mental power " },
+	{ OPT_VS_SPECIAL, " attack mental power " },
+	{ OPT_MOD, " attack mental power flee " },
+	{ OPT_VS_MOD, " attack mental power " },
+	{ OPT_KIND, " mental " },
+	{ OPT_AGREED, " end " },
+	{ OPT_CHAR, " history " },
+	{ OPT_SINCE, " history " },
+	{ OPT_RULES, " start " },
+	{ OPT_LOCKOUT, " start " },
+	{ OPT_ITEM, " attack mental " },
+	{ OPT_VS_ITEM, " attack mental power " },
+	{ OPT_SKILL, " attack mental power flee " },
+	{ OPT_VS_SKILL, " attack mental power " },
+	{ OPT_FREE, " attack swap " },
+	{ OPT_SURPRISE, " attack mental " },
+	{ OPT_MELEE_HIT, " attack " },
+	{ OPT_REACT, " attack mental power " },
+	{ OPT_REACT_BASE, " attack mental power " },
+	{ OPT_REACT_NEED, " attack mental power " },
+	{ OPT_REACT_CARD, " attack mental power " },
+	{ OPT_EM, " power " },
+	{ OPT_CATCH, " flee " },
+	{ OPT_LET, " flee charge " },
+};
+
+/* Appends item to a ';'-separated list. */
+static void
+list_add(char **list, const char *item, const char *what)
+{
+	char *t;
+
+	if (*item == '\0' || strchr(item, ';'))
+		cli_usage_error("%s: no ';' and not empty, got '%s'", what,
+		    q(item));
+	t = xasprintf("%s%s%s", *list ? *list : "", *list ? ";" : "", item);
+	free(*list);
+	*list = t;
+}
+
+/* --skill NAME=N: checked, then kept as "NAME=N". */
+static void
+skill_add(char **list, const char *arg, const char *opt)
+{
+	const char *eq = strrchr(arg, '=');
+	long v;
+
+	if (eq == NULL || eq == arg || util_parse_int(eq + 1, -ITEM_MOD_MAX,
+	    ITEM_MOD_MAX, &v) != UTIL_INT_OK)
+		cli_usage_error("%s must be NAME=N with N from %d to %d, got "
+		    "'%s'", opt, -ITEM_MOD_MAX, ITEM_MOD_MAX, q(arg));
+	list_add(list, arg, opt);
+}
+
+int
+main(int argc, char **argv)
+{
+	/* Static: the lists it builds live as long as the process. */
+	static struct opts o;
+	int ch, k, seen[OPT_LAST - 256];
+	const char *cmd;
+	char spaced[40];
+
+	memset(&o, 0, sizeof o);
+	memset(seen, 0, sizeof seen);
+	o.fmt = OUT_TABLE;
+	o.lockout = -1;
+	o.react_need = 1;
+	cli_init(argc, argv);
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, ":jchV", longopts, NULL)) != -1) {
+		if (ch >= 256 && ch < OPT_LAST)
+			seen[ch - 256] = 1;
+		switch (ch) {
+		case OPT_DB:
+			o.db = optarg;
+			break;
+		case OPT_COMBAT:
+			o.combat = cli_int_arg("--combat", optarg, 1,
+			    INT32_MAX);
+			break;
+		case OPT_GM:
+			o.gm = optarg;
+			break;
+		case OPT_SEED:
+			o.seed = cli_seed_arg(optarg);
+			o.have_seed = 1;
+			break;
+		case OPT_LONG:
+			o.range = CB_LONG;
+			break;
+		case OPT_USE:
+			o.use = (int)cli_int_arg("--use", optarg, 1, 100000);
+			break;
+		case OPT_CARD:
+			o.card = optarg;
+			break;
+		case OPT_VS_CARD:
+			o.vs_card = optarg;
+			break;
+		case OPT_VS_SPECIAL:
+			o.vs_special = optarg;
+			break;
+		case OPT_MOD:
+			o.mod = (int)cli_int_arg("--mod", optarg, -100000,
+			    100000);
+			break;
+		case OPT_VS_MOD:
+			o.vs_mod = (int)cli_int_arg("--vs-mod", optarg, -100000,
+			    100000);
+			break;
+		case OPT_KIND:
+			if ((k = cb_kind_lookup(optarg)) < 0)
+				cli_usage_error("--kind must be attack, "
+				    "suggestion, intimidation or coercion, got "
+				    "'%s'", q(optarg));
+			o.kind = k;
+			break;
+		case OPT_AGREED:
+			o.agreed = 1;
+			break;
+		case OPT_CHAR:
+			o.character = optarg;
+			break;
+		case OPT_SINCE:
+			o.since = optarg;
+			break;
+		case OPT_RULES:
+			if (strcmp(optarg, "crs") == 0)
+				o.rules = CB_RULES_CRS;
+			else if (strcmp(optarg, "avatar") == 0)
+				o.rules = CB_RULES_AVATAR;
+			else
+				cli_usage_error("--rules must be crs or avatar, "
+				    "got '%s'", q(optarg));
+			break;
+		case OPT_LOCKOUT:
+			o.lockout = 60 * cli_int_arg("--lockout", optarg, 0,
+			    CB_LOCKOUT_MAX / 60);
+			break;
+		case OPT_ITEM:
+		case OPT_VS_ITEM: {
+			const char **slot = ch == OPT_ITEM ? &o.item :
+			    &o.vs_item;
+
+			/*
+			 * One supplemental item per attack and one per
+			 * defence (seed 001; RULINGS section 1): a second is
+			 * refused, never silently put in place of the first.
+			 */
+			if (*slot)
+				cli_usage_error("--%s given twice ('%s', '%s'): "
+				    "one supplemental item per %s", ch ==
+				    OPT_ITEM ? "item" : "vs-item", q(*slot),
+				    q(optarg), ch == OPT_ITEM ? "attack" :
+				    "defence");
+			*slot = optarg;
+			break;
+		}
+		case OPT_SKILL:
+			skill_add(&o.skills, optarg, "--skill");
+			break;
+		case OPT_VS_SKILL:
+			skill_add(&o.vs_skills, optarg, "--vs-skill");
+			break;
+		case OPT_FREE:
+			o.free = 1;
+			break;
+		case OPT_SURPRISE:
+			o.surprise = 1;
+			break;
+		case OPT_MELEE_HIT:
+			o.melee_hit = optarg;
+			break;
+		case OPT_REACT:
+			o.react = optarg;
+			break;
+		case OPT_REACT_BASE:
+			o.react_base = (int)cli_int_arg("--react-base", optarg,
+			    -100000, 100000);
+			break;
+		case OPT_REACT_NEED:
+			o.react_need = (int)cli_int_arg("--react-need", optarg,
+			    0, 100000);
+			break;
+		case OPT_REACT_CARD:
+			o.react_card = optarg;
+			break;
+		case OPT_EM:
+			o.em = (int)cli_int_arg("--em", optarg, 1,
+			    POWER_EM_MAX);
+			break;
+		case OPT_CATCH:
+			list_add(&o.catches, optarg, "--catch");
+			break;
+		case OPT_LET:
+			list_add(&o.let, optarg, "--let");
+			break;
+		default:
+			cli_common_option(ch, argv, usage_text, &o.fmt);
+			break;
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (argc == 0)
+		cli_usage_error("no command given (start, join, init, "
+		    "attack, mental, power, pass, stance, range, flee, "
+		    "charge, blow, swap, round, dead, end, undo, status, log, "
+		    "replay or history)");
+	cmd = argv[0];
+	argc--;
+	argv++;
+	snprintf(spaced, sizeof spaced, " %.30s ", cmd);
+	for (size_t i = 0; i < sizeof opt_cmds / sizeof opt_cmds[0]; i++) {
+		const char *name = "";
+
+		if (!seen[opt_cmds[i].opt - 256] || strstr(opt_cmds[i].cmds,
+		    spaced))
+			continue;
+		for (const struct option *lo = longopts; lo->name; lo++)
+			if (lo->val == opt_cmds[i].opt)
+				name = lo->name;
+		cli_usage_error("--%s goes with%s", name, opt_cmds[i].cmds);
+	}
+	if (o.vs_special && !o.vs_card)
+		cli_usage_error("--vs-special goes with --vs-card");
+	if ((seen[OPT_REACT_BASE - 256] || seen[OPT_REACT_NEED - 256] ||
+	    o.react_card) && !o.react)
+		cli_usage_error("--react-base, --react-need and --react-card "
+		    "go with --react");
+	if (o.free && o.surprise)
+		cli_usage_error("--free and --surprise do not go together");
+	if (strcmp(cmd, "start") == 0)
+		return cmd_start(&o, argc, argv);
+	o.reading = strcmp(cmd, "dead") == 0 || strcmp(cmd, "flee") == 0;
+	if (strcmp(cmd, "join") == 0 || strcmp(cmd, "stance") == 0 ||
+	    strcmp(cmd, "pass") == 0 || strcmp(cmd, "dead") == 0 ||
+	    strcmp(cmd, "flee") == 0 || strcmp(cmd, "charge") == 0) {
+		if (strcmp(cmd, "charge") == 0 ? argc < 1 : argc != 1)
+			cli_usage_error("%s needs %sNAME", cmd, cmd[0] == 'c' ?
+			    "" : "exactly one ");
+		return cmd_event(&o, cmd[0] == 'j' ? CB_JOIN : cmd[0] == 's' ?
+		    CB_STANCE : cmd[0] == 'p' ? CB_PASS : cmd[0] == 'd' ?
+		    CB_DEAD : cmd[0] == 'f' ? CB_FLEE : CB_CHARGE, argc,
+		    argv);
+	}
+	if (strcmp(cmd, "blow") == 0 || strcmp(cmd, "swap") == 0) {
+		if (argc != 2)
+			cli_usage_error("%s needs %s", cmd, cmd[0] == 'b' ?
+			    "PROTECTOR PROTECTED" : "NAME ITEM");
+		return cmd_event(&o, cmd[0] == 'b' ? CB_BLOW : CB_SWAP, argc,
+		    argv);
+	}
+	if (strcmp(cmd, "range") == 0) {
+		if (argc == 0 || argc % 3 != 0)
+			cli_usage_error("range needs A B FEET, as often as "
+			    "needed");
+		return cmd_event(&o, CB_RANGE, argc, argv);
+	}
+	if (strcmp(cmd, "init") == 0)
+		return cmd_event(&o, CB_INITIATIVE, argc, argv);
+	if (strcmp(cmd, "attack") == 0 || strcmp(cmd, "mental") == 0) {
+		if (argc < 2 || (argc > 2 && cmd[0] == 'a'))
+			cli_usage_error("%s needs ATTACKER TARGET%s", cmd,
+			    cmd[0] == 'm' ? " [TARGET...]" : "");
+		if (o.range == CB_LONG && cmd[0] == 'm')
+			cli_usage_error("a mental action has no range: no "
+			    "--long");
+		return cmd_strike(&o, cmd[0] == 'a' ? CB_ATTACK : CB_MENTAL,
+		    argc, argv);
+	}
+	if (strcmp(cmd, "power") == 0) {
+		if (argc < 3)
+			cli_usage_error("power needs CASTER POWER TARGET...");
+		return cmd_strike(&o, CB_POWER, argc, argv);
+	}
+	if (strcmp(cmd, "round") == 0 || strcmp(cmd, "end") == 0) {
+		if (argc != 0)
+			cli_usage_error("%s takes no arguments", cmd);
+		return cmd_event(&o, cmd[0] == 'r' ? CB_ROUND : CB_END, argc,
+		    argv);
+	}
+	/* After the end, undo and the free Flee work on the newest combat. */
+	if (strcmp(cmd, "undo") == 0) {
+		o.reading = 1;
+		return cmd_undo(&o, argc, argv);
+	}
+	o.reading = 1;
+	if (strcmp(cmd, "status") == 0)
+		return cmd_status(&o, argc, argv);
+	if (strcmp(cmd, "log") == 0)
+		return cmd_log(&o, argc, argv);
+	if (strcmp(cmd, "replay") == 0)
+		return cmd_replay(&o, argc, argv);
+	if (strcmp(cmd, "history") == 0)
+		return cmd_history(&o, argc, argv);
+	cli_usage_error("unknown command '%s'", q(cmd));
+}

@@ -1,0 +1,1476 @@
+/*
+ * fb-duel - referee and simulate Force Battles Advanced duels.  A thin
+ * main over fb.c (the rules), fbio.c (the text forms) and fbledger.c
+ * (the database).  See fb-duel(1).
+ */
+#include <err.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/cli.h"
+#include "core/db.h"
+#include "fb/fb.h"
+#include "fb/fbio.h"
+#include "fb/fbledger.h"
+#include "core/rng.h"
+#include "core/util.h"
+
+static const char usage[] =
+"usage: fb-duel [--db FILE] COMMAND ...\n"
+"  sheet add NAME [--side S] [--hand H] [--colour C] [--level L]\n"
+"            [--free-geas G] [--board B] [--notes T] [SLOT=N ...]\n"
+"  sheet set NAME [options as for add] [--clear] [SLOT=N ...]\n"
+"  sheet show NAME [--json]      sheet list [--json|--csv]\n"
+"  sheet rm NAME\n"
+"  stance NAME [--clear] [SLOT=N ...]\n"
+"  board list | board show [NAME] | board add NAME FILE\n"
+"  start A B\n"
+"  geas NAME POWER [ARG] [--spheres S,S] [--absorb N] [--seed S]\n"
+"  init [--init A,B ...] [--seed S]\n"
+"  target [--choose T | --target-die N] [--move T[@SPHERE] ...]\n"
+"  round [--pass] [--pull NAME:SPHERE=N,...] [--hit D,D] [--block D,D]\n"
+"        [--damage N] [--gain N] [--gain-from-foe] [--kick]\n"
+"        [--choke-die N] [--place SLOT=N,...] [--return SPHERE=N,...]\n"
+"        [--geas NAME:POWER[:ARG]] [--after-hit NAME:POWER] [--seed S]\n"
+"        (and init's and target's options)\n"
+"  restance NAME SLOT=N ...\n"
+"  status [--json]   log [--json]   history [NAME] [--json|--csv]\n"
+"  undo\n"
+"  sim A B --n N [--seed S] [--max-rounds R] [--json]\n";
+
+struct opts {
+	const char	*db;
+	enum out_format	 fmt;
+	int		 have_seed;
+	uint64_t	 seed;
+	int64_t		 duel;
+	const char	*side, *hand, *colour, *level, *free_geas, *board;
+	const char	*notes, *spheres;
+	int		 clear, absorb;
+	long		 n, max_rounds;
+	int		 nargs;
+	char		**args;
+	/* round options, checked once the duel's board is known */
+	int		 nround;
+	const char	*ropt[64], *rval[64];
+};
+
+static struct opts o;
+static char why[256];
+
+static const char *
+q(const char *s)
+{
+	return util_q(s);
+}
+
+/* ---- arguments ---- */
+
+static const char *const value_opts[] = {
+	"db", "seed", "duel", "side", "hand", "colour", "level", "free-geas",
+	"board", "notes", "spheres", "absorb", "n", "max-rounds", NULL
+};
+static const char *const round_value_opts[] = {
+	"init", "choose", "target-die", "move", "pull", "hit", "block",
+	"damage", "gain", "choke-die", "place", "return", "geas",
+	"after-hit", NULL
+};
+
+static int
+in_list(const char *const *list, const char *s)
+{
+	for (; *list != NULL; list++)
+		if (strcmp(*list, s) == 0)
+			return 1;
+	return 0;
+}
+
+static void
+own_option(const char *opt, const char *val)
+{
+	if (strcmp(opt, "db") == 0)
+		o.db = val;
+	else if (strcmp(opt, "seed") == 0) {
+		o.seed = cli_seed_arg(val);
+		o.have_seed = 1;
+	} else if (strcmp(opt, "duel") == 0)
+		o.duel = cli_int_arg("--duel", val, 1, 1000000000L);
+	else if (strcmp(opt, "side") == 0)
+		o.side = val;
+	else if (strcmp(opt, "hand") == 0)
+		o.hand = val;
+	else if (strcmp(opt, "colour") == 0)
+		o.colour = val;
+	else if (strcmp(opt, "level") == 0)
+		o.level = val;
+	else if (strcmp(opt, "free-geas") == 0)
+		o.free_geas = val;
+	else if (strcmp(opt, "board") == 0)
+		o.board = val;
+	else if (strcmp(opt, "notes") == 0)
+		o.notes = val;
+	else if (strcmp(opt, "spheres") == 0)
+		o.spheres = val;
+	else if (strcmp(opt, "absorb") == 0)
+		o.absorb = (int)cli_int_arg("--absorb", val, 1, 50);
+	else if (strcmp(opt, "n") == 0)
+		o.n = cli_int_arg("--n", val, 1, 1000000000L);
+	else if (strcmp(opt, "max-rounds") == 0)
+		o.max_rounds = cli_int_arg("--max-rounds", val, 1, 100000);
+}
+
+static void
+parse_args(int argc, char **argv)
+{
+	int rest = 0;
+
+	memset(&o, 0, sizeof o);	/* main() may run more than once (fuzzing) */
+	o.fmt = OUT_TABLE;
+	o.args = xcalloc((size_t)argc + 1, sizeof *o.args);
+	for (int i = 1; i < argc; i++) {
+		char *a = argv[i], opt[64];
+		const char *val = NULL, *eq;
+
+		if (rest || a[0] != '-' || a[1] == '\0') {
+			o.args[o.nargs++] = a;
+			continue;
+		}
+		if (strcmp(a, "--") == 0) {
+			rest = 1;
+			continue;
+		}
+		if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+			fputs(usage, stdout);
+			exit(0);
+		}
+		if (strcmp(a, "-V") == 0 || strcmp(a, "--version") == 0) {
+			puts("fb-duel (refkit) " REFKIT_VERSION);
+			exit(0);
+		}
+		if (strcmp(a, "-j") == 0 || strcmp(a, "--json") == 0) {
+			o.fmt = OUT_JSON;
+			continue;
+		}
+		if (strcmp(a, "-c") == 0 || strcmp(a, "--csv") == 0) {
+			o.fmt = OUT_CSV;
+			continue;
+		}
+		if (strcmp(a, "--clear") == 0) {
+			o.clear = 1;
+			continue;
+		}
+		if (a[1] != '-' || strlen(a + 2) >= sizeof opt)
+			cli_usage_error("unknown option '%s'", q(a));
+		eq = strchr(a + 2, '=');
+		snprintf(opt, sizeof opt, "%.*s", eq ? (int)(eq - a - 2) :
+		    (int)strlen(a + 2), a + 2);
+		if (fbio_in_is_flag(opt)) {
+			if (eq != NULL)
+				cli_usage_error("'--%s' takes no value", opt);
+		} else if (in_list(value_opts, opt) ||
+		    in_list(round_value_opts, opt)) {
+			if (eq != NULL)
+				val = eq + 1;
+			else if (i + 1 < argc)
+				val = argv[++i];
+			else
+				cli_usage_error("'--%s' needs a value", opt);
+		} else
+			cli_usage_error("unknown option '--%s'", q(opt));
+		if (in_list(value_opts, opt))
+			own_option(opt, val);
+		else {
+			if (o.nround == 64)
+				cli_usage_error("too many round options");
+			o.ropt[o.nround] = xstrdup(opt);
+			o.rval[o.nround++] = val;
+		}
+	}
+}
+
+static void
+no_round_options(const char *cmd)
+{
+	if (o.nround > 0)
+		cli_usage_error("'--%s' is not an option of '%s'", o.ropt[0],
+		    cmd);
+}
+
+static uint64_t
+seed_of(void)
+{
+	return o.have_seed ? o.seed : rng_os_seed();
+}
+
+/* ---- sheets ---- */
+
+struct collect {
+	int	n;
+	char	msg[32][FB_WHYSZ];
+};
+
+static void
+collect_bad(void *arg, const char *m)
+{
+	struct collect *c = arg;
+
+	if (c->n < 32)
+		snprintf(c->msg[c->n], FB_WHYSZ, "%s", m);
+	c->n++;
+}
+
+/* Applies the sheet options and words to d; refusals are usage-free. */
+static void
+edit_sheet(struct db *db, struct fbl_duelist *d, struct fb_board *b,
+    int first, int words)
+{
+	struct collect c = { 0 };
+
+	if (o.board != NULL) {
+		if (fbl_board_load(db, o.board, b) < 0)
+			db_die(db, "no board '%s'", q(o.board));
+		if (!first)
+			fb_stance_default(b, &d->sh.st);
+	}
+	if (o.side != NULL) {
+		if (strcmp(o.side, "light") != 0 && strcmp(o.side, "dark") != 0)
+			db_die(db, "--side: want light or dark, got '%s'",
+			    q(o.side));
+		d->sh.side = o.side[0] == 'd' ? FB_DARK : FB_LIGHT;
+		if (o.colour == NULL && first)
+			d->sh.colour = d->sh.side == FB_DARK ? FB_RED : FB_BLUE;
+	}
+	if (o.hand != NULL) {
+		if (strcmp(o.hand, "left") != 0 && strcmp(o.hand, "right") != 0)
+			db_die(db, "--hand: want left or right, got '%s'",
+			    q(o.hand));
+		d->sh.hand = o.hand[0] == 'l' ? FB_LEFT : FB_RIGHT;
+	}
+	if (o.colour != NULL && (d->sh.colour = fb_colour_find(o.colour)) < 0)
+		db_die(db, "--colour: want green, orange, blue, red, purple or "
+		    "yellow, got '%s'", q(o.colour));
+	if (o.level != NULL && (d->sh.level = fb_level_find(o.level)) < 0)
+		db_die(db, "--level: want learner, initiate, templar or "
+		    "diamedes, got '%s'", q(o.level));
+	if (o.free_geas != NULL) {
+		if (strcmp(o.free_geas, "-") == 0)
+			d->sh.free_geas = -1;
+		else if ((d->sh.free_geas = fb_geas_find(o.free_geas)) < 0 ||
+		    d->sh.free_geas == FB_CONVERT)
+			db_die(db, "--free-geas: '%s' is not a GEAS",
+			    q(o.free_geas));
+	}
+	if (o.notes != NULL) {
+		char r[128];
+
+		if (util_check_text(o.notes, UTIL_TEXT_NOTES, 10000, r,
+		    sizeof r) != 0)
+			db_die(db, "--notes: %s", r);
+		free(d->notes);
+		d->notes = xstrdup(o.notes);
+	}
+	if (o.clear)
+		memset(&d->sh.st, 0, sizeof d->sh.st);
+	for (int i = words; i < o.nargs; i++)
+		if (fbio_stance_word(b, o.args[i], &d->sh.st, why,
+		    sizeof why) < 0)
+			db_die(db, "%s", why);
+	if (fb_sheet_check(b, &d->sh, collect_bad, &c) > 0) {
+		for (int i = 0; i < c.n && i < 32; i++)
+			warnx("%s: %s", d->name, c.msg[i]);
+		db_die(db, "%s: %d broken limit%s; nothing changed", d->name,
+		    c.n, c.n == 1 ? "" : "s");
+	}
+}
+
+static void
+json_stance(FILE *fp, const struct fb_board *b, const struct fb_stance *st)
+{
+	fputs("\"spheres\":{", fp);
+	for (int i = 0; i < b->ns; i++)
+		fprintf(fp, "%s\"%s\":%d", i ? "," : "", b->sname[i],
+		    st->sph[i]);
+	fprintf(fp, "},\"att\":%d,\"def\":%d,\"geas\":{", st->att, st->def);
+	for (int g = 0, k = 0; g < FB_NGEAS; g++)
+		if (st->geas[g])
+			fprintf(fp, "%s\"%s\":%d", k++ ? "," : "",
+			    fb_geas_name(g), st->geas[g]);
+	fputc('}', fp);
+}
+
+/* A duelist's board as a stance, for json_stance. */
+static struct fb_stance
+player_stance(const struct fb_player *p)
+{
+	struct fb_stance st;
+
+	memcpy(st.sph, p->sph, sizeof st.sph);
+	st.att = p->att;
+	st.def = p->def;
+	memcpy(st.geas, p->geas, sizeof st.geas);
+	return st;
+}
+
+static void
+text_geas(const int *geas, int free_geas)
+{
+	int any = 0;
+
+	for (int g = 0; g < FB_NGEAS; g++)
+		if (geas[g] || g == free_geas) {
+			printf("%s%s %d%s", any++ ? ", " : "", fb_geas_name(g),
+			    geas[g], g == free_geas ? " (free)" : "");
+		}
+	if (!any)
+		fputs("-", stdout);
+}
+
+static void
+show_sheet(const struct fbl_duelist *d, const struct fb_board *b)
+{
+	const struct fb_stance *st = &d->sh.st;
+	int pool = fb_level_total(d->sh.level) - fb_stance_placed(b, st);
+	int sum = 0;
+
+	if (o.fmt == OUT_JSON) {
+		printf("{\"name\":");
+		cli_json_or_null(stdout, d->name);
+		printf(",\"side\":\"%s\",\"hand\":\"%s\",\"colour\":\"%s\","
+		    "\"level\":\"%s\",\"counters\":%d,\"free_geas\":",
+		    fb_side_name(d->sh.side), fb_hand_name(d->sh.hand), fb_colour_name(d->sh.colour),
+		    fb_level_name(d->sh.level), fb_level_total(d->sh.level));
+		cli_json_or_null(stdout, d->sh.free_geas >= 0 ?
+		    fb_geas_name(d->sh.free_geas) : NULL);
+		printf(",\"board\":\"%s\",", b->name);
+		json_stance(stdout, b, st);
+		printf(",\"pool\":%d,\"notes\":", pool);
+		cli_json_or_null(stdout, d->notes);
+		printf("}\n");
+		return;
+	}
+	printf("name       %s\nside       %s\nhand       %s\ncolour     %s\n"
+	    "level      %s (%d counters)\nfree GEAS  %s\nboard      %s\n",
+	    d->name, fb_side_name(d->sh.side), fb_hand_name(d->sh.hand), fb_colour_name(d->sh.colour),
+	    fb_level_name(d->sh.level), fb_level_total(d->sh.level),
+	    d->sh.free_geas >= 0 ? fb_geas_name(d->sh.free_geas) : "-",
+	    b->name);
+	fputs("spheres    ", stdout);
+	for (int i = 0; i < b->ns; i++) {
+		printf("%s%s %d", i ? ", " : "", b->sname[i], st->sph[i]);
+		sum += st->sph[i];
+	}
+	printf(" (%d)\nATT        %d\nDEF        %d\nGEAS       ", sum, st->att,
+	    st->def);
+	text_geas(st->geas, d->sh.free_geas);
+	printf("\npool       %d\nnotes      ", pool);
+	if (d->notes)
+		util_fputs_safe(d->notes, stdout);
+	else
+		fputs("-", stdout);
+	putchar('\n');
+}
+
+struct listing {
+	int	n;
+};
+
+static void
+list_one(void *arg, const struct fbl_duelist *d, const char *stance)
+{
+	struct listing *l = arg;
+
+	if (o.fmt == OUT_JSON) {
+		printf("%s{\"name\":", l->n ? "," : "");
+		cli_json_or_null(stdout, d->name);
+		printf(",\"side\":\"%s\",\"hand\":\"%s\",\"colour\":\"%s\","
+		    "\"level\":\"%s\",\"board\":\"%s\",\"stance\":\"%s\"}",
+		    fb_side_name(d->sh.side), fb_hand_name(d->sh.hand), fb_colour_name(d->sh.colour),
+		    fb_level_name(d->sh.level), d->board, stance);
+	} else if (o.fmt == OUT_CSV)
+		printf("%s,%s,%s,%s,%s,%s,\"%s\"\n", d->name,
+		    fb_side_name(d->sh.side), fb_hand_name(d->sh.hand), fb_colour_name(d->sh.colour),
+		    fb_level_name(d->sh.level), d->board, stance);
+	else
+		printf("%-16s %-5s %-5s %-6s %-8s %-8s %s\n", d->name,
+		    fb_side_name(d->sh.side), fb_hand_name(d->sh.hand), fb_colour_name(d->sh.colour),
+		    fb_level_name(d->sh.level), d->board, stance);
+	l->n++;
+}
+
+static void
+need(int n, const char *what)
+{
+	if (o.nargs < n)
+		cli_usage_error("%s", what);
+}
+
+static int
+cmd_sheet(void)
+{
+	struct fbl_duelist d;
+	struct fb_board b;
+	struct db *db;
+	const char *sub;
+
+	no_round_options("sheet");
+	need(2, "sheet: add, set, show, list or rm");
+	sub = o.args[1];
+	db = db_open(o.db);
+	if (strcmp(sub, "list") == 0) {
+		struct listing l = { 0 };
+
+		db_begin_read(db);
+		if (o.fmt == OUT_JSON)
+			putchar('[');
+		else if (o.fmt == OUT_CSV)
+			puts("name,side,hand,colour,level,board,stance");
+		else
+			printf("%-16s %-5s %-5s %-6s %-8s %-8s %s\n", "NAME",
+			    "SIDE", "HAND", "COLOUR", "LEVEL", "BOARD",
+			    "STANCE");
+		fbl_duelist_each(db, list_one, &l);
+		if (o.fmt == OUT_JSON)
+			puts("]");
+		db_commit(db);
+		db_close(db);
+		return 0;
+	}
+	need(3, "sheet: a NAME");
+	if (strcmp(sub, "add") == 0) {
+		if (!fb_name_ok(o.args[2], FBL_NAMESZ - 1))
+			errx(1, "'%s': a name is 1 to 40 letters, digits, "
+			    "'-', '_' or '.'", q(o.args[2]));
+		memset(&d, 0, sizeof d);
+		snprintf(d.name, sizeof d.name, "%s", o.args[2]);
+		d.sh.side = FB_LIGHT;
+		d.sh.hand = FB_RIGHT;
+		d.sh.colour = FB_BLUE;
+		d.sh.level = FB_LEARNER;
+		d.sh.free_geas = -1;
+		db_begin(db);
+		if (fbl_board_load(db, o.board ? o.board : "default", &b) < 0)
+			db_die(db, "no board '%s'", q(o.board ? o.board :
+			    "default"));
+		fb_stance_default(&b, &d.sh.st);
+		edit_sheet(db, &d, &b, 1, 3);
+		if (fbl_duelist_save(db, &d, &b, db_now()) < 0)
+			db_die(db, "duelist '%s' already exists", d.name);
+		db_commit(db);
+		printf("added %s\n", d.name);
+		fbl_duelist_release(&d);
+	} else if (strcmp(sub, "set") == 0) {
+		db_begin(db);
+		if (fbl_duelist_load(db, o.args[2], &d, &b) < 0)
+			db_die(db, "no duelist '%s'", q(o.args[2]));
+		edit_sheet(db, &d, &b, 0, 3);
+		fbl_duelist_save(db, &d, &b, db_now());
+		db_commit(db);
+		printf("updated %s\n", d.name);
+		fbl_duelist_release(&d);
+	} else if (strcmp(sub, "show") == 0) {
+		db_begin_read(db);
+		if (fbl_duelist_load(db, o.args[2], &d, &b) < 0)
+			db_die(db, "no duelist '%s'", q(o.args[2]));
+		db_commit(db);
+		show_sheet(&d, &b);
+		fbl_duelist_release(&d);
+	} else if (strcmp(sub, "rm") == 0) {
+		db_begin(db);
+		if (fbl_duelist_remove(db, o.args[2]) < 0)
+			db_die(db, "no duelist '%s'", q(o.args[2]));
+		db_commit(db);
+		printf("removed %s\n", o.args[2]);
+	} else
+		cli_usage_error("sheet: unknown command '%s'", q(sub));
+	db_close(db);
+	return 0;
+}
+
+/* stance NAME [WORDS]: sets the stance if words are given, then shows it. */
+static int
+cmd_stance(void)
+{
+	struct fbl_duelist d;
+	struct fb_board b;
+	struct db *db;
+
+	no_round_options("stance");
+	need(2, "stance: a NAME");
+	db = db_open(o.db);
+	db_begin(db);
+	if (fbl_duelist_load(db, o.args[1], &d, &b) < 0)
+		db_die(db, "no duelist '%s'", q(o.args[1]));
+	if (o.nargs > 2 || o.clear) {
+		edit_sheet(db, &d, &b, 0, 2);
+		fbl_duelist_save(db, &d, &b, db_now());
+	} else {
+		struct collect c = { 0 };
+
+		if (fb_sheet_check(&b, &d.sh, collect_bad, &c) > 0)
+			for (int i = 0; i < c.n && i < 32; i++)
+				warnx("%s: %s", d.name, c.msg[i]);
+	}
+	db_commit(db);
+	show_sheet(&d, &b);
+	fbl_duelist_release(&d);
+	db_close(db);
+	return 0;
+}
+
+/* ---- boards ---- */
+
+static void
+board_name(void *arg, const char *name)
+{
+	(void)arg;
+	puts(name);
+}
+
+static int
+cmd_board(void)
+{
+	struct fb_board b;
+	struct db *db;
+	const char *sub;
+
+	no_round_options("board");
+	need(2, "board: list, show or add");
+	sub = o.args[1];
+	db = db_open(o.db);
+	if (strcmp(sub, "list") == 0) {
+		db_begin_read(db);
+		fbl_board_each(db, board_name, NULL);
+		db_commit(db);
+	} else if (strcmp(sub, "show") == 0) {
+		const char *name = o.nargs > 2 ? o.args[2] : "default";
+		char *text;
+
+		db_begin_read(db);
+		if (fbl_board_load(db, name, &b) < 0)
+			db_die(db, "no board '%s'", q(name));
+		db_commit(db);
+		text = fbio_board_format(&b);
+		fputs(text, stdout);
+		free(text);
+	} else if (strcmp(sub, "add") == 0) {
+		FILE *fp;
+		/* Static: a refusal exits with it, and valgrind must not mind. */
+		static char *text;
+		size_t cap = 0;
+		ssize_t n;
+		int nul;
+
+		need(4, "board add: NAME FILE");
+		text = NULL;
+		if (!fb_name_ok(o.args[2], FB_NAMESZ - 1))
+			errx(1, "'%s': a board name is 1 to 23 letters, "
+			    "digits, '-', '_' or '.'", q(o.args[2]));
+		if ((fp = fopen(o.args[3], "r")) == NULL)
+			err(1, "%s", q(o.args[3]));
+		n = getdelim(&text, &cap, '\0', fp);
+		if (ferror(fp) || n < 0)
+			errx(1, "%s: cannot read", q(o.args[3]));
+		/* Text past a NUL would be dropped without a word. */
+		nul = (n > 0 && text[n - 1] == '\0') || fgetc(fp) != EOF;
+		fclose(fp);
+		if (nul)
+			errx(1, "%s: a NUL byte in a text file", q(o.args[3]));
+		memset(&b, 0, sizeof b);
+		snprintf(b.name, sizeof b.name, "%s", o.args[2]);
+		if (fbio_board_parse(text, &b, why, sizeof why) < 0)
+			errx(1, "%s: %s", q(o.args[3]), why);
+		free(text);
+		text = NULL;
+		db_begin(db);
+		if (fbl_board_add(db, &b) < 0)
+			db_die(db, "board '%s' already exists", b.name);
+		db_commit(db);
+		printf("added board %s\n", b.name);
+	} else
+		cli_usage_error("board: unknown command '%s'", q(sub));
+	db_close(db);
+	return 0;
+}
+
+/* ---- the duel ---- */
+
+static const char *
+tname(const struct fbl_live *l, int t)
+{
+	return t >= 0 ? l->b.tname[t] : "-";
+}
+
+/* The report as a sentence, for the terminal and the log. */
+static char *
+report_text(const struct fbl_live *before, const struct fbl_live *after,
+    const char *action, const struct fb_in *in, const struct fb_report *r)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&buf, &len);
+	const char *const *nm = before->np;
+	int a = r->attacker;
+
+	if (fp == NULL)
+		err(1, "memory");
+	if (strcmp(action, "start") == 0)
+		fprintf(fp, "%s and %s take their stances on board %s.",
+		    nm[0], nm[1], after->b.name);
+	else if (strcmp(action, "restance") == 0)
+		fprintf(fp, "%s takes a new stance.", nm[a]);
+	else if (strcmp(action, "geas") == 0) {
+		for (int k = 0; k < in->ngeas; k++) {
+			const struct fb_geas_in *g = &in->geas[k];
+
+			fprintf(fp, "%s%s uses %s", k ? " " : "", nm[g->who],
+			    fb_geas_name(g->power));
+			if (g->power == FB_LIGHTNING)
+				fprintf(fp, " (%d): %d absorbed, %d counter%s "
+				    "taken", g->n, r->absorbed, r->lightning,
+				    r->lightning == 1 ? "" : "s");
+			fputc('.', fp);
+		}
+	} else {
+		if (r->stage_from == FB_OPEN && a >= 0) {
+			fputs("Initiative", fp);
+			for (int k = 0; k + 1 < in->ninit; k += 2)
+				fprintf(fp, "%s %d-%d", k ? "," : "",
+				    in->init[k], in->init[k + 1]);
+			fprintf(fp, " (%s): %s attacks. ",
+			    fb_init_how_name(r->init_how), nm[a]);
+		}
+		if (r->base_target >= 0 && strcmp(action, "round") != 0) {
+			fprintf(fp, "Target %s", tname(before,
+			    r->base_target));
+			if (r->chose)
+				fputs(" (chosen)", fp);
+			else
+				fprintf(fp, " (die %d)", r->tdie);
+			if (r->move_cost)
+				fprintf(fp, ", moved to %s for %d counter%s",
+				    tname(before, r->target), r->move_cost,
+				    r->move_cost == 1 ? "" : "s");
+			fputs(". ", fp);
+		}
+		if (strcmp(action, "round") == 0) {
+			switch (r->outcome) {
+			case FB_O_PASS:
+				fprintf(fp, "%s does not attack.", nm[a]);
+				break;
+			case FB_O_CHOKE:
+				fprintf(fp, "%s chokes %s: die %d, %d from "
+				    "the center sphere, %d from the head.",
+				    nm[a], nm[!a], r->dmg, r->choked_sphere,
+				    r->choked_head);
+				break;
+			default:
+				fprintf(fp, "%s attacks %s%s: Hit Die %d rolls "
+				    "%d (%s), Block Die %d rolls %d (%s): %s",
+				    nm[a], tname(before, r->target), r->mt ?
+				    " (Mind Trick)" : r->sight ? " (Sight)" :
+				    "", r->hit_die, r->hit_roll, r->hit_auto ?
+				    "11+ misses" : r->hit_ok ? "hit" : "botch",
+				    r->block_die, r->block_roll,
+				    r->block_auto ? "11+ misses" : r->block_ok ?
+				    "block" : "botch",
+				    fb_outcome_name(r->outcome));
+				if (r->outcome == FB_O_HIT)
+					fprintf(fp, ", damage %d takes %d",
+					    r->dmg, r->lost);
+				if (r->outcome == FB_O_BOTCHBLOCK &&
+				    r->healed)
+					fprintf(fp, ", Heal restores %d",
+					    r->healed);
+				else if (r->outcome == FB_O_BOTCHBLOCK)
+					fprintf(fp, ", %s gains %d of %d%s",
+					    nm[!a], r->gained, r->gain,
+					    r->gain_foe ? " from the foe's "
+					    "pool" : "");
+				if (r->outcome == FB_O_KICK)
+					fprintf(fp, ", %s gains %d and the "
+					    "next initiative", nm[a],
+					    r->gained);
+				fputc('.', fp);
+			}
+		}
+	}
+	if (r->turned >= 0)
+		fprintf(fp, " %s turns to the Dark side.", nm[r->turned]);
+	if (after->s.over)
+		fprintf(fp, " The duel is over (%s): %s.",
+		    fb_end_name(after->s.end), after->s.winner < 0 ? "a draw" :
+		    after->np[after->s.winner]);
+	if (fclose(fp) != 0)
+		err(1, "memory");
+	while (len > 0 && buf[len - 1] == ' ')
+		buf[--len] = '\0';
+	return buf;
+}
+
+static char *
+report_json(const struct fbl_live *before, const struct fbl_live *after,
+    const char *action, const struct fb_report *r, const char *text)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&buf, &len);
+	const char *const *nm = before->np;
+	int a = r->attacker;
+
+	if (fp == NULL)
+		err(1, "memory");
+	fprintf(fp, "{\"action\":\"%s\",\"round\":%d", action,
+	    before->s.round);
+	if (strcmp(action, "round") == 0 || strcmp(action, "init") == 0 ||
+	    strcmp(action, "aim") == 0) {
+		fprintf(fp, ",\"attacker\":");
+		cli_json_or_null(fp, a >= 0 ? nm[a] : NULL);
+		if (r->stage_from == FB_OPEN)
+			fprintf(fp, ",\"initiative\":\"%s\"",
+			    fb_init_how_name(r->init_how));
+		fprintf(fp, ",\"target_die\":%d,\"chose\":%s,\"move_cost\":%d",
+		    r->tdie, r->chose ? "true" : "false", r->move_cost);
+	}
+	if (strcmp(action, "round") == 0) {
+		fprintf(fp, ",\"outcome\":\"%s\",\"target\":",
+		    fb_outcome_name(r->outcome));
+		cli_json_or_null(fp, r->target >= 0 ?
+		    before->b.tname[r->target] : NULL);
+		fprintf(fp, ",\"mind_trick\":%s,\"sight\":%s,\"hit_die\":%d,"
+		    "\"hit_roll\":%d,\"hit\":%s,\"hit_auto_miss\":%s,"
+		    "\"block_die\":%d,\"block_roll\":%d,\"block\":%s,"
+		    "\"block_auto_miss\":%s,\"damage\":%d,\"lost\":%d,"
+		    "\"gain\":%d,\"gained\":%d,\"gain_from_foe\":%s,"
+		    "\"healed\":%d,\"choked_sphere\":%d,\"choked_head\":%d",
+		    r->mt ? "true" : "false", r->sight ? "true" : "false",
+		    r->hit_die, r->hit_roll, r->hit_ok ? "true" : "false",
+		    r->hit_auto ? "true" : "false", r->block_die,
+		    r->block_roll, r->block_ok ? "true" : "false",
+		    r->block_auto ? "true" : "false", r->dmg, r->lost, r->gain,
+		    r->gained, r->gain_foe ? "true" : "false", r->healed,
+		    r->choked_sphere, r->choked_head);
+	}
+	fprintf(fp, ",\"lightning\":%d,\"absorbed\":%d,\"spent\":[%d,%d],"
+	    "\"turned\":", r->lightning, r->absorbed, r->spent[0],
+	    r->spent[1]);
+	cli_json_or_null(fp, r->turned >= 0 ? nm[r->turned] : NULL);
+	fprintf(fp, ",\"ended\":");
+	cli_json_or_null(fp, after->s.over ? fb_end_name(after->s.end) : NULL);
+	fprintf(fp, ",\"winner\":");
+	cli_json_or_null(fp, after->s.over && after->s.winner >= 0 ?
+	    after->np[after->s.winner] : NULL);
+	fprintf(fp, ",\"text\":");
+	cli_json_or_null(fp, text);
+	fputc('}', fp);
+	if (fclose(fp) != 0)
+		err(1, "memory");
+	return buf;
+}
+
+/* Opens the duel a command works on and derives its state. */
+static int64_t
+load_duel(struct db *db, struct fbl_duel *d, struct fbl_live *live)
+{
+	int64_t id = o.duel ? o.duel : fbl_duel_current(db), bad = 0;
+
+	if (id == 0)
+		db_die(db, "no duel yet; start one with 'fb-duel start A B'");
+	if (fbl_duel_load(db, id, d) < 0)
+		db_die(db, "no duel %lld", (long long)id);
+	if (fbl_derive(d, live, &bad, why, sizeof why) < 0)
+		db_die(db, "duel %lld: event %lld does not replay: %s",
+		    (long long)id, (long long)bad, why);
+	return id;
+}
+
+/* Runs an action on the current duel and records it. */
+static int
+play(const char *action, struct fb_in *in, const char *text,
+    const char *actor)
+{
+	struct fbl_duel d;
+	struct fbl_live *before = xcalloc(1, sizeof *before);
+	struct fbl_live *live = xcalloc(1, sizeof *live);
+	struct fbl_event e;
+	struct fb_report r;
+	struct rng rng, fresh;
+	struct db *db;
+	uint64_t seed = seed_of();
+	char *input, *sentence, *detail, seedtext[24];
+	int64_t id;
+
+	db = db_open(o.db);
+	db_begin(db);
+	id = load_duel(db, &d, live);
+	*before = *live;
+	before->np[0] = before->names[0];
+	before->np[1] = before->names[1];
+	if (live->s.over)
+		db_die(db, "duel %lld is over (%s)", (long long)id,
+		    fb_end_name(live->s.end));
+	/* The round options, now that the board and names are known. */
+	for (int k = 0; k < o.nround; k++) {
+		int rc = fbio_in_option(&live->b, live->np, o.ropt[k],
+		    o.rval[k], in, why, sizeof why);
+
+		if (rc < 0)
+			db_die(db, "%s", why);
+	}
+	if (o.absorb && in->ngeas == 1) {
+		struct fb_geas_in *g = &in->geas[1];
+
+		memset(g, 0, sizeof *g);
+		g->who = !in->geas[0].who;
+		g->power = FB_ABSORB;
+		g->n = o.absorb;
+		g->target = g->from = -1;
+		in->ngeas = 2;
+	}
+	if (text == NULL && fbio_in_finish(in, why, sizeof why) < 0)
+		db_die(db, "%s", why);
+	rng_seed(&rng, seed);
+	fresh = rng;
+	if (fbl_apply(live, action, text, in, &rng, &r, why, sizeof why) < 0)
+		db_die(db, "%s", why);
+	live->s.b = &live->b;
+	input = text ? xstrdup(text) : fbio_in_format(&live->b, live->np, in);
+	sentence = report_text(before, live, action, in, &r);
+	detail = report_json(before, live, action, &r, sentence);
+	snprintf(seedtext, sizeof seedtext, "%llu", (unsigned long long)seed);
+	memset(&e, 0, sizeof e);
+	e.round = before->s.round;
+	e.action = (char *)action;
+	e.actor = (char *)(actor ? actor : r.attacker >= 0 ?
+	    before->np[r.attacker] : NULL);
+	e.input = input;
+	e.outcome = strcmp(action, "round") == 0 ?
+	    (char *)fb_outcome_name(r.outcome) : NULL;
+	e.ended = live->s.over && !before->s.over ?
+	    (char *)fb_end_name(live->s.end) : NULL;
+	e.winner = e.ended && live->s.winner >= 0 ?
+	    live->names[live->s.winner] : NULL;
+	/* The seed matters only if a die came from it. */
+	e.seed = !rng_equal(&rng, &fresh) ? seedtext : NULL;
+	e.detail = detail;
+	e.time = db_now();
+	fbl_event_append(db, id, &e);
+	db_commit(db);
+	if (o.fmt == OUT_JSON)
+		printf("%s\n", detail);
+	else
+		printf("%s\n", sentence);
+	free(input);
+	free(sentence);
+	free(detail);
+	free(before);
+	free(live);
+	fbl_duel_release(&d);
+	db_close(db);
+	return 0;
+}
+
+static int
+cmd_start(void)
+{
+	struct fbl_duelist a, b;
+	struct fb_board ba, bb;
+	struct fbl_live *live = xcalloc(1, sizeof *live);
+	struct fb_report r;
+	struct fbl_event e;
+	struct db *db;
+	char *input, *text, *detail;
+	int64_t id;
+
+	no_round_options("start");
+	need(3, "start: two duelists, A B");
+	db = db_open(o.db);
+	db_begin(db);
+	if (fbl_duelist_load(db, o.args[1], &a, &ba) < 0)
+		db_die(db, "no duelist '%s'", q(o.args[1]));
+	if (fbl_duelist_load(db, o.args[2], &b, &bb) < 0)
+		db_die(db, "no duelist '%s'", q(o.args[2]));
+	if (a.id == b.id)
+		db_die(db, "a duel needs two duelists");
+	if (strcmp(ba.name, bb.name) != 0)
+		db_die(db, "'%s' plays on board '%s' and '%s' on '%s'", a.name,
+		    ba.name, b.name, bb.name);
+	for (int w = 0; w < 2; w++) {
+		struct collect c = { 0 };
+		struct fbl_duelist *x = w ? &b : &a;
+
+		if (fb_sheet_check(&ba, &x->sh, collect_bad, &c) > 0)
+			db_die(db, "%s: %s", x->name, c.msg[0]);
+	}
+	input = fbl_start_input(&ba, &a, &b);
+	if (fbl_apply(live, "start", input, NULL, NULL, &r, why,
+	    sizeof why) < 0)
+		db_die(db, "%s", why);
+	live->s.b = &live->b;
+	id = fbl_duel_new(db, a.name, b.name, ba.name, db_now());
+	text = report_text(live, live, "start", NULL, &r);
+	detail = report_json(live, live, "start", &r, text);
+	memset(&e, 0, sizeof e);
+	e.round = 1;
+	e.action = "start";
+	e.input = input;
+	e.detail = detail;
+	e.time = db_now();
+	fbl_event_append(db, id, &e);
+	db_commit(db);
+	printf("duel %lld: %s\n", (long long)id, text);
+	free(input);
+	free(text);
+	free(detail);
+	free(live);
+	fbl_duelist_release(&a);
+	fbl_duelist_release(&b);
+	db_close(db);
+	return 0;
+}
+
+static int
+cmd_geas(void)
+{
+	struct fb_in in;
+	char *spec;
+	int k;
+
+	need(3, "geas: NAME POWER [ARG]");
+	if (o.nround > 0)
+		cli_usage_error("'--%s' is not an option of 'geas'",
+		    o.ropt[0]);
+	spec = xasprintf("%s:%s%s%s%s%s", o.args[1], o.args[2],
+	    o.nargs > 3 ? ":" : "", o.nargs > 3 ? o.args[3] : "",
+	    o.spheres ? ":" : "", o.spheres ? o.spheres : "");
+	if (o.spheres && o.nargs <= 3)
+		cli_usage_error("--spheres: give lightning's COUNT first");
+	fb_in_init(&in);
+	/* Hand the spec over as a round option so that names resolve. */
+	k = o.nround;
+	o.ropt[k] = "geas";
+	o.rval[k] = spec;
+	o.nround++;
+	return play("geas", &in, NULL, o.args[1]);
+}
+
+static int
+cmd_restance(void)
+{
+	struct fb_in in;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *fp;
+
+	no_round_options("restance");
+	need(3, "restance: NAME SLOT=N ...");
+	/* The stored input: the name, then the stance words. */
+	if ((fp = open_memstream(&text, &len)) == NULL)
+		err(1, "memory");
+	for (int i = 1; i < o.nargs; i++)
+		fprintf(fp, "%s%s", i > 1 ? " " : "", o.args[i]);
+	if (fclose(fp) != 0)
+		err(1, "memory");
+	fb_in_init(&in);
+	return play("restance", &in, text, o.args[1]);
+}
+
+/* ---- status, log, history, undo ---- */
+
+static void
+draw_counters(int n)
+{
+	char bar[FB_CAP + 1];
+
+	for (int k = 0; k < FB_CAP; k++)
+		bar[k] = k < n ? '#' : '.';
+	bar[FB_CAP] = '\0';
+	printf("%s %d", bar, n);
+}
+
+static const char *
+stage_name(int st)
+{
+	return st == FB_OPEN ? "before initiative" : st == FB_INIT ?
+	    "initiative rolled" : "target fixed";
+}
+
+static int
+cmd_status(void)
+{
+	struct fbl_duel d;
+	struct fbl_live *l = xcalloc(1, sizeof *l);
+	struct db *db;
+	int64_t id;
+	const struct fb_state *s;
+
+	no_round_options("status");
+	db = db_open(o.db);
+	db_begin_read(db);
+	id = load_duel(db, &d, l);
+	db_commit(db);
+	l->s.b = &l->b;
+	s = &l->s;
+	if (o.fmt == OUT_JSON) {
+		printf("{\"duel\":%lld,\"board\":\"%s\",\"round\":%d,"
+		    "\"stage\":\"%s\",\"attacker\":", (long long)id, l->b.name,
+		    s->round, stage_name(s->stage));
+		cli_json_or_null(stdout, s->stage != FB_OPEN ?
+		    l->np[s->attacker] : NULL);
+		printf(",\"last_attacker\":");
+		cli_json_or_null(stdout, s->last_attacker >= 0 ?
+		    l->np[s->last_attacker] : NULL);
+		printf(",\"target\":");
+		cli_json_or_null(stdout, s->stage == FB_AIMED ?
+		    l->b.tname[s->target] : NULL);
+		printf(",\"chooses_target\":%s,\"earned_initiative\":",
+		    s->choose ? "true" : "false");
+		cli_json_or_null(stdout, s->earned >= 0 ? l->np[s->earned] :
+		    NULL);
+		printf(",\"over\":%s,\"ended\":", s->over ? "true" : "false");
+		cli_json_or_null(stdout, s->over ? fb_end_name(s->end) : NULL);
+		printf(",\"winner\":");
+		cli_json_or_null(stdout, s->over && s->winner >= 0 ?
+		    l->np[s->winner] : NULL);
+		printf(",\"duelists\":[");
+		for (int w = 0; w < 2; w++) {
+			const struct fb_player *p = &s->p[w];
+
+			printf("%s{\"name\":\"%s\",\"side\":\"%s\",\"hand\":"
+			    "\"%s\",\"colour\":\"%s\",\"level\":\"%s\",",
+			    w ? "," : "", l->np[w], fb_side_name(p->side),
+			    fb_hand_name(p->hand),
+			    fb_colour_name(p->colour), fb_level_name(p->level));
+			struct fb_stance st = player_stance(p);
+
+			json_stance(stdout, &l->b, &st);
+			printf(",\"pool\":%d,\"gift\":%d,\"legs_hit\":%d,"
+			    "\"may_restance\":%s}", p->pool, p->gift,
+			    (p->legs & 1) + (p->legs >> 1 & 1),
+			    (s->restance >> w & 1) ? "true" : "false");
+		}
+		printf("]}\n");
+	} else {
+		printf("duel %lld on board %s, round %d, %s", (long long)id,
+		    l->b.name, s->round, stage_name(s->stage));
+		if (s->stage != FB_OPEN)
+			printf(": %s attacks", l->np[s->attacker]);
+		if (s->stage == FB_AIMED)
+			printf(" %s", l->b.tname[s->target]);
+		if (s->over)
+			printf("\nover (%s): %s", fb_end_name(s->end),
+			    s->winner < 0 ? "a draw" : l->np[s->winner]);
+		else if (s->stage == FB_OPEN && s->earned >= 0)
+			printf("\n%s has earned the initiative",
+			    l->np[s->earned]);
+		else if (s->stage == FB_OPEN && s->last_attacker >= 0)
+			printf("\n%s attacked last", l->np[s->last_attacker]);
+		if (!s->over && s->choose)
+			printf("; the attacker chooses the target");
+		printf("\n\n%-12s %-14s %-14s touches\n", "", l->np[0],
+		    l->np[1]);
+		printf("%-12s %-14s %-14s\n", "", fb_side_name(s->p[0].side),
+		    fb_side_name(s->p[1].side));
+		for (int i = 0; i < l->b.ns; i++) {
+			const char *sep = "";
+
+			printf("%-12s ", l->b.sname[i]);
+			for (int w = 0; w < 2; w++) {
+				draw_counters(s->p[w].sph[i]);
+				printf("%s", s->p[w].gift && i == l->b.center ?
+				    "*" : " ");
+				printf("%7s", "");
+			}
+			for (int t = 0; t < FB_NT; t++)
+				if (fb_touches(&l->b, i, t)) {
+					printf("%s%s", sep, l->b.tname[t]);
+					sep = ",";
+				}
+			putchar('\n');
+		}
+		printf("%-12s %-14d %-14d\n", "ATT", s->p[0].att, s->p[1].att);
+		printf("%-12s %-14d %-14d\n", "DEF", s->p[0].def, s->p[1].def);
+		printf("%-12s %-14d %-14d\n", "pool", s->p[0].pool,
+		    s->p[1].pool);
+		for (int w = 0; w < 2; w++) {
+			printf("%s GEAS: ", l->np[w]);
+			text_geas(s->p[w].geas, s->p[w].free_geas);
+			if (s->p[w].legs)
+				printf("; legs hit: %s%s",
+				    s->p[w].legs & 1 ? "left " : "",
+				    s->p[w].legs & 2 ? "right" : "");
+			if (s->p[w].gift)
+				printf("; %d gift counter%s in the center (*)",
+				    s->p[w].gift, s->p[w].gift > 1 ? "s" : "");
+			if (s->restance >> w & 1)
+				printf("; may take a new stance");
+			putchar('\n');
+		}
+	}
+	fbl_duel_release(&d);
+	free(l);
+	db_close(db);
+	return 0;
+}
+
+static int
+cmd_log(void)
+{
+	struct fbl_duel d;
+	struct fbl_live *l = xcalloc(1, sizeof *l);
+	struct db *db;
+	int64_t id;
+
+	no_round_options("log");
+	db = db_open(o.db);
+	db_begin_read(db);
+	id = load_duel(db, &d, l);
+	db_commit(db);
+	if (o.fmt == OUT_JSON)
+		printf("{\"duel\":%lld,\"events\":[", (long long)id);
+	for (size_t i = 0; i < d.n; i++) {
+		const struct fbl_event *e = &d.ev[i];
+
+		if (o.fmt == OUT_JSON) {
+			printf("%s{\"seq\":%lld,\"round\":%d,\"action\":\"%s\","
+			    "\"actor\":", i ? "," : "", (long long)e->seq,
+			    e->round, e->action);
+			cli_json_or_null(stdout, e->actor);
+			printf(",\"input\":");
+			cli_json_or_null(stdout, e->input);
+			printf(",\"seed\":");
+			cli_json_or_null(stdout, e->seed);
+			printf(",\"undone\":%s,\"detail\":%s}", d.undone[i] ?
+			    "true" : "false", e->detail);
+		} else {
+			printf("%3lld  r%-3d %-8s ", (long long)e->seq, e->round,
+			    e->action);
+			if (strcmp(e->action, "undo") == 0)
+				printf("undoes %lld", (long long)e->undoes);
+			else
+				cli_put_detail_text(e->detail);
+			if (d.undone[i])
+				printf("  [undone]");
+			putchar('\n');
+		}
+	}
+	if (o.fmt == OUT_JSON)
+		printf("]}\n");
+	fbl_duel_release(&d);
+	free(l);
+	db_close(db);
+	return 0;
+}
+
+static int
+cmd_history(void)
+{
+	struct db *db;
+	sqlite3_stmt *st;
+	int n = 0;
+
+	no_round_options("history");
+	db = db_open(o.db);
+	db_begin_read(db);
+	st = db_prepare(db, "SELECT d.id, d.a, d.b, d.board, d.created,"
+	    " (SELECT max(round) FROM fb_event e WHERE e.duel_id = d.id AND"
+	    "  e.action = 'round' AND NOT EXISTS (SELECT 1 FROM fb_event u"
+	    "  WHERE u.duel_id = d.id AND u.action = 'undo' AND"
+	    "  u.undoes = e.seq)),"
+	    " e.ended, e.winner FROM fb_duel d LEFT JOIN fb_event e ON"
+	    " e.duel_id = d.id AND e.ended IS NOT NULL AND NOT EXISTS"
+	    " (SELECT 1 FROM fb_event u WHERE u.duel_id = d.id AND"
+	    "  u.action = 'undo' AND u.undoes = e.seq)"
+	    " WHERE ?1 IS NULL OR d.a = ?1 OR d.b = ?1 ORDER BY d.id");
+	if (o.nargs > 1)
+		sqlite3_bind_text(st, 1, o.args[1], -1, SQLITE_STATIC);
+	if (o.fmt == OUT_JSON)
+		putchar('[');
+	else if (o.fmt == OUT_CSV)
+		puts("duel,a,b,board,rounds,ended,winner");
+	else
+		printf("%-5s %-16s %-16s %-8s %6s  %-10s %s\n", "DUEL", "A",
+		    "B", "BOARD", "ROUNDS", "ENDED", "WINNER");
+	while (db_step(db, st, 0) == SQLITE_ROW) {
+		long long id = sqlite3_column_int64(st, 0);
+		const char *a = db_column_text(st, 1);
+		const char *b = db_column_text(st, 2);
+		const char *board = db_column_text(st, 3);
+		int rounds = sqlite3_column_int(st, 5);
+		const char *ended = db_column_text(st, 6);
+		const char *winner = db_column_text(st, 7);
+
+		if (o.fmt == OUT_JSON) {
+			printf("%s{\"duel\":%lld,\"a\":\"%s\",\"b\":\"%s\","
+			    "\"board\":\"%s\",\"rounds\":%d,\"ended\":",
+			    n ? "," : "", id, a, b, board, rounds);
+			cli_json_or_null(stdout, ended);
+			printf(",\"winner\":");
+			cli_json_or_null(stdout, winner);
+			putchar('}');
+		} else if (o.fmt == OUT_CSV)
+			printf("%lld,%s,%s,%s,%d,%s,%s\n", id, a, b, board,
+			    rounds, ended ? ended : "", winner ? winner : "");
+		else
+			printf("%-5lld %-16s %-16s %-8s %6d  %-10s %s\n", id, a,
+			    b, board, rounds, ended ? ended : "-", winner ?
+			    winner : ended ? "draw" : "-");
+		n++;
+	}
+	sqlite3_finalize(st);
+	db_commit(db);
+	if (o.fmt == OUT_JSON)
+		puts("]");
+	db_close(db);
+	return 0;
+}
+
+static int
+cmd_undo(void)
+{
+	struct fbl_duel d;
+	struct fbl_live *l = xcalloc(1, sizeof *l);
+	struct fbl_event e;
+	struct db *db;
+	int64_t id, target = 0;
+	char *detail;
+	size_t i;
+
+	no_round_options("undo");
+	db = db_open(o.db);
+	db_begin(db);
+	id = load_duel(db, &d, l);
+	for (i = d.n; i-- > 0;)
+		if (!d.undone[i] && strcmp(d.ev[i].action, "undo") != 0) {
+			target = d.ev[i].seq;
+			break;
+		}
+	if (target == 0 || strcmp(d.ev[i].action, "start") == 0)
+		db_die(db, "nothing to undo in duel %lld", (long long)id);
+	memset(&e, 0, sizeof e);
+	e.round = d.ev[i].round;
+	e.action = "undo";
+	e.input = "";
+	e.undoes = target;
+	detail = xasprintf("{\"action\":\"undo\",\"undoes\":%lld}",
+	    (long long)target);
+	e.detail = detail;
+	e.time = db_now();
+	fbl_event_append(db, id, &e);
+	db_commit(db);
+	printf("undid event %lld (%s, round %d)\n", (long long)target,
+	    d.ev[i].action, d.ev[i].round);
+	free(detail);
+	fbl_duel_release(&d);
+	free(l);
+	db_close(db);
+	return 0;
+}
+
+/* ---- sim ---- */
+
+#define SIM_HIST	1000
+
+/* The Wilson score interval at 95% for k of n. */
+static void
+wilson(long k, long n, double *lo, double *hi)
+{
+	double z = 1.959963984540054, p = (double)k / (double)n;
+	double d = 1 + z * z / (double)n;
+	double c = p + z * z / (2 * (double)n);
+	double h = z * sqrt(p * (1 - p) / (double)n + z * z /
+	    (4 * (double)n * (double)n));
+
+	*lo = (c - h) / d;
+	*hi = (c + h) / d;
+}
+
+static int
+cmd_sim(void)
+{
+	struct fbl_duelist a, b;
+	struct fb_board ba, bb;
+	struct fb_sheet sh[2];
+	struct fb_state s, s0;
+	struct rng rng;
+	struct db *db;
+	long wins[3] = { 0 }, ends[6] = { 0 }, total = 0;
+	long *hist = xcalloc(SIM_HIST + 2, sizeof *hist);
+	uint64_t seed = seed_of();
+	int maxr = o.max_rounds ? (int)o.max_rounds : SIM_HIST, lo_r = 0;
+	int hi_r = 0;
+
+	no_round_options("sim");
+	need(3, "sim: two duelists, A B");
+	if (o.n == 0)
+		cli_usage_error("sim needs --n N, the number of duels to "
+		    "play");
+	if (maxr > SIM_HIST)
+		maxr = SIM_HIST;
+	db = db_open(o.db);
+	db_begin_read(db);
+	if (fbl_duelist_load(db, o.args[1], &a, &ba) < 0)
+		db_die(db, "no duelist '%s'", q(o.args[1]));
+	if (fbl_duelist_load(db, o.args[2], &b, &bb) < 0)
+		db_die(db, "no duelist '%s'", q(o.args[2]));
+	if (strcmp(ba.name, bb.name) != 0)
+		db_die(db, "'%s' and '%s' play on different boards", a.name,
+		    b.name);
+	db_commit(db);
+	db_close(db);
+	sh[0] = a.sh;
+	sh[1] = b.sh;
+	rng_seed(&rng, seed);
+	fb_start(&s0, &ba, &sh[0], &sh[1]);	/* every duel starts so */
+	for (long i = 0; i < o.n; i++) {
+		int r;
+
+		s = s0;
+		r = fb_sim_duel(&s, &rng, maxr);
+		if (r < 0)
+			errx(1, "duel %ld: the strategy asked for what the "
+			    "rules refuse", i + 1);
+		wins[s.winner + 1]++;
+		ends[s.end]++;
+		hist[r > SIM_HIST ? SIM_HIST : r]++;
+		total += r;
+	}
+	/* Percentiles of the rounds. */
+	{
+		long acc = 0;
+
+		for (int r = 0; r <= SIM_HIST; r++) {
+			if (acc < (o.n + 1) / 2 && acc + hist[r] >= (o.n + 1) / 2)
+				lo_r = r;
+			if (acc < o.n - o.n / 10 && acc + hist[r] >= o.n -
+			    o.n / 10)
+				hi_r = r;
+			acc += hist[r];
+		}
+	}
+	if (o.fmt == OUT_JSON) {
+		printf("{\"a\":\"%s\",\"b\":\"%s\",\"n\":%ld,\"seed\":\"%llu\","
+		    "\"max_rounds\":%d,\"results\":[", a.name, b.name, o.n,
+		    (unsigned long long)seed, maxr);
+		for (int k = 0; k < 3; k++) {
+			double lo, hi;
+
+			wilson(wins[k == 2 ? 0 : k + 1], o.n, &lo, &hi);
+			printf("%s{\"who\":", k ? "," : "");
+			cli_json_or_null(stdout, k == 0 ? a.name : k == 1 ?
+			    b.name : NULL);
+			printf(",\"wins\":%ld,\"rate\":%.6f,\"ci95\":[%.6f,"
+			    "%.6f]}", wins[k == 2 ? 0 : k + 1],
+			    (double)wins[k == 2 ? 0 : k + 1] / (double)o.n, lo,
+			    hi);
+		}
+		printf("],\"rounds\":{\"mean\":%.4f,\"median\":%d,\"p90\":%d,"
+		    "\"histogram\":{", (double)total / (double)o.n, lo_r, hi_r);
+		for (int r = 0, k = 0; r <= SIM_HIST; r++)
+			if (hist[r])
+				printf("%s\"%d\":%ld", k++ ? "," : "", r, hist[r]);
+		printf("}},\"ended\":{");
+		for (int e = FB_E_MAIMED, k = 0; e <= FB_E_LIMIT; e++)
+			printf("%s\"%s\":%ld", k++ ? "," : "", fb_end_name(e),
+			    ends[e]);
+		printf("}}\n");
+	} else {
+		printf("%ld duels, %s against %s, seed %llu\n\n", o.n, a.name,
+		    b.name, (unsigned long long)seed);
+		printf("%-16s %10s %8s  %s\n", "", "WINS", "RATE",
+		    "95% INTERVAL");
+		for (int k = 0; k < 3; k++) {
+			long w = wins[k == 2 ? 0 : k + 1];
+			double lo, hi;
+
+			wilson(w, o.n, &lo, &hi);
+			printf("%-16s %10ld %7.2f%%  %.2f%% - %.2f%%\n",
+			    k == 0 ? a.name : k == 1 ? b.name : "draw", w,
+			    100.0 * (double)w / (double)o.n, 100 * lo,
+			    100 * hi);
+		}
+		printf("\nrounds: mean %.2f, median %d, 90%% within %d\n",
+		    (double)total / (double)o.n, lo_r, hi_r);
+		{
+			long mx = 0;
+			int top = 0;
+
+			for (int r = 0; r <= SIM_HIST; r++) {
+				if (hist[r] > mx)
+					mx = hist[r];
+				if (hist[r])
+					top = r;
+			}
+			for (int r = 1; r <= top && r <= 40; r++)
+				if (hist[r]) {
+					printf("%6d %8ld ", r, hist[r]);
+					cli_bar((long double)hist[r],
+					    (long double)mx);
+					putchar('\n');
+				}
+			if (top > 40) {
+				long rest = 0;
+
+				for (int r = 41; r <= SIM_HIST; r++)
+					rest += hist[r];
+				printf("%6s %8ld\n", ">40", rest);
+			}
+		}
+		printf("\nended by:");
+		for (int e = FB_E_MAIMED; e <= FB_E_LIMIT; e++)
+			printf(" %s %ld%s", fb_end_name(e), ends[e],
+			    e < FB_E_LIMIT ? "," : "\n");
+	}
+	free(hist);
+	fbl_duelist_release(&a);
+	fbl_duelist_release(&b);
+	return 0;
+}
+
+int
+main(int argc, char **argv)
+{
+	const char *cmd;
+	static struct fb_in in;
+
+	cli_init(argc, argv);
+	parse_args(argc, argv);
+	if (o.nargs == 0)
+		cli_usage_error("no command given (sheet, board, start, "
+		    "stance, init, target, round, geas, restance, status, "
+		    "log, undo, history or sim)");
+	cmd = o.args[0];
+	fb_in_init(&in);
+	if (strcmp(cmd, "sheet") == 0)
+		return cmd_sheet();
+	if (strcmp(cmd, "stance") == 0)
+		return cmd_stance();
+	if (strcmp(cmd, "board") == 0)
+		return cmd_board();
+	if (strcmp(cmd, "start") == 0)
+		return cmd_start();
+	if (strcmp(cmd, "geas") == 0)
+		return cmd_geas();
+	if (strcmp(cmd, "init") == 0 || strcmp(cmd, "target") == 0 ||
+	    strcmp(cmd, "round") == 0) {
+		if (o.nargs > 1)
+			cli_usage_error("%s: unexpected '%s'", cmd,
+			    q(o.args[1]));
+		return play(strcmp(cmd, "target") == 0 ? "aim" : cmd, &in,
+		    NULL, NULL);
+	}
+	if (strcmp(cmd, "restance") == 0)
+		return cmd_restance();
+	if (strcmp(cmd, "status") == 0)
+		return cmd_status();
+	if (strcmp(cmd, "log") == 0)
+		return cmd_log();
+	if (strcmp(cmd, "history") == 0)
+		return cmd_history();
+	if (strcmp(cmd, "undo") == 0)
+		return cmd_undo();
+	if (strcmp(cmd, "sim") == 0)
+		return cmd_sim();
+	cli_usage_error("unknown command '%s'", q(cmd));
+}

@@ -1,0 +1,134 @@
+/*
+ * cli.c - shared pieces of the tools' main()s; see cli.h.
+ */
+#include "core/cli.h"
+
+#include "core/rng.h"
+#include "core/util.h"
+
+#include <err.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+extern char *program_invocation_short_name;
+
+void
+cli_usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vwarnx(fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "Try '%s --help' for more information.\n",
+	    program_invocation_short_name);
+	exit(2);
+}
+
+void
+cli_init(int argc, char **argv)
+{
+	char why[128];
+
+	if (atexit(util_check_stdout) != 0)
+		abort();
+	/*
+	 * Every argument is checked before any is used: valid UTF-8, and no
+	 * control character (an escape sequence pasted into a name, a stray
+	 * newline), except newlines and tabs in a notes value.
+	 */
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		int notes = strncasecmp(a, "notes=", 6) == 0 ||
+		    strncmp(a, "--notes=", 8) == 0 ||
+		    (i > 1 && strcmp(argv[i - 1], "--notes") == 0);
+
+		if (util_check_text(a, notes ? UTIL_TEXT_NOTES :
+		    UTIL_TEXT_LINE, SIZE_MAX, why, sizeof why) != 0)
+			cli_usage_error("argument %d, '%s', %s", i, util_q(a),
+			    why);
+	}
+}
+
+int
+cli_common_option(int ch, char **argv, const char *usage,
+    enum out_format *fmt)
+{
+	switch (ch) {
+	case 'j':
+		*fmt = OUT_JSON;
+		return 1;
+	case 'c':
+		*fmt = OUT_CSV;
+		return 1;
+	case 'h':
+		fputs(usage, stdout);
+		exit(0);
+	case 'V':
+		printf("%s (refkit) %s\n", program_invocation_short_name,
+		    REFKIT_VERSION);
+		exit(0);
+	case ':':
+		cli_usage_error("option '%s' needs a value",
+		    util_q(argv[optind - 1]));
+	case '?':
+		cli_usage_error("unknown option '%s'",
+		    util_q(argv[optind - 1]));
+	}
+	return 0;
+}
+
+void
+cli_json_or_null(FILE *fp, const char *s)
+{
+	if (s)
+		out_json_string(fp, s);
+	else
+		fputs("null", fp);
+}
+
+void
+cli_put_detail_text(const char *detail)
+{
+	const char *t = strstr(detail, "\"text\":\"");
+
+	if (t == NULL)
+		return;
+	for (t += 8; *t && *t != '"'; t++)
+		putchar(*t == '\\' && t[1] ? *++t : *t);
+}
+
+long
+cli_int_arg(const char *what, const char *s, long min, long max)
+{
+	long v;
+
+	if (util_parse_int(s, min, max, &v) != UTIL_INT_OK)
+		cli_usage_error("%s must be a whole number from %ld to %ld, "
+		    "got '%s'", what, min, max, util_q(s));
+	return v;
+}
+
+uint64_t
+cli_seed_arg(const char *s)
+{
+	uint64_t seed;
+
+	if (rng_parse_seed(s, &seed) != 0)
+		cli_usage_error("--seed must be a whole number from 0 to "
+		    "18446744073709551615, got '%s'", util_q(s));
+	return seed;
+}
+
+void
+cli_bar(long double p, long double pmax)
+{
+	int n = pmax > 0 ? (int)(40 * p / pmax + 0.5L) : 0;
+
+	for (int i = 0; i < n; i++)
+		putchar('#');
+}

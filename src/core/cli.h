@@ -1,0 +1,58 @@
+/*
+ * cli.h - what every tool's main() shares: the usage-error exit, the
+ * output format options, and the stdout check.
+ */
+#ifndef REFKIT_CLI_H
+#define REFKIT_CLI_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "core/out.h"
+
+/*
+ * Prints "PROG: MESSAGE" and "Try 'PROG --help' for more information."
+ * to stderr and exits 2.
+ */
+void cli_usage_error(const char *fmt, ...)
+    __attribute__((noreturn, format(printf, 1, 2)));
+
+/*
+ * Handles an option every tool shares: -j/--json, -c/--csv, -h/--help
+ * (prints usage, exits 0), -V/--version (exits 0), and getopt's ':' (a
+ * missing value) and '?' (unknown), which exit 2.  Returns 1 if ch was
+ * one of them, else 0.  Call with opterr = 0 and a leading ':' in the
+ * short options.
+ */
+int cli_common_option(int ch, char **argv, const char *usage,
+    enum out_format *fmt);
+
+/*
+ * A whole-number option or argument from min to max; a usage error
+ * naming what ("--lb", "EVENT") otherwise.
+ */
+long cli_int_arg(const char *what, const char *s, long min, long max);
+
+/* A --seed value (0 to 2^64-1); a usage error otherwise. */
+uint64_t cli_seed_arg(const char *s);
+
+/* A bar of up to 40 '#' on stdout for p of the largest pmax. */
+void cli_bar(long double p, long double pmax);
+
+/* Writes s as a JSON string, or null when s is NULL. */
+void cli_json_or_null(FILE *fp, const char *s);
+
+/*
+ * Prints the "text" member of a stored event's detail JSON to stdout,
+ * its escapes undone enough for a log line; nothing if it has none.
+ */
+void cli_put_detail_text(const char *detail);
+
+/*
+ * Sets up a tool: the stdout check at exit, and the check of every
+ * argument (valid UTF-8, no control characters but newlines and tabs in
+ * a notes value), which exits 2 naming the first bad one.
+ */
+void cli_init(int argc, char **argv);
+
+#endif

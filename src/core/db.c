@@ -1,0 +1,839 @@
+/*
+ * db.c - opening, checking, creating and migrating the refkit database,
+ * and the helpers that make every write a transaction.  See db.h and
+ * refkit.db(5).
+ */
+#include "core/db.h"
+
+#include "core/util.h"
+
+#include <err.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <time.h>
+#include <unistd.h>
+
+/*
+ * How long a command waits for another GM's write before giving up, in
+ * milliseconds; $REFKIT_BUSY_TIMEOUT changes it (tests shorten it rather
+ * than wait ten real seconds).
+ */
+#define DB_BUSY_MS	10000
+#define DB_BUSY_MS_MAX	3600000
+
+static int
+busy_ms(void)
+{
+	const char *env = getenv("REFKIT_BUSY_TIMEOUT");
+	long v;
+
+	if (env != NULL && util_parse_int(env, 0, DB_BUSY_MS_MAX, &v) ==
+	    UTIL_INT_OK)
+		return (int)v;
+	return DB_BUSY_MS;
+}
+
+/*
+ * Migrations: migrations[v] brings a database at user_version v to v + 1.
+ * They run in order, in the same transaction, followed by setting
+ * user_version.  Version 1 (the first pre-release layout) had characters
+ * only.
+ */
+static const char *const migrations[DB_SCHEMA_VERSION] = {
+	[1] =
+	"CREATE TABLE item ("
+	" id INTEGER PRIMARY KEY,"
+	" name TEXT NOT NULL UNIQUE CHECK (length(name) BETWEEN 1 AND 200"
+	"  AND instr(name, ';') = 0),"
+	" mod_or INTEGER NOT NULL DEFAULT 0"
+	"  CHECK (mod_or BETWEEN -1000 AND 1000),"
+	" mod_dr INTEGER NOT NULL DEFAULT 0"
+	"  CHECK (mod_dr BETWEEN -1000 AND 1000),"
+	" mod_mind INTEGER NOT NULL DEFAULT 0"
+	"  CHECK (mod_mind BETWEEN -1000 AND 1000),"
+	" mod_pick INTEGER NOT NULL DEFAULT 0"
+	"  CHECK (mod_pick BETWEEN -1000 AND 1000),"
+	" mod_offense INTEGER NOT NULL DEFAULT 0"
+	"  CHECK (mod_offense BETWEEN -1000 AND 1000),"
+	" mod_defense INTEGER NOT NULL DEFAULT 0"
+	"  CHECK (mod_defense BETWEEN -1000 AND 1000),"
+	" range TEXT NOT NULL DEFAULT 'both'"
+	"  CHECK (range IN ('short', 'long', 'both')),"
+	" use TEXT NOT NULL DEFAULT 'supplemental'"
+	"  CHECK (use IN ('supplemental', 'continuous', 'wearable')),"
+	" full_or INTEGER NOT NULL DEFAULT 0 CHECK (full_or IN (0, 1)),"
+	" notes TEXT CHECK (length(notes) <= 10000)"
+	") STRICT;"
+	"CREATE TABLE power ("
+	" id INTEGER PRIMARY KEY,"
+	" name TEXT NOT NULL UNIQUE CHECK (length(name) BETWEEN 1 AND 200"
+	"  AND instr(name, ';') = 0),"
+	" em INTEGER NOT NULL DEFAULT 0 CHECK (em BETWEEN 0 AND 100000),"
+	" picks INTEGER NOT NULL DEFAULT 1 CHECK (picks BETWEEN 0 AND 20),"
+	" bonus INTEGER NOT NULL DEFAULT 0"
+	"  CHECK (bonus BETWEEN -1000 AND 1000),"
+	" target TEXT NOT NULL DEFAULT 'one'"
+	"  CHECK (target IN ('one', 'group')),"
+	" defend TEXT NOT NULL DEFAULT 'none'"
+	"  CHECK (defend IN ('dr', 'mind', 'none')),"
+	" notes TEXT CHECK (length(notes) <= 10000)"
+	") STRICT;"
+	"CREATE TABLE holds_item ("
+	" character_id INTEGER NOT NULL"
+	"  REFERENCES character(id) ON DELETE CASCADE,"
+	" item_id INTEGER NOT NULL REFERENCES item(id) ON DELETE CASCADE,"
+	" PRIMARY KEY (character_id, item_id)"
+	") STRICT, WITHOUT ROWID;"
+	"CREATE INDEX holds_item_by_item ON holds_item(item_id);"
+	"CREATE TABLE holds_power ("
+	" character_id INTEGER NOT NULL"
+	"  REFERENCES character(id) ON DELETE CASCADE,"
+	" power_id INTEGER NOT NULL REFERENCES power(id) ON DELETE CASCADE,"
+	" PRIMARY KEY (character_id, power_id)"
+	") STRICT, WITHOUT ROWID;"
+	"CREATE INDEX holds_power_by_power ON holds_power(power_id);",
+	[2] =
+	"CREATE TABLE combat (\n"
+	" id  INTEGER PRIMARY KEY,\n"
+	" rules  TEXT NOT NULL DEFAULT 'crs'\n"
+	"   CHECK (rules IN ('crs', 'avatar')),\n"
+	" created  INTEGER NOT NULL\n"
+	") STRICT;\n"
+	"\n"
+	"CREATE TABLE event (\n"
+	" id  INTEGER PRIMARY KEY,\n"
+	" combat_id INTEGER NOT NULL REFERENCES combat(id),\n"
+	" seq  INTEGER NOT NULL CHECK (seq >= 1),\n"
+	" round  INTEGER NOT NULL CHECK (round >= 1),\n"
+	" action  TEXT NOT NULL CHECK (action IN ('start', 'join',\n"
+	"   'round', 'stance', 'initiative', 'attack', 'mental',\n"
+	"   'pass', 'undo', 'end', 'dead')),\n"
+	" actor  TEXT,\n"
+	" target  TEXT,\n"
+	" range  TEXT CHECK (range IN ('short', 'long')),\n"
+	" kind  TEXT CHECK (kind IN ('attack', 'suggestion',\n"
+	"   'intimidation', 'coercion')),\n"
+	" use  INTEGER,\n"
+	" mod  INTEGER NOT NULL DEFAULT 0,\n"
+	" vs_mod  INTEGER NOT NULL DEFAULT 0,\n"
+	" cards  TEXT,\n"
+	" virt  INTEGER NOT NULL DEFAULT 0 CHECK (virt IN (0, 1)),\n"
+	" vs_cards TEXT,\n"
+	" vs_virt  INTEGER NOT NULL DEFAULT 0 CHECK (vs_virt IN (0, 1)),\n"
+	" special  TEXT,\n"
+	" base  INTEGER,\n"
+	" vs_base  INTEGER,\n"
+	" offense  INTEGER CHECK (offense >= 0),\n"
+	" defense  INTEGER CHECK (defense >= 0),\n"
+	" hit  INTEGER CHECK (hit IN (0, 1)),\n"
+	" damage  INTEGER CHECK (damage >= 0),\n"
+	" life_before INTEGER,\n"
+	" life_after INTEGER CHECK (life_after >= 0),\n"
+	" fumble  INTEGER NOT NULL DEFAULT 0 CHECK (fumble IN (0, 1)),\n"
+	" vs_fumble INTEGER NOT NULL DEFAULT 0 CHECK (vs_fumble IN (0, 1)),\n"
+	" undoes  INTEGER,\n"
+	" shares  INTEGER NOT NULL DEFAULT 0 CHECK (shares IN (0, 1)),\n"
+	" agreed  INTEGER NOT NULL DEFAULT 0 CHECK (agreed IN (0, 1)),\n"
+	" detail  TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(detail)),\n"
+	" seed  TEXT,\n"
+	" gm  TEXT,\n"
+	" time  INTEGER NOT NULL,\n"
+	" UNIQUE (combat_id, seq)\n"
+	") STRICT;\n"
+	"CREATE INDEX event_by_actor ON event(actor, combat_id);\n"
+	"CREATE INDEX event_by_target ON event(target, combat_id);\n"
+	"CREATE INDEX event_undone ON event(combat_id, undoes)\n"
+	" WHERE undoes IS NOT NULL;\n",
+	[3] =
+	"ALTER TABLE event RENAME TO event_v3;\n"
+	"DROP INDEX event_by_actor;\n"
+	"DROP INDEX event_by_target;\n"
+	"DROP INDEX event_undone;\n"
+	"CREATE TABLE event (\n"
+	" id  INTEGER PRIMARY KEY,\n"
+	" combat_id INTEGER NOT NULL REFERENCES combat(id),\n"
+	" seq  INTEGER NOT NULL CHECK (seq >= 1),\n"
+	" round  INTEGER NOT NULL CHECK (round >= 1),\n"
+	" action  TEXT NOT NULL CHECK (action IN ('start', 'join',\n"
+	"   'round', 'stance', 'initiative', 'attack', 'mental',\n"
+	"   'pass', 'undo', 'end', 'dead', 'range', 'flee',\n"
+	"   'charge', 'blow', 'power', 'swap')),\n"
+	" actor  TEXT,\n"
+	" target  TEXT,\n"
+	" range  TEXT CHECK (range IN ('short', 'long')),\n"
+	" kind  TEXT CHECK (kind IN ('attack', 'suggestion',\n"
+	"   'intimidation', 'coercion')),\n"
+	" use  INTEGER,\n"
+	" mod  INTEGER NOT NULL DEFAULT 0,\n"
+	" vs_mod  INTEGER NOT NULL DEFAULT 0,\n"
+	" cards  TEXT,\n"
+	" virt  INTEGER NOT NULL DEFAULT 0 CHECK (virt IN (0, 1)),\n"
+	" vs_cards TEXT,\n"
+	" vs_virt  INTEGER NOT NULL DEFAULT 0 CHECK (vs_virt IN (0, 1)),\n"
+	" special  TEXT,\n"
+	" base  INTEGER,\n"
+	" vs_base  INTEGER,\n"
+	" offense  INTEGER CHECK (offense >= 0),\n"
+	" defense  INTEGER CHECK (defense >= 0),\n"
+	" hit  INTEGER CHECK (hit IN (0, 1)),\n"
+	" damage  INTEGER CHECK (damage >= 0),\n"
+	" life_before INTEGER,\n"
+	" life_after INTEGER CHECK (life_after >= 0),\n"
+	" fumble  INTEGER NOT NULL DEFAULT 0 CHECK (fumble IN (0, 1)),\n"
+	" vs_fumble INTEGER NOT NULL DEFAULT 0 CHECK (vs_fumble IN (0, 1)),\n"
+	" undoes  INTEGER,\n"
+	" shares  INTEGER NOT NULL DEFAULT 0 CHECK (shares IN (0, 1)),\n"
+	" agreed  INTEGER NOT NULL DEFAULT 0 CHECK (agreed IN (0, 1)),\n"
+	" aimed  TEXT,\n"
+	" item  TEXT,\n"
+	" vs_item  TEXT,\n"
+	" power  TEXT,\n"
+	" em_spent INTEGER CHECK (em_spent >= 0),\n"
+	" em_before INTEGER,\n"
+	" em_after INTEGER CHECK (em_after >= 0),\n"
+	" feet  INTEGER CHECK (feet >= 0),\n"
+	" until  INTEGER,\n"
+	" free  INTEGER NOT NULL DEFAULT 0 CHECK (free IN (0, 1)),\n"
+	" surprise INTEGER NOT NULL DEFAULT 0 CHECK (surprise IN (0, 1)),\n"
+	" negated  INTEGER NOT NULL DEFAULT 0 CHECK (negated IN (0, 1)),\n"
+	" detail  TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(detail)),\n"
+	" seed  TEXT,\n"
+	" gm  TEXT,\n"
+	" time  INTEGER NOT NULL,\n"
+	" UNIQUE (combat_id, seq)\n"
+	") STRICT;\n"
+	"INSERT INTO event (id, combat_id, seq, round, action, actor,"
+	" target, range, kind, use, mod, vs_mod, cards, virt, vs_cards,"
+	" vs_virt, special, base, vs_base, offense, defense, hit,"
+	" damage, life_before, life_after, fumble, vs_fumble, undoes,"
+	" shares, agreed, detail, seed, gm, time)"
+	" SELECT id, combat_id, seq, round, action, actor, target,"
+	" range, kind, use, mod, vs_mod, cards, virt, vs_cards,"
+	" vs_virt, special, base, vs_base, offense, defense, hit,"
+	" damage, life_before, life_after, fumble, vs_fumble, undoes,"
+	" shares, agreed, detail, seed, gm, time"
+	" FROM event_v3;\n"
+	"DROP TABLE event_v3;\n"
+	"CREATE INDEX event_by_actor ON event(actor, combat_id);\n"
+	"CREATE INDEX event_by_target ON event(target, combat_id);\n"
+	"CREATE INDEX event_undone ON event(combat_id, undoes)\n"
+	" WHERE undoes IS NOT NULL;\n",
+	[4] =
+	"CREATE TABLE d6_character (\n"
+	" id  INTEGER PRIMARY KEY,\n"
+	" name  TEXT NOT NULL UNIQUE\n"
+	"   CHECK (length(name) BETWEEN 1 AND 200),\n"
+	" cp  INTEGER NOT NULL DEFAULT 5 CHECK (cp BETWEEN 0 AND 10000),\n"
+	" fp  INTEGER NOT NULL DEFAULT 1 CHECK (fp BETWEEN 0 AND 1000),\n"
+	" dsp  INTEGER NOT NULL DEFAULT 0 CHECK (dsp BETWEEN 0 AND 1000),\n"
+	" notes  TEXT CHECK (length(notes) <= 10000),\n"
+	" created  INTEGER NOT NULL,\n"
+	" updated  INTEGER NOT NULL\n"
+	") STRICT;\n"
+	"CREATE TABLE d6_trait (\n"
+	" character_id INTEGER NOT NULL\n"
+	"   REFERENCES d6_character(id) ON DELETE CASCADE,\n"
+	" name  TEXT NOT NULL COLLATE NOCASE\n"
+	"   CHECK (length(name) BETWEEN 1 AND 100\n"
+	"          AND instr(name, '.') = 0\n"
+	"          AND instr(name, '=') = 0),\n"
+	" attribute TEXT COLLATE NOCASE,\n"
+	" dice  INTEGER NOT NULL CHECK (dice BETWEEN 1 AND 100),\n"
+	" pips  INTEGER NOT NULL CHECK (pips BETWEEN -100 AND 100),\n"
+	" PRIMARY KEY (character_id, name)\n"
+	") STRICT;\n"
+	"CREATE TABLE d6_roll (\n"
+	" id  INTEGER PRIMARY KEY,\n"
+	" character TEXT NOT NULL,\n"
+	" round  TEXT CHECK (length(round) <= 100),\n"
+	" trait  TEXT NOT NULL,\n"
+	" code  TEXT NOT NULL,\n"
+	" seed  TEXT NOT NULL,\n"
+	" total  INTEGER NOT NULL,\n"
+	" cp  INTEGER NOT NULL DEFAULT 0 CHECK (cp BETWEEN 0 AND 5),\n"
+	" fp  INTEGER NOT NULL DEFAULT 0 CHECK (fp IN (0, 1)),\n"
+	" detail  TEXT NOT NULL CHECK (json_valid(detail)),\n"
+	" time  INTEGER NOT NULL\n"
+	") STRICT;\n"
+	"CREATE INDEX d6_roll_by_round ON d6_roll(character, round);\n",
+	/*
+	 * Force Battles and Battle Grounds: parts of schema.sql, cut at
+	 * its "-- @since" lines, kept in one place.
+	 */
+	[5] = db_schema_v6_sql,
+	[6] = db_schema_v7_sql
+};
+
+int64_t
+db_now(void)
+{
+	const char *fixed = getenv("REFKIT_NOW");
+	long v;
+
+	/* A fixed clock, for tests and for re-enacting a session. */
+	if (fixed && util_parse_int(fixed, 0, 253402300799L, &v) ==
+	    UTIL_INT_OK)
+		return v;
+	return (int64_t)time(NULL);
+}
+
+char *
+db_default_path(int *is_default)
+{
+	const char *env;
+
+	*is_default = 0;
+	if ((env = getenv("REFKIT_DB")) != NULL && *env != '\0')
+		return xstrdup(env);
+	*is_default = 1;
+	if ((env = getenv("XDG_DATA_HOME")) != NULL && *env == '/')
+		return xasprintf("%s/refkit/refkit.db", env);
+	if ((env = getenv("HOME")) == NULL || *env == '\0')
+		errx(1, "cannot find the database: set REFKIT_DB, "
+		    "XDG_DATA_HOME or HOME, or use --db");
+	return xasprintf("%s/.local/share/refkit/refkit.db", env);
+}
+
+/* Creates every missing directory above the file path, like mkdir -p. */
+static void
+make_parents(const char *path)
+{
+	char *dir = xstrdup(path);
+
+	for (char *p = dir + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(dir, 0700) != 0 && errno != EEXIST)
+			err(1, "cannot create '%s'", dir);
+		*p = '/';
+	}
+	free(dir);
+}
+
+/*
+ * SQLite's message for the last failure, made plain for a GM: the
+ * system's reason for an I/O failure ("disk I/O error: File too large"),
+ * and what a lock that outlasted the busy timeout means.  The caller
+ * frees it.
+ */
+static char *
+errmsg(struct db *db)
+{
+	int code, sys;
+
+	if (db->h == NULL)
+		return xstrdup("out of memory");
+	code = sqlite3_extended_errcode(db->h) & 0xff;
+	sys = sqlite3_system_errno(db->h);
+	if (code == SQLITE_BUSY) {
+		int ms = busy_ms();
+
+		return ms % 1000 == 0 ?
+		    xasprintf("%s: another program held it for more than "
+		    "%d second%s; nothing was written, try again",
+		    sqlite3_errmsg(db->h), ms / 1000, ms == 1000 ? "" : "s") :
+		    xasprintf("%s: another program held it for more than "
+		    "%d ms; nothing was written, try again",
+		    sqlite3_errmsg(db->h), ms);
+	}
+	if (sys != 0 && (code == SQLITE_IOERR || code == SQLITE_CANTOPEN ||
+	    code == SQLITE_FULL || code == SQLITE_READONLY ||
+	    code == SQLITE_PERM))
+		return xasprintf("%s: %s", sqlite3_errmsg(db->h),
+		    strerror(sys));
+	return xstrdup(sqlite3_errmsg(db->h));
+}
+
+void
+db_fatal(struct db *db, const char *what)
+{
+	/* Copy the message: the rollback may replace it. */
+	char *copy = errmsg(db);
+
+	if (db->h && !sqlite3_get_autocommit(db->h))
+		sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL);
+	errx(1, "%s: %s", what, copy);
+}
+
+void
+db_die(struct db *db, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (db->h && !sqlite3_get_autocommit(db->h))
+		sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL);
+	va_start(ap, fmt);
+	verrx(1, fmt, ap);
+	va_end(ap);
+}
+
+static void
+exec(struct db *db, const char *sql, const char *what)
+{
+	if (sqlite3_exec(db->h, sql, NULL, NULL, NULL) != SQLITE_OK)
+		db_fatal(db, what);
+}
+
+/* A write on a database opened read-only is refused before it starts. */
+static void
+check_writable(struct db *db)
+{
+	if (db->readonly)
+		errx(1, "cannot write to '%s': it is on a read-only file "
+		    "system (commands that only read work)", util_q(db->path));
+}
+
+void
+db_begin(struct db *db)
+{
+	check_writable(db);
+	exec(db, "BEGIN IMMEDIATE", "cannot start a transaction");
+}
+
+void
+db_begin_read(struct db *db)
+{
+	exec(db, "BEGIN", "cannot start a transaction");
+}
+
+void
+db_commit(struct db *db)
+{
+	exec(db, "COMMIT", "cannot commit");
+}
+
+void
+db_rollback(struct db *db)
+{
+	if (!sqlite3_get_autocommit(db->h))
+		sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL);
+}
+
+sqlite3_stmt *
+db_prepare(struct db *db, const char *sql)
+{
+	sqlite3_stmt *st;
+
+	if (sqlite3_prepare_v2(db->h, sql, -1, &st, NULL) != SQLITE_OK)
+		db_fatal(db, "cannot prepare a statement");
+	return st;
+}
+
+int
+db_step(struct db *db, sqlite3_stmt *st, int allow_constraint)
+{
+	int rc = sqlite3_step(st);
+
+	if (rc == SQLITE_ROW || rc == SQLITE_DONE)
+		return rc;
+	if (allow_constraint && (rc & 0xff) == SQLITE_CONSTRAINT) {
+		sqlite3_reset(st);
+		return SQLITE_CONSTRAINT;
+	}
+	db_fatal(db, db->path);
+}
+
+/*
+ * Looks at the file before anything is written: returns its user_version,
+ * or exits if it is not ours.  An empty file (no tables, no ids) is 0.
+ * The three facts are read by one statement, hence in one read
+ * transaction: another process creating the schema at the same moment
+ * must not be seen half done.
+ */
+static int
+check_identity(struct db *db)
+{
+	sqlite3_stmt *st;
+	int app = 0, version = 0, ntables = 0, rc = SQLITE_ERROR;
+
+	if (sqlite3_prepare_v2(db->h, "SELECT"
+	    " (SELECT application_id FROM pragma_application_id),"
+	    " (SELECT user_version FROM pragma_user_version),"
+	    " (SELECT count(*) FROM sqlite_schema)", -1, &st,
+	    NULL) == SQLITE_OK) {
+		rc = sqlite3_step(st);
+		if (rc == SQLITE_ROW) {
+			app = sqlite3_column_int(st, 0);
+			version = sqlite3_column_int(st, 1);
+			ntables = sqlite3_column_int(st, 2);
+		}
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW) {
+		int code = sqlite3_extended_errcode(db->h) & 0xff;
+
+		/* A damaged file, or one that is not SQLite's at all. */
+		if (code == SQLITE_NOTADB || code == SQLITE_CORRUPT)
+			errx(1, "'%s': not a refkit database (%s)", util_q(db->path),
+			    sqlite3_errmsg(db->h));
+		if (code == SQLITE_READONLY)
+			errx(1, "cannot use '%s': the file or its directory is "
+			    "read-only for this user (%s)", util_q(db->path),
+			    sqlite3_errmsg(db->h));
+		errx(1, "cannot read '%s': %s", util_q(db->path), errmsg(db));
+	}
+	if (app == 0 && version == 0 && ntables == 0)
+		return 0;
+	if (app != DB_APPLICATION_ID)
+		errx(1, "'%s': not a refkit database (an SQLite file of "
+		    "another program)", util_q(db->path));
+	if (version > DB_SCHEMA_VERSION)
+		errx(1, "'%s': written by a newer refkit (schema %d; this "
+		    "one knows up to %d); not changed", util_q(db->path),
+		    version, DB_SCHEMA_VERSION);
+	if (version < 1)
+		errx(1, "'%s': damaged refkit database (schema version %d)",
+		    util_q(db->path), version);
+	return version;
+}
+
+/* Creates or migrates, in one transaction, re-checking under the lock. */
+static void
+bring_up_to_date(struct db *db)
+{
+	int version;
+
+	if (db->readonly)
+		errx(1, "cannot use '%s': its schema needs updating to "
+		    "version %d, and it is on a read-only file system",
+		    util_q(db->path), DB_SCHEMA_VERSION);
+	db_begin(db);
+	/* Another process may have done it while we waited for the lock. */
+	version = check_identity(db);
+	if (version == 0)
+		exec(db, db_schema_sql, "cannot create the schema");
+	else {
+		char *set;
+
+		for (int v = version; v < DB_SCHEMA_VERSION; v++)
+			exec(db, migrations[v], "cannot migrate the schema");
+		set = xasprintf("PRAGMA user_version = %d", DB_SCHEMA_VERSION);
+		exec(db, set, "cannot migrate the schema");
+		free(set);
+	}
+	db_commit(db);
+	/* A file the user made (touch) is changed: say so. */
+	if (version == 0 && db->was_empty)
+		warnx("'%s' was an empty file: it is now a refkit database",
+		    util_q(db->path));
+}
+
+/*
+ * WAL lets readers go on while one GM writes.  It is a property of the
+ * file, so only the first open of a new file changes anything.  The
+ * change needs the file to itself for a moment, and SQLite does not
+ * always wait for that through the busy handler, so wait here, as long
+ * as the busy timeout.
+ */
+static void
+set_wal(struct db *db)
+{
+	struct timespec pause = { 0, 5 * 1000 * 1000 };
+	sqlite3_stmt *st;
+	int waited = 0, rc, is_wal = 0;
+
+	for (;;) {
+		st = db_prepare(db, "PRAGMA journal_mode");
+		if (db_step(db, st, 0) == SQLITE_ROW)
+			is_wal = strcmp((const char *)sqlite3_column_text(st,
+			    0), "wal") == 0;
+		sqlite3_finalize(st);
+		if (is_wal)
+			return;
+		rc = sqlite3_exec(db->h, "PRAGMA journal_mode = WAL", NULL,
+		    NULL, NULL);
+		if (rc == SQLITE_OK)
+			return;
+		if ((rc & 0xff) != SQLITE_BUSY || waited >= busy_ms())
+			db_fatal(db, "cannot switch to WAL mode");
+		nanosleep(&pause, NULL);
+		waited += 5;
+	}
+}
+
+/*
+ * Why a file could not be opened, when SQLite's last errno does not say
+ * (it tries read-write, then read-only, and keeps the second's ENOENT):
+ * a missing or unwritable directory for a file that does not exist yet.
+ */
+static void __attribute__((noreturn))
+open_failed(struct db *db)
+{
+	/* Static: the errx below exits, and a leak checker must not mind. */
+	static char *dir;
+	const char *slash = strrchr(db->path, '/');
+	struct stat sb;
+
+	/* The directory: "/" for "/x.db", "." for "x.db". */
+	dir = slash == NULL ? xstrdup(".") : xstrndup(db->path,
+	    slash == db->path ? 1 : (size_t)(slash - db->path));
+	if (stat(db->path, &sb) != 0 && errno == ENOENT) {
+		struct statvfs vfs;
+
+		if (stat(dir, &sb) != 0)
+			errx(1, "cannot create '%s': no directory '%s'",
+			    util_q(db->path), util_q(dir));
+		if (statvfs(dir, &vfs) == 0 && (vfs.f_flag & ST_RDONLY))
+			errx(1, "cannot create '%s': directory '%s' is on a "
+			    "read-only file system", util_q(db->path),
+			    util_q(dir));
+		if (access(dir, W_OK) != 0)
+			errx(1, "cannot create '%s': directory '%s' is not "
+			    "writable", util_q(db->path), util_q(dir));
+	}
+	errx(1, "cannot open '%s': %s", util_q(db->path), errmsg(db));
+}
+
+/*
+ * The database a tool has open.  A refusal exits through errx(3) with it
+ * open; at exit it is rolled back and closed, so that what SQLite holds
+ * is freed (valgrind counts it lost otherwise) and nothing is left for
+ * the operating system to tidy.
+ */
+static struct db *open_db;
+
+static void
+close_at_exit(void)
+{
+	sqlite3_stmt *st;
+
+	if (open_db == NULL || open_db->h == NULL)
+		return;
+	while ((st = sqlite3_next_stmt(open_db->h, NULL)) != NULL)
+		sqlite3_finalize(st);
+	if (!sqlite3_get_autocommit(open_db->h))
+		sqlite3_exec(open_db->h, "ROLLBACK", NULL, NULL, NULL);
+	sqlite3_close(open_db->h);
+	open_db->h = NULL;
+}
+
+/* What a file of type mode is, for a refusal; NULL for a regular file. */
+static const char *
+file_kind(mode_t mode)
+{
+	if (S_ISREG(mode))
+		return NULL;
+	if (S_ISDIR(mode))
+		return "a directory";
+	if (S_ISCHR(mode))
+		return "a character device";
+	if (S_ISBLK(mode))
+		return "a block device";
+	if (S_ISFIFO(mode))
+		return "a named pipe (FIFO)";
+	if (S_ISSOCK(mode))
+		return "a socket";
+	return "not a regular file";
+}
+
+/*
+ * Looks at the path before SQLite does, which would otherwise write a
+ * journal beside a device (/dev/null-journal) or follow nothing and say
+ * only "unable to open".  Sets db->was_empty and db->readonly.
+ */
+static int
+check_path(struct db *db)
+{
+	/* Static: the errx below exits, and a leak checker must not mind. */
+	static char *wal;
+	struct stat sb;
+	struct statvfs vfs;
+	const char *kind;
+
+	/* Missing: created; other errors: the open says what they are. */
+	if (lstat(db->path, &sb) != 0)
+		return errno == ENOENT;
+	if (S_ISLNK(sb.st_mode))
+		errx(1, "cannot use '%s': it is a symbolic link, and refkit "
+		    "does not follow links to a database (a link could "
+		    "send the writes to another file); give the real path",
+		    util_q(db->path));
+	if ((kind = file_kind(sb.st_mode)) != NULL)
+		errx(1, "cannot use '%s': it is %s, not a database file",
+		    util_q(db->path), kind);
+	db->was_empty = sb.st_size == 0;
+	if (statvfs(db->path, &vfs) != 0 || !(vfs.f_flag & ST_RDONLY))
+		return 0;
+	db->readonly = 1;
+	/*
+	 * Read-only media are opened immutable, which ignores a -wal file:
+	 * one that holds commits the file lacks would give stale answers.
+	 */
+	wal = xasprintf("%s-wal", db->path);
+	if (stat(wal, &sb) == 0 && sb.st_size > 0)
+		errx(1, "cannot read '%s': it has changes in '%s' not yet "
+		    "written into it, and it is on a read-only file system "
+		    "(open it once where it can be written)", util_q(db->path),
+		    util_q(wal));
+	free(wal);
+	wal = NULL;
+	return 0;
+}
+
+/*
+ * A new database appears whole: the schema is written into a file of
+ * this process's own beside it, which is then linked into place, an
+ * atomic step that fails if another process got there first (its file
+ * is then used).  So an empty file at the path was never made by refkit,
+ * and saying so (db->was_empty) cannot mislead.  Where links are not
+ * supported (FAT), or anything else fails, nothing is left behind and
+ * SQLite creates the file in place as before.
+ */
+static void
+create_whole(struct db *db)
+{
+	static const char *const sfx[] = { "", "-journal", "-wal", "-shm" };
+	char *tmp = xasprintf("%s.new-%ld", db->path, (long)getpid());
+	sqlite3 *h = NULL;
+	int ok;
+
+	unlink(tmp);
+	ok = sqlite3_open_v2(tmp, &h, SQLITE_OPEN_READWRITE |
+	    SQLITE_OPEN_CREATE | SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_NOMUTEX,
+	    NULL) == SQLITE_OK &&
+	    sqlite3_exec(h, "BEGIN", NULL, NULL, NULL) == SQLITE_OK &&
+	    sqlite3_exec(h, db_schema_sql, NULL, NULL, NULL) == SQLITE_OK &&
+	    sqlite3_exec(h, "COMMIT", NULL, NULL, NULL) == SQLITE_OK &&
+	    sqlite3_exec(h, "PRAGMA journal_mode = WAL", NULL, NULL,
+	    NULL) == SQLITE_OK;
+	/* Closing the last connection checkpoints and removes the WAL. */
+	if (sqlite3_close(h) != SQLITE_OK)
+		ok = 0;
+	if (ok)
+		(void)link(tmp, db->path);
+	for (size_t i = 0; i < sizeof sfx / sizeof *sfx; i++) {
+		char *f = xasprintf("%s%s", tmp, sfx[i]);
+
+		unlink(f);
+		free(f);
+	}
+	free(tmp);
+}
+
+/*
+ * The URI that opens path read-only and immutable: nothing can change
+ * the file on a read-only file system, and SQLite then needs no -shm or
+ * -wal beside it.  The caller frees it.
+ */
+static char *
+immutable_uri(const char *path)
+{
+	size_t n = strlen(path);
+	char *uri = xmalloc(3 * n + 32), *u = uri;
+
+	u += sprintf(u, "file:%s", path[0] == '/' ? "//" : "");
+	for (const char *p = path; *p; p++) {
+		if (*p == '%' || *p == '?' || *p == '#')
+			u += sprintf(u, "%%%02X", (unsigned char)*p);
+		else
+			*u++ = *p;
+	}
+	strcpy(u, "?immutable=1");
+	return uri;
+}
+
+struct db *
+db_open(const char *path)
+{
+	struct db *db = xcalloc(1, sizeof *db);
+	int is_default = 0, rc;
+
+	db->path = path ? xstrdup(path) : db_default_path(&is_default);
+	if (open_db == NULL && atexit(close_at_exit) != 0)
+		errx(1, "cannot register the database's close at exit");
+	open_db = db;
+	if (is_default)
+		make_parents(db->path);
+	if (check_path(db))
+		create_whole(db);
+	/* Every tool is one thread: spare each SQLite call its mutex. */
+	if (db->readonly) {
+		char *uri = immutable_uri(db->path);
+
+		rc = sqlite3_open_v2(uri, &db->h, SQLITE_OPEN_READONLY |
+		    SQLITE_OPEN_URI | SQLITE_OPEN_NOFOLLOW |
+		    SQLITE_OPEN_NOMUTEX, NULL);
+		free(uri);
+	} else
+		rc = sqlite3_open_v2(db->path, &db->h, SQLITE_OPEN_READWRITE |
+		    SQLITE_OPEN_CREATE | SQLITE_OPEN_NOFOLLOW |
+		    SQLITE_OPEN_NOMUTEX, NULL);
+	if (rc != SQLITE_OK)
+		open_failed(db);
+	sqlite3_extended_result_codes(db->h, 1);
+	sqlite3_busy_timeout(db->h, busy_ms());
+	sqlite3_db_config(db->h, SQLITE_DBCONFIG_DEFENSIVE, 1, NULL);
+	sqlite3_db_config(db->h, SQLITE_DBCONFIG_DQS_DDL, 0, NULL);
+	sqlite3_db_config(db->h, SQLITE_DBCONFIG_DQS_DML, 0, NULL);
+	sqlite3_db_config(db->h, SQLITE_DBCONFIG_ENABLE_TRIGGER, 1, NULL);
+
+	if (check_identity(db) < DB_SCHEMA_VERSION)
+		bring_up_to_date(db);
+
+	if (!db->readonly)
+		set_wal(db);
+	exec(db, "PRAGMA foreign_keys = ON", "cannot enable foreign keys");
+	return db;
+}
+
+void
+db_close(struct db *db)
+{
+	if (db == NULL)
+		return;
+	db_rollback(db);
+	/* A statement left unfinalized makes this fail: a leak is a bug. */
+	if (sqlite3_close(db->h) != SQLITE_OK)
+		errx(1, "cannot close '%s': %s", util_q(db->path),
+		    sqlite3_errmsg(db->h));
+	if (open_db == db)
+		open_db = NULL;
+	free(db->path);
+	free(db);
+}
+
+const char *
+db_column_text(sqlite3_stmt *st, int i)
+{
+	const char *t = (const char *)sqlite3_column_text(st, i);
+
+	/* Text cut short at a NUL would be read as another value. */
+	if (t != NULL && strlen(t) != (size_t)sqlite3_column_bytes(st, i))
+		errx(1, "damaged record: its '%s' holds a NUL character",
+		    util_q(sqlite3_column_name(st, i)));
+	return t;
+}
+
+const char *
+db_column_json(sqlite3_stmt *st, int i)
+{
+	const char *t = db_column_text(st, i);
+
+	if (t != NULL && util_json_has_nul(t, strlen(t)))
+		errx(1, "damaged record: its '%s' holds a NUL character "
+		    "(\\u0000)", util_q(sqlite3_column_name(st, i)));
+	return t;
+}
+
+char *
+db_column_dup(sqlite3_stmt *st, int i)
+{
+	const char *t = db_column_text(st, i);
+
+	return t ? xstrdup(t) : NULL;
+}
+
+void
+db_bind_text_or_null(sqlite3_stmt *st, int i, const char *s)
+{
+	if (s != NULL)
+		sqlite3_bind_text(st, i, s, -1, SQLITE_TRANSIENT);
+	else
+		sqlite3_bind_null(st, i);
+}

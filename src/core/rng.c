@@ -1,0 +1,133 @@
+/*
+ * rng.c - splitmix64 and xoshiro256** (Blackman and Vigna), an unbiased
+ * bounded draw by rejection, and batched unbiased dice; see rng.h.
+ */
+#include "core/rng.h"
+
+#include "core/util.h"
+
+#include <ctype.h>
+#include <err.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <time.h>
+#include <unistd.h>
+
+static uint64_t
+splitmix64(uint64_t *x)
+{
+	uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+int
+rng_equal(const struct rng *a, const struct rng *b)
+{
+	/* Only the batch's unused dice are state (rng_seed leaves the rest). */
+	return memcmp(a->s, b->s, sizeof a->s) == 0 && a->nd6 == b->nd6 &&
+	    memcmp(a->d6, b->d6, (size_t)a->nd6) == 0;
+}
+
+void
+rng_seed(struct rng *r, uint64_t seed)
+{
+	for (int i = 0; i < 4; i++)
+		r->s[i] = splitmix64(&seed);
+	r->nd6 = 0;
+}
+
+static uint64_t
+rotl(uint64_t x, int k)
+{
+	return (x << k) | (x >> (64 - k));
+}
+
+uint64_t
+rng_next(struct rng *r)
+{
+	uint64_t *s = r->s;
+	uint64_t result = rotl(s[1] * 5, 7) * 9;
+	uint64_t t = s[1] << 17;
+
+	s[2] ^= s[0];
+	s[3] ^= s[1];
+	s[1] ^= s[2];
+	s[0] ^= s[3];
+	s[2] ^= t;
+	s[3] = rotl(s[3], 45);
+	return result;
+}
+
+uint64_t
+rng_below(struct rng *r, uint64_t n)
+{
+	/* Values below 2^64 mod n would make small results likelier. */
+	uint64_t floor = (0 - n) % n;
+	uint64_t x;
+
+	do
+		x = rng_next(r);
+	while (x < floor);
+	return x % n;
+}
+
+void
+rng_d6_fill(struct rng *r)
+{
+	__extension__ typedef unsigned __int128 u128;
+	uint64_t bound = 1;	/* 6^RNG_D6_BATCH, well below 2^64 */
+	uint64_t low, floor = 0;
+
+	for (int k = 0; k < RNG_D6_BATCH; k++)
+		bound *= 6;
+	for (;;) {
+		low = rng_next(r);
+		for (int k = 0; k < RNG_D6_BATCH; k++) {
+			u128 m = (u128)low * 6;
+
+			/* The first die is used first, from the top. */
+			r->d6[RNG_D6_BATCH - 1 - k] = (uint8_t)(m >> 64) + 1;
+			low = (uint64_t)m;
+		}
+		/* Chained, the steps are one draw of x * 6^16: Lemire's test. */
+		if (low >= bound)
+			break;
+		if (floor == 0)
+			floor = (0 - bound) % bound;
+		if (low >= floor)
+			break;
+	}
+	r->nd6 = RNG_D6_BATCH;
+}
+
+uint64_t
+rng_os_seed(void)
+{
+	uint64_t seed;
+
+	if (getrandom(&seed, sizeof seed, 0) != (ssize_t)sizeof seed)
+		err(1, "cannot get a random seed from the system");
+	return seed;
+}
+
+int
+rng_parse_seed(const char *s, uint64_t *seed)
+{
+	char *end;
+	unsigned long long v;
+
+	/* The number rule of util_parse_int: digits, no leading zero. */
+	if (!util_is_digits(s))
+		return -1;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (*end != '\0' || errno == ERANGE)
+		return -1;
+	*seed = v;
+	return 0;
+}

@@ -1,0 +1,1614 @@
+/*
+ * combat.c - the CRS combat engine; see combat.h.
+ */
+#include "crs/combat.h"
+
+#include "core/rng.h"
+#include "crs/sheet.h"
+#include "core/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+static const char *const action_names[CB_ACTION_COUNT] = {
+	"start", "join", "round", "stance", "initiative", "attack", "mental",
+	"pass", "undo", "end", "dead", "range", "flee", "charge", "blow",
+	"power", "swap"
+};
+
+static const char *const kind_names[] = {
+	"attack", "suggestion", "intimidation", "coercion"
+};
+
+const char *
+cb_action_name(int a)
+{
+	return a >= 0 && a < CB_ACTION_COUNT ? action_names[a] : "?";
+}
+
+int
+cb_action_lookup(const char *name)
+{
+	for (int a = 0; a < CB_ACTION_COUNT; a++)
+		if (strcmp(name, action_names[a]) == 0)
+			return a;
+	return -1;
+}
+
+const char *
+cb_kind_name(int k)
+{
+	return k >= 0 && k <= CB_COERCION ? kind_names[k] : "?";
+}
+
+int
+cb_kind_lookup(const char *name)
+{
+	for (int k = 0; k <= CB_COERCION; k++)
+		if (util_streq_ci(name, kind_names[k]))
+			return k;
+	return -1;
+}
+
+const char *
+cb_rules_name(int rules)
+{
+	return rules == CB_RULES_AVATAR ? "avatar" : "crs";
+}
+
+void
+cb_state_init(struct cb_state *s)
+{
+	memset(s, 0, sizeof *s);
+	s->round = 1;
+	s->last_actor = -1;
+	s->lockout = CB_LOCKOUT_SECS;
+	for (int i = 0; i < CB_FIGHTERS_MAX; i++)
+		for (int j = 0; j < CB_FIGHTERS_MAX; j++)
+			s->dist[i][j] = CB_DIST_UNKNOWN;
+}
+
+void
+cb_state_release(struct cb_state *s)
+{
+	for (int i = 0; i < s->n; i++)
+		free(s->f[i].name);
+	cb_state_init(s);
+}
+
+void
+cb_event_init(struct cb_event *e)
+{
+	memset(e, 0, sizeof *e);
+	e->special = -1;
+	e->defense = -1;
+	e->life_before = e->life_after = -1;
+	e->stats.or_ = e->stats.dr = e->stats.mind = e->stats.life = -1;
+	e->stats.in = e->stats.em = e->stats.lb = -1;
+	e->em_before = e->em_after = -1;
+	e->react_need = 1;
+	e->lockout = CB_LOCKOUT_SECS;
+}
+
+void
+cb_event_release(struct cb_event *e)
+{
+	free(e->actor);
+	free(e->target);
+	free(e->cards);
+	free(e->vs_cards);
+	free(e->gm);
+	free(e->aimed);
+	free(e->melee_pick);
+	free(e->melee_drawn);
+	free(e->item.name);
+	free(e->vs_item.name);
+	free(e->skills);
+	free(e->vs_skills);
+	free(e->power.name);
+	free(e->let);
+	free(e->reactor);
+	free(e->react_cards);
+	for (int i = 0; i < e->ninit; i++) {
+		free(e->init[i].name);
+		free(e->init[i].cards);
+		free(e->init[i].ties);
+		free(e->init[i].ties_virt);
+	}
+	free(e->init);
+	cb_event_init(e);
+}
+
+int
+cb_find(const struct cb_state *s, const char *name)
+{
+	if (name == NULL)
+		return -1;
+	for (int i = 0; i < s->n; i++)
+		if (strcmp(s->f[i].name, name) == 0)
+			return i;
+	return -1;
+}
+
+int
+cb_dr_now(const struct cb_fighter *f)
+{
+	int dr = f->st.dr;
+
+	if (dr < 0)
+		return -1;
+	if (f->stance)
+		dr *= 2;
+	for (int i = 0; i < f->halvings; i++)
+		dr = (dr + 1) / 2;
+	return dr;
+}
+
+int
+cb_next(const struct cb_state *s)
+{
+	if (!s->init_done || s->ended)
+		return -1;
+	for (int i = 0; i < s->norder; i++) {
+		const struct cb_fighter *f = &s->f[s->order[i]];
+
+		if (!f->acted && f->life != 0 && !f->fled)
+			return s->order[i];
+	}
+	return -1;
+}
+
+int
+cb_standing(const struct cb_state *s)
+{
+	int n = 0;
+
+	for (int i = 0; i < s->n; i++)
+		if (s->f[i].presence == CB_ACTIVE && s->f[i].life != 0 &&
+		    !s->f[i].fled)
+			n++;
+	return n;
+}
+
+/* Still in the fight: joined, standing, not fled. */
+static int
+fighting(const struct cb_fighter *f)
+{
+	return f->presence == CB_ACTIVE && f->life != 0 && !f->fled;
+}
+
+uint64_t
+cb_melee(const struct cb_state *s, int i)
+{
+	const struct cb_fighter *f = &s->f[i];
+	uint64_t m = f->hit_by;
+
+	if (f->melee_with >= 0)
+		m |= UINT64_C(1) << f->melee_with;
+	/* Who is down or gone is no longer in it. */
+	for (int j = 0; j < s->n; j++)
+		if (!fighting(&s->f[j]))
+			m &= ~(UINT64_C(1) << j);
+	return m & ~(UINT64_C(1) << i);
+}
+
+int
+cb_skills_sum(const char *skills, int *sum, int *dodge, char *why,
+    size_t whysz)
+{
+	const char *p = skills;
+	int n = 0;
+
+	*sum = 0;
+	if (dodge)
+		*dodge = 0;
+	while (p && *p) {
+		size_t len = strcspn(p, ";");
+		char *one = xstrndup(p, len), *eq = strrchr(one, '=');
+		long v;
+
+		if (eq == NULL || eq == one || util_parse_int(eq + 1,
+		    -ITEM_MOD_MAX, ITEM_MOD_MAX, &v) != UTIL_INT_OK) {
+			snprintf(why, whysz, "a skill is NAME=N with N from "
+			    "%d to %d, got '%.60s'", -ITEM_MOD_MAX,
+			    ITEM_MOD_MAX, one);
+			free(one);
+			return -1;
+		}
+		*eq = '\0';
+		if (dodge && (util_streq_ci(one, "acrobatics") ||
+		    util_streq_ci(one, "fluid motion") ||
+		    strncasecmp(one, "dodg", 4) == 0))
+			*dodge = 1;
+		free(one);
+		*sum += (int)v;
+		if (++n > CB_SKILLS_MAX) {
+			snprintf(why, whysz, "at most %d skills a side",
+			    CB_SKILLS_MAX);
+			return -1;
+		}
+		p += len + (p[len] == ';');
+	}
+	return 0;
+}
+
+char *
+cb_faces(const struct deck_pick *p)
+{
+	/* Each face takes at most 3 bytes with its comma. */
+	size_t size = (size_t)p->ncards * 3 + 1, off = 0;
+	char *s = xmalloc(size);
+
+	s[0] = '\0';
+	for (int i = 0; i < p->ncards && off < size; i++)
+		off += (size_t)snprintf(s + off, size - off, "%s%s", i ? "," :
+		    "", deck_face_name(p->cards[i]));
+	return s;
+}
+
+/*
+ * One pick for a side: typed cards (and special card) when virt is 0,
+ * else drawn from the generator.  On success, *cards holds what was drawn.
+ */
+static int
+side_pick_k(struct deck *d, int kind, int k, struct rng *r, int virt,
+    char **cards, int special, struct deck_pick *p, const char *who,
+    char *why, size_t whysz)
+{
+	int faces[DECK_DRAW_MAX], n;
+	struct deck_typed t;
+	struct deck_source src;
+	char reason[200];
+
+	if (virt)
+		src = deck_virtual(r);
+	else {
+		if (*cards == NULL || **cards == '\0') {
+			snprintf(why, whysz, "%s: no cards given", who);
+			return -1;
+		}
+		if ((n = deck_parse_list(*cards, faces, DECK_DRAW_MAX,
+		    reason, sizeof reason)) < 0) {
+			snprintf(why, whysz, "%s: %s", who, reason);
+			return -1;
+		}
+		t.faces = faces;
+		t.n = n;
+		t.special = special > 0 ? special : 0;
+		src = deck_physical(&t);
+	}
+	if (deck_pick(d, kind, k, &src, p, reason, sizeof reason) != 0) {
+		snprintf(why, whysz, "%s: %s", who, reason);
+		return -1;
+	}
+	free(*cards);
+	*cards = cb_faces(p);
+	return 0;
+}
+
+static int
+side_pick(struct deck *d, int kind, struct rng *r, int virt, char **cards,
+    int special, struct deck_pick *p, const char *who, char *why,
+    size_t whysz)
+{
+	return side_pick_k(d, kind, 1, r, virt, cards, special, p, who, why,
+	    whysz);
+}
+
+/* Checks that name is in the combat and can be acted on; returns index. */
+static int
+present(const struct cb_state *s, const char *name, const char *role,
+    char *why, size_t whysz)
+{
+	int i = cb_find(s, name);
+
+	if (i < 0) {
+		util_say(why, whysz, "'%s' is not in this combat", name ?
+		    name : "");
+		return -1;
+	}
+	if (s->f[i].presence == CB_PENDING) {
+		util_say(why, whysz, "'%s' joins at the start of the next "
+		    "round", name);
+		return -1;
+	}
+	if (s->f[i].fled) {
+		util_say(why, whysz, "%s '%s' has fled the combat", role, name);
+		return -1;
+	}
+	if (s->f[i].life == 0) {
+		util_say(why, whysz, "%s '%s' is down (LIFE 0)", role, name);
+		return -1;
+	}
+	return i;
+}
+
+/* Checks that the actor may act now: its turn, not yet acted. */
+static int
+may_act(const struct cb_state *s, const char *name, char *why,
+    size_t whysz)
+{
+	int i = present(s, name, "the actor", why, whysz), next;
+
+	if (i < 0)
+		return -1;
+	if (s->f[i].stance) {
+		util_say(why, whysz, "'%s' is in a Defensive Stance and takes "
+		    "no action this round", name);
+		return -1;
+	}
+	if (s->f[i].blow_carry) {
+		util_say(why, whysz, "'%s' carried on Taking a Blow and takes "
+		    "no other action this round", name);
+		return -1;
+	}
+	if (!s->init_done) {
+		snprintf(why, whysz, "no initiative yet this round (init)");
+		return -1;
+	}
+	if (s->f[i].acted) {
+		util_say(why, whysz, "'%s' has already acted this round", name);
+		return -1;
+	}
+	if (s->f[i].init_pos == 0) {
+		util_say(why, whysz, "'%s' drew no initiative this round",
+		    name);
+		return -1;
+	}
+	if ((next = cb_next(s)) != i) {
+		util_say(why, whysz, "'%s' acts before '%s' in the initiative "
+		    "order: '%s' acts or passes first", s->f[next].name, name,
+		    s->f[next].name);
+		return -1;
+	}
+	return i;
+}
+
+static int
+do_join(struct cb_state *s, struct cb_event *e, char *why, size_t whysz)
+{
+	struct cb_fighter *f;
+
+	if (cb_find(s, e->actor) >= 0) {
+		util_say(why, whysz, "'%s' is already in this combat",
+		    e->actor);
+		return -1;
+	}
+	if (s->n == CB_FIGHTERS_MAX) {
+		snprintf(why, whysz, "a combat holds at most %d combatants",
+		    CB_FIGHTERS_MAX);
+		return -1;
+	}
+	if (e->stats.life < 0) {
+		util_say(why, whysz, "'%s' has no LIFE", e->actor);
+		return -1;
+	}
+	f = &s->f[s->n++];
+	memset(f, 0, sizeof *f);
+	f->name = xstrdup(e->actor);
+	f->st = e->stats;
+	/* Before initiative a round's combatants are still being named. */
+	f->presence = s->init_done ? CB_PENDING : CB_ACTIVE;
+	f->life = f->st.life;
+	f->em = f->st.em;
+	f->melee_with = f->protecting = f->protected_by = -1;
+	f->was_protecting = f->last_long_at = f->free_offer = -1;
+	f->shielded = -1;
+	deck_init(&f->deck, f->st.lb < 0 ? 0 : f->st.lb);
+	/* After the first round has begun, newcomers enter at long range. */
+	if (s->round > 1 || s->init_done)
+		for (int j = 0; j < s->n - 1; j++)
+			s->dist[s->n - 1][j] = s->dist[j][s->n - 1] =
+			    CB_DIST_LONG;
+	return 0;
+}
+
+/* The initiative entry for name in e, creating a virtual one. */
+static struct cb_init *
+init_entry(struct cb_event *e, const char *name)
+{
+	struct cb_init *it;
+
+	for (int i = 0; i < e->ninit; i++)
+		if (strcmp(e->init[i].name, name) == 0)
+			return &e->init[i];
+	e->init = xreallocarray(e->init, (size_t)e->ninit + 1,
+	    sizeof *e->init);
+	it = &e->init[e->ninit++];
+	memset(it, 0, sizeof *it);
+	it->name = xstrdup(name);
+	it->virt = 1;
+	return it;
+}
+
+/* The k-th ';'-separated item of list, newly allocated, or NULL. */
+static char *
+nth_pick(const char *list, int k)
+{
+	const char *p = list;
+
+	if (list == NULL)
+		return NULL;
+	for (int i = 0; i < k; i++) {
+		if ((p = strchr(p, ';')) == NULL)
+			return NULL;
+		p++;
+	}
+	return xstrndup(p, strcspn(p, ";"));
+}
+
+/* Appends text to an owned ';'-separated list (sep 0: no separator). */
+static void
+append(char **list, const char *text, int sep)
+{
+	char *t = xasprintf("%s%s%s", *list ? *list : "", *list && sep ?
+	    ";" : "", text);
+
+	free(*list);
+	*list = t;
+}
+
+/*
+ * Tie-break pick k of a combatant: the k-th typed one when there is one
+ * (typed_virt says which of them were virtual), else a virtual draw.  It
+ * is appended to it->ties and it->ties_virt.
+ */
+static int
+tie_pick(struct cb_fighter *f, struct cb_init *it, int k,
+    const char *typed, const char *typed_virt, struct rng *r, int *value,
+    char *why, size_t whysz)
+{
+	char *pick = nth_pick(typed, k);
+	int virt = pick == NULL || (typed_virt != NULL &&
+	    (int)strlen(typed_virt) > k && typed_virt[k] == '1');
+	struct deck_pick p;
+	char who[80];
+
+	snprintf(who, sizeof who, "'%s' tie-break %d", f->name, k + 1);
+	if (side_pick(&f->deck, DECK_INITIATIVE, r, virt, &pick, 0, &p, who,
+	    why, whysz) != 0) {
+		free(pick);
+		return -1;
+	}
+	*value = deck_total(&p, 0);
+	append(&it->ties, pick, 1);
+	append(&it->ties_virt, virt ? "1" : "0", 0);
+	free(pick);
+	return 0;
+}
+
+static int
+do_initiative(struct cb_state *s, struct cb_event *e, struct rng *r,
+    char *why, size_t whysz)
+{
+	int who[CB_FIGHTERS_MAX], n = 0, rc = -1;
+	int key[CB_FIGHTERS_MAX][32], klen[CB_FIGHTERS_MAX];
+	char *typed[CB_FIGHTERS_MAX], *typed_virt[CB_FIGHTERS_MAX];
+	struct cb_state save;
+
+	if (s->init_done) {
+		snprintf(why, whysz, "initiative is already drawn this round");
+		return -1;
+	}
+	for (int i = 0; i < e->ninit; i++) {
+		int j = cb_find(s, e->init[i].name);
+
+		if (j < 0 || !fighting(&s->f[j]) || s->f[j].stance ||
+		    s->f[j].blow_carry) {
+			util_say(why, whysz, "'%s' draws no initiative this "
+			    "round (%s)", e->init[i].name, j < 0 ? "not in "
+			    "this combat" : s->f[j].fled ? "fled" :
+			    s->f[j].presence != CB_ACTIVE ?
+			    "joins next round" : s->f[j].life == 0 ? "down" :
+			    s->f[j].stance ? "in a Defensive Stance" :
+			    "Taking a Blow");
+			return -1;
+		}
+	}
+	save = *s;
+	/*
+	 * A Surprise action comes before round 1 (RULINGS section 1): it is
+	 * no part of the round, so it does not halve DR, and the cards it
+	 * drew (offence, defences, a reaction) go back before round 1's
+	 * initiative.  Before that initiative nothing else draws a card that
+	 * stays out, so every deck is whole again.
+	 */
+	if (s->round == 1)
+		for (int i = 0; i < s->n; i++)
+			deck_clean_up(&s->f[i].deck);
+	for (int i = 0; i < s->n; i++) {
+		struct cb_fighter *f = &s->f[i];
+		struct cb_init *it;
+		struct deck_pick p;
+		char label[240];
+
+		if (!fighting(f) || f->stance || f->blow_carry)
+			continue;
+		it = init_entry(e, f->name);
+		snprintf(label, sizeof label, "'%s' initiative", f->name);
+		/* The typed tie-breaks are read from here on, and rebuilt. */
+		typed[n] = it->ties;
+		typed_virt[n] = it->ties_virt;
+		it->ties = it->ties_virt = NULL;
+		who[n] = i;
+		klen[n] = 1;
+		n++;
+		if (side_pick(&f->deck, DECK_INITIATIVE, r, it->virt,
+		    &it->cards, 0, &p, label, why, whysz) != 0)
+			goto out;
+		it->in = f->st.in < 0 ? 0 : f->st.in;
+		it->total = deck_total(&p, it->in);
+		key[n - 1][0] = it->total;
+	}
+	if (n == 0) {
+		snprintf(why, whysz, "nobody can draw initiative this round");
+		goto out;
+	}
+	/*
+	 * Break ties: everyone whose key equals another's draws one more
+	 * single pick, without IN, until all keys differ.
+	 */
+	for (int pass = 0; pass < 31; pass++) {
+		int tied[CB_FIGHTERS_MAX], any = 0;
+
+		for (int a = 0; a < n; a++) {
+			tied[a] = 0;
+			for (int b = 0; b < n; b++)
+				if (a != b && klen[a] == klen[b] &&
+				    memcmp(key[a], key[b], sizeof(int) *
+				    (size_t)klen[a]) == 0)
+					tied[a] = 1;
+			any |= tied[a];
+		}
+		if (!any)
+			break;
+		for (int a = 0; a < n; a++) {
+			if (!tied[a])
+				continue;
+			if (tie_pick(&s->f[who[a]], init_entry(e,
+			    s->f[who[a]].name), klen[a] - 1, typed[a],
+			    typed_virt[a], r, &key[a][klen[a]], why,
+			    whysz) != 0)
+				goto out;
+			klen[a]++;
+		}
+	}
+	/* Order: the highest key first, compared pick by pick. */
+	for (int a = 0; a < n; a++)
+		for (int b = a + 1; b < n; b++) {
+			int swap = 0, tw, tl, tk[32];
+
+			for (int k = 0; k < klen[a] && k < klen[b]; k++)
+				if (key[a][k] != key[b][k]) {
+					swap = key[b][k] > key[a][k];
+					break;
+				}
+			if (!swap)
+				continue;
+			tw = who[a];
+			tl = klen[a];
+			memcpy(tk, key[a], sizeof tk);
+			who[a] = who[b];
+			klen[a] = klen[b];
+			memcpy(key[a], key[b], sizeof key[a]);
+			who[b] = tw;
+			klen[b] = tl;
+			memcpy(key[b], tk, sizeof tk);
+		}
+	s->norder = n;
+	for (int a = 0; a < n; a++) {
+		s->order[a] = who[a];
+		s->f[who[a]].init_total = key[a][0];
+		s->f[who[a]].init_pos = a + 1;
+		init_entry(e, s->f[who[a]].name)->pos = a + 1;
+	}
+	s->init_done = 1;
+	rc = 0;
+out:
+	for (int a = 0; a < n; a++) {
+		free(typed[a]);
+		free(typed_virt[a]);
+	}
+	if (rc != 0)
+		*s = save;
+	return rc;
+}
+
+#define BIT(i)	(UINT64_C(1) << (i))
+
+/* Whether an item of this range works for an action at that range. */
+static int
+gear_fits(const struct cb_gear *g, int ranged)
+{
+	if (g->name == NULL || ranged < 0 || g->range == ITEM_BOTH)
+		return 1;
+	return g->range == (ranged ? ITEM_LONG : ITEM_SHORT);
+}
+
+/* 1 if name is in the ';'-separated list. */
+static int
+in_list(const char *list, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (const char *p = list; p && *p;) {
+		size_t len = strcspn(p, ";");
+
+		if (len == n && strncmp(p, name, n) == 0)
+			return 1;
+		p += len + (p[len] == ';');
+	}
+	return 0;
+}
+
+/* Checks that every name of a ';'-separated list is in the combat. */
+static int
+list_known(const struct cb_state *s, const char *list, char *why,
+    size_t whysz)
+{
+	for (const char *p = list; p && *p;) {
+		size_t len = strcspn(p, ";");
+		char *one = xstrndup(p, len);
+		int i = cb_find(s, one);
+
+		if (i < 0)
+			util_say(why, whysz, "'%s' is not in this combat", one);
+		free(one);
+		if (i < 0)
+			return -1;
+		p += len + (p[len] == ';');
+	}
+	return 0;
+}
+
+/* Ends the protection someone gives i (i took an action other than Flee). */
+static void
+unprotect(struct cb_state *s, int i)
+{
+	int p = s->f[i].protected_by;
+
+	if (p >= 0) {
+		s->f[p].protecting = -1;
+		s->f[i].protected_by = -1;
+	}
+}
+
+/* Ends the protection i gives. */
+static void
+stop_protecting(struct cb_state *s, int i)
+{
+	int q = s->f[i].protecting;
+
+	if (q >= 0) {
+		s->f[q].protected_by = -1;
+		s->f[i].protecting = -1;
+	}
+}
+
+/*
+ * i took the action his turn allowed: for the Melee Check his last action
+ * is this one (a short range attack at short, else none), and whoever
+ * took blows for him stops unless he fled.
+ */
+static void
+took_action(struct cb_state *s, int i, int short_at, int flee)
+{
+	struct cb_fighter *f = &s->f[i];
+
+	f->acted = 1;
+	f->hit_by = 0;
+	f->melee_with = short_at;
+	f->shielded = -1;
+	f->shielded_from = 0;
+	if (!flee)
+		unprotect(s, i);
+}
+
+/* Refuses an action from someone who must pass after an Intimidation. */
+static int
+not_cowed(const struct cb_state *s, int i, char *why, size_t whysz)
+{
+	if (s->f[i].intimidated) {
+		util_say(why, whysz, "'%s' was intimidated and must pass this "
+		    "action", s->f[i].name);
+		return -1;
+	}
+	return 0;
+}
+
+static const char *
+dist_text(int feet, char *buf, size_t sz)
+{
+	if (feet == CB_DIST_LONG)
+		snprintf(buf, sz, "more than 5 ft");
+	else
+		snprintf(buf, sz, "%d ft", feet);
+	return buf;
+}
+
+enum { DEF_DR, DEF_MIND, DEF_NONE };
+
+/*
+ * The defence of an attack, a mental action or a power, unless the
+ * offence is 0.  ranged: 1 long range, 0 short, -1 no range.
+ */
+static int
+defend(struct cb_state *s, struct cb_event *e, int t, int how, int ranged,
+    struct rng *r, char *why, size_t whysz)
+{
+	struct cb_fighter *f = &s->f[t];
+	const struct cb_gear *g = &e->vs_item;
+	struct deck_pick q;
+	int stat, skills, dodge;
+
+	if (e->offense == 0 || how == DEF_NONE) {
+		/* An offence of 0 misses: nobody draws against it. */
+		if (!e->vs_virt && e->vs_cards && *e->vs_cards) {
+			snprintf(why, whysz, e->offense == 0 ? "no defence is "
+			    "drawn against an offence of 0" : "nothing defends "
+			    "against this power: no defence cards");
+			return -1;
+		}
+		free(e->vs_cards);
+		e->vs_cards = NULL;
+		e->defense = e->offense == 0 ? -1 : 0;
+		e->vs_base = 0;
+		e->special = -1;
+		e->vs_fumble = 0;
+		return 0;
+	}
+	stat = how == DEF_MIND ? f->st.mind : cb_dr_now(f);
+	if (stat < 0) {
+		util_say(why, whysz, "'%s' has no %s", f->name, how ==
+		    DEF_MIND ? "MIND" : "DR");
+		return -1;
+	}
+	if (cb_skills_sum(e->vs_skills, &skills, &dodge, why, whysz) != 0)
+		return -1;
+	if (dodge && s->rules == CB_RULES_AVATAR && f->protecting >= 0) {
+		util_say(why, whysz, "'%s' is Taking a Blow: under Avatar 2.6 "
+		    "no dodging skill (Acrobatics, Fluid Motion, Dodge)",
+		    f->name);
+		return -1;
+	}
+	if (!gear_fits(g, how == DEF_DR ? ranged : -1)) {
+		util_say(why, whysz, "'%s' works at %s range only", g->name,
+		    item_range_name(g->range));
+		return -1;
+	}
+	stat += how == DEF_MIND ? g->mod[ITEM_MIND] : g->mod[ITEM_DR];
+	e->vs_base = sheet_calc_base(stat + e->vs_mod + skills, how ==
+	    DEF_MIND ? SHEET_MENTAL : SHEET_SHORT, f->st.mod_defense +
+	    g->mod[ITEM_DEFENSE], f->st.mod_pick + g->mod[ITEM_PICK]);
+	if (side_pick(&f->deck, DECK_DEFENSE, r, e->vs_virt, &e->vs_cards,
+	    e->special, &q, "the defence", why, whysz) != 0)
+		return -1;
+	e->special = q.special;
+	e->vs_fumble = q.fumble;
+	e->defense = deck_total(&q, e->vs_base);
+	return 0;
+}
+
+/* Who acts in a strike, and whether he may; returns his index or -1. */
+static int
+striker(struct cb_state *s, struct cb_event *e, char *why, size_t whysz)
+{
+	int physical = e->action == CB_ATTACK, a;
+
+	if (e->shares) {
+		a = cb_find(s, e->actor);
+		if (a < 0 || s->last_actor != a || s->last_action !=
+		    e->action || !((e->action == CB_MENTAL && e->kind ==
+		    CB_INTIMIDATION && s->last_kind == CB_INTIMIDATION) ||
+		    (e->action == CB_POWER && e->power.target ==
+		    POWER_GROUP))) {
+			snprintf(why, whysz, "only an Intimidation or a group "
+			    "power has several targets, and they follow it at "
+			    "once");
+			return -1;
+		}
+		return a;
+	}
+	if (e->surprise) {
+		if ((a = present(s, e->actor, "the actor", why, whysz)) < 0)
+			return -1;
+		if (s->struck || s->round != 1 || s->init_done) {
+			snprintf(why, whysz, "a Surprise action comes before "
+			    "the combat's first initiative, and only one");
+			return -1;
+		}
+		if (e->action == CB_POWER || (physical && e->range !=
+		    CB_LONG)) {
+			snprintf(why, whysz, "a Surprise action is a long "
+			    "range or a mental action");
+			return -1;
+		}
+		return a;
+	}
+	if (e->free) {
+		int c;
+
+		if ((a = present(s, e->actor, "the actor", why, whysz)) < 0)
+			return -1;
+		c = s->f[a].free_offer;
+		if (!physical || e->range != CB_LONG) {
+			snprintf(why, whysz, "a free action after a Charge is "
+			    "a long range attack at the charger");
+			return -1;
+		}
+		if (c < 0 || strcmp(s->f[c].name, e->target) != 0) {
+			util_say(why, whysz, "'%s' has no free action at '%s': "
+			    "only one whose last action was a long range "
+			    "action at the charger, right after the Charge",
+			    e->actor, e->target);
+			return -1;
+		}
+		if (s->f[a].stance || s->f[a].protecting >= 0) {
+			util_say(why, whysz, "'%s' is %s and takes no action",
+			    e->actor, s->f[a].stance ? "in a Defensive Stance"
+			    : "Taking a Blow");
+			return -1;
+		}
+		return a;
+	}
+	if ((a = may_act(s, e->actor, why, whysz)) < 0 ||
+	    not_cowed(s, a, why, whysz) != 0)
+		return -1;
+	return a;
+}
+
+/*
+ * Whom a strike hits: the declared target d, or a member of d's melee
+ * drawn at random (long range), or whoever takes the blow for him
+ * (physical attacks).  Returns the index, or -1.  *shield is the one
+ * whose blow a protector took, or -1.
+ */
+static int
+strike_target(struct cb_state *s, struct cb_event *e, int a, int d,
+    int *shield, struct rng *r, char *why, size_t whysz)
+{
+	int t = d, p, members[CB_FIGHTERS_MAX], n = 0;
+	uint64_t m = e->action == CB_ATTACK && e->range == CB_LONG &&
+	    !e->shares ? cb_melee(s, d) & ~BIT(a) : 0;
+
+	*shield = -1;
+	if (e->melee_pick && m == 0) {
+		util_say(why, whysz, "no melee draw: '%s' is in no melee, or "
+		    "this is no long range attack", s->f[d].name);
+		return -1;
+	}
+	if (e->action != CB_ATTACK)
+		return t;
+	if (m) {
+		m |= BIT(d);
+		for (int j = 0; j < s->n; j++)
+			if (m & BIT(j))
+				members[n++] = j;
+		if (e->melee_pick) {
+			t = cb_find(s, e->melee_pick);
+			if (t < 0 || !(m & BIT(t))) {
+				util_say(why, whysz, "the melee draw '%s' is "
+				    "not in the melee of '%s'", e->melee_pick,
+				    s->f[d].name);
+				return -1;
+			}
+		} else
+			t = members[rng_below(r, (uint64_t)n)];
+		e->melee_n = n;
+		free(e->melee_drawn);
+		e->melee_drawn = xstrdup(s->f[t].name);
+	}
+	p = s->f[t].protected_by;
+	if (p >= 0 && p != a && fighting(&s->f[p])) {
+		*shield = t;
+		t = p;
+	}
+	return t;
+}
+
+static int
+do_strike(struct cb_state *s, struct cb_event *e, struct rng *r, char *why,
+    size_t whysz)
+{
+	int mental = e->action == CB_MENTAL, power = e->action == CB_POWER;
+	int physical = e->action == CB_ATTACK;
+	int ranged = physical ? e->range == CB_LONG : -1;
+	int a, d, t, avail = 0, penalty = 0, skills = 0, how, stat, shield;
+	const struct cb_gear *g = &e->item;
+	struct cb_fighter *fa, *ft;
+	struct deck_pick p;
+	struct cb_state *save = xmalloc(sizeof *save);
+	const char *statname = "";
+	char b1[40];
+
+	*save = *s;
+	if ((a = striker(s, e, why, whysz)) < 0)
+		goto refuse;
+	if ((d = present(s, e->target, "the target", why, whysz)) < 0)
+		goto refuse;
+	if (a == d) {
+		util_say(why, whysz, "'%s' cannot target himself", e->actor);
+		goto refuse;
+	}
+	if (physical) {
+		int feet = s->dist[a][d];
+
+		if (e->range == CB_SHORT && (feet == CB_DIST_LONG || feet > 5)) {
+			util_say(why, whysz, "'%s' is %s from '%s': short range "
+			    "needs 5 ft or less (--long)", e->target,
+			    dist_text(feet, b1, sizeof b1), e->actor);
+			goto refuse;
+		}
+		if (e->range == CB_LONG && feet >= 0 && feet <= 5) {
+			util_say(why, whysz, "'%s' is %d ft from '%s': long "
+			    "range needs more than 5 ft", e->target, feet,
+			    e->actor);
+			goto refuse;
+		}
+	}
+	if ((t = strike_target(s, e, a, d, &shield, r, why, whysz)) < 0)
+		goto refuse;
+	if (t != d) {
+		free(e->aimed);
+		e->aimed = e->target;
+		e->target = xstrdup(s->f[t].name);
+	}
+	fa = &s->f[a];
+	ft = &s->f[t];
+	how = physical ? DEF_DR : mental ? DEF_MIND :
+	    e->power.defend == POWER_VS_DR ? DEF_DR :
+	    e->power.defend == POWER_VS_MIND ? DEF_MIND : DEF_NONE;
+	if (how == DEF_MIND && ft->st.mind <= 0) {
+		util_say(why, whysz, "'%s' has %s: no mental action may target "
+		    "him", e->target, ft->st.mind == 0 ? "a MIND of 0" :
+		    "no MIND");
+		goto refuse;
+	}
+	if (cb_skills_sum(e->skills, &skills, NULL, why, whysz) != 0)
+		goto refuse;
+	if (g->name && power) {
+		snprintf(why, whysz, "a power takes no supplemental item");
+		goto refuse;
+	}
+	if (!gear_fits(g, ranged)) {
+		util_say(why, whysz, "'%s' works at %s range only", g->name,
+		    item_range_name(g->range));
+		goto refuse;
+	}
+	if (power) {
+		int spend = e->shares ? 0 : e->em_spent ? e->em_spent :
+		    e->power.em;
+
+		if (e->power.name == NULL) {
+			snprintf(why, whysz, "no power given");
+			goto refuse;
+		}
+		if (fa->em < 0) {
+			util_say(why, whysz, "'%s' has no EM", e->actor);
+			goto refuse;
+		}
+		if (spend < e->power.em && !e->shares) {
+			util_say(why, whysz, "'%s' costs at least %d EM, not %d",
+			    e->power.name, e->power.em, spend);
+			goto refuse;
+		}
+		if (spend > fa->em) {
+			util_say(why, whysz, "'%s' has %d EM left: %d would "
+			    "take it below 0", e->actor, fa->em, spend);
+			goto refuse;
+		}
+		e->em_spent = spend;
+		e->em_before = fa->em;
+		fa->em -= spend;
+		e->em_after = fa->em;
+	} else {
+		stat = mental ? fa->st.mind : ranged ? cb_dr_now(fa) :
+		    fa->st.or_;
+		statname = mental ? "MIND" : ranged ? "DR" : "OR";
+		if (stat < 0) {
+			util_say(why, whysz, "'%s' has no %s", e->actor,
+			    statname);
+			goto refuse;
+		}
+		avail = stat + g->mod[mental ? ITEM_MIND : ranged ? ITEM_DR :
+		    ITEM_OR];
+		if (avail < 0)
+			avail = 0;
+		penalty = !mental ? 0 : e->kind == CB_INTIMIDATION ? 5 :
+		    e->kind == CB_COERCION ? 10 : 0;
+		if (e->use > avail) {
+			util_say(why, whysz, "'%s' has only %d %s to put in, "
+			    "not %d", e->actor, avail, statname, e->use);
+			goto refuse;
+		}
+		if (e->use < 0) {
+			snprintf(why, whysz, "at least 1 %s must be put in",
+			    statname);
+			goto refuse;
+		}
+		/*
+		 * A full-OR item takes the whole stat at every range and under
+		 * both rule sets: seed 001 says so at short range, and RULINGS
+		 * section 1 reads the CRS's "unless an item demands full OR"
+		 * the same way, so the CRS's silence is no licence to pull.
+		 */
+		if (g->full_or && physical && e->use > 0 && e->use < avail) {
+			util_say(why, whysz, "'%s' must be used with the full "
+			    "%s (%d): no pulling the punch", g->name, statname,
+			    avail);
+			goto refuse;
+		}
+	}
+	/* Step 6: a reaction may negate the action before it resolves. */
+	if (e->reactor && !e->shares) {
+		int x = present(s, e->reactor, "the reactor", why, whysz);
+		struct deck_pick q;
+
+		if (x < 0)
+			goto refuse;
+		if (x == a) {
+			util_say(why, whysz, "'%s' cannot react to his own "
+			    "action", e->reactor);
+			goto refuse;
+		}
+		if (side_pick(&s->f[x].deck, DECK_OFFENSE, r, e->react_virt,
+		    &e->react_cards, 0, &q, "the reaction", why, whysz) != 0)
+			goto refuse;
+		e->react_fumble = q.fumble;
+		e->react_total = deck_total(&q, e->react_base);
+		e->negated = e->react_total >= e->react_need;
+	} else
+		e->negated = 0;
+	if (e->negated) {
+		free(e->cards);
+		free(e->vs_cards);
+		e->cards = e->vs_cards = NULL;
+		e->base = e->offense = e->fumble = 0;
+		e->defense = e->special = -1;
+		e->vs_fumble = 0;
+	} else if (e->shares) {
+		/* The offence was drawn once, for every target. */
+		if (e->cards && *e->cards && !e->virt) {
+			snprintf(why, whysz, "a further target shares the "
+			    "offence: no cards of its own");
+			goto refuse;
+		}
+		e->base = s->last_base;
+		e->offense = s->last_offense;
+		e->fumble = 0;
+		e->virt = 0;
+		free(e->cards);
+		e->cards = NULL;
+	} else {
+		if (power)
+			e->base = e->em_spent + e->power.bonus + e->mod + skills;
+		else
+			e->base = sheet_calc_base((e->use > 0 ? e->use : avail)
+			    - penalty + e->mod + skills, mental ? SHEET_MENTAL :
+			    SHEET_SHORT, fa->st.mod_offense +
+			    g->mod[ITEM_OFFENSE], fa->st.mod_pick +
+			    g->mod[ITEM_PICK]);
+		if (power && e->power.picks == 0) {
+			if (!e->virt && e->cards && *e->cards) {
+				util_say(why, whysz, "'%s' draws no card",
+				    e->power.name);
+				goto refuse;
+			}
+			free(e->cards);
+			e->cards = NULL;
+			e->fumble = 0;
+			e->offense = e->base < 0 ? 0 : e->base;
+		} else {
+			if (side_pick_k(&fa->deck, DECK_OFFENSE, power ?
+			    e->power.picks : 1, r, e->virt, &e->cards, 0, &p,
+			    "the offence", why, whysz) != 0)
+				goto refuse;
+			e->fumble = p.fumble;
+			e->offense = deck_total(&p, e->base);
+		}
+	}
+	if (!e->negated && defend(s, e, t, how, ranged, r, why, whysz) != 0)
+		goto refuse;
+	e->hit = !e->negated && e->defense >= 0 && e->offense > e->defense;
+	e->damage = e->hit && (!mental || e->kind == CB_KIND_ATTACK) ?
+	    e->offense - e->defense : 0;
+	e->life_before = ft->life;
+	ft->life = ft->life > e->damage ? ft->life - e->damage : 0;
+	e->life_after = ft->life;
+	if (mental && e->kind == CB_INTIMIDATION && e->hit)
+		ft->intimidated = ft->cowed = 1;
+	if (!e->negated && physical && ranged && !e->surprise)
+		fa->halvings++;
+	if (!e->negated && physical && !ranged) {
+		ft->hit_by |= BIT(a);
+		if (shield >= 0) {
+			ft->shielded = shield;
+			ft->shielded_from |= BIT(a);
+		}
+	}
+	if (!e->shares) {
+		if (!e->free && !e->surprise)
+			took_action(s, a, physical && !ranged && !e->negated ?
+			    t : -1, 0);
+		if (e->free)
+			fa->free_offer = -1;
+		fa->last_long_at = physical && ranged ? d : -1;
+	}
+	s->struck = 1;
+	s->last_actor = e->negated ? -1 : a;
+	s->last_action = e->action;
+	s->last_kind = mental ? e->kind : -1;
+	s->last_base = e->base;
+	s->last_offense = e->offense;
+	free(save);
+	return 0;
+refuse:
+	*s = *save;
+	free(save);
+	return -1;
+}
+
+/* A distance between two combatants, at the start of a round. */
+static int
+do_range(struct cb_state *s, struct cb_event *e, char *why, size_t whysz)
+{
+	int a, b;
+
+	if ((a = present(s, e->actor, "the combatant", why, whysz)) < 0 ||
+	    (b = present(s, e->target, "the combatant", why, whysz)) < 0)
+		return -1;
+	if (a == b) {
+		snprintf(why, whysz, "a distance is between two combatants");
+		return -1;
+	}
+	if (s->init_done) {
+		snprintf(why, whysz, "distances are set at the start of a "
+		    "round, before initiative");
+		return -1;
+	}
+	if (e->feet < 0 || e->feet > CB_FEET_MAX || e->feet % 5 != 0) {
+		snprintf(why, whysz, "a distance is 0 to %d ft in 5 ft steps, "
+		    "not %d", CB_FEET_MAX, e->feet);
+		return -1;
+	}
+	s->dist[a][b] = s->dist[b][a] = e->feet;
+	return 0;
+}
+
+/* Flee: pick + DR + modifiers against every challenger's Catch. */
+static int
+do_flee(struct cb_state *s, struct cb_event *e, struct rng *r, char *why,
+    size_t whysz)
+{
+	struct cb_state *save;
+	struct cb_fighter *f;
+	struct deck_pick p;
+	int a, skills, dr, best = -1;
+
+	if (s->ended) {
+		/* The free Flee at the end: uncontested. */
+		if ((a = cb_find(s, e->actor)) < 0) {
+			util_say(why, whysz, "'%s' is not in this combat",
+			    e->actor ? e->actor : "");
+			return -1;
+		}
+		if (s->f[a].dead || s->f[a].fled) {
+			util_say(why, whysz, "'%s' has %s", e->actor,
+			    s->f[a].dead ? "died" : "fled already");
+			return -1;
+		}
+		if ((e->cards && *e->cards) || e->ninit) {
+			snprintf(why, whysz, "the free Flee at the end of a "
+			    "combat is uncontested: no cards");
+			return -1;
+		}
+		e->free = 1;
+		e->hit = 1;
+		s->f[a].fled = 1;
+		s->f[a].until = e->until = e->time + s->lockout;
+		return 0;
+	}
+	if (e->free) {
+		snprintf(why, whysz, "the free Flee comes after the end of the "
+		    "combat");
+		return -1;
+	}
+	if ((a = may_act(s, e->actor, why, whysz)) < 0 ||
+	    not_cowed(s, a, why, whysz) != 0 ||
+	    list_known(s, e->let, why, whysz) != 0 ||
+	    cb_skills_sum(e->skills, &skills, NULL, why, whysz) != 0)
+		return -1;
+	f = &s->f[a];
+	if ((dr = cb_dr_now(f)) < 0) {
+		util_say(why, whysz, "'%s' has no DR", e->actor);
+		return -1;
+	}
+	/* Typed catches must name someone who may catch. */
+	for (int i = 0; i < e->ninit; i++) {
+		int j = cb_find(s, e->init[i].name);
+
+		if (j < 0 || j == a || !fighting(&s->f[j]) || s->f[j].cowed ||
+		    in_list(e->let, e->init[i].name)) {
+			util_say(why, whysz, "'%s' cannot catch: %s",
+			    e->init[i].name, j < 0 ? "not in this combat" :
+			    j == a ? "he is the one fleeing" :
+			    !fighting(&s->f[j]) ? "not in the fight" :
+			    s->f[j].cowed ? "intimidated this round" :
+			    "he lets him go");
+			return -1;
+		}
+	}
+	save = xmalloc(sizeof *save);
+	*save = *s;
+	e->base = sheet_calc_base(dr + e->mod + skills, SHEET_SHORT, 0,
+	    f->st.mod_pick);
+	if (side_pick(&f->deck, DECK_OFFENSE, r, e->virt, &e->cards, 0, &p,
+	    "the flee", why, whysz) != 0)
+		goto refuse;
+	e->fumble = p.fumble;
+	e->offense = deck_total(&p, e->base);
+	for (int j = 0, pos = 0; j < s->n; j++) {
+		struct cb_fighter *c = &s->f[j];
+		struct cb_init *it;
+		struct deck_pick q;
+		char who[240];
+		int cdr;
+
+		if (j == a || !fighting(c) || c->cowed || in_list(e->let,
+		    c->name))
+			continue;
+		it = init_entry(e, c->name);
+		cdr = cb_dr_now(c);
+		it->in = sheet_calc_base(cdr < 0 ? 0 : cdr, SHEET_SHORT, 0,
+		    c->st.mod_pick);
+		it->pos = ++pos;
+		snprintf(who, sizeof who, "'%s' catch", c->name);
+		if (side_pick(&c->deck, DECK_OFFENSE, r, it->virt, &it->cards,
+		    0, &q, who, why, whysz) != 0)
+			goto refuse;
+		it->total = deck_total(&q, it->in);
+		if (it->total > best)
+			best = it->total;
+	}
+	e->defense = best;
+	e->hit = e->offense >= best;
+	took_action(s, a, -1, 1);
+	if (e->hit) {
+		f->fled = 1;
+		f->until = e->until = e->time + s->lockout;
+		stop_protecting(s, a);
+		unprotect(s, a);
+	}
+	s->struck = 1;
+	free(save);
+	return 0;
+refuse:
+	*s = *save;
+	free(save);
+	return -1;
+}
+
+/* Charge: a new position; free actions to those who shot at the charger. */
+static int
+do_charge(struct cb_state *s, struct cb_event *e, char *why, size_t whysz)
+{
+	uint64_t m;
+	int a;
+
+	if ((a = may_act(s, e->actor, why, whysz)) < 0 ||
+	    not_cowed(s, a, why, whysz) != 0 ||
+	    list_known(s, e->let, why, whysz) != 0)
+		return -1;
+	if ((m = cb_melee(s, a)) != 0) {
+		int j = 0;
+
+		while (!(m & BIT(j)))
+			j++;
+		util_say(why, whysz, "'%s' is in a melee (with '%s') and may "
+		    "not Charge", e->actor, s->f[j].name);
+		return -1;
+	}
+	for (int j = 0; j < s->n; j++)
+		if (j != a && fighting(&s->f[j]) && s->dist[a][j] >= 0 &&
+		    s->dist[a][j] <= 5 && !in_list(e->let, s->f[j].name)) {
+			util_say(why, whysz, "'%s' is %d ft from '%s', who "
+			    "objects: no Charge (--let NAME if he does not)",
+			    e->actor, s->dist[a][j], s->f[j].name);
+			return -1;
+		}
+	for (int i = 0; i < e->ninit; i++) {
+		int j = cb_find(s, e->init[i].name), feet = e->init[i].in;
+
+		if (j < 0 || j == a) {
+			util_say(why, whysz, "'%s' %s", e->init[i].name, j < 0 ?
+			    "is not in this combat" : "is the one charging");
+			return -1;
+		}
+		if (feet < 0 || feet > CB_FEET_MAX || feet % 5 != 0) {
+			snprintf(why, whysz, "a distance is 0 to %d ft in 5 ft "
+			    "steps, not %d", CB_FEET_MAX, feet);
+			return -1;
+		}
+	}
+	/* Distances not given are no longer known. */
+	for (int j = 0; j < s->n; j++)
+		s->dist[a][j] = s->dist[j][a] = CB_DIST_UNKNOWN;
+	for (int i = 0; i < e->ninit; i++) {
+		int j = cb_find(s, e->init[i].name);
+
+		s->dist[a][j] = s->dist[j][a] = e->init[i].in;
+	}
+	took_action(s, a, -1, 0);
+	s->f[a].last_long_at = -1;
+	for (int j = 0; j < s->n; j++)
+		if (j != a && fighting(&s->f[j]) && s->f[j].last_long_at == a)
+			s->f[j].free_offer = a;
+	s->struck = 1;
+	return 0;
+}
+
+/* Taking a Blow: in his own action, or carried on at step 1. */
+static int
+do_blow(struct cb_state *s, struct cb_event *e, char *why, size_t whysz)
+{
+	int p, q, feet;
+	uint64_t m;
+
+	if ((q = present(s, e->target, "the protected", why, whysz)) < 0)
+		return -1;
+	if (!s->init_done) {
+		if ((p = present(s, e->actor, "the protector", why,
+		    whysz)) < 0)
+			return -1;
+		if (s->f[p].was_protecting != q) {
+			util_say(why, whysz, "'%s' was not Taking a Blow for "
+			    "'%s' last round: he declares it in his own "
+			    "action", e->actor, e->target);
+			return -1;
+		}
+		if (s->f[p].stance || s->f[p].blow_carry) {
+			util_say(why, whysz, "'%s' is %s", e->actor,
+			    s->f[p].stance ? "in a Defensive Stance" :
+			    "already Taking a Blow");
+			return -1;
+		}
+	} else if ((p = may_act(s, e->actor, why, whysz)) < 0 ||
+	    not_cowed(s, p, why, whysz) != 0)
+		return -1;
+	if (p == q) {
+		util_say(why, whysz, "'%s' cannot take a blow for himself",
+		    e->actor);
+		return -1;
+	}
+	feet = s->dist[p][q];
+	if (feet == CB_DIST_LONG || feet > 5) {
+		char b[40];
+
+		util_say(why, whysz, "'%s' is %s from '%s': Taking a Blow "
+		    "needs short range", e->target, dist_text(feet, b,
+		    sizeof b), e->actor);
+		return -1;
+	}
+	/*
+	 * The blows he took for q were aimed at q: that melee is q's too, not
+	 * one apart from him (RULINGS section 1), so it never stops him
+	 * carrying on, or taking the blows for q again.
+	 */
+	m = cb_melee(s, p);
+	if (s->f[p].shielded == q)
+		m &= ~s->f[p].shielded_from;
+	if (m != 0 && !(m & BIT(q))) {
+		util_say(why, whysz, "'%s' is in a melee without '%s' and may "
+		    "not take a blow for him", e->actor, e->target);
+		return -1;
+	}
+	if (s->f[q].protected_by >= 0 && s->f[q].protected_by != p) {
+		util_say(why, whysz, "'%s' takes the blows for '%s' already",
+		    s->f[s->f[q].protected_by].name, e->target);
+		return -1;
+	}
+	/*
+	 * Carried on at step 1, it is the Taking a Blow he took last round
+	 * going on, not a new action: the melee that the blows he took made
+	 * lasts, for the Melee Check and the status, until he does act.
+	 */
+	if (s->init_done)
+		took_action(s, p, -1, 0);
+	else {
+		s->f[p].acted = 1;
+		unprotect(s, p);
+		s->f[p].blow_carry = 1;
+	}
+	s->f[p].last_long_at = -1;
+	stop_protecting(s, p);
+	s->f[p].protecting = q;
+	s->f[q].protected_by = p;
+	s->struck = 1;
+	return 0;
+}
+
+/* Item Swap (Avatar 2.6): an action, or the free one after a Charge. */
+static int
+do_swap(struct cb_state *s, struct cb_event *e, char *why, size_t whysz)
+{
+	int a;
+
+	if (s->rules != CB_RULES_AVATAR) {
+		snprintf(why, whysz, "Item Swap is an Avatar 2.6 action "
+		    "(start --rules avatar)");
+		return -1;
+	}
+	if (e->item.name == NULL) {
+		snprintf(why, whysz, "no item given");
+		return -1;
+	}
+	if (e->free) {
+		if ((a = present(s, e->actor, "the actor", why, whysz)) < 0)
+			return -1;
+		if (s->f[a].free_offer < 0) {
+			util_say(why, whysz, "'%s' has no free Item Swap: only "
+			    "one whose last action was a long range action at "
+			    "the charger, right after the Charge", e->actor);
+			return -1;
+		}
+		s->f[a].free_offer = -1;
+		s->f[a].last_long_at = -1;
+		return 0;
+	}
+	if ((a = may_act(s, e->actor, why, whysz)) < 0 ||
+	    not_cowed(s, a, why, whysz) != 0)
+		return -1;
+	took_action(s, a, -1, 0);
+	s->f[a].last_long_at = -1;
+	return 0;
+}
+
+static int execute(struct cb_state *, struct cb_event *, char *, size_t);
+
+int
+cb_execute(struct cb_state *s, struct cb_event *e, char *why, size_t whysz)
+{
+	int keep = s->last_actor, rc;
+
+	/* Only the event right after a strike may share its offence. */
+	if (!e->shares)
+		s->last_actor = -1;
+	if ((rc = execute(s, e, why, whysz)) != 0)
+		s->last_actor = keep;
+	return rc;
+}
+
+static int
+execute(struct cb_state *s, struct cb_event *e, char *why, size_t whysz)
+{
+	struct rng r;
+	int i;
+
+	rng_seed(&r, e->seed);
+	if (s->ended && e->action != CB_UNDO && e->action != CB_DEAD &&
+	    e->action != CB_FLEE) {
+		snprintf(why, whysz, "this combat has ended");
+		return -1;
+	}
+	e->round = s->round;
+	/* The free actions a Charge offers last until something else. */
+	if (!e->free)
+		for (i = 0; i < s->n; i++)
+			s->f[i].free_offer = -1;
+	switch (e->action) {
+	case CB_START:
+		if (e->lockout < 0 || e->lockout > CB_LOCKOUT_MAX) {
+			snprintf(why, whysz, "a flee lockout is 0 to %d "
+			    "minutes", CB_LOCKOUT_MAX / 60);
+			return -1;
+		}
+		if (e->rules == CB_RULES_AVATAR && e->lockout !=
+		    CB_LOCKOUT_SECS) {
+			snprintf(why, whysz, "under Avatar 2.6 the flee lockout "
+			    "is one hour");
+			return -1;
+		}
+		s->started = e->time;
+		s->rules = e->rules;
+		s->lockout = e->lockout;
+		return 0;
+	case CB_JOIN:
+		return do_join(s, e, why, whysz);
+	case CB_ROUND:
+		/* Clean Up: cards back, stances and DR reset, then the next
+		 * round, which newcomers enter. */
+		for (i = 0; i < s->n; i++) {
+			struct cb_fighter *f = &s->f[i];
+
+			deck_clean_up(&f->deck);
+			f->stance = f->halvings = f->acted = 0;
+			f->init_total = f->init_pos = 0;
+			f->presence = CB_ACTIVE;
+			f->cowed = f->blow_carry = 0;
+			/* Taking a Blow lapses unless carried on at step 1. */
+			f->was_protecting = f->protecting;
+		}
+		for (i = 0; i < s->n; i++)
+			s->f[i].protecting = s->f[i].protected_by = -1;
+		s->init_done = 0;
+		s->norder = 0;
+		s->round++;
+		e->round = s->round;
+		return 0;
+	case CB_STANCE:
+		if ((i = present(s, e->actor, "the combatant", why, whysz)) < 0)
+			return -1;
+		if (s->init_done) {
+			snprintf(why, whysz, "a Defensive Stance is taken "
+			    "before initiative");
+			return -1;
+		}
+		if (s->f[i].stance) {
+			util_say(why, whysz, "'%s' is already in a Defensive "
+			    "Stance", e->actor);
+			return -1;
+		}
+		s->f[i].stance = 1;
+		s->f[i].acted = 1;
+		return 0;
+	case CB_INITIATIVE:
+		return do_initiative(s, e, &r, why, whysz);
+	case CB_ATTACK:
+	case CB_MENTAL:
+	case CB_POWER:
+		return do_strike(s, e, &r, why, whysz);
+	case CB_PASS:
+		if ((i = may_act(s, e->actor, why, whysz)) < 0)
+			return -1;
+		/* Doing nothing keeps whoever takes blows for him. */
+		took_action(s, i, -1, 1);
+		s->f[i].intimidated = 0;
+		return 0;
+	case CB_RANGE:
+		return do_range(s, e, why, whysz);
+	case CB_FLEE:
+		return do_flee(s, e, &r, why, whysz);
+	case CB_CHARGE:
+		return do_charge(s, e, why, whysz);
+	case CB_BLOW:
+		return do_blow(s, e, why, whysz);
+	case CB_SWAP:
+		return do_swap(s, e, why, whysz);
+	case CB_UNDO:
+		return 0;
+	case CB_END:
+		if (!e->agreed && cb_standing(s) > 1) {
+			snprintf(why, whysz, "%d combatants are still standing: "
+			    "end --agreed if all of them agree",
+			    cb_standing(s));
+			return -1;
+		}
+		s->ended = 1;
+		s->agreed = e->agreed;
+		s->ended_at = e->time;
+		return 0;
+	case CB_DEAD:
+		/* What LIFE 0 means is the game's; the GM says who died. */
+		if ((i = cb_find(s, e->actor)) < 0) {
+			util_say(why, whysz, "'%s' is not in this combat",
+			    e->actor ? e->actor : "");
+			return -1;
+		}
+		if (s->f[i].life != 0) {
+			util_say(why, whysz, "'%s' is not down (LIFE %d): only "
+			    "a combatant at LIFE 0 can have died", e->actor,
+			    s->f[i].life);
+			return -1;
+		}
+		if (s->f[i].dead) {
+			util_say(why, whysz, "'%s' is already dead", e->actor);
+			return -1;
+		}
+		s->f[i].dead = 1;
+		return 0;
+	}
+	snprintf(why, whysz, "unknown action");
+	return -1;
+}

@@ -1,0 +1,62 @@
+/*
+ * ledger.h - the combat ledger in the database: combats, their events
+ * appended one row each and never changed, the state derived from them,
+ * and the audit that replays them.  Writers run inside the caller's
+ * transaction (db_begin).
+ */
+#ifndef REFKIT_LEDGER_H
+#define REFKIT_LEDGER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "crs/combat.h"
+#include "core/db.h"
+
+/* A combat's events in seq order; undone[i] marks an undone one. */
+struct ledger {
+	int64_t		 combat;
+	char		*rules;		/* owned */
+	size_t		 n;
+	struct cb_event	*ev;		/* owned */
+	int		*undone;	/* owned */
+};
+
+/* Creates a combat and returns its id. */
+int64_t ledger_new_combat(struct db *db, const char *rules, int64_t now);
+
+/* The newest combat that has not ended, or 0. */
+int64_t ledger_current(struct db *db);
+
+/* Loads combat id; returns 0, or -1 if there is no such combat. */
+int ledger_load(struct db *db, int64_t id, struct ledger *l);
+void ledger_release(struct ledger *l);
+
+/*
+ * Makes in a fresh copy of what rec was given: the GM's choices, the
+ * typed cards, the seed, the time; none of the outcome.
+ */
+void ledger_inputs(const struct cb_event *rec, struct cb_event *in);
+
+/*
+ * The state after every event that is not undone, each executed again.
+ * Returns 0, or -1 with why set and *bad the seq of the event that would
+ * not run.
+ */
+int ledger_derive(const struct ledger *l, struct cb_state *s, int64_t *bad,
+    char *why, size_t whysz);
+
+/*
+ * Compares a recorded event with the same event executed again; returns
+ * 0 if they agree, else -1 with the first difference in why.
+ */
+int ledger_same(const struct cb_event *rec, const struct cb_event *now,
+    char *why, size_t whysz);
+
+/* 1 if executing e drew anything from its seed. */
+int ledger_used_seed(const struct cb_event *e);
+
+/* Appends e to combat id as its next seq, which it sets. */
+void ledger_append(struct db *db, int64_t id, struct cb_event *e);
+
+#endif

@@ -1,0 +1,877 @@
+/*
+ * roster.c - the SQL for characters, items and powers; see roster.h.
+ * Every value goes in through a bound parameter.
+ */
+#include "crs/roster.h"
+
+#include "core/util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The character columns in the order bind_sheet and read_sheet use. */
+#define CHAR_COLS \
+	"name, player, notes, ene, str, int, cun, agi, con, cha, luc, " \
+	"level, given_or, given_dr, given_mind, given_life, given_in, " \
+	"given_em, given_lb"
+#define CHAR_NCOLS	(3 + P_COUNT + S_COUNT)
+
+enum {
+	W_INSERT, W_UPSERT, W_UPDATE, W_ITEM_ID, W_POWER_ID, W_HOLD_ITEM,
+	W_HOLD_POWER, W_CLEAR_ITEMS, W_CLEAR_POWERS, W_COUNT
+};
+
+static const char *const writer_sql[W_COUNT] = {
+	[W_INSERT] = "INSERT INTO character (" CHAR_COLS ", created, updated)"
+	    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13,"
+	    " ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?20)",
+	[W_UPSERT] = "INSERT INTO character (" CHAR_COLS ", created, updated)"
+	    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13,"
+	    " ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?20)"
+	    " ON CONFLICT (name) DO UPDATE SET player = excluded.player,"
+	    " notes = excluded.notes, ene = excluded.ene, str = excluded.str,"
+	    " int = excluded.int, cun = excluded.cun, agi = excluded.agi,"
+	    " con = excluded.con, cha = excluded.cha, luc = excluded.luc,"
+	    " level = excluded.level, given_or = excluded.given_or,"
+	    " given_dr = excluded.given_dr, given_mind = excluded.given_mind,"
+	    " given_life = excluded.given_life, given_in = excluded.given_in,"
+	    " given_em = excluded.given_em, given_lb = excluded.given_lb,"
+	    " updated = excluded.updated RETURNING id",
+	[W_UPDATE] = "UPDATE character SET name = ?1, player = ?2, notes = ?3,"
+	    " ene = ?4, str = ?5, int = ?6, cun = ?7, agi = ?8, con = ?9,"
+	    " cha = ?10, luc = ?11, level = ?12, given_or = ?13,"
+	    " given_dr = ?14, given_mind = ?15, given_life = ?16,"
+	    " given_in = ?17, given_em = ?18, given_lb = ?19, updated = ?20"
+	    " WHERE id = ?21",
+	[W_ITEM_ID] = "SELECT id FROM item WHERE name = ?1",
+	[W_POWER_ID] = "SELECT id FROM power WHERE name = ?1",
+	[W_HOLD_ITEM] = "INSERT OR IGNORE INTO holds_item VALUES (?1, ?2)",
+	[W_HOLD_POWER] = "INSERT OR IGNORE INTO holds_power VALUES (?1, ?2)",
+	[W_CLEAR_ITEMS] = "DELETE FROM holds_item WHERE character_id = ?1",
+	[W_CLEAR_POWERS] = "DELETE FROM holds_power WHERE character_id = ?1",
+};
+
+void
+roster_writer_init(struct roster_writer *w, struct db *db)
+{
+	memset(w, 0, sizeof *w);
+	w->db = db;
+	w->now = db_now();
+	for (int i = 0; i < W_COUNT; i++)
+		w->st[i] = db_prepare(db, writer_sql[i]);
+}
+
+void
+roster_writer_release(struct roster_writer *w)
+{
+	for (int i = 0; i < W_COUNT; i++)
+		sqlite3_finalize(w->st[i]);
+	memset(w, 0, sizeof *w);
+}
+
+static void
+bind_text(sqlite3_stmt *st, int i, const char *s)
+{
+	if (s == NULL)
+		sqlite3_bind_null(st, i);
+	else
+		sqlite3_bind_text(st, i, s, -1, SQLITE_STATIC);
+}
+
+static void
+bind_stat(sqlite3_stmt *st, int i, int v)
+{
+	if (v == STATS_ABSENT)
+		sqlite3_bind_null(st, i);
+	else
+		sqlite3_bind_int(st, i, v);
+}
+
+/* Binds parameters 1 to 19 in CHAR_COLS order, and 20 to now. */
+static void
+bind_sheet(sqlite3_stmt *st, const struct sheet *sh, int64_t now)
+{
+	bind_text(st, 1, sh->name);
+	bind_text(st, 2, sh->player);
+	bind_text(st, 3, sh->notes);
+	for (int p = 0; p < P_COUNT; p++)
+		bind_stat(st, 4 + p, sh->primary[p]);
+	for (int s = 0; s < S_COUNT; s++)
+		bind_stat(st, 4 + P_COUNT + s, sh->given[s]);
+	sqlite3_bind_int64(st, 20, now);
+}
+
+/* Reads CHAR_COLS starting at column col into an initialised sheet. */
+static void
+read_sheet(sqlite3_stmt *st, int col, struct sheet *sh)
+{
+	const char *s;
+
+	sh->name = xstrdup(db_column_text(st, col));
+	if ((s = db_column_text(st, col + 1)) != NULL)
+		sh->player = xstrdup(s);
+	if ((s = db_column_text(st, col + 2)) != NULL)
+		sh->notes = xstrdup(s);
+	for (int i = 0; i < P_COUNT + S_COUNT; i++) {
+		int c = col + 3 + i;
+		int v = sqlite3_column_type(st, c) == SQLITE_NULL ?
+		    STATS_ABSENT : sqlite3_column_int(st, c);
+
+		if (i < P_COUNT)
+			sh->primary[i] = v;
+		else
+			sh->given[i - P_COUNT] = v;
+	}
+}
+
+static int
+cmp_names(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Reads a ';'-joined list of names into the sheet's list f, sorted. */
+static void
+read_list(sqlite3_stmt *st, int col, struct sheet *sh, int f)
+{
+	const char *s = db_column_text(st, col);
+	char why[128];
+
+	if (s == NULL)
+		return;
+	/* Names in the database passed item_check_name: this cannot fail. */
+	(void)sheet_set_field(sh, f, s, why, sizeof why);
+	if (f == SHEET_F_ITEMS)
+		qsort(sh->items, sh->nitems, sizeof *sh->items, cmp_names);
+	else
+		qsort(sh->powers, sh->npowers, sizeof *sh->powers, cmp_names);
+}
+
+/* Makes the character's holdings of one kind exactly names[0..n). */
+static enum roster_result
+write_holdings(struct roster_writer *w, int64_t id, int powers,
+    char *const *names, size_t n, int clear, const char **missing)
+{
+	sqlite3_stmt *find = w->st[powers ? W_POWER_ID : W_ITEM_ID];
+	sqlite3_stmt *hold = w->st[powers ? W_HOLD_POWER : W_HOLD_ITEM];
+
+	if (clear) {
+		sqlite3_stmt *del = w->st[powers ? W_CLEAR_POWERS :
+		    W_CLEAR_ITEMS];
+
+		sqlite3_bind_int64(del, 1, id);
+		db_step(w->db, del, 0);
+		sqlite3_reset(del);
+	}
+	for (size_t i = 0; i < n; i++) {
+		int64_t thing;
+
+		sqlite3_bind_text(find, 1, names[i], -1, SQLITE_STATIC);
+		if (db_step(w->db, find, 0) != SQLITE_ROW) {
+			sqlite3_reset(find);
+			*missing = names[i];
+			return powers ? ROSTER_NO_POWER : ROSTER_NO_ITEM;
+		}
+		thing = sqlite3_column_int64(find, 0);
+		sqlite3_reset(find);
+		sqlite3_bind_int64(hold, 1, id);
+		sqlite3_bind_int64(hold, 2, thing);
+		db_step(w->db, hold, 0);
+		sqlite3_reset(hold);
+	}
+	return ROSTER_OK;
+}
+
+enum roster_result
+roster_write(struct roster_writer *w, const struct sheet *sh,
+    enum roster_mode mode, int64_t id, int holdings, const char **missing)
+{
+	sqlite3_stmt *st = w->st[mode == ROSTER_INSERT ? W_INSERT :
+	    mode == ROSTER_UPSERT ? W_UPSERT : W_UPDATE];
+	enum roster_result r;
+	int rc;
+
+	bind_sheet(st, sh, w->now);
+	if (mode == ROSTER_UPDATE)
+		sqlite3_bind_int64(st, 21, id);
+	rc = db_step(w->db, st, 1);
+	if (rc == SQLITE_CONSTRAINT)
+		/* The CHECKs mirror sheet.c, so only the name can clash. */
+		return ROSTER_EXISTS;
+	if (mode == ROSTER_UPSERT)
+		id = sqlite3_column_int64(st, 0);
+	else if (mode == ROSTER_INSERT)
+		id = sqlite3_last_insert_rowid(w->db->h);
+	sqlite3_reset(st);
+	w->last_id = id;
+	if (!holdings)
+		return ROSTER_OK;
+	r = write_holdings(w, id, 0, sh->items, sh->nitems,
+	    mode != ROSTER_INSERT, missing);
+	if (r == ROSTER_OK)
+		r = write_holdings(w, id, 1, sh->powers, sh->npowers,
+		    mode != ROSTER_INSERT, missing);
+	return r;
+}
+
+/*
+ * The bulk import.  Staged rows live in a private database attached as
+ * "import" (ATTACH ''): a file of its own that SQLite deletes when it is
+ * detached, filled through a small page cache, so memory does not grow
+ * with the file; writing it takes no lock on the main database file, and
+ * detaching discards it whole, where dropping its tables would free it
+ * page by page.  Staging reads the roster
+ * in read transactions of IMPORT_BATCH rows: a WAL reader never blocks a
+ * writer, and ending the read now and then lets checkpoints go on.
+ *
+ * A staged row keeps the id its name had when it was staged (NULL if
+ * none).  The commit updates those characters by id, which is cheaper
+ * under the lock than an upsert by name, and checks that the ids still
+ * hold; rows whose ids no longer hold go through the upsert by name.
+ */
+#define IMPORT_BATCH	4096
+
+/* seq numbers the rows from 0 in file order; pos is a row's list order. */
+static const char import_tables_sql[] =
+	"CREATE TABLE import.import_row ("
+	" seq INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, id INTEGER,"
+	" player TEXT, notes TEXT, ene INTEGER, str INTEGER, int INTEGER,"
+	" cun INTEGER, agi INTEGER, con INTEGER, cha INTEGER, luc INTEGER,"
+	" level INTEGER, given_or INTEGER, given_dr INTEGER,"
+	" given_mind INTEGER, given_life INTEGER, given_in INTEGER,"
+	" given_em INTEGER, given_lb INTEGER, holdings INTEGER NOT NULL,"
+	" place TEXT NOT NULL"
+	") STRICT;"
+	"CREATE TABLE import.import_hold ("
+	" seq INTEGER NOT NULL, power INTEGER NOT NULL, pos INTEGER NOT NULL,"
+	" name TEXT NOT NULL, PRIMARY KEY (seq, power, pos)"
+	") STRICT, WITHOUT ROWID;";
+
+enum { I_ROW, I_HOLD, I_CHAR_ID, I_HAS_ITEM, I_HAS_POWER, I_COUNT };
+
+_Static_assert(I_COUNT == sizeof ((struct roster_import *)0)->st /
+    sizeof (sqlite3_stmt *), "roster_import's st[] has one per I_*");
+
+/* I_ROW binds as bind_sheet does, but for 20 (its time, unused here). */
+static const char *const import_sql[I_COUNT] = {
+	[I_ROW] = "INSERT INTO import.import_row (" CHAR_COLS ", seq, id,"
+	    " holdings, place) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9,"
+	    " ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?21, ?22,"
+	    " ?23, ?24)",
+	[I_HOLD] = "INSERT INTO import.import_hold VALUES (?1, ?2, ?3, ?4)",
+	[I_CHAR_ID] = "SELECT id FROM main.character WHERE name = ?1",
+	[I_HAS_ITEM] = "SELECT 1 FROM main.item WHERE name = ?1",
+	[I_HAS_POWER] = "SELECT 1 FROM main.power WHERE name = ?1",
+};
+
+/*
+ * The first staged row that can no longer be written, as staging would
+ * have judged it: its seq, what is wrong (0 its name is taken, looked at
+ * when ?1 is set; 1 an item, 2 a power that does not exist) and the name.
+ */
+static const char import_fault_sql[] =
+	"SELECT f.seq, f.kind, f.name, r.place FROM ("
+	" SELECT r.seq AS seq, 0 AS kind, 0 AS pos, r.name AS name"
+	"  FROM import.import_row r WHERE ?1 AND EXISTS"
+	"  (SELECT 1 FROM main.character c WHERE c.name = r.name)"
+	" UNION ALL"
+	" SELECT h.seq, 1 + h.power, h.pos, h.name FROM import.import_hold h"
+	"  WHERE CASE h.power"
+	"  WHEN 0 THEN NOT EXISTS (SELECT 1 FROM main.item i"
+	"   WHERE i.name = h.name)"
+	"  ELSE NOT EXISTS (SELECT 1 FROM main.power p"
+	"   WHERE p.name = h.name) END"
+	") AS f JOIN import.import_row r ON r.seq = f.seq"
+	" ORDER BY f.seq, f.kind, f.pos LIMIT 1";
+
+/* Staged rows into character in file order; ?1 is the time. */
+#define IMPORT_INSERT \
+	"INSERT INTO main.character (" CHAR_COLS ", created, updated)" \
+	" SELECT " CHAR_COLS ", ?1, ?1 FROM import.import_row r"
+
+/* The upsert roster_write makes, with the id kept. */
+#define IMPORT_ON_CONFLICT \
+	" ORDER BY seq" \
+	" ON CONFLICT (name) DO UPDATE SET player = excluded.player," \
+	" notes = excluded.notes, ene = excluded.ene, str = excluded.str," \
+	" int = excluded.int, cun = excluded.cun, agi = excluded.agi," \
+	" con = excluded.con, cha = excluded.cha, luc = excluded.luc," \
+	" level = excluded.level, given_or = excluded.given_or," \
+	" given_dr = excluded.given_dr, given_mind = excluded.given_mind," \
+	" given_life = excluded.given_life, given_in = excluded.given_in," \
+	" given_em = excluded.given_em, given_lb = excluded.given_lb," \
+	" updated = excluded.updated"
+
+enum {
+	C_INSERT, C_UPDATE_KEPT, C_UPSERT_NEW, C_UPSERT_REST, C_CLEAR_BY_ROW,
+	C_CLEAR_BY_HOLDING, C_HOLD, C_COUNT
+};
+
+/*
+ * The commit's writes, items first and powers second where there are
+ * two.  ?1 is the time, or for the C_CLEAR_* the highest id before the
+ * import.
+ */
+static const char *const import_commit_sql[C_COUNT][2] = {
+	[C_INSERT] = { IMPORT_INSERT " ORDER BY seq" },
+	/* Rows whose staged id still has their name. */
+	[C_UPDATE_KEPT] = { "UPDATE main.character AS c SET"
+	    " player = r.player, notes = r.notes, ene = r.ene, str = r.str,"
+	    " int = r.int, cun = r.cun, agi = r.agi, con = r.con,"
+	    " cha = r.cha, luc = r.luc, level = r.level,"
+	    " given_or = r.given_or, given_dr = r.given_dr,"
+	    " given_mind = r.given_mind, given_life = r.given_life,"
+	    " given_in = r.given_in, given_em = r.given_em,"
+	    " given_lb = r.given_lb, updated = ?1"
+	    " FROM import.import_row r WHERE c.id = r.id AND c.name = r.name" },
+	/* When every staged id held: the rows whose names were free. */
+	[C_UPSERT_NEW] = { IMPORT_INSERT " WHERE r.id IS NULL"
+	    IMPORT_ON_CONFLICT },
+	/* When some did not: every row C_UPDATE_KEPT did not write. */
+	[C_UPSERT_REST] = { IMPORT_INSERT " WHERE NOT EXISTS (SELECT 1 FROM"
+	    " main.character c WHERE c.id = r.id AND c.name = r.name)"
+	    IMPORT_ON_CONFLICT },
+	/*
+	 * The holdings of replaced characters whose rows set holdings
+	 * (characters above ?1 are new), found from the rows or from the
+	 * holdings, whichever are fewer.
+	 */
+	[C_CLEAR_BY_ROW] = {
+	    "DELETE FROM main.holds_item WHERE character_id IN"
+	    " (SELECT c.id FROM import.import_row r JOIN main.character c"
+	    " ON c.name = r.name WHERE r.holdings AND c.id <= ?1)",
+	    "DELETE FROM main.holds_power WHERE character_id IN"
+	    " (SELECT c.id FROM import.import_row r JOIN main.character c"
+	    " ON c.name = r.name WHERE r.holdings AND c.id <= ?1)" },
+	[C_CLEAR_BY_HOLDING] = {
+	    "DELETE FROM main.holds_item WHERE character_id <= ?1 AND EXISTS"
+	    " (SELECT 1 FROM main.character c JOIN import.import_row r"
+	    " ON r.name = c.name WHERE c.id = holds_item.character_id"
+	    " AND r.holdings)",
+	    "DELETE FROM main.holds_power WHERE character_id <= ?1 AND EXISTS"
+	    " (SELECT 1 FROM main.character c JOIN import.import_row r"
+	    " ON r.name = c.name WHERE c.id = holds_power.character_id"
+	    " AND r.holdings)" },
+	[C_HOLD] = {
+	    "INSERT INTO main.holds_item (character_id, item_id)"
+	    " SELECT c.id, i.id FROM import.import_hold h"
+	    " JOIN import.import_row r ON r.seq = h.seq"
+	    " JOIN main.character c ON c.name = r.name"
+	    " JOIN main.item i ON i.name = h.name WHERE h.power = 0",
+	    "INSERT INTO main.holds_power (character_id, power_id)"
+	    " SELECT c.id, p.id FROM import.import_hold h"
+	    " JOIN import.import_row r ON r.seq = h.seq"
+	    " JOIN main.character c ON c.name = r.name"
+	    " JOIN main.power p ON p.name = h.name WHERE h.power = 1" },
+};
+
+static void
+import_exec(struct db *db, const char *sql)
+{
+	if (sqlite3_exec(db->h, sql, NULL, NULL, NULL) != SQLITE_OK)
+		db_fatal(db, "cannot stage the import");
+}
+
+/*
+ * Runs sql with ?1, if it has one, bound to arg.  Returns the first
+ * column of its first row, or for a write the rows it changed.
+ */
+static int64_t
+import_run_sql(struct db *db, const char *sql, int64_t arg)
+{
+	sqlite3_stmt *st = db_prepare(db, sql);
+	int64_t v;
+
+	if (sqlite3_bind_parameter_count(st) > 0)
+		sqlite3_bind_int64(st, 1, arg);
+	if (db_step(db, st, 0) == SQLITE_ROW)
+		v = sqlite3_column_int64(st, 0);
+	else
+		v = sqlite3_changes64(db->h);
+	sqlite3_finalize(st);
+	return v;
+}
+
+void
+roster_import_init(struct roster_import *im, struct db *db, int replace)
+{
+	memset(im, 0, sizeof *im);
+	im->db = db;
+	im->replace = replace;
+	im->now = db_now();
+	im->fault_row = -1;
+	import_exec(db, "ATTACH DATABASE '' AS import");
+	import_exec(db, import_tables_sql);
+	/* C_UPSERT_NEW finds the rows whose names were free through it. */
+	if (replace)
+		import_exec(db, "CREATE INDEX import.import_new"
+		    " ON import_row (seq) WHERE id IS NULL");
+	for (int i = 0; i < I_COUNT; i++)
+		im->st[i] = db_prepare(db, import_sql[i]);
+	db_begin_read(db);
+}
+
+void
+roster_import_release(struct roster_import *im)
+{
+	if (im->db == NULL)
+		return;
+	db_rollback(im->db);
+	for (int i = 0; i < I_COUNT; i++)
+		sqlite3_finalize(im->st[i]);
+	/* Detaching discards the staging file whole, page by page freeing
+	 * nothing, as dropping its tables would. */
+	import_exec(im->db, "DETACH DATABASE import");
+	free(im->fault_name);
+	free(im->fault_where);
+	memset(im, 0, sizeof *im);
+}
+
+/* 1 if the look-up st finds name. */
+static int
+import_has(struct db *db, sqlite3_stmt *st, const char *name)
+{
+	int found;
+
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	found = db_step(db, st, 0) == SQLITE_ROW;
+	sqlite3_reset(st);
+	return found;
+}
+
+/* Stages one kind of a row's holdings, refusing a name that is unknown. */
+static enum roster_result
+stage_holdings(struct roster_import *im, int powers, char *const *names,
+    size_t n, const char **missing)
+{
+	sqlite3_stmt *has = im->st[powers ? I_HAS_POWER : I_HAS_ITEM];
+	sqlite3_stmt *hold = im->st[I_HOLD];
+
+	for (size_t i = 0; i < n; i++) {
+		if (!import_has(im->db, has, names[i])) {
+			*missing = names[i];
+			return powers ? ROSTER_NO_POWER : ROSTER_NO_ITEM;
+		}
+		sqlite3_bind_int64(hold, 1, im->nrows);
+		sqlite3_bind_int(hold, 2, powers);
+		sqlite3_bind_int64(hold, 3, (int64_t)i);
+		sqlite3_bind_text(hold, 4, names[i], -1, SQLITE_STATIC);
+		db_step(im->db, hold, 0);
+		sqlite3_reset(hold);
+		im->nholds++;
+	}
+	return ROSTER_OK;
+}
+
+enum roster_result
+roster_import_stage(struct roster_import *im, const struct sheet *sh,
+    int holdings, const char *where, const char **missing)
+{
+	sqlite3_stmt *row = im->st[I_ROW], *find = im->st[I_CHAR_ID];
+	enum roster_result r;
+	int64_t id = 0;
+
+	/* The checks run in the order roster_write made them. */
+	sqlite3_bind_text(find, 1, sh->name, -1, SQLITE_STATIC);
+	if (db_step(im->db, find, 0) == SQLITE_ROW)
+		id = sqlite3_column_int64(find, 0);
+	sqlite3_reset(find);
+	if (id != 0 && !im->replace)
+		return ROSTER_EXISTS;
+	bind_sheet(row, sh, im->now);
+	sqlite3_bind_int64(row, 21, im->nrows);
+	if (id != 0)
+		sqlite3_bind_int64(row, 22, id);
+	else
+		sqlite3_bind_null(row, 22);
+	sqlite3_bind_int(row, 23, holdings != 0);
+	sqlite3_bind_text(row, 24, where, -1, SQLITE_STATIC);
+	/* The CHECKs mirror sheet.c, so only the name can clash. */
+	if (db_step(im->db, row, 1) == SQLITE_CONSTRAINT)
+		return im->replace ? ROSTER_TWICE : ROSTER_EXISTS;
+	sqlite3_reset(row);
+	if (holdings) {
+		r = stage_holdings(im, 0, sh->items, sh->nitems, missing);
+		if (r == ROSTER_OK)
+			r = stage_holdings(im, 1, sh->powers, sh->npowers,
+			    missing);
+		if (r != ROSTER_OK)
+			return r;
+		im->nflagged++;
+	}
+	if (id != 0)
+		im->nkept++;
+	if (++im->nrows % IMPORT_BATCH == 0) {
+		db_commit(im->db);
+		db_begin_read(im->db);
+	}
+	return ROSTER_OK;
+}
+
+/*
+ * Looks for the first staged row that can no longer be written (names
+ * too when names is set).  If there is one, rolls back, records it and
+ * returns what is wrong; else ROSTER_OK.
+ */
+static enum roster_result
+import_fault(struct roster_import *im, int names)
+{
+	static const enum roster_result kinds[] = {
+		ROSTER_EXISTS, ROSTER_NO_ITEM, ROSTER_NO_POWER
+	};
+	sqlite3_stmt *st = db_prepare(im->db, import_fault_sql);
+	enum roster_result r = ROSTER_OK;
+
+	sqlite3_bind_int(st, 1, names);
+	if (db_step(im->db, st, 0) == SQLITE_ROW) {
+		im->fault_row = (long)sqlite3_column_int64(st, 0);
+		r = kinds[sqlite3_column_int(st, 1)];
+		im->fault_name = db_column_dup(st, 2);
+		im->fault_where = db_column_dup(st, 3);
+	}
+	sqlite3_finalize(st);
+	if (r != ROSTER_OK)
+		db_rollback(im->db);
+	return r;
+}
+
+/* Runs the commit's write w, for items and then powers if it has two. */
+static void
+import_write(struct roster_import *im, int w, int64_t arg)
+{
+	for (int k = 0; k < 2 && import_commit_sql[w][k] != NULL; k++)
+		(void)import_run_sql(im->db, import_commit_sql[w][k], arg);
+}
+
+enum roster_result
+roster_import_commit(struct roster_import *im)
+{
+	static const char *const count_held[2] = {
+		"SELECT count(*) FROM main.holds_item",
+		"SELECT count(*) FROM main.holds_power"
+	};
+	struct db *db = im->db;
+	enum roster_result r;
+	int64_t max_id, kept;
+
+	/* End the last read, then wait for the write lock. */
+	db_commit(db);
+	db_begin(db);
+	/* Without replace, a name taken since staging is refused. */
+	if ((!im->replace || im->nholds > 0) &&
+	    (r = import_fault(im, !im->replace)) != ROSTER_OK)
+		return r;
+	/* Rowids only grow, so the rows above this one will be new. */
+	max_id = import_run_sql(db, "SELECT coalesce(max(id), 0) FROM"
+	    " main.character", 0);
+	if (!im->replace)
+		import_write(im, C_INSERT, im->now);
+	else {
+		kept = import_run_sql(db, import_commit_sql[C_UPDATE_KEPT][0],
+		    im->now);
+		import_write(im, kept == im->nkept ? C_UPSERT_NEW :
+		    C_UPSERT_REST, im->now);
+	}
+	im->added = (long)import_run_sql(db, "SELECT count(*) FROM"
+	    " main.character WHERE id > ?1", max_id);
+	im->replaced = im->nrows - im->added;
+	for (int k = 0; k < 2 && im->replace && im->nflagged > 0; k++) {
+		int by_holding = import_run_sql(db, count_held[k], 0) <
+		    im->nflagged;
+
+		(void)import_run_sql(db, import_commit_sql[by_holding ?
+		    C_CLEAR_BY_HOLDING : C_CLEAR_BY_ROW][k], max_id);
+	}
+	if (im->nholds > 0)
+		import_write(im, C_HOLD, 0);
+	db_commit(db);
+	return ROSTER_OK;
+}
+
+/* The sheet columns, then the id, then the item and power lists. */
+#define SHEET_SELECT \
+	"SELECT " CHAR_COLS ", c.id," \
+	" (SELECT group_concat(i.name, ';') FROM holds_item h" \
+	"  JOIN item i ON i.id = h.item_id WHERE h.character_id = c.id)," \
+	" (SELECT group_concat(p.name, ';') FROM holds_power h" \
+	"  JOIN power p ON p.id = h.power_id WHERE h.character_id = c.id)" \
+	" FROM character c"
+
+enum roster_result
+roster_get(struct db *db, const char *name, struct sheet *sh, int64_t *id)
+{
+	sqlite3_stmt *st = db_prepare(db, SHEET_SELECT " WHERE name = ?1");
+	enum roster_result r = ROSTER_NOT_FOUND;
+
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	if (db_step(db, st, 0) == SQLITE_ROW) {
+		read_sheet(st, 0, sh);
+		if (id)
+			*id = sqlite3_column_int64(st, CHAR_NCOLS);
+		read_list(st, CHAR_NCOLS + 1, sh, SHEET_F_ITEMS);
+		read_list(st, CHAR_NCOLS + 2, sh, SHEET_F_POWERS);
+		r = ROSTER_OK;
+	}
+	sqlite3_finalize(st);
+	return r;
+}
+
+void
+roster_each(struct db *db, int (*fn)(void *, const struct sheet *),
+    void *ctx)
+{
+	sqlite3_stmt *st = db_prepare(db, SHEET_SELECT " ORDER BY name");
+	struct sheet sh;
+	int stop = 0;
+
+	while (!stop && db_step(db, st, 0) == SQLITE_ROW) {
+		sheet_init(&sh);
+		read_sheet(st, 0, &sh);
+		read_list(st, CHAR_NCOLS + 1, &sh, SHEET_F_ITEMS);
+		read_list(st, CHAR_NCOLS + 2, &sh, SHEET_F_POWERS);
+		stop = fn(ctx, &sh);
+		sheet_release(&sh);
+	}
+	sqlite3_finalize(st);
+}
+
+/* Runs a DELETE ... WHERE name = ?1; ROSTER_NOT_FOUND if nothing went. */
+static enum roster_result
+remove_named(struct db *db, const char *sql, const char *name)
+{
+	sqlite3_stmt *st = db_prepare(db, sql);
+	int changed;
+
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	db_step(db, st, 0);
+	changed = sqlite3_changes(db->h);
+	sqlite3_finalize(st);
+	return changed ? ROSTER_OK : ROSTER_NOT_FOUND;
+}
+
+enum roster_result
+roster_remove(struct db *db, const char *name)
+{
+	return remove_named(db, "DELETE FROM character WHERE name = ?1",
+	    name);
+}
+
+/* Items. */
+
+#define ITEM_COLS \
+	"name, mod_or, mod_dr, mod_mind, mod_pick, mod_offense, " \
+	"mod_defense, range, use, full_or, notes"
+
+static void
+read_item(sqlite3_stmt *st, struct item *it)
+{
+	const char *notes = db_column_text(st, 10);
+
+	item_init(it, db_column_text(st, 0));
+	for (int m = 0; m < ITEM_MOD_COUNT; m++)
+		it->mod[m] = sqlite3_column_int(st, 1 + m);
+	it->range = item_range_lookup(db_column_text(st, 7));
+	it->use = item_use_lookup(db_column_text(st, 8));
+	it->full_or = sqlite3_column_int(st, 9);
+	it->notes = notes ? xstrdup(notes) : NULL;
+}
+
+struct item *
+roster_held_items(struct db *db, int64_t id, size_t *n)
+{
+	sqlite3_stmt *st = db_prepare(db, "SELECT " ITEM_COLS " FROM item"
+	    " WHERE id IN (SELECT item_id FROM holds_item"
+	    " WHERE character_id = ?1) ORDER BY name");
+	struct item *items = NULL;
+
+	*n = 0;
+	sqlite3_bind_int64(st, 1, id);
+	while (db_step(db, st, 0) == SQLITE_ROW) {
+		items = xreallocarray(items, *n + 1, sizeof *items);
+		read_item(st, &items[(*n)++]);
+	}
+	sqlite3_finalize(st);
+	return items;
+}
+
+void
+roster_items_free(struct item *items, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		item_release(&items[i]);
+	free(items);
+}
+
+enum roster_result
+roster_item_get(struct db *db, const char *name, struct item *it,
+    int64_t *id)
+{
+	sqlite3_stmt *st = db_prepare(db, "SELECT " ITEM_COLS ", id"
+	    " FROM item WHERE name = ?1");
+	enum roster_result r = ROSTER_NOT_FOUND;
+
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	if (db_step(db, st, 0) == SQLITE_ROW) {
+		item_release(it);
+		read_item(st, it);
+		if (id)
+			*id = sqlite3_column_int64(st, 11);
+		r = ROSTER_OK;
+	}
+	sqlite3_finalize(st);
+	return r;
+}
+
+enum roster_result
+roster_item_put(struct db *db, const struct item *it, int64_t id)
+{
+	sqlite3_stmt *st = db_prepare(db, id == 0 ?
+	    "INSERT INTO item (" ITEM_COLS ") VALUES (?1, ?2, ?3, ?4, ?5,"
+	    " ?6, ?7, ?8, ?9, ?10, ?11)" :
+	    "UPDATE item SET name = ?1, mod_or = ?2, mod_dr = ?3,"
+	    " mod_mind = ?4, mod_pick = ?5, mod_offense = ?6,"
+	    " mod_defense = ?7, range = ?8, use = ?9, full_or = ?10,"
+	    " notes = ?11 WHERE id = ?12");
+	int rc;
+
+	bind_text(st, 1, it->name);
+	for (int m = 0; m < ITEM_MOD_COUNT; m++)
+		sqlite3_bind_int(st, 2 + m, it->mod[m]);
+	bind_text(st, 8, item_range_name(it->range));
+	bind_text(st, 9, item_use_name(it->use));
+	sqlite3_bind_int(st, 10, it->full_or);
+	bind_text(st, 11, it->notes);
+	if (id != 0)
+		sqlite3_bind_int64(st, 12, id);
+	rc = db_step(db, st, 1);
+	sqlite3_finalize(st);
+	return rc == SQLITE_CONSTRAINT ? ROSTER_EXISTS : ROSTER_OK;
+}
+
+enum roster_result
+roster_item_remove(struct db *db, const char *name)
+{
+	return remove_named(db, "DELETE FROM item WHERE name = ?1", name);
+}
+
+void
+roster_item_each(struct db *db, int (*fn)(void *, const struct item *),
+    void *ctx)
+{
+	sqlite3_stmt *st = db_prepare(db, "SELECT " ITEM_COLS
+	    " FROM item ORDER BY name");
+	struct item it;
+	int stop = 0;
+
+	while (!stop && db_step(db, st, 0) == SQLITE_ROW) {
+		read_item(st, &it);
+		stop = fn(ctx, &it);
+		item_release(&it);
+	}
+	sqlite3_finalize(st);
+}
+
+/* Powers. */
+
+#define POWER_COLS "name, em, picks, bonus, target, defend, notes"
+
+static void
+read_power(sqlite3_stmt *st, struct power *pw)
+{
+	const char *notes = db_column_text(st, 6);
+
+	power_init(pw, db_column_text(st, 0));
+	pw->em = sqlite3_column_int(st, 1);
+	pw->picks = sqlite3_column_int(st, 2);
+	pw->bonus = sqlite3_column_int(st, 3);
+	pw->target = power_target_lookup(db_column_text(st, 4));
+	pw->defend = power_defend_lookup(db_column_text(st, 5));
+	pw->notes = notes ? xstrdup(notes) : NULL;
+}
+
+enum roster_result
+roster_power_get(struct db *db, const char *name, struct power *pw,
+    int64_t *id)
+{
+	sqlite3_stmt *st = db_prepare(db, "SELECT " POWER_COLS ", id"
+	    " FROM power WHERE name = ?1");
+	enum roster_result r = ROSTER_NOT_FOUND;
+
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	if (db_step(db, st, 0) == SQLITE_ROW) {
+		power_release(pw);
+		read_power(st, pw);
+		if (id)
+			*id = sqlite3_column_int64(st, 7);
+		r = ROSTER_OK;
+	}
+	sqlite3_finalize(st);
+	return r;
+}
+
+enum roster_result
+roster_power_put(struct db *db, const struct power *pw, int64_t id)
+{
+	sqlite3_stmt *st = db_prepare(db, id == 0 ?
+	    "INSERT INTO power (" POWER_COLS ") VALUES (?1, ?2, ?3, ?4, ?5,"
+	    " ?6, ?7)" :
+	    "UPDATE power SET name = ?1, em = ?2, picks = ?3, bonus = ?4,"
+	    " target = ?5, defend = ?6, notes = ?7 WHERE id = ?8");
+	int rc;
+
+	bind_text(st, 1, pw->name);
+	sqlite3_bind_int(st, 2, pw->em);
+	sqlite3_bind_int(st, 3, pw->picks);
+	sqlite3_bind_int(st, 4, pw->bonus);
+	bind_text(st, 5, power_target_name(pw->target));
+	bind_text(st, 6, power_defend_name(pw->defend));
+	bind_text(st, 7, pw->notes);
+	if (id != 0)
+		sqlite3_bind_int64(st, 8, id);
+	rc = db_step(db, st, 1);
+	sqlite3_finalize(st);
+	return rc == SQLITE_CONSTRAINT ? ROSTER_EXISTS : ROSTER_OK;
+}
+
+enum roster_result
+roster_power_remove(struct db *db, const char *name)
+{
+	return remove_named(db, "DELETE FROM power WHERE name = ?1", name);
+}
+
+void
+roster_power_each(struct db *db, int (*fn)(void *, const struct power *),
+    void *ctx)
+{
+	sqlite3_stmt *st = db_prepare(db, "SELECT " POWER_COLS
+	    " FROM power ORDER BY name");
+	struct power pw;
+	int stop = 0;
+
+	while (!stop && db_step(db, st, 0) == SQLITE_ROW) {
+		read_power(st, &pw);
+		stop = fn(ctx, &pw);
+		power_release(&pw);
+	}
+	sqlite3_finalize(st);
+}
+
+int
+roster_holds(struct db *db, const char *character, int power,
+    const char *name)
+{
+	sqlite3_stmt *st = db_prepare(db, power ?
+	    "SELECT 1 FROM holds_power h JOIN character c ON c.id ="
+	    " h.character_id JOIN power p ON p.id = h.power_id"
+	    " WHERE c.name = ?1 AND p.name = ?2" :
+	    "SELECT 1 FROM holds_item h JOIN character c ON c.id ="
+	    " h.character_id JOIN item i ON i.id = h.item_id"
+	    " WHERE c.name = ?1 AND i.name = ?2");
+	int r;
+
+	sqlite3_bind_text(st, 1, character, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, name, -1, SQLITE_STATIC);
+	r = db_step(db, st, 0) == SQLITE_ROW;
+	sqlite3_finalize(st);
+	return r;
+}

@@ -1,0 +1,80 @@
+/*
+ * fbio.h - the text forms of Force Battles: stances as KEY=VALUE words,
+ * boards as lines, and a round's options.  The same parser reads what a
+ * GM types and what the ledger stored, so a replay runs exactly what was
+ * run.  Pure: no I/O.
+ */
+#ifndef REFKIT_FBIO_H
+#define REFKIT_FBIO_H
+
+#include <stddef.h>
+
+#include "fb/fb.h"
+
+/*
+ * Applies one KEY=VALUE word to a stance: KEY is a sphere, att, def or a
+ * GEAS; VALUE 0 to 50.  Returns 0, or -1 with why.
+ */
+int fbio_stance_word(const struct fb_board *b, const char *word,
+    struct fb_stance *st, char *why, size_t whysz);
+
+/* Parses space-separated words onto st (from zero).  0 or -1 with why. */
+int fbio_stance_parse(const struct fb_board *b, const char *text,
+    struct fb_stance *st, char *why, size_t whysz);
+
+/*
+ * The canonical words of a stance: every sphere, att, def, and the GEAS
+ * that hold counters.  Returns a string the caller frees.
+ */
+char *fbio_stance_format(const struct fb_board *b, const struct fb_stance *st);
+
+/*
+ * A board as text, one line each:
+ *   target ROLE NAME FACE ALT
+ *   sphere NAME center|lower|- TARGET,TARGET...
+ * fbio_board_parse fills and finishes b (name set by the caller);
+ * fbio_board_format returns text the caller frees.
+ */
+int fbio_board_parse(const char *text, struct fb_board *b, char *why,
+    size_t whysz);
+char *fbio_board_format(const struct fb_board *b);
+
+/* A slot by name (sphere, att, def, GEAS; see FB_SLOT_*), or -1. */
+int fbio_slot_find(const struct fb_board *b, const char *name);
+const char *fbio_slot_name(const struct fb_board *b, int slot);
+
+/*
+ * A GEAS spec, NAME:POWER[:ARG[:ARG]] (fb-duel(1)).  names are the two
+ * duelists.  Returns 0, or -1 with why.
+ */
+int fbio_geas_parse(const struct fb_board *b, const char *const names[2],
+    const char *spec, struct fb_geas_in *g, char *why, size_t whysz);
+
+/*
+ * One round option.  opt is the option's name without dashes ("hit"),
+ * val its value (NULL for a flag).  Returns 2 if it took val, 1 if it
+ * was a flag, 0 if it is not a round option, -1 with why if it was one
+ * and is wrong.
+ */
+int fbio_in_option(const struct fb_board *b, const char *const names[2],
+    const char *opt, const char *val, struct fb_in *in, char *why,
+    size_t whysz);
+
+/* 1 if opt is a round option that takes no value. */
+int fbio_in_is_flag(const char *opt);
+
+/*
+ * Merges each absorb spec into the foe's lightning in the same input;
+ * -1 with why if one answers no lightning.
+ */
+int fbio_in_finish(struct fb_in *in, char *why, size_t whysz);
+
+/* Parses stored options ("--hit 3,4 --kick").  0 or -1 with why. */
+int fbio_in_parse(const struct fb_board *b, const char *const names[2],
+    const char *text, struct fb_in *in, char *why, size_t whysz);
+
+/* The canonical options of in, every die given.  The caller frees it. */
+char *fbio_in_format(const struct fb_board *b, const char *const names[2],
+    const struct fb_in *in);
+
+#endif

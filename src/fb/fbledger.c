@@ -1,0 +1,634 @@
+/*
+ * fbledger.c - Force Battles boards, duelists and duels in the database,
+ * and the derivation of a duel's state from its events.  See fbledger.h.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fb/fbio.h"
+#include "fb/fbledger.h"
+#include "core/util.h"
+
+int
+fbl_board_load(struct db *db, const char *name, struct fb_board *b)
+{
+	sqlite3_stmt *st;
+	char why[FB_WHYSZ];
+	int found = 0;
+
+	memset(b, 0, sizeof *b);
+	b->center = -1;
+	st = db_prepare(db, "SELECT name FROM fb_board WHERE name = ?1");
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	if (db_step(db, st, 0) == SQLITE_ROW) {
+		snprintf(b->name, sizeof b->name, "%s",
+		    db_column_text(st, 0));
+		found = 1;
+	}
+	sqlite3_finalize(st);
+	if (!found)
+		return -1;
+	st = db_prepare(db, "SELECT role, name, face, alt FROM fb_target"
+	    " WHERE board = ?1");
+	sqlite3_bind_text(st, 1, b->name, -1, SQLITE_STATIC);
+	while (db_step(db, st, 0) == SQLITE_ROW) {
+		int t = fb_role_find(db_column_text(st, 0));
+
+		if (t < 0)
+			continue;
+		snprintf(b->tname[t], FB_NAMESZ, "%s",
+		    db_column_text(st, 1));
+		b->face[t] = sqlite3_column_int(st, 2);
+		b->alt[t] = sqlite3_column_int(st, 3);
+	}
+	sqlite3_finalize(st);
+	st = db_prepare(db, "SELECT s.pos, s.name, s.role, t.role FROM"
+	    " fb_sphere s LEFT JOIN fb_touch t ON t.board = s.board AND"
+	    " t.pos = s.pos WHERE s.board = ?1 ORDER BY s.pos");
+	sqlite3_bind_text(st, 1, b->name, -1, SQLITE_STATIC);
+	while (db_step(db, st, 0) == SQLITE_ROW) {
+		int pos = sqlite3_column_int(st, 0) - 1;
+		const char *role = db_column_text(st, 2);
+		const char *t = db_column_text(st, 3);
+
+		if (pos < 0 || pos >= FB_MAXS)
+			continue;
+		if (pos >= b->ns)
+			b->ns = pos + 1;
+		snprintf(b->sname[pos], FB_NAMESZ, "%s",
+		    db_column_text(st, 1));
+		if (role != NULL && strcmp(role, "center") == 0)
+			b->center = pos;
+		if (role != NULL && strcmp(role, "lower") == 0)
+			b->lower |= 1u << pos;
+		if (t != NULL && fb_role_find(t) >= 0)
+			b->touch[pos] |= 1u << fb_role_find(t);
+	}
+	sqlite3_finalize(st);
+	if (fb_board_finish(b, why, sizeof why) < 0)
+		db_die(db, "board '%s' in the database: %s", name, why);
+	return 0;
+}
+
+int
+fbl_board_add(struct db *db, const struct fb_board *b)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	st = db_prepare(db, "INSERT INTO fb_board (name) VALUES (?1)");
+	sqlite3_bind_text(st, 1, b->name, -1, SQLITE_STATIC);
+	rc = db_step(db, st, 1);
+	sqlite3_finalize(st);
+	if (rc == SQLITE_CONSTRAINT)
+		return -1;
+	st = db_prepare(db, "INSERT INTO fb_target (board, role, name, face,"
+	    " alt) VALUES (?1, ?2, ?3, ?4, ?5)");
+	for (int t = 0; t < FB_NT; t++) {
+		sqlite3_bind_text(st, 1, b->name, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 2, fb_role_name(t), -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 3, b->tname[t], -1, SQLITE_STATIC);
+		sqlite3_bind_int(st, 4, b->face[t]);
+		sqlite3_bind_int(st, 5, b->alt[t]);
+		db_step(db, st, 0);
+		sqlite3_reset(st);
+	}
+	sqlite3_finalize(st);
+	st = db_prepare(db, "INSERT INTO fb_sphere (board, pos, name, role)"
+	    " VALUES (?1, ?2, ?3, ?4)");
+	for (int i = 0; i < b->ns; i++) {
+		sqlite3_bind_text(st, 1, b->name, -1, SQLITE_STATIC);
+		sqlite3_bind_int(st, 2, i + 1);
+		sqlite3_bind_text(st, 3, b->sname[i], -1, SQLITE_STATIC);
+		if (i == b->center)
+			sqlite3_bind_text(st, 4, "center", -1, SQLITE_STATIC);
+		else if (b->lower & 1u << i)
+			sqlite3_bind_text(st, 4, "lower", -1, SQLITE_STATIC);
+		else
+			sqlite3_bind_null(st, 4);
+		db_step(db, st, 0);
+		sqlite3_reset(st);
+	}
+	sqlite3_finalize(st);
+	st = db_prepare(db, "INSERT INTO fb_touch (board, pos, role)"
+	    " VALUES (?1, ?2, ?3)");
+	for (int i = 0; i < b->ns; i++)
+		for (int t = 0; t < FB_NT; t++) {
+			if (!(b->touch[i] & 1u << t))
+				continue;
+			sqlite3_bind_text(st, 1, b->name, -1, SQLITE_STATIC);
+			sqlite3_bind_int(st, 2, i + 1);
+			sqlite3_bind_text(st, 3, fb_role_name(t), -1,
+			    SQLITE_STATIC);
+			db_step(db, st, 0);
+			sqlite3_reset(st);
+		}
+	sqlite3_finalize(st);
+	return 0;
+}
+
+void
+fbl_board_each(struct db *db, void (*fn)(void *, const char *), void *arg)
+{
+	sqlite3_stmt *st = db_prepare(db, "SELECT name FROM fb_board"
+	    " ORDER BY name");
+
+	while (db_step(db, st, 0) == SQLITE_ROW)
+		fn(arg, db_column_text(st, 0));
+	sqlite3_finalize(st);
+}
+
+static void
+duelist_row(sqlite3_stmt *st, struct fbl_duelist *d)
+{
+	const char *fg = db_column_text(st, 6);
+
+	memset(d, 0, sizeof *d);
+	d->id = sqlite3_column_int64(st, 0);
+	snprintf(d->name, sizeof d->name, "%s",
+	    db_column_text(st, 1));
+	d->sh.side = strcmp(db_column_text(st, 2),
+	    "dark") == 0 ? FB_DARK : FB_LIGHT;
+	d->sh.hand = strcmp(db_column_text(st, 3),
+	    "left") == 0 ? FB_LEFT : FB_RIGHT;
+	d->sh.colour = fb_colour_find(db_column_text(st,
+	    4));
+	d->sh.level = fb_level_find(db_column_text(st, 5));
+	d->sh.free_geas = fg ? fb_geas_find(fg) : -1;
+	snprintf(d->board, sizeof d->board, "%s",
+	    db_column_text(st, 7));
+	d->notes = db_column_dup(st, 9);
+	d->created = sqlite3_column_int64(st, 10);
+	d->updated = sqlite3_column_int64(st, 11);
+}
+
+#define DUELIST_COLS "id, name, side, hand, colour, level, free_geas," \
+	" board, stance, notes, created, updated"
+
+int
+fbl_duelist_load(struct db *db, const char *name, struct fbl_duelist *d,
+    struct fb_board *b)
+{
+	sqlite3_stmt *st;
+	char why[FB_WHYSZ], *stance = NULL;
+	int found = 0;
+
+	st = db_prepare(db, "SELECT " DUELIST_COLS " FROM fb_duelist"
+	    " WHERE name = ?1");
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	if (db_step(db, st, 0) == SQLITE_ROW) {
+		duelist_row(st, d);
+		stance = db_column_dup(st, 8);
+		found = 1;
+	}
+	sqlite3_finalize(st);
+	if (!found)
+		return -1;
+	if (fbl_board_load(db, d->board, b) < 0)
+		db_die(db, "duelist '%s': no board '%s'", d->name, d->board);
+	if (fbio_stance_parse(b, stance, &d->sh.st, why, sizeof why) < 0)
+		db_die(db, "duelist '%s': stored stance: %s", d->name, why);
+	free(stance);
+	return 0;
+}
+
+void
+fbl_duelist_release(struct fbl_duelist *d)
+{
+	free(d->notes);
+	d->notes = NULL;
+}
+
+int
+fbl_duelist_save(struct db *db, struct fbl_duelist *d,
+    const struct fb_board *b, int64_t now)
+{
+	sqlite3_stmt *st;
+	char *stance = fbio_stance_format(b, &d->sh.st);
+	int rc;
+
+	if (d->id == 0)
+		st = db_prepare(db, "INSERT INTO fb_duelist (name, side, hand,"
+		    " colour, level, free_geas, board, stance, notes, created,"
+		    " updated) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9,"
+		    " ?10, ?10)");
+	else {
+		st = db_prepare(db, "UPDATE fb_duelist SET name = ?1, side ="
+		    " ?2, hand = ?3, colour = ?4, level = ?5, free_geas = ?6,"
+		    " board = ?7, stance = ?8, notes = ?9, updated = ?10"
+		    " WHERE id = ?11");
+		sqlite3_bind_int64(st, 11, d->id);
+	}
+	sqlite3_bind_text(st, 1, d->name, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, fb_side_name(d->sh.side), -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 3, fb_hand_name(d->sh.hand), -1,
+	    SQLITE_STATIC);
+	sqlite3_bind_text(st, 4, fb_colour_name(d->sh.colour), -1,
+	    SQLITE_STATIC);
+	sqlite3_bind_text(st, 5, fb_level_name(d->sh.level), -1,
+	    SQLITE_STATIC);
+	if (d->sh.free_geas >= 0)
+		sqlite3_bind_text(st, 6, fb_geas_name(d->sh.free_geas), -1,
+		    SQLITE_STATIC);
+	sqlite3_bind_text(st, 7, b->name, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 8, stance, -1, SQLITE_STATIC);
+	if (d->notes != NULL)
+		sqlite3_bind_text(st, 9, d->notes, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 10, now);
+	rc = db_step(db, st, 1);
+	sqlite3_finalize(st);
+	free(stance);
+	if (rc == SQLITE_CONSTRAINT)
+		return -1;
+	if (d->id == 0)
+		d->id = sqlite3_last_insert_rowid(db->h);
+	return 0;
+}
+
+int
+fbl_duelist_remove(struct db *db, const char *name)
+{
+	sqlite3_stmt *st = db_prepare(db, "DELETE FROM fb_duelist WHERE"
+	    " name = ?1");
+	int n;
+
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	db_step(db, st, 0);
+	sqlite3_finalize(st);
+	n = sqlite3_changes(db->h);
+	return n > 0 ? 0 : -1;
+}
+
+void
+fbl_duelist_each(struct db *db,
+    void (*fn)(void *, const struct fbl_duelist *, const char *), void *arg)
+{
+	sqlite3_stmt *st = db_prepare(db, "SELECT " DUELIST_COLS
+	    " FROM fb_duelist ORDER BY name");
+	struct fbl_duelist d;
+
+	while (db_step(db, st, 0) == SQLITE_ROW) {
+		duelist_row(st, &d);
+		fn(arg, &d, db_column_text(st, 8));
+		fbl_duelist_release(&d);
+	}
+	sqlite3_finalize(st);
+}
+
+/* ---- duels and events ---- */
+
+int64_t
+fbl_duel_current(struct db *db)
+{
+	sqlite3_stmt *st = db_prepare(db, "SELECT max(id) FROM fb_duel");
+	int64_t id = 0;
+
+	if (db_step(db, st, 0) == SQLITE_ROW)
+		id = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return id;
+}
+
+int64_t
+fbl_duel_new(struct db *db, const char *a, const char *b, const char *board,
+    int64_t now)
+{
+	sqlite3_stmt *st = db_prepare(db, "INSERT INTO fb_duel (a, b, board,"
+	    " created) VALUES (?1, ?2, ?3, ?4)");
+
+	sqlite3_bind_text(st, 1, a, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, b, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 3, board, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 4, now);
+	db_step(db, st, 0);
+	sqlite3_finalize(st);
+	return sqlite3_last_insert_rowid(db->h);
+}
+
+int
+fbl_duel_load(struct db *db, int64_t id, struct fbl_duel *d)
+{
+	sqlite3_stmt *st;
+	size_t cap = 0;
+	int found = 0;
+
+	memset(d, 0, sizeof *d);
+	st = db_prepare(db, "SELECT a, b, board, created FROM fb_duel"
+	    " WHERE id = ?1");
+	sqlite3_bind_int64(st, 1, id);
+	if (db_step(db, st, 0) == SQLITE_ROW) {
+		d->id = id;
+		d->a = db_column_dup(st, 0);
+		d->b = db_column_dup(st, 1);
+		d->board = db_column_dup(st, 2);
+		d->created = sqlite3_column_int64(st, 3);
+		found = 1;
+	}
+	sqlite3_finalize(st);
+	if (!found)
+		return -1;
+	st = db_prepare(db, "SELECT seq, round, action, actor, input,"
+	    " outcome, ended, winner, seed, undoes, detail, time FROM"
+	    " fb_event WHERE duel_id = ?1 ORDER BY seq");
+	sqlite3_bind_int64(st, 1, id);
+	while (db_step(db, st, 0) == SQLITE_ROW) {
+		struct fbl_event *e;
+
+		if (d->n == cap) {
+			cap = cap ? 2 * cap : 32;
+			d->ev = xreallocarray(d->ev, cap, sizeof *d->ev);
+		}
+		e = &d->ev[d->n++];
+		e->seq = sqlite3_column_int64(st, 0);
+		e->round = sqlite3_column_int(st, 1);
+		e->action = db_column_dup(st, 2);
+		e->actor = db_column_dup(st, 3);
+		e->input = db_column_dup(st, 4);
+		e->outcome = db_column_dup(st, 5);
+		e->ended = db_column_dup(st, 6);
+		e->winner = db_column_dup(st, 7);
+		e->seed = db_column_dup(st, 8);
+		e->undoes = sqlite3_column_int64(st, 9);
+		e->detail = xstrdup(db_column_json(st, 10));
+		e->time = sqlite3_column_int64(st, 11);
+	}
+	sqlite3_finalize(st);
+	d->undone = xcalloc(d->n + 1, sizeof *d->undone);
+	for (size_t i = 0; i < d->n; i++)
+		if (strcmp(d->ev[i].action, "undo") == 0)
+			for (size_t j = 0; j < d->n; j++)
+				if (d->ev[j].seq == d->ev[i].undoes)
+					d->undone[j] = 1;
+	return 0;
+}
+
+void
+fbl_duel_release(struct fbl_duel *d)
+{
+	for (size_t i = 0; i < d->n; i++) {
+		struct fbl_event *e = &d->ev[i];
+
+		free(e->action);
+		free(e->actor);
+		free(e->input);
+		free(e->outcome);
+		free(e->ended);
+		free(e->winner);
+		free(e->seed);
+		free(e->detail);
+	}
+	free(d->ev);
+	free(d->undone);
+	free(d->a);
+	free(d->b);
+	free(d->board);
+	memset(d, 0, sizeof *d);
+}
+
+void
+fbl_event_append(struct db *db, int64_t duel, struct fbl_event *e)
+{
+	sqlite3_stmt *st;
+
+	st = db_prepare(db, "SELECT coalesce(max(seq), 0) + 1 FROM fb_event"
+	    " WHERE duel_id = ?1");
+	sqlite3_bind_int64(st, 1, duel);
+	db_step(db, st, 0);
+	e->seq = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	st = db_prepare(db, "INSERT INTO fb_event (duel_id, seq, round,"
+	    " action, actor, input, outcome, ended, winner, seed, undoes,"
+	    " detail, time) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9,"
+	    " ?10, ?11, ?12, ?13)");
+	sqlite3_bind_int64(st, 1, duel);
+	sqlite3_bind_int64(st, 2, e->seq);
+	sqlite3_bind_int(st, 3, e->round);
+	sqlite3_bind_text(st, 4, e->action, -1, SQLITE_STATIC);
+	db_bind_text_or_null(st, 5, e->actor);
+	sqlite3_bind_text(st, 6, e->input, -1, SQLITE_STATIC);
+	db_bind_text_or_null(st, 7, e->outcome);
+	db_bind_text_or_null(st, 8, e->ended);
+	db_bind_text_or_null(st, 9, e->winner);
+	db_bind_text_or_null(st, 10, e->seed);
+	if (e->undoes > 0)
+		sqlite3_bind_int64(st, 11, e->undoes);
+	sqlite3_bind_text(st, 12, e->detail, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 13, e->time);
+	db_step(db, st, 0);
+	sqlite3_finalize(st);
+}
+
+/* ---- derivation ---- */
+
+char *
+fbl_start_input(const struct fb_board *b, const struct fbl_duelist *a,
+    const struct fbl_duelist *bb)
+{
+	const struct fbl_duelist *d[2] = { a, bb };
+	char *board = fbio_board_format(b), *out, *line[2];
+
+	for (int w = 0; w < 2; w++) {
+		char *stance = fbio_stance_format(b, &d[w]->sh.st);
+
+		line[w] = xasprintf("duelist %s %s %s %s %s %s %s\n",
+		    d[w]->name, fb_side_name(d[w]->sh.side),
+		    fb_hand_name(d[w]->sh.hand),
+		    fb_colour_name(d[w]->sh.colour),
+		    fb_level_name(d[w]->sh.level), d[w]->sh.free_geas >= 0 ?
+		    fb_geas_name(d[w]->sh.free_geas) : "-", stance);
+		free(stance);
+	}
+	out = xasprintf("%s%sboard %s\n%s", line[0], line[1], b->name, board);
+	free(line[0]);
+	free(line[1]);
+	free(board);
+	return out;
+}
+
+/* Reads the start input into live and starts the duel. */
+static int
+apply_start(struct fbl_live *live, const char *text, char *why, size_t whysz)
+{
+	struct fb_sheet sh[2];
+	char *copy = xstrdup(text), *board = copy, *lines[2];
+	int rc = 0;
+
+	memset(live, 0, sizeof *live);
+	for (int w = 0; w < 2; w++) {
+		char *nl = strchr(board, '\n');
+
+		if (strncmp(board, "duelist ", 8) != 0 || nl == NULL) {
+			free(copy);
+			snprintf(why, whysz, "start: duelist %d missing", w + 1);
+			return -1;
+		}
+		*nl = '\0';
+		lines[w] = board + 8;
+		board = nl + 1;
+	}
+	if (strncmp(board, "board ", 6) != 0 || strchr(board, '\n') == NULL) {
+		free(copy);
+		snprintf(why, whysz, "start: board missing");
+		return -1;
+	}
+	{
+		char *nl = strchr(board, '\n');
+
+		*nl = '\0';
+		snprintf(live->b.name, sizeof live->b.name, "%s", board + 6);
+		board = nl + 1;
+	}
+	if (fbio_board_parse(board, &live->b, why, whysz) < 0) {
+		free(copy);
+		return -1;
+	}
+	for (int w = 0; w < 2 && rc == 0; w++) {
+		char name[FBL_NAMESZ], side[8], hand[8], colour[8], level[12];
+		char fg[16];
+		int used = 0;
+
+		if (sscanf(lines[w], "%40s %7s %7s %7s %11s %15s %n", name, side,
+		    hand, colour, level, fg, &used) != 6) {
+			rc = -1;
+			snprintf(why, whysz, "start: duelist %d unreadable",
+			    w + 1);
+			break;
+		}
+		snprintf(live->names[w], FBL_NAMESZ, "%s", name);
+		sh[w].side = strcmp(side, "dark") == 0 ? FB_DARK : FB_LIGHT;
+		sh[w].hand = strcmp(hand, "left") == 0 ? FB_LEFT : FB_RIGHT;
+		sh[w].colour = fb_colour_find(colour);
+		sh[w].level = fb_level_find(level);
+		sh[w].free_geas = strcmp(fg, "-") == 0 ? -1 : fb_geas_find(fg);
+		if (sh[w].colour < 0 || sh[w].level < 0) {
+			rc = -1;
+			snprintf(why, whysz, "start: duelist %d unreadable",
+			    w + 1);
+			break;
+		}
+		rc = fbio_stance_parse(&live->b, lines[w] + used, &sh[w].st,
+		    why, whysz);
+	}
+	free(copy);
+	if (rc < 0)
+		return -1;
+	live->np[0] = live->names[0];
+	live->np[1] = live->names[1];
+	fb_start(&live->s, &live->b, &sh[0], &sh[1]);
+	return 0;
+}
+
+/* Rage and Protect with no count use all their slot holds. */
+static void
+resolve_counts(const struct fb_state *s, struct fb_in *in)
+{
+	for (int k = 0; in != NULL && k < in->ngeas; k++) {
+		struct fb_geas_in *g = &in->geas[k];
+		const struct fb_player *p = &s->p[g->who];
+
+		if ((g->power == FB_RAGE || g->power == FB_PROTECT) &&
+		    g->n == 0)
+			g->n = p->geas[g->power] + (p->free_geas == g->power);
+	}
+}
+
+int
+fbl_apply(struct fbl_live *live, const char *action, const char *input,
+    struct fb_in *in, struct rng *rng, struct fb_report *r, char *why,
+    size_t whysz)
+{
+	memset(r, 0, sizeof *r);
+	r->turned = -1;
+	if (strcmp(action, "start") == 0)
+		return apply_start(live, input, why, whysz);
+	live->s.b = &live->b;
+	if (strcmp(action, "restance") == 0) {
+		struct fb_stance st;
+		const char *sp = strchr(input, ' ');
+		char name[FBL_NAMESZ];
+		int who;
+
+		if (sp == NULL || (size_t)(sp - input) >= sizeof name) {
+			snprintf(why, whysz, "restance: NAME WORDS...");
+			return -1;
+		}
+		memcpy(name, input, (size_t)(sp - input));
+		name[sp - input] = '\0';
+		who = util_streq_ci(name, live->names[0]) ? 0 :
+		    util_streq_ci(name, live->names[1]) ? 1 : -1;
+		if (who < 0) {
+			return util_say(why, whysz, "'%s' is not in this duel",
+			    name);
+		}
+		if (fbio_stance_parse(&live->b, sp + 1, &st, why, whysz) < 0)
+			return -1;
+		r->attacker = who;
+		return fb_restance(&live->s, who, &st, why, whysz);
+	}
+	resolve_counts(&live->s, in);
+	if (strcmp(action, "geas") == 0) {
+		struct fb_state keep = live->s;
+		struct fb_report one;
+
+		for (int k = 0; k < in->ngeas; k++) {
+			if (fb_geas(&live->s, &in->geas[k], rng, &one, why,
+			    whysz) < 0) {
+				live->s = keep;
+				return -1;
+			}
+			r->lightning += one.lightning;
+			r->absorbed += one.absorbed;
+			r->spent[0] += one.spent[0];
+			r->spent[1] += one.spent[1];
+			r->ended = one.ended;
+		}
+		return 0;
+	}
+	if (strcmp(action, "init") == 0)
+		return fb_initiative(&live->s, in, rng, r, why, whysz);
+	if (strcmp(action, "aim") == 0)
+		return fb_aim(&live->s, in, rng, r, why, whysz);
+	if (strcmp(action, "round") == 0)
+		return fb_round(&live->s, in, rng, r, why, whysz);
+	util_say(why, whysz, "unknown action '%s'", action);
+	return -1;
+}
+
+int
+fbl_derive(const struct fbl_duel *d, struct fbl_live *live, int64_t *bad,
+    char *why, size_t whysz)
+{
+	struct rng rng;
+	struct fb_report r;
+	struct fb_in in;
+
+	/* Every die is in the inputs; a generator is only a safety net. */
+	rng_seed(&rng, 0);
+	for (size_t i = 0; i < d->n; i++) {
+		const struct fbl_event *e = &d->ev[i];
+		int rc;
+
+		if (d->undone[i] || strcmp(e->action, "undo") == 0)
+			continue;
+		*bad = e->seq;
+		fb_in_init(&in);
+		if (strcmp(e->action, "start") != 0 &&
+		    strcmp(e->action, "restance") != 0 &&
+		    fbio_in_parse(&live->b, live->np, e->input, &in, why,
+		    whysz) < 0)
+			return -1;
+		rc = fbl_apply(live, e->action, e->input, &in, &rng, &r, why,
+		    whysz);
+		if (rc < 0)
+			return -1;
+		if (strcmp(e->action, "round") == 0 && (e->outcome == NULL ||
+		    strcmp(e->outcome, fb_outcome_name(r.outcome)) != 0)) {
+			util_say(why, whysz, "the round gives '%s' again, not "
+			    "the recorded '%s'", fb_outcome_name(r.outcome),
+			    e->outcome ? e->outcome : "-");
+			return -1;
+		}
+	}
+	return 0;
+}

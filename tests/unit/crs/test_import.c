@@ -1,0 +1,206 @@
+/*
+ * test_import.c - CSV and JSON roster files, good and bad.
+ */
+#include "tap.h"
+
+#include <stdlib.h>
+
+#include "crs/import.h"
+#include "core/util.h"
+
+struct seen {
+	int	n;
+	char	names[8][32];
+	int	str[8];
+	int	nitems[8];
+	char	where[8][16];
+};
+
+static char *
+keep(void *arg, struct sheet *sh, const unsigned char present[],
+    const char *where)
+{
+	struct seen *s = arg;
+
+	(void)present;
+	if (s->n < 8) {
+		snprintf(s->names[s->n], 32, "%s", sh->name);
+		snprintf(s->where[s->n], 16, "%s", where);
+		s->str[s->n] = sh->primary[P_STR];
+		s->nitems[s->n] = (int)sh->nitems;
+	}
+	s->n++;
+	sheet_release(sh);
+	return NULL;
+}
+
+static char *
+run(const char *text, enum import_format fmt, struct seen *s)
+{
+	FILE *fp = fmemopen((void *)text, strlen(text), "r");
+	char *msg;
+
+	memset(s, 0, sizeof *s);
+	msg = import_run(fp, "t", fmt, 0, keep, s);
+	fclose(fp);
+	return msg;
+}
+
+static void
+expect_error(const char *text, enum import_format fmt, const char *want,
+    const char *what)
+{
+	struct seen s;
+	char *msg = run(text, fmt, &s);
+
+	is_str(msg, want, "%s", what);
+	free(msg);
+}
+
+int
+main(void)
+{
+	struct seen s;
+	char *msg;
+
+	msg = run("name,STR,items\nFred,12,Sword;Shield\n\n\"Mary, Q\",,\n",
+	    IMPORT_AUTO, &s);
+	is_str(msg, NULL, "good CSV");
+	is_int(s.n, 2, "two records");
+	is_str(s.names[1], "Mary, Q", "quoted name");
+	is_int(s.str[0], 12, "STR");
+	is_int(s.str[1], STATS_ABSENT, "empty STR is absent");
+	is_int(s.nitems[0], 2, "two items");
+	is_str(s.where[0], "line 2", "a CSV record's place");
+	is_str(s.where[1], "line 4", "after a blank line");
+	msg = run("\xef\xbb\xbfname,STR\r\nA,1\r\n", IMPORT_AUTO, &s);
+	is_str(msg, NULL, "a byte order mark is skipped");
+	is_int(s.n, 1, "one record after the byte order mark");
+	msg = run("agi,NAME\r\n1,A\r\n2,B\r\n", IMPORT_CSV, &s);
+	is_str(msg, NULL, "CRLF, any order, any case");
+	is_int(s.n, 2, "two CRLF records");
+	msg = run("name,notes\nA,\"two\nlines\"\nB,x\nC,\"y\n", IMPORT_CSV,
+	    &s);
+	is_str(msg, "t: line 5: malformed CSV (a quote that is not closed, "
+	    "or text after a closing quote)", "unclosed quote, line counted "
+	    "across a quoted newline");
+	free(msg);
+	expect_error("name,STR\nA,1\nB,-3\n", IMPORT_CSV,
+	    "t: line 3: 'STR' must be a whole number from 0 to 1000, got '-3'",
+	    "negative STR");
+	expect_error("name,STR\nA,7.5\n", IMPORT_CSV,
+	    "t: line 2: 'STR' must be a whole number from 0 to 1000, got '7.5'",
+	    "fractional STR");
+	expect_error("name,STR\nA,1,2\n", IMPORT_CSV,
+	    "t: line 2: 3 fields where the header has 2", "too many fields");
+	expect_error("name,STR\nA\n", IMPORT_CSV,
+	    "t: line 2: 1 fields where the header has 2", "too few fields");
+	expect_error("name,SPEED\nA,1\n", IMPORT_CSV,
+	    "t: line 1: unknown column 'SPEED'", "unknown column");
+	expect_error("name,STR,str\n", IMPORT_CSV,
+	    "t: line 1: column 'str' appears twice", "column twice");
+	expect_error("STR\n1\n", IMPORT_CSV,
+	    "t: line 1: the header has no 'name' column", "no name column");
+	expect_error("name,STR\n\"A\"x,1\n", IMPORT_CSV,
+	    "t: line 2: malformed CSV (a quote that is not closed, or text "
+	    "after a closing quote)", "text after a quote");
+	expect_error("", IMPORT_CSV, "t: no header row", "empty file");
+	expect_error("name\n,\n", IMPORT_CSV,
+	    "t: line 2: 2 fields where the header has 1", "blank name row");
+	expect_error("name\n\"\"\n", IMPORT_CSV,
+	    "t: line 2: 'name' must not be empty, got ''", "empty name");
+
+	msg = run(" [{\"name\":\"Fred\",\"STR\":12,\"items\":[\"Sword\"]},"
+	    "{\"name\":\"Mary\",\"str\":null}]", IMPORT_AUTO, &s);
+	is_str(msg, NULL, "good JSON");
+	is_int(s.n, 2, "two objects");
+	is_int(s.str[0], 12, "JSON STR");
+	is_int(s.nitems[0], 1, "JSON items");
+	is_int(s.str[1], STATS_ABSENT, "JSON null is absent");
+	is_str(s.where[1], "index 1", "a JSON record's place");
+	msg = run("[]", IMPORT_JSON, &s);
+	is_str(msg, NULL, "empty array");
+	is_int(s.n, 0, "no records");
+	expect_error("[{\"name\":\"A\"},{\"name\":\"B\",\"STR\":7.5}]",
+	    IMPORT_JSON, "t: index 1: 'STR' must be a whole number from 0 to "
+	    "1000, got '7.5'", "JSON fraction");
+	expect_error("[{\"name\":\"A\",\"speed\":1}]", IMPORT_JSON,
+	    "t: index 0: unknown field 'speed'", "JSON unknown field");
+	expect_error("[{\"name\":\"A\"}, 3]", IMPORT_JSON,
+	    "t: index 1: not a JSON object", "JSON non-object");
+	expect_error("[{\"STR\":1}]", IMPORT_JSON,
+	    "t: index 0: 'name' is missing", "JSON without a name");
+	expect_error("[{\"name\":\"A\"", IMPORT_JSON,
+	    "t: not valid JSON, or not an array of objects", "broken JSON");
+	expect_error("{\"name\":\"A\"}", IMPORT_JSON,
+	    "t: not valid JSON, or not an array of objects", "not an array");
+	expect_error("[{\"name\":true}]", IMPORT_JSON,
+	    "t: index 0: 'name' must be a JSON string", "JSON true");
+	expect_error("[{\"name\":5}]", IMPORT_JSON,
+	    "t: index 0: 'name' must be a JSON string", "JSON number name");
+
+	/* A \u0000 is refused wherever it is, naming the index and field. */
+	expect_error("[{\"name\":\"A\"},{\"name\":\"Fred\\u0000 impostor\"}]",
+	    IMPORT_JSON, "t: index 1: 'name' holds a NUL character (\\u0000)",
+	    "JSON NUL in a name");
+	expect_error("[{\"name\":\"A\",\"notes\":\"before\\u0000after\"}]",
+	    IMPORT_JSON, "t: index 0: 'notes' holds a NUL character "
+	    "(\\u0000)", "JSON NUL in notes");
+	expect_error("[{\"name\":\"A\",\"player\":\"\\u0000\"}]",
+	    IMPORT_JSON, "t: index 0: 'player' holds a NUL character "
+	    "(\\u0000)", "JSON NUL alone");
+	expect_error("[{\"name\":\"A\",\"items\":[\"S\\u0000\"]}]",
+	    IMPORT_JSON, "t: index 0: 'items' holds a NUL character "
+	    "(\\u0000)", "JSON NUL in a list");
+	expect_error("[{\"name\":\"A\",\"na\\u0000me\":\"B\"}]",
+	    IMPORT_JSON, "t: index 0: a field name holds a NUL character "
+	    "(\\u0000)", "JSON NUL in a field name");
+	expect_error("[{\"name\":\"A\",\"name\\u0000x\":\"B\"}]",
+	    IMPORT_JSON, "t: index 0: a field name holds a NUL character "
+	    "(\\u0000)", "JSON NUL in a name that is cut to 'name'");
+	msg = run("[{\"name\":\"A\",\"notes\":\"a\\\\u0000b\"}]", IMPORT_JSON,
+	    &s);
+	is_str(msg, NULL, "an escaped backslash before u0000 is no NUL");
+
+	/* Numbers: the file's own text is judged and quoted. */
+	expect_error("[{\"name\":\"A\",\"STR\":-0}]", IMPORT_JSON,
+	    "t: index 0: 'STR' must be a whole number from 0 to 1000, got "
+	    "'-0'", "JSON -0");
+	expect_error("[{\"name\":\"A\",\"STR\":100.0}]", IMPORT_JSON,
+	    "t: index 0: 'STR' must be a whole number from 0 to 1000, got "
+	    "'100.0'", "JSON 100.0");
+	expect_error("[{\"name\":\"A\",\"STR\":1e999}]", IMPORT_JSON,
+	    "t: index 0: 'STR' must be a whole number from 0 to 1000, got "
+	    "'1e999'", "JSON 1e999");
+	expect_error("[{\"name\":\"A\",\"STR\":9223372036854775808}]",
+	    IMPORT_JSON, "t: index 0: 'STR' must be a whole number from 0 to "
+	    "1000, got '9223372036854775808'", "JSON past int64");
+	expect_error("[{\"name\":\"A\",\"STR\":\"5\"}]", IMPORT_JSON,
+	    "t: index 0: 'STR' must be a JSON number, got the string \"5\"",
+	    "JSON string for a number");
+	msg = run("[{\"name\":\"A\",\"STR\":0,\"AGI\":7}]", IMPORT_JSON, &s);
+	is_str(msg, NULL, "JSON 0 and 7");
+	is_int(s.str[0], 0, "JSON 0 is 0");
+
+	/* CSV: a field is every byte between the commas (RFC 4180). */
+	expect_error("name,STR\nA, 5\n", IMPORT_CSV,
+	    "t: line 2: 'STR' must be a whole number from 0 to 1000, got ' 5'",
+	    "CSV unquoted space");
+	expect_error("name,STR\nA,\" 5\"\n", IMPORT_CSV,
+	    "t: line 2: 'STR' must be a whole number from 0 to 1000, got ' 5'",
+	    "CSV quoted space");
+	expect_error("name,STR\nA,+5\n", IMPORT_CSV,
+	    "t: line 2: 'STR' must be a whole number from 0 to 1000, got '+5'",
+	    "CSV +5");
+	expect_error("name,STR\nA,010\n", IMPORT_CSV,
+	    "t: line 2: 'STR' must be a whole number from 0 to 1000, got '010'",
+	    "CSV 010");
+	expect_error("name,STR\nA,-0\n", IMPORT_CSV,
+	    "t: line 2: 'STR' must be a whole number from 0 to 1000, got '-0'",
+	    "CSV -0");
+	expect_error("[{\"name\":\"A\",\"items\":[1]}]", IMPORT_JSON,
+	    "t: index 0: 'items' must be an array of names", "JSON items");
+	expect_error("[{\"name\":\"A\",\"name\":\"B\"}]", IMPORT_JSON,
+	    "t: index 0: 'name' appears twice", "JSON key twice");
+	return tap_done();
+}

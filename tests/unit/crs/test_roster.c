@@ -1,0 +1,426 @@
+/*
+ * test_roster.c - characters, items, powers and holdings in a real
+ * database file, and the bulk import, with a second connection to the
+ * same file standing in for another GM.
+ */
+#include "tap.h"
+
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "crs/roster.h"
+#include "core/util.h"
+
+static int
+count(void *arg, const struct sheet *sh)
+{
+	(void)sh;
+	++*(int *)arg;
+	return 0;
+}
+
+/* Another GM's connection to the same file; it never waits for a lock. */
+static sqlite3 *other;
+
+static int
+other_exec(const char *sql)
+{
+	return sqlite3_exec(other, sql, NULL, NULL, NULL);
+}
+
+/* 1 if the other connection can take the write lock and write now. */
+static int
+other_can_write(void)
+{
+	int rc = other_exec("BEGIN IMMEDIATE");
+
+	if (rc != SQLITE_OK)
+		return 0;
+	rc = other_exec("INSERT INTO combat (created) VALUES (0)");
+	return other_exec("COMMIT") == SQLITE_OK && rc == SQLITE_OK;
+}
+
+/* A sheet with name, STR and, when not NULL, ';'-joined lists. */
+static void
+make(struct sheet *sh, const char *name, const char *str,
+    const char *items, const char *powers)
+{
+	char why[160];
+
+	sheet_release(sh);
+	sheet_set_field(sh, SHEET_F_NAME, name, why, sizeof why);
+	sheet_set_field(sh, SHEET_F_PRIMARY + P_STR, str, why, sizeof why);
+	if (items)
+		sheet_set_field(sh, SHEET_F_ITEMS, items, why, sizeof why);
+	if (powers)
+		sheet_set_field(sh, SHEET_F_POWERS, powers, why, sizeof why);
+}
+
+/*
+ * Stages name (holdings when items or powers is not NULL); *missing is
+ * copied, as the sheet it points into is released here.
+ */
+static enum roster_result
+stage(struct roster_import *im, const char *name, const char *str,
+    const char *items, const char *powers, const char **missing)
+{
+	static char copy[64];
+	char where[32];
+	struct sheet sh;
+	enum roster_result r;
+
+	sheet_init(&sh);
+	make(&sh, name, str, items, powers);
+	*missing = NULL;
+	snprintf(where, sizeof where, "line %ld", im->nrows + 2);
+	r = roster_import_stage(im, &sh, items != NULL || powers != NULL,
+	    where, missing);
+	if (*missing != NULL) {
+		snprintf(copy, sizeof copy, "%s", *missing);
+		*missing = copy;
+	}
+	sheet_release(&sh);
+	return r;
+}
+
+/* The id of a character, as the other connection sees it. */
+static int64_t
+other_id(const char *name)
+{
+	sqlite3_stmt *st;
+	int64_t id = 0;
+
+	sqlite3_prepare_v2(other, "SELECT id FROM character WHERE name = ?1",
+	    -1, &st, NULL);
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		id = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return id;
+}
+
+/* The character's STR and id and its holdings ("Sword;Mail/Heal"). */
+static int
+look(struct db *db, const char *name, int64_t *id, char *held, size_t sz)
+{
+	struct sheet sh;
+	int str;
+
+	sheet_init(&sh);
+	*id = 0;
+	if (roster_get(db, name, &sh, id) != ROSTER_OK)
+		return -1;
+	str = sh.primary[P_STR];
+	snprintf(held, sz, "%s%s%s/%s%s", sh.nitems ? sh.items[0] : "",
+	    sh.nitems > 1 ? ";" : "", sh.nitems > 1 ? sh.items[1] : "",
+	    sh.npowers ? sh.powers[0] : "", sh.npowers > 1 ? ";..." : "");
+	sheet_release(&sh);
+	return str;
+}
+
+static int64_t
+count_rows(struct db *db, const char *sql)
+{
+	sqlite3_stmt *st = db_prepare(db, sql);
+	int64_t n;
+
+	db_step(db, st, 0);
+	n = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return n;
+}
+
+static void
+test_import(struct db *db)
+{
+	struct roster_import im;
+	struct item it;
+	struct power pw;
+	const char *missing;
+	char held[128];
+	int64_t id, fred_id, mary_id, ned_id;
+
+	db_begin(db);
+	item_init(&it, "Sword");
+	roster_item_put(db, &it, 0);
+	item_release(&it);
+	item_init(&it, "Mail");
+	roster_item_put(db, &it, 0);
+	item_release(&it);
+	power_init(&pw, "Heal");
+	roster_power_put(db, &pw, 0);
+	power_release(&pw);
+	db_commit(db);
+
+	/* The probe sees a lock when there is one. */
+	db_begin(db);
+	is_int(other_can_write(), 0,
+	    "the other GM waits while a write is open");
+	db_rollback(db);
+	is_int(other_can_write(), 1, "and writes when it is not");
+
+	/* A first import; staging takes no write lock. */
+	roster_import_init(&im, db, 0);
+	is_int(stage(&im, "Fred", "10", "Sword;Mail", "Heal", &missing),
+	    ROSTER_OK, "Fred staged");
+	is_int(other_can_write(), 1,
+	    "another GM writes while rows are staged");
+	is_int(stage(&im, "Mary", "11", NULL, NULL, &missing), ROSTER_OK,
+	    "Mary staged");
+	is_int(other_can_write(), 1, "and again");
+	is_int(count_rows(db, "SELECT count(*) FROM main.character"), 0,
+	    "nothing in the roster before the commit");
+	is_int(roster_import_commit(&im), ROSTER_OK, "committed");
+	is_int(im.added, 2, "two new");
+	is_int(im.replaced, 0, "none replaced");
+	roster_import_release(&im);
+	is_int(look(db, "Fred", &fred_id, held, sizeof held), 10,
+	    "Fred written");
+	is_str(held, "Mail;Sword/Heal", "with his holdings");
+	is_int(look(db, "Mary", &mary_id, held, sizeof held), 11,
+	    "Mary written");
+	is_int(count_rows(db, "SELECT count(*) FROM pragma_database_list"
+	    " WHERE name = 'import'"), 0, "the staging database is gone");
+
+	/* Refusals while staging, as roster_write made them. */
+	roster_import_init(&im, db, 0);
+	is_int(stage(&im, "Fred", "1", NULL, NULL, &missing), ROSTER_EXISTS,
+	    "a name in the roster, without replace");
+	roster_import_release(&im);
+	roster_import_init(&im, db, 0);
+	stage(&im, "New", "1", NULL, NULL, &missing);
+	is_int(stage(&im, "New", "2", NULL, NULL, &missing), ROSTER_EXISTS,
+	    "a name twice in the file, without replace");
+	roster_import_release(&im);
+	roster_import_init(&im, db, 1);
+	stage(&im, "New", "1", NULL, NULL, &missing);
+	is_int(stage(&im, "New", "2", NULL, NULL, &missing), ROSTER_TWICE,
+	    "a name twice in the file, with replace");
+	roster_import_release(&im);
+	roster_import_init(&im, db, 1);
+	is_int(stage(&im, "New", "1", "Sword;Axe", NULL, &missing),
+	    ROSTER_NO_ITEM, "an unknown item");
+	is_str(missing, "Axe", "named");
+	roster_import_release(&im);
+	roster_import_init(&im, db, 1);
+	is_int(stage(&im, "New", "1", "Sword", "Heal;Fly", &missing),
+	    ROSTER_NO_POWER, "an unknown power");
+	is_str(missing, "Fly", "named");
+	roster_import_release(&im);
+	is_int(count_rows(db, "SELECT count(*) FROM main.character"), 2,
+	    "refused imports wrote nothing");
+
+	/*
+	 * Replace: ids kept; holdings replaced only where the row gives
+	 * them (Mary's empty lists clear hers, Fred's row leaves his).
+	 */
+	other_exec("INSERT INTO holds_item SELECT c.id, i.id FROM character c,"
+	    " item i WHERE c.name = 'Mary' AND i.name = 'Sword'");
+	roster_import_init(&im, db, 1);
+	stage(&im, "Fred", "20", NULL, NULL, &missing);
+	stage(&im, "Mary", "21", "", "", &missing);
+	stage(&im, "Tom", "22", "Mail", NULL, &missing);
+	is_int(roster_import_commit(&im), ROSTER_OK, "replaced");
+	is_int(im.added, 1, "one new");
+	is_int(im.replaced, 2, "two replaced");
+	roster_import_release(&im);
+	is_int(look(db, "Fred", &id, held, sizeof held), 20, "Fred's STR");
+	is_int(id, fred_id, "Fred keeps his id");
+	is_str(held, "Mail;Sword/Heal", "and his holdings");
+	is_int(look(db, "Mary", &id, held, sizeof held), 21, "Mary's STR");
+	is_int(id, mary_id, "Mary keeps her id");
+	is_str(held, "/", "her holdings cleared");
+	is_int(look(db, "Tom", &id, held, sizeof held), 22, "Tom added");
+	is_str(held, "Mail/", "with his");
+
+	/* Something changes between staging and the commit. */
+	roster_import_init(&im, db, 0);
+	stage(&im, "Ann", "1", NULL, NULL, &missing);
+	stage(&im, "Bob", "2", "Sword", NULL, &missing);
+	stage(&im, "Cid", "3", NULL, NULL, &missing);
+	stage(&im, "Dee", "4", NULL, "Heal", &missing);
+	is_int(other_exec("INSERT INTO character (name, created, updated)"
+	    " VALUES ('Cid', 0, 0)"), SQLITE_OK, "another GM adds Cid");
+	is_int(roster_import_commit(&im), ROSTER_EXISTS,
+	    "the commit refuses a name taken since");
+	is_int(im.fault_row, 2, "at Cid's row");
+	is_str(im.fault_where, "line 4", "whose place was kept");
+	is_str(im.fault_name, "Cid", "naming Cid");
+	roster_import_release(&im);
+	is_int(count_rows(db, "SELECT count(*) FROM character WHERE name IN"
+	    " ('Ann', 'Bob', 'Dee')"), 0, "all or nothing");
+
+	roster_import_init(&im, db, 0);
+	stage(&im, "Ann", "1", NULL, NULL, &missing);
+	stage(&im, "Bob", "2", "Sword", NULL, &missing);
+	stage(&im, "Cie", "3", NULL, NULL, &missing);
+	stage(&im, "Dee", "4", NULL, "Heal", &missing);
+	other_exec("INSERT INTO character (name, created, updated)"
+	    " VALUES ('Cie', 0, 0)");
+	other_exec("DELETE FROM power WHERE name = 'Heal'");
+	other_exec("DELETE FROM item WHERE name = 'Sword'");
+	is_int(roster_import_commit(&im), ROSTER_NO_ITEM,
+	    "an item removed since: the first row at fault wins");
+	is_int(im.fault_row, 1, "at Bob's row");
+	is_str(im.fault_where, "line 3", "whose place was kept");
+	is_str(im.fault_name, "Sword", "naming the item");
+	roster_import_release(&im);
+	is_int(count_rows(db, "SELECT count(*) FROM character WHERE name IN"
+	    " ('Ann', 'Bob', 'Dee')"), 0, "all or nothing again");
+	other_exec("INSERT INTO item (name) VALUES ('Sword')");
+
+	/*
+	 * With replace, a hint gone stale (Tom renamed) and a free name
+	 * taken meanwhile (Ned, who holds Mail) still come out as an
+	 * upsert by name would have them.  More rows give holdings than
+	 * there are holdings, so the old ones are found from the holdings
+	 * this time (from the rows above).
+	 */
+	roster_import_init(&im, db, 1);
+	stage(&im, "Tom", "30", "Sword", NULL, &missing);
+	stage(&im, "Ned", "31", "Sword", NULL, &missing);
+	stage(&im, "Fred", "32", "Sword", NULL, &missing);
+	stage(&im, "Zed1", "1", "", NULL, &missing);
+	stage(&im, "Zed2", "1", "", NULL, &missing);
+	stage(&im, "Zed3", "1", "", NULL, &missing);
+	other_exec("UPDATE character SET name = 'Thomas' WHERE name = 'Tom'");
+	other_exec("INSERT INTO character (name, created, updated)"
+	    " VALUES ('Ned', 0, 0)");
+	other_exec("INSERT INTO holds_item SELECT c.id, i.id FROM character c,"
+	    " item i WHERE c.name = 'Ned' AND i.name = 'Mail'");
+	ned_id = other_id("Ned");
+	ok(ned_id > fred_id, "Ned added meanwhile");
+	is_int(roster_import_commit(&im), ROSTER_OK, "replaced again");
+	is_int(im.added, 4, "Tom is new again, and the Zeds");
+	is_int(im.replaced, 2, "Ned and Fred replaced");
+	roster_import_release(&im);
+	is_int(look(db, "Tom", &id, held, sizeof held), 30, "Tom");
+	is_str(held, "Sword/", "holds the Sword");
+	is_int(look(db, "Thomas", &id, held, sizeof held), 22,
+	    "Thomas untouched");
+	is_str(held, "Mail/", "his Mail too");
+	is_int(look(db, "Ned", &id, held, sizeof held), 31, "Ned replaced");
+	is_int(id, ned_id, "keeping his id");
+	is_str(held, "Sword/", "his Mail gone, the Sword held");
+	is_int(look(db, "Fred", &id, held, sizeof held), 32, "Fred");
+	is_int(id, fred_id, "keeps his id");
+	is_str(held, "Sword/", "holds only the Sword");
+}
+
+int
+main(void)
+{
+	char path[] = "/tmp/refkit-test-roster-XXXXXX";
+	int fd = mkstemp(path);
+	struct db *db;
+	struct roster_writer w;
+	struct sheet sh, got;
+	struct item it, *held;
+	struct power pw;
+	const char *missing = NULL;
+	char why[160];
+	int64_t id;
+	size_t n;
+	int k = 0;
+
+	if (fd < 0)
+		return 1;
+	close(fd);
+	db = db_open(path);
+	db_begin(db);
+	item_init(&it, "Sword");
+	it.mod[ITEM_OR] = 5;
+	is_int(roster_item_put(db, &it, 0), ROSTER_OK, "item added");
+	is_int(roster_item_put(db, &it, 0), ROSTER_EXISTS, "item name taken");
+	item_release(&it);
+	item_init(&it, "Mail");
+	it.mod[ITEM_DR] = 3;
+	it.use = ITEM_WEARABLE;
+	roster_item_put(db, &it, 0);
+	item_release(&it);
+	power_init(&pw, "Fire Dart");
+	pw.em = 5;
+	is_int(roster_power_put(db, &pw, 0), ROSTER_OK, "power added");
+	power_release(&pw);
+
+	roster_writer_init(&w, db);
+	sheet_init(&sh);
+	sheet_set_field(&sh, SHEET_F_NAME, "Fred", why, sizeof why);
+	sheet_set_field(&sh, SHEET_F_PRIMARY + P_STR, "12", why, sizeof why);
+	sheet_set_field(&sh, SHEET_F_ITEMS, "Sword;Mail", why, sizeof why);
+	sheet_set_field(&sh, SHEET_F_POWERS, "Fire Dart", why, sizeof why);
+	is_int(roster_write(&w, &sh, ROSTER_INSERT, 0, 1, &missing),
+	    ROSTER_OK, "Fred written");
+	is_int(roster_write(&w, &sh, ROSTER_INSERT, 0, 1, &missing),
+	    ROSTER_EXISTS, "Fred twice refused");
+	sheet_set_field(&sh, SHEET_F_PRIMARY + P_STR, "14", why, sizeof why);
+	is_int(roster_write(&w, &sh, ROSTER_UPSERT, 0, 1, &missing),
+	    ROSTER_OK, "Fred replaced");
+	sheet_set_field(&sh, SHEET_F_NAME, "Mary", why, sizeof why);
+	sheet_set_field(&sh, SHEET_F_ITEMS, "Axe", why, sizeof why);
+	is_int(roster_write(&w, &sh, ROSTER_INSERT, 0, 1, &missing),
+	    ROSTER_NO_ITEM, "unknown item refused");
+	is_str(missing, "Axe", "the missing item named");
+	roster_writer_release(&w);
+	sheet_release(&sh);
+	db_rollback(db);
+	is_int(roster_get(db, "Fred", &got, NULL), ROSTER_NOT_FOUND,
+	    "rollback undid it all");
+
+	/* Again, committed this time. */
+	db_begin(db);
+	item_init(&it, "Sword");
+	roster_item_put(db, &it, 0);
+	item_release(&it);
+	roster_writer_init(&w, db);
+	sheet_init(&sh);
+	sheet_set_field(&sh, SHEET_F_NAME, "Fred", why, sizeof why);
+	sheet_set_field(&sh, SHEET_F_PRIMARY + P_STR, "12", why, sizeof why);
+	sheet_set_field(&sh, SHEET_F_GIVEN + S_DR, "7", why, sizeof why);
+	sheet_set_field(&sh, SHEET_F_ITEMS, "Sword", why, sizeof why);
+	roster_write(&w, &sh, ROSTER_INSERT, 0, 1, &missing);
+	sheet_release(&sh);
+	roster_writer_release(&w);
+	db_commit(db);
+
+	sheet_init(&got);
+	is_int(roster_get(db, "Fred", &got, &id), ROSTER_OK, "Fred read");
+	is_int(got.primary[P_STR], 12, "STR read back");
+	is_int(got.primary[P_AGI], STATS_ABSENT, "AGI absent");
+	is_int(got.given[S_DR], 7, "given DR read back");
+	is_int(got.nitems, 1, "one item");
+	held = roster_held_items(db, id, &n);
+	is_int(n, 1, "one item record");
+	is_int(held[0].mod[ITEM_OR], 0, "its modifier");
+	roster_items_free(held, n);
+	sheet_release(&got);
+	roster_each(db, count, &k);
+	is_int(k, 1, "one character in the roster");
+	db_begin(db);
+	is_int(roster_item_remove(db, "Sword"), ROSTER_OK, "item removed");
+	db_commit(db);
+	sheet_init(&got);
+	roster_get(db, "Fred", &got, NULL);
+	is_int(got.nitems, 0, "its holding went with it");
+	sheet_release(&got);
+	db_begin(db);
+	is_int(roster_remove(db, "Fred"), ROSTER_OK, "Fred removed");
+	is_int(roster_remove(db, "Fred"), ROSTER_NOT_FOUND, "gone");
+	db_commit(db);
+	if (sqlite3_open(path, &other) != SQLITE_OK)
+		return 1;
+	test_import(db);
+	sqlite3_close(other);
+	db_close(db);
+	unlink(path);
+	{
+		char *p = xasprintf("%s-wal", path);
+
+		unlink(p);
+		free(p);
+		p = xasprintf("%s-shm", path);
+		unlink(p);
+		free(p);
+	}
+	return tap_done();
+}
