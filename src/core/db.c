@@ -380,6 +380,33 @@ exec(struct db *db, const char *sql, const char *what)
 		db_fatal(db, what);
 }
 
+/*
+ * Waiting for another command's write lock.  SQLite's own timeout handler
+ * sleeps longer the longer it has waited (up to 100 ms a try), so that
+ * among twenty GMs' processes the one that has waited longest polls least
+ * often and can be passed over until its time runs out.  Here every
+ * waiter tries again after 1 to 4 ms, so the lock goes to whoever asks
+ * when it is free, however long he has waited, until db->busy_ms.
+ */
+static int
+busy_wait(void *arg, int count)
+{
+	struct db *db = arg;
+	struct timespec now, pause;
+	int64_t ms;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	ms = (int64_t)now.tv_sec * 1000 + now.tv_nsec / 1000000;
+	if (count == 0)
+		db->busy_since = ms;
+	if (ms - db->busy_since >= db->busy_ms)
+		return 0;
+	pause.tv_sec = 0;
+	pause.tv_nsec = (1 + count % 4) * 1000000L;
+	nanosleep(&pause, NULL);
+	return 1;
+}
+
 /* A write on a database opened read-only is refused before it starts. */
 static void
 check_writable(struct db *db)
@@ -767,7 +794,8 @@ db_open(const char *path)
 	if (rc != SQLITE_OK)
 		open_failed(db);
 	sqlite3_extended_result_codes(db->h, 1);
-	sqlite3_busy_timeout(db->h, busy_ms());
+	db->busy_ms = busy_ms();
+	sqlite3_busy_handler(db->h, busy_wait, db);
 	sqlite3_db_config(db->h, SQLITE_DBCONFIG_DEFENSIVE, 1, NULL);
 	sqlite3_db_config(db->h, SQLITE_DBCONFIG_DQS_DDL, 0, NULL);
 	sqlite3_db_config(db->h, SQLITE_DBCONFIG_DQS_DML, 0, NULL);

@@ -19,6 +19,8 @@ struct db {
 	char	*path;		/* owned */
 	int	 readonly;	/* on a read-only file system: reads only */
 	int	 was_empty;	/* an existing file of 0 bytes when opened */
+	int	 busy_ms;	/* how long to wait for another's lock */
+	int64_t	 busy_since;	/* when the current wait began, in ms */
 };
 
 /*
