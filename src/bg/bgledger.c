@@ -11,7 +11,7 @@
 #include "core/util.h"
 
 int
-bgl_team_add(struct db *db, const struct bg_team *t)
+bgledger_team_add(struct db *db, const struct bg_team *t)
 {
 	sqlite3_stmt *st;
 	int64_t id;
@@ -86,7 +86,7 @@ team_row(sqlite3_stmt *st, struct bg_team *t)
 }
 
 int
-bgl_team_load(struct db *db, const char *name, struct bg_team *t)
+bgledger_team_load(struct db *db, const char *name, struct bg_team *t)
 {
 	sqlite3_stmt *st;
 	int found = 0;
@@ -103,7 +103,7 @@ bgl_team_load(struct db *db, const char *name, struct bg_team *t)
 }
 
 int
-bgl_team_rm(struct db *db, const char *name)
+bgledger_team_rm(struct db *db, const char *name)
 {
 	sqlite3_stmt *st = db_prepare(db, "DELETE FROM bg_team WHERE"
 	    " name = ?1");
@@ -115,7 +115,7 @@ bgl_team_rm(struct db *db, const char *name)
 }
 
 void
-bgl_team_each(struct db *db, void (*fn)(void *, const struct bg_team *),
+bgledger_team_each(struct db *db, void (*fn)(void *, const struct bg_team *),
     void *arg)
 {
 	/* One query: a team's rows come together, in figure order. */
@@ -141,7 +141,7 @@ bgl_team_each(struct db *db, void (*fn)(void *, const struct bg_team *),
 }
 
 void
-bgl_stat_names(struct db *db, char names[BG_NSTAT][48])
+bgledger_stat_names(struct db *db, char names[BG_NSTAT][48])
 {
 	sqlite3_stmt *st = db_prepare(db, "SELECT colour, name FROM bg_stat");
 
@@ -159,7 +159,7 @@ bgl_stat_names(struct db *db, char names[BG_NSTAT][48])
 }
 
 void
-bgl_stat_set(struct db *db, int colour, const char *name)
+bgledger_stat_set(struct db *db, int colour, const char *name)
 {
 	sqlite3_stmt *st = db_prepare(db, "UPDATE bg_stat SET name = ?2"
 	    " WHERE colour = ?1");
@@ -173,7 +173,8 @@ bgl_stat_set(struct db *db, int colour, const char *name)
 /* ---- games ---- */
 
 int64_t
-bgl_game_new(struct db *db, const struct bg_team *a, const struct bg_team *b,
+bgledger_game_new(struct db *db, const struct bg_team *a,
+    const struct bg_team *b,
     int advanced, int safe_attack)
 {
 	sqlite3_stmt *st;
@@ -199,7 +200,7 @@ bgl_game_new(struct db *db, const struct bg_team *a, const struct bg_team *b,
 }
 
 int64_t
-bgl_game_current(struct db *db)
+bgledger_game_current(struct db *db)
 {
 	sqlite3_stmt *st = db_prepare(db, "SELECT coalesce(max(id), 0)"
 	    " FROM bg_game");
@@ -212,7 +213,7 @@ bgl_game_current(struct db *db)
 }
 
 int
-bgl_game_load(struct db *db, int64_t id, struct bgl_game *d)
+bgledger_game_load(struct db *db, int64_t id, struct bgledger_game *d)
 {
 	sqlite3_stmt *st;
 	char why[BG_WHYSZ];
@@ -247,7 +248,7 @@ bgl_game_load(struct db *db, int64_t id, struct bgl_game *d)
 	    " WHERE game_id = ?1 ORDER BY seq");
 	sqlite3_bind_int64(st, 1, id);
 	while (db_step(db, st, 0) == SQLITE_ROW) {
-		struct bgl_event *e;
+		struct bgledger_event *e;
 
 		if (d->n == cap) {
 			cap = cap ? 2 * cap : 16;
@@ -278,10 +279,10 @@ bgl_game_load(struct db *db, int64_t id, struct bgl_game *d)
 }
 
 void
-bgl_game_release(struct bgl_game *d)
+bgledger_game_release(struct bgledger_game *d)
 {
 	for (size_t i = 0; i < d->n; i++) {
-		struct bgl_event *e = &d->ev[i];
+		struct bgledger_event *e = &d->ev[i];
 
 		free(e->action);
 		free(e->actor);
@@ -297,7 +298,7 @@ bgl_game_release(struct bgl_game *d)
 }
 
 void
-bgl_event_append(struct db *db, int64_t id, struct bgl_event *e)
+bgledger_event_append(struct db *db, int64_t id, struct bgledger_event *e)
 {
 	sqlite3_stmt *st;
 
@@ -419,7 +420,7 @@ apply_die(struct bg_game *g, char *buf, char **canon, char *why,
 }
 
 int
-bgl_apply(struct bg_game *g, const char *action, const char *input,
+bgledger_apply(struct bg_game *g, const char *action, const char *input,
     struct rng *rng, struct bg_report *r, char **canon, char *why,
     size_t whysz)
 {
@@ -473,7 +474,7 @@ bgl_apply(struct bg_game *g, const char *action, const char *input,
 }
 
 int
-bgl_derive(const struct bgl_game *d, struct bg_game *g, int64_t *bad,
+bgledger_derive(const struct bgledger_game *d, struct bg_game *g, int64_t *bad,
     char *why, size_t whysz)
 {
 	struct rng rng;
@@ -483,12 +484,12 @@ bgl_derive(const struct bgl_game *d, struct bg_game *g, int64_t *bad,
 	rng_seed(&rng, 0);
 	bg_start(g, &d->team[0], &d->team[1], d->advanced, d->safe_attack);
 	for (size_t i = 0; i < d->n; i++) {
-		const struct bgl_event *e = &d->ev[i];
+		const struct bgledger_event *e = &d->ev[i];
 
 		if (d->undone[i] || strcmp(e->action, "undo") == 0)
 			continue;
 		*bad = e->seq;
-		if (bgl_apply(g, e->action, e->input, &rng, &r, NULL, why,
+		if (bgledger_apply(g, e->action, e->input, &rng, &r, NULL, why,
 		    whysz) < 0)
 			return -1;
 		if (strcmp(e->action, "move") == 0 && r.battle &&

@@ -310,7 +310,7 @@ cmd_team(void)
 		}
 		db = db_open(o.db);
 		db_begin(db);
-		if (bgl_team_add(db, t) < 0)
+		if (bgledger_team_add(db, t) < 0)
 			db_die(db, "team '%s' already exists", t->name);
 		db_commit(db);
 		db_close(db);
@@ -322,9 +322,9 @@ cmd_team(void)
 		need_args(3, 3, "team show TEAM");
 		db = db_open(o.db);
 		db_begin_read(db);
-		if (bgl_team_load(db, o.args[2], t) < 0)
+		if (bgledger_team_load(db, o.args[2], t) < 0)
 			db_die(db, "no team '%s'", q(o.args[2]));
-		bgl_stat_names(db, names);
+		bgledger_stat_names(db, names);
 		db_commit(db);
 		db_close(db);
 		if (o.fmt == OUT_JSON) {
@@ -358,7 +358,7 @@ cmd_team(void)
 			puts("team,figures,lineup");
 		else
 			printf("%-20s %7s  %s\n", "TEAM", "FIGURES", "LINE-UP");
-		bgl_team_each(db, list_one, &n);
+		bgledger_team_each(db, list_one, &n);
 		if (o.fmt == OUT_JSON)
 			puts("]");
 		db_commit(db);
@@ -376,7 +376,7 @@ cmd_team(void)
 		db_step(db, st, 0);
 		used = sqlite3_column_int(st, 0);
 		sqlite3_finalize(st);
-		if (bgl_team_rm(db, o.args[2]) < 0)
+		if (bgledger_team_rm(db, o.args[2]) < 0)
 			db_die(db, "no team '%s'", q(o.args[2]));
 		db_commit(db);
 		db_close(db);
@@ -409,11 +409,11 @@ cmd_stat(void)
 		    sizeof why) < 0 || o.args[2][0] == '\0')
 			errx(1, "stat name: %s", why[0] ? why : "empty");
 		db_begin(db);
-		bgl_stat_set(db, c, o.args[2]);
+		bgledger_stat_set(db, c, o.args[2]);
 		db_commit(db);
 	}
 	db_begin_read(db);
-	bgl_stat_names(db, names);
+	bgledger_stat_names(db, names);
 	db_commit(db);
 	db_close(db);
 	for (int c = 0; c < BG_NSTAT; c++)
@@ -424,7 +424,7 @@ cmd_stat(void)
 /* ---- games ---- */
 
 struct live {
-	struct bgl_game	d;
+	struct bgledger_game	d;
 	struct bg_game	g;
 	char		stat[BG_NSTAT][48];
 };
@@ -439,17 +439,17 @@ static struct bg_game game;
 static int64_t
 load_game(struct db *db, struct live *l)
 {
-	int64_t id = o.game ? o.game : bgl_game_current(db), bad = 0;
+	int64_t id = o.game ? o.game : bgledger_game_current(db), bad = 0;
 
 	if (id == 0)
 		db_die(db, "no game yet; start one with 'bg-board new TEAM1 "
 		    "TEAM2'");
-	if (bgl_game_load(db, id, &l->d) < 0)
+	if (bgledger_game_load(db, id, &l->d) < 0)
 		db_die(db, "no game %lld", (long long)id);
-	if (bgl_derive(&l->d, &l->g, &bad, why, sizeof why) < 0)
+	if (bgledger_derive(&l->d, &l->g, &bad, why, sizeof why) < 0)
 		db_die(db, "game %lld: event %lld does not replay: %s",
 		    (long long)id, (long long)bad, why);
-	bgl_stat_names(db, l->stat);
+	bgledger_stat_names(db, l->stat);
 	return id;
 }
 
@@ -633,7 +633,7 @@ play(const char *action, const char *input)
 {
 	struct live *l = &live;
 	struct bg_game *before = &game;
-	struct bgl_event e;
+	struct bgledger_event e;
 	struct bg_report r;
 	struct rng rng, fresh;
 	struct db *db;
@@ -650,7 +650,7 @@ play(const char *action, const char *input)
 		    l->g.team[l->g.winner].name);
 	rng_seed(&rng, seed);
 	fresh = rng;
-	if (bgl_apply(&l->g, action, input, &rng, &r, &canon, why,
+	if (bgledger_apply(&l->g, action, input, &rng, &r, &canon, why,
 	    sizeof why) < 0)
 		db_die(db, "%s", why);
 	if (strcmp(action, "move") == 0)
@@ -692,7 +692,7 @@ play(const char *action, const char *input)
 	e.seed = !rng_equal(&rng, &fresh) ? seedtext : NULL;
 	e.detail = detail;
 	e.time = db_now();
-	bgl_event_append(db, id, &e);
+	bgledger_event_append(db, id, &e);
 	db_commit(db);
 	if (o.fmt == OUT_JSON)
 		printf("%s\n", detail);
@@ -701,7 +701,7 @@ play(const char *action, const char *input)
 	free(canon);
 	free(text);
 	free(detail);
-	bgl_game_release(&l->d);
+	bgledger_game_release(&l->d);
 	db_close(db);
 	return 0;
 }
@@ -755,7 +755,7 @@ cmd_new(void)
 	for (int k = 0; k < 2; k++) {
 		struct bad b = { NULL, 0 };
 
-		if (bgl_team_load(db, o.args[1 + k], &t[k]) < 0)
+		if (bgledger_team_load(db, o.args[1 + k], &t[k]) < 0)
 			db_die(db, "no team '%s'", q(o.args[1 + k]));
 		b.team = t[k].name;
 		if (bg_team_check(&t[k], o.advanced, bad_line, &b) > 0)
@@ -764,7 +764,7 @@ cmd_new(void)
 	}
 	if (util_streq_ci(t[0].name, t[1].name))
 		db_die(db, "a team cannot play itself");
-	id = bgl_game_new(db, &t[0], &t[1], o.advanced, o.safe_attack);
+	id = bgledger_game_new(db, &t[0], &t[1], o.advanced, o.safe_attack);
 	db_commit(db);
 	db_close(db);
 	bg_start(g, &t[0], &t[1], o.advanced, o.safe_attack);
@@ -844,7 +844,7 @@ cmd_moves(void)
 		puts("]}");
 	else if (n == 0)
 		puts("  no legal move");
-	bgl_game_release(&l->d);
+	bgledger_game_release(&l->d);
 	return 0;
 }
 
@@ -1040,7 +1040,7 @@ cmd_show(void)
 			    "hypnotized\n");
 		show_zones(l);
 	}
-	bgl_game_release(&l->d);
+	bgledger_game_release(&l->d);
 	return 0;
 }
 
@@ -1060,7 +1060,7 @@ cmd_log(void)
 	if (o.fmt == OUT_JSON)
 		printf("{\"game\":%lld,\"events\":[", (long long)id);
 	for (size_t i = 0; i < l->d.n; i++) {
-		const struct bgl_event *e = &l->d.ev[i];
+		const struct bgledger_event *e = &l->d.ev[i];
 
 		if (o.fmt == OUT_JSON) {
 			printf("%s{\"seq\":%lld,\"turn\":%d,\"action\":\"%s\","
@@ -1085,7 +1085,7 @@ cmd_log(void)
 	}
 	if (o.fmt == OUT_JSON)
 		puts("]}");
-	bgl_game_release(&l->d);
+	bgledger_game_release(&l->d);
 	db_close(db);
 	return 0;
 }
@@ -1152,7 +1152,7 @@ static int
 cmd_undo(void)
 {
 	struct live *l = &live;
-	struct bgl_event e;
+	struct bgledger_event e;
 	struct db *db;
 	int64_t id, target = 0;
 	char *detail;
@@ -1179,12 +1179,12 @@ cmd_undo(void)
 	    (long long)target);
 	e.detail = detail;
 	e.time = db_now();
-	bgl_event_append(db, id, &e);
+	bgledger_event_append(db, id, &e);
 	db_commit(db);
 	printf("undid event %lld (%s, turn %d)\n", (long long)target,
 	    l->d.ev[i].action, l->d.ev[i].turn);
 	free(detail);
-	bgl_game_release(&l->d);
+	bgledger_game_release(&l->d);
 	db_close(db);
 	return 0;
 }

@@ -40,7 +40,7 @@ struct opts {
 	const char	*card, *vs_card, *vs_special, *character, *since;
 	int		 reading;	/* status, log: any combat will do */
 	/* The full action set. */
-	int		 rules;		/* start: enum cb_rules */
+	int		 rules;		/* start: enum combat_rules */
 	int64_t		 lockout;	/* start: seconds; -1: the default */
 	const char	*item, *vs_item, *melee_hit, *react, *react_card;
 	char		*skills, *vs_skills;	/* "Name=+3;Other=-1" */
@@ -85,7 +85,7 @@ static const char usage_text[] =
 
 /* The event every command starts from. */
 static void
-new_event(struct opts *o, struct cb_event *e, int action)
+new_event(struct opts *o, struct combat_event *e, int action)
 {
 	const char *gm = o->gm ? o->gm : getenv("REFKIT_GM");
 	char why[128];
@@ -95,7 +95,7 @@ new_event(struct opts *o, struct cb_event *e, int action)
 	    sizeof why) != 0)
 		cli_usage_error("the GM's name (%s) %s, got '%s'",
 		    o->gm ? "--gm" : "REFKIT_GM", why, q(gm));
-	cb_event_init(e);
+	combat_event_init(e);
 	e->action = action;
 	e->time = db_now();
 	e->seed = o->have_seed ? o->seed : rng_os_seed();
@@ -105,7 +105,7 @@ new_event(struct opts *o, struct cb_event *e, int action)
 
 /* Loads and derives the combat; a combat that no longer replays stops. */
 static void
-load(struct db *db, struct opts *o, struct ledger *l, struct cb_state *s)
+load(struct db *db, struct opts *o, struct ledger *l, struct combat_state *s)
 {
 	int64_t id = o->combat ? o->combat : ledger_current(db), bad = 0;
 	char why[300];
@@ -132,7 +132,7 @@ load(struct db *db, struct opts *o, struct ledger *l, struct cb_state *s)
 
 /* The numbers a character brings into a combat, from the roster. */
 static void
-sheet_stats(struct db *db, const char *name, struct cb_stats *cs)
+sheet_stats(struct db *db, const char *name, struct combat_stats *cs)
 {
 	struct sheet sh;
 	struct sheet_stat st[S_COUNT];
@@ -213,7 +213,7 @@ check_not_fighting(struct db *db, const char *name, int64_t combat)
 
 /* A supplemental item of the database, as the event keeps it. */
 static void
-gear_from_db(struct db *db, const char *name, struct cb_gear *g)
+gear_from_db(struct db *db, const char *name, struct combat_gear *g)
 {
 	struct item it;
 
@@ -233,11 +233,11 @@ gear_from_db(struct db *db, const char *name, struct cb_gear *g)
 /* A power of the database, as the event keeps it. */
 static void
 power_from_db(struct db *db, const char *caster, const char *name,
-    struct cb_power *p)
+    struct combat_power *p)
 {
 	struct power pw;
 
-	power_init(&pw, name);
+	item_power_init(&pw, name);
 	if (roster_power_get(db, name, &pw, NULL) != ROSTER_OK)
 		db_die(db, "no power named '%s'", q(name));
 	if (!roster_holds(db, caster, 1, name))
@@ -249,12 +249,12 @@ power_from_db(struct db *db, const char *caster, const char *name,
 	p->bonus = pw.bonus;
 	p->target = pw.target;
 	p->defend = pw.defend;
-	power_release(&pw);
+	item_power_release(&pw);
 }
 
 /* Items are held by whoever uses them: checked once the target is known. */
 static void
-check_holdings(struct db *db, const struct cb_event *e)
+check_holdings(struct db *db, const struct combat_event *e)
 {
 	if (e->item.name && !roster_holds(db, e->actor, 0, e->item.name))
 		db_die(db, "'%s' does not hold '%s'", q(e->actor),
@@ -267,12 +267,12 @@ check_holdings(struct db *db, const struct cb_event *e)
 
 /* Runs e against s, appends it, commits; refuses with nothing written. */
 static void
-commit_event(struct db *db, int64_t id, struct cb_state *s,
-    struct cb_event *e)
+commit_event(struct db *db, int64_t id, struct combat_state *s,
+    struct combat_event *e)
 {
 	char why[300];
 
-	if (cb_execute(s, e, why, sizeof why) != 0)
+	if (combat_execute(s, e, why, sizeof why) != 0)
 		db_die(db, "%s", why);
 	ledger_append(db, id, e);
 }
@@ -313,7 +313,7 @@ note(FILE *fp, const char *item, const char *skills, int rules)
 		return;
 	fprintf(fp, " (");
 	if (item)
-		fprintf(fp, "%s %s", rules == CB_RULES_AVATAR ? "reveals" :
+		fprintf(fp, "%s %s", rules == COMBAT_RULES_AVATAR ? "reveals" :
 		    "with", item);
 	if (skills) {
 		fprintf(fp, "%sskills ", item ? "; " : "");
@@ -331,18 +331,19 @@ note(FILE *fp, const char *item, const char *skills, int rules)
  * it used); with advance set it comes back as the state after it.
  */
 static void
-story(FILE *fp, struct cb_state *s, const struct cb_event *e, int advance)
+story(FILE *fp, struct combat_state *s, const struct combat_event *e,
+    int advance)
 {
-	int a = cb_find(s, e->actor), t = cb_find(s, e->target);
-	struct cb_event in;
+	int a = combat_find(s, e->actor), t = combat_find(s, e->target);
+	struct combat_event in;
 	char why[300], when[32];
 
 	fprintf(fp, "%3" PRId64 "  r%-2d ", e->seq, e->round);
 	switch (e->action) {
-	case CB_START:
+	case COMBAT_START:
 		fprintf(fp, "the combat starts\n");
 		break;
-	case CB_JOIN:
+	case COMBAT_JOIN:
 		fprintf(fp, "%s joins: LIFE %d", e->actor, e->stats.life);
 		if (e->stats.em >= 0)
 			fprintf(fp, ", EM %d", e->stats.em);
@@ -351,18 +352,18 @@ story(FILE *fp, struct cb_state *s, const struct cb_event *e, int advance)
 		    e->stats.lb < 0 ? 0 : e->stats.lb, s->init_done ?
 		    " (fights from the next round)" : "");
 		break;
-	case CB_ROUND:
+	case COMBAT_ROUND:
 		fprintf(fp, "Clean Up: cards back, DR restored; round %d "
 		    "begins\n", s->round + 1);
 		break;
-	case CB_STANCE:
+	case COMBAT_STANCE:
 		fprintf(fp, "%s takes a Defensive Stance\n", e->actor);
 		break;
-	case CB_INITIATIVE:
+	case COMBAT_INITIATIVE:
 		fprintf(fp, "initiative:");
 		for (int pos = 1; pos <= e->ninit; pos++)
 			for (int i = 0; i < e->ninit; i++) {
-				const struct cb_init *x = &e->init[i];
+				const struct combat_init *x = &e->init[i];
 
 				if (x->pos != pos)
 					continue;
@@ -375,20 +376,20 @@ story(FILE *fp, struct cb_state *s, const struct cb_event *e, int advance)
 			}
 		fprintf(fp, "\n");
 		break;
-	case CB_RANGE:
+	case COMBAT_RANGE:
 		fprintf(fp, "%s and %s are %d ft apart\n", e->actor, e->target,
 		    e->feet);
 		break;
-	case CB_BLOW:
+	case COMBAT_BLOW:
 		fprintf(fp, "%s takes the blows for %s%s\n", e->actor,
 		    e->target, s->init_done ? "" : " (carried on from the last "
 		    "round)");
 		break;
-	case CB_SWAP:
+	case COMBAT_SWAP:
 		fprintf(fp, "%s swaps to %s%s\n", e->actor, e->item.name,
 		    e->free ? " (free, after the Charge)" : "");
 		break;
-	case CB_CHARGE: {
+	case COMBAT_CHARGE: {
 		int any = 0;
 
 		fprintf(fp, "%s charges", e->actor);
@@ -397,18 +398,18 @@ story(FILE *fp, struct cb_state *s, const struct cb_event *e, int advance)
 			    e->init[i].in, e->init[i].name);
 		for (int j = 0; j < s->n; j++)
 			if (j != a && s->f[j].last_long_at == a &&
-			    s->f[j].presence == CB_ACTIVE && s->f[j].life &&
+			    s->f[j].presence == COMBAT_ACTIVE && s->f[j].life &&
 			    !s->f[j].fled) {
 				fprintf(fp, "%s %s", any ? "," : "; a free long "
 				    "range action at him" " for", s->f[j].name);
 				any = 1;
 			}
-		if (any && s->rules == CB_RULES_AVATAR)
+		if (any && s->rules == COMBAT_RULES_AVATAR)
 			fprintf(fp, " (or a free Item Swap)");
 		fprintf(fp, "\n");
 		break;
 	}
-	case CB_FLEE:
+	case COMBAT_FLEE:
 		if (e->free) {
 			restore_time(when, sizeof when, e->until);
 			fprintf(fp, "%s takes the free Flee at the end: out of "
@@ -417,7 +418,7 @@ story(FILE *fp, struct cb_state *s, const struct cb_event *e, int advance)
 		}
 		fprintf(fp, "%s flees: ", e->actor);
 		calc_text(fp, e->cards, e->fumble, e->offense, e->base, "DR",
-		    a < 0 ? 0 : cb_dr_now(&s->f[a]), 0);
+		    a < 0 ? 0 : combat_dr_now(&s->f[a]), 0);
 		note(fp, NULL, e->skills, s->rules);
 		for (int pos = 1; pos <= e->ninit; pos++)
 			for (int i = 0; i < e->ninit; i++)
@@ -434,25 +435,25 @@ story(FILE *fp, struct cb_state *s, const struct cb_event *e, int advance)
 			fprintf(fp, "; caught (%d > %d)\n", e->defense,
 			    e->offense);
 		break;
-	case CB_POWER:
-	case CB_ATTACK:
-	case CB_MENTAL: {
-		int mental = e->action == CB_MENTAL;
-		const char *stat = mental ? "MIND" : e->range == CB_LONG ?
+	case COMBAT_POWER:
+	case COMBAT_ATTACK:
+	case COMBAT_MENTAL: {
+		int mental = e->action == COMBAT_MENTAL;
+		const char *stat = mental ? "MIND" : e->range == COMBAT_LONG ?
 		    "DR" : "OR";
 		int avail = a < 0 ? 0 : mental ? s->f[a].st.mind :
-		    e->range == CB_LONG ? cb_dr_now(&s->f[a]) :
+		    e->range == COMBAT_LONG ? combat_dr_now(&s->f[a]) :
 		    s->f[a].st.or_;
-		int penalty = mental ? (e->kind == CB_INTIMIDATION ? 5 :
-		    e->kind == CB_COERCION ? 10 : 0) : 0;
-		int vs_mind = mental || (e->action == CB_POWER &&
+		int penalty = mental ? (e->kind == COMBAT_INTIMIDATION ? 5 :
+		    e->kind == COMBAT_COERCION ? 10 : 0) : 0;
+		int vs_mind = mental || (e->action == COMBAT_POWER &&
 		    e->power.defend == POWER_VS_MIND);
 
 		if (e->surprise)
 			fprintf(fp, "surprise! ");
 		if (e->free)
 			fprintf(fp, "free action: ");
-		if (e->action == CB_POWER) {
+		if (e->action == COMBAT_POWER) {
 			fprintf(fp, "%s uses %s on %s", e->actor, e->power.name,
 			    e->target);
 			if (!e->shares)
@@ -461,13 +462,13 @@ story(FILE *fp, struct cb_state *s, const struct cb_event *e, int advance)
 			fprintf(fp, ": ");
 		} else if (mental)
 			fprintf(fp, "%s uses %s on %s: ", e->actor,
-			    e->kind == CB_KIND_ATTACK ? "a mental attack" :
-			    e->kind == CB_SUGGESTION ? "Suggestion" :
-			    e->kind == CB_INTIMIDATION ? "Intimidation" :
+			    e->kind == COMBAT_KIND_ATTACK ? "a mental attack" :
+			    e->kind == COMBAT_SUGGESTION ? "Suggestion" :
+			    e->kind == COMBAT_INTIMIDATION ? "Intimidation" :
 			    "Coercion", e->target);
 		else {
 			fprintf(fp, "%s %s %s", e->actor, e->range ==
-			    CB_LONG ? "attacks at long range" : "attacks",
+			    COMBAT_LONG ? "attacks at long range" : "attacks",
 			    e->aimed ? e->aimed : e->target);
 			if (e->melee_n)
 				fprintf(fp, ", in a melee: the draw among %d "
@@ -490,16 +491,18 @@ story(FILE *fp, struct cb_state *s, const struct cb_event *e, int advance)
 			break;
 		}
 		if (e->shares)
-			fprintf(fp, "the same %s, %d", e->action == CB_POWER ?
+			fprintf(fp, "the same %s, %d",
+			    e->action == COMBAT_POWER ?
 			    "effect" : "offence", e->offense);
-		else if (e->action == CB_POWER && e->power.picks == 0)
+		else if (e->action == COMBAT_POWER && e->power.picks == 0)
 			fprintf(fp, "EM %d %c %d = %d", e->em_spent, e->base -
 			    e->em_spent < 0 ? '-' : '+', abs(e->base -
 			    e->em_spent), e->offense);
 		else
 			calc_text(fp, e->cards, e->fumble, e->offense,
-			    e->base, e->action == CB_POWER ? "EM" : stat,
-			    e->action == CB_POWER ? e->em_spent : e->use > 0 ?
+			    e->base, e->action == COMBAT_POWER ? "EM" : stat,
+			    e->action == COMBAT_POWER ? e->em_spent :
+			    e->use > 0 ?
 			    e->use : avail, penalty);
 		if (!e->shares)
 			note(fp, e->item.name, e->skills, s->rules);
@@ -510,7 +513,7 @@ story(FILE *fp, struct cb_state *s, const struct cb_event *e, int advance)
 			fprintf(fp, "; misses, no defence drawn\n");
 			break;
 		}
-		if (e->action == CB_POWER && e->power.defend ==
+		if (e->action == COMBAT_POWER && e->power.defend ==
 		    POWER_VS_NONE)
 			fprintf(fp, " against no defence");
 		else
@@ -524,18 +527,19 @@ story(FILE *fp, struct cb_state *s, const struct cb_event *e, int advance)
 			else
 				fprintf(fp, "%s: an Ace, no card left: 0",
 				    e->vs_cards);
-		} else if (e->action != CB_POWER || e->power.defend !=
+		} else if (e->action != COMBAT_POWER || e->power.defend !=
 		    POWER_VS_NONE)
 			calc_text(fp, e->vs_cards, 0, e->defense, e->vs_base,
 			    vs_mind ? "MIND" : "DR", t < 0 ? 0 : vs_mind ?
-			    s->f[t].st.mind : cb_dr_now(&s->f[t]), 0);
+			    s->f[t].st.mind : combat_dr_now(&s->f[t]), 0);
 		note(fp, e->vs_item.name, e->vs_skills, s->rules);
 		if (!e->hit)
 			fprintf(fp, "; %s\n", mental && e->kind !=
-			    CB_KIND_ATTACK ? "fails" : "misses");
-		else if (mental && e->kind != CB_KIND_ATTACK)
+			    COMBAT_KIND_ATTACK ? "fails" : "misses");
+		else if (mental && e->kind != COMBAT_KIND_ATTACK)
 			fprintf(fp, "; succeeds%s\n", e->kind ==
-			    CB_INTIMIDATION ? (": the target passes its next "
+			    COMBAT_INTIMIDATION ?
+			    (": the target passes its next "
 			    "action") : "");
 		else
 			fprintf(fp, "; hit for %d; %s LIFE %d -> %d%s\n",
@@ -544,51 +548,51 @@ story(FILE *fp, struct cb_state *s, const struct cb_event *e, int advance)
 			    "");
 		break;
 	}
-	case CB_PASS:
+	case COMBAT_PASS:
 		fprintf(fp, "%s passes\n", e->actor);
 		break;
-	case CB_UNDO:
+	case COMBAT_UNDO:
 		fprintf(fp, "undo of event %" PRId64 "\n", e->undoes);
 		break;
-	case CB_END:
+	case COMBAT_END:
 		fprintf(fp, "the combat ends%s\n", e->agreed ?
 		    " (all agreed)" : "");
 		break;
-	case CB_DEAD:
+	case COMBAT_DEAD:
 		fprintf(fp, "%s is dead: LIFE and EM will not come back\n",
 		    e->actor);
 		break;
 	}
-	if (advance && e->action != CB_UNDO) {
+	if (advance && e->action != COMBAT_UNDO) {
 		ledger_inputs(e, &in);
-		(void)cb_execute(s, &in, why, sizeof why);
-		cb_event_release(&in);
+		(void)combat_execute(s, &in, why, sizeof why);
+		combat_event_release(&in);
 	}
 }
 
 /* Prints the outcome of a new event: the same sentence as the log. */
 static void
-print_outcome(FILE *fp, struct opts *o, struct cb_state *before,
-    const struct cb_event *e, int64_t id)
+print_outcome(FILE *fp, struct opts *o, struct combat_state *before,
+    const struct combat_event *e, int64_t id)
 {
 	if (o->fmt == OUT_JSON) {
 		fprintf(fp, "{\"combat\":%" PRId64 ",\"seq\":%" PRId64 ",\"round\":"
 		    "%d,\"action\":\"%s\"", id, e->seq, e->round,
-		    cb_action_name(e->action));
+		    combat_action_name(e->action));
 		if (e->target) {
 			fprintf(fp, ",\"target\":");
 			out_json_string(fp, e->target);
 		}
-		if (e->action == CB_FLEE)
+		if (e->action == COMBAT_FLEE)
 			fprintf(fp, ",\"fled\":%s", e->hit ? "true" : "false");
-		if (e->action == CB_FLEE && e->hit)
+		if (e->action == COMBAT_FLEE && e->hit)
 			fprintf(fp, ",\"until\":%" PRId64, e->until);
-		if (e->action == CB_POWER)
+		if (e->action == COMBAT_POWER)
 			fprintf(fp, ",\"em_after\":%d", e->em_after);
 		if (e->negated)
 			fprintf(fp, ",\"negated\":true");
-		if (e->action == CB_ATTACK || e->action == CB_MENTAL ||
-		    e->action == CB_POWER) {
+		if (e->action == COMBAT_ATTACK || e->action == COMBAT_MENTAL ||
+		    e->action == COMBAT_POWER) {
 			fprintf(fp, ",\"offense\":%d,\"defense\":", e->offense);
 			if (e->defense < 0)
 				fprintf(fp, "null");
@@ -608,51 +612,51 @@ static int
 cmd_start(struct opts *o, int argc, char **argv)
 {
 	struct db *db;
-	struct cb_state s;
-	struct cb_event e;
+	struct combat_state s;
+	struct combat_event e;
 	int64_t id;
 
 	if (argc < 1)
 		cli_usage_error("start needs at least one NAME");
 	db = db_open(o->db);
 	db_begin(db);
-	id = ledger_new_combat(db, cb_rules_name(o->rules), db_now());
-	cb_state_init(&s);
-	new_event(o, &e, CB_START);
+	id = ledger_new_combat(db, combat_rules_name(o->rules), db_now());
+	combat_state_init(&s);
+	new_event(o, &e, COMBAT_START);
 	e.rules = o->rules;
 	if (o->lockout >= 0)
 		e.lockout = o->lockout;
 	commit_event(db, id, &s, &e);
-	cb_event_release(&e);
+	combat_event_release(&e);
 	for (int i = 0; i < argc; i++) {
 		check_lockout(db, argv[i], db_now());
-		new_event(o, &e, CB_JOIN);
+		new_event(o, &e, COMBAT_JOIN);
 		e.actor = xstrdup(argv[i]);
 		sheet_stats(db, argv[i], &e.stats);
 		commit_event(db, id, &s, &e);
-		cb_event_release(&e);
+		combat_event_release(&e);
 	}
 	db_commit(db);
 	if (o->fmt == OUT_JSON)
 		printf("{\"combat\":%" PRId64 "}\n", id);
 	else {
 		printf("combat %" PRId64 " (%s rules) starts:", id,
-		    cb_rules_name(o->rules));
+		    combat_rules_name(o->rules));
 		for (int i = 0; i < s.n; i++)
 			printf("%s %s (LIFE %d)", i ? "," : "", s.f[i].name,
 			    s.f[i].life);
 		printf("\n");
 	}
-	cb_state_release(&s);
+	combat_state_release(&s);
 	db_close(db);
 	return 0;
 }
 
 /* A new entry for name at the end of e's list (initiative, Catch, Charge). */
-static struct cb_init *
-new_entry(struct cb_event *e, const char *name)
+static struct combat_init *
+new_entry(struct combat_event *e, const char *name)
 {
-	struct cb_init *x;
+	struct combat_init *x;
 
 	e->init = xreallocarray(e->init, (size_t)e->ninit + 1,
 	    sizeof *e->init);
@@ -664,12 +668,12 @@ new_entry(struct cb_event *e, const char *name)
 
 /* init NAME=CARDS[/TIE...]: typed initiative cards. */
 static void
-init_args(struct cb_event *e, int argc, char **argv)
+init_args(struct combat_event *e, int argc, char **argv)
 {
 	for (int i = 0; i < argc; i++) {
 		const char *key, *value;
 		char *buf, *slash;
-		struct cb_init *x;
+		struct combat_init *x;
 
 		if (util_split_kv(argv[i], &buf, &key, &value) != 0)
 			cli_usage_error("'%s' is not NAME=CARDS", q(argv[i]));
@@ -704,23 +708,23 @@ cmd_strike(struct opts *o, int action, int argc, char **argv)
 {
 	struct db *db;
 	struct ledger l;
-	struct cb_state s, before;
-	struct cb_event e;
-	struct cb_power pw;
+	struct combat_state s, before;
+	struct combat_event e;
+	struct combat_power pw;
 	char *vs = o->vs_card ? xstrdup(o->vs_card) : NULL, *save = NULL;
 	char *cards, *text = NULL, why[300];
 	const char *const *targets;
 	size_t len = 0;
 	FILE *report;
-	struct cb_gear vs_item;
+	struct combat_gear vs_item;
 	int ntargets, nvs = 0, negated;
 
 	memset(&pw, 0, sizeof pw);
 	memset(&vs_item, 0, sizeof vs_item);
-	targets = (const char *const *)argv + (action == CB_POWER ? 2 : 1);
-	ntargets = argc - (action == CB_POWER ? 2 : 1);
-	if (ntargets > 1 && action == CB_MENTAL && o->kind !=
-	    CB_INTIMIDATION)
+	targets = (const char *const *)argv + (action == COMBAT_POWER ? 2 : 1);
+	ntargets = argc - (action == COMBAT_POWER ? 2 : 1);
+	if (ntargets > 1 && action == COMBAT_MENTAL && o->kind !=
+	    COMBAT_INTIMIDATION)
 		cli_usage_error("only an Intimidation may have several "
 		    "targets");
 	if (ntargets > 1 && o->vs_special)
@@ -733,7 +737,7 @@ cmd_strike(struct opts *o, int action, int argc, char **argv)
 	db = db_open(o->db);
 	db_begin(db);
 	load(db, o, &l, &s);
-	if (action == CB_POWER) {
+	if (action == COMBAT_POWER) {
 		power_from_db(db, argv[0], argv[1], &pw);
 		if (ntargets > 1 && pw.target != POWER_GROUP)
 			db_die(db, "'%s' has one target, not %d", q(argv[1]),
@@ -756,7 +760,7 @@ cmd_strike(struct opts *o, int action, int argc, char **argv)
 		e.actor = xstrdup(argv[0]);
 		e.target = xstrdup(targets[i]);
 		e.range = o->range;
-		e.kind = action == CB_MENTAL ? o->kind : CB_KIND_ATTACK;
+		e.kind = action == COMBAT_MENTAL ? o->kind : COMBAT_KIND_ATTACK;
 		e.use = o->use;
 		e.mod = o->mod;
 		e.vs_mod = o->vs_mod;
@@ -793,7 +797,7 @@ cmd_strike(struct opts *o, int action, int argc, char **argv)
 			e.react_cards = o->react_card ? xstrdup(o->react_card) :
 			    NULL;
 		}
-		if (action == CB_POWER) {
+		if (action == COMBAT_POWER) {
 			e.power = pw;
 			e.power.name = xstrdup(pw.name);
 			e.em_spent = i == 0 ? o->em : 0;
@@ -820,7 +824,7 @@ cmd_strike(struct opts *o, int action, int argc, char **argv)
 		} else
 			story(report, &before, &e, 0);
 		negated = e.negated;
-		cb_event_release(&e);
+		combat_event_release(&e);
 		if (negated)
 			break;	/* a negated action reaches no more targets */
 	}
@@ -831,7 +835,7 @@ cmd_strike(struct opts *o, int action, int argc, char **argv)
 	free(vs);
 	free(pw.name);
 	free(vs_item.name);
-	cb_state_release(&s);
+	combat_state_release(&s);
 	ledger_release(&l);
 	db_close(db);
 	return 0;
@@ -842,7 +846,7 @@ cmd_strike(struct opts *o, int action, int argc, char **argv)
  * Charge's new distances in feet (feet set).
  */
 static void
-entries(struct cb_event *e, const char *list, int feet)
+entries(struct combat_event *e, const char *list, int feet)
 {
 	char *copy = xstrdup(list), *save = NULL;
 
@@ -850,14 +854,15 @@ entries(struct cb_event *e, const char *list, int feet)
 	    &save)) {
 		const char *key, *value;
 		char *buf;
-		struct cb_init *x;
+		struct combat_init *x;
 
 		if (util_split_kv(t, &buf, &key, &value) != 0)
 			cli_usage_error("'%s' is not NAME=%s", q(t), feet ?
 			    "FEET" : "CARDS");
 		x = new_entry(e, key);
 		if (feet)
-			x->in = (int)cli_int_arg("FEET", value, 0, CB_FEET_MAX);
+			x->in = (int)cli_int_arg("FEET", value, 0,
+			    COMBAT_FEET_MAX);
 		else
 			x->cards = xstrdup(value);
 		free(buf);
@@ -871,22 +876,22 @@ cmd_event(struct opts *o, int action, int argc, char **argv)
 {
 	struct db *db;
 	struct ledger l;
-	struct cb_state s, before;
-	struct cb_event e;
+	struct combat_state s, before;
+	struct combat_event e;
 
 	db = db_open(o->db);
 	db_begin(db);
 	load(db, o, &l, &s);
-	if (action == CB_RANGE) {
+	if (action == COMBAT_RANGE) {
 		/* A B FEET, as many as given: all of them, or none. */
 		for (int i = 0; i < argc; i += 3) {
 			new_event(o, &e, action);
 			e.actor = xstrdup(argv[i]);
 			e.target = xstrdup(argv[i + 1]);
 			e.feet = (int)cli_int_arg("FEET", argv[i + 2], 0,
-			    CB_FEET_MAX);
+			    COMBAT_FEET_MAX);
 			commit_event(db, l.combat, &s, &e);
-			cb_event_release(&e);
+			combat_event_release(&e);
 		}
 		db_commit(db);
 		for (int i = 0; i < argc; i += 3)
@@ -896,29 +901,29 @@ cmd_event(struct opts *o, int action, int argc, char **argv)
 		if (o->fmt == OUT_JSON)
 			printf("{\"combat\":%" PRId64 ",\"distances\":%d}\n",
 			    l.combat, argc / 3);
-		cb_state_release(&s);
+		combat_state_release(&s);
 		ledger_release(&l);
 		db_close(db);
 		return 0;
 	}
 	new_event(o, &e, action);
 	switch (action) {
-	case CB_JOIN:
+	case COMBAT_JOIN:
 		check_lockout(db, argv[0], e.time);
 		e.actor = xstrdup(argv[0]);
 		sheet_stats(db, argv[0], &e.stats);
 		break;
-	case CB_BLOW:
+	case COMBAT_BLOW:
 		e.actor = xstrdup(argv[0]);
 		e.target = xstrdup(argv[1]);
 		break;
-	case CB_SWAP:
+	case COMBAT_SWAP:
 		e.actor = xstrdup(argv[0]);
 		gear_from_db(db, argv[1], &e.item);
 		check_holdings(db, &e);
 		e.free = o->free;
 		break;
-	case CB_FLEE:
+	case COMBAT_FLEE:
 		e.actor = xstrdup(argv[0]);
 		e.mod = o->mod;
 		e.virt = o->card == NULL;
@@ -928,21 +933,21 @@ cmd_event(struct opts *o, int action, int argc, char **argv)
 		if (o->catches)
 			entries(&e, o->catches, 0);
 		break;
-	case CB_CHARGE:
+	case COMBAT_CHARGE:
 		e.actor = xstrdup(argv[0]);
 		e.let = o->let ? xstrdup(o->let) : NULL;
 		for (int i = 1; i < argc; i++)
 			entries(&e, argv[i], 1);
 		break;
-	case CB_STANCE:
-	case CB_PASS:
-	case CB_DEAD:
+	case COMBAT_STANCE:
+	case COMBAT_PASS:
+	case COMBAT_DEAD:
 		e.actor = xstrdup(argv[0]);
 		break;
-	case CB_INITIATIVE:
+	case COMBAT_INITIATIVE:
 		init_args(&e, argc, argv);
 		break;
-	case CB_END:
+	case COMBAT_END:
 		e.agreed = o->agreed;
 		break;
 	}
@@ -954,8 +959,8 @@ cmd_event(struct opts *o, int action, int argc, char **argv)
 	commit_event(db, l.combat, &s, &e);
 	db_commit(db);
 	print_outcome(stdout, o, &before, &e, l.combat);
-	cb_event_release(&e);
-	cb_state_release(&s);
+	combat_event_release(&e);
+	combat_state_release(&s);
 	ledger_release(&l);
 	db_close(db);
 	return 0;
@@ -966,8 +971,8 @@ cmd_undo(struct opts *o, int argc, char **argv)
 {
 	struct db *db;
 	struct ledger l;
-	struct cb_state s;
-	struct cb_event e;
+	struct combat_state s;
+	struct combat_event e;
 	int64_t target = 0, bad;
 	size_t k = 0;
 	char why[300];
@@ -979,13 +984,13 @@ cmd_undo(struct opts *o, int argc, char **argv)
 	db = db_open(o->db);
 	db_begin(db);
 	load(db, o, &l, &s);
-	cb_state_release(&s);
+	combat_state_release(&s);
 	/* The last event that can be undone, or the one named. */
 	for (size_t i = l.n; i-- > 0;) {
-		const struct cb_event *x = &l.ev[i];
+		const struct combat_event *x = &l.ev[i];
 
 		if (target ? x->seq != target : (l.undone[i] ||
-		    x->action == CB_UNDO || x->action == CB_START))
+		    x->action == COMBAT_UNDO || x->action == COMBAT_START))
 			continue;
 		k = i + 1;
 		break;
@@ -997,9 +1002,9 @@ cmd_undo(struct opts *o, int argc, char **argv)
 		db_die(db, "combat %" PRId64 " has nothing left to undo",
 		    l.combat);
 	k--;
-	if (l.ev[k].action == CB_UNDO || l.ev[k].action == CB_START)
+	if (l.ev[k].action == COMBAT_UNDO || l.ev[k].action == COMBAT_START)
 		db_die(db, "event %" PRId64 " is %s, which cannot be undone",
-		    l.ev[k].seq, l.ev[k].action == CB_UNDO ? "an undo" :
+		    l.ev[k].seq, l.ev[k].action == COMBAT_UNDO ? "an undo" :
 		    "the start");
 	if (l.undone[k])
 		db_die(db, "event %" PRId64 " is already undone", l.ev[k].seq);
@@ -1009,7 +1014,7 @@ cmd_undo(struct opts *o, int argc, char **argv)
 		db_die(db, "cannot undo event %" PRId64 ": event %" PRId64
 		    " depends on it (%s); undo that first", l.ev[k].seq, bad,
 		    why);
-	new_event(o, &e, CB_UNDO);
+	new_event(o, &e, COMBAT_UNDO);
 	e.undoes = l.ev[k].seq;
 	e.round = s.round;
 	ledger_append(db, l.combat, &e);
@@ -1018,7 +1023,7 @@ cmd_undo(struct opts *o, int argc, char **argv)
 		printf("{\"combat\":%" PRId64 ",\"seq\":%" PRId64 ",\"undoes\":"
 		    "%" PRId64 "}\n", l.combat, e.seq, e.undoes);
 	else {
-		struct cb_state pre;
+		struct combat_state pre;
 		int64_t b2;
 
 		/* Say what was reversed: the event, as the log tells it. */
@@ -1034,10 +1039,10 @@ cmd_undo(struct opts *o, int argc, char **argv)
 		}
 		printf("undid: ");
 		story(stdout, &pre, &l.ev[k], 0);
-		cb_state_release(&pre);
+		combat_state_release(&pre);
 	}
-	cb_event_release(&e);
-	cb_state_release(&s);
+	combat_event_release(&e);
+	combat_state_release(&s);
 	ledger_release(&l);
 	db_close(db);
 	return 0;
@@ -1055,13 +1060,13 @@ restore_time(char *buf, size_t sz, int64_t t)
 
 /* Under the status table: who fled, who takes blows, who is in a melee. */
 static void
-status_notes(const struct cb_state *s)
+status_notes(const struct combat_state *s)
 {
 	char when[32];
 
 	for (int i = 0; i < s->n; i++) {
-		const struct cb_fighter *f = &s->f[i];
-		uint64_t m = cb_melee(s, i);
+		const struct combat_fighter *f = &s->f[i];
+		uint64_t m = combat_melee(s, i);
 
 		if (f->fled) {
 			restore_time(when, sizeof when, f->until);
@@ -1087,7 +1092,7 @@ cmd_status(struct opts *o, int argc, char **argv)
 {
 	struct db *db;
 	struct ledger l;
-	struct cb_state s;
+	struct combat_state s;
 	int64_t now = db_now(), restores;
 	int next;
 	char when[32];
@@ -1101,8 +1106,8 @@ cmd_status(struct opts *o, int argc, char **argv)
 	db_begin_read(db);
 	load(db, o, &l, &s);
 	db_rollback(db);
-	restores = s.ended ? s.ended_at + CB_RESTORE_SECS : 0;
-	next = cb_next(&s);
+	restores = s.ended ? s.ended_at + COMBAT_RESTORE_SECS : 0;
+	next = combat_next(&s);
 	if (o->fmt == OUT_JSON) {
 		printf("{\"combat\":%" PRId64 ",\"round\":%d,\"rules\":\"%s\","
 		    "\"ended\":%s,\"next\":", l.combat, s.round, l.rules,
@@ -1125,7 +1130,7 @@ cmd_status(struct opts *o, int argc, char **argv)
 		    "SET ASIDE", "RESTORES");
 	}
 	for (int i = 0; i < s.n; i++) {
-		struct cb_fighter *f = &s.f[i];
+		struct combat_fighter *f = &s.f[i];
 		int life = f->life, em = f->em;
 		int to_restore = !f->dead && (life < f->st.life || (em >= 0 &&
 		    em < f->st.em));
@@ -1159,15 +1164,15 @@ cmd_status(struct opts *o, int argc, char **argv)
 			else
 				printf("%d,\"EM_max\":%d", em, f->st.em);
 			printf(",\"DR\":");
-			if (cb_dr_now(f) < 0)
+			if (combat_dr_now(f) < 0)
 				printf("null");
 			else
-				printf("%d", cb_dr_now(f));
+				printf("%d", combat_dr_now(f));
 			printf(",\"stance\":%s,\"down\":%s,\"dead\":%s,"
 			    "\"joined\":%s,\"initiative\":", f->stance ?
 			    "true" : "false", life == 0 ? "true" : "false",
 			    f->dead ? "true" : "false", f->presence ==
-			    CB_ACTIVE ? "true" : "false");
+			    COMBAT_ACTIVE ? "true" : "false");
 			if (f->init_pos)
 				printf("%d", f->init_total);
 			else
@@ -1194,7 +1199,7 @@ cmd_status(struct opts *o, int argc, char **argv)
 				printf("null");
 			printf(",\"melee\":[");
 			for (int j = 0, k = 0; j < s.n; j++)
-				if (cb_melee(&s, i) & (UINT64_C(1) << j)) {
+				if (combat_melee(&s, i) & (UINT64_C(1) << j)) {
 					printf("%s", k++ ? "," : "");
 					out_json_string(stdout, s.f[j].name);
 				}
@@ -1216,10 +1221,11 @@ cmd_status(struct opts *o, int argc, char **argv)
 			else
 				snprintf(ems, sizeof ems, "%d/%d", em,
 				    f->st.em);
-			if (cb_dr_now(f) < 0)
+			if (combat_dr_now(f) < 0)
 				snprintf(drs, sizeof drs, "-");
 			else
-				snprintf(drs, sizeof drs, "%d", cb_dr_now(f));
+				snprintf(drs, sizeof drs, "%d",
+				    combat_dr_now(f));
 			if (f->init_pos)
 				snprintf(init, sizeof init, "%d",
 				    f->init_total);
@@ -1239,7 +1245,7 @@ cmd_status(struct opts *o, int argc, char **argv)
 		printf("]}\n");
 	else
 		status_notes(&s);
-	cb_state_release(&s);
+	combat_state_release(&s);
 	ledger_release(&l);
 	db_close(db);
 	return 0;
@@ -1247,7 +1253,7 @@ cmd_status(struct opts *o, int argc, char **argv)
 
 /* The fields of the full action set, where an event has them. */
 static void
-event_json_more(const struct cb_event *e)
+event_json_more(const struct combat_event *e)
 {
 	const char *keys[] = { "aimed", "item", "vs_item", "power", "skills",
 	    "vs_skills", "reactor" };
@@ -1259,14 +1265,14 @@ event_json_more(const struct cb_event *e)
 			printf(",\"%s\":", keys[i]);
 			out_json_string(stdout, vals[i]);
 		}
-	if (e->action == CB_POWER)
+	if (e->action == COMBAT_POWER)
 		printf(",\"em_spent\":%d,\"em_before\":%d,\"em_after\":%d",
 		    e->em_spent, e->em_before, e->em_after);
-	if (e->action == CB_RANGE)
+	if (e->action == COMBAT_RANGE)
 		printf(",\"feet\":%d", e->feet);
-	if (e->action == CB_FLEE && e->hit)
+	if (e->action == COMBAT_FLEE && e->hit)
 		printf(",\"until\":%" PRId64, e->until);
-	if (e->action == CB_FLEE && e->ninit) {
+	if (e->action == COMBAT_FLEE && e->ninit) {
 		printf(",\"catches\":[");
 		for (int i = 0; i < e->ninit; i++) {
 			printf("%s{\"name\":", i ? "," : "");
@@ -1277,7 +1283,7 @@ event_json_more(const struct cb_event *e)
 		}
 		printf("]");
 	}
-	if (e->action == CB_CHARGE) {
+	if (e->action == COMBAT_CHARGE) {
 		printf(",\"to\":[");
 		for (int i = 0; i < e->ninit; i++) {
 			printf("%s{\"name\":", i ? "," : "");
@@ -1298,21 +1304,22 @@ event_json_more(const struct cb_event *e)
 
 /* The JSON of one event for log --json. */
 static void
-event_json(const struct cb_event *e, int undone, int first)
+event_json(const struct combat_event *e, int undone, int first)
 {
 	printf("%s{\"seq\":%" PRId64 ",\"round\":%d,\"action\":\"%s\"",
-	    first ? "\n" : ",\n", e->seq, e->round, cb_action_name(e->action));
+	    first ? "\n" : ",\n", e->seq, e->round,
+	    combat_action_name(e->action));
 	printf(",\"actor\":");
 	cli_json_or_null(stdout, e->actor);
 	printf(",\"target\":");
 	cli_json_or_null(stdout, e->target);
-	if (e->action == CB_ATTACK)
-		printf(",\"range\":\"%s\"", e->range == CB_LONG ? "long" :
+	if (e->action == COMBAT_ATTACK)
+		printf(",\"range\":\"%s\"", e->range == COMBAT_LONG ? "long" :
 		    "short");
-	if (e->action == CB_MENTAL)
-		printf(",\"kind\":\"%s\"", cb_kind_name(e->kind));
-	if (e->action == CB_ATTACK || e->action == CB_MENTAL ||
-	    e->action == CB_POWER || e->action == CB_FLEE) {
+	if (e->action == COMBAT_MENTAL)
+		printf(",\"kind\":\"%s\"", combat_kind_name(e->kind));
+	if (e->action == COMBAT_ATTACK || e->action == COMBAT_MENTAL ||
+	    e->action == COMBAT_POWER || e->action == COMBAT_FLEE) {
 		printf(",\"cards\":\"%s\",\"vs_cards\":", e->cards ?
 		    e->cards : "");
 		if (e->vs_cards)
@@ -1332,10 +1339,10 @@ event_json(const struct cb_event *e, int undone, int first)
 		printf(",\"cards\":null,\"vs_cards\":null,\"offense\":null,"
 		    "\"defense\":null,\"hit\":null,\"damage\":null,"
 		    "\"life_before\":null,\"life_after\":null");
-	if (e->action == CB_UNDO)
+	if (e->action == COMBAT_UNDO)
 		printf(",\"undoes\":%" PRId64, e->undoes);
 	event_json_more(e);
-	if (e->action == CB_INITIATIVE) {
+	if (e->action == COMBAT_INITIATIVE) {
 		printf(",\"order\":[");
 		for (int pos = 1; pos <= e->ninit; pos++)
 			for (int i = 0; i < e->ninit; i++)
@@ -1371,20 +1378,22 @@ static const char *const log_cols[] = {
 
 /* One event as a CSV row of log_cols. */
 static void
-event_csv(struct out *out, const struct cb_event *e, int undone)
+event_csv(struct out *out, const struct combat_event *e, int undone)
 {
-	int strike = e->action == CB_ATTACK || e->action == CB_MENTAL ||
-	    e->action == CB_POWER || e->action == CB_FLEE;
+	int strike = e->action == COMBAT_ATTACK || e->action == COMBAT_MENTAL ||
+	    e->action == COMBAT_POWER || e->action == COMBAT_FLEE;
 	char seed[24];
 
 	out_int(out, e->seq);
 	out_int(out, e->round);
-	out_text(out, cb_action_name(e->action));
+	out_text(out, combat_action_name(e->action));
 	out_text(out, e->actor);
 	out_text(out, e->target);
-	out_text(out, e->action == CB_ATTACK ? (e->range == CB_LONG ? "long" :
+	out_text(out, e->action == COMBAT_ATTACK ? (e->range == COMBAT_LONG ?
+	    "long" :
 	    "short") : NULL);
-	out_text(out, e->action == CB_MENTAL ? cb_kind_name(e->kind) : NULL);
+	out_text(out, e->action == COMBAT_MENTAL ? combat_kind_name(e->kind) :
+	    NULL);
 	out_text(out, strike ? e->cards : NULL);
 	out_text(out, strike ? e->vs_cards : NULL);
 	if (strike) {
@@ -1402,7 +1411,7 @@ event_csv(struct out *out, const struct cb_event *e, int undone)
 		for (int i = 0; i < 7; i++)
 			out_null(out);
 	out_int(out, undone);
-	if (e->action == CB_UNDO)
+	if (e->action == COMBAT_UNDO)
 		out_int(out, e->undoes);
 	else
 		out_null(out);
@@ -1414,18 +1423,18 @@ event_csv(struct out *out, const struct cb_event *e, int undone)
 	out_text(out, e->item.name);
 	out_text(out, e->vs_item.name);
 	out_text(out, e->power.name);
-	if (e->action == CB_POWER) {
+	if (e->action == COMBAT_POWER) {
 		out_int(out, e->em_spent);
 		out_int(out, e->em_after);
 	} else {
 		out_null(out);
 		out_null(out);
 	}
-	if (e->action == CB_RANGE)
+	if (e->action == COMBAT_RANGE)
 		out_int(out, e->feet);
 	else
 		out_null(out);
-	if (e->action == CB_FLEE && e->hit)
+	if (e->action == COMBAT_FLEE && e->hit)
 		out_int(out, e->until);
 	else
 		out_null(out);
@@ -1440,7 +1449,7 @@ cmd_log(struct opts *o, int argc, char **argv)
 {
 	struct db *db;
 	struct ledger l;
-	struct cb_state s;
+	struct combat_state s;
 	int first = 1;
 
 	if (argc > 1)
@@ -1451,8 +1460,8 @@ cmd_log(struct opts *o, int argc, char **argv)
 	db_begin_read(db);
 	load(db, o, &l, &s);
 	db_rollback(db);
-	cb_state_release(&s);
-	cb_state_init(&s);
+	combat_state_release(&s);
+	combat_state_init(&s);
 	if (o->fmt == OUT_CSV) {
 		struct out *out = out_new(stdout, OUT_CSV, OUT_ROWS,
 		    (int)(sizeof log_cols / sizeof log_cols[0]), log_cols);
@@ -1460,7 +1469,7 @@ cmd_log(struct opts *o, int argc, char **argv)
 		for (size_t i = 0; i < l.n; i++)
 			event_csv(out, &l.ev[i], l.undone[i]);
 		out_free(out);
-		cb_state_release(&s);
+		combat_state_release(&s);
 		ledger_release(&l);
 		db_close(db);
 		return 0;
@@ -1478,7 +1487,7 @@ cmd_log(struct opts *o, int argc, char **argv)
 		if (l.undone[i]) {
 			printf("%3" PRId64 "  r%-2d (undone) %s by %s\n",
 			    l.ev[i].seq, l.ev[i].round,
-			    cb_action_name(l.ev[i].action), l.ev[i].actor ?
+			    combat_action_name(l.ev[i].action), l.ev[i].actor ?
 			    l.ev[i].actor : "the GM");
 			continue;
 		}
@@ -1486,7 +1495,7 @@ cmd_log(struct opts *o, int argc, char **argv)
 	}
 	if (o->fmt == OUT_JSON)
 		printf("\n]\n");
-	cb_state_release(&s);
+	combat_state_release(&s);
 	ledger_release(&l);
 	db_close(db);
 	return 0;
@@ -1497,21 +1506,21 @@ static int
 replay_one(struct db *db, int64_t id, int *events)
 {
 	struct ledger l;
-	struct cb_state s;
+	struct combat_state s;
 	int bad = 0;
 	char why[300];
 
 	if (ledger_load(db, id, &l) != 0)
 		errx(1, "no combat %" PRId64, id);
-	cb_state_init(&s);
+	combat_state_init(&s);
 	for (size_t i = 0; i < l.n; i++) {
-		struct cb_event in;
+		struct combat_event in;
 
 		(*events)++;
-		if (l.undone[i] || l.ev[i].action == CB_UNDO)
+		if (l.undone[i] || l.ev[i].action == COMBAT_UNDO)
 			continue;
 		ledger_inputs(&l.ev[i], &in);
-		if (cb_execute(&s, &in, why, sizeof why) != 0) {
+		if (combat_execute(&s, &in, why, sizeof why) != 0) {
 			printf("combat %" PRId64 " event %" PRId64 ": does not "
 			    "replay: %s\n", id, l.ev[i].seq, why);
 			bad++;
@@ -1520,9 +1529,9 @@ replay_one(struct db *db, int64_t id, int *events)
 			    id, l.ev[i].seq, why);
 			bad++;
 		}
-		cb_event_release(&in);
+		combat_event_release(&in);
 	}
-	cb_state_release(&s);
+	combat_state_release(&s);
 	ledger_release(&l);
 	return bad;
 }
@@ -1803,7 +1812,7 @@ main(int argc, char **argv)
 			o.have_seed = 1;
 			break;
 		case OPT_LONG:
-			o.range = CB_LONG;
+			o.range = COMBAT_LONG;
 			break;
 		case OPT_USE:
 			o.use = (int)cli_int_arg("--use", optarg, 1, 100000);
@@ -1826,7 +1835,7 @@ main(int argc, char **argv)
 			    100000);
 			break;
 		case OPT_KIND:
-			if ((k = cb_kind_lookup(optarg)) < 0)
+			if ((k = combat_kind_lookup(optarg)) < 0)
 				cli_usage_error("--kind must be attack, "
 				    "suggestion, intimidation or coercion, got "
 				    "'%s'", q(optarg));
@@ -1843,16 +1852,16 @@ main(int argc, char **argv)
 			break;
 		case OPT_RULES:
 			if (strcmp(optarg, "crs") == 0)
-				o.rules = CB_RULES_CRS;
+				o.rules = COMBAT_RULES_CRS;
 			else if (strcmp(optarg, "avatar") == 0)
-				o.rules = CB_RULES_AVATAR;
+				o.rules = COMBAT_RULES_AVATAR;
 			else
 				cli_usage_error("--rules must be crs or avatar, "
 				    "got '%s'", q(optarg));
 			break;
 		case OPT_LOCKOUT:
 			o.lockout = 60 * cli_int_arg("--lockout", optarg, 0,
-			    CB_LOCKOUT_MAX / 60);
+			    COMBAT_LOCKOUT_MAX / 60);
 			break;
 		case OPT_ITEM:
 		case OPT_VS_ITEM: {
@@ -1956,45 +1965,51 @@ main(int argc, char **argv)
 		if (strcmp(cmd, "charge") == 0 ? argc < 1 : argc != 1)
 			cli_usage_error("%s needs %sNAME", cmd, cmd[0] == 'c' ?
 			    "" : "exactly one ");
-		return cmd_event(&o, cmd[0] == 'j' ? CB_JOIN : cmd[0] == 's' ?
-		    CB_STANCE : cmd[0] == 'p' ? CB_PASS : cmd[0] == 'd' ?
-		    CB_DEAD : cmd[0] == 'f' ? CB_FLEE : CB_CHARGE, argc,
+		return cmd_event(&o, cmd[0] == 'j' ? COMBAT_JOIN :
+		    cmd[0] == 's' ?
+		    COMBAT_STANCE : cmd[0] == 'p' ? COMBAT_PASS :
+		    cmd[0] == 'd' ?
+		    COMBAT_DEAD : cmd[0] == 'f' ? COMBAT_FLEE : COMBAT_CHARGE,
+		    argc,
 		    argv);
 	}
 	if (strcmp(cmd, "blow") == 0 || strcmp(cmd, "swap") == 0) {
 		if (argc != 2)
 			cli_usage_error("%s needs %s", cmd, cmd[0] == 'b' ?
 			    "PROTECTOR PROTECTED" : "NAME ITEM");
-		return cmd_event(&o, cmd[0] == 'b' ? CB_BLOW : CB_SWAP, argc,
+		return cmd_event(&o, cmd[0] == 'b' ? COMBAT_BLOW : COMBAT_SWAP,
+		    argc,
 		    argv);
 	}
 	if (strcmp(cmd, "range") == 0) {
 		if (argc == 0 || argc % 3 != 0)
 			cli_usage_error("range needs A B FEET, as often as "
 			    "needed");
-		return cmd_event(&o, CB_RANGE, argc, argv);
+		return cmd_event(&o, COMBAT_RANGE, argc, argv);
 	}
 	if (strcmp(cmd, "init") == 0)
-		return cmd_event(&o, CB_INITIATIVE, argc, argv);
+		return cmd_event(&o, COMBAT_INITIATIVE, argc, argv);
 	if (strcmp(cmd, "attack") == 0 || strcmp(cmd, "mental") == 0) {
 		if (argc < 2 || (argc > 2 && cmd[0] == 'a'))
 			cli_usage_error("%s needs ATTACKER TARGET%s", cmd,
 			    cmd[0] == 'm' ? " [TARGET...]" : "");
-		if (o.range == CB_LONG && cmd[0] == 'm')
+		if (o.range == COMBAT_LONG && cmd[0] == 'm')
 			cli_usage_error("a mental action has no range: no "
 			    "--long");
-		return cmd_strike(&o, cmd[0] == 'a' ? CB_ATTACK : CB_MENTAL,
+		return cmd_strike(&o, cmd[0] == 'a' ? COMBAT_ATTACK :
+		    COMBAT_MENTAL,
 		    argc, argv);
 	}
 	if (strcmp(cmd, "power") == 0) {
 		if (argc < 3)
 			cli_usage_error("power needs CASTER POWER TARGET...");
-		return cmd_strike(&o, CB_POWER, argc, argv);
+		return cmd_strike(&o, COMBAT_POWER, argc, argv);
 	}
 	if (strcmp(cmd, "round") == 0 || strcmp(cmd, "end") == 0) {
 		if (argc != 0)
 			cli_usage_error("%s takes no arguments", cmd);
-		return cmd_event(&o, cmd[0] == 'r' ? CB_ROUND : CB_END, argc,
+		return cmd_event(&o, cmd[0] == 'r' ? COMBAT_ROUND : COMBAT_END,
+		    argc,
 		    argv);
 	}
 	/* After the end, undo and the free Flee work on the newest combat. */

@@ -578,7 +578,7 @@ cmd_give_take(struct opts *o, int argc, char **argv, int giving)
 	db_begin(db);
 	sheet_init(&sh);
 	item_init(&it, "");
-	power_init(&pw, "");
+	item_power_init(&pw, "");
 	if (roster_get(db, argv[0], &sh, &id) != ROSTER_OK)
 		roster_fail(db, ROSTER_NOT_FOUND, argv[0], NULL);
 	is_item = roster_item_get(db, thing, &it, NULL) == ROSTER_OK;
@@ -613,7 +613,7 @@ cmd_give_take(struct opts *o, int argc, char **argv, int giving)
 	roster_writer_release(&w);
 	db_commit(db);
 	item_release(&it);
-	power_release(&pw);
+	item_power_release(&pw);
 	sheet_release(&sh);
 	db_close(db);
 	return 0;
@@ -667,8 +667,8 @@ power_row(void *arg, const struct power *pw)
 	out_int(out, pw->em);
 	out_int(out, pw->picks);
 	out_int(out, pw->bonus);
-	out_text(out, power_target_name(pw->target));
-	out_text(out, power_defend_name(pw->defend));
+	out_text(out, item_power_target_name(pw->target));
+	out_text(out, item_power_defend_name(pw->defend));
 	out_text(out, pw->notes);
 	out_end_row(out);
 	return 0;
@@ -689,7 +689,7 @@ apply_thing_args(struct db *db, int is_item, void *thing, int argc,
 		if (util_split_kv(argv[i], &buf, &key, &value) != 0)
 			cli_usage_error("'%s' is not KEY=VALUE", q(argv[i]));
 		rc = is_item ? item_set(thing, key, value, why, sizeof why) :
-		    power_set(thing, key, value, why, sizeof why);
+		    item_power_set(thing, key, value, why, sizeof why);
 		if (rc == ITEM_SET_UNKNOWN)
 			db_die(db, "%s", why);
 		if (rc == ITEM_SET_BAD)
@@ -752,7 +752,7 @@ cmd_thing(struct opts *o, int argc, char **argv, int is_item)
 	db = db_open(o->db);
 	db_begin(db);
 	item_init(&it, argv[1]);
-	power_init(&pw, argv[1]);
+	item_power_init(&pw, argv[1]);
 	if (sub[0] == 's') {
 		r = is_item ? roster_item_get(db, argv[1], &it, &id) :
 		    roster_power_get(db, argv[1], &pw, &id);
@@ -768,7 +768,7 @@ cmd_thing(struct opts *o, int argc, char **argv, int is_item)
 		    q(is_item ? it.name : pw.name));
 	db_commit(db);
 	item_release(&it);
-	power_release(&pw);
+	item_power_release(&pw);
 	db_close(db);
 	return 0;
 }

@@ -602,7 +602,7 @@ cmd_damage(struct opts *o, int argc, char **argv)
 		    "--times, --vs or --opposed");
 	dc = code_arg("CODE", argv[0]);
 	rc = code_arg("--resist", o->resist);
-	if (o->chart && d6_chart_name(o->chart, &chart) != 0)
+	if (o->chart && d6chart_name(o->chart, &chart) != 0)
 		cli_usage_error("--chart: want human, starship or vehicle, "
 		    "got '%s'", q(o->chart));
 	if (o->scale) {
@@ -612,8 +612,8 @@ cmd_damage(struct opts *o, int argc, char **argv)
 			cli_usage_error("--scale: want ATTACKER:TARGET, like "
 			    "character:speeder");
 		*colon = '\0';
-		if (d6_scale_name(buf, &adice) != 0 ||
-		    d6_scale_name(colon + 1, &tdice) != 0)
+		if (d6chart_scale_name(buf, &adice) != 0 ||
+		    d6chart_scale_name(colon + 1, &tdice) != 0)
 			cli_usage_error("--scale '%s': scales are character, "
 			    "speeder, mecha, starfighter, capital, extreme",
 			    q(o->scale));
@@ -646,8 +646,8 @@ cmd_damage(struct opts *o, int argc, char **argv)
 	d6_roll(&g, &ds, &dr);
 	d6_roll(&g, &rs, &rr);
 	diff = dr.total - rr.total;
-	row = d6_damage_row(diff);
-	d = d6_damage_get(chart, row);
+	row = d6chart_damage_row(diff);
+	d = d6chart_damage_get(chart, row);
 	if (d->nsub) {
 		sub = o->sub_roll ? o->sub_roll : d6_die(&g);
 		for (int i = 0; i < d->nsub; i++)
@@ -718,7 +718,7 @@ cmd_table(struct opts *o, int argc, char **argv)
 		static const char *const cols[] = { "table", "title" };
 		struct out *w = out_new(stdout, o->fmt, OUT_ROWS, 2, cols);
 
-		for (size_t i = 0; (t = d6_table_at(i)) != NULL; i++) {
+		for (size_t i = 0; (t = d6chart_table_at(i)) != NULL; i++) {
 			out_text(w, t->key);
 			out_text(w, t->title);
 			out_end_row(w);
@@ -726,7 +726,7 @@ cmd_table(struct opts *o, int argc, char **argv)
 		out_free(w);
 		return 0;
 	}
-	if ((t = d6_table_get(argv[0])) == NULL)
+	if ((t = d6chart_table_get(argv[0])) == NULL)
 		errx(1, "no chart named '%s' (d6-roll table lists them)",
 		    q(argv[0]));
 	if (o->fmt == OUT_TABLE)
@@ -757,7 +757,7 @@ cmd_weapon(struct opts *o, int argc, char **argv)
 	if (argc != 1)
 		cli_usage_error("weapon takes one weapon name (d6-roll table "
 		    "weapons lists them)");
-	if ((w = d6_weapon_get(argv[0])) == NULL)
+	if ((w = d6chart_weapon_get(argv[0])) == NULL)
 		errx(1, "no weapon named '%s' (d6-roll table weapons lists "
 		    "them)", q(argv[0]));
 	if (o->range == NULL)
@@ -766,7 +766,7 @@ cmd_weapon(struct opts *o, int argc, char **argv)
 	if (end == o->range || *end != '\0' || !(m >= 0) || m > 1e9)
 		cli_usage_error("--range: want metres from 0 to 1e9, got '%s'",
 		    q(o->range));
-	band = d6_weapon_band(w, m, &difficulty);
+	band = d6chart_weapon_band(w, m, &difficulty);
 	if (o->fmt == OUT_CSV)
 		cli_usage_error("weapon has no --csv; try --json");
 	if (o->fmt == OUT_JSON) {
@@ -827,7 +827,7 @@ cmd_action(struct opts *o, int argc, char **argv, int saber)
 		cli_usage_error("%s takes one action (d6-roll table %s lists "
 		    "them)", saber ? "saber" : "martial", saber ? "lightsaber" :
 		    "martial");
-	a = saber ? d6_saber_get(argv[0]) : d6_martial_get(argv[0]);
+	a = saber ? d6chart_saber_get(argv[0]) : d6chart_martial_get(argv[0]);
 	if (a == NULL)
 		errx(1, "no %s action named '%s' (d6-roll table %s lists "
 		    "them)", saber ? "lightsaber" : "martial arts",
@@ -874,7 +874,7 @@ cmd_action(struct opts *o, int argc, char **argv, int saber)
 				printf("effect: none\n");
 			else if (strcmp(a->key, "disarm") == 0) {
 				const struct d6_disarm *d =
-				    d6_disarm_get(d6_damage_row(margin));
+				    d6chart_disarm_get(d6chart_damage_row(margin));
 				int metres = 0;
 
 				for (int i = 0; i < d->metres_dice; i++)
@@ -1016,7 +1016,7 @@ cmd_char(struct opts *o, int argc, char **argv)
 		db = db_open(o->db);
 		db_begin_read(db);
 		c.w = out_new(stdout, o->fmt, OUT_ROWS, 6, cols);
-		d6_sheet_each(db, list_one, &c);
+		d6sheet_each(db, list_one, &c);
 		out_free(c.w);
 		db_commit(db);
 		db_close(db);
@@ -1038,39 +1038,39 @@ cmd_char(struct opts *o, int argc, char **argv)
 	db = db_open(o->db);
 	if (strcmp(sub, "show") == 0) {
 		db_begin_read(db);
-		if (d6_sheet_load(db, argv[0], &s) != 0)
+		if (d6sheet_load(db, argv[0], &s) != 0)
 			db_die(db, "no D6 character named '%s'", q(argv[0]));
 		db_commit(db);
 		show_sheet(o, &s);
-		d6_sheet_free(&s);
+		d6sheet_free(&s);
 		db_close(db);
 		return 0;
 	}
 	db_begin(db);
 	if (strcmp(sub, "rm") == 0) {
-		if (d6_sheet_remove(db, argv[0]) != 0)
+		if (d6sheet_remove(db, argv[0]) != 0)
 			db_die(db, "no D6 character named '%s'", q(argv[0]));
 		db_commit(db);
 		db_close(db);
 		return 0;
 	}
 	if (strcmp(sub, "add") == 0) {
-		d6_sheet_new(&s, argv[0]);
-	} else if (d6_sheet_load(db, argv[0], &s) != 0) {
+		d6sheet_new(&s, argv[0]);
+	} else if (d6sheet_load(db, argv[0], &s) != 0) {
 		db_die(db, "no D6 character named '%s'", q(argv[0]));
 	}
 	for (int i = 1; i < argc; i++)
-		if (d6_sheet_apply(&s, argv[i], why, sizeof why) != 0)
+		if (d6sheet_apply(&s, argv[i], why, sizeof why) != 0)
 			db_die(db, "argument %d '%s': %s", i + 1,
 			    q(argv[i]), why);
-	if (d6_sheet_check(&s, why, sizeof why) != 0)
+	if (d6sheet_check(&s, why, sizeof why) != 0)
 		db_die(db, "%s", why);
-	if (d6_sheet_save(db, &s, db_now()) != 0)
+	if (d6sheet_save(db, &s, db_now()) != 0)
 		db_die(db, "a D6 character named '%s' already exists",
 		    q(argv[0]));
 	db_commit(db);
 	show_sheet(o, &s);
-	d6_sheet_free(&s);
+	d6sheet_free(&s);
 	db_close(db);
 	return 0;
 }
@@ -1099,9 +1099,9 @@ cmd_char_roll(struct opts *o, struct db *db, const char *name,
 			cli_usage_error("--round: %s", why);
 	}
 	db_begin(db);
-	if (d6_sheet_load(db, name, &s) != 0)
+	if (d6sheet_load(db, name, &s) != 0)
 		db_die(db, "no D6 character named '%s'", q(name));
-	if ((t = d6_sheet_find(&s, ref, &fallback)) == NULL) {
+	if ((t = d6sheet_find(&s, ref, &fallback)) == NULL) {
 		if (strchr(ref, '.'))
 			db_die(db, "%s has neither the skill nor the attribute "
 			    "of '%s'", q(s.name), q(ref));
@@ -1114,7 +1114,7 @@ cmd_char_roll(struct opts *o, struct db *db, const char *name,
 	if (o->mods.fp && s.fp < 1)
 		db_die(db, "%s has no Force Point left", q(s.name));
 	if (o->round) {
-		d6_round_spent(db, s.name, o->round, &spent_cp, &spent_fp);
+		d6sheet_round_spent(db, s.name, o->round, &spent_cp, &spent_fp);
 		if (o->mods.fp && spent_fp)
 			db_die(db, "%s already spent a Force Point in round "
 			    "'%s': one a round", q(s.name), q(o->round));
@@ -1168,9 +1168,9 @@ cmd_char_roll(struct opts *o, struct db *db, const char *name,
 	lg.cp = o->mods.cp;
 	lg.fp = o->mods.fp;
 	lg.detail = detail;
-	d6_log_roll(db, &lg, db_now());
+	d6sheet_log_roll(db, &lg, db_now());
 	if (o->mods.cp || o->mods.fp)
-		d6_sheet_spend(db, s.id, o->mods.cp, o->mods.fp, db_now());
+		d6sheet_spend(db, s.id, o->mods.cp, o->mods.fp, db_now());
 	db_commit(db);
 	if (o->fmt == OUT_JSON) {
 		char extra[256];
@@ -1206,7 +1206,7 @@ cmd_char_roll(struct opts *o, struct db *db, const char *name,
 		printf("seed %llu\n", (unsigned long long)x.seed);
 	}
 	free(detail);
-	d6_sheet_free(&s);
+	d6sheet_free(&s);
 	db_close(db);
 	return 0;
 }

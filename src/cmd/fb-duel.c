@@ -223,13 +223,13 @@ collect_bad(void *arg, const char *m)
 
 /* Applies the sheet options and words to d; refusals are usage-free. */
 static void
-edit_sheet(struct db *db, struct fbl_duelist *d, struct fb_board *b,
+edit_sheet(struct db *db, struct fbledger_duelist *d, struct fb_board *b,
     int first, int words)
 {
 	struct collect c = { 0 };
 
 	if (o.board != NULL) {
-		if (fbl_board_load(db, o.board, b) < 0)
+		if (fbledger_board_load(db, o.board, b) < 0)
 			db_die(db, "no board '%s'", q(o.board));
 		if (!first)
 			fb_stance_default(b, &d->sh.st);
@@ -328,7 +328,7 @@ text_geas(const int *geas, int free_geas)
 }
 
 static void
-show_sheet(const struct fbl_duelist *d, const struct fb_board *b)
+show_sheet(const struct fbledger_duelist *d, const struct fb_board *b)
 {
 	const struct fb_stance *st = &d->sh.st;
 	int pool = fb_level_total(d->sh.level) - fb_stance_placed(b, st);
@@ -377,7 +377,7 @@ struct listing {
 };
 
 static void
-list_one(void *arg, const struct fbl_duelist *d, const char *stance)
+list_one(void *arg, const struct fbledger_duelist *d, const char *stance)
 {
 	struct listing *l = arg;
 
@@ -409,7 +409,7 @@ need(int n, const char *what)
 static int
 cmd_sheet(void)
 {
-	struct fbl_duelist d;
+	struct fbledger_duelist d;
 	struct fb_board b;
 	struct db *db;
 	const char *sub;
@@ -430,7 +430,7 @@ cmd_sheet(void)
 			printf("%-16s %-5s %-5s %-6s %-8s %-8s %s\n", "NAME",
 			    "SIDE", "HAND", "COLOUR", "LEVEL", "BOARD",
 			    "STANCE");
-		fbl_duelist_each(db, list_one, &l);
+		fbledger_duelist_each(db, list_one, &l);
 		if (o.fmt == OUT_JSON)
 			puts("]");
 		db_commit(db);
@@ -439,7 +439,7 @@ cmd_sheet(void)
 	}
 	need(3, "sheet: a NAME");
 	if (strcmp(sub, "add") == 0) {
-		if (!fb_name_ok(o.args[2], FBL_NAMESZ - 1))
+		if (!fb_name_ok(o.args[2], FBLEDGER_NAMESZ - 1))
 			errx(1, "'%s': a name is 1 to 40 letters, digits, "
 			    "'-', '_' or '.'", q(o.args[2]));
 		memset(&d, 0, sizeof d);
@@ -450,35 +450,36 @@ cmd_sheet(void)
 		d.sh.level = FB_LEARNER;
 		d.sh.free_geas = -1;
 		db_begin(db);
-		if (fbl_board_load(db, o.board ? o.board : "default", &b) < 0)
+		if (fbledger_board_load(db, o.board ? o.board : "default",
+		    &b) < 0)
 			db_die(db, "no board '%s'", q(o.board ? o.board :
 			    "default"));
 		fb_stance_default(&b, &d.sh.st);
 		edit_sheet(db, &d, &b, 1, 3);
-		if (fbl_duelist_save(db, &d, &b, db_now()) < 0)
+		if (fbledger_duelist_save(db, &d, &b, db_now()) < 0)
 			db_die(db, "duelist '%s' already exists", d.name);
 		db_commit(db);
 		printf("added %s\n", d.name);
-		fbl_duelist_release(&d);
+		fbledger_duelist_release(&d);
 	} else if (strcmp(sub, "set") == 0) {
 		db_begin(db);
-		if (fbl_duelist_load(db, o.args[2], &d, &b) < 0)
+		if (fbledger_duelist_load(db, o.args[2], &d, &b) < 0)
 			db_die(db, "no duelist '%s'", q(o.args[2]));
 		edit_sheet(db, &d, &b, 0, 3);
-		fbl_duelist_save(db, &d, &b, db_now());
+		fbledger_duelist_save(db, &d, &b, db_now());
 		db_commit(db);
 		printf("updated %s\n", d.name);
-		fbl_duelist_release(&d);
+		fbledger_duelist_release(&d);
 	} else if (strcmp(sub, "show") == 0) {
 		db_begin_read(db);
-		if (fbl_duelist_load(db, o.args[2], &d, &b) < 0)
+		if (fbledger_duelist_load(db, o.args[2], &d, &b) < 0)
 			db_die(db, "no duelist '%s'", q(o.args[2]));
 		db_commit(db);
 		show_sheet(&d, &b);
-		fbl_duelist_release(&d);
+		fbledger_duelist_release(&d);
 	} else if (strcmp(sub, "rm") == 0) {
 		db_begin(db);
-		if (fbl_duelist_remove(db, o.args[2]) < 0)
+		if (fbledger_duelist_remove(db, o.args[2]) < 0)
 			db_die(db, "no duelist '%s'", q(o.args[2]));
 		db_commit(db);
 		printf("removed %s\n", o.args[2]);
@@ -492,7 +493,7 @@ cmd_sheet(void)
 static int
 cmd_stance(void)
 {
-	struct fbl_duelist d;
+	struct fbledger_duelist d;
 	struct fb_board b;
 	struct db *db;
 
@@ -500,11 +501,11 @@ cmd_stance(void)
 	need(2, "stance: a NAME");
 	db = db_open(o.db);
 	db_begin(db);
-	if (fbl_duelist_load(db, o.args[1], &d, &b) < 0)
+	if (fbledger_duelist_load(db, o.args[1], &d, &b) < 0)
 		db_die(db, "no duelist '%s'", q(o.args[1]));
 	if (o.nargs > 2 || o.clear) {
 		edit_sheet(db, &d, &b, 0, 2);
-		fbl_duelist_save(db, &d, &b, db_now());
+		fbledger_duelist_save(db, &d, &b, db_now());
 	} else {
 		struct collect c = { 0 };
 
@@ -514,7 +515,7 @@ cmd_stance(void)
 	}
 	db_commit(db);
 	show_sheet(&d, &b);
-	fbl_duelist_release(&d);
+	fbledger_duelist_release(&d);
 	db_close(db);
 	return 0;
 }
@@ -541,14 +542,14 @@ cmd_board(void)
 	db = db_open(o.db);
 	if (strcmp(sub, "list") == 0) {
 		db_begin_read(db);
-		fbl_board_each(db, board_name, NULL);
+		fbledger_board_each(db, board_name, NULL);
 		db_commit(db);
 	} else if (strcmp(sub, "show") == 0) {
 		const char *name = o.nargs > 2 ? o.args[2] : "default";
 		char *text;
 
 		db_begin_read(db);
-		if (fbl_board_load(db, name, &b) < 0)
+		if (fbledger_board_load(db, name, &b) < 0)
 			db_die(db, "no board '%s'", q(name));
 		db_commit(db);
 		text = fbio_board_format(&b);
@@ -584,7 +585,7 @@ cmd_board(void)
 		free(text);
 		text = NULL;
 		db_begin(db);
-		if (fbl_board_add(db, &b) < 0)
+		if (fbledger_board_add(db, &b) < 0)
 			db_die(db, "board '%s' already exists", b.name);
 		db_commit(db);
 		printf("added board %s\n", b.name);
@@ -597,14 +598,15 @@ cmd_board(void)
 /* ---- the duel ---- */
 
 static const char *
-tname(const struct fbl_live *l, int t)
+tname(const struct fbledger_live *l, int t)
 {
 	return t >= 0 ? l->b.tname[t] : "-";
 }
 
 /* The report as a sentence, for the terminal and the log. */
 static char *
-report_text(const struct fbl_live *before, const struct fbl_live *after,
+report_text(const struct fbledger_live *before,
+    const struct fbledger_live *after,
     const char *action, const struct fb_in *in, const struct fb_report *r)
 {
 	char *buf = NULL;
@@ -710,7 +712,8 @@ report_text(const struct fbl_live *before, const struct fbl_live *after,
 }
 
 static char *
-report_json(const struct fbl_live *before, const struct fbl_live *after,
+report_json(const struct fbledger_live *before,
+    const struct fbledger_live *after,
     const char *action, const struct fb_report *r, const char *text)
 {
 	char *buf = NULL;
@@ -771,15 +774,15 @@ report_json(const struct fbl_live *before, const struct fbl_live *after,
 
 /* Opens the duel a command works on and derives its state. */
 static int64_t
-load_duel(struct db *db, struct fbl_duel *d, struct fbl_live *live)
+load_duel(struct db *db, struct fbledger_duel *d, struct fbledger_live *live)
 {
-	int64_t id = o.duel ? o.duel : fbl_duel_current(db), bad = 0;
+	int64_t id = o.duel ? o.duel : fbledger_duel_current(db), bad = 0;
 
 	if (id == 0)
 		db_die(db, "no duel yet; start one with 'fb-duel start A B'");
-	if (fbl_duel_load(db, id, d) < 0)
+	if (fbledger_duel_load(db, id, d) < 0)
 		db_die(db, "no duel %lld", (long long)id);
-	if (fbl_derive(d, live, &bad, why, sizeof why) < 0)
+	if (fbledger_derive(d, live, &bad, why, sizeof why) < 0)
 		db_die(db, "duel %lld: event %lld does not replay: %s",
 		    (long long)id, (long long)bad, why);
 	return id;
@@ -790,10 +793,10 @@ static int
 play(const char *action, struct fb_in *in, const char *text,
     const char *actor)
 {
-	struct fbl_duel d;
-	struct fbl_live *before = xcalloc(1, sizeof *before);
-	struct fbl_live *live = xcalloc(1, sizeof *live);
-	struct fbl_event e;
+	struct fbledger_duel d;
+	struct fbledger_live *before = xcalloc(1, sizeof *before);
+	struct fbledger_live *live = xcalloc(1, sizeof *live);
+	struct fbledger_event e;
 	struct fb_report r;
 	struct rng rng, fresh;
 	struct db *db;
@@ -832,7 +835,8 @@ play(const char *action, struct fb_in *in, const char *text,
 		db_die(db, "%s", why);
 	rng_seed(&rng, seed);
 	fresh = rng;
-	if (fbl_apply(live, action, text, in, &rng, &r, why, sizeof why) < 0)
+	if (fbledger_apply(live, action, text, in, &rng, &r, why,
+	    sizeof why) < 0)
 		db_die(db, "%s", why);
 	live->s.b = &live->b;
 	input = text ? xstrdup(text) : fbio_in_format(&live->b, live->np, in);
@@ -855,7 +859,7 @@ play(const char *action, struct fb_in *in, const char *text,
 	e.seed = !rng_equal(&rng, &fresh) ? seedtext : NULL;
 	e.detail = detail;
 	e.time = db_now();
-	fbl_event_append(db, id, &e);
+	fbledger_event_append(db, id, &e);
 	db_commit(db);
 	if (o.fmt == OUT_JSON)
 		printf("%s\n", detail);
@@ -866,7 +870,7 @@ play(const char *action, struct fb_in *in, const char *text,
 	free(detail);
 	free(before);
 	free(live);
-	fbl_duel_release(&d);
+	fbledger_duel_release(&d);
 	db_close(db);
 	return 0;
 }
@@ -874,11 +878,11 @@ play(const char *action, struct fb_in *in, const char *text,
 static int
 cmd_start(void)
 {
-	struct fbl_duelist a, b;
+	struct fbledger_duelist a, b;
 	struct fb_board ba, bb;
-	struct fbl_live *live = xcalloc(1, sizeof *live);
+	struct fbledger_live *live = xcalloc(1, sizeof *live);
 	struct fb_report r;
-	struct fbl_event e;
+	struct fbledger_event e;
 	struct db *db;
 	char *input, *text, *detail;
 	int64_t id;
@@ -887,9 +891,9 @@ cmd_start(void)
 	need(3, "start: two duelists, A B");
 	db = db_open(o.db);
 	db_begin(db);
-	if (fbl_duelist_load(db, o.args[1], &a, &ba) < 0)
+	if (fbledger_duelist_load(db, o.args[1], &a, &ba) < 0)
 		db_die(db, "no duelist '%s'", q(o.args[1]));
-	if (fbl_duelist_load(db, o.args[2], &b, &bb) < 0)
+	if (fbledger_duelist_load(db, o.args[2], &b, &bb) < 0)
 		db_die(db, "no duelist '%s'", q(o.args[2]));
 	if (a.id == b.id)
 		db_die(db, "a duel needs two duelists");
@@ -898,17 +902,17 @@ cmd_start(void)
 		    ba.name, b.name, bb.name);
 	for (int w = 0; w < 2; w++) {
 		struct collect c = { 0 };
-		struct fbl_duelist *x = w ? &b : &a;
+		struct fbledger_duelist *x = w ? &b : &a;
 
 		if (fb_sheet_check(&ba, &x->sh, collect_bad, &c) > 0)
 			db_die(db, "%s: %s", x->name, c.msg[0]);
 	}
-	input = fbl_start_input(&ba, &a, &b);
-	if (fbl_apply(live, "start", input, NULL, NULL, &r, why,
+	input = fbledger_start_input(&ba, &a, &b);
+	if (fbledger_apply(live, "start", input, NULL, NULL, &r, why,
 	    sizeof why) < 0)
 		db_die(db, "%s", why);
 	live->s.b = &live->b;
-	id = fbl_duel_new(db, a.name, b.name, ba.name, db_now());
+	id = fbledger_duel_new(db, a.name, b.name, ba.name, db_now());
 	text = report_text(live, live, "start", NULL, &r);
 	detail = report_json(live, live, "start", &r, text);
 	memset(&e, 0, sizeof e);
@@ -917,15 +921,15 @@ cmd_start(void)
 	e.input = input;
 	e.detail = detail;
 	e.time = db_now();
-	fbl_event_append(db, id, &e);
+	fbledger_event_append(db, id, &e);
 	db_commit(db);
 	printf("duel %lld: %s\n", (long long)id, text);
 	free(input);
 	free(text);
 	free(detail);
 	free(live);
-	fbl_duelist_release(&a);
-	fbl_duelist_release(&b);
+	fbledger_duelist_release(&a);
+	fbledger_duelist_release(&b);
 	db_close(db);
 	return 0;
 }
@@ -999,8 +1003,8 @@ stage_name(int st)
 static int
 cmd_status(void)
 {
-	struct fbl_duel d;
-	struct fbl_live *l = xcalloc(1, sizeof *l);
+	struct fbledger_duel d;
+	struct fbledger_live *l = xcalloc(1, sizeof *l);
 	struct db *db;
 	int64_t id;
 	const struct fb_state *s;
@@ -1108,7 +1112,7 @@ cmd_status(void)
 			putchar('\n');
 		}
 	}
-	fbl_duel_release(&d);
+	fbledger_duel_release(&d);
 	free(l);
 	db_close(db);
 	return 0;
@@ -1117,8 +1121,8 @@ cmd_status(void)
 static int
 cmd_log(void)
 {
-	struct fbl_duel d;
-	struct fbl_live *l = xcalloc(1, sizeof *l);
+	struct fbledger_duel d;
+	struct fbledger_live *l = xcalloc(1, sizeof *l);
 	struct db *db;
 	int64_t id;
 
@@ -1130,7 +1134,7 @@ cmd_log(void)
 	if (o.fmt == OUT_JSON)
 		printf("{\"duel\":%lld,\"events\":[", (long long)id);
 	for (size_t i = 0; i < d.n; i++) {
-		const struct fbl_event *e = &d.ev[i];
+		const struct fbledger_event *e = &d.ev[i];
 
 		if (o.fmt == OUT_JSON) {
 			printf("%s{\"seq\":%lld,\"round\":%d,\"action\":\"%s\","
@@ -1157,7 +1161,7 @@ cmd_log(void)
 	}
 	if (o.fmt == OUT_JSON)
 		printf("]}\n");
-	fbl_duel_release(&d);
+	fbledger_duel_release(&d);
 	free(l);
 	db_close(db);
 	return 0;
@@ -1229,9 +1233,9 @@ cmd_history(void)
 static int
 cmd_undo(void)
 {
-	struct fbl_duel d;
-	struct fbl_live *l = xcalloc(1, sizeof *l);
-	struct fbl_event e;
+	struct fbledger_duel d;
+	struct fbledger_live *l = xcalloc(1, sizeof *l);
+	struct fbledger_event e;
 	struct db *db;
 	int64_t id, target = 0;
 	char *detail;
@@ -1257,12 +1261,12 @@ cmd_undo(void)
 	    (long long)target);
 	e.detail = detail;
 	e.time = db_now();
-	fbl_event_append(db, id, &e);
+	fbledger_event_append(db, id, &e);
 	db_commit(db);
 	printf("undid event %lld (%s, round %d)\n", (long long)target,
 	    d.ev[i].action, d.ev[i].round);
 	free(detail);
-	fbl_duel_release(&d);
+	fbledger_duel_release(&d);
 	free(l);
 	db_close(db);
 	return 0;
@@ -1289,7 +1293,7 @@ wilson(long k, long n, double *lo, double *hi)
 static int
 cmd_sim(void)
 {
-	struct fbl_duelist a, b;
+	struct fbledger_duelist a, b;
 	struct fb_board ba, bb;
 	struct fb_sheet sh[2];
 	struct fb_state s, s0;
@@ -1310,9 +1314,9 @@ cmd_sim(void)
 		maxr = SIM_HIST;
 	db = db_open(o.db);
 	db_begin_read(db);
-	if (fbl_duelist_load(db, o.args[1], &a, &ba) < 0)
+	if (fbledger_duelist_load(db, o.args[1], &a, &ba) < 0)
 		db_die(db, "no duelist '%s'", q(o.args[1]));
-	if (fbl_duelist_load(db, o.args[2], &b, &bb) < 0)
+	if (fbledger_duelist_load(db, o.args[2], &b, &bb) < 0)
 		db_die(db, "no duelist '%s'", q(o.args[2]));
 	if (strcmp(ba.name, bb.name) != 0)
 		db_die(db, "'%s' and '%s' play on different boards", a.name,
@@ -1423,8 +1427,8 @@ cmd_sim(void)
 			    e < FB_E_LIMIT ? "," : "\n");
 	}
 	free(hist);
-	fbl_duelist_release(&a);
-	fbl_duelist_release(&b);
+	fbledger_duelist_release(&a);
+	fbledger_duelist_release(&b);
 	return 0;
 }
 

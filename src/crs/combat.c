@@ -12,7 +12,7 @@
 #include <string.h>
 #include <strings.h>
 
-static const char *const action_names[CB_ACTION_COUNT] = {
+static const char *const action_names[COMBAT_ACTION_COUNT] = {
 	"start", "join", "round", "stance", "initiative", "attack", "mental",
 	"pass", "undo", "end", "dead", "range", "flee", "charge", "blow",
 	"power", "swap"
@@ -23,63 +23,63 @@ static const char *const kind_names[] = {
 };
 
 const char *
-cb_action_name(int a)
+combat_action_name(int a)
 {
-	return a >= 0 && a < CB_ACTION_COUNT ? action_names[a] : "?";
+	return a >= 0 && a < COMBAT_ACTION_COUNT ? action_names[a] : "?";
 }
 
 int
-cb_action_lookup(const char *name)
+combat_action_lookup(const char *name)
 {
-	for (int a = 0; a < CB_ACTION_COUNT; a++)
+	for (int a = 0; a < COMBAT_ACTION_COUNT; a++)
 		if (strcmp(name, action_names[a]) == 0)
 			return a;
 	return -1;
 }
 
 const char *
-cb_kind_name(int k)
+combat_kind_name(int k)
 {
-	return k >= 0 && k <= CB_COERCION ? kind_names[k] : "?";
+	return k >= 0 && k <= COMBAT_COERCION ? kind_names[k] : "?";
 }
 
 int
-cb_kind_lookup(const char *name)
+combat_kind_lookup(const char *name)
 {
-	for (int k = 0; k <= CB_COERCION; k++)
+	for (int k = 0; k <= COMBAT_COERCION; k++)
 		if (util_streq_ci(name, kind_names[k]))
 			return k;
 	return -1;
 }
 
 const char *
-cb_rules_name(int rules)
+combat_rules_name(int rules)
 {
-	return rules == CB_RULES_AVATAR ? "avatar" : "crs";
+	return rules == COMBAT_RULES_AVATAR ? "avatar" : "crs";
 }
 
 void
-cb_state_init(struct cb_state *s)
+combat_state_init(struct combat_state *s)
 {
 	memset(s, 0, sizeof *s);
 	s->round = 1;
 	s->last_actor = -1;
-	s->lockout = CB_LOCKOUT_SECS;
-	for (int i = 0; i < CB_FIGHTERS_MAX; i++)
-		for (int j = 0; j < CB_FIGHTERS_MAX; j++)
-			s->dist[i][j] = CB_DIST_UNKNOWN;
+	s->lockout = COMBAT_LOCKOUT_SECS;
+	for (int i = 0; i < COMBAT_FIGHTERS_MAX; i++)
+		for (int j = 0; j < COMBAT_FIGHTERS_MAX; j++)
+			s->dist[i][j] = COMBAT_DIST_UNKNOWN;
 }
 
 void
-cb_state_release(struct cb_state *s)
+combat_state_release(struct combat_state *s)
 {
 	for (int i = 0; i < s->n; i++)
 		free(s->f[i].name);
-	cb_state_init(s);
+	combat_state_init(s);
 }
 
 void
-cb_event_init(struct cb_event *e)
+combat_event_init(struct combat_event *e)
 {
 	memset(e, 0, sizeof *e);
 	e->special = -1;
@@ -89,11 +89,11 @@ cb_event_init(struct cb_event *e)
 	e->stats.in = e->stats.em = e->stats.lb = -1;
 	e->em_before = e->em_after = -1;
 	e->react_need = 1;
-	e->lockout = CB_LOCKOUT_SECS;
+	e->lockout = COMBAT_LOCKOUT_SECS;
 }
 
 void
-cb_event_release(struct cb_event *e)
+combat_event_release(struct combat_event *e)
 {
 	free(e->actor);
 	free(e->target);
@@ -118,11 +118,11 @@ cb_event_release(struct cb_event *e)
 		free(e->init[i].ties_virt);
 	}
 	free(e->init);
-	cb_event_init(e);
+	combat_event_init(e);
 }
 
 int
-cb_find(const struct cb_state *s, const char *name)
+combat_find(const struct combat_state *s, const char *name)
 {
 	if (name == NULL)
 		return -1;
@@ -133,7 +133,7 @@ cb_find(const struct cb_state *s, const char *name)
 }
 
 int
-cb_dr_now(const struct cb_fighter *f)
+combat_dr_now(const struct combat_fighter *f)
 {
 	int dr = f->st.dr;
 
@@ -147,12 +147,12 @@ cb_dr_now(const struct cb_fighter *f)
 }
 
 int
-cb_next(const struct cb_state *s)
+combat_next(const struct combat_state *s)
 {
 	if (!s->init_done || s->ended)
 		return -1;
 	for (int i = 0; i < s->norder; i++) {
-		const struct cb_fighter *f = &s->f[s->order[i]];
+		const struct combat_fighter *f = &s->f[s->order[i]];
 
 		if (!f->acted && f->life != 0 && !f->fled)
 			return s->order[i];
@@ -161,12 +161,12 @@ cb_next(const struct cb_state *s)
 }
 
 int
-cb_standing(const struct cb_state *s)
+combat_standing(const struct combat_state *s)
 {
 	int n = 0;
 
 	for (int i = 0; i < s->n; i++)
-		if (s->f[i].presence == CB_ACTIVE && s->f[i].life != 0 &&
+		if (s->f[i].presence == COMBAT_ACTIVE && s->f[i].life != 0 &&
 		    !s->f[i].fled)
 			n++;
 	return n;
@@ -174,15 +174,15 @@ cb_standing(const struct cb_state *s)
 
 /* Still in the fight: joined, standing, not fled. */
 static int
-fighting(const struct cb_fighter *f)
+fighting(const struct combat_fighter *f)
 {
-	return f->presence == CB_ACTIVE && f->life != 0 && !f->fled;
+	return f->presence == COMBAT_ACTIVE && f->life != 0 && !f->fled;
 }
 
 uint64_t
-cb_melee(const struct cb_state *s, int i)
+combat_melee(const struct combat_state *s, int i)
 {
-	const struct cb_fighter *f = &s->f[i];
+	const struct combat_fighter *f = &s->f[i];
 	uint64_t m = f->hit_by;
 
 	if (f->melee_with >= 0)
@@ -195,7 +195,7 @@ cb_melee(const struct cb_state *s, int i)
 }
 
 int
-cb_skills_sum(const char *skills, int *sum, int *dodge, char *why,
+combat_skills_sum(const char *skills, int *sum, int *dodge, char *why,
     size_t whysz)
 {
 	const char *p = skills;
@@ -224,9 +224,9 @@ cb_skills_sum(const char *skills, int *sum, int *dodge, char *why,
 			*dodge = 1;
 		free(one);
 		*sum += (int)v;
-		if (++n > CB_SKILLS_MAX) {
+		if (++n > COMBAT_SKILLS_MAX) {
 			snprintf(why, whysz, "at most %d skills a side",
-			    CB_SKILLS_MAX);
+			    COMBAT_SKILLS_MAX);
 			return -1;
 		}
 		p += len + (p[len] == ';');
@@ -235,7 +235,7 @@ cb_skills_sum(const char *skills, int *sum, int *dodge, char *why,
 }
 
 char *
-cb_faces(const struct deck_pick *p)
+combat_faces(const struct deck_pick *p)
 {
 	/* Each face takes at most 3 bytes with its comma. */
 	size_t size = (size_t)p->ncards * 3 + 1, off = 0;
@@ -284,7 +284,7 @@ side_pick_k(struct deck *d, int kind, int k, struct rng *r, int virt,
 		return -1;
 	}
 	free(*cards);
-	*cards = cb_faces(p);
+	*cards = combat_faces(p);
 	return 0;
 }
 
@@ -299,17 +299,17 @@ side_pick(struct deck *d, int kind, struct rng *r, int virt, char **cards,
 
 /* Checks that name is in the combat and can be acted on; returns index. */
 static int
-present(const struct cb_state *s, const char *name, const char *role,
+present(const struct combat_state *s, const char *name, const char *role,
     char *why, size_t whysz)
 {
-	int i = cb_find(s, name);
+	int i = combat_find(s, name);
 
 	if (i < 0) {
 		util_say(why, whysz, "'%s' is not in this combat", name ?
 		    name : "");
 		return -1;
 	}
-	if (s->f[i].presence == CB_PENDING) {
+	if (s->f[i].presence == COMBAT_PENDING) {
 		util_say(why, whysz, "'%s' joins at the start of the next "
 		    "round", name);
 		return -1;
@@ -327,7 +327,7 @@ present(const struct cb_state *s, const char *name, const char *role,
 
 /* Checks that the actor may act now: its turn, not yet acted. */
 static int
-may_act(const struct cb_state *s, const char *name, char *why,
+may_act(const struct combat_state *s, const char *name, char *why,
     size_t whysz)
 {
 	int i = present(s, name, "the actor", why, whysz), next;
@@ -357,7 +357,7 @@ may_act(const struct cb_state *s, const char *name, char *why,
 		    name);
 		return -1;
 	}
-	if ((next = cb_next(s)) != i) {
+	if ((next = combat_next(s)) != i) {
 		util_say(why, whysz, "'%s' acts before '%s' in the initiative "
 		    "order: '%s' acts or passes first", s->f[next].name, name,
 		    s->f[next].name);
@@ -367,18 +367,18 @@ may_act(const struct cb_state *s, const char *name, char *why,
 }
 
 static int
-do_join(struct cb_state *s, struct cb_event *e, char *why, size_t whysz)
+do_join(struct combat_state *s, struct combat_event *e, char *why, size_t whysz)
 {
-	struct cb_fighter *f;
+	struct combat_fighter *f;
 
-	if (cb_find(s, e->actor) >= 0) {
+	if (combat_find(s, e->actor) >= 0) {
 		util_say(why, whysz, "'%s' is already in this combat",
 		    e->actor);
 		return -1;
 	}
-	if (s->n == CB_FIGHTERS_MAX) {
+	if (s->n == COMBAT_FIGHTERS_MAX) {
 		snprintf(why, whysz, "a combat holds at most %d combatants",
-		    CB_FIGHTERS_MAX);
+		    COMBAT_FIGHTERS_MAX);
 		return -1;
 	}
 	if (e->stats.life < 0) {
@@ -390,7 +390,7 @@ do_join(struct cb_state *s, struct cb_event *e, char *why, size_t whysz)
 	f->name = xstrdup(e->actor);
 	f->st = e->stats;
 	/* Before initiative a round's combatants are still being named. */
-	f->presence = s->init_done ? CB_PENDING : CB_ACTIVE;
+	f->presence = s->init_done ? COMBAT_PENDING : COMBAT_ACTIVE;
 	f->life = f->st.life;
 	f->em = f->st.em;
 	f->melee_with = f->protecting = f->protected_by = -1;
@@ -401,15 +401,15 @@ do_join(struct cb_state *s, struct cb_event *e, char *why, size_t whysz)
 	if (s->round > 1 || s->init_done)
 		for (int j = 0; j < s->n - 1; j++)
 			s->dist[s->n - 1][j] = s->dist[j][s->n - 1] =
-			    CB_DIST_LONG;
+			    COMBAT_DIST_LONG;
 	return 0;
 }
 
 /* The initiative entry for name in e, creating a virtual one. */
-static struct cb_init *
-init_entry(struct cb_event *e, const char *name)
+static struct combat_init *
+init_entry(struct combat_event *e, const char *name)
 {
-	struct cb_init *it;
+	struct combat_init *it;
 
 	for (int i = 0; i < e->ninit; i++)
 		if (strcmp(e->init[i].name, name) == 0)
@@ -456,7 +456,7 @@ append(char **list, const char *text, int sep)
  * is appended to it->ties and it->ties_virt.
  */
 static int
-tie_pick(struct cb_fighter *f, struct cb_init *it, int k,
+tie_pick(struct combat_fighter *f, struct combat_init *it, int k,
     const char *typed, const char *typed_virt, struct rng *r, int *value,
     char *why, size_t whysz)
 {
@@ -480,27 +480,27 @@ tie_pick(struct cb_fighter *f, struct cb_init *it, int k,
 }
 
 static int
-do_initiative(struct cb_state *s, struct cb_event *e, struct rng *r,
+do_initiative(struct combat_state *s, struct combat_event *e, struct rng *r,
     char *why, size_t whysz)
 {
-	int who[CB_FIGHTERS_MAX], n = 0, rc = -1;
-	int key[CB_FIGHTERS_MAX][32], klen[CB_FIGHTERS_MAX];
-	char *typed[CB_FIGHTERS_MAX], *typed_virt[CB_FIGHTERS_MAX];
-	struct cb_state save;
+	int who[COMBAT_FIGHTERS_MAX], n = 0, rc = -1;
+	int key[COMBAT_FIGHTERS_MAX][32], klen[COMBAT_FIGHTERS_MAX];
+	char *typed[COMBAT_FIGHTERS_MAX], *typed_virt[COMBAT_FIGHTERS_MAX];
+	struct combat_state save;
 
 	if (s->init_done) {
 		snprintf(why, whysz, "initiative is already drawn this round");
 		return -1;
 	}
 	for (int i = 0; i < e->ninit; i++) {
-		int j = cb_find(s, e->init[i].name);
+		int j = combat_find(s, e->init[i].name);
 
 		if (j < 0 || !fighting(&s->f[j]) || s->f[j].stance ||
 		    s->f[j].blow_carry) {
 			util_say(why, whysz, "'%s' draws no initiative this "
 			    "round (%s)", e->init[i].name, j < 0 ? "not in "
 			    "this combat" : s->f[j].fled ? "fled" :
-			    s->f[j].presence != CB_ACTIVE ?
+			    s->f[j].presence != COMBAT_ACTIVE ?
 			    "joins next round" : s->f[j].life == 0 ? "down" :
 			    s->f[j].stance ? "in a Defensive Stance" :
 			    "Taking a Blow");
@@ -519,8 +519,8 @@ do_initiative(struct cb_state *s, struct cb_event *e, struct rng *r,
 		for (int i = 0; i < s->n; i++)
 			deck_clean_up(&s->f[i].deck);
 	for (int i = 0; i < s->n; i++) {
-		struct cb_fighter *f = &s->f[i];
-		struct cb_init *it;
+		struct combat_fighter *f = &s->f[i];
+		struct combat_init *it;
 		struct deck_pick p;
 		char label[240];
 
@@ -551,7 +551,7 @@ do_initiative(struct cb_state *s, struct cb_event *e, struct rng *r,
 	 * single pick, without IN, until all keys differ.
 	 */
 	for (int pass = 0; pass < 31; pass++) {
-		int tied[CB_FIGHTERS_MAX], any = 0;
+		int tied[COMBAT_FIGHTERS_MAX], any = 0;
 
 		for (int a = 0; a < n; a++) {
 			tied[a] = 0;
@@ -620,7 +620,7 @@ out:
 
 /* Whether an item of this range works for an action at that range. */
 static int
-gear_fits(const struct cb_gear *g, int ranged)
+gear_fits(const struct combat_gear *g, int ranged)
 {
 	if (g->name == NULL || ranged < 0 || g->range == ITEM_BOTH)
 		return 1;
@@ -645,13 +645,13 @@ in_list(const char *list, const char *name)
 
 /* Checks that every name of a ';'-separated list is in the combat. */
 static int
-list_known(const struct cb_state *s, const char *list, char *why,
+list_known(const struct combat_state *s, const char *list, char *why,
     size_t whysz)
 {
 	for (const char *p = list; p && *p;) {
 		size_t len = strcspn(p, ";");
 		char *one = xstrndup(p, len);
-		int i = cb_find(s, one);
+		int i = combat_find(s, one);
 
 		if (i < 0)
 			util_say(why, whysz, "'%s' is not in this combat", one);
@@ -665,7 +665,7 @@ list_known(const struct cb_state *s, const char *list, char *why,
 
 /* Ends the protection someone gives i (i took an action other than Flee). */
 static void
-unprotect(struct cb_state *s, int i)
+unprotect(struct combat_state *s, int i)
 {
 	int p = s->f[i].protected_by;
 
@@ -677,7 +677,7 @@ unprotect(struct cb_state *s, int i)
 
 /* Ends the protection i gives. */
 static void
-stop_protecting(struct cb_state *s, int i)
+stop_protecting(struct combat_state *s, int i)
 {
 	int q = s->f[i].protecting;
 
@@ -693,9 +693,9 @@ stop_protecting(struct cb_state *s, int i)
  * took blows for him stops unless he fled.
  */
 static void
-took_action(struct cb_state *s, int i, int short_at, int flee)
+took_action(struct combat_state *s, int i, int short_at, int flee)
 {
-	struct cb_fighter *f = &s->f[i];
+	struct combat_fighter *f = &s->f[i];
 
 	f->acted = 1;
 	f->hit_by = 0;
@@ -708,7 +708,7 @@ took_action(struct cb_state *s, int i, int short_at, int flee)
 
 /* Refuses an action from someone who must pass after an Intimidation. */
 static int
-not_cowed(const struct cb_state *s, int i, char *why, size_t whysz)
+not_cowed(const struct combat_state *s, int i, char *why, size_t whysz)
 {
 	if (s->f[i].intimidated) {
 		util_say(why, whysz, "'%s' was intimidated and must pass this "
@@ -721,7 +721,7 @@ not_cowed(const struct cb_state *s, int i, char *why, size_t whysz)
 static const char *
 dist_text(int feet, char *buf, size_t sz)
 {
-	if (feet == CB_DIST_LONG)
+	if (feet == COMBAT_DIST_LONG)
 		snprintf(buf, sz, "more than 5 ft");
 	else
 		snprintf(buf, sz, "%d ft", feet);
@@ -735,11 +735,12 @@ enum { DEF_DR, DEF_MIND, DEF_NONE };
  * offence is 0.  ranged: 1 long range, 0 short, -1 no range.
  */
 static int
-defend(struct cb_state *s, struct cb_event *e, int t, int how, int ranged,
+defend(struct combat_state *s, struct combat_event *e, int t, int how,
+    int ranged,
     struct rng *r, char *why, size_t whysz)
 {
-	struct cb_fighter *f = &s->f[t];
-	const struct cb_gear *g = &e->vs_item;
+	struct combat_fighter *f = &s->f[t];
+	const struct combat_gear *g = &e->vs_item;
 	struct deck_pick q;
 	int stat, skills, dodge;
 
@@ -759,15 +760,15 @@ defend(struct cb_state *s, struct cb_event *e, int t, int how, int ranged,
 		e->vs_fumble = 0;
 		return 0;
 	}
-	stat = how == DEF_MIND ? f->st.mind : cb_dr_now(f);
+	stat = how == DEF_MIND ? f->st.mind : combat_dr_now(f);
 	if (stat < 0) {
 		util_say(why, whysz, "'%s' has no %s", f->name, how ==
 		    DEF_MIND ? "MIND" : "DR");
 		return -1;
 	}
-	if (cb_skills_sum(e->vs_skills, &skills, &dodge, why, whysz) != 0)
+	if (combat_skills_sum(e->vs_skills, &skills, &dodge, why, whysz) != 0)
 		return -1;
-	if (dodge && s->rules == CB_RULES_AVATAR && f->protecting >= 0) {
+	if (dodge && s->rules == COMBAT_RULES_AVATAR && f->protecting >= 0) {
 		util_say(why, whysz, "'%s' is Taking a Blow: under Avatar 2.6 "
 		    "no dodging skill (Acrobatics, Fluid Motion, Dodge)",
 		    f->name);
@@ -793,16 +794,17 @@ defend(struct cb_state *s, struct cb_event *e, int t, int how, int ranged,
 
 /* Who acts in a strike, and whether he may; returns his index or -1. */
 static int
-striker(struct cb_state *s, struct cb_event *e, char *why, size_t whysz)
+striker(struct combat_state *s, struct combat_event *e, char *why, size_t whysz)
 {
-	int physical = e->action == CB_ATTACK, a;
+	int physical = e->action == COMBAT_ATTACK, a;
 
 	if (e->shares) {
-		a = cb_find(s, e->actor);
+		a = combat_find(s, e->actor);
 		if (a < 0 || s->last_actor != a || s->last_action !=
-		    e->action || !((e->action == CB_MENTAL && e->kind ==
-		    CB_INTIMIDATION && s->last_kind == CB_INTIMIDATION) ||
-		    (e->action == CB_POWER && e->power.target ==
+		    e->action || !((e->action == COMBAT_MENTAL && e->kind ==
+		    COMBAT_INTIMIDATION &&
+		    s->last_kind == COMBAT_INTIMIDATION) ||
+		    (e->action == COMBAT_POWER && e->power.target ==
 		    POWER_GROUP))) {
 			snprintf(why, whysz, "only an Intimidation or a group "
 			    "power has several targets, and they follow it at "
@@ -819,8 +821,8 @@ striker(struct cb_state *s, struct cb_event *e, char *why, size_t whysz)
 			    "the combat's first initiative, and only one");
 			return -1;
 		}
-		if (e->action == CB_POWER || (physical && e->range !=
-		    CB_LONG)) {
+		if (e->action == COMBAT_POWER || (physical && e->range !=
+		    COMBAT_LONG)) {
 			snprintf(why, whysz, "a Surprise action is a long "
 			    "range or a mental action");
 			return -1;
@@ -833,7 +835,7 @@ striker(struct cb_state *s, struct cb_event *e, char *why, size_t whysz)
 		if ((a = present(s, e->actor, "the actor", why, whysz)) < 0)
 			return -1;
 		c = s->f[a].free_offer;
-		if (!physical || e->range != CB_LONG) {
+		if (!physical || e->range != COMBAT_LONG) {
 			snprintf(why, whysz, "a free action after a Charge is "
 			    "a long range attack at the charger");
 			return -1;
@@ -866,12 +868,12 @@ striker(struct cb_state *s, struct cb_event *e, char *why, size_t whysz)
  * whose blow a protector took, or -1.
  */
 static int
-strike_target(struct cb_state *s, struct cb_event *e, int a, int d,
+strike_target(struct combat_state *s, struct combat_event *e, int a, int d,
     int *shield, struct rng *r, char *why, size_t whysz)
 {
-	int t = d, p, members[CB_FIGHTERS_MAX], n = 0;
-	uint64_t m = e->action == CB_ATTACK && e->range == CB_LONG &&
-	    !e->shares ? cb_melee(s, d) & ~BIT(a) : 0;
+	int t = d, p, members[COMBAT_FIGHTERS_MAX], n = 0;
+	uint64_t m = e->action == COMBAT_ATTACK && e->range == COMBAT_LONG &&
+	    !e->shares ? combat_melee(s, d) & ~BIT(a) : 0;
 
 	*shield = -1;
 	if (e->melee_pick && m == 0) {
@@ -879,7 +881,7 @@ strike_target(struct cb_state *s, struct cb_event *e, int a, int d,
 		    "this is no long range attack", s->f[d].name);
 		return -1;
 	}
-	if (e->action != CB_ATTACK)
+	if (e->action != COMBAT_ATTACK)
 		return t;
 	if (m) {
 		m |= BIT(d);
@@ -887,7 +889,7 @@ strike_target(struct cb_state *s, struct cb_event *e, int a, int d,
 			if (m & BIT(j))
 				members[n++] = j;
 		if (e->melee_pick) {
-			t = cb_find(s, e->melee_pick);
+			t = combat_find(s, e->melee_pick);
 			if (t < 0 || !(m & BIT(t))) {
 				util_say(why, whysz, "the melee draw '%s' is "
 				    "not in the melee of '%s'", e->melee_pick,
@@ -909,17 +911,19 @@ strike_target(struct cb_state *s, struct cb_event *e, int a, int d,
 }
 
 static int
-do_strike(struct cb_state *s, struct cb_event *e, struct rng *r, char *why,
+do_strike(struct combat_state *s, struct combat_event *e, struct rng *r,
+    char *why,
     size_t whysz)
 {
-	int mental = e->action == CB_MENTAL, power = e->action == CB_POWER;
-	int physical = e->action == CB_ATTACK;
-	int ranged = physical ? e->range == CB_LONG : -1;
+	int mental = e->action == COMBAT_MENTAL,
+	    power = e->action == COMBAT_POWER;
+	int physical = e->action == COMBAT_ATTACK;
+	int ranged = physical ? e->range == COMBAT_LONG : -1;
 	int a, d, t, avail = 0, penalty = 0, skills = 0, how, stat, shield;
-	const struct cb_gear *g = &e->item;
-	struct cb_fighter *fa, *ft;
+	const struct combat_gear *g = &e->item;
+	struct combat_fighter *fa, *ft;
 	struct deck_pick p;
-	struct cb_state *save = xmalloc(sizeof *save);
+	struct combat_state *save = xmalloc(sizeof *save);
 	const char *statname = "";
 	char b1[40];
 
@@ -935,13 +939,14 @@ do_strike(struct cb_state *s, struct cb_event *e, struct rng *r, char *why,
 	if (physical) {
 		int feet = s->dist[a][d];
 
-		if (e->range == CB_SHORT && (feet == CB_DIST_LONG || feet > 5)) {
+		if (e->range == COMBAT_SHORT && (feet == COMBAT_DIST_LONG ||
+		    feet > 5)) {
 			util_say(why, whysz, "'%s' is %s from '%s': short range "
 			    "needs 5 ft or less (--long)", e->target,
 			    dist_text(feet, b1, sizeof b1), e->actor);
 			goto refuse;
 		}
-		if (e->range == CB_LONG && feet >= 0 && feet <= 5) {
+		if (e->range == COMBAT_LONG && feet >= 0 && feet <= 5) {
 			util_say(why, whysz, "'%s' is %d ft from '%s': long "
 			    "range needs more than 5 ft", e->target, feet,
 			    e->actor);
@@ -966,7 +971,7 @@ do_strike(struct cb_state *s, struct cb_event *e, struct rng *r, char *why,
 		    "no MIND");
 		goto refuse;
 	}
-	if (cb_skills_sum(e->skills, &skills, NULL, why, whysz) != 0)
+	if (combat_skills_sum(e->skills, &skills, NULL, why, whysz) != 0)
 		goto refuse;
 	if (g->name && power) {
 		snprintf(why, whysz, "a power takes no supplemental item");
@@ -1004,7 +1009,7 @@ do_strike(struct cb_state *s, struct cb_event *e, struct rng *r, char *why,
 		fa->em -= spend;
 		e->em_after = fa->em;
 	} else {
-		stat = mental ? fa->st.mind : ranged ? cb_dr_now(fa) :
+		stat = mental ? fa->st.mind : ranged ? combat_dr_now(fa) :
 		    fa->st.or_;
 		statname = mental ? "MIND" : ranged ? "DR" : "OR";
 		if (stat < 0) {
@@ -1016,8 +1021,8 @@ do_strike(struct cb_state *s, struct cb_event *e, struct rng *r, char *why,
 		    ITEM_OR];
 		if (avail < 0)
 			avail = 0;
-		penalty = !mental ? 0 : e->kind == CB_INTIMIDATION ? 5 :
-		    e->kind == CB_COERCION ? 10 : 0;
+		penalty = !mental ? 0 : e->kind == COMBAT_INTIMIDATION ? 5 :
+		    e->kind == COMBAT_COERCION ? 10 : 0;
 		if (e->use > avail) {
 			util_say(why, whysz, "'%s' has only %d %s to put in, "
 			    "not %d", e->actor, avail, statname, e->use);
@@ -1112,12 +1117,12 @@ do_strike(struct cb_state *s, struct cb_event *e, struct rng *r, char *why,
 	if (!e->negated && defend(s, e, t, how, ranged, r, why, whysz) != 0)
 		goto refuse;
 	e->hit = !e->negated && e->defense >= 0 && e->offense > e->defense;
-	e->damage = e->hit && (!mental || e->kind == CB_KIND_ATTACK) ?
+	e->damage = e->hit && (!mental || e->kind == COMBAT_KIND_ATTACK) ?
 	    e->offense - e->defense : 0;
 	e->life_before = ft->life;
 	ft->life = ft->life > e->damage ? ft->life - e->damage : 0;
 	e->life_after = ft->life;
-	if (mental && e->kind == CB_INTIMIDATION && e->hit)
+	if (mental && e->kind == COMBAT_INTIMIDATION && e->hit)
 		ft->intimidated = ft->cowed = 1;
 	if (!e->negated && physical && ranged && !e->surprise)
 		fa->halvings++;
@@ -1152,7 +1157,8 @@ refuse:
 
 /* A distance between two combatants, at the start of a round. */
 static int
-do_range(struct cb_state *s, struct cb_event *e, char *why, size_t whysz)
+do_range(struct combat_state *s, struct combat_event *e, char *why,
+    size_t whysz)
 {
 	int a, b;
 
@@ -1168,9 +1174,9 @@ do_range(struct cb_state *s, struct cb_event *e, char *why, size_t whysz)
 		    "round, before initiative");
 		return -1;
 	}
-	if (e->feet < 0 || e->feet > CB_FEET_MAX || e->feet % 5 != 0) {
+	if (e->feet < 0 || e->feet > COMBAT_FEET_MAX || e->feet % 5 != 0) {
 		snprintf(why, whysz, "a distance is 0 to %d ft in 5 ft steps, "
-		    "not %d", CB_FEET_MAX, e->feet);
+		    "not %d", COMBAT_FEET_MAX, e->feet);
 		return -1;
 	}
 	s->dist[a][b] = s->dist[b][a] = e->feet;
@@ -1179,17 +1185,18 @@ do_range(struct cb_state *s, struct cb_event *e, char *why, size_t whysz)
 
 /* Flee: pick + DR + modifiers against every challenger's Catch. */
 static int
-do_flee(struct cb_state *s, struct cb_event *e, struct rng *r, char *why,
+do_flee(struct combat_state *s, struct combat_event *e, struct rng *r,
+    char *why,
     size_t whysz)
 {
-	struct cb_state *save;
-	struct cb_fighter *f;
+	struct combat_state *save;
+	struct combat_fighter *f;
 	struct deck_pick p;
 	int a, skills, dr, best = -1;
 
 	if (s->ended) {
 		/* The free Flee at the end: uncontested. */
-		if ((a = cb_find(s, e->actor)) < 0) {
+		if ((a = combat_find(s, e->actor)) < 0) {
 			util_say(why, whysz, "'%s' is not in this combat",
 			    e->actor ? e->actor : "");
 			return -1;
@@ -1218,16 +1225,16 @@ do_flee(struct cb_state *s, struct cb_event *e, struct rng *r, char *why,
 	if ((a = may_act(s, e->actor, why, whysz)) < 0 ||
 	    not_cowed(s, a, why, whysz) != 0 ||
 	    list_known(s, e->let, why, whysz) != 0 ||
-	    cb_skills_sum(e->skills, &skills, NULL, why, whysz) != 0)
+	    combat_skills_sum(e->skills, &skills, NULL, why, whysz) != 0)
 		return -1;
 	f = &s->f[a];
-	if ((dr = cb_dr_now(f)) < 0) {
+	if ((dr = combat_dr_now(f)) < 0) {
 		util_say(why, whysz, "'%s' has no DR", e->actor);
 		return -1;
 	}
 	/* Typed catches must name someone who may catch. */
 	for (int i = 0; i < e->ninit; i++) {
-		int j = cb_find(s, e->init[i].name);
+		int j = combat_find(s, e->init[i].name);
 
 		if (j < 0 || j == a || !fighting(&s->f[j]) || s->f[j].cowed ||
 		    in_list(e->let, e->init[i].name)) {
@@ -1250,8 +1257,8 @@ do_flee(struct cb_state *s, struct cb_event *e, struct rng *r, char *why,
 	e->fumble = p.fumble;
 	e->offense = deck_total(&p, e->base);
 	for (int j = 0, pos = 0; j < s->n; j++) {
-		struct cb_fighter *c = &s->f[j];
-		struct cb_init *it;
+		struct combat_fighter *c = &s->f[j];
+		struct combat_init *it;
 		struct deck_pick q;
 		char who[240];
 		int cdr;
@@ -1260,7 +1267,7 @@ do_flee(struct cb_state *s, struct cb_event *e, struct rng *r, char *why,
 		    c->name))
 			continue;
 		it = init_entry(e, c->name);
-		cdr = cb_dr_now(c);
+		cdr = combat_dr_now(c);
 		it->in = sheet_calc_base(cdr < 0 ? 0 : cdr, SHEET_SHORT, 0,
 		    c->st.mod_pick);
 		it->pos = ++pos;
@@ -1292,7 +1299,8 @@ refuse:
 
 /* Charge: a new position; free actions to those who shot at the charger. */
 static int
-do_charge(struct cb_state *s, struct cb_event *e, char *why, size_t whysz)
+do_charge(struct combat_state *s, struct combat_event *e, char *why,
+    size_t whysz)
 {
 	uint64_t m;
 	int a;
@@ -1301,7 +1309,7 @@ do_charge(struct cb_state *s, struct cb_event *e, char *why, size_t whysz)
 	    not_cowed(s, a, why, whysz) != 0 ||
 	    list_known(s, e->let, why, whysz) != 0)
 		return -1;
-	if ((m = cb_melee(s, a)) != 0) {
+	if ((m = combat_melee(s, a)) != 0) {
 		int j = 0;
 
 		while (!(m & BIT(j)))
@@ -1319,24 +1327,24 @@ do_charge(struct cb_state *s, struct cb_event *e, char *why, size_t whysz)
 			return -1;
 		}
 	for (int i = 0; i < e->ninit; i++) {
-		int j = cb_find(s, e->init[i].name), feet = e->init[i].in;
+		int j = combat_find(s, e->init[i].name), feet = e->init[i].in;
 
 		if (j < 0 || j == a) {
 			util_say(why, whysz, "'%s' %s", e->init[i].name, j < 0 ?
 			    "is not in this combat" : "is the one charging");
 			return -1;
 		}
-		if (feet < 0 || feet > CB_FEET_MAX || feet % 5 != 0) {
+		if (feet < 0 || feet > COMBAT_FEET_MAX || feet % 5 != 0) {
 			snprintf(why, whysz, "a distance is 0 to %d ft in 5 ft "
-			    "steps, not %d", CB_FEET_MAX, feet);
+			    "steps, not %d", COMBAT_FEET_MAX, feet);
 			return -1;
 		}
 	}
 	/* Distances not given are no longer known. */
 	for (int j = 0; j < s->n; j++)
-		s->dist[a][j] = s->dist[j][a] = CB_DIST_UNKNOWN;
+		s->dist[a][j] = s->dist[j][a] = COMBAT_DIST_UNKNOWN;
 	for (int i = 0; i < e->ninit; i++) {
-		int j = cb_find(s, e->init[i].name);
+		int j = combat_find(s, e->init[i].name);
 
 		s->dist[a][j] = s->dist[j][a] = e->init[i].in;
 	}
@@ -1351,7 +1359,7 @@ do_charge(struct cb_state *s, struct cb_event *e, char *why, size_t whysz)
 
 /* Taking a Blow: in his own action, or carried on at step 1. */
 static int
-do_blow(struct cb_state *s, struct cb_event *e, char *why, size_t whysz)
+do_blow(struct combat_state *s, struct combat_event *e, char *why, size_t whysz)
 {
 	int p, q, feet;
 	uint64_t m;
@@ -1383,7 +1391,7 @@ do_blow(struct cb_state *s, struct cb_event *e, char *why, size_t whysz)
 		return -1;
 	}
 	feet = s->dist[p][q];
-	if (feet == CB_DIST_LONG || feet > 5) {
+	if (feet == COMBAT_DIST_LONG || feet > 5) {
 		char b[40];
 
 		util_say(why, whysz, "'%s' is %s from '%s': Taking a Blow "
@@ -1396,7 +1404,7 @@ do_blow(struct cb_state *s, struct cb_event *e, char *why, size_t whysz)
 	 * one apart from him (RULINGS section 1), so it never stops him
 	 * carrying on, or taking the blows for q again.
 	 */
-	m = cb_melee(s, p);
+	m = combat_melee(s, p);
 	if (s->f[p].shielded == q)
 		m &= ~s->f[p].shielded_from;
 	if (m != 0 && !(m & BIT(q))) {
@@ -1431,11 +1439,11 @@ do_blow(struct cb_state *s, struct cb_event *e, char *why, size_t whysz)
 
 /* Item Swap (Avatar 2.6): an action, or the free one after a Charge. */
 static int
-do_swap(struct cb_state *s, struct cb_event *e, char *why, size_t whysz)
+do_swap(struct combat_state *s, struct combat_event *e, char *why, size_t whysz)
 {
 	int a;
 
-	if (s->rules != CB_RULES_AVATAR) {
+	if (s->rules != COMBAT_RULES_AVATAR) {
 		snprintf(why, whysz, "Item Swap is an Avatar 2.6 action "
 		    "(start --rules avatar)");
 		return -1;
@@ -1465,10 +1473,12 @@ do_swap(struct cb_state *s, struct cb_event *e, char *why, size_t whysz)
 	return 0;
 }
 
-static int execute(struct cb_state *, struct cb_event *, char *, size_t);
+static int execute(struct combat_state *, struct combat_event *, char *,
+    size_t);
 
 int
-cb_execute(struct cb_state *s, struct cb_event *e, char *why, size_t whysz)
+combat_execute(struct combat_state *s, struct combat_event *e, char *why,
+    size_t whysz)
 {
 	int keep = s->last_actor, rc;
 
@@ -1481,14 +1491,14 @@ cb_execute(struct cb_state *s, struct cb_event *e, char *why, size_t whysz)
 }
 
 static int
-execute(struct cb_state *s, struct cb_event *e, char *why, size_t whysz)
+execute(struct combat_state *s, struct combat_event *e, char *why, size_t whysz)
 {
 	struct rng r;
 	int i;
 
 	rng_seed(&r, e->seed);
-	if (s->ended && e->action != CB_UNDO && e->action != CB_DEAD &&
-	    e->action != CB_FLEE) {
+	if (s->ended && e->action != COMBAT_UNDO && e->action != COMBAT_DEAD &&
+	    e->action != COMBAT_FLEE) {
 		snprintf(why, whysz, "this combat has ended");
 		return -1;
 	}
@@ -1498,14 +1508,14 @@ execute(struct cb_state *s, struct cb_event *e, char *why, size_t whysz)
 		for (i = 0; i < s->n; i++)
 			s->f[i].free_offer = -1;
 	switch (e->action) {
-	case CB_START:
-		if (e->lockout < 0 || e->lockout > CB_LOCKOUT_MAX) {
+	case COMBAT_START:
+		if (e->lockout < 0 || e->lockout > COMBAT_LOCKOUT_MAX) {
 			snprintf(why, whysz, "a flee lockout is 0 to %d "
-			    "minutes", CB_LOCKOUT_MAX / 60);
+			    "minutes", COMBAT_LOCKOUT_MAX / 60);
 			return -1;
 		}
-		if (e->rules == CB_RULES_AVATAR && e->lockout !=
-		    CB_LOCKOUT_SECS) {
+		if (e->rules == COMBAT_RULES_AVATAR && e->lockout !=
+		    COMBAT_LOCKOUT_SECS) {
 			snprintf(why, whysz, "under Avatar 2.6 the flee lockout "
 			    "is one hour");
 			return -1;
@@ -1514,18 +1524,18 @@ execute(struct cb_state *s, struct cb_event *e, char *why, size_t whysz)
 		s->rules = e->rules;
 		s->lockout = e->lockout;
 		return 0;
-	case CB_JOIN:
+	case COMBAT_JOIN:
 		return do_join(s, e, why, whysz);
-	case CB_ROUND:
+	case COMBAT_ROUND:
 		/* Clean Up: cards back, stances and DR reset, then the next
 		 * round, which newcomers enter. */
 		for (i = 0; i < s->n; i++) {
-			struct cb_fighter *f = &s->f[i];
+			struct combat_fighter *f = &s->f[i];
 
 			deck_clean_up(&f->deck);
 			f->stance = f->halvings = f->acted = 0;
 			f->init_total = f->init_pos = 0;
-			f->presence = CB_ACTIVE;
+			f->presence = COMBAT_ACTIVE;
 			f->cowed = f->blow_carry = 0;
 			/* Taking a Blow lapses unless carried on at step 1. */
 			f->was_protecting = f->protecting;
@@ -1537,7 +1547,7 @@ execute(struct cb_state *s, struct cb_event *e, char *why, size_t whysz)
 		s->round++;
 		e->round = s->round;
 		return 0;
-	case CB_STANCE:
+	case COMBAT_STANCE:
 		if ((i = present(s, e->actor, "the combatant", why, whysz)) < 0)
 			return -1;
 		if (s->init_done) {
@@ -1553,45 +1563,45 @@ execute(struct cb_state *s, struct cb_event *e, char *why, size_t whysz)
 		s->f[i].stance = 1;
 		s->f[i].acted = 1;
 		return 0;
-	case CB_INITIATIVE:
+	case COMBAT_INITIATIVE:
 		return do_initiative(s, e, &r, why, whysz);
-	case CB_ATTACK:
-	case CB_MENTAL:
-	case CB_POWER:
+	case COMBAT_ATTACK:
+	case COMBAT_MENTAL:
+	case COMBAT_POWER:
 		return do_strike(s, e, &r, why, whysz);
-	case CB_PASS:
+	case COMBAT_PASS:
 		if ((i = may_act(s, e->actor, why, whysz)) < 0)
 			return -1;
 		/* Doing nothing keeps whoever takes blows for him. */
 		took_action(s, i, -1, 1);
 		s->f[i].intimidated = 0;
 		return 0;
-	case CB_RANGE:
+	case COMBAT_RANGE:
 		return do_range(s, e, why, whysz);
-	case CB_FLEE:
+	case COMBAT_FLEE:
 		return do_flee(s, e, &r, why, whysz);
-	case CB_CHARGE:
+	case COMBAT_CHARGE:
 		return do_charge(s, e, why, whysz);
-	case CB_BLOW:
+	case COMBAT_BLOW:
 		return do_blow(s, e, why, whysz);
-	case CB_SWAP:
+	case COMBAT_SWAP:
 		return do_swap(s, e, why, whysz);
-	case CB_UNDO:
+	case COMBAT_UNDO:
 		return 0;
-	case CB_END:
-		if (!e->agreed && cb_standing(s) > 1) {
+	case COMBAT_END:
+		if (!e->agreed && combat_standing(s) > 1) {
 			snprintf(why, whysz, "%d combatants are still standing: "
 			    "end --agreed if all of them agree",
-			    cb_standing(s));
+			    combat_standing(s));
 			return -1;
 		}
 		s->ended = 1;
 		s->agreed = e->agreed;
 		s->ended_at = e->time;
 		return 0;
-	case CB_DEAD:
+	case COMBAT_DEAD:
 		/* What LIFE 0 means is the game's; the GM says who died. */
-		if ((i = cb_find(s, e->actor)) < 0) {
+		if ((i = combat_find(s, e->actor)) < 0) {
 			util_say(why, whysz, "'%s' is not in this combat",
 			    e->actor ? e->actor : "");
 			return -1;

@@ -10,7 +10,7 @@
  * items, powers and named skills.
  *
  * Pure.  The state is never stored: it is what executing the combat's
- * events in order gives.  cb_execute both runs a new event (drawing its
+ * events in order gives.  combat_execute both runs a new event (drawing its
  * virtual cards from the event's seed) and re-runs a recorded one (the
  * typed cards as typed, the virtual ones drawn again from the seed), so
  * that the ledger can be replayed and audited through the same code.
@@ -24,40 +24,45 @@
 #include "crs/deck.h"
 #include "crs/item.h"
 
-#define CB_FIGHTERS_MAX	64
+#define COMBAT_FIGHTERS_MAX	64
 /* How long after a combat LIFE and EM come back, in seconds. */
-#define CB_RESTORE_SECS	600
+#define COMBAT_RESTORE_SECS	600
 
-enum cb_action {
-	CB_START, CB_JOIN, CB_ROUND, CB_STANCE, CB_INITIATIVE, CB_ATTACK,
-	CB_MENTAL, CB_PASS, CB_UNDO, CB_END, CB_DEAD, CB_RANGE, CB_FLEE,
-	CB_CHARGE, CB_BLOW, CB_POWER, CB_SWAP, CB_ACTION_COUNT
+enum combat_action {
+	COMBAT_START, COMBAT_JOIN, COMBAT_ROUND, COMBAT_STANCE,
+	    COMBAT_INITIATIVE, COMBAT_ATTACK,
+	COMBAT_MENTAL, COMBAT_PASS, COMBAT_UNDO, COMBAT_END, COMBAT_DEAD,
+	    COMBAT_RANGE, COMBAT_FLEE,
+	COMBAT_CHARGE, COMBAT_BLOW, COMBAT_POWER, COMBAT_SWAP,
+	    COMBAT_ACTION_COUNT
 };
 
-enum cb_rules { CB_RULES_CRS, CB_RULES_AVATAR };
+enum combat_rules { COMBAT_RULES_CRS, COMBAT_RULES_AVATAR };
 
 /* The flee lockout: the CRS leaves it to the game; Avatar 2.6, one hour. */
-#define CB_LOCKOUT_SECS		3600
-#define CB_LOCKOUT_MAX		(7 * 24 * 3600)
+#define COMBAT_LOCKOUT_SECS		3600
+#define COMBAT_LOCKOUT_MAX		(7 * 24 * 3600)
 /* Distances, in feet, in 5 ft steps. */
-#define CB_FEET_MAX		100000
-#define CB_DIST_UNKNOWN		(-1)
-#define CB_DIST_LONG		(-2)	/* more than 5 ft, how far unknown */
+#define COMBAT_FEET_MAX		100000
+#define COMBAT_DIST_UNKNOWN		(-1)
+#define COMBAT_DIST_LONG		(-2)	/* more than 5 ft,
+    how far unknown */
 /* Named skills: "Name=+3;Other=-1". */
-#define CB_SKILLS_MAX		16
+#define COMBAT_SKILLS_MAX		16
 
-enum cb_kind { CB_KIND_ATTACK, CB_SUGGESTION, CB_INTIMIDATION, CB_COERCION };
+enum combat_kind { COMBAT_KIND_ATTACK, COMBAT_SUGGESTION, COMBAT_INTIMIDATION,
+    COMBAT_COERCION };
 
-enum cb_range { CB_SHORT, CB_LONG };
+enum combat_range { COMBAT_SHORT, COMBAT_LONG };
 
 /* A combatant's numbers as they joined; -1 where the sheet has none. */
-struct cb_stats {
+struct combat_stats {
 	int	or_, dr, mind, life, in, em, lb;
 	int	mod_offense, mod_defense, mod_pick;	/* always-on items */
 };
 
 /* A supplemental item as it was used (its figures are kept with the event). */
-struct cb_gear {
+struct combat_gear {
 	char	*name;		/* owned; NULL: none */
 	int	 mod[ITEM_MOD_COUNT];
 	int	 range;		/* enum item_range */
@@ -65,7 +70,7 @@ struct cb_gear {
 };
 
 /* A power as it was used. */
-struct cb_power {
+struct combat_power {
 	char	*name;		/* owned; NULL: none */
 	int	 em, picks, bonus;
 	int	 target;	/* enum power_target */
@@ -77,7 +82,7 @@ struct cb_power {
  * flee (in holds the Catch's base); a new distance after a Charge (in
  * holds the feet).
  */
-struct cb_init {
+struct combat_init {
 	char	*name;		/* owned */
 	char	*cards;		/* owned: as drawn, or as typed if !virt */
 	int	 virt;
@@ -88,15 +93,15 @@ struct cb_init {
 	int	 pos;		/* place in the order, from 1 */
 };
 
-struct cb_event {
+struct combat_event {
 	int64_t		 seq;
 	int		 round;
-	int		 action;	/* enum cb_action */
+	int		 action;	/* enum combat_action */
 	char		*actor;		/* owned, may be NULL */
 	char		*target;	/* owned, may be NULL */
 	/* What the GM said. */
-	int		 range;		/* enum cb_range */
-	int		 kind;		/* enum cb_kind */
+	int		 range;		/* enum combat_range */
+	int		 kind;		/* enum combat_kind */
 	int		 use;		/* OR/DR/MIND put in; 0 = all */
 	int		 mod, vs_mod;
 	char		*cards;		/* owned: typed, or as drawn */
@@ -109,9 +114,9 @@ struct cb_event {
 	int		 shares;	/* a further target of the strike just
 					   before: its offence, no new pick */
 	int		 agreed;
-	struct cb_stats	 stats;		/* join */
+	struct combat_stats	 stats;		/* join */
 	int		 ninit;
-	struct cb_init	*init;		/* owned: initiative */
+	struct combat_init	*init;		/* owned: initiative */
 	uint64_t	 seed;		/* for the virtual draws */
 	/* What came of it. */
 	int		 base, vs_base;
@@ -125,10 +130,10 @@ struct cb_event {
 	char		*melee_pick;	/* owned: a typed melee draw */
 	int		 melee_n;	/* drawn among this many in a melee */
 	char		*melee_drawn;	/* owned: whom the draw picked */
-	struct cb_gear	 item, vs_item;	/* supplemental items */
+	struct combat_gear	 item, vs_item;	/* supplemental items */
 	char		*skills;	/* owned: "Name=+3;Other=-1" */
 	char		*vs_skills;	/* owned */
-	struct cb_power	 power;
+	struct combat_power	 power;
 	int		 em_spent;	/* in: 0 = the minimum */
 	int		 em_before, em_after;	/* the actor's; -1: none */
 	int		 feet;		/* range */
@@ -143,19 +148,19 @@ struct cb_event {
 	char		*react_cards;	/* owned */
 	int		 react_virt;
 	int		 react_total, react_fumble;
-	int		 rules;		/* start: enum cb_rules */
+	int		 rules;		/* start: enum combat_rules */
 	int64_t		 lockout;	/* start: seconds */
 	/* Bookkeeping. */
 	char		*gm;		/* owned, may be NULL */
 	int64_t		 time;
 };
 
-enum cb_presence { CB_PENDING, CB_ACTIVE };
+enum combat_presence { COMBAT_PENDING, COMBAT_ACTIVE };
 
-struct cb_fighter {
+struct combat_fighter {
 	char		*name;		/* owned */
-	struct cb_stats	 st;
-	int		 presence;	/* enum cb_presence */
+	struct combat_stats	 st;
+	int		 presence;	/* enum combat_presence */
 	int		 life, em;
 	struct deck	 deck;
 	int		 stance;	/* Defensive Stance this round */
@@ -186,8 +191,8 @@ struct cb_fighter {
 	int		 cowed;		/* intimidated this round: no Catch */
 };
 
-struct cb_state {
-	int			 rules;		/* enum cb_rules */
+struct combat_state {
+	int			 rules;		/* enum combat_rules */
 	int64_t			 lockout;	/* flee lockout, seconds */
 	int			 struck;	/* an action has been taken */
 	int			 round;
@@ -197,69 +202,69 @@ struct cb_state {
 	int64_t			 ended_at;
 	int			 init_done;
 	int			 n;
-	struct cb_fighter	 f[CB_FIGHTERS_MAX];
+	struct combat_fighter	 f[COMBAT_FIGHTERS_MAX];
 	int			 norder;
-	int			 order[CB_FIGHTERS_MAX];	/* indexes into f */
+	int			 order[COMBAT_FIGHTERS_MAX];	/* indexes into f */
 	/* The strike just executed, which a further target may share. */
 	int			 last_actor;	/* -1: the last event was none */
 	int			 last_kind;
 	int			 last_base, last_offense, last_fumble;
 	int			 last_action;
-	int			 dist[CB_FIGHTERS_MAX][CB_FIGHTERS_MAX];
+	int			 dist[COMBAT_FIGHTERS_MAX][COMBAT_FIGHTERS_MAX];
 };
 
-void cb_state_init(struct cb_state *s);
-void cb_state_release(struct cb_state *s);
-void cb_event_init(struct cb_event *e);
-void cb_event_release(struct cb_event *e);
+void combat_state_init(struct combat_state *s);
+void combat_state_release(struct combat_state *s);
+void combat_event_init(struct combat_event *e);
+void combat_event_release(struct combat_event *e);
 
 /*
  * Runs event e against s.  Inputs are e's GM-side fields and, for sides
  * with virt == 0, the typed cards; virtual draws come from e->seed.  On
  * success fills e's outcome (and the cards drawn), updates s and returns
- * 0.  Refuses with -1 and why set, leaving s as it was.  CB_UNDO is the
+ * 0.  Refuses with -1 and why set, leaving s as it was.  COMBAT_UNDO is the
  * ledger's business: here it only checks the combat is there.
  */
-int cb_execute(struct cb_state *s, struct cb_event *e, char *why,
+int combat_execute(struct combat_state *s, struct combat_event *e, char *why,
     size_t whysz);
 
 /* The combatant called name, or -1. */
-int cb_find(const struct cb_state *s, const char *name);
+int combat_find(const struct combat_state *s, const char *name);
 
 /* Who acts next in the initiative order, or -1 (none, or no order yet). */
-int cb_next(const struct cb_state *s);
+int combat_next(const struct combat_state *s);
 
 /*
  * DR now: the joined DR, doubled by a Defensive Stance, then halved
  * (rounding up) once per long range action this round; -1 if none.
  */
-int cb_dr_now(const struct cb_fighter *f);
+int combat_dr_now(const struct combat_fighter *f);
 
 /* Combatants still standing (in, LIFE above 0, not fled). */
-int cb_standing(const struct cb_state *s);
+int combat_standing(const struct combat_state *s);
 
 /*
  * The members of i's melee (RULINGS: the Melee Check) other than i, who
  * are still in the fight, as a bit set over s->f.
  */
-uint64_t cb_melee(const struct cb_state *s, int i);
+uint64_t combat_melee(const struct combat_state *s, int i);
 
 /*
  * Sums named skills "Name=+3;Other=-1"; returns 0, or -1 with why set.
  * dodge, if not NULL, is set when one of them is a dodging skill
  * (Acrobatics, Fluid Motion, or a name that starts with "Dodg").
  */
-int cb_skills_sum(const char *skills, int *sum, int *dodge, char *why,
+int combat_skills_sum(const char *skills, int *sum, int *dodge, char *why,
     size_t whysz);
 
-const char *cb_rules_name(int rules);
+const char *combat_rules_name(int rules);
 
-const char *cb_action_name(int action);
-int cb_action_lookup(const char *name);
-const char *cb_kind_name(int kind);
-int cb_kind_lookup(const char *name);
+const char *combat_action_name(int action);
+int combat_action_lookup(const char *name);
+const char *combat_kind_name(int kind);
+int combat_kind_lookup(const char *name);
 
 /* Faces of a pick as "10,7" (newly allocated). */
-char *cb_faces(const struct deck_pick *p);
+char *combat_faces(const struct deck_pick *p);
 
 #endif

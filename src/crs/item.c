@@ -61,25 +61,25 @@ item_use_lookup(const char *name)
 }
 
 const char *
-power_target_name(int t)
+item_power_target_name(int t)
 {
 	return t >= 0 && t < NELEM(target_names) ? target_names[t] : "?";
 }
 
 const char *
-power_defend_name(int d)
+item_power_defend_name(int d)
 {
 	return d >= 0 && d < NELEM(defend_names) ? defend_names[d] : "?";
 }
 
 int
-power_target_lookup(const char *name)
+item_power_target_lookup(const char *name)
 {
 	return lookup(target_names, NELEM(target_names), name);
 }
 
 int
-power_defend_lookup(const char *name)
+item_power_defend_lookup(const char *name)
 {
 	return lookup(defend_names, NELEM(defend_names), name);
 }
@@ -209,7 +209,7 @@ item_always_on(const struct item *it)
 }
 
 void
-power_init(struct power *pw, const char *name)
+item_power_init(struct power *pw, const char *name)
 {
 	memset(pw, 0, sizeof *pw);
 	pw->name = xstrdup(name);
@@ -219,7 +219,7 @@ power_init(struct power *pw, const char *name)
 }
 
 void
-power_release(struct power *pw)
+item_power_release(struct power *pw)
 {
 	free(pw->name);
 	free(pw->notes);
@@ -227,7 +227,7 @@ power_release(struct power *pw)
 }
 
 int
-power_set(struct power *pw, const char *key, const char *value, char *why,
+item_power_set(struct power *pw, const char *key, const char *value, char *why,
     size_t whysz)
 {
 	if (util_streq_ci(key, "em"))

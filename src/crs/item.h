@@ -52,7 +52,7 @@ struct power {
 	char	*notes;		/* owned, may be NULL */
 };
 
-/* Results of item_set and power_set. */
+/* Results of item_set and item_power_set. */
 #define ITEM_SET_OK		0
 #define ITEM_SET_UNKNOWN	(-1)	/* no such key; why says so */
 #define ITEM_SET_BAD		(-2)	/* bad value; why says why */
@@ -86,21 +86,21 @@ const char *item_use_name(int use);
 int item_range_lookup(const char *name);
 int item_use_lookup(const char *name);
 
-/* power_init copies name; power_release frees what the power owns. */
-void power_init(struct power *pw, const char *name);
-void power_release(struct power *pw);
+/* item_power_init copies name; item_power_release frees what the power owns. */
+void item_power_init(struct power *pw, const char *name);
+void item_power_release(struct power *pw);
 
 /*
  * Sets one field from KEY=VALUE text: em (0 to POWER_EM_MAX), picks (0 to
  * POWER_PICKS_MAX), bonus (signed), target (one|group), defend
  * (dr|mind|none), notes, name.
  */
-int power_set(struct power *pw, const char *key, const char *value,
+int item_power_set(struct power *pw, const char *key, const char *value,
     char *why, size_t whysz);
 
-const char *power_target_name(int target);
-const char *power_defend_name(int defend);
-int power_target_lookup(const char *name);
-int power_defend_lookup(const char *name);
+const char *item_power_target_name(int target);
+const char *item_power_defend_name(int defend);
+int item_power_target_lookup(const char *name);
+int item_power_defend_lookup(const char *name);
 
 #endif

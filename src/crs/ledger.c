@@ -106,13 +106,13 @@ read_mods(const char *s, int mod[ITEM_MOD_COUNT])
 
 /* The detail keys that have no column of their own. */
 static void
-read_detail(sqlite3_stmt *st, int c, struct cb_event *e)
+read_detail(sqlite3_stmt *st, int c, struct combat_event *e)
 {
 	const char *s;
 
 	if ((s = db_column_text(st, c)) != NULL)
-		e->rules = strcmp(s, "avatar") == 0 ? CB_RULES_AVATAR :
-		    CB_RULES_CRS;
+		e->rules = strcmp(s, "avatar") == 0 ? COMBAT_RULES_AVATAR :
+		    COMBAT_RULES_CRS;
 	if (sqlite3_column_type(st, c + 1) != SQLITE_NULL)
 		e->lockout = sqlite3_column_int64(st, c + 1);
 	read_mods(db_column_text(st, c + 2), e->item.mod);
@@ -128,9 +128,9 @@ read_detail(sqlite3_stmt *st, int c, struct cb_event *e)
 	e->power.picks = col_int(st, c + 9, 0);
 	e->power.bonus = col_int(st, c + 10, 0);
 	if ((s = db_column_text(st, c + 11)) != NULL)
-		e->power.target = power_target_lookup(s);
+		e->power.target = item_power_target_lookup(s);
 	if ((s = db_column_text(st, c + 12)) != NULL)
-		e->power.defend = power_defend_lookup(s);
+		e->power.defend = item_power_defend_lookup(s);
 	e->skills = col_text(st, c + 13);
 	e->vs_skills = col_text(st, c + 14);
 	e->let = col_text(st, c + 15);
@@ -152,7 +152,7 @@ read_detail(sqlite3_stmt *st, int c, struct cb_event *e)
  */
 static void
 read_event(struct db *db, sqlite3_stmt *st, sqlite3_stmt *inits,
-    struct cb_event *e)
+    struct combat_event *e)
 {
 	const char *s;
 	int *stat[] = { &e->stats.or_, &e->stats.dr, &e->stats.mind,
@@ -160,17 +160,17 @@ read_event(struct db *db, sqlite3_stmt *st, sqlite3_stmt *inits,
 	    &e->stats.mod_offense, &e->stats.mod_defense,
 	    &e->stats.mod_pick };
 
-	cb_event_init(e);
+	combat_event_init(e);
 	e->seq = sqlite3_column_int64(st, 0);
 	e->round = sqlite3_column_int(st, 1);
-	e->action = cb_action_lookup(db_column_text(st,
+	e->action = combat_action_lookup(db_column_text(st,
 	    2));
 	e->actor = col_text(st, 3);
 	e->target = col_text(st, 4);
 	s = db_column_text(st, 5);
-	e->range = s && strcmp(s, "long") == 0 ? CB_LONG : CB_SHORT;
+	e->range = s && strcmp(s, "long") == 0 ? COMBAT_LONG : COMBAT_SHORT;
 	s = db_column_text(st, 6);
-	e->kind = s ? cb_kind_lookup(s) : CB_KIND_ATTACK;
+	e->kind = s ? combat_kind_lookup(s) : COMBAT_KIND_ATTACK;
 	e->use = col_int(st, 7, 0);
 	e->mod = col_int(st, 8, 0);
 	e->vs_mod = col_int(st, 9, 0);
@@ -222,16 +222,16 @@ read_event(struct db *db, sqlite3_stmt *st, sqlite3_stmt *inits,
 	/* Most events have no detail: their defaults stand. */
 	if (strcmp(db_column_json(st, 41), "{}") != 0)
 		read_detail(st, COL_DETAIL, e);
-	if (e->action == CB_INITIATIVE || e->action == CB_FLEE ||
-	    e->action == CB_CHARGE) {
+	if (e->action == COMBAT_INITIATIVE || e->action == COMBAT_FLEE ||
+	    e->action == COMBAT_CHARGE) {
 		sqlite3_stmt *it = inits;
 
 		sqlite3_bind_text(it, 1, db_column_json(st, 41), -1,
 		    SQLITE_TRANSIENT);
-		sqlite3_bind_text(it, 2, e->action == CB_CHARGE ? "$.to" :
+		sqlite3_bind_text(it, 2, e->action == COMBAT_CHARGE ? "$.to" :
 		    "$.draws", -1, SQLITE_STATIC);
 		while (db_step(db, it, 0) == SQLITE_ROW) {
-			struct cb_init *x;
+			struct combat_init *x;
 
 			e->init = xreallocarray(e->init, (size_t)e->ninit + 1,
 			    sizeof *e->init);
@@ -294,7 +294,7 @@ ledger_load(struct db *db, int64_t id, struct ledger *l)
 	sqlite3_finalize(inits);
 	/* Undo events point back; an undo is never itself undone. */
 	for (size_t i = 0; i < l->n; i++)
-		if (l->ev[i].action == CB_UNDO)
+		if (l->ev[i].action == COMBAT_UNDO)
 			for (size_t j = 0; j < i; j++)
 				if (l->ev[j].seq == l->ev[i].undoes)
 					l->undone[j] = 1;
@@ -305,7 +305,7 @@ void
 ledger_release(struct ledger *l)
 {
 	for (size_t i = 0; i < l->n; i++)
-		cb_event_release(&l->ev[i]);
+		combat_event_release(&l->ev[i]);
 	free(l->ev);
 	free(l->undone);
 	free(l->rules);
@@ -319,9 +319,9 @@ dup_or_null(const char *s)
 }
 
 void
-ledger_inputs(const struct cb_event *r, struct cb_event *in)
+ledger_inputs(const struct combat_event *r, struct combat_event *in)
 {
-	cb_event_init(in);
+	combat_event_init(in);
 	in->seq = r->seq;
 	in->action = r->action;
 	in->actor = dup_or_null(r->actor);
@@ -359,7 +359,7 @@ ledger_inputs(const struct cb_event *r, struct cb_event *in)
 	in->power.name = dup_or_null(r->power.name);
 	in->em_spent = r->em_spent;
 	in->feet = r->feet;
-	in->free = r->action == CB_FLEE ? 0 : r->free;
+	in->free = r->action == COMBAT_FLEE ? 0 : r->free;
 	in->surprise = r->surprise;
 	in->let = dup_or_null(r->let);
 	in->reactor = dup_or_null(r->reactor);
@@ -382,26 +382,26 @@ ledger_inputs(const struct cb_event *r, struct cb_event *in)
 			in->init[i].ties_virt = dup_or_null(
 			    r->init[i].ties_virt);
 			/* A charge's distances are what the GM said. */
-			if (r->action == CB_CHARGE)
+			if (r->action == COMBAT_CHARGE)
 				in->init[i].in = r->init[i].in;
 		}
 	}
 }
 
 int
-ledger_derive(const struct ledger *l, struct cb_state *s, int64_t *bad,
+ledger_derive(const struct ledger *l, struct combat_state *s, int64_t *bad,
     char *why, size_t whysz)
 {
-	cb_state_init(s);
+	combat_state_init(s);
 	for (size_t i = 0; i < l->n; i++) {
-		struct cb_event in;
+		struct combat_event in;
 		int rc;
 
-		if (l->undone[i] || l->ev[i].action == CB_UNDO)
+		if (l->undone[i] || l->ev[i].action == COMBAT_UNDO)
 			continue;
 		ledger_inputs(&l->ev[i], &in);
-		rc = cb_execute(s, &in, why, whysz);
-		cb_event_release(&in);
+		rc = combat_execute(s, &in, why, whysz);
+		combat_event_release(&in);
 		if (rc != 0) {
 			*bad = l->ev[i].seq;
 			return -1;
@@ -418,7 +418,8 @@ str_same(const char *a, const char *b)
 }
 
 int
-ledger_same(const struct cb_event *r, const struct cb_event *n, char *why,
+ledger_same(const struct combat_event *r, const struct combat_event *n,
+    char *why,
     size_t whysz)
 {
 #define DIFF_INT(f, label) \
@@ -433,8 +434,8 @@ ledger_same(const struct cb_event *r, const struct cb_event *n, char *why,
 		    label, r->f ? r->f : "", n->f ? n->f : ""); \
 		return -1; \
 	}
-	if (r->action == CB_ATTACK || r->action == CB_MENTAL ||
-	    r->action == CB_POWER) {
+	if (r->action == COMBAT_ATTACK || r->action == COMBAT_MENTAL ||
+	    r->action == COMBAT_POWER) {
 		DIFF_STR(target, "target");
 		DIFF_INT(negated, "negated");
 		DIFF_INT(react_total, "reaction");
@@ -455,16 +456,16 @@ ledger_same(const struct cb_event *r, const struct cb_event *n, char *why,
 			DIFF_INT(vs_base, "defence base");
 		}
 	}
-	if (r->action == CB_FLEE) {
+	if (r->action == COMBAT_FLEE) {
 		DIFF_STR(cards, "cards");
 		DIFF_INT(offense, "flee");
 		DIFF_INT(defense, "best catch");
 		DIFF_INT(hit, "fled");
 	}
-	if (r->action == CB_INITIATIVE || r->action == CB_FLEE) {
+	if (r->action == COMBAT_INITIATIVE || r->action == COMBAT_FLEE) {
 		DIFF_INT(ninit, "initiative draws");
 		for (int i = 0; i < r->ninit; i++) {
-			const struct cb_init *a = &r->init[i], *b = NULL;
+			const struct combat_init *a = &r->init[i], *b = NULL;
 
 			for (int j = 0; j < n->ninit; j++)
 				if (strcmp(n->init[j].name, a->name) == 0)
@@ -505,7 +506,7 @@ json_key_int(FILE *fp, int *first, const char *key, long long val)
 }
 
 static void
-json_gear(FILE *fp, int *first, const char *prefix, const struct cb_gear *g)
+json_gear(FILE *fp, int *first, const char *prefix, const struct combat_gear *g)
 {
 	char key[40];
 
@@ -525,15 +526,15 @@ json_gear(FILE *fp, int *first, const char *prefix, const struct cb_gear *g)
 
 /* The list of an initiative, a flee's catches or a charge's distances. */
 static void
-json_list(FILE *fp, const struct cb_event *e)
+json_list(FILE *fp, const struct combat_event *e)
 {
-	fputs(e->action == CB_CHARGE ? "\"to\":[" : "\"draws\":[", fp);
+	fputs(e->action == COMBAT_CHARGE ? "\"to\":[" : "\"draws\":[", fp);
 	for (int i = 0; i < e->ninit; i++) {
-		const struct cb_init *x = &e->init[i];
+		const struct combat_init *x = &e->init[i];
 
 		fputs(i ? ",{\"name\":" : "{\"name\":", fp);
 		out_json_string(fp, x->name);
-		if (e->action == CB_CHARGE) {
+		if (e->action == COMBAT_CHARGE) {
 			fprintf(fp, ",\"feet\":%d}", x->in);
 			continue;
 		}
@@ -554,18 +555,18 @@ json_list(FILE *fp, const struct cb_event *e)
 
 /* The event's detail: what has no column of its own, as JSON. */
 static char *
-detail_json(const struct cb_event *e)
+detail_json(const struct combat_event *e)
 {
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *fp = open_memstream(&buf, &len);
-	const struct cb_stats *s = &e->stats;
+	const struct combat_stats *s = &e->stats;
 	int first = 1;
 
 	if (fp == NULL)
 		err(1, "out of memory");
 	putc('{', fp);
-	if (e->action == CB_JOIN) {
+	if (e->action == COMBAT_JOIN) {
 		const char *names[] = { "OR", "DR", "MIND", "LIFE", "IN", "EM",
 		    "LB" };
 		const int v[] = { s->or_, s->dr, s->mind, s->life, s->in,
@@ -580,13 +581,15 @@ detail_json(const struct cb_event *e)
 		    "\"mod_pick\":%d", s->mod_offense, s->mod_defense,
 		    s->mod_pick);
 		first = 0;
-	} else if (e->action == CB_INITIATIVE || (e->action == CB_FLEE &&
-	    e->ninit) || e->action == CB_CHARGE) {
+	} else if (e->action == COMBAT_INITIATIVE ||
+	    (e->action == COMBAT_FLEE &&
+	    e->ninit) || e->action == COMBAT_CHARGE) {
 		json_list(fp, e);
 		first = 0;
-	} else if (e->action == CB_START && (e->rules != CB_RULES_CRS ||
-	    e->lockout != CB_LOCKOUT_SECS)) {
-		json_key_string(fp, &first, "rules", cb_rules_name(e->rules));
+	} else if (e->action == COMBAT_START && (e->rules != COMBAT_RULES_CRS ||
+	    e->lockout != COMBAT_LOCKOUT_SECS)) {
+		json_key_string(fp, &first, "rules",
+		    combat_rules_name(e->rules));
 		json_key_int(fp, &first, "lockout", e->lockout);
 	}
 	json_gear(fp, &first, "item", &e->item);
@@ -595,8 +598,8 @@ detail_json(const struct cb_event *e)
 		fprintf(fp, "%s\"power\":{\"em\":%d,\"picks\":%d,"
 		    "\"bonus\":%d,\"target\":\"%s\",\"defend\":\"%s\"}",
 		    first ? "" : ",", e->power.em, e->power.picks,
-		    e->power.bonus, power_target_name(e->power.target),
-		    power_defend_name(e->power.defend));
+		    e->power.bonus, item_power_target_name(e->power.target),
+		    item_power_defend_name(e->power.defend));
 		first = 0;
 	}
 	json_key_string(fp, &first, "skills", e->skills);
@@ -622,16 +625,16 @@ detail_json(const struct cb_event *e)
 }
 
 int
-ledger_used_seed(const struct cb_event *e)
+ledger_used_seed(const struct combat_event *e)
 {
-	if (e->action == CB_ATTACK || e->action == CB_MENTAL ||
-	    e->action == CB_POWER)
+	if (e->action == COMBAT_ATTACK || e->action == COMBAT_MENTAL ||
+	    e->action == COMBAT_POWER)
 		return e->virt || (e->vs_virt && e->vs_cards != NULL) ||
 		    (e->reactor && e->react_virt) || (e->melee_n > 0 &&
 		    e->melee_pick == NULL);
-	if (e->action == CB_FLEE && (e->virt && !e->free))
+	if (e->action == COMBAT_FLEE && (e->virt && !e->free))
 		return 1;
-	if (e->action == CB_INITIATIVE || e->action == CB_FLEE)
+	if (e->action == COMBAT_INITIATIVE || e->action == COMBAT_FLEE)
 		for (int i = 0; i < e->ninit; i++)
 			if (e->init[i].virt || (e->init[i].ties_virt &&
 			    strchr(e->init[i].ties_virt, '1')))
@@ -640,12 +643,12 @@ ledger_used_seed(const struct cb_event *e)
 }
 
 void
-ledger_append(struct db *db, int64_t id, struct cb_event *e)
+ledger_append(struct db *db, int64_t id, struct combat_event *e)
 {
 	sqlite3_stmt *st = db_prepare(db, "SELECT coalesce(max(seq), 0) + 1"
 	    " FROM event WHERE combat_id = ?1");
-	int strike = e->action == CB_ATTACK || e->action == CB_MENTAL ||
-	    e->action == CB_POWER || e->action == CB_FLEE;
+	int strike = e->action == COMBAT_ATTACK || e->action == COMBAT_MENTAL ||
+	    e->action == COMBAT_POWER || e->action == COMBAT_FLEE;
 	char *detail, seed[24];
 
 	sqlite3_bind_int64(st, 1, id);
@@ -666,15 +669,15 @@ ledger_append(struct db *db, int64_t id, struct cb_event *e)
 	sqlite3_bind_int64(st, 1, id);
 	sqlite3_bind_int64(st, 2, e->seq);
 	sqlite3_bind_int(st, 3, e->round);
-	sqlite3_bind_text(st, 4, cb_action_name(e->action), -1,
+	sqlite3_bind_text(st, 4, combat_action_name(e->action), -1,
 	    SQLITE_STATIC);
 	db_bind_text_or_null(st, 5, e->actor);
 	db_bind_text_or_null(st, 6, e->target);
-	if (e->action == CB_ATTACK)
-		sqlite3_bind_text(st, 7, e->range == CB_LONG ? "long" :
+	if (e->action == COMBAT_ATTACK)
+		sqlite3_bind_text(st, 7, e->range == COMBAT_LONG ? "long" :
 		    "short", -1, SQLITE_STATIC);
-	if (e->action == CB_MENTAL)
-		sqlite3_bind_text(st, 8, cb_kind_name(e->kind), -1,
+	if (e->action == COMBAT_MENTAL)
+		sqlite3_bind_text(st, 8, combat_kind_name(e->kind), -1,
 		    SQLITE_STATIC);
 	if (strike) {
 		if (e->use > 0)
@@ -705,7 +708,7 @@ ledger_append(struct db *db, int64_t id, struct cb_event *e)
 	sqlite3_bind_int(st, 15, e->vs_virt);
 	sqlite3_bind_int(st, 25, e->fumble);
 	sqlite3_bind_int(st, 26, e->vs_fumble);
-	if (e->action == CB_UNDO)
+	if (e->action == COMBAT_UNDO)
 		sqlite3_bind_int64(st, 27, e->undoes);
 	sqlite3_bind_int(st, 28, e->agreed);
 	detail = detail_json(e);
@@ -721,14 +724,14 @@ ledger_append(struct db *db, int64_t id, struct cb_event *e)
 	db_bind_text_or_null(st, 35, e->item.name);
 	db_bind_text_or_null(st, 36, e->vs_item.name);
 	db_bind_text_or_null(st, 37, e->power.name);
-	if (e->action == CB_POWER) {
+	if (e->action == COMBAT_POWER) {
 		sqlite3_bind_int(st, 38, e->em_spent);
 		sqlite3_bind_int(st, 39, e->em_before);
 		sqlite3_bind_int(st, 40, e->em_after);
 	}
-	if (e->action == CB_RANGE)
+	if (e->action == COMBAT_RANGE)
 		sqlite3_bind_int(st, 41, e->feet);
-	if (e->action == CB_FLEE && e->hit)
+	if (e->action == COMBAT_FLEE && e->hit)
 		sqlite3_bind_int64(st, 42, e->until);
 	sqlite3_bind_int(st, 43, e->free);
 	sqlite3_bind_int(st, 44, e->surprise);

@@ -18,7 +18,7 @@ struct ledger {
 	int64_t		 combat;
 	char		*rules;		/* owned */
 	size_t		 n;
-	struct cb_event	*ev;		/* owned */
+	struct combat_event	*ev;		/* owned */
 	int		*undone;	/* owned */
 };
 
@@ -36,27 +36,27 @@ void ledger_release(struct ledger *l);
  * Makes in a fresh copy of what rec was given: the GM's choices, the
  * typed cards, the seed, the time; none of the outcome.
  */
-void ledger_inputs(const struct cb_event *rec, struct cb_event *in);
+void ledger_inputs(const struct combat_event *rec, struct combat_event *in);
 
 /*
  * The state after every event that is not undone, each executed again.
  * Returns 0, or -1 with why set and *bad the seq of the event that would
  * not run.
  */
-int ledger_derive(const struct ledger *l, struct cb_state *s, int64_t *bad,
+int ledger_derive(const struct ledger *l, struct combat_state *s, int64_t *bad,
     char *why, size_t whysz);
 
 /*
  * Compares a recorded event with the same event executed again; returns
  * 0 if they agree, else -1 with the first difference in why.
  */
-int ledger_same(const struct cb_event *rec, const struct cb_event *now,
+int ledger_same(const struct combat_event *rec, const struct combat_event *now,
     char *why, size_t whysz);
 
 /* 1 if executing e drew anything from its seed. */
-int ledger_used_seed(const struct cb_event *e);
+int ledger_used_seed(const struct combat_event *e);
 
 /* Appends e to combat id as its next seq, which it sets. */
-void ledger_append(struct db *db, int64_t id, struct cb_event *e);
+void ledger_append(struct db *db, int64_t id, struct combat_event *e);
 
 #endif

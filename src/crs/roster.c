@@ -780,12 +780,12 @@ read_power(sqlite3_stmt *st, struct power *pw)
 {
 	const char *notes = db_column_text(st, 6);
 
-	power_init(pw, db_column_text(st, 0));
+	item_power_init(pw, db_column_text(st, 0));
 	pw->em = sqlite3_column_int(st, 1);
 	pw->picks = sqlite3_column_int(st, 2);
 	pw->bonus = sqlite3_column_int(st, 3);
-	pw->target = power_target_lookup(db_column_text(st, 4));
-	pw->defend = power_defend_lookup(db_column_text(st, 5));
+	pw->target = item_power_target_lookup(db_column_text(st, 4));
+	pw->defend = item_power_defend_lookup(db_column_text(st, 5));
 	pw->notes = notes ? xstrdup(notes) : NULL;
 }
 
@@ -799,7 +799,7 @@ roster_power_get(struct db *db, const char *name, struct power *pw,
 
 	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
 	if (db_step(db, st, 0) == SQLITE_ROW) {
-		power_release(pw);
+		item_power_release(pw);
 		read_power(st, pw);
 		if (id)
 			*id = sqlite3_column_int64(st, 7);
@@ -823,8 +823,8 @@ roster_power_put(struct db *db, const struct power *pw, int64_t id)
 	sqlite3_bind_int(st, 2, pw->em);
 	sqlite3_bind_int(st, 3, pw->picks);
 	sqlite3_bind_int(st, 4, pw->bonus);
-	bind_text(st, 5, power_target_name(pw->target));
-	bind_text(st, 6, power_defend_name(pw->defend));
+	bind_text(st, 5, item_power_target_name(pw->target));
+	bind_text(st, 6, item_power_defend_name(pw->defend));
 	bind_text(st, 7, pw->notes);
 	if (id != 0)
 		sqlite3_bind_int64(st, 8, id);
@@ -851,7 +851,7 @@ roster_power_each(struct db *db, int (*fn)(void *, const struct power *),
 	while (!stop && db_step(db, st, 0) == SQLITE_ROW) {
 		read_power(st, &pw);
 		stop = fn(ctx, &pw);
-		power_release(&pw);
+		item_power_release(&pw);
 	}
 	sqlite3_finalize(st);
 }

@@ -11,7 +11,7 @@
 #define N(a)	(sizeof (a) / sizeof *(a))
 
 int
-d6_key_eq(const char *key, const char *typed)
+d6chart_key_eq(const char *key, const char *typed)
 {
 	for (; *key && *typed; key++, typed++) {
 		int c = tolower((unsigned char)*typed);
@@ -25,7 +25,7 @@ d6_key_eq(const char *key, const char *typed)
 }
 
 int
-d6_damage_row(long d)
+d6chart_damage_row(long d)
 {
 	if (d < 0)
 		return 0;
@@ -132,7 +132,7 @@ static const struct d6_damage vehicle[6] = {
 };
 
 const struct d6_damage *
-d6_damage_get(enum d6_chart c, int row)
+d6chart_damage_get(enum d6_chart c, int row)
 {
 	if (row < 0 || row > 5)
 		return NULL;
@@ -141,13 +141,13 @@ d6_damage_get(enum d6_chart c, int row)
 }
 
 int
-d6_chart_name(const char *name, enum d6_chart *c)
+d6chart_name(const char *name, enum d6_chart *c)
 {
-	if (d6_key_eq("human", name) || d6_key_eq("character", name))
+	if (d6chart_key_eq("human", name) || d6chart_key_eq("character", name))
 		*c = D6_HUMAN;
-	else if (d6_key_eq("starship", name))
+	else if (d6chart_key_eq("starship", name))
 		*c = D6_STARSHIP;
-	else if (d6_key_eq("vehicle", name))
+	else if (d6chart_key_eq("vehicle", name))
 		*c = D6_VEHICLE;
 	else
 		return -1;
@@ -166,10 +166,10 @@ static const struct {
 };
 
 int
-d6_scale_name(const char *name, int *dice)
+d6chart_scale_name(const char *name, int *dice)
 {
 	for (size_t i = 0; i < N(scales); i++)
-		if (d6_key_eq(scales[i].key, name)) {
+		if (d6chart_key_eq(scales[i].key, name)) {
 			*dice = scales[i].dice;
 			return 0;
 		}
@@ -226,16 +226,16 @@ static const struct d6_weapon weapons[] = {
 };
 
 const struct d6_weapon *
-d6_weapon_get(const char *key)
+d6chart_weapon_get(const char *key)
 {
 	for (size_t i = 0; i < N(weapons); i++)
-		if (d6_key_eq(weapons[i].key, key))
+		if (d6chart_key_eq(weapons[i].key, key))
 			return &weapons[i];
 	return NULL;
 }
 
 const char *
-d6_weapon_band(const struct d6_weapon *w, double m, long *difficulty)
+d6chart_weapon_band(const struct d6_weapon *w, double m, long *difficulty)
 {
 	if (m < w->min) {
 		*difficulty = 5;
@@ -360,24 +360,25 @@ static const struct d6_action martials[] = {
 };
 
 const struct d6_action *
-d6_saber_get(const char *key)
+d6chart_saber_get(const char *key)
 {
 	for (size_t i = 0; i < N(sabers); i++)
-		if (d6_key_eq(sabers[i].key, key))
+		if (d6chart_key_eq(sabers[i].key, key))
 			return &sabers[i];
-	if (d6_key_eq("beserk-strike", key))	/* the seed's spelling */
-		return d6_saber_get("berserk-strike");
+	if (d6chart_key_eq("beserk-strike",
+	    key))	/* the seed's spelling */
+		return d6chart_saber_get("berserk-strike");
 	return NULL;
 }
 
 const struct d6_action *
-d6_martial_get(const char *key)
+d6chart_martial_get(const char *key)
 {
 	for (size_t i = 0; i < N(martials); i++)
-		if (d6_key_eq(martials[i].key, key))
+		if (d6chart_key_eq(martials[i].key, key))
 			return &martials[i];
-	if (d6_key_eq("grapple", key))
-		return d6_martial_get("hold");
+	if (d6chart_key_eq("grapple", key))
+		return d6chart_martial_get("hold");
 	return NULL;
 }
 
@@ -391,7 +392,7 @@ static const struct d6_disarm disarms[6] = {
 };
 
 const struct d6_disarm *
-d6_disarm_get(int row)
+d6chart_disarm_get(int row)
 {
 	return row >= 0 && row <= 5 ? &disarms[row] : NULL;
 }
@@ -580,7 +581,7 @@ static const struct d6_table tables[] = {
 };
 
 const struct d6_table *
-d6_table_at(size_t i)
+d6chart_table_at(size_t i)
 {
 	if (i >= N(tables))
 		return NULL;
@@ -589,16 +590,16 @@ d6_table_at(size_t i)
 }
 
 const struct d6_table *
-d6_table_get(const char *key)
+d6chart_table_get(const char *key)
 {
 	const struct d6_table *t;
 
-	for (size_t i = 0; (t = d6_table_at(i)) != NULL; i++)
-		if (d6_key_eq(t->key, key))
+	for (size_t i = 0; (t = d6chart_table_at(i)) != NULL; i++)
+		if (d6chart_key_eq(t->key, key))
 			return t;
-	if (d6_key_eq("human", key))
-		return d6_table_get("damage");
-	if (d6_key_eq("saber", key))
-		return d6_table_get("lightsaber");
+	if (d6chart_key_eq("human", key))
+		return d6chart_table_get("damage");
+	if (d6chart_key_eq("saber", key))
+		return d6chart_table_get("lightsaber");
 	return NULL;
 }

@@ -16,7 +16,7 @@ enum d6_chart { D6_HUMAN, D6_STARSHIP, D6_VEHICLE };
  * The row of a damage chart for a damage roll less the resistance roll:
  * 0 below 0 (no effect), then 0-3, 4-8, 9-12, 13-15, 16 and more.
  */
-int d6_damage_row(long difference);
+int d6chart_damage_row(long difference);
 
 /* One effect of a 1D sub-roll on the starship and vehicle charts. */
 struct d6_sub {
@@ -37,12 +37,12 @@ struct d6_damage {
 };
 
 /* Row 0 .. 5 of a chart. */
-const struct d6_damage *d6_damage_get(enum d6_chart c, int row);
+const struct d6_damage *d6chart_damage_get(enum d6_chart c, int row);
 /* "human", "starship", "vehicle": 0 and the chart, or -1. */
-int d6_chart_name(const char *name, enum d6_chart *c);
+int d6chart_name(const char *name, enum d6_chart *c);
 
 /* Scales: their modifier in dice (character 0 ... extreme 24). */
-int d6_scale_name(const char *name, int *dice);
+int d6chart_scale_name(const char *name, int *dice);
 
 /* A weapon and its range bands in metres (short from min). */
 struct d6_weapon {
@@ -53,10 +53,10 @@ struct d6_weapon {
 	double		 min, shrt, medium, lng;	/* upper bounds */
 };
 
-const struct d6_weapon *d6_weapon_get(const char *key);
+const struct d6_weapon *d6chart_weapon_get(const char *key);
 
 /* The band of a range: "point-blank", "short", ... or NULL (too far). */
-const char *d6_weapon_band(const struct d6_weapon *w, double metres,
+const char *d6chart_weapon_band(const struct d6_weapon *w, double metres,
     long *difficulty);
 
 /* A lightsaber or martial arts action. */
@@ -75,10 +75,10 @@ struct d6_action {
 	const char	*then;		/* a second roll that follows */
 };
 
-const struct d6_action *d6_saber_get(const char *key);
-const struct d6_action *d6_martial_get(const char *key);
+const struct d6_action *d6chart_saber_get(const char *key);
+const struct d6_action *d6chart_martial_get(const char *key);
 
-/* The disarm chart: a row 0 .. 5 as d6_damage_row gives. */
+/* The disarm chart: a row 0 .. 5 as d6chart_damage_row gives. */
 struct d6_disarm {
 	const char	*range;
 	const char	*effect;
@@ -87,7 +87,7 @@ struct d6_disarm {
 	int		 metres_dice;	/* the saber lands this many D away */
 };
 
-const struct d6_disarm *d6_disarm_get(int row);
+const struct d6_disarm *d6chart_disarm_get(int row);
 
 /* A chart as rows of text, for printing. */
 struct d6_table {
@@ -100,10 +100,10 @@ struct d6_table {
 };
 
 /* The table named key (or NULL), and the list of every table. */
-const struct d6_table *d6_table_get(const char *key);
-const struct d6_table *d6_table_at(size_t i);	/* NULL past the end */
+const struct d6_table *d6chart_table_get(const char *key);
+const struct d6_table *d6chart_table_at(size_t i);	/* NULL past the end */
 
 /* Keys compare ignoring case, with ' ' and '_' as '-'. */
-int d6_key_eq(const char *key, const char *typed);
+int d6chart_key_eq(const char *key, const char *typed);
 
 #endif

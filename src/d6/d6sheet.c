@@ -10,7 +10,7 @@
 #include "core/util.h"
 
 void
-d6_sheet_new(struct d6_sheet *s, const char *name)
+d6sheet_new(struct d6_sheet *s, const char *name)
 {
 	memset(s, 0, sizeof *s);
 	s->name = xstrdup(name);
@@ -26,7 +26,7 @@ trait_free(struct d6_trait *t)
 }
 
 void
-d6_sheet_free(struct d6_sheet *s)
+d6sheet_free(struct d6_sheet *s)
 {
 	for (int i = 0; i < s->n; i++)
 		trait_free(&s->t[i]);
@@ -84,7 +84,7 @@ points(const char *key, const char *v, long max, int *out, char *why,
 }
 
 int
-d6_sheet_apply(struct d6_sheet *s, const char *arg, char *why,
+d6sheet_apply(struct d6_sheet *s, const char *arg, char *why,
     size_t whysz)
 {
 	char *buf, *dot, r[128];
@@ -170,7 +170,7 @@ out:
 }
 
 int
-d6_sheet_check(const struct d6_sheet *s, char *why, size_t whysz)
+d6sheet_check(const struct d6_sheet *s, char *why, size_t whysz)
 {
 	for (int i = 0; i < s->n; i++) {
 		const struct d6_trait *t = &s->t[i];
@@ -194,7 +194,7 @@ d6_sheet_check(const struct d6_sheet *s, char *why, size_t whysz)
 }
 
 const struct d6_trait *
-d6_sheet_find(const struct d6_sheet *s, const char *ref, int *fallback)
+d6sheet_find(const struct d6_sheet *s, const char *ref, int *fallback)
 {
 	const char *dot = strchr(ref, '.');
 	int i;
@@ -225,7 +225,7 @@ col_text(sqlite3_stmt *st, int i)
 }
 
 int
-d6_sheet_load(struct db *db, const char *name, struct d6_sheet *s)
+d6sheet_load(struct db *db, const char *name, struct d6_sheet *s)
 {
 	sqlite3_stmt *st;
 	int found = 0;
@@ -270,7 +270,7 @@ d6_sheet_load(struct db *db, const char *name, struct d6_sheet *s)
 }
 
 int
-d6_sheet_save(struct db *db, struct d6_sheet *s, int64_t now)
+d6sheet_save(struct db *db, struct d6_sheet *s, int64_t now)
 {
 	sqlite3_stmt *st;
 	int rc;
@@ -322,7 +322,7 @@ d6_sheet_save(struct db *db, struct d6_sheet *s, int64_t now)
 }
 
 int
-d6_sheet_remove(struct db *db, const char *name)
+d6sheet_remove(struct db *db, const char *name)
 {
 	sqlite3_stmt *st;
 	int n;
@@ -336,7 +336,7 @@ d6_sheet_remove(struct db *db, const char *name)
 }
 
 void
-d6_sheet_spend(struct db *db, int64_t id, int cp, int fp, int64_t now)
+d6sheet_spend(struct db *db, int64_t id, int cp, int fp, int64_t now)
 {
 	sqlite3_stmt *st;
 
@@ -351,7 +351,7 @@ d6_sheet_spend(struct db *db, int64_t id, int cp, int fp, int64_t now)
 }
 
 void
-d6_sheet_each(struct db *db, void (*fn)(const struct d6_summary *, void *),
+d6sheet_each(struct db *db, void (*fn)(const struct d6_summary *, void *),
     void *arg)
 {
 	sqlite3_stmt *st;
@@ -376,7 +376,7 @@ d6_sheet_each(struct db *db, void (*fn)(const struct d6_summary *, void *),
 }
 
 void
-d6_log_roll(struct db *db, const struct d6_logged *r, int64_t now)
+d6sheet_log_roll(struct db *db, const struct d6_logged *r, int64_t now)
 {
 	sqlite3_stmt *st;
 	char seed[24];
@@ -401,7 +401,7 @@ d6_log_roll(struct db *db, const struct d6_logged *r, int64_t now)
 }
 
 void
-d6_round_spent(struct db *db, const char *character, const char *round,
+d6sheet_round_spent(struct db *db, const char *character, const char *round,
     int *cp, int *fp)
 {
 	sqlite3_stmt *st;

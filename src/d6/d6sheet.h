@@ -30,42 +30,42 @@ struct d6_sheet {
 };
 
 /* A new sheet: 5 Character Points, 1 Force Point, as the seed starts. */
-void d6_sheet_new(struct d6_sheet *s, const char *name);
-void d6_sheet_free(struct d6_sheet *s);
+void d6sheet_new(struct d6_sheet *s, const char *name);
+void d6sheet_free(struct d6_sheet *s);
 
 /*
  * Applies one argument: ATTRIBUTE=CODE, ATTRIBUTE.SKILL=CODE, NAME=- (to
  * remove), cp=N, fp=N, dsp=N or notes=TEXT.  Returns 0, or -1 with the
  * reason in why.
  */
-int d6_sheet_apply(struct d6_sheet *s, const char *arg, char *why,
+int d6sheet_apply(struct d6_sheet *s, const char *arg, char *why,
     size_t whysz);
 
 /* Checks that every skill's attribute is on the sheet. */
-int d6_sheet_check(const struct d6_sheet *s, char *why, size_t whysz);
+int d6sheet_check(const struct d6_sheet *s, char *why, size_t whysz);
 
 /*
  * The trait to roll for ref ("blaster", "dexterity", or
  * "dexterity.blaster", which falls back on dexterity when the skill is
  * missing).  *fallback is set when it did.  NULL if there is none.
  */
-const struct d6_trait *d6_sheet_find(const struct d6_sheet *s,
+const struct d6_trait *d6sheet_find(const struct d6_sheet *s,
     const char *ref, int *fallback);
 
 /* Loads the character called name.  Returns 0, or -1 if there is none. */
-int d6_sheet_load(struct db *db, const char *name, struct d6_sheet *s);
+int d6sheet_load(struct db *db, const char *name, struct d6_sheet *s);
 
 /*
  * Stores s: a new character when s->id is 0 (-1 if the name is taken),
  * else replaces the one with that id, traits and all.  Returns 0.
  */
-int d6_sheet_save(struct db *db, struct d6_sheet *s, int64_t now);
+int d6sheet_save(struct db *db, struct d6_sheet *s, int64_t now);
 
 /* Removes the character called name.  Returns 0, or -1 if none. */
-int d6_sheet_remove(struct db *db, const char *name);
+int d6sheet_remove(struct db *db, const char *name);
 
 /* Takes cp Character Points and fp Force Points from character id. */
-void d6_sheet_spend(struct db *db, int64_t id, int cp, int fp, int64_t now);
+void d6sheet_spend(struct db *db, int64_t id, int cp, int fp, int64_t now);
 
 /* One line of the roster. */
 struct d6_summary {
@@ -75,7 +75,7 @@ struct d6_summary {
 };
 
 /* Calls fn for each character, by name, in one query. */
-void d6_sheet_each(struct db *db,
+void d6sheet_each(struct db *db,
     void (*fn)(const struct d6_summary *, void *), void *arg);
 
 /* A roll for the log. */
@@ -90,13 +90,13 @@ struct d6_logged {
 	const char	*detail;	/* JSON */
 };
 
-void d6_log_roll(struct db *db, const struct d6_logged *r, int64_t now);
+void d6sheet_log_roll(struct db *db, const struct d6_logged *r, int64_t now);
 
 /*
  * What was spent already in a round: the Character Points and Force
  * Points of the character's logged rolls labelled round.
  */
-void d6_round_spent(struct db *db, const char *character,
+void d6sheet_round_spent(struct db *db, const char *character,
     const char *round, int *cp, int *fp);
 
 #endif

@@ -11,7 +11,7 @@
 #include "core/util.h"
 
 int
-fbl_board_load(struct db *db, const char *name, struct fb_board *b)
+fbledger_board_load(struct db *db, const char *name, struct fb_board *b)
 {
 	sqlite3_stmt *st;
 	char why[FB_WHYSZ];
@@ -72,7 +72,7 @@ fbl_board_load(struct db *db, const char *name, struct fb_board *b)
 }
 
 int
-fbl_board_add(struct db *db, const struct fb_board *b)
+fbledger_board_add(struct db *db, const struct fb_board *b)
 {
 	sqlite3_stmt *st;
 	int rc;
@@ -129,7 +129,7 @@ fbl_board_add(struct db *db, const struct fb_board *b)
 }
 
 void
-fbl_board_each(struct db *db, void (*fn)(void *, const char *), void *arg)
+fbledger_board_each(struct db *db, void (*fn)(void *, const char *), void *arg)
 {
 	sqlite3_stmt *st = db_prepare(db, "SELECT name FROM fb_board"
 	    " ORDER BY name");
@@ -140,7 +140,7 @@ fbl_board_each(struct db *db, void (*fn)(void *, const char *), void *arg)
 }
 
 static void
-duelist_row(sqlite3_stmt *st, struct fbl_duelist *d)
+duelist_row(sqlite3_stmt *st, struct fbledger_duelist *d)
 {
 	const char *fg = db_column_text(st, 6);
 
@@ -167,7 +167,8 @@ duelist_row(sqlite3_stmt *st, struct fbl_duelist *d)
 	" board, stance, notes, created, updated"
 
 int
-fbl_duelist_load(struct db *db, const char *name, struct fbl_duelist *d,
+fbledger_duelist_load(struct db *db, const char *name,
+    struct fbledger_duelist *d,
     struct fb_board *b)
 {
 	sqlite3_stmt *st;
@@ -185,7 +186,7 @@ fbl_duelist_load(struct db *db, const char *name, struct fbl_duelist *d,
 	sqlite3_finalize(st);
 	if (!found)
 		return -1;
-	if (fbl_board_load(db, d->board, b) < 0)
+	if (fbledger_board_load(db, d->board, b) < 0)
 		db_die(db, "duelist '%s': no board '%s'", d->name, d->board);
 	if (fbio_stance_parse(b, stance, &d->sh.st, why, sizeof why) < 0)
 		db_die(db, "duelist '%s': stored stance: %s", d->name, why);
@@ -194,14 +195,14 @@ fbl_duelist_load(struct db *db, const char *name, struct fbl_duelist *d,
 }
 
 void
-fbl_duelist_release(struct fbl_duelist *d)
+fbledger_duelist_release(struct fbledger_duelist *d)
 {
 	free(d->notes);
 	d->notes = NULL;
 }
 
 int
-fbl_duelist_save(struct db *db, struct fbl_duelist *d,
+fbledger_duelist_save(struct db *db, struct fbledger_duelist *d,
     const struct fb_board *b, int64_t now)
 {
 	sqlite3_stmt *st;
@@ -247,7 +248,7 @@ fbl_duelist_save(struct db *db, struct fbl_duelist *d,
 }
 
 int
-fbl_duelist_remove(struct db *db, const char *name)
+fbledger_duelist_remove(struct db *db, const char *name)
 {
 	sqlite3_stmt *st = db_prepare(db, "DELETE FROM fb_duelist WHERE"
 	    " name = ?1");
@@ -261,17 +262,18 @@ fbl_duelist_remove(struct db *db, const char *name)
 }
 
 void
-fbl_duelist_each(struct db *db,
-    void (*fn)(void *, const struct fbl_duelist *, const char *), void *arg)
+fbledger_duelist_each(struct db *db,
+    void (*fn)(void *, const struct fbledger_duelist *, const char *),
+    void *arg)
 {
 	sqlite3_stmt *st = db_prepare(db, "SELECT " DUELIST_COLS
 	    " FROM fb_duelist ORDER BY name");
-	struct fbl_duelist d;
+	struct fbledger_duelist d;
 
 	while (db_step(db, st, 0) == SQLITE_ROW) {
 		duelist_row(st, &d);
 		fn(arg, &d, db_column_text(st, 8));
-		fbl_duelist_release(&d);
+		fbledger_duelist_release(&d);
 	}
 	sqlite3_finalize(st);
 }
@@ -279,7 +281,7 @@ fbl_duelist_each(struct db *db,
 /* ---- duels and events ---- */
 
 int64_t
-fbl_duel_current(struct db *db)
+fbledger_duel_current(struct db *db)
 {
 	sqlite3_stmt *st = db_prepare(db, "SELECT max(id) FROM fb_duel");
 	int64_t id = 0;
@@ -291,7 +293,8 @@ fbl_duel_current(struct db *db)
 }
 
 int64_t
-fbl_duel_new(struct db *db, const char *a, const char *b, const char *board,
+fbledger_duel_new(struct db *db, const char *a, const char *b,
+    const char *board,
     int64_t now)
 {
 	sqlite3_stmt *st = db_prepare(db, "INSERT INTO fb_duel (a, b, board,"
@@ -307,7 +310,7 @@ fbl_duel_new(struct db *db, const char *a, const char *b, const char *board,
 }
 
 int
-fbl_duel_load(struct db *db, int64_t id, struct fbl_duel *d)
+fbledger_duel_load(struct db *db, int64_t id, struct fbledger_duel *d)
 {
 	sqlite3_stmt *st;
 	size_t cap = 0;
@@ -333,7 +336,7 @@ fbl_duel_load(struct db *db, int64_t id, struct fbl_duel *d)
 	    " fb_event WHERE duel_id = ?1 ORDER BY seq");
 	sqlite3_bind_int64(st, 1, id);
 	while (db_step(db, st, 0) == SQLITE_ROW) {
-		struct fbl_event *e;
+		struct fbledger_event *e;
 
 		if (d->n == cap) {
 			cap = cap ? 2 * cap : 32;
@@ -364,10 +367,10 @@ fbl_duel_load(struct db *db, int64_t id, struct fbl_duel *d)
 }
 
 void
-fbl_duel_release(struct fbl_duel *d)
+fbledger_duel_release(struct fbledger_duel *d)
 {
 	for (size_t i = 0; i < d->n; i++) {
-		struct fbl_event *e = &d->ev[i];
+		struct fbledger_event *e = &d->ev[i];
 
 		free(e->action);
 		free(e->actor);
@@ -387,7 +390,7 @@ fbl_duel_release(struct fbl_duel *d)
 }
 
 void
-fbl_event_append(struct db *db, int64_t duel, struct fbl_event *e)
+fbledger_event_append(struct db *db, int64_t duel, struct fbledger_event *e)
 {
 	sqlite3_stmt *st;
 
@@ -422,10 +425,10 @@ fbl_event_append(struct db *db, int64_t duel, struct fbl_event *e)
 /* ---- derivation ---- */
 
 char *
-fbl_start_input(const struct fb_board *b, const struct fbl_duelist *a,
-    const struct fbl_duelist *bb)
+fbledger_start_input(const struct fb_board *b, const struct fbledger_duelist *a,
+    const struct fbledger_duelist *bb)
 {
-	const struct fbl_duelist *d[2] = { a, bb };
+	const struct fbledger_duelist *d[2] = { a, bb };
 	char *board = fbio_board_format(b), *out, *line[2];
 
 	for (int w = 0; w < 2; w++) {
@@ -448,7 +451,8 @@ fbl_start_input(const struct fb_board *b, const struct fbl_duelist *a,
 
 /* Reads the start input into live and starts the duel. */
 static int
-apply_start(struct fbl_live *live, const char *text, char *why, size_t whysz)
+apply_start(struct fbledger_live *live, const char *text, char *why,
+    size_t whysz)
 {
 	struct fb_sheet sh[2];
 	char *copy = xstrdup(text), *board = copy, *lines[2];
@@ -484,7 +488,8 @@ apply_start(struct fbl_live *live, const char *text, char *why, size_t whysz)
 		return -1;
 	}
 	for (int w = 0; w < 2 && rc == 0; w++) {
-		char name[FBL_NAMESZ], side[8], hand[8], colour[8], level[12];
+		char name[FBLEDGER_NAMESZ], side[8], hand[8], colour[8],
+		    level[12];
 		char fg[16];
 		int used = 0;
 
@@ -495,7 +500,7 @@ apply_start(struct fbl_live *live, const char *text, char *why, size_t whysz)
 			    w + 1);
 			break;
 		}
-		snprintf(live->names[w], FBL_NAMESZ, "%s", name);
+		snprintf(live->names[w], FBLEDGER_NAMESZ, "%s", name);
 		sh[w].side = strcmp(side, "dark") == 0 ? FB_DARK : FB_LIGHT;
 		sh[w].hand = strcmp(hand, "left") == 0 ? FB_LEFT : FB_RIGHT;
 		sh[w].colour = fb_colour_find(colour);
@@ -534,7 +539,8 @@ resolve_counts(const struct fb_state *s, struct fb_in *in)
 }
 
 int
-fbl_apply(struct fbl_live *live, const char *action, const char *input,
+fbledger_apply(struct fbledger_live *live, const char *action,
+    const char *input,
     struct fb_in *in, struct rng *rng, struct fb_report *r, char *why,
     size_t whysz)
 {
@@ -546,7 +552,7 @@ fbl_apply(struct fbl_live *live, const char *action, const char *input,
 	if (strcmp(action, "restance") == 0) {
 		struct fb_stance st;
 		const char *sp = strchr(input, ' ');
-		char name[FBL_NAMESZ];
+		char name[FBLEDGER_NAMESZ];
 		int who;
 
 		if (sp == NULL || (size_t)(sp - input) >= sizeof name) {
@@ -596,7 +602,8 @@ fbl_apply(struct fbl_live *live, const char *action, const char *input,
 }
 
 int
-fbl_derive(const struct fbl_duel *d, struct fbl_live *live, int64_t *bad,
+fbledger_derive(const struct fbledger_duel *d, struct fbledger_live *live,
+    int64_t *bad,
     char *why, size_t whysz)
 {
 	struct rng rng;
@@ -606,7 +613,7 @@ fbl_derive(const struct fbl_duel *d, struct fbl_live *live, int64_t *bad,
 	/* Every die is in the inputs; a generator is only a safety net. */
 	rng_seed(&rng, 0);
 	for (size_t i = 0; i < d->n; i++) {
-		const struct fbl_event *e = &d->ev[i];
+		const struct fbledger_event *e = &d->ev[i];
 		int rc;
 
 		if (d->undone[i] || strcmp(e->action, "undo") == 0)
@@ -618,7 +625,8 @@ fbl_derive(const struct fbl_duel *d, struct fbl_live *live, int64_t *bad,
 		    fbio_in_parse(&live->b, live->np, e->input, &in, why,
 		    whysz) < 0)
 			return -1;
-		rc = fbl_apply(live, e->action, e->input, &in, &rng, &r, why,
+		rc = fbledger_apply(live, e->action, e->input, &in, &rng, &r,
+		    why,
 		    whysz);
 		if (rc < 0)
 			return -1;

@@ -11,11 +11,11 @@
 #include "core/db.h"
 #include "fb/fb.h"
 
-#define FBL_NAMESZ	41
+#define FBLEDGER_NAMESZ	41
 
-struct fbl_duelist {
+struct fbledger_duelist {
 	int64_t		id;
-	char		name[FBL_NAMESZ];
+	char		name[FBLEDGER_NAMESZ];
 	char		board[FB_NAMESZ];
 	struct fb_sheet	sh;
 	char		*notes;		/* owned, may be NULL */
@@ -23,31 +23,32 @@ struct fbl_duelist {
 };
 
 /* Loads board name; 0, or -1 if there is none. */
-int fbl_board_load(struct db *db, const char *name, struct fb_board *b);
+int fbledger_board_load(struct db *db, const char *name, struct fb_board *b);
 /* Stores a new board (b->name); 0, or -1 if the name is taken. */
-int fbl_board_add(struct db *db, const struct fb_board *b);
+int fbledger_board_add(struct db *db, const struct fb_board *b);
 /* Calls fn for each board name in order. */
-void fbl_board_each(struct db *db, void (*fn)(void *, const char *),
+void fbledger_board_each(struct db *db, void (*fn)(void *, const char *),
     void *arg);
 
 /*
  * Loads duelist name and her board; 0, or -1 if there is none.  Release
- * with fbl_duelist_release.
+ * with fbledger_duelist_release.
  */
-int fbl_duelist_load(struct db *db, const char *name, struct fbl_duelist *d,
+int fbledger_duelist_load(struct db *db, const char *name,
+    struct fbledger_duelist *d,
     struct fb_board *b);
-void fbl_duelist_release(struct fbl_duelist *d);
+void fbledger_duelist_release(struct fbledger_duelist *d);
 /* Inserts (d->id == 0; -1 if the name is taken) or updates d. */
-int fbl_duelist_save(struct db *db, struct fbl_duelist *d,
+int fbledger_duelist_save(struct db *db, struct fbledger_duelist *d,
     const struct fb_board *b, int64_t now);
 /* Removes duelist name; 0, or -1 if there was none. */
-int fbl_duelist_remove(struct db *db, const char *name);
+int fbledger_duelist_remove(struct db *db, const char *name);
 /* Calls fn for each duelist by name (stance and board not loaded). */
-void fbl_duelist_each(struct db *db,
-    void (*fn)(void *, const struct fbl_duelist *, const char *stance),
+void fbledger_duelist_each(struct db *db,
+    void (*fn)(void *, const struct fbledger_duelist *, const char *stance),
     void *arg);
 
-struct fbl_event {
+struct fbledger_event {
 	int64_t		seq;
 	int		round;
 	char		*action, *actor, *input, *outcome, *ended, *winner;
@@ -55,37 +56,39 @@ struct fbl_event {
 	int64_t		undoes, time;
 };
 
-struct fbl_duel {
+struct fbledger_duel {
 	int64_t		id;
 	char		*a, *b, *board;	/* owned */
 	int64_t		created;
 	size_t		n;
-	struct fbl_event *ev;		/* owned */
+	struct fbledger_event *ev;		/* owned */
 	int		*undone;	/* owned */
 };
 
 /* The newest duel, or 0. */
-int64_t fbl_duel_current(struct db *db);
+int64_t fbledger_duel_current(struct db *db);
 /* Loads duel id with its events; 0, or -1 if there is none. */
-int fbl_duel_load(struct db *db, int64_t id, struct fbl_duel *d);
-void fbl_duel_release(struct fbl_duel *d);
+int fbledger_duel_load(struct db *db, int64_t id, struct fbledger_duel *d);
+void fbledger_duel_release(struct fbledger_duel *d);
 /* Creates a duel and returns its id. */
-int64_t fbl_duel_new(struct db *db, const char *a, const char *b,
+int64_t fbledger_duel_new(struct db *db, const char *a, const char *b,
     const char *board, int64_t now);
 /* Appends e as the duel's next seq, which it sets. */
-void fbl_event_append(struct db *db, int64_t duel, struct fbl_event *e);
+void fbledger_event_append(struct db *db, int64_t duel,
+    struct fbledger_event *e);
 
 /* What a duel's events make: the board, the names and the state. */
-struct fbl_live {
+struct fbledger_live {
 	struct fb_board	b;
-	char		names[2][FBL_NAMESZ];
+	char		names[2][FBLEDGER_NAMESZ];
 	const char	*np[2];		/* names[], for fbio */
 	struct fb_state	s;
 };
 
 /* The start event's input: the board and both sheets.  Caller frees. */
-char *fbl_start_input(const struct fb_board *b, const struct fbl_duelist *a,
-    const struct fbl_duelist *bb);
+char *fbledger_start_input(const struct fb_board *b,
+    const struct fbledger_duelist *a,
+    const struct fbledger_duelist *bb);
 
 /*
  * Runs one event's action on live: "start" (input as above), "geas",
@@ -93,7 +96,8 @@ char *fbl_start_input(const struct fb_board *b, const struct fbl_duelist *a,
  * WORDS...").  in receives the parsed options with the dice used.
  * Returns 0, or -1 with why and live unchanged.
  */
-int fbl_apply(struct fbl_live *live, const char *action, const char *input,
+int fbledger_apply(struct fbledger_live *live, const char *action,
+    const char *input,
     struct fb_in *in, struct rng *rng, struct fb_report *r, char *why,
     size_t whysz);
 
@@ -101,7 +105,8 @@ int fbl_apply(struct fbl_live *live, const char *action, const char *input,
  * The state after every event that is not undone.  Returns 0, or -1 with
  * why and *bad the seq of the event that would not run again.
  */
-int fbl_derive(const struct fbl_duel *d, struct fbl_live *live, int64_t *bad,
+int fbledger_derive(const struct fbledger_duel *d, struct fbledger_live *live,
+    int64_t *bad,
     char *why, size_t whysz);
 
 #endif

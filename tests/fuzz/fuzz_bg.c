@@ -94,7 +94,7 @@ game(char *text, int advanced, uint64_t seed)
 		before = g;
 		why[0] = '\0';
 		canon = NULL;
-		if (bgl_apply(&g, line, input, &rng, &r, &canon, why,
+		if (bgledger_apply(&g, line, input, &rng, &r, &canon, why,
 		    sizeof why) != 0) {
 			FUZZ_WHY(why);
 			FUZZ_CHECK(memcmp(&g, &before, sizeof g) == 0);
@@ -106,7 +106,8 @@ game(char *text, int advanced, uint64_t seed)
 		/* The canonical text gives every die: no roll is needed. */
 		replay = before;
 		rng_seed(&fixed, ~seed);
-		FUZZ_CHECK(bgl_apply(&replay, line, canon, &fixed, &r, NULL,
+		FUZZ_CHECK(bgledger_apply(&replay, line, canon, &fixed, &r,
+		    NULL,
 		    why, sizeof why) == 0);
 		FUZZ_CHECK(memcmp(&g, &replay, sizeof g) == 0);
 		free(canon);

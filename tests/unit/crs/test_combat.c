@@ -13,12 +13,12 @@
 static char why[300];
 
 /* A new event of the given action (names copied; either may be NULL). */
-static struct cb_event *
+static struct combat_event *
 ev(int action, const char *actor, const char *target)
 {
-	struct cb_event *e = xmalloc(sizeof *e);
+	struct combat_event *e = xmalloc(sizeof *e);
 
-	cb_event_init(e);
+	combat_event_init(e);
 	e->action = action;
 	e->actor = actor ? xstrdup(actor) : NULL;
 	e->target = target ? xstrdup(target) : NULL;
@@ -26,25 +26,25 @@ ev(int action, const char *actor, const char *target)
 	return e;
 }
 
-/* Executes e against s and frees it; returns cb_execute's result. */
+/* Executes e against s and frees it; returns combat_execute's result. */
 static int
-run(struct cb_state *s, struct cb_event *e)
+run(struct combat_state *s, struct combat_event *e)
 {
 	int rc;
 
 	why[0] = '\0';
-	rc = cb_execute(s, e, why, sizeof why);
-	cb_event_release(e);
+	rc = combat_execute(s, e, why, sizeof why);
+	combat_event_release(e);
 	free(e);
 	return rc;
 }
 
 /* A combatant joins with these numbers (IN 0, LB 0, no EM). */
 static int
-join(struct cb_state *s, const char *name, int or_, int dr, int mind,
+join(struct combat_state *s, const char *name, int or_, int dr, int mind,
     int life)
 {
-	struct cb_event *e = ev(CB_JOIN, name, NULL);
+	struct combat_event *e = ev(COMBAT_JOIN, name, NULL);
 
 	e->stats.or_ = or_;
 	e->stats.dr = dr;
@@ -57,18 +57,18 @@ join(struct cb_state *s, const char *name, int or_, int dr, int mind,
 
 /* A fresh combat under rules, with Ann, Bob and Cy 5 ft from each other. */
 static void
-setup(struct cb_state *s, int rules)
+setup(struct combat_state *s, int rules)
 {
-	struct cb_event *e = ev(CB_START, NULL, NULL);
+	struct combat_event *e = ev(COMBAT_START, NULL, NULL);
 
-	cb_state_init(s);
+	combat_state_init(s);
 	e->rules = rules;
 	run(s, e);
 	join(s, "Ann", 8, 10, 6, 30);
 	join(s, "Bob", 7, 9, 5, 25);
 	join(s, "Cy", 5, 8, 4, 20);
 	for (int i = 0; i < 3; i++) {
-		e = ev(CB_RANGE, s->f[i].name, s->f[(i + 1) % 3].name);
+		e = ev(COMBAT_RANGE, s->f[i].name, s->f[(i + 1) % 3].name);
 		e->feet = 5;
 		run(s, e);
 	}
@@ -76,9 +76,9 @@ setup(struct cb_state *s, int rules)
 
 /* One typed initiative entry of e. */
 static void
-init_add(struct cb_event *e, const char *name, const char *cards)
+init_add(struct combat_event *e, const char *name, const char *cards)
 {
-	struct cb_init *x;
+	struct combat_init *x;
 
 	e->init = xreallocarray(e->init, (size_t)e->ninit + 1,
 	    sizeof *e->init);
@@ -90,9 +90,9 @@ init_add(struct cb_event *e, const char *name, const char *cards)
 
 /* Initiative with typed cards: "Ann=9", "Bob=8", ... (NULL-terminated). */
 static int
-init(struct cb_state *s, const char *const *pairs)
+init(struct combat_state *s, const char *const *pairs)
 {
-	struct cb_event *e = ev(CB_INITIATIVE, NULL, NULL);
+	struct combat_event *e = ev(COMBAT_INITIATIVE, NULL, NULL);
 
 	for (; *pairs; pairs += 2)
 		init_add(e, pairs[0], pairs[1]);
@@ -100,11 +100,11 @@ init(struct cb_state *s, const char *const *pairs)
 }
 
 /* A physical attack with typed cards; its event is kept for the caller. */
-static struct cb_event *
+static struct combat_event *
 attack(const char *a, const char *t, int range, int use, const char *card,
     const char *vs_card)
 {
-	struct cb_event *e = ev(CB_ATTACK, a, t);
+	struct combat_event *e = ev(COMBAT_ATTACK, a, t);
 
 	e->range = range;
 	e->use = use;
@@ -116,7 +116,7 @@ attack(const char *a, const char *t, int range, int use, const char *card,
 
 /* A supplemental item for an event's attacker. */
 static void
-gear(struct cb_event *e, const char *name, int or_, int range, int full_or)
+gear(struct combat_event *e, const char *name, int or_, int range, int full_or)
 {
 	e->item.name = xstrdup(name);
 	e->item.mod[ITEM_OR] = or_;
@@ -132,33 +132,33 @@ static void
 test_full_or(int rules)
 {
 	const char *const order[] = { "Ann", "9", "Bob", "8", "Cy", "7", NULL };
-	const char *rn = cb_rules_name(rules);
-	struct cb_state s;
-	struct cb_event *e;
+	const char *rn = combat_rules_name(rules);
+	struct combat_state s;
+	struct combat_event *e;
 
 	setup(&s, rules);
 	is_int(init(&s, order), 0, "%s: initiative", rn);
-	e = attack("Ann", "Bob", CB_SHORT, 4, "6", "4");
+	e = attack("Ann", "Bob", COMBAT_SHORT, 4, "6", "4");
 	gear(e, "Maul", 4, ITEM_SHORT, 1);
 	is_int(run(&s, e), -1, "%s: full-OR Maul with --use 4 refused", rn);
 	is_str(why, "'Maul' must be used with the full OR (12): no pulling "
 	    "the punch", "%s: the refusal names the item", rn);
 	is_int(s.f[0].acted, 0, "%s: the refusal leaves Ann's turn", rn);
 	is_int(s.f[0].deck.avail[6], 1, "%s: ... and her 6 in the deck", rn);
-	e = attack("Ann", "Bob", CB_SHORT, 12, "6", "4");
+	e = attack("Ann", "Bob", COMBAT_SHORT, 12, "6", "4");
 	gear(e, "Maul", 4, ITEM_SHORT, 1);
 	is_int(run(&s, e), 0, "%s: --use 12, the whole OR, accepted", rn);
 	is_int(s.f[1].life, 25 - (6 + 12 - (4 + 9)), "%s: Bob takes 5", rn);
 	/* An item without the flag may still pull the punch. */
-	e = attack("Bob", "Ann", CB_SHORT, 3, "7", "2");
+	e = attack("Bob", "Ann", COMBAT_SHORT, 3, "7", "2");
 	gear(e, "Dagger", 2, ITEM_SHORT, 0);
 	is_int(run(&s, e), 0, "%s: a Dagger may pull the punch", rn);
-	cb_state_release(&s);
+	combat_state_release(&s);
 }
 
 /* A one-actor event (blow, pass, round: actor NULL). */
 static int
-act(struct cb_state *s, int action, const char *actor, const char *target)
+act(struct combat_state *s, int action, const char *actor, const char *target)
 {
 	return run(s, ev(action, actor, target));
 }
@@ -175,46 +175,48 @@ test_blow_carry(void)
 	const char *const r1[] = { "Cy", "9", "Ann", "8", "Bob", "7", "Dee",
 	    "6", NULL };
 	const char *const r2[] = { "Ann", "8", "Bob", "7", "Dee", "6", NULL };
-	struct cb_state s;
-	struct cb_event *e;
+	struct combat_state s;
+	struct combat_event *e;
 	uint64_t ann = UINT64_C(1) << 0;
 	uint64_t dee = UINT64_C(1) << 3;
 
-	setup(&s, CB_RULES_CRS);
+	setup(&s, COMBAT_RULES_CRS);
 	join(&s, "Dee", 4, 6, 3, 15);
-	e = ev(CB_RANGE, "Dee", "Cy");
+	e = ev(COMBAT_RANGE, "Dee", "Cy");
 	e->feet = 5;
 	run(&s, e);
 	is_int(init(&s, r1), 0, "blow: initiative");
-	is_int(act(&s, CB_BLOW, "Cy", "Bob"), 0, "Cy takes the blows for Bob");
-	e = attack("Ann", "Bob", CB_SHORT, 0, "7", "3");
+	is_int(act(&s, COMBAT_BLOW, "Cy", "Bob"), 0,
+	    "Cy takes the blows for Bob");
+	e = attack("Ann", "Bob", COMBAT_SHORT, 0, "7", "3");
 	is_int(run(&s, e), 0, "Ann attacks Bob at short range");
 	is_int(s.f[2].life, 20 - (7 + 8 - (3 + 8)), "Cy takes the blow");
-	is_int(cb_melee(&s, 2), ann, "Cy is in a melee with Ann");
-	is_int(act(&s, CB_PASS, "Bob", NULL), 0, "Bob passes");
-	is_int(act(&s, CB_PASS, "Dee", NULL), 0, "Dee passes");
-	is_int(act(&s, CB_ROUND, NULL, NULL), 0, "round 2");
-	is_int(act(&s, CB_BLOW, "Cy", "Bob"), 0,
+	is_int(combat_melee(&s, 2), ann, "Cy is in a melee with Ann");
+	is_int(act(&s, COMBAT_PASS, "Bob", NULL), 0, "Bob passes");
+	is_int(act(&s, COMBAT_PASS, "Dee", NULL), 0, "Dee passes");
+	is_int(act(&s, COMBAT_ROUND, NULL, NULL), 0, "round 2");
+	is_int(act(&s, COMBAT_BLOW, "Cy", "Bob"), 0,
 	    "Cy carries the Taking a Blow on at step 1");
 	is_str(why, "", "no reason given");
 	is_int(s.f[2].protecting, 1, "Cy protects Bob");
 	is_int(s.f[2].blow_carry, 1, "Cy takes no other action");
-	is_int(cb_melee(&s, 2), ann, "the melee with Ann lasts");
-	is_int(cb_melee(&s, 0), UINT64_C(1) << 2, "Ann's melee is Cy");
+	is_int(combat_melee(&s, 2), ann, "the melee with Ann lasts");
+	is_int(combat_melee(&s, 0), UINT64_C(1) << 2, "Ann's melee is Cy");
 	is_int(init(&s, r2), 0, "round 2 initiative without Cy");
-	e = attack("Ann", "Bob", CB_SHORT, 0, "6", "2");
+	e = attack("Ann", "Bob", COMBAT_SHORT, 0, "6", "2");
 	is_int(run(&s, e), 0, "Ann attacks Bob again");
-	is_int(act(&s, CB_PASS, "Bob", NULL), 0, "Bob passes again");
+	is_int(act(&s, COMBAT_PASS, "Bob", NULL), 0, "Bob passes again");
 	/* Dee's own attack on Cy is a melee that Bob is not in. */
-	e = attack("Dee", "Cy", CB_SHORT, 0, "5", "4");
+	e = attack("Dee", "Cy", COMBAT_SHORT, 0, "5", "4");
 	is_int(run(&s, e), 0, "Dee attacks Cy");
-	is_int(cb_melee(&s, 2), ann | dee, "Cy is in a melee with Ann, Dee");
-	is_int(act(&s, CB_ROUND, NULL, NULL), 0, "round 3");
-	is_int(act(&s, CB_BLOW, "Cy", "Bob"), -1,
+	is_int(combat_melee(&s, 2), ann | dee,
+	    "Cy is in a melee with Ann, Dee");
+	is_int(act(&s, COMBAT_ROUND, NULL, NULL), 0, "round 3");
+	is_int(act(&s, COMBAT_BLOW, "Cy", "Bob"), -1,
 	    "a melee of his own stops the carry-over");
 	is_str(why, "'Cy' is in a melee without 'Bob' and may not take a blow "
 	    "for him", "its reason");
-	cb_state_release(&s);
+	combat_state_release(&s);
 }
 
 /*
@@ -226,39 +228,39 @@ static void
 test_surprise(void)
 {
 	const char *const order[] = { "Ann", "5", "Bob", "3", "Cy", "4", NULL };
-	struct cb_state s;
-	struct cb_event *e;
+	struct combat_state s;
+	struct combat_event *e;
 
-	setup(&s, CB_RULES_CRS);
-	e = ev(CB_RANGE, "Ann", "Bob");
+	setup(&s, COMBAT_RULES_CRS);
+	e = ev(COMBAT_RANGE, "Ann", "Bob");
 	e->feet = 20;
 	run(&s, e);
-	e = attack("Ann", "Bob", CB_LONG, 0, "5", "3");
+	e = attack("Ann", "Bob", COMBAT_LONG, 0, "5", "3");
 	e->surprise = 1;
 	is_int(run(&s, e), 0, "a long range Surprise attack");
 	is_int(s.f[0].halvings, 0, "it halves no DR");
-	is_int(cb_dr_now(&s.f[0]), 10, "Ann's DR is still 10");
+	is_int(combat_dr_now(&s.f[0]), 10, "Ann's DR is still 10");
 	is_int(s.f[0].deck.avail[5], 0, "her 5 is out until initiative");
 	is_int(s.f[1].deck.avail[3], 0, "Bob's 3 too");
 	is_int(init(&s, order), 0, "round 1 initiative draws the 5 and the 3");
 	is_int(s.f[0].init_total, 5, "Ann's initiative is 5");
 	is_int(deck_size(&s.f[0].deck), 10, "Ann's deck is whole again");
 	is_int(deck_size(&s.f[1].deck), 10, "Bob's deck is whole again");
-	e = attack("Ann", "Bob", CB_LONG, 0, "5", "3");
+	e = attack("Ann", "Bob", COMBAT_LONG, 0, "5", "3");
 	is_int(run(&s, e), 0, "the same cards again in round 1");
-	is_int(cb_dr_now(&s.f[0]), 5, "round 1's first halving: 10 to 5");
-	cb_state_release(&s);
+	is_int(combat_dr_now(&s.f[0]), 5, "round 1's first halving: 10 to 5");
+	combat_state_release(&s);
 
 	/* An Intimidation of two: the shared offence and both defences. */
-	setup(&s, CB_RULES_CRS);
-	e = ev(CB_MENTAL, "Ann", "Bob");
-	e->kind = CB_INTIMIDATION;
+	setup(&s, COMBAT_RULES_CRS);
+	e = ev(COMBAT_MENTAL, "Ann", "Bob");
+	e->kind = COMBAT_INTIMIDATION;
 	e->cards = xstrdup("5");
 	e->vs_cards = xstrdup("3");
 	e->surprise = 1;
 	is_int(run(&s, e), 0, "a Surprise Intimidation of Bob");
-	e = ev(CB_MENTAL, "Ann", "Cy");
-	e->kind = CB_INTIMIDATION;
+	e = ev(COMBAT_MENTAL, "Ann", "Cy");
+	e->kind = COMBAT_INTIMIDATION;
 	e->shares = 1;
 	e->vs_cards = xstrdup("4");
 	is_int(run(&s, e), 0, "... and of Cy, sharing its offence");
@@ -267,14 +269,14 @@ test_surprise(void)
 	for (int i = 0; i < 3; i++)
 		is_int(deck_size(&s.f[i].deck), 10, "%s's deck is whole",
 		    s.f[i].name);
-	cb_state_release(&s);
+	combat_state_release(&s);
 }
 
 int
 main(void)
 {
-	test_full_or(CB_RULES_CRS);
-	test_full_or(CB_RULES_AVATAR);
+	test_full_or(COMBAT_RULES_CRS);
+	test_full_or(COMBAT_RULES_AVATAR);
 	test_blow_carry();
 	test_surprise();
 	return tap_done();

@@ -40,27 +40,31 @@ main(void)
 	    "';' in a name");
 	item_release(&it);
 
-	power_init(&pw, "Fireball");
+	item_power_init(&pw, "Fireball");
 	is_int(pw.picks, 1, "default picks 1");
-	is_int(power_set(&pw, "em", "10", why, sizeof why), ITEM_SET_OK, "em");
-	is_int(power_set(&pw, "picks", "2", why, sizeof why), ITEM_SET_OK,
+	is_int(item_power_set(&pw, "em", "10", why, sizeof why), ITEM_SET_OK,
+	    "em");
+	is_int(item_power_set(&pw, "picks", "2", why, sizeof why), ITEM_SET_OK,
 	    "picks");
-	is_int(power_set(&pw, "picks", "21", why, sizeof why), ITEM_SET_BAD,
+	is_int(item_power_set(&pw, "picks", "21", why, sizeof why),
+	    ITEM_SET_BAD,
 	    "picks 21");
-	is_int(power_set(&pw, "em", "-1", why, sizeof why), ITEM_SET_BAD,
+	is_int(item_power_set(&pw, "em", "-1", why, sizeof why), ITEM_SET_BAD,
 	    "em -1");
-	is_int(power_set(&pw, "target", "group", why, sizeof why),
+	is_int(item_power_set(&pw, "target", "group", why, sizeof why),
 	    ITEM_SET_OK, "target");
 	is_int(pw.target, POWER_GROUP, "group");
-	is_int(power_set(&pw, "defend", "mind", why, sizeof why), ITEM_SET_OK,
+	is_int(item_power_set(&pw, "defend", "mind", why, sizeof why),
+	    ITEM_SET_OK,
 	    "defend");
 	is_int(pw.defend, POWER_VS_MIND, "vs mind");
-	is_int(power_set(&pw, "defend", "AC", why, sizeof why), ITEM_SET_BAD,
+	is_int(item_power_set(&pw, "defend", "AC", why, sizeof why),
+	    ITEM_SET_BAD,
 	    "defend AC");
-	is_int(power_set(&pw, "bonus", "3", why, sizeof why), ITEM_SET_OK,
+	is_int(item_power_set(&pw, "bonus", "3", why, sizeof why), ITEM_SET_OK,
 	    "bonus");
-	is_int(power_set(&pw, "range", "3", why, sizeof why),
+	is_int(item_power_set(&pw, "range", "3", why, sizeof why),
 	    ITEM_SET_UNKNOWN, "range is not a power field");
-	power_release(&pw);
+	item_power_release(&pw);
 	return tap_done();
 }

@@ -147,9 +147,9 @@ test_import(struct db *db)
 	item_init(&it, "Mail");
 	roster_item_put(db, &it, 0);
 	item_release(&it);
-	power_init(&pw, "Heal");
+	item_power_init(&pw, "Heal");
 	roster_power_put(db, &pw, 0);
-	power_release(&pw);
+	item_power_release(&pw);
 	db_commit(db);
 
 	/* The probe sees a lock when there is one. */
@@ -338,10 +338,10 @@ main(void)
 	it.use = ITEM_WEARABLE;
 	roster_item_put(db, &it, 0);
 	item_release(&it);
-	power_init(&pw, "Fire Dart");
+	item_power_init(&pw, "Fire Dart");
 	pw.em = 5;
 	is_int(roster_power_put(db, &pw, 0), ROSTER_OK, "power added");
-	power_release(&pw);
+	item_power_release(&pw);
 
 	roster_writer_init(&w, db);
 	sheet_init(&sh);

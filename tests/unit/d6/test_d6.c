@@ -550,58 +550,59 @@ test_charts(void)
 		{ 30, "medium", 15 }, { 31, "long", 20 }, { 120, "long", 20 },
 		{ 121, NULL, 0 },
 	};
-	const struct d6_weapon *bp = d6_weapon_get("Blaster Pistol");
+	const struct d6_weapon *bp = d6chart_weapon_get("Blaster Pistol");
 	const struct d6_damage *d;
 	int dice = -1;
 
 	for (size_t i = 0; i < sizeof b / sizeof *b; i++)
-		is_int(d6_damage_row(b[i].d), b[i].row,
+		is_int(d6chart_damage_row(b[i].d), b[i].row,
 		    "damage difference %ld is row %d", b[i].d, b[i].row);
-	d = d6_damage_get(D6_HUMAN, d6_damage_row(5));
+	d = d6chart_damage_get(D6_HUMAN, d6chart_damage_row(5));
 	is_str(d->effect, "wounded (/2)", "4-8 on the human chart: wounded");
-	d = d6_damage_get(D6_STARSHIP, d6_damage_row(10));
+	d = d6chart_damage_get(D6_STARSHIP, d6chart_damage_row(10));
 	ok(d->nsub == 4 && d->sub[1].lo == 3 && d->sub[1].hi == 4,
 	    "starship 9-12: four sub-roll effects, 3-4 the second");
-	d = d6_damage_get(D6_VEHICLE, d6_damage_row(20));
+	d = d6chart_damage_get(D6_VEHICLE, d6chart_damage_row(20));
 	is_str(d->extra, "11D damage to passengers",
 	    "vehicle 16+: 11D to passengers");
 	ok(bp != NULL, "the blaster pistol is found by its name");
 	for (size_t i = 0; bp && i < sizeof w / sizeof *w; i++) {
 		long diff = 0;
-		const char *band = d6_weapon_band(bp, w[i].m, &diff);
+		const char *band = d6chart_weapon_band(bp, w[i].m, &diff);
 
 		is_str(band, w[i].band, "blaster pistol at %g m", w[i].m);
 		if (band)
 			is_int(diff, w[i].d, "... difficulty %ld", w[i].d);
 	}
-	ok(d6_weapon_get("submachinegun")->min == 3,
+	ok(d6chart_weapon_get("submachinegun")->min == 3,
 	    "the submachinegun's short band starts at 3 m (RULINGS: "
 	    "\"30-10\" read as 3-10)");
-	ok(d6_weapon_get("starfighter-proton-torpedoes") &&
-	    d6_weapon_band(d6_weapon_get("starfighter-proton-torpedoes"),
+	ok(d6chart_weapon_get("starfighter-proton-torpedoes") &&
+	    d6chart_weapon_band(d6chart_weapon_get("starfighter-proton-torpedoes"),
 	    16000, &(long){0}) == NULL,
 	    "starfighter proton torpedoes have no medium or long band");
-	ok(d6_scale_name("speeder", &dice) == 0 && dice == 2, "speeder 2D");
-	ok(d6_scale_name("Capital", &dice) == 0 && dice == 12,
+	ok(d6chart_scale_name("speeder", &dice) == 0 && dice == 2,
+	    "speeder 2D");
+	ok(d6chart_scale_name("Capital", &dice) == 0 && dice == 12,
 	    "capital 12D");
-	ok(d6_scale_name("extreme", &dice) == 0 && dice == 24,
+	ok(d6chart_scale_name("extreme", &dice) == 0 && dice == 24,
 	    "extreme 24D");
-	ok(d6_scale_name("huge", &dice) != 0, "no 'huge' scale");
-	ok(d6_saber_get("beserk strike") == d6_saber_get("berserk-strike") &&
-	    d6_saber_get("berserk-strike")->dmg_dice == 4,
+	ok(d6chart_scale_name("huge", &dice) != 0, "no 'huge' scale");
+	ok(d6chart_saber_get("beserk strike") == d6chart_saber_get("berserk-strike") &&
+	    d6chart_saber_get("berserk-strike")->dmg_dice == 4,
 	    "the seed's spelling of Berserk Strike, +4D");
-	ok(d6_saber_get("quick_strike")->difficulty == 15 &&
-	    d6_saber_get("quick-strike")->dmg_dice == -2,
+	ok(d6chart_saber_get("quick_strike")->difficulty == 15 &&
+	    d6chart_saber_get("quick-strike")->dmg_dice == -2,
 	    "Quick Strike: 15, -2D");
-	ok(d6_martial_get("nerve-punch-2")->difficulty == 35,
+	ok(d6chart_martial_get("nerve-punch-2")->difficulty == 35,
 	    "Nerve Punch 2: 35");
-	ok(d6_martial_get("flying-kick")->dmg_str &&
-	    d6_martial_get("flying-kick")->dmg_dice == 4,
+	ok(d6chart_martial_get("flying-kick")->dmg_str &&
+	    d6chart_martial_get("flying-kick")->dmg_dice == 4,
 	    "Flying Kick: Strength+4D");
-	ok(d6_disarm_get(d6_damage_row(13))->metres_dice == 2,
+	ok(d6chart_disarm_get(d6chart_damage_row(13))->metres_dice == 2,
 	    "disarm margin 13: the saber lands 2D metres away");
-	for (size_t i = 0; d6_table_at(i); i++) {
-		const struct d6_table *tb = d6_table_at(i);
+	for (size_t i = 0; d6chart_table_at(i); i++) {
+		const struct d6_table *tb = d6chart_table_at(i);
 		int full = tb->rows != NULL && tb->nrows > 0;
 
 		for (int r = 0; full && r < tb->nrows; r++)
