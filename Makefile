@@ -65,14 +65,14 @@ TOOLS  = crs-stats crs-draw crs-combat d6-roll fb-duel bg-board
 # The library, a folder per family (src/FAMILY/MODULE.c), read bottom-up:
 # the core every tool shares, then each game system's rules, their text
 # forms and their SQL stores.  src/cmd/TOOL.c is the main of each tool.
-LIBSRC = core/util core/rng core/out core/db core/cli \
+LIBSRC = core/util core/rng core/out core/db core/cli core/journal \
          crs/stats crs/item crs/sheet crs/deck crs/odds crs/combat \
          crs/roster crs/import crs/ledger \
          d6/d6 d6/d6chart d6/d6sheet \
          fb/fb fb/fbio fb/fbledger \
          bg/bg bg/bgio bg/bgledger
 # Unit tests, tests/unit/FAMILY/test_MODULE.c, one binary each.
-UNITS  = core/util core/out core/db core/rng \
+UNITS  = core/util core/out core/db core/rng core/journal \
          crs/stats crs/sheet crs/item crs/roster crs/import crs/deck \
          crs/odds crs/combat d6/d6 fb/fb bg/bg
 HEADERS = $(wildcard src/*/*.h)

@@ -105,13 +105,8 @@ bgledger_team_load(struct db *db, const char *name, struct bg_team *t)
 int
 bgledger_team_rm(struct db *db, const char *name)
 {
-	sqlite3_stmt *st = db_prepare(db, "DELETE FROM bg_team WHERE"
-	    " name = ?1");
-
-	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
-	db_step(db, st, 0);
-	sqlite3_finalize(st);
-	return sqlite3_changes(db->h) > 0 ? 0 : -1;
+	return db_run_text(db, "DELETE FROM bg_team WHERE name = ?1",
+	    name) > 0 ? 0 : -1;
 }
 
 void
@@ -174,8 +169,7 @@ bgledger_stat_set(struct db *db, int colour, const char *name)
 
 int64_t
 bgledger_game_new(struct db *db, const struct bg_team *a,
-    const struct bg_team *b,
-    int advanced, int safe_attack)
+    const struct bg_team *b, int advanced, int safe_attack)
 {
 	sqlite3_stmt *st;
 	char *sa = bgio_team_format(a), *sb = bgio_team_format(b);
@@ -199,134 +193,112 @@ bgledger_game_new(struct db *db, const struct bg_team *a,
 	return id;
 }
 
+/*
+ * bg_event keeps ended as 0 or 1, where a journal_event has "1" or NULL;
+ * the rest of the row is the shared shape.
+ */
+static void
+event_read(void *ctx, sqlite3_stmt *st, int col, int64_t seq,
+    int64_t undoes, void *body)
+{
+	struct journal_event *e = body;
+
+	journal_event_read(ctx, st, col, seq, undoes, body);
+	if (e->ended != NULL && strcmp(e->ended, "1") != 0) {
+		free(e->ended);
+		e->ended = NULL;
+	}
+}
+
+static void
+event_bind(sqlite3_stmt *st, int param, const void *body)
+{
+	const struct journal_event *e = body;
+
+	journal_event_bind(st, param, body);
+	sqlite3_bind_int(st, param + 5, e->ended != NULL);
+}
+
+/* Reading a game's row: the teams as specs, parsed once it is read. */
+struct head {
+	struct bgledger_game	*d;
+	char			*spec[2];
+};
+
+static void
+game_head(void *ctx, sqlite3_stmt *st)
+{
+	struct head *h = ctx;
+
+	for (int k = 0; k < 2; k++) {
+		snprintf(h->d->team[k].name, sizeof h->d->team[k].name, "%s",
+		    db_column_text(st, k));
+		h->spec[k] = db_column_dup(st, 4 + k);
+	}
+	h->d->advanced = sqlite3_column_int(st, 2);
+	h->d->safe_attack = sqlite3_column_int(st, 3);
+}
+
+const struct journal_kind bgledger_kind = JOURNAL_INPUT_KIND("game",
+    "bg_game", "bg_event", "game_id", "turn", "battle", event_read,
+    event_bind, "team1, team2, advanced, safe_attack, spec1, spec2",
+    game_head);
+
 int64_t
 bgledger_game_current(struct db *db)
 {
-	sqlite3_stmt *st = db_prepare(db, "SELECT coalesce(max(id), 0)"
-	    " FROM bg_game");
-	int64_t id;
-
-	db_step(db, st, 0);
-	id = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
-	return id;
+	return journal_latest(db, &bgledger_kind);
 }
 
 int
 bgledger_game_load(struct db *db, int64_t id, struct bgledger_game *d)
 {
-	sqlite3_stmt *st;
+	struct head h = { .d = d };
 	char why[BG_WHYSZ];
-	int found = 0;
-	size_t cap = 0;
+	int rc;
 
 	memset(d, 0, sizeof *d);
-	st = db_prepare(db, "SELECT team1, team2, advanced, safe_attack, spec1,"
-	    " spec2 FROM bg_game WHERE id = ?1");
-	sqlite3_bind_int64(st, 1, id);
-	if (db_step(db, st, 0) == SQLITE_ROW) {
-		found = 1;
-		d->id = id;
-		d->advanced = sqlite3_column_int(st, 2);
-		d->safe_attack = sqlite3_column_int(st, 3);
-		for (int k = 0; k < 2; k++) {
-			snprintf(d->team[k].name, sizeof d->team[k].name, "%s",
-			    db_column_text(st, k));
-			if (bgio_team_parse(db_column_text(st,
-			    4 + k), &d->team[k], why, sizeof why) < 0) {
-				sqlite3_finalize(st);
-				db_die(db, "game %lld: team %d: %s",
-				    (long long)id, k + 1, why);
-			}
+	d->id = id;
+	rc = journal_load(db, &bgledger_kind, id, &h, &d->j);
+	for (int k = 0; k < 2 && rc == 0; k++)
+		if (bgio_team_parse(h.spec[k], &d->team[k], why,
+		    sizeof why) < 0) {
+			free(h.spec[0]);
+			free(h.spec[1]);
+			db_die(db, "game %lld: team %d: %s", (long long)id,
+			    k + 1, why);
 		}
-	}
-	sqlite3_finalize(st);
-	if (!found)
-		return -1;
-	st = db_prepare(db, "SELECT seq, turn, action, actor, input, battle,"
-	    " ended, winner, seed, undoes, detail, time FROM bg_event"
-	    " WHERE game_id = ?1 ORDER BY seq");
-	sqlite3_bind_int64(st, 1, id);
-	while (db_step(db, st, 0) == SQLITE_ROW) {
-		struct bgledger_event *e;
-
-		if (d->n == cap) {
-			cap = cap ? 2 * cap : 16;
-			d->ev = xreallocarray(d->ev, cap, sizeof *d->ev);
-		}
-		e = &d->ev[d->n++];
-		e->seq = sqlite3_column_int64(st, 0);
-		e->turn = sqlite3_column_int(st, 1);
-		e->action = db_column_dup(st, 2);
-		e->actor = db_column_dup(st, 3);
-		e->input = db_column_dup(st, 4);
-		e->battle = db_column_dup(st, 5);
-		e->ended = sqlite3_column_int(st, 6);
-		e->winner = db_column_dup(st, 7);
-		e->seed = db_column_dup(st, 8);
-		e->undoes = sqlite3_column_int64(st, 9);
-		e->detail = xstrdup(db_column_json(st, 10));
-		e->time = sqlite3_column_int64(st, 11);
-	}
-	sqlite3_finalize(st);
-	d->undone = xcalloc(d->n + 1, sizeof *d->undone);
-	for (size_t i = 0; i < d->n; i++)
-		if (strcmp(d->ev[i].action, "undo") == 0)
-			for (size_t j = 0; j < i; j++)
-				if (d->ev[j].seq == d->ev[i].undoes)
-					d->undone[j] = 1;
-	return 0;
+	free(h.spec[0]);
+	free(h.spec[1]);
+	return rc;
 }
 
 void
 bgledger_game_release(struct bgledger_game *d)
 {
-	for (size_t i = 0; i < d->n; i++) {
-		struct bgledger_event *e = &d->ev[i];
-
-		free(e->action);
-		free(e->actor);
-		free(e->input);
-		free(e->battle);
-		free(e->winner);
-		free(e->seed);
-		free(e->detail);
-	}
-	free(d->ev);
-	free(d->undone);
+	journal_release(&d->j);
 	memset(d, 0, sizeof *d);
 }
 
 void
-bgledger_event_append(struct db *db, int64_t id, struct bgledger_event *e)
+bgledger_game_each(struct db *db,
+    void (*fn)(void *, const struct journal_summary *), void *arg)
 {
-	sqlite3_stmt *st;
+	journal_summaries(db, "SELECT g.id, g.team1, g.team2,"
+	    " CASE g.advanced WHEN 1 THEN 'advanced' ELSE 'basic' END,"
+	    " (SELECT count(*) FROM bg_event e WHERE e.game_id = g.id AND"
+	    "  e.action IN ('move', 'power', 'pass') AND"
+	    JOURNAL_LIVE("bg_event", "game_id", "e") "), NULL,"
+	    " (SELECT e.winner FROM bg_event e WHERE e.game_id = g.id AND"
+	    "  e.ended = 1 AND" JOURNAL_LIVE("bg_event", "game_id", "e") ")"
+	    " FROM bg_game g ORDER BY g.id", NULL, fn, arg);
+}
 
-	st = db_prepare(db, "SELECT coalesce(max(seq), 0) + 1 FROM bg_event"
-	    " WHERE game_id = ?1");
-	sqlite3_bind_int64(st, 1, id);
-	db_step(db, st, 0);
-	e->seq = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
-	st = db_prepare(db, "INSERT INTO bg_event (game_id, seq, turn, action,"
-	    " actor, input, battle, ended, winner, seed, undoes, detail, time)"
-	    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)");
-	sqlite3_bind_int64(st, 1, id);
-	sqlite3_bind_int64(st, 2, e->seq);
-	sqlite3_bind_int(st, 3, e->turn);
-	sqlite3_bind_text(st, 4, e->action, -1, SQLITE_STATIC);
-	db_bind_text_or_null(st, 5, e->actor);
-	sqlite3_bind_text(st, 6, e->input, -1, SQLITE_STATIC);
-	db_bind_text_or_null(st, 7, e->battle);
-	sqlite3_bind_int(st, 8, e->ended);
-	db_bind_text_or_null(st, 9, e->winner);
-	db_bind_text_or_null(st, 10, e->seed);
-	if (e->undoes > 0)
-		sqlite3_bind_int64(st, 11, e->undoes);
-	sqlite3_bind_text(st, 12, e->detail, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 13, e->time);
-	db_step(db, st, 0);
-	sqlite3_finalize(st);
+int
+bgledger_team_games(struct db *db, const char *name)
+{
+	return (int)db_run_text(db, "SELECT count(*) FROM bg_game WHERE"
+	    " team1 = ?1 COLLATE NOCASE OR team2 = ?1 COLLATE NOCASE", name);
 }
 
 /* ---- applying and deriving ---- */
@@ -473,33 +445,32 @@ bgledger_apply(struct bg_game *g, const char *action, const char *input,
 	return rc;
 }
 
-int
-bgledger_derive(const struct bgledger_game *d, struct bg_game *g, int64_t *bad,
-    char *why, size_t whysz)
+/* Runs one stored event again; a battle must end as it did. */
+static int
+replay_one(void *arg, const void *body, char *why, size_t whysz)
 {
-	struct rng rng;
+	const struct journal_event *e = body;
 	struct bg_report r;
+	struct rng rng;
+	const char *won;
+	char said[32];
 
 	/* Every die is in the inputs; a generator is only a safety net. */
 	rng_seed(&rng, 0);
-	bg_start(g, &d->team[0], &d->team[1], d->advanced, d->safe_attack);
-	for (size_t i = 0; i < d->n; i++) {
-		const struct bgledger_event *e = &d->ev[i];
+	if (bgledger_apply(arg, e->action, e->input, &rng, &r, NULL, why,
+	    whysz) < 0)
+		return -1;
+	if (strcmp(e->action, "move") != 0 || !r.battle)
+		return 0;
+	won = r.att_won ? "won" : "lost";
+	snprintf(said, sizeof said, "battle is %s", won);
+	return journal_event_recheck(e, won, said, why, whysz);
+}
 
-		if (d->undone[i] || strcmp(e->action, "undo") == 0)
-			continue;
-		*bad = e->seq;
-		if (bgledger_apply(g, e->action, e->input, &rng, &r, NULL, why,
-		    whysz) < 0)
-			return -1;
-		if (strcmp(e->action, "move") == 0 && r.battle &&
-		    (e->battle == NULL || strcmp(e->battle, r.att_won ? "won" :
-		    "lost") != 0)) {
-			snprintf(why, whysz, "the battle is %s again, not the "
-			    "recorded '%s'", r.att_won ? "won" : "lost",
-			    e->battle ? e->battle : "-");
-			return -1;
-		}
-	}
-	return 0;
+int
+bgledger_derive(const struct bgledger_game *d, struct bg_game *g,
+    int64_t *bad, char *why, size_t whysz)
+{
+	bg_start(g, &d->team[0], &d->team[1], d->advanced, d->safe_attack);
+	return journal_derive(&d->j, replay_one, g, bad, why, whysz);
 }

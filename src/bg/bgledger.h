@@ -10,6 +10,7 @@
 
 #include "bg/bg.h"
 #include "core/db.h"
+#include "core/journal.h"
 
 /* Adds a team and its figures.  -1 if the name is taken. */
 int bgledger_team_add(struct db *db, const struct bg_team *t);
@@ -26,25 +27,21 @@ void bgledger_team_each(struct db *db, void (*fn)(void *,
 void bgledger_stat_names(struct db *db, char names[BG_NSTAT][48]);
 void bgledger_stat_set(struct db *db, int colour, const char *name);
 
-/* One stored event. */
-struct bgledger_event {
-	int64_t		seq;
-	int		turn;
-	char		*action, *actor, *input, *battle, *winner, *seed;
-	char		*detail;
-	int		ended;
-	int64_t		undoes, time;
-};
-
-/* A game as stored: its setup and events; undone[i] marks undone ones. */
+/*
+ * A game as stored: its setup and its events, journal_events
+ * (core/journal.h) whose round is the turn and whose outcome is the
+ * battle ("won" or "lost"); ended is "1" on the event that ended the
+ * game, else NULL.
+ */
 struct bgledger_game {
 	int64_t		id;
 	int		advanced, safe_attack;
 	struct bg_team	team[2];
-	size_t		n;
-	struct bgledger_event *ev;
-	int		*undone;
+	struct journal	j;		/* the events */
 };
+
+/* The journal's view of bg_game and bg_event. */
+extern const struct journal_kind bgledger_kind;
 
 /* Creates a game; returns its id. */
 int64_t bgledger_game_new(struct db *db, const struct bg_team *a,
@@ -72,10 +69,16 @@ int bgledger_apply(struct bg_game *g, const char *action, const char *input,
  * why and *bad (the event's seq) if one does not replay.
  */
 int bgledger_derive(const struct bgledger_game *d, struct bg_game *g,
-    int64_t *bad,
-    char *why, size_t whysz);
+    int64_t *bad, char *why, size_t whysz);
 
-/* Appends e (seq is assigned) to game id. */
-void bgledger_event_append(struct db *db, int64_t id, struct bgledger_event *e);
+/*
+ * Calls fn for each game in order: the two teams, the board ("basic" or
+ * "advanced"), the moves, powers and passes made, and the winner.
+ */
+void bgledger_game_each(struct db *db,
+    void (*fn)(void *, const struct journal_summary *), void *arg);
+
+/* How many games team name played in. */
+int bgledger_team_games(struct db *db, const char *name);
 
 #endif

@@ -633,7 +633,7 @@ play(const char *action, const char *input)
 {
 	struct live *l = &live;
 	struct bg_game *before = &game;
-	struct bgledger_event e;
+	struct journal_event e;
 	struct bg_report r;
 	struct rng rng, fresh;
 	struct db *db;
@@ -679,20 +679,20 @@ play(const char *action, const char *input)
 	detail = report_json(l, action, canon, &r, text);
 	snprintf(seedtext, sizeof seedtext, "%llu", (unsigned long long)seed);
 	memset(&e, 0, sizeof e);
-	e.turn = before->moves + 1;
+	e.round = before->moves + 1;
 	e.action = (char *)action;
 	e.actor = strcmp(action, "die") == 0 ? l->g.team[canon[0] - '1'].name :
 	    strcmp(action, "place") == 0 ? l->g.team[r.piece / BG_MAXFIG].name :
 	    before->team[before->turn].name;
 	e.input = canon;
-	e.battle = r.battle ? (char *)(r.att_won ? "won" : "lost") : NULL;
-	e.ended = l->g.over;
+	e.outcome = r.battle ? (char *)(r.att_won ? "won" : "lost") : NULL;
+	e.ended = l->g.over ? "1" : NULL;
 	e.winner = l->g.over ? l->g.team[l->g.winner].name : NULL;
 	/* The seed matters only if a die came from it. */
 	e.seed = !rng_equal(&rng, &fresh) ? seedtext : NULL;
 	e.detail = detail;
 	e.time = db_now();
-	bgledger_event_append(db, id, &e);
+	journal_append(db, &bgledger_kind, id, 0, &e);
 	db_commit(db);
 	if (o.fmt == OUT_JSON)
 		printf("%s\n", detail);
@@ -1049,67 +1049,52 @@ cmd_log(void)
 {
 	struct live *l = &live;
 	struct db *db;
-	int64_t id;
 
 	only(0, "log");
 	need_args(1, 1, "log [--json]");
 	db = db_open(o.db);
 	db_begin_read(db);
-	id = load_game(db, l);
+	load_game(db, l);
 	db_commit(db);
-	if (o.fmt == OUT_JSON)
-		printf("{\"game\":%lld,\"events\":[", (long long)id);
-	for (size_t i = 0; i < l->d.n; i++) {
-		const struct bgledger_event *e = &l->d.ev[i];
-
-		if (o.fmt == OUT_JSON) {
-			printf("%s{\"seq\":%lld,\"turn\":%d,\"action\":\"%s\","
-			    "\"actor\":", i ? "," : "", (long long)e->seq,
-			    e->turn, e->action);
-			cli_json_or_null(stdout, e->actor);
-			printf(",\"input\":");
-			cli_json_or_null(stdout, e->input);
-			printf(",\"seed\":");
-			cli_json_or_null(stdout, e->seed);
-			printf(",\"undone\":%s,\"detail\":%s}", l->d.undone[i] ?
-			    "true" : "false", e->detail);
-			continue;
-		}
-		printf("%3lld  t%-3d %-6s ", (long long)e->seq, e->turn,
-		    e->action);
-		if (strcmp(e->action, "undo") == 0)
-			printf("undoes %lld", (long long)e->undoes);
-		else
-			cli_put_detail_text(e->detail);
-		printf("%s\n", l->d.undone[i] ? "  [undone]" : "");
-	}
-	if (o.fmt == OUT_JSON)
-		puts("]}");
+	journal_event_print(&l->d.j, o.fmt == OUT_JSON, "turn", 't', 6);
 	bgledger_game_release(&l->d);
 	db_close(db);
 	return 0;
+}
+
+/* One row of "games". */
+static void
+games_row(void *arg, const struct journal_summary *s)
+{
+	int *n = arg;
+
+	if (o.fmt == OUT_JSON) {
+		printf("%s{\"game\":%lld,\"team1\":\"%s\",\"team2\":"
+		    "\"%s\",\"board\":\"%s\",\"turns\":%d,\"winner\":",
+		    *n ? "," : "", (long long)s->id, s->a, s->b, s->board,
+		    s->count);
+		cli_json_or_null(stdout, s->winner);
+		putchar('}');
+	} else if (o.fmt == OUT_CSV)
+		printf("%lld,%s,%s,%s,%d,%s\n", (long long)s->id, s->a,
+		    s->b, s->board, s->count, s->winner ? s->winner : "");
+	else
+		printf("%-5lld %-16s %-16s %-8s %5d  %s\n", (long long)s->id,
+		    s->a, s->b, s->board, s->count, s->winner ?
+		    s->winner : "-");
+	(*n)++;
 }
 
 static int
 cmd_games(void)
 {
 	struct db *db;
-	sqlite3_stmt *st;
 	int n = 0;
 
 	only(0, "games");
 	need_args(1, 1, "games [--json|--csv]");
 	db = db_open(o.db);
 	db_begin_read(db);
-	st = db_prepare(db, "SELECT g.id, g.team1, g.team2, g.advanced,"
-	    " (SELECT count(*) FROM bg_event e WHERE e.game_id = g.id AND"
-	    "  e.action IN ('move', 'power', 'pass') AND NOT EXISTS (SELECT 1"
-	    "  FROM bg_event u WHERE u.game_id = g.id AND u.action = 'undo'"
-	    "  AND u.undoes = e.seq)),"
-	    " (SELECT e.winner FROM bg_event e WHERE e.game_id = g.id AND"
-	    "  e.ended = 1 AND NOT EXISTS (SELECT 1 FROM bg_event u WHERE"
-	    "  u.game_id = g.id AND u.action = 'undo' AND u.undoes = e.seq))"
-	    " FROM bg_game g ORDER BY g.id");
 	if (o.fmt == OUT_JSON)
 		putchar('[');
 	else if (o.fmt == OUT_CSV)
@@ -1117,30 +1102,7 @@ cmd_games(void)
 	else
 		printf("%-5s %-16s %-16s %-8s %5s  %s\n", "GAME", "TEAM1",
 		    "TEAM2", "BOARD", "TURNS", "WINNER");
-	while (db_step(db, st, 0) == SQLITE_ROW) {
-		long long id = sqlite3_column_int64(st, 0);
-		const char *a = db_column_text(st, 1);
-		const char *b = db_column_text(st, 2);
-		const char *board = sqlite3_column_int(st, 3) ? "advanced" :
-		    "basic";
-		int turns = sqlite3_column_int(st, 4);
-		const char *w = db_column_text(st, 5);
-
-		if (o.fmt == OUT_JSON) {
-			printf("%s{\"game\":%lld,\"team1\":\"%s\",\"team2\":"
-			    "\"%s\",\"board\":\"%s\",\"turns\":%d,\"winner\":",
-			    n ? "," : "", id, a, b, board, turns);
-			cli_json_or_null(stdout, w);
-			putchar('}');
-		} else if (o.fmt == OUT_CSV)
-			printf("%lld,%s,%s,%s,%d,%s\n", id, a, b, board, turns,
-			    w ? w : "");
-		else
-			printf("%-5lld %-16s %-16s %-8s %5d  %s\n", id, a, b,
-			    board, turns, w ? w : "-");
-		n++;
-	}
-	sqlite3_finalize(st);
+	bgledger_game_each(db, games_row, &n);
 	db_commit(db);
 	if (o.fmt == OUT_JSON)
 		puts("]");
@@ -1152,38 +1114,23 @@ static int
 cmd_undo(void)
 {
 	struct live *l = &live;
-	struct bgledger_event e;
+	const struct journal_event *t;
 	struct db *db;
-	int64_t id, target = 0;
-	char *detail;
-	size_t i;
+	ptrdiff_t i;
+	int64_t id;
 
 	only(0, "undo");
 	need_args(1, 1, "undo");
 	db = db_open(o.db);
 	db_begin(db);
 	id = load_game(db, l);
-	for (i = l->d.n; i-- > 0;)
-		if (!l->d.undone[i] && strcmp(l->d.ev[i].action, "undo") != 0) {
-			target = l->d.ev[i].seq;
-			break;
-		}
-	if (target == 0)
+	if ((i = journal_undoable(&l->d.j)) < 0)
 		db_die(db, "nothing to undo in game %lld", (long long)id);
-	memset(&e, 0, sizeof e);
-	e.turn = l->d.ev[i].turn;
-	e.action = "undo";
-	e.input = "";
-	e.undoes = target;
-	detail = xasprintf("{\"action\":\"undo\",\"undoes\":%lld}",
-	    (long long)target);
-	e.detail = detail;
-	e.time = db_now();
-	bgledger_event_append(db, id, &e);
+	t = journal_body(&l->d.j, (size_t)i);
+	journal_event_undo(db, &l->d.j, (size_t)i, db_now());
 	db_commit(db);
-	printf("undid event %lld (%s, turn %d)\n", (long long)target,
-	    l->d.ev[i].action, l->d.ev[i].turn);
-	free(detail);
+	printf("undid event %lld (%s, turn %d)\n", (long long)t->seq,
+	    t->action, t->round);
 	bgledger_game_release(&l->d);
 	db_close(db);
 	return 0;

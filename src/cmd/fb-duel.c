@@ -796,7 +796,7 @@ play(const char *action, struct fb_in *in, const char *text,
 	struct fbledger_duel d;
 	struct fbledger_live *before = xcalloc(1, sizeof *before);
 	struct fbledger_live *live = xcalloc(1, sizeof *live);
-	struct fbledger_event e;
+	struct journal_event e;
 	struct fb_report r;
 	struct rng rng, fresh;
 	struct db *db;
@@ -859,7 +859,7 @@ play(const char *action, struct fb_in *in, const char *text,
 	e.seed = !rng_equal(&rng, &fresh) ? seedtext : NULL;
 	e.detail = detail;
 	e.time = db_now();
-	fbledger_event_append(db, id, &e);
+	journal_append(db, &fbledger_kind, id, 0, &e);
 	db_commit(db);
 	if (o.fmt == OUT_JSON)
 		printf("%s\n", detail);
@@ -882,7 +882,7 @@ cmd_start(void)
 	struct fb_board ba, bb;
 	struct fbledger_live *live = xcalloc(1, sizeof *live);
 	struct fb_report r;
-	struct fbledger_event e;
+	struct journal_event e;
 	struct db *db;
 	char *input, *text, *detail;
 	int64_t id;
@@ -921,7 +921,7 @@ cmd_start(void)
 	e.input = input;
 	e.detail = detail;
 	e.time = db_now();
-	fbledger_event_append(db, id, &e);
+	journal_append(db, &fbledger_kind, id, 0, &e);
 	db_commit(db);
 	printf("duel %lld: %s\n", (long long)id, text);
 	free(input);
@@ -1124,71 +1124,55 @@ cmd_log(void)
 	struct fbledger_duel d;
 	struct fbledger_live *l = xcalloc(1, sizeof *l);
 	struct db *db;
-	int64_t id;
 
 	no_round_options("log");
 	db = db_open(o.db);
 	db_begin_read(db);
-	id = load_duel(db, &d, l);
+	load_duel(db, &d, l);
 	db_commit(db);
-	if (o.fmt == OUT_JSON)
-		printf("{\"duel\":%lld,\"events\":[", (long long)id);
-	for (size_t i = 0; i < d.n; i++) {
-		const struct fbledger_event *e = &d.ev[i];
-
-		if (o.fmt == OUT_JSON) {
-			printf("%s{\"seq\":%lld,\"round\":%d,\"action\":\"%s\","
-			    "\"actor\":", i ? "," : "", (long long)e->seq,
-			    e->round, e->action);
-			cli_json_or_null(stdout, e->actor);
-			printf(",\"input\":");
-			cli_json_or_null(stdout, e->input);
-			printf(",\"seed\":");
-			cli_json_or_null(stdout, e->seed);
-			printf(",\"undone\":%s,\"detail\":%s}", d.undone[i] ?
-			    "true" : "false", e->detail);
-		} else {
-			printf("%3lld  r%-3d %-8s ", (long long)e->seq, e->round,
-			    e->action);
-			if (strcmp(e->action, "undo") == 0)
-				printf("undoes %lld", (long long)e->undoes);
-			else
-				cli_put_detail_text(e->detail);
-			if (d.undone[i])
-				printf("  [undone]");
-			putchar('\n');
-		}
-	}
-	if (o.fmt == OUT_JSON)
-		printf("]}\n");
+	journal_event_print(&d.j, o.fmt == OUT_JSON, "round", 'r', 8);
 	fbledger_duel_release(&d);
 	free(l);
 	db_close(db);
 	return 0;
 }
 
+/* One row of "history". */
+static void
+history_row(void *arg, const struct journal_summary *s)
+{
+	int *n = arg;
+
+	if (o.fmt == OUT_JSON) {
+		printf("%s{\"duel\":%lld,\"a\":\"%s\",\"b\":\"%s\","
+		    "\"board\":\"%s\",\"rounds\":%d,\"ended\":",
+		    *n ? "," : "", (long long)s->id, s->a, s->b, s->board,
+		    s->count);
+		cli_json_or_null(stdout, s->ended);
+		printf(",\"winner\":");
+		cli_json_or_null(stdout, s->winner);
+		putchar('}');
+	} else if (o.fmt == OUT_CSV)
+		printf("%lld,%s,%s,%s,%d,%s,%s\n", (long long)s->id, s->a,
+		    s->b, s->board, s->count, s->ended ? s->ended : "",
+		    s->winner ? s->winner : "");
+	else
+		printf("%-5lld %-16s %-16s %-8s %6d  %-10s %s\n",
+		    (long long)s->id, s->a, s->b, s->board, s->count,
+		    s->ended ? s->ended : "-", s->winner ? s->winner :
+		    s->ended ? "draw" : "-");
+	(*n)++;
+}
+
 static int
 cmd_history(void)
 {
 	struct db *db;
-	sqlite3_stmt *st;
 	int n = 0;
 
 	no_round_options("history");
 	db = db_open(o.db);
 	db_begin_read(db);
-	st = db_prepare(db, "SELECT d.id, d.a, d.b, d.board, d.created,"
-	    " (SELECT max(round) FROM fb_event e WHERE e.duel_id = d.id AND"
-	    "  e.action = 'round' AND NOT EXISTS (SELECT 1 FROM fb_event u"
-	    "  WHERE u.duel_id = d.id AND u.action = 'undo' AND"
-	    "  u.undoes = e.seq)),"
-	    " e.ended, e.winner FROM fb_duel d LEFT JOIN fb_event e ON"
-	    " e.duel_id = d.id AND e.ended IS NOT NULL AND NOT EXISTS"
-	    " (SELECT 1 FROM fb_event u WHERE u.duel_id = d.id AND"
-	    "  u.action = 'undo' AND u.undoes = e.seq)"
-	    " WHERE ?1 IS NULL OR d.a = ?1 OR d.b = ?1 ORDER BY d.id");
-	if (o.nargs > 1)
-		sqlite3_bind_text(st, 1, o.args[1], -1, SQLITE_STATIC);
 	if (o.fmt == OUT_JSON)
 		putchar('[');
 	else if (o.fmt == OUT_CSV)
@@ -1196,33 +1180,8 @@ cmd_history(void)
 	else
 		printf("%-5s %-16s %-16s %-8s %6s  %-10s %s\n", "DUEL", "A",
 		    "B", "BOARD", "ROUNDS", "ENDED", "WINNER");
-	while (db_step(db, st, 0) == SQLITE_ROW) {
-		long long id = sqlite3_column_int64(st, 0);
-		const char *a = db_column_text(st, 1);
-		const char *b = db_column_text(st, 2);
-		const char *board = db_column_text(st, 3);
-		int rounds = sqlite3_column_int(st, 5);
-		const char *ended = db_column_text(st, 6);
-		const char *winner = db_column_text(st, 7);
-
-		if (o.fmt == OUT_JSON) {
-			printf("%s{\"duel\":%lld,\"a\":\"%s\",\"b\":\"%s\","
-			    "\"board\":\"%s\",\"rounds\":%d,\"ended\":",
-			    n ? "," : "", id, a, b, board, rounds);
-			cli_json_or_null(stdout, ended);
-			printf(",\"winner\":");
-			cli_json_or_null(stdout, winner);
-			putchar('}');
-		} else if (o.fmt == OUT_CSV)
-			printf("%lld,%s,%s,%s,%d,%s,%s\n", id, a, b, board,
-			    rounds, ended ? ended : "", winner ? winner : "");
-		else
-			printf("%-5lld %-16s %-16s %-8s %6d  %-10s %s\n", id, a,
-			    b, board, rounds, ended ? ended : "-", winner ?
-			    winner : ended ? "draw" : "-");
-		n++;
-	}
-	sqlite3_finalize(st);
+	fbledger_duel_each(db, o.nargs > 1 ? o.args[1] : NULL, history_row,
+	    &n);
 	db_commit(db);
 	if (o.fmt == OUT_JSON)
 		puts("]");
@@ -1235,37 +1194,24 @@ cmd_undo(void)
 {
 	struct fbledger_duel d;
 	struct fbledger_live *l = xcalloc(1, sizeof *l);
-	struct fbledger_event e;
+	const struct journal_event *t;
 	struct db *db;
-	int64_t id, target = 0;
-	char *detail;
-	size_t i;
+	ptrdiff_t i;
+	int64_t id;
 
 	no_round_options("undo");
 	db = db_open(o.db);
 	db_begin(db);
 	id = load_duel(db, &d, l);
-	for (i = d.n; i-- > 0;)
-		if (!d.undone[i] && strcmp(d.ev[i].action, "undo") != 0) {
-			target = d.ev[i].seq;
-			break;
-		}
-	if (target == 0 || strcmp(d.ev[i].action, "start") == 0)
+	i = journal_undoable(&d.j);
+	/* The start is the duel itself: "undo" never takes it back. */
+	if (i < 0 || strcmp((t = journal_body(&d.j, (size_t)i))->action,
+	    "start") == 0)
 		db_die(db, "nothing to undo in duel %lld", (long long)id);
-	memset(&e, 0, sizeof e);
-	e.round = d.ev[i].round;
-	e.action = "undo";
-	e.input = "";
-	e.undoes = target;
-	detail = xasprintf("{\"action\":\"undo\",\"undoes\":%lld}",
-	    (long long)target);
-	e.detail = detail;
-	e.time = db_now();
-	fbledger_event_append(db, id, &e);
+	journal_event_undo(db, &d.j, (size_t)i, db_now());
 	db_commit(db);
-	printf("undid event %lld (%s, round %d)\n", (long long)target,
-	    d.ev[i].action, d.ev[i].round);
-	free(detail);
+	printf("undid event %lld (%s, round %d)\n", (long long)t->seq,
+	    t->action, t->round);
 	fbledger_duel_release(&d);
 	free(l);
 	db_close(db);

@@ -865,3 +865,18 @@ db_bind_text_or_null(sqlite3_stmt *st, int i, const char *s)
 	else
 		sqlite3_bind_null(st, i);
 }
+
+int64_t
+db_run_text(struct db *db, const char *sql, const char *text)
+{
+	sqlite3_stmt *st = db_prepare(db, sql);
+	int64_t v;
+
+	db_bind_text_or_null(st, 1, text);
+	if (db_step(db, st, 0) == SQLITE_ROW)
+		v = sqlite3_column_int64(st, 0);
+	else
+		v = sqlite3_changes(db->h);
+	sqlite3_finalize(st);
+	return v;
+}

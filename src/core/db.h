@@ -105,6 +105,13 @@ char *db_column_dup(sqlite3_stmt *st, int i);
 /* Binds s (copied) to parameter i, or NULL when s is NULL. */
 void db_bind_text_or_null(sqlite3_stmt *st, int i, const char *s);
 
+/*
+ * Runs the one statement sql with ?1 bound to text (NULL for none).
+ * Returns the first column of its first row as an integer, or for a
+ * statement that returns no row the number of rows it changed.
+ */
+int64_t db_run_text(struct db *db, const char *sql, const char *text);
+
 /* The current time as stored in the database: Unix time in seconds. */
 int64_t db_now(void);
 

@@ -27,17 +27,13 @@ ledger_new_combat(struct db *db, const char *rules, int64_t now)
 	return id;
 }
 
-/* An event is undone when an undo event of its combat names it. */
-#define NOT_UNDONE(e) \
-	" NOT EXISTS (SELECT 1 FROM event u WHERE u.combat_id = " e \
-	".combat_id AND u.undoes = " e ".seq)"
-
 int64_t
 ledger_current(struct db *db)
 {
 	sqlite3_stmt *st = db_prepare(db, "SELECT max(c.id) FROM combat c"
 	    " WHERE NOT EXISTS (SELECT 1 FROM event e WHERE e.combat_id ="
-	    " c.id AND e.action = 'end' AND" NOT_UNDONE("e") ")");
+	    " c.id AND e.action = 'end' AND"
+	    JOURNAL_LIVE("event", "combat_id", "e") ")");
 	int64_t id = 0;
 
 	if (db_step(db, st, 0) == SQLITE_ROW)
@@ -146,14 +142,24 @@ read_detail(sqlite3_stmt *st, int c, struct combat_event *e)
 	e->melee_drawn = col_text(st, c + 25);
 }
 
+/* What reading a combat's events keeps for the whole load. */
+struct reader {
+	struct db	*db;
+	struct ledger	*l;
+	sqlite3_stmt	*inits;		/* an initiative's draws */
+};
+
 /*
- * Reads one event row.  inits is the prepared statement that reads an
- * initiative's draws, kept for the whole load.
+ * Reads one event row from column col on: the journal's read for the
+ * combat kind.
  */
 static void
-read_event(struct db *db, sqlite3_stmt *st, sqlite3_stmt *inits,
-    struct combat_event *e)
+read_event(void *ctx, sqlite3_stmt *st, int col, int64_t seq,
+    int64_t undoes, void *body)
 {
+	struct reader *rd = ctx;
+	struct db *db = rd->db;
+	struct combat_event *e = body;
 	const char *s;
 	int *stat[] = { &e->stats.or_, &e->stats.dr, &e->stats.mind,
 	    &e->stats.life, &e->stats.in, &e->stats.em, &e->stats.lb,
@@ -161,24 +167,23 @@ read_event(struct db *db, sqlite3_stmt *st, sqlite3_stmt *inits,
 	    &e->stats.mod_pick };
 
 	combat_event_init(e);
-	e->seq = sqlite3_column_int64(st, 0);
-	e->round = sqlite3_column_int(st, 1);
-	e->action = combat_action_lookup(db_column_text(st,
-	    2));
-	e->actor = col_text(st, 3);
-	e->target = col_text(st, 4);
-	s = db_column_text(st, 5);
+	e->seq = seq;
+	e->round = sqlite3_column_int(st, col + 1);
+	e->action = combat_action_lookup(db_column_text(st, col + 2));
+	e->actor = col_text(st, col + 3);
+	e->target = col_text(st, col + 4);
+	s = db_column_text(st, col + 5);
 	e->range = s && strcmp(s, "long") == 0 ? COMBAT_LONG : COMBAT_SHORT;
-	s = db_column_text(st, 6);
+	s = db_column_text(st, col + 6);
 	e->kind = s ? combat_kind_lookup(s) : COMBAT_KIND_ATTACK;
-	e->use = col_int(st, 7, 0);
-	e->mod = col_int(st, 8, 0);
-	e->vs_mod = col_int(st, 9, 0);
-	e->cards = col_text(st, 10);
-	e->virt = col_int(st, 11, 0);
-	e->vs_cards = col_text(st, 12);
-	e->vs_virt = col_int(st, 13, 0);
-	s = db_column_text(st, 14);
+	e->use = col_int(st, col + 7, 0);
+	e->mod = col_int(st, col + 8, 0);
+	e->vs_mod = col_int(st, col + 9, 0);
+	e->cards = col_text(st, col + 10);
+	e->virt = col_int(st, col + 11, 0);
+	e->vs_cards = col_text(st, col + 12);
+	e->vs_virt = col_int(st, col + 13, 0);
+	s = db_column_text(st, col + 14);
 	if (s == NULL)
 		e->special = -1;
 	else {
@@ -188,45 +193,45 @@ read_event(struct db *db, sqlite3_stmt *st, sqlite3_stmt *inits,
 		e->special = *s && deck_parse_list(s, &f, 1, why,
 		    sizeof why) == 1 ? f : 0;
 	}
-	e->base = col_int(st, 15, 0);
-	e->vs_base = col_int(st, 16, 0);
-	e->offense = col_int(st, 17, 0);
-	e->defense = col_int(st, 18, -1);
-	e->hit = col_int(st, 19, 0);
-	e->damage = col_int(st, 20, 0);
-	e->life_before = col_int(st, 21, -1);
-	e->life_after = col_int(st, 22, -1);
-	e->fumble = col_int(st, 23, 0);
-	e->vs_fumble = col_int(st, 24, 0);
-	e->undoes = sqlite3_column_int64(st, 25);
-	e->agreed = col_int(st, 26, 0);
-	if ((s = db_column_text(st, 27)) != NULL)
+	e->base = col_int(st, col + 15, 0);
+	e->vs_base = col_int(st, col + 16, 0);
+	e->offense = col_int(st, col + 17, 0);
+	e->defense = col_int(st, col + 18, -1);
+	e->hit = col_int(st, col + 19, 0);
+	e->damage = col_int(st, col + 20, 0);
+	e->life_before = col_int(st, col + 21, -1);
+	e->life_after = col_int(st, col + 22, -1);
+	e->fumble = col_int(st, col + 23, 0);
+	e->vs_fumble = col_int(st, col + 24, 0);
+	e->undoes = undoes;
+	e->agreed = col_int(st, col + 26, 0);
+	if ((s = db_column_text(st, col + 27)) != NULL)
 		e->seed = strtoull(s, NULL, 10);
-	e->gm = col_text(st, 28);
-	e->time = sqlite3_column_int64(st, 29);
-	e->shares = col_int(st, 30, 0);
+	e->gm = col_text(st, col + 28);
+	e->time = sqlite3_column_int64(st, col + 29);
+	e->shares = col_int(st, col + 30, 0);
 	for (int i = 0; i < 10; i++)
-		*stat[i] = col_int(st, 31 + i, i < 7 ? -1 : 0);
-	e->aimed = col_text(st, 42);
-	e->item.name = col_text(st, 43);
-	e->vs_item.name = col_text(st, 44);
-	e->power.name = col_text(st, 45);
-	e->em_spent = col_int(st, 46, 0);
-	e->em_before = col_int(st, 47, -1);
-	e->em_after = col_int(st, 48, -1);
-	e->feet = col_int(st, 49, 0);
-	e->until = sqlite3_column_int64(st, 50);
-	e->free = col_int(st, 51, 0);
-	e->surprise = col_int(st, 52, 0);
-	e->negated = col_int(st, 53, 0);
+		*stat[i] = col_int(st, col + 31 + i, i < 7 ? -1 : 0);
+	e->aimed = col_text(st, col + 42);
+	e->item.name = col_text(st, col + 43);
+	e->vs_item.name = col_text(st, col + 44);
+	e->power.name = col_text(st, col + 45);
+	e->em_spent = col_int(st, col + 46, 0);
+	e->em_before = col_int(st, col + 47, -1);
+	e->em_after = col_int(st, col + 48, -1);
+	e->feet = col_int(st, col + 49, 0);
+	e->until = sqlite3_column_int64(st, col + 50);
+	e->free = col_int(st, col + 51, 0);
+	e->surprise = col_int(st, col + 52, 0);
+	e->negated = col_int(st, col + 53, 0);
 	/* Most events have no detail: their defaults stand. */
-	if (strcmp(db_column_json(st, 41), "{}") != 0)
-		read_detail(st, COL_DETAIL, e);
+	if (strcmp(db_column_json(st, col + 41), "{}") != 0)
+		read_detail(st, col + COL_DETAIL, e);
 	if (e->action == COMBAT_INITIATIVE || e->action == COMBAT_FLEE ||
 	    e->action == COMBAT_CHARGE) {
-		sqlite3_stmt *it = inits;
+		sqlite3_stmt *it = rd->inits;
 
-		sqlite3_bind_text(it, 1, db_column_json(st, 41), -1,
+		sqlite3_bind_text(it, 1, db_column_json(st, col + 41), -1,
 		    SQLITE_TRANSIENT);
 		sqlite3_bind_text(it, 2, e->action == COMBAT_CHARGE ? "$.to" :
 		    "$.draws", -1, SQLITE_STATIC);
@@ -255,59 +260,30 @@ read_event(struct db *db, sqlite3_stmt *st, sqlite3_stmt *inits,
 int
 ledger_load(struct db *db, int64_t id, struct ledger *l)
 {
-	sqlite3_stmt *st = db_prepare(db, "SELECT rules FROM combat"
-	    " WHERE id = ?1"), *inits;
-	size_t cap = 0;
-	int found;
+	struct reader rd = { .db = db, .l = l };
+	int rc;
 
 	memset(l, 0, sizeof *l);
-	sqlite3_bind_int64(st, 1, id);
-	found = db_step(db, st, 0) == SQLITE_ROW;
-	if (found)
-		l->rules = col_text(st, 0);
-	sqlite3_finalize(st);
-	if (!found)
-		return -1;
 	l->combat = id;
-	st = db_prepare(db, "SELECT " EVENT_COLS " FROM event"
-	    " WHERE combat_id = ?1 ORDER BY seq");
-	inits = db_prepare(db, "SELECT json_extract(value, '$.name'),"
+	rd.inits = db_prepare(db, "SELECT json_extract(value, '$.name'),"
 	    " json_extract(value, '$.cards'), json_extract(value, '$.virt'),"
 	    " json_extract(value, '$.ties'),"
 	    " json_extract(value, '$.ties_virt'),"
 	    " coalesce(json_extract(value, '$.in'),"
 	    " json_extract(value, '$.feet')), json_extract(value, '$.total'),"
 	    " json_extract(value, '$.pos') FROM json_each(?1, ?2)");
-	sqlite3_bind_int64(st, 1, id);
-	while (db_step(db, st, 0) == SQLITE_ROW) {
-		if (l->n == cap) {
-			cap = cap ? 2 * cap : 64;
-			l->ev = xreallocarray(l->ev, cap, sizeof *l->ev);
-			l->undone = xreallocarray(l->undone, cap,
-			    sizeof *l->undone);
-		}
-		read_event(db, st, inits, &l->ev[l->n]);
-		l->undone[l->n] = 0;
-		l->n++;
-	}
-	sqlite3_finalize(st);
-	sqlite3_finalize(inits);
-	/* Undo events point back; an undo is never itself undone. */
-	for (size_t i = 0; i < l->n; i++)
-		if (l->ev[i].action == COMBAT_UNDO)
-			for (size_t j = 0; j < i; j++)
-				if (l->ev[j].seq == l->ev[i].undoes)
-					l->undone[j] = 1;
-	return 0;
+	rc = journal_load(db, &ledger_kind, id, &rd, &l->j);
+	sqlite3_finalize(rd.inits);
+	l->n = l->j.n;
+	l->ev = l->j.body;
+	l->undone = l->j.undone;
+	return rc;
 }
 
 void
 ledger_release(struct ledger *l)
 {
-	for (size_t i = 0; i < l->n; i++)
-		combat_event_release(&l->ev[i]);
-	free(l->ev);
-	free(l->undone);
+	journal_release(&l->j);
 	free(l->rules);
 	memset(l, 0, sizeof *l);
 }
@@ -388,26 +364,30 @@ ledger_inputs(const struct combat_event *r, struct combat_event *in)
 	}
 }
 
+/* One event's inputs executed again on the state. */
+static int
+replay_one(void *arg, const void *body, char *why, size_t whysz)
+{
+	struct combat_event in;
+	int rc;
+
+	ledger_inputs(body, &in);
+	rc = combat_execute(arg, &in, why, whysz);
+	combat_event_release(&in);
+	return rc;
+}
+
 int
 ledger_derive(const struct ledger *l, struct combat_state *s, int64_t *bad,
     char *why, size_t whysz)
 {
-	combat_state_init(s);
-	for (size_t i = 0; i < l->n; i++) {
-		struct combat_event in;
-		int rc;
+	/* The caller may have cut the log short or marked more undone. */
+	struct journal view = l->j;
 
-		if (l->undone[i] || l->ev[i].action == COMBAT_UNDO)
-			continue;
-		ledger_inputs(&l->ev[i], &in);
-		rc = combat_execute(s, &in, why, whysz);
-		combat_event_release(&in);
-		if (rc != 0) {
-			*bad = l->ev[i].seq;
-			return -1;
-		}
-	}
-	return 0;
+	view.n = l->n;
+	view.undone = l->undone;
+	combat_state_init(s);
+	return journal_derive(&view, replay_one, s, bad, why, whysz);
 }
 
 static int
@@ -642,100 +622,131 @@ ledger_used_seed(const struct combat_event *e)
 	return 0;
 }
 
-void
-ledger_append(struct db *db, int64_t id, struct combat_event *e)
+/*
+ * The combat kind's columns after the journal's (combat_id, seq,
+ * undoes), in the order event_bind binds them: P(0) is round.
+ */
+#define EVENT_INS \
+	"round, action, actor, target, range, kind, use, mod, vs_mod, cards," \
+	" virt, vs_cards, vs_virt, special, base, vs_base, offense, defense," \
+	" hit, damage, life_before, life_after, fumble, vs_fumble, agreed," \
+	" detail, seed, gm, time, shares, aimed, item, vs_item, power," \
+	" em_spent, em_before, em_after, feet, until, free, surprise, negated"
+#define EVENT_NINS	42
+#define P(k)	(param + (k))
+
+/* Binds event e: the journal's bind for the combat kind. */
+static void
+event_bind(sqlite3_stmt *st, int param, const void *body)
 {
-	sqlite3_stmt *st = db_prepare(db, "SELECT coalesce(max(seq), 0) + 1"
-	    " FROM event WHERE combat_id = ?1");
+	const struct combat_event *e = body;
 	int strike = e->action == COMBAT_ATTACK || e->action == COMBAT_MENTAL ||
 	    e->action == COMBAT_POWER || e->action == COMBAT_FLEE;
 	char *detail, seed[24];
 
-	sqlite3_bind_int64(st, 1, id);
-	db_step(db, st, 0);
-	e->seq = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
-	st = db_prepare(db, "INSERT INTO event (combat_id, seq, round,"
-	    " action, actor, target, range, kind, use, mod, vs_mod, cards,"
-	    " virt, vs_cards, vs_virt, special, base, vs_base, offense,"
-	    " defense, hit, damage, life_before, life_after, fumble,"
-	    " vs_fumble, undoes, agreed, detail, seed, gm, time, shares,"
-	    " aimed, item, vs_item, power, em_spent, em_before, em_after,"
-	    " feet, until, free, surprise, negated)"
-	    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13,"
-	    " ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25,"
-	    " ?26, ?27, ?28, ?29, ?30, ?31, ?32, ?33, ?34, ?35, ?36, ?37, ?38,"
-	    " ?39, ?40, ?41, ?42, ?43, ?44, ?45)");
-	sqlite3_bind_int64(st, 1, id);
-	sqlite3_bind_int64(st, 2, e->seq);
-	sqlite3_bind_int(st, 3, e->round);
-	sqlite3_bind_text(st, 4, combat_action_name(e->action), -1,
+	sqlite3_bind_int(st, P(0), e->round);
+	sqlite3_bind_text(st, P(1), combat_action_name(e->action), -1,
 	    SQLITE_STATIC);
-	db_bind_text_or_null(st, 5, e->actor);
-	db_bind_text_or_null(st, 6, e->target);
+	db_bind_text_or_null(st, P(2), e->actor);
+	db_bind_text_or_null(st, P(3), e->target);
 	if (e->action == COMBAT_ATTACK)
-		sqlite3_bind_text(st, 7, e->range == COMBAT_LONG ? "long" :
+		sqlite3_bind_text(st, P(4), e->range == COMBAT_LONG ? "long" :
 		    "short", -1, SQLITE_STATIC);
 	if (e->action == COMBAT_MENTAL)
-		sqlite3_bind_text(st, 8, combat_kind_name(e->kind), -1,
+		sqlite3_bind_text(st, P(5), combat_kind_name(e->kind), -1,
 		    SQLITE_STATIC);
 	if (strike) {
 		if (e->use > 0)
-			sqlite3_bind_int(st, 9, e->use);
-		db_bind_text_or_null(st, 12, e->cards);
-		db_bind_text_or_null(st, 14, e->vs_cards);
+			sqlite3_bind_int(st, P(6), e->use);
+		db_bind_text_or_null(st, P(9), e->cards);
+		db_bind_text_or_null(st, P(11), e->vs_cards);
 		if (e->special > 0)
-			sqlite3_bind_text(st, 16, deck_face_name(e->special),
+			sqlite3_bind_text(st, P(13), deck_face_name(e->special),
 			    -1, SQLITE_STATIC);
 		else if (e->special == 0)
-			sqlite3_bind_text(st, 16, "", -1, SQLITE_STATIC);
-		sqlite3_bind_int(st, 17, e->base);
-		sqlite3_bind_int(st, 19, e->offense);
+			sqlite3_bind_text(st, P(13), "", -1, SQLITE_STATIC);
+		sqlite3_bind_int(st, P(14), e->base);
+		sqlite3_bind_int(st, P(16), e->offense);
 		if (e->defense >= 0) {
-			sqlite3_bind_int(st, 18, e->vs_base);
-			sqlite3_bind_int(st, 20, e->defense);
+			sqlite3_bind_int(st, P(15), e->vs_base);
+			sqlite3_bind_int(st, P(17), e->defense);
 		}
-		sqlite3_bind_int(st, 21, e->hit);
-		sqlite3_bind_int(st, 22, e->damage);
+		sqlite3_bind_int(st, P(18), e->hit);
+		sqlite3_bind_int(st, P(19), e->damage);
 		if (e->life_after >= 0) {
-			sqlite3_bind_int(st, 23, e->life_before);
-			sqlite3_bind_int(st, 24, e->life_after);
+			sqlite3_bind_int(st, P(20), e->life_before);
+			sqlite3_bind_int(st, P(21), e->life_after);
 		}
 	}
-	sqlite3_bind_int(st, 10, e->mod);
-	sqlite3_bind_int(st, 11, e->vs_mod);
-	sqlite3_bind_int(st, 13, e->virt);
-	sqlite3_bind_int(st, 15, e->vs_virt);
-	sqlite3_bind_int(st, 25, e->fumble);
-	sqlite3_bind_int(st, 26, e->vs_fumble);
-	if (e->action == COMBAT_UNDO)
-		sqlite3_bind_int64(st, 27, e->undoes);
-	sqlite3_bind_int(st, 28, e->agreed);
+	sqlite3_bind_int(st, P(7), e->mod);
+	sqlite3_bind_int(st, P(8), e->vs_mod);
+	sqlite3_bind_int(st, P(10), e->virt);
+	sqlite3_bind_int(st, P(12), e->vs_virt);
+	sqlite3_bind_int(st, P(22), e->fumble);
+	sqlite3_bind_int(st, P(23), e->vs_fumble);
+	sqlite3_bind_int(st, P(24), e->agreed);
 	detail = detail_json(e);
-	sqlite3_bind_text(st, 29, detail, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, P(25), detail, -1, SQLITE_TRANSIENT);
 	free(detail);
 	snprintf(seed, sizeof seed, "%" PRIu64, e->seed);
 	if (ledger_used_seed(e))
-		sqlite3_bind_text(st, 30, seed, -1, SQLITE_TRANSIENT);
-	db_bind_text_or_null(st, 31, e->gm);
-	sqlite3_bind_int64(st, 32, e->time);
-	sqlite3_bind_int(st, 33, e->shares);
-	db_bind_text_or_null(st, 34, e->aimed);
-	db_bind_text_or_null(st, 35, e->item.name);
-	db_bind_text_or_null(st, 36, e->vs_item.name);
-	db_bind_text_or_null(st, 37, e->power.name);
+		sqlite3_bind_text(st, P(26), seed, -1, SQLITE_TRANSIENT);
+	db_bind_text_or_null(st, P(27), e->gm);
+	sqlite3_bind_int64(st, P(28), e->time);
+	sqlite3_bind_int(st, P(29), e->shares);
+	db_bind_text_or_null(st, P(30), e->aimed);
+	db_bind_text_or_null(st, P(31), e->item.name);
+	db_bind_text_or_null(st, P(32), e->vs_item.name);
+	db_bind_text_or_null(st, P(33), e->power.name);
 	if (e->action == COMBAT_POWER) {
-		sqlite3_bind_int(st, 38, e->em_spent);
-		sqlite3_bind_int(st, 39, e->em_before);
-		sqlite3_bind_int(st, 40, e->em_after);
+		sqlite3_bind_int(st, P(34), e->em_spent);
+		sqlite3_bind_int(st, P(35), e->em_before);
+		sqlite3_bind_int(st, P(36), e->em_after);
 	}
 	if (e->action == COMBAT_RANGE)
-		sqlite3_bind_int(st, 41, e->feet);
+		sqlite3_bind_int(st, P(37), e->feet);
 	if (e->action == COMBAT_FLEE && e->hit)
-		sqlite3_bind_int64(st, 42, e->until);
-	sqlite3_bind_int(st, 43, e->free);
-	sqlite3_bind_int(st, 44, e->surprise);
-	sqlite3_bind_int(st, 45, e->negated);
-	db_step(db, st, 0);
-	sqlite3_finalize(st);
+		sqlite3_bind_int64(st, P(38), e->until);
+	sqlite3_bind_int(st, P(39), e->free);
+	sqlite3_bind_int(st, P(40), e->surprise);
+	sqlite3_bind_int(st, P(41), e->negated);
+}
+#undef P
+
+/* The combat's row. */
+static void
+combat_head(void *ctx, sqlite3_stmt *st)
+{
+	struct reader *rd = ctx;
+
+	rd->l->rules = col_text(st, 0);
+}
+
+static void
+event_release(void *body)
+{
+	combat_event_release(body);
+}
+
+const struct journal_kind ledger_kind = {
+	.what = "combat",
+	.logs = "combat",
+	.events = "event",
+	.key = "combat_id",
+	.cols = EVENT_INS,
+	.ncols = EVENT_NINS,
+	.select = EVENT_COLS,
+	.size = sizeof(struct combat_event),
+	.read = read_event,
+	.bind = event_bind,
+	.release = event_release,
+	.head_cols = "rules",
+	.head = combat_head,
+};
+
+void
+ledger_append(struct db *db, int64_t id, struct combat_event *e)
+{
+	e->seq = journal_append(db, &ledger_kind, id,
+	    e->action == COMBAT_UNDO ? e->undoes : 0, e);
 }

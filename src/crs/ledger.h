@@ -12,15 +12,24 @@
 
 #include "crs/combat.h"
 #include "core/db.h"
+#include "core/journal.h"
 
-/* A combat's events in seq order; undone[i] marks an undone one. */
+/*
+ * A combat's events in seq order; undone[i] marks an undone one.  n, ev
+ * and undone show the journal's j.n, j.body and j.undone, which own
+ * them; a caller may shorten n or mark more undone before deriving.
+ */
 struct ledger {
-	int64_t		 combat;
-	char		*rules;		/* owned */
-	size_t		 n;
-	struct combat_event	*ev;		/* owned */
-	int		*undone;	/* owned */
+	int64_t			 combat;
+	char			*rules;		/* owned */
+	size_t			 n;
+	struct combat_event	*ev;
+	int			*undone;
+	struct journal		 j;
 };
+
+/* The journal's view of combat and event. */
+extern const struct journal_kind ledger_kind;
 
 /* Creates a combat and returns its id. */
 int64_t ledger_new_combat(struct db *db, const char *rules, int64_t now);

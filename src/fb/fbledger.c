@@ -250,15 +250,8 @@ fbledger_duelist_save(struct db *db, struct fbledger_duelist *d,
 int
 fbledger_duelist_remove(struct db *db, const char *name)
 {
-	sqlite3_stmt *st = db_prepare(db, "DELETE FROM fb_duelist WHERE"
-	    " name = ?1");
-	int n;
-
-	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
-	db_step(db, st, 0);
-	sqlite3_finalize(st);
-	n = sqlite3_changes(db->h);
-	return n > 0 ? 0 : -1;
+	return db_run_text(db, "DELETE FROM fb_duelist WHERE name = ?1",
+	    name) > 0 ? 0 : -1;
 }
 
 void
@@ -280,22 +273,16 @@ fbledger_duelist_each(struct db *db,
 
 /* ---- duels and events ---- */
 
+
 int64_t
 fbledger_duel_current(struct db *db)
 {
-	sqlite3_stmt *st = db_prepare(db, "SELECT max(id) FROM fb_duel");
-	int64_t id = 0;
-
-	if (db_step(db, st, 0) == SQLITE_ROW)
-		id = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
-	return id;
+	return journal_latest(db, &fbledger_kind);
 }
 
 int64_t
 fbledger_duel_new(struct db *db, const char *a, const char *b,
-    const char *board,
-    int64_t now)
+    const char *board, int64_t now)
 {
 	sqlite3_stmt *st = db_prepare(db, "INSERT INTO fb_duel (a, b, board,"
 	    " created) VALUES (?1, ?2, ?3, ?4)");
@@ -309,80 +296,35 @@ fbledger_duel_new(struct db *db, const char *a, const char *b,
 	return sqlite3_last_insert_rowid(db->h);
 }
 
+/* The duel's row. */
+static void
+duel_head(void *ctx, sqlite3_stmt *st)
+{
+	struct fbledger_duel *d = ctx;
+
+	d->a = db_column_dup(st, 0);
+	d->b = db_column_dup(st, 1);
+	d->board = db_column_dup(st, 2);
+	d->created = sqlite3_column_int64(st, 3);
+}
+
+const struct journal_kind fbledger_kind = JOURNAL_INPUT_KIND("duel",
+    "fb_duel", "fb_event", "duel_id", "round", "outcome",
+    journal_event_read, journal_event_bind, "a, b, board, created",
+    duel_head);
+
 int
 fbledger_duel_load(struct db *db, int64_t id, struct fbledger_duel *d)
 {
-	sqlite3_stmt *st;
-	size_t cap = 0;
-	int found = 0;
-
 	memset(d, 0, sizeof *d);
-	st = db_prepare(db, "SELECT a, b, board, created FROM fb_duel"
-	    " WHERE id = ?1");
-	sqlite3_bind_int64(st, 1, id);
-	if (db_step(db, st, 0) == SQLITE_ROW) {
-		d->id = id;
-		d->a = db_column_dup(st, 0);
-		d->b = db_column_dup(st, 1);
-		d->board = db_column_dup(st, 2);
-		d->created = sqlite3_column_int64(st, 3);
-		found = 1;
-	}
-	sqlite3_finalize(st);
-	if (!found)
-		return -1;
-	st = db_prepare(db, "SELECT seq, round, action, actor, input,"
-	    " outcome, ended, winner, seed, undoes, detail, time FROM"
-	    " fb_event WHERE duel_id = ?1 ORDER BY seq");
-	sqlite3_bind_int64(st, 1, id);
-	while (db_step(db, st, 0) == SQLITE_ROW) {
-		struct fbledger_event *e;
-
-		if (d->n == cap) {
-			cap = cap ? 2 * cap : 32;
-			d->ev = xreallocarray(d->ev, cap, sizeof *d->ev);
-		}
-		e = &d->ev[d->n++];
-		e->seq = sqlite3_column_int64(st, 0);
-		e->round = sqlite3_column_int(st, 1);
-		e->action = db_column_dup(st, 2);
-		e->actor = db_column_dup(st, 3);
-		e->input = db_column_dup(st, 4);
-		e->outcome = db_column_dup(st, 5);
-		e->ended = db_column_dup(st, 6);
-		e->winner = db_column_dup(st, 7);
-		e->seed = db_column_dup(st, 8);
-		e->undoes = sqlite3_column_int64(st, 9);
-		e->detail = xstrdup(db_column_json(st, 10));
-		e->time = sqlite3_column_int64(st, 11);
-	}
-	sqlite3_finalize(st);
-	d->undone = xcalloc(d->n + 1, sizeof *d->undone);
-	for (size_t i = 0; i < d->n; i++)
-		if (strcmp(d->ev[i].action, "undo") == 0)
-			for (size_t j = 0; j < d->n; j++)
-				if (d->ev[j].seq == d->ev[i].undoes)
-					d->undone[j] = 1;
-	return 0;
+	d->id = id;
+	return journal_load(db, &fbledger_kind, id, d, &d->j);
 }
 
 void
 fbledger_duel_release(struct fbledger_duel *d)
 {
-	for (size_t i = 0; i < d->n; i++) {
-		struct fbledger_event *e = &d->ev[i];
-
-		free(e->action);
-		free(e->actor);
-		free(e->input);
-		free(e->outcome);
-		free(e->ended);
-		free(e->winner);
-		free(e->seed);
-		free(e->detail);
-	}
-	free(d->ev);
-	free(d->undone);
+	journal_release(&d->j);
 	free(d->a);
 	free(d->b);
 	free(d->board);
@@ -390,36 +332,17 @@ fbledger_duel_release(struct fbledger_duel *d)
 }
 
 void
-fbledger_event_append(struct db *db, int64_t duel, struct fbledger_event *e)
+fbledger_duel_each(struct db *db, const char *name,
+    void (*fn)(void *, const struct journal_summary *), void *arg)
 {
-	sqlite3_stmt *st;
-
-	st = db_prepare(db, "SELECT coalesce(max(seq), 0) + 1 FROM fb_event"
-	    " WHERE duel_id = ?1");
-	sqlite3_bind_int64(st, 1, duel);
-	db_step(db, st, 0);
-	e->seq = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
-	st = db_prepare(db, "INSERT INTO fb_event (duel_id, seq, round,"
-	    " action, actor, input, outcome, ended, winner, seed, undoes,"
-	    " detail, time) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9,"
-	    " ?10, ?11, ?12, ?13)");
-	sqlite3_bind_int64(st, 1, duel);
-	sqlite3_bind_int64(st, 2, e->seq);
-	sqlite3_bind_int(st, 3, e->round);
-	sqlite3_bind_text(st, 4, e->action, -1, SQLITE_STATIC);
-	db_bind_text_or_null(st, 5, e->actor);
-	sqlite3_bind_text(st, 6, e->input, -1, SQLITE_STATIC);
-	db_bind_text_or_null(st, 7, e->outcome);
-	db_bind_text_or_null(st, 8, e->ended);
-	db_bind_text_or_null(st, 9, e->winner);
-	db_bind_text_or_null(st, 10, e->seed);
-	if (e->undoes > 0)
-		sqlite3_bind_int64(st, 11, e->undoes);
-	sqlite3_bind_text(st, 12, e->detail, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 13, e->time);
-	db_step(db, st, 0);
-	sqlite3_finalize(st);
+	journal_summaries(db, "SELECT d.id, d.a, d.b, d.board,"
+	    " (SELECT max(round) FROM fb_event e WHERE e.duel_id = d.id AND"
+	    "  e.action = 'round' AND" JOURNAL_LIVE("fb_event", "duel_id", "e")
+	    "), e.ended, e.winner FROM fb_duel d LEFT JOIN fb_event e ON"
+	    " e.duel_id = d.id AND e.ended IS NOT NULL AND"
+	    JOURNAL_LIVE("fb_event", "duel_id", "e")
+	    " WHERE ?1 IS NULL OR d.a = ?1 OR d.b = ?1 ORDER BY d.id", name,
+	    fn, arg);
 }
 
 /* ---- derivation ---- */
@@ -601,42 +524,38 @@ fbledger_apply(struct fbledger_live *live, const char *action,
 	return -1;
 }
 
-int
-fbledger_derive(const struct fbledger_duel *d, struct fbledger_live *live,
-    int64_t *bad,
-    char *why, size_t whysz)
+/* Runs one stored event again; a round must give what it gave. */
+static int
+replay_one(void *arg, const void *body, char *why, size_t whysz)
 {
-	struct rng rng;
+	struct fbledger_live *live = arg;
+	const struct journal_event *e = body;
 	struct fb_report r;
 	struct fb_in in;
+	struct rng rng;
+	char said[64];
 
 	/* Every die is in the inputs; a generator is only a safety net. */
 	rng_seed(&rng, 0);
-	for (size_t i = 0; i < d->n; i++) {
-		const struct fbledger_event *e = &d->ev[i];
-		int rc;
+	fb_in_init(&in);
+	if (strcmp(e->action, "start") != 0 &&
+	    strcmp(e->action, "restance") != 0 &&
+	    fbio_in_parse(&live->b, live->np, e->input, &in, why, whysz) < 0)
+		return -1;
+	if (fbledger_apply(live, e->action, e->input, &in, &rng, &r, why,
+	    whysz) < 0)
+		return -1;
+	if (strcmp(e->action, "round") != 0)
+		return 0;
+	snprintf(said, sizeof said, "round gives '%s'",
+	    fb_outcome_name(r.outcome));
+	return journal_event_recheck(e, fb_outcome_name(r.outcome), said,
+	    why, whysz);
+}
 
-		if (d->undone[i] || strcmp(e->action, "undo") == 0)
-			continue;
-		*bad = e->seq;
-		fb_in_init(&in);
-		if (strcmp(e->action, "start") != 0 &&
-		    strcmp(e->action, "restance") != 0 &&
-		    fbio_in_parse(&live->b, live->np, e->input, &in, why,
-		    whysz) < 0)
-			return -1;
-		rc = fbledger_apply(live, e->action, e->input, &in, &rng, &r,
-		    why,
-		    whysz);
-		if (rc < 0)
-			return -1;
-		if (strcmp(e->action, "round") == 0 && (e->outcome == NULL ||
-		    strcmp(e->outcome, fb_outcome_name(r.outcome)) != 0)) {
-			util_say(why, whysz, "the round gives '%s' again, not "
-			    "the recorded '%s'", fb_outcome_name(r.outcome),
-			    e->outcome ? e->outcome : "-");
-			return -1;
-		}
-	}
-	return 0;
+int
+fbledger_derive(const struct fbledger_duel *d, struct fbledger_live *live,
+    int64_t *bad, char *why, size_t whysz)
+{
+	return journal_derive(&d->j, replay_one, live, bad, why, whysz);
 }

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "core/db.h"
+#include "core/journal.h"
 #include "fb/fb.h"
 
 #define FBLEDGER_NAMESZ	41
@@ -48,22 +49,20 @@ void fbledger_duelist_each(struct db *db,
     void (*fn)(void *, const struct fbledger_duelist *, const char *stance),
     void *arg);
 
-struct fbledger_event {
-	int64_t		seq;
-	int		round;
-	char		*action, *actor, *input, *outcome, *ended, *winner;
-	char		*seed, *detail;	/* all owned; some may be NULL */
-	int64_t		undoes, time;
-};
-
+/*
+ * A duel as stored.  Its events are journal_events (core/journal.h): the
+ * round, the action, the input with every die filled in, and the outcome
+ * column (outcome), ended and winner repeated for queries.
+ */
 struct fbledger_duel {
 	int64_t		id;
 	char		*a, *b, *board;	/* owned */
 	int64_t		created;
-	size_t		n;
-	struct fbledger_event *ev;		/* owned */
-	int		*undone;	/* owned */
+	struct journal	j;		/* the events */
 };
+
+/* The journal's view of fb_duel and fb_event. */
+extern const struct journal_kind fbledger_kind;
 
 /* The newest duel, or 0. */
 int64_t fbledger_duel_current(struct db *db);
@@ -73,9 +72,13 @@ void fbledger_duel_release(struct fbledger_duel *d);
 /* Creates a duel and returns its id. */
 int64_t fbledger_duel_new(struct db *db, const char *a, const char *b,
     const char *board, int64_t now);
-/* Appends e as the duel's next seq, which it sets. */
-void fbledger_event_append(struct db *db, int64_t duel,
-    struct fbledger_event *e);
+/*
+ * Calls fn for each duel in order, or each that name (exactly as
+ * stored) fought in when name is not NULL: a, b, the board, the last
+ * round played, how it ended and who won.
+ */
+void fbledger_duel_each(struct db *db, const char *name,
+    void (*fn)(void *, const struct journal_summary *), void *arg);
 
 /* What a duel's events make: the board, the names and the state. */
 struct fbledger_live {
@@ -106,7 +109,6 @@ int fbledger_apply(struct fbledger_live *live, const char *action,
  * why and *bad the seq of the event that would not run again.
  */
 int fbledger_derive(const struct fbledger_duel *d, struct fbledger_live *live,
-    int64_t *bad,
-    char *why, size_t whysz);
+    int64_t *bad, char *why, size_t whysz);
 
 #endif

@@ -1,0 +1,339 @@
+/*
+ * journal.c - append-only event logs; see journal.h.
+ *
+ * The SQL here is built from a kind's table and column names, which are
+ * constants of the program, never input; every value is bound.
+ */
+#include "core/journal.h"
+
+#include "core/cli.h"
+#include "core/util.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+int64_t
+journal_latest(struct db *db, const struct journal_kind *k)
+{
+	char *sql = xasprintf("SELECT coalesce(max(id), 0) FROM %s",
+	    k->logs);
+	sqlite3_stmt *st = db_prepare(db, sql);
+	int64_t id = 0;
+
+	free(sql);
+	if (db_step(db, st, 0) == SQLITE_ROW)
+		id = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return id;
+}
+
+void
+journal_summaries(struct db *db, const char *sql, const char *name,
+    void (*fn)(void *, const struct journal_summary *), void *arg)
+{
+	sqlite3_stmt *st = db_prepare(db, sql);
+
+	db_bind_text_or_null(st, 1, name);
+	while (db_step(db, st, 0) == SQLITE_ROW) {
+		struct journal_summary s = {
+			.id = sqlite3_column_int64(st, 0),
+			.a = db_column_text(st, 1),
+			.b = db_column_text(st, 2),
+			.board = db_column_text(st, 3),
+			.count = sqlite3_column_int(st, 4),
+			.ended = db_column_text(st, 5),
+			.winner = db_column_text(st, 6),
+		};
+
+		fn(arg, &s);
+	}
+	sqlite3_finalize(st);
+}
+
+/* Reads log id's row through k->head; 0 if there is none. */
+static int
+read_head(struct db *db, const struct journal_kind *k, int64_t id,
+    void *ctx)
+{
+	char *sql = xasprintf("SELECT %s FROM %s WHERE id = ?1",
+	    k->head_cols ? k->head_cols : "1", k->logs);
+	sqlite3_stmt *st = db_prepare(db, sql);
+	int found;
+
+	free(sql);
+	sqlite3_bind_int64(st, 1, id);
+	found = db_step(db, st, 0) == SQLITE_ROW;
+	if (found && k->head != NULL)
+		k->head(ctx, st);
+	sqlite3_finalize(st);
+	return found;
+}
+
+/* Makes room for one more event. */
+static void
+grow(struct journal *j, size_t *cap)
+{
+	if (j->n < *cap)
+		return;
+	*cap = *cap ? 2 * *cap : 32;
+	j->body = xreallocarray(j->body, *cap, j->kind->size);
+	j->seq = xreallocarray(j->seq, *cap, sizeof *j->seq);
+	j->undoes = xreallocarray(j->undoes, *cap, sizeof *j->undoes);
+	j->undone = xreallocarray(j->undone, *cap, sizeof *j->undone);
+}
+
+/*
+ * Marks what the undos reverse.  An undo names an earlier seq; an undo
+ * is never itself undone, whatever a damaged row says.
+ */
+static void
+mark_undone(struct journal *j)
+{
+	for (size_t i = 0; i < j->n; i++)
+		j->undone[i] = 0;
+	for (size_t i = 0; i < j->n; i++) {
+		if (j->undoes[i] == 0)
+			continue;
+		for (size_t t = 0; t < i; t++)
+			if (j->seq[t] == j->undoes[i] && j->undoes[t] == 0)
+				j->undone[t] = 1;
+	}
+}
+
+int
+journal_load(struct db *db, const struct journal_kind *k, int64_t id,
+    void *ctx, struct journal *j)
+{
+	sqlite3_stmt *st;
+	size_t cap = 0;
+	char *sql;
+
+	memset(j, 0, sizeof *j);
+	j->kind = k;
+	if (!read_head(db, k, id, ctx))
+		return -1;
+	j->log = id;
+	sql = xasprintf("SELECT seq, undoes, %s FROM %s WHERE %s = ?1"
+	    " ORDER BY seq", k->select ? k->select : k->cols, k->events,
+	    k->key);
+	st = db_prepare(db, sql);
+	free(sql);
+	sqlite3_bind_int64(st, 1, id);
+	while (db_step(db, st, 0) == SQLITE_ROW) {
+		grow(j, &cap);
+		j->seq[j->n] = sqlite3_column_int64(st, 0);
+		j->undoes[j->n] = sqlite3_column_int64(st, 1);
+		k->read(ctx, st, 2, j->seq[j->n], j->undoes[j->n],
+		    journal_body(j, j->n));
+		j->n++;
+	}
+	sqlite3_finalize(st);
+	mark_undone(j);
+	return 0;
+}
+
+void
+journal_release(struct journal *j)
+{
+	if (j->kind != NULL)
+		for (size_t i = 0; i < j->n; i++)
+			j->kind->release(journal_body(j, i));
+	free(j->body);
+	free(j->seq);
+	free(j->undoes);
+	free(j->undone);
+	memset(j, 0, sizeof *j);
+}
+
+void *
+journal_body(const struct journal *j, size_t i)
+{
+	return (char *)j->body + i * j->kind->size;
+}
+
+int64_t
+journal_append(struct db *db, const struct journal_kind *k, int64_t id,
+    int64_t undoes, const void *body)
+{
+	sqlite3_stmt *st;
+	char *sql, *params;
+	int64_t seq;
+
+	sql = xasprintf("SELECT coalesce(max(seq), 0) + 1 FROM %s"
+	    " WHERE %s = ?1", k->events, k->key);
+	st = db_prepare(db, sql);
+	free(sql);
+	sqlite3_bind_int64(st, 1, id);
+	db_step(db, st, 0);
+	seq = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+
+	params = xstrdup("?1, ?2, ?3");
+	for (int i = 0; i < k->ncols; i++) {
+		char *p = xasprintf("%s, ?%d", params, i + 4);
+
+		free(params);
+		params = p;
+	}
+	sql = xasprintf("INSERT INTO %s (%s, seq, undoes, %s) VALUES (%s)",
+	    k->events, k->key, k->cols, params);
+	free(params);
+	st = db_prepare(db, sql);
+	free(sql);
+	sqlite3_bind_int64(st, 1, id);
+	sqlite3_bind_int64(st, 2, seq);
+	if (undoes > 0)
+		sqlite3_bind_int64(st, 3, undoes);
+	k->bind(st, 4, body);
+	db_step(db, st, 0);
+	sqlite3_finalize(st);
+	return seq;
+}
+
+ptrdiff_t
+journal_undoable(const struct journal *j)
+{
+	for (size_t i = j->n; i-- > 0;)
+		if (!j->undone[i] && j->undoes[i] == 0)
+			return (ptrdiff_t)i;
+	return -1;
+}
+
+int
+journal_derive(const struct journal *j,
+    int (*step)(void *arg, const void *body, char *why, size_t whysz),
+    void *arg, int64_t *bad, char *why, size_t whysz)
+{
+	for (size_t i = 0; i < j->n; i++) {
+		if (j->undone[i] || j->undoes[i] != 0)
+			continue;
+		if (step(arg, journal_body(j, i), why, whysz) != 0) {
+			*bad = j->seq[i];
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* ---- input logs ---- */
+
+void
+journal_event_read(void *ctx, sqlite3_stmt *st, int col, int64_t seq,
+    int64_t undoes, void *body)
+{
+	struct journal_event *e = body;
+
+	(void)ctx;
+	e->seq = seq;
+	e->undoes = undoes;
+	e->round = sqlite3_column_int(st, col);
+	e->action = db_column_dup(st, col + 1);
+	e->actor = db_column_dup(st, col + 2);
+	e->input = db_column_dup(st, col + 3);
+	e->outcome = db_column_dup(st, col + 4);
+	e->ended = db_column_dup(st, col + 5);
+	e->winner = db_column_dup(st, col + 6);
+	e->seed = db_column_dup(st, col + 7);
+	e->detail = xstrdup(db_column_json(st, col + 8));
+	e->time = sqlite3_column_int64(st, col + 9);
+}
+
+void
+journal_event_bind(sqlite3_stmt *st, int param, const void *body)
+{
+	const struct journal_event *e = body;
+
+	sqlite3_bind_int(st, param, e->round);
+	db_bind_text_or_null(st, param + 1, e->action);
+	db_bind_text_or_null(st, param + 2, e->actor);
+	db_bind_text_or_null(st, param + 3, e->input);
+	db_bind_text_or_null(st, param + 4, e->outcome);
+	db_bind_text_or_null(st, param + 5, e->ended);
+	db_bind_text_or_null(st, param + 6, e->winner);
+	db_bind_text_or_null(st, param + 7, e->seed);
+	db_bind_text_or_null(st, param + 8, e->detail);
+	sqlite3_bind_int64(st, param + 9, e->time);
+}
+
+void
+journal_event_release(void *body)
+{
+	struct journal_event *e = body;
+
+	free(e->action);
+	free(e->actor);
+	free(e->input);
+	free(e->outcome);
+	free(e->ended);
+	free(e->winner);
+	free(e->seed);
+	free(e->detail);
+	memset(e, 0, sizeof *e);
+}
+
+int
+journal_event_recheck(const struct journal_event *e, const char *now,
+    const char *said, char *why, size_t whysz)
+{
+	if (e->outcome != NULL && strcmp(e->outcome, now) == 0)
+		return 0;
+	return util_say(why, whysz, "the %s again, not the recorded '%s'",
+	    said, e->outcome ? e->outcome : "-");
+}
+
+int64_t
+journal_event_undo(struct db *db, const struct journal *j, size_t i,
+    int64_t now)
+{
+	const struct journal_event *t = journal_body(j, i);
+	struct journal_event u;
+	char *detail = xasprintf("{\"action\":\"undo\",\"undoes\":%" PRId64
+	    "}", t->seq);
+	int64_t seq;
+
+	memset(&u, 0, sizeof u);
+	u.round = t->round;
+	u.action = "undo";
+	u.input = "";
+	u.detail = detail;
+	u.time = now;
+	seq = journal_append(db, j->kind, j->log, t->seq, &u);
+	free(detail);
+	return seq;
+}
+
+void
+journal_event_print(const struct journal *j, int json,
+    const char *round_key, char round_mark, int width)
+{
+	if (json)
+		printf("{\"%s\":%" PRId64 ",\"events\":[",
+		    j->kind->what, j->log);
+	for (size_t i = 0; i < j->n; i++) {
+		const struct journal_event *e = journal_body(j, i);
+
+		if (json) {
+			printf("%s{\"seq\":%" PRId64 ",\"%s\":%d,"
+			    "\"action\":\"%s\",\"actor\":", i ? "," : "",
+			    e->seq, round_key, e->round, e->action);
+			cli_json_or_null(stdout, e->actor);
+			fputs(",\"input\":", stdout);
+			cli_json_or_null(stdout, e->input);
+			fputs(",\"seed\":", stdout);
+			cli_json_or_null(stdout, e->seed);
+			printf(",\"undone\":%s,\"detail\":%s}",
+			    j->undone[i] ? "true" : "false", e->detail);
+			continue;
+		}
+		printf("%3" PRId64 "  %c%-3d %-*s ", e->seq, round_mark,
+		    e->round, width, e->action);
+		if (e->undoes != 0)
+			printf("undoes %" PRId64, e->undoes);
+		else
+			cli_put_detail_text(e->detail);
+		printf("%s\n", j->undone[i] ? "  [undone]" : "");
+	}
+	if (json)
+		fputs("]}\n", stdout);
+}
