@@ -150,6 +150,39 @@ struct reader {
 };
 
 /*
+ * Reads the list in an event's detail: an initiative's draws, a flee's
+ * catches or a charge's distances.
+ */
+static void
+read_draws(struct reader *rd, const char *detail, struct combat_event *e)
+{
+	sqlite3_stmt *it = rd->inits;
+
+	sqlite3_bind_text(it, 1, detail, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(it, 2, e->action == COMBAT_CHARGE ? "$.to" :
+	    "$.draws", -1, SQLITE_STATIC);
+	while (db_step(rd->db, it, 0) == SQLITE_ROW) {
+		struct combat_init *x;
+
+		e->init = xreallocarray(e->init, (size_t)e->ninit + 1,
+		    sizeof *e->init);
+		x = &e->init[e->ninit++];
+		memset(x, 0, sizeof *x);
+		x->name = col_text(it, 0);
+		if (x->name == NULL)
+			x->name = xstrdup("");
+		x->cards = col_text(it, 1);
+		x->virt = col_int(it, 2, 0);
+		x->ties = col_text(it, 3);
+		x->ties_virt = col_text(it, 4);
+		x->in = col_int(it, 5, 0);
+		x->total = col_int(it, 6, 0);
+		x->pos = col_int(it, 7, 0);
+	}
+	sqlite3_reset(it);
+}
+
+/*
  * Reads one event row from column col on: the journal's read for the
  * combat kind.
  */
@@ -158,7 +191,6 @@ read_event(void *ctx, sqlite3_stmt *st, int col, int64_t seq,
     int64_t undoes, void *body)
 {
 	struct reader *rd = ctx;
-	struct db *db = rd->db;
 	struct combat_event *e = body;
 	const char *s;
 	int *stat[] = { &e->stats.or_, &e->stats.dr, &e->stats.mind,
@@ -228,33 +260,8 @@ read_event(void *ctx, sqlite3_stmt *st, int col, int64_t seq,
 	if (strcmp(db_column_json(st, col + 41), "{}") != 0)
 		read_detail(st, col + COL_DETAIL, e);
 	if (e->action == COMBAT_INITIATIVE || e->action == COMBAT_FLEE ||
-	    e->action == COMBAT_CHARGE) {
-		sqlite3_stmt *it = rd->inits;
-
-		sqlite3_bind_text(it, 1, db_column_json(st, col + 41), -1,
-		    SQLITE_TRANSIENT);
-		sqlite3_bind_text(it, 2, e->action == COMBAT_CHARGE ? "$.to" :
-		    "$.draws", -1, SQLITE_STATIC);
-		while (db_step(db, it, 0) == SQLITE_ROW) {
-			struct combat_init *x;
-
-			e->init = xreallocarray(e->init, (size_t)e->ninit + 1,
-			    sizeof *e->init);
-			x = &e->init[e->ninit++];
-			memset(x, 0, sizeof *x);
-			x->name = col_text(it, 0);
-			if (x->name == NULL)
-				x->name = xstrdup("");
-			x->cards = col_text(it, 1);
-			x->virt = col_int(it, 2, 0);
-			x->ties = col_text(it, 3);
-			x->ties_virt = col_text(it, 4);
-			x->in = col_int(it, 5, 0);
-			x->total = col_int(it, 6, 0);
-			x->pos = col_int(it, 7, 0);
-		}
-		sqlite3_reset(it);
-	}
+	    e->action == COMBAT_CHARGE)
+		read_draws(rd, db_column_json(st, col + 41), e);
 }
 
 int
