@@ -118,6 +118,76 @@ fbio_stance_format(const struct fb_board *b, const struct fb_stance *st)
 
 /* ---- boards ---- */
 
+/* A "target ROLE NAME FACE ALT" line of a board, in n words w. */
+static int
+board_target(struct fb_board *b, char w[][64], int n, int lineno,
+    unsigned *roles, char *why, size_t whysz)
+{
+	long face, alt;
+	int t;
+
+	if (n != 5)
+		return util_say(why, whysz, "line %d: want 'target ROLE NAME "
+		    "FACE ALT'", lineno);
+	if ((t = fb_role_find(w[1])) < 0)
+		return util_say(why, whysz, "line %d: '%s' is not a target "
+		    "role", lineno, w[1]);
+	if (*roles & 1u << t)
+		return util_say(why, whysz, "line %d: a second '%s'", lineno,
+		    w[1]);
+	if (!fb_name_ok(w[2], FB_NAMESZ - 1))
+		return util_say(why, whysz, "line %d: '%s' is not a name "
+		    "(letters, digits, '-', '_', '.')", lineno, w[2]);
+	if (number(w[3], 1, 6, &face) < 0 || number(w[4], 1, 6, &alt) < 0)
+		return util_say(why, whysz, "line %d: faces are 1 to 6",
+		    lineno);
+	*roles |= 1u << t;
+	memcpy(b->tname[t], w[2], strlen(w[2]) + 1);
+	b->face[t] = (int)face;
+	b->alt[t] = (int)alt;
+	return 0;
+}
+
+/* A "sphere NAME center|lower|- TARGET,..." line, in n words w. */
+static int
+board_sphere(struct fb_board *b, char w[][64], int n, int lineno,
+    int *centers, char *why, size_t whysz)
+{
+	char *tsave = NULL, *tok;
+	int i = b->ns;
+
+	if (n != 4)
+		return util_say(why, whysz, "line %d: want 'sphere NAME "
+		    "center|lower|- TARGET,...'", lineno);
+	if (i == FB_MAXS)
+		return util_say(why, whysz, "line %d: more than %d spheres",
+		    lineno, FB_MAXS);
+	if (!fb_name_ok(w[1], FB_NAMESZ - 1))
+		return util_say(why, whysz, "line %d: '%s' is not a name",
+		    lineno, w[1]);
+	if (strcmp(w[2], "center") != 0 && strcmp(w[2], "lower") != 0 &&
+	    strcmp(w[2], "-") != 0)
+		return util_say(why, whysz, "line %d: a sphere's role is "
+		    "center, lower or -", lineno);
+	memcpy(b->sname[i], w[1], strlen(w[1]) + 1);
+	if (strcmp(w[2], "center") == 0) {
+		b->center = i;
+		(*centers)++;
+	} else if (strcmp(w[2], "lower") == 0)
+		b->lower |= 1u << i;
+	b->ns++;
+	for (tok = strtok_r(w[3], ",", &tsave); tok != NULL;
+	    tok = strtok_r(NULL, ",", &tsave)) {
+		int t = fb_role_find(tok);
+
+		if (t < 0)
+			return util_say(why, whysz, "line %d: '%s' is not a "
+			    "target role", lineno, tok);
+		b->touch[i] |= 1u << t;
+	}
+	return 0;
+}
+
 int
 fbio_board_parse(const char *text, struct fb_board *b, char *why,
     size_t whysz)
@@ -143,72 +213,12 @@ fbio_board_parse(const char *text, struct fb_board *b, char *why,
 			continue;
 		n = sscanf(line, "%63s %63s %63s %63s %63s %1s", w[0], w[1],
 		    w[2], w[3], w[4], extra);
-		if (n >= 1 && strcmp(w[0], "target") == 0) {
-			long face, alt;
-			int t;
-
-			if (n != 5)
-				rc = util_say(why, whysz, "line %d: want 'target "
-				    "ROLE NAME FACE ALT'", lineno);
-			else if ((t = fb_role_find(w[1])) < 0)
-				rc = util_say(why, whysz, "line %d: '%s' is not a "
-				    "target role", lineno, w[1]);
-			else if (roles & 1u << t)
-				rc = util_say(why, whysz, "line %d: a second '%s'",
-				    lineno, w[1]);
-			else if (!fb_name_ok(w[2], FB_NAMESZ - 1))
-				rc = util_say(why, whysz, "line %d: '%s' is not a "
-				    "name (letters, digits, '-', '_', '.')",
-				    lineno, w[2]);
-			else if (number(w[3], 1, 6, &face) < 0 ||
-			    number(w[4], 1, 6, &alt) < 0)
-				rc = util_say(why, whysz, "line %d: faces are 1 to "
-				    "6", lineno);
-			else {
-				roles |= 1u << t;
-				memcpy(b->tname[t], w[2], strlen(w[2]) + 1);
-				b->face[t] = (int)face;
-				b->alt[t] = (int)alt;
-			}
-		} else if (n >= 1 && strcmp(w[0], "sphere") == 0) {
-			char *tsave = NULL, *tok;
-			int i = b->ns;
-
-			if (n != 4)
-				rc = util_say(why, whysz, "line %d: want 'sphere "
-				    "NAME center|lower|- TARGET,...'", lineno);
-			else if (i == FB_MAXS)
-				rc = util_say(why, whysz, "line %d: more than %d "
-				    "spheres", lineno, FB_MAXS);
-			else if (!fb_name_ok(w[1], FB_NAMESZ - 1))
-				rc = util_say(why, whysz, "line %d: '%s' is not a "
-				    "name", lineno, w[1]);
-			else if (strcmp(w[2], "center") != 0 &&
-			    strcmp(w[2], "lower") != 0 && strcmp(w[2], "-") != 0)
-				rc = util_say(why, whysz, "line %d: a sphere's role "
-				    "is center, lower or -", lineno);
-			else {
-				memcpy(b->sname[i], w[1], strlen(w[1]) + 1);
-				if (strcmp(w[2], "center") == 0) {
-					b->center = i;
-					centers++;
-				} else if (strcmp(w[2], "lower") == 0)
-					b->lower |= 1u << i;
-				b->ns++;
-				for (tok = strtok_r(w[3], ",", &tsave);
-				    tok != NULL && rc == 0;
-				    tok = strtok_r(NULL, ",", &tsave)) {
-					int t = fb_role_find(tok);
-
-					if (t < 0)
-						rc = util_say(why, whysz, "line %d: "
-						    "'%s' is not a target role",
-						    lineno, tok);
-					else
-						b->touch[i] |= 1u << t;
-				}
-			}
-		} else
+		if (n >= 1 && strcmp(w[0], "target") == 0)
+			rc = board_target(b, w, n, lineno, &roles, why, whysz);
+		else if (n >= 1 && strcmp(w[0], "sphere") == 0)
+			rc = board_sphere(b, w, n, lineno, &centers, why,
+			    whysz);
+		else
 			rc = util_say(why, whysz, "line %d: a line starts with "
 			    "'target' or 'sphere'", lineno);
 	}
