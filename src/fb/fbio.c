@@ -192,7 +192,7 @@ int
 fbio_board_parse(const char *text, struct fb_board *b, char *why,
     size_t whysz)
 {
-	char *copy = xstrdup(text), *save = NULL, *line;
+	char *copy = xstrdup(text), *line, *next;
 	char name[FB_NAMESZ];
 	unsigned roles = 0;
 	int lineno = 0, rc = 0, centers = 0;
@@ -201,11 +201,13 @@ fbio_board_parse(const char *text, struct fb_board *b, char *why,
 	memset(b, 0, sizeof *b);
 	snprintf(b->name, sizeof b->name, "%s", name);
 	b->center = -1;
-	for (line = strtok_r(copy, "\n", &save); line != NULL && rc == 0;
-	    line = strtok_r(NULL, "\n", &save)) {
+	/* Blank lines count too, so that a refusal names the right line. */
+	for (line = copy; line != NULL && rc == 0; line = next) {
 		char w[5][64], extra[2];
 		int n;
 
+		if ((next = strchr(line, '\n')) != NULL)
+			*next++ = '\0';
 		lineno++;
 		while (*line == ' ' || *line == '\t')
 			line++;
