@@ -275,6 +275,38 @@ who_find(const char *const names[2], const char *s, size_t n)
 	return -1;
 }
 
+/* Lightning's parts after NAME:POWER: [COUNT[:SPHERE,SPHERE...]]. */
+static int
+geas_lightning(const struct fb_board *b, int np, char **part,
+    struct fb_geas_in *g, char *why, size_t whysz)
+{
+	char *ssave = NULL;
+	long v;
+
+	if (np > 4)
+		return util_say(why, whysz, "lightning takes COUNT and "
+		    "SPHERE,SPHERE...");
+	if (np >= 3 && number(part[2], 1, 50, &v) < 0)
+		return util_say(why, whysz, "lightning: '%s' is not a count "
+		    "from 1 to 50", part[2]);
+	if (np >= 3)
+		g->n = (int)v;
+	if (np < 4)
+		return 0;
+	for (char *t = strtok_r(part[3], ",", &ssave); t != NULL;
+	    t = strtok_r(NULL, ",", &ssave)) {
+		int i = fb_sphere_find(b, t);
+
+		if (i < 0)
+			return util_say(why, whysz, "'%s' is not a sphere", t);
+		if (g->nspheres == 8 || g->nspheres == g->n)
+			return util_say(why, whysz, "lightning names at most "
+			    "one sphere per counter, 8 in all");
+		g->spheres[g->nspheres++] = i;
+	}
+	return 0;
+}
+
 int
 fbio_geas_parse(const struct fb_board *b, const char *const names[2],
     const char *spec, struct fb_geas_in *g, char *why, size_t whysz)
@@ -309,38 +341,7 @@ fbio_geas_parse(const struct fb_board *b, const char *const names[2],
 	}
 	switch (g->power) {
 	case FB_LIGHTNING:
-		if (np > 4) {
-			rc = util_say(why, whysz, "lightning takes COUNT and "
-			    "SPHERE,SPHERE...");
-			break;
-		}
-		if (np >= 3 && number(part[2], 1, 50, &v) < 0) {
-			rc = util_say(why, whysz, "lightning: '%s' is not a count "
-			    "from 1 to 50", part[2]);
-			break;
-		}
-		if (np >= 3)
-			g->n = (int)v;
-		if (np == 4) {
-			char *ssave = NULL;
-
-			for (char *t = strtok_r(part[3], ",", &ssave);
-			    t != NULL && rc == 0;
-			    t = strtok_r(NULL, ",", &ssave)) {
-				int i = fb_sphere_find(b, t);
-
-				if (i < 0)
-					rc = util_say(why, whysz, "'%s' is not a "
-					    "sphere", t);
-				else if (g->nspheres == 8 ||
-				    g->nspheres == g->n)
-					rc = util_say(why, whysz, "lightning names "
-					    "at most one sphere per counter, "
-					    "8 in all");
-				else
-					g->spheres[g->nspheres++] = i;
-			}
-		}
+		rc = geas_lightning(b, np, part, g, why, whysz);
 		break;
 	case FB_ABSORB: case FB_RAGE: case FB_PROTECT:
 		if (np > 3)
@@ -442,6 +443,37 @@ fbio_in_is_flag(const char *opt)
 	    strcmp(opt, "gain-from-foe") == 0;
 }
 
+/* --move TARGET[@SPHERE]: the target moved to, and the sphere paying. */
+static int
+in_move(const struct fb_board *b, const char *val, struct fb_in *in,
+    char *why, size_t whysz)
+{
+	char t[64];
+	const char *at = strchr(val, '@');
+	size_t n = at ? (size_t)(at - val) : strlen(val);
+	int k;
+
+	if (in->nmoves == 8)
+		return util_say(why, whysz, "--move: at most 8 moves");
+	if (n >= sizeof t)
+		return util_say(why, whysz, "--move: '%s' is not a target",
+		    val);
+	memcpy(t, val, n);
+	t[n] = '\0';
+	if ((k = fb_target_find(b, t)) < 0)
+		return util_say(why, whysz, "--move: '%s' is not a target", t);
+	in->moves[in->nmoves] = (int8_t)k;
+	in->movesph[in->nmoves] = -1;
+	if (at != NULL) {
+		if ((k = fb_sphere_find(b, at + 1)) < 0)
+			return util_say(why, whysz, "--move: '%s' is not a "
+			    "sphere", at + 1);
+		in->movesph[in->nmoves] = (int8_t)k;
+	}
+	in->nmoves++;
+	return 2;
+}
+
 int
 fbio_in_option(const struct fb_board *b, const char *const names[2],
     const char *opt, const char *val, struct fb_in *in, char *why,
@@ -479,32 +511,8 @@ fbio_in_option(const struct fb_board *b, const char *const names[2],
 			    val);
 		return 2;
 	}
-	if (strcmp(opt, "move") == 0) {
-		char t[64];
-		const char *at = strchr(val, '@');
-		size_t n = at ? (size_t)(at - val) : strlen(val);
-
-		if (in->nmoves == 8)
-			return util_say(why, whysz, "--move: at most 8 moves");
-		if (n >= sizeof t)
-			return util_say(why, whysz, "--move: '%s' is not a target",
-			    val);
-		memcpy(t, val, n);
-		t[n] = '\0';
-		if ((k = fb_target_find(b, t)) < 0)
-			return util_say(why, whysz, "--move: '%s' is not a target",
-			    t);
-		in->moves[in->nmoves] = (int8_t)k;
-		in->movesph[in->nmoves] = -1;
-		if (at != NULL) {
-			if ((k = fb_sphere_find(b, at + 1)) < 0)
-				return util_say(why, whysz, "--move: '%s' is not a "
-				    "sphere", at + 1);
-			in->movesph[in->nmoves] = (int8_t)k;
-		}
-		in->nmoves++;
-		return 2;
-	}
+	if (strcmp(opt, "move") == 0)
+		return in_move(b, val, in, why, whysz);
 	if (strcmp(opt, "pull") == 0) {
 		const char *colon = strchr(val, ':');
 		int w;

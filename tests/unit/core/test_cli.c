@@ -256,7 +256,7 @@ init_child(const void *arg)
 static void
 test_init(void)
 {
-	char *good[] = { PROG, "add", "Zoë", "--notes", "two\nlines\tand a tab",
+	char *good[] = { PROG, "add", "Zoë", "--notes", "two\nlines\ttab",
 	    "notes=a\nb", "--notes=c\td", NULL };
 	char *ctl[] = { PROG, "add", "a\033[2Jb", NULL };
 	char *nl[] = { PROG, "add", "two\nlines", NULL };
