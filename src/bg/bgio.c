@@ -313,11 +313,15 @@ bgio_move_parse(const struct bg_game *g, const char *text,
 		rc = util_say(why, whysz, "'%s' is not a square of this board",
 		    tok[1]);
 	for (int k = 2; k < n && rc == 0; k += 2) {
-		if (strncmp(tok[k], "--", 2) != 0 ||
-		    bgio_move_option(g, tok[k] + 2, tok[k + 1], in, why,
-		    whysz) != 1)
-			rc = rc < 0 ? rc : util_say(why, whysz, "'%s' is not a move "
-			    "option", tok[k]);
+		int took = strncmp(tok[k], "--", 2) != 0 ? 0 :
+		    bgio_move_option(g, tok[k] + 2, tok[k + 1], in, why, whysz);
+
+		/* A wrong value keeps the option's own reason. */
+		if (took < 0)
+			rc = -1;
+		else if (took == 0)
+			rc = util_say(why, whysz, "'%s' is not a move option",
+			    tok[k]);
 	}
 	free(buf);
 	return rc;

@@ -267,122 +267,153 @@ list_one(void *arg, const struct bg_team *t)
 		printf("%-20s %7d  %s\n", t->name, t->n, fits);
 }
 
+/* team add TEAM [SPEC ...] [--file FILE] */
+static void
+team_add(struct bg_team *t)
+{
+	struct db *db;
+	struct bad b = { NULL, 0 };
+	char *text;
+
+	if (o.nargs < 3)
+		cli_usage_error("usage: bg-board team add TEAM [SPEC "
+		    "...] [--file FILE]");
+	if (!bg_name_ok(o.args[2]))
+		errx(1, "team name '%s': one word of up to %d letters, "
+		    "digits, '-', '_' or '.'", q(o.args[2]),
+		    BG_NAMESZ - 1);
+	snprintf(t->name, sizeof t->name, "%s", o.args[2]);
+	for (int i = 3; i < o.nargs; i++) {
+		if (t->n == BG_MAXFIG)
+			errx(1, "team '%s': at most %d figures",
+			    t->name, BG_MAXFIG);
+		if (bgio_figure_parse(o.args[i], &t->f[t->n], why,
+		    sizeof why) < 0)
+			errx(1, "%s", why);
+		t->n++;
+	}
+	if (o.file != NULL) {
+		text = hold(slurp(o.file));
+		if (bgio_team_parse(text, t, why, sizeof why) < 0)
+			errx(1, "%s: %s", q(o.file), why);
+		free(text);
+	}
+	if (bg_team_lineup(t) < 0) {
+		b.team = t->name;
+		bg_team_check(t, t->n > 12, bad_line, &b);
+		errx(1, "team '%s' not added: it fits neither the basic "
+		    "nor the advanced line-up", t->name);
+	}
+	db = db_open(o.db);
+	db_begin(db);
+	if (bgledger_team_add(db, t) < 0)
+		db_die(db, "team '%s' already exists", t->name);
+	db_commit(db);
+	db_close(db);
+	printf("added team %s: %d figures, the %s line-up\n", t->name,
+	    t->n, bg_team_lineup(t) ? "advanced" : "basic");
+}
+
+/* team show TEAM */
+static void
+team_show(struct bg_team *t)
+{
+	struct db *db;
+	char names[BG_NSTAT][48];
+
+	need_args(3, 3, "team show TEAM");
+	db = db_open(o.db);
+	db_begin_read(db);
+	if (bgledger_team_load(db, o.args[2], t) < 0)
+		db_die(db, "no team '%s'", q(o.args[2]));
+	bgledger_stat_names(db, names);
+	db_commit(db);
+	db_close(db);
+	if (o.fmt == OUT_JSON) {
+		json_team(t);
+		putchar('\n');
+	} else {
+		int lineup = bg_team_lineup(t);
+
+		printf("team %s: %d figures, %s\n", t->name, t->n,
+		    lineup < 0 ? "fits no line-up" : lineup ?
+		    "the advanced line-up" : "the basic line-up");
+		printf("%-20s %-5s %4s %4s %4s %4s %4s %4s  %s\n",
+		    "FIGURE", "LEVEL", "RED", "ORNG", "YELL", "GRN",
+		    "BLUE", "PURP", "POWERS");
+		for (int i = 0; i < t->n; i++)
+			print_figure_row(&t->f[i]);
+		printf("stats:");
+		for (int c = 0; c < BG_NSTAT; c++)
+			printf(" %s=%s", bg_colour_name(c), names[c]);
+		printf("\n");
+	}
+}
+
+/* team list */
+static void
+team_list(void)
+{
+	struct db *db;
+	int n = 0;
+
+	need_args(2, 2, "team list");
+	db = db_open(o.db);
+	db_begin_read(db);
+	if (o.fmt == OUT_JSON)
+		putchar('[');
+	else if (o.fmt == OUT_CSV)
+		puts("team,figures,lineup");
+	else
+		printf("%-20s %7s  %s\n", "TEAM", "FIGURES", "LINE-UP");
+	bgledger_team_each(db, list_one, &n);
+	if (o.fmt == OUT_JSON)
+		puts("]");
+	db_commit(db);
+	db_close(db);
+}
+
+/* team rm TEAM: its games keep their own copy */
+static void
+team_rm(void)
+{
+	struct db *db;
+	sqlite3_stmt *st;
+	int used;
+
+	need_args(3, 3, "team rm TEAM");
+	db = db_open(o.db);
+	db_begin(db);
+	st = db_prepare(db, "SELECT count(*) FROM bg_game WHERE"
+	    " team1 = ?1 COLLATE NOCASE OR team2 = ?1 COLLATE NOCASE");
+	sqlite3_bind_text(st, 1, o.args[2], -1, SQLITE_STATIC);
+	db_step(db, st, 0);
+	used = sqlite3_column_int(st, 0);
+	sqlite3_finalize(st);
+	if (bgledger_team_rm(db, o.args[2]) < 0)
+		db_die(db, "no team '%s'", q(o.args[2]));
+	db_commit(db);
+	db_close(db);
+	printf("removed team %s%s\n", o.args[2], used ? " (its games "
+	    "keep their own copy)" : "");
+}
+
 static int
 cmd_team(void)
 {
 	const char *sub = o.nargs > 1 ? o.args[1] : "";
 	struct bg_team *t = &teams[0];
-	struct db *db;
 
 	only(0, "team");
-	if (strcmp(sub, "add") == 0) {
-		struct bad b = { NULL, 0 };
-		char *text;
-
-		if (o.nargs < 3)
-			cli_usage_error("usage: bg-board team add TEAM [SPEC "
-			    "...] [--file FILE]");
-		if (!bg_name_ok(o.args[2]))
-			errx(1, "team name '%s': one word of up to %d letters, "
-			    "digits, '-', '_' or '.'", q(o.args[2]),
-			    BG_NAMESZ - 1);
-		snprintf(t->name, sizeof t->name, "%s", o.args[2]);
-		for (int i = 3; i < o.nargs; i++) {
-			if (t->n == BG_MAXFIG)
-				errx(1, "team '%s': at most %d figures",
-				    t->name, BG_MAXFIG);
-			if (bgio_figure_parse(o.args[i], &t->f[t->n], why,
-			    sizeof why) < 0)
-				errx(1, "%s", why);
-			t->n++;
-		}
-		if (o.file != NULL) {
-			text = hold(slurp(o.file));
-			if (bgio_team_parse(text, t, why, sizeof why) < 0)
-				errx(1, "%s: %s", q(o.file), why);
-			free(text);
-		}
-		if (bg_team_lineup(t) < 0) {
-			b.team = t->name;
-			bg_team_check(t, t->n > 12, bad_line, &b);
-			errx(1, "team '%s' not added: it fits neither the basic "
-			    "nor the advanced line-up", t->name);
-		}
-		db = db_open(o.db);
-		db_begin(db);
-		if (bgledger_team_add(db, t) < 0)
-			db_die(db, "team '%s' already exists", t->name);
-		db_commit(db);
-		db_close(db);
-		printf("added team %s: %d figures, the %s line-up\n", t->name,
-		    t->n, bg_team_lineup(t) ? "advanced" : "basic");
-	} else if (strcmp(sub, "show") == 0) {
-		char names[BG_NSTAT][48];
-
-		need_args(3, 3, "team show TEAM");
-		db = db_open(o.db);
-		db_begin_read(db);
-		if (bgledger_team_load(db, o.args[2], t) < 0)
-			db_die(db, "no team '%s'", q(o.args[2]));
-		bgledger_stat_names(db, names);
-		db_commit(db);
-		db_close(db);
-		if (o.fmt == OUT_JSON) {
-			json_team(t);
-			putchar('\n');
-		} else {
-			int lineup = bg_team_lineup(t);
-
-			printf("team %s: %d figures, %s\n", t->name, t->n,
-			    lineup < 0 ? "fits no line-up" : lineup ?
-			    "the advanced line-up" : "the basic line-up");
-			printf("%-20s %-5s %4s %4s %4s %4s %4s %4s  %s\n",
-			    "FIGURE", "LEVEL", "RED", "ORNG", "YELL", "GRN",
-			    "BLUE", "PURP", "POWERS");
-			for (int i = 0; i < t->n; i++)
-				print_figure_row(&t->f[i]);
-			printf("stats:");
-			for (int c = 0; c < BG_NSTAT; c++)
-				printf(" %s=%s", bg_colour_name(c), names[c]);
-			printf("\n");
-		}
-	} else if (strcmp(sub, "list") == 0) {
-		int n = 0;
-
-		need_args(2, 2, "team list");
-		db = db_open(o.db);
-		db_begin_read(db);
-		if (o.fmt == OUT_JSON)
-			putchar('[');
-		else if (o.fmt == OUT_CSV)
-			puts("team,figures,lineup");
-		else
-			printf("%-20s %7s  %s\n", "TEAM", "FIGURES", "LINE-UP");
-		bgledger_team_each(db, list_one, &n);
-		if (o.fmt == OUT_JSON)
-			puts("]");
-		db_commit(db);
-		db_close(db);
-	} else if (strcmp(sub, "rm") == 0) {
-		sqlite3_stmt *st;
-		int used;
-
-		need_args(3, 3, "team rm TEAM");
-		db = db_open(o.db);
-		db_begin(db);
-		st = db_prepare(db, "SELECT count(*) FROM bg_game WHERE"
-		    " team1 = ?1 COLLATE NOCASE OR team2 = ?1 COLLATE NOCASE");
-		sqlite3_bind_text(st, 1, o.args[2], -1, SQLITE_STATIC);
-		db_step(db, st, 0);
-		used = sqlite3_column_int(st, 0);
-		sqlite3_finalize(st);
-		if (bgledger_team_rm(db, o.args[2]) < 0)
-			db_die(db, "no team '%s'", q(o.args[2]));
-		db_commit(db);
-		db_close(db);
-		printf("removed team %s%s\n", o.args[2], used ? " (its games "
-		    "keep their own copy)" : "");
-	} else
+	if (strcmp(sub, "add") == 0)
+		team_add(t);
+	else if (strcmp(sub, "show") == 0)
+		team_show(t);
+	else if (strcmp(sub, "list") == 0)
+		team_list();
+	else if (strcmp(sub, "rm") == 0)
+		team_rm();
+	else
 		cli_usage_error("team: add, show, list or rm");
 	return 0;
 }

@@ -603,6 +603,93 @@ tname(const struct fbledger_live *l, int t)
 	return t >= 0 ? l->b.tname[t] : "-";
 }
 
+/* The GEAS of a geas action, with what lightning took. */
+static void
+report_geas_text(FILE *fp, const char *const *nm, const struct fb_in *in,
+    const struct fb_report *r)
+{
+	for (int k = 0; k < in->ngeas; k++) {
+		const struct fb_geas_in *g = &in->geas[k];
+
+		fprintf(fp, "%s%s uses %s", k ? " " : "", nm[g->who],
+		    fb_geas_name(g->power));
+		if (g->power == FB_LIGHTNING)
+			fprintf(fp, " (%d): %d absorbed, %d counter%s taken",
+			    g->n, r->absorbed, r->lightning,
+			    r->lightning == 1 ? "" : "s");
+		fputc('.', fp);
+	}
+}
+
+/* The initiative and, but for a whole round, the target aimed at. */
+static void
+report_aim_text(FILE *fp, const struct fbledger_live *before,
+    const char *action, const struct fb_in *in, const struct fb_report *r)
+{
+	const char *const *nm = before->np;
+	int a = r->attacker;
+
+	if (r->stage_from == FB_OPEN && a >= 0) {
+		fputs("Initiative", fp);
+		for (int k = 0; k + 1 < in->ninit; k += 2)
+			fprintf(fp, "%s %d-%d", k ? "," : "", in->init[k],
+			    in->init[k + 1]);
+		fprintf(fp, " (%s): %s attacks. ",
+		    fb_init_how_name(r->init_how), nm[a]);
+	}
+	if (r->base_target >= 0 && strcmp(action, "round") != 0) {
+		fprintf(fp, "Target %s", tname(before, r->base_target));
+		if (r->chose)
+			fputs(" (chosen)", fp);
+		else
+			fprintf(fp, " (die %d)", r->tdie);
+		if (r->move_cost)
+			fprintf(fp, ", moved to %s for %d counter%s",
+			    tname(before, r->target), r->move_cost,
+			    r->move_cost == 1 ? "" : "s");
+		fputs(". ", fp);
+	}
+}
+
+/* What a whole round came to: a pass, a choke, or the dice and after. */
+static void
+report_round_text(FILE *fp, const struct fbledger_live *before,
+    const struct fb_report *r)
+{
+	const char *const *nm = before->np;
+	int a = r->attacker;
+
+	switch (r->outcome) {
+	case FB_O_PASS:
+		fprintf(fp, "%s does not attack.", nm[a]);
+		break;
+	case FB_O_CHOKE:
+		fprintf(fp, "%s chokes %s: die %d, %d from the center sphere, "
+		    "%d from the head.", nm[a], nm[!a], r->dmg,
+		    r->choked_sphere, r->choked_head);
+		break;
+	default:
+		fprintf(fp, "%s attacks %s%s: Hit Die %d rolls %d (%s), Block "
+		    "Die %d rolls %d (%s): %s", nm[a], tname(before, r->target),
+		    r->mt ? " (Mind Trick)" : r->sight ? " (Sight)" : "",
+		    r->hit_die, r->hit_roll, r->hit_auto ? "11+ misses" :
+		    r->hit_ok ? "hit" : "botch", r->block_die, r->block_roll,
+		    r->block_auto ? "11+ misses" : r->block_ok ? "block" :
+		    "botch", fb_outcome_name(r->outcome));
+		if (r->outcome == FB_O_HIT)
+			fprintf(fp, ", damage %d takes %d", r->dmg, r->lost);
+		if (r->outcome == FB_O_BOTCHBLOCK && r->healed)
+			fprintf(fp, ", Heal restores %d", r->healed);
+		else if (r->outcome == FB_O_BOTCHBLOCK)
+			fprintf(fp, ", %s gains %d of %d%s", nm[!a], r->gained,
+			    r->gain, r->gain_foe ? " from the foe's pool" : "");
+		if (r->outcome == FB_O_KICK)
+			fprintf(fp, ", %s gains %d and the next initiative",
+			    nm[a], r->gained);
+		fputc('.', fp);
+	}
+}
+
 /* The report as a sentence, for the terminal and the log. */
 static char *
 report_text(const struct fbledger_live *before,
@@ -613,7 +700,6 @@ report_text(const struct fbledger_live *before,
 	size_t len = 0;
 	FILE *fp = open_memstream(&buf, &len);
 	const char *const *nm = before->np;
-	int a = r->attacker;
 
 	if (fp == NULL)
 		err(1, "memory");
@@ -621,82 +707,13 @@ report_text(const struct fbledger_live *before,
 		fprintf(fp, "%s and %s take their stances on board %s.",
 		    nm[0], nm[1], after->b.name);
 	else if (strcmp(action, "restance") == 0)
-		fprintf(fp, "%s takes a new stance.", nm[a]);
-	else if (strcmp(action, "geas") == 0) {
-		for (int k = 0; k < in->ngeas; k++) {
-			const struct fb_geas_in *g = &in->geas[k];
-
-			fprintf(fp, "%s%s uses %s", k ? " " : "", nm[g->who],
-			    fb_geas_name(g->power));
-			if (g->power == FB_LIGHTNING)
-				fprintf(fp, " (%d): %d absorbed, %d counter%s "
-				    "taken", g->n, r->absorbed, r->lightning,
-				    r->lightning == 1 ? "" : "s");
-			fputc('.', fp);
-		}
-	} else {
-		if (r->stage_from == FB_OPEN && a >= 0) {
-			fputs("Initiative", fp);
-			for (int k = 0; k + 1 < in->ninit; k += 2)
-				fprintf(fp, "%s %d-%d", k ? "," : "",
-				    in->init[k], in->init[k + 1]);
-			fprintf(fp, " (%s): %s attacks. ",
-			    fb_init_how_name(r->init_how), nm[a]);
-		}
-		if (r->base_target >= 0 && strcmp(action, "round") != 0) {
-			fprintf(fp, "Target %s", tname(before,
-			    r->base_target));
-			if (r->chose)
-				fputs(" (chosen)", fp);
-			else
-				fprintf(fp, " (die %d)", r->tdie);
-			if (r->move_cost)
-				fprintf(fp, ", moved to %s for %d counter%s",
-				    tname(before, r->target), r->move_cost,
-				    r->move_cost == 1 ? "" : "s");
-			fputs(". ", fp);
-		}
-		if (strcmp(action, "round") == 0) {
-			switch (r->outcome) {
-			case FB_O_PASS:
-				fprintf(fp, "%s does not attack.", nm[a]);
-				break;
-			case FB_O_CHOKE:
-				fprintf(fp, "%s chokes %s: die %d, %d from "
-				    "the center sphere, %d from the head.",
-				    nm[a], nm[!a], r->dmg, r->choked_sphere,
-				    r->choked_head);
-				break;
-			default:
-				fprintf(fp, "%s attacks %s%s: Hit Die %d rolls "
-				    "%d (%s), Block Die %d rolls %d (%s): %s",
-				    nm[a], tname(before, r->target), r->mt ?
-				    " (Mind Trick)" : r->sight ? " (Sight)" :
-				    "", r->hit_die, r->hit_roll, r->hit_auto ?
-				    "11+ misses" : r->hit_ok ? "hit" : "botch",
-				    r->block_die, r->block_roll,
-				    r->block_auto ? "11+ misses" : r->block_ok ?
-				    "block" : "botch",
-				    fb_outcome_name(r->outcome));
-				if (r->outcome == FB_O_HIT)
-					fprintf(fp, ", damage %d takes %d",
-					    r->dmg, r->lost);
-				if (r->outcome == FB_O_BOTCHBLOCK &&
-				    r->healed)
-					fprintf(fp, ", Heal restores %d",
-					    r->healed);
-				else if (r->outcome == FB_O_BOTCHBLOCK)
-					fprintf(fp, ", %s gains %d of %d%s",
-					    nm[!a], r->gained, r->gain,
-					    r->gain_foe ? " from the foe's "
-					    "pool" : "");
-				if (r->outcome == FB_O_KICK)
-					fprintf(fp, ", %s gains %d and the "
-					    "next initiative", nm[a],
-					    r->gained);
-				fputc('.', fp);
-			}
-		}
+		fprintf(fp, "%s takes a new stance.", nm[r->attacker]);
+	else if (strcmp(action, "geas") == 0)
+		report_geas_text(fp, nm, in, r);
+	else {
+		report_aim_text(fp, before, action, in, r);
+		if (strcmp(action, "round") == 0)
+			report_round_text(fp, before, r);
 	}
 	if (r->turned >= 0)
 		fprintf(fp, " %s turns to the Dark side.", nm[r->turned]);
@@ -1000,6 +1017,115 @@ stage_name(int st)
 	    "initiative rolled" : "target fixed";
 }
 
+/* The state of a duel as one JSON object. */
+static void
+status_json(int64_t id, const struct fbledger_live *l)
+{
+	const struct fb_state *s = &l->s;
+
+	printf("{\"duel\":%lld,\"board\":\"%s\",\"round\":%d,"
+	    "\"stage\":\"%s\",\"attacker\":", (long long)id, l->b.name,
+	    s->round, stage_name(s->stage));
+	cli_json_or_null(stdout, s->stage != FB_OPEN ?
+	    l->np[s->attacker] : NULL);
+	printf(",\"last_attacker\":");
+	cli_json_or_null(stdout, s->last_attacker >= 0 ?
+	    l->np[s->last_attacker] : NULL);
+	printf(",\"target\":");
+	cli_json_or_null(stdout, s->stage == FB_AIMED ?
+	    l->b.tname[s->target] : NULL);
+	printf(",\"chooses_target\":%s,\"earned_initiative\":",
+	    s->choose ? "true" : "false");
+	cli_json_or_null(stdout, s->earned >= 0 ? l->np[s->earned] :
+	    NULL);
+	printf(",\"over\":%s,\"ended\":", s->over ? "true" : "false");
+	cli_json_or_null(stdout, s->over ? fb_end_name(s->end) : NULL);
+	printf(",\"winner\":");
+	cli_json_or_null(stdout, s->over && s->winner >= 0 ?
+	    l->np[s->winner] : NULL);
+	printf(",\"duelists\":[");
+	for (int w = 0; w < 2; w++) {
+		const struct fb_player *p = &s->p[w];
+
+		printf("%s{\"name\":\"%s\",\"side\":\"%s\",\"hand\":"
+		    "\"%s\",\"colour\":\"%s\",\"level\":\"%s\",",
+		    w ? "," : "", l->np[w], fb_side_name(p->side),
+		    fb_hand_name(p->hand),
+		    fb_colour_name(p->colour), fb_level_name(p->level));
+		struct fb_stance st = player_stance(p);
+
+		json_stance(stdout, &l->b, &st);
+		printf(",\"pool\":%d,\"gift\":%d,\"legs_hit\":%d,"
+		    "\"may_restance\":%s}", p->pool, p->gift,
+		    (p->legs & 1) + (p->legs >> 1 & 1),
+		    (s->restance >> w & 1) ? "true" : "false");
+	}
+	printf("]}\n");
+}
+
+/* The state of a duel as a table of the two boards. */
+static void
+status_text(int64_t id, const struct fbledger_live *l)
+{
+	const struct fb_state *s = &l->s;
+
+	printf("duel %lld on board %s, round %d, %s", (long long)id,
+	    l->b.name, s->round, stage_name(s->stage));
+	if (s->stage != FB_OPEN)
+		printf(": %s attacks", l->np[s->attacker]);
+	if (s->stage == FB_AIMED)
+		printf(" %s", l->b.tname[s->target]);
+	if (s->over)
+		printf("\nover (%s): %s", fb_end_name(s->end),
+		    s->winner < 0 ? "a draw" : l->np[s->winner]);
+	else if (s->stage == FB_OPEN && s->earned >= 0)
+		printf("\n%s has earned the initiative",
+		    l->np[s->earned]);
+	else if (s->stage == FB_OPEN && s->last_attacker >= 0)
+		printf("\n%s attacked last", l->np[s->last_attacker]);
+	if (!s->over && s->choose)
+		printf("; the attacker chooses the target");
+	printf("\n\n%-12s %-14s %-14s touches\n", "", l->np[0],
+	    l->np[1]);
+	printf("%-12s %-14s %-14s\n", "", fb_side_name(s->p[0].side),
+	    fb_side_name(s->p[1].side));
+	for (int i = 0; i < l->b.ns; i++) {
+		const char *sep = "";
+
+		printf("%-12s ", l->b.sname[i]);
+		for (int w = 0; w < 2; w++) {
+			draw_counters(s->p[w].sph[i]);
+			printf("%s", s->p[w].gift && i == l->b.center ?
+			    "*" : " ");
+			printf("%7s", "");
+		}
+		for (int t = 0; t < FB_NT; t++)
+			if (fb_touches(&l->b, i, t)) {
+				printf("%s%s", sep, l->b.tname[t]);
+				sep = ",";
+			}
+		putchar('\n');
+	}
+	printf("%-12s %-14d %-14d\n", "ATT", s->p[0].att, s->p[1].att);
+	printf("%-12s %-14d %-14d\n", "DEF", s->p[0].def, s->p[1].def);
+	printf("%-12s %-14d %-14d\n", "pool", s->p[0].pool,
+	    s->p[1].pool);
+	for (int w = 0; w < 2; w++) {
+		printf("%s GEAS: ", l->np[w]);
+		text_geas(s->p[w].geas, s->p[w].free_geas);
+		if (s->p[w].legs)
+			printf("; legs hit: %s%s",
+			    s->p[w].legs & 1 ? "left " : "",
+			    s->p[w].legs & 2 ? "right" : "");
+		if (s->p[w].gift)
+			printf("; %d gift counter%s in the center (*)",
+			    s->p[w].gift, s->p[w].gift > 1 ? "s" : "");
+		if (s->restance >> w & 1)
+			printf("; may take a new stance");
+		putchar('\n');
+	}
+}
+
 static int
 cmd_status(void)
 {
@@ -1007,7 +1133,6 @@ cmd_status(void)
 	struct fbledger_live *l = xcalloc(1, sizeof *l);
 	struct db *db;
 	int64_t id;
-	const struct fb_state *s;
 
 	no_round_options("status");
 	db = db_open(o.db);
@@ -1015,103 +1140,10 @@ cmd_status(void)
 	id = load_duel(db, &d, l);
 	db_commit(db);
 	l->s.b = &l->b;
-	s = &l->s;
-	if (o.fmt == OUT_JSON) {
-		printf("{\"duel\":%lld,\"board\":\"%s\",\"round\":%d,"
-		    "\"stage\":\"%s\",\"attacker\":", (long long)id, l->b.name,
-		    s->round, stage_name(s->stage));
-		cli_json_or_null(stdout, s->stage != FB_OPEN ?
-		    l->np[s->attacker] : NULL);
-		printf(",\"last_attacker\":");
-		cli_json_or_null(stdout, s->last_attacker >= 0 ?
-		    l->np[s->last_attacker] : NULL);
-		printf(",\"target\":");
-		cli_json_or_null(stdout, s->stage == FB_AIMED ?
-		    l->b.tname[s->target] : NULL);
-		printf(",\"chooses_target\":%s,\"earned_initiative\":",
-		    s->choose ? "true" : "false");
-		cli_json_or_null(stdout, s->earned >= 0 ? l->np[s->earned] :
-		    NULL);
-		printf(",\"over\":%s,\"ended\":", s->over ? "true" : "false");
-		cli_json_or_null(stdout, s->over ? fb_end_name(s->end) : NULL);
-		printf(",\"winner\":");
-		cli_json_or_null(stdout, s->over && s->winner >= 0 ?
-		    l->np[s->winner] : NULL);
-		printf(",\"duelists\":[");
-		for (int w = 0; w < 2; w++) {
-			const struct fb_player *p = &s->p[w];
-
-			printf("%s{\"name\":\"%s\",\"side\":\"%s\",\"hand\":"
-			    "\"%s\",\"colour\":\"%s\",\"level\":\"%s\",",
-			    w ? "," : "", l->np[w], fb_side_name(p->side),
-			    fb_hand_name(p->hand),
-			    fb_colour_name(p->colour), fb_level_name(p->level));
-			struct fb_stance st = player_stance(p);
-
-			json_stance(stdout, &l->b, &st);
-			printf(",\"pool\":%d,\"gift\":%d,\"legs_hit\":%d,"
-			    "\"may_restance\":%s}", p->pool, p->gift,
-			    (p->legs & 1) + (p->legs >> 1 & 1),
-			    (s->restance >> w & 1) ? "true" : "false");
-		}
-		printf("]}\n");
-	} else {
-		printf("duel %lld on board %s, round %d, %s", (long long)id,
-		    l->b.name, s->round, stage_name(s->stage));
-		if (s->stage != FB_OPEN)
-			printf(": %s attacks", l->np[s->attacker]);
-		if (s->stage == FB_AIMED)
-			printf(" %s", l->b.tname[s->target]);
-		if (s->over)
-			printf("\nover (%s): %s", fb_end_name(s->end),
-			    s->winner < 0 ? "a draw" : l->np[s->winner]);
-		else if (s->stage == FB_OPEN && s->earned >= 0)
-			printf("\n%s has earned the initiative",
-			    l->np[s->earned]);
-		else if (s->stage == FB_OPEN && s->last_attacker >= 0)
-			printf("\n%s attacked last", l->np[s->last_attacker]);
-		if (!s->over && s->choose)
-			printf("; the attacker chooses the target");
-		printf("\n\n%-12s %-14s %-14s touches\n", "", l->np[0],
-		    l->np[1]);
-		printf("%-12s %-14s %-14s\n", "", fb_side_name(s->p[0].side),
-		    fb_side_name(s->p[1].side));
-		for (int i = 0; i < l->b.ns; i++) {
-			const char *sep = "";
-
-			printf("%-12s ", l->b.sname[i]);
-			for (int w = 0; w < 2; w++) {
-				draw_counters(s->p[w].sph[i]);
-				printf("%s", s->p[w].gift && i == l->b.center ?
-				    "*" : " ");
-				printf("%7s", "");
-			}
-			for (int t = 0; t < FB_NT; t++)
-				if (fb_touches(&l->b, i, t)) {
-					printf("%s%s", sep, l->b.tname[t]);
-					sep = ",";
-				}
-			putchar('\n');
-		}
-		printf("%-12s %-14d %-14d\n", "ATT", s->p[0].att, s->p[1].att);
-		printf("%-12s %-14d %-14d\n", "DEF", s->p[0].def, s->p[1].def);
-		printf("%-12s %-14d %-14d\n", "pool", s->p[0].pool,
-		    s->p[1].pool);
-		for (int w = 0; w < 2; w++) {
-			printf("%s GEAS: ", l->np[w]);
-			text_geas(s->p[w].geas, s->p[w].free_geas);
-			if (s->p[w].legs)
-				printf("; legs hit: %s%s",
-				    s->p[w].legs & 1 ? "left " : "",
-				    s->p[w].legs & 2 ? "right" : "");
-			if (s->p[w].gift)
-				printf("; %d gift counter%s in the center (*)",
-				    s->p[w].gift, s->p[w].gift > 1 ? "s" : "");
-			if (s->restance >> w & 1)
-				printf("; may take a new stance");
-			putchar('\n');
-		}
-	}
+	if (o.fmt == OUT_JSON)
+		status_json(id, l);
+	else
+		status_text(id, l);
 	fbledger_duel_release(&d);
 	free(l);
 	db_close(db);
@@ -1236,6 +1268,114 @@ wilson(long k, long n, double *lo, double *hi)
 	*hi = (c + h) / d;
 }
 
+/* What a sim's duels came to. */
+struct sim_tally {
+	uint64_t seed;
+	int	 maxr;		/* the round limit */
+	long	 wins[3];	/* draws, then A's and B's wins */
+	long	 ends[6];	/* by FB_E_* */
+	long	 total;		/* rounds, over every duel */
+	long	*hist;		/* duels by rounds, SIM_HIST and over last */
+	int	 median, p90;	/* rounds */
+};
+
+/* The median and the 90th percentile of the rounds, from the histogram. */
+static void
+sim_percentiles(struct sim_tally *t)
+{
+	long acc = 0;
+
+	for (int r = 0; r <= SIM_HIST; r++) {
+		if (acc < (o.n + 1) / 2 && acc + t->hist[r] >= (o.n + 1) / 2)
+			t->median = r;
+		if (acc < o.n - o.n / 10 && acc + t->hist[r] >= o.n -
+		    o.n / 10)
+			t->p90 = r;
+		acc += t->hist[r];
+	}
+}
+
+static void
+sim_json(const struct sim_tally *t, const char *an, const char *bn)
+{
+	printf("{\"a\":\"%s\",\"b\":\"%s\",\"n\":%ld,\"seed\":\"%llu\","
+	    "\"max_rounds\":%d,\"results\":[", an, bn, o.n,
+	    (unsigned long long)t->seed, t->maxr);
+	for (int k = 0; k < 3; k++) {
+		long w = t->wins[k == 2 ? 0 : k + 1];
+		double lo, hi;
+
+		wilson(w, o.n, &lo, &hi);
+		printf("%s{\"who\":", k ? "," : "");
+		cli_json_or_null(stdout, k == 0 ? an : k == 1 ? bn : NULL);
+		printf(",\"wins\":%ld,\"rate\":%.6f,\"ci95\":[%.6f,%.6f]}", w,
+		    (double)w / (double)o.n, lo, hi);
+	}
+	printf("],\"rounds\":{\"mean\":%.4f,\"median\":%d,\"p90\":%d,"
+	    "\"histogram\":{", (double)t->total / (double)o.n, t->median,
+	    t->p90);
+	for (int r = 0, k = 0; r <= SIM_HIST; r++)
+		if (t->hist[r])
+			printf("%s\"%d\":%ld", k++ ? "," : "", r, t->hist[r]);
+	printf("}},\"ended\":{");
+	for (int e = FB_E_MAIMED, k = 0; e <= FB_E_LIMIT; e++)
+		printf("%s\"%s\":%ld", k++ ? "," : "", fb_end_name(e),
+		    t->ends[e]);
+	printf("}}\n");
+}
+
+/* Bars of the duels by rounds, up to 40 rounds, the rest in one line. */
+static void
+sim_histogram(const long *hist)
+{
+	long mx = 0;
+	int top = 0;
+
+	for (int r = 0; r <= SIM_HIST; r++) {
+		if (hist[r] > mx)
+			mx = hist[r];
+		if (hist[r])
+			top = r;
+	}
+	for (int r = 1; r <= top && r <= 40; r++)
+		if (hist[r]) {
+			printf("%6d %8ld ", r, hist[r]);
+			cli_bar((long double)hist[r], (long double)mx);
+			putchar('\n');
+		}
+	if (top > 40) {
+		long rest = 0;
+
+		for (int r = 41; r <= SIM_HIST; r++)
+			rest += hist[r];
+		printf("%6s %8ld\n", ">40", rest);
+	}
+}
+
+static void
+sim_text(const struct sim_tally *t, const char *an, const char *bn)
+{
+	printf("%ld duels, %s against %s, seed %llu\n\n", o.n, an, bn,
+	    (unsigned long long)t->seed);
+	printf("%-16s %10s %8s  %s\n", "", "WINS", "RATE", "95% INTERVAL");
+	for (int k = 0; k < 3; k++) {
+		long w = t->wins[k == 2 ? 0 : k + 1];
+		double lo, hi;
+
+		wilson(w, o.n, &lo, &hi);
+		printf("%-16s %10ld %7.2f%%  %.2f%% - %.2f%%\n",
+		    k == 0 ? an : k == 1 ? bn : "draw", w,
+		    100.0 * (double)w / (double)o.n, 100 * lo, 100 * hi);
+	}
+	printf("\nrounds: mean %.2f, median %d, 90%% within %d\n",
+	    (double)t->total / (double)o.n, t->median, t->p90);
+	sim_histogram(t->hist);
+	printf("\nended by:");
+	for (int e = FB_E_MAIMED; e <= FB_E_LIMIT; e++)
+		printf(" %s %ld%s", fb_end_name(e), t->ends[e],
+		    e < FB_E_LIMIT ? "," : "\n");
+}
+
 static int
 cmd_sim(void)
 {
@@ -1245,19 +1385,18 @@ cmd_sim(void)
 	struct fb_state s, s0;
 	struct rng rng;
 	struct db *db;
-	long wins[3] = { 0 }, ends[6] = { 0 }, total = 0;
-	long *hist = xcalloc(SIM_HIST + 2, sizeof *hist);
-	uint64_t seed = seed_of();
-	int maxr = o.max_rounds ? (int)o.max_rounds : SIM_HIST, lo_r = 0;
-	int hi_r = 0;
+	struct sim_tally t = { 0 };
 
+	t.hist = xcalloc(SIM_HIST + 2, sizeof *t.hist);
+	t.seed = seed_of();
+	t.maxr = o.max_rounds ? (int)o.max_rounds : SIM_HIST;
 	no_round_options("sim");
 	need(3, "sim: two duelists, A B");
 	if (o.n == 0)
 		cli_usage_error("sim needs --n N, the number of duels to "
 		    "play");
-	if (maxr > SIM_HIST)
-		maxr = SIM_HIST;
+	if (t.maxr > SIM_HIST)
+		t.maxr = SIM_HIST;
 	db = db_open(o.db);
 	db_begin_read(db);
 	if (fbledger_duelist_load(db, o.args[1], &a, &ba) < 0)
@@ -1271,108 +1410,27 @@ cmd_sim(void)
 	db_close(db);
 	sh[0] = a.sh;
 	sh[1] = b.sh;
-	rng_seed(&rng, seed);
+	rng_seed(&rng, t.seed);
 	fb_start(&s0, &ba, &sh[0], &sh[1]);	/* every duel starts so */
 	for (long i = 0; i < o.n; i++) {
 		int r;
 
 		s = s0;
-		r = fb_sim_duel(&s, &rng, maxr);
+		r = fb_sim_duel(&s, &rng, t.maxr);
 		if (r < 0)
 			errx(1, "duel %ld: the strategy asked for what the "
 			    "rules refuse", i + 1);
-		wins[s.winner + 1]++;
-		ends[s.end]++;
-		hist[r > SIM_HIST ? SIM_HIST : r]++;
-		total += r;
+		t.wins[s.winner + 1]++;
+		t.ends[s.end]++;
+		t.hist[r > SIM_HIST ? SIM_HIST : r]++;
+		t.total += r;
 	}
-	/* Percentiles of the rounds. */
-	{
-		long acc = 0;
-
-		for (int r = 0; r <= SIM_HIST; r++) {
-			if (acc < (o.n + 1) / 2 && acc + hist[r] >= (o.n + 1) / 2)
-				lo_r = r;
-			if (acc < o.n - o.n / 10 && acc + hist[r] >= o.n -
-			    o.n / 10)
-				hi_r = r;
-			acc += hist[r];
-		}
-	}
-	if (o.fmt == OUT_JSON) {
-		printf("{\"a\":\"%s\",\"b\":\"%s\",\"n\":%ld,\"seed\":\"%llu\","
-		    "\"max_rounds\":%d,\"results\":[", a.name, b.name, o.n,
-		    (unsigned long long)seed, maxr);
-		for (int k = 0; k < 3; k++) {
-			double lo, hi;
-
-			wilson(wins[k == 2 ? 0 : k + 1], o.n, &lo, &hi);
-			printf("%s{\"who\":", k ? "," : "");
-			cli_json_or_null(stdout, k == 0 ? a.name : k == 1 ?
-			    b.name : NULL);
-			printf(",\"wins\":%ld,\"rate\":%.6f,\"ci95\":[%.6f,"
-			    "%.6f]}", wins[k == 2 ? 0 : k + 1],
-			    (double)wins[k == 2 ? 0 : k + 1] / (double)o.n, lo,
-			    hi);
-		}
-		printf("],\"rounds\":{\"mean\":%.4f,\"median\":%d,\"p90\":%d,"
-		    "\"histogram\":{", (double)total / (double)o.n, lo_r, hi_r);
-		for (int r = 0, k = 0; r <= SIM_HIST; r++)
-			if (hist[r])
-				printf("%s\"%d\":%ld", k++ ? "," : "", r, hist[r]);
-		printf("}},\"ended\":{");
-		for (int e = FB_E_MAIMED, k = 0; e <= FB_E_LIMIT; e++)
-			printf("%s\"%s\":%ld", k++ ? "," : "", fb_end_name(e),
-			    ends[e]);
-		printf("}}\n");
-	} else {
-		printf("%ld duels, %s against %s, seed %llu\n\n", o.n, a.name,
-		    b.name, (unsigned long long)seed);
-		printf("%-16s %10s %8s  %s\n", "", "WINS", "RATE",
-		    "95% INTERVAL");
-		for (int k = 0; k < 3; k++) {
-			long w = wins[k == 2 ? 0 : k + 1];
-			double lo, hi;
-
-			wilson(w, o.n, &lo, &hi);
-			printf("%-16s %10ld %7.2f%%  %.2f%% - %.2f%%\n",
-			    k == 0 ? a.name : k == 1 ? b.name : "draw", w,
-			    100.0 * (double)w / (double)o.n, 100 * lo,
-			    100 * hi);
-		}
-		printf("\nrounds: mean %.2f, median %d, 90%% within %d\n",
-		    (double)total / (double)o.n, lo_r, hi_r);
-		{
-			long mx = 0;
-			int top = 0;
-
-			for (int r = 0; r <= SIM_HIST; r++) {
-				if (hist[r] > mx)
-					mx = hist[r];
-				if (hist[r])
-					top = r;
-			}
-			for (int r = 1; r <= top && r <= 40; r++)
-				if (hist[r]) {
-					printf("%6d %8ld ", r, hist[r]);
-					cli_bar((long double)hist[r],
-					    (long double)mx);
-					putchar('\n');
-				}
-			if (top > 40) {
-				long rest = 0;
-
-				for (int r = 41; r <= SIM_HIST; r++)
-					rest += hist[r];
-				printf("%6s %8ld\n", ">40", rest);
-			}
-		}
-		printf("\nended by:");
-		for (int e = FB_E_MAIMED; e <= FB_E_LIMIT; e++)
-			printf(" %s %ld%s", fb_end_name(e), ends[e],
-			    e < FB_E_LIMIT ? "," : "\n");
-	}
-	free(hist);
+	sim_percentiles(&t);
+	if (o.fmt == OUT_JSON)
+		sim_json(&t, a.name, b.name);
+	else
+		sim_text(&t, a.name, b.name);
+	free(t.hist);
 	fbledger_duelist_release(&a);
 	fbledger_duelist_release(&b);
 	return 0;

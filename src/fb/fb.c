@@ -1209,17 +1209,26 @@ heal(struct fb_state *s, int who)
 	return n;
 }
 
-static int
-round_do(struct fb_state *s, struct fb_in *in, struct rng *rng,
-    struct fb_report *r, char *why, size_t whysz)
-{
-	int att, def, ht, tgt, hit_die, block_die, hp = 0, bp = 0;
-	int hit_ok, block_ok, outcome, how;
-	struct fb_player *A, *D;
+/*
+ * A round as the rules play it, a phase each: the GEAS and the
+ * initiative that open it, the aim, then the attacker's pass, a choke in
+ * place of the attack, or the attack itself (the pulls, the Hit and Block
+ * dice, where the counters go), and the end that clears the round.  A
+ * phase that refuses leaves the state half done; fb_round works on a copy
+ * and drops it.
+ */
+struct strike {
+	int	 att, def;	/* the attacker and the defender */
+	int	 tgt, ht;	/* the target struck, the attacker's hand */
+	int	 hp, bp;	/* counters pulled into the hand, the target */
+	int	 outcome;	/* FB_O_* */
+};
 
-	if (s->over)
-		return util_say(why, whysz, "the duel is over");
-	/* What comes before initiative, then initiative and the target. */
+/* GEAS before initiative (Hide, Speed), initiative, then the others. */
+static int
+round_open(struct fb_state *s, struct strike *st, struct fb_in *in,
+    struct rng *rng, struct fb_report *r, char *why, size_t whysz)
+{
 	for (int k = 0; k < in->ngeas; k++)
 		if (!in->geas[k].between && (in->geas[k].power == FB_HIDE ||
 		    in->geas[k].power == FB_SPEED) &&
@@ -1227,16 +1236,22 @@ round_do(struct fb_state *s, struct fb_in *in, struct rng *rng,
 			return -1;
 	if (s->stage == FB_OPEN && init_do(s, in, rng, r, why, whysz) < 0)
 		return -1;
-	att = s->attacker;
-	def = !att;
-	r->attacker = att;
+	st->att = s->attacker;
+	st->def = !st->att;
+	r->attacker = st->att;
 	for (int k = 0; k < in->ngeas; k++)
 		if (!in->geas[k].between && in->geas[k].power != FB_HIDE &&
 		    in->geas[k].power != FB_SPEED &&
 		    geas_do(s, &in->geas[k], 0, r, why, whysz) < 0)
 			return -1;
-	if (s->over)
-		return 0;
+	return 0;
+}
+
+/* The attacker aims, unless she passes or chokes instead. */
+static int
+round_aim(struct fb_state *s, struct fb_in *in, struct rng *rng,
+    struct fb_report *r, char *why, size_t whysz)
+{
 	if (in->pass || s->d.choke) {
 		if (s->stage == FB_AIMED && in->pass)
 			;	/* aimed, then thought better of it */
@@ -1250,71 +1265,105 @@ round_do(struct fb_state *s, struct fb_in *in, struct rng *rng,
 	} else if (in->choose >= 0 || in->tdie != 0 || in->nmoves > 0)
 		return util_say(why, whysz, "the target is already fixed this "
 		    "round");
-	A = &s->p[att];
-	D = &s->p[def];
-	if (in->pass) {
-		for (int i = 0; i < FB_MAXS; i++)
-			if (in->pull[0][i] || in->pull[1][i])
-				return util_say(why, whysz, "nobody pulls when the "
-				    "attacker passes");
-		outcome = FB_O_PASS;
-		goto end_round;
-	}
-	if (s->d.choke) {
-		int drain, c = s->b->center, head;
+	return 0;
+}
 
-		for (int i = 0; i < FB_MAXS; i++)
-			if (in->pull[att][i])
-				return util_say(why, whysz, "a choke replaces the "
-				    "attack; the attacker pulls nothing");
-		if (in->hit[0] || in->hit[1] || in->block[0] ||
-		    in->block[1] || in->dmg || in->gain || in->kick)
-			return util_say(why, whysz, "a choke replaces the attack; "
-			    "only the choke die is rolled");
-		head = pull_into(s, def, FB_HEAD, in->pull[def], why, whysz);
-		if (head < 0)
+/* The attacker passes: nobody pulls and nothing is rolled. */
+static int
+round_pass(const struct fb_in *in, char *why, size_t whysz)
+{
+	for (int i = 0; i < FB_MAXS; i++)
+		if (in->pull[0][i] || in->pull[1][i])
+			return util_say(why, whysz, "nobody pulls when the "
+			    "attacker passes");
+	if (in->kick || in->dmg || in->gain || in->hit[0] || in->block[0])
+		return util_say(why, whysz, "the attacker passes; nothing is "
+		    "rolled");
+	return 0;
+}
+
+/*
+ * A choke in place of the attack: the die drains the centre sphere, then
+ * the head, and maims when it drains the head dry.
+ */
+static int
+round_choke(struct fb_state *s, const struct strike *st, struct fb_in *in,
+    struct rng *rng, struct fb_report *r, char *why, size_t whysz)
+{
+	struct fb_player *D = &s->p[st->def];
+	int drain, c = s->b->center, head;
+
+	for (int i = 0; i < FB_MAXS; i++)
+		if (in->pull[st->att][i])
+			return util_say(why, whysz, "a choke replaces the "
+			    "attack; the attacker pulls nothing");
+	if (in->hit[0] || in->hit[1] || in->block[0] ||
+	    in->block[1] || in->dmg || in->gain || in->kick)
+		return util_say(why, whysz, "a choke replaces the attack; "
+		    "only the choke die is rolled");
+	head = pull_into(s, st->def, FB_HEAD, in->pull[st->def], why, whysz);
+	if (head < 0)
+		return -1;
+	drain = die(&in->choke, rng);
+	if (drain < 1 || drain > 6)
+		return util_say(why, whysz, "the choke die reads 1 to 6");
+	r->dmg = drain;
+	r->choked_sphere = drain < D->sph[c] ? drain : D->sph[c];
+	take_sphere(s, D, c, r->choked_sphere);
+	D->pool += r->choked_sphere;
+	drain -= r->choked_sphere;
+	r->target = FB_HEAD;
+	if (drain > 0 && drain >= head) {
+		r->choked_head = head;
+		D->pool += head;
+		finish(s, FB_E_MAIMED, st->att);
+	} else {
+		r->choked_head = drain;
+		D->pool += drain;
+		if (put_back(s, st->def, FB_HEAD, in->pull[st->def],
+		    head - drain, in, why, whysz) < 0)
 			return -1;
-		drain = die(&in->choke, rng);
-		if (drain < 1 || drain > 6)
-			return util_say(why, whysz, "the choke die reads 1 to 6");
-		r->dmg = drain;
-		r->choked_sphere = drain < D->sph[c] ? drain : D->sph[c];
-		take_sphere(s, D, c, r->choked_sphere);
-		D->pool += r->choked_sphere;
-		drain -= r->choked_sphere;
-		r->target = FB_HEAD;
-		if (drain > 0 && drain >= head) {
-			r->choked_head = head;
-			D->pool += head;
-			finish(s, FB_E_MAIMED, att);
-		} else {
-			r->choked_head = drain;
-			D->pool += drain;
-			if (put_back(s, def, FB_HEAD, in->pull[def],
-			    head - drain, in, why, whysz) < 0)
-				return -1;
-		}
-		r->lost = r->choked_sphere + r->choked_head;
-		outcome = FB_O_CHOKE;
-		goto end_round;
 	}
+	r->lost = r->choked_sphere + r->choked_head;
+	return 0;
+}
+
+/* The target struck, then the defender's and the attacker's pulls. */
+static int
+round_pull(struct fb_state *s, struct strike *st, struct fb_in *in,
+    struct fb_report *r, char *why, size_t whysz)
+{
+	int how;
 
 	if (in->choke != 0)
 		return util_say(why, whysz, "no choke die: nobody chokes this "
 		    "round");
-	tgt = struck_target(s, &how);
+	st->tgt = struck_target(s, &how);
 	r->sight = how == 1;
 	r->mt = how == 2;
-	r->target = tgt;
+	r->target = st->tgt;
 	r->base_target = s->die_target;
-	ht = hand_target(A);
-
-	/* The pulls, then the two dice. */
-	if ((bp = pull_into(s, def, tgt, in->pull[def], why, whysz)) < 0 ||
-	    (hp = pull_into(s, att, ht, in->pull[att], why, whysz)) < 0)
+	st->ht = hand_target(&s->p[st->att]);
+	if ((st->bp = pull_into(s, st->def, st->tgt, in->pull[st->def], why,
+	    whysz)) < 0 ||
+	    (st->hp = pull_into(s, st->att, st->ht, in->pull[st->att], why,
+	    whysz)) < 0)
 		return -1;
-	hit_die = A->att + hp + s->d.rage;
-	block_die = D->def + bp + s->d.protect;
+	return 0;
+}
+
+/*
+ * Roll for attack and defence: the Hit dice, the GEAS used between the
+ * rolls, the Block dice, then the outcome and the dice it allows.
+ */
+static int
+round_roll(struct fb_state *s, struct strike *st, struct fb_in *in,
+    struct rng *rng, struct fb_report *r, char *why, size_t whysz)
+{
+	int att = st->att, def = st->def, hit_die, block_die, hit_ok, block_ok;
+
+	hit_die = s->p[att].att + st->hp + s->d.rage;
+	block_die = s->p[def].def + st->bp + s->d.protect;
 	r->hit_die = hit_die;
 	r->block_die = block_die;
 	if (in->hit[0] < 0 || in->hit[0] > 6 || in->hit[1] < 0 ||
@@ -1343,53 +1392,107 @@ round_do(struct fb_state *s, struct fb_in *in, struct rng *rng,
 	r->block_ok = block_ok;
 
 	if (hit_ok && block_ok)
-		outcome = FB_O_HITBLOCK;
+		st->outcome = FB_O_HITBLOCK;
 	else if (!hit_ok && !block_ok)
-		outcome = FB_O_DOUBLEBOTCH;
+		st->outcome = FB_O_DOUBLEBOTCH;
 	else if (!hit_ok)
-		outcome = FB_O_BOTCHBLOCK;
+		st->outcome = FB_O_BOTCHBLOCK;
 	else
-		outcome = in->kick ? FB_O_KICK : FB_O_HIT;
-	if (in->kick && outcome != FB_O_KICK)
+		st->outcome = in->kick ? FB_O_KICK : FB_O_HIT;
+	if (in->kick && st->outcome != FB_O_KICK)
 		return util_say(why, whysz, "a kick needs a hit the defender "
 		    "failed to block");
-	if (in->gain != 0 && (outcome != FB_O_BOTCHBLOCK || s->d.heal))
+	if (in->gain != 0 && (st->outcome != FB_O_BOTCHBLOCK || s->d.heal))
 		return util_say(why, whysz, "no gain die: the defender gains "
 		    "only by blocking a botched attack without Heal");
-	if (in->dmg != 0 && outcome != FB_O_HIT)
+	if (in->dmg != 0 && st->outcome != FB_O_HIT)
 		return util_say(why, whysz, "no damage die: the attack did not "
 		    "land unblocked");
+	return 0;
+}
 
-	/* Where every counter goes. */
-	switch (outcome) {
-	case FB_O_HIT: {
-		int d = die(&in->dmg, rng);
+/* A hit unblocked: the damage die, and a maim when it empties the target. */
+static int
+settle_hit(struct fb_state *s, const struct strike *st, struct fb_in *in,
+    struct rng *rng, struct fb_report *r, char *why, size_t whysz)
+{
+	struct fb_player *A = &s->p[st->att], *D = &s->p[st->def];
+	int d = die(&in->dmg, rng);
 
-		if (d < 1 || d > 6)
-			return util_say(why, whysz, "the damage die reads 1 to 6");
-		r->dmg = d;
-		if (d >= bp) {
-			r->lost = bp;
-			D->pool += bp;
-			finish(s, FB_E_MAIMED, att);
-		} else {
-			r->lost = d;
-			D->pool += d;
-			if (put_back(s, def, tgt, in->pull[def], bp - d, in,
-			    why, whysz) < 0)
-				return -1;
-		}
-		if (tgt == FB_LLEG || tgt == FB_RLEG)
-			D->legs |= 1u << (tgt == FB_RLEG);
-		A->pool += hp;
-		r->spent[att] += hp;
-		break;
+	if (d < 1 || d > 6)
+		return util_say(why, whysz, "the damage die reads 1 to 6");
+	r->dmg = d;
+	if (d >= st->bp) {
+		r->lost = st->bp;
+		D->pool += st->bp;
+		finish(s, FB_E_MAIMED, st->att);
+	} else {
+		r->lost = d;
+		D->pool += d;
+		if (put_back(s, st->def, st->tgt, in->pull[st->def],
+		    st->bp - d, in, why, whysz) < 0)
+			return -1;
 	}
+	if (st->tgt == FB_LLEG || st->tgt == FB_RLEG)
+		D->legs |= 1u << (st->tgt == FB_RLEG);
+	A->pool += st->hp;
+	r->spent[st->att] += st->hp;
+	return 0;
+}
+
+/*
+ * A botched attack blocked: the defender heals with Heal, else gains the
+ * gain die's counters from her pool or, on the Dark side, the foe's.
+ */
+static int
+settle_gain(struct fb_state *s, const struct strike *st, struct fb_in *in,
+    struct rng *rng, struct fb_report *r, char *why, size_t whysz)
+{
+	struct fb_player *A = &s->p[st->att], *D = &s->p[st->def];
+
+	if (s->d.heal) {
+		r->healed = heal(s, st->def);
+		return 0;
+	}
+	r->gain = die(&in->gain, rng);
+	if (r->gain < 1 || r->gain > 6)
+		return util_say(why, whysz, "the gain die reads 1 to 6");
+	if (in->gain_foe) {
+		if (D->side == FB_LIGHT && A->side == FB_LIGHT)
+			return util_say(why, whysz, "only the Dark side "
+			    "takes from the foe's pool");
+		r->gained = r->gain < A->pool ? r->gain : A->pool;
+		A->pool -= r->gained;
+		r->gain_foe = 1;
+	} else {
+		r->gained = r->gain < D->pool ? r->gain : D->pool;
+		D->pool -= r->gained;
+	}
+	if (place_gain(s, st->def, r->gained, in, why, whysz) < 0)
+		return -1;
+	if (in->gain_foe && D->side == FB_LIGHT && r->gained > 0)
+		turn_dark(s, st->def, r);
+	return 0;
+}
+
+/* Where every counter goes after the dice, then the legs. */
+static int
+round_settle(struct fb_state *s, const struct strike *st, struct fb_in *in,
+    struct rng *rng, struct fb_report *r, char *why, size_t whysz)
+{
+	struct fb_player *A = &s->p[st->att], *D = &s->p[st->def];
+	int att = st->att, def = st->def;
+
+	switch (st->outcome) {
+	case FB_O_HIT:
+		if (settle_hit(s, st, in, rng, r, why, whysz) < 0)
+			return -1;
+		break;
 	case FB_O_KICK:
 		/* A kick spends nothing; the kicker re-stances freely. */
-		if (put_back(s, def, tgt, in->pull[def], bp, in, why,
-		    whysz) < 0 || put_back(s, att, ht, in->pull[att], hp,
-		    NULL, why, whysz) < 0)
+		if (put_back(s, def, st->tgt, in->pull[def], st->bp, in, why,
+		    whysz) < 0 || put_back(s, att, st->ht, in->pull[att],
+		    st->hp, NULL, why, whysz) < 0)
 			return -1;
 		if (D->pool > 0) {
 			D->pool--;
@@ -1401,57 +1504,33 @@ round_do(struct fb_state *s, struct fb_in *in, struct rng *rng,
 		s->restance |= 1u << att;
 		break;
 	case FB_O_DOUBLEBOTCH:
-		if (put_back(s, def, tgt, in->pull[def], bp, in, why,
-		    whysz) < 0 || put_back(s, att, ht, in->pull[att], hp,
-		    NULL, why, whysz) < 0)
+		if (put_back(s, def, st->tgt, in->pull[def], st->bp, in, why,
+		    whysz) < 0 || put_back(s, att, st->ht, in->pull[att],
+		    st->hp, NULL, why, whysz) < 0)
 			return -1;
 		s->restance = 3u;
 		break;
 	case FB_O_BOTCHBLOCK:
 	case FB_O_HITBLOCK:
-		if (put_back(s, def, tgt, in->pull[def], bp, in, why,
+		if (put_back(s, def, st->tgt, in->pull[def], st->bp, in, why,
 		    whysz) < 0)
 			return -1;
-		A->pool += hp;
-		r->spent[att] += hp;
-		if (outcome == FB_O_HITBLOCK)
-			break;
-		if (s->d.heal) {
-			r->healed = heal(s, def);
-			break;
-		}
-		r->gain = die(&in->gain, rng);
-		if (r->gain < 1 || r->gain > 6)
-			return util_say(why, whysz, "the gain die reads 1 to 6");
-		if (in->gain_foe) {
-			if (D->side == FB_LIGHT && A->side == FB_LIGHT)
-				return util_say(why, whysz, "only the Dark side "
-				    "takes from the foe's pool");
-			r->gained = r->gain < A->pool ? r->gain : A->pool;
-			A->pool -= r->gained;
-			r->gain_foe = 1;
-		} else {
-			r->gained = r->gain < D->pool ? r->gain : D->pool;
-			D->pool -= r->gained;
-		}
-		if (place_gain(s, def, r->gained, in, why, whysz) < 0)
+		A->pool += st->hp;
+		r->spent[att] += st->hp;
+		if (st->outcome == FB_O_BOTCHBLOCK &&
+		    settle_gain(s, st, in, rng, r, why, whysz) < 0)
 			return -1;
-		if (in->gain_foe && D->side == FB_LIGHT && r->gained > 0)
-			turn_dark(s, def, r);
 		break;
 	}
-	if (s->over)
-		goto end_round;
-	if ((D->legs & 3u) == 3u)
+	if (!s->over && (D->legs & 3u) == 3u)
 		finish(s, FB_E_LEGS, att);
+	return 0;
+}
 
-end_round:
-	if (outcome == FB_O_PASS) {
-		if (in->kick || in->dmg || in->gain || in->hit[0] ||
-		    in->block[0])
-			return util_say(why, whysz, "the attacker passes; nothing "
-			    "is rolled");
-	}
+/* The round ends: who is cut off, and a clean slate for the next. */
+static void
+round_end(struct fb_state *s, int outcome, struct fb_report *r)
+{
 	r->outcome = outcome;
 	check_cut_off(s);
 	r->ended = s->over;
@@ -1462,6 +1541,35 @@ end_round:
 	memset(&s->d, 0, sizeof s->d);
 	s->d.sight_target = s->d.mt_target = -1;
 	s->target = s->die_target = -1;
+}
+
+static int
+round_do(struct fb_state *s, struct fb_in *in, struct rng *rng,
+    struct fb_report *r, char *why, size_t whysz)
+{
+	struct strike st = { 0 };
+
+	if (s->over)
+		return util_say(why, whysz, "the duel is over");
+	if (round_open(s, &st, in, rng, r, why, whysz) < 0)
+		return -1;
+	if (s->over)
+		return 0;
+	if (round_aim(s, in, rng, r, why, whysz) < 0)
+		return -1;
+	if (in->pass) {
+		if (round_pass(in, why, whysz) < 0)
+			return -1;
+		st.outcome = FB_O_PASS;
+	} else if (s->d.choke) {
+		if (round_choke(s, &st, in, rng, r, why, whysz) < 0)
+			return -1;
+		st.outcome = FB_O_CHOKE;
+	} else if (round_pull(s, &st, in, r, why, whysz) < 0 ||
+	    round_roll(s, &st, in, rng, r, why, whysz) < 0 ||
+	    round_settle(s, &st, in, rng, r, why, whysz) < 0)
+		return -1;
+	round_end(s, st.outcome, r);
 	return 0;
 }
 
@@ -1760,6 +1868,87 @@ spend_pull(struct fb_player *p, const struct fb_board *b, int t,
 		p->sph[b->tsph[t][k]] -= pull[b->tsph[t][k]];
 }
 
+/* Initiative as init_do rules it: 16 tied pairs give it to the first. */
+static int
+lean_initiative(struct fb_state *s, struct rng *rng)
+{
+	int att = s->earned;
+
+	for (int pairs = 0; att < 0; pairs++) {
+		int d0, d1, how;
+
+		if (pairs == 16) {
+			att = 0;
+			break;
+		}
+		d0 = rng_d6(rng);
+		d1 = rng_d6(rng);
+		att = init_pair(s, d0, d1, &how);
+	}
+	return att;
+}
+
+/*
+ * Where the counters go after the lean round's dice.  Pulls that all go
+ * back move nothing; a spent pull leaves its spheres for the pool.
+ * Returns 1 when the damage emptied a sphere.
+ */
+static int
+lean_settle(struct fb_state *s, const struct strike *st, const int8_t *pa,
+    const int8_t *pd, int gain_foe, struct rng *rng)
+{
+	const struct fb_board *b = s->b;
+	struct fb_player *A = &s->p[st->att], *D = &s->p[st->def];
+	int ns = b->ns, empty = 0;
+
+	switch (st->outcome) {
+	case FB_O_HIT: {
+		int d = rng_d6(rng);
+
+		spend_pull(A, b, st->ht, pa);
+		A->pool += st->hp;
+		spend_pull(D, b, st->tgt, pd);
+		if (d >= st->bp) {
+			D->pool += st->bp;
+			finish(s, FB_E_MAIMED, st->att);
+		} else {
+			D->pool += d;
+			empty = give_back(D, ns, pd, d);
+		}
+		if (st->tgt == FB_LLEG || st->tgt == FB_RLEG)
+			D->legs |= 1u << (st->tgt == FB_RLEG);
+		break;
+	}
+	case FB_O_KICK:
+		if (D->pool > 0) {
+			D->pool--;
+			fb_fill_fewest(A, ns, 1);
+		}
+		s->earned = st->att;
+		s->restance = 1u << st->att;
+		break;
+	case FB_O_DOUBLEBOTCH:
+		s->restance = 3u;
+		break;
+	case FB_O_BOTCHBLOCK:
+	case FB_O_HITBLOCK: {
+		int gain, *from;
+
+		spend_pull(A, b, st->ht, pa);
+		A->pool += st->hp;
+		if (st->outcome == FB_O_HITBLOCK)
+			break;
+		gain = rng_d6(rng);
+		from = gain_foe ? &A->pool : &D->pool;
+		gain = gain < *from ? gain : *from;
+		*from -= gain;
+		fb_fill_fewest(D, ns, gain);
+		break;
+	}
+	}
+	return empty;
+}
+
 /*
  * One round of the sim between duelists with no GEAS (no counters in any
  * GEAS slot, no free GEAS, no gift), as the stages and the strategy play
@@ -1772,40 +1961,30 @@ lean_round(struct fb_state *s, struct rng *rng)
 {
 	const struct fb_board *b = s->b;
 	struct fb_player *A, *D;
+	struct strike st;
 	int8_t pa[FB_MAXS] = { 0 }, pd[FB_MAXS] = { 0 };
-	int att, t, ht, hp, bp, hit_die, block_die, hit_ok, block_ok;
-	int hit_roll, block_roll, outcome, gain_foe, ns = b->ns, empty = 0;
+	int hit_die, block_die, hit_ok, block_ok, hit_roll, block_roll;
+	int gain_foe, empty;
 
-	/* Initiative (init_do's rules: 16 tied pairs give it to the first). */
-	att = s->earned;
-	for (int pairs = 0; att < 0; pairs++) {
-		int d0, d1, how;
-
-		if (pairs == 16) {
-			att = 0;
-			break;
-		}
-		d0 = rng_d6(rng);
-		d1 = rng_d6(rng);
-		att = init_pair(s, d0, d1, &how);
-	}
-	s->attacker = s->last_attacker = att;
+	st.att = lean_initiative(s, rng);
+	st.def = !st.att;
+	s->attacker = s->last_attacker = st.att;
 	s->earned = -1;
 	s->restance = 0;
-	A = &s->p[att];
-	D = &s->p[!att];
+	A = &s->p[st.att];
+	D = &s->p[st.def];
 
 	/* The target, and the pulls. */
-	t = s->choose ? weakest_target(s, !att) :
+	st.tgt = s->choose ? weakest_target(s, st.def) :
 	    b->table[table_of(A)][rng_d6(rng)];
-	ht = hand_target(A);
-	bp = strategy_pull(s, !att, t, D->def, 0, pd);
-	hp = strategy_pull(s, att, ht, A->att, 2, pa);
+	st.ht = hand_target(A);
+	st.bp = strategy_pull(s, st.def, st.tgt, D->def, 0, pd);
+	st.hp = strategy_pull(s, st.att, st.ht, A->att, 2, pa);
 	gain_foe = (D->side == FB_DARK) & (A->pool > D->pool);
 
 	/* The rolls: Hit, then Block (the kick's look comes between). */
-	hit_die = A->att + hp;
-	block_die = D->def + bp;
+	hit_die = A->att + st.hp;
+	block_die = D->def + st.bp;
 	hit_roll = rng_d6(rng);
 	hit_roll += rng_d6(rng);
 	block_roll = rng_d6(rng);
@@ -1813,62 +1992,14 @@ lean_round(struct fb_state *s, struct rng *rng)
 	hit_ok = hit_die < FB_AUTO_MISS && hit_roll <= hit_die;
 	block_ok = block_die < FB_AUTO_MISS && block_roll <= block_die;
 	if (hit_ok)
-		outcome = block_ok ? FB_O_HITBLOCK :
-		    bp >= 5 ? FB_O_KICK : FB_O_HIT;
+		st.outcome = block_ok ? FB_O_HITBLOCK :
+		    st.bp >= 5 ? FB_O_KICK : FB_O_HIT;
 	else
-		outcome = block_ok ? FB_O_BOTCHBLOCK : FB_O_DOUBLEBOTCH;
+		st.outcome = block_ok ? FB_O_BOTCHBLOCK : FB_O_DOUBLEBOTCH;
 
-	/*
-	 * Where the counters go.  Pulls that all go back move nothing; a
-	 * spent pull leaves its spheres for the pool.
-	 */
-	switch (outcome) {
-	case FB_O_HIT: {
-		int d = rng_d6(rng);
-
-		spend_pull(A, b, ht, pa);
-		A->pool += hp;
-		spend_pull(D, b, t, pd);
-		if (d >= bp) {
-			D->pool += bp;
-			finish(s, FB_E_MAIMED, att);
-		} else {
-			D->pool += d;
-			empty = give_back(D, ns, pd, d);
-		}
-		if (t == FB_LLEG || t == FB_RLEG)
-			D->legs |= 1u << (t == FB_RLEG);
-		break;
-	}
-	case FB_O_KICK:
-		if (D->pool > 0) {
-			D->pool--;
-			fb_fill_fewest(A, ns, 1);
-		}
-		s->earned = att;
-		s->restance = 1u << att;
-		break;
-	case FB_O_DOUBLEBOTCH:
-		s->restance = 3u;
-		break;
-	case FB_O_BOTCHBLOCK:
-	case FB_O_HITBLOCK: {
-		int gain, *from;
-
-		spend_pull(A, b, ht, pa);
-		A->pool += hp;
-		if (outcome == FB_O_HITBLOCK)
-			break;
-		gain = rng_d6(rng);
-		from = gain_foe ? &A->pool : &D->pool;
-		gain = gain < *from ? gain : *from;
-		*from -= gain;
-		fb_fill_fewest(D, ns, gain);
-		break;
-	}
-	}
+	empty = lean_settle(s, &st, pa, pd, gain_foe, rng);
 	if (!s->over && (D->legs & 3u) == 3u)
-		finish(s, FB_E_LEGS, att);
+		finish(s, FB_E_LEGS, st.att);
 	/*
 	 * Nobody was cut off when the round began.  The attacker's pulls
 	 * leave 2 in a sphere, and the defender's come back but for the
@@ -1877,7 +2008,7 @@ lean_round(struct fb_state *s, struct rng *rng)
 	if (empty)
 		check_cut_off(s);
 	s->round++;
-	s->choose = outcome == FB_O_DOUBLEBOTCH;
+	s->choose = st.outcome == FB_O_DOUBLEBOTCH;
 }
 
 /*

@@ -118,11 +118,81 @@ fbio_stance_format(const struct fb_board *b, const struct fb_stance *st)
 
 /* ---- boards ---- */
 
+/* A "target ROLE NAME FACE ALT" line of a board, in n words w. */
+static int
+board_target(struct fb_board *b, char w[][64], int n, int lineno,
+    unsigned *roles, char *why, size_t whysz)
+{
+	long face, alt;
+	int t;
+
+	if (n != 5)
+		return util_say(why, whysz, "line %d: want 'target ROLE NAME "
+		    "FACE ALT'", lineno);
+	if ((t = fb_role_find(w[1])) < 0)
+		return util_say(why, whysz, "line %d: '%s' is not a target "
+		    "role", lineno, w[1]);
+	if (*roles & 1u << t)
+		return util_say(why, whysz, "line %d: a second '%s'", lineno,
+		    w[1]);
+	if (!fb_name_ok(w[2], FB_NAMESZ - 1))
+		return util_say(why, whysz, "line %d: '%s' is not a name "
+		    "(letters, digits, '-', '_', '.')", lineno, w[2]);
+	if (number(w[3], 1, 6, &face) < 0 || number(w[4], 1, 6, &alt) < 0)
+		return util_say(why, whysz, "line %d: faces are 1 to 6",
+		    lineno);
+	*roles |= 1u << t;
+	memcpy(b->tname[t], w[2], strlen(w[2]) + 1);
+	b->face[t] = (int)face;
+	b->alt[t] = (int)alt;
+	return 0;
+}
+
+/* A "sphere NAME center|lower|- TARGET,..." line, in n words w. */
+static int
+board_sphere(struct fb_board *b, char w[][64], int n, int lineno,
+    int *centers, char *why, size_t whysz)
+{
+	char *tsave = NULL, *tok;
+	int i = b->ns;
+
+	if (n != 4)
+		return util_say(why, whysz, "line %d: want 'sphere NAME "
+		    "center|lower|- TARGET,...'", lineno);
+	if (i == FB_MAXS)
+		return util_say(why, whysz, "line %d: more than %d spheres",
+		    lineno, FB_MAXS);
+	if (!fb_name_ok(w[1], FB_NAMESZ - 1))
+		return util_say(why, whysz, "line %d: '%s' is not a name",
+		    lineno, w[1]);
+	if (strcmp(w[2], "center") != 0 && strcmp(w[2], "lower") != 0 &&
+	    strcmp(w[2], "-") != 0)
+		return util_say(why, whysz, "line %d: a sphere's role is "
+		    "center, lower or -", lineno);
+	memcpy(b->sname[i], w[1], strlen(w[1]) + 1);
+	if (strcmp(w[2], "center") == 0) {
+		b->center = i;
+		(*centers)++;
+	} else if (strcmp(w[2], "lower") == 0)
+		b->lower |= 1u << i;
+	b->ns++;
+	for (tok = strtok_r(w[3], ",", &tsave); tok != NULL;
+	    tok = strtok_r(NULL, ",", &tsave)) {
+		int t = fb_role_find(tok);
+
+		if (t < 0)
+			return util_say(why, whysz, "line %d: '%s' is not a "
+			    "target role", lineno, tok);
+		b->touch[i] |= 1u << t;
+	}
+	return 0;
+}
+
 int
 fbio_board_parse(const char *text, struct fb_board *b, char *why,
     size_t whysz)
 {
-	char *copy = xstrdup(text), *save = NULL, *line;
+	char *copy = xstrdup(text), *line, *next;
 	char name[FB_NAMESZ];
 	unsigned roles = 0;
 	int lineno = 0, rc = 0, centers = 0;
@@ -131,11 +201,13 @@ fbio_board_parse(const char *text, struct fb_board *b, char *why,
 	memset(b, 0, sizeof *b);
 	snprintf(b->name, sizeof b->name, "%s", name);
 	b->center = -1;
-	for (line = strtok_r(copy, "\n", &save); line != NULL && rc == 0;
-	    line = strtok_r(NULL, "\n", &save)) {
+	/* Blank lines count too, so that a refusal names the right line. */
+	for (line = copy; line != NULL && rc == 0; line = next) {
 		char w[5][64], extra[2];
 		int n;
 
+		if ((next = strchr(line, '\n')) != NULL)
+			*next++ = '\0';
 		lineno++;
 		while (*line == ' ' || *line == '\t')
 			line++;
@@ -143,72 +215,12 @@ fbio_board_parse(const char *text, struct fb_board *b, char *why,
 			continue;
 		n = sscanf(line, "%63s %63s %63s %63s %63s %1s", w[0], w[1],
 		    w[2], w[3], w[4], extra);
-		if (n >= 1 && strcmp(w[0], "target") == 0) {
-			long face, alt;
-			int t;
-
-			if (n != 5)
-				rc = util_say(why, whysz, "line %d: want 'target "
-				    "ROLE NAME FACE ALT'", lineno);
-			else if ((t = fb_role_find(w[1])) < 0)
-				rc = util_say(why, whysz, "line %d: '%s' is not a "
-				    "target role", lineno, w[1]);
-			else if (roles & 1u << t)
-				rc = util_say(why, whysz, "line %d: a second '%s'",
-				    lineno, w[1]);
-			else if (!fb_name_ok(w[2], FB_NAMESZ - 1))
-				rc = util_say(why, whysz, "line %d: '%s' is not a "
-				    "name (letters, digits, '-', '_', '.')",
-				    lineno, w[2]);
-			else if (number(w[3], 1, 6, &face) < 0 ||
-			    number(w[4], 1, 6, &alt) < 0)
-				rc = util_say(why, whysz, "line %d: faces are 1 to "
-				    "6", lineno);
-			else {
-				roles |= 1u << t;
-				memcpy(b->tname[t], w[2], strlen(w[2]) + 1);
-				b->face[t] = (int)face;
-				b->alt[t] = (int)alt;
-			}
-		} else if (n >= 1 && strcmp(w[0], "sphere") == 0) {
-			char *tsave = NULL, *tok;
-			int i = b->ns;
-
-			if (n != 4)
-				rc = util_say(why, whysz, "line %d: want 'sphere "
-				    "NAME center|lower|- TARGET,...'", lineno);
-			else if (i == FB_MAXS)
-				rc = util_say(why, whysz, "line %d: more than %d "
-				    "spheres", lineno, FB_MAXS);
-			else if (!fb_name_ok(w[1], FB_NAMESZ - 1))
-				rc = util_say(why, whysz, "line %d: '%s' is not a "
-				    "name", lineno, w[1]);
-			else if (strcmp(w[2], "center") != 0 &&
-			    strcmp(w[2], "lower") != 0 && strcmp(w[2], "-") != 0)
-				rc = util_say(why, whysz, "line %d: a sphere's role "
-				    "is center, lower or -", lineno);
-			else {
-				memcpy(b->sname[i], w[1], strlen(w[1]) + 1);
-				if (strcmp(w[2], "center") == 0) {
-					b->center = i;
-					centers++;
-				} else if (strcmp(w[2], "lower") == 0)
-					b->lower |= 1u << i;
-				b->ns++;
-				for (tok = strtok_r(w[3], ",", &tsave);
-				    tok != NULL && rc == 0;
-				    tok = strtok_r(NULL, ",", &tsave)) {
-					int t = fb_role_find(tok);
-
-					if (t < 0)
-						rc = util_say(why, whysz, "line %d: "
-						    "'%s' is not a target role",
-						    lineno, tok);
-					else
-						b->touch[i] |= 1u << t;
-				}
-			}
-		} else
+		if (n >= 1 && strcmp(w[0], "target") == 0)
+			rc = board_target(b, w, n, lineno, &roles, why, whysz);
+		else if (n >= 1 && strcmp(w[0], "sphere") == 0)
+			rc = board_sphere(b, w, n, lineno, &centers, why,
+			    whysz);
+		else
 			rc = util_say(why, whysz, "line %d: a line starts with "
 			    "'target' or 'sphere'", lineno);
 	}
@@ -263,6 +275,38 @@ who_find(const char *const names[2], const char *s, size_t n)
 	return -1;
 }
 
+/* Lightning's parts after NAME:POWER: [COUNT[:SPHERE,SPHERE...]]. */
+static int
+geas_lightning(const struct fb_board *b, int np, char **part,
+    struct fb_geas_in *g, char *why, size_t whysz)
+{
+	char *ssave = NULL;
+	long v;
+
+	if (np > 4)
+		return util_say(why, whysz, "lightning takes COUNT and "
+		    "SPHERE,SPHERE...");
+	if (np >= 3 && number(part[2], 1, 50, &v) < 0)
+		return util_say(why, whysz, "lightning: '%s' is not a count "
+		    "from 1 to 50", part[2]);
+	if (np >= 3)
+		g->n = (int)v;
+	if (np < 4)
+		return 0;
+	for (char *t = strtok_r(part[3], ",", &ssave); t != NULL;
+	    t = strtok_r(NULL, ",", &ssave)) {
+		int i = fb_sphere_find(b, t);
+
+		if (i < 0)
+			return util_say(why, whysz, "'%s' is not a sphere", t);
+		if (g->nspheres == 8 || g->nspheres == g->n)
+			return util_say(why, whysz, "lightning names at most "
+			    "one sphere per counter, 8 in all");
+		g->spheres[g->nspheres++] = i;
+	}
+	return 0;
+}
+
 int
 fbio_geas_parse(const struct fb_board *b, const char *const names[2],
     const char *spec, struct fb_geas_in *g, char *why, size_t whysz)
@@ -297,38 +341,7 @@ fbio_geas_parse(const struct fb_board *b, const char *const names[2],
 	}
 	switch (g->power) {
 	case FB_LIGHTNING:
-		if (np > 4) {
-			rc = util_say(why, whysz, "lightning takes COUNT and "
-			    "SPHERE,SPHERE...");
-			break;
-		}
-		if (np >= 3 && number(part[2], 1, 50, &v) < 0) {
-			rc = util_say(why, whysz, "lightning: '%s' is not a count "
-			    "from 1 to 50", part[2]);
-			break;
-		}
-		if (np >= 3)
-			g->n = (int)v;
-		if (np == 4) {
-			char *ssave = NULL;
-
-			for (char *t = strtok_r(part[3], ",", &ssave);
-			    t != NULL && rc == 0;
-			    t = strtok_r(NULL, ",", &ssave)) {
-				int i = fb_sphere_find(b, t);
-
-				if (i < 0)
-					rc = util_say(why, whysz, "'%s' is not a "
-					    "sphere", t);
-				else if (g->nspheres == 8 ||
-				    g->nspheres == g->n)
-					rc = util_say(why, whysz, "lightning names "
-					    "at most one sphere per counter, "
-					    "8 in all");
-				else
-					g->spheres[g->nspheres++] = i;
-			}
-		}
+		rc = geas_lightning(b, np, part, g, why, whysz);
 		break;
 	case FB_ABSORB: case FB_RAGE: case FB_PROTECT:
 		if (np > 3)
@@ -430,6 +443,37 @@ fbio_in_is_flag(const char *opt)
 	    strcmp(opt, "gain-from-foe") == 0;
 }
 
+/* --move TARGET[@SPHERE]: the target moved to, and the sphere paying. */
+static int
+in_move(const struct fb_board *b, const char *val, struct fb_in *in,
+    char *why, size_t whysz)
+{
+	char t[64];
+	const char *at = strchr(val, '@');
+	size_t n = at ? (size_t)(at - val) : strlen(val);
+	int k;
+
+	if (in->nmoves == 8)
+		return util_say(why, whysz, "--move: at most 8 moves");
+	if (n >= sizeof t)
+		return util_say(why, whysz, "--move: '%s' is not a target",
+		    val);
+	memcpy(t, val, n);
+	t[n] = '\0';
+	if ((k = fb_target_find(b, t)) < 0)
+		return util_say(why, whysz, "--move: '%s' is not a target", t);
+	in->moves[in->nmoves] = (int8_t)k;
+	in->movesph[in->nmoves] = -1;
+	if (at != NULL) {
+		if ((k = fb_sphere_find(b, at + 1)) < 0)
+			return util_say(why, whysz, "--move: '%s' is not a "
+			    "sphere", at + 1);
+		in->movesph[in->nmoves] = (int8_t)k;
+	}
+	in->nmoves++;
+	return 2;
+}
+
 int
 fbio_in_option(const struct fb_board *b, const char *const names[2],
     const char *opt, const char *val, struct fb_in *in, char *why,
@@ -467,32 +511,8 @@ fbio_in_option(const struct fb_board *b, const char *const names[2],
 			    val);
 		return 2;
 	}
-	if (strcmp(opt, "move") == 0) {
-		char t[64];
-		const char *at = strchr(val, '@');
-		size_t n = at ? (size_t)(at - val) : strlen(val);
-
-		if (in->nmoves == 8)
-			return util_say(why, whysz, "--move: at most 8 moves");
-		if (n >= sizeof t)
-			return util_say(why, whysz, "--move: '%s' is not a target",
-			    val);
-		memcpy(t, val, n);
-		t[n] = '\0';
-		if ((k = fb_target_find(b, t)) < 0)
-			return util_say(why, whysz, "--move: '%s' is not a target",
-			    t);
-		in->moves[in->nmoves] = (int8_t)k;
-		in->movesph[in->nmoves] = -1;
-		if (at != NULL) {
-			if ((k = fb_sphere_find(b, at + 1)) < 0)
-				return util_say(why, whysz, "--move: '%s' is not a "
-				    "sphere", at + 1);
-			in->movesph[in->nmoves] = (int8_t)k;
-		}
-		in->nmoves++;
-		return 2;
-	}
+	if (strcmp(opt, "move") == 0)
+		return in_move(b, val, in, why, whysz);
 	if (strcmp(opt, "pull") == 0) {
 		const char *colon = strchr(val, ':');
 		int w;

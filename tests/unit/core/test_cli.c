@@ -1,0 +1,377 @@
+/*
+ * test_cli.c - what the tools' main()s share: whole-number and seed
+ * arguments, the shared options, the usage error, the check of every
+ * argument, bars, JSON nulls and a stored event's text.  What exits or
+ * prints to stdout runs in a child, whose stdout, stderr and exit status
+ * are compared whole.
+ */
+#include <getopt.h>
+#include <limits.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "tap.h"
+
+#include "core/cli.h"
+#include "core/util.h"
+
+#define PROG	"unit-cli"
+#define TRY	"Try '" PROG " --help' for more information.\n"
+
+/* What a child printed and how it ended. */
+struct run {
+	char	out[512], err[512];
+	int	status;		/* the exit status, or -1 if killed */
+};
+
+static void
+drain(int fd, char *buf, size_t sz)
+{
+	size_t n = 0;
+	ssize_t r;
+
+	while (n + 1 < sz && (r = read(fd, buf + n, sz - 1 - n)) > 0)
+		n += (size_t)r;
+	buf[n] = '\0';
+}
+
+/*
+ * Runs fn(arg) in a child that exits 0 if fn returns; fills rn.  The
+ * outputs are small, so the pipes are read after the child ends.
+ */
+static void
+run(void (*fn)(const void *), const void *arg, struct run *rn)
+{
+	int po[2], pe[2], st;
+	pid_t pid;
+
+	fflush(stdout);
+	if (pipe(po) != 0 || pipe(pe) != 0)
+		abort();
+	if ((pid = fork()) < 0)
+		abort();
+	if (pid == 0) {
+		dup2(po[1], 1);
+		dup2(pe[1], 2);
+		close(po[0]);
+		close(pe[0]);
+		fn(arg);
+		exit(0);
+	}
+	close(po[1]);
+	close(pe[1]);
+	if (waitpid(pid, &st, 0) != pid)
+		abort();
+	drain(po[0], rn->out, sizeof rn->out);
+	drain(pe[0], rn->err, sizeof rn->err);
+	close(po[0]);
+	close(pe[0]);
+	rn->status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/* An int argument in a child, printing what cli_int_arg returned. */
+struct int_case {
+	const char *what, *s;
+	long min, max;
+};
+
+static void
+int_child(const void *arg)
+{
+	const struct int_case *c = arg;
+
+	printf("%ld\n", cli_int_arg(c->what, c->s, c->min, c->max));
+}
+
+static void
+int_refused(const char *what, const char *s, long min, long max,
+    const char *want)
+{
+	struct int_case c = { what, s, min, max };
+	struct run rn;
+
+	run(int_child, &c, &rn);
+	is_int(rn.status, 2, "%s '%s' is a usage error", what, s);
+	is_str(rn.out, "", "  nothing on stdout");
+	is_str(rn.err, want, "  the message and the hint");
+}
+
+static void
+test_int_arg(void)
+{
+	is_int(cli_int_arg("--n", "7", 1, 10), 7, "7 in 1..10");
+	is_int(cli_int_arg("--n", "1", 1, 10), 1, "the least");
+	is_int(cli_int_arg("--n", "10", 1, 10), 10, "the most");
+	is_int(cli_int_arg("--lb", "-5", -10, 10), -5, "a negative where "
+	    "allowed");
+	is_int(cli_int_arg("--lb", "0", -10, 10), 0, "0");
+	is_int(cli_int_arg("--n", "9223372036854775807", 0, LONG_MAX),
+	    LONG_MAX, "the largest long");
+
+	int_refused("--n", "11", 1, 10, PROG ": --n must be a whole number "
+	    "from 1 to 10, got '11'\n" TRY);
+	int_refused("--n", "0", 1, 10, PROG ": --n must be a whole number "
+	    "from 1 to 10, got '0'\n" TRY);
+	int_refused("EVENT", "-3", 0, 1000, PROG ": EVENT must be a whole "
+	    "number from 0 to 1000, got '-3'\n" TRY);
+	int_refused("--lb", "-0", -10, 10, PROG ": --lb must be a whole "
+	    "number from -10 to 10, got '-0'\n" TRY);
+	int_refused("--n", "+5", 1, 10, PROG ": --n must be a whole number "
+	    "from 1 to 10, got '+5'\n" TRY);
+	int_refused("--n", "05", 1, 10, PROG ": --n must be a whole number "
+	    "from 1 to 10, got '05'\n" TRY);
+	int_refused("--n", " 5", 1, 10, PROG ": --n must be a whole number "
+	    "from 1 to 10, got ' 5'\n" TRY);
+	int_refused("--n", "5.0", 1, 10, PROG ": --n must be a whole number "
+	    "from 1 to 10, got '5.0'\n" TRY);
+	int_refused("--n", "", 1, 10, PROG ": --n must be a whole number "
+	    "from 1 to 10, got ''\n" TRY);
+	int_refused("--n", "9223372036854775808", 0, LONG_MAX, PROG ": --n "
+	    "must be a whole number from 0 to 9223372036854775807, got "
+	    "'9223372036854775808'\n" TRY);
+}
+
+static void
+seed_child(const void *arg)
+{
+	printf("%llu\n", (unsigned long long)cli_seed_arg(arg));
+}
+
+static void
+seed_refused(const char *s)
+{
+	struct run rn;
+	char want[256];
+
+	run(seed_child, s, &rn);
+	snprintf(want, sizeof want, PROG ": --seed must be a whole number "
+	    "from 0 to 18446744073709551615, got '%s'\n" TRY, s);
+	is_int(rn.status, 2, "--seed '%s' is a usage error", s);
+	is_str(rn.err, want, "  saying so");
+}
+
+static void
+test_seed_arg(void)
+{
+	ok(cli_seed_arg("0") == 0, "seed 0");
+	ok(cli_seed_arg("42") == 42, "seed 42");
+	ok(cli_seed_arg("18446744073709551615") == UINT64_MAX, "the largest "
+	    "seed");
+	seed_refused("18446744073709551616");
+	seed_refused("-1");
+	seed_refused("007");
+	seed_refused("0x10");
+	seed_refused("");
+}
+
+/* cli_common_option in a child, with argv as getopt left it. */
+struct opt_case {
+	int ch;
+	const char *arg;	/* argv[optind - 1] */
+};
+
+static void
+opt_child(const void *arg)
+{
+	const struct opt_case *c = arg;
+	char *argv[] = { PROG, (char *)c->arg, NULL };
+	enum out_format fmt = OUT_TABLE;
+	int r;
+
+	optind = 2;
+	r = cli_common_option(c->ch, argv, "usage: " PROG " [-j]\n", &fmt);
+	printf("%d %d\n", r, (int)fmt);
+}
+
+static void
+test_common_option(void)
+{
+	enum out_format fmt = OUT_TABLE;
+	char *argv[] = { PROG, NULL };
+	struct opt_case c;
+	struct run rn;
+
+	is_int(cli_common_option('j', argv, "", &fmt), 1, "-j is shared");
+	is_int(fmt, OUT_JSON, "  JSON");
+	is_int(cli_common_option('c', argv, "", &fmt), 1, "-c is shared");
+	is_int(fmt, OUT_CSV, "  CSV");
+	is_int(cli_common_option('x', argv, "", &fmt), 0, "-x is the tool's");
+	is_int(fmt, OUT_CSV, "  the format untouched");
+
+	c = (struct opt_case){ 'h', "-h" };
+	run(opt_child, &c, &rn);
+	is_int(rn.status, 0, "-h exits 0");
+	is_str(rn.out, "usage: " PROG " [-j]\n", "  the usage on stdout");
+	is_str(rn.err, "", "  nothing on stderr");
+	c = (struct opt_case){ 'V', "-V" };
+	run(opt_child, &c, &rn);
+	is_int(rn.status, 0, "-V exits 0");
+	is_str(rn.out, PROG " (refkit) " REFKIT_VERSION "\n", "  the version");
+	c = (struct opt_case){ ':', "--seed" };
+	run(opt_child, &c, &rn);
+	is_int(rn.status, 2, "a missing value exits 2");
+	is_str(rn.out, "", "  nothing on stdout");
+	is_str(rn.err, PROG ": option '--seed' needs a value\n" TRY,
+	    "  naming the option");
+	c = (struct opt_case){ '?', "--bogus" };
+	run(opt_child, &c, &rn);
+	is_int(rn.status, 2, "an unknown option exits 2");
+	is_str(rn.err, PROG ": unknown option '--bogus'\n" TRY, "  naming it");
+}
+
+static void
+usage_child(const void *arg)
+{
+	cli_usage_error("sim needs --n %s", (const char *)arg);
+}
+
+static void
+test_usage_error(void)
+{
+	struct run rn;
+
+	run(usage_child, "N", &rn);
+	is_int(rn.status, 2, "a usage error exits 2");
+	is_str(rn.out, "", "  nothing on stdout");
+	is_str(rn.err, PROG ": sim needs --n N\n" TRY, "  the message, then "
+	    "the hint");
+}
+
+/* cli_init over argv (NULL-terminated), then "fine" on stdout. */
+static void
+init_child(const void *arg)
+{
+	char **argv = (char **)arg;
+	int argc = 0;
+
+	while (argv[argc] != NULL)
+		argc++;
+	cli_init(argc, argv);
+	puts("fine");
+}
+
+static void
+test_init(void)
+{
+	char *good[] = { PROG, "add", "Zoë", "--notes", "two\nlines\ttab",
+	    "notes=a\nb", "--notes=c\td", NULL };
+	char *ctl[] = { PROG, "add", "a\033[2Jb", NULL };
+	char *nl[] = { PROG, "add", "two\nlines", NULL };
+	char *utf[] = { PROG, "\xff", NULL };
+	char *after[] = { PROG, "--notes", "x", "y\nz", NULL };
+	struct run rn;
+
+	run(init_child, good, &rn);
+	is_int(rn.status, 0, "plain arguments, UTF-8, and notes with "
+	    "newlines and tabs");
+	is_str(rn.out, "fine\n", "  pass");
+	run(init_child, ctl, &rn);
+	is_int(rn.status, 2, "an escape sequence in an argument");
+	is_str(rn.err, PROG ": argument 2, 'a\\x1b[2Jb', must not contain "
+	    "control characters\n" TRY, "  names it, escaped");
+	is_str(rn.out, "", "  before anything runs");
+	run(init_child, nl, &rn);
+	is_int(rn.status, 2, "a newline outside notes");
+	run(init_child, utf, &rn);
+	is_int(rn.status, 2, "a byte that is not UTF-8");
+	is_str(rn.err, PROG ": argument 1, '\\xff', is not valid UTF-8\n"
+	    TRY, "  names it, escaped");
+	run(init_child, after, &rn);
+	is_int(rn.status, 2, "a newline in the argument after the notes' "
+	    "value");
+}
+
+/* Writes cli_bar(p, pmax) in a child; the two numbers are in arg. */
+static void
+bar_child(const void *arg)
+{
+	const long double *v = arg;
+
+	cli_bar(v[0], v[1]);
+}
+
+static void
+bar_is(long double p, long double pmax, int want)
+{
+	long double v[2] = { p, pmax };
+	struct run rn;
+	char bars[64];
+
+	memset(bars, '#', (size_t)want);
+	bars[want] = '\0';
+	run(bar_child, v, &rn);
+	is_str(rn.out, bars, "a bar for %Lg of %Lg: %d", p, pmax, want);
+}
+
+static void
+test_bar(void)
+{
+	bar_is(0, 10, 0);
+	bar_is(10, 10, 40);
+	bar_is(1, 4, 10);	/* 10 exactly */
+	bar_is(3, 80, 2);	/* 1.5 rounds to 2 */
+	bar_is(1, 100, 0);	/* 0.4 rounds to 0 */
+	bar_is(5, 0, 0);	/* no largest: no bar */
+}
+
+static void
+json_is(const char *s, const char *want)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&buf, &len);
+
+	if (fp == NULL)
+		abort();
+	cli_json_or_null(fp, s);
+	fclose(fp);
+	is_str(buf, want, "JSON of %s", s ? s : "NULL");
+	free(buf);
+}
+
+static void
+detail_child(const void *arg)
+{
+	cli_put_detail_text(arg);
+}
+
+static void
+detail_is(const char *detail, const char *want)
+{
+	struct run rn;
+
+	run(detail_child, detail, &rn);
+	is_str(rn.out, want, "the text of %s", detail);
+}
+
+static void
+test_text(void)
+{
+	json_is(NULL, "null");
+	json_is("Luke", "\"Luke\"");
+	json_is("a \"b\"\\", "\"a \\\"b\\\"\\\\\"");
+	json_is("", "\"\"");
+
+	detail_is("{\"round\":2,\"text\":\"Luke attacks.\",\"x\":1}",
+	    "Luke attacks.");
+	detail_is("{\"text\":\"say \\\"hi\\\" \\\\o/\"}", "say \"hi\" \\o/");
+	detail_is("{\"round\":2}", "");
+	detail_is("{\"text\":\"\"}", "");
+	detail_is("{\"text\":\"cut", "cut");
+}
+
+int
+main(void)
+{
+	test_int_arg();
+	test_seed_arg();
+	test_common_option();
+	test_usage_error();
+	test_init();
+	test_bar();
+	test_text();
+	return tap_done();
+}
