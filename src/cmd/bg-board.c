@@ -378,18 +378,12 @@ static void
 team_rm(void)
 {
 	struct db *db;
-	sqlite3_stmt *st;
 	int used;
 
 	need_args(3, 3, "team rm TEAM");
 	db = db_open(o.db);
 	db_begin(db);
-	st = db_prepare(db, "SELECT count(*) FROM bg_game WHERE"
-	    " team1 = ?1 COLLATE NOCASE OR team2 = ?1 COLLATE NOCASE");
-	sqlite3_bind_text(st, 1, o.args[2], -1, SQLITE_STATIC);
-	db_step(db, st, 0);
-	used = sqlite3_column_int(st, 0);
-	sqlite3_finalize(st);
+	used = bgledger_team_games(db, o.args[2]);
 	if (bgledger_team_rm(db, o.args[2]) < 0)
 		db_die(db, "no team '%s'", q(o.args[2]));
 	db_commit(db);
