@@ -708,7 +708,7 @@ report_text(const struct fbledger_live *before,
 		    nm[0], nm[1], after->b.name);
 	else if (strcmp(action, "restance") == 0)
 		fprintf(fp, "%s takes a new stance.", nm[r->attacker]);
-	else if (strcmp(action, "geas") == 0)
+	else if (strcmp(action, "geas") == 0 && in != NULL)
 		report_geas_text(fp, nm, in, r);
 	else {
 		report_aim_text(fp, before, action, in, r);

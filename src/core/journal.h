@@ -159,11 +159,11 @@ struct journal_event {
  */
 #define JOURNAL_INPUT_KIND(what_, logs_, events_, key_, round, outcome, \
     read_, bind_, head_cols_, head_) { \
-	.what = what_, .logs = logs_, .events = events_, .key = key_, \
-	.cols = JOURNAL_EVENT_COLS(round, outcome), \
+	.what = (what_), .logs = (logs_), .events = (events_), \
+	.key = (key_), .cols = JOURNAL_EVENT_COLS(round, outcome), \
 	.ncols = JOURNAL_EVENT_NCOLS, .size = sizeof(struct journal_event), \
-	.read = read_, .bind = bind_, .release = journal_event_release, \
-	.head_cols = head_cols_, .head = head_ }
+	.read = (read_), .bind = (bind_), .release = journal_event_release, \
+	.head_cols = (head_cols_), .head = (head_) }
 
 void journal_event_read(void *ctx, sqlite3_stmt *st, int col, int64_t seq,
     int64_t undoes, void *body);
