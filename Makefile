@@ -90,13 +90,10 @@ all: $(BINS)
 $(B):
 	mkdir -p $(B)
 
+# The schema and each migration step, cut from schema.sql at its
+# "-- @since" and "-- @migrate" lines (see its header).
 $(B)/schema.c: schema.sql tools/embed-sql.sh | $(B)
-	{ sh tools/embed-sql.sh db_schema_sql schema.sql && \
-	  sed -n '/^-- @since 6/,/^-- @since 7/p' schema.sql | \
-	    sed '$$d' > $(B)/schema-v6.sql && \
-	  sh tools/embed-sql.sh db_schema_v6_sql $(B)/schema-v6.sql && \
-	  sed -n '/^-- @since 7/,$$p' schema.sql > $(B)/schema-v7.sql && \
-	  sh tools/embed-sql.sh db_schema_v7_sql $(B)/schema-v7.sql; } > $@.tmp
+	sh tools/embed-sql.sh schema.sql > $@.tmp
 	mv $@.tmp $@
 
 $(B)/schema.o: $(B)/schema.c
