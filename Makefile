@@ -68,13 +68,13 @@ TOOLS  = crs-stats crs-draw crs-combat d6-roll fb-duel bg-board
 LIBSRC = core/util core/rng core/out core/db core/cli \
          crs/stats crs/item crs/sheet crs/deck crs/odds crs/combat \
          crs/roster crs/import crs/ledger \
-         d6/d6 d6/d6chart d6/d6sheet \
+         d6/d6 d6/d6chart d6/d6sheet d6/d6store \
          fb/fb fb/fbio fb/fbledger \
          bg/bg bg/bgio bg/bgledger
 # Unit tests, tests/unit/FAMILY/test_MODULE.c, one binary each.
 UNITS  = core/util core/out core/db core/rng \
          crs/stats crs/sheet crs/item crs/roster crs/import crs/deck \
-         crs/odds crs/combat d6/d6 fb/fb bg/bg
+         crs/odds crs/combat d6/d6 d6/d6store fb/fb bg/bg
 HEADERS = $(wildcard src/*/*.h)
 
 LIBOBJ = $(LIBSRC:%=$(B)/%.o) $(B)/schema.o

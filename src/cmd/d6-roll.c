@@ -16,6 +16,7 @@
 #include "d6/d6.h"
 #include "d6/d6chart.h"
 #include "d6/d6sheet.h"
+#include "d6/d6store.h"
 #include "core/db.h"
 #include "core/out.h"
 #include "core/rng.h"
@@ -1016,7 +1017,7 @@ cmd_char(struct opts *o, int argc, char **argv)
 		db = db_open(o->db);
 		db_begin_read(db);
 		c.w = out_new(stdout, o->fmt, OUT_ROWS, 6, cols);
-		d6sheet_each(db, list_one, &c);
+		d6store_each(db, list_one, &c);
 		out_free(c.w);
 		db_commit(db);
 		db_close(db);
@@ -1038,7 +1039,7 @@ cmd_char(struct opts *o, int argc, char **argv)
 	db = db_open(o->db);
 	if (strcmp(sub, "show") == 0) {
 		db_begin_read(db);
-		if (d6sheet_load(db, argv[0], &s) != 0)
+		if (d6store_load(db, argv[0], &s) != 0)
 			db_die(db, "no D6 character named '%s'", q(argv[0]));
 		db_commit(db);
 		show_sheet(o, &s);
@@ -1048,7 +1049,7 @@ cmd_char(struct opts *o, int argc, char **argv)
 	}
 	db_begin(db);
 	if (strcmp(sub, "rm") == 0) {
-		if (d6sheet_remove(db, argv[0]) != 0)
+		if (d6store_remove(db, argv[0]) != 0)
 			db_die(db, "no D6 character named '%s'", q(argv[0]));
 		db_commit(db);
 		db_close(db);
@@ -1056,7 +1057,7 @@ cmd_char(struct opts *o, int argc, char **argv)
 	}
 	if (strcmp(sub, "add") == 0) {
 		d6sheet_new(&s, argv[0]);
-	} else if (d6sheet_load(db, argv[0], &s) != 0) {
+	} else if (d6store_load(db, argv[0], &s) != 0) {
 		db_die(db, "no D6 character named '%s'", q(argv[0]));
 	}
 	for (int i = 1; i < argc; i++)
@@ -1065,7 +1066,7 @@ cmd_char(struct opts *o, int argc, char **argv)
 			    q(argv[i]), why);
 	if (d6sheet_check(&s, why, sizeof why) != 0)
 		db_die(db, "%s", why);
-	if (d6sheet_save(db, &s, db_now()) != 0)
+	if (d6store_save(db, &s, db_now()) != 0)
 		db_die(db, "a D6 character named '%s' already exists",
 		    q(argv[0]));
 	db_commit(db);
@@ -1099,7 +1100,7 @@ cmd_char_roll(struct opts *o, struct db *db, const char *name,
 			cli_usage_error("--round: %s", why);
 	}
 	db_begin(db);
-	if (d6sheet_load(db, name, &s) != 0)
+	if (d6store_load(db, name, &s) != 0)
 		db_die(db, "no D6 character named '%s'", q(name));
 	if ((t = d6sheet_find(&s, ref, &fallback)) == NULL) {
 		if (strchr(ref, '.'))
@@ -1114,7 +1115,7 @@ cmd_char_roll(struct opts *o, struct db *db, const char *name,
 	if (o->mods.fp && s.fp < 1)
 		db_die(db, "%s has no Force Point left", q(s.name));
 	if (o->round) {
-		d6sheet_round_spent(db, s.name, o->round, &spent_cp, &spent_fp);
+		d6store_round_spent(db, s.name, o->round, &spent_cp, &spent_fp);
 		if (o->mods.fp && spent_fp)
 			db_die(db, "%s already spent a Force Point in round "
 			    "'%s': one a round", q(s.name), q(o->round));
@@ -1168,9 +1169,9 @@ cmd_char_roll(struct opts *o, struct db *db, const char *name,
 	lg.cp = o->mods.cp;
 	lg.fp = o->mods.fp;
 	lg.detail = detail;
-	d6sheet_log_roll(db, &lg, db_now());
+	d6store_log_roll(db, &lg, db_now());
 	if (o->mods.cp || o->mods.fp)
-		d6sheet_spend(db, s.id, o->mods.cp, o->mods.fp, db_now());
+		d6store_spend(db, s.id, o->mods.cp, o->mods.fp, db_now());
 	db_commit(db);
 	if (o->fmt == OUT_JSON) {
 		char extra[256];
