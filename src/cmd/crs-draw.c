@@ -496,8 +496,7 @@ set_option(struct opts *o, int ch, char **argv)
 {
 	switch (ch) {
 	case 'l':
-		o->me.lb = (int)cli_int_arg("--lb", optarg, 0,
-		    DECK_LB_MAX);
+		o->me.lb = (int)cli_int_arg("--lb", optarg, 0, DECK_LB_MAX);
 		break;
 	case 'k':
 		o->cards = (int)cli_int_arg("--cards", optarg, 1,
@@ -510,8 +509,7 @@ set_option(struct opts *o, int ch, char **argv)
 		o->kind = DECK_INITIATIVE;
 		break;
 	case 'b':
-		o->me.base = (int)cli_int_arg("--base", optarg, 0,
-		    BASE_MAX);
+		o->me.base = (int)cli_int_arg("--base", optarg, 0, BASE_MAX);
 		o->me.base_set = 1;
 		break;
 	case 'o':

@@ -1390,8 +1390,7 @@ set_option(struct opts *o, int ch, char **argv)
 		    1, D6_DICE_MAX + 1);
 		break;
 	case OPT_CP:
-		o->mods.cp = (int)cli_int_arg("--cp", optarg, 0,
-		    D6_CP_MAX);
+		o->mods.cp = (int)cli_int_arg("--cp", optarg, 0, D6_CP_MAX);
 		break;
 	case OPT_FP:
 		o->mods.fp = 1;
@@ -1426,8 +1425,7 @@ set_option(struct opts *o, int ch, char **argv)
 		o->armor = optarg;
 		break;
 	case OPT_SUB_ROLL:
-		o->sub_roll = (int)cli_int_arg("--sub-roll", optarg, 1,
-		    6);
+		o->sub_roll = (int)cli_int_arg("--sub-roll", optarg, 1, 6);
 		break;
 	case OPT_RANGE:
 		o->range = optarg;
