@@ -96,7 +96,7 @@ $(B)/schema.c: schema.sql tools/embed-sql.sh | $(B)
 	sh tools/embed-sql.sh schema.sql > $@.tmp
 	mv $@.tmp $@
 
-$(B)/schema.o: $(B)/schema.c
+$(B)/schema.o: $(B)/schema.c src/core/db.h
 	$(CC) $(CFLAGS) -Wno-overlength-strings -c -o $@ $<
 
 $(B)/%.o: src/%.c $(HEADERS) | $(B)

@@ -16,7 +16,8 @@
 #                         its sections in the order of the file.
 #
 # and refuses a file whose user_version is not its highest @since, or
-# that leaves a step between 2 and it empty.
+# that leaves a step between 2 and it empty; the C file does not compile
+# where DB_SCHEMA_VERSION (src/core/db.h) is not that version.
 set -eu
 file=$1
 awk -v file="$file" '
@@ -70,6 +71,8 @@ END {
 	printf "/* Generated from %s by tools/embed-sql.sh; do not edit. */\n",
 	    file
 	printf "#include \"core/db.h\"\n\n"
+	printf "_Static_assert(DB_SCHEMA_VERSION == %d,\n", max
+	printf "    \"DB_SCHEMA_VERSION is not the user_version of schema.sql\");\n\n"
 	printf "const char db_schema_sql[] =%s;\n\n", schema
 	printf "const char *const db_schema_step[DB_SCHEMA_VERSION + 1] = {\n"
 	for (n = 2; n <= max; n++)
