@@ -68,13 +68,13 @@ TOOLS  = crs-stats crs-draw crs-combat d6-roll fb-duel bg-board
 LIBSRC = core/util core/rng core/out core/db core/cli core/journal \
          crs/stats crs/item crs/sheet crs/deck crs/odds crs/combat \
          crs/roster crs/import crs/ledger \
-         d6/d6 d6/d6chart d6/d6sheet \
+         d6/d6 d6/d6chart d6/d6sheet d6/d6store \
          fb/fb fb/fbio fb/fbledger \
          bg/bg bg/bgio bg/bgledger
 # Unit tests, tests/unit/FAMILY/test_MODULE.c, one binary each.
 UNITS  = core/util core/out core/db core/rng core/journal \
          crs/stats crs/sheet crs/item crs/roster crs/import crs/deck \
-         crs/odds crs/combat d6/d6 fb/fb bg/bg \
+         crs/odds crs/combat d6/d6 d6/d6store fb/fb bg/bg \
          fb/fbio bg/bgio core/cli
 HEADERS = $(wildcard src/*/*.h)
 
@@ -91,16 +91,13 @@ all: $(BINS)
 $(B):
 	mkdir -p $(B)
 
+# The schema and each migration step, cut from schema.sql at its
+# "-- @since" and "-- @migrate" lines (see its header).
 $(B)/schema.c: schema.sql tools/embed-sql.sh | $(B)
-	{ sh tools/embed-sql.sh db_schema_sql schema.sql && \
-	  sed -n '/^-- @since 6/,/^-- @since 7/p' schema.sql | \
-	    sed '$$d' > $(B)/schema-v6.sql && \
-	  sh tools/embed-sql.sh db_schema_v6_sql $(B)/schema-v6.sql && \
-	  sed -n '/^-- @since 7/,$$p' schema.sql > $(B)/schema-v7.sql && \
-	  sh tools/embed-sql.sh db_schema_v7_sql $(B)/schema-v7.sql; } > $@.tmp
+	sh tools/embed-sql.sh schema.sql > $@.tmp
 	mv $@.tmp $@
 
-$(B)/schema.o: $(B)/schema.c
+$(B)/schema.o: $(B)/schema.c src/core/db.h
 	$(CC) $(CFLAGS) -Wno-overlength-strings -c -o $@ $<
 
 $(B)/%.o: src/%.c $(HEADERS) | $(B)

@@ -1,13 +1,43 @@
 -- schema.sql: the refkit database, the single source of its schema.
 --
--- The build turns this file into a C string (src/schema.c).  A new, empty
--- database gets all of it in one transaction; an older one is brought to
--- this version by the numbered migrations in src/db.c.  Every table is
+-- The build turns this file into C strings (schema.c, by
+-- tools/embed-sql.sh).  A new, empty database gets all of it in one
+-- transaction.  An older one is brought to this version by the numbered
+-- migration steps, cut from this same file at its section lines, in one
+-- transaction; no table is written out anywhere else.  Every table is
 -- STRICT and every value range is checked here too, so that a bug in a
 -- tool cannot store what the rules forbid.  See refkit.db(5).
+--
+-- The section lines (at the start of a line, as below):
+--
+--   -- @since N: ...              what version N added.  Step N (from
+--                                 version N - 1) runs it as it stands, so
+--                                 it only creates and inserts.
+--   -- @since N, rerun by M: ...  the same, and step M runs it again:
+--                                 for a table that a later version
+--                                 rebuilt.
+--   -- @migrate N: ...            what only step N runs, never a new
+--                                 database: the statements that change
+--                                 an older layout (renames, copies).
+--
+-- A change SQLite cannot make in place (a column in the middle, a new
+-- CHECK) is a rebuild: a migrate section moves the old table aside,
+-- the table's own section (rerun) creates the new one, and a second
+-- migrate section copies the rows over and drops the old table.  The
+-- table is thus written once, in its current form; a migrated database
+-- ends with the same CREATE statements as a new one.  A plain addition
+-- (a column at the end) would be a migrate section of ALTER TABLE ...
+-- ADD COLUMN beside the column in the table's CREATE (SQLite then keeps
+-- the CREATE text with the column appended, the same table spaced
+-- otherwise).  A new version
+-- adds its sections at the end of the file and raises user_version
+-- here and DB_SCHEMA_VERSION in src/core/db.h; the build refuses a file
+-- whose steps do not reach its user_version.
 
 PRAGMA application_id = 1380338516;	-- 0x52464b54, "RFKT"
 PRAGMA user_version = 7;
+
+-- @since 1: characters, the first layout (tests/fixtures/schema-v1.sql).
 
 -- A CRS character.  Primary stats (ene ... level) are NULL when the game
 -- does not use them; the given_* columns hold secondary stats given
@@ -38,6 +68,8 @@ CREATE TABLE character (
 	created		INTEGER NOT NULL,	-- Unix time, seconds
 	updated		INTEGER NOT NULL
 ) STRICT;
+
+-- @since 2: items and powers, and who holds which.
 
 -- An item (seed 002, "Integrating Additional Game Mechanics"; Avatar 2.6).
 -- Modifiers apply to OR, DR, MIND, the AC pick, the offense and the
@@ -109,6 +141,8 @@ CREATE TABLE holds_power (
 ) STRICT, WITHOUT ROWID;
 CREATE INDEX holds_power_by_power ON holds_power(power_id);
 
+-- @since 3: combats (crs-combat).
+
 -- A combat (crs-combat).  Its state is not stored: it is derived from its
 -- events, which are only ever appended.
 CREATE TABLE combat (
@@ -117,6 +151,19 @@ CREATE TABLE combat (
 			CHECK (rules IN ('crs', 'avatar')),
 	created		INTEGER NOT NULL
 ) STRICT;
+
+-- @migrate 4: version 4 gave event columns in the middle (aimed ...
+-- negated) and more actions in its CHECK, which SQLite can only do by
+-- building the table anew.  The old table and its indexes are moved
+-- aside here; the section below creates the new ones, and the @migrate
+-- section after it copies the rows.  (A database that steps 3 and 4
+-- both run on rebuilds an empty table.)
+ALTER TABLE event RENAME TO event_v3;
+DROP INDEX event_by_actor;
+DROP INDEX event_by_target;
+DROP INDEX event_undone;
+
+-- @since 3, rerun by 4: the events of a combat.
 
 -- One event of a combat: who did what to whom with which cards, every
 -- part of each calculation, and the outcome.  seq counts 1, 2, 3 ... per
@@ -192,6 +239,22 @@ CREATE INDEX event_by_actor ON event(actor, combat_id);
 CREATE INDEX event_by_target ON event(target, combat_id);
 CREATE INDEX event_undone ON event(combat_id, undoes)
 	WHERE undoes IS NOT NULL;
+
+-- @migrate 4: the rows of the version 3 table, every column it had.
+INSERT INTO event (id, combat_id, seq, round, action, actor, target,
+	range, kind, use, mod, vs_mod, cards, virt, vs_cards, vs_virt,
+	special, base, vs_base, offense, defense, hit, damage,
+	life_before, life_after, fumble, vs_fumble, undoes, shares,
+	agreed, detail, seed, gm, time)
+SELECT id, combat_id, seq, round, action, actor, target, range, kind,
+	use, mod, vs_mod, cards, virt, vs_cards, vs_virt, special, base,
+	vs_base, offense, defense, hit, damage, life_before, life_after,
+	fumble, vs_fumble, undoes, shares, agreed, detail, seed, gm,
+	time
+FROM event_v3;
+DROP TABLE event_v3;
+
+-- @since 5: the D6 System (d6-roll).
 
 -- A D6 System character (seed 004): attributes and skills are die codes,
 -- kept in d6_trait; Character, Force and Dark Side Points are counts.

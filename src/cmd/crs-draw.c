@@ -490,6 +490,90 @@ static const struct option longopts[] = {
 /* Stats, bases and modifiers stay within this, so sums cannot overflow. */
 #define BASE_MAX	100000
 
+/* One option, ch, as getopt_long returned it. */
+static void
+set_option(struct opts *o, int ch, char **argv)
+{
+	switch (ch) {
+	case 'l':
+		o->me.lb = (int)cli_int_arg("--lb", optarg, 0, DECK_LB_MAX);
+		break;
+	case 'k':
+		o->cards = (int)cli_int_arg("--cards", optarg, 1,
+		    DECK_CARDS_MAX);
+		break;
+	case OPT_DEFENSIVE:
+		o->kind = DECK_DEFENSE;
+		break;
+	case OPT_INITIATIVE:
+		o->kind = DECK_INITIATIVE;
+		break;
+	case 'b':
+		o->me.base = (int)cli_int_arg("--base", optarg, 0, BASE_MAX);
+		o->me.base_set = 1;
+		break;
+	case 'o':
+		parse_out("--out", optarg, &o->me);
+		break;
+	case 's':
+		o->seed = cli_seed_arg(optarg);
+		o->have_seed = 1;
+		break;
+	case 'd':
+		o->drawn = optarg;
+		break;
+	case OPT_SPECIAL:
+		o->special = optarg;
+		break;
+	case OPT_OFFENSE:
+		o->off.base = (int)cli_int_arg("--offense", optarg, 0,
+		    BASE_MAX);
+		o->off.base_set = o->off_set = 1;
+		break;
+	case OPT_DEFENSE:
+		o->def.base = (int)cli_int_arg("--defense", optarg, 0,
+		    BASE_MAX);
+		o->def.base_set = o->def_set = 1;
+		break;
+	case OPT_OFFENSE_LB:
+		o->off.lb = (int)cli_int_arg("--offense-lb", optarg, 0,
+		    DECK_LB_MAX);
+		o->off_set = 1;
+		break;
+	case OPT_DEFENSE_LB:
+		o->def.lb = (int)cli_int_arg("--defense-lb", optarg, 0,
+		    DECK_LB_MAX);
+		o->def_set = 1;
+		break;
+	case OPT_OFFENSE_OUT:
+		parse_out("--offense-out", optarg, &o->off);
+		o->off_set = 1;
+		break;
+	case OPT_DEFENSE_OUT:
+		parse_out("--defense-out", optarg, &o->def);
+		o->def_set = 1;
+		break;
+	case OPT_LONG:
+		o->attack = SHEET_LONG;
+		break;
+	case OPT_MENTAL:
+		o->attack = SHEET_MENTAL;
+		break;
+	case 'u':
+		o->use = (int)cli_int_arg("--use", optarg, 1, BASE_MAX);
+		break;
+	case OPT_DB:
+		o->db = optarg;
+		break;
+	case 'e':
+		o->exact = 1;
+		break;
+	default:
+		cli_common_option(ch, argv, usage_text, &o->fmt);
+		break;
+	}
+}
+
 int
 main(int argc, char **argv)
 {
@@ -504,88 +588,8 @@ main(int argc, char **argv)
 	cli_init(argc, argv);
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, ":l:k:b:o:s:d:u:jcehV", longopts,
-	    NULL)) != -1) {
-		switch (ch) {
-		case 'l':
-			o.me.lb = (int)cli_int_arg("--lb", optarg, 0,
-			    DECK_LB_MAX);
-			break;
-		case 'k':
-			o.cards = (int)cli_int_arg("--cards", optarg, 1,
-			    DECK_CARDS_MAX);
-			break;
-		case OPT_DEFENSIVE:
-			o.kind = DECK_DEFENSE;
-			break;
-		case OPT_INITIATIVE:
-			o.kind = DECK_INITIATIVE;
-			break;
-		case 'b':
-			o.me.base = (int)cli_int_arg("--base", optarg, 0,
-			    BASE_MAX);
-			o.me.base_set = 1;
-			break;
-		case 'o':
-			parse_out("--out", optarg, &o.me);
-			break;
-		case 's':
-			o.seed = cli_seed_arg(optarg);
-			o.have_seed = 1;
-			break;
-		case 'd':
-			o.drawn = optarg;
-			break;
-		case OPT_SPECIAL:
-			o.special = optarg;
-			break;
-		case OPT_OFFENSE:
-			o.off.base = (int)cli_int_arg("--offense", optarg, 0,
-			    BASE_MAX);
-			o.off.base_set = o.off_set = 1;
-			break;
-		case OPT_DEFENSE:
-			o.def.base = (int)cli_int_arg("--defense", optarg, 0,
-			    BASE_MAX);
-			o.def.base_set = o.def_set = 1;
-			break;
-		case OPT_OFFENSE_LB:
-			o.off.lb = (int)cli_int_arg("--offense-lb", optarg, 0,
-			    DECK_LB_MAX);
-			o.off_set = 1;
-			break;
-		case OPT_DEFENSE_LB:
-			o.def.lb = (int)cli_int_arg("--defense-lb", optarg, 0,
-			    DECK_LB_MAX);
-			o.def_set = 1;
-			break;
-		case OPT_OFFENSE_OUT:
-			parse_out("--offense-out", optarg, &o.off);
-			o.off_set = 1;
-			break;
-		case OPT_DEFENSE_OUT:
-			parse_out("--defense-out", optarg, &o.def);
-			o.def_set = 1;
-			break;
-		case OPT_LONG:
-			o.attack = SHEET_LONG;
-			break;
-		case OPT_MENTAL:
-			o.attack = SHEET_MENTAL;
-			break;
-		case 'u':
-			o.use = (int)cli_int_arg("--use", optarg, 1, BASE_MAX);
-			break;
-		case OPT_DB:
-			o.db = optarg;
-			break;
-		case 'e':
-			o.exact = 1;
-			break;
-		default:
-			cli_common_option(ch, argv, usage_text, &o.fmt);
-			break;
-		}
-	}
+	    NULL)) != -1)
+		set_option(&o, ch, argv);
 	argc -= optind;
 	argv += optind;
 	if (argc == 0)

@@ -16,6 +16,7 @@
 #include "d6/d6.h"
 #include "d6/d6chart.h"
 #include "d6/d6sheet.h"
+#include "d6/d6store.h"
 #include "core/db.h"
 #include "core/out.h"
 #include "core/rng.h"
@@ -440,12 +441,111 @@ cmd_roll(struct opts *o, struct d6_code c)
 /* ---- odds ---- */
 
 static void
-print_q(const struct opts *o, mpq_t p, int json)
+print_q(const struct opts *o, mpq_srcptr p, int json)
 {
 	if (o->exact)
 		gmp_printf(json ? "\"%Qd\"" : "%Qd", p);
 	else
 		printf("%.15g", mpq_get_d(p));
+}
+
+/* The odds od of spec s, as --json. */
+static void
+print_odds_json(const struct opts *o, const struct d6_spec *s,
+    const struct d6_odds *od, int has_target)
+{
+	printf("{\"code\":\"%s\",\"asked\":\"%s\",\"p_success\":",
+	    code_s(&s->code), code_s(&s->base));
+	if (has_target)
+		print_q(o, od->p_success, 1);
+	else
+		printf("null");
+	printf(",\"exact\":%s,\"p_complication\":",
+	    od->exact ? "true" : "false");
+	print_q(o, od->p_complication, 1);
+	printf(",\"mean\":%.15g,\"distribution\":[", od->mean);
+	for (long i = 0; i < od->n; i++) {
+		printf("%s{\"value\":%ld,\"p\":", i ? "," : "",
+		    od->lo + i);
+		print_q(o, od->p[i], 1);
+		putchar('}');
+	}
+	printf("],\"tail\":");
+	print_q(o, od->tail, 1);
+	printf("}\n");
+}
+
+/*
+ * The odds od of spec s (against os when opposed) as text: the chances,
+ * then the rows that round to 0.01% or more, with bars.
+ */
+static void
+print_odds_text(const struct opts *o, const struct d6_spec *s,
+    const struct d6_spec *os, const struct d6_odds *od, int has_target)
+{
+	double pmax = 0, below = 0;
+	long first = -1, last = -1;
+
+	printf("%s", code_s(&s->code));
+	if (s->actions > 1 || s->fp)
+		printf(" (%s%s%s)", code_s(&s->base), s->actions > 1 ?
+		    ", multiple actions" : "", s->fp ? ", Force Point" :
+		    "");
+	if (s->cp)
+		printf(" + %d CP %s", s->cp, s->cp == 1 ? "die" : "dice");
+	if (o->opposed)
+		printf(" against %s", code_s(&os->code));
+	else if (o->have_vs)
+		printf(" against %ld (%s)", o->vs,
+		    d6_difficulty_band(o->vs));
+	printf("\n");
+	if (has_target) {
+		printf("P(success)       ");
+		print_q(o, od->p_success, 0);
+		if (!od->exact)
+			printf("  (within 1e-15)");
+		putchar('\n');
+	}
+	printf("P(complication)  ");
+	print_q(o, od->p_complication, 0);
+	printf("\nmean             %.4f\n\n", od->mean);
+	/* The rows that round to 0.01% or more. */
+	for (long i = 0; i < od->n; i++) {
+		double p = mpq_get_d(od->p[i]);
+
+		if (p > pmax)
+			pmax = p;
+		if (p >= 0.00005) {
+			if (first < 0)
+				first = i;
+			last = i;
+		}
+	}
+	printf("total  p\n");
+	for (long i = 0; i < od->n; i++) {
+		double p = mpq_get_d(od->p[i]);
+
+		if (i < first) {
+			below += p;
+			continue;
+		}
+		if (i > last)
+			break;
+		printf("%5ld  %7.4f%%  ", od->lo + i, 100 * p);
+		cli_bar(p, pmax);
+		putchar('\n');
+	}
+	if (below > 0)
+		printf("below %ld: %.6f%%\n", od->lo + first,
+		    100 * below);
+	{
+		double rest = mpq_get_d(od->tail);
+
+		for (long i = last + 1; i < od->n; i++)
+			rest += mpq_get_d(od->p[i]);
+		printf("%ld and above: %.6g%%\n", od->lo + last + 1,
+		    100 * rest);
+	}
 }
 
 static int
@@ -477,103 +577,78 @@ cmd_odds(struct opts *o, int argc, char **argv)
 	} else {
 		d6_odds_target(&s, o->have_vs ? o->vs : 0, 1e-10, &od);
 	}
-	if (o->fmt == OUT_JSON) {
-		printf("{\"code\":\"%s\",\"asked\":\"%s\",\"p_success\":",
-		    code_s(&s.code), code_s(&s.base));
-		if (has_target)
-			print_q(o, od.p_success, 1);
-		else
-			printf("null");
-		printf(",\"exact\":%s,\"p_complication\":",
-		    od.exact ? "true" : "false");
-		print_q(o, od.p_complication, 1);
-		printf(",\"mean\":%.15g,\"distribution\":[", od.mean);
-		for (long i = 0; i < od.n; i++) {
-			printf("%s{\"value\":%ld,\"p\":", i ? "," : "",
-			    od.lo + i);
-			print_q(o, od.p[i], 1);
-			putchar('}');
-		}
-		printf("],\"tail\":");
-		print_q(o, od.tail, 1);
-		printf("}\n");
-	} else if (o->fmt == OUT_CSV) {
+	if (o->fmt == OUT_JSON)
+		print_odds_json(o, &s, &od, has_target);
+	else if (o->fmt == OUT_CSV) {
 		printf("value,p\n");
 		for (long i = 0; i < od.n; i++) {
 			printf("%ld,", od.lo + i);
 			print_q(o, od.p[i], 0);
 			putchar('\n');
 		}
-	} else {
-		double pmax = 0, below = 0;
-		long first = -1, last = -1;
-
-		printf("%s", code_s(&s.code));
-		if (s.actions > 1 || s.fp)
-			printf(" (%s%s%s)", code_s(&s.base), s.actions > 1 ?
-			    ", multiple actions" : "", s.fp ? ", Force Point" :
-			    "");
-		if (s.cp)
-			printf(" + %d CP %s", s.cp, s.cp == 1 ? "die" : "dice");
-		if (o->opposed)
-			printf(" against %s", code_s(&os.code));
-		else if (o->have_vs)
-			printf(" against %ld (%s)", o->vs,
-			    d6_difficulty_band(o->vs));
-		printf("\n");
-		if (has_target) {
-			printf("P(success)       ");
-			print_q(o, od.p_success, 0);
-			if (!od.exact)
-				printf("  (within 1e-15)");
-			putchar('\n');
-		}
-		printf("P(complication)  ");
-		print_q(o, od.p_complication, 0);
-		printf("\nmean             %.4f\n\n", od.mean);
-		/* The rows that round to 0.01% or more. */
-		for (long i = 0; i < od.n; i++) {
-			double p = mpq_get_d(od.p[i]);
-
-			if (p > pmax)
-				pmax = p;
-			if (p >= 0.00005) {
-				if (first < 0)
-					first = i;
-				last = i;
-			}
-		}
-		printf("total  p\n");
-		for (long i = 0; i < od.n; i++) {
-			double p = mpq_get_d(od.p[i]);
-
-			if (i < first) {
-				below += p;
-				continue;
-			}
-			if (i > last)
-				break;
-			printf("%5ld  %7.4f%%  ", od.lo + i, 100 * p);
-			cli_bar(p, pmax);
-			putchar('\n');
-		}
-		if (below > 0)
-			printf("below %ld: %.6f%%\n", od.lo + first,
-			    100 * below);
-		{
-			double rest = mpq_get_d(od.tail);
-
-			for (long i = last + 1; i < od.n; i++)
-				rest += mpq_get_d(od.p[i]);
-			printf("%ld and above: %.6g%%\n", od.lo + last + 1,
-			    100 * rest);
-		}
-	}
+	} else
+		print_odds_text(o, &s, &os, &od, has_target);
 	d6_odds_free(&od);
 	return 0;
 }
 
 /* ---- damage ---- */
+
+/*
+ * The argument of --scale, ATTACKER:TARGET: the dice of each scale, in
+ * *adice and *tdice.
+ */
+static void
+scale_arg(const char *scale, int *adice, int *tdice)
+{
+	char *buf = xstrdup(scale), *colon = strchr(buf, ':');
+
+	if (colon == NULL)
+		cli_usage_error("--scale: want ATTACKER:TARGET, like "
+		    "character:speeder");
+	*colon = '\0';
+	if (d6chart_scale_name(buf, adice) != 0 ||
+	    d6chart_scale_name(colon + 1, tdice) != 0)
+		cli_usage_error("--scale '%s': scales are character, "
+		    "speeder, mecha, starfighter, capital, extreme",
+		    q(scale));
+	free(buf);
+}
+
+/* The resistance code rc with the damaged armor of --armor armor. */
+static struct d6_code
+armor_arg(const char *armor, enum d6_chart chart, struct d6_code rc)
+{
+	if (chart != D6_HUMAN)
+		cli_usage_error("--armor is for the human chart");
+	if (util_streq_ci(armor, "light"))
+		rc = d6_code_add(rc, 0, -1);
+	else if (util_streq_ci(armor, "heavy"))
+		rc = d6_code_add(rc, -1, 0);
+	else
+		cli_usage_error("--armor: want light or heavy, got "
+		    "'%s'", q(armor));
+	if (rc.dice < 1)
+		errx(1, "--armor: the damaged armor leaves less than "
+		    "1D to resist with");
+	return rc;
+}
+
+/* Refuses the arguments and options that damage does not take. */
+static void
+damage_usage(const struct opts *o, int argc)
+{
+	if (argc != 1)
+		cli_usage_error("damage takes one die code (the damage)");
+	if (o->fmt == OUT_CSV)
+		cli_usage_error("damage has no --csv; --json gives every field");
+	if (o->resist == NULL)
+		cli_usage_error("damage needs --resist CODE (Strength or hull)");
+	if (o->mods.actions != 1 || o->mods.cp || o->mods.fp || o->times ||
+	    o->have_vs || o->opposed)
+		cli_usage_error("damage takes no --actions, --cp, --fp, "
+		    "--times, --vs or --opposed");
+}
 
 static int
 cmd_damage(struct opts *o, int argc, char **argv)
@@ -590,55 +665,22 @@ cmd_damage(struct opts *o, int argc, char **argv)
 	uint64_t seed;
 	long diff;
 
-	if (argc != 1)
-		cli_usage_error("damage takes one die code (the damage)");
-	if (o->fmt == OUT_CSV)
-		cli_usage_error("damage has no --csv; --json gives every field");
-	if (o->resist == NULL)
-		cli_usage_error("damage needs --resist CODE (Strength or hull)");
-	if (o->mods.actions != 1 || o->mods.cp || o->mods.fp || o->times ||
-	    o->have_vs || o->opposed)
-		cli_usage_error("damage takes no --actions, --cp, --fp, "
-		    "--times, --vs or --opposed");
+	damage_usage(o, argc);
 	dc = code_arg("CODE", argv[0]);
 	rc = code_arg("--resist", o->resist);
 	if (o->chart && d6chart_name(o->chart, &chart) != 0)
 		cli_usage_error("--chart: want human, starship or vehicle, "
 		    "got '%s'", q(o->chart));
-	if (o->scale) {
-		char *buf = xstrdup(o->scale), *colon = strchr(buf, ':');
-
-		if (colon == NULL)
-			cli_usage_error("--scale: want ATTACKER:TARGET, like "
-			    "character:speeder");
-		*colon = '\0';
-		if (d6chart_scale_name(buf, &adice) != 0 ||
-		    d6chart_scale_name(colon + 1, &tdice) != 0)
-			cli_usage_error("--scale '%s': scales are character, "
-			    "speeder, mecha, starfighter, capital, extreme",
-			    q(o->scale));
-		free(buf);
-	}
+	if (o->scale)
+		scale_arg(o->scale, &adice, &tdice);
 	/* Lower against higher: the target resists with the difference;
 	 * higher against lower: the attacker adds it to the damage. */
 	if (tdice > adice)
 		rc = d6_code_add(rc, tdice - adice, 0);
 	else if (adice > tdice)
 		dc = d6_code_add(dc, adice - tdice, 0);
-	if (o->armor) {
-		if (chart != D6_HUMAN)
-			cli_usage_error("--armor is for the human chart");
-		if (util_streq_ci(o->armor, "light"))
-			rc = d6_code_add(rc, 0, -1);
-		else if (util_streq_ci(o->armor, "heavy"))
-			rc = d6_code_add(rc, -1, 0);
-		else
-			cli_usage_error("--armor: want light or heavy, got "
-			    "'%s'", q(o->armor));
-		if (rc.dice < 1)
-			errx(1, "--armor: the damaged armor leaves less than "
-			    "1D to resist with");
-	}
+	if (o->armor)
+		rc = armor_arg(o->armor, chart, rc);
 	make_spec(&ds, dc, &m);
 	make_spec(&rs, rc, &m);
 	seed = seed_of(o);
@@ -810,6 +852,77 @@ contest(const struct opts *o, struct rng *g, const char *mine,
 	    rb.total, verdict(*margin), *margin);
 }
 
+/* The disarm chart's row for margin, its metres rolled with g. */
+static void
+print_disarm(struct rng *g, long margin)
+{
+	const struct d6_disarm *d =
+	    d6chart_disarm_get(d6chart_damage_row(margin));
+	int metres = 0;
+
+	for (int i = 0; i < d->metres_dice; i++)
+		metres += d6_die(g);
+	printf("disarm chart %s: %s, %s", d->range, d->effect, d->detail);
+	if (d->metres_dice)
+		printf(" (rolled %d m)", metres);
+	putchar('\n');
+}
+
+/*
+ * What action a did, having made or missed its roll by margin: the
+ * Strength contest that follows it (rolled with g), or its effect.
+ */
+static void
+print_action_effect(const struct opts *o, const struct d6_action *a,
+    struct rng *g, long *margin)
+{
+	if (*margin >= 0 && a->then) {
+		if (o->strength && o->vs_strength) {
+			contest(o, g, o->strength, o->vs_strength, margin);
+			if (*margin < 0)
+				printf("effect: none\n");
+			else if (strcmp(a->key, "disarm") == 0)
+				print_disarm(g, *margin);
+			else
+				printf("effect: %s\n", a->effect);
+		} else {
+			printf("next: %s (--strength CODE --vs-strength CODE)\n",
+			    a->then);
+		}
+	} else if (*margin >= 0 || strstr(a->effect, "failure")) {
+		printf("effect: %s\n", a->effect);
+	}
+}
+
+/* The damage of action a, made: worked out when the options allow. */
+static void
+print_action_damage(const struct opts *o, const struct d6_action *a)
+{
+	if (a->dmg_fixed) {
+		printf("damage %dD\n", a->dmg_dice);
+	} else if (a->dmg_str && o->strength) {
+		struct d6_code c = code_arg("--strength", o->strength);
+
+		c = d6_code_add(c, a->dmg_dice, 0);
+		printf("damage %s (Strength %s%+dD)\n", code_s(&c),
+		    o->strength, a->dmg_dice);
+	} else if (!a->dmg_str && o->damage) {
+		struct d6_code c = code_arg("--damage", o->damage);
+
+		c = d6_code_add(c, a->dmg_dice, 0);
+		if (c.dice < 1)
+			printf("damage: %s%+dD leaves less than 1D\n",
+			    o->damage, a->dmg_dice);
+		else
+			printf("damage %s (%s%+dD)\n", code_s(&c),
+			    o->damage, a->dmg_dice);
+	} else {
+		printf("damage %s%+dD (--%s CODE to work it out)\n",
+		    a->dmg_str ? "Strength" : "weapon", a->dmg_dice,
+		    a->dmg_str ? "strength" : "damage");
+	}
+}
+
 static int
 cmd_action(struct opts *o, int argc, char **argv, int saber)
 {
@@ -867,58 +980,9 @@ cmd_action(struct opts *o, int argc, char **argv, int saber)
 	margin = r.total - target;
 	printf("%ld against %ld: %s, margin %ld\n", r.total, target,
 	    verdict(margin), margin);
-	if (margin >= 0 && a->then) {
-		if (o->strength && o->vs_strength) {
-			contest(o, &g, o->strength, o->vs_strength, &margin);
-			if (margin < 0)
-				printf("effect: none\n");
-			else if (strcmp(a->key, "disarm") == 0) {
-				const struct d6_disarm *d =
-				    d6chart_disarm_get(d6chart_damage_row(margin));
-				int metres = 0;
-
-				for (int i = 0; i < d->metres_dice; i++)
-					metres += d6_die(&g);
-				printf("disarm chart %s: %s, %s", d->range,
-				    d->effect, d->detail);
-				if (d->metres_dice)
-					printf(" (rolled %d m)", metres);
-				putchar('\n');
-			} else {
-				printf("effect: %s\n", a->effect);
-			}
-		} else {
-			printf("next: %s (--strength CODE --vs-strength CODE)\n",
-			    a->then);
-		}
-	} else if (margin >= 0 || strstr(a->effect, "failure")) {
-		printf("effect: %s\n", a->effect);
-	}
-	if (margin >= 0 && a->has_dmg) {
-		if (a->dmg_fixed) {
-			printf("damage %dD\n", a->dmg_dice);
-		} else if (a->dmg_str && o->strength) {
-			struct d6_code c = code_arg("--strength", o->strength);
-
-			c = d6_code_add(c, a->dmg_dice, 0);
-			printf("damage %s (Strength %s%+dD)\n", code_s(&c),
-			    o->strength, a->dmg_dice);
-		} else if (!a->dmg_str && o->damage) {
-			struct d6_code c = code_arg("--damage", o->damage);
-
-			c = d6_code_add(c, a->dmg_dice, 0);
-			if (c.dice < 1)
-				printf("damage: %s%+dD leaves less than 1D\n",
-				    o->damage, a->dmg_dice);
-			else
-				printf("damage %s (%s%+dD)\n", code_s(&c),
-				    o->damage, a->dmg_dice);
-		} else {
-			printf("damage %s%+dD (--%s CODE to work it out)\n",
-			    a->dmg_str ? "Strength" : "weapon", a->dmg_dice,
-			    a->dmg_str ? "strength" : "damage");
-		}
-	}
+	print_action_effect(o, a, &g, &margin);
+	if (margin >= 0 && a->has_dmg)
+		print_action_damage(o, a);
 	printf("seed %llu\n", (unsigned long long)seed);
 	return 0;
 }
@@ -1016,7 +1080,7 @@ cmd_char(struct opts *o, int argc, char **argv)
 		db = db_open(o->db);
 		db_begin_read(db);
 		c.w = out_new(stdout, o->fmt, OUT_ROWS, 6, cols);
-		d6sheet_each(db, list_one, &c);
+		d6store_each(db, list_one, &c);
 		out_free(c.w);
 		db_commit(db);
 		db_close(db);
@@ -1038,7 +1102,7 @@ cmd_char(struct opts *o, int argc, char **argv)
 	db = db_open(o->db);
 	if (strcmp(sub, "show") == 0) {
 		db_begin_read(db);
-		if (d6sheet_load(db, argv[0], &s) != 0)
+		if (d6store_load(db, argv[0], &s) != 0)
 			db_die(db, "no D6 character named '%s'", q(argv[0]));
 		db_commit(db);
 		show_sheet(o, &s);
@@ -1048,7 +1112,7 @@ cmd_char(struct opts *o, int argc, char **argv)
 	}
 	db_begin(db);
 	if (strcmp(sub, "rm") == 0) {
-		if (d6sheet_remove(db, argv[0]) != 0)
+		if (d6store_remove(db, argv[0]) != 0)
 			db_die(db, "no D6 character named '%s'", q(argv[0]));
 		db_commit(db);
 		db_close(db);
@@ -1056,7 +1120,7 @@ cmd_char(struct opts *o, int argc, char **argv)
 	}
 	if (strcmp(sub, "add") == 0) {
 		d6sheet_new(&s, argv[0]);
-	} else if (d6sheet_load(db, argv[0], &s) != 0) {
+	} else if (d6store_load(db, argv[0], &s) != 0) {
 		db_die(db, "no D6 character named '%s'", q(argv[0]));
 	}
 	for (int i = 1; i < argc; i++)
@@ -1065,7 +1129,7 @@ cmd_char(struct opts *o, int argc, char **argv)
 			    q(argv[i]), why);
 	if (d6sheet_check(&s, why, sizeof why) != 0)
 		db_die(db, "%s", why);
-	if (d6sheet_save(db, &s, db_now()) != 0)
+	if (d6store_save(db, &s, db_now()) != 0)
 		db_die(db, "a D6 character named '%s' already exists",
 		    q(argv[0]));
 	db_commit(db);
@@ -1075,6 +1139,108 @@ cmd_char(struct opts *o, int argc, char **argv)
 	return 0;
 }
 
+/*
+ * Refuses, through db_die, a roll that spends points s does not have, or
+ * breaks the round's rule: a Force Point or Character Points, once.
+ */
+static void
+check_spending(const struct opts *o, struct db *db,
+    const struct d6_sheet *s)
+{
+	int spent_cp, spent_fp;
+
+	if (o->mods.cp > s->cp)
+		db_die(db, "%s has %d Character Point%s, not %d", q(s->name),
+		    s->cp, s->cp == 1 ? "" : "s", o->mods.cp);
+	if (o->mods.fp && s->fp < 1)
+		db_die(db, "%s has no Force Point left", q(s->name));
+	if (o->round) {
+		d6store_round_spent(db, s->name, o->round, &spent_cp, &spent_fp);
+		if (o->mods.fp && spent_fp)
+			db_die(db, "%s already spent a Force Point in round "
+			    "'%s': one a round", q(s->name), q(o->round));
+		if (o->mods.fp && spent_cp)
+			db_die(db, "%s spent Character Points in round '%s': "
+			    "no Force Point in the same round", q(s->name),
+			    q(o->round));
+		if (o->mods.cp && spent_fp)
+			db_die(db, "%s spent a Force Point in round '%s': no "
+			    "Character Points in the same round", q(s->name),
+			    q(o->round));
+	}
+}
+
+/* Logs the roll x of trait t for s, its JSON as the detail. */
+static void
+log_char_roll(const struct opts *o, struct db *db,
+    const struct d6_sheet *s, const struct d6_trait *t,
+    const struct rolled *x)
+{
+	struct d6_logged lg;
+	char code[32], *detail;
+	size_t len;
+	FILE *mem;
+
+	/* The roll's JSON is the log's detail. */
+	mem = open_memstream(&detail, &len);
+	if (mem == NULL)
+		err(1, "open_memstream");
+	print_json_roll(mem, x, 0, NULL);
+	fclose(mem);
+	d6_code_str(&x->s.code, code, sizeof code);
+	lg.character = s->name;
+	lg.round = o->round;
+	lg.trait = t->name;
+	lg.code = code;
+	lg.seed = x->seed;
+	lg.total = x->r.total;
+	lg.cp = o->mods.cp;
+	lg.fp = o->mods.fp;
+	lg.detail = detail;
+	d6store_log_roll(db, &lg, db_now());
+	free(detail);
+}
+
+/* The roll x of trait t for s, as --json or text. */
+static void
+print_char_roll(const struct opts *o, const struct d6_sheet *s,
+    const struct d6_trait *t, int fallback, const struct rolled *x)
+{
+	if (o->fmt == OUT_JSON) {
+		char extra[256];
+
+		snprintf(extra, sizeof extra, ",\"cp_left\":%d,\"fp_left\":%d",
+		    s->cp, s->fp);
+		printf("{\"character\":");
+		out_json_string(stdout, s->name);
+		printf(",\"trait\":");
+		out_json_string(stdout, t->name);
+		printf(",\"fallback\":%s,\"roll\":", fallback ? "true" :
+		    "false");
+		print_json_roll(stdout, x, 0, extra);
+		printf("}\n");
+	} else {
+		util_fputs_safe(s->name, stdout);
+		printf(": ");
+		util_fputs_safe(t->name, stdout);
+		if (fallback)
+			printf(" (no such skill: the attribute)");
+		if (o->round) {
+			printf(", round ");
+			util_fputs_safe(o->round, stdout);
+		}
+		putchar('\n');
+		print_text_roll(x);
+		if (o->mods.cp || o->mods.fp)
+			printf("spent %s%s; left: CP %d, FP %d\n",
+			    o->mods.fp ? "a Force Point" : "",
+			    o->mods.cp ? (o->mods.cp == 1 ?
+			    "1 Character Point" : "Character Points") : "",
+			    s->cp, s->fp);
+		printf("seed %llu\n", (unsigned long long)x->seed);
+	}
+}
+
 static int
 cmd_char_roll(struct opts *o, struct db *db, const char *name,
     const char *ref)
@@ -1082,12 +1248,8 @@ cmd_char_roll(struct opts *o, struct db *db, const char *name,
 	struct d6_sheet s;
 	const struct d6_trait *t;
 	struct rolled x;
-	struct d6_logged lg;
 	struct rng g;
-	int fallback, spent_cp, spent_fp;
-	char code[32], *detail;
-	size_t len;
-	FILE *mem;
+	int fallback;
 
 	if (o->times)
 		cli_usage_error("a character's roll is one roll: no --times");
@@ -1099,7 +1261,7 @@ cmd_char_roll(struct opts *o, struct db *db, const char *name,
 			cli_usage_error("--round: %s", why);
 	}
 	db_begin(db);
-	if (d6sheet_load(db, name, &s) != 0)
+	if (d6store_load(db, name, &s) != 0)
 		db_die(db, "no D6 character named '%s'", q(name));
 	if ((t = d6sheet_find(&s, ref, &fallback)) == NULL) {
 		if (strchr(ref, '.'))
@@ -1108,25 +1270,7 @@ cmd_char_roll(struct opts *o, struct db *db, const char *name,
 		db_die(db, "%s has no trait '%s' (write ATTRIBUTE.%s to fall "
 		    "back on the attribute)", q(s.name), q(ref), q(ref));
 	}
-	if (o->mods.cp > s.cp)
-		db_die(db, "%s has %d Character Point%s, not %d", q(s.name),
-		    s.cp, s.cp == 1 ? "" : "s", o->mods.cp);
-	if (o->mods.fp && s.fp < 1)
-		db_die(db, "%s has no Force Point left", q(s.name));
-	if (o->round) {
-		d6sheet_round_spent(db, s.name, o->round, &spent_cp, &spent_fp);
-		if (o->mods.fp && spent_fp)
-			db_die(db, "%s already spent a Force Point in round "
-			    "'%s': one a round", q(s.name), q(o->round));
-		if (o->mods.fp && spent_cp)
-			db_die(db, "%s spent Character Points in round '%s': "
-			    "no Force Point in the same round", q(s.name),
-			    q(o->round));
-		if (o->mods.cp && spent_fp)
-			db_die(db, "%s spent a Force Point in round '%s': no "
-			    "Character Points in the same round", q(s.name),
-			    q(o->round));
-	}
+	check_spending(o, db, &s);
 	memset(&x, 0, sizeof x);
 	{
 		char why[200];
@@ -1152,60 +1296,11 @@ cmd_char_roll(struct opts *o, struct db *db, const char *name,
 	do_roll(o, &x, &g);
 	s.cp -= o->mods.cp;
 	s.fp -= o->mods.fp;
-	/* The roll's JSON is the log's detail. */
-	mem = open_memstream(&detail, &len);
-	if (mem == NULL)
-		err(1, "open_memstream");
-	print_json_roll(mem, &x, 0, NULL);
-	fclose(mem);
-	d6_code_str(&x.s.code, code, sizeof code);
-	lg.character = s.name;
-	lg.round = o->round;
-	lg.trait = t->name;
-	lg.code = code;
-	lg.seed = x.seed;
-	lg.total = x.r.total;
-	lg.cp = o->mods.cp;
-	lg.fp = o->mods.fp;
-	lg.detail = detail;
-	d6sheet_log_roll(db, &lg, db_now());
+	log_char_roll(o, db, &s, t, &x);
 	if (o->mods.cp || o->mods.fp)
-		d6sheet_spend(db, s.id, o->mods.cp, o->mods.fp, db_now());
+		d6store_spend(db, s.id, o->mods.cp, o->mods.fp, db_now());
 	db_commit(db);
-	if (o->fmt == OUT_JSON) {
-		char extra[256];
-
-		snprintf(extra, sizeof extra, ",\"cp_left\":%d,\"fp_left\":%d",
-		    s.cp, s.fp);
-		printf("{\"character\":");
-		out_json_string(stdout, s.name);
-		printf(",\"trait\":");
-		out_json_string(stdout, t->name);
-		printf(",\"fallback\":%s,\"roll\":", fallback ? "true" :
-		    "false");
-		print_json_roll(stdout, &x, 0, extra);
-		printf("}\n");
-	} else {
-		util_fputs_safe(s.name, stdout);
-		printf(": ");
-		util_fputs_safe(t->name, stdout);
-		if (fallback)
-			printf(" (no such skill: the attribute)");
-		if (o->round) {
-			printf(", round ");
-			util_fputs_safe(o->round, stdout);
-		}
-		putchar('\n');
-		print_text_roll(&x);
-		if (o->mods.cp || o->mods.fp)
-			printf("spent %s%s; left: CP %d, FP %d\n",
-			    o->mods.fp ? "a Force Point" : "",
-			    o->mods.cp ? (o->mods.cp == 1 ?
-			    "1 Character Point" : "Character Points") : "",
-			    s.cp, s.fp);
-		printf("seed %llu\n", (unsigned long long)x.seed);
-	}
-	free(detail);
+	print_char_roll(o, &s, t, fallback, &x);
 	d6sheet_free(&s);
 	db_close(db);
 	return 0;
@@ -1265,6 +1360,104 @@ parse_vs(struct opts *o, const char *s)
 	o->have_vs = 1;
 }
 
+/* The argument of --wild-one. */
+static enum d6_one
+wild_one_arg(const char *arg)
+{
+	if (strcmp(arg, "complication") == 0)
+		return D6_ONE_COMPLICATION;
+	if (strcmp(arg, "drop") == 0)
+		return D6_ONE_DROP;
+	if (strcmp(arg, "none") == 0)
+		return D6_ONE_NONE;
+	cli_usage_error("--wild-one: want complication, drop or none, "
+	    "got '%s'", q(arg));
+}
+
+/* One option, ch, as getopt_long returned it. */
+static void
+set_option(struct opts *o, int ch, char **argv)
+{
+	switch (ch) {
+	case 'v':
+		parse_vs(o, optarg);
+		break;
+	case 'o':
+		o->opposed = optarg;
+		break;
+	case 'a':
+		o->mods.actions = (int)cli_int_arg("--actions", optarg,
+		    1, D6_DICE_MAX + 1);
+		break;
+	case OPT_CP:
+		o->mods.cp = (int)cli_int_arg("--cp", optarg, 0, D6_CP_MAX);
+		break;
+	case OPT_FP:
+		o->mods.fp = 1;
+		break;
+	case OPT_REACTION:
+		o->reaction = 1;
+		o->mods.cp_max = D6_CP_MAX;
+		break;
+	case OPT_WILD_ONE:
+		o->mods.one = wild_one_arg(optarg);
+		break;
+	case OPT_NO_WILD:
+		o->mods.no_wild = 1;
+		break;
+	case 'n':
+		o->times = cli_int_arg("--times", optarg, 1, TIMES_MAX);
+		break;
+	case 's':
+		o->seed = cli_seed_arg(optarg);
+		o->have_seed = 1;
+		break;
+	case OPT_RESIST:
+		o->resist = optarg;
+		break;
+	case OPT_CHART:
+		o->chart = optarg;
+		break;
+	case OPT_SCALE:
+		o->scale = optarg;
+		break;
+	case OPT_ARMOR:
+		o->armor = optarg;
+		break;
+	case OPT_SUB_ROLL:
+		o->sub_roll = (int)cli_int_arg("--sub-roll", optarg, 1, 6);
+		break;
+	case OPT_RANGE:
+		o->range = optarg;
+		break;
+	case OPT_SKILL:
+		o->skill = optarg;
+		break;
+	case OPT_DAMAGE:
+		o->damage = optarg;
+		break;
+	case OPT_STRENGTH:
+		o->strength = optarg;
+		break;
+	case OPT_VS_STRENGTH:
+		o->vs_strength = optarg;
+		break;
+	case OPT_ROUND:
+		o->round = optarg;
+		break;
+	case OPT_DB:
+		o->db = optarg;
+		break;
+	case 'e':
+		o->exact = 1;
+		break;
+	default:
+		if (!cli_common_option(ch, argv, usage_text, &o->fmt))
+			cli_usage_error("unexpected option");
+		break;
+	}
+}
+
 int
 main(int argc, char **argv)
 {
@@ -1281,96 +1474,8 @@ main(int argc, char **argv)
 	cli_init(argc, argv);
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, ":v:o:a:n:s:jcehV", longopts,
-	    NULL)) != -1) {
-		switch (ch) {
-		case 'v':
-			parse_vs(&o, optarg);
-			break;
-		case 'o':
-			o.opposed = optarg;
-			break;
-		case 'a':
-			o.mods.actions = (int)cli_int_arg("--actions", optarg,
-			    1, D6_DICE_MAX + 1);
-			break;
-		case OPT_CP:
-			o.mods.cp = (int)cli_int_arg("--cp", optarg, 0,
-			    D6_CP_MAX);
-			break;
-		case OPT_FP:
-			o.mods.fp = 1;
-			break;
-		case OPT_REACTION:
-			o.reaction = 1;
-			o.mods.cp_max = D6_CP_MAX;
-			break;
-		case OPT_WILD_ONE:
-			if (strcmp(optarg, "complication") == 0)
-				o.mods.one = D6_ONE_COMPLICATION;
-			else if (strcmp(optarg, "drop") == 0)
-				o.mods.one = D6_ONE_DROP;
-			else if (strcmp(optarg, "none") == 0)
-				o.mods.one = D6_ONE_NONE;
-			else
-				cli_usage_error("--wild-one: want complication, "
-				    "drop or none, got '%s'", q(optarg));
-			break;
-		case OPT_NO_WILD:
-			o.mods.no_wild = 1;
-			break;
-		case 'n':
-			o.times = cli_int_arg("--times", optarg, 1, TIMES_MAX);
-			break;
-		case 's':
-			o.seed = cli_seed_arg(optarg);
-			o.have_seed = 1;
-			break;
-		case OPT_RESIST:
-			o.resist = optarg;
-			break;
-		case OPT_CHART:
-			o.chart = optarg;
-			break;
-		case OPT_SCALE:
-			o.scale = optarg;
-			break;
-		case OPT_ARMOR:
-			o.armor = optarg;
-			break;
-		case OPT_SUB_ROLL:
-			o.sub_roll = (int)cli_int_arg("--sub-roll", optarg, 1,
-			    6);
-			break;
-		case OPT_RANGE:
-			o.range = optarg;
-			break;
-		case OPT_SKILL:
-			o.skill = optarg;
-			break;
-		case OPT_DAMAGE:
-			o.damage = optarg;
-			break;
-		case OPT_STRENGTH:
-			o.strength = optarg;
-			break;
-		case OPT_VS_STRENGTH:
-			o.vs_strength = optarg;
-			break;
-		case OPT_ROUND:
-			o.round = optarg;
-			break;
-		case OPT_DB:
-			o.db = optarg;
-			break;
-		case 'e':
-			o.exact = 1;
-			break;
-		default:
-			if (!cli_common_option(ch, argv, usage_text, &o.fmt))
-				cli_usage_error("unexpected option");
-			break;
-		}
-	}
+	    NULL)) != -1)
+		set_option(&o, ch, argv);
 	argc -= optind;
 	argv += optind;
 	if (argc < 1)

@@ -292,28 +292,112 @@ element_done(struct reader *r, const char *where, int elem_nul)
 	deliver(r, where);
 }
 
+/*
+ * The rest of fp after the head already read, with it, as one string the
+ * caller frees; *len is its length, which a NUL in the file makes longer
+ * than strlen.
+ */
+static char *
+slurp(FILE *fp, const char *head, size_t headlen, size_t *len)
+{
+	char *text = xmalloc(headlen + 1);
+	size_t cap = headlen + 1, n;
+
+	memcpy(text, head, headlen);
+	*len = headlen;
+	for (;;) {
+		if (cap - *len < 65536) {
+			cap = 2 * cap + 65536;
+			text = xrealloc(text, cap);
+		}
+		if ((n = fread(text + *len, 1, cap - *len - 1, fp)) == 0)
+			break;
+		*len += n;
+	}
+	text[*len] = '\0';
+	return text;
+}
+
+/*
+ * One member, key of JSON type type, of an element whose text holds a
+ * \u0000: only the \u0000 is looked for, since a member name cut at one
+ * could pass for another ("name\u0000x").  Returns the refusal, or NULL.
+ */
+static char *
+json_nul_member(const char *key, const char *type, const char *value,
+    const char *raw)
+{
+	const char *v = strcmp(type, "text") == 0 ? raw :
+	    strcmp(type, "array") == 0 ? value : NULL;
+	char *snip, *msg;
+
+	if (v == NULL || !util_json_has_nul(v, strlen(v)))
+		return NULL;
+	snip = util_snippet(key);
+	msg = xasprintf("'%s' holds a NUL character (\\u0000)", snip);
+	free(snip);
+	return msg;
+}
+
+/*
+ * One member of an element: the field named key set from value (of JSON
+ * type type; raw is the file's own text of a number, or NULL).  Returns
+ * the refusal, or NULL.
+ */
+static char *
+json_member(struct reader *r, sqlite3 *h, const char *key, const char *type,
+    const char *value, const char *raw)
+{
+	char *msg = NULL, *snip;
+	int f;
+
+	if ((f = sheet_field_lookup(key)) < 0) {
+		snip = util_snippet(key);
+		msg = xasprintf("unknown field '%s'", snip);
+		free(snip);
+	} else if (r->present[f])
+		msg = xasprintf("'%s' appears twice", sheet_field_name(f));
+	else if ((f == SHEET_F_ITEMS || f == SHEET_F_POWERS) &&
+	    strcmp(type, "array") == 0)
+		msg = set_json_list(h, &r->sheet, f, value);
+	else if ((f == SHEET_F_ITEMS || f == SHEET_F_POWERS) &&
+	    strcmp(type, "text") != 0 && strcmp(type, "null") != 0)
+		msg = xasprintf("'%s' must be an array of names",
+		    sheet_field_name(f));
+	else if (strcmp(type, "null") == 0)
+		msg = set_field(&r->sheet, f, "");
+	else if (is_text_field(f) || f == SHEET_F_ITEMS ||
+	    f == SHEET_F_POWERS)
+		msg = strcmp(type, "text") == 0 ?
+		    set_field(&r->sheet, f, value) :
+		    xasprintf("'%s' must be a JSON string",
+		    sheet_field_name(f));
+	else if (strcmp(type, "integer") == 0 || strcmp(type, "real") == 0)
+		msg = set_field(&r->sheet, f, raw ? raw : value);
+	else if (strcmp(type, "text") == 0) {
+		snip = util_snippet(value);
+		msg = xasprintf("'%s' must be a JSON number, got the "
+		    "string \"%s\"", sheet_field_name(f), snip);
+		free(snip);
+	} else
+		msg = xasprintf("'%s' cannot be a JSON %s",
+		    sheet_field_name(f), type);
+	if (f >= 0)
+		r->present[f] = 1;
+	return msg;
+}
+
 static void
 read_json(struct reader *r, FILE *fp, const char *head, size_t headlen)
 {
-	char *text = xmalloc(headlen + 1), *snip;
-	size_t len = headlen, cap = headlen + 1, n;
+	size_t len;
+	char *text = slurp(fp, head, headlen, &len);
 	sqlite3 *h = NULL;
 	sqlite3_stmt *elems = NULL;
 	char where[64];
 	long index = -1;
 	int rc = SQLITE_DONE, nul, elem_nul = 0;
 
-	memcpy(text, head, headlen);
-	for (;;) {
-		if (cap - len < 65536) {
-			cap = 2 * cap + 65536;
-			text = xrealloc(text, cap);
-		}
-		if ((n = fread(text + len, 1, cap - len - 1, fp)) == 0)
-			break;
-		len += n;
-	}
-	text[len] = '\0';
 	if (ferror(fp) || memchr(text, '\0', len) != NULL) {
 		r->error = xasprintf("%s: %s", r->file, ferror(fp) ?
 		    "read error" : "not valid JSON (a NUL byte)");
@@ -335,14 +419,12 @@ read_json(struct reader *r, FILE *fp, const char *head, size_t headlen)
 	sqlite3_finalize(elems);
 	/*
 	 * One row per member of each element; an element that is not an
-	 * object comes back with a NULL member key.
-	 */
-	/*
-	 * The member as the file wrote it (column 5), where SQLite's value
-	 * would not do: a number that is not a plain nonzero integer ("-0",
-	 * "100.0", "1e999" become 0, 100.0 and Inf), so that the one
-	 * number rule judges and quotes the user's own text; and, when the
-	 * file holds a \u0000 at all, every string, to find it.
+	 * object comes back with a NULL member key.  Column 5 is the member
+	 * as the file wrote it, where SQLite's value would not do: a number
+	 * that is not a plain nonzero integer ("-0", "100.0", "1e999" become
+	 * 0, 100.0 and Inf), so that the one number rule judges and quotes
+	 * the user's own text; and, when the file holds a \u0000 at all,
+	 * every string, to find it.
 	 */
 	nul = util_json_has_nul(text, len);
 	if (sqlite3_prepare_v2(h, "SELECT a.key, a.type, m.key, m.type,"
@@ -368,8 +450,7 @@ read_json(struct reader *r, FILE *fp, const char *head, size_t headlen)
 		const char *value = (const char *)sqlite3_column_text(elems, 4);
 		const char *raw = (const char *)sqlite3_column_text(elems, 5);
 		const char *obj = (const char *)sqlite3_column_text(elems, 6);
-		char *msg = NULL;
-		int f;
+		char *msg;
 
 		if (i != index) {
 			if (index >= 0)
@@ -389,58 +470,13 @@ read_json(struct reader *r, FILE *fp, const char *head, size_t headlen)
 		if (key == NULL)
 			continue;	/* an empty object */
 		if (elem_nul) {
-			/*
-			 * Only the \u0000 is looked for: a member name cut
-			 * at one could pass for another ("name\u0000x").
-			 */
-			const char *v = strcmp(type, "text") == 0 ? raw :
-			    strcmp(type, "array") == 0 ? value : NULL;
-
-			if (v != NULL && util_json_has_nul(v, strlen(v))) {
-				snip = util_snippet(key);
-				fail(r, where, xasprintf("'%s' holds a NUL "
-				    "character (\\u0000)", snip));
-				free(snip);
+			if ((msg = json_nul_member(key, type, value, raw))) {
+				fail(r, where, msg);
 				break;
 			}
 			continue;
 		}
-		if ((f = sheet_field_lookup(key)) < 0) {
-			snip = util_snippet(key);
-			msg = xasprintf("unknown field '%s'", snip);
-			free(snip);
-		} else if (r->present[f])
-			msg = xasprintf("'%s' appears twice",
-			    sheet_field_name(f));
-		else if ((f == SHEET_F_ITEMS || f == SHEET_F_POWERS) &&
-		    strcmp(type, "array") == 0)
-			msg = set_json_list(h, &r->sheet, f, value);
-		else if ((f == SHEET_F_ITEMS || f == SHEET_F_POWERS) &&
-		    strcmp(type, "text") != 0 && strcmp(type, "null") != 0)
-			msg = xasprintf("'%s' must be an array of names",
-			    sheet_field_name(f));
-		else if (strcmp(type, "null") == 0)
-			msg = set_field(&r->sheet, f, "");
-		else if (is_text_field(f) || f == SHEET_F_ITEMS ||
-		    f == SHEET_F_POWERS)
-			msg = strcmp(type, "text") == 0 ?
-			    set_field(&r->sheet, f, value) :
-			    xasprintf("'%s' must be a JSON string",
-			    sheet_field_name(f));
-		else if (strcmp(type, "integer") == 0 ||
-		    strcmp(type, "real") == 0)
-			msg = set_field(&r->sheet, f, raw ? raw : value);
-		else if (strcmp(type, "text") == 0) {
-			snip = util_snippet(value);
-			msg = xasprintf("'%s' must be a JSON number, got the "
-			    "string \"%s\"", sheet_field_name(f), snip);
-			free(snip);
-		} else
-			msg = xasprintf("'%s' cannot be a JSON %s",
-			    sheet_field_name(f), type);
-		if (f >= 0)
-			r->present[f] = 1;
-		if (msg)
+		if ((msg = json_member(r, h, key, type, value, raw)))
 			fail(r, where, msg);
 	}
 	if (r->error == NULL && rc != SQLITE_DONE)

@@ -1,6 +1,7 @@
 /*
- * test_db.c - creating the schema, migrating schema 1 to the current one,
- * and the transaction helpers, on real files in a temporary directory.
+ * test_db.c - creating the schema, migrating schema 1 and schema 3 to the
+ * current one, and the transaction helpers, on real files in a temporary
+ * directory.
  */
 #include "tap.h"
 
@@ -73,13 +74,109 @@ constraints(sqlite3 *h, const char *table)
 	return sql;
 }
 
+/* Every CREATE statement, by name, as SQLite keeps it. */
+static char *
+texts(sqlite3 *h)
+{
+	sqlite3_stmt *st;
+	char *all = xstrdup("");
+
+	sqlite3_prepare_v2(h, "SELECT name, sql FROM sqlite_schema"
+	    " ORDER BY name", -1, &st, NULL);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		const char *sql = (const char *)sqlite3_column_text(st, 1);
+		char *next = xasprintf("%s%s: %s\n", all,
+		    sqlite3_column_text(st, 0), sql ? sql : "-");
+
+		free(all);
+		all = next;
+	}
+	sqlite3_finalize(st);
+	return all;
+}
+
+/* Makes the file path from tests/fixtures/NAME; 0 if it worked. */
+static int
+load_fixture(const char *path, const char *name)
+{
+	char *file = xasprintf("%s/tests/fixtures/%s", SRCDIR, name);
+	FILE *fp = fopen(file, "r");
+	char *sql = xcalloc(1, 65536);
+	sqlite3 *h;
+	int rc = -1;
+
+	free(file);
+	if (fp == NULL) {
+		free(sql);
+		return -1;
+	}
+	fread(sql, 1, 65535, fp);
+	fclose(fp);
+	if (sqlite3_open(path, &h) == SQLITE_OK &&
+	    sqlite3_exec(h, sql, NULL, NULL, NULL) == SQLITE_OK)
+		rc = 0;
+	sqlite3_close(h);
+	free(sql);
+	return rc;
+}
+
+/* Removes the database at path, with its -wal and -shm. */
+static void
+remove_db(const char *path)
+{
+	const char *sfx[] = { "", "-wal", "-shm" };
+
+	for (size_t i = 0; i < sizeof sfx / sizeof sfx[0]; i++) {
+		char *f = xasprintf("%s%s", path, sfx[i]);
+
+		unlink(f);
+		free(f);
+	}
+}
+
+/*
+ * A schema-3 database, made by the C strings migrations were before
+ * schema.sql held them: step 4 rebuilds its event table, which must end
+ * as a new database's, rows and all.
+ */
+static void
+test_schema3(sqlite3 *fresh, const char *path)
+{
+	struct db *db;
+	char *s1, *s2, *c1, *c2;
+
+	is_int(load_fixture(path, "schema-v3.sql"), 0,
+	    "schema-3 fixture loaded");
+	db = db_open(path);
+	is_int(int_of(db->h, "PRAGMA user_version"), DB_SCHEMA_VERSION,
+	    "schema 3 migrated to the current version");
+	s1 = shape(fresh);
+	s2 = shape(db->h);
+	is_str(s2, s1, "its tables and indexes match a fresh schema");
+	free(s1);
+	free(s2);
+	c1 = constraints(fresh, "event");
+	c2 = constraints(db->h, "event");
+	is_str(c2, c1, "its rebuilt event has the fresh constraints");
+	free(c1);
+	free(c2);
+	is_int(int_of(db->h, "SELECT count(*) FROM event WHERE"
+	    " (seq = 1 AND action = 'start') OR (seq = 2 AND"
+	    " actor = 'Old Tom')"), 2, "its combat events kept");
+	is_int(int_of(db->h, "SELECT count(*) FROM sqlite_schema WHERE"
+	    " name = 'event_v3'"), 0, "the old event table gone");
+	is_int(sqlite3_exec(db->h, "INSERT INTO event (combat_id, seq, round,"
+	    " action, time) VALUES (1, 3, 1, 'flee', 0)", NULL, NULL, NULL),
+	    SQLITE_OK, "a schema-4 action is accepted");
+	db_close(db);
+}
+
 int
 main(void)
 {
 	char dir[] = "/tmp/refkit-test-db-XXXXXX";
-	char *fresh, *old, *s1, *s2, *c1, *c2;
+	char *fresh, *old, *v3, *s1, *s2, *c1, *c2;
 	struct db *a, *b;
-	sqlite3 *h;
 	const char *tables[] = { "item", "power", "holds_item", "holds_power",
 	    "combat", "event", "fb_board", "fb_target", "fb_sphere", "fb_touch",
 	    "fb_duelist", "fb_duel", "fb_event", "bg_stat", "bg_team",
@@ -89,6 +186,7 @@ main(void)
 		return 1;
 	fresh = xasprintf("%s/fresh.db", dir);
 	old = xasprintf("%s/old.db", dir);
+	v3 = xasprintf("%s/v3.db", dir);
 
 	a = db_open(fresh);
 	is_int(int_of(a->h, "PRAGMA user_version"), DB_SCHEMA_VERSION,
@@ -107,22 +205,7 @@ main(void)
 	    "reopened");
 
 	/* Build a schema-1 file from the fixture and open it. */
-	if (sqlite3_open(old, &h) != SQLITE_OK)
-		return 1;
-	{
-		FILE *fp = fopen(SRCDIR "/tests/fixtures/schema-v1.sql", "r");
-		char *sql = xcalloc(1, 65536);
-
-		ok(fp != NULL, "fixture found");
-		if (fp) {
-			fread(sql, 1, 65535, fp);
-			fclose(fp);
-		}
-		is_int(sqlite3_exec(h, sql, NULL, NULL, NULL), SQLITE_OK,
-		    "fixture loaded");
-		free(sql);
-	}
-	sqlite3_close(h);
+	is_int(load_fixture(old, "schema-v1.sql"), 0, "fixture loaded");
 	b = db_open(old);
 	is_int(int_of(b->h, "PRAGMA user_version"), DB_SCHEMA_VERSION,
 	    "schema 1 migrated to the current version");
@@ -145,6 +228,16 @@ main(void)
 	}
 	free(s1);
 	free(s2);
+	/* Every step came from schema.sql, so even the text is the same. */
+	s1 = texts(a->h);
+	s2 = texts(b->h);
+	is_str(s2, s1, "migrated CREATE statements are a fresh schema's");
+	free(s1);
+	free(s2);
+	for (int v = 2; v <= DB_SCHEMA_VERSION; v++)
+		ok(db_schema_step[v] != NULL && strstr(db_schema_step[v],
+		    "-- @") != NULL, "step %d is cut from schema.sql", v);
+	test_schema3(a->h, v3);
 
 	/* A transaction rolled back leaves nothing. */
 	db_begin(a);
@@ -167,25 +260,12 @@ main(void)
 	    "foreign keys enforced");
 	db_close(a);
 	db_close(b);
-	unlink(fresh);
-	unlink(old);
-	{
-		char *w = xasprintf("%s-wal", fresh), *m = xasprintf("%s-shm",
-		    fresh);
-
-		unlink(w);
-		unlink(m);
-		free(w);
-		free(m);
-		w = xasprintf("%s-wal", old);
-		m = xasprintf("%s-shm", old);
-		unlink(w);
-		unlink(m);
-		free(w);
-		free(m);
-	}
+	remove_db(fresh);
+	remove_db(old);
+	remove_db(v3);
 	rmdir(dir);
 	free(fresh);
 	free(old);
+	free(v3);
 	return tap_done();
 }

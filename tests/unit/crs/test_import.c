@@ -57,8 +57,9 @@ expect_error(const char *text, enum import_format fmt, const char *want,
 	free(msg);
 }
 
-int
-main(void)
+/* CSV files: good ones, and each refusal. */
+static void
+test_csv(void)
 {
 	struct seen s;
 	char *msg;
@@ -109,6 +110,14 @@ main(void)
 	    "t: line 2: 2 fields where the header has 1", "blank name row");
 	expect_error("name\n\"\"\n", IMPORT_CSV,
 	    "t: line 2: 'name' must not be empty, got ''", "empty name");
+}
+
+/* JSON files: good ones, and each refusal. */
+static void
+test_json(void)
+{
+	struct seen s;
+	char *msg;
 
 	msg = run(" [{\"name\":\"Fred\",\"STR\":12,\"items\":[\"Sword\"]},"
 	    "{\"name\":\"Mary\",\"str\":null}]", IMPORT_AUTO, &s);
@@ -138,6 +147,14 @@ main(void)
 	    "t: index 0: 'name' must be a JSON string", "JSON true");
 	expect_error("[{\"name\":5}]", IMPORT_JSON,
 	    "t: index 0: 'name' must be a JSON string", "JSON number name");
+}
+
+/* A \u0000 in a JSON file. */
+static void
+test_json_nul(void)
+{
+	struct seen s;
+	char *msg;
 
 	/* A \u0000 is refused wherever it is, naming the index and field. */
 	expect_error("[{\"name\":\"A\"},{\"name\":\"Fred\\u0000 impostor\"}]",
@@ -161,6 +178,14 @@ main(void)
 	msg = run("[{\"name\":\"A\",\"notes\":\"a\\\\u0000b\"}]", IMPORT_JSON,
 	    &s);
 	is_str(msg, NULL, "an escaped backslash before u0000 is no NUL");
+}
+
+/* Numbers as the files write them, and the last refusals. */
+static void
+test_numbers(void)
+{
+	struct seen s;
+	char *msg;
 
 	/* Numbers: the file's own text is judged and quoted. */
 	expect_error("[{\"name\":\"A\",\"STR\":-0}]", IMPORT_JSON,
@@ -202,5 +227,14 @@ main(void)
 	    "t: index 0: 'items' must be an array of names", "JSON items");
 	expect_error("[{\"name\":\"A\",\"name\":\"B\"}]", IMPORT_JSON,
 	    "t: index 0: 'name' appears twice", "JSON key twice");
+}
+
+int
+main(void)
+{
+	test_csv();
+	test_json();
+	test_json_nul();
+	test_numbers();
 	return tap_done();
 }

@@ -130,15 +130,12 @@ count_rows(struct db *db, const char *sql)
 	return n;
 }
 
+/* The items and power the imports hold; the probe of the lock. */
 static void
-test_import(struct db *db)
+import_setup(struct db *db)
 {
-	struct roster_import im;
 	struct item it;
 	struct power pw;
-	const char *missing;
-	char held[128];
-	int64_t id, fred_id, mary_id, ned_id;
 
 	db_begin(db);
 	item_init(&it, "Sword");
@@ -158,6 +155,15 @@ test_import(struct db *db)
 	    "the other GM waits while a write is open");
 	db_rollback(db);
 	is_int(other_can_write(), 1, "and writes when it is not");
+}
+
+/* A first import, then the refusals while staging. */
+static void
+test_import_first(struct db *db, int64_t *fred_id, int64_t *mary_id)
+{
+	struct roster_import im;
+	const char *missing;
+	char held[128];
 
 	/* A first import; staging takes no write lock. */
 	roster_import_init(&im, db, 0);
@@ -174,10 +180,10 @@ test_import(struct db *db)
 	is_int(im.added, 2, "two new");
 	is_int(im.replaced, 0, "none replaced");
 	roster_import_release(&im);
-	is_int(look(db, "Fred", &fred_id, held, sizeof held), 10,
+	is_int(look(db, "Fred", fred_id, held, sizeof held), 10,
 	    "Fred written");
 	is_str(held, "Mail;Sword/Heal", "with his holdings");
-	is_int(look(db, "Mary", &mary_id, held, sizeof held), 11,
+	is_int(look(db, "Mary", mary_id, held, sizeof held), 11,
 	    "Mary written");
 	is_int(count_rows(db, "SELECT count(*) FROM pragma_database_list"
 	    " WHERE name = 'import'"), 0, "the staging database is gone");
@@ -209,6 +215,15 @@ test_import(struct db *db)
 	roster_import_release(&im);
 	is_int(count_rows(db, "SELECT count(*) FROM main.character"), 2,
 	    "refused imports wrote nothing");
+}
+
+static void
+test_import_replace(struct db *db, int64_t fred_id, int64_t mary_id)
+{
+	struct roster_import im;
+	const char *missing;
+	char held[128];
+	int64_t id;
 
 	/*
 	 * Replace: ids kept; holdings replaced only where the row gives
@@ -232,6 +247,13 @@ test_import(struct db *db)
 	is_str(held, "/", "her holdings cleared");
 	is_int(look(db, "Tom", &id, held, sizeof held), 22, "Tom added");
 	is_str(held, "Mail/", "with his");
+}
+
+static void
+test_import_changed(struct db *db)
+{
+	struct roster_import im;
+	const char *missing;
 
 	/* Something changes between staging and the commit. */
 	roster_import_init(&im, db, 0);
@@ -268,6 +290,15 @@ test_import(struct db *db)
 	is_int(count_rows(db, "SELECT count(*) FROM character WHERE name IN"
 	    " ('Ann', 'Bob', 'Dee')"), 0, "all or nothing again");
 	other_exec("INSERT INTO item (name) VALUES ('Sword')");
+}
+
+static void
+test_import_stale(struct db *db, int64_t fred_id)
+{
+	struct roster_import im;
+	const char *missing;
+	char held[128];
+	int64_t id, ned_id;
 
 	/*
 	 * With replace, a hint gone stale (Tom renamed) and a free name
@@ -307,26 +338,29 @@ test_import(struct db *db)
 	is_str(held, "Sword/", "holds only the Sword");
 }
 
-int
-main(void)
+static void
+test_import(struct db *db)
 {
-	char path[] = "/tmp/refkit-test-roster-XXXXXX";
-	int fd = mkstemp(path);
-	struct db *db;
+	int64_t fred_id, mary_id;
+
+	import_setup(db);
+	test_import_first(db, &fred_id, &mary_id);
+	test_import_replace(db, fred_id, mary_id);
+	test_import_changed(db);
+	test_import_stale(db, fred_id);
+}
+
+/* Items, a power and characters written, then all rolled back. */
+static void
+test_write_rollback(struct db *db)
+{
 	struct roster_writer w;
 	struct sheet sh, got;
-	struct item it, *held;
+	struct item it;
 	struct power pw;
 	const char *missing = NULL;
 	char why[160];
-	int64_t id;
-	size_t n;
-	int k = 0;
 
-	if (fd < 0)
-		return 1;
-	close(fd);
-	db = db_open(path);
 	db_begin(db);
 	item_init(&it, "Sword");
 	it.mod[ITEM_OR] = 5;
@@ -366,6 +400,20 @@ main(void)
 	db_rollback(db);
 	is_int(roster_get(db, "Fred", &got, NULL), ROSTER_NOT_FOUND,
 	    "rollback undid it all");
+}
+
+/* A character written and committed, read back, and removed. */
+static void
+test_write_read(struct db *db)
+{
+	struct roster_writer w;
+	struct sheet sh, got;
+	struct item it, *held;
+	const char *missing = NULL;
+	char why[160];
+	int64_t id;
+	size_t n;
+	int k = 0;
 
 	/* Again, committed this time. */
 	db_begin(db);
@@ -407,6 +455,21 @@ main(void)
 	is_int(roster_remove(db, "Fred"), ROSTER_OK, "Fred removed");
 	is_int(roster_remove(db, "Fred"), ROSTER_NOT_FOUND, "gone");
 	db_commit(db);
+}
+
+int
+main(void)
+{
+	char path[] = "/tmp/refkit-test-roster-XXXXXX";
+	int fd = mkstemp(path);
+	struct db *db;
+
+	if (fd < 0)
+		return 1;
+	close(fd);
+	db = db_open(path);
+	test_write_rollback(db);
+	test_write_read(db);
 	if (sqlite3_open(path, &other) != SQLITE_OK)
 		return 1;
 	test_import(db);

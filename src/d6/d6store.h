@@ -1,0 +1,69 @@
+/*
+ * d6store.h - D6 System characters kept in the database (d6_character,
+ * d6_trait), with the log of the rolls made for them (d6_roll).  Readers
+ * run inside a transaction the caller opens (db_begin_read or db_begin),
+ * writers inside one it opens with db_begin.
+ */
+#ifndef REFKIT_D6STORE_H
+#define REFKIT_D6STORE_H
+
+#include <stdint.h>
+
+#include "core/db.h"
+#include "d6/d6sheet.h"
+
+/*
+ * Loads the character called name into s, which the caller releases with
+ * d6sheet_free.  Returns 0, or -1 if there is none (s is then empty).
+ */
+int d6store_load(struct db *db, const char *name, struct d6_sheet *s);
+
+/*
+ * Stores s: a new character when s->id is 0 (-1 if the name is taken),
+ * else replaces the one with that id, traits and all.  Returns 0.
+ */
+int d6store_save(struct db *db, struct d6_sheet *s, int64_t now);
+
+/* Removes the character called name.  Returns 0, or -1 if none. */
+int d6store_remove(struct db *db, const char *name);
+
+/* Takes cp Character Points and fp Force Points from character id. */
+void d6store_spend(struct db *db, int64_t id, int cp, int fp, int64_t now);
+
+/* One line of the roster. */
+struct d6_summary {
+	const char	*name;
+	int		 cp, fp, dsp;
+	int		 attributes, skills;
+};
+
+/*
+ * Calls fn for each character, by name, in one query.  The summary's name
+ * is the store's, good only during the call.
+ */
+void d6store_each(struct db *db,
+    void (*fn)(const struct d6_summary *, void *), void *arg);
+
+/* A roll for the log. */
+struct d6_logged {
+	const char	*character;
+	const char	*round;		/* NULL: none */
+	const char	*trait;
+	const char	*code;
+	uint64_t	 seed;
+	long		 total;
+	int		 cp, fp;
+	const char	*detail;	/* JSON */
+};
+
+/* Appends r to the roll log at time now; r stays the caller's. */
+void d6store_log_roll(struct db *db, const struct d6_logged *r, int64_t now);
+
+/*
+ * What was spent already in a round: the Character Points and Force
+ * Points of the character's logged rolls labelled round.
+ */
+void d6store_round_spent(struct db *db, const char *character,
+    const char *round, int *cp, int *fp);
+
+#endif
