@@ -158,7 +158,7 @@ $(FZ)/%.o: src/%.c $(HEADERS) tests/fuzz/hooks.h | $(FZ)
 	@mkdir -p $(@D)
 	$(FUZZCC) $(FUZZ_CFLAGS) -Dmain=refkit_tool_main -c -o $@ $<
 
-$(FZ)/schema.o: $(FZ)/schema.c
+$(FZ)/schema.o: $(FZ)/schema.c src/core/db.h
 	$(FUZZCC) $(FUZZ_CFLAGS) -c -o $@ $<
 
 $(FZ)/librefkit.a: $(LIBSRC:%=$(FZ)/%.o) $(FZ)/schema.o $(FZ)/hooks.o
