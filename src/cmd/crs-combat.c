@@ -23,10 +23,6 @@
 
 #define q util_q
 
-#define NOT_UNDONE_EV \
-	" NOT EXISTS (SELECT 1 FROM event u WHERE u.combat_id =" \
-	"  ev.combat_id AND u.undoes = ev.seq)"
-
 static void restore_time(char *, size_t, int64_t);
 
 struct opts {
@@ -111,14 +107,8 @@ load(struct db *db, struct opts *o, struct ledger *l, struct combat_state *s)
 	char why[300];
 
 	/* Reading, or naming the dead, needs no open combat: the newest. */
-	if (id == 0 && o->reading) {
-		sqlite3_stmt *st = db_prepare(db, "SELECT coalesce(max(id), 0)"
-		    " FROM combat");
-
-		db_step(db, st, 0);
-		id = sqlite3_column_int64(st, 0);
-		sqlite3_finalize(st);
-	}
+	if (id == 0 && o->reading)
+		id = ledger_newest(db);
 
 	if (id == 0)
 		db_die(db, "no combat is under way (start one, or give "
@@ -170,20 +160,14 @@ sheet_stats(struct db *db, const char *name, struct combat_stats *cs)
 static void
 check_lockout(struct db *db, const char *name, int64_t now)
 {
-	sqlite3_stmt *st = db_prepare(db, "SELECT max(until), combat_id"
-	    " FROM event ev WHERE actor = ?1 AND action = 'flee'"
-	    " AND until > ?2 AND" NOT_UNDONE_EV);
+	int64_t combat, until = ledger_fled_until(db, name, now, &combat);
 	char when[32];
 
-	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 2, now);
-	if (db_step(db, st, 0) == SQLITE_ROW &&
-	    sqlite3_column_type(st, 0) != SQLITE_NULL) {
-		restore_time(when, sizeof when, sqlite3_column_int64(st, 0));
+	if (until != 0) {
+		restore_time(when, sizeof when, until);
 		db_die(db, "'%s' fled combat %lld and may not fight until %s",
-		    q(name), (long long)sqlite3_column_int64(st, 1), when);
+		    q(name), (long long)combat, when);
 	}
-	sqlite3_finalize(st);
 }
 
 /*
@@ -193,22 +177,11 @@ check_lockout(struct db *db, const char *name, int64_t now)
 static void
 check_not_fighting(struct db *db, const char *name, int64_t combat)
 {
-	sqlite3_stmt *st = db_prepare(db, "SELECT ev.combat_id FROM event ev"
-	    " WHERE ev.actor = ?1 AND ev.action = 'join'"
-	    " AND ev.combat_id <> ?2 AND" NOT_UNDONE_EV
-	    " AND NOT EXISTS (SELECT 1 FROM event x WHERE x.combat_id ="
-	    "  ev.combat_id AND ((x.action = 'end') OR (x.action = 'flee'"
-	    "  AND x.actor = ?1 AND x.hit = 1)) AND NOT EXISTS (SELECT 1"
-	    "  FROM event u WHERE u.combat_id = x.combat_id"
-	    "  AND u.undoes = x.seq))");
+	int64_t other = ledger_fighting_elsewhere(db, name, combat);
 
-	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 2, combat);
-	if (db_step(db, st, 0) == SQLITE_ROW)
+	if (other != 0)
 		db_die(db, "'%s' is in combat %lld: no Surprise action against "
-		    "someone in a combat", q(name),
-		    (long long)sqlite3_column_int64(st, 0));
-	sqlite3_finalize(st);
+		    "someone in a combat", q(name), (long long)other);
 }
 
 /* A supplemental item of the database, as the event keeps it. */
@@ -717,14 +690,14 @@ cmd_strike(struct opts *o, int action, int argc, char **argv)
 	size_t len = 0;
 	FILE *report;
 	struct combat_gear vs_item;
-	int ntargets, nvs = 0, negated;
+	int ntargets, nvs = 0, stop;
 
 	memset(&pw, 0, sizeof pw);
 	memset(&vs_item, 0, sizeof vs_item);
 	targets = (const char *const *)argv + (action == COMBAT_POWER ? 2 : 1);
 	ntargets = argc - (action == COMBAT_POWER ? 2 : 1);
-	if (ntargets > 1 && action == COMBAT_MENTAL && o->kind !=
-	    COMBAT_INTIMIDATION)
+	if (ntargets > 1 && action == COMBAT_MENTAL &&
+	    !combat_several_targets(action, o->kind, POWER_ONE))
 		cli_usage_error("only an Intimidation may have several "
 		    "targets");
 	if (ntargets > 1 && o->vs_special)
@@ -739,7 +712,8 @@ cmd_strike(struct opts *o, int action, int argc, char **argv)
 	load(db, o, &l, &s);
 	if (action == COMBAT_POWER) {
 		power_from_db(db, argv[0], argv[1], &pw);
-		if (ntargets > 1 && pw.target != POWER_GROUP)
+		if (ntargets > 1 && !combat_several_targets(action,
+		    COMBAT_KIND_ATTACK, pw.target))
 			db_die(db, "'%s' has one target, not %d", q(argv[1]),
 			    ntargets);
 	}
@@ -823,10 +797,10 @@ cmd_strike(struct opts *o, int action, int argc, char **argv)
 			    "false");
 		} else
 			story(report, &before, &e, 0);
-		negated = e.negated;
+		stop = combat_stops_targets(&e);
 		combat_event_release(&e);
-		if (negated)
-			break;	/* a negated action reaches no more targets */
+		if (stop)
+			break;
 	}
 	db_commit(db);
 	fclose(report);
@@ -1553,15 +1527,14 @@ cmd_replay(struct opts *o, int argc, char **argv)
 		bad = replay_one(db, id, &events);
 		combats = 1;
 	} else {
-		sqlite3_stmt *st = db_prepare(db, "SELECT id FROM combat"
-		    " ORDER BY id");
+		size_t n;
+		int64_t *ids = ledger_combat_ids(db, &n);
 
-		while (db_step(db, st, 0) == SQLITE_ROW) {
-			bad += replay_one(db, sqlite3_column_int64(st, 0),
-			    &events);
+		for (size_t i = 0; i < n; i++) {
+			bad += replay_one(db, ids[i], &events);
 			combats++;
 		}
-		sqlite3_finalize(st);
+		free(ids);
 	}
 	db_rollback(db);
 	db_close(db);
@@ -1590,79 +1563,54 @@ parse_time(const char *s)
 	    "(2026-11-22T14:00:00Z) or seconds, got '%s'", q(s));
 }
 
-/*
- * Per character: what it did (as actor) and what was done to it (as
- * target), leaving out undone events.  The two conditions pick the rows:
- * with --char they are "actor = ?1" and "target = ?1", so that only that
- * character's rows are read, through the actor and target indexes.
- */
-#define HISTORY_SQL(actor_is, target_is) \
-	"WITH d AS (" \
-	" SELECT actor AS name, combat_id, damage AS dealt, 0 AS taken," \
-	"  0 AS downed, fumble AS fumbles FROM event ev" \
-	"  WHERE " actor_is " AND time >= ?2" \
-	"  AND action IN ('join', 'attack', 'mental', 'power') AND" NOT_UNDONE_EV \
-	" UNION ALL" \
-	" SELECT target, combat_id, 0, damage," \
-	"  life_after = 0 AND life_before > 0, vs_fumble FROM event ev" \
-	"  WHERE " target_is " AND time >= ?2" \
-	"  AND action IN ('attack', 'mental', 'power') AND" NOT_UNDONE_EV ")" \
-	" SELECT name, count(DISTINCT combat_id), sum(coalesce(dealt, 0))," \
-	"  sum(coalesce(taken, 0)), sum(coalesce(downed, 0))," \
-	"  sum(coalesce(fumbles, 0)) FROM d GROUP BY name ORDER BY name"
-
 static const char *const history_cols[] = {
 	"name", "combats", "damage_dealt", "damage_taken", "downed", "fumbles"
 };
+
+/* What cmd_history adds up while it prints the rows. */
+struct history_sum {
+	struct out	*out;
+	int64_t		 tot[5];
+};
+
+static void
+history_row(void *arg, const struct ledger_history *h)
+{
+	struct history_sum *sum = arg;
+	int64_t v[5] = { h->combats, h->dealt, h->taken, h->downed,
+	    h->fumbles };
+
+	out_text(sum->out, h->name);
+	for (int c = 0; c < 5; c++) {
+		out_int(sum->out, v[c]);
+		sum->tot[c] += v[c];
+	}
+	out_end_row(sum->out);
+}
 
 static int
 cmd_history(struct opts *o, int argc, char **argv)
 {
 	struct db *db;
-	sqlite3_stmt *st;
-	struct out *out;
+	struct history_sum sum;
 	int64_t since = o->since ? parse_time(o->since) : 0;
+	int rows;
 
 	(void)argv;
 	if (argc != 0)
 		cli_usage_error("history takes options only");
 	db = db_open(o->db);
-	st = db_prepare(db, o->character ? HISTORY_SQL("actor = ?1",
-	    "target = ?1") : HISTORY_SQL("actor IS NOT NULL",
-	    "target IS NOT NULL"));
-	if (o->character)
-		sqlite3_bind_text(st, 1, o->character, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 2, since);
-	out = out_new(stdout, o->fmt, OUT_ROWS, 6, history_cols);
-	{
-		long tot[5] = { 0, 0, 0, 0, 0 };
-		int rows = 0;
-
-		while (db_step(db, st, 0) == SQLITE_ROW) {
-			out_text(out, db_column_text(st, 0));
-			for (int c = 1; c <= 5; c++) {
-				out_int(out, sqlite3_column_int64(st, c));
-				tot[c - 1] += sqlite3_column_int64(st, c);
-			}
-			out_end_row(out);
-			rows++;
-		}
-		sqlite3_finalize(st);
-		if (o->fmt == OUT_TABLE && rows > 1 && !o->character) {
-			sqlite3_stmt *c = db_prepare(db, "SELECT count(*) FROM"
-			    " combat WHERE created >= ?1");
-
-			sqlite3_bind_int64(c, 1, since);
-			db_step(db, c, 0);
-			out_text(out, "(all)");
-			out_int(out, sqlite3_column_int64(c, 0));
-			for (int k = 1; k < 5; k++)
-				out_int(out, tot[k]);
-			out_end_row(out);
-			sqlite3_finalize(c);
-		}
+	memset(&sum, 0, sizeof sum);
+	sum.out = out_new(stdout, o->fmt, OUT_ROWS, 6, history_cols);
+	rows = ledger_history(db, o->character, since, history_row, &sum);
+	if (o->fmt == OUT_TABLE && rows > 1 && !o->character) {
+		out_text(sum.out, "(all)");
+		out_int(sum.out, ledger_count_combats(db, since));
+		for (int k = 1; k < 5; k++)
+			out_int(sum.out, sum.tot[k]);
+		out_end_row(sum.out);
 	}
-	out_free(out);
+	out_free(sum.out);
 	db_close(db);
 	return 0;
 }

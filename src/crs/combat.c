@@ -248,6 +248,19 @@ combat_faces(const struct deck_pick *p)
 	return s;
 }
 
+int
+combat_stops_targets(const struct combat_event *e)
+{
+	return e->negated;
+}
+
+int
+combat_several_targets(int action, int kind, int power_target)
+{
+	return (action == COMBAT_MENTAL && kind == COMBAT_INTIMIDATION) ||
+	    (action == COMBAT_POWER && power_target == POWER_GROUP);
+}
+
 /*
  * One pick for a side: typed cards (and special card) when virt is 0,
  * else drawn from the generator.  On success, *cards holds what was drawn.
@@ -801,11 +814,9 @@ striker(struct combat_state *s, struct combat_event *e, char *why, size_t whysz)
 	if (e->shares) {
 		a = combat_find(s, e->actor);
 		if (a < 0 || s->last_actor != a || s->last_action !=
-		    e->action || !((e->action == COMBAT_MENTAL && e->kind ==
-		    COMBAT_INTIMIDATION &&
-		    s->last_kind == COMBAT_INTIMIDATION) ||
-		    (e->action == COMBAT_POWER && e->power.target ==
-		    POWER_GROUP))) {
+		    e->action || !combat_several_targets(e->action, e->kind,
+		    e->power.target) || (e->action == COMBAT_MENTAL &&
+		    s->last_kind != COMBAT_INTIMIDATION)) {
 			snprintf(why, whysz, "only an Intimidation or a group "
 			    "power has several targets, and they follow it at "
 			    "once");

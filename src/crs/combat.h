@@ -264,6 +264,18 @@ int combat_action_lookup(const char *name);
 const char *combat_kind_name(int kind);
 int combat_kind_lookup(const char *name);
 
+/*
+ * 1 if an executed strike e stops the strike it belongs to: a reaction
+ * negated it, and a negated action reaches no more targets (step 6).
+ */
+int combat_stops_targets(const struct combat_event *e);
+
+/*
+ * 1 if an action may have several targets, sharing one offence: an
+ * Intimidation (kind), or a power whose target is POWER_GROUP.
+ */
+int combat_several_targets(int action, int kind, int power_target);
+
 /* Faces of a pick as "10,7" (newly allocated). */
 char *combat_faces(const struct deck_pick *p);
 

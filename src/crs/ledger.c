@@ -739,3 +739,172 @@ ledger_append(struct db *db, int64_t id, struct combat_event *e)
 	db_step(db, st, 0);
 	sqlite3_finalize(st);
 }
+
+/*
+ * The queries crs-combat asks of the ledger: the rules that look across
+ * combats (the flee lockout, being in another combat), the combats there
+ * are, and each character's history.
+ */
+
+/* An event ev is undone when an undo event of its combat names it. */
+#define LEDGER_Q_NOT_UNDONE(ev) \
+	" NOT EXISTS (SELECT 1 FROM event u WHERE u.combat_id =" \
+	"  " ev ".combat_id AND u.undoes = " ev ".seq)"
+
+int64_t
+ledger_newest(struct db *db)
+{
+	sqlite3_stmt *st = db_prepare(db, "SELECT coalesce(max(id), 0)"
+	    " FROM combat");
+	int64_t id;
+
+	db_step(db, st, 0);
+	id = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return id;
+}
+
+int64_t
+ledger_fled_until(struct db *db, const char *name, int64_t now,
+    int64_t *combat)
+{
+	sqlite3_stmt *st = db_prepare(db, "SELECT max(until), combat_id"
+	    " FROM event ev WHERE actor = ?1 AND action = 'flee'"
+	    " AND until > ?2 AND" LEDGER_Q_NOT_UNDONE("ev"));
+	int64_t until = 0;
+
+	*combat = 0;
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, now);
+	if (db_step(db, st, 0) == SQLITE_ROW &&
+	    sqlite3_column_type(st, 0) != SQLITE_NULL) {
+		until = sqlite3_column_int64(st, 0);
+		*combat = sqlite3_column_int64(st, 1);
+	}
+	sqlite3_finalize(st);
+	return until;
+}
+
+int64_t
+ledger_fighting_elsewhere(struct db *db, const char *name, int64_t combat)
+{
+	sqlite3_stmt *st = db_prepare(db, "SELECT ev.combat_id FROM event ev"
+	    " WHERE ev.actor = ?1 AND ev.action = 'join'"
+	    " AND ev.combat_id <> ?2 AND" LEDGER_Q_NOT_UNDONE("ev")
+	    " AND NOT EXISTS (SELECT 1 FROM event x WHERE x.combat_id ="
+	    "  ev.combat_id AND ((x.action = 'end') OR (x.action = 'flee'"
+	    "  AND x.actor = ?1 AND x.hit = 1)) AND"
+	    LEDGER_Q_NOT_UNDONE("x") ")");
+	int64_t id = 0;
+
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, combat);
+	if (db_step(db, st, 0) == SQLITE_ROW)
+		id = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return id;
+}
+
+int64_t *
+ledger_combat_ids(struct db *db, size_t *n)
+{
+	sqlite3_stmt *st = db_prepare(db, "SELECT id FROM combat ORDER BY id");
+	int64_t *ids = NULL;
+
+	*n = 0;
+	while (db_step(db, st, 0) == SQLITE_ROW) {
+		ids = xreallocarray(ids, *n + 1, sizeof *ids);
+		ids[(*n)++] = sqlite3_column_int64(st, 0);
+	}
+	sqlite3_finalize(st);
+	return ids;
+}
+
+/*
+ * Per character: what it did (as actor) and what was done to it (as
+ * target), leaving out undone events.  The two conditions pick the rows:
+ * for one character they are "actor = ?1" and "target = ?1", so that only
+ * that character's rows are read, through the actor and target indexes.
+ */
+#define LEDGER_HISTORY_SQL(actor_is, target_is) \
+	"WITH d AS (" \
+	" SELECT actor AS name, combat_id, damage AS dealt, 0 AS taken," \
+	"  0 AS downed, fumble AS fumbles FROM event ev" \
+	"  WHERE " actor_is " AND time >= ?2" \
+	"  AND action IN ('join', 'attack', 'mental', 'power') AND" \
+	LEDGER_Q_NOT_UNDONE("ev") \
+	" UNION ALL" \
+	" SELECT target, combat_id, 0, damage," \
+	"  life_after = 0 AND life_before > 0, vs_fumble FROM event ev" \
+	"  WHERE " target_is " AND time >= ?2" \
+	"  AND action IN ('attack', 'mental', 'power') AND" \
+	LEDGER_Q_NOT_UNDONE("ev") ")" \
+	" SELECT name, count(DISTINCT combat_id), sum(coalesce(dealt, 0))," \
+	"  sum(coalesce(taken, 0)), sum(coalesce(downed, 0))," \
+	"  sum(coalesce(fumbles, 0)) FROM d GROUP BY name ORDER BY name"
+
+int
+ledger_history(struct db *db, const char *name, int64_t since,
+    void (*fn)(void *, const struct ledger_history *), void *arg)
+{
+	sqlite3_stmt *st = db_prepare(db, name ?
+	    LEDGER_HISTORY_SQL("actor = ?1", "target = ?1") :
+	    LEDGER_HISTORY_SQL("actor IS NOT NULL", "target IS NOT NULL"));
+	struct ledger_history h;
+	int rows = 0;
+
+	if (name)
+		sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, since);
+	while (db_step(db, st, 0) == SQLITE_ROW) {
+		h.name = db_column_text(st, 0);
+		h.combats = sqlite3_column_int64(st, 1);
+		h.dealt = sqlite3_column_int64(st, 2);
+		h.taken = sqlite3_column_int64(st, 3);
+		h.downed = sqlite3_column_int64(st, 4);
+		h.fumbles = sqlite3_column_int64(st, 5);
+		fn(arg, &h);
+		rows++;
+	}
+	sqlite3_finalize(st);
+	return rows;
+}
+
+int64_t
+ledger_count_combats(struct db *db, int64_t since)
+{
+	sqlite3_stmt *st = db_prepare(db, "SELECT count(*) FROM combat"
+	    " WHERE created >= ?1");
+	int64_t n;
+
+	sqlite3_bind_int64(st, 1, since);
+	db_step(db, st, 0);
+	n = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return n;
+}
+
+int
+ledger_derive_each(const struct ledger *l, struct combat_state *s,
+    void (*hook)(void *, const struct combat_state *, size_t), void *arg,
+    int64_t *bad, char *why, size_t whysz)
+{
+	combat_state_init(s);
+	for (size_t i = 0; i < l->n; i++) {
+		struct combat_event in;
+		int rc;
+
+		if (hook)
+			hook(arg, s, i);
+		if (l->undone[i] || l->ev[i].action == COMBAT_UNDO)
+			continue;
+		ledger_inputs(&l->ev[i], &in);
+		rc = combat_execute(s, &in, why, whysz);
+		combat_event_release(&in);
+		if (rc != 0) {
+			*bad = l->ev[i].seq;
+			return -1;
+		}
+	}
+	return 0;
+}

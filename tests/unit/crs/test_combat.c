@@ -272,6 +272,84 @@ test_surprise(void)
 	combat_state_release(&s);
 }
 
+/* Executes e against s, keeping e for the caller to look at and free. */
+static int
+run_keep(struct combat_state *s, struct combat_event *e)
+{
+	why[0] = '\0';
+	return combat_execute(s, e, why, sizeof why);
+}
+
+/* Frees an event made by ev(). */
+static void
+drop(struct combat_event *e)
+{
+	combat_event_release(e);
+	free(e);
+}
+
+/*
+ * Step 6: a negated action reaches no more targets; an action that was
+ * not negated goes on to the next one.  Only an Intimidation and a group
+ * power have several targets.
+ */
+static void
+test_stops_targets(void)
+{
+	const char *const order[] = { "Ann", "9", "Bob", "8", "Cy", "7", NULL };
+	struct combat_state s;
+	struct combat_event *e;
+
+	setup(&s, COMBAT_RULES_CRS);
+	is_int(init(&s, order), 0, "stops: initiative");
+	e = ev(COMBAT_MENTAL, "Ann", "Bob");
+	e->kind = COMBAT_INTIMIDATION;
+	e->cards = xstrdup("5");
+	e->vs_cards = xstrdup("3");
+	e->reactor = xstrdup("Cy");
+	e->react_cards = xstrdup("4");
+	e->react_base = 0;
+	e->react_need = 5;
+	is_int(run_keep(&s, e), 0, "an Intimidation, Cy reacts with 4 of 5");
+	is_int(e->negated, 0, "the reaction fails");
+	is_int(combat_stops_targets(e), 0, "it goes on to the next target");
+	drop(e);
+	combat_state_release(&s);
+
+	setup(&s, COMBAT_RULES_CRS);
+	is_int(init(&s, order), 0, "stops: initiative again");
+	e = ev(COMBAT_MENTAL, "Ann", "Bob");
+	e->kind = COMBAT_INTIMIDATION;
+	e->cards = xstrdup("5");
+	e->vs_cards = xstrdup("3");
+	e->reactor = xstrdup("Cy");
+	e->react_cards = xstrdup("6");
+	e->react_base = 0;
+	e->react_need = 5;
+	is_int(run_keep(&s, e), 0, "Cy reacts with 6 of 5");
+	is_int(e->negated, 1, "the Intimidation is negated");
+	is_int(e->offense, 0, "no offence drawn");
+	is_int(combat_stops_targets(e), 1, "it reaches no more targets");
+	drop(e);
+	e = ev(COMBAT_MENTAL, "Ann", "Cy");
+	e->kind = COMBAT_INTIMIDATION;
+	e->shares = 1;
+	e->vs_cards = xstrdup("4");
+	is_int(run(&s, e), -1, "a further target after a negated one");
+	combat_state_release(&s);
+
+	ok(combat_several_targets(COMBAT_MENTAL, COMBAT_INTIMIDATION,
+	    POWER_ONE), "an Intimidation has several targets");
+	ok(!combat_several_targets(COMBAT_MENTAL, COMBAT_SUGGESTION,
+	    POWER_ONE), "a Suggestion has one");
+	ok(!combat_several_targets(COMBAT_ATTACK, COMBAT_KIND_ATTACK,
+	    POWER_GROUP), "an attack has one");
+	ok(combat_several_targets(COMBAT_POWER, COMBAT_KIND_ATTACK,
+	    POWER_GROUP), "a group power has several");
+	ok(!combat_several_targets(COMBAT_POWER, COMBAT_KIND_ATTACK,
+	    POWER_ONE), "a power of one target has one");
+}
+
 int
 main(void)
 {
@@ -279,5 +357,6 @@ main(void)
 	test_full_or(COMBAT_RULES_AVATAR);
 	test_blow_carry();
 	test_surprise();
+	test_stops_targets();
 	return tap_done();
 }
