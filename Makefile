@@ -67,6 +67,7 @@ TOOLS  = crs-stats crs-draw crs-combat d6-roll fb-duel bg-board
 # forms and their SQL stores.  src/cmd/TOOL.c is the main of each tool.
 LIBSRC = core/util core/rng core/out core/db core/cli \
          crs/stats crs/item crs/sheet crs/deck crs/odds crs/combat \
+         crs/combat_text \
          crs/roster crs/import crs/ledger \
          d6/d6 d6/d6chart d6/d6sheet \
          fb/fb fb/fbio fb/fbledger \

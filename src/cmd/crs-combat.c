@@ -14,6 +14,7 @@
 
 #include "core/cli.h"
 #include "crs/combat.h"
+#include "crs/combat_text.h"
 #include "core/db.h"
 #include "crs/ledger.h"
 #include "core/out.h"
@@ -22,8 +23,6 @@
 #include "core/util.h"
 
 #define q util_q
-
-static void restore_time(char *, size_t, int64_t);
 
 struct opts {
 	const char	*db;
@@ -99,9 +98,14 @@ new_event(struct opts *o, struct combat_event *e, int action)
 		e->gm = xstrdup(gm);
 }
 
-/* Loads and derives the combat; a combat that no longer replays stops. */
+/*
+ * Loads and derives the combat, calling hook (if not NULL) before each
+ * event with the state before it; a combat that no longer replays stops.
+ */
 static void
-load(struct db *db, struct opts *o, struct ledger *l, struct combat_state *s)
+load_each(struct db *db, struct opts *o, struct ledger *l,
+    struct combat_state *s,
+    void (*hook)(void *, const struct combat_state *, size_t), void *arg)
 {
 	int64_t id = o->combat ? o->combat : ledger_current(db), bad = 0;
 	char why[300];
@@ -115,9 +119,16 @@ load(struct db *db, struct opts *o, struct ledger *l, struct combat_state *s)
 		    "--combat ID)");
 	if (ledger_load(db, id, l) != 0)
 		db_die(db, "no combat %" PRId64, id);
-	if (ledger_derive(l, s, &bad, why, sizeof why) != 0)
+	if (ledger_derive_each(l, s, hook, arg, &bad, why, sizeof why) != 0)
 		db_die(db, "combat %" PRId64 ": event %" PRId64 " no longer "
 		    "replays (%s); see 'crs-combat replay'", id, bad, why);
+}
+
+/* Loads and derives the combat; a combat that no longer replays stops. */
+static void
+load(struct db *db, struct opts *o, struct ledger *l, struct combat_state *s)
+{
+	load_each(db, o, l, s, NULL, NULL);
 }
 
 /* The numbers a character brings into a combat, from the roster. */
@@ -164,7 +175,7 @@ check_lockout(struct db *db, const char *name, int64_t now)
 	char when[32];
 
 	if (until != 0) {
-		restore_time(when, sizeof when, until);
+		combat_text_time(when, sizeof when, until);
 		db_die(db, "'%s' fled combat %lld and may not fight until %s",
 		    q(name), (long long)combat, when);
 	}
@@ -250,299 +261,6 @@ commit_event(struct db *db, int64_t id, struct combat_state *s,
 	ledger_append(db, id, e);
 }
 
-/* Text of a calculation: "8 + OR 8 = 16", "10,A: fumble, 0". */
-static void
-calc_text(FILE *fp, const char *cards, int fumble, int total, int base,
-    const char *stat, int statval, int penalty)
-{
-	int mods = base - statval + penalty;
-	int pick = total - base;
-
-	if (fumble) {
-		fprintf(fp, "%s: an Ace, 0", cards ? cards : "");
-		return;
-	}
-	if (cards == NULL || *cards == '\0' || total == 0) {
-		fprintf(fp, "%s%s0", cards && *cards ? cards : "no card",
-		    cards && *cards ? ": " : " left: ");
-		return;
-	}
-	fprintf(fp, "%d", pick);
-	if (strchr(cards, ','))
-		fprintf(fp, " (%s)", cards);
-	fprintf(fp, " + %s %d", stat, statval);
-	if (penalty)
-		fprintf(fp, " - %d", penalty);
-	if (mods)
-		fprintf(fp, " %c %d", mods < 0 ? '-' : '+', abs(mods));
-	fprintf(fp, " = %d", total);
-}
-
-/* The item and skills of one side, after its calculation. */
-static void
-note(FILE *fp, const char *item, const char *skills, int rules)
-{
-	if (item == NULL && skills == NULL)
-		return;
-	fprintf(fp, " (");
-	if (item)
-		fprintf(fp, "%s %s", rules == COMBAT_RULES_AVATAR ? "reveals" :
-		    "with", item);
-	if (skills) {
-		fprintf(fp, "%sskills ", item ? "; " : "");
-		for (const char *p = skills; *p; p++)
-			if (*p == ';')
-				fputs(", ", fp);
-			else
-				putc(*p, fp);
-	}
-	fprintf(fp, ")");
-}
-
-/*
- * One event as a sentence.  s is the state just before it (for the stats
- * it used); with advance set it comes back as the state after it.
- */
-static void
-story(FILE *fp, struct combat_state *s, const struct combat_event *e,
-    int advance)
-{
-	int a = combat_find(s, e->actor), t = combat_find(s, e->target);
-	struct combat_event in;
-	char why[300], when[32];
-
-	fprintf(fp, "%3" PRId64 "  r%-2d ", e->seq, e->round);
-	switch (e->action) {
-	case COMBAT_START:
-		fprintf(fp, "the combat starts\n");
-		break;
-	case COMBAT_JOIN:
-		fprintf(fp, "%s joins: LIFE %d", e->actor, e->stats.life);
-		if (e->stats.em >= 0)
-			fprintf(fp, ", EM %d", e->stats.em);
-		fprintf(fp, ", OR %d, DR %d, MIND %d, IN %d, LB %d%s\n",
-		    e->stats.or_, e->stats.dr, e->stats.mind, e->stats.in,
-		    e->stats.lb < 0 ? 0 : e->stats.lb, s->init_done ?
-		    " (fights from the next round)" : "");
-		break;
-	case COMBAT_ROUND:
-		fprintf(fp, "Clean Up: cards back, DR restored; round %d "
-		    "begins\n", s->round + 1);
-		break;
-	case COMBAT_STANCE:
-		fprintf(fp, "%s takes a Defensive Stance\n", e->actor);
-		break;
-	case COMBAT_INITIATIVE:
-		fprintf(fp, "initiative:");
-		for (int pos = 1; pos <= e->ninit; pos++)
-			for (int i = 0; i < e->ninit; i++) {
-				const struct combat_init *x = &e->init[i];
-
-				if (x->pos != pos)
-					continue;
-				fprintf(fp, "%s %s %s + IN %d = %d", pos > 1 ?
-				    "," : "", x->name, x->cards, x->in,
-				    x->total);
-				if (x->ties)
-					fprintf(fp, " (tie-break %s)",
-					    x->ties);
-			}
-		fprintf(fp, "\n");
-		break;
-	case COMBAT_RANGE:
-		fprintf(fp, "%s and %s are %d ft apart\n", e->actor, e->target,
-		    e->feet);
-		break;
-	case COMBAT_BLOW:
-		fprintf(fp, "%s takes the blows for %s%s\n", e->actor,
-		    e->target, s->init_done ? "" : " (carried on from the last "
-		    "round)");
-		break;
-	case COMBAT_SWAP:
-		fprintf(fp, "%s swaps to %s%s\n", e->actor, e->item.name,
-		    e->free ? " (free, after the Charge)" : "");
-		break;
-	case COMBAT_CHARGE: {
-		int any = 0;
-
-		fprintf(fp, "%s charges", e->actor);
-		for (int i = 0; i < e->ninit; i++)
-			fprintf(fp, "%s %d ft from %s", i ? "," : ": now",
-			    e->init[i].in, e->init[i].name);
-		for (int j = 0; j < s->n; j++)
-			if (j != a && s->f[j].last_long_at == a &&
-			    s->f[j].presence == COMBAT_ACTIVE && s->f[j].life &&
-			    !s->f[j].fled) {
-				fprintf(fp, "%s %s", any ? "," : "; a free long "
-				    "range action at him" " for", s->f[j].name);
-				any = 1;
-			}
-		if (any && s->rules == COMBAT_RULES_AVATAR)
-			fprintf(fp, " (or a free Item Swap)");
-		fprintf(fp, "\n");
-		break;
-	}
-	case COMBAT_FLEE:
-		if (e->free) {
-			restore_time(when, sizeof when, e->until);
-			fprintf(fp, "%s takes the free Flee at the end: out of "
-			    "every combat until %s\n", e->actor, when);
-			break;
-		}
-		fprintf(fp, "%s flees: ", e->actor);
-		calc_text(fp, e->cards, e->fumble, e->offense, e->base, "DR",
-		    a < 0 ? 0 : combat_dr_now(&s->f[a]), 0);
-		note(fp, NULL, e->skills, s->rules);
-		for (int pos = 1; pos <= e->ninit; pos++)
-			for (int i = 0; i < e->ninit; i++)
-				if (e->init[i].pos == pos)
-					fprintf(fp, "%s %s %s + %d = %d", pos > 1 ?
-					    "," : "; Catch:", e->init[i].name,
-					    e->init[i].cards, e->init[i].in,
-					    e->init[i].total);
-		if (e->hit) {
-			restore_time(when, sizeof when, e->until);
-			fprintf(fp, "; gets away: out of every combat until "
-			    "%s\n", when);
-		} else
-			fprintf(fp, "; caught (%d > %d)\n", e->defense,
-			    e->offense);
-		break;
-	case COMBAT_POWER:
-	case COMBAT_ATTACK:
-	case COMBAT_MENTAL: {
-		int mental = e->action == COMBAT_MENTAL;
-		const char *stat = mental ? "MIND" : e->range == COMBAT_LONG ?
-		    "DR" : "OR";
-		int avail = a < 0 ? 0 : mental ? s->f[a].st.mind :
-		    e->range == COMBAT_LONG ? combat_dr_now(&s->f[a]) :
-		    s->f[a].st.or_;
-		int penalty = mental ? (e->kind == COMBAT_INTIMIDATION ? 5 :
-		    e->kind == COMBAT_COERCION ? 10 : 0) : 0;
-		int vs_mind = mental || (e->action == COMBAT_POWER &&
-		    e->power.defend == POWER_VS_MIND);
-
-		if (e->surprise)
-			fprintf(fp, "surprise! ");
-		if (e->free)
-			fprintf(fp, "free action: ");
-		if (e->action == COMBAT_POWER) {
-			fprintf(fp, "%s uses %s on %s", e->actor, e->power.name,
-			    e->target);
-			if (!e->shares)
-				fprintf(fp, " (%d EM: EM %d -> %d)", e->em_spent,
-				    e->em_before, e->em_after);
-			fprintf(fp, ": ");
-		} else if (mental)
-			fprintf(fp, "%s uses %s on %s: ", e->actor,
-			    e->kind == COMBAT_KIND_ATTACK ? "a mental attack" :
-			    e->kind == COMBAT_SUGGESTION ? "Suggestion" :
-			    e->kind == COMBAT_INTIMIDATION ? "Intimidation" :
-			    "Coercion", e->target);
-		else {
-			fprintf(fp, "%s %s %s", e->actor, e->range ==
-			    COMBAT_LONG ? "attacks at long range" : "attacks",
-			    e->aimed ? e->aimed : e->target);
-			if (e->melee_n)
-				fprintf(fp, ", in a melee: the draw among %d "
-				    "%s %s", e->melee_n, e->melee_pick ?
-				    "(physical) picks" : "picks",
-				    e->melee_drawn ? e->melee_drawn : "?");
-			if (strcmp(e->melee_drawn ? e->melee_drawn :
-			    e->aimed ? e->aimed : e->target, e->target) != 0)
-				fprintf(fp, ", and %s takes the blow",
-				    e->target);
-			fprintf(fp, ": ");
-		}
-		if (e->negated) {
-			fprintf(fp, "%s reacts: ", e->reactor);
-			calc_text(fp, e->react_cards, e->react_fumble,
-			    e->react_total, e->react_base, "base",
-			    e->react_base, 0);
-			fprintf(fp, ", needs %d: the action is negated\n",
-			    e->react_need);
-			break;
-		}
-		if (e->shares)
-			fprintf(fp, "the same %s, %d",
-			    e->action == COMBAT_POWER ?
-			    "effect" : "offence", e->offense);
-		else if (e->action == COMBAT_POWER && e->power.picks == 0)
-			fprintf(fp, "EM %d %c %d = %d", e->em_spent, e->base -
-			    e->em_spent < 0 ? '-' : '+', abs(e->base -
-			    e->em_spent), e->offense);
-		else
-			calc_text(fp, e->cards, e->fumble, e->offense,
-			    e->base, e->action == COMBAT_POWER ? "EM" : stat,
-			    e->action == COMBAT_POWER ? e->em_spent :
-			    e->use > 0 ?
-			    e->use : avail, penalty);
-		if (!e->shares)
-			note(fp, e->item.name, e->skills, s->rules);
-		if (e->reactor)
-			fprintf(fp, " (%s's reaction, %d, fails)", e->reactor,
-			    e->react_total);
-		if (e->defense < 0) {
-			fprintf(fp, "; misses, no defence drawn\n");
-			break;
-		}
-		if (e->action == COMBAT_POWER && e->power.defend ==
-		    POWER_VS_NONE)
-			fprintf(fp, " against no defence");
-		else
-			fprintf(fp, " against ");
-		if (e->vs_fumble) {
-			if (e->special > 0)
-				fprintf(fp, "%s: an Ace, then %s: %d - %d = "
-				    "%d", e->vs_cards, deck_face_name(
-				    e->special), e->vs_base, e->special ==
-				    DECK_TEN ? 0 : e->special, e->defense);
-			else
-				fprintf(fp, "%s: an Ace, no card left: 0",
-				    e->vs_cards);
-		} else if (e->action != COMBAT_POWER || e->power.defend !=
-		    POWER_VS_NONE)
-			calc_text(fp, e->vs_cards, 0, e->defense, e->vs_base,
-			    vs_mind ? "MIND" : "DR", t < 0 ? 0 : vs_mind ?
-			    s->f[t].st.mind : combat_dr_now(&s->f[t]), 0);
-		note(fp, e->vs_item.name, e->vs_skills, s->rules);
-		if (!e->hit)
-			fprintf(fp, "; %s\n", mental && e->kind !=
-			    COMBAT_KIND_ATTACK ? "fails" : "misses");
-		else if (mental && e->kind != COMBAT_KIND_ATTACK)
-			fprintf(fp, "; succeeds%s\n", e->kind ==
-			    COMBAT_INTIMIDATION ?
-			    (": the target passes its next "
-			    "action") : "");
-		else
-			fprintf(fp, "; hit for %d; %s LIFE %d -> %d%s\n",
-			    e->damage, e->target, e->life_before,
-			    e->life_after, e->life_after == 0 ? " (down)" :
-			    "");
-		break;
-	}
-	case COMBAT_PASS:
-		fprintf(fp, "%s passes\n", e->actor);
-		break;
-	case COMBAT_UNDO:
-		fprintf(fp, "undo of event %" PRId64 "\n", e->undoes);
-		break;
-	case COMBAT_END:
-		fprintf(fp, "the combat ends%s\n", e->agreed ?
-		    " (all agreed)" : "");
-		break;
-	case COMBAT_DEAD:
-		fprintf(fp, "%s is dead: LIFE and EM will not come back\n",
-		    e->actor);
-		break;
-	}
-	if (advance && e->action != COMBAT_UNDO) {
-		ledger_inputs(e, &in);
-		(void)combat_execute(s, &in, why, sizeof why);
-		combat_event_release(&in);
-	}
-}
-
 /* Prints the outcome of a new event: the same sentence as the log. */
 static void
 print_outcome(FILE *fp, struct opts *o, struct combat_state *before,
@@ -578,7 +296,7 @@ print_outcome(FILE *fp, struct opts *o, struct combat_state *before,
 		fprintf(fp, "}\n");
 		return;
 	}
-	story(fp, before, e, 0);
+	combat_text_story(fp, before, e);
 }
 
 static int
@@ -796,7 +514,7 @@ cmd_strike(struct opts *o, int action, int argc, char **argv)
 			fprintf(report, ",\"hit\":%s}\n", e.hit ? "true" :
 			    "false");
 		} else
-			story(report, &before, &e, 0);
+			combat_text_story(report, &before, &e);
 		stop = combat_stops_targets(&e);
 		combat_event_release(&e);
 		if (stop)
@@ -940,12 +658,28 @@ cmd_event(struct opts *o, int action, int argc, char **argv)
 	return 0;
 }
 
+/* The state just before event k, kept from a replay. */
+struct before_k {
+	size_t			 k;
+	struct combat_state	 s;	/* its names belong to the replay's */
+};
+
+static void
+keep_before(void *arg, const struct combat_state *s, size_t i)
+{
+	struct before_k *b = arg;
+
+	if (i == b->k)
+		b->s = *s;
+}
+
 static int
 cmd_undo(struct opts *o, int argc, char **argv)
 {
 	struct db *db;
 	struct ledger l;
 	struct combat_state s;
+	struct before_k pre;
 	struct combat_event e;
 	int64_t target = 0, bad;
 	size_t k = 0;
@@ -982,9 +716,15 @@ cmd_undo(struct opts *o, int argc, char **argv)
 		    "the start");
 	if (l.undone[k])
 		db_die(db, "event %" PRId64 " is already undone", l.ev[k].seq);
-	/* Nothing that came after may depend on it. */
+	/*
+	 * Nothing that came after may depend on it.  The same replay keeps
+	 * the state just before it, for the sentence that says what was
+	 * undone.
+	 */
 	l.undone[k] = 1;
-	if (ledger_derive(&l, &s, &bad, why, sizeof why) != 0)
+	pre.k = k;
+	if (ledger_derive_each(&l, &s, keep_before, &pre, &bad, why,
+	    sizeof why) != 0)
 		db_die(db, "cannot undo event %" PRId64 ": event %" PRId64
 		    " depends on it (%s); undo that first", l.ev[k].seq, bad,
 		    why);
@@ -997,39 +737,15 @@ cmd_undo(struct opts *o, int argc, char **argv)
 		printf("{\"combat\":%" PRId64 ",\"seq\":%" PRId64 ",\"undoes\":"
 		    "%" PRId64 "}\n", l.combat, e.seq, e.undoes);
 	else {
-		struct combat_state pre;
-		int64_t b2;
-
 		/* Say what was reversed: the event, as the log tells it. */
-		l.undone[k] = 0;
-		for (size_t i = k + 1; i < l.n; i++)
-			l.undone[i] = 1;
-		{
-			size_t keep = l.n;
-
-			l.n = k;
-			ledger_derive(&l, &pre, &b2, why, sizeof why);
-			l.n = keep;
-		}
 		printf("undid: ");
-		story(stdout, &pre, &l.ev[k], 0);
-		combat_state_release(&pre);
+		combat_text_story(stdout, &pre.s, &l.ev[k]);
 	}
 	combat_event_release(&e);
 	combat_state_release(&s);
 	ledger_release(&l);
 	db_close(db);
 	return 0;
-}
-
-static void
-restore_time(char *buf, size_t sz, int64_t t)
-{
-	time_t tt = (time_t)t;
-	struct tm tm;
-
-	gmtime_r(&tt, &tm);
-	strftime(buf, sz, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
 /* Under the status table: who fled, who takes blows, who is in a melee. */
@@ -1043,7 +759,7 @@ status_notes(const struct combat_state *s)
 		uint64_t m = combat_melee(s, i);
 
 		if (f->fled) {
-			restore_time(when, sizeof when, f->until);
+			combat_text_time(when, sizeof when, f->until);
 			printf("%s fled: out of every combat until %s\n",
 			    f->name, when);
 		}
@@ -1127,7 +843,7 @@ cmd_status(struct opts *o, int argc, char **argv)
 				    deck_face_name(c));
 		}
 		if (s.ended || restores == 0)
-			restore_time(when, sizeof when, restores);
+			combat_text_time(when, sizeof when, restores);
 		if (o->fmt == OUT_JSON) {
 			printf("%s{\"name\":", i ? "," : "");
 			out_json_string(stdout, f->name);
@@ -1418,13 +1134,32 @@ event_csv(struct out *out, const struct combat_event *e, int undone)
 	out_end_row(out);
 }
 
+/* The story of the log, written as the one replay goes. */
+struct log_story {
+	const struct ledger	*l;
+	FILE			*fp;
+};
+
+static void
+log_line(void *arg, const struct combat_state *s, size_t i)
+{
+	struct log_story *ls = arg;
+
+	if (ls->l->undone[i])
+		combat_text_undone(ls->fp, &ls->l->ev[i]);
+	else
+		combat_text_story(ls->fp, s, &ls->l->ev[i]);
+}
+
 static int
 cmd_log(struct opts *o, int argc, char **argv)
 {
 	struct db *db;
 	struct ledger l;
 	struct combat_state s;
-	int first = 1;
+	struct log_story ls = { &l, NULL };
+	char *text = NULL;
+	size_t len = 0;
 
 	if (argc > 1)
 		cli_usage_error("log takes at most one COMBAT");
@@ -1432,10 +1167,12 @@ cmd_log(struct opts *o, int argc, char **argv)
 		o->combat = cli_int_arg("COMBAT", argv[0], 1, INT32_MAX);
 	db = db_open(o->db);
 	db_begin_read(db);
-	load(db, o, &l, &s);
+	if (o->fmt != OUT_CSV && o->fmt != OUT_JSON &&
+	    (ls.fp = open_memstream(&text, &len)) == NULL)
+		err(1, "out of memory");
+	/* Nothing is said until the whole combat has replayed. */
+	load_each(db, o, &l, &s, ls.fp ? log_line : NULL, &ls);
 	db_rollback(db);
-	combat_state_release(&s);
-	combat_state_init(&s);
 	if (o->fmt == OUT_CSV) {
 		struct out *out = out_new(stdout, OUT_CSV, OUT_ROWS,
 		    (int)(sizeof log_cols / sizeof log_cols[0]), log_cols);
@@ -1443,32 +1180,17 @@ cmd_log(struct opts *o, int argc, char **argv)
 		for (size_t i = 0; i < l.n; i++)
 			event_csv(out, &l.ev[i], l.undone[i]);
 		out_free(out);
-		combat_state_release(&s);
-		ledger_release(&l);
-		db_close(db);
-		return 0;
-	}
-	if (o->fmt == OUT_JSON)
+	} else if (o->fmt == OUT_JSON) {
 		printf("[");
-	else
-		printf("combat %" PRId64 " (%s rules)\n", l.combat, l.rules);
-	for (size_t i = 0; i < l.n; i++) {
-		if (o->fmt == OUT_JSON) {
-			event_json(&l.ev[i], l.undone[i], first);
-			first = 0;
-			continue;
-		}
-		if (l.undone[i]) {
-			printf("%3" PRId64 "  r%-2d (undone) %s by %s\n",
-			    l.ev[i].seq, l.ev[i].round,
-			    combat_action_name(l.ev[i].action), l.ev[i].actor ?
-			    l.ev[i].actor : "the GM");
-			continue;
-		}
-		story(stdout, &s, &l.ev[i], 1);
-	}
-	if (o->fmt == OUT_JSON)
+		for (size_t i = 0; i < l.n; i++)
+			event_json(&l.ev[i], l.undone[i], i == 0);
 		printf("\n]\n");
+	} else {
+		fclose(ls.fp);
+		printf("combat %" PRId64 " (%s rules)\n", l.combat, l.rules);
+		fputs(text, stdout);
+		free(text);
+	}
 	combat_state_release(&s);
 	ledger_release(&l);
 	db_close(db);
