@@ -33,6 +33,7 @@ struct opts {
 	uint64_t	 seed;
 	int		 range, kind, use, mod, vs_mod, agreed;
 	const char	*card, *vs_card, *vs_special, *character, *since;
+	int		 action;	/* enum combat_action of the command */
 	int		 reading;	/* status, log: any combat will do */
 	/* The full action set. */
 	int		 rules;		/* start: enum combat_rules */
@@ -263,12 +264,12 @@ commit_event(struct db *db, int64_t id, struct combat_state *s,
 
 /* Prints the outcome of a new event: the same sentence as the log. */
 static void
-print_outcome(FILE *fp, struct opts *o, struct combat_state *before,
+print_outcome(FILE *fp, struct opts *o, const struct combat_state *before,
     const struct combat_event *e, int64_t id)
 {
 	if (o->fmt == OUT_JSON) {
-		fprintf(fp, "{\"combat\":%" PRId64 ",\"seq\":%" PRId64 ",\"round\":"
-		    "%d,\"action\":\"%s\"", id, e->seq, e->round,
+		fprintf(fp, "{\"combat\":%" PRId64 ",\"seq\":%" PRId64
+		    ",\"round\":%d,\"action\":\"%s\"", id, e->seq, e->round,
 		    combat_action_name(e->action));
 		if (e->target) {
 			fprintf(fp, ",\"target\":");
@@ -289,9 +290,9 @@ print_outcome(FILE *fp, struct opts *o, struct combat_state *before,
 				fprintf(fp, "null");
 			else
 				fprintf(fp, "%d", e->defense);
-			fprintf(fp, ",\"hit\":%s,\"damage\":%d,\"life_after\":%d",
-			    e->hit ? "true" : "false", e->damage,
-			    e->life_after);
+			fprintf(fp, ",\"hit\":%s,\"damage\":%d,"
+			    "\"life_after\":%d", e->hit ? "true" : "false",
+			    e->damage, e->life_after);
 		}
 		fprintf(fp, "}\n");
 		return;
@@ -388,6 +389,142 @@ init_args(struct combat_event *e, int argc, char **argv)
 	}
 }
 
+/* The usage checks of a strike, before the database; returns its targets. */
+static int
+strike_usage(const struct opts *o, int argc, const char *vs)
+{
+	int action = o->action, nvs = 0;
+	int ntargets = argc - (action == COMBAT_POWER ? 2 : 1);
+
+	if (o->range == COMBAT_LONG && action == COMBAT_MENTAL)
+		cli_usage_error("a mental action has no range: no --long");
+	if (ntargets > 1 && action == COMBAT_MENTAL &&
+	    !combat_several_targets(action, o->kind, POWER_ONE))
+		cli_usage_error("only an Intimidation may have several "
+		    "targets");
+	if (ntargets > 1 && o->vs_special)
+		cli_usage_error("--vs-special goes with one target");
+	for (const char *p = vs; p && *p; p++)
+		nvs += *p == '/';
+	if (vs && nvs + 1 != ntargets)
+		cli_usage_error("--vs-card needs one list per target, joined "
+		    "with '/', got %d for %d targets", nvs + 1, ntargets);
+	return ntargets;
+}
+
+/* What every target of a strike shares: the power, the defender's item. */
+struct strike_shared {
+	struct combat_power	 pw;
+	struct combat_gear	 vs_item;
+};
+
+/*
+ * The event of a strike by actor at its i-th target, from the options;
+ * cards are the target's typed defence cards, or NULL.
+ */
+static void
+strike_event(struct opts *o, struct db *db, struct combat_event *e,
+    const char *actor, const char *target, int i, const char *cards,
+    const struct strike_shared *sh)
+{
+	char why[300];
+
+	new_event(o, e, o->action);
+	e->actor = xstrdup(actor);
+	e->target = xstrdup(target);
+	e->range = o->range;
+	e->kind = o->action == COMBAT_MENTAL ? o->kind : COMBAT_KIND_ATTACK;
+	e->use = o->use;
+	e->mod = o->mod;
+	e->vs_mod = o->vs_mod;
+	e->shares = i > 0;
+	e->virt = i == 0 && o->card == NULL;
+	e->cards = i == 0 && o->card ? xstrdup(o->card) : NULL;
+	e->vs_virt = cards == NULL;
+	e->vs_cards = cards ? xstrdup(cards) : NULL;
+	if (o->vs_special) {
+		int f;
+
+		if (deck_parse_list(o->vs_special, &f, 1, why, sizeof why) != 1)
+			cli_usage_error("--vs-special: %s", why);
+		e->special = f;
+	}
+	if (o->item && i == 0)
+		gear_from_db(db, o->item, &e->item);
+	if (o->vs_item) {
+		e->vs_item = sh->vs_item;
+		e->vs_item.name = xstrdup(sh->vs_item.name);
+	}
+	e->skills = o->skills && i == 0 ? xstrdup(o->skills) : NULL;
+	e->vs_skills = o->vs_skills ? xstrdup(o->vs_skills) : NULL;
+	e->free = o->free;
+	e->surprise = o->surprise && i == 0;
+	e->melee_pick = o->melee_hit ? xstrdup(o->melee_hit) : NULL;
+	if (o->react && i == 0) {
+		e->reactor = xstrdup(o->react);
+		e->react_base = o->react_base;
+		e->react_need = o->react_need;
+		e->react_virt = o->react_card == NULL;
+		e->react_cards = o->react_card ? xstrdup(o->react_card) : NULL;
+	}
+	if (o->action == COMBAT_POWER) {
+		e->power = sh->pw;
+		e->power.name = xstrdup(sh->pw.name);
+		e->em_spent = i == 0 ? o->em : 0;
+	}
+	/* Each target's draws get their own seed. */
+	if (i > 0 && o->have_seed)
+		e->seed = o->seed + (uint64_t)i;
+}
+
+/* What a strike says of one target's event (one of ntargets). */
+static void
+strike_report(FILE *fp, struct opts *o, const struct combat_state *before,
+    const struct combat_event *e, int64_t combat, int ntargets)
+{
+	if (ntargets == 1)
+		print_outcome(fp, o, before, e, combat);
+	else if (o->fmt == OUT_JSON) {
+		fprintf(fp, "{\"combat\":%" PRId64 ",\"seq\":%" PRId64
+		    ",\"target\":", combat, e->seq);
+		out_json_string(fp, e->target);
+		fprintf(fp, ",\"offense\":%d,\"defense\":", e->offense);
+		if (e->defense < 0)
+			fprintf(fp, "null");
+		else
+			fprintf(fp, "%d", e->defense);
+		fprintf(fp, ",\"hit\":%s}\n", e->hit ? "true" : "false");
+	} else
+		combat_text_story(fp, before, e);
+}
+
+/*
+ * The checks of a strike against the database: the power and its
+ * targets, and (RULINGS section 1) whom a Surprise action may take.
+ */
+static void
+strike_db_checks(struct opts *o, struct db *db, char **argv,
+    const char *const *targets, int ntargets, int64_t combat,
+    struct strike_shared *sh)
+{
+	if (o->action == COMBAT_POWER) {
+		power_from_db(db, argv[0], argv[1], &sh->pw);
+		if (ntargets > 1 && !combat_several_targets(o->action,
+		    COMBAT_KIND_ATTACK, sh->pw.target))
+			db_die(db, "'%s' has one target, not %d", q(argv[1]),
+			    ntargets);
+	}
+	if (o->surprise)
+		for (int i = 0; i < ntargets; i++) {
+			check_lockout(db, targets[i], db_now());
+			check_not_fighting(db, targets[i], combat);
+		}
+	if (o->surprise)
+		check_lockout(db, argv[0], db_now());
+	if (o->vs_item)
+		gear_from_db(db, o->vs_item, &sh->vs_item);
+}
+
 /*
  * attack, mental and power: one event per target.  Several targets share
  * one offence (an Intimidation, or a group power), each with its own
@@ -395,126 +532,35 @@ init_args(struct combat_event *e, int argc, char **argv)
  * Everything is written, or nothing; nothing is said until then.
  */
 static int
-cmd_strike(struct opts *o, int action, int argc, char **argv)
+cmd_strike(struct opts *o, int argc, char **argv)
 {
 	struct db *db;
 	struct ledger l;
 	struct combat_state s, before;
 	struct combat_event e;
-	struct combat_power pw;
+	struct strike_shared sh;
 	char *vs = o->vs_card ? xstrdup(o->vs_card) : NULL, *save = NULL;
-	char *cards, *text = NULL, why[300];
-	const char *const *targets;
+	char *cards, *text = NULL;
+	const char *const *targets = (const char *const *)argv +
+	    (o->action == COMBAT_POWER ? 2 : 1);
 	size_t len = 0;
 	FILE *report;
-	struct combat_gear vs_item;
-	int ntargets, nvs = 0, stop;
+	int ntargets = strike_usage(o, argc, vs), stop;
 
-	memset(&pw, 0, sizeof pw);
-	memset(&vs_item, 0, sizeof vs_item);
-	targets = (const char *const *)argv + (action == COMBAT_POWER ? 2 : 1);
-	ntargets = argc - (action == COMBAT_POWER ? 2 : 1);
-	if (ntargets > 1 && action == COMBAT_MENTAL &&
-	    !combat_several_targets(action, o->kind, POWER_ONE))
-		cli_usage_error("only an Intimidation may have several "
-		    "targets");
-	if (ntargets > 1 && o->vs_special)
-		cli_usage_error("--vs-special goes with one target");
-	for (char *p = vs; p && *p; p++)
-		nvs += *p == '/';
-	if (vs && nvs + 1 != ntargets)
-		cli_usage_error("--vs-card needs one list per target, joined "
-		    "with '/', got %d for %d targets", nvs + 1, ntargets);
+	memset(&sh, 0, sizeof sh);
 	db = db_open(o->db);
 	db_begin(db);
 	load(db, o, &l, &s);
-	if (action == COMBAT_POWER) {
-		power_from_db(db, argv[0], argv[1], &pw);
-		if (ntargets > 1 && !combat_several_targets(action,
-		    COMBAT_KIND_ATTACK, pw.target))
-			db_die(db, "'%s' has one target, not %d", q(argv[1]),
-			    ntargets);
-	}
-	if (o->surprise)
-		for (int i = 0; i < ntargets; i++) {
-			check_lockout(db, targets[i], db_now());
-			check_not_fighting(db, targets[i], l.combat);
-		}
-	if (o->surprise)
-		check_lockout(db, argv[0], db_now());
-	if (o->vs_item)
-		gear_from_db(db, o->vs_item, &vs_item);
+	strike_db_checks(o, db, argv, targets, ntargets, l.combat, &sh);
 	before = s;
 	if ((report = open_memstream(&text, &len)) == NULL)
 		err(1, "out of memory");
 	for (int i = 0; i < ntargets; i++) {
-		new_event(o, &e, action);
-		e.actor = xstrdup(argv[0]);
-		e.target = xstrdup(targets[i]);
-		e.range = o->range;
-		e.kind = action == COMBAT_MENTAL ? o->kind : COMBAT_KIND_ATTACK;
-		e.use = o->use;
-		e.mod = o->mod;
-		e.vs_mod = o->vs_mod;
-		e.shares = i > 0;
-		e.virt = i == 0 && o->card == NULL;
-		e.cards = i == 0 && o->card ? xstrdup(o->card) : NULL;
 		cards = vs ? strtok_r(i == 0 ? vs : NULL, "/", &save) : NULL;
-		e.vs_virt = cards == NULL;
-		e.vs_cards = cards ? xstrdup(cards) : NULL;
-		if (o->vs_special) {
-			int f;
-
-			if (deck_parse_list(o->vs_special, &f, 1, why,
-			    sizeof why) != 1)
-				cli_usage_error("--vs-special: %s", why);
-			e.special = f;
-		}
-		if (o->item && i == 0)
-			gear_from_db(db, o->item, &e.item);
-		if (o->vs_item) {
-			e.vs_item = vs_item;
-			e.vs_item.name = xstrdup(vs_item.name);
-		}
-		e.skills = o->skills && i == 0 ? xstrdup(o->skills) : NULL;
-		e.vs_skills = o->vs_skills ? xstrdup(o->vs_skills) : NULL;
-		e.free = o->free;
-		e.surprise = o->surprise && i == 0;
-		e.melee_pick = o->melee_hit ? xstrdup(o->melee_hit) : NULL;
-		if (o->react && i == 0) {
-			e.reactor = xstrdup(o->react);
-			e.react_base = o->react_base;
-			e.react_need = o->react_need;
-			e.react_virt = o->react_card == NULL;
-			e.react_cards = o->react_card ? xstrdup(o->react_card) :
-			    NULL;
-		}
-		if (action == COMBAT_POWER) {
-			e.power = pw;
-			e.power.name = xstrdup(pw.name);
-			e.em_spent = i == 0 ? o->em : 0;
-		}
-		/* Each target's draws get their own seed. */
-		if (i > 0 && o->have_seed)
-			e.seed = o->seed + (uint64_t)i;
+		strike_event(o, db, &e, argv[0], targets[i], i, cards, &sh);
 		commit_event(db, l.combat, &s, &e);
 		check_holdings(db, &e);
-		if (ntargets == 1)
-			print_outcome(report, o, &before, &e, l.combat);
-		else if (o->fmt == OUT_JSON) {
-			fprintf(report, "{\"combat\":%" PRId64 ",\"seq\":%"
-			    PRId64 ",\"target\":", l.combat, e.seq);
-			out_json_string(report, e.target);
-			fprintf(report, ",\"offense\":%d,\"defense\":",
-			    e.offense);
-			if (e.defense < 0)
-				fprintf(report, "null");
-			else
-				fprintf(report, "%d", e.defense);
-			fprintf(report, ",\"hit\":%s}\n", e.hit ? "true" :
-			    "false");
-		} else
-			combat_text_story(report, &before, &e);
+		strike_report(report, o, &before, &e, l.combat, ntargets);
 		stop = combat_stops_targets(&e);
 		combat_event_release(&e);
 		if (stop)
@@ -525,8 +571,8 @@ cmd_strike(struct opts *o, int action, int argc, char **argv)
 	fputs(text, stdout);
 	free(text);
 	free(vs);
-	free(pw.name);
-	free(vs_item.name);
+	free(sh.pw.name);
+	free(sh.vs_item.name);
 	combat_state_release(&s);
 	ledger_release(&l);
 	db_close(db);
@@ -562,10 +608,46 @@ entries(struct combat_event *e, const char *list, int feet)
 	free(copy);
 }
 
+/* range A B FEET, as many as given: all of them, or none. */
+static int
+cmd_range(struct opts *o, int argc, char **argv)
+{
+	struct db *db;
+	struct ledger l;
+	struct combat_state s;
+	struct combat_event e;
+
+	db = db_open(o->db);
+	db_begin(db);
+	load(db, o, &l, &s);
+	for (int i = 0; i < argc; i += 3) {
+		new_event(o, &e, COMBAT_RANGE);
+		e.actor = xstrdup(argv[i]);
+		e.target = xstrdup(argv[i + 1]);
+		e.feet = (int)cli_int_arg("FEET", argv[i + 2], 0,
+		    COMBAT_FEET_MAX);
+		commit_event(db, l.combat, &s, &e);
+		combat_event_release(&e);
+	}
+	db_commit(db);
+	for (int i = 0; i < argc; i += 3)
+		if (o->fmt != OUT_JSON)
+			printf("%s and %s are %s ft apart\n",
+			    argv[i], argv[i + 1], argv[i + 2]);
+	if (o->fmt == OUT_JSON)
+		printf("{\"combat\":%" PRId64 ",\"distances\":%d}\n",
+		    l.combat, argc / 3);
+	combat_state_release(&s);
+	ledger_release(&l);
+	db_close(db);
+	return 0;
+}
+
 /* The commands that append one event to the current combat. */
 static int
-cmd_event(struct opts *o, int action, int argc, char **argv)
+cmd_event(struct opts *o, int argc, char **argv)
 {
+	int action = o->action;
 	struct db *db;
 	struct ledger l;
 	struct combat_state s, before;
@@ -574,30 +656,6 @@ cmd_event(struct opts *o, int action, int argc, char **argv)
 	db = db_open(o->db);
 	db_begin(db);
 	load(db, o, &l, &s);
-	if (action == COMBAT_RANGE) {
-		/* A B FEET, as many as given: all of them, or none. */
-		for (int i = 0; i < argc; i += 3) {
-			new_event(o, &e, action);
-			e.actor = xstrdup(argv[i]);
-			e.target = xstrdup(argv[i + 1]);
-			e.feet = (int)cli_int_arg("FEET", argv[i + 2], 0,
-			    COMBAT_FEET_MAX);
-			commit_event(db, l.combat, &s, &e);
-			combat_event_release(&e);
-		}
-		db_commit(db);
-		for (int i = 0; i < argc; i += 3)
-			if (o->fmt != OUT_JSON)
-				printf("%s and %s are %s ft apart\n",
-				    argv[i], argv[i + 1], argv[i + 2]);
-		if (o->fmt == OUT_JSON)
-			printf("{\"combat\":%" PRId64 ",\"distances\":%d}\n",
-			    l.combat, argc / 3);
-		combat_state_release(&s);
-		ledger_release(&l);
-		db_close(db);
-		return 0;
-	}
 	new_event(o, &e, action);
 	switch (action) {
 	case COMBAT_JOIN:
@@ -777,15 +835,169 @@ status_notes(const struct combat_state *s)
 	}
 }
 
+/* A combatant's figures as status shows them. */
+struct status_line {
+	int	 life, em;
+	int	 to_restore;	/* LIFE or EM comes back after the end */
+	char	 aside[64];	/* the cards set aside: "2,10,K" */
+	char	 when[32];	/* when they come back */
+};
+
+static void
+status_figures(const struct combat_state *s, int i, int64_t now,
+    int64_t restores, struct status_line *x)
+{
+	const struct combat_fighter *f = &s->f[i];
+	char *p = x->aside, *end = x->aside + sizeof x->aside;
+
+	x->life = f->life;
+	x->em = f->em;
+	x->to_restore = !f->dead && (x->life < f->st.life || (x->em >= 0 &&
+	    x->em < f->st.em));
+	/* Ten minutes after the end, LIFE and EM are full again. */
+	if (s->ended && now >= restores && !f->dead) {
+		x->life = f->st.life;
+		x->em = f->st.em;
+		x->to_restore = 0;
+	}
+	x->aside[0] = '\0';
+	for (int c = 2; c <= 10; c++) {
+		int out = (c == 10 ? 1 + f->deck.lb : 1) - f->deck.avail[c];
+
+		for (int k = 0; k < out && p < end - 4; k++)
+			p += snprintf(p, (size_t)(end - p), "%s%s", p ==
+			    x->aside ? "" : ",", deck_face_name(c));
+	}
+	x->when[0] = '\0';
+	if (s->ended || restores == 0)
+		combat_text_time(x->when, sizeof x->when, restores);
+}
+
+/* The first line of status, or the opening of its JSON. */
+static void
+status_head(const struct opts *o, const struct ledger *l,
+    const struct combat_state *s)
+{
+	int next = combat_next(s);
+
+	if (o->fmt == OUT_JSON) {
+		printf("{\"combat\":%" PRId64 ",\"round\":%d,\"rules\":\"%s\","
+		    "\"ended\":%s,\"next\":", l->combat, s->round, l->rules,
+		    s->ended ? "true" : "false");
+		if (next >= 0)
+			out_json_string(stdout, s->f[next].name);
+		else
+			printf("null");
+		printf(",\"combatants\":[");
+		return;
+	}
+	printf("combat %" PRId64 ", round %d%s", l->combat, s->round,
+	    s->ended ? ", ended" : "");
+	if (next >= 0) {
+		printf("; next to act: ");
+		util_fputs_safe(s->f[next].name, stdout);
+	} else if (!s->ended && !s->init_done)
+		printf("; initiative not drawn yet");
+	printf("\n%-16s %-9s %-9s %4s  %-6s %-5s %-4s %-14s %s\n", "NAME",
+	    "LIFE", "EM", "DR", "STANCE", "DOWN", "INIT", "SET ASIDE",
+	    "RESTORES");
+}
+
+/* Prints n if have is set, else null. */
+static void
+json_int_if(int have, int64_t n)
+{
+	if (have)
+		printf("%" PRId64, n);
+	else
+		printf("null");
+}
+
+/* The JSON of combatant i, after the combatants before it. */
+static void
+status_json(const struct combat_state *s, int i, const struct status_line *x)
+{
+	const struct combat_fighter *f = &s->f[i];
+
+	printf("%s{\"name\":", i ? "," : "");
+	out_json_string(stdout, f->name);
+	printf(",\"LIFE\":%d,\"LIFE_max\":%d,\"EM\":", x->life, f->st.life);
+	if (f->st.em < 0)
+		printf("null,\"EM_max\":null");
+	else
+		printf("%d,\"EM_max\":%d", x->em, f->st.em);
+	printf(",\"DR\":");
+	json_int_if(combat_dr_now(f) >= 0, combat_dr_now(f));
+	printf(",\"stance\":%s,\"down\":%s,\"dead\":%s,\"joined\":%s,"
+	    "\"initiative\":", f->stance ? "true" : "false", x->life == 0 ?
+	    "true" : "false", f->dead ? "true" : "false", f->presence ==
+	    COMBAT_ACTIVE ? "true" : "false");
+	json_int_if(f->init_pos != 0, f->init_total);
+	printf(",\"set_aside\":[");
+	for (const char *t = x->aside; *t;) {
+		size_t len = strcspn(t, ",");
+
+		printf("%s\"%.*s\"", t == x->aside ? "" : ",", (int)len, t);
+		t += len + (t[len] == ',');
+	}
+	printf("],\"fled\":%s,\"until\":", f->fled ? "true" : "false");
+	json_int_if(f->fled, f->until);
+	printf(",\"protecting\":");
+	if (f->protecting >= 0)
+		out_json_string(stdout, s->f[f->protecting].name);
+	else
+		printf("null");
+	printf(",\"melee\":[");
+	for (int j = 0, k = 0; j < s->n; j++)
+		if (combat_melee(s, i) & (UINT64_C(1) << j)) {
+			printf("%s", k++ ? "," : "");
+			out_json_string(stdout, s->f[j].name);
+		}
+	printf("],\"restores_at\":");
+	if (x->to_restore && s->ended)
+		printf("\"%s\"", x->when);
+	else
+		printf("null");
+	printf("}");
+}
+
+/* The table row of combatant f. */
+static void
+status_row(const struct combat_state *s, const struct combat_fighter *f,
+    const struct status_line *x)
+{
+	char lifes[24], ems[24], drs[12], init[12];
+	size_t w = util_safe_width(f->name);
+
+	snprintf(lifes, sizeof lifes, "%d/%d", x->life, f->st.life);
+	if (f->st.em < 0)
+		snprintf(ems, sizeof ems, "-");
+	else
+		snprintf(ems, sizeof ems, "%d/%d", x->em, f->st.em);
+	if (combat_dr_now(f) < 0)
+		snprintf(drs, sizeof drs, "-");
+	else
+		snprintf(drs, sizeof drs, "%d", combat_dr_now(f));
+	if (f->init_pos)
+		snprintf(init, sizeof init, "%d", f->init_total);
+	else
+		snprintf(init, sizeof init, "-");
+	util_fputs_safe(f->name, stdout);
+	printf("%*s %-9s %-9s %4s  %-6s %-5s %-4s %-14s %s\n",
+	    (int)(16 - (w < 16 ? w : 16)), "", lifes, ems, drs, f->stance ?
+	    "yes" : "no", f->dead ? "dead" : x->life == 0 ? "yes" : "no",
+	    init, *x->aside ? x->aside : "-", !x->to_restore ? "-" :
+	    s->ended ? x->when : "10 min after the end");
+}
+
 static int
 cmd_status(struct opts *o, int argc, char **argv)
 {
 	struct db *db;
 	struct ledger l;
 	struct combat_state s;
+	struct status_line x;
 	int64_t now = db_now(), restores;
-	int next;
-	char when[32];
 
 	(void)argv;
 	if (argc != 0)
@@ -797,139 +1009,13 @@ cmd_status(struct opts *o, int argc, char **argv)
 	load(db, o, &l, &s);
 	db_rollback(db);
 	restores = s.ended ? s.ended_at + COMBAT_RESTORE_SECS : 0;
-	next = combat_next(&s);
-	if (o->fmt == OUT_JSON) {
-		printf("{\"combat\":%" PRId64 ",\"round\":%d,\"rules\":\"%s\","
-		    "\"ended\":%s,\"next\":", l.combat, s.round, l.rules,
-		    s.ended ? "true" : "false");
-		if (next >= 0)
-			out_json_string(stdout, s.f[next].name);
-		else
-			printf("null");
-		printf(",\"combatants\":[");
-	} else {
-		printf("combat %" PRId64 ", round %d%s", l.combat, s.round,
-		    s.ended ? ", ended" : "");
-		if (next >= 0) {
-			printf("; next to act: ");
-			util_fputs_safe(s.f[next].name, stdout);
-		} else if (!s.ended && !s.init_done)
-			printf("; initiative not drawn yet");
-		printf("\n%-16s %-9s %-9s %4s  %-6s %-5s %-4s %-14s %s\n",
-		    "NAME", "LIFE", "EM", "DR", "STANCE", "DOWN", "INIT",
-		    "SET ASIDE", "RESTORES");
-	}
+	status_head(o, &l, &s);
 	for (int i = 0; i < s.n; i++) {
-		struct combat_fighter *f = &s.f[i];
-		int life = f->life, em = f->em;
-		int to_restore = !f->dead && (life < f->st.life || (em >= 0 &&
-		    em < f->st.em));
-		char aside[64] = "", *p = aside;
-
-		/* Ten minutes after the end, LIFE and EM are full again. */
-		if (s.ended && now >= restores && !f->dead) {
-			life = f->st.life;
-			em = f->st.em;
-			to_restore = 0;
-		}
-		for (int c = 2; c <= 10; c++) {
-			int out = (c == 10 ? 1 + f->deck.lb : 1) -
-			    f->deck.avail[c];
-
-			for (int k = 0; k < out && p < aside + sizeof aside -
-			    4; k++)
-				p += snprintf(p, (size_t)(aside + sizeof aside -
-				    p), "%s%s", p == aside ? "" : ",",
-				    deck_face_name(c));
-		}
-		if (s.ended || restores == 0)
-			combat_text_time(when, sizeof when, restores);
-		if (o->fmt == OUT_JSON) {
-			printf("%s{\"name\":", i ? "," : "");
-			out_json_string(stdout, f->name);
-			printf(",\"LIFE\":%d,\"LIFE_max\":%d,\"EM\":", life,
-			    f->st.life);
-			if (f->st.em < 0)
-				printf("null,\"EM_max\":null");
-			else
-				printf("%d,\"EM_max\":%d", em, f->st.em);
-			printf(",\"DR\":");
-			if (combat_dr_now(f) < 0)
-				printf("null");
-			else
-				printf("%d", combat_dr_now(f));
-			printf(",\"stance\":%s,\"down\":%s,\"dead\":%s,"
-			    "\"joined\":%s,\"initiative\":", f->stance ?
-			    "true" : "false", life == 0 ? "true" : "false",
-			    f->dead ? "true" : "false", f->presence ==
-			    COMBAT_ACTIVE ? "true" : "false");
-			if (f->init_pos)
-				printf("%d", f->init_total);
-			else
-				printf("null");
-			printf(",\"set_aside\":[");
-			for (char *t = aside; *t;) {
-				size_t len = strcspn(t, ",");
-
-				printf("%s\"%.*s\"", t == aside ? "" : ",",
-				    (int)len, t);
-				t += len + (t[len] == ',');
-			}
-			printf("],\"fled\":%s,\"until\":", f->fled ? "true" :
-			    "false");
-			if (f->fled)
-				printf("%" PRId64, f->until);
-			else
-				printf("null");
-			printf(",\"protecting\":");
-			if (f->protecting >= 0)
-				out_json_string(stdout,
-				    s.f[f->protecting].name);
-			else
-				printf("null");
-			printf(",\"melee\":[");
-			for (int j = 0, k = 0; j < s.n; j++)
-				if (combat_melee(&s, i) & (UINT64_C(1) << j)) {
-					printf("%s", k++ ? "," : "");
-					out_json_string(stdout, s.f[j].name);
-				}
-			printf("],\"restores_at\":");
-			if (to_restore && s.ended)
-				printf("\"%s\"", when);
-			else
-				printf("null");
-			printf("}");
-			continue;
-		}
-		{
-			char lifes[24], ems[24], drs[12], init[12];
-
-			snprintf(lifes, sizeof lifes, "%d/%d", life,
-			    f->st.life);
-			if (f->st.em < 0)
-				snprintf(ems, sizeof ems, "-");
-			else
-				snprintf(ems, sizeof ems, "%d/%d", em,
-				    f->st.em);
-			if (combat_dr_now(f) < 0)
-				snprintf(drs, sizeof drs, "-");
-			else
-				snprintf(drs, sizeof drs, "%d",
-				    combat_dr_now(f));
-			if (f->init_pos)
-				snprintf(init, sizeof init, "%d",
-				    f->init_total);
-			else
-				snprintf(init, sizeof init, "-");
-			util_fputs_safe(f->name, stdout);
-			printf("%*s %-9s %-9s %4s  %-6s %-5s %-4s %-14s %s\n",
-			    (int)(16 - (util_safe_width(f->name) < 16 ?
-			    util_safe_width(f->name) : 16)), "", lifes, ems,
-			    drs, f->stance ? "yes" : "no", f->dead ? "dead" :
-			    life == 0 ? "yes" : "no", init, *aside ? aside :
-			    "-", !to_restore ? "-" : s.ended ? when :
-			    "10 min after the end");
-		}
+		status_figures(&s, i, now, restores, &x);
+		if (o->fmt == OUT_JSON)
+			status_json(&s, i, &x);
+		else
+			status_row(&s, &s.f[i], &x);
 	}
 	if (o->fmt == OUT_JSON)
 		printf("]}\n");
@@ -1041,8 +1127,8 @@ event_json(const struct combat_event *e, int undone, int first)
 					    "");
 					out_json_string(stdout,
 					    e->init[i].name);
-					printf(",\"cards\":\"%s\",\"total\":%d}",
-					    e->init[i].cards ?
+					printf(",\"cards\":\"%s\","
+					    "\"total\":%d}", e->init[i].cards ?
 					    e->init[i].cards : "",
 					    e->init[i].total);
 				}
@@ -1447,165 +1533,186 @@ skill_add(char **list, const char *arg, const char *opt)
 	list_add(list, arg, opt);
 }
 
-int
-main(int argc, char **argv)
+/* The options every command reads, and those of the basic commands. */
+static int
+opt_basic(struct opts *o, int ch)
 {
-	/* Static: the lists it builds live as long as the process. */
-	static struct opts o;
-	int ch, k, seen[OPT_LAST - 256];
-	const char *cmd;
-	char spaced[40];
+	int k;
 
-	memset(&o, 0, sizeof o);
-	memset(seen, 0, sizeof seen);
-	o.fmt = OUT_TABLE;
-	o.lockout = -1;
-	o.react_need = 1;
-	cli_init(argc, argv);
+	switch (ch) {
+	case OPT_DB:
+		o->db = optarg;
+		break;
+	case OPT_COMBAT:
+		o->combat = cli_int_arg("--combat", optarg, 1, INT32_MAX);
+		break;
+	case OPT_GM:
+		o->gm = optarg;
+		break;
+	case OPT_SEED:
+		o->seed = cli_seed_arg(optarg);
+		o->have_seed = 1;
+		break;
+	case OPT_LONG:
+		o->range = COMBAT_LONG;
+		break;
+	case OPT_USE:
+		o->use = (int)cli_int_arg("--use", optarg, 1, 100000);
+		break;
+	case OPT_CARD:
+		o->card = optarg;
+		break;
+	case OPT_VS_CARD:
+		o->vs_card = optarg;
+		break;
+	case OPT_VS_SPECIAL:
+		o->vs_special = optarg;
+		break;
+	case OPT_MOD:
+		o->mod = (int)cli_int_arg("--mod", optarg, -100000, 100000);
+		break;
+	case OPT_VS_MOD:
+		o->vs_mod = (int)cli_int_arg("--vs-mod", optarg, -100000,
+		    100000);
+		break;
+	case OPT_KIND:
+		if ((k = combat_kind_lookup(optarg)) < 0)
+			cli_usage_error("--kind must be attack, suggestion, "
+			    "intimidation or coercion, got '%s'", q(optarg));
+		o->kind = k;
+		break;
+	case OPT_AGREED:
+		o->agreed = 1;
+		break;
+	case OPT_CHAR:
+		o->character = optarg;
+		break;
+	case OPT_SINCE:
+		o->since = optarg;
+		break;
+	default:
+		return 0;
+	}
+	return 1;
+}
+
+/*
+ * One supplemental item per attack and one per defence (seed 001;
+ * RULINGS section 1): a second is refused, never silently put in place
+ * of the first.
+ */
+static void
+opt_item(struct opts *o, int ch)
+{
+	const char **slot = ch == OPT_ITEM ? &o->item : &o->vs_item;
+
+	if (*slot)
+		cli_usage_error("--%s given twice ('%s', '%s'): one "
+		    "supplemental item per %s", ch == OPT_ITEM ? "item" :
+		    "vs-item", q(*slot), q(optarg), ch == OPT_ITEM ? "attack" :
+		    "defence");
+	*slot = optarg;
+}
+
+/* The options of start and of the full action set. */
+static int
+opt_actions(struct opts *o, int ch)
+{
+	switch (ch) {
+	case OPT_RULES:
+		if (strcmp(optarg, "crs") == 0)
+			o->rules = COMBAT_RULES_CRS;
+		else if (strcmp(optarg, "avatar") == 0)
+			o->rules = COMBAT_RULES_AVATAR;
+		else
+			cli_usage_error("--rules must be crs or avatar, got "
+			    "'%s'", q(optarg));
+		break;
+	case OPT_LOCKOUT:
+		o->lockout = 60 * cli_int_arg("--lockout", optarg, 0,
+		    COMBAT_LOCKOUT_MAX / 60);
+		break;
+	case OPT_ITEM:
+	case OPT_VS_ITEM:
+		opt_item(o, ch);
+		break;
+	case OPT_SKILL:
+		skill_add(&o->skills, optarg, "--skill");
+		break;
+	case OPT_VS_SKILL:
+		skill_add(&o->vs_skills, optarg, "--vs-skill");
+		break;
+	case OPT_FREE:
+		o->free = 1;
+		break;
+	case OPT_SURPRISE:
+		o->surprise = 1;
+		break;
+	case OPT_MELEE_HIT:
+		o->melee_hit = optarg;
+		break;
+	default:
+		return 0;
+	}
+	return 1;
+}
+
+/* The options of a reaction, a power, a Flee and a Charge. */
+static int
+opt_more(struct opts *o, int ch)
+{
+	switch (ch) {
+	case OPT_REACT:
+		o->react = optarg;
+		break;
+	case OPT_REACT_BASE:
+		o->react_base = (int)cli_int_arg("--react-base", optarg,
+		    -100000, 100000);
+		break;
+	case OPT_REACT_NEED:
+		o->react_need = (int)cli_int_arg("--react-need", optarg, 0,
+		    100000);
+		break;
+	case OPT_REACT_CARD:
+		o->react_card = optarg;
+		break;
+	case OPT_EM:
+		o->em = (int)cli_int_arg("--em", optarg, 1, POWER_EM_MAX);
+		break;
+	case OPT_CATCH:
+		list_add(&o->catches, optarg, "--catch");
+		break;
+	case OPT_LET:
+		list_add(&o->let, optarg, "--let");
+		break;
+	default:
+		return 0;
+	}
+	return 1;
+}
+
+/* Reads the options into o, marking in seen each command option given. */
+static void
+parse_opts(struct opts *o, int *seen, int argc, char **argv)
+{
+	int ch;
+
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, ":jchV", longopts, NULL)) != -1) {
 		if (ch >= 256 && ch < OPT_LAST)
 			seen[ch - 256] = 1;
-		switch (ch) {
-		case OPT_DB:
-			o.db = optarg;
-			break;
-		case OPT_COMBAT:
-			o.combat = cli_int_arg("--combat", optarg, 1,
-			    INT32_MAX);
-			break;
-		case OPT_GM:
-			o.gm = optarg;
-			break;
-		case OPT_SEED:
-			o.seed = cli_seed_arg(optarg);
-			o.have_seed = 1;
-			break;
-		case OPT_LONG:
-			o.range = COMBAT_LONG;
-			break;
-		case OPT_USE:
-			o.use = (int)cli_int_arg("--use", optarg, 1, 100000);
-			break;
-		case OPT_CARD:
-			o.card = optarg;
-			break;
-		case OPT_VS_CARD:
-			o.vs_card = optarg;
-			break;
-		case OPT_VS_SPECIAL:
-			o.vs_special = optarg;
-			break;
-		case OPT_MOD:
-			o.mod = (int)cli_int_arg("--mod", optarg, -100000,
-			    100000);
-			break;
-		case OPT_VS_MOD:
-			o.vs_mod = (int)cli_int_arg("--vs-mod", optarg, -100000,
-			    100000);
-			break;
-		case OPT_KIND:
-			if ((k = combat_kind_lookup(optarg)) < 0)
-				cli_usage_error("--kind must be attack, "
-				    "suggestion, intimidation or coercion, got "
-				    "'%s'", q(optarg));
-			o.kind = k;
-			break;
-		case OPT_AGREED:
-			o.agreed = 1;
-			break;
-		case OPT_CHAR:
-			o.character = optarg;
-			break;
-		case OPT_SINCE:
-			o.since = optarg;
-			break;
-		case OPT_RULES:
-			if (strcmp(optarg, "crs") == 0)
-				o.rules = COMBAT_RULES_CRS;
-			else if (strcmp(optarg, "avatar") == 0)
-				o.rules = COMBAT_RULES_AVATAR;
-			else
-				cli_usage_error("--rules must be crs or avatar, "
-				    "got '%s'", q(optarg));
-			break;
-		case OPT_LOCKOUT:
-			o.lockout = 60 * cli_int_arg("--lockout", optarg, 0,
-			    COMBAT_LOCKOUT_MAX / 60);
-			break;
-		case OPT_ITEM:
-		case OPT_VS_ITEM: {
-			const char **slot = ch == OPT_ITEM ? &o.item :
-			    &o.vs_item;
-
-			/*
-			 * One supplemental item per attack and one per
-			 * defence (seed 001; RULINGS section 1): a second is
-			 * refused, never silently put in place of the first.
-			 */
-			if (*slot)
-				cli_usage_error("--%s given twice ('%s', '%s'): "
-				    "one supplemental item per %s", ch ==
-				    OPT_ITEM ? "item" : "vs-item", q(*slot),
-				    q(optarg), ch == OPT_ITEM ? "attack" :
-				    "defence");
-			*slot = optarg;
-			break;
-		}
-		case OPT_SKILL:
-			skill_add(&o.skills, optarg, "--skill");
-			break;
-		case OPT_VS_SKILL:
-			skill_add(&o.vs_skills, optarg, "--vs-skill");
-			break;
-		case OPT_FREE:
-			o.free = 1;
-			break;
-		case OPT_SURPRISE:
-			o.surprise = 1;
-			break;
-		case OPT_MELEE_HIT:
-			o.melee_hit = optarg;
-			break;
-		case OPT_REACT:
-			o.react = optarg;
-			break;
-		case OPT_REACT_BASE:
-			o.react_base = (int)cli_int_arg("--react-base", optarg,
-			    -100000, 100000);
-			break;
-		case OPT_REACT_NEED:
-			o.react_need = (int)cli_int_arg("--react-need", optarg,
-			    0, 100000);
-			break;
-		case OPT_REACT_CARD:
-			o.react_card = optarg;
-			break;
-		case OPT_EM:
-			o.em = (int)cli_int_arg("--em", optarg, 1,
-			    POWER_EM_MAX);
-			break;
-		case OPT_CATCH:
-			list_add(&o.catches, optarg, "--catch");
-			break;
-		case OPT_LET:
-			list_add(&o.let, optarg, "--let");
-			break;
-		default:
-			cli_common_option(ch, argv, usage_text, &o.fmt);
-			break;
-		}
+		if (!opt_basic(o, ch) && !opt_actions(o, ch) &&
+		    !opt_more(o, ch))
+			cli_common_option(ch, argv, usage_text, &o->fmt);
 	}
-	argc -= optind;
-	argv += optind;
-	if (argc == 0)
-		cli_usage_error("no command given (start, join, init, "
-		    "attack, mental, power, pass, stance, range, flee, "
-		    "charge, blow, swap, round, dead, end, undo, status, log, "
-		    "replay or history)");
-	cmd = argv[0];
-	argc--;
-	argv++;
+}
+
+/* Each command option goes with its commands, and some with another. */
+static void
+check_opts(const struct opts *o, const int *seen, const char *cmd)
+{
+	char spaced[40];
+
 	snprintf(spaced, sizeof spaced, " %.30s ", cmd);
 	for (size_t i = 0; i < sizeof opt_cmds / sizeof opt_cmds[0]; i++) {
 		const char *name = "";
@@ -1618,83 +1725,103 @@ main(int argc, char **argv)
 				name = lo->name;
 		cli_usage_error("--%s goes with%s", name, opt_cmds[i].cmds);
 	}
-	if (o.vs_special && !o.vs_card)
+	if (o->vs_special && !o->vs_card)
 		cli_usage_error("--vs-special goes with --vs-card");
 	if ((seen[OPT_REACT_BASE - 256] || seen[OPT_REACT_NEED - 256] ||
-	    o.react_card) && !o.react)
+	    o->react_card) && !o->react)
 		cli_usage_error("--react-base, --react-need and --react-card "
 		    "go with --react");
-	if (o.free && o.surprise)
+	if (o->free && o->surprise)
 		cli_usage_error("--free and --surprise do not go together");
-	if (strcmp(cmd, "start") == 0)
-		return cmd_start(&o, argc, argv);
-	o.reading = strcmp(cmd, "dead") == 0 || strcmp(cmd, "flee") == 0;
-	if (strcmp(cmd, "join") == 0 || strcmp(cmd, "stance") == 0 ||
-	    strcmp(cmd, "pass") == 0 || strcmp(cmd, "dead") == 0 ||
-	    strcmp(cmd, "flee") == 0 || strcmp(cmd, "charge") == 0) {
-		if (strcmp(cmd, "charge") == 0 ? argc < 1 : argc != 1)
-			cli_usage_error("%s needs %sNAME", cmd, cmd[0] == 'c' ?
-			    "" : "exactly one ");
-		return cmd_event(&o, cmd[0] == 'j' ? COMBAT_JOIN :
-		    cmd[0] == 's' ?
-		    COMBAT_STANCE : cmd[0] == 'p' ? COMBAT_PASS :
-		    cmd[0] == 'd' ?
-		    COMBAT_DEAD : cmd[0] == 'f' ? COMBAT_FLEE : COMBAT_CHARGE,
-		    argc,
-		    argv);
-	}
-	if (strcmp(cmd, "blow") == 0 || strcmp(cmd, "swap") == 0) {
-		if (argc != 2)
-			cli_usage_error("%s needs %s", cmd, cmd[0] == 'b' ?
-			    "PROTECTOR PROTECTED" : "NAME ITEM");
-		return cmd_event(&o, cmd[0] == 'b' ? COMBAT_BLOW : COMBAT_SWAP,
-		    argc,
-		    argv);
-	}
-	if (strcmp(cmd, "range") == 0) {
-		if (argc == 0 || argc % 3 != 0)
-			cli_usage_error("range needs A B FEET, as often as "
-			    "needed");
-		return cmd_event(&o, COMBAT_RANGE, argc, argv);
-	}
-	if (strcmp(cmd, "init") == 0)
-		return cmd_event(&o, COMBAT_INITIATIVE, argc, argv);
-	if (strcmp(cmd, "attack") == 0 || strcmp(cmd, "mental") == 0) {
-		if (argc < 2 || (argc > 2 && cmd[0] == 'a'))
-			cli_usage_error("%s needs ATTACKER TARGET%s", cmd,
-			    cmd[0] == 'm' ? " [TARGET...]" : "");
-		if (o.range == COMBAT_LONG && cmd[0] == 'm')
-			cli_usage_error("a mental action has no range: no "
-			    "--long");
-		return cmd_strike(&o, cmd[0] == 'a' ? COMBAT_ATTACK :
-		    COMBAT_MENTAL,
-		    argc, argv);
-	}
-	if (strcmp(cmd, "power") == 0) {
-		if (argc < 3)
-			cli_usage_error("power needs CASTER POWER TARGET...");
-		return cmd_strike(&o, COMBAT_POWER, argc, argv);
-	}
-	if (strcmp(cmd, "round") == 0 || strcmp(cmd, "end") == 0) {
-		if (argc != 0)
-			cli_usage_error("%s takes no arguments", cmd);
-		return cmd_event(&o, cmd[0] == 'r' ? COMBAT_ROUND : COMBAT_END,
-		    argc,
-		    argv);
-	}
+}
+
+/*
+ * The commands: what runs each, for which action, and how many arguments
+ * it takes (min, max with -1 for any, in steps of step); needs is the
+ * usage error when they are not so.  A reading command may work on a
+ * combat that has ended (the newest, without --combat).
+ */
+static const struct command {
+	const char	*name;
+	int		(*run)(struct opts *, int, char **);
+	int		 action;
+	int		 min, max, step;
+	const char	*needs;
+	int		 reading;
+} commands[] = {
+	{ "start", cmd_start, COMBAT_START, 0, -1, 1, NULL, 0 },
+	{ "join", cmd_event, COMBAT_JOIN, 1, 1, 1,
+	    "join needs exactly one NAME", 0 },
+	{ "stance", cmd_event, COMBAT_STANCE, 1, 1, 1,
+	    "stance needs exactly one NAME", 0 },
+	{ "pass", cmd_event, COMBAT_PASS, 1, 1, 1,
+	    "pass needs exactly one NAME", 0 },
+	{ "dead", cmd_event, COMBAT_DEAD, 1, 1, 1,
+	    "dead needs exactly one NAME", 1 },
+	{ "flee", cmd_event, COMBAT_FLEE, 1, 1, 1,
+	    "flee needs exactly one NAME", 1 },
+	{ "charge", cmd_event, COMBAT_CHARGE, 1, -1, 1, "charge needs NAME",
+	    0 },
+	{ "blow", cmd_event, COMBAT_BLOW, 2, 2, 1,
+	    "blow needs PROTECTOR PROTECTED", 0 },
+	{ "swap", cmd_event, COMBAT_SWAP, 2, 2, 1, "swap needs NAME ITEM", 0 },
+	{ "range", cmd_range, COMBAT_RANGE, 3, -1, 3,
+	    "range needs A B FEET, as often as needed", 0 },
+	{ "init", cmd_event, COMBAT_INITIATIVE, 0, -1, 1, NULL, 0 },
+	{ "attack", cmd_strike, COMBAT_ATTACK, 2, 2, 1,
+	    "attack needs ATTACKER TARGET", 0 },
+	{ "mental", cmd_strike, COMBAT_MENTAL, 2, -1, 1,
+	    "mental needs ATTACKER TARGET [TARGET...]", 0 },
+	{ "power", cmd_strike, COMBAT_POWER, 3, -1, 1,
+	    "power needs CASTER POWER TARGET...", 0 },
+	{ "round", cmd_event, COMBAT_ROUND, 0, 0, 1,
+	    "round takes no arguments", 0 },
+	{ "end", cmd_event, COMBAT_END, 0, 0, 1, "end takes no arguments",
+	    0 },
 	/* After the end, undo and the free Flee work on the newest combat. */
-	if (strcmp(cmd, "undo") == 0) {
-		o.reading = 1;
-		return cmd_undo(&o, argc, argv);
-	}
-	o.reading = 1;
-	if (strcmp(cmd, "status") == 0)
-		return cmd_status(&o, argc, argv);
-	if (strcmp(cmd, "log") == 0)
-		return cmd_log(&o, argc, argv);
-	if (strcmp(cmd, "replay") == 0)
-		return cmd_replay(&o, argc, argv);
-	if (strcmp(cmd, "history") == 0)
-		return cmd_history(&o, argc, argv);
-	cli_usage_error("unknown command '%s'", q(cmd));
+	{ "undo", cmd_undo, COMBAT_UNDO, 0, -1, 1, NULL, 1 },
+	{ "status", cmd_status, -1, 0, -1, 1, NULL, 1 },
+	{ "log", cmd_log, -1, 0, -1, 1, NULL, 1 },
+	{ "replay", cmd_replay, -1, 0, -1, 1, NULL, 1 },
+	{ "history", cmd_history, -1, 0, -1, 1, NULL, 1 },
+	{ NULL, NULL, 0, 0, 0, 0, NULL, 0 }
+};
+
+int
+main(int argc, char **argv)
+{
+	/* Static: the lists it builds live as long as the process. */
+	static struct opts o;
+	int seen[OPT_LAST - 256];
+	const struct command *c;
+	const char *cmd;
+
+	memset(&o, 0, sizeof o);
+	memset(seen, 0, sizeof seen);
+	o.fmt = OUT_TABLE;
+	o.lockout = -1;
+	o.react_need = 1;
+	cli_init(argc, argv);
+	parse_opts(&o, seen, argc, argv);
+	argc -= optind;
+	argv += optind;
+	if (argc == 0)
+		cli_usage_error("no command given (start, join, init, "
+		    "attack, mental, power, pass, stance, range, flee, "
+		    "charge, blow, swap, round, dead, end, undo, status, log, "
+		    "replay or history)");
+	cmd = argv[0];
+	argc--;
+	argv++;
+	check_opts(&o, seen, cmd);
+	for (c = commands; c->name && strcmp(c->name, cmd) != 0; c++)
+		continue;
+	if (c->name == NULL)
+		cli_usage_error("unknown command '%s'", q(cmd));
+	if (argc < c->min || (c->max >= 0 && argc > c->max) ||
+	    argc % c->step != 0)
+		cli_usage_error("%s", c->needs);
+	o.action = c->action;
+	o.reading = c->reading;
+	return c->run(&o, argc, argv);
 }

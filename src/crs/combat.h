@@ -178,7 +178,7 @@ struct combat_fighter {
 					   since his last action (check B) */
 	int		 protecting;	/* Taking a Blow for, or -1 */
 	int		 protected_by;	/* -1: nobody takes blows for him */
-	int		 was_protecting;	/* last round's, for carrying on */
+	int		 was_protecting;	/* last round's, to carry on */
 	int		 blow_carry;	/* carried on at step 1: no action */
 	int		 shielded;	/* took short range blows aimed at
 					   this one (Taking a Blow), or -1 */
@@ -204,9 +204,9 @@ struct combat_state {
 	int			 n;
 	struct combat_fighter	 f[COMBAT_FIGHTERS_MAX];
 	int			 norder;
-	int			 order[COMBAT_FIGHTERS_MAX];	/* indexes into f */
+	int			 order[COMBAT_FIGHTERS_MAX];	/* into f */
 	/* The strike just executed, which a further target may share. */
-	int			 last_actor;	/* -1: the last event was none */
+	int			 last_actor;	/* -1: none */
 	int			 last_kind;
 	int			 last_base, last_offense, last_fumble;
 	int			 last_action;
