@@ -740,7 +740,8 @@ cmd_undo(struct opts *o, int argc, char **argv)
 	struct before_k pre;
 	struct combat_event e;
 	int64_t target = 0, bad;
-	size_t k = 0;
+	size_t k;
+	long u;
 	char why[300];
 
 	if (argc > 1)
@@ -751,29 +752,9 @@ cmd_undo(struct opts *o, int argc, char **argv)
 	db_begin(db);
 	load(db, o, &l, &s);
 	combat_state_release(&s);
-	/* The last event that can be undone, or the one named. */
-	for (size_t i = l.n; i-- > 0;) {
-		const struct combat_event *x = &l.ev[i];
-
-		if (target ? x->seq != target : (l.undone[i] ||
-		    x->action == COMBAT_UNDO || x->action == COMBAT_START))
-			continue;
-		k = i + 1;
-		break;
-	}
-	if (k == 0 && target)
-		db_die(db, "combat %" PRId64 " has no event %" PRId64,
-		    l.combat, target);
-	if (k == 0)
-		db_die(db, "combat %" PRId64 " has nothing left to undo",
-		    l.combat);
-	k--;
-	if (l.ev[k].action == COMBAT_UNDO || l.ev[k].action == COMBAT_START)
-		db_die(db, "event %" PRId64 " is %s, which cannot be undone",
-		    l.ev[k].seq, l.ev[k].action == COMBAT_UNDO ? "an undo" :
-		    "the start");
-	if (l.undone[k])
-		db_die(db, "event %" PRId64 " is already undone", l.ev[k].seq);
+	if ((u = ledger_undoable(&l, target, why, sizeof why)) < 0)
+		db_die(db, "%s", why);
+	k = (size_t)u;
 	/*
 	 * Nothing that came after may depend on it.  The same replay keeps
 	 * the state just before it, for the sentence that says what was
@@ -852,10 +833,8 @@ status_figures(const struct combat_state *s, int i, int64_t now,
 
 	x->life = f->life;
 	x->em = f->em;
-	x->to_restore = !f->dead && (x->life < f->st.life || (x->em >= 0 &&
-	    x->em < f->st.em));
-	/* Ten minutes after the end, LIFE and EM are full again. */
-	if (s->ended && now >= restores && !f->dead) {
+	x->to_restore = combat_to_restore(f);
+	if (combat_restored(s, f, now)) {
 		x->life = f->st.life;
 		x->em = f->st.em;
 		x->to_restore = 0;
@@ -1008,7 +987,7 @@ cmd_status(struct opts *o, int argc, char **argv)
 	db_begin_read(db);
 	load(db, o, &l, &s);
 	db_rollback(db);
-	restores = s.ended ? s.ended_at + COMBAT_RESTORE_SECS : 0;
+	restores = combat_restores_at(&s);
 	status_head(o, &l, &s);
 	for (int i = 0; i < s.n; i++) {
 		status_figures(&s, i, now, restores, &x);

@@ -248,6 +248,26 @@ combat_faces(const struct deck_pick *p)
 	return s;
 }
 
+int64_t
+combat_restores_at(const struct combat_state *s)
+{
+	return s->ended ? s->ended_at + COMBAT_RESTORE_SECS : 0;
+}
+
+int
+combat_restored(const struct combat_state *s, const struct combat_fighter *f,
+    int64_t now)
+{
+	return s->ended && now >= combat_restores_at(s) && !f->dead;
+}
+
+int
+combat_to_restore(const struct combat_fighter *f)
+{
+	return !f->dead && (f->life < f->st.life || (f->em >= 0 &&
+	    f->em < f->st.em));
+}
+
 int
 combat_stops_targets(const struct combat_event *e)
 {

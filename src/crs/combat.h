@@ -265,6 +265,17 @@ const char *combat_kind_name(int kind);
 int combat_kind_lookup(const char *name);
 
 /*
+ * LIFE and EM come back COMBAT_RESTORE_SECS after the end, but never to
+ * the dead.  combat_restores_at is when, or 0 while the combat goes on;
+ * combat_restored says whether f's are back at now; combat_to_restore
+ * whether f has any LIFE or EM to get back.
+ */
+int64_t combat_restores_at(const struct combat_state *s);
+int combat_restored(const struct combat_state *s,
+    const struct combat_fighter *f, int64_t now);
+int combat_to_restore(const struct combat_fighter *f);
+
+/*
  * 1 if an executed strike e stops the strike it belongs to: a reaction
  * negated it, and a negated action reaches no more targets (step 6).
  */

@@ -908,3 +908,36 @@ ledger_derive_each(const struct ledger *l, struct combat_state *s,
 	}
 	return 0;
 }
+
+long
+ledger_undoable(const struct ledger *l, int64_t seq, char *why, size_t whysz)
+{
+	size_t k = 0;
+
+	for (size_t i = l->n; i-- > 0;) {
+		const struct combat_event *x = &l->ev[i];
+
+		if (seq ? x->seq != seq : (l->undone[i] ||
+		    x->action == COMBAT_UNDO || x->action == COMBAT_START))
+			continue;
+		k = i + 1;
+		break;
+	}
+	if (k == 0 && seq)
+		snprintf(why, whysz, "combat %" PRId64 " has no event %" PRId64,
+		    l->combat, seq);
+	else if (k == 0)
+		snprintf(why, whysz, "combat %" PRId64 " has nothing left to "
+		    "undo", l->combat);
+	else if (l->ev[k - 1].action == COMBAT_UNDO ||
+	    l->ev[k - 1].action == COMBAT_START)
+		snprintf(why, whysz, "event %" PRId64 " is %s, which cannot be "
+		    "undone", l->ev[k - 1].seq, l->ev[k - 1].action ==
+		    COMBAT_UNDO ? "an undo" : "the start");
+	else if (l->undone[k - 1])
+		snprintf(why, whysz, "event %" PRId64 " is already undone",
+		    l->ev[k - 1].seq);
+	else
+		return (long)k - 1;
+	return -1;
+}

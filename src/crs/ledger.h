@@ -111,4 +111,13 @@ int ledger_derive_each(const struct ledger *l, struct combat_state *s,
     void (*hook)(void *, const struct combat_state *, size_t), void *arg,
     int64_t *bad, char *why, size_t whysz);
 
+/*
+ * Which event of l an undo reverses: the one numbered seq, or with seq 0
+ * the last one that is not undone, the start or an undo.  Returns its
+ * index in l->ev, or -1 with why set: there is none, or it cannot be
+ * undone (the start, an undo, one undone already).
+ */
+long ledger_undoable(const struct ledger *l, int64_t seq, char *why,
+    size_t whysz);
+
 #endif

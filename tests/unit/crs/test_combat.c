@@ -860,6 +860,39 @@ test_charge_swap(void)
 	combat_state_release(&s);
 }
 
+/* LIFE and EM come back ten minutes after the end, never to the dead. */
+static void
+test_restore(void)
+{
+	struct combat_state s;
+	struct combat_event *e;
+
+	setup(&s, COMBAT_RULES_CRS);
+	is_int(init(&s, abc), 0, "restore: initiative");
+	e = attack("Ann", "Bob", COMBAT_SHORT, 0, "6", "2");
+	is_int(run(&s, e), 0, "restore: Ann hits Bob for 3");
+	is_int(s.f[1].life, 22, "restore: Bob's LIFE 25 -> 22");
+	is_int(combat_to_restore(&s.f[1]), 1, "restore: Bob has LIFE to get");
+	is_int(combat_to_restore(&s.f[0]), 0, "restore: Ann has not");
+	is_int(combat_restores_at(&s), 0, "restore: not while it goes on");
+	is_int(combat_restored(&s, &s.f[1], INT32_MAX), 0,
+	    "restore: nothing back before the end");
+	e = ev(COMBAT_END, NULL, NULL);
+	e->agreed = 1;
+	e->time = 1000;
+	is_int(run(&s, e), 0, "restore: the end, at 1000");
+	is_int(combat_restores_at(&s), 1000 + COMBAT_RESTORE_SECS,
+	    "restore: ten minutes later");
+	is_int(combat_restored(&s, &s.f[1], 1599), 0,
+	    "restore: not a second before");
+	is_int(combat_restored(&s, &s.f[1], 1600), 1, "restore: back at 1600");
+	s.f[1].dead = 1;
+	is_int(combat_restored(&s, &s.f[1], 1600), 0,
+	    "restore: never for the dead");
+	is_int(combat_to_restore(&s.f[1]), 0, "restore: the dead get nothing");
+	combat_state_release(&s);
+}
+
 int
 main(void)
 {
@@ -878,5 +911,6 @@ main(void)
 	test_flee();
 	test_dead();
 	test_charge_swap();
+	test_restore();
 	return tap_done();
 }

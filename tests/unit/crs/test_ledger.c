@@ -265,6 +265,49 @@ test_derive_each(struct db *db)
 	ledger_release(&l);
 }
 
+/* Which event an undo reverses, on a ledger built by hand. */
+static void
+test_undoable(void)
+{
+	const int actions[] = { COMBAT_START, COMBAT_JOIN, COMBAT_ATTACK,
+	    COMBAT_UNDO };
+	struct combat_event ev[4];
+	int undone[4] = { 0, 0, 1, 0 };
+	struct ledger l;
+	char why[200];
+
+	for (int i = 0; i < 4; i++) {
+		combat_event_init(&ev[i]);
+		ev[i].seq = i + 1;
+		ev[i].action = actions[i];
+	}
+	ev[3].undoes = 3;
+	memset(&l, 0, sizeof l);
+	l.combat = 7;
+	l.n = 4;
+	l.ev = ev;
+	l.undone = undone;
+	why[0] = '\0';
+	is_int(ledger_undoable(&l, 0, why, sizeof why), 1,
+	    "undo: the join, the last that can be undone");
+	is_str(why, "", "undo: no reason");
+	is_int(ledger_undoable(&l, 2, why, sizeof why), 1, "undo: event 2");
+	is_int(ledger_undoable(&l, 3, why, sizeof why), -1, "undo: event 3");
+	is_str(why, "event 3 is already undone", "undo: it is undone");
+	is_int(ledger_undoable(&l, 4, why, sizeof why), -1, "undo: event 4");
+	is_str(why, "event 4 is an undo, which cannot be undone",
+	    "undo: no undo of an undo");
+	is_int(ledger_undoable(&l, 1, why, sizeof why), -1, "undo: event 1");
+	is_str(why, "event 1 is the start, which cannot be undone",
+	    "undo: no undo of the start");
+	is_int(ledger_undoable(&l, 9, why, sizeof why), -1, "undo: event 9");
+	is_str(why, "combat 7 has no event 9", "undo: there is none");
+	l.n = 1;
+	is_int(ledger_undoable(&l, 0, why, sizeof why), -1,
+	    "undo: only the start");
+	is_str(why, "combat 7 has nothing left to undo", "undo: nothing");
+}
+
 int
 main(void)
 {
@@ -293,6 +336,7 @@ main(void)
 	free(ids);
 	test_history(db);
 	test_derive_each(db);
+	test_undoable();
 	db_commit(db);
 	db_close(db);
 	unlink(path);
