@@ -75,7 +75,7 @@ LIBSRC = core/util core/rng core/out core/db core/cli \
 # Unit tests, tests/unit/FAMILY/test_MODULE.c, one binary each.
 UNITS  = core/util core/out core/db core/rng \
          crs/stats crs/sheet crs/item crs/roster crs/import crs/deck \
-         crs/odds crs/combat crs/ledger d6/d6 fb/fb bg/bg
+         crs/odds crs/combat crs/combat_text crs/ledger d6/d6 fb/fb bg/bg
 HEADERS = $(wildcard src/*/*.h)
 
 LIBOBJ = $(LIBSRC:%=$(B)/%.o) $(B)/schema.o
