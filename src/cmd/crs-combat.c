@@ -1,8 +1,10 @@
 /*
  * crs-combat - run a CRS combat at the table and keep its record: each
  * command appends one event to the combat's ledger, whose replay through
- * the engine is the combat's state.  A thin layer over combat.c and
- * ledger.c.  See crs-combat(1).
+ * the engine is the combat's state.  A thin layer over combat.c (the
+ * rules), combat_text.c (the story) and ledger.c (the record and its
+ * queries): it parses, opens the database, calls them and prints.  See
+ * crs-combat(1).
  */
 #include <err.h>
 #include <getopt.h>
