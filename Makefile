@@ -67,6 +67,7 @@ TOOLS  = crs-stats crs-draw crs-combat d6-roll fb-duel bg-board
 # forms and their SQL stores.  src/cmd/TOOL.c is the main of each tool.
 LIBSRC = core/util core/rng core/out core/db core/cli core/journal \
          crs/stats crs/item crs/sheet crs/deck crs/odds crs/combat \
+         crs/combat_text \
          crs/roster crs/import crs/ledger \
          d6/d6 d6/d6chart d6/d6sheet d6/d6store \
          fb/fb fb/fbio fb/fbledger \
@@ -74,8 +75,8 @@ LIBSRC = core/util core/rng core/out core/db core/cli core/journal \
 # Unit tests, tests/unit/FAMILY/test_MODULE.c, one binary each.
 UNITS  = core/util core/out core/db core/rng core/journal \
          crs/stats crs/sheet crs/item crs/roster crs/import crs/deck \
-         crs/odds crs/combat d6/d6 d6/d6store fb/fb bg/bg \
-         fb/fbio bg/bgio core/cli
+         crs/odds crs/combat crs/combat_text crs/ledger d6/d6 d6/d6store \
+         fb/fb bg/bg fb/fbio bg/bgio core/cli
 HEADERS = $(wildcard src/*/*.h)
 
 LIBOBJ = $(LIBSRC:%=$(B)/%.o) $(B)/schema.o

@@ -1,8 +1,10 @@
 /*
  * crs-combat - run a CRS combat at the table and keep its record: each
  * command appends one event to the combat's ledger, whose replay through
- * the engine is the combat's state.  A thin layer over combat.c and
- * ledger.c.  See crs-combat(1).
+ * the engine is the combat's state.  A thin layer over combat.c (the
+ * rules), combat_text.c (the story) and ledger.c (the record and its
+ * queries): it parses, opens the database, calls them and prints.  See
+ * crs-combat(1).
  */
 #include <err.h>
 #include <getopt.h>
@@ -14,6 +16,7 @@
 
 #include "core/cli.h"
 #include "crs/combat.h"
+#include "crs/combat_text.h"
 #include "core/db.h"
 #include "crs/ledger.h"
 #include "core/out.h"
@@ -22,12 +25,6 @@
 #include "core/util.h"
 
 #define q util_q
-
-#define NOT_UNDONE_EV \
-	" NOT EXISTS (SELECT 1 FROM event u WHERE u.combat_id =" \
-	"  ev.combat_id AND u.undoes = ev.seq)"
-
-static void restore_time(char *, size_t, int64_t);
 
 struct opts {
 	const char	*db;
@@ -38,6 +35,7 @@ struct opts {
 	uint64_t	 seed;
 	int		 range, kind, use, mod, vs_mod, agreed;
 	const char	*card, *vs_card, *vs_special, *character, *since;
+	int		 action;	/* enum combat_action of the command */
 	int		 reading;	/* status, log: any combat will do */
 	/* The full action set. */
 	int		 rules;		/* start: enum combat_rules */
@@ -103,31 +101,37 @@ new_event(struct opts *o, struct combat_event *e, int action)
 		e->gm = xstrdup(gm);
 }
 
-/* Loads and derives the combat; a combat that no longer replays stops. */
+/*
+ * Loads and derives the combat, calling hook (if not NULL) before each
+ * event with the state before it; a combat that no longer replays stops.
+ */
 static void
-load(struct db *db, struct opts *o, struct ledger *l, struct combat_state *s)
+load_each(struct db *db, struct opts *o, struct ledger *l,
+    struct combat_state *s,
+    void (*hook)(void *, const struct combat_state *, size_t), void *arg)
 {
 	int64_t id = o->combat ? o->combat : ledger_current(db), bad = 0;
 	char why[300];
 
 	/* Reading, or naming the dead, needs no open combat: the newest. */
-	if (id == 0 && o->reading) {
-		sqlite3_stmt *st = db_prepare(db, "SELECT coalesce(max(id), 0)"
-		    " FROM combat");
-
-		db_step(db, st, 0);
-		id = sqlite3_column_int64(st, 0);
-		sqlite3_finalize(st);
-	}
+	if (id == 0 && o->reading)
+		id = ledger_newest(db);
 
 	if (id == 0)
 		db_die(db, "no combat is under way (start one, or give "
 		    "--combat ID)");
 	if (ledger_load(db, id, l) != 0)
 		db_die(db, "no combat %" PRId64, id);
-	if (ledger_derive(l, s, &bad, why, sizeof why) != 0)
+	if (ledger_derive_each(l, s, hook, arg, &bad, why, sizeof why) != 0)
 		db_die(db, "combat %" PRId64 ": event %" PRId64 " no longer "
 		    "replays (%s); see 'crs-combat replay'", id, bad, why);
+}
+
+/* Loads and derives the combat; a combat that no longer replays stops. */
+static void
+load(struct db *db, struct opts *o, struct ledger *l, struct combat_state *s)
+{
+	load_each(db, o, l, s, NULL, NULL);
 }
 
 /* The numbers a character brings into a combat, from the roster. */
@@ -170,20 +174,14 @@ sheet_stats(struct db *db, const char *name, struct combat_stats *cs)
 static void
 check_lockout(struct db *db, const char *name, int64_t now)
 {
-	sqlite3_stmt *st = db_prepare(db, "SELECT max(until), combat_id"
-	    " FROM event ev WHERE actor = ?1 AND action = 'flee'"
-	    " AND until > ?2 AND" NOT_UNDONE_EV);
+	int64_t combat, until = ledger_fled_until(db, name, now, &combat);
 	char when[32];
 
-	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 2, now);
-	if (db_step(db, st, 0) == SQLITE_ROW &&
-	    sqlite3_column_type(st, 0) != SQLITE_NULL) {
-		restore_time(when, sizeof when, sqlite3_column_int64(st, 0));
+	if (until != 0) {
+		combat_text_time(when, sizeof when, until);
 		db_die(db, "'%s' fled combat %lld and may not fight until %s",
-		    q(name), (long long)sqlite3_column_int64(st, 1), when);
+		    q(name), (long long)combat, when);
 	}
-	sqlite3_finalize(st);
 }
 
 /*
@@ -193,22 +191,11 @@ check_lockout(struct db *db, const char *name, int64_t now)
 static void
 check_not_fighting(struct db *db, const char *name, int64_t combat)
 {
-	sqlite3_stmt *st = db_prepare(db, "SELECT ev.combat_id FROM event ev"
-	    " WHERE ev.actor = ?1 AND ev.action = 'join'"
-	    " AND ev.combat_id <> ?2 AND" NOT_UNDONE_EV
-	    " AND NOT EXISTS (SELECT 1 FROM event x WHERE x.combat_id ="
-	    "  ev.combat_id AND ((x.action = 'end') OR (x.action = 'flee'"
-	    "  AND x.actor = ?1 AND x.hit = 1)) AND NOT EXISTS (SELECT 1"
-	    "  FROM event u WHERE u.combat_id = x.combat_id"
-	    "  AND u.undoes = x.seq))");
+	int64_t other = ledger_fighting_elsewhere(db, name, combat);
 
-	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 2, combat);
-	if (db_step(db, st, 0) == SQLITE_ROW)
+	if (other != 0)
 		db_die(db, "'%s' is in combat %lld: no Surprise action against "
-		    "someone in a combat", q(name),
-		    (long long)sqlite3_column_int64(st, 0));
-	sqlite3_finalize(st);
+		    "someone in a combat", q(name), (long long)other);
 }
 
 /* A supplemental item of the database, as the event keeps it. */
@@ -277,307 +264,14 @@ commit_event(struct db *db, int64_t id, struct combat_state *s,
 	ledger_append(db, id, e);
 }
 
-/* Text of a calculation: "8 + OR 8 = 16", "10,A: fumble, 0". */
-static void
-calc_text(FILE *fp, const char *cards, int fumble, int total, int base,
-    const char *stat, int statval, int penalty)
-{
-	int mods = base - statval + penalty;
-	int pick = total - base;
-
-	if (fumble) {
-		fprintf(fp, "%s: an Ace, 0", cards ? cards : "");
-		return;
-	}
-	if (cards == NULL || *cards == '\0' || total == 0) {
-		fprintf(fp, "%s%s0", cards && *cards ? cards : "no card",
-		    cards && *cards ? ": " : " left: ");
-		return;
-	}
-	fprintf(fp, "%d", pick);
-	if (strchr(cards, ','))
-		fprintf(fp, " (%s)", cards);
-	fprintf(fp, " + %s %d", stat, statval);
-	if (penalty)
-		fprintf(fp, " - %d", penalty);
-	if (mods)
-		fprintf(fp, " %c %d", mods < 0 ? '-' : '+', abs(mods));
-	fprintf(fp, " = %d", total);
-}
-
-/* The item and skills of one side, after its calculation. */
-static void
-note(FILE *fp, const char *item, const char *skills, int rules)
-{
-	if (item == NULL && skills == NULL)
-		return;
-	fprintf(fp, " (");
-	if (item)
-		fprintf(fp, "%s %s", rules == COMBAT_RULES_AVATAR ? "reveals" :
-		    "with", item);
-	if (skills) {
-		fprintf(fp, "%sskills ", item ? "; " : "");
-		for (const char *p = skills; *p; p++)
-			if (*p == ';')
-				fputs(", ", fp);
-			else
-				putc(*p, fp);
-	}
-	fprintf(fp, ")");
-}
-
-/*
- * One event as a sentence.  s is the state just before it (for the stats
- * it used); with advance set it comes back as the state after it.
- */
-static void
-story(FILE *fp, struct combat_state *s, const struct combat_event *e,
-    int advance)
-{
-	int a = combat_find(s, e->actor), t = combat_find(s, e->target);
-	struct combat_event in;
-	char why[300], when[32];
-
-	fprintf(fp, "%3" PRId64 "  r%-2d ", e->seq, e->round);
-	switch (e->action) {
-	case COMBAT_START:
-		fprintf(fp, "the combat starts\n");
-		break;
-	case COMBAT_JOIN:
-		fprintf(fp, "%s joins: LIFE %d", e->actor, e->stats.life);
-		if (e->stats.em >= 0)
-			fprintf(fp, ", EM %d", e->stats.em);
-		fprintf(fp, ", OR %d, DR %d, MIND %d, IN %d, LB %d%s\n",
-		    e->stats.or_, e->stats.dr, e->stats.mind, e->stats.in,
-		    e->stats.lb < 0 ? 0 : e->stats.lb, s->init_done ?
-		    " (fights from the next round)" : "");
-		break;
-	case COMBAT_ROUND:
-		fprintf(fp, "Clean Up: cards back, DR restored; round %d "
-		    "begins\n", s->round + 1);
-		break;
-	case COMBAT_STANCE:
-		fprintf(fp, "%s takes a Defensive Stance\n", e->actor);
-		break;
-	case COMBAT_INITIATIVE:
-		fprintf(fp, "initiative:");
-		for (int pos = 1; pos <= e->ninit; pos++)
-			for (int i = 0; i < e->ninit; i++) {
-				const struct combat_init *x = &e->init[i];
-
-				if (x->pos != pos)
-					continue;
-				fprintf(fp, "%s %s %s + IN %d = %d", pos > 1 ?
-				    "," : "", x->name, x->cards, x->in,
-				    x->total);
-				if (x->ties)
-					fprintf(fp, " (tie-break %s)",
-					    x->ties);
-			}
-		fprintf(fp, "\n");
-		break;
-	case COMBAT_RANGE:
-		fprintf(fp, "%s and %s are %d ft apart\n", e->actor, e->target,
-		    e->feet);
-		break;
-	case COMBAT_BLOW:
-		fprintf(fp, "%s takes the blows for %s%s\n", e->actor,
-		    e->target, s->init_done ? "" : " (carried on from the last "
-		    "round)");
-		break;
-	case COMBAT_SWAP:
-		fprintf(fp, "%s swaps to %s%s\n", e->actor, e->item.name,
-		    e->free ? " (free, after the Charge)" : "");
-		break;
-	case COMBAT_CHARGE: {
-		int any = 0;
-
-		fprintf(fp, "%s charges", e->actor);
-		for (int i = 0; i < e->ninit; i++)
-			fprintf(fp, "%s %d ft from %s", i ? "," : ": now",
-			    e->init[i].in, e->init[i].name);
-		for (int j = 0; j < s->n; j++)
-			if (j != a && s->f[j].last_long_at == a &&
-			    s->f[j].presence == COMBAT_ACTIVE && s->f[j].life &&
-			    !s->f[j].fled) {
-				fprintf(fp, "%s %s", any ? "," : "; a free long "
-				    "range action at him" " for", s->f[j].name);
-				any = 1;
-			}
-		if (any && s->rules == COMBAT_RULES_AVATAR)
-			fprintf(fp, " (or a free Item Swap)");
-		fprintf(fp, "\n");
-		break;
-	}
-	case COMBAT_FLEE:
-		if (e->free) {
-			restore_time(when, sizeof when, e->until);
-			fprintf(fp, "%s takes the free Flee at the end: out of "
-			    "every combat until %s\n", e->actor, when);
-			break;
-		}
-		fprintf(fp, "%s flees: ", e->actor);
-		calc_text(fp, e->cards, e->fumble, e->offense, e->base, "DR",
-		    a < 0 ? 0 : combat_dr_now(&s->f[a]), 0);
-		note(fp, NULL, e->skills, s->rules);
-		for (int pos = 1; pos <= e->ninit; pos++)
-			for (int i = 0; i < e->ninit; i++)
-				if (e->init[i].pos == pos)
-					fprintf(fp, "%s %s %s + %d = %d", pos > 1 ?
-					    "," : "; Catch:", e->init[i].name,
-					    e->init[i].cards, e->init[i].in,
-					    e->init[i].total);
-		if (e->hit) {
-			restore_time(when, sizeof when, e->until);
-			fprintf(fp, "; gets away: out of every combat until "
-			    "%s\n", when);
-		} else
-			fprintf(fp, "; caught (%d > %d)\n", e->defense,
-			    e->offense);
-		break;
-	case COMBAT_POWER:
-	case COMBAT_ATTACK:
-	case COMBAT_MENTAL: {
-		int mental = e->action == COMBAT_MENTAL;
-		const char *stat = mental ? "MIND" : e->range == COMBAT_LONG ?
-		    "DR" : "OR";
-		int avail = a < 0 ? 0 : mental ? s->f[a].st.mind :
-		    e->range == COMBAT_LONG ? combat_dr_now(&s->f[a]) :
-		    s->f[a].st.or_;
-		int penalty = mental ? (e->kind == COMBAT_INTIMIDATION ? 5 :
-		    e->kind == COMBAT_COERCION ? 10 : 0) : 0;
-		int vs_mind = mental || (e->action == COMBAT_POWER &&
-		    e->power.defend == POWER_VS_MIND);
-
-		if (e->surprise)
-			fprintf(fp, "surprise! ");
-		if (e->free)
-			fprintf(fp, "free action: ");
-		if (e->action == COMBAT_POWER) {
-			fprintf(fp, "%s uses %s on %s", e->actor, e->power.name,
-			    e->target);
-			if (!e->shares)
-				fprintf(fp, " (%d EM: EM %d -> %d)", e->em_spent,
-				    e->em_before, e->em_after);
-			fprintf(fp, ": ");
-		} else if (mental)
-			fprintf(fp, "%s uses %s on %s: ", e->actor,
-			    e->kind == COMBAT_KIND_ATTACK ? "a mental attack" :
-			    e->kind == COMBAT_SUGGESTION ? "Suggestion" :
-			    e->kind == COMBAT_INTIMIDATION ? "Intimidation" :
-			    "Coercion", e->target);
-		else {
-			fprintf(fp, "%s %s %s", e->actor, e->range ==
-			    COMBAT_LONG ? "attacks at long range" : "attacks",
-			    e->aimed ? e->aimed : e->target);
-			if (e->melee_n)
-				fprintf(fp, ", in a melee: the draw among %d "
-				    "%s %s", e->melee_n, e->melee_pick ?
-				    "(physical) picks" : "picks",
-				    e->melee_drawn ? e->melee_drawn : "?");
-			if (strcmp(e->melee_drawn ? e->melee_drawn :
-			    e->aimed ? e->aimed : e->target, e->target) != 0)
-				fprintf(fp, ", and %s takes the blow",
-				    e->target);
-			fprintf(fp, ": ");
-		}
-		if (e->negated) {
-			fprintf(fp, "%s reacts: ", e->reactor);
-			calc_text(fp, e->react_cards, e->react_fumble,
-			    e->react_total, e->react_base, "base",
-			    e->react_base, 0);
-			fprintf(fp, ", needs %d: the action is negated\n",
-			    e->react_need);
-			break;
-		}
-		if (e->shares)
-			fprintf(fp, "the same %s, %d",
-			    e->action == COMBAT_POWER ?
-			    "effect" : "offence", e->offense);
-		else if (e->action == COMBAT_POWER && e->power.picks == 0)
-			fprintf(fp, "EM %d %c %d = %d", e->em_spent, e->base -
-			    e->em_spent < 0 ? '-' : '+', abs(e->base -
-			    e->em_spent), e->offense);
-		else
-			calc_text(fp, e->cards, e->fumble, e->offense,
-			    e->base, e->action == COMBAT_POWER ? "EM" : stat,
-			    e->action == COMBAT_POWER ? e->em_spent :
-			    e->use > 0 ?
-			    e->use : avail, penalty);
-		if (!e->shares)
-			note(fp, e->item.name, e->skills, s->rules);
-		if (e->reactor)
-			fprintf(fp, " (%s's reaction, %d, fails)", e->reactor,
-			    e->react_total);
-		if (e->defense < 0) {
-			fprintf(fp, "; misses, no defence drawn\n");
-			break;
-		}
-		if (e->action == COMBAT_POWER && e->power.defend ==
-		    POWER_VS_NONE)
-			fprintf(fp, " against no defence");
-		else
-			fprintf(fp, " against ");
-		if (e->vs_fumble) {
-			if (e->special > 0)
-				fprintf(fp, "%s: an Ace, then %s: %d - %d = "
-				    "%d", e->vs_cards, deck_face_name(
-				    e->special), e->vs_base, e->special ==
-				    DECK_TEN ? 0 : e->special, e->defense);
-			else
-				fprintf(fp, "%s: an Ace, no card left: 0",
-				    e->vs_cards);
-		} else if (e->action != COMBAT_POWER || e->power.defend !=
-		    POWER_VS_NONE)
-			calc_text(fp, e->vs_cards, 0, e->defense, e->vs_base,
-			    vs_mind ? "MIND" : "DR", t < 0 ? 0 : vs_mind ?
-			    s->f[t].st.mind : combat_dr_now(&s->f[t]), 0);
-		note(fp, e->vs_item.name, e->vs_skills, s->rules);
-		if (!e->hit)
-			fprintf(fp, "; %s\n", mental && e->kind !=
-			    COMBAT_KIND_ATTACK ? "fails" : "misses");
-		else if (mental && e->kind != COMBAT_KIND_ATTACK)
-			fprintf(fp, "; succeeds%s\n", e->kind ==
-			    COMBAT_INTIMIDATION ?
-			    (": the target passes its next "
-			    "action") : "");
-		else
-			fprintf(fp, "; hit for %d; %s LIFE %d -> %d%s\n",
-			    e->damage, e->target, e->life_before,
-			    e->life_after, e->life_after == 0 ? " (down)" :
-			    "");
-		break;
-	}
-	case COMBAT_PASS:
-		fprintf(fp, "%s passes\n", e->actor);
-		break;
-	case COMBAT_UNDO:
-		fprintf(fp, "undo of event %" PRId64 "\n", e->undoes);
-		break;
-	case COMBAT_END:
-		fprintf(fp, "the combat ends%s\n", e->agreed ?
-		    " (all agreed)" : "");
-		break;
-	case COMBAT_DEAD:
-		fprintf(fp, "%s is dead: LIFE and EM will not come back\n",
-		    e->actor);
-		break;
-	}
-	if (advance && e->action != COMBAT_UNDO) {
-		ledger_inputs(e, &in);
-		(void)combat_execute(s, &in, why, sizeof why);
-		combat_event_release(&in);
-	}
-}
-
 /* Prints the outcome of a new event: the same sentence as the log. */
 static void
-print_outcome(FILE *fp, struct opts *o, struct combat_state *before,
+print_outcome(FILE *fp, struct opts *o, const struct combat_state *before,
     const struct combat_event *e, int64_t id)
 {
 	if (o->fmt == OUT_JSON) {
-		fprintf(fp, "{\"combat\":%" PRId64 ",\"seq\":%" PRId64 ",\"round\":"
-		    "%d,\"action\":\"%s\"", id, e->seq, e->round,
+		fprintf(fp, "{\"combat\":%" PRId64 ",\"seq\":%" PRId64
+		    ",\"round\":%d,\"action\":\"%s\"", id, e->seq, e->round,
 		    combat_action_name(e->action));
 		if (e->target) {
 			fprintf(fp, ",\"target\":");
@@ -598,14 +292,14 @@ print_outcome(FILE *fp, struct opts *o, struct combat_state *before,
 				fprintf(fp, "null");
 			else
 				fprintf(fp, "%d", e->defense);
-			fprintf(fp, ",\"hit\":%s,\"damage\":%d,\"life_after\":%d",
-			    e->hit ? "true" : "false", e->damage,
-			    e->life_after);
+			fprintf(fp, ",\"hit\":%s,\"damage\":%d,"
+			    "\"life_after\":%d", e->hit ? "true" : "false",
+			    e->damage, e->life_after);
 		}
 		fprintf(fp, "}\n");
 		return;
 	}
-	story(fp, before, e, 0);
+	combat_text_story(fp, before, e);
 }
 
 static int
@@ -697,6 +391,142 @@ init_args(struct combat_event *e, int argc, char **argv)
 	}
 }
 
+/* The usage checks of a strike, before the database; returns its targets. */
+static int
+strike_usage(const struct opts *o, int argc, const char *vs)
+{
+	int action = o->action, nvs = 0;
+	int ntargets = argc - (action == COMBAT_POWER ? 2 : 1);
+
+	if (o->range == COMBAT_LONG && action == COMBAT_MENTAL)
+		cli_usage_error("a mental action has no range: no --long");
+	if (ntargets > 1 && action == COMBAT_MENTAL &&
+	    !combat_several_targets(action, o->kind, POWER_ONE))
+		cli_usage_error("only an Intimidation may have several "
+		    "targets");
+	if (ntargets > 1 && o->vs_special)
+		cli_usage_error("--vs-special goes with one target");
+	for (const char *p = vs; p && *p; p++)
+		nvs += *p == '/';
+	if (vs && nvs + 1 != ntargets)
+		cli_usage_error("--vs-card needs one list per target, joined "
+		    "with '/', got %d for %d targets", nvs + 1, ntargets);
+	return ntargets;
+}
+
+/* What every target of a strike shares: the power, the defender's item. */
+struct strike_shared {
+	struct combat_power	 pw;
+	struct combat_gear	 vs_item;
+};
+
+/*
+ * The event of a strike by actor at its i-th target, from the options;
+ * cards are the target's typed defence cards, or NULL.
+ */
+static void
+strike_event(struct opts *o, struct db *db, struct combat_event *e,
+    const char *actor, const char *target, int i, const char *cards,
+    const struct strike_shared *sh)
+{
+	char why[300];
+
+	new_event(o, e, o->action);
+	e->actor = xstrdup(actor);
+	e->target = xstrdup(target);
+	e->range = o->range;
+	e->kind = o->action == COMBAT_MENTAL ? o->kind : COMBAT_KIND_ATTACK;
+	e->use = o->use;
+	e->mod = o->mod;
+	e->vs_mod = o->vs_mod;
+	e->shares = i > 0;
+	e->virt = i == 0 && o->card == NULL;
+	e->cards = i == 0 && o->card ? xstrdup(o->card) : NULL;
+	e->vs_virt = cards == NULL;
+	e->vs_cards = cards ? xstrdup(cards) : NULL;
+	if (o->vs_special) {
+		int f;
+
+		if (deck_parse_list(o->vs_special, &f, 1, why, sizeof why) != 1)
+			cli_usage_error("--vs-special: %s", why);
+		e->special = f;
+	}
+	if (o->item && i == 0)
+		gear_from_db(db, o->item, &e->item);
+	if (o->vs_item) {
+		e->vs_item = sh->vs_item;
+		e->vs_item.name = xstrdup(sh->vs_item.name);
+	}
+	e->skills = o->skills && i == 0 ? xstrdup(o->skills) : NULL;
+	e->vs_skills = o->vs_skills ? xstrdup(o->vs_skills) : NULL;
+	e->free = o->free;
+	e->surprise = o->surprise && i == 0;
+	e->melee_pick = o->melee_hit ? xstrdup(o->melee_hit) : NULL;
+	if (o->react && i == 0) {
+		e->reactor = xstrdup(o->react);
+		e->react_base = o->react_base;
+		e->react_need = o->react_need;
+		e->react_virt = o->react_card == NULL;
+		e->react_cards = o->react_card ? xstrdup(o->react_card) : NULL;
+	}
+	if (o->action == COMBAT_POWER) {
+		e->power = sh->pw;
+		e->power.name = xstrdup(sh->pw.name);
+		e->em_spent = i == 0 ? o->em : 0;
+	}
+	/* Each target's draws get their own seed. */
+	if (i > 0 && o->have_seed)
+		e->seed = o->seed + (uint64_t)i;
+}
+
+/* What a strike says of one target's event (one of ntargets). */
+static void
+strike_report(FILE *fp, struct opts *o, const struct combat_state *before,
+    const struct combat_event *e, int64_t combat, int ntargets)
+{
+	if (ntargets == 1)
+		print_outcome(fp, o, before, e, combat);
+	else if (o->fmt == OUT_JSON) {
+		fprintf(fp, "{\"combat\":%" PRId64 ",\"seq\":%" PRId64
+		    ",\"target\":", combat, e->seq);
+		out_json_string(fp, e->target);
+		fprintf(fp, ",\"offense\":%d,\"defense\":", e->offense);
+		if (e->defense < 0)
+			fprintf(fp, "null");
+		else
+			fprintf(fp, "%d", e->defense);
+		fprintf(fp, ",\"hit\":%s}\n", e->hit ? "true" : "false");
+	} else
+		combat_text_story(fp, before, e);
+}
+
+/*
+ * The checks of a strike against the database: the power and its
+ * targets, and (RULINGS section 1) whom a Surprise action may take.
+ */
+static void
+strike_db_checks(struct opts *o, struct db *db, char **argv,
+    const char *const *targets, int ntargets, int64_t combat,
+    struct strike_shared *sh)
+{
+	if (o->action == COMBAT_POWER) {
+		power_from_db(db, argv[0], argv[1], &sh->pw);
+		if (ntargets > 1 && !combat_several_targets(o->action,
+		    COMBAT_KIND_ATTACK, sh->pw.target))
+			db_die(db, "'%s' has one target, not %d", q(argv[1]),
+			    ntargets);
+	}
+	if (o->surprise)
+		for (int i = 0; i < ntargets; i++) {
+			check_lockout(db, targets[i], db_now());
+			check_not_fighting(db, targets[i], combat);
+		}
+	if (o->surprise)
+		check_lockout(db, argv[0], db_now());
+	if (o->vs_item)
+		gear_from_db(db, o->vs_item, &sh->vs_item);
+}
+
 /*
  * attack, mental and power: one event per target.  Several targets share
  * one offence (an Intimidation, or a group power), each with its own
@@ -704,137 +534,47 @@ init_args(struct combat_event *e, int argc, char **argv)
  * Everything is written, or nothing; nothing is said until then.
  */
 static int
-cmd_strike(struct opts *o, int action, int argc, char **argv)
+cmd_strike(struct opts *o, int argc, char **argv)
 {
 	struct db *db;
 	struct ledger l;
 	struct combat_state s, before;
 	struct combat_event e;
-	struct combat_power pw;
+	struct strike_shared sh;
 	char *vs = o->vs_card ? xstrdup(o->vs_card) : NULL, *save = NULL;
-	char *cards, *text = NULL, why[300];
-	const char *const *targets;
+	char *cards, *text = NULL;
+	const char *const *targets = (const char *const *)argv +
+	    (o->action == COMBAT_POWER ? 2 : 1);
 	size_t len = 0;
 	FILE *report;
-	struct combat_gear vs_item;
-	int ntargets, nvs = 0, negated;
+	int ntargets = strike_usage(o, argc, vs), stop;
 
-	memset(&pw, 0, sizeof pw);
-	memset(&vs_item, 0, sizeof vs_item);
-	targets = (const char *const *)argv + (action == COMBAT_POWER ? 2 : 1);
-	ntargets = argc - (action == COMBAT_POWER ? 2 : 1);
-	if (ntargets > 1 && action == COMBAT_MENTAL && o->kind !=
-	    COMBAT_INTIMIDATION)
-		cli_usage_error("only an Intimidation may have several "
-		    "targets");
-	if (ntargets > 1 && o->vs_special)
-		cli_usage_error("--vs-special goes with one target");
-	for (char *p = vs; p && *p; p++)
-		nvs += *p == '/';
-	if (vs && nvs + 1 != ntargets)
-		cli_usage_error("--vs-card needs one list per target, joined "
-		    "with '/', got %d for %d targets", nvs + 1, ntargets);
+	memset(&sh, 0, sizeof sh);
 	db = db_open(o->db);
 	db_begin(db);
 	load(db, o, &l, &s);
-	if (action == COMBAT_POWER) {
-		power_from_db(db, argv[0], argv[1], &pw);
-		if (ntargets > 1 && pw.target != POWER_GROUP)
-			db_die(db, "'%s' has one target, not %d", q(argv[1]),
-			    ntargets);
-	}
-	if (o->surprise)
-		for (int i = 0; i < ntargets; i++) {
-			check_lockout(db, targets[i], db_now());
-			check_not_fighting(db, targets[i], l.combat);
-		}
-	if (o->surprise)
-		check_lockout(db, argv[0], db_now());
-	if (o->vs_item)
-		gear_from_db(db, o->vs_item, &vs_item);
+	strike_db_checks(o, db, argv, targets, ntargets, l.combat, &sh);
 	before = s;
 	if ((report = open_memstream(&text, &len)) == NULL)
 		err(1, "out of memory");
 	for (int i = 0; i < ntargets; i++) {
-		new_event(o, &e, action);
-		e.actor = xstrdup(argv[0]);
-		e.target = xstrdup(targets[i]);
-		e.range = o->range;
-		e.kind = action == COMBAT_MENTAL ? o->kind : COMBAT_KIND_ATTACK;
-		e.use = o->use;
-		e.mod = o->mod;
-		e.vs_mod = o->vs_mod;
-		e.shares = i > 0;
-		e.virt = i == 0 && o->card == NULL;
-		e.cards = i == 0 && o->card ? xstrdup(o->card) : NULL;
 		cards = vs ? strtok_r(i == 0 ? vs : NULL, "/", &save) : NULL;
-		e.vs_virt = cards == NULL;
-		e.vs_cards = cards ? xstrdup(cards) : NULL;
-		if (o->vs_special) {
-			int f;
-
-			if (deck_parse_list(o->vs_special, &f, 1, why,
-			    sizeof why) != 1)
-				cli_usage_error("--vs-special: %s", why);
-			e.special = f;
-		}
-		if (o->item && i == 0)
-			gear_from_db(db, o->item, &e.item);
-		if (o->vs_item) {
-			e.vs_item = vs_item;
-			e.vs_item.name = xstrdup(vs_item.name);
-		}
-		e.skills = o->skills && i == 0 ? xstrdup(o->skills) : NULL;
-		e.vs_skills = o->vs_skills ? xstrdup(o->vs_skills) : NULL;
-		e.free = o->free;
-		e.surprise = o->surprise && i == 0;
-		e.melee_pick = o->melee_hit ? xstrdup(o->melee_hit) : NULL;
-		if (o->react && i == 0) {
-			e.reactor = xstrdup(o->react);
-			e.react_base = o->react_base;
-			e.react_need = o->react_need;
-			e.react_virt = o->react_card == NULL;
-			e.react_cards = o->react_card ? xstrdup(o->react_card) :
-			    NULL;
-		}
-		if (action == COMBAT_POWER) {
-			e.power = pw;
-			e.power.name = xstrdup(pw.name);
-			e.em_spent = i == 0 ? o->em : 0;
-		}
-		/* Each target's draws get their own seed. */
-		if (i > 0 && o->have_seed)
-			e.seed = o->seed + (uint64_t)i;
+		strike_event(o, db, &e, argv[0], targets[i], i, cards, &sh);
 		commit_event(db, l.combat, &s, &e);
 		check_holdings(db, &e);
-		if (ntargets == 1)
-			print_outcome(report, o, &before, &e, l.combat);
-		else if (o->fmt == OUT_JSON) {
-			fprintf(report, "{\"combat\":%" PRId64 ",\"seq\":%"
-			    PRId64 ",\"target\":", l.combat, e.seq);
-			out_json_string(report, e.target);
-			fprintf(report, ",\"offense\":%d,\"defense\":",
-			    e.offense);
-			if (e.defense < 0)
-				fprintf(report, "null");
-			else
-				fprintf(report, "%d", e.defense);
-			fprintf(report, ",\"hit\":%s}\n", e.hit ? "true" :
-			    "false");
-		} else
-			story(report, &before, &e, 0);
-		negated = e.negated;
+		strike_report(report, o, &before, &e, l.combat, ntargets);
+		stop = combat_stops_targets(&e);
 		combat_event_release(&e);
-		if (negated)
-			break;	/* a negated action reaches no more targets */
+		if (stop)
+			break;
 	}
 	db_commit(db);
 	fclose(report);
 	fputs(text, stdout);
 	free(text);
 	free(vs);
-	free(pw.name);
-	free(vs_item.name);
+	free(sh.pw.name);
+	free(sh.vs_item.name);
 	combat_state_release(&s);
 	ledger_release(&l);
 	db_close(db);
@@ -870,10 +610,46 @@ entries(struct combat_event *e, const char *list, int feet)
 	free(copy);
 }
 
+/* range A B FEET, as many as given: all of them, or none. */
+static int
+cmd_range(struct opts *o, int argc, char **argv)
+{
+	struct db *db;
+	struct ledger l;
+	struct combat_state s;
+	struct combat_event e;
+
+	db = db_open(o->db);
+	db_begin(db);
+	load(db, o, &l, &s);
+	for (int i = 0; i < argc; i += 3) {
+		new_event(o, &e, COMBAT_RANGE);
+		e.actor = xstrdup(argv[i]);
+		e.target = xstrdup(argv[i + 1]);
+		e.feet = (int)cli_int_arg("FEET", argv[i + 2], 0,
+		    COMBAT_FEET_MAX);
+		commit_event(db, l.combat, &s, &e);
+		combat_event_release(&e);
+	}
+	db_commit(db);
+	for (int i = 0; i < argc; i += 3)
+		if (o->fmt != OUT_JSON)
+			printf("%s and %s are %s ft apart\n",
+			    argv[i], argv[i + 1], argv[i + 2]);
+	if (o->fmt == OUT_JSON)
+		printf("{\"combat\":%" PRId64 ",\"distances\":%d}\n",
+		    l.combat, argc / 3);
+	combat_state_release(&s);
+	ledger_release(&l);
+	db_close(db);
+	return 0;
+}
+
 /* The commands that append one event to the current combat. */
 static int
-cmd_event(struct opts *o, int action, int argc, char **argv)
+cmd_event(struct opts *o, int argc, char **argv)
 {
+	int action = o->action;
 	struct db *db;
 	struct ledger l;
 	struct combat_state s, before;
@@ -882,30 +658,6 @@ cmd_event(struct opts *o, int action, int argc, char **argv)
 	db = db_open(o->db);
 	db_begin(db);
 	load(db, o, &l, &s);
-	if (action == COMBAT_RANGE) {
-		/* A B FEET, as many as given: all of them, or none. */
-		for (int i = 0; i < argc; i += 3) {
-			new_event(o, &e, action);
-			e.actor = xstrdup(argv[i]);
-			e.target = xstrdup(argv[i + 1]);
-			e.feet = (int)cli_int_arg("FEET", argv[i + 2], 0,
-			    COMBAT_FEET_MAX);
-			commit_event(db, l.combat, &s, &e);
-			combat_event_release(&e);
-		}
-		db_commit(db);
-		for (int i = 0; i < argc; i += 3)
-			if (o->fmt != OUT_JSON)
-				printf("%s and %s are %s ft apart\n",
-				    argv[i], argv[i + 1], argv[i + 2]);
-		if (o->fmt == OUT_JSON)
-			printf("{\"combat\":%" PRId64 ",\"distances\":%d}\n",
-			    l.combat, argc / 3);
-		combat_state_release(&s);
-		ledger_release(&l);
-		db_close(db);
-		return 0;
-	}
 	new_event(o, &e, action);
 	switch (action) {
 	case COMBAT_JOIN:
@@ -966,15 +718,32 @@ cmd_event(struct opts *o, int action, int argc, char **argv)
 	return 0;
 }
 
+/* The state just before event k, kept from a replay. */
+struct before_k {
+	size_t			 k;
+	struct combat_state	 s;	/* its names belong to the replay's */
+};
+
+static void
+keep_before(void *arg, const struct combat_state *s, size_t i)
+{
+	struct before_k *b = arg;
+
+	if (i == b->k)
+		b->s = *s;
+}
+
 static int
 cmd_undo(struct opts *o, int argc, char **argv)
 {
 	struct db *db;
 	struct ledger l;
 	struct combat_state s;
+	struct before_k pre;
 	struct combat_event e;
 	int64_t target = 0, bad;
-	size_t k = 0;
+	size_t k;
+	long u;
 	char why[300];
 
 	if (argc > 1)
@@ -985,32 +754,18 @@ cmd_undo(struct opts *o, int argc, char **argv)
 	db_begin(db);
 	load(db, o, &l, &s);
 	combat_state_release(&s);
-	/* The last event that can be undone, or the one named. */
-	for (size_t i = l.n; i-- > 0;) {
-		const struct combat_event *x = &l.ev[i];
-
-		if (target ? x->seq != target : (l.undone[i] ||
-		    x->action == COMBAT_UNDO || x->action == COMBAT_START))
-			continue;
-		k = i + 1;
-		break;
-	}
-	if (k == 0 && target)
-		db_die(db, "combat %" PRId64 " has no event %" PRId64,
-		    l.combat, target);
-	if (k == 0)
-		db_die(db, "combat %" PRId64 " has nothing left to undo",
-		    l.combat);
-	k--;
-	if (l.ev[k].action == COMBAT_UNDO || l.ev[k].action == COMBAT_START)
-		db_die(db, "event %" PRId64 " is %s, which cannot be undone",
-		    l.ev[k].seq, l.ev[k].action == COMBAT_UNDO ? "an undo" :
-		    "the start");
-	if (l.undone[k])
-		db_die(db, "event %" PRId64 " is already undone", l.ev[k].seq);
-	/* Nothing that came after may depend on it. */
+	if ((u = ledger_undoable(&l, target, why, sizeof why)) < 0)
+		db_die(db, "%s", why);
+	k = (size_t)u;
+	/*
+	 * Nothing that came after may depend on it.  The same replay keeps
+	 * the state just before it, for the sentence that says what was
+	 * undone.
+	 */
 	l.undone[k] = 1;
-	if (ledger_derive(&l, &s, &bad, why, sizeof why) != 0)
+	pre.k = k;
+	if (ledger_derive_each(&l, &s, keep_before, &pre, &bad, why,
+	    sizeof why) != 0)
 		db_die(db, "cannot undo event %" PRId64 ": event %" PRId64
 		    " depends on it (%s); undo that first", l.ev[k].seq, bad,
 		    why);
@@ -1023,39 +778,15 @@ cmd_undo(struct opts *o, int argc, char **argv)
 		printf("{\"combat\":%" PRId64 ",\"seq\":%" PRId64 ",\"undoes\":"
 		    "%" PRId64 "}\n", l.combat, e.seq, e.undoes);
 	else {
-		struct combat_state pre;
-		int64_t b2;
-
 		/* Say what was reversed: the event, as the log tells it. */
-		l.undone[k] = 0;
-		for (size_t i = k + 1; i < l.n; i++)
-			l.undone[i] = 1;
-		{
-			size_t keep = l.n;
-
-			l.n = k;
-			ledger_derive(&l, &pre, &b2, why, sizeof why);
-			l.n = keep;
-		}
 		printf("undid: ");
-		story(stdout, &pre, &l.ev[k], 0);
-		combat_state_release(&pre);
+		combat_text_story(stdout, &pre.s, &l.ev[k]);
 	}
 	combat_event_release(&e);
 	combat_state_release(&s);
 	ledger_release(&l);
 	db_close(db);
 	return 0;
-}
-
-static void
-restore_time(char *buf, size_t sz, int64_t t)
-{
-	time_t tt = (time_t)t;
-	struct tm tm;
-
-	gmtime_r(&tt, &tm);
-	strftime(buf, sz, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
 /* Under the status table: who fled, who takes blows, who is in a melee. */
@@ -1069,7 +800,7 @@ status_notes(const struct combat_state *s)
 		uint64_t m = combat_melee(s, i);
 
 		if (f->fled) {
-			restore_time(when, sizeof when, f->until);
+			combat_text_time(when, sizeof when, f->until);
 			printf("%s fled: out of every combat until %s\n",
 			    f->name, when);
 		}
@@ -1087,15 +818,167 @@ status_notes(const struct combat_state *s)
 	}
 }
 
+/* A combatant's figures as status shows them. */
+struct status_line {
+	int	 life, em;
+	int	 to_restore;	/* LIFE or EM comes back after the end */
+	char	 aside[64];	/* the cards set aside: "2,10,K" */
+	char	 when[32];	/* when they come back */
+};
+
+static void
+status_figures(const struct combat_state *s, int i, int64_t now,
+    int64_t restores, struct status_line *x)
+{
+	const struct combat_fighter *f = &s->f[i];
+	char *p = x->aside, *end = x->aside + sizeof x->aside;
+
+	x->life = f->life;
+	x->em = f->em;
+	x->to_restore = combat_to_restore(f);
+	if (combat_restored(s, f, now)) {
+		x->life = f->st.life;
+		x->em = f->st.em;
+		x->to_restore = 0;
+	}
+	x->aside[0] = '\0';
+	for (int c = 2; c <= 10; c++) {
+		int out = (c == 10 ? 1 + f->deck.lb : 1) - f->deck.avail[c];
+
+		for (int k = 0; k < out && p < end - 4; k++)
+			p += snprintf(p, (size_t)(end - p), "%s%s", p ==
+			    x->aside ? "" : ",", deck_face_name(c));
+	}
+	x->when[0] = '\0';
+	if (s->ended || restores == 0)
+		combat_text_time(x->when, sizeof x->when, restores);
+}
+
+/* The first line of status, or the opening of its JSON. */
+static void
+status_head(const struct opts *o, const struct ledger *l,
+    const struct combat_state *s)
+{
+	int next = combat_next(s);
+
+	if (o->fmt == OUT_JSON) {
+		printf("{\"combat\":%" PRId64 ",\"round\":%d,\"rules\":\"%s\","
+		    "\"ended\":%s,\"next\":", l->combat, s->round, l->rules,
+		    s->ended ? "true" : "false");
+		if (next >= 0)
+			out_json_string(stdout, s->f[next].name);
+		else
+			printf("null");
+		printf(",\"combatants\":[");
+		return;
+	}
+	printf("combat %" PRId64 ", round %d%s", l->combat, s->round,
+	    s->ended ? ", ended" : "");
+	if (next >= 0) {
+		printf("; next to act: ");
+		util_fputs_safe(s->f[next].name, stdout);
+	} else if (!s->ended && !s->init_done)
+		printf("; initiative not drawn yet");
+	printf("\n%-16s %-9s %-9s %4s  %-6s %-5s %-4s %-14s %s\n", "NAME",
+	    "LIFE", "EM", "DR", "STANCE", "DOWN", "INIT", "SET ASIDE",
+	    "RESTORES");
+}
+
+/* Prints n if have is set, else null. */
+static void
+json_int_if(int have, int64_t n)
+{
+	if (have)
+		printf("%" PRId64, n);
+	else
+		printf("null");
+}
+
+/* The JSON of combatant i, after the combatants before it. */
+static void
+status_json(const struct combat_state *s, int i, const struct status_line *x)
+{
+	const struct combat_fighter *f = &s->f[i];
+
+	printf("%s{\"name\":", i ? "," : "");
+	out_json_string(stdout, f->name);
+	printf(",\"LIFE\":%d,\"LIFE_max\":%d,\"EM\":", x->life, f->st.life);
+	if (f->st.em < 0)
+		printf("null,\"EM_max\":null");
+	else
+		printf("%d,\"EM_max\":%d", x->em, f->st.em);
+	printf(",\"DR\":");
+	json_int_if(combat_dr_now(f) >= 0, combat_dr_now(f));
+	printf(",\"stance\":%s,\"down\":%s,\"dead\":%s,\"joined\":%s,"
+	    "\"initiative\":", f->stance ? "true" : "false", x->life == 0 ?
+	    "true" : "false", f->dead ? "true" : "false", f->presence ==
+	    COMBAT_ACTIVE ? "true" : "false");
+	json_int_if(f->init_pos != 0, f->init_total);
+	printf(",\"set_aside\":[");
+	for (const char *t = x->aside; *t;) {
+		size_t len = strcspn(t, ",");
+
+		printf("%s\"%.*s\"", t == x->aside ? "" : ",", (int)len, t);
+		t += len + (t[len] == ',');
+	}
+	printf("],\"fled\":%s,\"until\":", f->fled ? "true" : "false");
+	json_int_if(f->fled, f->until);
+	printf(",\"protecting\":");
+	if (f->protecting >= 0)
+		out_json_string(stdout, s->f[f->protecting].name);
+	else
+		printf("null");
+	printf(",\"melee\":[");
+	for (int j = 0, k = 0; j < s->n; j++)
+		if (combat_melee(s, i) & (UINT64_C(1) << j)) {
+			printf("%s", k++ ? "," : "");
+			out_json_string(stdout, s->f[j].name);
+		}
+	printf("],\"restores_at\":");
+	if (x->to_restore && s->ended)
+		printf("\"%s\"", x->when);
+	else
+		printf("null");
+	printf("}");
+}
+
+/* The table row of combatant f. */
+static void
+status_row(const struct combat_state *s, const struct combat_fighter *f,
+    const struct status_line *x)
+{
+	char lifes[24], ems[24], drs[12], init[12];
+	size_t w = util_safe_width(f->name);
+
+	snprintf(lifes, sizeof lifes, "%d/%d", x->life, f->st.life);
+	if (f->st.em < 0)
+		snprintf(ems, sizeof ems, "-");
+	else
+		snprintf(ems, sizeof ems, "%d/%d", x->em, f->st.em);
+	if (combat_dr_now(f) < 0)
+		snprintf(drs, sizeof drs, "-");
+	else
+		snprintf(drs, sizeof drs, "%d", combat_dr_now(f));
+	if (f->init_pos)
+		snprintf(init, sizeof init, "%d", f->init_total);
+	else
+		snprintf(init, sizeof init, "-");
+	util_fputs_safe(f->name, stdout);
+	printf("%*s %-9s %-9s %4s  %-6s %-5s %-4s %-14s %s\n",
+	    (int)(16 - (w < 16 ? w : 16)), "", lifes, ems, drs, f->stance ?
+	    "yes" : "no", f->dead ? "dead" : x->life == 0 ? "yes" : "no",
+	    init, *x->aside ? x->aside : "-", !x->to_restore ? "-" :
+	    s->ended ? x->when : "10 min after the end");
+}
+
 static int
 cmd_status(struct opts *o, int argc, char **argv)
 {
 	struct db *db;
 	struct ledger l;
 	struct combat_state s;
+	struct status_line x;
 	int64_t now = db_now(), restores;
-	int next;
-	char when[32];
 
 	(void)argv;
 	if (argc != 0)
@@ -1106,140 +989,14 @@ cmd_status(struct opts *o, int argc, char **argv)
 	db_begin_read(db);
 	load(db, o, &l, &s);
 	db_rollback(db);
-	restores = s.ended ? s.ended_at + COMBAT_RESTORE_SECS : 0;
-	next = combat_next(&s);
-	if (o->fmt == OUT_JSON) {
-		printf("{\"combat\":%" PRId64 ",\"round\":%d,\"rules\":\"%s\","
-		    "\"ended\":%s,\"next\":", l.combat, s.round, l.rules,
-		    s.ended ? "true" : "false");
-		if (next >= 0)
-			out_json_string(stdout, s.f[next].name);
-		else
-			printf("null");
-		printf(",\"combatants\":[");
-	} else {
-		printf("combat %" PRId64 ", round %d%s", l.combat, s.round,
-		    s.ended ? ", ended" : "");
-		if (next >= 0) {
-			printf("; next to act: ");
-			util_fputs_safe(s.f[next].name, stdout);
-		} else if (!s.ended && !s.init_done)
-			printf("; initiative not drawn yet");
-		printf("\n%-16s %-9s %-9s %4s  %-6s %-5s %-4s %-14s %s\n",
-		    "NAME", "LIFE", "EM", "DR", "STANCE", "DOWN", "INIT",
-		    "SET ASIDE", "RESTORES");
-	}
+	restores = combat_restores_at(&s);
+	status_head(o, &l, &s);
 	for (int i = 0; i < s.n; i++) {
-		struct combat_fighter *f = &s.f[i];
-		int life = f->life, em = f->em;
-		int to_restore = !f->dead && (life < f->st.life || (em >= 0 &&
-		    em < f->st.em));
-		char aside[64] = "", *p = aside;
-
-		/* Ten minutes after the end, LIFE and EM are full again. */
-		if (s.ended && now >= restores && !f->dead) {
-			life = f->st.life;
-			em = f->st.em;
-			to_restore = 0;
-		}
-		for (int c = 2; c <= 10; c++) {
-			int out = (c == 10 ? 1 + f->deck.lb : 1) -
-			    f->deck.avail[c];
-
-			for (int k = 0; k < out && p < aside + sizeof aside -
-			    4; k++)
-				p += snprintf(p, (size_t)(aside + sizeof aside -
-				    p), "%s%s", p == aside ? "" : ",",
-				    deck_face_name(c));
-		}
-		if (s.ended || restores == 0)
-			restore_time(when, sizeof when, restores);
-		if (o->fmt == OUT_JSON) {
-			printf("%s{\"name\":", i ? "," : "");
-			out_json_string(stdout, f->name);
-			printf(",\"LIFE\":%d,\"LIFE_max\":%d,\"EM\":", life,
-			    f->st.life);
-			if (f->st.em < 0)
-				printf("null,\"EM_max\":null");
-			else
-				printf("%d,\"EM_max\":%d", em, f->st.em);
-			printf(",\"DR\":");
-			if (combat_dr_now(f) < 0)
-				printf("null");
-			else
-				printf("%d", combat_dr_now(f));
-			printf(",\"stance\":%s,\"down\":%s,\"dead\":%s,"
-			    "\"joined\":%s,\"initiative\":", f->stance ?
-			    "true" : "false", life == 0 ? "true" : "false",
-			    f->dead ? "true" : "false", f->presence ==
-			    COMBAT_ACTIVE ? "true" : "false");
-			if (f->init_pos)
-				printf("%d", f->init_total);
-			else
-				printf("null");
-			printf(",\"set_aside\":[");
-			for (char *t = aside; *t;) {
-				size_t len = strcspn(t, ",");
-
-				printf("%s\"%.*s\"", t == aside ? "" : ",",
-				    (int)len, t);
-				t += len + (t[len] == ',');
-			}
-			printf("],\"fled\":%s,\"until\":", f->fled ? "true" :
-			    "false");
-			if (f->fled)
-				printf("%" PRId64, f->until);
-			else
-				printf("null");
-			printf(",\"protecting\":");
-			if (f->protecting >= 0)
-				out_json_string(stdout,
-				    s.f[f->protecting].name);
-			else
-				printf("null");
-			printf(",\"melee\":[");
-			for (int j = 0, k = 0; j < s.n; j++)
-				if (combat_melee(&s, i) & (UINT64_C(1) << j)) {
-					printf("%s", k++ ? "," : "");
-					out_json_string(stdout, s.f[j].name);
-				}
-			printf("],\"restores_at\":");
-			if (to_restore && s.ended)
-				printf("\"%s\"", when);
-			else
-				printf("null");
-			printf("}");
-			continue;
-		}
-		{
-			char lifes[24], ems[24], drs[12], init[12];
-
-			snprintf(lifes, sizeof lifes, "%d/%d", life,
-			    f->st.life);
-			if (f->st.em < 0)
-				snprintf(ems, sizeof ems, "-");
-			else
-				snprintf(ems, sizeof ems, "%d/%d", em,
-				    f->st.em);
-			if (combat_dr_now(f) < 0)
-				snprintf(drs, sizeof drs, "-");
-			else
-				snprintf(drs, sizeof drs, "%d",
-				    combat_dr_now(f));
-			if (f->init_pos)
-				snprintf(init, sizeof init, "%d",
-				    f->init_total);
-			else
-				snprintf(init, sizeof init, "-");
-			util_fputs_safe(f->name, stdout);
-			printf("%*s %-9s %-9s %4s  %-6s %-5s %-4s %-14s %s\n",
-			    (int)(16 - (util_safe_width(f->name) < 16 ?
-			    util_safe_width(f->name) : 16)), "", lifes, ems,
-			    drs, f->stance ? "yes" : "no", f->dead ? "dead" :
-			    life == 0 ? "yes" : "no", init, *aside ? aside :
-			    "-", !to_restore ? "-" : s.ended ? when :
-			    "10 min after the end");
-		}
+		status_figures(&s, i, now, restores, &x);
+		if (o->fmt == OUT_JSON)
+			status_json(&s, i, &x);
+		else
+			status_row(&s, &s.f[i], &x);
 	}
 	if (o->fmt == OUT_JSON)
 		printf("]}\n");
@@ -1351,8 +1108,8 @@ event_json(const struct combat_event *e, int undone, int first)
 					    "");
 					out_json_string(stdout,
 					    e->init[i].name);
-					printf(",\"cards\":\"%s\",\"total\":%d}",
-					    e->init[i].cards ?
+					printf(",\"cards\":\"%s\","
+					    "\"total\":%d}", e->init[i].cards ?
 					    e->init[i].cards : "",
 					    e->init[i].total);
 				}
@@ -1444,13 +1201,32 @@ event_csv(struct out *out, const struct combat_event *e, int undone)
 	out_end_row(out);
 }
 
+/* The story of the log, written as the one replay goes. */
+struct log_story {
+	const struct ledger	*l;
+	FILE			*fp;
+};
+
+static void
+log_line(void *arg, const struct combat_state *s, size_t i)
+{
+	struct log_story *ls = arg;
+
+	if (ls->l->undone[i])
+		combat_text_undone(ls->fp, &ls->l->ev[i]);
+	else
+		combat_text_story(ls->fp, s, &ls->l->ev[i]);
+}
+
 static int
 cmd_log(struct opts *o, int argc, char **argv)
 {
 	struct db *db;
 	struct ledger l;
 	struct combat_state s;
-	int first = 1;
+	struct log_story ls = { &l, NULL };
+	char *text = NULL;
+	size_t len = 0;
 
 	if (argc > 1)
 		cli_usage_error("log takes at most one COMBAT");
@@ -1458,10 +1234,12 @@ cmd_log(struct opts *o, int argc, char **argv)
 		o->combat = cli_int_arg("COMBAT", argv[0], 1, INT32_MAX);
 	db = db_open(o->db);
 	db_begin_read(db);
-	load(db, o, &l, &s);
+	if (o->fmt != OUT_CSV && o->fmt != OUT_JSON &&
+	    (ls.fp = open_memstream(&text, &len)) == NULL)
+		err(1, "out of memory");
+	/* Nothing is said until the whole combat has replayed. */
+	load_each(db, o, &l, &s, ls.fp ? log_line : NULL, &ls);
 	db_rollback(db);
-	combat_state_release(&s);
-	combat_state_init(&s);
 	if (o->fmt == OUT_CSV) {
 		struct out *out = out_new(stdout, OUT_CSV, OUT_ROWS,
 		    (int)(sizeof log_cols / sizeof log_cols[0]), log_cols);
@@ -1469,32 +1247,17 @@ cmd_log(struct opts *o, int argc, char **argv)
 		for (size_t i = 0; i < l.n; i++)
 			event_csv(out, &l.ev[i], l.undone[i]);
 		out_free(out);
-		combat_state_release(&s);
-		ledger_release(&l);
-		db_close(db);
-		return 0;
-	}
-	if (o->fmt == OUT_JSON)
+	} else if (o->fmt == OUT_JSON) {
 		printf("[");
-	else
-		printf("combat %" PRId64 " (%s rules)\n", l.combat, l.rules);
-	for (size_t i = 0; i < l.n; i++) {
-		if (o->fmt == OUT_JSON) {
-			event_json(&l.ev[i], l.undone[i], first);
-			first = 0;
-			continue;
-		}
-		if (l.undone[i]) {
-			printf("%3" PRId64 "  r%-2d (undone) %s by %s\n",
-			    l.ev[i].seq, l.ev[i].round,
-			    combat_action_name(l.ev[i].action), l.ev[i].actor ?
-			    l.ev[i].actor : "the GM");
-			continue;
-		}
-		story(stdout, &s, &l.ev[i], 1);
-	}
-	if (o->fmt == OUT_JSON)
+		for (size_t i = 0; i < l.n; i++)
+			event_json(&l.ev[i], l.undone[i], i == 0);
 		printf("\n]\n");
+	} else {
+		fclose(ls.fp);
+		printf("combat %" PRId64 " (%s rules)\n", l.combat, l.rules);
+		fputs(text, stdout);
+		free(text);
+	}
 	combat_state_release(&s);
 	ledger_release(&l);
 	db_close(db);
@@ -1553,15 +1316,14 @@ cmd_replay(struct opts *o, int argc, char **argv)
 		bad = replay_one(db, id, &events);
 		combats = 1;
 	} else {
-		sqlite3_stmt *st = db_prepare(db, "SELECT id FROM combat"
-		    " ORDER BY id");
+		size_t n;
+		int64_t *ids = ledger_combat_ids(db, &n);
 
-		while (db_step(db, st, 0) == SQLITE_ROW) {
-			bad += replay_one(db, sqlite3_column_int64(st, 0),
-			    &events);
+		for (size_t i = 0; i < n; i++) {
+			bad += replay_one(db, ids[i], &events);
 			combats++;
 		}
-		sqlite3_finalize(st);
+		free(ids);
 	}
 	db_rollback(db);
 	db_close(db);
@@ -1590,79 +1352,54 @@ parse_time(const char *s)
 	    "(2026-11-22T14:00:00Z) or seconds, got '%s'", q(s));
 }
 
-/*
- * Per character: what it did (as actor) and what was done to it (as
- * target), leaving out undone events.  The two conditions pick the rows:
- * with --char they are "actor = ?1" and "target = ?1", so that only that
- * character's rows are read, through the actor and target indexes.
- */
-#define HISTORY_SQL(actor_is, target_is) \
-	"WITH d AS (" \
-	" SELECT actor AS name, combat_id, damage AS dealt, 0 AS taken," \
-	"  0 AS downed, fumble AS fumbles FROM event ev" \
-	"  WHERE " actor_is " AND time >= ?2" \
-	"  AND action IN ('join', 'attack', 'mental', 'power') AND" NOT_UNDONE_EV \
-	" UNION ALL" \
-	" SELECT target, combat_id, 0, damage," \
-	"  life_after = 0 AND life_before > 0, vs_fumble FROM event ev" \
-	"  WHERE " target_is " AND time >= ?2" \
-	"  AND action IN ('attack', 'mental', 'power') AND" NOT_UNDONE_EV ")" \
-	" SELECT name, count(DISTINCT combat_id), sum(coalesce(dealt, 0))," \
-	"  sum(coalesce(taken, 0)), sum(coalesce(downed, 0))," \
-	"  sum(coalesce(fumbles, 0)) FROM d GROUP BY name ORDER BY name"
-
 static const char *const history_cols[] = {
 	"name", "combats", "damage_dealt", "damage_taken", "downed", "fumbles"
 };
+
+/* What cmd_history adds up while it prints the rows. */
+struct history_sum {
+	struct out	*out;
+	int64_t		 tot[5];
+};
+
+static void
+history_row(void *arg, const struct ledger_history *h)
+{
+	struct history_sum *sum = arg;
+	int64_t v[5] = { h->combats, h->dealt, h->taken, h->downed,
+	    h->fumbles };
+
+	out_text(sum->out, h->name);
+	for (int c = 0; c < 5; c++) {
+		out_int(sum->out, v[c]);
+		sum->tot[c] += v[c];
+	}
+	out_end_row(sum->out);
+}
 
 static int
 cmd_history(struct opts *o, int argc, char **argv)
 {
 	struct db *db;
-	sqlite3_stmt *st;
-	struct out *out;
+	struct history_sum sum;
 	int64_t since = o->since ? parse_time(o->since) : 0;
+	int rows;
 
 	(void)argv;
 	if (argc != 0)
 		cli_usage_error("history takes options only");
 	db = db_open(o->db);
-	st = db_prepare(db, o->character ? HISTORY_SQL("actor = ?1",
-	    "target = ?1") : HISTORY_SQL("actor IS NOT NULL",
-	    "target IS NOT NULL"));
-	if (o->character)
-		sqlite3_bind_text(st, 1, o->character, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 2, since);
-	out = out_new(stdout, o->fmt, OUT_ROWS, 6, history_cols);
-	{
-		long tot[5] = { 0, 0, 0, 0, 0 };
-		int rows = 0;
-
-		while (db_step(db, st, 0) == SQLITE_ROW) {
-			out_text(out, db_column_text(st, 0));
-			for (int c = 1; c <= 5; c++) {
-				out_int(out, sqlite3_column_int64(st, c));
-				tot[c - 1] += sqlite3_column_int64(st, c);
-			}
-			out_end_row(out);
-			rows++;
-		}
-		sqlite3_finalize(st);
-		if (o->fmt == OUT_TABLE && rows > 1 && !o->character) {
-			sqlite3_stmt *c = db_prepare(db, "SELECT count(*) FROM"
-			    " combat WHERE created >= ?1");
-
-			sqlite3_bind_int64(c, 1, since);
-			db_step(db, c, 0);
-			out_text(out, "(all)");
-			out_int(out, sqlite3_column_int64(c, 0));
-			for (int k = 1; k < 5; k++)
-				out_int(out, tot[k]);
-			out_end_row(out);
-			sqlite3_finalize(c);
-		}
+	memset(&sum, 0, sizeof sum);
+	sum.out = out_new(stdout, o->fmt, OUT_ROWS, 6, history_cols);
+	rows = ledger_history(db, o->character, since, history_row, &sum);
+	if (o->fmt == OUT_TABLE && rows > 1 && !o->character) {
+		out_text(sum.out, "(all)");
+		out_int(sum.out, ledger_count_combats(db, since));
+		for (int k = 1; k < 5; k++)
+			out_int(sum.out, sum.tot[k]);
+		out_end_row(sum.out);
 	}
-	out_free(out);
+	out_free(sum.out);
 	db_close(db);
 	return 0;
 }
@@ -1777,165 +1514,186 @@ skill_add(char **list, const char *arg, const char *opt)
 	list_add(list, arg, opt);
 }
 
-int
-main(int argc, char **argv)
+/* The options every command reads, and those of the basic commands. */
+static int
+opt_basic(struct opts *o, int ch)
 {
-	/* Static: the lists it builds live as long as the process. */
-	static struct opts o;
-	int ch, k, seen[OPT_LAST - 256];
-	const char *cmd;
-	char spaced[40];
+	int k;
 
-	memset(&o, 0, sizeof o);
-	memset(seen, 0, sizeof seen);
-	o.fmt = OUT_TABLE;
-	o.lockout = -1;
-	o.react_need = 1;
-	cli_init(argc, argv);
+	switch (ch) {
+	case OPT_DB:
+		o->db = optarg;
+		break;
+	case OPT_COMBAT:
+		o->combat = cli_int_arg("--combat", optarg, 1, INT32_MAX);
+		break;
+	case OPT_GM:
+		o->gm = optarg;
+		break;
+	case OPT_SEED:
+		o->seed = cli_seed_arg(optarg);
+		o->have_seed = 1;
+		break;
+	case OPT_LONG:
+		o->range = COMBAT_LONG;
+		break;
+	case OPT_USE:
+		o->use = (int)cli_int_arg("--use", optarg, 1, 100000);
+		break;
+	case OPT_CARD:
+		o->card = optarg;
+		break;
+	case OPT_VS_CARD:
+		o->vs_card = optarg;
+		break;
+	case OPT_VS_SPECIAL:
+		o->vs_special = optarg;
+		break;
+	case OPT_MOD:
+		o->mod = (int)cli_int_arg("--mod", optarg, -100000, 100000);
+		break;
+	case OPT_VS_MOD:
+		o->vs_mod = (int)cli_int_arg("--vs-mod", optarg, -100000,
+		    100000);
+		break;
+	case OPT_KIND:
+		if ((k = combat_kind_lookup(optarg)) < 0)
+			cli_usage_error("--kind must be attack, suggestion, "
+			    "intimidation or coercion, got '%s'", q(optarg));
+		o->kind = k;
+		break;
+	case OPT_AGREED:
+		o->agreed = 1;
+		break;
+	case OPT_CHAR:
+		o->character = optarg;
+		break;
+	case OPT_SINCE:
+		o->since = optarg;
+		break;
+	default:
+		return 0;
+	}
+	return 1;
+}
+
+/*
+ * One supplemental item per attack and one per defence (seed 001;
+ * RULINGS section 1): a second is refused, never silently put in place
+ * of the first.
+ */
+static void
+opt_item(struct opts *o, int ch)
+{
+	const char **slot = ch == OPT_ITEM ? &o->item : &o->vs_item;
+
+	if (*slot)
+		cli_usage_error("--%s given twice ('%s', '%s'): one "
+		    "supplemental item per %s", ch == OPT_ITEM ? "item" :
+		    "vs-item", q(*slot), q(optarg), ch == OPT_ITEM ? "attack" :
+		    "defence");
+	*slot = optarg;
+}
+
+/* The options of start and of the full action set. */
+static int
+opt_actions(struct opts *o, int ch)
+{
+	switch (ch) {
+	case OPT_RULES:
+		if (strcmp(optarg, "crs") == 0)
+			o->rules = COMBAT_RULES_CRS;
+		else if (strcmp(optarg, "avatar") == 0)
+			o->rules = COMBAT_RULES_AVATAR;
+		else
+			cli_usage_error("--rules must be crs or avatar, got "
+			    "'%s'", q(optarg));
+		break;
+	case OPT_LOCKOUT:
+		o->lockout = 60 * cli_int_arg("--lockout", optarg, 0,
+		    COMBAT_LOCKOUT_MAX / 60);
+		break;
+	case OPT_ITEM:
+	case OPT_VS_ITEM:
+		opt_item(o, ch);
+		break;
+	case OPT_SKILL:
+		skill_add(&o->skills, optarg, "--skill");
+		break;
+	case OPT_VS_SKILL:
+		skill_add(&o->vs_skills, optarg, "--vs-skill");
+		break;
+	case OPT_FREE:
+		o->free = 1;
+		break;
+	case OPT_SURPRISE:
+		o->surprise = 1;
+		break;
+	case OPT_MELEE_HIT:
+		o->melee_hit = optarg;
+		break;
+	default:
+		return 0;
+	}
+	return 1;
+}
+
+/* The options of a reaction, a power, a Flee and a Charge. */
+static int
+opt_more(struct opts *o, int ch)
+{
+	switch (ch) {
+	case OPT_REACT:
+		o->react = optarg;
+		break;
+	case OPT_REACT_BASE:
+		o->react_base = (int)cli_int_arg("--react-base", optarg,
+		    -100000, 100000);
+		break;
+	case OPT_REACT_NEED:
+		o->react_need = (int)cli_int_arg("--react-need", optarg, 0,
+		    100000);
+		break;
+	case OPT_REACT_CARD:
+		o->react_card = optarg;
+		break;
+	case OPT_EM:
+		o->em = (int)cli_int_arg("--em", optarg, 1, POWER_EM_MAX);
+		break;
+	case OPT_CATCH:
+		list_add(&o->catches, optarg, "--catch");
+		break;
+	case OPT_LET:
+		list_add(&o->let, optarg, "--let");
+		break;
+	default:
+		return 0;
+	}
+	return 1;
+}
+
+/* Reads the options into o, marking in seen each command option given. */
+static void
+parse_opts(struct opts *o, int *seen, int argc, char **argv)
+{
+	int ch;
+
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, ":jchV", longopts, NULL)) != -1) {
 		if (ch >= 256 && ch < OPT_LAST)
 			seen[ch - 256] = 1;
-		switch (ch) {
-		case OPT_DB:
-			o.db = optarg;
-			break;
-		case OPT_COMBAT:
-			o.combat = cli_int_arg("--combat", optarg, 1,
-			    INT32_MAX);
-			break;
-		case OPT_GM:
-			o.gm = optarg;
-			break;
-		case OPT_SEED:
-			o.seed = cli_seed_arg(optarg);
-			o.have_seed = 1;
-			break;
-		case OPT_LONG:
-			o.range = COMBAT_LONG;
-			break;
-		case OPT_USE:
-			o.use = (int)cli_int_arg("--use", optarg, 1, 100000);
-			break;
-		case OPT_CARD:
-			o.card = optarg;
-			break;
-		case OPT_VS_CARD:
-			o.vs_card = optarg;
-			break;
-		case OPT_VS_SPECIAL:
-			o.vs_special = optarg;
-			break;
-		case OPT_MOD:
-			o.mod = (int)cli_int_arg("--mod", optarg, -100000,
-			    100000);
-			break;
-		case OPT_VS_MOD:
-			o.vs_mod = (int)cli_int_arg("--vs-mod", optarg, -100000,
-			    100000);
-			break;
-		case OPT_KIND:
-			if ((k = combat_kind_lookup(optarg)) < 0)
-				cli_usage_error("--kind must be attack, "
-				    "suggestion, intimidation or coercion, got "
-				    "'%s'", q(optarg));
-			o.kind = k;
-			break;
-		case OPT_AGREED:
-			o.agreed = 1;
-			break;
-		case OPT_CHAR:
-			o.character = optarg;
-			break;
-		case OPT_SINCE:
-			o.since = optarg;
-			break;
-		case OPT_RULES:
-			if (strcmp(optarg, "crs") == 0)
-				o.rules = COMBAT_RULES_CRS;
-			else if (strcmp(optarg, "avatar") == 0)
-				o.rules = COMBAT_RULES_AVATAR;
-			else
-				cli_usage_error("--rules must be crs or avatar, "
-				    "got '%s'", q(optarg));
-			break;
-		case OPT_LOCKOUT:
-			o.lockout = 60 * cli_int_arg("--lockout", optarg, 0,
-			    COMBAT_LOCKOUT_MAX / 60);
-			break;
-		case OPT_ITEM:
-		case OPT_VS_ITEM: {
-			const char **slot = ch == OPT_ITEM ? &o.item :
-			    &o.vs_item;
-
-			/*
-			 * One supplemental item per attack and one per
-			 * defence (seed 001; RULINGS section 1): a second is
-			 * refused, never silently put in place of the first.
-			 */
-			if (*slot)
-				cli_usage_error("--%s given twice ('%s', '%s'): "
-				    "one supplemental item per %s", ch ==
-				    OPT_ITEM ? "item" : "vs-item", q(*slot),
-				    q(optarg), ch == OPT_ITEM ? "attack" :
-				    "defence");
-			*slot = optarg;
-			break;
-		}
-		case OPT_SKILL:
-			skill_add(&o.skills, optarg, "--skill");
-			break;
-		case OPT_VS_SKILL:
-			skill_add(&o.vs_skills, optarg, "--vs-skill");
-			break;
-		case OPT_FREE:
-			o.free = 1;
-			break;
-		case OPT_SURPRISE:
-			o.surprise = 1;
-			break;
-		case OPT_MELEE_HIT:
-			o.melee_hit = optarg;
-			break;
-		case OPT_REACT:
-			o.react = optarg;
-			break;
-		case OPT_REACT_BASE:
-			o.react_base = (int)cli_int_arg("--react-base", optarg,
-			    -100000, 100000);
-			break;
-		case OPT_REACT_NEED:
-			o.react_need = (int)cli_int_arg("--react-need", optarg,
-			    0, 100000);
-			break;
-		case OPT_REACT_CARD:
-			o.react_card = optarg;
-			break;
-		case OPT_EM:
-			o.em = (int)cli_int_arg("--em", optarg, 1,
-			    POWER_EM_MAX);
-			break;
-		case OPT_CATCH:
-			list_add(&o.catches, optarg, "--catch");
-			break;
-		case OPT_LET:
-			list_add(&o.let, optarg, "--let");
-			break;
-		default:
-			cli_common_option(ch, argv, usage_text, &o.fmt);
-			break;
-		}
+		if (!opt_basic(o, ch) && !opt_actions(o, ch) &&
+		    !opt_more(o, ch))
+			cli_common_option(ch, argv, usage_text, &o->fmt);
 	}
-	argc -= optind;
-	argv += optind;
-	if (argc == 0)
-		cli_usage_error("no command given (start, join, init, "
-		    "attack, mental, power, pass, stance, range, flee, "
-		    "charge, blow, swap, round, dead, end, undo, status, log, "
-		    "replay or history)");
-	cmd = argv[0];
-	argc--;
-	argv++;
+}
+
+/* Each command option goes with its commands, and some with another. */
+static void
+check_opts(const struct opts *o, const int *seen, const char *cmd)
+{
+	char spaced[40];
+
 	snprintf(spaced, sizeof spaced, " %.30s ", cmd);
 	for (size_t i = 0; i < sizeof opt_cmds / sizeof opt_cmds[0]; i++) {
 		const char *name = "";
@@ -1948,83 +1706,103 @@ main(int argc, char **argv)
 				name = lo->name;
 		cli_usage_error("--%s goes with%s", name, opt_cmds[i].cmds);
 	}
-	if (o.vs_special && !o.vs_card)
+	if (o->vs_special && !o->vs_card)
 		cli_usage_error("--vs-special goes with --vs-card");
 	if ((seen[OPT_REACT_BASE - 256] || seen[OPT_REACT_NEED - 256] ||
-	    o.react_card) && !o.react)
+	    o->react_card) && !o->react)
 		cli_usage_error("--react-base, --react-need and --react-card "
 		    "go with --react");
-	if (o.free && o.surprise)
+	if (o->free && o->surprise)
 		cli_usage_error("--free and --surprise do not go together");
-	if (strcmp(cmd, "start") == 0)
-		return cmd_start(&o, argc, argv);
-	o.reading = strcmp(cmd, "dead") == 0 || strcmp(cmd, "flee") == 0;
-	if (strcmp(cmd, "join") == 0 || strcmp(cmd, "stance") == 0 ||
-	    strcmp(cmd, "pass") == 0 || strcmp(cmd, "dead") == 0 ||
-	    strcmp(cmd, "flee") == 0 || strcmp(cmd, "charge") == 0) {
-		if (strcmp(cmd, "charge") == 0 ? argc < 1 : argc != 1)
-			cli_usage_error("%s needs %sNAME", cmd, cmd[0] == 'c' ?
-			    "" : "exactly one ");
-		return cmd_event(&o, cmd[0] == 'j' ? COMBAT_JOIN :
-		    cmd[0] == 's' ?
-		    COMBAT_STANCE : cmd[0] == 'p' ? COMBAT_PASS :
-		    cmd[0] == 'd' ?
-		    COMBAT_DEAD : cmd[0] == 'f' ? COMBAT_FLEE : COMBAT_CHARGE,
-		    argc,
-		    argv);
-	}
-	if (strcmp(cmd, "blow") == 0 || strcmp(cmd, "swap") == 0) {
-		if (argc != 2)
-			cli_usage_error("%s needs %s", cmd, cmd[0] == 'b' ?
-			    "PROTECTOR PROTECTED" : "NAME ITEM");
-		return cmd_event(&o, cmd[0] == 'b' ? COMBAT_BLOW : COMBAT_SWAP,
-		    argc,
-		    argv);
-	}
-	if (strcmp(cmd, "range") == 0) {
-		if (argc == 0 || argc % 3 != 0)
-			cli_usage_error("range needs A B FEET, as often as "
-			    "needed");
-		return cmd_event(&o, COMBAT_RANGE, argc, argv);
-	}
-	if (strcmp(cmd, "init") == 0)
-		return cmd_event(&o, COMBAT_INITIATIVE, argc, argv);
-	if (strcmp(cmd, "attack") == 0 || strcmp(cmd, "mental") == 0) {
-		if (argc < 2 || (argc > 2 && cmd[0] == 'a'))
-			cli_usage_error("%s needs ATTACKER TARGET%s", cmd,
-			    cmd[0] == 'm' ? " [TARGET...]" : "");
-		if (o.range == COMBAT_LONG && cmd[0] == 'm')
-			cli_usage_error("a mental action has no range: no "
-			    "--long");
-		return cmd_strike(&o, cmd[0] == 'a' ? COMBAT_ATTACK :
-		    COMBAT_MENTAL,
-		    argc, argv);
-	}
-	if (strcmp(cmd, "power") == 0) {
-		if (argc < 3)
-			cli_usage_error("power needs CASTER POWER TARGET...");
-		return cmd_strike(&o, COMBAT_POWER, argc, argv);
-	}
-	if (strcmp(cmd, "round") == 0 || strcmp(cmd, "end") == 0) {
-		if (argc != 0)
-			cli_usage_error("%s takes no arguments", cmd);
-		return cmd_event(&o, cmd[0] == 'r' ? COMBAT_ROUND : COMBAT_END,
-		    argc,
-		    argv);
-	}
+}
+
+/*
+ * The commands: what runs each, for which action, and how many arguments
+ * it takes (min, max with -1 for any, in steps of step); needs is the
+ * usage error when they are not so.  A reading command may work on a
+ * combat that has ended (the newest, without --combat).
+ */
+static const struct command {
+	const char	*name;
+	int		(*run)(struct opts *, int, char **);
+	int		 action;
+	int		 min, max, step;
+	const char	*needs;
+	int		 reading;
+} commands[] = {
+	{ "start", cmd_start, COMBAT_START, 0, -1, 1, NULL, 0 },
+	{ "join", cmd_event, COMBAT_JOIN, 1, 1, 1,
+	    "join needs exactly one NAME", 0 },
+	{ "stance", cmd_event, COMBAT_STANCE, 1, 1, 1,
+	    "stance needs exactly one NAME", 0 },
+	{ "pass", cmd_event, COMBAT_PASS, 1, 1, 1,
+	    "pass needs exactly one NAME", 0 },
+	{ "dead", cmd_event, COMBAT_DEAD, 1, 1, 1,
+	    "dead needs exactly one NAME", 1 },
+	{ "flee", cmd_event, COMBAT_FLEE, 1, 1, 1,
+	    "flee needs exactly one NAME", 1 },
+	{ "charge", cmd_event, COMBAT_CHARGE, 1, -1, 1, "charge needs NAME",
+	    0 },
+	{ "blow", cmd_event, COMBAT_BLOW, 2, 2, 1,
+	    "blow needs PROTECTOR PROTECTED", 0 },
+	{ "swap", cmd_event, COMBAT_SWAP, 2, 2, 1, "swap needs NAME ITEM", 0 },
+	{ "range", cmd_range, COMBAT_RANGE, 3, -1, 3,
+	    "range needs A B FEET, as often as needed", 0 },
+	{ "init", cmd_event, COMBAT_INITIATIVE, 0, -1, 1, NULL, 0 },
+	{ "attack", cmd_strike, COMBAT_ATTACK, 2, 2, 1,
+	    "attack needs ATTACKER TARGET", 0 },
+	{ "mental", cmd_strike, COMBAT_MENTAL, 2, -1, 1,
+	    "mental needs ATTACKER TARGET [TARGET...]", 0 },
+	{ "power", cmd_strike, COMBAT_POWER, 3, -1, 1,
+	    "power needs CASTER POWER TARGET...", 0 },
+	{ "round", cmd_event, COMBAT_ROUND, 0, 0, 1,
+	    "round takes no arguments", 0 },
+	{ "end", cmd_event, COMBAT_END, 0, 0, 1, "end takes no arguments",
+	    0 },
 	/* After the end, undo and the free Flee work on the newest combat. */
-	if (strcmp(cmd, "undo") == 0) {
-		o.reading = 1;
-		return cmd_undo(&o, argc, argv);
-	}
-	o.reading = 1;
-	if (strcmp(cmd, "status") == 0)
-		return cmd_status(&o, argc, argv);
-	if (strcmp(cmd, "log") == 0)
-		return cmd_log(&o, argc, argv);
-	if (strcmp(cmd, "replay") == 0)
-		return cmd_replay(&o, argc, argv);
-	if (strcmp(cmd, "history") == 0)
-		return cmd_history(&o, argc, argv);
-	cli_usage_error("unknown command '%s'", q(cmd));
+	{ "undo", cmd_undo, COMBAT_UNDO, 0, -1, 1, NULL, 1 },
+	{ "status", cmd_status, -1, 0, -1, 1, NULL, 1 },
+	{ "log", cmd_log, -1, 0, -1, 1, NULL, 1 },
+	{ "replay", cmd_replay, -1, 0, -1, 1, NULL, 1 },
+	{ "history", cmd_history, -1, 0, -1, 1, NULL, 1 },
+	{ NULL, NULL, 0, 0, 0, 0, NULL, 0 }
+};
+
+int
+main(int argc, char **argv)
+{
+	/* Static: the lists it builds live as long as the process. */
+	static struct opts o;
+	int seen[OPT_LAST - 256];
+	const struct command *c;
+	const char *cmd;
+
+	memset(&o, 0, sizeof o);
+	memset(seen, 0, sizeof seen);
+	o.fmt = OUT_TABLE;
+	o.lockout = -1;
+	o.react_need = 1;
+	cli_init(argc, argv);
+	parse_opts(&o, seen, argc, argv);
+	argc -= optind;
+	argv += optind;
+	if (argc == 0)
+		cli_usage_error("no command given (start, join, init, "
+		    "attack, mental, power, pass, stance, range, flee, "
+		    "charge, blow, swap, round, dead, end, undo, status, log, "
+		    "replay or history)");
+	cmd = argv[0];
+	argc--;
+	argv++;
+	check_opts(&o, seen, cmd);
+	for (c = commands; c->name && strcmp(c->name, cmd) != 0; c++)
+		continue;
+	if (c->name == NULL)
+		cli_usage_error("unknown command '%s'", q(cmd));
+	if (argc < c->min || (c->max >= 0 && argc > c->max) ||
+	    argc % c->step != 0)
+		cli_usage_error("%s", c->needs);
+	o.action = c->action;
+	o.reading = c->reading;
+	return c->run(&o, argc, argv);
 }

@@ -205,7 +205,18 @@ journal_derive(const struct journal *j,
     int (*step)(void *arg, const void *body, char *why, size_t whysz),
     void *arg, int64_t *bad, char *why, size_t whysz)
 {
+	return journal_derive_each(j, step, NULL, arg, bad, why, whysz);
+}
+
+int
+journal_derive_each(const struct journal *j,
+    int (*step)(void *arg, const void *body, char *why, size_t whysz),
+    void (*before)(void *arg, size_t i), void *arg, int64_t *bad,
+    char *why, size_t whysz)
+{
 	for (size_t i = 0; i < j->n; i++) {
+		if (before != NULL)
+			before(arg, i);
 		if (j->undone[i] || j->undoes[i] != 0)
 			continue;
 		if (step(arg, journal_body(j, i), why, whysz) != 0) {

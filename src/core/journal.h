@@ -134,6 +134,16 @@ int journal_derive(const struct journal *j,
     void *arg, int64_t *bad, char *why, size_t whysz);
 
 /*
+ * journal_derive, calling before(arg, i) ahead of every event i (an
+ * undone one and an undo too), so that a caller can tell each event
+ * from the state just before it, in the one replay.
+ */
+int journal_derive_each(const struct journal *j,
+    int (*step)(void *arg, const void *body, char *why, size_t whysz),
+    void (*before)(void *arg, size_t i), void *arg, int64_t *bad,
+    char *why, size_t whysz);
+
+/*
  * An event that stores the command's input as text, for the logs whose
  * state comes from applying the inputs again (Force Battles, Battle
  * Grounds).  Their event tables share one shape, each naming its round

@@ -248,6 +248,39 @@ combat_faces(const struct deck_pick *p)
 	return s;
 }
 
+int64_t
+combat_restores_at(const struct combat_state *s)
+{
+	return s->ended ? s->ended_at + COMBAT_RESTORE_SECS : 0;
+}
+
+int
+combat_restored(const struct combat_state *s, const struct combat_fighter *f,
+    int64_t now)
+{
+	return s->ended && now >= combat_restores_at(s) && !f->dead;
+}
+
+int
+combat_to_restore(const struct combat_fighter *f)
+{
+	return !f->dead && (f->life < f->st.life || (f->em >= 0 &&
+	    f->em < f->st.em));
+}
+
+int
+combat_stops_targets(const struct combat_event *e)
+{
+	return e->negated;
+}
+
+int
+combat_several_targets(int action, int kind, int power_target)
+{
+	return (action == COMBAT_MENTAL && kind == COMBAT_INTIMIDATION) ||
+	    (action == COMBAT_POWER && power_target == POWER_GROUP);
+}
+
 /*
  * One pick for a side: typed cards (and special card) when virt is 0,
  * else drawn from the generator.  On success, *cards holds what was drawn.
@@ -367,10 +400,12 @@ may_act(const struct combat_state *s, const char *name, char *why,
 }
 
 static int
-do_join(struct combat_state *s, struct combat_event *e, char *why, size_t whysz)
+do_join(struct combat_state *s, struct combat_event *e, struct rng *r,
+    char *why, size_t whysz)
 {
 	struct combat_fighter *f;
 
+	(void)r;
 	if (combat_find(s, e->actor) >= 0) {
 		util_say(why, whysz, "'%s' is already in this combat",
 		    e->actor);
@@ -479,15 +514,11 @@ tie_pick(struct combat_fighter *f, struct combat_init *it, int k,
 	return 0;
 }
 
+/* Refuses initiative already drawn, or typed for someone who draws none. */
 static int
-do_initiative(struct combat_state *s, struct combat_event *e, struct rng *r,
+init_refused(const struct combat_state *s, const struct combat_event *e,
     char *why, size_t whysz)
 {
-	int who[COMBAT_FIGHTERS_MAX], n = 0, rc = -1;
-	int key[COMBAT_FIGHTERS_MAX][32], klen[COMBAT_FIGHTERS_MAX];
-	char *typed[COMBAT_FIGHTERS_MAX], *typed_virt[COMBAT_FIGHTERS_MAX];
-	struct combat_state save;
-
 	if (s->init_done) {
 		snprintf(why, whysz, "initiative is already drawn this round");
 		return -1;
@@ -507,7 +538,145 @@ do_initiative(struct combat_state *s, struct combat_event *e, struct rng *r,
 			return -1;
 		}
 	}
-	save = *s;
+	return 0;
+}
+
+/*
+ * The draws of an initiative: who[a] drew the keys key[a][0..klen[a]-1],
+ * his total and then each tie-break pick; typed[a] and typed_virt[a] are
+ * the tie-breaks typed for him, read as they are needed.
+ */
+struct init_draws {
+	int	 n;
+	int	 who[COMBAT_FIGHTERS_MAX];
+	int	 key[COMBAT_FIGHTERS_MAX][32], klen[COMBAT_FIGHTERS_MAX];
+	char	*typed[COMBAT_FIGHTERS_MAX], *typed_virt[COMBAT_FIGHTERS_MAX];
+};
+
+/* Everyone who may draws his initiative pick: the first key. */
+static int
+init_first(struct combat_state *s, struct combat_event *e,
+    struct init_draws *d, struct rng *r, char *why, size_t whysz)
+{
+	for (int i = 0; i < s->n; i++) {
+		struct combat_fighter *f = &s->f[i];
+		struct combat_init *it;
+		struct deck_pick p;
+		char label[240];
+		int a;
+
+		if (!fighting(f) || f->stance || f->blow_carry)
+			continue;
+		it = init_entry(e, f->name);
+		snprintf(label, sizeof label, "'%s' initiative", f->name);
+		/* The typed tie-breaks are read from here on, and rebuilt. */
+		a = d->n++;
+		d->typed[a] = it->ties;
+		d->typed_virt[a] = it->ties_virt;
+		it->ties = it->ties_virt = NULL;
+		d->who[a] = i;
+		d->klen[a] = 1;
+		if (side_pick(&f->deck, DECK_INITIATIVE, r, it->virt,
+		    &it->cards, 0, &p, label, why, whysz) != 0)
+			return -1;
+		it->in = f->st.in < 0 ? 0 : f->st.in;
+		it->total = deck_total(&p, it->in);
+		d->key[a][0] = it->total;
+	}
+	if (d->n == 0) {
+		snprintf(why, whysz, "nobody can draw initiative this round");
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Break ties: everyone whose key equals another's draws one more single
+ * pick, without IN, until all keys differ.
+ */
+static int
+init_ties(struct combat_state *s, struct combat_event *e,
+    struct init_draws *d, struct rng *r, char *why, size_t whysz)
+{
+	for (int pass = 0; pass < 31; pass++) {
+		int tied[COMBAT_FIGHTERS_MAX], any = 0;
+
+		for (int a = 0; a < d->n; a++) {
+			tied[a] = 0;
+			for (int b = 0; b < d->n; b++)
+				if (a != b && d->klen[a] == d->klen[b] &&
+				    memcmp(d->key[a], d->key[b], sizeof(int) *
+				    (size_t)d->klen[a]) == 0)
+					tied[a] = 1;
+			any |= tied[a];
+		}
+		if (!any)
+			break;
+		for (int a = 0; a < d->n; a++) {
+			struct combat_fighter *f = &s->f[d->who[a]];
+
+			if (!tied[a])
+				continue;
+			if (tie_pick(f, init_entry(e, f->name), d->klen[a] - 1,
+			    d->typed[a], d->typed_virt[a], r,
+			    &d->key[a][d->klen[a]], why, whysz) != 0)
+				return -1;
+			d->klen[a]++;
+		}
+	}
+	return 0;
+}
+
+/* Order: the highest key first, compared pick by pick. */
+static void
+init_order(struct combat_state *s, struct combat_event *e,
+    struct init_draws *d)
+{
+	for (int a = 0; a < d->n; a++)
+		for (int b = a + 1; b < d->n; b++) {
+			int swap = 0, tw, tl, tk[32];
+
+			for (int k = 0; k < d->klen[a] && k < d->klen[b]; k++)
+				if (d->key[a][k] != d->key[b][k]) {
+					swap = d->key[b][k] > d->key[a][k];
+					break;
+				}
+			if (!swap)
+				continue;
+			tw = d->who[a];
+			tl = d->klen[a];
+			memcpy(tk, d->key[a], sizeof tk);
+			d->who[a] = d->who[b];
+			d->klen[a] = d->klen[b];
+			memcpy(d->key[a], d->key[b], sizeof d->key[a]);
+			d->who[b] = tw;
+			d->klen[b] = tl;
+			memcpy(d->key[b], tk, sizeof tk);
+		}
+	s->norder = d->n;
+	for (int a = 0; a < d->n; a++) {
+		s->order[a] = d->who[a];
+		s->f[d->who[a]].init_total = d->key[a][0];
+		s->f[d->who[a]].init_pos = a + 1;
+		init_entry(e, s->f[d->who[a]].name)->pos = a + 1;
+	}
+	s->init_done = 1;
+}
+
+/* Initiative: the draws, the tie-breaks, the order. */
+static int
+do_initiative(struct combat_state *s, struct combat_event *e, struct rng *r,
+    char *why, size_t whysz)
+{
+	struct init_draws *d;
+	struct combat_state *save;
+	int rc;
+
+	if (init_refused(s, e, why, whysz) != 0)
+		return -1;
+	d = xcalloc(1, sizeof *d);
+	save = xmalloc(sizeof *save);
+	*save = *s;
 	/*
 	 * A Surprise action comes before round 1 (RULINGS section 1): it is
 	 * no part of the round, so it does not halve DR, and the cards it
@@ -518,101 +687,18 @@ do_initiative(struct combat_state *s, struct combat_event *e, struct rng *r,
 	if (s->round == 1)
 		for (int i = 0; i < s->n; i++)
 			deck_clean_up(&s->f[i].deck);
-	for (int i = 0; i < s->n; i++) {
-		struct combat_fighter *f = &s->f[i];
-		struct combat_init *it;
-		struct deck_pick p;
-		char label[240];
-
-		if (!fighting(f) || f->stance || f->blow_carry)
-			continue;
-		it = init_entry(e, f->name);
-		snprintf(label, sizeof label, "'%s' initiative", f->name);
-		/* The typed tie-breaks are read from here on, and rebuilt. */
-		typed[n] = it->ties;
-		typed_virt[n] = it->ties_virt;
-		it->ties = it->ties_virt = NULL;
-		who[n] = i;
-		klen[n] = 1;
-		n++;
-		if (side_pick(&f->deck, DECK_INITIATIVE, r, it->virt,
-		    &it->cards, 0, &p, label, why, whysz) != 0)
-			goto out;
-		it->in = f->st.in < 0 ? 0 : f->st.in;
-		it->total = deck_total(&p, it->in);
-		key[n - 1][0] = it->total;
+	rc = init_first(s, e, d, r, why, whysz) != 0 ||
+	    init_ties(s, e, d, r, why, whysz) != 0 ? -1 : 0;
+	if (rc == 0)
+		init_order(s, e, d);
+	else
+		*s = *save;
+	for (int a = 0; a < d->n; a++) {
+		free(d->typed[a]);
+		free(d->typed_virt[a]);
 	}
-	if (n == 0) {
-		snprintf(why, whysz, "nobody can draw initiative this round");
-		goto out;
-	}
-	/*
-	 * Break ties: everyone whose key equals another's draws one more
-	 * single pick, without IN, until all keys differ.
-	 */
-	for (int pass = 0; pass < 31; pass++) {
-		int tied[COMBAT_FIGHTERS_MAX], any = 0;
-
-		for (int a = 0; a < n; a++) {
-			tied[a] = 0;
-			for (int b = 0; b < n; b++)
-				if (a != b && klen[a] == klen[b] &&
-				    memcmp(key[a], key[b], sizeof(int) *
-				    (size_t)klen[a]) == 0)
-					tied[a] = 1;
-			any |= tied[a];
-		}
-		if (!any)
-			break;
-		for (int a = 0; a < n; a++) {
-			if (!tied[a])
-				continue;
-			if (tie_pick(&s->f[who[a]], init_entry(e,
-			    s->f[who[a]].name), klen[a] - 1, typed[a],
-			    typed_virt[a], r, &key[a][klen[a]], why,
-			    whysz) != 0)
-				goto out;
-			klen[a]++;
-		}
-	}
-	/* Order: the highest key first, compared pick by pick. */
-	for (int a = 0; a < n; a++)
-		for (int b = a + 1; b < n; b++) {
-			int swap = 0, tw, tl, tk[32];
-
-			for (int k = 0; k < klen[a] && k < klen[b]; k++)
-				if (key[a][k] != key[b][k]) {
-					swap = key[b][k] > key[a][k];
-					break;
-				}
-			if (!swap)
-				continue;
-			tw = who[a];
-			tl = klen[a];
-			memcpy(tk, key[a], sizeof tk);
-			who[a] = who[b];
-			klen[a] = klen[b];
-			memcpy(key[a], key[b], sizeof key[a]);
-			who[b] = tw;
-			klen[b] = tl;
-			memcpy(key[b], tk, sizeof tk);
-		}
-	s->norder = n;
-	for (int a = 0; a < n; a++) {
-		s->order[a] = who[a];
-		s->f[who[a]].init_total = key[a][0];
-		s->f[who[a]].init_pos = a + 1;
-		init_entry(e, s->f[who[a]].name)->pos = a + 1;
-	}
-	s->init_done = 1;
-	rc = 0;
-out:
-	for (int a = 0; a < n; a++) {
-		free(typed[a]);
-		free(typed_virt[a]);
-	}
-	if (rc != 0)
-		*s = save;
+	free(d);
+	free(save);
 	return rc;
 }
 
@@ -736,8 +822,7 @@ enum { DEF_DR, DEF_MIND, DEF_NONE };
  */
 static int
 defend(struct combat_state *s, struct combat_event *e, int t, int how,
-    int ranged,
-    struct rng *r, char *why, size_t whysz)
+    int ranged, struct rng *r, char *why, size_t whysz)
 {
 	struct combat_fighter *f = &s->f[t];
 	const struct combat_gear *g = &e->vs_item;
@@ -801,11 +886,9 @@ striker(struct combat_state *s, struct combat_event *e, char *why, size_t whysz)
 	if (e->shares) {
 		a = combat_find(s, e->actor);
 		if (a < 0 || s->last_actor != a || s->last_action !=
-		    e->action || !((e->action == COMBAT_MENTAL && e->kind ==
-		    COMBAT_INTIMIDATION &&
-		    s->last_kind == COMBAT_INTIMIDATION) ||
-		    (e->action == COMBAT_POWER && e->power.target ==
-		    POWER_GROUP))) {
+		    e->action || !combat_several_targets(e->action, e->kind,
+		    e->power.target) || (e->action == COMBAT_MENTAL &&
+		    s->last_kind != COMBAT_INTIMIDATION)) {
 			snprintf(why, whysz, "only an Intimidation or a group "
 			    "power has several targets, and they follow it at "
 			    "once");
@@ -910,162 +993,236 @@ strike_target(struct combat_state *s, struct combat_event *e, int a, int d,
 	return t;
 }
 
+/* A strike in the making: who, at whom, with what. */
+struct strike {
+	int	 a, d, t;	/* the actor, the declared target, the one
+				   struck */
+	int	 shield;	/* whose blow a protector took, or -1 */
+	int	 physical, mental, power;
+	int	 ranged;	/* 1 long range, 0 short, -1 no range */
+	int	 how;		/* DEF_DR, DEF_MIND or DEF_NONE */
+	int	 avail, penalty, skills;
+};
+
+/* Declared and checked: who strikes whom, at what range, who is struck. */
 static int
-do_strike(struct combat_state *s, struct combat_event *e, struct rng *r,
-    char *why,
-    size_t whysz)
+strike_declare(struct combat_state *s, struct combat_event *e,
+    struct strike *k, struct rng *r, char *why, size_t whysz)
 {
-	int mental = e->action == COMBAT_MENTAL,
-	    power = e->action == COMBAT_POWER;
-	int physical = e->action == COMBAT_ATTACK;
-	int ranged = physical ? e->range == COMBAT_LONG : -1;
-	int a, d, t, avail = 0, penalty = 0, skills = 0, how, stat, shield;
-	const struct combat_gear *g = &e->item;
-	struct combat_fighter *fa, *ft;
-	struct deck_pick p;
-	struct combat_state *save = xmalloc(sizeof *save);
-	const char *statname = "";
 	char b1[40];
 
-	*save = *s;
-	if ((a = striker(s, e, why, whysz)) < 0)
-		goto refuse;
-	if ((d = present(s, e->target, "the target", why, whysz)) < 0)
-		goto refuse;
-	if (a == d) {
+	if ((k->a = striker(s, e, why, whysz)) < 0 ||
+	    (k->d = present(s, e->target, "the target", why, whysz)) < 0)
+		return -1;
+	if (k->a == k->d) {
 		util_say(why, whysz, "'%s' cannot target himself", e->actor);
-		goto refuse;
+		return -1;
 	}
-	if (physical) {
-		int feet = s->dist[a][d];
+	if (k->physical) {
+		int feet = s->dist[k->a][k->d];
 
 		if (e->range == COMBAT_SHORT && (feet == COMBAT_DIST_LONG ||
 		    feet > 5)) {
-			util_say(why, whysz, "'%s' is %s from '%s': short range "
-			    "needs 5 ft or less (--long)", e->target,
+			util_say(why, whysz, "'%s' is %s from '%s': short "
+			    "range needs 5 ft or less (--long)", e->target,
 			    dist_text(feet, b1, sizeof b1), e->actor);
-			goto refuse;
+			return -1;
 		}
 		if (e->range == COMBAT_LONG && feet >= 0 && feet <= 5) {
 			util_say(why, whysz, "'%s' is %d ft from '%s': long "
 			    "range needs more than 5 ft", e->target, feet,
 			    e->actor);
-			goto refuse;
+			return -1;
 		}
 	}
-	if ((t = strike_target(s, e, a, d, &shield, r, why, whysz)) < 0)
-		goto refuse;
-	if (t != d) {
+	if ((k->t = strike_target(s, e, k->a, k->d, &k->shield, r, why,
+	    whysz)) < 0)
+		return -1;
+	if (k->t != k->d) {
 		free(e->aimed);
 		e->aimed = e->target;
-		e->target = xstrdup(s->f[t].name);
+		e->target = xstrdup(s->f[k->t].name);
 	}
-	fa = &s->f[a];
-	ft = &s->f[t];
-	how = physical ? DEF_DR : mental ? DEF_MIND :
+	return 0;
+}
+
+/* The defence the strike meets, the skills and the item it uses. */
+static int
+strike_means(struct combat_state *s, struct combat_event *e,
+    struct strike *k, char *why, size_t whysz)
+{
+	const struct combat_fighter *ft = &s->f[k->t];
+	const struct combat_gear *g = &e->item;
+
+	k->how = k->physical ? DEF_DR : k->mental ? DEF_MIND :
 	    e->power.defend == POWER_VS_DR ? DEF_DR :
 	    e->power.defend == POWER_VS_MIND ? DEF_MIND : DEF_NONE;
-	if (how == DEF_MIND && ft->st.mind <= 0) {
+	if (k->how == DEF_MIND && ft->st.mind <= 0) {
 		util_say(why, whysz, "'%s' has %s: no mental action may target "
 		    "him", e->target, ft->st.mind == 0 ? "a MIND of 0" :
 		    "no MIND");
-		goto refuse;
+		return -1;
 	}
-	if (combat_skills_sum(e->skills, &skills, NULL, why, whysz) != 0)
-		goto refuse;
-	if (g->name && power) {
+	if (combat_skills_sum(e->skills, &k->skills, NULL, why, whysz) != 0)
+		return -1;
+	if (g->name && k->power) {
 		snprintf(why, whysz, "a power takes no supplemental item");
-		goto refuse;
+		return -1;
 	}
-	if (!gear_fits(g, ranged)) {
+	if (!gear_fits(g, k->ranged)) {
 		util_say(why, whysz, "'%s' works at %s range only", g->name,
 		    item_range_name(g->range));
-		goto refuse;
+		return -1;
 	}
-	if (power) {
-		int spend = e->shares ? 0 : e->em_spent ? e->em_spent :
-		    e->power.em;
+	return 0;
+}
 
-		if (e->power.name == NULL) {
-			snprintf(why, whysz, "no power given");
-			goto refuse;
-		}
-		if (fa->em < 0) {
-			util_say(why, whysz, "'%s' has no EM", e->actor);
-			goto refuse;
-		}
-		if (spend < e->power.em && !e->shares) {
-			util_say(why, whysz, "'%s' costs at least %d EM, not %d",
-			    e->power.name, e->power.em, spend);
-			goto refuse;
-		}
-		if (spend > fa->em) {
-			util_say(why, whysz, "'%s' has %d EM left: %d would "
-			    "take it below 0", e->actor, fa->em, spend);
-			goto refuse;
-		}
-		e->em_spent = spend;
-		e->em_before = fa->em;
-		fa->em -= spend;
-		e->em_after = fa->em;
-	} else {
-		stat = mental ? fa->st.mind : ranged ? combat_dr_now(fa) :
-		    fa->st.or_;
-		statname = mental ? "MIND" : ranged ? "DR" : "OR";
-		if (stat < 0) {
-			util_say(why, whysz, "'%s' has no %s", e->actor,
-			    statname);
-			goto refuse;
-		}
-		avail = stat + g->mod[mental ? ITEM_MIND : ranged ? ITEM_DR :
-		    ITEM_OR];
-		if (avail < 0)
-			avail = 0;
-		penalty = !mental ? 0 : e->kind == COMBAT_INTIMIDATION ? 5 :
-		    e->kind == COMBAT_COERCION ? 10 : 0;
-		if (e->use > avail) {
-			util_say(why, whysz, "'%s' has only %d %s to put in, "
-			    "not %d", e->actor, avail, statname, e->use);
-			goto refuse;
-		}
-		if (e->use < 0) {
-			snprintf(why, whysz, "at least 1 %s must be put in",
-			    statname);
-			goto refuse;
-		}
-		/*
-		 * A full-OR item takes the whole stat at every range and under
-		 * both rule sets: seed 001 says so at short range, and RULINGS
-		 * section 1 reads the CRS's "unless an item demands full OR"
-		 * the same way, so the CRS's silence is no licence to pull.
-		 */
-		if (g->full_or && physical && e->use > 0 && e->use < avail) {
-			util_say(why, whysz, "'%s' must be used with the full "
-			    "%s (%d): no pulling the punch", g->name, statname,
-			    avail);
-			goto refuse;
-		}
+/* A power's EM: at least its cost, paid from what the caster has. */
+static int
+strike_em(struct combat_state *s, struct combat_event *e,
+    const struct strike *k, char *why, size_t whysz)
+{
+	struct combat_fighter *fa = &s->f[k->a];
+	int spend = e->shares ? 0 : e->em_spent ? e->em_spent : e->power.em;
+
+	if (e->power.name == NULL) {
+		snprintf(why, whysz, "no power given");
+		return -1;
 	}
-	/* Step 6: a reaction may negate the action before it resolves. */
-	if (e->reactor && !e->shares) {
-		int x = present(s, e->reactor, "the reactor", why, whysz);
-		struct deck_pick q;
+	if (fa->em < 0) {
+		util_say(why, whysz, "'%s' has no EM", e->actor);
+		return -1;
+	}
+	if (spend < e->power.em && !e->shares) {
+		util_say(why, whysz, "'%s' costs at least %d EM, not %d",
+		    e->power.name, e->power.em, spend);
+		return -1;
+	}
+	if (spend > fa->em) {
+		util_say(why, whysz, "'%s' has %d EM left: %d would take it "
+		    "below 0", e->actor, fa->em, spend);
+		return -1;
+	}
+	e->em_spent = spend;
+	e->em_before = fa->em;
+	fa->em -= spend;
+	e->em_after = fa->em;
+	return 0;
+}
 
-		if (x < 0)
-			goto refuse;
-		if (x == a) {
-			util_say(why, whysz, "'%s' cannot react to his own "
-			    "action", e->reactor);
-			goto refuse;
+/* The stat put into an attack or a mental action: OR, DR or MIND. */
+static int
+strike_stat(struct combat_state *s, struct combat_event *e,
+    struct strike *k, char *why, size_t whysz)
+{
+	const struct combat_fighter *fa = &s->f[k->a];
+	const struct combat_gear *g = &e->item;
+	int stat = k->mental ? fa->st.mind : k->ranged == 1 ?
+	    combat_dr_now(fa) : fa->st.or_;
+	const char *statname = k->mental ? "MIND" : k->ranged == 1 ? "DR" :
+	    "OR";
+
+	if (stat < 0) {
+		util_say(why, whysz, "'%s' has no %s", e->actor, statname);
+		return -1;
+	}
+	k->avail = stat + g->mod[k->mental ? ITEM_MIND : k->ranged == 1 ?
+	    ITEM_DR : ITEM_OR];
+	if (k->avail < 0)
+		k->avail = 0;
+	k->penalty = !k->mental ? 0 : e->kind == COMBAT_INTIMIDATION ? 5 :
+	    e->kind == COMBAT_COERCION ? 10 : 0;
+	if (e->use > k->avail) {
+		util_say(why, whysz, "'%s' has only %d %s to put in, not %d",
+		    e->actor, k->avail, statname, e->use);
+		return -1;
+	}
+	if (e->use < 0) {
+		snprintf(why, whysz, "at least 1 %s must be put in", statname);
+		return -1;
+	}
+	/*
+	 * A full-OR item takes the whole stat at every range and under both
+	 * rule sets: seed 001 says so at short range, and RULINGS section 1
+	 * reads the CRS's "unless an item demands full OR" the same way, so
+	 * the CRS's silence is no licence to pull.
+	 */
+	if (g->full_or && k->physical && e->use > 0 && e->use < k->avail) {
+		util_say(why, whysz, "'%s' must be used with the full %s (%d): "
+		    "no pulling the punch", g->name, statname, k->avail);
+		return -1;
+	}
+	return 0;
+}
+
+/* Step 6: a reaction may negate the action before it resolves. */
+static int
+strike_react(struct combat_state *s, struct combat_event *e,
+    const struct strike *k, struct rng *r, char *why, size_t whysz)
+{
+	struct deck_pick q;
+	int x;
+
+	e->negated = 0;
+	if (e->reactor == NULL || e->shares)
+		return 0;
+	if ((x = present(s, e->reactor, "the reactor", why, whysz)) < 0)
+		return -1;
+	if (x == k->a) {
+		util_say(why, whysz, "'%s' cannot react to his own action",
+		    e->reactor);
+		return -1;
+	}
+	if (side_pick(&s->f[x].deck, DECK_OFFENSE, r, e->react_virt,
+	    &e->react_cards, 0, &q, "the reaction", why, whysz) != 0)
+		return -1;
+	e->react_fumble = q.fumble;
+	e->react_total = deck_total(&q, e->react_base);
+	e->negated = e->react_total >= e->react_need;
+	return 0;
+}
+
+/* The offence of a strike that goes ahead: its base and its pick. */
+static int
+strike_pick(struct combat_state *s, struct combat_event *e,
+    const struct strike *k, struct rng *r, char *why, size_t whysz)
+{
+	struct combat_fighter *fa = &s->f[k->a];
+	const struct combat_gear *g = &e->item;
+	struct deck_pick p;
+
+	if (k->power)
+		e->base = e->em_spent + e->power.bonus + e->mod + k->skills;
+	else
+		e->base = sheet_calc_base((e->use > 0 ? e->use : k->avail) -
+		    k->penalty + e->mod + k->skills, k->mental ?
+		    SHEET_MENTAL : SHEET_SHORT, fa->st.mod_offense +
+		    g->mod[ITEM_OFFENSE], fa->st.mod_pick + g->mod[ITEM_PICK]);
+	if (k->power && e->power.picks == 0) {
+		if (!e->virt && e->cards && *e->cards) {
+			util_say(why, whysz, "'%s' draws no card",
+			    e->power.name);
+			return -1;
 		}
-		if (side_pick(&s->f[x].deck, DECK_OFFENSE, r, e->react_virt,
-		    &e->react_cards, 0, &q, "the reaction", why, whysz) != 0)
-			goto refuse;
-		e->react_fumble = q.fumble;
-		e->react_total = deck_total(&q, e->react_base);
-		e->negated = e->react_total >= e->react_need;
-	} else
-		e->negated = 0;
+		free(e->cards);
+		e->cards = NULL;
+		e->fumble = 0;
+		e->offense = e->base < 0 ? 0 : e->base;
+		return 0;
+	}
+	if (side_pick_k(&fa->deck, DECK_OFFENSE, k->power ? e->power.picks :
+	    1, r, e->virt, &e->cards, 0, &p, "the offence", why, whysz) != 0)
+		return -1;
+	e->fumble = p.fumble;
+	e->offense = deck_total(&p, e->base);
+	return 0;
+}
+
+/* The offence: none when negated, the one shared, or a new pick. */
+static int
+strike_offence(struct combat_state *s, struct combat_event *e,
+    const struct strike *k, struct rng *r, char *why, size_t whysz)
+{
 	if (e->negated) {
 		free(e->cards);
 		free(e->vs_cards);
@@ -1073,95 +1230,109 @@ do_strike(struct combat_state *s, struct combat_event *e, struct rng *r,
 		e->base = e->offense = e->fumble = 0;
 		e->defense = e->special = -1;
 		e->vs_fumble = 0;
-	} else if (e->shares) {
-		/* The offence was drawn once, for every target. */
-		if (e->cards && *e->cards && !e->virt) {
-			snprintf(why, whysz, "a further target shares the "
-			    "offence: no cards of its own");
-			goto refuse;
-		}
-		e->base = s->last_base;
-		e->offense = s->last_offense;
-		e->fumble = 0;
-		e->virt = 0;
-		free(e->cards);
-		e->cards = NULL;
-	} else {
-		if (power)
-			e->base = e->em_spent + e->power.bonus + e->mod + skills;
-		else
-			e->base = sheet_calc_base((e->use > 0 ? e->use : avail)
-			    - penalty + e->mod + skills, mental ? SHEET_MENTAL :
-			    SHEET_SHORT, fa->st.mod_offense +
-			    g->mod[ITEM_OFFENSE], fa->st.mod_pick +
-			    g->mod[ITEM_PICK]);
-		if (power && e->power.picks == 0) {
-			if (!e->virt && e->cards && *e->cards) {
-				util_say(why, whysz, "'%s' draws no card",
-				    e->power.name);
-				goto refuse;
-			}
-			free(e->cards);
-			e->cards = NULL;
-			e->fumble = 0;
-			e->offense = e->base < 0 ? 0 : e->base;
-		} else {
-			if (side_pick_k(&fa->deck, DECK_OFFENSE, power ?
-			    e->power.picks : 1, r, e->virt, &e->cards, 0, &p,
-			    "the offence", why, whysz) != 0)
-				goto refuse;
-			e->fumble = p.fumble;
-			e->offense = deck_total(&p, e->base);
-		}
+		return 0;
 	}
-	if (!e->negated && defend(s, e, t, how, ranged, r, why, whysz) != 0)
-		goto refuse;
+	if (!e->shares)
+		return strike_pick(s, e, k, r, why, whysz);
+	/* The offence was drawn once, for every target. */
+	if (e->cards && *e->cards && !e->virt) {
+		snprintf(why, whysz, "a further target shares the offence: no "
+		    "cards of its own");
+		return -1;
+	}
+	e->base = s->last_base;
+	e->offense = s->last_offense;
+	e->fumble = 0;
+	e->virt = 0;
+	free(e->cards);
+	e->cards = NULL;
+	return 0;
+}
+
+/* The damage, and what the strike leaves for the rest of the round. */
+static void
+strike_resolve(struct combat_state *s, struct combat_event *e,
+    const struct strike *k)
+{
+	struct combat_fighter *fa = &s->f[k->a], *ft = &s->f[k->t];
+	int ranged = k->ranged == 1;
+
 	e->hit = !e->negated && e->defense >= 0 && e->offense > e->defense;
-	e->damage = e->hit && (!mental || e->kind == COMBAT_KIND_ATTACK) ?
+	e->damage = e->hit && (!k->mental || e->kind == COMBAT_KIND_ATTACK) ?
 	    e->offense - e->defense : 0;
 	e->life_before = ft->life;
 	ft->life = ft->life > e->damage ? ft->life - e->damage : 0;
 	e->life_after = ft->life;
-	if (mental && e->kind == COMBAT_INTIMIDATION && e->hit)
+	if (k->mental && e->kind == COMBAT_INTIMIDATION && e->hit)
 		ft->intimidated = ft->cowed = 1;
-	if (!e->negated && physical && ranged && !e->surprise)
+	if (!e->negated && k->physical && ranged && !e->surprise)
 		fa->halvings++;
-	if (!e->negated && physical && !ranged) {
-		ft->hit_by |= BIT(a);
-		if (shield >= 0) {
-			ft->shielded = shield;
-			ft->shielded_from |= BIT(a);
+	if (!e->negated && k->physical && !ranged) {
+		ft->hit_by |= BIT(k->a);
+		if (k->shield >= 0) {
+			ft->shielded = k->shield;
+			ft->shielded_from |= BIT(k->a);
 		}
 	}
 	if (!e->shares) {
 		if (!e->free && !e->surprise)
-			took_action(s, a, physical && !ranged && !e->negated ?
-			    t : -1, 0);
+			took_action(s, k->a, k->physical && !ranged &&
+			    !e->negated ? k->t : -1, 0);
 		if (e->free)
 			fa->free_offer = -1;
-		fa->last_long_at = physical && ranged ? d : -1;
+		fa->last_long_at = k->physical && ranged ? k->d : -1;
 	}
 	s->struck = 1;
-	s->last_actor = e->negated ? -1 : a;
+	s->last_actor = e->negated ? -1 : k->a;
 	s->last_action = e->action;
-	s->last_kind = mental ? e->kind : -1;
+	s->last_kind = k->mental ? e->kind : -1;
 	s->last_base = e->base;
 	s->last_offense = e->offense;
+}
+
+/*
+ * An attack, a mental action or a power, in the phases of the rules:
+ * declared and checked, the stat or EM put in, a reaction (step 6), the
+ * offence, the defence, the damage.  A refusal leaves s as it was.
+ */
+static int
+do_strike(struct combat_state *s, struct combat_event *e, struct rng *r,
+    char *why, size_t whysz)
+{
+	struct combat_state *save = xmalloc(sizeof *save);
+	struct strike k;
+	int rc;
+
+	*save = *s;
+	memset(&k, 0, sizeof k);
+	k.physical = e->action == COMBAT_ATTACK;
+	k.mental = e->action == COMBAT_MENTAL;
+	k.power = e->action == COMBAT_POWER;
+	k.ranged = k.physical ? e->range == COMBAT_LONG : -1;
+	rc = strike_declare(s, e, &k, r, why, whysz) != 0 ||
+	    strike_means(s, e, &k, why, whysz) != 0 ||
+	    (k.power ? strike_em(s, e, &k, why, whysz) :
+	    strike_stat(s, e, &k, why, whysz)) != 0 ||
+	    strike_react(s, e, &k, r, why, whysz) != 0 ||
+	    strike_offence(s, e, &k, r, why, whysz) != 0 ||
+	    (!e->negated && defend(s, e, k.t, k.how, k.ranged, r, why,
+	    whysz) != 0) ? -1 : 0;
+	if (rc == 0)
+		strike_resolve(s, e, &k);
+	else
+		*s = *save;
 	free(save);
-	return 0;
-refuse:
-	*s = *save;
-	free(save);
-	return -1;
+	return rc;
 }
 
 /* A distance between two combatants, at the start of a round. */
 static int
-do_range(struct combat_state *s, struct combat_event *e, char *why,
-    size_t whysz)
+do_range(struct combat_state *s, struct combat_event *e, struct rng *r,
+    char *why, size_t whysz)
 {
 	int a, b;
 
+	(void)r;
 	if ((a = present(s, e->actor, "the combatant", why, whysz)) < 0 ||
 	    (b = present(s, e->target, "the combatant", why, whysz)) < 0)
 		return -1;
@@ -1183,40 +1354,108 @@ do_range(struct combat_state *s, struct combat_event *e, char *why,
 	return 0;
 }
 
+/* The free Flee at the end of a combat: uncontested. */
+static int
+flee_at_end(struct combat_state *s, struct combat_event *e, char *why,
+    size_t whysz)
+{
+	int a;
+
+	if ((a = combat_find(s, e->actor)) < 0) {
+		util_say(why, whysz, "'%s' is not in this combat", e->actor ?
+		    e->actor : "");
+		return -1;
+	}
+	if (s->f[a].dead || s->f[a].fled) {
+		util_say(why, whysz, "'%s' has %s", e->actor, s->f[a].dead ?
+		    "died" : "fled already");
+		return -1;
+	}
+	if ((e->cards && *e->cards) || e->ninit) {
+		snprintf(why, whysz, "the free Flee at the end of a combat is "
+		    "uncontested: no cards");
+		return -1;
+	}
+	e->free = 1;
+	e->hit = 1;
+	s->f[a].fled = 1;
+	s->f[a].until = e->until = e->time + s->lockout;
+	return 0;
+}
+
+/* 1 if j may try to catch a, who flees: in the fight, and willing. */
+static int
+may_catch(const struct combat_state *s, const struct combat_event *e, int a,
+    int j)
+{
+	return j != a && fighting(&s->f[j]) && !s->f[j].cowed &&
+	    !in_list(e->let, s->f[j].name);
+}
+
+/* Typed catches must name someone who may catch. */
+static int
+flee_typed_catches(const struct combat_state *s, const struct combat_event *e,
+    int a, char *why, size_t whysz)
+{
+	for (int i = 0; i < e->ninit; i++) {
+		int j = combat_find(s, e->init[i].name);
+
+		if (j < 0 || !may_catch(s, e, a, j)) {
+			util_say(why, whysz, "'%s' cannot catch: %s",
+			    e->init[i].name, j < 0 ? "not in this combat" :
+			    j == a ? "he is the one fleeing" :
+			    !fighting(&s->f[j]) ? "not in the fight" :
+			    s->f[j].cowed ? "intimidated this round" :
+			    "he lets him go");
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* Every challenger's Catch: pick + DR; returns the best, or -1 (none). */
+static int
+flee_catches(struct combat_state *s, struct combat_event *e, int a,
+    struct rng *r, int *best, char *why, size_t whysz)
+{
+	*best = -1;
+	for (int j = 0, pos = 0; j < s->n; j++) {
+		struct combat_fighter *c = &s->f[j];
+		struct combat_init *it;
+		struct deck_pick q;
+		char who[240];
+		int cdr;
+
+		if (!may_catch(s, e, a, j))
+			continue;
+		it = init_entry(e, c->name);
+		cdr = combat_dr_now(c);
+		it->in = sheet_calc_base(cdr < 0 ? 0 : cdr, SHEET_SHORT, 0,
+		    c->st.mod_pick);
+		it->pos = ++pos;
+		snprintf(who, sizeof who, "'%s' catch", c->name);
+		if (side_pick(&c->deck, DECK_OFFENSE, r, it->virt, &it->cards,
+		    0, &q, who, why, whysz) != 0)
+			return -1;
+		it->total = deck_total(&q, it->in);
+		if (it->total > *best)
+			*best = it->total;
+	}
+	return 0;
+}
+
 /* Flee: pick + DR + modifiers against every challenger's Catch. */
 static int
 do_flee(struct combat_state *s, struct combat_event *e, struct rng *r,
-    char *why,
-    size_t whysz)
+    char *why, size_t whysz)
 {
 	struct combat_state *save;
 	struct combat_fighter *f;
 	struct deck_pick p;
-	int a, skills, dr, best = -1;
+	int a, skills, dr, best;
 
-	if (s->ended) {
-		/* The free Flee at the end: uncontested. */
-		if ((a = combat_find(s, e->actor)) < 0) {
-			util_say(why, whysz, "'%s' is not in this combat",
-			    e->actor ? e->actor : "");
-			return -1;
-		}
-		if (s->f[a].dead || s->f[a].fled) {
-			util_say(why, whysz, "'%s' has %s", e->actor,
-			    s->f[a].dead ? "died" : "fled already");
-			return -1;
-		}
-		if ((e->cards && *e->cards) || e->ninit) {
-			snprintf(why, whysz, "the free Flee at the end of a "
-			    "combat is uncontested: no cards");
-			return -1;
-		}
-		e->free = 1;
-		e->hit = 1;
-		s->f[a].fled = 1;
-		s->f[a].until = e->until = e->time + s->lockout;
-		return 0;
-	}
+	if (s->ended)
+		return flee_at_end(s, e, why, whysz);
 	if (e->free) {
 		snprintf(why, whysz, "the free Flee comes after the end of the "
 		    "combat");
@@ -1232,53 +1471,22 @@ do_flee(struct combat_state *s, struct combat_event *e, struct rng *r,
 		util_say(why, whysz, "'%s' has no DR", e->actor);
 		return -1;
 	}
-	/* Typed catches must name someone who may catch. */
-	for (int i = 0; i < e->ninit; i++) {
-		int j = combat_find(s, e->init[i].name);
-
-		if (j < 0 || j == a || !fighting(&s->f[j]) || s->f[j].cowed ||
-		    in_list(e->let, e->init[i].name)) {
-			util_say(why, whysz, "'%s' cannot catch: %s",
-			    e->init[i].name, j < 0 ? "not in this combat" :
-			    j == a ? "he is the one fleeing" :
-			    !fighting(&s->f[j]) ? "not in the fight" :
-			    s->f[j].cowed ? "intimidated this round" :
-			    "he lets him go");
-			return -1;
-		}
-	}
+	if (flee_typed_catches(s, e, a, why, whysz) != 0)
+		return -1;
 	save = xmalloc(sizeof *save);
 	*save = *s;
 	e->base = sheet_calc_base(dr + e->mod + skills, SHEET_SHORT, 0,
 	    f->st.mod_pick);
 	if (side_pick(&f->deck, DECK_OFFENSE, r, e->virt, &e->cards, 0, &p,
-	    "the flee", why, whysz) != 0)
-		goto refuse;
+	    "the flee", why, whysz) != 0 ||
+	    flee_catches(s, e, a, r, &best, why, whysz) != 0) {
+		*s = *save;
+		free(save);
+		return -1;
+	}
+	free(save);
 	e->fumble = p.fumble;
 	e->offense = deck_total(&p, e->base);
-	for (int j = 0, pos = 0; j < s->n; j++) {
-		struct combat_fighter *c = &s->f[j];
-		struct combat_init *it;
-		struct deck_pick q;
-		char who[240];
-		int cdr;
-
-		if (j == a || !fighting(c) || c->cowed || in_list(e->let,
-		    c->name))
-			continue;
-		it = init_entry(e, c->name);
-		cdr = combat_dr_now(c);
-		it->in = sheet_calc_base(cdr < 0 ? 0 : cdr, SHEET_SHORT, 0,
-		    c->st.mod_pick);
-		it->pos = ++pos;
-		snprintf(who, sizeof who, "'%s' catch", c->name);
-		if (side_pick(&c->deck, DECK_OFFENSE, r, it->virt, &it->cards,
-		    0, &q, who, why, whysz) != 0)
-			goto refuse;
-		it->total = deck_total(&q, it->in);
-		if (it->total > best)
-			best = it->total;
-	}
 	e->defense = best;
 	e->hit = e->offense >= best;
 	took_action(s, a, -1, 1);
@@ -1289,22 +1497,18 @@ do_flee(struct combat_state *s, struct combat_event *e, struct rng *r,
 		unprotect(s, a);
 	}
 	s->struck = 1;
-	free(save);
 	return 0;
-refuse:
-	*s = *save;
-	free(save);
-	return -1;
 }
 
 /* Charge: a new position; free actions to those who shot at the charger. */
 static int
-do_charge(struct combat_state *s, struct combat_event *e, char *why,
-    size_t whysz)
+do_charge(struct combat_state *s, struct combat_event *e, struct rng *r,
+    char *why, size_t whysz)
 {
 	uint64_t m;
 	int a;
 
+	(void)r;
 	if ((a = may_act(s, e->actor, why, whysz)) < 0 ||
 	    not_cowed(s, a, why, whysz) != 0 ||
 	    list_known(s, e->let, why, whysz) != 0)
@@ -1359,11 +1563,13 @@ do_charge(struct combat_state *s, struct combat_event *e, char *why,
 
 /* Taking a Blow: in his own action, or carried on at step 1. */
 static int
-do_blow(struct combat_state *s, struct combat_event *e, char *why, size_t whysz)
+do_blow(struct combat_state *s, struct combat_event *e, struct rng *r,
+    char *why, size_t whysz)
 {
 	int p, q, feet;
 	uint64_t m;
 
+	(void)r;
 	if ((q = present(s, e->target, "the protected", why, whysz)) < 0)
 		return -1;
 	if (!s->init_done) {
@@ -1439,10 +1645,12 @@ do_blow(struct combat_state *s, struct combat_event *e, char *why, size_t whysz)
 
 /* Item Swap (Avatar 2.6): an action, or the free one after a Charge. */
 static int
-do_swap(struct combat_state *s, struct combat_event *e, char *why, size_t whysz)
+do_swap(struct combat_state *s, struct combat_event *e, struct rng *r,
+    char *why, size_t whysz)
 {
 	int a;
 
+	(void)r;
 	if (s->rules != COMBAT_RULES_AVATAR) {
 		snprintf(why, whysz, "Item Swap is an Avatar 2.6 action "
 		    "(start --rules avatar)");
@@ -1473,8 +1681,201 @@ do_swap(struct combat_state *s, struct combat_event *e, char *why, size_t whysz)
 	return 0;
 }
 
-static int execute(struct combat_state *, struct combat_event *, char *,
-    size_t);
+static int
+do_start(struct combat_state *s, struct combat_event *e, struct rng *r,
+    char *why, size_t whysz)
+{
+	(void)r;
+	if (e->lockout < 0 || e->lockout > COMBAT_LOCKOUT_MAX) {
+		snprintf(why, whysz, "a flee lockout is 0 to %d minutes",
+		    COMBAT_LOCKOUT_MAX / 60);
+		return -1;
+	}
+	if (e->rules == COMBAT_RULES_AVATAR && e->lockout !=
+	    COMBAT_LOCKOUT_SECS) {
+		snprintf(why, whysz, "under Avatar 2.6 the flee lockout is one "
+		    "hour");
+		return -1;
+	}
+	s->started = e->time;
+	s->rules = e->rules;
+	s->lockout = e->lockout;
+	return 0;
+}
+
+/*
+ * Clean Up: cards back, stances and DR reset, then the next round, which
+ * newcomers enter.
+ */
+static int
+do_round(struct combat_state *s, struct combat_event *e, struct rng *r,
+    char *why, size_t whysz)
+{
+	(void)r;
+	(void)why;
+	(void)whysz;
+	for (int i = 0; i < s->n; i++) {
+		struct combat_fighter *f = &s->f[i];
+
+		deck_clean_up(&f->deck);
+		f->stance = f->halvings = f->acted = 0;
+		f->init_total = f->init_pos = 0;
+		f->presence = COMBAT_ACTIVE;
+		f->cowed = f->blow_carry = 0;
+		/* Taking a Blow lapses unless carried on at step 1. */
+		f->was_protecting = f->protecting;
+	}
+	for (int i = 0; i < s->n; i++)
+		s->f[i].protecting = s->f[i].protected_by = -1;
+	s->init_done = 0;
+	s->norder = 0;
+	s->round++;
+	e->round = s->round;
+	return 0;
+}
+
+static int
+do_stance(struct combat_state *s, struct combat_event *e, struct rng *r,
+    char *why, size_t whysz)
+{
+	int i;
+
+	(void)r;
+	if ((i = present(s, e->actor, "the combatant", why, whysz)) < 0)
+		return -1;
+	if (s->init_done) {
+		snprintf(why, whysz, "a Defensive Stance is taken before "
+		    "initiative");
+		return -1;
+	}
+	if (s->f[i].stance) {
+		util_say(why, whysz, "'%s' is already in a Defensive Stance",
+		    e->actor);
+		return -1;
+	}
+	s->f[i].stance = 1;
+	s->f[i].acted = 1;
+	return 0;
+}
+
+static int
+do_pass(struct combat_state *s, struct combat_event *e, struct rng *r,
+    char *why, size_t whysz)
+{
+	int i;
+
+	(void)r;
+	if ((i = may_act(s, e->actor, why, whysz)) < 0)
+		return -1;
+	/* Doing nothing keeps whoever takes blows for him. */
+	took_action(s, i, -1, 1);
+	s->f[i].intimidated = 0;
+	return 0;
+}
+
+/* An undo is the ledger's business: here the combat is only there. */
+static int
+do_undo(struct combat_state *s, struct combat_event *e, struct rng *r,
+    char *why, size_t whysz)
+{
+	(void)s;
+	(void)e;
+	(void)r;
+	(void)why;
+	(void)whysz;
+	return 0;
+}
+
+static int
+do_end(struct combat_state *s, struct combat_event *e, struct rng *r,
+    char *why, size_t whysz)
+{
+	(void)r;
+	if (!e->agreed && combat_standing(s) > 1) {
+		snprintf(why, whysz, "%d combatants are still standing: end "
+		    "--agreed if all of them agree", combat_standing(s));
+		return -1;
+	}
+	s->ended = 1;
+	s->agreed = e->agreed;
+	s->ended_at = e->time;
+	return 0;
+}
+
+/* What LIFE 0 means is the game's; the GM says who died. */
+static int
+do_dead(struct combat_state *s, struct combat_event *e, struct rng *r,
+    char *why, size_t whysz)
+{
+	int i;
+
+	(void)r;
+	if ((i = combat_find(s, e->actor)) < 0) {
+		util_say(why, whysz, "'%s' is not in this combat", e->actor ?
+		    e->actor : "");
+		return -1;
+	}
+	if (s->f[i].life != 0) {
+		util_say(why, whysz, "'%s' is not down (LIFE %d): only a "
+		    "combatant at LIFE 0 can have died", e->actor,
+		    s->f[i].life);
+		return -1;
+	}
+	if (s->f[i].dead) {
+		util_say(why, whysz, "'%s' is already dead", e->actor);
+		return -1;
+	}
+	s->f[i].dead = 1;
+	return 0;
+}
+
+typedef int action_fn(struct combat_state *, struct combat_event *,
+    struct rng *, char *, size_t);
+
+/* What each action does to the state. */
+static action_fn *const actions[COMBAT_ACTION_COUNT] = {
+	[COMBAT_START] = do_start,
+	[COMBAT_JOIN] = do_join,
+	[COMBAT_ROUND] = do_round,
+	[COMBAT_STANCE] = do_stance,
+	[COMBAT_INITIATIVE] = do_initiative,
+	[COMBAT_ATTACK] = do_strike,
+	[COMBAT_MENTAL] = do_strike,
+	[COMBAT_PASS] = do_pass,
+	[COMBAT_UNDO] = do_undo,
+	[COMBAT_END] = do_end,
+	[COMBAT_DEAD] = do_dead,
+	[COMBAT_RANGE] = do_range,
+	[COMBAT_FLEE] = do_flee,
+	[COMBAT_CHARGE] = do_charge,
+	[COMBAT_BLOW] = do_blow,
+	[COMBAT_POWER] = do_strike,
+	[COMBAT_SWAP] = do_swap,
+};
+
+static int
+execute(struct combat_state *s, struct combat_event *e, char *why,
+    size_t whysz)
+{
+	struct rng r;
+
+	rng_seed(&r, e->seed);
+	if (s->ended && e->action != COMBAT_UNDO && e->action != COMBAT_DEAD &&
+	    e->action != COMBAT_FLEE) {
+		snprintf(why, whysz, "this combat has ended");
+		return -1;
+	}
+	e->round = s->round;
+	/* The free actions a Charge offers last until something else. */
+	if (!e->free)
+		for (int i = 0; i < s->n; i++)
+			s->f[i].free_offer = -1;
+	if (e->action < 0 || e->action >= COMBAT_ACTION_COUNT) {
+		snprintf(why, whysz, "unknown action");
+		return -1;
+	}
+	return actions[e->action](s, e, &r, why, whysz);
+}
 
 int
 combat_execute(struct combat_state *s, struct combat_event *e, char *why,
@@ -1488,137 +1889,4 @@ combat_execute(struct combat_state *s, struct combat_event *e, char *why,
 	if ((rc = execute(s, e, why, whysz)) != 0)
 		s->last_actor = keep;
 	return rc;
-}
-
-static int
-execute(struct combat_state *s, struct combat_event *e, char *why, size_t whysz)
-{
-	struct rng r;
-	int i;
-
-	rng_seed(&r, e->seed);
-	if (s->ended && e->action != COMBAT_UNDO && e->action != COMBAT_DEAD &&
-	    e->action != COMBAT_FLEE) {
-		snprintf(why, whysz, "this combat has ended");
-		return -1;
-	}
-	e->round = s->round;
-	/* The free actions a Charge offers last until something else. */
-	if (!e->free)
-		for (i = 0; i < s->n; i++)
-			s->f[i].free_offer = -1;
-	switch (e->action) {
-	case COMBAT_START:
-		if (e->lockout < 0 || e->lockout > COMBAT_LOCKOUT_MAX) {
-			snprintf(why, whysz, "a flee lockout is 0 to %d "
-			    "minutes", COMBAT_LOCKOUT_MAX / 60);
-			return -1;
-		}
-		if (e->rules == COMBAT_RULES_AVATAR && e->lockout !=
-		    COMBAT_LOCKOUT_SECS) {
-			snprintf(why, whysz, "under Avatar 2.6 the flee lockout "
-			    "is one hour");
-			return -1;
-		}
-		s->started = e->time;
-		s->rules = e->rules;
-		s->lockout = e->lockout;
-		return 0;
-	case COMBAT_JOIN:
-		return do_join(s, e, why, whysz);
-	case COMBAT_ROUND:
-		/* Clean Up: cards back, stances and DR reset, then the next
-		 * round, which newcomers enter. */
-		for (i = 0; i < s->n; i++) {
-			struct combat_fighter *f = &s->f[i];
-
-			deck_clean_up(&f->deck);
-			f->stance = f->halvings = f->acted = 0;
-			f->init_total = f->init_pos = 0;
-			f->presence = COMBAT_ACTIVE;
-			f->cowed = f->blow_carry = 0;
-			/* Taking a Blow lapses unless carried on at step 1. */
-			f->was_protecting = f->protecting;
-		}
-		for (i = 0; i < s->n; i++)
-			s->f[i].protecting = s->f[i].protected_by = -1;
-		s->init_done = 0;
-		s->norder = 0;
-		s->round++;
-		e->round = s->round;
-		return 0;
-	case COMBAT_STANCE:
-		if ((i = present(s, e->actor, "the combatant", why, whysz)) < 0)
-			return -1;
-		if (s->init_done) {
-			snprintf(why, whysz, "a Defensive Stance is taken "
-			    "before initiative");
-			return -1;
-		}
-		if (s->f[i].stance) {
-			util_say(why, whysz, "'%s' is already in a Defensive "
-			    "Stance", e->actor);
-			return -1;
-		}
-		s->f[i].stance = 1;
-		s->f[i].acted = 1;
-		return 0;
-	case COMBAT_INITIATIVE:
-		return do_initiative(s, e, &r, why, whysz);
-	case COMBAT_ATTACK:
-	case COMBAT_MENTAL:
-	case COMBAT_POWER:
-		return do_strike(s, e, &r, why, whysz);
-	case COMBAT_PASS:
-		if ((i = may_act(s, e->actor, why, whysz)) < 0)
-			return -1;
-		/* Doing nothing keeps whoever takes blows for him. */
-		took_action(s, i, -1, 1);
-		s->f[i].intimidated = 0;
-		return 0;
-	case COMBAT_RANGE:
-		return do_range(s, e, why, whysz);
-	case COMBAT_FLEE:
-		return do_flee(s, e, &r, why, whysz);
-	case COMBAT_CHARGE:
-		return do_charge(s, e, why, whysz);
-	case COMBAT_BLOW:
-		return do_blow(s, e, why, whysz);
-	case COMBAT_SWAP:
-		return do_swap(s, e, why, whysz);
-	case COMBAT_UNDO:
-		return 0;
-	case COMBAT_END:
-		if (!e->agreed && combat_standing(s) > 1) {
-			snprintf(why, whysz, "%d combatants are still standing: "
-			    "end --agreed if all of them agree",
-			    combat_standing(s));
-			return -1;
-		}
-		s->ended = 1;
-		s->agreed = e->agreed;
-		s->ended_at = e->time;
-		return 0;
-	case COMBAT_DEAD:
-		/* What LIFE 0 means is the game's; the GM says who died. */
-		if ((i = combat_find(s, e->actor)) < 0) {
-			util_say(why, whysz, "'%s' is not in this combat",
-			    e->actor ? e->actor : "");
-			return -1;
-		}
-		if (s->f[i].life != 0) {
-			util_say(why, whysz, "'%s' is not down (LIFE %d): only "
-			    "a combatant at LIFE 0 can have died", e->actor,
-			    s->f[i].life);
-			return -1;
-		}
-		if (s->f[i].dead) {
-			util_say(why, whysz, "'%s' is already dead", e->actor);
-			return -1;
-		}
-		s->f[i].dead = 1;
-		return 0;
-	}
-	snprintf(why, whysz, "unknown action");
-	return -1;
 }

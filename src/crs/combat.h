@@ -178,7 +178,7 @@ struct combat_fighter {
 					   since his last action (check B) */
 	int		 protecting;	/* Taking a Blow for, or -1 */
 	int		 protected_by;	/* -1: nobody takes blows for him */
-	int		 was_protecting;	/* last round's, for carrying on */
+	int		 was_protecting;	/* last round's, to carry on */
 	int		 blow_carry;	/* carried on at step 1: no action */
 	int		 shielded;	/* took short range blows aimed at
 					   this one (Taking a Blow), or -1 */
@@ -204,9 +204,9 @@ struct combat_state {
 	int			 n;
 	struct combat_fighter	 f[COMBAT_FIGHTERS_MAX];
 	int			 norder;
-	int			 order[COMBAT_FIGHTERS_MAX];	/* indexes into f */
+	int			 order[COMBAT_FIGHTERS_MAX];	/* into f */
 	/* The strike just executed, which a further target may share. */
-	int			 last_actor;	/* -1: the last event was none */
+	int			 last_actor;	/* -1: none */
 	int			 last_kind;
 	int			 last_base, last_offense, last_fumble;
 	int			 last_action;
@@ -263,6 +263,29 @@ const char *combat_action_name(int action);
 int combat_action_lookup(const char *name);
 const char *combat_kind_name(int kind);
 int combat_kind_lookup(const char *name);
+
+/*
+ * LIFE and EM come back COMBAT_RESTORE_SECS after the end, but never to
+ * the dead.  combat_restores_at is when, or 0 while the combat goes on;
+ * combat_restored says whether f's are back at now; combat_to_restore
+ * whether f has any LIFE or EM to get back.
+ */
+int64_t combat_restores_at(const struct combat_state *s);
+int combat_restored(const struct combat_state *s,
+    const struct combat_fighter *f, int64_t now);
+int combat_to_restore(const struct combat_fighter *f);
+
+/*
+ * 1 if an executed strike e stops the strike it belongs to: a reaction
+ * negated it, and a negated action reaches no more targets (step 6).
+ */
+int combat_stops_targets(const struct combat_event *e);
+
+/*
+ * 1 if an action may have several targets, sharing one offence: an
+ * Intimidation (kind), or a power whose target is POWER_GROUP.
+ */
+int combat_several_targets(int action, int kind, int power_target);
 
 /* Faces of a pick as "10,7" (newly allocated). */
 char *combat_faces(const struct deck_pick *p);

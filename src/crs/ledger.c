@@ -371,30 +371,57 @@ ledger_inputs(const struct combat_event *r, struct combat_event *in)
 	}
 }
 
+/* What a combat's derivation carries: the state and the caller's hook. */
+struct replay {
+	struct combat_state	*s;
+	void			(*hook)(void *, const struct combat_state *,
+				    size_t);
+	void			*arg;
+};
+
 /* One event's inputs executed again on the state. */
 static int
 replay_one(void *arg, const void *body, char *why, size_t whysz)
 {
+	struct replay *rp = arg;
 	struct combat_event in;
 	int rc;
 
 	ledger_inputs(body, &in);
-	rc = combat_execute(arg, &in, why, whysz);
+	rc = combat_execute(rp->s, &in, why, whysz);
 	combat_event_release(&in);
 	return rc;
+}
+
+static void
+replay_before(void *arg, size_t i)
+{
+	struct replay *rp = arg;
+
+	rp->hook(rp->arg, rp->s, i);
+}
+
+int
+ledger_derive_each(const struct ledger *l, struct combat_state *s,
+    void (*hook)(void *, const struct combat_state *, size_t), void *arg,
+    int64_t *bad, char *why, size_t whysz)
+{
+	/* The caller may have cut the log short or marked more undone. */
+	struct journal view = l->j;
+	struct replay rp = { .s = s, .hook = hook, .arg = arg };
+
+	view.n = l->n;
+	view.undone = l->undone;
+	combat_state_init(s);
+	return journal_derive_each(&view, replay_one, hook ? replay_before :
+	    NULL, &rp, bad, why, whysz);
 }
 
 int
 ledger_derive(const struct ledger *l, struct combat_state *s, int64_t *bad,
     char *why, size_t whysz)
 {
-	/* The caller may have cut the log short or marked more undone. */
-	struct journal view = l->j;
-
-	view.n = l->n;
-	view.undone = l->undone;
-	combat_state_init(s);
-	return journal_derive(&view, replay_one, s, bad, why, whysz);
+	return ledger_derive_each(l, s, NULL, NULL, bad, why, whysz);
 }
 
 static int
@@ -756,4 +783,176 @@ ledger_append(struct db *db, int64_t id, struct combat_event *e)
 {
 	e->seq = journal_append(db, &ledger_kind, id,
 	    e->action == COMBAT_UNDO ? e->undoes : 0, e);
+}
+
+/*
+ * The queries crs-combat asks of the ledger: the rules that look across
+ * combats (the flee lockout, being in another combat), the combats there
+ * are, and each character's history.
+ */
+
+int64_t
+ledger_newest(struct db *db)
+{
+	sqlite3_stmt *st = db_prepare(db, "SELECT coalesce(max(id), 0)"
+	    " FROM combat");
+	int64_t id;
+
+	db_step(db, st, 0);
+	id = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return id;
+}
+
+int64_t
+ledger_fled_until(struct db *db, const char *name, int64_t now,
+    int64_t *combat)
+{
+	sqlite3_stmt *st = db_prepare(db, "SELECT max(until), combat_id"
+	    " FROM event ev WHERE actor = ?1 AND action = 'flee'"
+	    " AND until > ?2 AND" JOURNAL_LIVE("event", "combat_id", "ev"));
+	int64_t until = 0;
+
+	*combat = 0;
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, now);
+	if (db_step(db, st, 0) == SQLITE_ROW &&
+	    sqlite3_column_type(st, 0) != SQLITE_NULL) {
+		until = sqlite3_column_int64(st, 0);
+		*combat = sqlite3_column_int64(st, 1);
+	}
+	sqlite3_finalize(st);
+	return until;
+}
+
+int64_t
+ledger_fighting_elsewhere(struct db *db, const char *name, int64_t combat)
+{
+	sqlite3_stmt *st = db_prepare(db, "SELECT ev.combat_id FROM event ev"
+	    " WHERE ev.actor = ?1 AND ev.action = 'join'"
+	    " AND ev.combat_id <> ?2 AND" JOURNAL_LIVE("event", "combat_id", "ev")
+	    " AND NOT EXISTS (SELECT 1 FROM event x WHERE x.combat_id ="
+	    "  ev.combat_id AND ((x.action = 'end') OR (x.action = 'flee'"
+	    "  AND x.actor = ?1 AND x.hit = 1)) AND"
+	    JOURNAL_LIVE("event", "combat_id", "x") ")");
+	int64_t id = 0;
+
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, combat);
+	if (db_step(db, st, 0) == SQLITE_ROW)
+		id = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return id;
+}
+
+int64_t *
+ledger_combat_ids(struct db *db, size_t *n)
+{
+	sqlite3_stmt *st = db_prepare(db, "SELECT id FROM combat ORDER BY id");
+	int64_t *ids = NULL;
+
+	*n = 0;
+	while (db_step(db, st, 0) == SQLITE_ROW) {
+		ids = xreallocarray(ids, *n + 1, sizeof *ids);
+		ids[(*n)++] = sqlite3_column_int64(st, 0);
+	}
+	sqlite3_finalize(st);
+	return ids;
+}
+
+/*
+ * Per character: what it did (as actor) and what was done to it (as
+ * target), leaving out undone events.  The two conditions pick the rows:
+ * for one character they are "actor = ?1" and "target = ?1", so that only
+ * that character's rows are read, through the actor and target indexes.
+ */
+#define LEDGER_HISTORY_SQL(actor_is, target_is) \
+	"WITH d AS (" \
+	" SELECT actor AS name, combat_id, damage AS dealt, 0 AS taken," \
+	"  0 AS downed, fumble AS fumbles FROM event ev" \
+	"  WHERE " actor_is " AND time >= ?2" \
+	"  AND action IN ('join', 'attack', 'mental', 'power') AND" \
+	JOURNAL_LIVE("event", "combat_id", "ev") \
+	" UNION ALL" \
+	" SELECT target, combat_id, 0, damage," \
+	"  life_after = 0 AND life_before > 0, vs_fumble FROM event ev" \
+	"  WHERE " target_is " AND time >= ?2" \
+	"  AND action IN ('attack', 'mental', 'power') AND" \
+	JOURNAL_LIVE("event", "combat_id", "ev") ")" \
+	" SELECT name, count(DISTINCT combat_id), sum(coalesce(dealt, 0))," \
+	"  sum(coalesce(taken, 0)), sum(coalesce(downed, 0))," \
+	"  sum(coalesce(fumbles, 0)) FROM d GROUP BY name ORDER BY name"
+
+int
+ledger_history(struct db *db, const char *name, int64_t since,
+    void (*fn)(void *, const struct ledger_history *), void *arg)
+{
+	sqlite3_stmt *st = db_prepare(db, name ?
+	    LEDGER_HISTORY_SQL("actor = ?1", "target = ?1") :
+	    LEDGER_HISTORY_SQL("actor IS NOT NULL", "target IS NOT NULL"));
+	struct ledger_history h;
+	int rows = 0;
+
+	if (name)
+		sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, since);
+	while (db_step(db, st, 0) == SQLITE_ROW) {
+		h.name = db_column_text(st, 0);
+		h.combats = sqlite3_column_int64(st, 1);
+		h.dealt = sqlite3_column_int64(st, 2);
+		h.taken = sqlite3_column_int64(st, 3);
+		h.downed = sqlite3_column_int64(st, 4);
+		h.fumbles = sqlite3_column_int64(st, 5);
+		fn(arg, &h);
+		rows++;
+	}
+	sqlite3_finalize(st);
+	return rows;
+}
+
+int64_t
+ledger_count_combats(struct db *db, int64_t since)
+{
+	sqlite3_stmt *st = db_prepare(db, "SELECT count(*) FROM combat"
+	    " WHERE created >= ?1");
+	int64_t n;
+
+	sqlite3_bind_int64(st, 1, since);
+	db_step(db, st, 0);
+	n = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return n;
+}
+
+long
+ledger_undoable(const struct ledger *l, int64_t seq, char *why, size_t whysz)
+{
+	size_t k = 0;
+
+	for (size_t i = l->n; i-- > 0;) {
+		const struct combat_event *x = &l->ev[i];
+
+		if (seq ? x->seq != seq : (l->undone[i] ||
+		    x->action == COMBAT_UNDO || x->action == COMBAT_START))
+			continue;
+		k = i + 1;
+		break;
+	}
+	if (k == 0 && seq)
+		snprintf(why, whysz, "combat %" PRId64 " has no event %" PRId64,
+		    l->combat, seq);
+	else if (k == 0)
+		snprintf(why, whysz, "combat %" PRId64 " has nothing left to "
+		    "undo", l->combat);
+	else if (l->ev[k - 1].action == COMBAT_UNDO ||
+	    l->ev[k - 1].action == COMBAT_START)
+		snprintf(why, whysz, "event %" PRId64 " is %s, which cannot be "
+		    "undone", l->ev[k - 1].seq, l->ev[k - 1].action ==
+		    COMBAT_UNDO ? "an undo" : "the start");
+	else if (l->undone[k - 1])
+		snprintf(why, whysz, "event %" PRId64 " is already undone",
+		    l->ev[k - 1].seq);
+	else
+		return (long)k - 1;
+	return -1;
 }

@@ -68,4 +68,65 @@ int ledger_used_seed(const struct combat_event *e);
 /* Appends e to combat id as its next seq, which it sets. */
 void ledger_append(struct db *db, int64_t id, struct combat_event *e);
 
+/*
+ * Queries across combats, for crs-combat.
+ */
+
+/* The newest combat, ended or not, or 0. */
+int64_t ledger_newest(struct db *db);
+
+/*
+ * A fled character may not fight until his lockout ends: the latest end
+ * of a lockout of name's (a flee of his, not undone) that still runs at
+ * now, with *combat the combat he fled; 0 and *combat 0 if none runs.
+ */
+int64_t ledger_fled_until(struct db *db, const char *name, int64_t now,
+    int64_t *combat);
+
+/*
+ * Nobody in a combat can be surprised: a combat other than combat that
+ * name joined (not undone), that has not ended, and that he has not fled;
+ * 0 if there is none.
+ */
+int64_t ledger_fighting_elsewhere(struct db *db, const char *name,
+    int64_t combat);
+
+/* Every combat's id, oldest first: *n of them, an array the caller frees. */
+int64_t *ledger_combat_ids(struct db *db, size_t *n);
+
+/* One character's history (name belongs to the query, for the call only). */
+struct ledger_history {
+	const char	*name;
+	int64_t		 combats, dealt, taken, downed, fumbles;
+};
+
+/*
+ * Calls fn with each character's history of events at or after since
+ * (undone ones left out), by name; only name's when name is not NULL.
+ * Returns the number of rows.
+ */
+int ledger_history(struct db *db, const char *name, int64_t since,
+    void (*fn)(void *, const struct ledger_history *), void *arg);
+
+/* The number of combats created at or after since. */
+int64_t ledger_count_combats(struct db *db, int64_t since);
+
+/*
+ * ledger_derive, calling hook(arg, s, i) before each event i of l (an
+ * undone one and an undo too) with s the state just before it, so that a
+ * caller can report every event from the one replay.
+ */
+int ledger_derive_each(const struct ledger *l, struct combat_state *s,
+    void (*hook)(void *, const struct combat_state *, size_t), void *arg,
+    int64_t *bad, char *why, size_t whysz);
+
+/*
+ * Which event of l an undo reverses: the one numbered seq, or with seq 0
+ * the last one that is not undone, the start or an undo.  Returns its
+ * index in l->ev, or -1 with why set: there is none, or it cannot be
+ * undone (the start, an undo, one undone already).
+ */
+long ledger_undoable(const struct ledger *l, int64_t seq, char *why,
+    size_t whysz);
+
 #endif
