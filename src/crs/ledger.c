@@ -830,7 +830,8 @@ ledger_fighting_elsewhere(struct db *db, const char *name, int64_t combat)
 {
 	sqlite3_stmt *st = db_prepare(db, "SELECT ev.combat_id FROM event ev"
 	    " WHERE ev.actor = ?1 AND ev.action = 'join'"
-	    " AND ev.combat_id <> ?2 AND" JOURNAL_LIVE("event", "combat_id", "ev")
+	    " AND ev.combat_id <> ?2 AND"
+	    JOURNAL_LIVE("event", "combat_id", "ev")
 	    " AND NOT EXISTS (SELECT 1 FROM event x WHERE x.combat_id ="
 	    "  ev.combat_id AND ((x.action = 'end') OR (x.action = 'flee'"
 	    "  AND x.actor = ?1 AND x.hit = 1)) AND"
