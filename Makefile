@@ -74,7 +74,8 @@ LIBSRC = core/util core/rng core/out core/db core/cli core/journal \
 # Unit tests, tests/unit/FAMILY/test_MODULE.c, one binary each.
 UNITS  = core/util core/out core/db core/rng core/journal \
          crs/stats crs/sheet crs/item crs/roster crs/import crs/deck \
-         crs/odds crs/combat d6/d6 fb/fb bg/bg
+         crs/odds crs/combat crs/ledger d6/d6 fb/fb fb/fbledger bg/bg \
+         bg/bgledger
 HEADERS = $(wildcard src/*/*.h)
 
 LIBOBJ = $(LIBSRC:%=$(B)/%.o) $(B)/schema.o
