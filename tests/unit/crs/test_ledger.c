@@ -820,6 +820,107 @@ fight_two(int base)
 	is_int(events, 12, "in the 12 events left");
 }
 
+/*
+ * ---- combat 3: tie-breaks typed two deep and drawn, a Suggestion,
+ * a flee nobody catches, negative item figures, a tampered row ----
+ */
+
+static void
+fight_three(int base)
+{
+	static struct combat_state s;
+	struct combat_event *e;
+	struct ledger l;
+	int64_t bad;
+	int events, ann, bob;
+	char sql[200];
+	const char *d;
+
+	db_begin(DB);
+	CID = ledger_new_combat(DB, "crs", NOW);
+	db_commit(DB);
+	combat_state_release(&S);
+	ok(run(ev(COMBAT_START, NULL, NULL)) == 0, "start, the defaults");
+	e = ev(COMBAT_JOIN, "Ann", NULL);
+	e->stats = (struct combat_stats){ 8, 10, 6, 30, 2, -1, 0, 0, 0, 0 };
+	ok(run(e) == 0, "Ann joins, IN 2");
+	ok(join("Bob", 7, 9, 5, 25, -1, 0) == 0, "Bob joins");
+	ok(join("Cy", 5, 8, 4, 20, -1, 0) == 0, "Cy joins");
+	/* 7 + IN 2, 9 and 9: all tie; Cy's tie-break comes from the seed. */
+	e = ev(COMBAT_INITIATIVE, NULL, NULL);
+	entry(e, "Ann", "7", "5;7");
+	free(e->init[0].ties_virt);
+	e->init[0].ties_virt = xstrdup("00");
+	entry(e, "Bob", "9", "5;3");
+	free(e->init[1].ties_virt);
+	e->init[1].ties_virt = xstrdup("00");
+	entry(e, "Cy", "9", NULL);
+	ok(run(e) == 0, "a three-way tie");
+	ann = combat_find(&S, "Ann");
+	bob = combat_find(&S, "Bob");
+	ok(S.f[ann].init_pos < S.f[bob].init_pos, "Ann before Bob");
+	is_int(S.f[ann].init_total, 9, "Ann's 7 + IN 2");
+	is_int(e->init[2].ties_virt[0], '1', "Cy's tie-break drawn");
+	ok(ledger_used_seed(e), "so the seed is used");
+	is_str(row(SQL("seed IS NOT NULL, json_extract(detail,"
+	    " '$.draws[0].in'), json_extract(detail, '$.draws[0].ties')"),
+	    5), "1|2|5;7", "stored: the seed, IN, both tie-breaks");
+	for (int k = 0; k < S.norder; k++) {
+		int who = S.order[k];
+
+		if (who == ann) {
+			e = strike(COMBAT_MENTAL, "Ann", "Bob", "4", "3");
+			e->kind = COMBAT_SUGGESTION;
+			e->use = 5;
+			ok(run(e) == 0, "Ann's Suggestion, MIND 5 put in");
+		} else if (who == bob) {
+			e = strike(COMBAT_ATTACK, "Bob", "Cy", "6", "2");
+			gear(&e->vs_item, "Buckler", ITEM_DR, 3, ITEM_BOTH, 0);
+			e->vs_item.mod[ITEM_PICK] = -2;
+			e->vs_item.mod[ITEM_DEFENSE] = -1;
+			ok(run(e) == 0, "Bob attacks; Cy's Buckler, minus 2 pick");
+		} else {
+			e = ev(COMBAT_FLEE, "Cy", NULL);
+			e->cards = xstrdup("8");
+			e->let = xstrdup("Ann;Bob");
+			e->mod = -1;
+			ok(run(e) == 0, "Cy flees; both let him go");
+			ok(e->ninit == 0 && e->defense == -1 && e->hit,
+			    "no Catch: he is away");
+		}
+	}
+	is_str(row(SQL("kind, use, range"), 6 + (S.f[ann].init_pos - 1)),
+	    "suggestion|5|~", "the Suggestion's kind and MIND put in");
+	is_str(row(SQL("json_extract(detail, '$.vs_item_mods')"), 6 +
+	    (S.f[bob].init_pos - 1)), "[0,3,0,-2,0,-1]",
+	    "negative item figures");
+	check_round_trip(CID, base, NREC - base);
+	is_int(check_same(CID, &events), 0, "ledger_same: no mismatch");
+	is_int(events, NREC - base, "in every event");
+	ledger_load(DB, CID, &l);
+	ok(ledger_derive(&l, &s, &bad, why, sizeof why) == 0, "it derives");
+	is_str(state_diff(&S, &s), "", "to the state as executed");
+	combat_state_release(&s);
+	ledger_release(&l);
+
+	/* A column changed behind the ledger's back is seen. */
+	snprintf(sql, sizeof sql, "UPDATE event SET vs_base = vs_base + 1"
+	    " WHERE combat_id = %lld AND action = 'attack'", (long long)CID);
+	if (sqlite3_exec(DB->h, sql, NULL, NULL, NULL) != SQLITE_OK)
+		db_fatal(DB, sql);
+	ledger_load(DB, CID, &l);
+	d = "";
+	for (size_t i = 0; i < l.n && *d == '\0'; i++)
+		d = event_diff(&REC[base + (int)i], &l.ev[i]);
+	ok(strncmp(d, "vs_base ", 8) == 0, "event_diff sees a changed vs_base"
+	    " (%s)", d);
+	ledger_release(&l);
+	snprintf(sql, sizeof sql, "UPDATE event SET vs_base = vs_base - 1"
+	    " WHERE combat_id = %lld AND action = 'attack'", (long long)CID);
+	if (sqlite3_exec(DB->h, sql, NULL, NULL, NULL) != SQLITE_OK)
+		db_fatal(DB, sql);
+}
+
 int
 main(void)
 {
@@ -840,7 +941,8 @@ main(void)
 	is_int(ledger_current(DB), 0, "combat 1 has ended: none current");
 	check_one(one, n1);
 	fight_two(n1);
-	ok(ledger_load(DB, CID + 1, &l) < 0, "no combat 3");
+	fight_three(NREC);
+	ok(ledger_load(DB, CID + 1, &l) < 0, "no combat 4");
 	ledger_release(&l);
 	for (int i = 0; i < NREC; i++)
 		combat_event_release(&REC[i]);
