@@ -203,6 +203,14 @@ test_duelists(struct db *db)
 	free(st);
 	fbledger_duelist_release(&d);
 
+	fbledger_duelist_load(db, "Bob", &d, &eb);
+	snprintf(d.name, sizeof d.name, "ann");
+	db_begin(db);
+	is_int(fbledger_duelist_save(db, &d, &eb, NOW + 61), -1,
+	    "Bob renamed 'ann': the name is taken");
+	db_commit(db);
+	fbledger_duelist_release(&d);
+
 	fbledger_duelist_each(db, duelist_row, all);
 	is_str(all, "Ann light learner upper-left=2 upper-right=3 center=4"
 	    " left=3 right=3 lower-left=3 lower-right=3 att=5 def=5|"
@@ -607,6 +615,74 @@ test_duel(struct db *db)
 	free(mid);
 }
 
+/* A double botch, then a new stance (input NAME WORDS, run as is). */
+static void
+test_restance(struct db *db)
+{
+	static const char *const botch[] = { "init", "5,2", "choose", "torso",
+	    "hit", "6,6", "block", "6,6", NULL };
+	static const char *const next[] = { "init", "4,1", "target-die", "2",
+	    "hit", "2,2", "block", "3,3", NULL };
+	static const char words[] = "Ann upper-left=3 upper-right=3 center=3"
+	    " left=3 right=3 lower-left=3 lower-right=3 att=5 def=5";
+	struct fbledger_live *live = xcalloc(1, sizeof *live);
+	struct fbledger_live *got = xcalloc(1, sizeof *got);
+	struct fbledger_duel d;
+	const struct journal_event *ev;
+	struct journal_event e;
+	struct fb_report r;
+	struct fb_in in;
+	struct rng rng;
+	int64_t id, bad;
+	int round;
+
+	ok(fbledger_apply(live, "start", start_text, NULL, NULL, &r, why,
+	    sizeof why) == 0, "a third duel starts");
+	live->s.b = &live->b;
+	db_begin(db);
+	id = fbledger_duel_new(db, "Ann", "Bob", "default", NOW + 20);
+	memset(&e, 0, sizeof e);
+	e.round = 1;
+	e.action = "start";
+	e.input = (char *)start_text;
+	e.detail = "{}";
+	e.time = NOW + 20;
+	journal_append(db, &fbledger_kind, id, 0, &e);
+	db_commit(db);
+	is_int(play(db, id, live, "round", NULL, botch, NULL), 2,
+	    "round 1, seq 2");
+	ok(live->s.restance & 1, "a double botch: Ann may take a new stance");
+	round = live->s.round;
+	fb_in_init(&in);
+	rng_seed(&rng, 1);
+	ok(fbledger_apply(live, "restance", words, &in, &rng, &r, why,
+	    sizeof why) == 0, "Ann's new stance applies");
+	is_int(live->s.p[0].sph[2], 3, "center 3 now");
+	memset(&e, 0, sizeof e);
+	e.round = round;
+	e.action = "restance";
+	e.actor = "Ann";
+	e.input = (char *)words;
+	e.detail = "{}";
+	e.time = NOW + 21;
+	db_begin(db);
+	is_int(journal_append(db, &fbledger_kind, id, 0, &e), 3,
+	    "the restance, seq 3");
+	db_commit(db);
+	is_int(play(db, id, live, "round", NULL, next, NULL), 4,
+	    "round 2, seq 4");
+	ok(derive(db, id, &d, got, &bad) == 0, "it derives");
+	is_str(state_diff(got, live), "", "to the state applied directly");
+	is_int(got->s.p[0].sph[2], live->s.p[0].sph[2],
+	    "Ann's center as the new stance left it");
+	ev = journal_body(&d.j, 2);
+	is_str(ev->input, words, "the restance's input, as typed");
+	is_str(ev->actor, "Ann", "and its actor");
+	fbledger_duel_release(&d);
+	free(live);
+	free(got);
+}
+
 static void
 test_apply_refusals(void)
 {
@@ -646,6 +722,7 @@ main(void)
 	test_boards(db);
 	test_duelists(db);
 	test_duel(db);
+	test_restance(db);
 	test_apply_refusals();
 	db_close(db);
 	cmd = xasprintf("rm -rf '%s'", dir);
