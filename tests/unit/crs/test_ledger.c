@@ -889,6 +889,17 @@ fight_three(int base)
 			    "no Catch: he is away");
 		}
 	}
+	ok(run(ev(COMBAT_ROUND, NULL, NULL)) == 0, "round 2");
+	ok(join("Dee", 4, 6, 3, 15, -1, 0) == 0, "Dee joins late");
+	is_int(S.dist[combat_find(&S, "Dee")][ann], COMBAT_DIST_LONG,
+	    "at long range from everyone");
+	e = strike(COMBAT_ATTACK, "Dee", "Ann", "5", "3");
+	ok(run(e) < 0, "not before the next initiative");
+	e = ev(COMBAT_INITIATIVE, NULL, NULL);
+	entry(e, "Ann", "8", NULL);
+	entry(e, "Bob", "7", NULL);
+	entry(e, "Dee", "6", NULL);
+	ok(run(e) == 0, "Dee draws initiative in round 2");
 	is_str(row(SQL("kind, use, range"), 6 + (S.f[ann].init_pos - 1)),
 	    "suggestion|5|~", "the Suggestion's kind and MIND put in");
 	is_str(row(SQL("json_extract(detail, '$.vs_item_mods')"), 6 +
