@@ -878,7 +878,8 @@ fight_three(int base)
 			gear(&e->vs_item, "Buckler", ITEM_DR, 3, ITEM_BOTH, 0);
 			e->vs_item.mod[ITEM_PICK] = -2;
 			e->vs_item.mod[ITEM_DEFENSE] = -1;
-			ok(run(e) == 0, "Bob attacks; Cy's Buckler, minus 2 pick");
+			ok(run(e) == 0,
+			    "Bob attacks; Cy's Buckler, minus 2 pick");
 		} else {
 			e = ev(COMBAT_FLEE, "Cy", NULL);
 			e->cards = xstrdup("8");
