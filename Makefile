@@ -75,8 +75,9 @@ LIBSRC = core/util core/rng core/out core/db core/cli core/journal \
 # Unit tests, tests/unit/FAMILY/test_MODULE.c, one binary each.
 UNITS  = core/util core/out core/db core/rng core/journal \
          crs/stats crs/sheet crs/item crs/roster crs/import crs/deck \
-         crs/odds crs/combat crs/combat_text crs/ledger d6/d6 d6/d6store \
-         fb/fb bg/bg fb/fbio bg/bgio core/cli
+         crs/odds crs/combat crs/combat_text crs/ledger crs/ledger_rows \
+         d6/d6 d6/d6store fb/fb fb/fbio fb/fbledger bg/bg bg/bgio \
+         bg/bgledger core/cli
 HEADERS = $(wildcard src/*/*.h)
 
 LIBOBJ = $(LIBSRC:%=$(B)/%.o) $(B)/schema.o
