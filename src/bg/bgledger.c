@@ -445,7 +445,10 @@ bgledger_apply(struct bg_game *g, const char *action, const char *input,
 	return rc;
 }
 
-/* Runs one stored event again; a battle must end as it did. */
+/*
+ * Runs one stored event again; a move must fight the battle it fought,
+ * ending as it did, or fight none if it fought none.
+ */
 static int
 replay_one(void *arg, const void *body, char *why, size_t whysz)
 {
@@ -460,10 +463,11 @@ replay_one(void *arg, const void *body, char *why, size_t whysz)
 	if (bgledger_apply(arg, e->action, e->input, &rng, &r, NULL, why,
 	    whysz) < 0)
 		return -1;
-	if (strcmp(e->action, "move") != 0 || !r.battle)
+	if (strcmp(e->action, "move") != 0 || (!r.battle && !e->outcome))
 		return 0;
-	won = r.att_won ? "won" : "lost";
-	snprintf(said, sizeof said, "battle is %s", won);
+	won = !r.battle ? "" : r.att_won ? "won" : "lost";
+	snprintf(said, sizeof said, r.battle ? "battle is %s" :
+	    "move fights no battle", won);
 	return journal_event_recheck(e, won, said, why, whysz);
 }
 

@@ -448,15 +448,16 @@ test_game(struct db *db)
 	    "bg_event.ended: 0 on every event, undo included");
 	/*
 	 * A tampered input that turns the recorded battle into a plain move
-	 * (the row still says 'lost'): replay_one compares the battle only
-	 * when the replay fought one, so this derives without a word.
+	 * (the row still says 'lost'): the replay fights no battle, and says
+	 * so.
 	 */
 	snprintf(sql, sizeof sql, "UPDATE bg_event SET input = '1:Iceman b4'"
 	    " WHERE game_id = %lld AND seq = 13", (long long)id);
 	exec(db, sql);
-	ok(derive(db, id, &d, got, &bad) == 0 && bad == 0,
-	    "a recorded battle replayed as a plain move derives anyway"
-	    " # TODO should be refused at seq 13 (bgledger.c replay_one)");
+	ok(derive(db, id, &d, got, &bad) < 0 && bad == 13,
+	    "a recorded battle replayed as a plain move is refused at 13");
+	is_str(why, "the move fights no battle again, not the recorded 'lost'",
+	    "saying the battle is gone");
 	bgledger_game_release(&d);
 	snprintf(sql, sizeof sql, "UPDATE bg_event SET input ="
 	    " '1:Iceman a5 --roll 5 --vs-roll 2' WHERE game_id = %lld"
