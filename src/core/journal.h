@@ -22,6 +22,10 @@
  * Writers run inside the caller's write transaction (db_begin), which
  * is what keeps seq gapless among many processes: the next seq is read
  * and written under one lock.
+ *
+ * The D6 System's roll record (d6_roll, d6/d6store.c) is not a journal:
+ * its rows are independent rolls, none is ever undone, and no state is
+ * derived by running them again.
  */
 #ifndef REFKIT_JOURNAL_H
 #define REFKIT_JOURNAL_H
