@@ -1264,37 +1264,25 @@ cmd_log(struct opts *o, int argc, char **argv)
 	return 0;
 }
 
+/* Says what an audit found wrong with one event of combat *arg. */
+static void
+replay_bad(void *arg, int64_t seq, int ran, const char *why)
+{
+	printf("combat %" PRId64 " event %" PRId64 ": %s%s\n", *(int64_t *)arg,
+	    seq, ran ? "" : "does not replay: ", why);
+}
+
 /* Replays one combat; returns the number of mismatches. */
 static int
 replay_one(struct db *db, int64_t id, int *events)
 {
 	struct ledger l;
-	struct combat_state s;
-	int bad = 0;
-	char why[300];
+	int bad;
 
 	if (ledger_load(db, id, &l) != 0)
 		errx(1, "no combat %" PRId64, id);
-	combat_state_init(&s);
-	for (size_t i = 0; i < l.n; i++) {
-		struct combat_event in;
-
-		(*events)++;
-		if (l.undone[i] || l.ev[i].action == COMBAT_UNDO)
-			continue;
-		ledger_inputs(&l.ev[i], &in);
-		if (combat_execute(&s, &in, why, sizeof why) != 0) {
-			printf("combat %" PRId64 " event %" PRId64 ": does not "
-			    "replay: %s\n", id, l.ev[i].seq, why);
-			bad++;
-		} else if (ledger_same(&l.ev[i], &in, why, sizeof why) != 0) {
-			printf("combat %" PRId64 " event %" PRId64 ": %s\n",
-			    id, l.ev[i].seq, why);
-			bad++;
-		}
-		combat_event_release(&in);
-	}
-	combat_state_release(&s);
+	*events += (int)l.n;
+	bad = ledger_audit(&l, replay_bad, &id);
 	ledger_release(&l);
 	return bad;
 }

@@ -424,6 +424,51 @@ ledger_derive(const struct ledger *l, struct combat_state *s, int64_t *bad,
 	return ledger_derive_each(l, s, NULL, NULL, bad, why, whysz);
 }
 
+/* What an audit carries from one event to the next. */
+struct audit {
+	struct combat_state	 s;
+	void			(*bad)(void *, int64_t, int, const char *);
+	void			*arg;
+	int			 nbad;
+};
+
+/* Runs one event again and compares; never stops the derive. */
+static int
+audit_one(void *arg, const void *body, char *why, size_t whysz)
+{
+	struct audit *a = arg;
+	const struct combat_event *rec = body;
+	struct combat_event in;
+	int ran = 1;
+
+	ledger_inputs(rec, &in);
+	if (combat_execute(&a->s, &in, why, whysz) != 0)
+		ran = 0;
+	if (!ran || ledger_same(rec, &in, why, whysz) != 0) {
+		a->bad(a->arg, rec->seq, ran, why);
+		a->nbad++;
+	}
+	combat_event_release(&in);
+	return 0;
+}
+
+int
+ledger_audit(const struct ledger *l,
+    void (*bad)(void *, int64_t seq, int ran, const char *why), void *arg)
+{
+	struct audit a = { .bad = bad, .arg = arg };
+	struct journal view = l->j;
+	int64_t none;
+	char why[300];
+
+	view.n = l->n;
+	view.undone = l->undone;
+	combat_state_init(&a.s);
+	journal_derive(&view, audit_one, &a, &none, why, sizeof why);
+	combat_state_release(&a.s);
+	return a.nbad;
+}
+
 static int
 str_same(const char *a, const char *b)
 {

@@ -65,6 +65,16 @@ int ledger_same(const struct combat_event *rec, const struct combat_event *now,
 /* 1 if executing e drew anything from its seed. */
 int ledger_used_seed(const struct combat_event *e);
 
+/*
+ * Audits combat l: runs every event that is not undone again from its
+ * inputs and compares it with what was recorded (ledger_same).  For each
+ * one that does not run (ran 0) or does not agree (ran 1), calls
+ * bad(arg, seq, ran, why) and goes on with the next.  Returns the number
+ * of mismatches.
+ */
+int ledger_audit(const struct ledger *l,
+    void (*bad)(void *, int64_t seq, int ran, const char *why), void *arg);
+
 /* Appends e to combat id as its next seq, which it sets. */
 void ledger_append(struct db *db, int64_t id, struct combat_event *e);
 

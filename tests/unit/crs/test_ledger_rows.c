@@ -335,6 +335,22 @@ check_same(int64_t id, int *events)
 
 /* ---- combat 1: the CRS rules, the full action set ---- */
 
+/* What ledger_audit said last. */
+static int64_t AUDIT_SEQ;
+static int AUDIT_RAN;
+static char AUDIT_WHY[300];
+
+static void
+audit_bad(void *arg, int64_t seq, int ran, const char *w)
+{
+	(void)arg;
+	if (AUDIT_SEQ == 0) {
+		AUDIT_SEQ = seq;
+		AUDIT_RAN = ran;
+		snprintf(AUDIT_WHY, sizeof AUDIT_WHY, "%s", w);
+	}
+}
+
 static struct combat_state AFTER_RANGE;	/* a shallow copy of S */
 static int N_RANGE;
 
@@ -926,11 +942,21 @@ fight_three(int base)
 		d = event_diff(&REC[base + (int)i], &l.ev[i]);
 	ok(strncmp(d, "vs_base ", 8) == 0, "event_diff sees a changed vs_base"
 	    " (%s)", d);
+	/* The audit runs every event again and names what disagrees. */
+	AUDIT_SEQ = 0;
+	ok(ledger_audit(&l, audit_bad, NULL) >= 1, "the audit finds it");
+	ok(AUDIT_SEQ > 0 && AUDIT_RAN == 1, "an event that runs, at seq %lld",
+	    (long long)AUDIT_SEQ);
+	ok(strncmp(AUDIT_WHY, "defence base recorded ", 22) == 0,
+	    "naming the defence base (%s)", AUDIT_WHY);
 	ledger_release(&l);
 	snprintf(sql, sizeof sql, "UPDATE event SET vs_base = vs_base - 1"
 	    " WHERE combat_id = %lld AND action = 'attack'", (long long)CID);
 	if (sqlite3_exec(DB->h, sql, NULL, NULL, NULL) != SQLITE_OK)
 		db_fatal(DB, sql);
+	ledger_load(DB, CID, &l);
+	is_int(ledger_audit(&l, audit_bad, NULL), 0, "restored, it audits clean");
+	ledger_release(&l);
 }
 
 int
