@@ -1,6 +1,7 @@
 /*
- * rng.c - splitmix64 and xoshiro256** (Blackman and Vigna), an unbiased
- * bounded draw by rejection, and batched unbiased dice; see rng.h.
+ * rng.c - splitmix64 and xoshiro256** (Blackman and Vigna) with its jump,
+ * an unbiased bounded draw by rejection, and batched unbiased dice; see
+ * rng.h.
  */
 #include "core/rng.h"
 
@@ -61,6 +62,35 @@ rng_next(struct rng *r)
 	s[2] ^= t;
 	s[3] = rotl(s[3], 45);
 	return result;
+}
+
+void
+rng_jump(struct rng *r)
+{
+	/* x^(2^128) modulo the generator's characteristic polynomial. */
+	static const uint64_t jump[4] = {
+		0x180ec6d33cfd0abaULL, 0xd5a61266f0c9392cULL,
+		0xa9582618e03fc9aaULL, 0x39abdc4529b1661cULL
+	};
+	uint64_t t[4] = { 0, 0, 0, 0 };
+
+	for (int i = 0; i < 4; i++)
+		for (int b = 0; b < 64; b++) {
+			if (jump[i] >> b & 1)
+				for (int k = 0; k < 4; k++)
+					t[k] ^= r->s[k];
+			(void)rng_next(r);
+		}
+	memcpy(r->s, t, sizeof r->s);
+	r->nd6 = 0;
+}
+
+void
+rng_stream(struct rng *r, uint64_t seed, unsigned k)
+{
+	rng_seed(r, seed);
+	while (k-- > 0)
+		rng_jump(r);
 }
 
 uint64_t

@@ -25,6 +25,20 @@ int rng_equal(const struct rng *a, const struct rng *b);
 /* Seeds the generator; every seed, 0 included, gives a usable state. */
 void rng_seed(struct rng *r, uint64_t seed);
 
+/*
+ * Advances the generator by 2^128 outputs (Blackman and Vigna's jump
+ * for xoshiro256**), in the time of 256 outputs; the dice drawn ahead
+ * are dropped.  Jumps from one seed give streams that cannot overlap
+ * within 2^128 outputs each, for work split over threads.
+ */
+void rng_jump(struct rng *r);
+
+/*
+ * Seeds r with stream k of a seed: rng_seed, then k jumps.  Stream 0 is
+ * the seed's own sequence.
+ */
+void rng_stream(struct rng *r, uint64_t seed, unsigned k);
+
 /* The next 64 random bits. */
 uint64_t rng_next(struct rng *r);
 

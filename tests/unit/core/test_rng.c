@@ -2,7 +2,7 @@
  * test_rng.c - the generator gives the published xoshiro256** sequence
  * (checked against an independent implementation), repeats per seed, and
  * bounded draws stay in range without bias, and batched dice are the
- * base-6 digits of one output scaled to 6^16.
+ * base-6 digits of one output scaled to 6^16; the jump's streams.
  */
 #include "tap.h"
 
@@ -63,6 +63,51 @@ test_d6(void)
 	    "reseeding drops the dice drawn ahead");
 }
 
+/*
+ * The streams: known answers from an independent implementation (in
+ * which x^(2^128) modulo the characteristic polynomial, found by
+ * Berlekamp-Massey, gave the jump's constants); stream 0 is the seed's
+ * own sequence; a jump commutes with a step, as a power of the step
+ * must; and it drops the dice drawn ahead.
+ */
+static void
+test_stream(void)
+{
+	struct rng r, r2;
+	int same = 1;
+
+	rng_stream(&r, 1, 1);
+	ok(rng_next(&r) == 0x332802f81eaae9d0ULL &&
+	    rng_next(&r) == 0x02d18d7749b84f96ULL,
+	    "seed 1, stream 1, first two outputs");
+	rng_stream(&r, 1, 2);
+	ok(rng_next(&r) == 0xc00b7581fee144e3ULL &&
+	    rng_next(&r) == 0x3108407c917a55d4ULL,
+	    "seed 1, stream 2, first two outputs");
+	rng_stream(&r, 5, 2);
+	ok(rng_next(&r) == 0x16f45a6478c72180ULL,
+	    "seed 5, stream 2, first output");
+	rng_stream(&r, 5, 1);
+	ok(rng_next(&r) == 0x293c8fef77ac8c03ULL,
+	    "seed 5, stream 1, first output");
+	rng_stream(&r, 9, 0);
+	rng_seed(&r2, 9);
+	for (int i = 0; i < 100; i++)
+		same &= rng_next(&r) == rng_next(&r2);
+	ok(same, "stream 0 is the seed's own sequence");
+	rng_seed(&r, 3);
+	rng_seed(&r2, 3);
+	(void)rng_next(&r);
+	rng_jump(&r);
+	rng_jump(&r2);
+	(void)rng_next(&r2);
+	ok(rng_equal(&r, &r2), "a jump commutes with a step");
+	rng_seed(&r, 3);
+	(void)rng_d6(&r);
+	rng_jump(&r);
+	is_int(r.nd6, 0, "a jump drops the dice drawn ahead");
+}
+
 int
 main(void)
 {
@@ -104,5 +149,6 @@ main(void)
 	ok(rng_parse_seed("12x", &seed) != 0, "12x is refused");
 	ok(rng_parse_seed("", &seed) != 0, "empty is refused");
 	test_d6();
+	test_stream();
 	return tap_done();
 }
