@@ -57,8 +57,9 @@ else
 STATIC  = -static
 DEPLIBS := $(shell $(PKG_CONFIG) --libs sqlite3) -lcsv -lgmp -lm
 endif
-CFLAGS  += $(CSTD) $(WARN) $(OPT) $(SANFLAGS) $(SQLITE_CFLAGS) -Isrc
-LDFLAGS += $(SANFLAGS) $(STATIC)
+# -pthread: fb-duel sim plays its jobs on POSIX threads (src/fb/fbsim.c).
+CFLAGS  += $(CSTD) $(WARN) $(OPT) $(SANFLAGS) $(SQLITE_CFLAGS) -Isrc -pthread
+LDFLAGS += $(SANFLAGS) $(STATIC) -pthread
 LDLIBS  += $(DEPLIBS)
 
 TOOLS  = crs-stats crs-draw crs-combat d6-roll fb-duel bg-board
@@ -70,14 +71,14 @@ LIBSRC = core/util core/rng core/out core/db core/cli core/journal \
          crs/combat_text \
          crs/roster crs/import crs/ledger \
          d6/d6 d6/d6chart d6/d6sheet d6/d6store \
-         fb/fb fb/fbio fb/fbledger \
+         fb/fb fb/fbsim fb/fbio fb/fbledger \
          bg/bg bg/bgio bg/bgledger
 # Unit tests, tests/unit/FAMILY/test_MODULE.c, one binary each.
 UNITS  = core/util core/out core/db core/rng core/journal \
          crs/stats crs/sheet crs/item crs/roster crs/import crs/deck \
          crs/odds crs/combat crs/combat_text crs/ledger crs/ledger_rows \
-         d6/d6 d6/d6store fb/fb fb/fbio fb/fbledger bg/bg bg/bgio \
-         bg/bgledger core/cli
+         d6/d6 d6/d6store fb/fb fb/fbsim fb/fbio fb/fbledger bg/bg \
+         bg/bgio bg/bgledger core/cli
 HEADERS = $(wildcard src/*/*.h)
 
 LIBOBJ = $(LIBSRC:%=$(B)/%.o) $(B)/schema.o
@@ -140,10 +141,10 @@ FUZZ_RENAME = -Dexit=refkit_fuzz_exit -D_exit=refkit_fuzz__exit \
               -Dvwarn=refkit_fuzz_vwarn -Dvwarnx=refkit_fuzz_vwarnx \
               -Datexit=refkit_fuzz_atexit
 FUZZ_SAN = -fsanitize=address,undefined -fno-sanitize-recover=undefined
-FUZZ_CFLAGS = $(CSTD) -g -O1 -fno-omit-frame-pointer $(FUZZ_SAN) \
+FUZZ_CFLAGS = $(CSTD) -g -O1 -fno-omit-frame-pointer $(FUZZ_SAN) -pthread \
               -fsanitize=fuzzer-no-link $(SQLITE_CFLAGS) -Isrc -Itests/fuzz \
               -include tests/fuzz/hooks.h $(FUZZ_RENAME)
-FUZZ_LIBS = $(shell $(PKG_CONFIG) --libs sqlite3) -lcsv -lgmp -lm
+FUZZ_LIBS = $(shell $(PKG_CONFIG) --libs sqlite3) -lcsv -lgmp -lm -pthread
 FUZZ_WRAP = -Wl,--wrap=sqlite3_open_v2,--wrap=sqlite3_open,--wrap=sqlite3_close
 FUZZ_TIME ?= 60
 
