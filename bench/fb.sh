@@ -1,12 +1,15 @@
 #!/bin/sh
 # fb.sh BUILD-DIR OUTDIR: the fb-duel benchmark (run by run.sh).
 #
-# sim: "fb-duel sim A B --n N" between two default Learner sheets, for
-#   N = 100,000 and 1,000,000, one process each on one core, timed with
-#   peak memory by measure, best time of three runs.  Reports duels per
-#   second against the target of 500,000 (ratio >= 1.0 meets it) and the
-#   peak memory of the larger run against the smaller (about 1.0 when
-#   memory does not grow with N).
+# sim: "fb-duel sim A B --n N --jobs 1" between two default Learner
+#   sheets, for N = 100,000 and 1,000,000, one process each on one core,
+#   timed with peak memory by measure, best time of three runs.  Reports
+#   duels per second against the target of 500,000 (ratio >= 1.0 meets it)
+#   and the peak memory of the larger run against the smaller (about 1.0
+#   when memory does not grow with N).
+# jobs: the 1,000,000 duels again with --jobs 2 (two threads), for
+#   information: duels per second, and the speed-up over one job (about
+#   2.0 on two idle cores; a different sample of duels, see fb-duel(1)).
 # geas: for information, no target: 100,000 duels between a Templar and
 #   a Diamedes who hold GEAS, which the sim plays stage by stage.
 set -eu
@@ -19,14 +22,14 @@ db="$out/fb.db"
 rm -f "$db" "$db-wal" "$db-shm"
 "$fb" --db "$db" sheet add Ann --side light --hand right >/dev/null
 "$fb" --db "$db" sheet add Bob --side dark --hand left >/dev/null
-# best3 A B N: sets s to the best time of three runs of "sim A B --n N"
-# (the first run on a cold core is the slowest) and kb to the largest
-# peak memory.
+# best3 A B N [JOBS]: sets s to the best time of three runs of "sim A B
+# --n N --jobs JOBS" (1 unless given; the first run on a cold core is the
+# slowest) and kb to the largest peak memory.
 best3() {
 	s=999999
 	kb=0
 	for i in 1 2 3; do
-		r=$("$out/measure" sh -c "exec '$fb' --db '$db' sim $1 $2 --n $3 --seed 1 >/dev/null")
+		r=$("$out/measure" sh -c "exec '$fb' --db '$db' sim $1 $2 --n $3 --seed 1 --jobs ${4:-1} >/dev/null")
 		s=$(awk -v a="$s" -v b="${r% *}" 'BEGIN { print (b < a) ? b : a }')
 		if [ "${r#* }" -gt "$kb" ]; then kb=${r#* }; fi
 	done
@@ -42,13 +45,19 @@ for n in 100000 1000000; do
 done
 awk -v a="$kb_100000" -v b="$kb_1000000" 'BEGIN {
 	printf "  peak memory, 1M against 100k: %d KB vs %d KB, ratio %.3f\n", b, a, b / a }'
+s_one=$s
+best3 Ann Bob 1000000 2
+awk -v s="$s" -v one="$s_one" -v kb="$kb" 'BEGIN {
+	printf "fb-duel sim between two learners, --jobs 2 (one process, two threads):\n"
+	printf "  n=%-8d %.3f s  %.0f duels/s  peak %d KB  against --jobs 1: ratio %.3f\n",
+	    1000000, s, 1000000 / s, kb, one / s }'
 
 "$fb" --db "$db" sheet add Tem --side light --hand right --level templar \
     heal=2 protect=2 jump=1 >/dev/null
 "$fb" --db "$db" sheet add Dia --side dark --hand left --level diamedes \
     --free-geas lightning rage=3 choke=2 speed=2 >/dev/null
 best3 Tem Dia 100000
-rounds=$("$fb" --db "$db" sim Tem Dia --n 100000 --seed 1 --json |
+rounds=$("$fb" --db "$db" sim Tem Dia --n 100000 --seed 1 --jobs 1 --json |
     sed -n 's/.*"rounds":{"mean":\([0-9.]*\).*/\1/p')
 awk -v s="$s" -v m="$rounds" 'BEGIN {
 	printf "fb-duel sim, Templar against Diamedes with GEAS (no target):\n"

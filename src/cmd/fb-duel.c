@@ -8,12 +8,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "core/cli.h"
 #include "core/db.h"
 #include "fb/fb.h"
 #include "fb/fbio.h"
 #include "fb/fbledger.h"
+#include "fb/fbsim.h"
 #include "core/rng.h"
 #include "core/util.h"
 
@@ -38,7 +40,7 @@ static const char usage[] =
 "  restance NAME SLOT=N ...\n"
 "  status [--json]   log [--json]   history [NAME] [--json|--csv]\n"
 "  undo\n"
-"  sim A B --n N [--seed S] [--max-rounds R] [--json]\n";
+"  sim A B --n N [--seed S] [--max-rounds R] [--jobs N] [--json]\n";
 
 struct opts {
 	const char	*db;
@@ -50,6 +52,7 @@ struct opts {
 	const char	*notes, *spheres;
 	int		 clear, absorb;
 	long		 n, max_rounds;
+	int		 jobs;
 	int		 nargs;
 	char		**args;
 	/* round options, checked once the duel's board is known */
@@ -70,7 +73,8 @@ q(const char *s)
 
 static const char *const value_opts[] = {
 	"db", "seed", "duel", "side", "hand", "colour", "level", "free-geas",
-	"board", "notes", "spheres", "absorb", "n", "max-rounds", NULL
+	"board", "notes", "spheres", "absorb", "n", "max-rounds", "jobs",
+	NULL
 };
 static const char *const round_value_opts[] = {
 	"init", "choose", "target-die", "move", "pull", "hit", "block",
@@ -119,6 +123,8 @@ own_option(const char *opt, const char *val)
 		o.n = cli_int_arg("--n", val, 1, 1000000000L);
 	else if (strcmp(opt, "max-rounds") == 0)
 		o.max_rounds = cli_int_arg("--max-rounds", val, 1, 100000);
+	else if (strcmp(opt, "jobs") == 0)
+		o.jobs = (int)cli_int_arg("--jobs", val, 1, FBSIM_MAXJOBS);
 }
 
 static void
@@ -1252,8 +1258,6 @@ cmd_undo(void)
 
 /* ---- sim ---- */
 
-#define SIM_HIST	1000
-
 /* The Wilson score interval at 95% for k of n. */
 static void
 wilson(long k, long n, double *lo, double *hi)
@@ -1268,15 +1272,13 @@ wilson(long k, long n, double *lo, double *hi)
 	*hi = (c + h) / d;
 }
 
-/* What a sim's duels came to. */
+/* A sim: how it was run, and what its duels came to. */
 struct sim_tally {
-	uint64_t seed;
-	int	 maxr;		/* the round limit */
-	long	 wins[3];	/* draws, then A's and B's wins */
-	long	 ends[6];	/* by FB_E_* */
-	long	 total;		/* rounds, over every duel */
-	long	*hist;		/* duels by rounds, SIM_HIST and over last */
-	int	 median, p90;	/* rounds */
+	uint64_t	   seed;
+	int		   maxr;	/* the round limit */
+	int		   jobs;
+	struct fbsim_tally d;
+	int		   median, p90;	/* rounds */
 };
 
 /* The median and the 90th percentile of the rounds, from the histogram. */
@@ -1285,24 +1287,27 @@ sim_percentiles(struct sim_tally *t)
 {
 	long acc = 0;
 
-	for (int r = 0; r <= SIM_HIST; r++) {
-		if (acc < (o.n + 1) / 2 && acc + t->hist[r] >= (o.n + 1) / 2)
+	for (int r = 0; r <= FBSIM_HIST; r++) {
+		if (acc < (o.n + 1) / 2 && acc + t->d.hist[r] >= (o.n + 1) / 2)
 			t->median = r;
-		if (acc < o.n - o.n / 10 && acc + t->hist[r] >= o.n -
+		if (acc < o.n - o.n / 10 && acc + t->d.hist[r] >= o.n -
 		    o.n / 10)
 			t->p90 = r;
-		acc += t->hist[r];
+		acc += t->d.hist[r];
 	}
 }
 
 static void
 sim_json(const struct sim_tally *t, const char *an, const char *bn)
 {
-	printf("{\"a\":\"%s\",\"b\":\"%s\",\"n\":%ld,\"seed\":\"%llu\","
-	    "\"max_rounds\":%d,\"results\":[", an, bn, o.n,
-	    (unsigned long long)t->seed, t->maxr);
+	printf("{\"a\":\"%s\",\"b\":\"%s\",\"n\":%ld,\"seed\":\"%llu\",",
+	    an, bn, o.n, (unsigned long long)t->seed);
+	/* One job prints what a sim printed before there were jobs. */
+	if (t->jobs > 1)
+		printf("\"jobs\":%d,", t->jobs);
+	printf("\"max_rounds\":%d,\"results\":[", t->maxr);
 	for (int k = 0; k < 3; k++) {
-		long w = t->wins[k == 2 ? 0 : k + 1];
+		long w = t->d.wins[k == 2 ? 0 : k + 1];
 		double lo, hi;
 
 		wilson(w, o.n, &lo, &hi);
@@ -1312,15 +1317,15 @@ sim_json(const struct sim_tally *t, const char *an, const char *bn)
 		    (double)w / (double)o.n, lo, hi);
 	}
 	printf("],\"rounds\":{\"mean\":%.4f,\"median\":%d,\"p90\":%d,"
-	    "\"histogram\":{", (double)t->total / (double)o.n, t->median,
+	    "\"histogram\":{", (double)t->d.total / (double)o.n, t->median,
 	    t->p90);
-	for (int r = 0, k = 0; r <= SIM_HIST; r++)
-		if (t->hist[r])
-			printf("%s\"%d\":%ld", k++ ? "," : "", r, t->hist[r]);
+	for (int r = 0, k = 0; r <= FBSIM_HIST; r++)
+		if (t->d.hist[r])
+			printf("%s\"%d\":%ld", k++ ? "," : "", r, t->d.hist[r]);
 	printf("}},\"ended\":{");
 	for (int e = FB_E_MAIMED, k = 0; e <= FB_E_LIMIT; e++)
 		printf("%s\"%s\":%ld", k++ ? "," : "", fb_end_name(e),
-		    t->ends[e]);
+		    t->d.ends[e]);
 	printf("}}\n");
 }
 
@@ -1331,7 +1336,7 @@ sim_histogram(const long *hist)
 	long mx = 0;
 	int top = 0;
 
-	for (int r = 0; r <= SIM_HIST; r++) {
+	for (int r = 0; r <= FBSIM_HIST; r++) {
 		if (hist[r] > mx)
 			mx = hist[r];
 		if (hist[r])
@@ -1346,7 +1351,7 @@ sim_histogram(const long *hist)
 	if (top > 40) {
 		long rest = 0;
 
-		for (int r = 41; r <= SIM_HIST; r++)
+		for (int r = 41; r <= FBSIM_HIST; r++)
 			rest += hist[r];
 		printf("%6s %8ld\n", ">40", rest);
 	}
@@ -1355,11 +1360,14 @@ sim_histogram(const long *hist)
 static void
 sim_text(const struct sim_tally *t, const char *an, const char *bn)
 {
-	printf("%ld duels, %s against %s, seed %llu\n\n", o.n, an, bn,
+	printf("%ld duels, %s against %s, seed %llu", o.n, an, bn,
 	    (unsigned long long)t->seed);
+	if (t->jobs > 1)
+		printf(", %d jobs", t->jobs);
+	fputs("\n\n", stdout);
 	printf("%-16s %10s %8s  %s\n", "", "WINS", "RATE", "95% INTERVAL");
 	for (int k = 0; k < 3; k++) {
-		long w = t->wins[k == 2 ? 0 : k + 1];
+		long w = t->d.wins[k == 2 ? 0 : k + 1];
 		double lo, hi;
 
 		wilson(w, o.n, &lo, &hi);
@@ -1368,12 +1376,21 @@ sim_text(const struct sim_tally *t, const char *an, const char *bn)
 		    100.0 * (double)w / (double)o.n, 100 * lo, 100 * hi);
 	}
 	printf("\nrounds: mean %.2f, median %d, 90%% within %d\n",
-	    (double)t->total / (double)o.n, t->median, t->p90);
-	sim_histogram(t->hist);
+	    (double)t->d.total / (double)o.n, t->median, t->p90);
+	sim_histogram(t->d.hist);
 	printf("\nended by:");
 	for (int e = FB_E_MAIMED; e <= FB_E_LIMIT; e++)
-		printf(" %s %ld%s", fb_end_name(e), t->ends[e],
+		printf(" %s %ld%s", fb_end_name(e), t->d.ends[e],
 		    e < FB_E_LIMIT ? "," : "\n");
+}
+
+/* The online cores, the jobs of a sim by default. */
+static int
+online_cores(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n < 1 ? 1 : n > FBSIM_MAXJOBS ? FBSIM_MAXJOBS : (int)n;
 }
 
 static int
@@ -1381,22 +1398,22 @@ cmd_sim(void)
 {
 	struct fbledger_duelist a, b;
 	struct fb_board ba, bb;
-	struct fb_sheet sh[2];
-	struct fb_state s, s0;
-	struct rng rng;
+	struct fb_state s0;
 	struct db *db;
-	struct sim_tally t = { 0 };
+	struct sim_tally t;
+	long bad;
 
-	t.hist = xcalloc(SIM_HIST + 2, sizeof *t.hist);
-	t.seed = seed_of();
-	t.maxr = o.max_rounds ? (int)o.max_rounds : SIM_HIST;
+	memset(&t, 0, sizeof t);
 	no_round_options("sim");
 	need(3, "sim: two duelists, A B");
 	if (o.n == 0)
 		cli_usage_error("sim needs --n N, the number of duels to "
 		    "play");
-	if (t.maxr > SIM_HIST)
-		t.maxr = SIM_HIST;
+	t.seed = seed_of();
+	t.maxr = o.max_rounds ? (int)o.max_rounds : FBSIM_HIST;
+	if (t.maxr > FBSIM_HIST)
+		t.maxr = FBSIM_HIST;
+	t.jobs = o.jobs ? o.jobs : online_cores();
 	db = db_open(o.db);
 	db_begin_read(db);
 	if (fbledger_duelist_load(db, o.args[1], &a, &ba) < 0)
@@ -1408,29 +1425,15 @@ cmd_sim(void)
 		    b.name);
 	db_commit(db);
 	db_close(db);
-	sh[0] = a.sh;
-	sh[1] = b.sh;
-	rng_seed(&rng, t.seed);
-	fb_start(&s0, &ba, &sh[0], &sh[1]);	/* every duel starts so */
-	for (long i = 0; i < o.n; i++) {
-		int r;
-
-		s = s0;
-		r = fb_sim_duel(&s, &rng, t.maxr);
-		if (r < 0)
-			errx(1, "duel %ld: the strategy asked for what the "
-			    "rules refuse", i + 1);
-		t.wins[s.winner + 1]++;
-		t.ends[s.end]++;
-		t.hist[r > SIM_HIST ? SIM_HIST : r]++;
-		t.total += r;
-	}
+	fb_start(&s0, &ba, &a.sh, &b.sh);	/* every duel starts so */
+	if ((bad = fbsim_run(&s0, t.seed, o.n, t.jobs, t.maxr, &t.d)) != 0)
+		errx(1, "duel %ld: the strategy asked for what the rules "
+		    "refuse", bad);
 	sim_percentiles(&t);
 	if (o.fmt == OUT_JSON)
 		sim_json(&t, a.name, b.name);
 	else
 		sim_text(&t, a.name, b.name);
-	free(t.hist);
 	fbledger_duelist_release(&a);
 	fbledger_duelist_release(&b);
 	return 0;

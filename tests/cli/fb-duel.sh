@@ -74,11 +74,29 @@ run fb-duel round --init 6,1 --target-die 1 --hit 1,1 --block 6,6 --damage 1
 run fb-duel status
 run fb-duel round --seed 1
 run fb-duel history --csv
-# The simulation, seeded.
-run fb-duel sim Ann Bob --n 2000 --seed 5
-run fb-duel sim Ann Cyd --n 500 --seed 5 --json
+# The simulation, seeded, on one stream (--jobs 1: the default is a job
+# per online core, and the result depends on the number of jobs).
+run fb-duel sim Ann Bob --n 2000 --seed 5 --jobs 1
+run fb-duel sim Ann Cyd --n 500 --seed 5 --json --jobs 1
 run fb-duel sim Ann Bob
 run fb-duel sim Ann Nobody --n 5
+# Two jobs: streams 0 and 1 of the seed, dealt the duels in turn; the
+# same result on every run, on the lean path and stage by stage.
+run fb-duel sim Ann Bob --n 2000 --seed 5 --jobs 2
+fb-duel sim Ann Bob --n 2000 --seed 5 --jobs 2 >"$T/j2a"
+fb-duel sim Ann Bob --n 2000 --seed 5 --jobs 2 >"$T/j2b"
+cmp -s "$T/j2a" "$T/j2b" && echo "(two runs of --jobs 2: the same output)"
+run fb-duel sim Ann Cyd --n 500 --seed 5 --json --jobs 3
+# Without --jobs, a job per online core.
+fb-duel sim Ann Bob --n 1000 --seed 5 >"$T/jd"
+fb-duel sim Ann Bob --n 1000 --seed 5 \
+    --jobs "$(getconf _NPROCESSORS_ONLN)" >"$T/jc"
+cmp -s "$T/jd" "$T/jc" && echo "(no --jobs: as many jobs as online cores)"
+# A job count is a whole number from 1 to 256.
+run fb-duel sim Ann Bob --n 5 --jobs 0
+run fb-duel sim Ann Bob --n 5 --jobs 257
+run fb-duel sim Ann Bob --n 5 --jobs two
+run fb-duel sim Ann Bob --n 5 --jobs
 # Usage and output errors.
 run fb-duel
 run fb-duel --bogus
