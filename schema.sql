@@ -35,7 +35,7 @@
 -- whose steps do not reach its user_version.
 
 PRAGMA application_id = 1380338516;	-- 0x52464b54, "RFKT"
-PRAGMA user_version = 7;
+PRAGMA user_version = 8;
 
 -- @since 1: characters, the first layout (tests/fixtures/schema-v1.sql).
 
@@ -528,3 +528,73 @@ CREATE TABLE bg_event (
 	time		INTEGER NOT NULL,
 	UNIQUE (game_id, seq)
 ) STRICT;
+
+-- @since 8: each character's history of combats, kept as events are
+-- appended.
+
+-- What "crs-combat history" adds up, per character and combat, kept up
+-- to date by the ledger in the transaction that appends each event, so
+-- that a history need not read the events.  A row counts the events of
+-- the combat, not undone, that name acted in (join, attack, mental,
+-- power) or was the target of (attack, mental, power): how many
+-- (events), the damage dealt and taken, how often an attack took name's
+-- LIFE to 0 (downed), and name's fumbles in attack and defense.  An undo
+-- takes its event's share away again; a row whose events are all undone
+-- goes.  first_time and last_time bound the times of the events counted:
+-- an undo leaves them as they were, so they may be wider than the events
+-- left, never narrower.
+CREATE TABLE history_combat (
+	name		TEXT NOT NULL,
+	combat_id	INTEGER NOT NULL REFERENCES combat(id),
+	events		INTEGER NOT NULL CHECK (events >= 1),
+	dealt		INTEGER NOT NULL CHECK (dealt >= 0),
+	taken		INTEGER NOT NULL CHECK (taken >= 0),
+	downed		INTEGER NOT NULL CHECK (downed >= 0),
+	fumbles		INTEGER NOT NULL CHECK (fumbles >= 0),
+	first_time	INTEGER NOT NULL,
+	last_time	INTEGER NOT NULL CHECK (last_time >= first_time),
+	PRIMARY KEY (name, combat_id)
+) STRICT, WITHOUT ROWID;
+-- A history since a time reads only the rows of the combats since.
+CREATE INDEX history_combat_since ON history_combat(name, last_time);
+
+-- The same over all of a character's combats: combats is the number of
+-- its history_combat rows, the others their sums; first_time is at most
+-- the time of its earliest event counted.
+CREATE TABLE history (
+	name		TEXT PRIMARY KEY,
+	combats		INTEGER NOT NULL CHECK (combats >= 1),
+	dealt		INTEGER NOT NULL CHECK (dealt >= 0),
+	taken		INTEGER NOT NULL CHECK (taken >= 0),
+	downed		INTEGER NOT NULL CHECK (downed >= 0),
+	fumbles		INTEGER NOT NULL CHECK (fumbles >= 0),
+	first_time	INTEGER NOT NULL
+) STRICT, WITHOUT ROWID;
+
+-- @migrate 8: the histories of the events a version 7 database holds,
+-- added up the way crs-combat history did it from the events themselves.
+INSERT INTO history_combat (name, combat_id, events, dealt, taken, downed,
+	fumbles, first_time, last_time)
+WITH d AS (
+	SELECT actor AS name, combat_id, damage AS dealt, 0 AS taken,
+	    0 AS downed, fumble AS fumbles, time FROM event ev
+	WHERE actor IS NOT NULL
+	    AND action IN ('join', 'attack', 'mental', 'power')
+	    AND NOT EXISTS (SELECT 1 FROM event u WHERE
+	    u.combat_id = ev.combat_id AND u.undoes = ev.seq)
+	UNION ALL
+	SELECT target, combat_id, 0, damage,
+	    life_after = 0 AND life_before > 0, vs_fumble, time FROM event ev
+	WHERE target IS NOT NULL
+	    AND action IN ('attack', 'mental', 'power')
+	    AND NOT EXISTS (SELECT 1 FROM event u WHERE
+	    u.combat_id = ev.combat_id AND u.undoes = ev.seq))
+SELECT name, combat_id, count(*), sum(coalesce(dealt, 0)),
+    sum(coalesce(taken, 0)), sum(coalesce(downed, 0)),
+    sum(coalesce(fumbles, 0)), min(time), max(time)
+FROM d GROUP BY name, combat_id;
+INSERT INTO history (name, combats, dealt, taken, downed, fumbles,
+	first_time)
+SELECT name, count(*), sum(dealt), sum(taken), sum(downed), sum(fumbles),
+    min(first_time)
+FROM history_combat GROUP BY name;

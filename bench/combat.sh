@@ -8,7 +8,12 @@
 #     is derived from the ledger, the cost grows with the combat, so the
 #     same is measured at the end of one 200-round combat too.
 #  2. history --char NAME over a generated ledger of 1,000,000 events:
-#     the median of 20 runs.  Target: under 20 ms.
+#     the median of 20 runs.  Target: under 5 ms (issue #20), which it
+#     meets by reading the histories kept as events are appended rather
+#     than the events.  The events are written straight into the table,
+#     so the histories are added up the way an older database gets them:
+#     the database goes back to version 7 and the next command migrates
+#     it, which is timed too.
 set -eu
 B=$1
 top=${top:?}
@@ -92,6 +97,14 @@ INSERT INTO event (combat_id, seq, round, action, actor, target, range,
   FROM n;
 COMMIT;
 SQL
+sqlite3 "$db" 'DROP TABLE history; DROP TABLE history_combat;
+    PRAGMA user_version = 7'
+t0=$(date +%s%N)
+"$bin/crs-combat" history --char 'Fighter 1234' >/dev/null
+t1=$(date +%s%N)
+echo "migration 7 -> 8, adding up the histories of 1,000,000 events:"
+printf '  %8.3f s\n' "$(awk -v a="$t0" -v b="$t1" \
+    'BEGIN { print (b - a) / 1e9 }')"
 rm -f "$out/history.ms"
 i=0
 while [ $i -lt 20 ]; do
@@ -102,4 +115,4 @@ while [ $i -lt 20 ]; do
 	i=$((i + 1))
 done
 echo "crs-combat history --char over $(sqlite3 "$db" 'SELECT count(*) FROM event') events, median of 20:"
-printf '  %8.3f ms (target < 20)\n' "$(median <"$out/history.ms")"
+printf '  %8.3f ms (target < 5)\n' "$(median <"$out/history.ms")"

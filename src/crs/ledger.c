@@ -823,11 +823,187 @@ const struct journal_kind ledger_kind = {
 	.head = combat_head,
 };
 
+/*
+ * The histories (history_combat and history in schema.sql) hold what
+ * ledger_history adds up, so that it need not read the events.  They
+ * change here only, in the transaction that appends an event: a new event
+ * adds its share for its actor and its target, and an undo takes away the
+ * share its event added.
+ */
+
+/*
+ * The share of event ?2 of combat ?1 in the histories: a row for its
+ * actor and one for its target, where the event counts for them, with
+ * dealt, taken, downed, fumbles and the time.  These are the terms of
+ * LEDGER_HISTORY_SQL below, and of the backfill in schema.sql.
+ */
+#define HISTORY_SHARE \
+	"SELECT actor, damage, 0, 0, fumble, time FROM event" \
+	" WHERE combat_id = ?1 AND seq = ?2 AND actor IS NOT NULL" \
+	" AND action IN ('join', 'attack', 'mental', 'power')" \
+	" UNION ALL" \
+	" SELECT target, 0, damage, life_after = 0 AND life_before > 0," \
+	" vs_fumble, time FROM event" \
+	" WHERE combat_id = ?1 AND seq = ?2 AND target IS NOT NULL" \
+	" AND action IN ('attack', 'mental', 'power')"
+
+/*
+ * Binds name, n (the events, combats or combat a statement wants) and
+ * the four sums to ?1 ... ?6.
+ */
+static void
+history_bind(sqlite3_stmt *st, const char *name, int64_t n,
+    const int64_t v[4])
+{
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, n);
+	for (int k = 0; k < 4; k++)
+		sqlite3_bind_int64(st, 3 + k, v[k]);
+}
+
+/* Adds one event's share v, at time t, to name's history in combat id. */
+static void
+history_add(struct db *db, int64_t id, const char *name, const int64_t v[4],
+    int64_t t)
+{
+	sqlite3_stmt *st;
+	int64_t events;
+
+	st = db_prepare(db, "INSERT INTO history_combat (name, events,"
+	    " dealt, taken, downed, fumbles, combat_id, first_time,"
+	    " last_time) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8)"
+	    " ON CONFLICT (name, combat_id) DO UPDATE SET"
+	    " events = events + 1, dealt = dealt + excluded.dealt,"
+	    " taken = taken + excluded.taken,"
+	    " downed = downed + excluded.downed,"
+	    " fumbles = fumbles + excluded.fumbles,"
+	    " first_time = min(first_time, excluded.first_time),"
+	    " last_time = max(last_time, excluded.last_time)");
+	history_bind(st, name, 1, v);
+	sqlite3_bind_int64(st, 7, id);
+	sqlite3_bind_int64(st, 8, t);
+	db_step(db, st, 0);
+	sqlite3_finalize(st);
+	st = db_prepare(db, "SELECT events FROM history_combat"
+	    " WHERE name = ?1 AND combat_id = ?2");
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, id);
+	db_step(db, st, 0);
+	events = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+
+	/*
+	 * A first event in this combat makes it one more of name's, who
+	 * may be new; else name has a row already.  (The CHECKs hold for
+	 * the row an upsert would insert, so it cannot add 0 combats.)
+	 */
+	if (events == 1)
+		st = db_prepare(db, "INSERT INTO history (name, combats,"
+		    " dealt, taken, downed, fumbles, first_time)"
+		    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)"
+		    " ON CONFLICT (name) DO UPDATE SET"
+		    " combats = combats + 1, dealt = dealt + excluded.dealt,"
+		    " taken = taken + excluded.taken,"
+		    " downed = downed + excluded.downed,"
+		    " fumbles = fumbles + excluded.fumbles,"
+		    " first_time = min(first_time, excluded.first_time)");
+	else
+		st = db_prepare(db, "UPDATE history SET"
+		    " dealt = dealt + ?3, taken = taken + ?4,"
+		    " downed = downed + ?5, fumbles = fumbles + ?6,"
+		    " first_time = min(first_time, ?7) WHERE name = ?1");
+	history_bind(st, name, 1, v);
+	sqlite3_bind_int64(st, 7, t);
+	db_step(db, st, 0);
+	sqlite3_finalize(st);
+}
+
+/*
+ * Takes one event's share v away from name's history in combat id; the
+ * row goes with its last event, and name's with its last combat.
+ */
+static void
+history_sub(struct db *db, int64_t id, const char *name, const int64_t v[4])
+{
+	sqlite3_stmt *st;
+	int gone;
+
+	st = db_prepare(db, "DELETE FROM history_combat WHERE name = ?1"
+	    " AND combat_id = ?2 AND events = 1");
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, id);
+	db_step(db, st, 0);
+	sqlite3_finalize(st);
+	if (!(gone = sqlite3_changes(db->h) == 1)) {
+		st = db_prepare(db, "UPDATE history_combat SET"
+		    " events = events - 1, dealt = dealt - ?3,"
+		    " taken = taken - ?4, downed = downed - ?5,"
+		    " fumbles = fumbles - ?6"
+		    " WHERE name = ?1 AND combat_id = ?2");
+		history_bind(st, name, id, v);
+		db_step(db, st, 0);
+		sqlite3_finalize(st);
+	}
+
+	if (gone && db_run_text(db, "DELETE FROM history WHERE name = ?1"
+	    " AND combats = 1", name) == 1)
+		return;
+	st = db_prepare(db, "UPDATE history SET combats = combats - ?2,"
+	    " dealt = dealt - ?3, taken = taken - ?4, downed = downed - ?5,"
+	    " fumbles = fumbles - ?6 WHERE name = ?1");
+	history_bind(st, name, gone, v);
+	db_step(db, st, 0);
+	sqlite3_finalize(st);
+}
+
+/*
+ * Event seq of combat id counts in the histories while no undo names it:
+ * a new event is added unless an undo names it already (which only a
+ * ledger written by hand can hold), and an undo takes its event away
+ * unless an undo before it did.
+ */
+static void
+history_update(struct db *db, int64_t id, int64_t seq, int sign)
+{
+	sqlite3_stmt *st;
+	int64_t undos, v[4];
+
+	st = db_prepare(db, "SELECT count(*) FROM event"
+	    " WHERE combat_id = ?1 AND undoes = ?2");
+	sqlite3_bind_int64(st, 1, id);
+	sqlite3_bind_int64(st, 2, seq);
+	db_step(db, st, 0);
+	undos = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	if (undos != (sign > 0 ? 0 : 1))
+		return;
+
+	st = db_prepare(db, HISTORY_SHARE);
+	sqlite3_bind_int64(st, 1, id);
+	sqlite3_bind_int64(st, 2, seq);
+	while (db_step(db, st, 0) == SQLITE_ROW) {
+		const char *name = db_column_text(st, 0);
+
+		for (int k = 0; k < 4; k++)
+			v[k] = sqlite3_column_int64(st, 1 + k);
+		if (sign > 0)
+			history_add(db, id, name, v,
+			    sqlite3_column_int64(st, 5));
+		else
+			history_sub(db, id, name, v);
+	}
+	sqlite3_finalize(st);
+}
+
 void
 ledger_append(struct db *db, int64_t id, struct combat_event *e)
 {
 	e->seq = journal_append(db, &ledger_kind, id,
 	    e->action == COMBAT_UNDO ? e->undoes : 0, e);
+	if (e->action == COMBAT_UNDO)
+		history_update(db, id, e->undoes, -1);
+	else
+		history_update(db, id, e->seq, 1);
 }
 
 /*
@@ -908,9 +1084,11 @@ ledger_combat_ids(struct db *db, size_t *n)
 
 /*
  * Per character: what it did (as actor) and what was done to it (as
- * target), leaving out undone events.  The two conditions pick the rows:
- * for one character they are "actor = ?1" and "target = ?1", so that only
- * that character's rows are read, through the actor and target indexes.
+ * target), leaving out undone events, added up from the events.  The
+ * two conditions pick the rows: for one character they are "actor = ?1"
+ * and "target = ?1", so that only that character's rows are read,
+ * through the actor and target indexes.  This is what the histories
+ * hold; ledger_history_scan keeps it, to check them by.
  */
 #define LEDGER_HISTORY_SQL(actor_is, target_is) \
 	"WITH d AS (" \
@@ -929,13 +1107,53 @@ ledger_combat_ids(struct db *db, size_t *n)
 	"  sum(coalesce(taken, 0)), sum(coalesce(downed, 0))," \
 	"  sum(coalesce(fumbles, 0)) FROM d GROUP BY name ORDER BY name"
 
-int
-ledger_history(struct db *db, const char *name, int64_t since,
-    void (*fn)(void *, const struct ledger_history *), void *arg)
+/*
+ * The same from the histories.  A character whose events all came at or
+ * after since (history.first_time) is its history row as it stands.  For
+ * another, its combats with an event since (last_time) count whole when
+ * all their events did (first_time), and the few that straddle since are
+ * added up from their events, as above.  name_is picks the characters:
+ * "name = ?1" or "1".  The CROSS JOIN keeps SQLite to that order, so
+ * that it reads each character's combats since through
+ * history_combat_since rather than all of that index.
+ */
+#define LEDGER_HISTORY_SUM_SQL(name_is) \
+	"WITH p AS (SELECT name FROM history" \
+	"  WHERE " name_is " AND first_time < ?2)," \
+	" c AS (SELECT h.* FROM p CROSS JOIN history_combat h" \
+	"  USING (name) WHERE h.last_time >= ?2)," \
+	" d AS (" \
+	" SELECT name, combat_id, dealt, taken, downed, fumbles FROM c" \
+	"  WHERE first_time >= ?2" \
+	" UNION ALL" \
+	" SELECT c.name, c.combat_id, ev.damage, 0, 0, ev.fumble" \
+	"  FROM c JOIN event ev ON ev.actor = c.name" \
+	"  AND ev.combat_id = c.combat_id" \
+	"  WHERE c.first_time < ?2 AND ev.time >= ?2" \
+	"  AND ev.action IN ('join', 'attack', 'mental', 'power') AND" \
+	JOURNAL_LIVE("event", "combat_id", "ev") \
+	" UNION ALL" \
+	" SELECT c.name, c.combat_id, 0, ev.damage," \
+	"  ev.life_after = 0 AND ev.life_before > 0, ev.vs_fumble" \
+	"  FROM c JOIN event ev ON ev.target = c.name" \
+	"  AND ev.combat_id = c.combat_id" \
+	"  WHERE c.first_time < ?2 AND ev.time >= ?2" \
+	"  AND ev.action IN ('attack', 'mental', 'power') AND" \
+	JOURNAL_LIVE("event", "combat_id", "ev") ")" \
+	" SELECT name, combats, dealt, taken, downed, fumbles FROM history" \
+	"  WHERE " name_is " AND first_time >= ?2" \
+	" UNION ALL" \
+	" SELECT name, count(DISTINCT combat_id), sum(coalesce(dealt, 0))," \
+	"  sum(coalesce(taken, 0)), sum(coalesce(downed, 0))," \
+	"  sum(coalesce(fumbles, 0)) FROM d GROUP BY name" \
+	" ORDER BY name"
+
+/* Runs a history query st and calls fn with each row. */
+static int
+history_rows(struct db *db, sqlite3_stmt *st, const char *name,
+    int64_t since, void (*fn)(void *, const struct ledger_history *),
+    void *arg)
 {
-	sqlite3_stmt *st = db_prepare(db, name ?
-	    LEDGER_HISTORY_SQL("actor = ?1", "target = ?1") :
-	    LEDGER_HISTORY_SQL("actor IS NOT NULL", "target IS NOT NULL"));
 	struct ledger_history h;
 	int rows = 0;
 
@@ -954,6 +1172,25 @@ ledger_history(struct db *db, const char *name, int64_t since,
 	}
 	sqlite3_finalize(st);
 	return rows;
+}
+
+int
+ledger_history(struct db *db, const char *name, int64_t since,
+    void (*fn)(void *, const struct ledger_history *), void *arg)
+{
+	return history_rows(db, db_prepare(db, name ?
+	    LEDGER_HISTORY_SUM_SQL("name = ?1") :
+	    LEDGER_HISTORY_SUM_SQL("1")), name, since, fn, arg);
+}
+
+int
+ledger_history_scan(struct db *db, const char *name, int64_t since,
+    void (*fn)(void *, const struct ledger_history *), void *arg)
+{
+	return history_rows(db, db_prepare(db, name ?
+	    LEDGER_HISTORY_SQL("actor = ?1", "target = ?1") :
+	    LEDGER_HISTORY_SQL("actor IS NOT NULL", "target IS NOT NULL")),
+	    name, since, fn, arg);
 }
 
 int64_t
