@@ -234,9 +234,12 @@ roster_write(struct roster_writer *w, const struct sheet *sh,
  * CHECKs and indexes and an empty table), rather than row by row with
  * every CHECK and the index search made again under the write lock.  The
  * ids it keeps are those an INSERT in file order would give.  What is not
- * a character's column is kept beside the row in import_meta: the id its
- * name had when it was staged (NULL if none), whether it sets holdings,
- * and its place in the file.
+ * a character's column is kept beside, only for the rows that need it, so
+ * that most rows cost one insert: import_meta has the rows whose names
+ * were taken when they were staged (kept, that character's id) or that
+ * set holdings; import_place has the rows' places in the file, a row for
+ * each run of places that count up by one ("line 2", "line 3", ...), so
+ * one row for most files.
  *
  * The commit updates kept characters by id, which is cheaper under the
  * lock than an upsert by name, and checks that the ids still hold; rows
@@ -244,11 +247,17 @@ roster_write(struct roster_writer *w, const struct sheet *sh,
  */
 #define IMPORT_BATCH	4096
 
-/* row is the staged row's id; pos is a holding's list order. */
+/*
+ * row is the staged row's id; pos is a holding's list order.  The place
+ * of row n is that of the import_place run with the highest id up to n:
+ * head, followed by num + n - id unless num is NULL.
+ */
 static const char import_tables_sql[] =
 	"CREATE TABLE import.import_meta ("
-	" id INTEGER PRIMARY KEY, kept INTEGER, holdings INTEGER NOT NULL,"
-	" place TEXT NOT NULL"
+	" id INTEGER PRIMARY KEY, kept INTEGER, holdings INTEGER NOT NULL"
+	") STRICT;"
+	"CREATE TABLE import.import_place ("
+	" id INTEGER PRIMARY KEY, head TEXT NOT NULL, num INTEGER"
 	") STRICT;"
 	"CREATE TABLE import.import_hold ("
 	" row INTEGER NOT NULL, power INTEGER NOT NULL, pos INTEGER NOT NULL,"
@@ -256,7 +265,7 @@ static const char import_tables_sql[] =
 	") STRICT, WITHOUT ROWID;";
 
 enum {
-	I_ROW, I_META, I_HOLD, I_ANY_CHAR, I_CHAR_ID, I_HAS_ITEM,
+	I_ROW, I_META, I_PLACE, I_HOLD, I_ANY_CHAR, I_CHAR_ID, I_HAS_ITEM,
 	I_HAS_POWER, I_COUNT
 };
 
@@ -269,7 +278,8 @@ static const char *const import_sql[I_COUNT] = {
 	    " created, updated) VALUES (?21, ?1, ?2, ?3, ?4, ?5, ?6, ?7,"
 	    " ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20,"
 	    " ?20)",
-	[I_META] = "INSERT INTO import.import_meta VALUES (?1, ?2, ?3, ?4)",
+	[I_META] = "INSERT INTO import.import_meta VALUES (?1, ?2, ?3)",
+	[I_PLACE] = "INSERT INTO import.import_place VALUES (?1, ?2, ?3)",
 	[I_HOLD] = "INSERT INTO import.import_hold VALUES (?1, ?2, ?3, ?4)",
 	[I_ANY_CHAR] = "SELECT EXISTS (SELECT 1 FROM main.character)",
 	[I_CHAR_ID] = "SELECT id FROM main.character WHERE name = ?1",
@@ -284,7 +294,9 @@ static const char *const import_sql[I_COUNT] = {
  * the row's place.
  */
 static const char import_fault_sql[] =
-	"SELECT f.row, f.kind, f.name, m.place FROM ("
+	"SELECT f.row, f.kind, f.name, (SELECT p.head ||"
+	" coalesce(p.num + f.row - p.id, '') FROM import.import_place p"
+	" WHERE p.id <= f.row ORDER BY p.id DESC LIMIT 1) FROM ("
 	" SELECT r.id AS row, 0 AS kind, 0 AS pos, r.name AS name"
 	"  FROM import.import_row r WHERE ?1 AND EXISTS"
 	"  (SELECT 1 FROM main.character c WHERE c.name = r.name)"
@@ -295,8 +307,7 @@ static const char import_fault_sql[] =
 	"   WHERE i.name = h.name)"
 	"  ELSE NOT EXISTS (SELECT 1 FROM main.power p"
 	"   WHERE p.name = h.name) END"
-	") AS f JOIN import.import_meta m ON m.id = f.row"
-	" ORDER BY f.row, f.kind, f.pos LIMIT 1";
+	") AS f ORDER BY f.row, f.kind, f.pos LIMIT 1";
 
 /* Staged rows into character; ?1 is the time. */
 #define IMPORT_INSERT \
@@ -342,11 +353,11 @@ static const char *const import_commit_sql[C_COUNT][2] = {
 	    " FROM import.import_meta m JOIN import.import_row r"
 	    " ON r.id = m.id WHERE c.id = m.kept AND c.name = r.name" },
 	/* When every staged id held: the rows whose names were free. */
-	[C_UPSERT_NEW] = { IMPORT_INSERT " JOIN import.import_meta m"
-	    " ON m.id = r.id WHERE m.kept IS NULL ORDER BY m.id"
-	    IMPORT_ON_CONFLICT },
+	[C_UPSERT_NEW] = { IMPORT_INSERT " WHERE NOT EXISTS (SELECT 1 FROM"
+	    " import.import_meta m WHERE m.id = r.id AND m.kept NOT NULL)"
+	    " ORDER BY r.id" IMPORT_ON_CONFLICT },
 	/* When some did not: every row C_UPDATE_KEPT did not write. */
-	[C_UPSERT_REST] = { IMPORT_INSERT " JOIN import.import_meta m"
+	[C_UPSERT_REST] = { IMPORT_INSERT " LEFT JOIN import.import_meta m"
 	    " ON m.id = r.id WHERE NOT EXISTS (SELECT 1 FROM"
 	    " main.character c WHERE c.id = m.kept AND c.name = r.name)"
 	    " ORDER BY r.id" IMPORT_ON_CONFLICT },
@@ -464,10 +475,6 @@ roster_import_init(struct roster_import *im, struct db *db, int replace)
 	import_exec(db, "PRAGMA import.journal_mode = OFF");
 	import_create_row_table(db);
 	import_exec(db, import_tables_sql);
-	/* C_UPSERT_NEW finds the rows whose names were free through it. */
-	if (replace)
-		import_exec(db, "CREATE INDEX import.import_new"
-		    " ON import_meta (id) WHERE kept IS NULL");
 	for (int i = 0; i < I_COUNT; i++)
 		im->st[i] = db_prepare(db, import_sql[i]);
 	import_begin_read(im);
@@ -486,6 +493,7 @@ roster_import_release(struct roster_import *im)
 	import_exec(im->db, "DETACH DATABASE import");
 	free(im->fault_name);
 	free(im->fault_where);
+	free(im->run_head);
 	memset(im, 0, sizeof *im);
 }
 
@@ -525,6 +533,46 @@ stage_holdings(struct roster_import *im, int64_t row, int powers,
 	return ROSTER_OK;
 }
 
+/*
+ * Keeps where as the place of row seq: in the run of the row before when
+ * it counts on from it, else as the start of a run of its own.  A number
+ * with a leading zero, or too long, is kept as part of the head.
+ */
+static void
+stage_place(struct roster_import *im, int64_t seq, const char *where)
+{
+	sqlite3_stmt *st = im->st[I_PLACE];
+	size_t len = strlen(where), head = len;
+	long num = -1;
+
+	while (head > 0 && where[head - 1] >= '0' && where[head - 1] <= '9')
+		head--;
+	if (head < len && len - head <= 15 &&
+	    (where[head] != '0' || len - head == 1)) {
+		num = 0;
+		for (size_t i = head; i < len; i++)
+			num = 10 * num + (where[i] - '0');
+	} else
+		head = len;
+	if (num >= 0 && im->run_head != NULL && num == im->run_next &&
+	    strlen(im->run_head) == head &&
+	    memcmp(im->run_head, where, head) == 0) {
+		im->run_next++;
+		return;
+	}
+	free(im->run_head);
+	im->run_head = xstrndup(where, head);
+	im->run_next = num >= 0 ? num + 1 : -1;
+	sqlite3_bind_int64(st, 1, seq);
+	sqlite3_bind_text(st, 2, im->run_head, -1, SQLITE_STATIC);
+	if (num >= 0)
+		sqlite3_bind_int64(st, 3, num);
+	else
+		sqlite3_bind_null(st, 3);
+	db_step(im->db, st, 0);
+	sqlite3_reset(st);
+}
+
 enum roster_result
 roster_import_stage(struct roster_import *im, const struct sheet *sh,
     int holdings, const char *where, const char **missing)
@@ -549,15 +597,17 @@ roster_import_stage(struct roster_import *im, const struct sheet *sh,
 	if (db_step(im->db, row, 1) == SQLITE_CONSTRAINT)
 		return im->replace ? ROSTER_TWICE : ROSTER_EXISTS;
 	sqlite3_reset(row);
-	sqlite3_bind_int64(meta, 1, seq);
-	if (id != 0)
-		sqlite3_bind_int64(meta, 2, id);
-	else
-		sqlite3_bind_null(meta, 2);
-	sqlite3_bind_int(meta, 3, holdings != 0);
-	sqlite3_bind_text(meta, 4, where, -1, SQLITE_STATIC);
-	db_step(im->db, meta, 0);
-	sqlite3_reset(meta);
+	stage_place(im, seq, where);
+	if (id != 0 || holdings) {
+		sqlite3_bind_int64(meta, 1, seq);
+		if (id != 0)
+			sqlite3_bind_int64(meta, 2, id);
+		else
+			sqlite3_bind_null(meta, 2);
+		sqlite3_bind_int(meta, 3, holdings != 0);
+		db_step(im->db, meta, 0);
+		sqlite3_reset(meta);
+	}
 	if (holdings) {
 		r = stage_holdings(im, seq, 0, sh->items, sh->nitems, missing);
 		if (r == ROSTER_OK)
@@ -646,8 +696,11 @@ roster_import_commit(struct roster_import *im)
 		else {
 			kept = import_run_sql(db,
 			    import_commit_sql[C_UPDATE_KEPT][0], im->now);
-			import_write(im, kept == im->nkept ? C_UPSERT_NEW :
-			    C_UPSERT_REST, im->now);
+			/* With every row kept, there is nothing left. */
+			if (kept != im->nkept)
+				import_write(im, C_UPSERT_REST, im->now);
+			else if (kept < im->nrows)
+				import_write(im, C_UPSERT_NEW, im->now);
 		}
 		im->added = (long)import_run_sql(db, "SELECT count(*) FROM"
 		    " main.character WHERE id > ?1", max_id);
