@@ -220,45 +220,68 @@ roster_write(struct roster_writer *w, const struct sheet *sh,
  * detached, filled through a small page cache, so memory does not grow
  * with the file; writing it takes no lock on the main database file, and
  * detaching discards it whole, where dropping its tables would free it
- * page by page.  Staging reads the roster
- * in read transactions of IMPORT_BATCH rows: a WAL reader never blocks a
- * writer, and ending the read now and then lets checkpoints go on.
+ * page by page.  Nothing ever needs to be rolled back in it, only thrown
+ * away, so it keeps no journal.  Staging reads the roster in read
+ * transactions of IMPORT_BATCH rows: a WAL reader never blocks a writer,
+ * and ending the read now and then lets checkpoints go on.
  *
- * A staged row keeps the id its name had when it was staged (NULL if
- * none).  The commit updates those characters by id, which is cheaper
- * under the lock than an upsert by name, and checks that the ids still
- * hold; rows whose ids no longer hold go through the upsert by name.
+ * import_row is made by main.character's own CREATE TABLE, so that a
+ * staged row is already the character's row: its id is its place in the
+ * file (from 1), its times are set.  Into an empty roster the commit is
+ * then one "INSERT INTO main.character SELECT * FROM import.import_row",
+ * which SQLite runs as a copy of the records and of the name index in
+ * order (its transfer optimization, which asks for the same columns,
+ * CHECKs and indexes and an empty table), rather than row by row with
+ * every CHECK and the index search made again under the write lock.  The
+ * ids it keeps are those an INSERT in file order would give.  What is not
+ * a character's column is kept beside, only for the rows that need it, so
+ * that most rows cost one insert: import_meta has the rows whose names
+ * were taken when they were staged (kept, that character's id) or that
+ * set holdings; import_place has the rows' places in the file, a row for
+ * each run of places that count up by one ("line 2", "line 3", ...), so
+ * one row for most files.
+ *
+ * The commit updates kept characters by id, which is cheaper under the
+ * lock than an upsert by name, and checks that the ids still hold; rows
+ * whose ids no longer hold go through the upsert by name.
  */
 #define IMPORT_BATCH	4096
 
-/* seq numbers the rows from 0 in file order; pos is a row's list order. */
+/*
+ * row is the staged row's id; pos is a holding's list order.  The place
+ * of row n is that of the import_place run with the highest id up to n:
+ * head, followed by num + n - id unless num is NULL.
+ */
 static const char import_tables_sql[] =
-	"CREATE TABLE import.import_row ("
-	" seq INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, id INTEGER,"
-	" player TEXT, notes TEXT, ene INTEGER, str INTEGER, int INTEGER,"
-	" cun INTEGER, agi INTEGER, con INTEGER, cha INTEGER, luc INTEGER,"
-	" level INTEGER, given_or INTEGER, given_dr INTEGER,"
-	" given_mind INTEGER, given_life INTEGER, given_in INTEGER,"
-	" given_em INTEGER, given_lb INTEGER, holdings INTEGER NOT NULL,"
-	" place TEXT NOT NULL"
+	"CREATE TABLE import.import_meta ("
+	" id INTEGER PRIMARY KEY, kept INTEGER, holdings INTEGER NOT NULL"
+	") STRICT;"
+	"CREATE TABLE import.import_place ("
+	" id INTEGER PRIMARY KEY, head TEXT NOT NULL, num INTEGER"
 	") STRICT;"
 	"CREATE TABLE import.import_hold ("
-	" seq INTEGER NOT NULL, power INTEGER NOT NULL, pos INTEGER NOT NULL,"
-	" name TEXT NOT NULL, PRIMARY KEY (seq, power, pos)"
+	" row INTEGER NOT NULL, power INTEGER NOT NULL, pos INTEGER NOT NULL,"
+	" name TEXT NOT NULL, PRIMARY KEY (row, power, pos)"
 	") STRICT, WITHOUT ROWID;";
 
-enum { I_ROW, I_HOLD, I_CHAR_ID, I_HAS_ITEM, I_HAS_POWER, I_COUNT };
+enum {
+	I_ROW, I_META, I_PLACE, I_HOLD, I_ANY_CHAR, I_CHAR_ID, I_HAS_ITEM,
+	I_HAS_POWER, I_COUNT
+};
 
 _Static_assert(I_COUNT == sizeof ((struct roster_import *)0)->st /
     sizeof (sqlite3_stmt *), "roster_import's st[] has one per I_*");
 
-/* I_ROW binds as bind_sheet does, but for 20 (its time, unused here). */
+/* I_ROW binds as bind_sheet does, and 21 to the row's id. */
 static const char *const import_sql[I_COUNT] = {
-	[I_ROW] = "INSERT INTO import.import_row (" CHAR_COLS ", seq, id,"
-	    " holdings, place) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9,"
-	    " ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?21, ?22,"
-	    " ?23, ?24)",
+	[I_ROW] = "INSERT INTO import.import_row (id, " CHAR_COLS ","
+	    " created, updated) VALUES (?21, ?1, ?2, ?3, ?4, ?5, ?6, ?7,"
+	    " ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20,"
+	    " ?20)",
+	[I_META] = "INSERT INTO import.import_meta VALUES (?1, ?2, ?3)",
+	[I_PLACE] = "INSERT INTO import.import_place VALUES (?1, ?2, ?3)",
 	[I_HOLD] = "INSERT INTO import.import_hold VALUES (?1, ?2, ?3, ?4)",
+	[I_ANY_CHAR] = "SELECT EXISTS (SELECT 1 FROM main.character)",
 	[I_CHAR_ID] = "SELECT id FROM main.character WHERE name = ?1",
 	[I_HAS_ITEM] = "SELECT 1 FROM main.item WHERE name = ?1",
 	[I_HAS_POWER] = "SELECT 1 FROM main.power WHERE name = ?1",
@@ -266,32 +289,33 @@ static const char *const import_sql[I_COUNT] = {
 
 /*
  * The first staged row that can no longer be written, as staging would
- * have judged it: its seq, what is wrong (0 its name is taken, looked at
- * when ?1 is set; 1 an item, 2 a power that does not exist) and the name.
+ * have judged it: its id, what is wrong (0 its name is taken, looked at
+ * when ?1 is set; 1 an item, 2 a power that does not exist), the name and
+ * the row's place.
  */
 static const char import_fault_sql[] =
-	"SELECT f.seq, f.kind, f.name, r.place FROM ("
-	" SELECT r.seq AS seq, 0 AS kind, 0 AS pos, r.name AS name"
+	"SELECT f.row, f.kind, f.name, (SELECT p.head ||"
+	" coalesce(p.num + f.row - p.id, '') FROM import.import_place p"
+	" WHERE p.id <= f.row ORDER BY p.id DESC LIMIT 1) FROM ("
+	" SELECT r.id AS row, 0 AS kind, 0 AS pos, r.name AS name"
 	"  FROM import.import_row r WHERE ?1 AND EXISTS"
 	"  (SELECT 1 FROM main.character c WHERE c.name = r.name)"
 	" UNION ALL"
-	" SELECT h.seq, 1 + h.power, h.pos, h.name FROM import.import_hold h"
+	" SELECT h.row, 1 + h.power, h.pos, h.name FROM import.import_hold h"
 	"  WHERE CASE h.power"
 	"  WHEN 0 THEN NOT EXISTS (SELECT 1 FROM main.item i"
 	"   WHERE i.name = h.name)"
 	"  ELSE NOT EXISTS (SELECT 1 FROM main.power p"
 	"   WHERE p.name = h.name) END"
-	") AS f JOIN import.import_row r ON r.seq = f.seq"
-	" ORDER BY f.seq, f.kind, f.pos LIMIT 1";
+	") AS f ORDER BY f.row, f.kind, f.pos LIMIT 1";
 
-/* Staged rows into character in file order; ?1 is the time. */
+/* Staged rows into character; ?1 is the time. */
 #define IMPORT_INSERT \
 	"INSERT INTO main.character (" CHAR_COLS ", created, updated)" \
 	" SELECT " CHAR_COLS ", ?1, ?1 FROM import.import_row r"
 
 /* The upsert roster_write makes, with the id kept. */
 #define IMPORT_ON_CONFLICT \
-	" ORDER BY seq" \
 	" ON CONFLICT (name) DO UPDATE SET player = excluded.player," \
 	" notes = excluded.notes, ene = excluded.ene, str = excluded.str," \
 	" int = excluded.int, cun = excluded.cun, agi = excluded.agi," \
@@ -303,8 +327,8 @@ static const char import_fault_sql[] =
 	" updated = excluded.updated"
 
 enum {
-	C_INSERT, C_UPDATE_KEPT, C_UPSERT_NEW, C_UPSERT_REST, C_CLEAR_BY_ROW,
-	C_CLEAR_BY_HOLDING, C_HOLD, C_COUNT
+	C_COPY, C_INSERT, C_UPDATE_KEPT, C_UPSERT_NEW, C_UPSERT_REST,
+	C_CLEAR_BY_ROW, C_CLEAR_BY_HOLDING, C_HOLD, C_COUNT
 };
 
 /*
@@ -313,7 +337,10 @@ enum {
  * import.
  */
 static const char *const import_commit_sql[C_COUNT][2] = {
-	[C_INSERT] = { IMPORT_INSERT " ORDER BY seq" },
+	/* Into an empty roster: the staged rows as they are. */
+	[C_COPY] = { "INSERT INTO main.character"
+	    " SELECT * FROM import.import_row" },
+	[C_INSERT] = { IMPORT_INSERT " ORDER BY r.id" },
 	/* Rows whose staged id still has their name. */
 	[C_UPDATE_KEPT] = { "UPDATE main.character AS c SET"
 	    " player = r.player, notes = r.notes, ene = r.ene, str = r.str,"
@@ -323,14 +350,17 @@ static const char *const import_commit_sql[C_COUNT][2] = {
 	    " given_mind = r.given_mind, given_life = r.given_life,"
 	    " given_in = r.given_in, given_em = r.given_em,"
 	    " given_lb = r.given_lb, updated = ?1"
-	    " FROM import.import_row r WHERE c.id = r.id AND c.name = r.name" },
+	    " FROM import.import_meta m JOIN import.import_row r"
+	    " ON r.id = m.id WHERE c.id = m.kept AND c.name = r.name" },
 	/* When every staged id held: the rows whose names were free. */
-	[C_UPSERT_NEW] = { IMPORT_INSERT " WHERE r.id IS NULL"
-	    IMPORT_ON_CONFLICT },
+	[C_UPSERT_NEW] = { IMPORT_INSERT " WHERE NOT EXISTS (SELECT 1 FROM"
+	    " import.import_meta m WHERE m.id = r.id AND m.kept NOT NULL)"
+	    " ORDER BY r.id" IMPORT_ON_CONFLICT },
 	/* When some did not: every row C_UPDATE_KEPT did not write. */
-	[C_UPSERT_REST] = { IMPORT_INSERT " WHERE NOT EXISTS (SELECT 1 FROM"
-	    " main.character c WHERE c.id = r.id AND c.name = r.name)"
-	    IMPORT_ON_CONFLICT },
+	[C_UPSERT_REST] = { IMPORT_INSERT " LEFT JOIN import.import_meta m"
+	    " ON m.id = r.id WHERE NOT EXISTS (SELECT 1 FROM"
+	    " main.character c WHERE c.id = m.kept AND c.name = r.name)"
+	    " ORDER BY r.id" IMPORT_ON_CONFLICT },
 	/*
 	 * The holdings of replaced characters whose rows set holdings
 	 * (characters above ?1 are new), found from the rows or from the
@@ -338,29 +368,31 @@ static const char *const import_commit_sql[C_COUNT][2] = {
 	 */
 	[C_CLEAR_BY_ROW] = {
 	    "DELETE FROM main.holds_item WHERE character_id IN"
-	    " (SELECT c.id FROM import.import_row r JOIN main.character c"
-	    " ON c.name = r.name WHERE r.holdings AND c.id <= ?1)",
+	    " (SELECT c.id FROM import.import_meta m JOIN import.import_row r"
+	    " ON r.id = m.id JOIN main.character c ON c.name = r.name"
+	    " WHERE m.holdings AND c.id <= ?1)",
 	    "DELETE FROM main.holds_power WHERE character_id IN"
-	    " (SELECT c.id FROM import.import_row r JOIN main.character c"
-	    " ON c.name = r.name WHERE r.holdings AND c.id <= ?1)" },
+	    " (SELECT c.id FROM import.import_meta m JOIN import.import_row r"
+	    " ON r.id = m.id JOIN main.character c ON c.name = r.name"
+	    " WHERE m.holdings AND c.id <= ?1)" },
 	[C_CLEAR_BY_HOLDING] = {
 	    "DELETE FROM main.holds_item WHERE character_id <= ?1 AND EXISTS"
 	    " (SELECT 1 FROM main.character c JOIN import.import_row r"
-	    " ON r.name = c.name WHERE c.id = holds_item.character_id"
-	    " AND r.holdings)",
+	    " ON r.name = c.name JOIN import.import_meta m ON m.id = r.id"
+	    " WHERE c.id = holds_item.character_id AND m.holdings)",
 	    "DELETE FROM main.holds_power WHERE character_id <= ?1 AND EXISTS"
 	    " (SELECT 1 FROM main.character c JOIN import.import_row r"
-	    " ON r.name = c.name WHERE c.id = holds_power.character_id"
-	    " AND r.holdings)" },
+	    " ON r.name = c.name JOIN import.import_meta m ON m.id = r.id"
+	    " WHERE c.id = holds_power.character_id AND m.holdings)" },
 	[C_HOLD] = {
 	    "INSERT INTO main.holds_item (character_id, item_id)"
 	    " SELECT c.id, i.id FROM import.import_hold h"
-	    " JOIN import.import_row r ON r.seq = h.seq"
+	    " JOIN import.import_row r ON r.id = h.row"
 	    " JOIN main.character c ON c.name = r.name"
 	    " JOIN main.item i ON i.name = h.name WHERE h.power = 0",
 	    "INSERT INTO main.holds_power (character_id, power_id)"
 	    " SELECT c.id, p.id FROM import.import_hold h"
-	    " JOIN import.import_row r ON r.seq = h.seq"
+	    " JOIN import.import_row r ON r.id = h.row"
 	    " JOIN main.character c ON c.name = r.name"
 	    " JOIN main.power p ON p.name = h.name WHERE h.power = 1" },
 };
@@ -392,6 +424,45 @@ import_run_sql(struct db *db, const char *sql, int64_t arg)
 	return v;
 }
 
+/*
+ * Creates import_row by main.character's CREATE TABLE as the database
+ * holds it, so that the two tables cannot differ.  The statement is put
+ * together from that text, which is refkit's own schema, and no user's.
+ */
+static void
+import_create_row_table(struct db *db)
+{
+	sqlite3_stmt *st = db_prepare(db, "SELECT sql FROM main.sqlite_schema"
+	    " WHERE type = 'table' AND name = 'character'");
+	const char *sql, *cols;
+	char *create;
+
+	if (db_step(db, st, 0) != SQLITE_ROW ||
+	    (sql = db_column_text(st, 0)) == NULL ||
+	    (cols = strchr(sql, '(')) == NULL)
+		db_die(db, "'%s': damaged refkit database (no character table)",
+		    util_q(db->path));
+	create = xasprintf("CREATE TABLE import.import_row %s", cols);
+	sqlite3_finalize(st);
+	import_exec(db, create);
+	free(create);
+}
+
+/*
+ * Begins a read transaction, whose snapshot of the roster is taken at
+ * once: while the roster it sees is empty, no name needs looking up.
+ */
+static void
+import_begin_read(struct roster_import *im)
+{
+	sqlite3_stmt *any = im->st[I_ANY_CHAR];
+
+	db_begin_read(im->db);
+	im->roster_empty = db_step(im->db, any, 0) == SQLITE_ROW &&
+	    sqlite3_column_int(any, 0) == 0;
+	sqlite3_reset(any);
+}
+
 void
 roster_import_init(struct roster_import *im, struct db *db, int replace)
 {
@@ -401,14 +472,12 @@ roster_import_init(struct roster_import *im, struct db *db, int replace)
 	im->now = db_now();
 	im->fault_row = -1;
 	import_exec(db, "ATTACH DATABASE '' AS import");
+	import_exec(db, "PRAGMA import.journal_mode = OFF");
+	import_create_row_table(db);
 	import_exec(db, import_tables_sql);
-	/* C_UPSERT_NEW finds the rows whose names were free through it. */
-	if (replace)
-		import_exec(db, "CREATE INDEX import.import_new"
-		    " ON import_row (seq) WHERE id IS NULL");
 	for (int i = 0; i < I_COUNT; i++)
 		im->st[i] = db_prepare(db, import_sql[i]);
-	db_begin_read(db);
+	import_begin_read(im);
 }
 
 void
@@ -424,6 +493,7 @@ roster_import_release(struct roster_import *im)
 	import_exec(im->db, "DETACH DATABASE import");
 	free(im->fault_name);
 	free(im->fault_where);
+	free(im->run_head);
 	memset(im, 0, sizeof *im);
 }
 
@@ -441,8 +511,8 @@ import_has(struct db *db, sqlite3_stmt *st, const char *name)
 
 /* Stages one kind of a row's holdings, refusing a name that is unknown. */
 static enum roster_result
-stage_holdings(struct roster_import *im, int powers, char *const *names,
-    size_t n, const char **missing)
+stage_holdings(struct roster_import *im, int64_t row, int powers,
+    char *const *names, size_t n, const char **missing)
 {
 	sqlite3_stmt *has = im->st[powers ? I_HAS_POWER : I_HAS_ITEM];
 	sqlite3_stmt *hold = im->st[I_HOLD];
@@ -452,7 +522,7 @@ stage_holdings(struct roster_import *im, int powers, char *const *names,
 			*missing = names[i];
 			return powers ? ROSTER_NO_POWER : ROSTER_NO_ITEM;
 		}
-		sqlite3_bind_int64(hold, 1, im->nrows);
+		sqlite3_bind_int64(hold, 1, row);
 		sqlite3_bind_int(hold, 2, powers);
 		sqlite3_bind_int64(hold, 3, (int64_t)i);
 		sqlite3_bind_text(hold, 4, names[i], -1, SQLITE_STATIC);
@@ -463,37 +533,85 @@ stage_holdings(struct roster_import *im, int powers, char *const *names,
 	return ROSTER_OK;
 }
 
+/*
+ * Keeps where as the place of row seq: in the run of the row before when
+ * it counts on from it, else as the start of a run of its own.  A number
+ * with a leading zero, or too long, is kept as part of the head.
+ */
+static void
+stage_place(struct roster_import *im, int64_t seq, const char *where)
+{
+	sqlite3_stmt *st = im->st[I_PLACE];
+	size_t len = strlen(where), head = len;
+	long num = -1;
+
+	while (head > 0 && where[head - 1] >= '0' && where[head - 1] <= '9')
+		head--;
+	if (head < len && len - head <= 15 &&
+	    (where[head] != '0' || len - head == 1)) {
+		num = 0;
+		for (size_t i = head; i < len; i++)
+			num = 10 * num + (where[i] - '0');
+	} else
+		head = len;
+	if (num >= 0 && im->run_head != NULL && num == im->run_next &&
+	    strlen(im->run_head) == head &&
+	    memcmp(im->run_head, where, head) == 0) {
+		im->run_next++;
+		return;
+	}
+	free(im->run_head);
+	im->run_head = xstrndup(where, head);
+	im->run_next = num >= 0 ? num + 1 : -1;
+	sqlite3_bind_int64(st, 1, seq);
+	sqlite3_bind_text(st, 2, im->run_head, -1, SQLITE_STATIC);
+	if (num >= 0)
+		sqlite3_bind_int64(st, 3, num);
+	else
+		sqlite3_bind_null(st, 3);
+	db_step(im->db, st, 0);
+	sqlite3_reset(st);
+}
+
 enum roster_result
 roster_import_stage(struct roster_import *im, const struct sheet *sh,
     int holdings, const char *where, const char **missing)
 {
-	sqlite3_stmt *row = im->st[I_ROW], *find = im->st[I_CHAR_ID];
+	sqlite3_stmt *row = im->st[I_ROW], *meta = im->st[I_META];
+	sqlite3_stmt *find = im->st[I_CHAR_ID];
+	int64_t id = 0, seq = im->nrows + 1;
 	enum roster_result r;
-	int64_t id = 0;
 
 	/* The checks run in the order roster_write made them. */
-	sqlite3_bind_text(find, 1, sh->name, -1, SQLITE_STATIC);
-	if (db_step(im->db, find, 0) == SQLITE_ROW)
-		id = sqlite3_column_int64(find, 0);
-	sqlite3_reset(find);
+	if (!im->roster_empty) {
+		sqlite3_bind_text(find, 1, sh->name, -1, SQLITE_STATIC);
+		if (db_step(im->db, find, 0) == SQLITE_ROW)
+			id = sqlite3_column_int64(find, 0);
+		sqlite3_reset(find);
+	}
 	if (id != 0 && !im->replace)
 		return ROSTER_EXISTS;
 	bind_sheet(row, sh, im->now);
-	sqlite3_bind_int64(row, 21, im->nrows);
-	if (id != 0)
-		sqlite3_bind_int64(row, 22, id);
-	else
-		sqlite3_bind_null(row, 22);
-	sqlite3_bind_int(row, 23, holdings != 0);
-	sqlite3_bind_text(row, 24, where, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(row, 21, seq);
 	/* The CHECKs mirror sheet.c, so only the name can clash. */
 	if (db_step(im->db, row, 1) == SQLITE_CONSTRAINT)
 		return im->replace ? ROSTER_TWICE : ROSTER_EXISTS;
 	sqlite3_reset(row);
+	stage_place(im, seq, where);
+	if (id != 0 || holdings) {
+		sqlite3_bind_int64(meta, 1, seq);
+		if (id != 0)
+			sqlite3_bind_int64(meta, 2, id);
+		else
+			sqlite3_bind_null(meta, 2);
+		sqlite3_bind_int(meta, 3, holdings != 0);
+		db_step(im->db, meta, 0);
+		sqlite3_reset(meta);
+	}
 	if (holdings) {
-		r = stage_holdings(im, 0, sh->items, sh->nitems, missing);
+		r = stage_holdings(im, seq, 0, sh->items, sh->nitems, missing);
 		if (r == ROSTER_OK)
-			r = stage_holdings(im, 1, sh->powers, sh->npowers,
+			r = stage_holdings(im, seq, 1, sh->powers, sh->npowers,
 			    missing);
 		if (r != ROSTER_OK)
 			return r;
@@ -503,7 +621,7 @@ roster_import_stage(struct roster_import *im, const struct sheet *sh,
 		im->nkept++;
 	if (++im->nrows % IMPORT_BATCH == 0) {
 		db_commit(im->db);
-		db_begin_read(im->db);
+		import_begin_read(im);
 	}
 	return ROSTER_OK;
 }
@@ -524,7 +642,8 @@ import_fault(struct roster_import *im, int names)
 
 	sqlite3_bind_int(st, 1, names);
 	if (db_step(im->db, st, 0) == SQLITE_ROW) {
-		im->fault_row = (long)sqlite3_column_int64(st, 0);
+		/* Staged rows are numbered from 1, fault_row from 0. */
+		im->fault_row = (long)sqlite3_column_int64(st, 0) - 1;
 		r = kinds[sqlite3_column_int(st, 1)];
 		im->fault_name = db_column_dup(st, 2);
 		im->fault_where = db_column_dup(st, 3);
@@ -552,28 +671,40 @@ roster_import_commit(struct roster_import *im)
 	};
 	struct db *db = im->db;
 	enum roster_result r;
-	int64_t max_id, kept;
+	int64_t max_id = 0, kept;
+	int empty;
 
 	/* End the last read, then wait for the write lock. */
 	db_commit(db);
 	db_begin(db);
+	/* In an empty roster no name is taken and every row is new. */
+	empty = import_run_sql(db, import_sql[I_ANY_CHAR], 0) == 0;
 	/* Without replace, a name taken since staging is refused. */
-	if ((!im->replace || im->nholds > 0) &&
-	    (r = import_fault(im, !im->replace)) != ROSTER_OK)
+	if (((!im->replace && !empty) || im->nholds > 0) &&
+	    (r = import_fault(im, !im->replace && !empty)) != ROSTER_OK)
 		return r;
-	/* Rowids only grow, so the rows above this one will be new. */
-	max_id = import_run_sql(db, "SELECT coalesce(max(id), 0) FROM"
-	    " main.character", 0);
-	if (!im->replace)
-		import_write(im, C_INSERT, im->now);
-	else {
-		kept = import_run_sql(db, import_commit_sql[C_UPDATE_KEPT][0],
-		    im->now);
-		import_write(im, kept == im->nkept ? C_UPSERT_NEW :
-		    C_UPSERT_REST, im->now);
+	if (empty) {
+		/* The staged rows as they are, ids and all. */
+		import_write(im, C_COPY, 0);
+		im->added = im->nrows;
+	} else {
+		/* Rowids only grow, so the rows above this one will be new. */
+		max_id = import_run_sql(db, "SELECT coalesce(max(id), 0)"
+		    " FROM main.character", 0);
+		if (!im->replace)
+			import_write(im, C_INSERT, im->now);
+		else {
+			kept = import_run_sql(db,
+			    import_commit_sql[C_UPDATE_KEPT][0], im->now);
+			/* With every row kept, there is nothing left. */
+			if (kept != im->nkept)
+				import_write(im, C_UPSERT_REST, im->now);
+			else if (kept < im->nrows)
+				import_write(im, C_UPSERT_NEW, im->now);
+		}
+		im->added = (long)import_run_sql(db, "SELECT count(*) FROM"
+		    " main.character WHERE id > ?1", max_id);
 	}
-	im->added = (long)import_run_sql(db, "SELECT count(*) FROM"
-	    " main.character WHERE id > ?1", max_id);
 	im->replaced = im->nrows - im->added;
 	for (int k = 0; k < 2 && im->replace && im->nflagged > 0; k++) {
 		int by_holding = import_run_sql(db, count_held[k], 0) <

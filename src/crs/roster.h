@@ -83,7 +83,10 @@ struct roster_import {
 	long		 fault_row;	/* after a refused commit: its row */
 	char		*fault_where;	/* owned: that row's place in the file */
 	char		*fault_name;	/* owned: the name it refused */
-	sqlite3_stmt	*st[5];		/* indexed by roster.c's I_* */
+	int		 roster_empty;	/* the roster staging sees is empty */
+	char		*run_head;	/* owned: the place run's head */
+	long		 run_next;	/* ... and the number it goes on with */
+	sqlite3_stmt	*st[8];		/* indexed by roster.c's I_* */
 };
 
 /*

@@ -292,6 +292,47 @@ test_import_changed(struct db *db)
 	other_exec("INSERT INTO item (name) VALUES ('Sword')");
 }
 
+/*
+ * The places of staged rows are kept as runs that count up by one; each
+ * comes back from the commit's check as the reader gave it, wherever it
+ * falls in a run, whatever breaks one.
+ */
+static void
+test_import_places(struct db *db)
+{
+	static const char *const where[] = {
+		"line 2", "line 3", "line 5", "line 6", "index 7", "line 8",
+		"line 09", "line 10", "somewhere", "somewhere", "line 0",
+		"line 1", "line 99999999999999999999", "", "line 2"
+	};
+	const size_t n = sizeof where / sizeof *where;
+	struct roster_import im;
+	const char *missing;
+	char name[32], sql[128];
+	struct sheet sh;
+
+	for (size_t k = 0; k < n; k++) {
+		roster_import_init(&im, db, 0);
+		for (size_t i = 0; i < n; i++) {
+			snprintf(name, sizeof name, "Place %zu", i);
+			sheet_init(&sh);
+			make(&sh, name, "1", NULL, NULL);
+			(void)roster_import_stage(&im, &sh, 0, where[i],
+			    &missing);
+			sheet_release(&sh);
+		}
+		snprintf(sql, sizeof sql, "INSERT INTO character (name,"
+		    " created, updated) VALUES ('Place %zu', 0, 0)", k);
+		other_exec(sql);
+		is_int(roster_import_commit(&im), ROSTER_EXISTS,
+		    "row %zu: refused", k);
+		is_int(im.fault_row, (long)k, "row %zu: at its row", k);
+		is_str(im.fault_where, where[k], "row %zu: at its place", k);
+		roster_import_release(&im);
+		other_exec("DELETE FROM character WHERE name LIKE 'Place %'");
+	}
+}
+
 static void
 test_import_stale(struct db *db, int64_t fred_id)
 {
@@ -347,6 +388,7 @@ test_import(struct db *db)
 	test_import_first(db, &fred_id, &mary_id);
 	test_import_replace(db, fred_id, mary_id);
 	test_import_changed(db);
+	test_import_places(db);
 	test_import_stale(db, fred_id);
 }
 
