@@ -538,24 +538,6 @@ immutable_uri(const char *path)
 	return uri;
 }
 
-/*
- * Every tool is one thread, so SQLite's own mutexes, which it takes
- * around every allocation and page cache call as well as every call of
- * its API, are left out altogether (SQLITE_OPEN_NOMUTEX spares only the
- * connection's).  That can only be set before SQLite starts: if
- * something started it already, it keeps its mutexes, which costs time
- * and nothing else.
- */
-static void
-single_thread(void)
-{
-	static int done;
-
-	if (!done)
-		(void)sqlite3_config(SQLITE_CONFIG_SINGLETHREAD);
-	done = 1;
-}
-
 struct db *
 db_open(const char *path)
 {
@@ -568,7 +550,6 @@ db_open(const char *path)
 	open_db = db;
 	if (is_default)
 		make_parents(db->path);
-	single_thread();
 	if (check_path(db))
 		create_whole(db);
 	/* Every tool is one thread: spare each SQLite call its mutex. */
