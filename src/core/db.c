@@ -524,17 +524,20 @@ create_whole(struct db *db)
 static char *
 immutable_uri(const char *path)
 {
-	size_t n = strlen(path);
-	char *uri = xmalloc(3 * n + 32), *u = uri;
+	/* Each byte may take three ("%3F"); "file://" and the query more. */
+	size_t sz = 3 * strlen(path) + 32, len;
+	char *uri = xmalloc(sz);
 
-	u += sprintf(u, "file:%s", path[0] == '/' ? "//" : "");
+	len = (size_t)snprintf(uri, sz, "file:%s", path[0] == '/' ? "//" :
+	    "");
 	for (const char *p = path; *p; p++) {
 		if (*p == '%' || *p == '?' || *p == '#')
-			u += sprintf(u, "%%%02X", (unsigned char)*p);
+			len += (size_t)snprintf(uri + len, sz - len, "%%%02X",
+			    (unsigned char)*p);
 		else
-			*u++ = *p;
+			uri[len++] = *p;
 	}
-	strcpy(u, "?immutable=1");
+	snprintf(uri + len, sz - len, "?immutable=1");
 	return uri;
 }
 
