@@ -66,15 +66,15 @@ TOOLS  = crs-stats crs-draw crs-combat d6-roll fb-duel bg-board
 # The library, a folder per family (src/FAMILY/MODULE.c), read bottom-up:
 # the core every tool shares, then each game system's rules, their text
 # forms and their SQL stores.  src/cmd/TOOL.c is the main of each tool.
-LIBSRC = core/util core/rng core/out core/db core/cli core/journal \
+LIBSRC = core/util core/rng core/out core/db core/cli core/pack core/journal \
          crs/stats crs/item crs/sheet crs/deck crs/odds crs/combat \
-         crs/combat_text \
+         crs/combat_text crs/combat_pack \
          crs/roster crs/import crs/ledger \
          d6/d6 d6/d6chart d6/d6sheet d6/d6store \
          fb/fb fb/fbsim fb/fbio fb/fbledger \
          bg/bg bg/bgio bg/bgledger
 # Unit tests, tests/unit/FAMILY/test_MODULE.c, one binary each.
-UNITS  = core/util core/out core/db core/rng core/journal \
+UNITS  = core/util core/out core/db core/rng core/pack core/journal \
          crs/stats crs/sheet crs/item crs/roster crs/import crs/deck \
          crs/odds crs/combat crs/combat_text crs/ledger crs/ledger_rows \
          crs/ledger_history \
@@ -107,6 +107,19 @@ $(B)/schema.o: $(B)/schema.c src/core/db.h
 $(B)/%.o: src/%.c $(HEADERS) | $(B)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -c -o $@ $<
+
+# A ledger's snapshots (src/core/journal.h) are used only at the version
+# they were written with, and a family's version includes a checksum of
+# its sources and of what derives with them: a rules change invalidates
+# every snapshot rather than being trusted.
+snap_sum = $(shell cat $(wildcard src/$(1)/*.[ch]) src/core/rng.c \
+           src/core/pack.c src/core/journal.c | cksum | cut -d' ' -f1)
+$(B)/crs/ledger.o: CFLAGS += -DSNAP_RULES_SUM=$(call snap_sum,crs)
+$(B)/fb/fbledger.o: CFLAGS += -DSNAP_RULES_SUM=$(call snap_sum,fb)
+$(B)/bg/bgledger.o: CFLAGS += -DSNAP_RULES_SUM=$(call snap_sum,bg)
+$(B)/crs/ledger.o: $(wildcard src/crs/*.c)
+$(B)/fb/fbledger.o: $(wildcard src/fb/*.c)
+$(B)/bg/bgledger.o: $(wildcard src/bg/*.c)
 
 $(B)/librefkit.a: $(LIBOBJ)
 	rm -f $@

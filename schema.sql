@@ -35,7 +35,7 @@
 -- whose steps do not reach its user_version.
 
 PRAGMA application_id = 1380338516;	-- 0x52464b54, "RFKT"
-PRAGMA user_version = 8;
+PRAGMA user_version = 9;
 
 -- @since 1: characters, the first layout (tests/fixtures/schema-v1.sql).
 
@@ -598,3 +598,24 @@ INSERT INTO history (name, combats, dealt, taken, downed, fumbles,
 SELECT name, count(*), sum(dealt), sum(taken), sum(downed), sum(fumbles),
     min(first_time)
 FROM history_combat GROUP BY name;
+
+-- @since 9: snapshots of derived state, a cache for the ledgers.
+
+-- The state of a log (kind 'combat', 'duel' or 'game'; log the id in
+-- that kind's table) after its event seq, in the kind's compact byte
+-- form, written in the transaction that appends the event, so that a
+-- command derives its state from here and the events after rather than
+-- from the first event.  A cache, never a record: version names the
+-- byte form and the rules that derived it, and a row of another version
+-- than the tool's is never read; an undo that reaches back to or before
+-- seq deletes the row; replays derive everything from the events and
+-- compare.  Deleting every row loses nothing.
+CREATE TABLE snapshot (
+	kind		TEXT NOT NULL CHECK (kind IN ('combat', 'duel',
+			    'game')),
+	log		INTEGER NOT NULL CHECK (log >= 1),
+	seq		INTEGER NOT NULL CHECK (seq >= 1),
+	version		INTEGER NOT NULL,
+	state		BLOB NOT NULL,
+	PRIMARY KEY (kind, log, seq)
+) STRICT, WITHOUT ROWID;

@@ -53,6 +53,7 @@ for c in "$top"/tests/cli/*.sh; do
 	    PATH="${wrap:+$wrap:}$top/$B:/usr/local/bin:/usr/bin:/bin" \
 	    HOME="$tmp" LC_ALL=C TZ=UTC REFKIT_DB="$tmp/refkit.db" \
 	    TOP="$top" T="$tmp" ASAN_OPTIONS="${ASAN_OPTIONS:-}" \
+	    REFKIT_SNAPSHOT_EVERY="${REFKIT_SNAPSHOT_EVERY:-}" \
 	    sh -c '. "$TOP/tests/cli/lib.sh"; . "$1"' sh "$c") \
 	    >"$tmp.out" 2>&1
 	# A case that cannot run here says "skip: WHY" as its only output.

@@ -239,10 +239,11 @@ game_head(void *ctx, sqlite3_stmt *st)
 	h->d->safe_attack = sqlite3_column_int(st, 3);
 }
 
-const struct journal_kind bgledger_kind = JOURNAL_INPUT_KIND("game",
-    "bg_game", "bg_event", "game_id", "turn", "battle", event_read,
-    event_bind, "team1, team2, advanced, safe_attack, spec1, spec2",
-    game_head);
+const struct journal_kind bgledger_kind = {
+	JOURNAL_INPUT_KIND("game", "bg_game", "bg_event", "game_id", "turn",
+	    "battle", event_read, event_bind,
+	    "team1, team2, advanced, safe_attack, spec1, spec2", game_head),
+};
 
 int64_t
 bgledger_game_current(struct db *db)

@@ -101,37 +101,58 @@ new_event(struct opts *o, struct combat_event *e, int action)
 		e->gm = xstrdup(gm);
 }
 
-/*
- * Loads and derives the combat, calling hook (if not NULL) before each
- * event with the state before it; a combat that no longer replays stops.
- */
-static void
-load_each(struct db *db, struct opts *o, struct ledger *l,
-    struct combat_state *s,
-    void (*hook)(void *, const struct combat_state *, size_t), void *arg)
+/* The combat a command works on: --combat, or the one under way. */
+static int64_t
+combat_id(struct db *db, struct opts *o)
 {
-	int64_t id = o->combat ? o->combat : ledger_current(db), bad = 0;
-	char why[300];
+	int64_t id = o->combat ? o->combat : ledger_current(db);
 
 	/* Reading, or naming the dead, needs no open combat: the newest. */
 	if (id == 0 && o->reading)
 		id = ledger_newest(db);
-
 	if (id == 0)
 		db_die(db, "no combat is under way (start one, or give "
 		    "--combat ID)");
-	if (ledger_load(db, id, l) != 0)
+	return id;
+}
+
+/* How load_each loads: from the newest snapshot, or every event. */
+#define FROM_SNAPSHOT	0
+#define EVERY_EVENT	(-1)
+
+/*
+ * Loads and derives combat id, calling hook (if not NULL) before each
+ * event with the state before it; a combat that no longer replays stops.
+ * from is FROM_SNAPSHOT, EVERY_EVENT, or a seq to load from a snapshot
+ * before.
+ */
+static void
+load_each(struct db *db, int64_t id, int64_t from, struct ledger *l,
+    struct combat_state *s,
+    void (*hook)(void *, const struct combat_state *, size_t), void *arg)
+{
+	int64_t bad = 0;
+	char why[300];
+	int rc;
+
+	if (from == EVERY_EVENT)
+		rc = ledger_load_all(db, id, l);
+	else if (from > 0)
+		rc = ledger_load_before(db, id, from, l);
+	else
+		rc = ledger_load(db, id, l);
+	if (rc != 0)
 		db_die(db, "no combat %" PRId64, id);
 	if (ledger_derive_each(l, s, hook, arg, &bad, why, sizeof why) != 0)
 		db_die(db, "combat %" PRId64 ": event %" PRId64 " no longer "
 		    "replays (%s); see 'crs-combat replay'", id, bad, why);
 }
 
-/* Loads and derives the combat; a combat that no longer replays stops. */
+/* Loads and derives the combat from its newest snapshot. */
 static void
 load(struct db *db, struct opts *o, struct ledger *l, struct combat_state *s)
 {
-	load_each(db, o, l, s, NULL, NULL);
+	load_each(db, combat_id(db, o), FROM_SNAPSHOT, l, s, NULL, NULL);
 }
 
 /* The numbers a character brings into a combat, from the roster. */
@@ -261,7 +282,7 @@ commit_event(struct db *db, int64_t id, struct combat_state *s,
 
 	if (combat_execute(s, e, why, sizeof why) != 0)
 		db_die(db, "%s", why);
-	ledger_append(db, id, e);
+	ledger_record(db, id, e, s);
 }
 
 /* Prints the outcome of a new event: the same sentence as the log. */
@@ -741,7 +762,7 @@ cmd_undo(struct opts *o, int argc, char **argv)
 	struct combat_state s;
 	struct before_k pre;
 	struct combat_event e;
-	int64_t target = 0, bad;
+	int64_t target = 0, bad, id;
 	size_t k;
 	long u;
 	char why[300];
@@ -752,7 +773,10 @@ cmd_undo(struct opts *o, int argc, char **argv)
 		target = cli_int_arg("EVENT", argv[0], 1, INT32_MAX);
 	db = db_open(o->db);
 	db_begin(db);
-	load(db, o, &l, &s);
+	id = combat_id(db, o);
+	/* From a snapshot before the event, whose state it needs. */
+	load_each(db, id, target ? target : ledger_undo_target(db, id), &l,
+	    &s, NULL, NULL);
 	combat_state_release(&s);
 	if ((u = ledger_undoable(&l, target, why, sizeof why)) < 0)
 		db_die(db, "%s", why);
@@ -772,7 +796,7 @@ cmd_undo(struct opts *o, int argc, char **argv)
 	new_event(o, &e, COMBAT_UNDO);
 	e.undoes = l.ev[k].seq;
 	e.round = s.round;
-	ledger_append(db, l.combat, &e);
+	ledger_record(db, l.combat, &e, &s);
 	db_commit(db);
 	if (o->fmt == OUT_JSON)
 		printf("{\"combat\":%" PRId64 ",\"seq\":%" PRId64 ",\"undoes\":"
@@ -1238,7 +1262,8 @@ cmd_log(struct opts *o, int argc, char **argv)
 	    (ls.fp = open_memstream(&text, &len)) == NULL)
 		err(1, "out of memory");
 	/* Nothing is said until the whole combat has replayed. */
-	load_each(db, o, &l, &s, ls.fp ? log_line : NULL, &ls);
+	load_each(db, combat_id(db, o), EVERY_EVENT, &l, &s,
+	    ls.fp ? log_line : NULL, &ls);
 	db_rollback(db);
 	if (o->fmt == OUT_CSV) {
 		struct out *out = out_new(stdout, OUT_CSV, OUT_ROWS,
@@ -1279,7 +1304,7 @@ replay_one(struct db *db, int64_t id, int *events)
 	struct ledger l;
 	int bad;
 
-	if (ledger_load(db, id, &l) != 0)
+	if (ledger_load_all(db, id, &l) != 0)
 		errx(1, "no combat %" PRId64, id);
 	*events += (int)l.n;
 	bad = ledger_audit(&l, replay_bad, &id);

@@ -1,14 +1,15 @@
 /*
  * journal.c - append-only event logs; see journal.h.
  *
- * The SQL here is built from a kind's table and column names, which are
- * constants of the program, never input; every value is bound.
+ * Every statement here is a kind's (JOURNAL_SQL) or a literal of its
+ * own; every value is bound.
  */
 #include "core/journal.h"
 
 #include "core/cli.h"
 #include "core/util.h"
 
+#include <err.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,12 +17,9 @@
 int64_t
 journal_latest(struct db *db, const struct journal_kind *k)
 {
-	char *sql = xasprintf("SELECT coalesce(max(id), 0) FROM %s",
-	    k->logs);
-	sqlite3_stmt *st = db_prepare(db, sql);
+	sqlite3_stmt *st = db_prepare(db, k->sql_latest);
 	int64_t id = 0;
 
-	free(sql);
 	if (db_step(db, st, 0) == SQLITE_ROW)
 		id = sqlite3_column_int64(st, 0);
 	sqlite3_finalize(st);
@@ -56,12 +54,9 @@ static int
 read_head(struct db *db, const struct journal_kind *k, int64_t id,
     void *ctx)
 {
-	char *sql = xasprintf("SELECT %s FROM %s WHERE id = ?1",
-	    k->head_cols ? k->head_cols : "1", k->logs);
-	sqlite3_stmt *st = db_prepare(db, sql);
+	sqlite3_stmt *st = db_prepare(db, k->sql_head);
 	int found;
 
-	free(sql);
 	sqlite3_bind_int64(st, 1, id);
 	found = db_step(db, st, 0) == SQLITE_ROW;
 	if (found && k->head != NULL)
@@ -101,25 +96,16 @@ mark_undone(struct journal *j)
 	}
 }
 
-int
-journal_load(struct db *db, const struct journal_kind *k, int64_t id,
-    void *ctx, struct journal *j)
+/* Reads log id's events after seq base into j. */
+static void
+read_events(struct db *db, const struct journal_kind *k, int64_t id,
+    int64_t base, void *ctx, struct journal *j)
 {
-	sqlite3_stmt *st;
+	sqlite3_stmt *st = db_prepare(db, k->sql_load);
 	size_t cap = 0;
-	char *sql;
 
-	memset(j, 0, sizeof *j);
-	j->kind = k;
-	if (!read_head(db, k, id, ctx))
-		return -1;
-	j->log = id;
-	sql = xasprintf("SELECT seq, undoes, %s FROM %s WHERE %s = ?1"
-	    " ORDER BY seq", k->select ? k->select : k->cols, k->events,
-	    k->key);
-	st = db_prepare(db, sql);
-	free(sql);
 	sqlite3_bind_int64(st, 1, id);
+	sqlite3_bind_int64(st, 2, base);
 	while (db_step(db, st, 0) == SQLITE_ROW) {
 		grow(j, &cap);
 		j->seq[j->n] = sqlite3_column_int64(st, 0);
@@ -130,7 +116,92 @@ journal_load(struct db *db, const struct journal_kind *k, int64_t id,
 	}
 	sqlite3_finalize(st);
 	mark_undone(j);
+}
+
+int
+journal_load(struct db *db, const struct journal_kind *k, int64_t id,
+    void *ctx, struct journal *j)
+{
+	memset(j, 0, sizeof *j);
+	j->kind = k;
+	if (!read_head(db, k, id, ctx))
+		return -1;
+	j->log = id;
+	read_events(db, k, id, 0, ctx, j);
 	return 0;
+}
+
+/* How many events a snapshot comes after: k's, or $REFKIT_SNAPSHOT_EVERY. */
+static int
+snap_every(const struct journal_kind *k)
+{
+	const char *env = getenv("REFKIT_SNAPSHOT_EVERY");
+	int n = k->snap_every;
+
+	long v;
+
+	/* A bad value is ignored rather than refused: it tunes a cache. */
+	if (k->snap_every > 0 && env != NULL &&
+	    util_parse_int(env, 0, 1000000, &v) == UTIL_INT_OK)
+		n = (int)v;
+	return n;
+}
+
+/*
+ * Finds the newest usable snapshot of log id before seq before (0: any)
+ * into j; 0 if there is none.
+ */
+static int
+read_snapshot(struct db *db, const struct journal_kind *k, int64_t id,
+    int64_t before, struct journal *j)
+{
+	sqlite3_stmt *st = db_prepare(db, k->sql_snap);
+	int found;
+
+	sqlite3_bind_text(st, 1, k->what, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, id);
+	sqlite3_bind_int64(st, 3, k->snap_version);
+	sqlite3_bind_int64(st, 4, before > 0 ? before : INT64_MAX);
+	found = db_step(db, st, 0) == SQLITE_ROW;
+	if (found) {
+		const void *b = sqlite3_column_blob(st, 1);
+
+		j->snaplen = (size_t)sqlite3_column_bytes(st, 1);
+		j->snap = xmalloc(j->snaplen ? j->snaplen : 1);
+		if (j->snaplen)
+			memcpy(j->snap, b, j->snaplen);
+		j->base = sqlite3_column_int64(st, 0);
+	}
+	sqlite3_finalize(st);
+	return found;
+}
+
+int
+journal_load_recent(struct db *db, const struct journal_kind *k,
+    int64_t id, int64_t before, void *ctx, struct journal *j)
+{
+	memset(j, 0, sizeof *j);
+	j->kind = k;
+	if (!read_head(db, k, id, ctx))
+		return -1;
+	j->log = id;
+	if (snap_every(k) > 0)
+		read_snapshot(db, k, id, before, j);
+	read_events(db, k, id, j->base, ctx, j);
+	return 0;
+}
+
+int64_t
+journal_undo_target(struct db *db, const struct journal_kind *k, int64_t id)
+{
+	sqlite3_stmt *st = db_prepare(db, k->sql_target);
+	int64_t seq = 0;
+
+	sqlite3_bind_int64(st, 1, id);
+	if (db_step(db, st, 0) == SQLITE_ROW)
+		seq = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return seq;
 }
 
 void
@@ -143,6 +214,7 @@ journal_release(struct journal *j)
 	free(j->seq);
 	free(j->undoes);
 	free(j->undone);
+	free(j->snap);
 	memset(j, 0, sizeof *j);
 }
 
@@ -156,31 +228,18 @@ int64_t
 journal_append(struct db *db, const struct journal_kind *k, int64_t id,
     int64_t undoes, const void *body)
 {
-	sqlite3_stmt *st;
-	char *sql, *params;
+	sqlite3_stmt *st = db_prepare(db, k->sql_next);
 	int64_t seq;
 
-	sql = xasprintf("SELECT coalesce(max(seq), 0) + 1 FROM %s"
-	    " WHERE %s = ?1", k->events, k->key);
-	st = db_prepare(db, sql);
-	free(sql);
 	sqlite3_bind_int64(st, 1, id);
 	db_step(db, st, 0);
 	seq = sqlite3_column_int64(st, 0);
 	sqlite3_finalize(st);
 
-	params = xstrdup("?1, ?2, ?3");
-	for (int i = 0; i < k->ncols; i++) {
-		char *p = xasprintf("%s, ?%d", params, i + 4);
-
-		free(params);
-		params = p;
-	}
-	sql = xasprintf("INSERT INTO %s (%s, seq, undoes, %s) VALUES (%s)",
-	    k->events, k->key, k->cols, params);
-	free(params);
-	st = db_prepare(db, sql);
-	free(sql);
+	st = db_prepare(db, k->sql_insert);
+	if (sqlite3_bind_parameter_count(st) != k->ncols + 3)
+		errx(1, "journal: the %s insert binds %d values, not %d",
+		    k->what, sqlite3_bind_parameter_count(st), k->ncols + 3);
 	sqlite3_bind_int64(st, 1, id);
 	sqlite3_bind_int64(st, 2, seq);
 	if (undoes > 0)
@@ -188,7 +247,96 @@ journal_append(struct db *db, const struct journal_kind *k, int64_t id,
 	k->bind(st, 4, body);
 	db_step(db, st, 0);
 	sqlite3_finalize(st);
+	/* The snapshots from the undone event on no longer hold. */
+	if (undoes > 0) {
+		st = db_prepare(db, "DELETE FROM snapshot WHERE kind = ?1"
+		    " AND log = ?2 AND seq >= ?3");
+		sqlite3_bind_text(st, 1, k->what, -1, SQLITE_STATIC);
+		sqlite3_bind_int64(st, 2, id);
+		sqlite3_bind_int64(st, 3, undoes);
+		db_step(db, st, 0);
+		sqlite3_finalize(st);
+	}
 	return seq;
+}
+
+int
+journal_snapshot_due(const struct journal_kind *k, int64_t seq)
+{
+	int every = snap_every(k);
+
+	return every > 0 && seq > 0 && seq % every == 0;
+}
+
+void
+journal_snapshot_put(struct db *db, const struct journal_kind *k,
+    int64_t id, int64_t seq, const void *state, size_t len)
+{
+	sqlite3_stmt *st = db_prepare(db, "DELETE FROM snapshot"
+	    " WHERE kind = ?1 AND log = ?2 AND version <> ?3");
+
+	/* One version per log: a rules change leaves no dead rows. */
+	sqlite3_bind_text(st, 1, k->what, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, id);
+	sqlite3_bind_int64(st, 3, k->snap_version);
+	db_step(db, st, 0);
+	sqlite3_finalize(st);
+	st = db_prepare(db, "INSERT OR REPLACE INTO snapshot (kind, log, seq,"
+	    " version, state) VALUES (?1, ?2, ?3, ?4, ?5)");
+	sqlite3_bind_text(st, 1, k->what, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, id);
+	sqlite3_bind_int64(st, 3, seq);
+	sqlite3_bind_int64(st, 4, k->snap_version);
+	sqlite3_bind_blob(st, 5, state, (int)len, SQLITE_STATIC);
+	db_step(db, st, 0);
+	sqlite3_finalize(st);
+}
+
+struct journal_snapshot *
+journal_snapshots(struct db *db, const struct journal_kind *k, int64_t id,
+    size_t *n)
+{
+	sqlite3_stmt *st = db_prepare(db, k->sql_snap);
+	struct journal_snapshot *v = NULL;
+	size_t cap = 0;
+
+	*n = 0;
+	sqlite3_bind_text(st, 1, k->what, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, id);
+	sqlite3_bind_int64(st, 3, k->snap_version);
+	sqlite3_bind_int64(st, 4, INT64_MAX);
+	while (db_step(db, st, 0) == SQLITE_ROW) {
+		struct journal_snapshot *x;
+		size_t len = (size_t)sqlite3_column_bytes(st, 1);
+
+		if (*n == cap) {
+			cap = cap ? 2 * cap : 16;
+			v = xreallocarray(v, cap, sizeof *v);
+		}
+		x = &v[(*n)++];
+		x->seq = sqlite3_column_int64(st, 0);
+		x->len = len;
+		x->state = xmalloc(len ? len : 1);
+		if (len)
+			memcpy(x->state, sqlite3_column_blob(st, 1), len);
+	}
+	sqlite3_finalize(st);
+	/* Newest first as selected: oldest first for a replay. */
+	for (size_t i = 0; i < *n / 2; i++) {
+		struct journal_snapshot t = v[i];
+
+		v[i] = v[*n - 1 - i];
+		v[*n - 1 - i] = t;
+	}
+	return v;
+}
+
+void
+journal_snapshots_free(struct journal_snapshot *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(s[i].state);
+	free(s);
 }
 
 ptrdiff_t

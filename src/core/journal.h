@@ -38,20 +38,22 @@
 
 /* What the journal needs to know of one kind of log. */
 struct journal_kind {
-	const char	*what;		/* "combat": for messages */
-	const char	*logs;		/* the table of logs */
-	const char	*events;	/* the table of their events */
-	const char	*key;		/* the event column naming the log */
+	const char	*what;		/* "combat": for messages, and the
+					   snapshot table's kind */
 	/*
-	 * The body's columns, in the order read() reads and bind()
-	 * binds them.  seq, undoes and the key are the journal's.
+	 * Its statements, string literals that JOURNAL_SQL makes from the
+	 * kind's table and column names at compile time: the SQL is never
+	 * built at run time, and every value in it is bound.
 	 */
-	const char	*cols;
-	int		 ncols;
-	/* What load selects for read(), if other than cols; may be NULL. */
-	const char	*select;
-	/* The log row's columns that head() reads; may be NULL. */
-	const char	*head_cols;
+	const char	*sql_latest;	/* the newest log's id */
+	const char	*sql_head;	/* log ?1's row, for head() */
+	const char	*sql_load;	/* log ?1's events after seq ?2 */
+	const char	*sql_next;	/* log ?1's next seq */
+	const char	*sql_insert;	/* an event: ?1 log, ?2 seq, ?3
+					   undoes, then ncols body columns */
+	const char	*sql_target;	/* log ?1's newest live event */
+	const char	*sql_snap;	/* its usable snapshots, newest first */
+	int		 ncols;		/* the body's columns */
 	void		(*head)(void *ctx, sqlite3_stmt *st);
 	size_t		 size;		/* of one body */
 	/* Fills body from st's columns col, col + 1, ...; seq is set. */
@@ -62,9 +64,44 @@ struct journal_kind {
 			    const void *body);
 	/* Frees what a body owns (not the body itself). */
 	void		(*release)(void *body);
+	/*
+	 * Snapshots (below): one after every snap_every-th event, 0 for
+	 * none; snap_version names the state's byte form and the rules
+	 * that derived it.
+	 */
+	int		 snap_every;
+	int64_t		 snap_version;
 };
 
-/* A log as loaded: its events in seq order. */
+/*
+ * A kind's statements, from its log table, event table, the event
+ * column naming the log, the log columns head() reads ("1" for none),
+ * the event columns read() reads, the columns bind() binds and their
+ * parameters ("?, ?, ..." as many as ncols).
+ */
+#define JOURNAL_SQL(logs, events, key, head_cols, select, cols, params) \
+	.sql_latest = "SELECT coalesce(max(id), 0) FROM " logs, \
+	.sql_head = "SELECT " head_cols " FROM " logs " WHERE id = ?1", \
+	.sql_load = "SELECT seq, undoes, " select " FROM " events \
+	    " WHERE " key " = ?1 AND seq > ?2 ORDER BY seq", \
+	.sql_next = "SELECT coalesce(max(seq), 0) + 1 FROM " events \
+	    " WHERE " key " = ?1", \
+	.sql_insert = "INSERT INTO " events " (" key ", seq, undoes, " cols \
+	    ") VALUES (?1, ?2, ?3, " params ")", \
+	.sql_target = "SELECT coalesce(max(seq), 0) FROM " events " e" \
+	    " WHERE e." key " = ?1 AND e.undoes IS NULL AND" \
+	    JOURNAL_LIVE(events, key, "e"), \
+	.sql_snap = "SELECT s.seq, s.state FROM snapshot s" \
+	    " WHERE s.kind = ?1 AND s.log = ?2 AND s.version = ?3" \
+	    " AND s.seq < ?4 AND NOT EXISTS (SELECT 1 FROM " events " u" \
+	    " WHERE u." key " = ?2 AND u.seq > s.seq" \
+	    " AND u.undoes <= s.seq) ORDER BY s.seq DESC"
+
+/*
+ * A log as loaded: its events in seq order, all of them, or only those
+ * after a snapshot (base > 0), whose state then stands for the ones
+ * before.
+ */
 struct journal {
 	const struct journal_kind *kind;
 	int64_t		 log;
@@ -73,6 +110,9 @@ struct journal {
 	int64_t		*seq;		/* each event's seq */
 	int64_t		*undoes;	/* what an undo reverses, else 0 */
 	int		*undone;	/* 1 where a later undo reverses it */
+	int64_t		 base;		/* the snapshot's seq, or 0 */
+	unsigned char	*snap;		/* the state after base, owned */
+	size_t		 snaplen;
 };
 
 /*
@@ -110,6 +150,13 @@ int64_t journal_latest(struct db *db, const struct journal_kind *k);
  */
 int journal_load(struct db *db, const struct journal_kind *k, int64_t id,
     void *ctx, struct journal *j);
+/*
+ * The same from the newest snapshot usable for a state before seq
+ * before (0: any): j->base is its seq, j->snap its bytes, and j holds
+ * the events after it only.  Without one, the same as journal_load.
+ */
+int journal_load_recent(struct db *db, const struct journal_kind *k,
+    int64_t id, int64_t before, void *ctx, struct journal *j);
 void journal_release(struct journal *j);
 
 /* Body i of j. */
@@ -121,6 +168,14 @@ void *journal_body(const struct journal *j, size_t i);
  */
 int64_t journal_append(struct db *db, const struct journal_kind *k,
     int64_t id, int64_t undoes, const void *body);
+
+/*
+ * The seq of log id's newest event that is neither an undo nor undone,
+ * or 0: what an undo reverses by default, to load the log from a
+ * snapshot before it (journal_load_recent).
+ */
+int64_t journal_undo_target(struct db *db, const struct journal_kind *k,
+    int64_t id);
 
 /*
  * The index of the newest event that is neither an undo nor undone (the
@@ -148,6 +203,43 @@ int journal_derive_each(const struct journal *j,
     char *why, size_t whysz);
 
 /*
+ * Snapshots.  A log's state after event seq can be stored with it, so
+ * that a command derives its state from the newest snapshot and the
+ * events after it rather than from the first event.  A snapshot is a
+ * cache, never a record: it is of one version of the kind's byte form
+ * and rules (k->snap_version), and a snapshot of another version is
+ * never used; an undo that reaches back past one drops it, as it
+ * appends; replays derive from the first event and compare.  The table
+ * is shared by every kind (snapshot in schema.sql).
+ */
+
+/* 1 if the state after event seq is due a snapshot. */
+int journal_snapshot_due(const struct journal_kind *k, int64_t seq);
+
+/*
+ * Stores the state after event seq of log id (len bytes of state), in
+ * the caller's write transaction, replacing one of another version.
+ */
+void journal_snapshot_put(struct db *db, const struct journal_kind *k,
+    int64_t id, int64_t seq, const void *state, size_t len);
+
+/* A stored snapshot, as journal_snapshots lists them. */
+struct journal_snapshot {
+	int64_t		 seq;
+	unsigned char	*state;		/* owned */
+	size_t		 len;
+};
+
+/*
+ * The usable snapshots of log id (of k's version, no undo after them
+ * reaching back past them), oldest first: *n of them, an array to free
+ * with journal_snapshots_free.
+ */
+struct journal_snapshot *journal_snapshots(struct db *db,
+    const struct journal_kind *k, int64_t id, size_t *n);
+void journal_snapshots_free(struct journal_snapshot *s, size_t n);
+
+/*
  * An event that stores the command's input as text, for the logs whose
  * state comes from applying the inputs again (Force Battles, Battle
  * Grounds).  Their event tables share one shape, each naming its round
@@ -168,16 +260,20 @@ struct journal_event {
 #define JOURNAL_EVENT_NCOLS	10
 
 /*
- * The kind of an input log; read and bind are journal_event's or wrap
- * them.
+ * The designated initializers of an input log's kind, for its
+ * { ... } with its snapshot fields; read and bind are journal_event's or
+ * wrap them.  All but the functions are string literals.
  */
-#define JOURNAL_INPUT_KIND(what_, logs_, events_, key_, round, outcome, \
-    read_, bind_, head_cols_, head_) { \
-	.what = (what_), .logs = (logs_), .events = (events_), \
-	.key = (key_), .cols = JOURNAL_EVENT_COLS(round, outcome), \
+#define JOURNAL_INPUT_KIND(what_, logs, events, key, round, outcome, \
+    read_, bind_, head_cols, head_) \
+	.what = (what_), \
+	JOURNAL_SQL(logs, events, key, head_cols, \
+	    JOURNAL_EVENT_COLS(round, outcome), \
+	    JOURNAL_EVENT_COLS(round, outcome), \
+	    "?, ?, ?, ?, ?, ?, ?, ?, ?, ?"), \
 	.ncols = JOURNAL_EVENT_NCOLS, .size = sizeof(struct journal_event), \
 	.read = (read_), .bind = (bind_), .release = journal_event_release, \
-	.head_cols = (head_cols_), .head = (head_) }
+	.head = (head_)
 
 void journal_event_read(void *ctx, sqlite3_stmt *st, int col, int64_t seq,
     int64_t undoes, void *body);

@@ -4,7 +4,9 @@
 #include "crs/ledger.h"
 
 #include "core/out.h"
+#include "core/pack.h"
 #include "core/util.h"
+#include "crs/combat_pack.h"
 
 #include <err.h>
 #include <inttypes.h>
@@ -264,8 +266,28 @@ read_event(void *ctx, sqlite3_stmt *st, int col, int64_t seq,
 		read_draws(rd, db_column_json(st, col + 41), e);
 }
 
-int
-ledger_load(struct db *db, int64_t id, struct ledger *l)
+/*
+ * Snapshots: after every LEDGER_SNAP_EVERY-th event, of the byte form
+ * COMBAT_PACK_FORMAT and of these sources (SNAP_RULES_SUM, from the
+ * Makefile).
+ */
+#define LEDGER_SNAP_EVERY	16
+#ifndef SNAP_RULES_SUM
+#define SNAP_RULES_SUM		0
+#endif
+#define LEDGER_SNAP_VERSION \
+	((int64_t)COMBAT_PACK_FORMAT << 32 | (int64_t)SNAP_RULES_SUM)
+
+/* How ledger_load_at loads: from a snapshot before a seq, or all. */
+#define LOAD_ALL	(-1)
+
+/*
+ * Loads combat id into l: every event (before LOAD_ALL), or those after
+ * the newest snapshot usable before seq before (0: any).  A snapshot
+ * that does not read back is passed over for all the events.
+ */
+static int
+ledger_load_at(struct db *db, int64_t id, int64_t before, struct ledger *l)
 {
 	struct reader rd = { .db = db, .l = l };
 	int rc;
@@ -279,7 +301,23 @@ ledger_load(struct db *db, int64_t id, struct ledger *l)
 	    " coalesce(json_extract(value, '$.in'),"
 	    " json_extract(value, '$.feet')), json_extract(value, '$.total'),"
 	    " json_extract(value, '$.pos') FROM json_each(?1, ?2)");
-	rc = journal_load(db, &ledger_kind, id, &rd, &l->j);
+	if (before == LOAD_ALL)
+		rc = journal_load(db, &ledger_kind, id, &rd, &l->j);
+	else
+		rc = journal_load_recent(db, &ledger_kind, id, before, &rd,
+		    &l->j);
+	if (rc == 0 && l->j.snap != NULL) {
+		struct combat_state *s = xmalloc(sizeof *s);
+
+		if (combat_unpack(l->j.snap, l->j.snaplen, s) != 0) {
+			journal_release(&l->j);
+			free(l->rules);
+			l->rules = NULL;
+			rc = journal_load(db, &ledger_kind, id, &rd, &l->j);
+		} else
+			combat_state_release(s);
+		free(s);
+	}
 	sqlite3_finalize(rd.inits);
 	l->n = l->j.n;
 	l->ev = l->j.body;
@@ -287,9 +325,38 @@ ledger_load(struct db *db, int64_t id, struct ledger *l)
 	return rc;
 }
 
+int
+ledger_load(struct db *db, int64_t id, struct ledger *l)
+{
+	return ledger_load_at(db, id, 0, l);
+}
+
+int
+ledger_load_before(struct db *db, int64_t id, int64_t before,
+    struct ledger *l)
+{
+	return ledger_load_at(db, id, before > 0 ? before : 1, l);
+}
+
+int
+ledger_load_all(struct db *db, int64_t id, struct ledger *l)
+{
+	if (ledger_load_at(db, id, LOAD_ALL, l) != 0)
+		return -1;
+	l->snaps = journal_snapshots(db, &ledger_kind, id, &l->nsnaps);
+	return 0;
+}
+
+int64_t
+ledger_undo_target(struct db *db, int64_t id)
+{
+	return journal_undo_target(db, &ledger_kind, id);
+}
+
 void
 ledger_release(struct ledger *l)
 {
+	journal_snapshots_free(l->snaps, l->nsnaps);
 	journal_release(&l->j);
 	free(l->rules);
 	memset(l, 0, sizeof *l);
@@ -412,7 +479,10 @@ ledger_derive_each(const struct ledger *l, struct combat_state *s,
 
 	view.n = l->n;
 	view.undone = l->undone;
-	combat_state_init(s);
+	/* From the snapshot, which ledger_load_at has read back once. */
+	if (l->j.snap == NULL ||
+	    combat_unpack(l->j.snap, l->j.snaplen, s) != 0)
+		combat_state_init(s);
 	return journal_derive_each(&view, replay_one, hook ? replay_before :
 	    NULL, &rp, bad, why, whysz);
 }
@@ -430,7 +500,48 @@ struct audit {
 	void			(*bad)(void *, int64_t, int, const char *);
 	void			*arg;
 	int			 nbad;
+	const struct ledger	*l;
+	size_t			 snap;		/* the next to compare */
 };
+
+/*
+ * Compares the snapshots up to seq upto (INT64_MAX: all the rest) with
+ * the state the replay has reached, which is the state after each of
+ * them: none of the events between changed it.
+ */
+static void
+audit_snapshots(struct audit *a, int64_t upto, int64_t last)
+{
+	const struct ledger *l = a->l;
+
+	for (; a->snap < l->nsnaps && l->snaps[a->snap].seq < upto;
+	    a->snap++) {
+		const struct journal_snapshot *x = &l->snaps[a->snap];
+		struct pack p = { 0 };
+
+		combat_pack(&a->s, &p);
+		if (x->seq > last)
+			a->bad(a->arg, x->seq, 1, "a snapshot after the last "
+			    "event");
+		else if (p.len != x->len || memcmp(p.buf, x->state, p.len))
+			a->bad(a->arg, x->seq, 1, "the snapshot of the state "
+			    "after it disagrees with the replay");
+		else {
+			free(p.buf);
+			continue;
+		}
+		free(p.buf);
+		a->nbad++;
+	}
+}
+
+static void
+audit_before(void *arg, size_t i)
+{
+	struct audit *a = arg;
+
+	audit_snapshots(a, a->l->j.seq[i], INT64_MAX);
+}
 
 /* Runs one event again and compares; never stops the derive. */
 static int
@@ -456,7 +567,7 @@ int
 ledger_audit(const struct ledger *l,
     void (*bad)(void *, int64_t seq, int ran, const char *why), void *arg)
 {
-	struct audit a = { .bad = bad, .arg = arg };
+	struct audit a = { .bad = bad, .arg = arg, .l = l };
 	struct journal view = l->j;
 	int64_t none;
 	char why[300];
@@ -464,7 +575,9 @@ ledger_audit(const struct ledger *l,
 	view.n = l->n;
 	view.undone = l->undone;
 	combat_state_init(&a.s);
-	journal_derive(&view, audit_one, &a, &none, why, sizeof why);
+	journal_derive_each(&view, audit_one, audit_before, &a, &none, why,
+	    sizeof why);
+	audit_snapshots(&a, INT64_MAX, l->n ? l->j.seq[l->n - 1] : 0);
 	combat_state_release(&a.s);
 	return a.nbad;
 }
@@ -807,21 +920,26 @@ event_release(void *body)
 	combat_event_release(body);
 }
 
+/* The parameters of EVENT_INS. */
+#define Q6	"?, ?, ?, ?, ?, ?"
+#define Q	Q6 ", " Q6 ", " Q6 ", " Q6 ", " Q6 ", " Q6 ", " Q6
+
 const struct journal_kind ledger_kind = {
 	.what = "combat",
-	.logs = "combat",
-	.events = "event",
-	.key = "combat_id",
-	.cols = EVENT_INS,
+	JOURNAL_SQL("combat", "event", "combat_id", "rules", EVENT_COLS,
+	    EVENT_INS, Q),
 	.ncols = EVENT_NINS,
-	.select = EVENT_COLS,
 	.size = sizeof(struct combat_event),
 	.read = read_event,
 	.bind = event_bind,
 	.release = event_release,
-	.head_cols = "rules",
 	.head = combat_head,
+	.snap_every = LEDGER_SNAP_EVERY,
+	.snap_version = LEDGER_SNAP_VERSION,
 };
+
+#undef Q
+#undef Q6
 
 /*
  * The histories (history_combat and history in schema.sql) hold what
@@ -993,6 +1111,20 @@ history_update(struct db *db, int64_t id, int64_t seq, int sign)
 			history_sub(db, id, name, v);
 	}
 	sqlite3_finalize(st);
+}
+
+void
+ledger_record(struct db *db, int64_t id, struct combat_event *e,
+    const struct combat_state *after)
+{
+	struct pack p = { 0 };
+
+	ledger_append(db, id, e);
+	if (!journal_snapshot_due(&ledger_kind, e->seq))
+		return;
+	combat_pack(after, &p);
+	journal_snapshot_put(db, &ledger_kind, id, e->seq, p.buf, p.len);
+	free(p.buf);
 }
 
 void

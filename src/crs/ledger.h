@@ -18,6 +18,8 @@
  * A combat's events in seq order; undone[i] marks an undone one.  n, ev
  * and undone show the journal's j.n, j.body and j.undone, which own
  * them; a caller may shorten n or mark more undone before deriving.
+ * Loaded from a snapshot (j.base > 0), the events are those after it,
+ * and deriving starts from its state.
  */
 struct ledger {
 	int64_t			 combat;
@@ -26,6 +28,8 @@ struct ledger {
 	struct combat_event	*ev;
 	int			*undone;
 	struct journal		 j;
+	struct journal_snapshot	*snaps;		/* ledger_load_all's */
+	size_t			 nsnaps;
 };
 
 /* The journal's view of combat and event. */
@@ -37,8 +41,22 @@ int64_t ledger_new_combat(struct db *db, const char *rules, int64_t now);
 /* The newest combat that has not ended, or 0. */
 int64_t ledger_current(struct db *db);
 
-/* Loads combat id; returns 0, or -1 if there is no such combat. */
+/*
+ * Loads combat id from its newest snapshot: the events after it, which
+ * ledger_derive runs on its state.  Returns 0, or -1 if there is no such
+ * combat.
+ */
 int ledger_load(struct db *db, int64_t id, struct ledger *l);
+/* The same from a snapshot before event seq before, for an undo of it. */
+int ledger_load_before(struct db *db, int64_t id, int64_t before,
+    struct ledger *l);
+/*
+ * Every event of combat id, and its snapshots for ledger_audit to
+ * compare: for the log and the replay.
+ */
+int ledger_load_all(struct db *db, int64_t id, struct ledger *l);
+/* The seq an undo without a seq takes back (or the start's), or 0. */
+int64_t ledger_undo_target(struct db *db, int64_t id);
 void ledger_release(struct ledger *l);
 
 /*
@@ -66,17 +84,25 @@ int ledger_same(const struct combat_event *rec, const struct combat_event *now,
 int ledger_used_seed(const struct combat_event *e);
 
 /*
- * Audits combat l: runs every event that is not undone again from its
- * inputs and compares it with what was recorded (ledger_same).  For each
- * one that does not run (ran 0) or does not agree (ran 1), calls
- * bad(arg, seq, ran, why) and goes on with the next.  Returns the number
- * of mismatches.
+ * Audits combat l, loaded with ledger_load_all: runs every event that
+ * is not undone again from its inputs and compares it with what was
+ * recorded (ledger_same), and each snapshot with the state the replay
+ * reaches at it.  For each event that does not run (ran 0) or does not
+ * agree (ran 1), and each snapshot that does not agree (ran 1, seq its
+ * event's), calls bad(arg, seq, ran, why) and goes on.  Returns the
+ * number of mismatches.
  */
 int ledger_audit(const struct ledger *l,
     void (*bad)(void *, int64_t seq, int ran, const char *why), void *arg);
 
 /* Appends e to combat id as its next seq, which it sets. */
 void ledger_append(struct db *db, int64_t id, struct combat_event *e);
+/*
+ * The same, and when the event is due one, a snapshot of after, the
+ * state that executing e left: what the commands call.
+ */
+void ledger_record(struct db *db, int64_t id, struct combat_event *e,
+    const struct combat_state *after);
 
 /*
  * Queries across combats, for crs-combat.

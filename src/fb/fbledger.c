@@ -308,10 +308,11 @@ duel_head(void *ctx, sqlite3_stmt *st)
 	d->created = sqlite3_column_int64(st, 3);
 }
 
-const struct journal_kind fbledger_kind = JOURNAL_INPUT_KIND("duel",
-    "fb_duel", "fb_event", "duel_id", "round", "outcome",
-    journal_event_read, journal_event_bind, "a, b, board, created",
-    duel_head);
+const struct journal_kind fbledger_kind = {
+	JOURNAL_INPUT_KIND("duel", "fb_duel", "fb_event", "duel_id", "round",
+	    "outcome", journal_event_read, journal_event_bind,
+	    "a, b, board, created", duel_head),
+};
 
 int
 fbledger_duel_load(struct db *db, int64_t id, struct fbledger_duel *d)

@@ -195,7 +195,7 @@ main(void)
 	    "fresh database has refkit's application id");
 	is_int(int_of(a->h, "PRAGMA foreign_keys"), 1, "foreign keys on");
 	is_int(int_of(a->h, "SELECT count(*) FROM sqlite_schema WHERE"
-	    " type = 'table'"), 24, "twenty-four tables");
+	    " type = 'table'"), 25, "twenty-five tables");
 	ok(int_of(a->h, "SELECT journal_mode = 'wal' FROM"
 	    " pragma_journal_mode") == 1, "WAL mode");
 	db_close(a);

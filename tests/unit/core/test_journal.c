@@ -48,10 +48,7 @@ body_release(void *v)
 
 static const struct journal_kind kind = {
 	.what = "test",
-	.logs = "t_log",
-	.events = "t_event",
-	.key = "log_id",
-	.cols = "word",
+	JOURNAL_SQL("t_log", "t_event", "log_id", "1", "word", "word", "?"),
 	.ncols = 1,
 	.size = sizeof(struct body),
 	.read = body_read,
@@ -59,9 +56,10 @@ static const struct journal_kind kind = {
 	.release = body_release,
 };
 
-static const struct journal_kind input_kind = JOURNAL_INPUT_KIND("duel",
-    "fb_duel", "fb_event", "duel_id", "round", "outcome",
-    journal_event_read, journal_event_bind, NULL, NULL);
+static const struct journal_kind input_kind = {
+	JOURNAL_INPUT_KIND("duel", "fb_duel", "fb_event", "duel_id", "round",
+	    "outcome", journal_event_read, journal_event_bind, "1", NULL),
+};
 
 static void
 exec(struct db *db, const char *sql)

@@ -284,7 +284,10 @@ check_tables(struct db *db, const char *what)
 	    "%s: history is the sum of history_combat", what);
 }
 
-/* Makes the file at path a version 7 database again: no histories. */
+/*
+ * Makes the file at path a version 7 database again: no histories (and
+ * no snapshots, which came later).
+ */
 static void
 to_version_7(const char *path)
 {
@@ -292,7 +295,7 @@ to_version_7(const char *path)
 
 	ok(sqlite3_open(path, &h) == SQLITE_OK && sqlite3_exec(h,
 	    "DROP TABLE history; DROP TABLE history_combat;"
-	    " PRAGMA user_version = 7", NULL, NULL, NULL) == SQLITE_OK,
+	    " DROP TABLE snapshot; PRAGMA user_version = 7", NULL, NULL, NULL) == SQLITE_OK,
 	    "back to version 7");
 	sqlite3_close(h);
 }
