@@ -77,7 +77,7 @@ LIBSRC = core/util core/rng core/out core/db core/cli core/pack core/journal \
 UNITS  = core/util core/out core/db core/rng core/pack core/journal \
          crs/stats crs/sheet crs/item crs/roster crs/import crs/deck \
          crs/odds crs/combat crs/combat_text crs/ledger crs/ledger_rows \
-         crs/ledger_history \
+         crs/ledger_history crs/ledger_snap \
          d6/d6 d6/d6store fb/fb fb/fbsim fb/fbio fb/fbledger bg/bg \
          bg/bgio bg/bgledger core/cli
 HEADERS = $(wildcard src/*/*.h)
