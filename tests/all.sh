@@ -2,7 +2,10 @@
 # all.sh: every test refkit has, as make check-full runs it, each part's
 # "N passed, N failed" summed into the last line.
 #   1. the quick suite (unit, golden CLI, man lint) on the normal build
-#   2. the same under ASan and UBSan (make SANITIZE=1)
+#   2. the same under ASan and UBSan (make SANITIZE=1), and the same
+#      with a snapshot after every event (REFKIT_SNAPSHOT_EVERY=1), so
+#      that every command of every golden case derives its state from a
+#      snapshot and must still print what it prints from the first event
 #   3. every golden CLI case under valgrind memcheck (make VALGRIND=1),
 #      a case per processor at a time
 #   4. each fuzz target: its regression inputs and seeds, then
@@ -50,6 +53,8 @@ build() {
 
 build && part "tests" make -s check
 build SANITIZE=1 && part "tests under ASan and UBSan" make -s SANITIZE=1 check
+part "tests with a snapshot after every event" env REFKIT_SNAPSHOT_EVERY=1 \
+    make -s check
 # valgrind makes each command 20-50 times slower; all the cases take
 # about 8 minutes on two cores.
 build VALGRIND=1 && part "CLI cases under valgrind" sh tests/valgrind.sh \
