@@ -115,3 +115,4 @@ fi
 top=$top sh "$top/bench/combat.sh" "$B" "$out"
 top=$top sh "$top/bench/d6.sh" "$B" "$out"
 top=$top sh "$top/bench/fb.sh" "$B" "$out"
+top=$top sh "$top/bench/bg.sh" "$B" "$out"

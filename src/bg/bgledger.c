@@ -2,12 +2,15 @@
  * bgledger.c - Battle Grounds teams and games in the database, and the
  * derivation of a game's state from its events.  See bgledger.h.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "bg/bgio.h"
 #include "bg/bgledger.h"
+#include "bg/bgpack.h"
+#include "core/pack.h"
 #include "core/util.h"
 
 int
@@ -239,10 +242,24 @@ game_head(void *ctx, sqlite3_stmt *st)
 	h->d->safe_attack = sqlite3_column_int(st, 3);
 }
 
+/*
+ * Snapshots: after every BGLEDGER_SNAP_EVERY-th event, of the byte form
+ * BGPACK_FORMAT and of these sources (SNAP_RULES_SUM, from the
+ * Makefile), so that a rules change passes over every snapshot.
+ */
+#define BGLEDGER_SNAP_EVERY	16
+#ifndef SNAP_RULES_SUM
+#define SNAP_RULES_SUM		0
+#endif
+#define BGLEDGER_SNAP_VERSION \
+	((int64_t)BGPACK_FORMAT << 32 | (int64_t)SNAP_RULES_SUM)
+
 const struct journal_kind bgledger_kind = {
 	JOURNAL_INPUT_KIND("game", "bg_game", "bg_event", "game_id", "turn",
 	    "battle", event_read, event_bind,
 	    "team1, team2, advanced, safe_attack, spec1, spec2", game_head),
+	.snap_every = BGLEDGER_SNAP_EVERY,
+	.snap_version = BGLEDGER_SNAP_VERSION,
 };
 
 int64_t
@@ -251,8 +268,29 @@ bgledger_game_current(struct db *db)
 	return journal_latest(db, &bgledger_kind);
 }
 
-int
-bgledger_game_load(struct db *db, int64_t id, struct bgledger_game *d)
+/* How game_load_at loads: every event, whatever the snapshots. */
+#define LOAD_ALL	(-1)
+
+/* 1 if d's snapshot reads back into a game. */
+static int
+snap_reads(const struct bgledger_game *d)
+{
+	struct bg_game *g = xmalloc(sizeof *g);
+	int ok = bgpack_read(d->j.snap, d->j.snaplen, &d->team[0],
+	    &d->team[1], d->advanced, d->safe_attack, g) == 0;
+
+	free(g);
+	return ok;
+}
+
+/*
+ * Loads game id into d: every event (before LOAD_ALL), or those after
+ * the newest snapshot usable before seq before (0: any).  A snapshot
+ * that does not read back is passed over for all the events.
+ */
+static int
+game_load_at(struct db *db, int64_t id, int64_t before,
+    struct bgledger_game *d)
 {
 	struct head h = { .d = d };
 	char why[BG_WHYSZ];
@@ -260,7 +298,11 @@ bgledger_game_load(struct db *db, int64_t id, struct bgledger_game *d)
 
 	memset(d, 0, sizeof *d);
 	d->id = id;
-	rc = journal_load(db, &bgledger_kind, id, &h, &d->j);
+	if (before == LOAD_ALL)
+		rc = journal_load(db, &bgledger_kind, id, &h, &d->j);
+	else
+		rc = journal_load_recent(db, &bgledger_kind, id, before, &h,
+		    &d->j);
 	for (int k = 0; k < 2 && rc == 0; k++)
 		if (bgio_team_parse(h.spec[k], &d->team[k], why,
 		    sizeof why) < 0) {
@@ -271,7 +313,52 @@ bgledger_game_load(struct db *db, int64_t id, struct bgledger_game *d)
 		}
 	free(h.spec[0]);
 	free(h.spec[1]);
+	if (rc == 0 && d->j.snap != NULL && !snap_reads(d)) {
+		journal_release(&d->j);
+		h.spec[0] = h.spec[1] = NULL;
+		rc = journal_load(db, &bgledger_kind, id, &h, &d->j);
+		free(h.spec[0]);
+		free(h.spec[1]);
+	}
 	return rc;
+}
+
+int
+bgledger_game_load(struct db *db, int64_t id, struct bgledger_game *d)
+{
+	return game_load_at(db, id, LOAD_ALL, d);
+}
+
+int
+bgledger_game_load_recent(struct db *db, int64_t id, int64_t before,
+    struct bgledger_game *d)
+{
+	return game_load_at(db, id, before > 0 ? before : 0, d);
+}
+
+int64_t
+bgledger_undo_target(struct db *db, int64_t id)
+{
+	return journal_undo_target(db, &bgledger_kind, id);
+}
+
+int64_t *
+bgledger_game_ids(struct db *db, size_t *n)
+{
+	sqlite3_stmt *st = db_prepare(db, "SELECT id FROM bg_game ORDER BY id");
+	int64_t *ids = NULL;
+	size_t cap = 0;
+
+	*n = 0;
+	while (db_step(db, st, 0) == SQLITE_ROW) {
+		if (*n == cap) {
+			cap = cap ? 2 * cap : 16;
+			ids = xreallocarray(ids, cap, sizeof *ids);
+		}
+		ids[(*n)++] = sqlite3_column_int64(st, 0);
+	}
+	sqlite3_finalize(st);
+	return ids;
 }
 
 void
@@ -472,10 +559,154 @@ replay_one(void *arg, const void *body, char *why, size_t whysz)
 	return journal_event_recheck(e, won, said, why, whysz);
 }
 
+/* Starts g from d's snapshot, or from the setup if d has none. */
+static void
+derive_start(const struct bgledger_game *d, struct bg_game *g)
+{
+	/* game_load_at has read the snapshot back once already. */
+	if (d->j.snap == NULL || bgpack_read(d->j.snap, d->j.snaplen,
+	    &d->team[0], &d->team[1], d->advanced, d->safe_attack, g) != 0)
+		bg_start(g, &d->team[0], &d->team[1], d->advanced,
+		    d->safe_attack);
+}
+
 int
 bgledger_derive(const struct bgledger_game *d, struct bg_game *g,
     int64_t *bad, char *why, size_t whysz)
 {
-	bg_start(g, &d->team[0], &d->team[1], d->advanced, d->safe_attack);
+	derive_start(d, g);
 	return journal_derive(&d->j, replay_one, g, bad, why, whysz);
+}
+
+/* Stores g as the state after event seq of game id, if seq is due. */
+static void
+snapshot(struct db *db, int64_t id, int64_t seq, const struct bg_game *g)
+{
+	struct pack p = { 0 };
+
+	if (!journal_snapshot_due(&bgledger_kind, seq))
+		return;
+	bgpack_write(g, &p);
+	journal_snapshot_put(db, &bgledger_kind, id, seq, p.buf, p.len);
+	free(p.buf);
+}
+
+int64_t
+bgledger_record(struct db *db, int64_t id, struct journal_event *e,
+    const struct bg_game *after)
+{
+	e->seq = journal_append(db, &bgledger_kind, id, 0, e);
+	snapshot(db, id, e->seq, after);
+	return e->seq;
+}
+
+ptrdiff_t
+bgledger_undo(struct db *db, struct bgledger_game *d, struct bg_game *g,
+    int64_t now, int64_t *seq, char *why, size_t whysz)
+{
+	ptrdiff_t i = journal_undoable(&d->j);
+	int64_t bad;
+
+	if (i < 0) {
+		snprintf(why, whysz, "nothing to undo in game %lld",
+		    (long long)d->id);
+		return -1;
+	}
+	/* The state after the undo is the game without the event. */
+	d->j.undone[i] = 1;
+	if (bgledger_derive(d, g, &bad, why, whysz) != 0) {
+		d->j.undone[i] = 0;
+		return -1;
+	}
+	*seq = journal_event_undo(db, &d->j, (size_t)i, now);
+	snapshot(db, d->id, *seq, g);
+	return i;
+}
+
+/* An audit of one game: its replay, and the snapshots to compare. */
+struct audit {
+	struct bg_game			 g;
+	const struct journal		*j;
+	struct journal_snapshot		*snap;
+	size_t				 nsnap, next;
+	void				(*bad)(void *, int64_t, const char *);
+	void				*arg;
+	int				 nbad;
+};
+
+/*
+ * Compares the snapshots before seq upto (INT64_MAX: all the rest) with
+ * the state the replay has reached, the state after each of them: no
+ * event between them and upto has run yet.  last is the newest seq.
+ */
+static void
+audit_snapshots(struct audit *a, int64_t upto, int64_t last)
+{
+	for (; a->next < a->nsnap && a->snap[a->next].seq < upto; a->next++) {
+		const struct journal_snapshot *x = &a->snap[a->next];
+		struct pack p = { 0 };
+		const char *m = NULL;
+
+		bgpack_write(&a->g, &p);
+		if (x->seq > last)
+			m = "a snapshot after the last event";
+		else if (p.len != x->len || memcmp(p.buf, x->state, p.len))
+			m = "the snapshot of the state after it disagrees "
+			    "with the replay";
+		free(p.buf);
+		if (m != NULL) {
+			a->bad(a->arg, x->seq, m);
+			a->nbad++;
+		}
+	}
+}
+
+static void
+audit_before(void *arg, size_t i)
+{
+	struct audit *a = arg;
+
+	audit_snapshots(a, a->j->seq[i], INT64_MAX);
+}
+
+/* Runs one event again and says if it fails; never stops the replay. */
+static int
+audit_one(void *arg, const void *body, char *why, size_t whysz)
+{
+	struct audit *a = arg;
+	const struct journal_event *e = body;
+	char *m;
+
+	if (replay_one(&a->g, body, why, whysz) == 0)
+		return 0;
+	m = xasprintf("does not replay: %s", why);
+	a->bad(a->arg, e->seq, m);
+	free(m);
+	a->nbad++;
+	return 0;
+}
+
+int
+bgledger_audit(struct db *db, const struct bgledger_game *d,
+    void (*bad)(void *arg, int64_t seq, const char *why), void *arg)
+{
+	struct audit *a = xcalloc(1, sizeof *a);
+	const struct journal *j = &d->j;
+	int64_t none;
+	char why[BG_WHYSZ];
+	int n;
+
+	a->j = j;
+	a->bad = bad;
+	a->arg = arg;
+	a->snap = journal_snapshots(db, &bgledger_kind, d->id, &a->nsnap);
+	bg_start(&a->g, &d->team[0], &d->team[1], d->advanced,
+	    d->safe_attack);
+	journal_derive_each(j, audit_one, audit_before, a, &none, why,
+	    sizeof why);
+	audit_snapshots(a, INT64_MAX, j->n ? j->seq[j->n - 1] : 0);
+	journal_snapshots_free(a->snap, a->nsnap);
+	n = a->nbad;
+	free(a);
+	return n;
 }

@@ -6,6 +6,7 @@
 #ifndef REFKIT_BGLEDGER_H
 #define REFKIT_BGLEDGER_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "bg/bg.h"
@@ -48,8 +49,22 @@ int64_t bgledger_game_new(struct db *db, const struct bg_team *a,
     const struct bg_team *b, int advanced, int safe_attack);
 /* The newest game's id, or 0. */
 int64_t bgledger_game_current(struct db *db);
-/* Loads game id.  -1 if there is none.  Free with bgledger_game_release. */
+/*
+ * Loads game id with every event, for what lists them all (log,
+ * replay).  -1 if there is none.  Free with bgledger_game_release.
+ */
 int bgledger_game_load(struct db *db, int64_t id, struct bgledger_game *d);
+/*
+ * Loads game id from its newest snapshot usable for a state before seq
+ * before (0: any) and the events after it (d->j.base is its seq), or
+ * with every event if it has none or it does not read back.
+ */
+int bgledger_game_load_recent(struct db *db, int64_t id, int64_t before,
+    struct bgledger_game *d);
+/* The seq an undo of game id would take back, or 0; to load before it. */
+int64_t bgledger_undo_target(struct db *db, int64_t id);
+/* Every game's id in order: *n of them, an array for the caller to free. */
+int64_t *bgledger_game_ids(struct db *db, size_t *n);
 void bgledger_game_release(struct bgledger_game *d);
 
 /*
@@ -65,11 +80,40 @@ int bgledger_apply(struct bg_game *g, const char *action, const char *input,
     size_t whysz);
 
 /*
- * Derives the state: the setup, then every event not undone.  -1 with
- * why and *bad (the event's seq) if one does not replay.
+ * Derives the state: the setup (or the snapshot d was loaded from), then
+ * every event loaded that is not undone.  -1 with why and *bad (the
+ * event's seq) if one does not replay.
  */
 int bgledger_derive(const struct bgledger_game *d, struct bg_game *g,
     int64_t *bad, char *why, size_t whysz);
+
+/*
+ * Appends e to game id (e->seq is set and returned) and, when its seq
+ * is due a snapshot, stores after, the state after it, in the caller's
+ * write transaction.
+ */
+int64_t bgledger_record(struct db *db, int64_t id, struct journal_event *e,
+    const struct bg_game *after);
+
+/*
+ * Appends the undo of d's newest live event at time now: derives into g
+ * the game without it, appends the undo (*seq) and stores g as its
+ * snapshot when due.  d must be loaded from before that event
+ * (bgledger_undo_target).  Returns the index in d of the event taken
+ * back, or -1 with why (nothing to undo, or the game does not replay).
+ */
+ptrdiff_t bgledger_undo(struct db *db, struct bgledger_game *d,
+    struct bg_game *g, int64_t now, int64_t *seq, char *why, size_t whysz);
+
+/*
+ * Replays game d, loaded with every event (bgledger_game_load), from its
+ * setup, and compares every snapshot of it with the state the replay
+ * reaches after that event, byte for byte.  Calls bad(arg, seq, why) for
+ * each event that does not replay and each snapshot that differs, and
+ * returns how many there were.
+ */
+int bgledger_audit(struct db *db, const struct bgledger_game *d,
+    void (*bad)(void *arg, int64_t seq, const char *why), void *arg);
 
 /*
  * Calls fn for each game in order: the two teams, the board ("basic" or

@@ -33,7 +33,8 @@ static const char usage[] =
 "       [--release FIGURE] [--release-to SQUARE] [--seed S]\n"
 "  power FIGURE hypnotize FOE SQUARE | power FIGURE swap|teleport SQUARE\n"
 "  die TEAM N [--swap M]     pass\n"
-"  show [--plain] [--json]   log [--json]   games [--json|--csv]   undo\n";
+"  show [--plain] [--json]   log [--json]   games [--json|--csv]   undo\n"
+"  replay [GAME]\n";
 
 struct opts {
 	const char	*db, *file;
@@ -461,20 +462,52 @@ struct live {
 static struct live live;
 static struct bg_game game;
 
+/* The game a command works on: --game, or the newest. */
 static int64_t
-load_game(struct db *db, struct live *l)
+game_id(struct db *db)
 {
-	int64_t id = o.game ? o.game : bgledger_game_current(db), bad = 0;
+	int64_t id = o.game ? o.game : bgledger_game_current(db);
 
 	if (id == 0)
 		db_die(db, "no game yet; start one with 'bg-board new TEAM1 "
 		    "TEAM2'");
-	if (bgledger_game_load(db, id, &l->d) < 0)
+	return id;
+}
+
+/* How load_from loads: from the newest snapshot, or every event. */
+#define FROM_SNAPSHOT	0
+#define EVERY_EVENT	(-1)
+
+/*
+ * Loads and derives game id: from is FROM_SNAPSHOT, EVERY_EVENT, or a
+ * seq to load from a snapshot before.  A game that no longer replays
+ * stops.
+ */
+static void
+load_from(struct db *db, int64_t id, int64_t from, struct live *l)
+{
+	int64_t bad = 0;
+	int rc;
+
+	if (from == EVERY_EVENT)
+		rc = bgledger_game_load(db, id, &l->d);
+	else
+		rc = bgledger_game_load_recent(db, id, from, &l->d);
+	if (rc < 0)
 		db_die(db, "no game %lld", (long long)id);
 	if (bgledger_derive(&l->d, &l->g, &bad, why, sizeof why) < 0)
 		db_die(db, "game %lld: event %lld does not replay: %s",
 		    (long long)id, (long long)bad, why);
 	bgledger_stat_names(db, l->stat);
+}
+
+/* Loads and derives the game from its newest snapshot. */
+static int64_t
+load_game(struct db *db, struct live *l)
+{
+	int64_t id = game_id(db);
+
+	load_from(db, id, FROM_SNAPSHOT, l);
 	return id;
 }
 
@@ -717,7 +750,7 @@ play(const char *action, const char *input)
 	e.seed = !rng_equal(&rng, &fresh) ? seedtext : NULL;
 	e.detail = detail;
 	e.time = db_now();
-	journal_append(db, &bgledger_kind, id, 0, &e);
+	bgledger_record(db, id, &e, &l->g);
 	db_commit(db);
 	if (o.fmt == OUT_JSON)
 		printf("%s\n", detail);
@@ -1079,7 +1112,7 @@ cmd_log(void)
 	need_args(1, 1, "log [--json]");
 	db = db_open(o.db);
 	db_begin_read(db);
-	load_game(db, l);
+	load_from(db, game_id(db), EVERY_EVENT, l);
 	db_commit(db);
 	journal_event_print(&l->d.j, o.fmt == OUT_JSON, "turn", 't', 6);
 	bgledger_game_release(&l->d);
@@ -1142,23 +1175,79 @@ cmd_undo(void)
 	const struct journal_event *t;
 	struct db *db;
 	ptrdiff_t i;
-	int64_t id;
+	int64_t id, seq;
 
 	only(0, "undo");
 	need_args(1, 1, "undo");
 	db = db_open(o.db);
 	db_begin(db);
-	id = load_game(db, l);
-	if ((i = journal_undoable(&l->d.j)) < 0)
-		db_die(db, "nothing to undo in game %lld", (long long)id);
-	t = journal_body(&l->d.j, (size_t)i);
-	journal_event_undo(db, &l->d.j, (size_t)i, db_now());
+	id = game_id(db);
+	/* From a snapshot before the event taken back, which it needs. */
+	load_from(db, id, bgledger_undo_target(db, id), l);
+	if ((i = bgledger_undo(db, &l->d, &l->g, db_now(), &seq, why,
+	    sizeof why)) < 0)
+		db_die(db, "%s", why);
 	db_commit(db);
+	t = journal_body(&l->d.j, (size_t)i);
 	printf("undid event %lld (%s, turn %d)\n", (long long)t->seq,
 	    t->action, t->round);
 	bgledger_game_release(&l->d);
 	db_close(db);
 	return 0;
+}
+
+/* Says what the replay found wrong with one event of game *arg. */
+static void
+replay_bad(void *arg, int64_t seq, const char *m)
+{
+	printf("game %lld event %lld: %s\n", (long long)*(int64_t *)arg,
+	    (long long)seq, m);
+}
+
+/* Replays game id; returns its mismatches and adds its events. */
+static int
+replay_game(struct db *db, int64_t id, int *events)
+{
+	struct live *l = &live;
+	int bad;
+
+	if (bgledger_game_load(db, id, &l->d) < 0)
+		db_die(db, "no game %lld", (long long)id);
+	*events += (int)l->d.j.n;
+	bad = bgledger_audit(db, &l->d, replay_bad, &id);
+	bgledger_game_release(&l->d);
+	return bad;
+}
+
+static int
+cmd_replay(void)
+{
+	struct db *db;
+	int64_t *ids, one;
+	size_t n;
+	int bad = 0, events = 0;
+
+	only(0, "replay");
+	need_args(1, 2, "replay [GAME]");
+	db = db_open(o.db);
+	db_begin_read(db);
+	if (o.nargs == 2 || o.game) {
+		one = o.nargs == 2 ? cli_int_arg("GAME", o.args[1], 1,
+		    1000000000L) : o.game;
+		ids = &one;
+		n = 1;
+	} else
+		ids = bgledger_game_ids(db, &n);
+	for (size_t k = 0; k < n; k++)
+		bad += replay_game(db, ids[k], &events);
+	if (ids != &one)
+		free(ids);
+	db_rollback(db);
+	db_close(db);
+	printf("replayed %d event%s of %zu game%s: %d mismatch%s\n", events,
+	    events == 1 ? "" : "s", n, n == 1 ? "" : "s", bad,
+	    bad == 1 ? "" : "es");
+	return bad ? 1 : 0;
 }
 
 int
@@ -1170,8 +1259,8 @@ main(int argc, char **argv)
 	parse_args(argc, argv);
 	if (o.nargs == 0)
 		cli_usage_error("no command given (team, new, show, moves, "
-		    "move, place, die, power, pass, undo, log, games or "
-		    "stat)");
+		    "move, place, die, power, pass, undo, log, games, "
+		    "replay or stat)");
 	cmd = o.args[0];
 	if (o.nmv > 0 && strcmp(cmd, "move") != 0)
 		only(0, cmd);
@@ -1223,5 +1312,7 @@ main(int argc, char **argv)
 		return cmd_games();
 	if (strcmp(cmd, "undo") == 0)
 		return cmd_undo();
+	if (strcmp(cmd, "replay") == 0)
+		return cmd_replay();
 	cli_usage_error("unknown command '%s'", q(cmd));
 }

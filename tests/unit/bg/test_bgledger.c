@@ -4,6 +4,10 @@
  * applied the way bg-board applies them, then loaded and derived again:
  * the same board, a tampered row caught at its seq, undo, the games
  * listing, and ended kept as 0 or 1 in SQL but read as NULL or "1".
+ * Then snapshots: the byte form round trip and damaged bytes, seeded
+ * random games whose state from the snapshots equals the full derivation
+ * after every event and every undo, a snapshot of another version passed
+ * over, and replay's audit finding an edited one.
  */
 #include "tap.h"
 
@@ -12,7 +16,9 @@
 
 #include "bg/bgio.h"
 #include "bg/bgledger.h"
+#include "bg/bgpack.h"
 #include "core/journal.h"
+#include "core/pack.h"
 #include "core/util.h"
 
 static char why[BG_WHYSZ + 100];
@@ -225,7 +231,7 @@ play(struct db *db, int64_t id, struct bg_game *g, const char *action,
 	e.detail = "{}";
 	e.time = 1795400000;
 	db_begin(db);
-	seq = journal_append(db, &bgledger_kind, id, 0, &e);
+	seq = bgledger_record(db, id, &e, g);
 	db_commit(db);
 	if (canon_out != NULL)
 		*canon_out = canon;
@@ -551,6 +557,511 @@ test_ended(struct db *db)
 	free(got);
 }
 
+
+/* ---- snapshots ---- */
+
+/* 1 if a and b pack to the same bytes and stand the same. */
+static int
+same_state(const struct bg_game *a, const struct bg_game *b)
+{
+	struct pack pa = { 0 }, pb = { 0 };
+	int same;
+
+	bgpack_write(a, &pa);
+	bgpack_write(b, &pb);
+	same = pa.len == pb.len && memcmp(pa.buf, pb.buf, pa.len) == 0 &&
+	    *game_diff(a, b) == '\0';
+	free(pa.buf);
+	free(pb.buf);
+	return same;
+}
+
+/* 1 if g packs and reads back as itself, to the same bytes. */
+static int
+round_trip(const struct bg_game *g)
+{
+	struct bg_game *back = xmalloc(sizeof *back);
+	struct pack p = { 0 };
+	int ok = 0;
+
+	bgpack_write(g, &p);
+	if (bgpack_read(p.buf, p.len, &g->team[0], &g->team[1], g->advanced,
+	    g->safe_attack, back) == 0)
+		ok = same_state(g, back);
+	free(p.buf);
+	free(back);
+	return ok;
+}
+
+/* 1 if every square and piece of g agree, as bg.c keeps them. */
+static int
+consistent(const struct bg_game *g)
+{
+	for (int s = 0; s < BG_MAXSQ; s++)
+		if (g->at[s] >= 0 && g->pc[g->at[s]].sq != s)
+			return 0;
+	for (int i = 0; i < 2 * BG_MAXFIG; i++)
+		if (g->pc[i].sq >= 0 && (g->pc[i].sq >= g->w * g->h ||
+		    g->at[g->pc[i].sq] != i))
+			return 0;
+	return 1;
+}
+
+/* A random power of a figure of the side on turn, as its input. */
+static char *
+random_power(const struct bg_game *g, struct rng *r)
+{
+	int me = g->turn, piece = me * BG_MAXFIG +
+	    (int)rng_below(r, (uint64_t)g->team[me].n);
+	int power = (int)rng_below(r, BG_NPOWER);
+	int foe = !me * BG_MAXFIG + (int)rng_below(r,
+	    (uint64_t)g->team[!me].n);
+	char name[BG_PIECESZ], fname[BG_PIECESZ], sq[4];
+
+	bgio_piece_name(g, piece, name, sizeof name);
+	bgio_piece_name(g, foe, fname, sizeof fname);
+	bg_square_name(g, (int)rng_below(r, (uint64_t)(g->w * g->h)), sq);
+	if (power == BG_HYPNOTIZE)
+		return xasprintf("%s %s %s %s", name, bg_power_name(power),
+		    fname, sq);
+	return xasprintf("%s %s %s", name, bg_power_name(power), sq);
+}
+
+/* A random move of the side on turn, as its input, or NULL: none. */
+static char *
+random_move(const struct bg_game *g, struct rng *r)
+{
+	char name[BG_PIECESZ], sq[4];
+	int pick = -1, to = -1, n = 0;
+
+	for (int i = 0; i < 2 * BG_MAXFIG; i++) {
+		bg_set m;
+
+		if (g->pc[i].sq < 0 || g->pc[i].ctrl != g->turn)
+			continue;
+		m = bg_moves(g, i);
+		for (int s = 0; s < g->w * g->h; s++)
+			if (bg_set_has(m, s) && rng_below(r, (uint64_t)++n) == 0) {
+				pick = i;
+				to = s;
+			}
+	}
+	if (pick < 0)
+		return NULL;
+	bgio_piece_name(g, pick, name, sizeof name);
+	bg_square_name(g, to, sq);
+	return xasprintf("%s %s", name, sq);
+}
+
+/*
+ * Plays one random action on game id, which g stands for: a die when a
+ * credit allows, else now and then a power, else a move or a pass.
+ * Returns the seq, or -1 when the game is over.
+ */
+static int64_t
+random_action(struct db *db, int64_t id, struct bg_game *g, struct rng *r)
+{
+	char *in;
+	int64_t seq = -1;
+
+	if (g->over)
+		return -1;
+	for (int k = 0; k < 2; k++)
+		if (g->credit[k] > 0) {
+			unsigned z = g->dicezone[k];
+			int d = (int)rng_below(r, BG_NDICE), back = -1;
+
+			for (int b = 0; b < BG_NDICE; b++)
+				if (z >> b & 1u)
+					back = b;
+			in = __builtin_popcount(z) == BG_DICEZONE_MAX ?
+			    xasprintf("%d %d --swap %d", k + 1, d + 1,
+			    back + 1) : xasprintf("%d %d", k + 1, d + 1);
+			seq = play(db, id, g, "die", in, rng_next(r), NULL);
+			free(in);
+			if (seq > 0)
+				return seq;
+		}
+	for (int k = 0; k < 30 && rng_below(r, 4) == 0 && seq < 0; k++) {
+		in = random_power(g, r);
+		seq = play(db, id, g, "power", in, rng_next(r), NULL);
+		free(in);
+	}
+	if (seq < 0 && rng_below(r, 10) != 0 &&
+	    (in = random_move(g, r)) != NULL) {
+		seq = play(db, id, g, "move", in, rng_next(r), NULL);
+		free(in);
+	}
+	if (seq < 0)
+		seq = play(db, id, g, "pass", "", rng_next(r), NULL);
+	return seq;
+}
+
+/* How many of game id's snapshots lie in [lo, hi). */
+static int
+snaps_between(struct db *db, int64_t id, int64_t lo, int64_t hi)
+{
+	sqlite3_stmt *st = db_prepare(db, "SELECT count(*) FROM snapshot"
+	    " WHERE kind = 'game' AND log = ?1 AND seq >= ?2 AND seq < ?3");
+	int n;
+
+	sqlite3_bind_int64(st, 1, id);
+	sqlite3_bind_int64(st, 2, lo);
+	sqlite3_bind_int64(st, 3, hi);
+	db_step(db, st, 0);
+	n = sqlite3_column_int(st, 0);
+	sqlite3_finalize(st);
+	return n;
+}
+
+/*
+ * Undoes game id's newest live event as bg-board does, from a snapshot
+ * before it, into g.  Returns the seq taken back, or 0 for none; 1 in
+ * *bad when a snapshot at or after it survived or the load reached past.
+ */
+static int64_t
+undo(struct db *db, int64_t id, struct bg_game *g, int *bad)
+{
+	struct bgledger_game d;
+	int64_t target, seq = 0, got;
+
+	db_begin(db);
+	target = bgledger_undo_target(db, id);
+	bgledger_game_load_recent(db, id, target, &d);
+	if (target > 0 && d.j.base >= target)
+		*bad = 1;
+	if (bgledger_undo(db, &d, g, 1795400000, &seq, why, sizeof why) < 0)
+		target = 0;
+	db_commit(db);
+	if (target > 0 && snaps_between(db, id, target, seq) != 0)
+		*bad = 1;
+	got = target;
+	bgledger_game_release(&d);
+	return got;
+}
+
+/*
+ * 1 if game id derived from its newest snapshot, and with every event,
+ * both stand as g; *base gets the snapshot's seq.
+ */
+static int
+check_derive(struct db *db, int64_t id, const struct bg_game *g,
+    int64_t *base)
+{
+	struct bg_game *a = xmalloc(sizeof *a), *b = xmalloc(sizeof *b);
+	struct bgledger_game d;
+	int64_t bad;
+	int ok;
+
+	db_begin_read(db);
+	ok = bgledger_game_load_recent(db, id, 0, &d) == 0 &&
+	    bgledger_derive(&d, a, &bad, why, sizeof why) == 0;
+	*base = d.j.base;
+	bgledger_game_release(&d);
+	ok = ok && bgledger_game_load(db, id, &d) == 0 &&
+	    bgledger_derive(&d, b, &bad, why, sizeof why) == 0;
+	bgledger_game_release(&d);
+	db_commit(db);
+	ok = ok && same_state(a, g) && same_state(b, g);
+	free(a);
+	free(b);
+	return ok;
+}
+
+/* Counts replay's findings, keeping the last seq. */
+static void
+audit_bad(void *arg, int64_t seq, const char *m)
+{
+	int64_t *last = arg;
+
+	(void)m;
+	*last = seq;
+}
+
+static int
+audit(struct db *db, int64_t id, int64_t *last)
+{
+	struct bgledger_game d;
+	int n;
+
+	*last = 0;
+	db_begin_read(db);
+	bgledger_game_load(db, id, &d);
+	n = bgledger_audit(db, &d, audit_bad, last);
+	bgledger_game_release(&d);
+	db_commit(db);
+	return n;
+}
+
+/*
+ * Seeded random games, a snapshot after every `every` events: after
+ * each action and each undo (one in eight), the state from the newest
+ * snapshot equals the full derivation and the running game, packs back
+ * to itself, and replay finds nothing.
+ */
+static void
+test_snap_games(struct db *db, const char *every, int games, int steps)
+{
+	struct bg_team *t = xcalloc(2, sizeof *t);
+	struct bg_game *g = xcalloc(1, sizeof *g);
+	int64_t used = 0;
+	int undos = 0;
+
+	setenv("REFKIT_SNAPSHOT_EVERY", every, 1);
+	bgledger_team_load(db, "Red", &t[0]);
+	bgledger_team_load(db, "Blue", &t[1]);
+	for (int s = 1; s <= games; s++) {
+		struct rng r;
+		int64_t id, base = 0, last;
+		int bad = 0, n = 0, events = 0;
+
+		rng_seed(&r, (uint64_t)s);
+		db_begin(db);
+		id = bgledger_game_new(db, &t[0], &t[1], 0, s % 2);
+		db_commit(db);
+		bg_start(g, &t[0], &t[1], 0, s % 2);
+		for (int k = 0; k < steps && !bad; k++) {
+			if (events > 0 && rng_below(&r, 8) == 0) {
+				if (undo(db, id, g, &bad) > 0)
+					undos++;
+			} else if (random_action(db, id, g, &r) < 0)
+				break;
+			events++;
+			bad |= !check_derive(db, id, g, &base) ||
+			    !round_trip(g) || !consistent(g);
+			used += base > 0;
+			n++;
+		}
+		ok(!bad, "every=%s game %d (%s): the snapshot's state is the "
+		    "full derivation after each of %d events", every, s,
+		    s % 2 ? "safe attack" : "plain", n);
+		is_int(audit(db, id, &last), 0, "every=%s game %d: replay "
+		    "finds nothing", every, s);
+	}
+	ok(undos > 0, "every=%s: %d undos, dropping the snapshots from the "
+	    "event each took back", every, undos);
+	ok(db_run_text(db, "SELECT count(*) FROM bg_event WHERE action = ?1",
+	    "power") > 0 && db_run_text(db, "SELECT count(*) FROM bg_event"
+	    " WHERE action = ?1", "die") > 0 && db_run_text(db, "SELECT"
+	    " count(*) FROM bg_event WHERE battle = ?1", "lost") > 0,
+	    "every=%s: the games used powers, dice and lost battles", every);
+	ok(used > 0, "every=%s: %lld derivations started from a snapshot",
+	    every, (long long)used);
+	unsetenv("REFKIT_SNAPSHOT_EVERY");
+	free(t);
+	free(g);
+}
+
+/* 1 if the bytes of g, changed by fix, no longer read back. */
+static int
+refused(const struct bg_game *g, void (*fix)(struct bg_game *))
+{
+	struct bg_game *x = xmalloc(sizeof *x);
+	struct pack p = { 0 };
+	int rc;
+
+	*x = *g;
+	fix(x);
+	bgpack_write(x, &p);
+	rc = bgpack_read(p.buf, p.len, &g->team[0], &g->team[1], g->advanced,
+	    g->safe_attack, x);
+	rc = rc == -1 && x->moves == 0 && consistent(x);
+	free(p.buf);
+	free(x);
+	return rc;
+}
+
+static void
+two_on_one(struct bg_game *g)
+{
+	g->pc[1].sq = g->pc[0].sq;
+}
+
+static void
+off_board(struct bg_game *g)
+{
+	g->pc[0].sq = g->w * g->h;
+}
+
+static void
+held_on_board(struct bg_game *g)
+{
+	g->pc[0].held = 1;
+}
+
+static void
+over_unwon(struct bg_game *g)
+{
+	g->over = 1;
+	g->winner = -1;
+}
+
+static void
+seventh_die(struct bg_game *g)
+{
+	g->dicezone[1] = 1u << BG_NDICE;
+}
+
+static void
+third_player(struct bg_game *g)
+{
+	g->pc[3].ctrl = 2;
+}
+
+/*
+ * The byte form of a game in play: it reads back whole; cut short, grown
+ * or with any byte changed to any value, it is refused or reads into a
+ * game whose squares and pieces agree; states the rules cannot reach are
+ * refused, and so are another line-up and another form.
+ */
+static void
+test_snap_bytes(struct db *db)
+{
+	struct bg_team *t = xcalloc(3, sizeof *t);
+	struct bg_game *g = xcalloc(1, sizeof *g), *x = xmalloc(sizeof *x);
+	struct pack p = { 0 };
+	struct rng r;
+	int64_t id;
+	int cut = 1, grown, odd = 0, readable = 0;
+
+	bgledger_team_load(db, "Red", &t[0]);
+	bgledger_team_load(db, "Blue", &t[1]);
+	db_begin(db);
+	id = bgledger_game_new(db, &t[0], &t[1], 0, 0);
+	db_commit(db);
+	bg_start(g, &t[0], &t[1], 0, 0);
+	rng_seed(&r, 42);
+	for (int k = 0; k < 40; k++)
+		random_action(db, id, g, &r);
+	ok(g->moves > 0 && round_trip(g), "a game after %d turns reads back "
+	    "as itself", g->moves);
+	bgpack_write(g, &p);
+	ok(p.len < 120, "in %zu bytes", p.len);
+	for (size_t n = 0; n < p.len; n++)
+		if (bgpack_read(p.buf, n, &t[0], &t[1], 0, 0, x) != -1 ||
+		    x->moves != 0)
+			cut = 0;
+	ok(cut, "every cut short is refused, the game as it started");
+	p.buf = xrealloc(p.buf, p.len + 1);
+	p.buf[p.len] = 0;
+	grown = bgpack_read(p.buf, p.len + 1, &t[0], &t[1], 0, 0, x) == -1;
+	ok(grown, "a byte more is refused");
+	for (size_t i = 0; i < p.len; i++) {
+		unsigned char was = p.buf[i];
+
+		for (int v = 0; v < 256; v++) {
+			int rc;
+
+			p.buf[i] = (unsigned char)v;
+			rc = bgpack_read(p.buf, p.len, &t[0], &t[1], 0, 0, x);
+			readable += rc == 0;
+			if (!consistent(x) || (rc != 0 && x->moves != 0))
+				odd++;
+		}
+		p.buf[i] = was;
+	}
+	is_int(odd, 0, "any byte changed to any value: refused, or a game "
+	    "whose squares and pieces agree (%d read)", readable);
+	ok(refused(g, two_on_one), "two pieces on one square: refused");
+	ok(refused(g, off_board), "a piece off the board's squares: refused");
+	ok(refused(g, held_on_board), "a piece on the board and held: "
+	    "refused");
+	ok(refused(g, over_unwon), "over without a winner: refused");
+	ok(refused(g, seventh_die), "a seventh die: refused");
+	ok(refused(g, third_player), "a third player: refused");
+	t[2] = t[1];
+	t[2].n--;
+	ok(bgpack_read(p.buf, p.len, &t[0], &t[2], 0, 0, x) == -1,
+	    "another line-up: refused");
+	p.buf[0] = 2 * (BGPACK_FORMAT + 1);	/* the next form, zigzagged */
+	ok(bgpack_read(p.buf, p.len, &t[0], &t[1], 0, 0, x) == -1,
+	    "another byte form: refused");
+	free(p.buf);
+	free(t);
+	free(g);
+	free(x);
+}
+
+static void
+sql_id(struct db *db, const char *sql, int64_t id)
+{
+	sqlite3_stmt *st = db_prepare(db, sql);
+
+	sqlite3_bind_int64(st, 1, id);
+	db_step(db, st, 0);
+	sqlite3_finalize(st);
+}
+
+/*
+ * Snapshots that are of no use: of another version (passed over, the
+ * next older used), bytes that do not read back (every event loaded
+ * instead), and one edited into another state, which commands trust but
+ * replay finds.
+ */
+static void
+test_snap_stale(struct db *db)
+{
+	struct bg_team *t = xcalloc(2, sizeof *t);
+	struct bg_game *g = xcalloc(1, sizeof *g), *x = xmalloc(sizeof *x);
+	struct pack p = { 0 };
+	sqlite3_stmt *st;
+	struct rng r;
+	int64_t id, base = 0, last;
+	int same;
+
+	setenv("REFKIT_SNAPSHOT_EVERY", "4", 1);
+	bgledger_team_load(db, "Red", &t[0]);
+	bgledger_team_load(db, "Blue", &t[1]);
+	db_begin(db);
+	id = bgledger_game_new(db, &t[0], &t[1], 0, 0);
+	db_commit(db);
+	bg_start(g, &t[0], &t[1], 0, 0);
+	rng_seed(&r, 7);
+	for (int k = 0; k < 20; k++)
+		random_action(db, id, g, &r);
+	same = check_derive(db, id, g, &base);
+	ok(same && base == 20, "20 events: "
+	    "derived from the snapshot after 20 (%lld)", (long long)base);
+	sql_id(db, "UPDATE snapshot SET version = version + 1 WHERE"
+	    " kind = 'game' AND log = ?1 AND seq = 20", id);
+	same = check_derive(db, id, g, &base);
+	ok(same && base == 16, "that one of "
+	    "another version: from the one after 16 (%lld)", (long long)base);
+	sql_id(db, "UPDATE snapshot SET version = version + 1 WHERE"
+	    " kind = 'game' AND log = ?1 AND seq <> 20", id);
+	same = check_derive(db, id, g, &base);
+	ok(same && base == 0, "all of another "
+	    "version: from the first event (%lld)", (long long)base);
+	sql_id(db, "UPDATE snapshot SET version = version - 1 WHERE"
+	    " kind = 'game' AND log = ?1", id);
+	is_int(audit(db, id, &last), 0, "back at their version: replay "
+	    "finds nothing");
+	sql_id(db, "UPDATE snapshot SET state = x'ff' WHERE kind = 'game'"
+	    " AND log = ?1 AND seq = 20", id);
+	same = check_derive(db, id, g, &base);
+	ok(same && base == 0, "bytes that do not "
+	    "read back: every event loaded instead (%lld)", (long long)base);
+	is_int(audit(db, id, &last), 1, "replay finds them");
+	is_int(last, 20, "at event 20");
+	/* Event 8's snapshot made into another state, that reads back. */
+	*x = *g;
+	x->moves += 1000;
+	bgpack_write(x, &p);
+	st = db_prepare(db, "UPDATE snapshot SET state = ?2 WHERE"
+	    " kind = 'game' AND log = ?1 AND seq = 8");
+	sqlite3_bind_int64(st, 1, id);
+	sqlite3_bind_blob(st, 2, p.buf, (int)p.len, SQLITE_STATIC);
+	db_step(db, st, 0);
+	sqlite3_finalize(st);
+	free(p.buf);
+	is_int(audit(db, id, &last), 2, "an edited snapshot: replay finds "
+	    "it too");
+	unsetenv("REFKIT_SNAPSHOT_EVERY");
+	free(t);
+	free(g);
+	free(x);
+}
+
 int
 main(void)
 {
@@ -567,6 +1078,10 @@ main(void)
 	test_stats(db);
 	test_game(db);
 	test_ended(db);
+	test_snap_games(db, "1", 12, 80);
+	test_snap_games(db, "5", 6, 120);
+	test_snap_bytes(db);
+	test_snap_stale(db);
 	db_close(db);
 	cmd = xasprintf("rm -rf '%s'", dir);
 	if (system(cmd) != 0)
