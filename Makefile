@@ -71,7 +71,7 @@ LIBSRC = core/util core/rng core/out core/db core/cli core/pack core/journal \
          crs/combat_text crs/combat_pack \
          crs/roster crs/import crs/ledger \
          d6/d6 d6/d6chart d6/d6sheet d6/d6store \
-         fb/fb fb/fbsim fb/fbio fb/fbledger \
+         fb/fb fb/fbsim fb/fbio fb/fbpack fb/fbledger \
          bg/bg bg/bgio bg/bgpack bg/bgledger
 # Unit tests, tests/unit/FAMILY/test_MODULE.c, one binary each.
 UNITS  = core/util core/out core/db core/rng core/pack core/journal \

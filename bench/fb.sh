@@ -12,6 +12,17 @@
 #   2.0 on two idle cores; a different sample of duels, see fb-duel(1)).
 # geas: for information, no target: 100,000 duels between a Templar and
 #   a Diamedes who hold GEAS, which the sim plays stage by stage.
+# round: the wall time of one "fb-duel round" command (issue #20: the
+#   same whatever the length of the duel), the median of 20, in duels of
+#   10 events (20 duels, each timed at its 11th event) and in one duel of
+#   1,000 events (timed at its events 1,001 to 1,020), each against the
+#   floor of the sqlite3 shell inserting one row into the same database
+#   file, timed right after each command.  The rounds are "round --init
+#   5,2 --pass": initiative, then the attacker passes, a whole round that
+#   changes no counter, so that the duel never ends; the 1,000 events
+#   are played through fb-duel itself, one command each.  For
+#   information, the long duel's rounds again with REFKIT_SNAPSHOT_EVERY=0
+#   (no snapshot read or written: every event derived).
 set -eu
 B=$1
 out=$2
@@ -63,3 +74,62 @@ awk -v s="$s" -v m="$rounds" 'BEGIN {
 	printf "fb-duel sim, Templar against Diamedes with GEAS (no target):\n"
 	printf "  n=100000   %.3f s  %.0f duels/s  %.0f rounds/s (mean %.2f rounds)\n",
 	    s, 100000 / s, 100000 * m / s, m }'
+
+# ---- round ----
+rdb="$out/fb-round.db"
+rm -f "$rdb" "$rdb-wal" "$rdb-shm" "$out/round.short" "$out/round.long" \
+    "$out/round.none" "$out/floor.short" "$out/floor.long" "$out/floor.none"
+"$fb" --db "$rdb" sheet add Ann --side light --hand right >/dev/null
+"$fb" --db "$rdb" sheet add Bob --side dark --hand left >/dev/null
+sqlite3 "$rdb" 'CREATE TABLE floor (a INTEGER, b TEXT)'
+median() {
+	sort -n | awk '{ v[NR] = $1 } END { printf "%.3f\n", (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+# timed SUFFIX: one timed round and one timed floor insert.
+timed() {
+	t0=$(date +%s%N)
+	"$fb" --db "$rdb" round --init 5,2 --pass >/dev/null
+	t1=$(date +%s%N)
+	sqlite3 "$rdb" "INSERT INTO floor VALUES ($t1, 'x')"
+	t2=$(date +%s%N)
+	awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f\n", (b - a) / 1e6 }' \
+	    >>"$out/round.$1"
+	awk -v a="$t1" -v b="$t2" 'BEGIN { printf "%.3f\n", (b - a) / 1e6 }' \
+	    >>"$out/floor.$1"
+}
+# rounds N: N untimed passing rounds in the current duel.
+rounds() {
+	k=0
+	while [ $k -lt "$1" ]; do
+		"$fb" --db "$rdb" round --init 5,2 --pass >/dev/null
+		k=$((k + 1))
+	done
+}
+d=0
+while [ $d -lt 20 ]; do
+	"$fb" --db "$rdb" start Ann Bob >/dev/null
+	rounds 9
+	timed short
+	d=$((d + 1))
+done
+"$fb" --db "$rdb" start Ann Bob >/dev/null
+rounds 999
+k=0
+while [ $k -lt 20 ]; do timed long; k=$((k + 1)); done
+k=0
+while [ $k -lt 20 ]; do
+	REFKIT_SNAPSHOT_EVERY=0 timed none
+	k=$((k + 1))
+done
+echo "fb-duel round, median of 20, against sqlite3 inserting one row:"
+for x in short long none; do
+	case $x in
+	short) what="duel of 10 events" ;;
+	long) what="duel of 1,000 events" ;;
+	none) what="1,000, no snapshots" ;;
+	esac
+	awk -v w="$what" -v r="$(median <"$out/round.$x")" \
+	    -v f="$(median <"$out/floor.$x")" 'BEGIN {
+		printf "  %-20s round %7.3f ms  floor %7.3f ms  ratio %.2f\n",
+		    w, r, f, r / f }'
+done

@@ -39,7 +39,7 @@ static const char usage[] =
 "        (and init's and target's options)\n"
 "  restance NAME SLOT=N ...\n"
 "  status [--json]   log [--json]   history [NAME] [--json|--csv]\n"
-"  undo\n"
+"  undo   replay [DUEL]\n"
 "  sim A B --n N [--seed S] [--max-rounds R] [--jobs N] [--json]\n";
 
 struct opts {
@@ -795,20 +795,41 @@ report_json(const struct fbledger_live *before,
 	return buf;
 }
 
-/* Opens the duel a command works on and derives its state. */
+/* The duel a command works on: --duel, or the newest. */
 static int64_t
-load_duel(struct db *db, struct fbledger_duel *d, struct fbledger_live *live)
+duel_id(struct db *db)
 {
-	int64_t id = o.duel ? o.duel : fbledger_duel_current(db), bad = 0;
+	int64_t id = o.duel ? o.duel : fbledger_duel_current(db);
 
 	if (id == 0)
 		db_die(db, "no duel yet; start one with 'fb-duel start A B'");
-	if (fbledger_duel_load(db, id, d) < 0)
+	return id;
+}
+
+/* How load_duel loads: from the newest snapshot, or every event. */
+#define FROM_SNAPSHOT	0
+#define EVERY_EVENT	(-1)
+
+/*
+ * Opens duel id and derives its state: from its newest snapshot, every
+ * event (EVERY_EVENT), or from a snapshot before a seq (from > 0).
+ */
+static void
+load_duel(struct db *db, int64_t id, int64_t from, struct fbledger_duel *d,
+    struct fbledger_live *live)
+{
+	int64_t bad = 0;
+	int rc;
+
+	if (from == EVERY_EVENT)
+		rc = fbledger_duel_load(db, id, d);
+	else
+		rc = fbledger_duel_load_recent(db, id, from, d);
+	if (rc < 0)
 		db_die(db, "no duel %lld", (long long)id);
 	if (fbledger_derive(d, live, &bad, why, sizeof why) < 0)
 		db_die(db, "duel %lld: event %lld does not replay: %s",
 		    (long long)id, (long long)bad, why);
-	return id;
 }
 
 /* Runs an action on the current duel and records it. */
@@ -829,7 +850,8 @@ play(const char *action, struct fb_in *in, const char *text,
 
 	db = db_open(o.db);
 	db_begin(db);
-	id = load_duel(db, &d, live);
+	id = duel_id(db);
+	load_duel(db, id, FROM_SNAPSHOT, &d, live);
 	*before = *live;
 	before->np[0] = before->names[0];
 	before->np[1] = before->names[1];
@@ -882,7 +904,7 @@ play(const char *action, struct fb_in *in, const char *text,
 	e.seed = !rng_equal(&rng, &fresh) ? seedtext : NULL;
 	e.detail = detail;
 	e.time = db_now();
-	journal_append(db, &fbledger_kind, id, 0, &e);
+	fbledger_record(db, id, &e, live);
 	db_commit(db);
 	if (o.fmt == OUT_JSON)
 		printf("%s\n", detail);
@@ -944,7 +966,7 @@ cmd_start(void)
 	e.input = input;
 	e.detail = detail;
 	e.time = db_now();
-	journal_append(db, &fbledger_kind, id, 0, &e);
+	fbledger_record(db, id, &e, live);
 	db_commit(db);
 	printf("duel %lld: %s\n", (long long)id, text);
 	free(input);
@@ -1143,7 +1165,8 @@ cmd_status(void)
 	no_round_options("status");
 	db = db_open(o.db);
 	db_begin_read(db);
-	id = load_duel(db, &d, l);
+	id = duel_id(db);
+	load_duel(db, id, FROM_SNAPSHOT, &d, l);
 	db_commit(db);
 	l->s.b = &l->b;
 	if (o.fmt == OUT_JSON)
@@ -1166,7 +1189,7 @@ cmd_log(void)
 	no_round_options("log");
 	db = db_open(o.db);
 	db_begin_read(db);
-	load_duel(db, &d, l);
+	load_duel(db, duel_id(db), EVERY_EVENT, &d, l);
 	db_commit(db);
 	journal_event_print(&d.j, o.fmt == OUT_JSON, "round", 'r', 8);
 	fbledger_duel_release(&d);
@@ -1235,18 +1258,21 @@ cmd_undo(void)
 	const struct journal_event *t;
 	struct db *db;
 	ptrdiff_t i;
-	int64_t id;
+	int64_t id, target;
 
 	no_round_options("undo");
 	db = db_open(o.db);
 	db_begin(db);
-	id = load_duel(db, &d, l);
+	id = duel_id(db);
+	/* From a snapshot before the event taken back, which it needs. */
+	target = fbledger_undo_target(db, id);
+	load_duel(db, id, target > 0 ? target : 1, &d, l);
 	i = journal_undoable(&d.j);
 	/* The start is the duel itself: "undo" never takes it back. */
 	if (i < 0 || strcmp((t = journal_body(&d.j, (size_t)i))->action,
 	    "start") == 0)
 		db_die(db, "nothing to undo in duel %lld", (long long)id);
-	journal_event_undo(db, &d.j, (size_t)i, db_now());
+	fbledger_undo(db, &d, (size_t)i, db_now());
 	db_commit(db);
 	printf("undid event %lld (%s, round %d)\n", (long long)t->seq,
 	    t->action, t->round);
@@ -1254,6 +1280,51 @@ cmd_undo(void)
 	free(l);
 	db_close(db);
 	return 0;
+}
+
+/* Says what a replay found wrong with one event of duel *arg. */
+static void
+replay_bad(void *arg, int64_t seq, const char *what)
+{
+	printf("duel %lld event %lld: %s\n", (long long)*(int64_t *)arg,
+	    (long long)seq, what);
+}
+
+static int
+cmd_replay(void)
+{
+	struct db *db;
+	int64_t *ids, one;
+	size_t n;
+	int bad = 0, events = 0, m;
+
+	no_round_options("replay");
+	if (o.nargs > 2)
+		cli_usage_error("replay takes at most one DUEL");
+	if (o.nargs == 2 || o.duel) {
+		one = o.nargs == 2 ? cli_int_arg("DUEL", o.args[1], 1,
+		    INT32_MAX) : o.duel;
+		ids = &one;
+		n = 1;
+	}
+	db = db_open(o.db);
+	db_begin_read(db);
+	if (o.nargs < 2 && !o.duel)
+		ids = fbledger_duel_ids(db, &n);
+	for (size_t k = 0; k < n; k++) {
+		if ((m = fbledger_audit(db, ids[k], replay_bad, &ids[k],
+		    &events)) < 0)
+			db_die(db, "no duel %lld", (long long)ids[k]);
+		bad += m;
+	}
+	db_rollback(db);
+	db_close(db);
+	if (ids != &one)
+		free(ids);
+	printf("replayed %d event%s of %zu duel%s: %d mismatch%s\n", events,
+	    events == 1 ? "" : "s", n, n == 1 ? "" : "s", bad,
+	    bad == 1 ? "" : "es");
+	return bad ? 1 : 0;
 }
 
 /* ---- sim ---- */
@@ -1450,7 +1521,7 @@ main(int argc, char **argv)
 	if (o.nargs == 0)
 		cli_usage_error("no command given (sheet, board, start, "
 		    "stance, init, target, round, geas, restance, status, "
-		    "log, undo, history or sim)");
+		    "log, undo, replay, history or sim)");
 	cmd = o.args[0];
 	fb_in_init(&in);
 	if (strcmp(cmd, "sheet") == 0)
@@ -1481,6 +1552,8 @@ main(int argc, char **argv)
 		return cmd_history();
 	if (strcmp(cmd, "undo") == 0)
 		return cmd_undo();
+	if (strcmp(cmd, "replay") == 0)
+		return cmd_replay();
 	if (strcmp(cmd, "sim") == 0)
 		return cmd_sim();
 	cli_usage_error("unknown command '%s'", q(cmd));

@@ -8,6 +8,7 @@
 
 #include "fb/fbio.h"
 #include "fb/fbledger.h"
+#include "fb/fbpack.h"
 #include "core/util.h"
 
 int
@@ -308,11 +309,44 @@ duel_head(void *ctx, sqlite3_stmt *st)
 	d->created = sqlite3_column_int64(st, 3);
 }
 
+/*
+ * Snapshots: after every 16th event, of the byte form FBPACK_FORMAT and
+ * of these sources (SNAP_RULES_SUM, a checksum from the Makefile), so
+ * that a change of the rules leaves every snapshot unused.
+ */
+#ifndef SNAP_RULES_SUM
+#define SNAP_RULES_SUM		0
+#endif
+#define FBLEDGER_SNAP_VERSION \
+	((int64_t)FBPACK_FORMAT << 32 | (int64_t)SNAP_RULES_SUM)
+
 const struct journal_kind fbledger_kind = {
 	JOURNAL_INPUT_KIND("duel", "fb_duel", "fb_event", "duel_id", "round",
 	    "outcome", journal_event_read, journal_event_bind,
 	    "a, b, board, created", duel_head),
+	.snap_every = 16,
+	.snap_version = FBLEDGER_SNAP_VERSION,
 };
+
+int64_t *
+fbledger_duel_ids(struct db *db, size_t *n)
+{
+	sqlite3_stmt *st = db_prepare(db, "SELECT id FROM fb_duel"
+	    " ORDER BY id");
+	int64_t *v = NULL;
+	size_t cap = 0;
+
+	*n = 0;
+	while (db_step(db, st, 0) == SQLITE_ROW) {
+		if (*n == cap) {
+			cap = cap ? 2 * cap : 16;
+			v = xreallocarray(v, cap, sizeof *v);
+		}
+		v[(*n)++] = sqlite3_column_int64(st, 0);
+	}
+	sqlite3_finalize(st);
+	return v;
+}
 
 int
 fbledger_duel_load(struct db *db, int64_t id, struct fbledger_duel *d)
@@ -320,6 +354,35 @@ fbledger_duel_load(struct db *db, int64_t id, struct fbledger_duel *d)
 	memset(d, 0, sizeof *d);
 	d->id = id;
 	return journal_load(db, &fbledger_kind, id, d, &d->j);
+}
+
+int
+fbledger_duel_load_recent(struct db *db, int64_t id, int64_t before,
+    struct fbledger_duel *d)
+{
+	struct fbledger_live *live;
+	int rc;
+
+	memset(d, 0, sizeof *d);
+	d->id = id;
+	if (journal_load_recent(db, &fbledger_kind, id, before, d, &d->j) != 0)
+		return -1;
+	if (d->j.snap == NULL)
+		return 0;
+	/* A snapshot that does not read back is passed over. */
+	live = xmalloc(sizeof *live);
+	rc = fbledger_live_unpack(d->j.snap, d->j.snaplen, live);
+	free(live);
+	if (rc == 0)
+		return 0;
+	fbledger_duel_release(d);
+	return fbledger_duel_load(db, id, d);
+}
+
+int64_t
+fbledger_undo_target(struct db *db, int64_t id)
+{
+	return journal_undo_target(db, &fbledger_kind, id);
 }
 
 void
@@ -558,5 +621,172 @@ int
 fbledger_derive(const struct fbledger_duel *d, struct fbledger_live *live,
     int64_t *bad, char *why, size_t whysz)
 {
+	/* From the snapshot, which fbledger_duel_load_recent read once. */
+	if (d->j.snap != NULL &&
+	    fbledger_live_unpack(d->j.snap, d->j.snaplen, live) != 0) {
+		*bad = d->j.base;
+		return util_say(why, whysz, "its snapshot does not read back");
+	}
 	return journal_derive(&d->j, replay_one, live, bad, why, whysz);
+}
+
+/* ---- snapshots ---- */
+
+void
+fbledger_live_pack(const struct fbledger_live *live, struct pack *p)
+{
+	pack_int(p, FBPACK_FORMAT);
+	pack_str(p, live->names[0]);
+	pack_str(p, live->names[1]);
+	fbpack_board(p, &live->b);
+	fbpack_state(p, &live->s);
+}
+
+int
+fbledger_live_unpack(const void *buf, size_t len, struct fbledger_live *live)
+{
+	struct unpack u;
+
+	memset(live, 0, sizeof *live);
+	unpack_init(&u, buf, len);
+	unpack_range(&u, FBPACK_FORMAT, FBPACK_FORMAT);
+	unpack_strbuf(&u, live->names[0], sizeof live->names[0]);
+	unpack_strbuf(&u, live->names[1], sizeof live->names[1]);
+	fbpack_read_board(&u, &live->b);
+	fbpack_read_state(&u, &live->b, &live->s);
+	live->np[0] = live->names[0];
+	live->np[1] = live->names[1];
+	return unpack_done(&u);
+}
+
+/* Stores the state after event seq of duel id if it is due one. */
+static void
+snapshot_after(struct db *db, int64_t id, int64_t seq,
+    const struct fbledger_live *after)
+{
+	struct pack p = { 0 };
+
+	if (!journal_snapshot_due(&fbledger_kind, seq))
+		return;
+	fbledger_live_pack(after, &p);
+	journal_snapshot_put(db, &fbledger_kind, id, seq, p.buf, p.len);
+	free(p.buf);
+}
+
+int64_t
+fbledger_record(struct db *db, int64_t id, struct journal_event *e,
+    const struct fbledger_live *after)
+{
+	e->seq = journal_append(db, &fbledger_kind, id, 0, e);
+	snapshot_after(db, id, e->seq, after);
+	return e->seq;
+}
+
+int64_t
+fbledger_undo(struct db *db, struct fbledger_duel *d, size_t i, int64_t now)
+{
+	struct fbledger_live *live;
+	int64_t seq = journal_event_undo(db, &d->j, i, now), bad;
+	char why[FB_WHYSZ];
+
+	if (!journal_snapshot_due(&fbledger_kind, seq))
+		return seq;
+	/* The state after the undo: the duel without event i. */
+	live = xcalloc(1, sizeof *live);
+	d->j.undone[i] = 1;
+	if (fbledger_derive(d, live, &bad, why, sizeof why) != 0)
+		db_die(db, "duel %lld: event %lld does not replay: %s",
+		    (long long)d->id, (long long)bad, why);
+	snapshot_after(db, d->id, seq, live);
+	free(live);
+	return seq;
+}
+
+/* What a replay keeps between the events of one duel. */
+struct audit {
+	struct fbledger_live	 live;
+	const struct journal	*j;
+	struct journal_snapshot	*snaps;
+	size_t			 nsnaps, next;	/* next: the next to compare */
+	void			(*bad)(void *, int64_t, const char *);
+	void			*arg;
+	int			 nbad;
+};
+
+/*
+ * Compares the snapshots of events before seq upto with the state the
+ * replay has reached, which is the state after each of them: they are
+ * of the events just run.
+ */
+static void
+audit_snapshots(struct audit *a, int64_t upto)
+{
+	for (; a->next < a->nsnaps && a->snaps[a->next].seq < upto;
+	    a->next++) {
+		const struct journal_snapshot *x = &a->snaps[a->next];
+		struct pack p = { 0 };
+
+		fbledger_live_pack(&a->live, &p);
+		if (p.len != x->len || memcmp(p.buf, x->state, p.len) != 0) {
+			a->bad(a->arg, x->seq, "the snapshot of the state "
+			    "after it disagrees with the replay");
+			a->nbad++;
+		}
+		free(p.buf);
+	}
+}
+
+static void
+audit_before(void *arg, size_t i)
+{
+	struct audit *a = arg;
+
+	audit_snapshots(a, a->j->seq[i]);
+}
+
+static int
+audit_one(void *arg, const void *body, char *why, size_t whysz)
+{
+	struct audit *a = arg;
+
+	return replay_one(&a->live, body, why, whysz);
+}
+
+int
+fbledger_audit(struct db *db, int64_t id,
+    void (*bad)(void *, int64_t, const char *), void *arg, int *events)
+{
+	struct fbledger_duel d;
+	struct audit *a;
+	int64_t seq, last;
+	char why[FB_WHYSZ], *msg;
+	int nbad;
+
+	if (fbledger_duel_load(db, id, &d) != 0)
+		return -1;
+	*events += (int)d.j.n;
+	a = xcalloc(1, sizeof *a);
+	a->j = &d.j;
+	a->bad = bad;
+	a->arg = arg;
+	a->snaps = journal_snapshots(db, &fbledger_kind, id, &a->nsnaps);
+	if (journal_derive_each(&d.j, audit_one, audit_before, a, &seq, why,
+	    sizeof why) != 0) {
+		/* What follows a broken event means nothing: stop there. */
+		msg = xasprintf("does not replay: %s", why);
+		bad(arg, seq, msg);
+		free(msg);
+		a->nbad++;
+	} else {
+		last = d.j.n ? d.j.seq[d.j.n - 1] : 0;
+		audit_snapshots(a, last + 1);
+		for (; a->next < a->nsnaps; a->next++, a->nbad++)
+			bad(arg, a->snaps[a->next].seq, "a snapshot after "
+			    "the last event");
+	}
+	nbad = a->nbad;
+	journal_snapshots_free(a->snaps, a->nsnaps);
+	free(a);
+	fbledger_duel_release(&d);
+	return nbad;
 }

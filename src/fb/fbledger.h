@@ -10,6 +10,7 @@
 
 #include "core/db.h"
 #include "core/journal.h"
+#include "core/pack.h"
 #include "fb/fb.h"
 
 #define FBLEDGER_NAMESZ	41
@@ -66,8 +67,24 @@ extern const struct journal_kind fbledger_kind;
 
 /* The newest duel, or 0. */
 int64_t fbledger_duel_current(struct db *db);
-/* Loads duel id with its events; 0, or -1 if there is none. */
+/* Every duel's id in order, *n of them; the caller frees the array. */
+int64_t *fbledger_duel_ids(struct db *db, size_t *n);
+/*
+ * Loads duel id with all its events; 0, or -1 if there is none.  For
+ * the log and the replay: the other commands load from a snapshot.
+ */
 int fbledger_duel_load(struct db *db, int64_t id, struct fbledger_duel *d);
+/*
+ * Loads duel id from its newest snapshot usable for a state before seq
+ * before (0: any): d->j.snap holds the state after event d->j.base, and
+ * d->j the events after it, which fbledger_derive runs on that state.
+ * Without a snapshot that reads back, every event.  0, or -1 if there
+ * is no such duel.
+ */
+int fbledger_duel_load_recent(struct db *db, int64_t id, int64_t before,
+    struct fbledger_duel *d);
+/* The seq an undo takes back (the newest live event's), or 0. */
+int64_t fbledger_undo_target(struct db *db, int64_t id);
 void fbledger_duel_release(struct fbledger_duel *d);
 /* Creates a duel and returns its id. */
 int64_t fbledger_duel_new(struct db *db, const char *a, const char *b,
@@ -87,6 +104,46 @@ struct fbledger_live {
 	const char	*np[2];		/* names[], for fbio */
 	struct fb_state	s;
 };
+
+/*
+ * The byte form of live for a snapshot, appended to p (core/pack.h):
+ * the names, the board, then the state, every field in a fixed order.
+ */
+void fbledger_live_pack(const struct fbledger_live *live, struct pack *p);
+/*
+ * Reads len bytes of that form into live, its pointers set to its own
+ * board and names.  Returns 0, or -1 if the bytes are damaged, out of
+ * range or of another form (live is then meaningless).
+ */
+int fbledger_live_unpack(const void *buf, size_t len,
+    struct fbledger_live *live);
+
+/*
+ * Appends e to duel id as its next seq, which it sets, with a snapshot
+ * of after (the state e left) when that seq is due one; returns the
+ * seq.  In the caller's write transaction.
+ */
+int64_t fbledger_record(struct db *db, int64_t id, struct journal_event *e,
+    const struct fbledger_live *after);
+/*
+ * Takes back event i of duel d (loaded with it among its events) and,
+ * when the undo's seq is due a snapshot, stores the state after the
+ * undo, derived anew with event i undone.  Returns the undo's seq.
+ */
+int64_t fbledger_undo(struct db *db, struct fbledger_duel *d, size_t i,
+    int64_t now);
+
+/*
+ * Replays duel id from its first event and compares each of its
+ * snapshots with the state the replay reaches after that event.  For
+ * an event that no longer replays (the replay of that duel stops
+ * there) and each snapshot that disagrees, calls bad(arg, seq, why).
+ * Adds the duel's events to *events; returns the mismatches, or -1 if
+ * there is no duel id.
+ */
+int fbledger_audit(struct db *db, int64_t id,
+    void (*bad)(void *arg, int64_t seq, const char *why), void *arg,
+    int *events);
 
 /* The start event's input: the board and both sheets.  Caller frees. */
 char *fbledger_start_input(const struct fb_board *b,

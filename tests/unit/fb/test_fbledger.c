@@ -10,9 +10,11 @@
 #include <unistd.h>
 
 #include "core/journal.h"
+#include "core/pack.h"
 #include "core/util.h"
 #include "fb/fbio.h"
 #include "fb/fbledger.h"
+#include "fb/fbpack.h"
 
 #define NOW	1795400000
 
@@ -707,6 +709,365 @@ test_apply_refusals(void)
 	free(live);
 }
 
+
+/* ---- snapshots ---- */
+
+/* 1 if live packs back to the bytes buf, len. */
+static int
+packs_to(const struct fbledger_live *live, const void *buf, size_t len)
+{
+	struct pack p = { 0 };
+	int same;
+
+	fbledger_live_pack(live, &p);
+	same = p.len == len && memcmp(p.buf, buf, len) == 0;
+	free(p.buf);
+	return same;
+}
+
+/* A live whose one field is set out of range must not read back. */
+static void
+refused(const struct fbledger_live *good, void (*spoil)(struct fbledger_live *),
+    const char *what)
+{
+	struct fbledger_live *bad = xcalloc(1, sizeof *bad);
+	struct fbledger_live *back = xcalloc(1, sizeof *back);
+	struct pack p = { 0 };
+
+	copy_live(bad, good);
+	spoil(bad);
+	fbledger_live_pack(bad, &p);
+	ok(fbledger_live_unpack(p.buf, p.len, back) != 0, "refused: %s", what);
+	free(p.buf);
+	free(bad);
+	free(back);
+}
+
+static void spoil_stage(struct fbledger_live *l) { l->s.stage = 3; }
+static void spoil_attacker(struct fbledger_live *l) { l->s.attacker = 2; }
+static void spoil_colour(struct fbledger_live *l) { l->s.p[1].colour = -1; }
+static void spoil_ns(struct fbledger_live *l) { l->b.ns = FB_MAXS + 1; }
+static void spoil_table(struct fbledger_live *l) { l->b.table[0][3] = 6; }
+static void spoil_tsph(struct fbledger_live *l) { l->b.tsph[0][0] = 5; }
+static void spoil_center(struct fbledger_live *l) { l->b.center = 6; }
+static void spoil_sphere(struct fbledger_live *l) { l->s.p[0].sph[0]++; }
+static void spoil_target(struct fbledger_live *l) { l->s.target = FB_NT; }
+
+static void
+test_pack(void)
+{
+	static const char *const round1[] = { "init", "5,2", "choose",
+	    "torso", "pull", "Bob:center=2,left=1", "pull", "Ann:right=1",
+	    "hit", "3,3", "block", "4,4", NULL };
+	struct fbledger_live *live = xcalloc(1, sizeof *live);
+	struct fbledger_live *back = xcalloc(1, sizeof *back);
+	struct pack p = { 0 };
+	struct fb_report r;
+	struct fb_in in;
+	struct rng rng;
+	size_t n, good = 0;
+
+	ok(fbledger_apply(live, "start", start_text, NULL, NULL, &r, why,
+	    sizeof why) == 0, "pack: a duel starts");
+	live->s.b = &live->b;
+	fb_in_init(&in);
+	for (int k = 0; round1[k] != NULL; k += 2)
+		fbio_in_option(&live->b, live->np, round1[k], round1[k + 1],
+		    &in, why, sizeof why);
+	fbio_in_finish(&in, why, sizeof why);
+	rng_seed(&rng, 3);
+	ok(fbledger_apply(live, "round", NULL, &in, &rng, &r, why,
+	    sizeof why) == 0, "pack: and plays a round");
+	live->s.b = &live->b;
+	fbledger_live_pack(live, &p);
+	ok(fbledger_live_unpack(p.buf, p.len, back) == 0, "it reads back");
+	is_str(state_diff(back, live), "", "to the same state");
+	ok(memcmp(&back->b, &live->b, sizeof back->b) == 0, "the same board");
+	ok(back->s.b == &back->b && back->np[1] == back->names[1],
+	    "its pointers are its own");
+	ok(packs_to(back, p.buf, p.len), "and packs to the same bytes");
+
+	/* Every short read, and one byte too many, fails. */
+	for (n = 0; n < p.len; n++)
+		good += fbledger_live_unpack(p.buf, n, back) == 0;
+	is_int(good, 0, "no shortened form reads back");
+	p.buf = xreallocarray(p.buf, p.len + 1, 1);
+	p.buf[p.len] = 0;
+	ok(fbledger_live_unpack(p.buf, p.len + 1, back) != 0,
+	    "a byte too many");
+	p.buf[0] = 4;
+	ok(fbledger_live_unpack(p.buf, p.len, back) != 0, "another format");
+	p.buf[0] = 2;
+
+	/*
+	 * Every byte spoiled, three ways: what still reads back is a state
+	 * in range that packs to those very bytes.
+	 */
+	good = 0;
+	for (n = 0; n < p.len; n++)
+		for (int v = 0; v < 3; v++) {
+			unsigned char keep = p.buf[n];
+
+			p.buf[n] = v == 0 ? keep ^ 0xff : v == 1 ? 0x7f :
+			    keep + 2;
+			if (fbledger_live_unpack(p.buf, p.len, back) == 0 &&
+			    !packs_to(back, p.buf, p.len))
+				good++;
+			p.buf[n] = keep;
+		}
+	is_int(good, 0, "a damaged form reads back only as what it packs");
+	free(p.buf);
+
+	refused(live, spoil_stage, "a stage out of range");
+	refused(live, spoil_attacker, "an attacker 2");
+	refused(live, spoil_colour, "a colour -1");
+	refused(live, spoil_ns, "a board of 9 spheres");
+	refused(live, spoil_table, "a target table pointing past the targets");
+	refused(live, spoil_tsph, "a table the board does not build");
+	refused(live, spoil_center, "a center that does not touch the head");
+	refused(live, spoil_sphere, "a counter more than the duel holds");
+	refused(live, spoil_target, "a target past the six");
+	free(live);
+	free(back);
+}
+
+/* Appends the start of a duel between Ann and Bob; its id. */
+static int64_t
+start_duel(struct db *db, struct fbledger_live *live)
+{
+	struct journal_event e;
+	struct fb_report r;
+	int64_t id;
+
+	fbledger_apply(live, "start", start_text, NULL, NULL, &r, why,
+	    sizeof why);
+	live->s.b = &live->b;
+	db_begin(db);
+	id = fbledger_duel_new(db, "Ann", "Bob", "default", NOW);
+	memset(&e, 0, sizeof e);
+	e.round = 1;
+	e.action = "start";
+	e.input = (char *)start_text;
+	e.detail = "{}";
+	e.time = NOW;
+	fbledger_record(db, id, &e, live);
+	db_commit(db);
+	return id;
+}
+
+/*
+ * One seeded event on live: initiative, the target or a round, as the
+ * stage allows, every die from rng; recorded as fb-duel records it.
+ * Returns its seq, or 0 if the rules refused it (nothing written).
+ */
+static int64_t
+seeded_event(struct db *db, int64_t id, struct fbledger_live *live,
+    struct rng *rng)
+{
+	static const char *const actions[] = { "init", "aim", "round" };
+	struct fbledger_live *next = xcalloc(1, sizeof *next);
+	const char *action;
+	struct journal_event e;
+	struct fb_report r;
+	struct fb_in in;
+	int64_t seq = 0;
+	int a = (int)rng_below(rng, 3);
+
+	if (a < live->s.stage)
+		a = 2;
+	action = actions[a];
+	fb_in_init(&in);
+	if (live->s.choose && live->s.stage != FB_AIMED && a > 0)
+		in.choose = (int)rng_below(rng, FB_NT);
+	copy_live(next, live);
+	if (fbledger_apply(next, action, NULL, &in, rng, &r, why,
+	    sizeof why) == 0) {
+		next->s.b = &next->b;
+		memset(&e, 0, sizeof e);
+		e.round = live->s.round;
+		e.action = (char *)action;
+		e.input = fbio_in_format(&next->b, next->np, &in);
+		e.outcome = a == 2 ? (char *)fb_outcome_name(r.outcome) : NULL;
+		e.ended = next->s.over ? (char *)fb_end_name(next->s.end) :
+		    NULL;
+		e.detail = "{}";
+		e.time = NOW;
+		db_begin(db);
+		seq = fbledger_record(db, id, &e, next);
+		db_commit(db);
+		free(e.input);
+		copy_live(live, next);
+	}
+	free(next);
+	return seq;
+}
+
+/*
+ * Derives duel id from its newest snapshot (before seq before) and from
+ * every event; 1 if both derive to the same bytes.  *base is the
+ * snapshot's seq.
+ */
+static int
+same_both_ways(struct db *db, int64_t id, int64_t before, int64_t *base)
+{
+	struct fbledger_live *a = xcalloc(1, sizeof *a);
+	struct fbledger_live *b = xcalloc(1, sizeof *b);
+	struct fbledger_duel d;
+	struct pack p = { 0 };
+	int64_t bad;
+	int same;
+
+	fbledger_duel_load_recent(db, id, before, &d);
+	*base = d.j.base;
+	same = fbledger_derive(&d, a, &bad, why, sizeof why) == 0;
+	fbledger_duel_release(&d);
+	fbledger_duel_load(db, id, &d);
+	same = same && fbledger_derive(&d, b, &bad, why, sizeof why) == 0;
+	fbledger_duel_release(&d);
+	fbledger_live_pack(a, &p);
+	same = same && packs_to(b, p.buf, p.len);
+	free(p.buf);
+	free(a);
+	free(b);
+	return same;
+}
+
+static void
+no_report(void *arg, int64_t seq, const char *what)
+{
+	(void)seq;
+	(void)what;
+	++*(int *)arg;
+}
+
+/* Seeded duels, a snapshot after every event. */
+static void
+test_snapshots_seeded(struct db *db)
+{
+	struct fbledger_live *live = xcalloc(1, sizeof *live);
+	struct rng rng;
+	int64_t id, seq, base;
+	int events = 0, diverge = 0, unused = 0, reported = 0, replayed = 0;
+
+	setenv("REFKIT_SNAPSHOT_EVERY", "1", 1);
+	for (uint64_t seed = 1; seed <= 6; seed++) {
+		rng_seed(&rng, seed);
+		memset(live, 0, sizeof *live);
+		id = start_duel(db, live);
+		for (int k = 0; k < 80 && !live->s.over; k++) {
+			if ((seq = seeded_event(db, id, live, &rng)) == 0)
+				continue;
+			events++;
+			diverge += !same_both_ways(db, id, 0, &base);
+			unused += base != seq;
+		}
+		is_int(fbledger_audit(db, id, no_report, &reported, &replayed), 0,
+		    "seed %d: the replay agrees with every snapshot",
+		    (int)seed);
+	}
+	ok(events > 50, "the seeded duels ran %d events", events);
+	is_int(replayed, events + 6, "the replay ran them and the starts");
+	is_int(diverge, 0, "from a snapshot, the state of every event");
+	is_int(unused, 0, "each from the snapshot after the newest event");
+	is_int(reported, 0, "nothing reported");
+	free(live);
+}
+
+/* Counts duel id's snapshots. */
+static int
+nsnaps(struct db *db, int64_t id)
+{
+	struct journal_snapshot *v;
+	size_t n;
+
+	v = journal_snapshots(db, &fbledger_kind, id, &n);
+	journal_snapshots_free(v, n);
+	return (int)n;
+}
+
+/* Undoes duel id's newest live event as fb-duel undo does. */
+static int64_t
+undo(struct db *db, int64_t id)
+{
+	struct fbledger_live *live = xcalloc(1, sizeof *live);
+	struct fbledger_duel d;
+	int64_t target = fbledger_undo_target(db, id), bad, seq;
+	ptrdiff_t i;
+
+	db_begin(db);
+	fbledger_duel_load_recent(db, id, target > 0 ? target : 1, &d);
+	fbledger_derive(&d, live, &bad, why, sizeof why);
+	i = journal_undoable(&d.j);
+	if (i < 0 || strcmp(((const struct journal_event *)journal_body(&d.j,
+	    (size_t)i))->action, "start") == 0)
+		seq = -1;
+	else if (d.j.seq[i] != target)
+		seq = 0;
+	else
+		seq = fbledger_undo(db, &d, (size_t)i, NOW);
+	db_commit(db);
+	fbledger_duel_release(&d);
+	free(live);
+	return seq;
+}
+
+/* Undos that reach back past snapshots, then snapshots of no use. */
+static void
+test_snapshots_undo(struct db *db)
+{
+	struct fbledger_live *live = xcalloc(1, sizeof *live);
+	struct rng rng;
+	int64_t id, base;
+	int n = 0, reported = 0;
+	char sql[200];
+
+	setenv("REFKIT_SNAPSHOT_EVERY", "2", 1);
+	rng_seed(&rng, 11);
+	id = start_duel(db, live);
+	while (n < 6 && !live->s.over)
+		n += seeded_event(db, id, live, &rng) > 0;
+	is_int(n, 6, "undo: seven events");
+	is_int(nsnaps(db, id), 3, "snapshots after 2, 4 and 6");
+	is_int(undo(db, id), 8, "undo of 7 is 8");
+	ok(same_both_ways(db, id, 0, &base), "the state after it");
+	is_int(base, 8, "from its snapshot");
+	is_int(undo(db, id), 9, "undo of 6, past the snapshot after it");
+	is_int(nsnaps(db, id), 2, "which is dropped");
+	ok(same_both_ways(db, id, 0, &base), "the state after it");
+	is_int(base, 4, "from the snapshot after 4");
+	is_int(undo(db, id), 10, "undo of 5");
+	ok(same_both_ways(db, id, 0, &base), "the state after it");
+	is_int(base, 10, "from its own snapshot");
+	is_int(undo(db, id), 11, "undo of 4, from the snapshot after 2");
+	ok(same_both_ways(db, id, 0, &base), "the state after it");
+	is_int(base, 2, "from the snapshot after 2");
+	is_int(nsnaps(db, id), 1, "the snapshots after 4 and 10 dropped");
+	is_int(fbledger_audit(db, id, no_report, &reported, &n), 0,
+	    "the replay agrees");
+
+	/* A snapshot of another version, or unreadable, is not used. */
+	is_int(undo(db, id), 12, "undo of 3");
+	snprintf(sql, sizeof sql, "UPDATE snapshot SET version = version + 1"
+	    " WHERE log = %lld", (long long)id);
+	exec(db, sql);
+	is_int(nsnaps(db, id), 0, "another version's are not listed");
+	ok(same_both_ways(db, id, 0, &base), "the state without them");
+	is_int(base, 0, "from the first event");
+	snprintf(sql, sizeof sql, "UPDATE snapshot SET version = version - 1,"
+	    " state = x'02' WHERE log = %lld", (long long)id);
+	exec(db, sql);
+	ok(same_both_ways(db, id, 0, &base), "nor is a damaged one");
+	is_int(base, 0, "from the first event");
+	reported = 0;
+	is_int(fbledger_audit(db, id, no_report, &reported, &n), 2,
+	    "the replay finds both damaged");
+	is_int(undo(db, id), 13, "undo of 2");
+	ok(same_both_ways(db, id, 0, &base), "the state after it");
+	is_int(undo(db, id), -1, "the start is never undone");
+	unsetenv("REFKIT_SNAPSHOT_EVERY");
+	free(live);
+}
+
 int
 main(void)
 {
@@ -724,6 +1085,9 @@ main(void)
 	test_duel(db);
 	test_restance(db);
 	test_apply_refusals();
+	test_pack();
+	test_snapshots_seeded(db);
+	test_snapshots_undo(db);
 	db_close(db);
 	cmd = xasprintf("rm -rf '%s'", dir);
 	if (system(cmd) != 0)
