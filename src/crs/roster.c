@@ -279,8 +279,8 @@ _Static_assert(I_COUNT == sizeof ((struct roster_import *)0)->st /
  * cursors, cost as much as the row itself, and a profile of a large
  * import showed them.  So that a name twice in the file is still refused
  * at its own row, before any later one is read, names are checked as
- * they come: against a Bloom filter of every name staged (seen, of
- * SEEN_BITS bits, so that memory stays flat), and only when it may hold
+ * they come: against a blocked Bloom filter of every name staged (seen,
+ * of SEEN_BITS bits, so that memory stays flat), and only when it may hold
  * the name, against the rows held and import_row's index.
  */
 #define STAGE_ROWS	32
@@ -296,6 +296,14 @@ struct import_pending {
 	char		*buf;			/* owned */
 	size_t		 len;
 	size_t		 cap;
+	/*
+	 * While names come in ascending order (an export's are), each is
+	 * new if it sorts after the last: the filter is left alone.  From
+	 * the first that does not, every name goes into the filter, and
+	 * those staged before are all up to top.
+	 */
+	int		 unsorted;
+	char		 top[SHEET_NAME_MAX + 1];
 };
 
 #define NO_TEXT		((size_t)-1)
@@ -600,8 +608,14 @@ import_seen(unsigned char *seen, const char *name)
 	h ^= h >> 33;
 	h *= 0xc4ceb9fe1a85ec53ULL;
 	h ^= h >> 33;
-	for (uint64_t i = 0, step = (h >> 32) | 1; i < 3; i++) {
-		size_t bit = (size_t)((h + i * step) & (SEEN_BITS - 1));
+	/*
+	 * The three bits lie in one block of 512 (a cache line), chosen by
+	 * the low bits: one cache miss a name, not three, which a profile
+	 * showed as a tenth of the import's time.
+	 */
+	seen += (size_t)(h & (SEEN_BITS / 512 - 1)) * 64;
+	for (int i = 0; i < 3; i++) {
+		unsigned bit = (unsigned)(h >> (32 + 9 * i)) & 511;
 		unsigned char mask = (unsigned char)(1u << (bit & 7));
 
 		if (!(seen[bit >> 3] & mask)) {
@@ -616,9 +630,16 @@ import_seen(unsigned char *seen, const char *name)
 static int
 import_staged(struct roster_import *im, const char *name)
 {
-	const struct import_pending *p = im->pending;
+	struct import_pending *p = im->pending;
 
-	if (!import_seen(im->seen, name))
+	if (!p->unsorted) {
+		if (strlen(name) <= SHEET_NAME_MAX && strcmp(name, p->top) > 0) {
+			strcpy(p->top, name);
+			return 0;
+		}
+		p->unsorted = 1;
+	}
+	if (!import_seen(im->seen, name) && strcmp(name, p->top) > 0)
 		return 0;
 	for (int i = 0; i < p->n; i++)
 		if (strcmp(p->buf + p->text[i][0], name) == 0)
