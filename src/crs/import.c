@@ -1,7 +1,9 @@
 /*
  * import.c - roster files in; see import.h.  CSV is parsed by libcsv in
- * strict mode; JSON by SQLite's JSON functions on a private in-memory
- * connection, so that no hand-written parser stands between a GM's file
+ * strict mode, but for lines with no quote, carriage return or NUL byte,
+ * which are only split at their commas (csv_plain_line); JSON by
+ * SQLite's JSON functions on a private in-memory connection, so that no
+ * hand-written parser of quoting or escapes stands between a GM's file
  * and the database.
  */
 #include "crs/import.h"
@@ -36,6 +38,8 @@ struct reader {
 	struct sheet	 sheet;
 	unsigned char	 present[SHEET_F_COUNT];
 	char		*value_error;	/* a field's error, before its row ends */
+	int		 ended;		/* libcsv's last call ended a record */
+	int		 in_record;	/* libcsv is inside a record */
 };
 
 static void
@@ -65,6 +69,32 @@ fail(struct reader *r, const char *where, char *msg)
 	free(msg);
 }
 
+/*
+ * A stat written the usual way, digits without a leading zero and within
+ * its range, read here: sheet_set_field's general path, through the one
+ * number rule, showed in the profile of a large import.  It takes the
+ * rest, and words the refusals.  Returns 0 when the stat was set.
+ */
+static int
+quick_stat(struct sheet *sh, int f, const char *value)
+{
+	int given = f >= SHEET_F_GIVEN, v = 0, i;
+
+	if (f < SHEET_F_PRIMARY || f >= SHEET_F_ITEMS ||
+	    (value[0] == '0' && value[1] != '\0'))
+		return -1;
+	for (i = 0; value[i] >= '0' && value[i] <= '9' && i < 6; i++)
+		v = 10 * v + (value[i] - '0');
+	if (i == 0 || value[i] != '\0' ||
+	    v > (given ? STATS_SECONDARY_MAX : STATS_PRIMARY_MAX))
+		return -1;
+	if (given)
+		sh->given[f - SHEET_F_GIVEN] = v;
+	else
+		sh->primary[f - SHEET_F_PRIMARY] = v;
+	return 0;
+}
+
 /* Sets one field of the sheet from text; an error message on failure. */
 static char *
 set_field(struct sheet *sh, int f, const char *value)
@@ -73,7 +103,8 @@ set_field(struct sheet *sh, int f, const char *value)
 	char *snip;
 	char *msg;
 
-	if (sheet_set_field(sh, f, value, why, sizeof why) == 0)
+	if (quick_stat(sh, f, value) == 0 ||
+	    sheet_set_field(sh, f, value, why, sizeof why) == 0)
 		return NULL;
 	snip = util_snippet(value);
 	msg = xasprintf("'%s' %s, got '%s'", sheet_field_name(f), why, snip);
@@ -100,21 +131,20 @@ deliver(struct reader *r, const char *where)
 
 /* CSV: libcsv calls these per field and per end of record. */
 
+/*
+ * One field, NUL-terminated at len; plain when it comes from a line
+ * without quotes, carriage returns or NUL bytes (csv_plain_line).
+ */
 static void
-csv_field(void *data, size_t len, void *arg)
+field(struct reader *r, const char *s, size_t len, int plain)
 {
-	struct reader *r = arg;
-	const char *s = data ? data : "";
-
-	if (r->error)
-		return;
 	if (r->col == 0)
 		r->rec_line = r->line;
 	/* A quoted field may hold newlines; they count towards the line. */
-	for (size_t i = 0; i < len; i++)
+	for (size_t i = 0; !plain && i < len; i++)
 		if (s[i] == '\n')
 			r->line++;
-	if (memchr(s, '\0', len) != NULL) {
+	if (!plain && memchr(s, '\0', len) != NULL) {
 		if (r->value_error == NULL)
 			r->value_error = xstrdup("a field holds a NUL byte");
 	} else if (r->ncols == 0) {
@@ -142,6 +172,16 @@ csv_field(void *data, size_t len, void *arg)
 	r->col++;
 }
 
+static void
+csv_field(void *data, size_t len, void *arg)
+{
+	struct reader *r = arg;
+
+	r->ended = 0;
+	if (r->error == NULL)
+		field(r, data ? data : "", len, 0);
+}
+
 /*
  * "line N", as snprintf would make it: it is made for every record, and
  * snprintf's cost showed in a large import.
@@ -167,6 +207,7 @@ csv_record(int c, void *arg)
 	struct reader *r = arg;
 	char where[64];
 
+	r->ended = c == '\n';
 	if (r->error)
 		return;
 	if (r->col == 0) {
@@ -209,12 +250,87 @@ csv_is_space(unsigned char c)
 	return 0;
 }
 
+/*
+ * Most lines of a roster hold no quote: those are split here, into the
+ * calls libcsv would make for them, which is several times quicker than
+ * libcsv's byte-at-a-time state machine.  Any other line, and every line
+ * while libcsv is inside a record (a quoted field over several lines),
+ * goes to libcsv, which therefore always starts a line between records.
+ * line is len bytes and the '\n' after them.  Returns 0 when the line is
+ * not plain and was left alone.
+ */
+static int
+csv_plain_line(struct reader *r, char *line, size_t len)
+{
+	char *s = line, *end = line + len, *comma;
+
+	if (memchr(line, '"', len) != NULL || memchr(line, '\r', len) != NULL ||
+	    memchr(line, '\0', len) != NULL)
+		return 0;
+	if (len > 0) {
+		while ((comma = memchr(s, ',', (size_t)(end - s))) != NULL &&
+		    r->error == NULL) {
+			*comma = '\0';
+			field(r, s, (size_t)(comma - s), 1);
+			s = comma + 1;
+		}
+		*end = '\0';
+		if (r->error == NULL)
+			field(r, s, (size_t)(end - s), 1);
+	}
+	csv_record('\n', r);
+	return 1;
+}
+
+/* Hands libcsv n bytes that end a line, or the last ones of the file. */
+static int
+csv_feed(struct reader *r, struct csv_parser *p, const char *s, size_t n,
+    int line)
+{
+	r->ended = 0;
+	if (csv_parse(p, s, n, csv_field, csv_record, r) != n)
+		return -1;
+	/* Its last call ended a record only if the line's '\n' did. */
+	r->in_record = !line || !r->ended;
+	return 0;
+}
+
+/*
+ * Reads the lines in buf[0..len), and at the end of the file (eof) the
+ * bytes after the last newline too; a buffer full of one line goes to
+ * libcsv as it is.  Returns how many bytes were used, or (size_t)-1 when
+ * libcsv found the CSV malformed.
+ */
+static size_t
+csv_lines(struct reader *r, struct csv_parser *p, char *buf, size_t len,
+    size_t cap, int eof)
+{
+	size_t at = 0, n;
+	char *nl;
+
+	while (r->error == NULL &&
+	    (nl = memchr(buf + at, '\n', len - at)) != NULL) {
+		n = (size_t)(nl - (buf + at));
+		if ((r->in_record || !csv_plain_line(r, buf + at, n)) &&
+		    csv_feed(r, p, buf + at, n + 1, 1) != 0)
+			return (size_t)-1;
+		at += n + 1;
+	}
+	if (r->error == NULL && at < len && (eof || (at == 0 && len == cap))) {
+		if (csv_feed(r, p, buf + at, len - at, 0) != 0)
+			return (size_t)-1;
+		at = len;
+	}
+	return at;
+}
+
 static void
 read_csv(struct reader *r, FILE *fp, const char *head, size_t headlen)
 {
 	struct csv_parser p;
-	char buf[65536];
-	size_t n;
+	const size_t cap = 65536;
+	char *buf = xmalloc(cap);
+	size_t len = headlen, n, used;
 	char where[64];
 
 	if (csv_init(&p, CSV_STRICT | CSV_STRICT_FINI | CSV_REPALL_NL |
@@ -222,14 +338,19 @@ read_csv(struct reader *r, FILE *fp, const char *head, size_t headlen)
 		r->error = xstrdup("out of memory");
 	csv_set_space_func(&p, csv_is_space);
 	r->line = 1;
-	if (headlen > 0 && csv_parse(&p, head, headlen, csv_field,
-	    csv_record, r) != headlen)
-		goto parse_error;
+	memcpy(buf, head, headlen);
 	r->done = (off_t)headlen;
-	while (r->error == NULL && (n = fread(buf, 1, sizeof buf, fp)) > 0) {
+	while (r->error == NULL) {
+		n = fread(buf + len, 1, cap - len, fp);
 		r->done += (off_t)n;
-		if (csv_parse(&p, buf, n, csv_field, csv_record, r) != n)
+		len += n;
+		if ((used = csv_lines(r, &p, buf, len, cap, n == 0)) ==
+		    (size_t)-1)
 			goto parse_error;
+		if (n == 0)
+			break;
+		memmove(buf, buf + used, len - used);
+		len -= used;
 	}
 	if (r->error == NULL && ferror(fp))
 		r->error = xasprintf("%s: read error", r->file);
@@ -238,6 +359,7 @@ read_csv(struct reader *r, FILE *fp, const char *head, size_t headlen)
 	if (r->error == NULL && r->ncols == 0)
 		r->error = xasprintf("%s: no header row", r->file);
 	csv_free(&p);
+	free(buf);
 	return;
 
 parse_error:
@@ -249,6 +371,7 @@ parse_error:
 	else
 		fail(r, where, xstrdup(csv_strerror(csv_error(&p))));
 	csv_free(&p);
+	free(buf);
 }
 
 /* JSON: SQLite walks the array; each element's members become fields. */

@@ -70,6 +70,8 @@ enum roster_result roster_write(struct roster_writer *w,
  * reads nothing through db between init and release but these calls:
  * staging keeps a read transaction open, whose view may be stale.
  */
+struct import_pending;
+
 struct roster_import {
 	struct db	*db;
 	int		 replace;	/* replace sheets of names taken */
@@ -86,7 +88,9 @@ struct roster_import {
 	int		 roster_empty;	/* the roster staging sees is empty */
 	char		*run_head;	/* owned: the place run's head */
 	long		 run_next;	/* ... and the number it goes on with */
-	sqlite3_stmt	*st[8];		/* indexed by roster.c's I_* */
+	sqlite3_stmt	*st[10];	/* indexed by roster.c's I_* */
+	struct import_pending *pending;	/* owned: rows not yet inserted */
+	unsigned char	*seen;		/* owned: the names staged, hashed */
 };
 
 /*

@@ -112,6 +112,49 @@ test_csv(void)
 	    "t: line 2: 'name' must not be empty, got ''", "empty name");
 }
 
+/*
+ * Lines without quotes are split by the reader itself, the others by
+ * libcsv: the two take turns, a quoted field over several lines keeps
+ * libcsv to the end of its record, and the places and refusals come out
+ * as from libcsv alone.
+ */
+static void
+test_csv_mixed(void)
+{
+	struct seen s;
+	char *msg, *text;
+	size_t n = 70000;
+
+	msg = run("name,notes,STR\nA,,1\n\"B\",\"x\ny\nz\",2\nC,w,3\r\n"
+	    "\nD,\"v\",4\nE,,1000", IMPORT_CSV, &s);
+	is_str(msg, NULL, "plain and quoted lines");
+	is_int(s.n, 5, "five records");
+	is_str(s.names[2], "C", "the record after a quoted field");
+	is_str(s.where[2], "line 6", "counted across its newlines");
+	is_str(s.where[3], "line 8", "then a CRLF line and a blank one");
+	is_int(s.str[4], 1000, "a last line without a newline");
+	is_str(s.where[4], "line 9", "and its place");
+	expect_error("name,STR\nA,1\nB,x\"y\n", IMPORT_CSV,
+	    "t: line 3: malformed CSV (a quote that is not closed, or text "
+	    "after a closing quote)", "a quote inside an unquoted field");
+	expect_error("name,notes\nA,\"x\nB,y\n", IMPORT_CSV,
+	    "t: line 2: malformed CSV (a quote that is not closed, or text "
+	    "after a closing quote)", "a quote never closed");
+	expect_error("name,STR\nA,1\nB,2\n\nC\n", IMPORT_CSV,
+	    "t: line 5: 1 fields where the header has 2", "after a blank line");
+	text = xmalloc(n + 32);
+	memcpy(text, "name,notes\nA,", 13);
+	memset(text + 13, 'x', n);
+	memcpy(text + 13 + n, "\nB,y\n", 6);
+	text[n + 19] = '\0';
+	msg = run(text, IMPORT_CSV, &s);
+	is_str(msg, "t: line 2: 'notes' is longer than 10000 bytes, got '"
+	    "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...'",
+	    "a line longer than the reader's buffer");
+	free(msg);
+	free(text);
+}
+
 /* JSON files: good ones, and each refusal. */
 static void
 test_json(void)
@@ -233,6 +276,7 @@ int
 main(void)
 {
 	test_csv();
+	test_csv_mixed();
 	test_json();
 	test_json_nul();
 	test_numbers();

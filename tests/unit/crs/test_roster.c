@@ -379,6 +379,52 @@ test_import_stale(struct db *db, int64_t fred_id)
 	is_str(held, "Sword/", "holds only the Sword");
 }
 
+/*
+ * Rows are inserted several at a time: a name twice in the file is
+ * refused at its second row wherever the first one is, among the rows
+ * held or already inserted, and every row of a count that is no multiple
+ * of the batch is written.
+ */
+static void
+test_import_batches(struct db *db)
+{
+	struct roster_import im;
+	const char *missing;
+	char name[32], held[128];
+	int64_t id;
+
+	for (int replace = 0; replace < 2; replace++) {
+		for (int dup = 3; dup < 100; dup += 90) {
+			roster_import_init(&im, db, replace);
+			for (int i = 0; i < 100; i++) {
+				snprintf(name, sizeof name, "Row %d", i);
+				stage(&im, name, "5", NULL, NULL, &missing);
+			}
+			snprintf(name, sizeof name, "Row %d", dup);
+			is_int(stage(&im, name, "6", NULL, NULL, &missing),
+			    replace ? ROSTER_TWICE : ROSTER_EXISTS,
+			    "row %d staged twice, %s replace", dup,
+			    replace ? "with" : "without");
+			roster_import_release(&im);
+		}
+	}
+	roster_import_init(&im, db, 0);
+	for (int i = 0; i < 100; i++) {
+		snprintf(name, sizeof name, "Row %d", i);
+		is_int(stage(&im, name, i % 7 ? "7" : "", NULL, NULL,
+		    &missing), ROSTER_OK, "row %d staged", i);
+	}
+	is_int(roster_import_commit(&im), ROSTER_OK, "100 rows committed");
+	is_int(im.added, 100, "all new");
+	roster_import_release(&im);
+	is_int(count_rows(db, "SELECT count(*) FROM character WHERE name"
+	    " LIKE 'Row %'"), 100, "every row written");
+	is_int(look(db, "Row 99", &id, held, sizeof held), 7, "the last one");
+	is_int(look(db, "Row 98", &id, held, sizeof held), -1,
+	    "a NULL stat kept NULL");
+	other_exec("DELETE FROM character WHERE name LIKE 'Row %'");
+}
+
 static void
 test_import(struct db *db)
 {
@@ -390,6 +436,7 @@ test_import(struct db *db)
 	test_import_changed(db);
 	test_import_places(db);
 	test_import_stale(db, fred_id);
+	test_import_batches(db);
 }
 
 /* Items, a power and characters written, then all rolled back. */
