@@ -650,7 +650,7 @@ audit_snapshots(struct audit *a, int64_t upto, int64_t last)
 		bgpack_write(&a->g, &p);
 		if (x->seq > last)
 			m = "a snapshot after the last event";
-		else if (p.len != x->len || memcmp(p.buf, x->state, p.len))
+		else if (p.len != x->len || memcmp(p.buf, x->state, p.len) != 0)
 			m = "the snapshot of the state after it disagrees "
 			    "with the replay";
 		free(p.buf);

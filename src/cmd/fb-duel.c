@@ -1294,22 +1294,23 @@ static int
 cmd_replay(void)
 {
 	struct db *db;
-	int64_t *ids, one;
-	size_t n;
+	int64_t *ids, one = 0;
+	size_t n = 0;
 	int bad = 0, events = 0, m;
 
 	no_round_options("replay");
 	if (o.nargs > 2)
 		cli_usage_error("replay takes at most one DUEL");
-	if (o.nargs == 2 || o.duel) {
+	if (o.nargs == 2 || o.duel)
 		one = o.nargs == 2 ? cli_int_arg("DUEL", o.args[1], 1,
 		    INT32_MAX) : o.duel;
-		ids = &one;
-		n = 1;
-	}
 	db = db_open(o.db);
 	db_begin_read(db);
-	if (o.nargs < 2 && !o.duel)
+	if (one != 0) {
+		ids = xmalloc(sizeof *ids);
+		ids[0] = one;
+		n = 1;
+	} else
 		ids = fbledger_duel_ids(db, &n);
 	for (size_t k = 0; k < n; k++) {
 		if ((m = fbledger_audit(db, ids[k], replay_bad, &ids[k],
@@ -1319,8 +1320,7 @@ cmd_replay(void)
 	}
 	db_rollback(db);
 	db_close(db);
-	if (ids != &one)
-		free(ids);
+	free(ids);
 	printf("replayed %d event%s of %zu duel%s: %d mismatch%s\n", events,
 	    events == 1 ? "" : "s", n, n == 1 ? "" : "s", bad,
 	    bad == 1 ? "" : "es");

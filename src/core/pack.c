@@ -32,7 +32,7 @@ void
 pack_int(struct pack *p, int64_t v)
 {
 	/* zigzag: 0, -1, 1, -2 ... become 0, 1, 2, 3 ... */
-	put_varint(p, ((uint64_t)v << 1) ^ (uint64_t)(v >> 63));
+	put_varint(p, ((uint64_t)v << 1) ^ (v < 0 ? UINT64_MAX : 0));
 }
 
 void

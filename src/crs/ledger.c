@@ -523,7 +523,7 @@ audit_snapshots(struct audit *a, int64_t upto, int64_t last)
 		if (x->seq > last)
 			a->bad(a->arg, x->seq, 1, "a snapshot after the last "
 			    "event");
-		else if (p.len != x->len || memcmp(p.buf, x->state, p.len))
+		else if (p.len != x->len || memcmp(p.buf, x->state, p.len) != 0)
 			a->bad(a->arg, x->seq, 1, "the snapshot of the state "
 			    "after it disagrees with the replay");
 		else {
