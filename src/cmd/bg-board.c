@@ -1223,7 +1223,7 @@ static int
 cmd_replay(void)
 {
 	struct db *db;
-	int64_t *ids;
+	int64_t *ids, one[1];
 	size_t n;
 	int bad = 0, events = 0;
 
@@ -1232,15 +1232,16 @@ cmd_replay(void)
 	db = db_open(o.db);
 	db_begin_read(db);
 	if (o.nargs == 2 || o.game) {
-		ids = xmalloc(sizeof *ids);
-		ids[0] = o.nargs == 2 ? cli_int_arg("GAME", o.args[1], 1,
+		one[0] = o.nargs == 2 ? cli_int_arg("GAME", o.args[1], 1,
 		    1000000000L) : o.game;
+		ids = one;
 		n = 1;
 	} else
 		ids = bgledger_game_ids(db, &n);
 	for (size_t k = 0; k < n; k++)
 		bad += replay_game(db, ids[k], &events);
-	free(ids);
+	if (ids != one)
+		free(ids);
 	db_rollback(db);
 	db_close(db);
 	printf("replayed %d event%s of %zu game%s: %d mismatch%s\n", events,

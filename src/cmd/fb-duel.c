@@ -1294,7 +1294,7 @@ static int
 cmd_replay(void)
 {
 	struct db *db;
-	int64_t *ids, one = 0;
+	int64_t *ids, one[1] = { 0 };
 	size_t n = 0;
 	int bad = 0, events = 0, m;
 
@@ -1302,13 +1302,12 @@ cmd_replay(void)
 	if (o.nargs > 2)
 		cli_usage_error("replay takes at most one DUEL");
 	if (o.nargs == 2 || o.duel)
-		one = o.nargs == 2 ? cli_int_arg("DUEL", o.args[1], 1,
+		one[0] = o.nargs == 2 ? cli_int_arg("DUEL", o.args[1], 1,
 		    INT32_MAX) : o.duel;
 	db = db_open(o.db);
 	db_begin_read(db);
-	if (one != 0) {
-		ids = xmalloc(sizeof *ids);
-		ids[0] = one;
+	if (one[0] != 0) {
+		ids = one;
 		n = 1;
 	} else
 		ids = fbledger_duel_ids(db, &n);
@@ -1320,7 +1319,8 @@ cmd_replay(void)
 	}
 	db_rollback(db);
 	db_close(db);
-	free(ids);
+	if (ids != one)
+		free(ids);
 	printf("replayed %d event%s of %zu duel%s: %d mismatch%s\n", events,
 	    events == 1 ? "" : "s", n, n == 1 ? "" : "s", bad,
 	    bad == 1 ? "" : "es");
