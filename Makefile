@@ -62,11 +62,12 @@ CFLAGS  += $(CSTD) $(WARN) $(OPT) $(SANFLAGS) $(SQLITE_CFLAGS) -Isrc -pthread
 LDFLAGS += $(SANFLAGS) $(STATIC) -pthread
 LDLIBS  += $(DEPLIBS)
 
-TOOLS  = crs-stats crs-draw crs-combat d6-roll fb-duel bg-board
+TOOLS  = crs-stats crs-draw crs-combat d6-roll fb-duel bg-board refkit
 # The library, a folder per family (src/FAMILY/MODULE.c), read bottom-up:
 # the core every tool shares, then each game system's rules, their text
 # forms and their SQL stores.  src/cmd/TOOL.c is the main of each tool.
-LIBSRC = core/util core/rng core/out core/db core/cli core/pack core/journal \
+LIBSRC = core/util core/rng core/out core/db core/station core/cli core/pack \
+         core/journal \
          crs/stats crs/item crs/sheet crs/deck crs/odds crs/combat \
          crs/combat_text crs/combat_pack \
          crs/roster crs/import crs/ledger \
@@ -85,7 +86,7 @@ HEADERS = $(wildcard src/*/*.h)
 LIBOBJ = $(LIBSRC:%=$(B)/%.o) $(B)/schema.o
 BINS   = $(TOOLS:%=$(B)/%)
 UNITBINS = $(foreach u,$(UNITS),$(B)/unit-$(notdir $(u)))
-MANS   = man/crs-stats.1 man/crs-draw.1 man/crs-combat.1 man/d6-roll.1 \
+MANS   = man/refkit.1 man/crs-stats.1 man/crs-draw.1 man/crs-combat.1 man/d6-roll.1 \
          man/fb-duel.1 man/bg-board.1 \
          man/refkit.7 \
          man/refkit.db.5

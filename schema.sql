@@ -35,7 +35,7 @@
 -- whose steps do not reach its user_version.
 
 PRAGMA application_id = 1380338516;	-- 0x52464b54, "RFKT"
-PRAGMA user_version = 9;
+PRAGMA user_version = 10;
 
 -- @since 1: characters, the first layout (tests/fixtures/schema-v1.sql).
 
@@ -619,3 +619,29 @@ CREATE TABLE snapshot (
 	state		BLOB NOT NULL,
 	PRIMARY KEY (kind, log, seq)
 ) STRICT, WITHOUT ROWID;
+
+-- @since 10: stations (refkit station).  Every database is a station, a
+-- place where records are made that may later be merged with another's
+-- (refkit(1), refkit(7)).
+
+-- The stations this database knows of: its own, and those whose records
+-- it has received.  id is 128 random bits from the operating system as
+-- 32 lowercase hexadecimal digits, made when the database is created
+-- (or when an older one is migrated); name is for people ("table-2"),
+-- from --station or $REFKIT_STATION, else the host name.
+CREATE TABLE station (
+	id		TEXT PRIMARY KEY
+			CHECK (length(id) = 32 AND id NOT GLOB '*[^0-9a-f]*'),
+	name		TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 64),
+	created		INTEGER NOT NULL
+) STRICT;
+
+-- Which of them this database is: one row, never merged.
+CREATE TABLE station_self (
+	one		INTEGER PRIMARY KEY CHECK (one = 1),
+	id		TEXT NOT NULL REFERENCES station(id)
+) STRICT;
+
+INSERT INTO station (id, name, created)
+VALUES (refkit_new_station_id(), refkit_station_name(), refkit_now());
+INSERT INTO station_self (one, id) SELECT 1, id FROM station;

@@ -98,7 +98,8 @@ INSERT INTO event (combat_id, seq, round, action, actor, target, range,
 COMMIT;
 SQL
 sqlite3 "$hdb" 'DROP TABLE history; DROP TABLE history_combat;
-    DROP TABLE snapshot; PRAGMA user_version = 7'
+    DROP TABLE snapshot; DROP TABLE station_self; DROP TABLE station;
+    PRAGMA user_version = 7'
 t0=$(date +%s%N)
 "$bin/crs-combat" --db "$hdb" history --char 'Fighter 1234' >/dev/null
 t1=$(date +%s%N)

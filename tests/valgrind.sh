@@ -25,7 +25,7 @@ one_case() {
 	logs="$wrap/logs"
 	mkdir -p "$logs"
 	chmod 1777 "$logs"
-	for t in crs-stats crs-draw crs-combat d6-roll fb-duel bg-board; do
+	for t in crs-stats crs-draw crs-combat d6-roll fb-duel bg-board refkit; do
 		cat >"$wrap/$t" <<WRAP
 #!/bin/sh
 exec valgrind -q --error-exitcode=99 --leak-check=full \\

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <time.h>
@@ -49,6 +50,116 @@ db_now(void)
 	    UTIL_INT_OK)
 		return v;
 	return (int64_t)time(NULL);
+}
+
+/*
+ * The name a station made by this process takes (db_station_name):
+ * resolved once, before anything is created, so that a bad one is
+ * refused before the file is touched.
+ */
+static const char *station_name_given;
+static char station_name_buf[STATION_NAME_MAX + 1];
+
+void
+db_station_name(const char *name)
+{
+	station_name_given = name;
+}
+
+int
+db_station_name_check(const char *s, char *why, size_t whysz)
+{
+	size_t n = strlen(s);
+
+	if (n == 0)
+		return util_say(why, whysz, "must not be empty");
+	if (n > STATION_NAME_MAX)
+		return util_say(why, whysz, "must be at most %d bytes",
+		    STATION_NAME_MAX);
+	if (s[0] == ' ' || s[n - 1] == ' ')
+		return util_say(why, whysz, "must not begin or end with a "
+		    "space");
+	return util_check_text(s, UTIL_TEXT_LINE, STATION_NAME_MAX, why,
+	    whysz);
+}
+
+/*
+ * The name for a new station: --station, else $REFKIT_STATION, else the
+ * host name (else "station").  A bad name given either way exits 1.
+ */
+static const char *
+station_name(void)
+{
+	const char *from = "--station", *s = station_name_given;
+	char why[128];
+
+	if (station_name_buf[0] != '\0')
+		return station_name_buf;
+	if (s == NULL) {
+		from = "$REFKIT_STATION";
+		s = getenv("REFKIT_STATION");
+	}
+	if (s != NULL) {
+		if (db_station_name_check(s, why, sizeof why) != 0)
+			errx(1, "%s: the station name %s, got '%s'", from, why,
+			    util_q(s));
+		snprintf(station_name_buf, sizeof station_name_buf, "%s", s);
+	} else if (gethostname(station_name_buf,
+	    sizeof station_name_buf) != 0 ||
+	    station_name_buf[sizeof station_name_buf - 1] != '\0' ||
+	    db_station_name_check(station_name_buf, why, sizeof why) != 0)
+		snprintf(station_name_buf, sizeof station_name_buf,
+		    "station");
+	return station_name_buf;
+}
+
+/* refkit_new_station_id(): 128 random bits from the system, in hex. */
+static void
+fn_new_station_id(sqlite3_context *cx, int argc, sqlite3_value **argv)
+{
+	unsigned char b[16];
+	char hex[33];
+
+	(void)argc;
+	(void)argv;
+	if (getrandom(b, sizeof b, 0) != (ssize_t)sizeof b) {
+		sqlite3_result_error(cx, "cannot get random bytes from the "
+		    "system", -1);
+		return;
+	}
+	for (size_t i = 0; i < sizeof b; i++)
+		snprintf(hex + 2 * i, 3, "%02x", b[i]);
+	sqlite3_result_text(cx, hex, 32, SQLITE_TRANSIENT);
+}
+
+/* refkit_station_name(): the name a new station takes. */
+static void
+fn_station_name(sqlite3_context *cx, int argc, sqlite3_value **argv)
+{
+	(void)argc;
+	(void)argv;
+	sqlite3_result_text(cx, station_name(), -1, SQLITE_TRANSIENT);
+}
+
+/* refkit_now(): db_now(), so that a fixed test clock reaches SQL. */
+static void
+fn_now(sqlite3_context *cx, int argc, sqlite3_value **argv)
+{
+	(void)argc;
+	(void)argv;
+	sqlite3_result_int64(cx, db_now());
+}
+
+/* The functions schema.sql calls, on a connection that may create it. */
+static int
+add_functions(sqlite3 *h)
+{
+	return sqlite3_create_function(h, "refkit_new_station_id", 0,
+	    SQLITE_UTF8, NULL, fn_new_station_id, NULL, NULL) == SQLITE_OK &&
+	    sqlite3_create_function(h, "refkit_station_name", 0, SQLITE_UTF8,
+	    NULL, fn_station_name, NULL, NULL) == SQLITE_OK &&
+	    sqlite3_create_function(h, "refkit_now", 0, SQLITE_UTF8, NULL,
+	    fn_now, NULL, NULL) == SQLITE_OK;
 }
 
 char *
@@ -496,7 +607,7 @@ create_whole(struct db *db)
 	unlink(tmp);
 	ok = sqlite3_open_v2(tmp, &h, SQLITE_OPEN_READWRITE |
 	    SQLITE_OPEN_CREATE | SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_NOMUTEX,
-	    NULL) == SQLITE_OK &&
+	    NULL) == SQLITE_OK && add_functions(h) &&
 	    sqlite3_exec(h, "BEGIN", NULL, NULL, NULL) == SQLITE_OK &&
 	    sqlite3_exec(h, db_schema_sql, NULL, NULL, NULL) == SQLITE_OK &&
 	    sqlite3_exec(h, "COMMIT", NULL, NULL, NULL) == SQLITE_OK &&
@@ -553,8 +664,10 @@ db_open(const char *path)
 	open_db = db;
 	if (is_default)
 		make_parents(db->path);
-	if (check_path(db))
+	if (check_path(db)) {
+		(void)station_name();
 		create_whole(db);
+	}
 	/* Every tool is one thread: spare each SQLite call its mutex. */
 	if (db->readonly) {
 		char *uri = immutable_uri(db->path);
@@ -570,6 +683,8 @@ db_open(const char *path)
 	if (rc != SQLITE_OK)
 		open_failed(db);
 	sqlite3_extended_result_codes(db->h, 1);
+	if (!add_functions(db->h))
+		db_fatal(db, "cannot register refkit's SQL functions");
 	db->busy_ms = busy_ms();
 	sqlite3_busy_handler(db->h, busy_wait, db);
 	sqlite3_db_config(db->h, SQLITE_DBCONFIG_DEFENSIVE, 1, NULL);
@@ -577,8 +692,10 @@ db_open(const char *path)
 	sqlite3_db_config(db->h, SQLITE_DBCONFIG_DQS_DML, 0, NULL);
 	sqlite3_db_config(db->h, SQLITE_DBCONFIG_ENABLE_TRIGGER, 1, NULL);
 
-	if (check_identity(db) < DB_SCHEMA_VERSION)
+	if (check_identity(db) < DB_SCHEMA_VERSION) {
+		(void)station_name();
 		bring_up_to_date(db);
+	}
 
 	if (!db->readonly)
 		set_wal(db);

@@ -7,10 +7,11 @@
 #define REFKIT_DB_H
 
 #include <sqlite3.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /* The schema this build writes (schema.sql's user_version). */
-#define DB_SCHEMA_VERSION	9
+#define DB_SCHEMA_VERSION	10
 /* PRAGMA application_id of a refkit database: "RFKT". */
 #define DB_APPLICATION_ID	0x52464b54
 
@@ -30,6 +31,22 @@ struct db {
  * is set to 1 for the last two, whose directories db_open creates.
  */
 char *db_default_path(int *is_default);
+
+/* The longest station name, in bytes. */
+#define STATION_NAME_MAX	64
+
+/*
+ * Names the station that db_open creates, with a new database or when it
+ * migrates one made before stations: name (--station) if not NULL, else
+ * $REFKIT_STATION, else the host name.  Call before db_open.
+ */
+void db_station_name(const char *name);
+
+/*
+ * Checks a station name: 1 to STATION_NAME_MAX bytes of UTF-8 on one
+ * line, no space at either end.  Returns 0, or -1 with why set.
+ */
+int db_station_name_check(const char *s, char *why, size_t whysz);
 
 /*
  * Opens (creating if needed) the database at path, or at the default path

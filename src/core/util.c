@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 void *
@@ -388,4 +389,14 @@ util_json_has_nul(const char *s, size_t n)
 		i++;		/* the escaped character */
 	}
 	return 0;
+}
+
+void
+util_time_iso(char *buf, size_t sz, int64_t t)
+{
+	time_t tt = (time_t)t;
+	struct tm tm;
+
+	gmtime_r(&tt, &tm);
+	strftime(buf, sz, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }

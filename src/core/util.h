@@ -7,6 +7,7 @@
 #define REFKIT_UTIL_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #define REFKIT_VERSION "0.1.0"
@@ -110,4 +111,7 @@ int util_split_kv(const char *arg, char **buf, const char **key,
  * strings, so stepping over each escape pair finds every one.
  */
 int util_json_has_nul(const char *s, size_t n);
+
+/* Writes Unix time t as "2026-11-24T10:00:00Z" (UTC) into buf. */
+void util_time_iso(char *buf, size_t sz, int64_t t);
 #endif

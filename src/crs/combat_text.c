@@ -7,6 +7,8 @@
  */
 #include "crs/combat_text.h"
 
+#include "core/util.h"
+
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,11 +17,7 @@
 void
 combat_text_time(char *buf, size_t sz, int64_t t)
 {
-	time_t tt = (time_t)t;
-	struct tm tm;
-
-	gmtime_r(&tt, &tm);
-	strftime(buf, sz, "%Y-%m-%dT%H:%M:%SZ", &tm);
+	util_time_iso(buf, sz, t);
 }
 
 /* Text of a calculation: "8 + OR 8 = 16", "10,A: fumble, 0". */

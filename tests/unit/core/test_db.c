@@ -195,7 +195,7 @@ main(void)
 	    "fresh database has refkit's application id");
 	is_int(int_of(a->h, "PRAGMA foreign_keys"), 1, "foreign keys on");
 	is_int(int_of(a->h, "SELECT count(*) FROM sqlite_schema WHERE"
-	    " type = 'table'"), 25, "twenty-five tables");
+	    " type = 'table'"), 27, "twenty-seven tables");
 	ok(int_of(a->h, "SELECT journal_mode = 'wal' FROM"
 	    " pragma_journal_mode") == 1, "WAL mode");
 	db_close(a);
@@ -218,6 +218,23 @@ main(void)
 	    " board = 'default'"), 16, "migration adds the default board");
 	is_int(int_of(b->h, "SELECT count(*) FROM bg_stat"), 6,
 	    "migration adds the six stat names");
+	is_int(int_of(b->h, "SELECT count(*) FROM station s JOIN"
+	    " station_self USING (id) WHERE length(s.id) = 32"), 1,
+	    "migration makes the database a station");
+	is_int(int_of(a->h, "SELECT count(*) FROM station s JOIN"
+	    " station_self USING (id) WHERE length(s.id) = 32"), 1,
+	    "a new database is a station");
+	{
+		char *att = xasprintf("ATTACH '%s' AS o", old);
+
+		ok(sqlite3_exec(a->h, att, NULL, NULL, NULL) == SQLITE_OK,
+		    "attach the migrated database");
+		is_int(int_of(a->h, "SELECT count(*) FROM main.station m,"
+		    " o.station x WHERE m.id = x.id"), 0,
+		    "two databases, two station ids");
+		sqlite3_exec(a->h, "DETACH o", NULL, NULL, NULL);
+		free(att);
+	}
 	for (size_t i = 0; i < sizeof tables / sizeof tables[0]; i++) {
 		c1 = constraints(a->h, tables[i]);
 		c2 = constraints(b->h, tables[i]);
