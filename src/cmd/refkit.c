@@ -44,18 +44,25 @@ static const char usage_text[] =
 static const char *const station_cols[] = { "station", "id", "created",
     "self" };
 
+/* A station as a row; with self, the "self" column too (the list). */
 static void
-put_station(void *arg, const struct station *s)
+station_row(struct out *o, const struct station *s, int self)
 {
-	struct out *o = arg;
 	char when[32];
 
 	util_time_iso(when, sizeof when, s->created);
 	out_text(o, s->name);
 	out_text(o, s->id);
 	out_text(o, when);
-	out_int(o, s->self);
+	if (self)
+		out_int(o, s->self);
 	out_end_row(o);
+}
+
+static void
+put_station(void *arg, const struct station *s)
+{
+	station_row(arg, s, 1);
 }
 
 static int
@@ -91,15 +98,7 @@ cmd_station(struct opts *o, int argc, char **argv)
 
 		station_self(db, &s);
 		out = out_new(stdout, o->fmt, OUT_OBJECT, 3, station_cols);
-		{
-			char when[32];
-
-			util_time_iso(when, sizeof when, s.created);
-			out_text(out, s.name);
-			out_text(out, s.id);
-			out_text(out, when);
-			out_end_row(out);
-		}
+		station_row(out, &s, 0);
 		station_release(&s);
 	}
 	out_free(out);

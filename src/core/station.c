@@ -17,9 +17,10 @@ read_row(sqlite3_stmt *st, struct station *s)
 	const char *id = db_column_text(st, 0);
 
 	memset(s, 0, sizeof *s);
-	if (id == NULL || strlen(id) != STATION_ID_LEN)
-		errx(1, "damaged station record (id '%s')",
-		    util_q(id ? id : ""));
+	if (id == NULL)
+		id = "";
+	if (strlen(id) != STATION_ID_LEN)
+		errx(1, "damaged station record (id '%s')", util_q(id));
 	memcpy(s->id, id, STATION_ID_LEN + 1);
 	s->name = db_column_dup(st, 1);
 	s->created = sqlite3_column_int64(st, 2);
