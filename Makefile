@@ -39,23 +39,29 @@ B      = build
 SANFLAGS =
 endif
 
-# SQLite, libcsv and GMP are Debian's, linked in, as Fossil builds SQLite
-# in: it saves each command the dynamic loader's work, which a GM at the
-# table waits for.  A plain build links each tool fully statically (glibc
+# SQLite, libcsv, GMP and libsodium are Debian's, linked in, as Fossil
+# builds SQLite in: it saves each command the dynamic loader's work, which
+# a GM at the table waits for.  A plain build links each tool fully statically (glibc
 # too; the only warning is about dlopen, which SQLite's extension loading
 # would use and refkit never calls); a sanitizer build links only the
-# three libraries statically.  The cost is that a library update needs a
+# four libraries statically.  The cost is that a library update needs a
 # rebuild; SHARED=1 links everything dynamically instead.
-SQLITE_CFLAGS := $(shell $(PKG_CONFIG) --cflags sqlite3)
+#
+# Debian's SQLite is built with the session extension (stations exchange
+# their changes as changesets, src/core/changes.h); sqlite3.h declares it
+# only under SQLITE_ENABLE_SESSION.  libsodium gives the SHA-256 of a
+# changes file.
+SQLITE_CFLAGS := $(shell $(PKG_CONFIG) --cflags sqlite3) \
+                 -DSQLITE_ENABLE_SESSION
 ifeq ($(SHARED),1)
-DEPLIBS := $(shell $(PKG_CONFIG) --libs sqlite3) -lcsv -lgmp -lm
+DEPLIBS := $(shell $(PKG_CONFIG) --libs sqlite3) -lcsv -lgmp -lsodium -lm
 else ifeq ($(SANITIZE),1)
 # (Debian's libsqlite3.a needs only libm, dl and pthread; not zlib.)
 DEPLIBS := -Wl,-Bstatic $(shell $(PKG_CONFIG) --libs sqlite3) -lcsv -lgmp \
-           -Wl,-Bdynamic -lm -lpthread -ldl
+           -lsodium -Wl,-Bdynamic -lm -lpthread -ldl
 else
 STATIC  = -static
-DEPLIBS := $(shell $(PKG_CONFIG) --libs sqlite3) -lcsv -lgmp -lm
+DEPLIBS := $(shell $(PKG_CONFIG) --libs sqlite3) -lcsv -lgmp -lsodium -lm
 endif
 # -pthread: fb-duel sim plays its jobs on POSIX threads (src/fb/fbsim.c).
 CFLAGS  += $(CSTD) $(WARN) $(OPT) $(SANFLAGS) $(SQLITE_CFLAGS) -Isrc -pthread
@@ -66,8 +72,8 @@ TOOLS  = crs-stats crs-draw crs-combat d6-roll fb-duel bg-board refkit
 # The library, a folder per family (src/FAMILY/MODULE.c), read bottom-up:
 # the core every tool shares, then each game system's rules, their text
 # forms and their SQL stores.  src/cmd/TOOL.c is the main of each tool.
-LIBSRC = core/util core/rng core/out core/db core/station core/cli core/pack \
-         core/journal \
+LIBSRC = core/util core/rng core/out core/db core/station core/changes \
+         core/cli core/pack core/journal \
          crs/stats crs/item crs/sheet crs/deck crs/odds crs/combat \
          crs/combat_text crs/combat_pack \
          crs/roster crs/import crs/ledger \
@@ -76,6 +82,7 @@ LIBSRC = core/util core/rng core/out core/db core/station core/cli core/pack \
          bg/bg bg/bgio bg/bgpack bg/bgledger
 # Unit tests, tests/unit/FAMILY/test_MODULE.c, one binary each.
 UNITS  = core/util core/out core/db core/rng core/pack core/journal \
+         core/changes \
          crs/stats crs/sheet crs/item crs/roster crs/import crs/deck \
          crs/odds crs/combat crs/combat_text crs/ledger crs/ledger_rows \
          crs/ledger_history crs/ledger_snap \
@@ -147,7 +154,7 @@ $(B)/unit-%: $(B)/unit-%.o $(B)/librefkit.a
 # sqlite3_open*, so that no fuzzed --db path is ever opened.
 FZ       = build-fuzz
 FUZZCC  ?= clang
-FUZZ_PARSERS = sheet deck d6 import-csv import-json fb bg
+FUZZ_PARSERS = sheet deck d6 import-csv import-json fb bg changes
 FUZZ_TARGETS = $(FUZZ_PARSERS:%=$(FZ)/fuzz-%) $(TOOLS:%=$(FZ)/fuzz-argv-%)
 FUZZ_RENAME = -Dexit=refkit_fuzz_exit -D_exit=refkit_fuzz__exit \
               -Derr=refkit_fuzz_err -Derrx=refkit_fuzz_errx \
@@ -159,7 +166,8 @@ FUZZ_SAN = -fsanitize=address,undefined -fno-sanitize-recover=undefined
 FUZZ_CFLAGS = $(CSTD) -g -O1 -fno-omit-frame-pointer $(FUZZ_SAN) -pthread \
               -fsanitize=fuzzer-no-link $(SQLITE_CFLAGS) -Isrc -Itests/fuzz \
               -include tests/fuzz/hooks.h $(FUZZ_RENAME)
-FUZZ_LIBS = $(shell $(PKG_CONFIG) --libs sqlite3) -lcsv -lgmp -lm -pthread
+FUZZ_LIBS = $(shell $(PKG_CONFIG) --libs sqlite3) -lcsv -lgmp -lsodium -lm \
+            -pthread
 FUZZ_WRAP = -Wl,--wrap=sqlite3_open_v2,--wrap=sqlite3_open,--wrap=sqlite3_close
 FUZZ_TIME ?= 60
 

@@ -6,6 +6,8 @@
 #   libsqlite3-dev   the SQLite library (every tool's database)
 #   libcsv-dev       the CSV parser behind crs-stats import
 #   libgmp-dev       exact rationals behind d6-roll odds
+#   libsodium-dev    SHA-256 of a changes file (src/core/changes.c); later
+#                    the ledgers' hash chains
 #   sqlite3          the sqlite3 shell, used by the tests and the benchmark
 #   mandoc           lints the man pages (make check)
 #   rolldice         the peer of the crs-draw and d6-roll latency benchmarks
@@ -15,7 +17,8 @@
 #   cppcheck, clang-tidy        static analysis of src/ (make check-full)
 #   util-linux       setpriv, to run a hostile-environment case as nobody
 set -eu
-pkgs="build-essential pkg-config libsqlite3-dev libcsv-dev libgmp-dev sqlite3 mandoc
+pkgs="build-essential pkg-config libsqlite3-dev libcsv-dev libgmp-dev
+    libsodium-dev sqlite3 mandoc
     rolldice dicelab clang libclang-rt-14-dev valgrind cppcheck clang-tidy
     util-linux"
 missing=

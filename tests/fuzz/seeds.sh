@@ -58,6 +58,11 @@ printf 'name,STR,ENE\nAnn,3,4\n"Bo,b",5,\n' | put import-csv quoted
 printf '[{"name":"Ann","STR":3,"items":["Sword"]},{"name":"Bob"}]' |
     put import-json small
 
+# Changes files, written by the writer (build/unit-changes --fixtures
+# tests/fixtures/changes makes them anew).
+mkdir -p "$out/changes"
+cp "$top"/tests/fixtures/changes/*.changes "$out/changes/"
+
 # fb-duel: stances, the default board, GEAS specs and round options, as
 # the ledger stores them ('0'..'4' picks the parser).
 { printf 0; echo 'upper-left=2 upper-right=3 center=4 att=5 def=5'; } | put fb stance-light
