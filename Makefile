@@ -41,10 +41,10 @@ endif
 
 # SQLite, libcsv, GMP and libsodium are Debian's, linked in, as Fossil
 # builds SQLite in: it saves each command the dynamic loader's work, which
-# a GM at the table waits for.  A plain build links each tool fully statically (glibc
-# too; the only warning is about dlopen, which SQLite's extension loading
-# would use and refkit never calls); a sanitizer build links only the
-# four libraries statically.  The cost is that a library update needs a
+# a GM at the table waits for.  A plain build links each tool fully
+# statically (glibc too; the only warning is about dlopen, which SQLite's
+# extension loading would use and refkit never calls); a sanitizer build
+# links only the four libraries statically.  The cost is that a library update needs a
 # rebuild; SHARED=1 links everything dynamically instead.
 #
 # Debian's SQLite is built with the session extension (stations exchange
