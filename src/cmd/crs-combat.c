@@ -199,7 +199,7 @@ check_lockout(struct db *db, const char *name, int64_t now)
 	char when[32];
 
 	if (until != 0) {
-		combat_text_time(when, sizeof when, until);
+		util_time_iso(when, sizeof when, until);
 		db_die(db, "'%s' fled combat %lld and may not fight until %s",
 		    q(name), (long long)combat, when);
 	}
@@ -824,7 +824,7 @@ status_notes(const struct combat_state *s)
 		uint64_t m = combat_melee(s, i);
 
 		if (f->fled) {
-			combat_text_time(when, sizeof when, f->until);
+			util_time_iso(when, sizeof when, f->until);
 			printf("%s fled: out of every combat until %s\n",
 			    f->name, when);
 		}
@@ -875,7 +875,7 @@ status_figures(const struct combat_state *s, int i, int64_t now,
 	}
 	x->when[0] = '\0';
 	if (s->ended || restores == 0)
-		combat_text_time(x->when, sizeof x->when, restores);
+		util_time_iso(x->when, sizeof x->when, restores);
 }
 
 /* The first line of status, or the opening of its JSON. */

@@ -12,13 +12,6 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-
-void
-combat_text_time(char *buf, size_t sz, int64_t t)
-{
-	util_time_iso(buf, sz, t);
-}
 
 /* Text of a calculation: "8 + OR 8 = 16", "10,A: fumble, 0". */
 static void
@@ -199,7 +192,7 @@ story_flee(FILE *fp, const struct combat_state *s,
 	char when[32];
 
 	if (e->free) {
-		combat_text_time(when, sizeof when, e->until);
+		util_time_iso(when, sizeof when, e->until);
 		fprintf(fp, "%s takes the free Flee at the end: out of every "
 		    "combat until %s\n", e->actor, when);
 		return;
@@ -210,7 +203,7 @@ story_flee(FILE *fp, const struct combat_state *s,
 	note(fp, NULL, e->skills, s->rules);
 	entries_text(fp, e, "; Catch:", 0);
 	if (e->hit) {
-		combat_text_time(when, sizeof when, e->until);
+		util_time_iso(when, sizeof when, e->until);
 		fprintf(fp, "; gets away: out of every combat until %s\n",
 		    when);
 	} else

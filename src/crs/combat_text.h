@@ -24,7 +24,4 @@ void combat_text_story(FILE *fp, const struct combat_state *s,
 /* An undone event's line of the story: "  7  r2  (undone) attack by Ann". */
 void combat_text_undone(FILE *fp, const struct combat_event *e);
 
-/* Time t as "2026-11-22T14:00:00Z" (UTC) in buf of sz bytes. */
-void combat_text_time(char *buf, size_t sz, int64_t t);
-
 #endif

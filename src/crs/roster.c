@@ -633,8 +633,10 @@ import_staged(struct roster_import *im, const char *name)
 	struct import_pending *p = im->pending;
 
 	if (!p->unsorted) {
-		if (strlen(name) <= SHEET_NAME_MAX && strcmp(name, p->top) > 0) {
-			strcpy(p->top, name);
+		size_t len = strlen(name);
+
+		if (len < sizeof p->top && strcmp(name, p->top) > 0) {
+			memcpy(p->top, name, len + 1);
 			return 0;
 		}
 		p->unsorted = 1;

@@ -169,7 +169,7 @@ main(void)
 	}
 	combat_event_release(e);
 	free(e);
-	combat_text_time(when, sizeof when, 0);
+	util_time_iso(when, sizeof when, 0);
 	is_str(when, "1970-01-01T00:00:00Z", "time: the epoch");
 	combat_state_release(&s);
 	return tap_done();
