@@ -35,7 +35,7 @@
 -- whose steps do not reach its user_version.
 
 PRAGMA application_id = 1380338516;	-- 0x52464b54, "RFKT"
-PRAGMA user_version = 10;
+PRAGMA user_version = 11;
 
 -- @since 1: characters, the first layout (tests/fixtures/schema-v1.sql).
 
@@ -645,3 +645,70 @@ CREATE TABLE station_self (
 INSERT INTO station (id, name, created)
 VALUES (refkit_new_station_id(), refkit_station_name(), refkit_now());
 INSERT INTO station_self (one, id) SELECT 1, id FROM station;
+
+-- @since 11: keys unique across stations, and the record of changes
+-- that stations exchange (refkit changes, refkit merge).
+
+-- Every change a write made here, or that came from another station, as
+-- one SQLite changeset (the session extension's binary form) per write
+-- transaction.  origin is the station that made it and oseq counts that
+-- station's changes 1, 2, 3 ...; no is this database's own order of
+-- arrival, which "refkit changes export --since" counts in.  Rows are
+-- only ever appended; a change that arrives twice is kept once.
+CREATE TABLE change (
+	no		INTEGER PRIMARY KEY,
+	origin		TEXT NOT NULL REFERENCES station(id),
+	oseq		INTEGER NOT NULL CHECK (oseq >= 1),
+	time		INTEGER NOT NULL,
+	data		BLOB NOT NULL CHECK (length(data) >= 1),
+	UNIQUE (origin, oseq)
+) STRICT;
+
+-- @migrate 11: the rows of an older database take keys under the
+-- station's own tag (refkit.db(5)): each id below 2^62 (every id an
+-- older refkit made) gains the station's tag times 2^31, and so does
+-- every column that names one.  Snapshots are a cache and go; the next
+-- command writes them again.
+CREATE TEMP TABLE key_base AS
+SELECT refkit_station_tag(id) * 2147483648 AS b FROM station_self;
+UPDATE character SET id = id + (SELECT b FROM temp.key_base) WHERE id <
+    4611686018427387904;
+UPDATE item SET id = id + (SELECT b FROM temp.key_base) WHERE id <
+    4611686018427387904;
+UPDATE power SET id = id + (SELECT b FROM temp.key_base) WHERE id <
+    4611686018427387904;
+UPDATE holds_item SET character_id = character_id + (SELECT b FROM
+    temp.key_base), item_id = item_id + (SELECT b FROM temp.key_base) WHERE
+    character_id < 4611686018427387904;
+UPDATE holds_power SET character_id = character_id + (SELECT b FROM
+    temp.key_base), power_id = power_id + (SELECT b FROM temp.key_base)
+    WHERE character_id < 4611686018427387904;
+UPDATE combat SET id = id + (SELECT b FROM temp.key_base) WHERE id <
+    4611686018427387904;
+UPDATE event SET id = id + (SELECT b FROM temp.key_base), combat_id =
+    combat_id + (SELECT b FROM temp.key_base) WHERE id <
+    4611686018427387904;
+UPDATE history_combat SET combat_id = combat_id + (SELECT b FROM
+    temp.key_base) WHERE combat_id < 4611686018427387904;
+UPDATE d6_character SET id = id + (SELECT b FROM temp.key_base) WHERE id <
+    4611686018427387904;
+UPDATE d6_trait SET character_id = character_id + (SELECT b FROM
+    temp.key_base) WHERE character_id < 4611686018427387904;
+UPDATE d6_roll SET id = id + (SELECT b FROM temp.key_base) WHERE id <
+    4611686018427387904;
+UPDATE fb_duelist SET id = id + (SELECT b FROM temp.key_base) WHERE id <
+    4611686018427387904;
+UPDATE fb_duel SET id = id + (SELECT b FROM temp.key_base) WHERE id <
+    4611686018427387904;
+UPDATE fb_event SET id = id + (SELECT b FROM temp.key_base), duel_id =
+    duel_id + (SELECT b FROM temp.key_base) WHERE id < 4611686018427387904;
+UPDATE bg_team SET id = id + (SELECT b FROM temp.key_base) WHERE id <
+    4611686018427387904;
+UPDATE bg_figure SET team_id = team_id + (SELECT b FROM temp.key_base) WHERE
+    team_id < 4611686018427387904;
+UPDATE bg_game SET id = id + (SELECT b FROM temp.key_base) WHERE id <
+    4611686018427387904;
+UPDATE bg_event SET id = id + (SELECT b FROM temp.key_base), game_id =
+    game_id + (SELECT b FROM temp.key_base) WHERE id < 4611686018427387904;
+DELETE FROM snapshot;
+DROP TABLE temp.key_base;

@@ -98,12 +98,13 @@ INSERT INTO event (combat_id, seq, round, action, actor, target, range,
 COMMIT;
 SQL
 sqlite3 "$hdb" 'DROP TABLE history; DROP TABLE history_combat;
-    DROP TABLE snapshot; DROP TABLE station_self; DROP TABLE station;
+    DROP TABLE snapshot; DROP TABLE station_self; DROP TABLE change;
+    DROP TABLE station;
     PRAGMA user_version = 7'
 t0=$(date +%s%N)
 "$bin/crs-combat" --db "$hdb" history --char 'Fighter 1234' >/dev/null
 t1=$(date +%s%N)
-echo "migration 7 -> 9, adding up the histories of $n events:"
+echo "migration 7 -> current (histories added up, keys given) of $n events:"
 printf '  %8.3f s\n' "$(awk -v a="$t0" -v b="$t1" \
     'BEGIN { print (b - a) / 1e9 }')"
 rm -f "$out/history.ms" "$out/open.ms"

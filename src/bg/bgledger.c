@@ -20,8 +20,8 @@ bgledger_team_add(struct db *db, const struct bg_team *t)
 	int64_t id;
 	int rc;
 
-	st = db_prepare(db, "INSERT INTO bg_team (name, created) VALUES"
-	    " (?1, ?2)");
+	st = db_prepare(db, "INSERT INTO bg_team (id, name, created)"
+	    " VALUES (" DB_NEW_KEY("bg_team") ", ?1, ?2)");
 	sqlite3_bind_text(st, 1, t->name, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(st, 2, db_now());
 	rc = db_step(db, st, 1);
@@ -178,9 +178,9 @@ bgledger_game_new(struct db *db, const struct bg_team *a,
 	char *sa = bgio_team_format(a), *sb = bgio_team_format(b);
 	int64_t id;
 
-	st = db_prepare(db, "INSERT INTO bg_game (team1, team2, advanced,"
-	    " safe_attack, spec1, spec2, created) VALUES (?1, ?2, ?3, ?4,"
-	    " ?5, ?6, ?7)");
+	st = db_prepare(db, "INSERT INTO bg_game (id, team1, team2,"
+	    " advanced, safe_attack, spec1, spec2, created) VALUES ("
+	    DB_NEW_KEY("bg_game") ", ?1, ?2, ?3, ?4, ?5, ?6, ?7)");
 	sqlite3_bind_text(st, 1, a->name, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 2, b->name, -1, SQLITE_STATIC);
 	sqlite3_bind_int(st, 3, advanced);

@@ -39,7 +39,7 @@ static const char usage[] =
 struct opts {
 	const char	*db, *file;
 	enum out_format	 fmt;
-	int64_t		 game;
+	const char	*game;		/* as typed: "3", "89abcdef-3" */
 	int		 have_seed, advanced, safe_attack, plain;
 	uint64_t	 seed;
 	const char	*swap;
@@ -50,6 +50,20 @@ struct opts {
 };
 
 static struct opts o;
+
+/*
+ * The database the command opened, for K() and KJ(): a game's key as
+ * users see it ("3"; another station's "89abcdef-3"), and as JSON.
+ */
+static struct db *keys_db;
+#define K(key)	db_key_str(keys_db, (key))
+#define KJ(key)	db_key_jstr(keys_db, (key))
+
+static struct db *
+open_db(void)
+{
+	return keys_db = db_open(o.db);
+}
 static char why[BG_WHYSZ];
 static char *held;	/* the command's input text, reachable until exit */
 
@@ -104,7 +118,7 @@ parse_args(int argc, char **argv)
 			o.db = optarg;
 			break;
 		case OPT_GAME:
-			o.game = cli_int_arg("--game", optarg, 1, 1000000000L);
+			o.game = cli_key_arg("--game", optarg);
 			break;
 		case OPT_SEED:
 			o.seed = cli_seed_arg(optarg);
@@ -305,7 +319,7 @@ team_add(struct bg_team *t)
 		errx(1, "team '%s' not added: it fits neither the basic "
 		    "nor the advanced line-up", t->name);
 	}
-	db = db_open(o.db);
+	db = open_db();
 	db_begin(db);
 	if (bgledger_team_add(db, t) < 0)
 		db_die(db, "team '%s' already exists", t->name);
@@ -323,7 +337,7 @@ team_show(struct bg_team *t)
 	char names[BG_NSTAT][48];
 
 	need_args(3, 3, "team show TEAM");
-	db = db_open(o.db);
+	db = open_db();
 	db_begin_read(db);
 	if (bgledger_team_load(db, o.args[2], t) < 0)
 		db_die(db, "no team '%s'", q(o.args[2]));
@@ -359,7 +373,7 @@ team_list(void)
 	int n = 0;
 
 	need_args(2, 2, "team list");
-	db = db_open(o.db);
+	db = open_db();
 	db_begin_read(db);
 	if (o.fmt == OUT_JSON)
 		putchar('[');
@@ -382,7 +396,7 @@ team_rm(void)
 	int used;
 
 	need_args(3, 3, "team rm TEAM");
-	db = db_open(o.db);
+	db = open_db();
 	db_begin(db);
 	used = bgledger_team_games(db, o.args[2]);
 	if (bgledger_team_rm(db, o.args[2]) < 0)
@@ -422,7 +436,7 @@ cmd_stat(void)
 	only(0, "stat");
 	if (o.nargs != 1 && o.nargs != 3)
 		cli_usage_error("usage: bg-board stat [COLOUR NAME]");
-	db = db_open(o.db);
+	db = open_db();
 	if (o.nargs == 3) {
 		int c = bg_colour_find(o.args[1]);
 
@@ -462,11 +476,14 @@ struct live {
 static struct live live;
 static struct bg_game game;
 
+
+
 /* The game a command works on: --game, or the newest. */
 static int64_t
 game_id(struct db *db)
 {
-	int64_t id = o.game ? o.game : bgledger_game_current(db);
+	int64_t id = o.game ? db_key_parse(db, o.game) :
+	    bgledger_game_current(db);
 
 	if (id == 0)
 		db_die(db, "no game yet; start one with 'bg-board new TEAM1 "
@@ -494,10 +511,10 @@ load_from(struct db *db, int64_t id, int64_t from, struct live *l)
 	else
 		rc = bgledger_game_load_recent(db, id, from, &l->d);
 	if (rc < 0)
-		db_die(db, "no game %lld", (long long)id);
+		db_die(db, "no game %s", K(id));
 	if (bgledger_derive(&l->d, &l->g, &bad, why, sizeof why) < 0)
-		db_die(db, "game %lld: event %lld does not replay: %s",
-		    (long long)id, (long long)bad, why);
+		db_die(db, "game %s: event %lld does not replay: %s",
+		    K(id), (long long)bad, why);
 	bgledger_stat_names(db, l->stat);
 }
 
@@ -699,12 +716,12 @@ play(const char *action, const char *input)
 	char *canon, *text, *detail, seedtext[24], a[4];
 	int64_t id;
 
-	db = db_open(o.db);
+	db = open_db();
 	db_begin(db);
 	id = load_game(db, l);
 	*before = l->g;
 	if (l->g.over)
-		db_die(db, "game %lld is over: %s won", (long long)id,
+		db_die(db, "game %s is over: %s won", K(id),
 		    l->g.team[l->g.winner].name);
 	rng_seed(&rng, seed);
 	fresh = rng;
@@ -808,7 +825,7 @@ cmd_new(void)
 
 	only(0, "new");
 	need_args(3, 3, "new [--advanced] [--safe-attack] TEAM1 TEAM2");
-	db = db_open(o.db);
+	db = open_db();
 	db_begin(db);
 	for (int k = 0; k < 2; k++) {
 		struct bad b = { NULL, 0 };
@@ -826,8 +843,8 @@ cmd_new(void)
 	db_commit(db);
 	db_close(db);
 	bg_start(g, &t[0], &t[1], o.advanced, o.safe_attack);
-	printf("game %lld: %s against %s on the %s board (%dx%d); %s moves "
-	    "first.\n", (long long)id, t[0].name, t[1].name, o.advanced ?
+	printf("game %s: %s against %s on the %s board (%dx%d); %s moves "
+	    "first.\n", K(id), t[0].name, t[1].name, o.advanced ?
 	    "advanced" : "basic", g->w, g->h, t[0].name);
 	return 0;
 }
@@ -843,7 +860,7 @@ cmd_moves(void)
 
 	only(0, "moves");
 	need_args(2, 2, "moves FIGURE");
-	db = db_open(o.db);
+	db = open_db();
 	db_begin_read(db);
 	load_game(db, l);
 	db_commit(db);
@@ -1037,9 +1054,9 @@ show_json(const struct live *l, int64_t id)
 	char a[4];
 	int n = 0;
 
-	printf("{\"game\":%lld,\"advanced\":%s,\"teams\":[\"%s\",\"%s\"],"
+	printf("{\"game\":%s,\"advanced\":%s,\"teams\":[\"%s\",\"%s\"],"
 	    "\"turn\":%d,\"to_move\":\"%s\",\"over\":%s,\"winner\":",
-	    (long long)id, g->advanced ? "true" : "false", g->team[0].name,
+	    KJ(id), g->advanced ? "true" : "false", g->team[0].name,
 	    g->team[1].name, g->moves + 1, g->team[g->turn].name,
 	    g->over ? "true" : "false");
 	cli_json_or_null(stdout, g->over ? g->team[g->winner].name : NULL);
@@ -1077,7 +1094,7 @@ cmd_show(void)
 
 	only(0, "show");
 	need_args(1, 1, "show [--plain] [--json]");
-	db = db_open(o.db);
+	db = open_db();
 	db_begin_read(db);
 	id = load_game(db, l);
 	db_commit(db);
@@ -1087,8 +1104,8 @@ cmd_show(void)
 	if (o.fmt == OUT_JSON)
 		show_json(l, id);
 	else {
-		printf("game %lld: %s (south, rows 1-3) against %s (north); "
-		    "the %s board\n", (long long)id, l->g.team[0].name,
+		printf("game %s: %s (south, rows 1-3) against %s (north); "
+		    "the %s board\n", K(id), l->g.team[0].name,
 		    l->g.team[1].name, l->g.advanced ? "advanced" : "basic");
 		show_board(l, colour);
 		if (!colour)
@@ -1110,7 +1127,7 @@ cmd_log(void)
 
 	only(0, "log");
 	need_args(1, 1, "log [--json]");
-	db = db_open(o.db);
+	db = open_db();
 	db_begin_read(db);
 	load_from(db, game_id(db), EVERY_EVENT, l);
 	db_commit(db);
@@ -1127,17 +1144,17 @@ games_row(void *arg, const struct journal_summary *s)
 	int *n = arg;
 
 	if (o.fmt == OUT_JSON) {
-		printf("%s{\"game\":%lld,\"team1\":\"%s\",\"team2\":"
+		printf("%s{\"game\":%s,\"team1\":\"%s\",\"team2\":"
 		    "\"%s\",\"board\":\"%s\",\"turns\":%d,\"winner\":",
-		    *n ? "," : "", (long long)s->id, s->a, s->b, s->board,
+		    *n ? "," : "", KJ(s->id), s->a, s->b, s->board,
 		    s->count);
 		cli_json_or_null(stdout, s->winner);
 		putchar('}');
 	} else if (o.fmt == OUT_CSV)
-		printf("%lld,%s,%s,%s,%d,%s\n", (long long)s->id, s->a,
+		printf("%s,%s,%s,%s,%d,%s\n", K(s->id), s->a,
 		    s->b, s->board, s->count, s->winner ? s->winner : "");
 	else
-		printf("%-5lld %-16s %-16s %-8s %5d  %s\n", (long long)s->id,
+		printf("%-5s %-16s %-16s %-8s %5d  %s\n", K(s->id),
 		    s->a, s->b, s->board, s->count, s->winner ?
 		    s->winner : "-");
 	(*n)++;
@@ -1151,7 +1168,7 @@ cmd_games(void)
 
 	only(0, "games");
 	need_args(1, 1, "games [--json|--csv]");
-	db = db_open(o.db);
+	db = open_db();
 	db_begin_read(db);
 	if (o.fmt == OUT_JSON)
 		putchar('[');
@@ -1179,7 +1196,7 @@ cmd_undo(void)
 
 	only(0, "undo");
 	need_args(1, 1, "undo");
-	db = db_open(o.db);
+	db = open_db();
 	db_begin(db);
 	id = game_id(db);
 	/* From a snapshot before the event taken back, which it needs. */
@@ -1200,7 +1217,7 @@ cmd_undo(void)
 static void
 replay_bad(void *arg, int64_t seq, const char *m)
 {
-	printf("game %lld event %lld: %s\n", (long long)*(int64_t *)arg,
+	printf("game %s event %lld: %s\n", K(*(int64_t *)arg),
 	    (long long)seq, m);
 }
 
@@ -1212,7 +1229,7 @@ replay_game(struct db *db, int64_t id, int *events)
 	int bad;
 
 	if (bgledger_game_load(db, id, &l->d) < 0)
-		db_die(db, "no game %lld", (long long)id);
+		db_die(db, "no game %s", K(id));
 	*events += (int)l->d.j.n;
 	bad = bgledger_audit(db, &l->d, replay_bad, &id);
 	bgledger_game_release(&l->d);
@@ -1229,11 +1246,12 @@ cmd_replay(void)
 
 	only(0, "replay");
 	need_args(1, 2, "replay [GAME]");
-	db = db_open(o.db);
+	if (o.nargs == 2)
+		o.game = cli_key_arg("GAME", o.args[1]);
+	db = open_db();
 	db_begin_read(db);
-	if (o.nargs == 2 || o.game) {
-		one[0] = o.nargs == 2 ? cli_int_arg("GAME", o.args[1], 1,
-		    1000000000L) : o.game;
+	if (o.game) {
+		one[0] = db_key_parse(db, o.game);
 		ids = one;
 		n = 1;
 	} else

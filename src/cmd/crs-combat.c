@@ -28,7 +28,7 @@
 
 struct opts {
 	const char	*db;
-	int64_t		 combat;
+	const char	*combat;	/* as typed: "3", "89abcdef-3" */
 	const char	*gm;
 	enum out_format	 fmt;
 	int		 have_seed;
@@ -101,11 +101,26 @@ new_event(struct opts *o, struct combat_event *e, int action)
 		e->gm = xstrdup(gm);
 }
 
+/*
+ * The database the command opened, for K() and KJ(): a combat's key as
+ * users see it ("3"; another station's "89abcdef-3"), and as JSON.
+ */
+static struct db *keys_db;
+#define K(key)	db_key_str(keys_db, (key))
+#define KJ(key)	db_key_jstr(keys_db, (key))
+
+static struct db *
+open_db(struct opts *o)
+{
+	return keys_db = db_open(o->db);
+}
+
 /* The combat a command works on: --combat, or the one under way. */
 static int64_t
 combat_id(struct db *db, struct opts *o)
 {
-	int64_t id = o->combat ? o->combat : ledger_current(db);
+	int64_t id = o->combat ? db_key_parse(db, o->combat) :
+	    ledger_current(db);
 
 	/* Reading, or naming the dead, needs no open combat: the newest. */
 	if (id == 0 && o->reading)
@@ -113,6 +128,10 @@ combat_id(struct db *db, struct opts *o)
 	if (id == 0)
 		db_die(db, "no combat is under way (start one, or give "
 		    "--combat ID)");
+	/* Checked again where events are appended (journal_append). */
+	if (!o->reading && !db_key_own(db, id))
+		db_die(db, "combat %s was started at another station, and only "
+		    "that station adds to it (refkit(7))", K(id));
 	return id;
 }
 
@@ -142,10 +161,10 @@ load_each(struct db *db, int64_t id, int64_t from, struct ledger *l,
 	else
 		rc = ledger_load(db, id, l);
 	if (rc != 0)
-		db_die(db, "no combat %" PRId64, id);
+		db_die(db, "no combat %s", K(id));
 	if (ledger_derive_each(l, s, hook, arg, &bad, why, sizeof why) != 0)
-		db_die(db, "combat %" PRId64 ": event %" PRId64 " no longer "
-		    "replays (%s); see 'crs-combat replay'", id, bad, why);
+		db_die(db, "combat %s: event %" PRId64 " no longer "
+		    "replays (%s); see 'crs-combat replay'", K(id), bad, why);
 }
 
 /* Loads and derives the combat from its newest snapshot. */
@@ -200,8 +219,8 @@ check_lockout(struct db *db, const char *name, int64_t now)
 
 	if (until != 0) {
 		util_time_iso(when, sizeof when, until);
-		db_die(db, "'%s' fled combat %lld and may not fight until %s",
-		    q(name), (long long)combat, when);
+		db_die(db, "'%s' fled combat %s and may not fight until %s",
+		    q(name), K(combat), when);
 	}
 }
 
@@ -215,8 +234,8 @@ check_not_fighting(struct db *db, const char *name, int64_t combat)
 	int64_t other = ledger_fighting_elsewhere(db, name, combat);
 
 	if (other != 0)
-		db_die(db, "'%s' is in combat %lld: no Surprise action against "
-		    "someone in a combat", q(name), (long long)other);
+		db_die(db, "'%s' is in combat %s: no Surprise action against "
+		    "someone in a combat", q(name), K(other));
 }
 
 /* A supplemental item of the database, as the event keeps it. */
@@ -291,8 +310,8 @@ print_outcome(FILE *fp, struct opts *o, const struct combat_state *before,
     const struct combat_event *e, int64_t id)
 {
 	if (o->fmt == OUT_JSON) {
-		fprintf(fp, "{\"combat\":%" PRId64 ",\"seq\":%" PRId64
-		    ",\"round\":%d,\"action\":\"%s\"", id, e->seq, e->round,
+		fprintf(fp, "{\"combat\":%s,\"seq\":%" PRId64
+		    ",\"round\":%d,\"action\":\"%s\"", KJ(id), e->seq, e->round,
 		    combat_action_name(e->action));
 		if (e->target) {
 			fprintf(fp, ",\"target\":");
@@ -333,7 +352,7 @@ cmd_start(struct opts *o, int argc, char **argv)
 
 	if (argc < 1)
 		cli_usage_error("start needs at least one NAME");
-	db = db_open(o->db);
+	db = open_db(o);
 	db_begin(db);
 	id = ledger_new_combat(db, combat_rules_name(o->rules), db_now());
 	combat_state_init(&s);
@@ -353,9 +372,9 @@ cmd_start(struct opts *o, int argc, char **argv)
 	}
 	db_commit(db);
 	if (o->fmt == OUT_JSON)
-		printf("{\"combat\":%" PRId64 "}\n", id);
+		printf("{\"combat\":%s}\n", KJ(id));
 	else {
-		printf("combat %" PRId64 " (%s rules) starts:", id,
+		printf("combat %s (%s rules) starts:", K(id),
 		    combat_rules_name(o->rules));
 		for (int i = 0; i < s.n; i++)
 			printf("%s %s (LIFE %d)", i ? "," : "", s.f[i].name,
@@ -508,8 +527,8 @@ strike_report(FILE *fp, struct opts *o, const struct combat_state *before,
 	if (ntargets == 1)
 		print_outcome(fp, o, before, e, combat);
 	else if (o->fmt == OUT_JSON) {
-		fprintf(fp, "{\"combat\":%" PRId64 ",\"seq\":%" PRId64
-		    ",\"target\":", combat, e->seq);
+		fprintf(fp, "{\"combat\":%s,\"seq\":%" PRId64
+		    ",\"target\":", KJ(combat), e->seq);
 		out_json_string(fp, e->target);
 		fprintf(fp, ",\"offense\":%d,\"defense\":", e->offense);
 		if (e->defense < 0)
@@ -571,7 +590,7 @@ cmd_strike(struct opts *o, int argc, char **argv)
 	int ntargets = strike_usage(o, argc, vs), stop;
 
 	memset(&sh, 0, sizeof sh);
-	db = db_open(o->db);
+	db = open_db(o);
 	db_begin(db);
 	load(db, o, &l, &s);
 	strike_db_checks(o, db, argv, targets, ntargets, l.combat, &sh);
@@ -640,7 +659,7 @@ cmd_range(struct opts *o, int argc, char **argv)
 	struct combat_state s;
 	struct combat_event e;
 
-	db = db_open(o->db);
+	db = open_db(o);
 	db_begin(db);
 	load(db, o, &l, &s);
 	for (int i = 0; i < argc; i += 3) {
@@ -658,8 +677,8 @@ cmd_range(struct opts *o, int argc, char **argv)
 			printf("%s and %s are %s ft apart\n",
 			    argv[i], argv[i + 1], argv[i + 2]);
 	if (o->fmt == OUT_JSON)
-		printf("{\"combat\":%" PRId64 ",\"distances\":%d}\n",
-		    l.combat, argc / 3);
+		printf("{\"combat\":%s,\"distances\":%d}\n",
+		    KJ(l.combat), argc / 3);
 	combat_state_release(&s);
 	ledger_release(&l);
 	db_close(db);
@@ -676,7 +695,7 @@ cmd_event(struct opts *o, int argc, char **argv)
 	struct combat_state s, before;
 	struct combat_event e;
 
-	db = db_open(o->db);
+	db = open_db(o);
 	db_begin(db);
 	load(db, o, &l, &s);
 	new_event(o, &e, action);
@@ -771,7 +790,7 @@ cmd_undo(struct opts *o, int argc, char **argv)
 		cli_usage_error("undo takes at most one EVENT");
 	if (argc == 1)
 		target = cli_int_arg("EVENT", argv[0], 1, INT32_MAX);
-	db = db_open(o->db);
+	db = open_db(o);
 	db_begin(db);
 	id = combat_id(db, o);
 	/* From a snapshot before the event, whose state it needs. */
@@ -799,8 +818,8 @@ cmd_undo(struct opts *o, int argc, char **argv)
 	ledger_record(db, l.combat, &e, &s);
 	db_commit(db);
 	if (o->fmt == OUT_JSON)
-		printf("{\"combat\":%" PRId64 ",\"seq\":%" PRId64 ",\"undoes\":"
-		    "%" PRId64 "}\n", l.combat, e.seq, e.undoes);
+		printf("{\"combat\":%s,\"seq\":%" PRId64 ",\"undoes\":"
+		    "%" PRId64 "}\n", KJ(l.combat), e.seq, e.undoes);
 	else {
 		/* Say what was reversed: the event, as the log tells it. */
 		printf("undid: ");
@@ -886,8 +905,8 @@ status_head(const struct opts *o, const struct ledger *l,
 	int next = combat_next(s);
 
 	if (o->fmt == OUT_JSON) {
-		printf("{\"combat\":%" PRId64 ",\"round\":%d,\"rules\":\"%s\","
-		    "\"ended\":%s,\"next\":", l->combat, s->round, l->rules,
+		printf("{\"combat\":%s,\"round\":%d,\"rules\":\"%s\","
+		    "\"ended\":%s,\"next\":", KJ(l->combat), s->round, l->rules,
 		    s->ended ? "true" : "false");
 		if (next >= 0)
 			out_json_string(stdout, s->f[next].name);
@@ -896,7 +915,7 @@ status_head(const struct opts *o, const struct ledger *l,
 		printf(",\"combatants\":[");
 		return;
 	}
-	printf("combat %" PRId64 ", round %d%s", l->combat, s->round,
+	printf("combat %s, round %d%s", K(l->combat), s->round,
 	    s->ended ? ", ended" : "");
 	if (next >= 0) {
 		printf("; next to act: ");
@@ -1009,7 +1028,7 @@ cmd_status(struct opts *o, int argc, char **argv)
 		cli_usage_error("status takes no arguments");
 	if (o->fmt == OUT_CSV)
 		cli_usage_error("status prints a table or --json, not CSV");
-	db = db_open(o->db);
+	db = open_db(o);
 	db_begin_read(db);
 	load(db, o, &l, &s);
 	db_rollback(db);
@@ -1255,8 +1274,8 @@ cmd_log(struct opts *o, int argc, char **argv)
 	if (argc > 1)
 		cli_usage_error("log takes at most one COMBAT");
 	if (argc == 1)
-		o->combat = cli_int_arg("COMBAT", argv[0], 1, INT32_MAX);
-	db = db_open(o->db);
+		o->combat = cli_key_arg("COMBAT", argv[0]);
+	db = open_db(o);
 	db_begin_read(db);
 	if (o->fmt != OUT_CSV && o->fmt != OUT_JSON &&
 	    (ls.fp = open_memstream(&text, &len)) == NULL)
@@ -1279,7 +1298,7 @@ cmd_log(struct opts *o, int argc, char **argv)
 		printf("\n]\n");
 	} else {
 		fclose(ls.fp);
-		printf("combat %" PRId64 " (%s rules)\n", l.combat, l.rules);
+		printf("combat %s (%s rules)\n", K(l.combat), l.rules);
 		fputs(text, stdout);
 		free(text);
 	}
@@ -1293,7 +1312,7 @@ cmd_log(struct opts *o, int argc, char **argv)
 static void
 replay_bad(void *arg, int64_t seq, int ran, const char *why)
 {
-	printf("combat %" PRId64 " event %" PRId64 ": %s%s\n", *(int64_t *)arg,
+	printf("combat %s event %" PRId64 ": %s%s\n", K(*(int64_t *)arg),
 	    seq, ran ? "" : "does not replay: ", why);
 }
 
@@ -1305,7 +1324,7 @@ replay_one(struct db *db, int64_t id, int *events)
 	int bad;
 
 	if (ledger_load_all(db, id, &l) != 0)
-		errx(1, "no combat %" PRId64, id);
+		errx(1, "no combat %s", K(id));
 	*events += (int)l.n;
 	bad = ledger_audit(&l, replay_bad, &id);
 	ledger_release(&l);
@@ -1320,11 +1339,12 @@ cmd_replay(struct opts *o, int argc, char **argv)
 
 	if (argc > 1)
 		cli_usage_error("replay takes at most one COMBAT");
-	db = db_open(o->db);
+	if (argc == 1)
+		o->combat = cli_key_arg("COMBAT", argv[0]);
+	db = open_db(o);
 	db_begin_read(db);
-	if (argc == 1 || o->combat) {
-		int64_t id = argc == 1 ? cli_int_arg("COMBAT", argv[0], 1,
-		    INT32_MAX) : o->combat;
+	if (o->combat) {
+		int64_t id = db_key_parse(db, o->combat);
 
 		bad = replay_one(db, id, &events);
 		combats = 1;
@@ -1401,7 +1421,7 @@ cmd_history(struct opts *o, int argc, char **argv)
 	(void)argv;
 	if (argc != 0)
 		cli_usage_error("history takes options only");
-	db = db_open(o->db);
+	db = open_db(o);
 	memset(&sum, 0, sizeof sum);
 	sum.out = out_new(stdout, o->fmt, OUT_ROWS, 6, history_cols);
 	rows = ledger_history(db, o->character, since, history_row, &sum);
@@ -1538,7 +1558,7 @@ opt_basic(struct opts *o, int ch)
 		o->db = optarg;
 		break;
 	case OPT_COMBAT:
-		o->combat = cli_int_arg("--combat", optarg, 1, INT32_MAX);
+		o->combat = cli_key_arg("--combat", optarg);
 		break;
 	case OPT_GM:
 		o->gm = optarg;

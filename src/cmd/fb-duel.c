@@ -47,7 +47,7 @@ struct opts {
 	enum out_format	 fmt;
 	int		 have_seed;
 	uint64_t	 seed;
-	int64_t		 duel;
+	const char	*duel;		/* as typed: "3", "89abcdef-3" */
 	const char	*side, *hand, *colour, *level, *free_geas, *board;
 	const char	*notes, *spheres;
 	int		 clear, absorb;
@@ -61,6 +61,20 @@ struct opts {
 };
 
 static struct opts o;
+
+/*
+ * The database the command opened, for K() and KJ(): a duel's key as
+ * users see it ("3"; another station's "89abcdef-3"), and as JSON.
+ */
+static struct db *keys_db;
+#define K(key)	db_key_str(keys_db, (key))
+#define KJ(key)	db_key_jstr(keys_db, (key))
+
+static struct db *
+open_db(void)
+{
+	return keys_db = db_open(o.db);
+}
 static char why[256];
 
 static const char *
@@ -100,7 +114,7 @@ own_option(const char *opt, const char *val)
 		o.seed = cli_seed_arg(val);
 		o.have_seed = 1;
 	} else if (strcmp(opt, "duel") == 0)
-		o.duel = cli_int_arg("--duel", val, 1, 1000000000L);
+		o.duel = cli_key_arg("--duel", val);
 	else if (strcmp(opt, "side") == 0)
 		o.side = val;
 	else if (strcmp(opt, "hand") == 0)
@@ -423,7 +437,7 @@ cmd_sheet(void)
 	no_round_options("sheet");
 	need(2, "sheet: add, set, show, list or rm");
 	sub = o.args[1];
-	db = db_open(o.db);
+	db = open_db();
 	if (strcmp(sub, "list") == 0) {
 		struct listing l = { 0 };
 
@@ -505,7 +519,7 @@ cmd_stance(void)
 
 	no_round_options("stance");
 	need(2, "stance: a NAME");
-	db = db_open(o.db);
+	db = open_db();
 	db_begin(db);
 	if (fbledger_duelist_load(db, o.args[1], &d, &b) < 0)
 		db_die(db, "no duelist '%s'", q(o.args[1]));
@@ -545,7 +559,7 @@ cmd_board(void)
 	no_round_options("board");
 	need(2, "board: list, show or add");
 	sub = o.args[1];
-	db = db_open(o.db);
+	db = open_db();
 	if (strcmp(sub, "list") == 0) {
 		db_begin_read(db);
 		fbledger_board_each(db, board_name, NULL);
@@ -795,11 +809,14 @@ report_json(const struct fbledger_live *before,
 	return buf;
 }
 
+
+
 /* The duel a command works on: --duel, or the newest. */
 static int64_t
 duel_id(struct db *db)
 {
-	int64_t id = o.duel ? o.duel : fbledger_duel_current(db);
+	int64_t id = o.duel ? db_key_parse(db, o.duel) :
+	    fbledger_duel_current(db);
 
 	if (id == 0)
 		db_die(db, "no duel yet; start one with 'fb-duel start A B'");
@@ -826,10 +843,10 @@ load_duel(struct db *db, int64_t id, int64_t from, struct fbledger_duel *d,
 	else
 		rc = fbledger_duel_load_recent(db, id, from, d);
 	if (rc < 0)
-		db_die(db, "no duel %lld", (long long)id);
+		db_die(db, "no duel %s", K(id));
 	if (fbledger_derive(d, live, &bad, why, sizeof why) < 0)
-		db_die(db, "duel %lld: event %lld does not replay: %s",
-		    (long long)id, (long long)bad, why);
+		db_die(db, "duel %s: event %lld does not replay: %s",
+		    K(id), (long long)bad, why);
 }
 
 /* Runs an action on the current duel and records it. */
@@ -848,7 +865,7 @@ play(const char *action, struct fb_in *in, const char *text,
 	char *input, *sentence, *detail, seedtext[24];
 	int64_t id;
 
-	db = db_open(o.db);
+	db = open_db();
 	db_begin(db);
 	id = duel_id(db);
 	load_duel(db, id, FROM_SNAPSHOT, &d, live);
@@ -856,7 +873,7 @@ play(const char *action, struct fb_in *in, const char *text,
 	before->np[0] = before->names[0];
 	before->np[1] = before->names[1];
 	if (live->s.over)
-		db_die(db, "duel %lld is over (%s)", (long long)id,
+		db_die(db, "duel %s is over (%s)", K(id),
 		    fb_end_name(live->s.end));
 	/* The round options, now that the board and names are known. */
 	for (int k = 0; k < o.nround; k++) {
@@ -934,7 +951,7 @@ cmd_start(void)
 
 	no_round_options("start");
 	need(3, "start: two duelists, A B");
-	db = db_open(o.db);
+	db = open_db();
 	db_begin(db);
 	if (fbledger_duelist_load(db, o.args[1], &a, &ba) < 0)
 		db_die(db, "no duelist '%s'", q(o.args[1]));
@@ -968,7 +985,7 @@ cmd_start(void)
 	e.time = db_now();
 	fbledger_record(db, id, &e, live);
 	db_commit(db);
-	printf("duel %lld: %s\n", (long long)id, text);
+	printf("duel %s: %s\n", K(id), text);
 	free(input);
 	free(text);
 	free(detail);
@@ -1051,8 +1068,8 @@ status_json(int64_t id, const struct fbledger_live *l)
 {
 	const struct fb_state *s = &l->s;
 
-	printf("{\"duel\":%lld,\"board\":\"%s\",\"round\":%d,"
-	    "\"stage\":\"%s\",\"attacker\":", (long long)id, l->b.name,
+	printf("{\"duel\":%s,\"board\":\"%s\",\"round\":%d,"
+	    "\"stage\":\"%s\",\"attacker\":", KJ(id), l->b.name,
 	    s->round, stage_name(s->stage));
 	cli_json_or_null(stdout, s->stage != FB_OPEN ?
 	    l->np[s->attacker] : NULL);
@@ -1097,7 +1114,7 @@ status_text(int64_t id, const struct fbledger_live *l)
 {
 	const struct fb_state *s = &l->s;
 
-	printf("duel %lld on board %s, round %d, %s", (long long)id,
+	printf("duel %s on board %s, round %d, %s", K(id),
 	    l->b.name, s->round, stage_name(s->stage));
 	if (s->stage != FB_OPEN)
 		printf(": %s attacks", l->np[s->attacker]);
@@ -1163,7 +1180,7 @@ cmd_status(void)
 	int64_t id;
 
 	no_round_options("status");
-	db = db_open(o.db);
+	db = open_db();
 	db_begin_read(db);
 	id = duel_id(db);
 	load_duel(db, id, FROM_SNAPSHOT, &d, l);
@@ -1187,7 +1204,7 @@ cmd_log(void)
 	struct db *db;
 
 	no_round_options("log");
-	db = db_open(o.db);
+	db = open_db();
 	db_begin_read(db);
 	load_duel(db, duel_id(db), EVERY_EVENT, &d, l);
 	db_commit(db);
@@ -1205,21 +1222,21 @@ history_row(void *arg, const struct journal_summary *s)
 	int *n = arg;
 
 	if (o.fmt == OUT_JSON) {
-		printf("%s{\"duel\":%lld,\"a\":\"%s\",\"b\":\"%s\","
+		printf("%s{\"duel\":%s,\"a\":\"%s\",\"b\":\"%s\","
 		    "\"board\":\"%s\",\"rounds\":%d,\"ended\":",
-		    *n ? "," : "", (long long)s->id, s->a, s->b, s->board,
+		    *n ? "," : "", KJ(s->id), s->a, s->b, s->board,
 		    s->count);
 		cli_json_or_null(stdout, s->ended);
 		printf(",\"winner\":");
 		cli_json_or_null(stdout, s->winner);
 		putchar('}');
 	} else if (o.fmt == OUT_CSV)
-		printf("%lld,%s,%s,%s,%d,%s,%s\n", (long long)s->id, s->a,
+		printf("%s,%s,%s,%s,%d,%s,%s\n", K(s->id), s->a,
 		    s->b, s->board, s->count, s->ended ? s->ended : "",
 		    s->winner ? s->winner : "");
 	else
-		printf("%-5lld %-16s %-16s %-8s %6d  %-10s %s\n",
-		    (long long)s->id, s->a, s->b, s->board, s->count,
+		printf("%-5s %-16s %-16s %-8s %6d  %-10s %s\n",
+		    K(s->id), s->a, s->b, s->board, s->count,
 		    s->ended ? s->ended : "-", s->winner ? s->winner :
 		    s->ended ? "draw" : "-");
 	(*n)++;
@@ -1232,7 +1249,7 @@ cmd_history(void)
 	int n = 0;
 
 	no_round_options("history");
-	db = db_open(o.db);
+	db = open_db();
 	db_begin_read(db);
 	if (o.fmt == OUT_JSON)
 		putchar('[');
@@ -1261,7 +1278,7 @@ cmd_undo(void)
 	int64_t id, target;
 
 	no_round_options("undo");
-	db = db_open(o.db);
+	db = open_db();
 	db_begin(db);
 	id = duel_id(db);
 	/* From a snapshot before the event taken back, which it needs. */
@@ -1271,7 +1288,7 @@ cmd_undo(void)
 	/* The start is the duel itself: "undo" never takes it back. */
 	if (i < 0 || strcmp((t = journal_body(&d.j, (size_t)i))->action,
 	    "start") == 0)
-		db_die(db, "nothing to undo in duel %lld", (long long)id);
+		db_die(db, "nothing to undo in duel %s", K(id));
 	fbledger_undo(db, &d, (size_t)i, db_now());
 	db_commit(db);
 	printf("undid event %lld (%s, round %d)\n", (long long)t->seq,
@@ -1286,7 +1303,7 @@ cmd_undo(void)
 static void
 replay_bad(void *arg, int64_t seq, const char *what)
 {
-	printf("duel %lld event %lld: %s\n", (long long)*(int64_t *)arg,
+	printf("duel %s event %lld: %s\n", K(*(int64_t *)arg),
 	    (long long)seq, what);
 }
 
@@ -1301,11 +1318,12 @@ cmd_replay(void)
 	no_round_options("replay");
 	if (o.nargs > 2)
 		cli_usage_error("replay takes at most one DUEL");
-	if (o.nargs == 2 || o.duel)
-		one[0] = o.nargs == 2 ? cli_int_arg("DUEL", o.args[1], 1,
-		    INT32_MAX) : o.duel;
-	db = db_open(o.db);
+	if (o.nargs == 2)
+		o.duel = cli_key_arg("DUEL", o.args[1]);
+	db = open_db();
 	db_begin_read(db);
+	if (o.duel)
+		one[0] = db_key_parse(db, o.duel);
 	if (one[0] != 0) {
 		ids = one;
 		n = 1;
@@ -1314,7 +1332,7 @@ cmd_replay(void)
 	for (size_t k = 0; k < n; k++) {
 		if ((m = fbledger_audit(db, ids[k], replay_bad, &ids[k],
 		    &events)) < 0)
-			db_die(db, "no duel %lld", (long long)ids[k]);
+			db_die(db, "no duel %s", K(ids[k]));
 		bad += m;
 	}
 	db_rollback(db);
@@ -1485,7 +1503,7 @@ cmd_sim(void)
 	if (t.maxr > FBSIM_HIST)
 		t.maxr = FBSIM_HIST;
 	t.jobs = o.jobs ? o.jobs : online_cores();
-	db = db_open(o.db);
+	db = open_db();
 	db_begin_read(db);
 	if (fbledger_duelist_load(db, o.args[1], &a, &ba) < 0)
 		db_die(db, "no duelist '%s'", q(o.args[1]));

@@ -2,11 +2,13 @@
  * cli.c - shared pieces of the tools' main()s; see cli.h.
  */
 #include "core/cli.h"
+#include "core/db.h"
 
 #include "core/rng.h"
 #include "core/util.h"
 
 #include <err.h>
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <getopt.h>
@@ -111,6 +113,16 @@ cli_int_arg(const char *what, const char *s, long min, long max)
 		cli_usage_error("%s must be a whole number from %ld to %ld, "
 		    "got '%s'", what, min, max, util_q(s));
 	return v;
+}
+
+const char *
+cli_key_arg(const char *what, const char *s)
+{
+	if (db_key_parse(NULL, s) == 0)
+		cli_usage_error("%s must be a number from 1 to %" PRId64 ", or "
+		    "another station's key (89abcdef-3), got '%s'", what,
+		    DB_KEY_MAX_NO, util_q(s));
+	return s;
 }
 
 uint64_t

@@ -33,6 +33,13 @@ int cli_common_option(int ch, char **argv, const char *usage,
  */
 long cli_int_arg(const char *what, const char *s, long min, long max);
 
+/*
+ * Checks that s has the form of a record's key as users type it (db.h:
+ * "3", or another station's "89abcdef-3"), and returns it; otherwise a
+ * usage error naming what.  db_key_parse then gives the key.
+ */
+const char *cli_key_arg(const char *what, const char *s);
+
 /* A --seed value (0 to 2^64-1); a usage error otherwise. */
 uint64_t cli_seed_arg(const char *s);
 

@@ -7,7 +7,9 @@
 
 #include "core/util.h"
 
+#include <ctype.h>
 #include <err.h>
+#include <inttypes.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -127,6 +129,8 @@ fn_new_station_id(sqlite3_context *cx, int argc, sqlite3_value **argv)
 		    "system", -1);
 		return;
 	}
+	/* The top bit set: the station's tag is then its first 8 digits. */
+	b[0] |= 0x80;
 	for (size_t i = 0; i < sizeof b; i++)
 		snprintf(hex + 2 * i, 3, "%02x", b[i]);
 	sqlite3_result_text(cx, hex, 32, SQLITE_TRANSIENT);
@@ -150,11 +154,165 @@ fn_now(sqlite3_context *cx, int argc, sqlite3_value **argv)
 	sqlite3_result_int64(cx, db_now());
 }
 
+int64_t
+db_station_tag(const char *id)
+{
+	int64_t tag = 0;
+
+	for (int i = 0; i < 8; i++) {
+		const char *hex = "0123456789abcdef";
+		const char *d = id[i] ? strchr(hex, id[i]) : NULL;
+
+		if (d == NULL)
+			return 0;
+		tag = tag * 16 + (d - hex);
+	}
+	return tag | (INT64_C(1) << 31);
+}
+
+/* refkit_station_tag(ID): db_station_tag, for the migration to keys. */
+static void
+fn_station_tag(sqlite3_context *cx, int argc, sqlite3_value **argv)
+{
+	const unsigned char *id = sqlite3_value_text(argv[0]);
+
+	(void)argc;
+	if (id == NULL || db_station_tag((const char *)id) == 0)
+		sqlite3_result_error(cx, "not a station id", -1);
+	else
+		sqlite3_result_int64(cx, db_station_tag((const char *)id));
+}
+
+int64_t
+db_key_base(struct db *db)
+{
+	sqlite3_stmt *st;
+
+	if (db->key_base != 0)
+		return db->key_base;
+	st = db_prepare(db, "SELECT id FROM station_self");
+	if (db_step(db, st, 0) == SQLITE_ROW)
+		db->key_base = db_station_tag(db_column_text(st, 0)) <<
+		    DB_KEY_BITS;
+	sqlite3_finalize(st);
+	if (db->key_base == 0)
+		errx(1, "'%s' names no station of its own", util_q(db->path));
+	return db->key_base;
+}
+
+int
+db_key_own(struct db *db, int64_t key)
+{
+	int64_t base = db_key_base(db);
+
+	return key > base && key <= base + DB_KEY_MAX_NO;
+}
+
+const char *
+db_key_text(struct db *db, int64_t key, char *buf)
+{
+	if (db_key_own(db, key))
+		snprintf(buf, DB_KEY_TEXT_MAX, "%" PRId64,
+		    key - db_key_base(db));
+	else
+		snprintf(buf, DB_KEY_TEXT_MAX, "%08" PRIx64 "-%" PRId64,
+		    (uint64_t)key >> DB_KEY_BITS, key & DB_KEY_MAX_NO);
+	return buf;
+}
+
+const char *
+db_key_json(struct db *db, int64_t key, char *buf)
+{
+	if (db_key_own(db, key))
+		return db_key_text(db, key, buf);
+	snprintf(buf, DB_KEY_TEXT_MAX, "\"%08" PRIx64 "-%" PRId64 "\"",
+	    (uint64_t)key >> DB_KEY_BITS, key & DB_KEY_MAX_NO);
+	return buf;
+}
+
+const char *
+db_key_str(struct db *db, int64_t key)
+{
+	static char ring[4][DB_KEY_TEXT_MAX];
+	static int next;
+
+	next = (next + 1) % 4;
+	return db_key_text(db, key, ring[next]);
+}
+
+const char *
+db_key_jstr(struct db *db, int64_t key)
+{
+	static char ring[4][DB_KEY_TEXT_MAX];
+	static int next;
+
+	next = (next + 1) % 4;
+	return db_key_json(db, key, ring[next]);
+}
+
+/* The number of at most 10 digits at s (no sign, no leading 0), or -1. */
+static int64_t
+key_no(const char *s)
+{
+	int64_t n = 0;
+	size_t len = strlen(s);
+
+	if (len == 0 || len > 10 || s[0] == '0' ||
+	    strspn(s, "0123456789") != len)
+		return -1;
+	for (; *s; s++)
+		n = n * 10 + (*s - '0');
+	return n >= 1 && n <= DB_KEY_MAX_NO ? n : -1;
+}
+
+int64_t
+db_key_parse(struct db *db, const char *text)
+{
+	const char *dash = strchr(text, '-');
+	char id[9];
+	int64_t n, tag;
+
+	if (dash == NULL) {
+		if ((n = key_no(text)) < 0)
+			return 0;
+		return db ? db_key_base(db) + n : 1;
+	}
+	if (dash - text != 8 || (n = key_no(dash + 1)) < 0)
+		return 0;
+	for (int i = 0; i < 8; i++)
+		id[i] = (char)tolower((unsigned char)text[i]);
+	id[8] = '\0';
+	if ((tag = db_station_tag(id)) == 0 || !(id[0] >= '8'))
+		return 0;
+	return (tag << DB_KEY_BITS) + n;
+}
+
+/* refkit_key_lo(), refkit_key_hi(): the range of this station's keys. */
+static void
+fn_key_lo(sqlite3_context *cx, int argc, sqlite3_value **argv)
+{
+	(void)argc;
+	(void)argv;
+	sqlite3_result_int64(cx, db_key_base(sqlite3_user_data(cx)) + 1);
+}
+
+static void
+fn_key_hi(sqlite3_context *cx, int argc, sqlite3_value **argv)
+{
+	(void)argc;
+	(void)argv;
+	sqlite3_result_int64(cx, db_key_base(sqlite3_user_data(cx)) +
+	    DB_KEY_MAX_NO);
+}
+
 /* The functions schema.sql calls, on a connection that may create it. */
 static int
 add_functions(sqlite3 *h)
 {
-	return sqlite3_create_function(h, "refkit_new_station_id", 0,
+	return sqlite3_create_function(h, "refkit_station_tag", 1,
+	    SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL, fn_station_tag, NULL,
+	    NULL) == SQLITE_OK &&
+	    sqlite3_create_function(h, "refkit_new_station_id", 0,
 	    SQLITE_UTF8, NULL, fn_new_station_id, NULL, NULL) == SQLITE_OK &&
 	    sqlite3_create_function(h, "refkit_station_name", 0, SQLITE_UTF8,
 	    NULL, fn_station_name, NULL, NULL) == SQLITE_OK &&
@@ -683,7 +841,11 @@ db_open(const char *path)
 	if (rc != SQLITE_OK)
 		open_failed(db);
 	sqlite3_extended_result_codes(db->h, 1);
-	if (!add_functions(db->h))
+	if (!add_functions(db->h) ||
+	    sqlite3_create_function(db->h, "refkit_key_lo", 0, SQLITE_UTF8,
+	    db, fn_key_lo, NULL, NULL) != SQLITE_OK ||
+	    sqlite3_create_function(db->h, "refkit_key_hi", 0, SQLITE_UTF8,
+	    db, fn_key_hi, NULL, NULL) != SQLITE_OK)
 		db_fatal(db, "cannot register refkit's SQL functions");
 	db->busy_ms = busy_ms();
 	sqlite3_busy_handler(db->h, busy_wait, db);

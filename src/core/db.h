@@ -11,7 +11,7 @@
 #include <stdint.h>
 
 /* The schema this build writes (schema.sql's user_version). */
-#define DB_SCHEMA_VERSION	10
+#define DB_SCHEMA_VERSION	11
 /* PRAGMA application_id of a refkit database: "RFKT". */
 #define DB_APPLICATION_ID	0x52464b54
 
@@ -22,6 +22,7 @@ struct db {
 	int	 was_empty;	/* an existing file of 0 bytes when opened */
 	int	 busy_ms;	/* how long to wait for another's lock */
 	int64_t	 busy_since;	/* when the current wait began, in ms */
+	int64_t	 key_base;	/* this station's keys less their number */
 };
 
 /*
@@ -47,6 +48,65 @@ void db_station_name(const char *name);
  * line, no space at either end.  Returns 0, or -1 with why set.
  */
 int db_station_name_check(const char *s, char *why, size_t whysz);
+
+/*
+ * Keys.  A record that more than one station can create (a character, an
+ * item, a power, a combat and its events, a duel, a game, a D6 roll ...)
+ * has an id unique across stations: the station's tag times 2^31 plus a
+ * number the station counts 1, 2, 3 ... per table.  The tag is the first
+ * 32 bits of the station's id with the top one set (a new station's id
+ * has it set already, so the tag is its first eight hex digits), which
+ * puts every key in [2^62, 2^63).  Two stations whose tags agree cannot
+ * be merged; refkit(1) says so.  See refkit.db(5).
+ */
+#define DB_KEY_BITS	31
+#define DB_KEY_MAX_NO	((INT64_C(1) << DB_KEY_BITS) - 1)
+/* The longest key as text: "89abcdef-2147483647". */
+#define DB_KEY_TEXT_MAX	24
+
+/*
+ * An INSERT's value for the id column of table (a literal): the next key
+ * of this station in it.  Through SQL functions db_open registers.
+ */
+#define DB_NEW_KEY(table) \
+	"(coalesce((SELECT id FROM " table " WHERE id BETWEEN" \
+	" refkit_key_lo() AND refkit_key_hi() ORDER BY id DESC LIMIT 1)," \
+	" refkit_key_lo() - 1) + 1)"
+/* A WHERE term: id (a column) is this station's. */
+#define DB_OWN_KEY(id) \
+	"(" id " BETWEEN refkit_key_lo() AND refkit_key_hi())"
+
+/* The tag of the station whose id (32 hex digits) is given, or 0. */
+int64_t db_station_tag(const char *id);
+
+/* This station's tag times 2^31: its keys are that plus 1, 2, 3 ... */
+int64_t db_key_base(struct db *db);
+
+/* Whether key was made by this station. */
+int db_key_own(struct db *db, int64_t key);
+
+/*
+ * A key as users see and type it: this station's as its number ("3"),
+ * another's as its tag in hex, a hyphen and its number ("89abcdef-3").
+ * buf has DB_KEY_TEXT_MAX bytes; returns buf.
+ */
+const char *db_key_text(struct db *db, int64_t key, char *buf);
+
+/* The same for JSON: a number for this station's keys, else a string. */
+const char *db_key_json(struct db *db, int64_t key, char *buf);
+
+/*
+ * db_key_text and db_key_json into a small ring of buffers of their own,
+ * so that one printf can show several keys.
+ */
+const char *db_key_str(struct db *db, int64_t key);
+const char *db_key_jstr(struct db *db, int64_t key);
+
+/*
+ * The key that text (as db_key_text writes it) names, or 0 if text is
+ * not one.  db may be NULL to check the form only (a number is then 1).
+ */
+int64_t db_key_parse(struct db *db, const char *text);
 
 /*
  * Opens (creating if needed) the database at path, or at the default path

@@ -127,6 +127,7 @@ journal_load(struct db *db, const struct journal_kind *k, int64_t id,
 	if (!read_head(db, k, id, ctx))
 		return -1;
 	j->log = id;
+	db_key_json(db, id, j->key_json);
 	read_events(db, k, id, 0, ctx, j);
 	return 0;
 }
@@ -185,6 +186,7 @@ journal_load_recent(struct db *db, const struct journal_kind *k,
 	if (!read_head(db, k, id, ctx))
 		return -1;
 	j->log = id;
+	db_key_json(db, id, j->key_json);
 	if (snap_every(k) > 0)
 		read_snapshot(db, k, id, before, j);
 	read_events(db, k, id, j->base, ctx, j);
@@ -228,9 +230,15 @@ int64_t
 journal_append(struct db *db, const struct journal_kind *k, int64_t id,
     int64_t undoes, const void *body)
 {
-	sqlite3_stmt *st = db_prepare(db, k->sql_next);
+	sqlite3_stmt *st;
+	char key[DB_KEY_TEXT_MAX];
 	int64_t seq;
 
+	if (!db_key_own(db, id))
+		db_die(db, "%s %s was started at another station, and only "
+		    "that station adds to it (refkit(7))", k->what,
+		    db_key_text(db, id, key));
+	st = db_prepare(db, k->sql_next);
 	sqlite3_bind_int64(st, 1, id);
 	db_step(db, st, 0);
 	seq = sqlite3_column_int64(st, 0);
@@ -467,8 +475,8 @@ journal_event_print(const struct journal *j, int json,
     const char *round_key, char round_mark, int width)
 {
 	if (json)
-		printf("{\"%s\":%" PRId64 ",\"events\":[",
-		    j->kind->what, j->log);
+		printf("{\"%s\":%s,\"events\":[", j->kind->what,
+		    j->key_json);
 	for (size_t i = 0; i < j->n; i++) {
 		const struct journal_event *e = journal_body(j, i);
 

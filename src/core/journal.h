@@ -13,11 +13,11 @@
  * journal_kind) owns the rest of an event, its body: the columns it
  * stores, how a row becomes a body and a body becomes a row.
  *
- * Keys.  A log is known by its rowid in this database and an event by
- * (log, seq), and every read or write of those keys is made here.  A
- * later key unique across machines (a station part and this local part)
- * is therefore added in this module and in schema.sql, and no ledger
- * body or rule changes with it.
+ * Keys.  A log is known by its key (db.h: unique across stations, the
+ * station's tag and its own count) and an event by (log, seq); every
+ * read or write of those keys is made here.  A log is appended to only
+ * at the station that started it, so two stations never write the same
+ * (log, seq), and merged ledgers never conflict.
  *
  * Writers run inside the caller's write transaction (db_begin), which
  * is what keeps seq gapless among many processes: the next seq is read
@@ -80,14 +80,15 @@ struct journal_kind {
  * parameters ("?, ?, ..." as many as ncols).
  */
 #define JOURNAL_SQL(logs, events, key, head_cols, select, cols, params) \
-	.sql_latest = "SELECT coalesce(max(id), 0) FROM " logs, \
+	.sql_latest = "SELECT coalesce(max(id), 0) FROM " logs \
+	    " WHERE " DB_OWN_KEY("id"), \
 	.sql_head = "SELECT " head_cols " FROM " logs " WHERE id = ?1", \
 	.sql_load = "SELECT seq, undoes, " select " FROM " events \
 	    " WHERE " key " = ?1 AND seq > ?2 ORDER BY seq", \
 	.sql_next = "SELECT coalesce(max(seq), 0) + 1 FROM " events \
 	    " WHERE " key " = ?1", \
-	.sql_insert = "INSERT INTO " events " (" key ", seq, undoes, " cols \
-	    ") VALUES (?1, ?2, ?3, " params ")", \
+	.sql_insert = "INSERT INTO " events " (id, " key ", seq, undoes, " \
+	    cols ") VALUES (" DB_NEW_KEY(events) ", ?1, ?2, ?3, " params ")", \
 	.sql_target = "SELECT coalesce(max(seq), 0) FROM " events " e" \
 	    " WHERE e." key " = ?1 AND e.undoes IS NULL AND" \
 	    JOURNAL_LIVE(events, key, "e"), \
@@ -105,6 +106,7 @@ struct journal_kind {
 struct journal {
 	const struct journal_kind *kind;
 	int64_t		 log;
+	char		 key_json[DB_KEY_TEXT_MAX];	/* log, for JSON */
 	size_t		 n;
 	void		*body;		/* n bodies of kind->size */
 	int64_t		*seq;		/* each event's seq */
@@ -140,7 +142,7 @@ struct journal_summary {
 void journal_summaries(struct db *db, const char *sql, const char *name,
     void (*fn)(void *, const struct journal_summary *), void *arg);
 
-/* The newest log of kind k, or 0. */
+/* The newest log of kind k that this station started, or 0. */
 int64_t journal_latest(struct db *db, const struct journal_kind *k);
 
 /*

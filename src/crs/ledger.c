@@ -17,8 +17,8 @@
 int64_t
 ledger_new_combat(struct db *db, const char *rules, int64_t now)
 {
-	sqlite3_stmt *st = db_prepare(db, "INSERT INTO combat (rules,"
-	    " created) VALUES (?1, ?2)");
+	sqlite3_stmt *st = db_prepare(db, "INSERT INTO combat (id, rules,"
+	    " created) VALUES (" DB_NEW_KEY("combat") ", ?1, ?2)");
 	int64_t id;
 
 	sqlite3_bind_text(st, 1, rules, -1, SQLITE_STATIC);
@@ -33,7 +33,8 @@ int64_t
 ledger_current(struct db *db)
 {
 	sqlite3_stmt *st = db_prepare(db, "SELECT max(c.id) FROM combat c"
-	    " WHERE NOT EXISTS (SELECT 1 FROM event e WHERE e.combat_id ="
+	    " WHERE " DB_OWN_KEY("c.id") " AND NOT EXISTS (SELECT 1 FROM"
+	    " event e WHERE e.combat_id ="
 	    " c.id AND e.action = 'end' AND"
 	    JOURNAL_LIVE("event", "combat_id", "e") ")");
 	int64_t id = 0;
@@ -294,6 +295,7 @@ ledger_load_at(struct db *db, int64_t id, int64_t before, struct ledger *l)
 
 	memset(l, 0, sizeof *l);
 	l->combat = id;
+	db_key_text(db, id, l->key);
 	rd.inits = db_prepare(db, "SELECT json_extract(value, '$.name'),"
 	    " json_extract(value, '$.cards'), json_extract(value, '$.virt'),"
 	    " json_extract(value, '$.ties'),"
@@ -1147,8 +1149,10 @@ ledger_append(struct db *db, int64_t id, struct combat_event *e)
 int64_t
 ledger_newest(struct db *db)
 {
-	sqlite3_stmt *st = db_prepare(db, "SELECT coalesce(max(id), 0)"
-	    " FROM combat");
+	/* This station's newest; failing that, the newest received. */
+	sqlite3_stmt *st = db_prepare(db, "SELECT coalesce((SELECT max(id)"
+	    " FROM combat WHERE " DB_OWN_KEY("id") "), (SELECT id FROM combat"
+	    " ORDER BY created DESC, id DESC LIMIT 1), 0)");
 	int64_t id;
 
 	db_step(db, st, 0);
@@ -1354,11 +1358,11 @@ ledger_undoable(const struct ledger *l, int64_t seq, char *why, size_t whysz)
 		break;
 	}
 	if (k == 0 && seq)
-		snprintf(why, whysz, "combat %" PRId64 " has no event %" PRId64,
-		    l->combat, seq);
+		snprintf(why, whysz, "combat %s has no event %" PRId64,
+		    l->key, seq);
 	else if (k == 0)
-		snprintf(why, whysz, "combat %" PRId64 " has nothing left to "
-		    "undo", l->combat);
+		snprintf(why, whysz, "combat %s has nothing left to undo",
+		    l->key);
 	else if (l->ev[k - 1].action == COMBAT_UNDO ||
 	    l->ev[k - 1].action == COMBAT_START)
 		snprintf(why, whysz, "event %" PRId64 " is %s, which cannot be "

@@ -23,6 +23,7 @@
  */
 struct ledger {
 	int64_t			 combat;
+	char			 key[DB_KEY_TEXT_MAX];	/* as users see it */
 	char			*rules;		/* owned */
 	size_t			 n;
 	struct combat_event	*ev;

@@ -22,11 +22,11 @@ enum {
 };
 
 static const char *const writer_sql[W_COUNT] = {
-	[W_INSERT] = "INSERT INTO character (" CHAR_COLS ", created, updated)"
-	    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13,"
+	[W_INSERT] = "INSERT INTO character (id, " CHAR_COLS ", created,"
+	    " updated) VALUES (" DB_NEW_KEY("character") ", ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13,"
 	    " ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?20)",
-	[W_UPSERT] = "INSERT INTO character (" CHAR_COLS ", created, updated)"
-	    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13,"
+	[W_UPSERT] = "INSERT INTO character (id, " CHAR_COLS ", created,"
+	    " updated) VALUES (" DB_NEW_KEY("character") ", ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13,"
 	    " ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?20)"
 	    " ON CONFLICT (name) DO UPDATE SET player = excluded.player,"
 	    " notes = excluded.notes, ene = excluded.ene, str = excluded.str,"
@@ -342,10 +342,13 @@ static const char import_fault_sql[] =
 	"   WHERE p.name = h.name) END"
 	") AS f ORDER BY f.row, f.kind, f.pos LIMIT 1";
 
-/* Staged rows into character; ?1 is the time. */
+/*
+ * Staged rows into character; ?1 is the time, ?2 what a staged id gains
+ * to be the station's next keys.
+ */
 #define IMPORT_INSERT \
-	"INSERT INTO main.character (" CHAR_COLS ", created, updated)" \
-	" SELECT " CHAR_COLS ", ?1, ?1 FROM import.import_row r"
+	"INSERT INTO main.character (id, " CHAR_COLS ", created, updated)" \
+	" SELECT r.id + ?2, " CHAR_COLS ", ?1, ?1 FROM import.import_row r"
 
 /* The upsert roster_write makes, with the id kept. */
 #define IMPORT_ON_CONFLICT \
@@ -358,6 +361,13 @@ static const char import_fault_sql[] =
 	" given_life = excluded.given_life, given_in = excluded.given_in," \
 	" given_em = excluded.given_em, given_lb = excluded.given_lb," \
 	" updated = excluded.updated"
+
+/*
+ * A character that was there before the import: not one of the keys above
+ * ?1, the station's highest before it, which the import took.
+ */
+#define IMPORT_OLD(id) \
+	"NOT (" id " > ?1 AND " id " <= refkit_key_hi())"
 
 enum {
 	C_COPY, C_INSERT, C_UPDATE_KEPT, C_UPSERT_NEW, C_UPSERT_REST,
@@ -403,17 +413,19 @@ static const char *const import_commit_sql[C_COUNT][2] = {
 	    "DELETE FROM main.holds_item WHERE character_id IN"
 	    " (SELECT c.id FROM import.import_meta m JOIN import.import_row r"
 	    " ON r.id = m.id JOIN main.character c ON c.name = r.name"
-	    " WHERE m.holdings AND c.id <= ?1)",
+	    " WHERE m.holdings AND " IMPORT_OLD("c.id") ")",
 	    "DELETE FROM main.holds_power WHERE character_id IN"
 	    " (SELECT c.id FROM import.import_meta m JOIN import.import_row r"
 	    " ON r.id = m.id JOIN main.character c ON c.name = r.name"
-	    " WHERE m.holdings AND c.id <= ?1)" },
+	    " WHERE m.holdings AND " IMPORT_OLD("c.id") ")" },
 	[C_CLEAR_BY_HOLDING] = {
-	    "DELETE FROM main.holds_item WHERE character_id <= ?1 AND EXISTS"
+	    "DELETE FROM main.holds_item WHERE " IMPORT_OLD("character_id")
+	    " AND EXISTS"
 	    " (SELECT 1 FROM main.character c JOIN import.import_row r"
 	    " ON r.name = c.name JOIN import.import_meta m ON m.id = r.id"
 	    " WHERE c.id = holds_item.character_id AND m.holdings)",
-	    "DELETE FROM main.holds_power WHERE character_id <= ?1 AND EXISTS"
+	    "DELETE FROM main.holds_power WHERE " IMPORT_OLD("character_id")
+	    " AND EXISTS"
 	    " (SELECT 1 FROM main.character c JOIN import.import_row r"
 	    " ON r.name = c.name JOIN import.import_meta m ON m.id = r.id"
 	    " WHERE c.id = holds_power.character_id AND m.holdings)" },
@@ -438,23 +450,31 @@ import_exec(struct db *db, const char *sql)
 }
 
 /*
- * Runs sql with ?1, if it has one, bound to arg.  Returns the first
- * column of its first row, or for a write the rows it changed.
+ * Runs sql with ?1 and ?2, those it has, bound to arg and arg2.  Returns
+ * the first column of its first row, or for a write the rows it changed.
  */
 static int64_t
-import_run_sql(struct db *db, const char *sql, int64_t arg)
+import_run_sql2(struct db *db, const char *sql, int64_t arg, int64_t arg2)
 {
 	sqlite3_stmt *st = db_prepare(db, sql);
 	int64_t v;
 
 	if (sqlite3_bind_parameter_count(st) > 0)
 		sqlite3_bind_int64(st, 1, arg);
+	if (sqlite3_bind_parameter_count(st) > 1)
+		sqlite3_bind_int64(st, 2, arg2);
 	if (db_step(db, st, 0) == SQLITE_ROW)
 		v = sqlite3_column_int64(st, 0);
 	else
 		v = sqlite3_changes64(db->h);
 	sqlite3_finalize(st);
 	return v;
+}
+
+static int64_t
+import_run_sql(struct db *db, const char *sql, int64_t arg)
+{
+	return import_run_sql2(db, sql, arg, 0);
 }
 
 /*
@@ -543,6 +563,7 @@ roster_import_init(struct roster_import *im, struct db *db, int replace)
 	im->replace = replace;
 	im->now = db_now();
 	im->fault_row = -1;
+	im->key0 = db_key_base(db);
 	im->pending = xcalloc(1, sizeof *im->pending);
 	im->seen = xcalloc(SEEN_BITS / 8, 1);
 	import_exec(db, "ATTACH DATABASE '' AS import");
@@ -795,7 +816,7 @@ roster_import_stage(struct roster_import *im, const struct sheet *sh,
 {
 	sqlite3_stmt *meta = im->st[I_META];
 	sqlite3_stmt *find = im->st[I_CHAR_ID];
-	int64_t id = 0, seq = im->nrows + 1;
+	int64_t id = 0, seq = im->key0 + im->nrows + 1;
 	enum roster_result r;
 
 	/* The checks run in the order roster_write made them. */
@@ -856,8 +877,9 @@ import_fault(struct roster_import *im, int names)
 
 	sqlite3_bind_int(st, 1, names);
 	if (db_step(im->db, st, 0) == SQLITE_ROW) {
-		/* Staged rows are numbered from 1, fault_row from 0. */
-		im->fault_row = (long)sqlite3_column_int64(st, 0) - 1;
+		/* Staged rows are key0 + 1, 2 ..., fault_row from 0. */
+		im->fault_row = (long)(sqlite3_column_int64(st, 0) - im->key0 -
+		    1);
 		r = kinds[sqlite3_column_int(st, 1)];
 		im->fault_name = db_column_dup(st, 2);
 		im->fault_where = db_column_dup(st, 3);
@@ -868,12 +890,16 @@ import_fault(struct roster_import *im, int names)
 	return r;
 }
 
-/* Runs the commit's write w, for items and then powers if it has two. */
+/*
+ * Runs the commit's write w, for items and then powers if it has two,
+ * with ?1 bound to arg and ?2 to arg2.
+ */
 static void
-import_write(struct roster_import *im, int w, int64_t arg)
+import_write(struct roster_import *im, int w, int64_t arg, int64_t arg2)
 {
 	for (int k = 0; k < 2 && import_commit_sql[w][k] != NULL; k++)
-		(void)import_run_sql(im->db, import_commit_sql[w][k], arg);
+		(void)import_run_sql2(im->db, import_commit_sql[w][k], arg,
+		    arg2);
 }
 
 enum roster_result
@@ -885,7 +911,7 @@ roster_import_commit(struct roster_import *im)
 	};
 	struct db *db = im->db;
 	enum roster_result r;
-	int64_t max_id = 0, kept;
+	int64_t max_id = 0, gain, kept;
 	int empty;
 
 	/* End the last read, then wait for the write lock. */
@@ -900,25 +926,32 @@ roster_import_commit(struct roster_import *im)
 		return r;
 	if (empty) {
 		/* The staged rows as they are, ids and all. */
-		import_write(im, C_COPY, 0);
+		import_write(im, C_COPY, 0, 0);
 		im->added = im->nrows;
 	} else {
-		/* Rowids only grow, so the rows above this one will be new. */
-		max_id = import_run_sql(db, "SELECT coalesce(max(id), 0)"
-		    " FROM main.character", 0);
+		/*
+		 * The station's keys only grow, so its keys above this one
+		 * will be new: staged row n becomes key max_id + n.
+		 */
+		max_id = import_run_sql(db, "SELECT coalesce(max(id),"
+		    " refkit_key_lo() - 1) FROM main.character WHERE "
+		    DB_OWN_KEY("id"), 0);
+		gain = max_id - im->key0;
 		if (!im->replace)
-			import_write(im, C_INSERT, im->now);
+			import_write(im, C_INSERT, im->now, gain);
 		else {
 			kept = import_run_sql(db,
 			    import_commit_sql[C_UPDATE_KEPT][0], im->now);
 			/* With every row kept, there is nothing left. */
 			if (kept != im->nkept)
-				import_write(im, C_UPSERT_REST, im->now);
+				import_write(im, C_UPSERT_REST, im->now,
+				    gain);
 			else if (kept < im->nrows)
-				import_write(im, C_UPSERT_NEW, im->now);
+				import_write(im, C_UPSERT_NEW, im->now, gain);
 		}
 		im->added = (long)import_run_sql(db, "SELECT count(*) FROM"
-		    " main.character WHERE id > ?1", max_id);
+		    " main.character WHERE id > ?1 AND id <= refkit_key_hi()",
+		    max_id);
 	}
 	im->replaced = im->nrows - im->added;
 	for (int k = 0; k < 2 && im->replace && im->nflagged > 0; k++) {
@@ -929,7 +962,7 @@ roster_import_commit(struct roster_import *im)
 		    C_CLEAR_BY_HOLDING : C_CLEAR_BY_ROW][k], max_id);
 	}
 	if (im->nholds > 0)
-		import_write(im, C_HOLD, 0);
+		import_write(im, C_HOLD, 0, 0);
 	db_commit(db);
 	return ROSTER_OK;
 }
@@ -1072,8 +1105,9 @@ enum roster_result
 roster_item_put(struct db *db, const struct item *it, int64_t id)
 {
 	sqlite3_stmt *st = db_prepare(db, id == 0 ?
-	    "INSERT INTO item (" ITEM_COLS ") VALUES (?1, ?2, ?3, ?4, ?5,"
-	    " ?6, ?7, ?8, ?9, ?10, ?11)" :
+	    "INSERT INTO item (id, " ITEM_COLS ") VALUES ("
+	    DB_NEW_KEY("item") ", ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10,"
+	    " ?11)" :
 	    "UPDATE item SET name = ?1, mod_or = ?2, mod_dr = ?3,"
 	    " mod_mind = ?4, mod_pick = ?5, mod_offense = ?6,"
 	    " mod_defense = ?7, range = ?8, use = ?9, full_or = ?10,"
@@ -1159,8 +1193,8 @@ enum roster_result
 roster_power_put(struct db *db, const struct power *pw, int64_t id)
 {
 	sqlite3_stmt *st = db_prepare(db, id == 0 ?
-	    "INSERT INTO power (" POWER_COLS ") VALUES (?1, ?2, ?3, ?4, ?5,"
-	    " ?6, ?7)" :
+	    "INSERT INTO power (id, " POWER_COLS ") VALUES ("
+	    DB_NEW_KEY("power") ", ?1, ?2, ?3, ?4, ?5, ?6, ?7)" :
 	    "UPDATE power SET name = ?1, em = ?2, picks = ?3, bonus = ?4,"
 	    " target = ?5, defend = ?6, notes = ?7 WHERE id = ?8");
 	int rc;

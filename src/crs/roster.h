@@ -76,6 +76,7 @@ struct roster_import {
 	struct db	*db;
 	int		 replace;	/* replace sheets of names taken */
 	int64_t		 now;		/* Unix time of this command */
+	int64_t		 key0;		/* the staged rows' ids less their place */
 	long		 nrows;		/* sheets staged, numbered from 0 */
 	long		 nkept;		/* ... whose names were taken */
 	long		 nholds;	/* item and power names staged */

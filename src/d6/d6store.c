@@ -68,8 +68,9 @@ d6store_save(struct db *db, struct d6_sheet *s, int64_t now)
 
 	if (s->id == 0)
 		st = db_prepare(db, "INSERT INTO d6_character"
-		    " (name, cp, fp, dsp, notes, created, updated)"
-		    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)");
+		    " (id, name, cp, fp, dsp, notes, created, updated)"
+		    " VALUES (" DB_NEW_KEY("d6_character") ", ?1, ?2, ?3, ?4,"
+		    " ?5, ?6, ?6)");
 	else
 		st = db_prepare(db, "UPDATE d6_character SET name = ?1,"
 		    " cp = ?2, fp = ?3, dsp = ?4, notes = ?5, updated = ?6"
@@ -173,9 +174,10 @@ d6store_log_roll(struct db *db, const struct d6_logged *r, int64_t now)
 	char seed[24];
 
 	snprintf(seed, sizeof seed, "%llu", (unsigned long long)r->seed);
-	st = db_prepare(db, "INSERT INTO d6_roll (character, round, trait,"
-	    " code, seed, total, cp, fp, detail, time)"
-	    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)");
+	st = db_prepare(db, "INSERT INTO d6_roll (id, character, round,"
+	    " trait, code, seed, total, cp, fp, detail, time) VALUES ("
+	    DB_NEW_KEY("d6_roll") ", ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9,"
+	    " ?10)");
 	sqlite3_bind_text(st, 1, r->character, -1, SQLITE_STATIC);
 	if (r->round)
 		sqlite3_bind_text(st, 2, r->round, -1, SQLITE_STATIC);

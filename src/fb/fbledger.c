@@ -211,10 +211,10 @@ fbledger_duelist_save(struct db *db, struct fbledger_duelist *d,
 	int rc;
 
 	if (d->id == 0)
-		st = db_prepare(db, "INSERT INTO fb_duelist (name, side, hand,"
-		    " colour, level, free_geas, board, stance, notes, created,"
-		    " updated) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9,"
-		    " ?10, ?10)");
+		st = db_prepare(db, "INSERT INTO fb_duelist (id, name, side,"
+		    " hand, colour, level, free_geas, board, stance, notes,"
+		    " created, updated) VALUES (" DB_NEW_KEY("fb_duelist")
+		    ", ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10)");
 	else {
 		st = db_prepare(db, "UPDATE fb_duelist SET name = ?1, side ="
 		    " ?2, hand = ?3, colour = ?4, level = ?5, free_geas = ?6,"
@@ -285,8 +285,9 @@ int64_t
 fbledger_duel_new(struct db *db, const char *a, const char *b,
     const char *board, int64_t now)
 {
-	sqlite3_stmt *st = db_prepare(db, "INSERT INTO fb_duel (a, b, board,"
-	    " created) VALUES (?1, ?2, ?3, ?4)");
+	sqlite3_stmt *st = db_prepare(db, "INSERT INTO fb_duel (id, a, b,"
+	    " board, created) VALUES (" DB_NEW_KEY("fb_duel") ", ?1, ?2, ?3,"
+	    " ?4)");
 
 	sqlite3_bind_text(st, 1, a, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 2, b, -1, SQLITE_STATIC);

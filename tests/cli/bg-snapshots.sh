@@ -16,7 +16,7 @@ run bg-board move Rogue a4
 run bg-board move Toad a4 --stat-roll 5,2 --roll 1 --vs-roll 6
 run bg-board die Blue 2
 run bg-board pass
-run sqlite3 refkit.db "SELECT log, seq, length(state) FROM snapshot ORDER BY log, seq"
+run sqlite3 refkit.db "SELECT log % 2147483648, seq, length(state) FROM snapshot ORDER BY log, seq"
 run bg-board replay
 # The undo takes back the pass (event 6) from the snapshot after 4.
 run bg-board undo
@@ -31,10 +31,10 @@ run bg-board replay
 run bg-board replay 1
 # Event 4's snapshot edited into event 2's state: commands would trust
 # it, replay finds it.
-sqlite3 refkit.db "UPDATE snapshot SET state = (SELECT state FROM snapshot WHERE kind = 'game' AND log = 1 AND seq = 2) WHERE kind = 'game' AND log = 1 AND seq = 4"
+sqlite3 refkit.db "UPDATE snapshot SET state = (SELECT state FROM snapshot WHERE kind = 'game' AND log % 2147483648 = 1 AND seq = 2) WHERE kind = 'game' AND log % 2147483648 = 1 AND seq = 4"
 run bg-board replay
 # Bytes that do not read back: the game is derived from every event.
-sqlite3 refkit.db "UPDATE snapshot SET state = x'00' WHERE kind = 'game' AND log = 1 AND seq = 8"
+sqlite3 refkit.db "UPDATE snapshot SET state = x'00' WHERE kind = 'game' AND log % 2147483648 = 1 AND seq = 8"
 run bg-board --game 1 show --plain
 run bg-board replay 1
 run bg-board replay 99

@@ -27,7 +27,7 @@ run d6-roll Luke force.sense
 run d6-roll Nobody blaster
 run d6-roll Luke blaster --times 3
 unchanged
-echo "$ sqlite3 refkit.db" "SELECT id, character, round, trait, code, seed, total, cp, fp FROM d6_roll"; sqlite3 "$REFKIT_DB" "SELECT id, character, round, trait, code, seed, total, cp, fp FROM d6_roll"
+echo "$ sqlite3 refkit.db" "SELECT id % 2147483648, character, round, trait, code, seed, total, cp, fp FROM d6_roll"; sqlite3 "$REFKIT_DB" "SELECT id % 2147483648, character, round, trait, code, seed, total, cp, fp FROM d6_roll"
 echo "$ sqlite3 refkit.db" "SELECT json_extract(detail, '$.total') = total FROM d6_roll"; sqlite3 "$REFKIT_DB" "SELECT json_extract(detail, '$.total') = total FROM d6_roll"
 # Editing: set, remove a trait, refusals.
 run d6-roll char set Luke dexterity.blaster=5D+2 strength=- dsp=1

@@ -6,7 +6,7 @@
 export REFKIT_NOW=1795400000 REFKIT_SNAPSHOT_EVERY=2
 snaps() {
 	echo "$ sqlite3 refkit.db 'SELECT kind, log, seq FROM snapshot'"
-	sqlite3 "$REFKIT_DB" "SELECT kind, log, seq FROM snapshot ORDER BY seq"
+	sqlite3 "$REFKIT_DB" "SELECT kind, log % 2147483648, seq FROM snapshot ORDER BY seq"
 }
 run fb-duel sheet add Ann --side light --hand right --colour blue
 run fb-duel sheet add Bob --side dark --hand left

@@ -257,7 +257,9 @@ static void
 summary_row(void *arg, const struct journal_summary *s)
 {
 	char *all = arg;
-	char *t = xasprintf("%lld %s %s %s %d %s %s|", (long long)s->id, s->a,
+	/* The game's number at this station, as users see it. */
+	char *t = xasprintf("%lld %s %s %s %d %s %s|",
+	    (long long)(s->id & DB_KEY_MAX_NO), s->a,
 	    s->b, s->board, s->count, s->ended ? s->ended : "-",
 	    s->winner ? s->winner : "-");
 

@@ -71,7 +71,7 @@ exec(struct db *db, const char *sql)
 static int64_t
 new_log(struct db *db)
 {
-	exec(db, "INSERT INTO t_log DEFAULT VALUES");
+	exec(db, "INSERT INTO t_log (id) VALUES (" DB_NEW_KEY("t_log") ")");
 	return sqlite3_last_insert_rowid(db->h);
 }
 
@@ -169,8 +169,8 @@ test_input_event(struct db *db)
 	int64_t duel;
 
 	db_begin(db);
-	exec(db, "INSERT INTO fb_duel (a, b, board, created)"
-	    " VALUES ('Ana', 'Bo', 'default', 1)");
+	exec(db, "INSERT INTO fb_duel (id, a, b, board, created)"
+	    " VALUES (" DB_NEW_KEY("fb_duel") ", 'Ana', 'Bo', 'default', 1)");
 	duel = sqlite3_last_insert_rowid(db->h);
 	memset(&e, 0, sizeof e);
 	e.round = 3;

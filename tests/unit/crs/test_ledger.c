@@ -284,6 +284,7 @@ test_undoable(void)
 	ev[3].undoes = 3;
 	memset(&l, 0, sizeof l);
 	l.combat = 7;
+	snprintf(l.key, sizeof l.key, "7");
 	l.n = 4;
 	l.ev = ev;
 	l.undone = undone;

@@ -369,7 +369,7 @@ summary_row(void *arg, const struct journal_summary *s)
 
 	sum->n++;
 	snprintf(sum->text + len, sizeof sum->text - len, "%lld %s %s %s %d %s"
-	    " %s|", (long long)s->id, s->a, s->b, s->board, s->count,
+	    " %s|", (long long)(s->id & DB_KEY_MAX_NO), s->a, s->b, s->board, s->count,
 	    s->ended ? s->ended : "-", s->winner ? s->winner : "-");
 }
 

@@ -1,0 +1,109 @@
+# Keys unique across stations (schema 11): every record a station makes
+# is keyed by the station's tag times 2^31 plus its own count, shown to
+# users as that count; another station's records as TAG-N.
+export REFKIT_NOW=1795000000
+cp "$TOP/tests/fixtures/bg/red.team" "$TOP/tests/fixtures/bg/blue.team" .
+
+# keyed: the tables whose ids are keys, with the columns that name them.
+keyed='character:id item:id power:id holds_item:character_id
+    holds_item:item_id holds_power:character_id holds_power:power_id
+    combat:id event:id event:combat_id history_combat:combat_id
+    d6_character:id d6_trait:character_id d6_roll:id fb_duelist:id
+    fb_duel:id fb_event:id fb_event:duel_id bg_team:id
+    bg_figure:team_id bg_game:id bg_event:id bg_event:game_id'
+
+# in_range DB: how many keyed values lie outside the station's own range,
+# per table, and how many rows were looked at in all.
+in_range() {
+	id=$(refkit --db "$1" --csv station | tail -1 | cut -d, -f2)
+	tag=$(( 0x$(echo "$id" | cut -c1-8) | 0x80000000 ))
+	lo=$((tag * 2147483648 + 1))
+	hi=$((tag * 2147483648 + 2147483647))
+	all=0
+	for tc in $keyed; do
+		t=${tc%%:*}
+		c=${tc#*:}
+		out=$(sqlite3 "$1" "SELECT count(*) FROM $t
+		    WHERE $c NOT BETWEEN $lo AND $hi")
+		[ "$out" = 0 ] || echo "$t.$c: $out outside the station's keys"
+		all=$((all + $(sqlite3 "$1" "SELECT count(*) FROM $t")))
+	done
+	echo "$all keyed values, all the station's own"
+}
+
+echo '# A database of schema 10, migrated: its rows take keys.'
+sqlite3 v10.db <"$TOP/tests/fixtures/schema-v10.sql"
+run crs-stats --db v10.db show Ann
+sqlite3 v10.db 'PRAGMA user_version'
+in_range v10.db
+echo '# The numbers people used stay the same.'
+sqlite3 v10.db "SELECT id % 2147483648, name FROM character ORDER BY id"
+run crs-combat --db v10.db --combat 1 log
+run crs-combat --db v10.db replay
+run crs-combat --db v10.db history --char Ann
+run fb-duel --db v10.db --duel 1 status
+run fb-duel --db v10.db replay
+run bg-board --db v10.db --game 1 show --plain
+run bg-board --db v10.db replay
+run d6-roll --db v10.db --seed 4 Han blaster
+echo '# New records count on from there.'
+run crs-stats --db v10.db add Cy OR=5 DR=5 LIFE=6 IN=1
+run crs-combat --db v10.db start Ann Cy
+run crs-combat --db v10.db --json status
+run fb-duel --db v10.db start Luke Vader
+run bg-board --db v10.db new Red Blue
+in_range v10.db
+
+echo '# A new database: every kind of record is keyed.'
+crs-stats item add Sword or=+2 >/dev/null
+crs-stats power add Blast em=2 >/dev/null
+crs-stats add Ann OR=8 DR=5 MIND=4 LIFE=12 IN=3 EM=6 items=Sword \
+    powers=Blast >/dev/null
+crs-stats add Bob OR=6 DR=6 MIND=7 LIFE=9 IN=2 >/dev/null
+printf 'name,OR,DR,LIFE,IN,items\nDee,3,3,5,1,Sword\nEd,4,4,6,2,\n' >more.csv
+crs-stats import more.csv >/dev/null
+crs-combat start Ann Bob >/dev/null
+crs-combat init Ann=5 Bob=3 >/dev/null
+crs-combat attack Ann Bob --card 7 --vs-card 2 >/dev/null
+fb-duel sheet add Luke --side light --hand right >/dev/null
+fb-duel sheet add Vader --side dark --hand left >/dev/null
+fb-duel start Luke Vader >/dev/null
+fb-duel round --seed 5 >/dev/null
+bg-board team add Red --file red.team >/dev/null
+bg-board team add Blue --file blue.team >/dev/null
+bg-board new Red Blue >/dev/null
+bg-board pass >/dev/null
+d6-roll char add Han dexterity=3D+1 dexterity.blaster=6D+1 >/dev/null
+d6-roll --seed 3 Han blaster >/dev/null
+in_range "$REFKIT_DB"
+
+echo '# Another station'"'"'s combat, as a merge would bring it: its key,'
+echo '# tag 89abcdef and number 1, is how it is shown and named.'
+f=$((0x89abcdef * 2147483648 + 1))
+sqlite3 "$REFKIT_DB" "
+    INSERT INTO station VALUES ('89abcdef0123456789abcdef01234567',
+	'table-9', 1795000000);
+    CREATE TEMP TABLE e AS SELECT * FROM event
+	WHERE combat_id = (SELECT min(id) FROM combat) AND seq <= 3;
+    UPDATE temp.e SET id = $f - 1 + seq, combat_id = $f;
+    INSERT INTO combat (id, rules, created)
+	SELECT $f, rules, created FROM combat ORDER BY id LIMIT 1;
+    INSERT INTO event SELECT * FROM temp.e;"
+sqlite3 "$REFKIT_DB" "SELECT count(*) FROM event WHERE combat_id = $f"
+run crs-combat --combat 89abcdef-1 log
+run crs-combat --combat 89ABCDEF-1 --json status
+run crs-combat --combat 89abcdef-1 attack Ann Bob --card 3 --vs-card 3
+run fb-duel --duel 89abcdef-1 status
+run crs-combat --combat 89abcdef-2 log
+run crs-combat --combat 1 status
+run crs-combat status
+run crs-combat replay
+echo '# Keys as typed: a number, or TAG-N; nothing else.'
+run crs-combat --combat 0 status
+run crs-combat --combat 2147483648 status
+run crs-combat --combat 1234567-1 status
+run crs-combat --combat 01abcdef-1 status
+run crs-combat --combat 89abcdef-0 status
+run crs-combat --combat 89abcdef- status
+run fb-duel --duel x1 status
+run bg-board --game 89abcdef-01 show
