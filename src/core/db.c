@@ -454,11 +454,90 @@ check_writable(struct db *db)
 		    "system (commands that only read work)", util_q(db->path));
 }
 
+int
+db_table_travels(const char *table)
+{
+	static const char *const local[] = {
+		"change", "station_self", "snapshot", "history",
+		"history_combat"
+	};
+
+	if (strncmp(table, "sqlite_", 7) == 0)
+		return 0;
+	for (size_t i = 0; i < sizeof local / sizeof *local; i++)
+		if (strcmp(table, local[i]) == 0)
+			return 0;
+	return 1;
+}
+
+static int
+session_filter(void *arg, const char *table)
+{
+	(void)arg;
+	return db_table_travels(table);
+}
+
+static void
+session_end(struct db *db)
+{
+	if (db->session != NULL)
+		sqlite3session_delete(db->session);
+	db->session = NULL;
+}
+
+/* Stores the transaction's changes, if any, as this station's next. */
+static void
+session_store(struct db *db)
+{
+	sqlite3_stmt *st;
+	void *cs = NULL;
+	int n = 0;
+
+	if (db->session == NULL)
+		return;
+	if (sqlite3session_isempty(db->session)) {
+		session_end(db);
+		return;
+	}
+	if (sqlite3session_changeset(db->session, &n, &cs) != SQLITE_OK)
+		db_fatal(db, "cannot record the changes");
+	session_end(db);
+	st = db_prepare(db, "INSERT INTO change (origin, oseq, time, data)"
+	    " SELECT s.id, coalesce((SELECT max(oseq) FROM change"
+	    " WHERE origin = s.id), 0) + 1, ?1, ?2 FROM station_self s");
+	sqlite3_bind_int64(st, 1, db_now());
+	sqlite3_bind_blob(st, 2, cs, n, sqlite3_free);
+	db_step(db, st, 0);
+	sqlite3_finalize(st);
+}
+
+static void
+session_start(struct db *db)
+{
+	if (sqlite3session_create(db->h, "main", &db->session) != SQLITE_OK)
+		db_fatal(db, "cannot record the changes");
+	sqlite3session_table_filter(db->session, session_filter, NULL);
+	if (sqlite3session_attach(db->session, NULL) != SQLITE_OK)
+		db_fatal(db, "cannot record the changes");
+}
+
 void
 db_begin(struct db *db)
 {
 	check_writable(db);
 	exec(db, "BEGIN IMMEDIATE", "cannot start a transaction");
+	session_end(db);
+	if (!db->unrecorded)
+		session_start(db);
+}
+
+void
+db_changes_flush(struct db *db)
+{
+	if (db->session == NULL)
+		return;
+	session_store(db);
+	session_start(db);
 }
 
 void
@@ -470,12 +549,14 @@ db_begin_read(struct db *db)
 void
 db_commit(struct db *db)
 {
+	session_store(db);
 	exec(db, "COMMIT", "cannot commit");
 }
 
 void
 db_rollback(struct db *db)
 {
+	session_end(db);
 	if (!sqlite3_get_autocommit(db->h))
 		sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL);
 }

@@ -23,7 +23,17 @@ struct db {
 	int	 busy_ms;	/* how long to wait for another's lock */
 	int64_t	 busy_since;	/* when the current wait began, in ms */
 	int64_t	 key_base;	/* this station's keys less their number */
+	sqlite3_session *session; /* the write transaction's changes */
+	int	 unrecorded;	/* db_begin records no changes (applying) */
 };
+
+/*
+ * The tables whose changes travel between stations.  The others are this
+ * database's own: which station it is, the record of changes itself, and
+ * what is derived from the logs (snapshots, histories), which each
+ * station derives for itself.
+ */
+int db_table_travels(const char *table);
 
 /*
  * Returns the database path the tools use when --db is not given:
@@ -132,7 +142,21 @@ void db_close(struct db *db);
  * BEGIN IMMEDIATE (waiting up to the busy timeout for other writers),
  * COMMIT and ROLLBACK.  Failures of begin and commit are fatal.
  */
+/*
+ * Transactions.  db_begin starts a write transaction and records its
+ * changes (SQLite's session extension, on the tables db_table_travels
+ * names); db_commit stores them as one row of change, made by this
+ * station, in the same transaction, unless there were none.  With
+ * db->unrecorded set, db_begin records nothing: for applying another
+ * station's changes, which come with their own rows of change.
+ */
 void db_begin(struct db *db);
+/*
+ * Stores the changes so far as a change of their own and goes on
+ * recording: a write too large to hold in memory whole calls it every
+ * few thousand rows.  The changes stay part of the transaction.
+ */
+void db_changes_flush(struct db *db);
 /* A read transaction, so that several queries see one state. */
 void db_begin_read(struct db *db);
 void db_commit(struct db *db);

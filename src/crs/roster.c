@@ -377,13 +377,16 @@ enum {
 /*
  * The commit's writes, items first and powers second where there are
  * two.  ?1 is the time, or for the C_CLEAR_* the highest id before the
- * import.
+ * import.  Those with ?3 and ?4 write the staged rows with ids from ?3
+ * to ?4 only, and run a chunk of rows at a time (import_write), so that
+ * the record of the changes (db_changes_flush) never holds them all.
  */
 static const char *const import_commit_sql[C_COUNT][2] = {
 	/* Into an empty roster: the staged rows as they are. */
 	[C_COPY] = { "INSERT INTO main.character"
-	    " SELECT * FROM import.import_row" },
-	[C_INSERT] = { IMPORT_INSERT " ORDER BY r.id" },
+	    " SELECT * FROM import.import_row WHERE id BETWEEN ?3 AND ?4" },
+	[C_INSERT] = { IMPORT_INSERT " WHERE r.id BETWEEN ?3 AND ?4"
+	    " ORDER BY r.id" },
 	/* Rows whose staged id still has their name. */
 	[C_UPDATE_KEPT] = { "UPDATE main.character AS c SET"
 	    " player = r.player, notes = r.notes, ene = r.ene, str = r.str,"
@@ -394,15 +397,18 @@ static const char *const import_commit_sql[C_COUNT][2] = {
 	    " given_in = r.given_in, given_em = r.given_em,"
 	    " given_lb = r.given_lb, updated = ?1"
 	    " FROM import.import_meta m JOIN import.import_row r"
-	    " ON r.id = m.id WHERE c.id = m.kept AND c.name = r.name" },
+	    " ON r.id = m.id WHERE c.id = m.kept AND c.name = r.name"
+	    " AND r.id BETWEEN ?3 AND ?4" },
 	/* When every staged id held: the rows whose names were free. */
-	[C_UPSERT_NEW] = { IMPORT_INSERT " WHERE NOT EXISTS (SELECT 1 FROM"
+	[C_UPSERT_NEW] = { IMPORT_INSERT " WHERE r.id BETWEEN ?3 AND ?4"
+	    " AND NOT EXISTS (SELECT 1 FROM"
 	    " import.import_meta m WHERE m.id = r.id AND m.kept NOT NULL)"
 	    " ORDER BY r.id" IMPORT_ON_CONFLICT },
 	/* When some did not: every row C_UPDATE_KEPT did not write. */
 	[C_UPSERT_REST] = { IMPORT_INSERT " LEFT JOIN import.import_meta m"
-	    " ON m.id = r.id WHERE NOT EXISTS (SELECT 1 FROM"
-	    " main.character c WHERE c.id = m.kept AND c.name = r.name)"
+	    " ON m.id = r.id WHERE r.id BETWEEN ?3 AND ?4 AND NOT EXISTS"
+	    " (SELECT 1 FROM main.character c WHERE c.id = m.kept"
+	    " AND c.name = r.name)"
 	    " ORDER BY r.id" IMPORT_ON_CONFLICT },
 	/*
 	 * The holdings of replaced characters whose rows set holdings
@@ -434,12 +440,14 @@ static const char *const import_commit_sql[C_COUNT][2] = {
 	    " SELECT c.id, i.id FROM import.import_hold h"
 	    " JOIN import.import_row r ON r.id = h.row"
 	    " JOIN main.character c ON c.name = r.name"
-	    " JOIN main.item i ON i.name = h.name WHERE h.power = 0",
+	    " JOIN main.item i ON i.name = h.name WHERE h.power = 0"
+	    " AND h.row BETWEEN ?3 AND ?4",
 	    "INSERT INTO main.holds_power (character_id, power_id)"
 	    " SELECT c.id, p.id FROM import.import_hold h"
 	    " JOIN import.import_row r ON r.id = h.row"
 	    " JOIN main.character c ON c.name = r.name"
-	    " JOIN main.power p ON p.name = h.name WHERE h.power = 1" },
+	    " JOIN main.power p ON p.name = h.name WHERE h.power = 1"
+	    " AND h.row BETWEEN ?3 AND ?4" },
 };
 
 static void
@@ -450,19 +458,20 @@ import_exec(struct db *db, const char *sql)
 }
 
 /*
- * Runs sql with ?1 and ?2, those it has, bound to arg and arg2.  Returns
- * the first column of its first row, or for a write the rows it changed.
+ * Runs sql with ?1 to ?4, those it has, bound to arg, arg2, lo and hi.
+ * Returns the first column of its first row, or for a write the rows it
+ * changed.
  */
 static int64_t
-import_run_sql2(struct db *db, const char *sql, int64_t arg, int64_t arg2)
+import_run_sql4(struct db *db, const char *sql, int64_t arg, int64_t arg2,
+    int64_t lo, int64_t hi)
 {
 	sqlite3_stmt *st = db_prepare(db, sql);
+	const int64_t v4[4] = { arg, arg2, lo, hi };
 	int64_t v;
 
-	if (sqlite3_bind_parameter_count(st) > 0)
-		sqlite3_bind_int64(st, 1, arg);
-	if (sqlite3_bind_parameter_count(st) > 1)
-		sqlite3_bind_int64(st, 2, arg2);
+	for (int i = 0; i < 4 && i < sqlite3_bind_parameter_count(st); i++)
+		sqlite3_bind_int64(st, i + 1, v4[i]);
 	if (db_step(db, st, 0) == SQLITE_ROW)
 		v = sqlite3_column_int64(st, 0);
 	else
@@ -474,7 +483,7 @@ import_run_sql2(struct db *db, const char *sql, int64_t arg, int64_t arg2)
 static int64_t
 import_run_sql(struct db *db, const char *sql, int64_t arg)
 {
-	return import_run_sql2(db, sql, arg, 0);
+	return import_run_sql4(db, sql, arg, 0, 0, 0);
 }
 
 /*
@@ -890,16 +899,35 @@ import_fault(struct roster_import *im, int names)
 	return r;
 }
 
+/* The staged rows a write with ?3 and ?4 takes at a time. */
+#define COMMIT_CHUNK	8192
+
 /*
  * Runs the commit's write w, for items and then powers if it has two,
- * with ?1 bound to arg and ?2 to arg2.
+ * with ?1 bound to arg and ?2 to arg2, a chunk of staged rows at a time
+ * if it takes them, and stores the changes made after each.  Returns the
+ * rows it changed.
  */
-static void
+static int64_t
 import_write(struct roster_import *im, int w, int64_t arg, int64_t arg2)
 {
-	for (int k = 0; k < 2 && import_commit_sql[w][k] != NULL; k++)
-		(void)import_run_sql2(im->db, import_commit_sql[w][k], arg,
-		    arg2);
+	int64_t n = 0, last = im->key0 + im->nrows;
+
+	for (int k = 0; k < 2 && import_commit_sql[w][k] != NULL; k++) {
+		const char *sql = import_commit_sql[w][k];
+
+		if (strstr(sql, "?4") == NULL) {
+			n += import_run_sql4(im->db, sql, arg, arg2, 0, 0);
+			db_changes_flush(im->db);
+			continue;
+		}
+		for (int64_t lo = im->key0 + 1; lo <= last; lo += COMMIT_CHUNK) {
+			n += import_run_sql4(im->db, sql, arg, arg2, lo,
+			    lo + COMMIT_CHUNK - 1);
+			db_changes_flush(im->db);
+		}
+	}
+	return n;
 }
 
 enum roster_result
@@ -926,7 +954,7 @@ roster_import_commit(struct roster_import *im)
 		return r;
 	if (empty) {
 		/* The staged rows as they are, ids and all. */
-		import_write(im, C_COPY, 0, 0);
+		(void)import_write(im, C_COPY, 0, 0);
 		im->added = im->nrows;
 	} else {
 		/*
@@ -938,16 +966,16 @@ roster_import_commit(struct roster_import *im)
 		    DB_OWN_KEY("id"), 0);
 		gain = max_id - im->key0;
 		if (!im->replace)
-			import_write(im, C_INSERT, im->now, gain);
+			(void)import_write(im, C_INSERT, im->now, gain);
 		else {
-			kept = import_run_sql(db,
-			    import_commit_sql[C_UPDATE_KEPT][0], im->now);
+			kept = import_write(im, C_UPDATE_KEPT, im->now, 0);
 			/* With every row kept, there is nothing left. */
 			if (kept != im->nkept)
-				import_write(im, C_UPSERT_REST, im->now,
-				    gain);
+				(void)import_write(im, C_UPSERT_REST,
+				    im->now, gain);
 			else if (kept < im->nrows)
-				import_write(im, C_UPSERT_NEW, im->now, gain);
+				(void)import_write(im, C_UPSERT_NEW,
+				    im->now, gain);
 		}
 		im->added = (long)import_run_sql(db, "SELECT count(*) FROM"
 		    " main.character WHERE id > ?1 AND id <= refkit_key_hi()",
@@ -960,9 +988,10 @@ roster_import_commit(struct roster_import *im)
 
 		(void)import_run_sql(db, import_commit_sql[by_holding ?
 		    C_CLEAR_BY_HOLDING : C_CLEAR_BY_ROW][k], max_id);
+		db_changes_flush(db);
 	}
 	if (im->nholds > 0)
-		import_write(im, C_HOLD, 0, 0);
+		(void)import_write(im, C_HOLD, 0, 0);
 	db_commit(db);
 	return ROSTER_OK;
 }
