@@ -664,25 +664,32 @@ CREATE TABLE change (
 	UNIQUE (origin, oseq)
 ) STRICT;
 
--- @migrate 11: the rows of an older database take keys under the
--- station's own tag (refkit.db(5)): each id below 2^62 (every id an
--- older refkit made) gains the station's tag times 2^31, and so does
--- every column that names one.  Snapshots are a cache and go; the next
--- command writes them again.
+-- @migrate 11: the rows of an older database take keys (refkit.db(5)).
+-- A named record's is its name's (refkit_name_key), and the columns that
+-- name it follow, children first; a log's and an event's id (every id
+-- below 2^62, all an older refkit made) gain the station's tag times
+-- 2^31, and so do the columns that name them.  Snapshots are a cache and
+-- go; the next command writes them again.
 CREATE TEMP TABLE key_base AS
 SELECT refkit_station_tag(id) * 2147483648 AS b FROM station_self;
-UPDATE character SET id = id + (SELECT b FROM temp.key_base) WHERE id <
-    4611686018427387904;
-UPDATE item SET id = id + (SELECT b FROM temp.key_base) WHERE id <
-    4611686018427387904;
-UPDATE power SET id = id + (SELECT b FROM temp.key_base) WHERE id <
-    4611686018427387904;
-UPDATE holds_item SET character_id = character_id + (SELECT b FROM
-    temp.key_base), item_id = item_id + (SELECT b FROM temp.key_base) WHERE
-    character_id < 4611686018427387904;
-UPDATE holds_power SET character_id = character_id + (SELECT b FROM
-    temp.key_base), power_id = power_id + (SELECT b FROM temp.key_base)
-    WHERE character_id < 4611686018427387904;
+UPDATE holds_item SET character_id = (SELECT refkit_name_key(p.name) FROM
+    character p WHERE p.id = holds_item.character_id);
+UPDATE holds_power SET character_id = (SELECT refkit_name_key(p.name) FROM
+    character p WHERE p.id = holds_power.character_id);
+UPDATE character SET id = refkit_name_key(name);
+UPDATE holds_item SET item_id = (SELECT refkit_name_key(p.name) FROM item p
+    WHERE p.id = holds_item.item_id);
+UPDATE item SET id = refkit_name_key(name);
+UPDATE holds_power SET power_id = (SELECT refkit_name_key(p.name) FROM power
+    p WHERE p.id = holds_power.power_id);
+UPDATE power SET id = refkit_name_key(name);
+UPDATE d6_trait SET character_id = (SELECT refkit_name_key(p.name) FROM
+    d6_character p WHERE p.id = d6_trait.character_id);
+UPDATE d6_character SET id = refkit_name_key(name);
+UPDATE fb_duelist SET id = refkit_name_key(lower(name));
+UPDATE bg_figure SET team_id = (SELECT refkit_name_key(lower(p.name)) FROM
+    bg_team p WHERE p.id = bg_figure.team_id);
+UPDATE bg_team SET id = refkit_name_key(lower(name));
 UPDATE combat SET id = id + (SELECT b FROM temp.key_base) WHERE id <
     4611686018427387904;
 UPDATE event SET id = id + (SELECT b FROM temp.key_base), combat_id =
@@ -690,22 +697,12 @@ UPDATE event SET id = id + (SELECT b FROM temp.key_base), combat_id =
     4611686018427387904;
 UPDATE history_combat SET combat_id = combat_id + (SELECT b FROM
     temp.key_base) WHERE combat_id < 4611686018427387904;
-UPDATE d6_character SET id = id + (SELECT b FROM temp.key_base) WHERE id <
-    4611686018427387904;
-UPDATE d6_trait SET character_id = character_id + (SELECT b FROM
-    temp.key_base) WHERE character_id < 4611686018427387904;
 UPDATE d6_roll SET id = id + (SELECT b FROM temp.key_base) WHERE id <
-    4611686018427387904;
-UPDATE fb_duelist SET id = id + (SELECT b FROM temp.key_base) WHERE id <
     4611686018427387904;
 UPDATE fb_duel SET id = id + (SELECT b FROM temp.key_base) WHERE id <
     4611686018427387904;
 UPDATE fb_event SET id = id + (SELECT b FROM temp.key_base), duel_id =
     duel_id + (SELECT b FROM temp.key_base) WHERE id < 4611686018427387904;
-UPDATE bg_team SET id = id + (SELECT b FROM temp.key_base) WHERE id <
-    4611686018427387904;
-UPDATE bg_figure SET team_id = team_id + (SELECT b FROM temp.key_base) WHERE
-    team_id < 4611686018427387904;
 UPDATE bg_game SET id = id + (SELECT b FROM temp.key_base) WHERE id <
     4611686018427387904;
 UPDATE bg_event SET id = id + (SELECT b FROM temp.key_base), game_id =

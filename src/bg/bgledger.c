@@ -21,7 +21,7 @@ bgledger_team_add(struct db *db, const struct bg_team *t)
 	int rc;
 
 	st = db_prepare(db, "INSERT INTO bg_team (id, name, created)"
-	    " VALUES (" DB_NEW_KEY("bg_team") ", ?1, ?2)");
+	    " VALUES (" DB_NAME_KEY("lower(?1)") ", ?1, ?2)");
 	sqlite3_bind_text(st, 1, t->name, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(st, 2, db_now());
 	rc = db_step(db, st, 1);

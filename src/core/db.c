@@ -8,6 +8,7 @@
 #include "core/util.h"
 
 #include <ctype.h>
+#include <sodium.h>
 #include <err.h>
 #include <inttypes.h>
 #include <errno.h>
@@ -170,6 +171,72 @@ db_station_tag(const char *id)
 	return tag | (INT64_C(1) << 31);
 }
 
+int64_t
+db_name_key(const char *name)
+{
+	unsigned char h[8];
+	uint64_t v = 0;
+
+	crypto_generichash(h, sizeof h, (const unsigned char *)name,
+	    strlen(name), NULL, 0);
+	for (size_t i = 0; i < sizeof h; i++)
+		v = v << 8 | h[i];
+	return (int64_t)((v & ((UINT64_C(1) << 62) - 1)) | UINT64_C(1) << 62);
+}
+
+static void exec(struct db *db, const char *sql, const char *what);
+
+/* Runs sql, made from refkit's own names, with ?1 from and ?2 to. */
+static int
+rekey_run(struct db *db, char *sql, int64_t from, int64_t to)
+{
+	sqlite3_stmt *st = db_prepare(db, sql);
+	int rc;
+
+	free(sql);
+	sqlite3_bind_int64(st, 1, from);
+	sqlite3_bind_int64(st, 2, to);
+	rc = db_step(db, st, 0);
+	sqlite3_finalize(st);
+	return rc;
+}
+
+int
+db_rekey(struct db *db, const char *table, int64_t from, int64_t to,
+    const char *const *refs)
+{
+	if (from == to)
+		return 0;
+	if (rekey_run(db, xasprintf("SELECT 1 FROM %s WHERE id = ?2 AND"
+	    " ?1 = ?1", table), from, to) == SQLITE_ROW)
+		return -1;
+	/* The names change before the record they name: checked at commit. */
+	exec(db, "PRAGMA defer_foreign_keys = ON", "cannot rename");
+	for (; *refs != NULL; refs++) {
+		const char *dot = strchr(*refs, '.');
+
+		(void)rekey_run(db, xasprintf("UPDATE %.*s SET %s = ?2 WHERE"
+		    " %s = ?1", (int)(dot - *refs), *refs, dot + 1, dot + 1),
+		    from, to);
+	}
+	(void)rekey_run(db, xasprintf("UPDATE %s SET id = ?2 WHERE id = ?1",
+	    table), from, to);
+	return 0;
+}
+
+/* refkit_name_key(NAME): db_name_key. */
+static void
+fn_name_key(sqlite3_context *cx, int argc, sqlite3_value **argv)
+{
+	const unsigned char *name = sqlite3_value_text(argv[0]);
+
+	(void)argc;
+	if (name == NULL)
+		sqlite3_result_null(cx);
+	else
+		sqlite3_result_int64(cx, db_name_key((const char *)name));
+}
+
 /* refkit_station_tag(ID): db_station_tag, for the migration to keys. */
 static void
 fn_station_tag(sqlite3_context *cx, int argc, sqlite3_value **argv)
@@ -309,7 +376,10 @@ fn_key_hi(sqlite3_context *cx, int argc, sqlite3_value **argv)
 static int
 add_functions(sqlite3 *h)
 {
-	return sqlite3_create_function(h, "refkit_station_tag", 1,
+	return sqlite3_create_function(h, "refkit_name_key", 1,
+	    SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL, fn_name_key, NULL,
+	    NULL) == SQLITE_OK &&
+	    sqlite3_create_function(h, "refkit_station_tag", 1,
 	    SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL, fn_station_tag, NULL,
 	    NULL) == SQLITE_OK &&
 	    sqlite3_create_function(h, "refkit_new_station_id", 0,
@@ -922,6 +992,8 @@ db_open(const char *path)
 	if (rc != SQLITE_OK)
 		open_failed(db);
 	sqlite3_extended_result_codes(db->h, 1);
+	if (sodium_init() < 0)
+		errx(1, "cannot start libsodium");
 	if (!add_functions(db->h) ||
 	    sqlite3_create_function(db->h, "refkit_key_lo", 0, SQLITE_UTF8,
 	    db, fn_key_lo, NULL, NULL) != SQLITE_OK ||

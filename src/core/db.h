@@ -86,6 +86,28 @@ int db_station_name_check(const char *s, char *why, size_t whysz);
 #define DB_OWN_KEY(id) \
 	"(" id " BETWEEN refkit_key_lo() AND refkit_key_hi())"
 
+/*
+ * A named record (a character, an item, a power, a D6 character, a
+ * duelist, a team) is the same record wherever it is made: its key comes
+ * from its name, 62 bits of its BLAKE2b hash with the bit 2^62 set, so
+ * that two stations that add "Ann" give her the same key, and a merge
+ * compares the two.  A rename gives the record its new name's key.  The
+ * names that compare without case (duelists, teams) are hashed in lower
+ * case.
+ */
+int64_t db_name_key(const char *name);
+/* An SQL expression for the key of the name expression expr. */
+#define DB_NAME_KEY(expr)	"refkit_name_key(" expr ")"
+
+/*
+ * Gives the record of table with key from the key to, and every column
+ * that names it too (refs: "table.column" strings, NULL at the end), in
+ * the caller's write transaction: for a rename.  Returns 0, or -1 with
+ * nothing changed if another record has the key to already.
+ */
+int db_rekey(struct db *db, const char *table, int64_t from, int64_t to,
+    const char *const *refs);
+
 /* The tag of the station whose id (32 hex digits) is given, or 0. */
 int64_t db_station_tag(const char *id);
 

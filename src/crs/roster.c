@@ -16,6 +16,13 @@
 	"given_em, given_lb"
 #define CHAR_NCOLS	(3 + P_COUNT + S_COUNT)
 
+/* The columns that name a character, an item, a power (db_rekey). */
+static const char *const char_refs[] = {
+	"holds_item.character_id", "holds_power.character_id", NULL
+};
+static const char *const item_refs[] = { "holds_item.item_id", NULL };
+static const char *const power_refs[] = { "holds_power.power_id", NULL };
+
 enum {
 	W_INSERT, W_UPSERT, W_UPDATE, W_ITEM_ID, W_POWER_ID, W_HOLD_ITEM,
 	W_HOLD_POWER, W_CLEAR_ITEMS, W_CLEAR_POWERS, W_COUNT
@@ -23,10 +30,10 @@ enum {
 
 static const char *const writer_sql[W_COUNT] = {
 	[W_INSERT] = "INSERT INTO character (id, " CHAR_COLS ", created,"
-	    " updated) VALUES (" DB_NEW_KEY("character") ", ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13,"
+	    " updated) VALUES (" DB_NAME_KEY("?1") ", ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13,"
 	    " ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?20)",
 	[W_UPSERT] = "INSERT INTO character (id, " CHAR_COLS ", created,"
-	    " updated) VALUES (" DB_NEW_KEY("character") ", ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13,"
+	    " updated) VALUES (" DB_NAME_KEY("?1") ", ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13,"
 	    " ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?20)"
 	    " ON CONFLICT (name) DO UPDATE SET player = excluded.player,"
 	    " notes = excluded.notes, ene = excluded.ene, str = excluded.str,"
@@ -203,6 +210,12 @@ roster_write(struct roster_writer *w, const struct sheet *sh,
 	else if (mode == ROSTER_INSERT)
 		id = sqlite3_last_insert_rowid(w->db->h);
 	sqlite3_reset(st);
+	/* A new name is a new key (db.h), its holdings with it. */
+	if (mode == ROSTER_UPDATE && db_rekey(w->db, "character", id,
+	    db_name_key(sh->name), char_refs) != 0)
+		return ROSTER_EXISTS;
+	if (mode == ROSTER_UPDATE)
+		id = db_name_key(sh->name);
 	w->last_id = id;
 	if (!holdings)
 		return ROSTER_OK;
@@ -226,14 +239,11 @@ roster_write(struct roster_writer *w, const struct sheet *sh,
  * and ending the read now and then lets checkpoints go on.
  *
  * import_row is made by main.character's own CREATE TABLE, so that a
- * staged row is already the character's row: its id is its place in the
- * file (from 1), its times are set.  Into an empty roster the commit is
- * then one "INSERT INTO main.character SELECT * FROM import.import_row",
- * which SQLite runs as a copy of the records and of the name index in
- * order (its transfer optimization, which asks for the same columns,
- * CHECKs and indexes and an empty table), rather than row by row with
- * every CHECK and the index search made again under the write lock.  The
- * ids it keeps are those an INSERT in file order would give.  What is not
+ * staged row is already the character's row but for its id, which is
+ * key0 plus its place in the file (1, 2, ...); the commit gives each row
+ * its name's key (db_name_key), a chunk of rows at a time, storing the
+ * record of the changes after each (db_changes_flush), so that neither
+ * the record nor the write holds the whole file at once.  What is not
  * a character's column is kept beside, only for the rows that need it, so
  * that most rows cost one insert: import_meta has the rows whose names
  * were taken when they were staged (kept, that character's id) or that
@@ -342,13 +352,11 @@ static const char import_fault_sql[] =
 	"   WHERE p.name = h.name) END"
 	") AS f ORDER BY f.row, f.kind, f.pos LIMIT 1";
 
-/*
- * Staged rows into character; ?1 is the time, ?2 what a staged id gains
- * to be the station's next keys.
- */
+/* Staged rows into character, keyed by name; ?1 is the time. */
 #define IMPORT_INSERT \
 	"INSERT INTO main.character (id, " CHAR_COLS ", created, updated)" \
-	" SELECT r.id + ?2, " CHAR_COLS ", ?1, ?1 FROM import.import_row r"
+	" SELECT " DB_NAME_KEY("r.name") ", " CHAR_COLS ", ?1, ?1" \
+	" FROM import.import_row r"
 
 /* The upsert roster_write makes, with the id kept. */
 #define IMPORT_ON_CONFLICT \
@@ -362,13 +370,6 @@ static const char import_fault_sql[] =
 	" given_em = excluded.given_em, given_lb = excluded.given_lb," \
 	" updated = excluded.updated"
 
-/*
- * A character that was there before the import: not one of the keys above
- * ?1, the station's highest before it, which the import took.
- */
-#define IMPORT_OLD(id) \
-	"NOT (" id " > ?1 AND " id " <= refkit_key_hi())"
-
 enum {
 	C_COPY, C_INSERT, C_UPDATE_KEPT, C_UPSERT_NEW, C_UPSERT_REST,
 	C_CLEAR_BY_ROW, C_CLEAR_BY_HOLDING, C_HOLD, C_COUNT
@@ -376,15 +377,15 @@ enum {
 
 /*
  * The commit's writes, items first and powers second where there are
- * two.  ?1 is the time, or for the C_CLEAR_* the highest id before the
- * import.  Those with ?3 and ?4 write the staged rows with ids from ?3
+ * two.  ?1 is the time.  Those with ?3 and ?4 write the staged rows with ids from ?3
  * to ?4 only, and run a chunk of rows at a time (import_write), so that
  * the record of the changes (db_changes_flush) never holds them all.
  */
 static const char *const import_commit_sql[C_COUNT][2] = {
 	/* Into an empty roster: the staged rows as they are. */
-	[C_COPY] = { "INSERT INTO main.character"
-	    " SELECT * FROM import.import_row WHERE id BETWEEN ?3 AND ?4" },
+	[C_COPY] = { "INSERT INTO main.character (id, " CHAR_COLS ", created,"
+	    " updated) SELECT " DB_NAME_KEY("name") ", " CHAR_COLS ", created,"
+	    " updated FROM import.import_row WHERE id BETWEEN ?3 AND ?4" },
 	[C_INSERT] = { IMPORT_INSERT " WHERE r.id BETWEEN ?3 AND ?4"
 	    " ORDER BY r.id" },
 	/* Rows whose staged id still has their name. */
@@ -411,27 +412,25 @@ static const char *const import_commit_sql[C_COUNT][2] = {
 	    " AND c.name = r.name)"
 	    " ORDER BY r.id" IMPORT_ON_CONFLICT },
 	/*
-	 * The holdings of replaced characters whose rows set holdings
-	 * (characters above ?1 are new), found from the rows or from the
-	 * holdings, whichever are fewer.
+	 * The holdings of the characters whose rows set holdings (a new
+	 * one has none yet), found from the rows or from the holdings,
+	 * whichever are fewer.
 	 */
 	[C_CLEAR_BY_ROW] = {
 	    "DELETE FROM main.holds_item WHERE character_id IN"
 	    " (SELECT c.id FROM import.import_meta m JOIN import.import_row r"
 	    " ON r.id = m.id JOIN main.character c ON c.name = r.name"
-	    " WHERE m.holdings AND " IMPORT_OLD("c.id") ")",
+	    " WHERE m.holdings)",
 	    "DELETE FROM main.holds_power WHERE character_id IN"
 	    " (SELECT c.id FROM import.import_meta m JOIN import.import_row r"
 	    " ON r.id = m.id JOIN main.character c ON c.name = r.name"
-	    " WHERE m.holdings AND " IMPORT_OLD("c.id") ")" },
+	    " WHERE m.holdings)" },
 	[C_CLEAR_BY_HOLDING] = {
-	    "DELETE FROM main.holds_item WHERE " IMPORT_OLD("character_id")
-	    " AND EXISTS"
+	    "DELETE FROM main.holds_item WHERE EXISTS"
 	    " (SELECT 1 FROM main.character c JOIN import.import_row r"
 	    " ON r.name = c.name JOIN import.import_meta m ON m.id = r.id"
 	    " WHERE c.id = holds_item.character_id AND m.holdings)",
-	    "DELETE FROM main.holds_power WHERE " IMPORT_OLD("character_id")
-	    " AND EXISTS"
+	    "DELETE FROM main.holds_power WHERE EXISTS"
 	    " (SELECT 1 FROM main.character c JOIN import.import_row r"
 	    " ON r.name = c.name JOIN import.import_meta m ON m.id = r.id"
 	    " WHERE c.id = holds_power.character_id AND m.holdings)" },
@@ -939,7 +938,7 @@ roster_import_commit(struct roster_import *im)
 	};
 	struct db *db = im->db;
 	enum roster_result r;
-	int64_t max_id = 0, gain, kept;
+	int64_t before, kept;
 	int empty;
 
 	/* End the last read, then wait for the write lock. */
@@ -953,33 +952,27 @@ roster_import_commit(struct roster_import *im)
 	    (r = import_fault(im, !im->replace && !empty)) != ROSTER_OK)
 		return r;
 	if (empty) {
-		/* The staged rows as they are, ids and all. */
+		/* The staged rows as they are, keyed by name. */
 		(void)import_write(im, C_COPY, 0, 0);
 		im->added = im->nrows;
 	} else {
-		/*
-		 * The station's keys only grow, so its keys above this one
-		 * will be new: staged row n becomes key max_id + n.
-		 */
-		max_id = import_run_sql(db, "SELECT coalesce(max(id),"
-		    " refkit_key_lo() - 1) FROM main.character WHERE "
-		    DB_OWN_KEY("id"), 0);
-		gain = max_id - im->key0;
+		/* An import only adds characters and changes them. */
+		before = import_run_sql(db, "SELECT count(*) FROM"
+		    " main.character", 0);
 		if (!im->replace)
-			(void)import_write(im, C_INSERT, im->now, gain);
+			(void)import_write(im, C_INSERT, im->now, 0);
 		else {
 			kept = import_write(im, C_UPDATE_KEPT, im->now, 0);
 			/* With every row kept, there is nothing left. */
 			if (kept != im->nkept)
 				(void)import_write(im, C_UPSERT_REST,
-				    im->now, gain);
+				    im->now, 0);
 			else if (kept < im->nrows)
 				(void)import_write(im, C_UPSERT_NEW,
-				    im->now, gain);
+				    im->now, 0);
 		}
-		im->added = (long)import_run_sql(db, "SELECT count(*) FROM"
-		    " main.character WHERE id > ?1 AND id <= refkit_key_hi()",
-		    max_id);
+		im->added = (long)(import_run_sql(db, "SELECT count(*) FROM"
+		    " main.character", 0) - before);
 	}
 	im->replaced = im->nrows - im->added;
 	for (int k = 0; k < 2 && im->replace && im->nflagged > 0; k++) {
@@ -987,7 +980,7 @@ roster_import_commit(struct roster_import *im)
 		    im->nflagged;
 
 		(void)import_run_sql(db, import_commit_sql[by_holding ?
-		    C_CLEAR_BY_HOLDING : C_CLEAR_BY_ROW][k], max_id);
+		    C_CLEAR_BY_HOLDING : C_CLEAR_BY_ROW][k], 0);
 		db_changes_flush(db);
 	}
 	if (im->nholds > 0)
@@ -1135,7 +1128,7 @@ roster_item_put(struct db *db, const struct item *it, int64_t id)
 {
 	sqlite3_stmt *st = db_prepare(db, id == 0 ?
 	    "INSERT INTO item (id, " ITEM_COLS ") VALUES ("
-	    DB_NEW_KEY("item") ", ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10,"
+	    DB_NAME_KEY("?1") ", ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10,"
 	    " ?11)" :
 	    "UPDATE item SET name = ?1, mod_or = ?2, mod_dr = ?3,"
 	    " mod_mind = ?4, mod_pick = ?5, mod_offense = ?6,"
@@ -1154,7 +1147,10 @@ roster_item_put(struct db *db, const struct item *it, int64_t id)
 		sqlite3_bind_int64(st, 12, id);
 	rc = db_step(db, st, 1);
 	sqlite3_finalize(st);
-	return rc == SQLITE_CONSTRAINT ? ROSTER_EXISTS : ROSTER_OK;
+	if (rc == SQLITE_CONSTRAINT || (id != 0 && db_rekey(db, "item", id,
+	    db_name_key(it->name), item_refs) != 0))
+		return ROSTER_EXISTS;
+	return ROSTER_OK;
 }
 
 enum roster_result
@@ -1223,7 +1219,7 @@ roster_power_put(struct db *db, const struct power *pw, int64_t id)
 {
 	sqlite3_stmt *st = db_prepare(db, id == 0 ?
 	    "INSERT INTO power (id, " POWER_COLS ") VALUES ("
-	    DB_NEW_KEY("power") ", ?1, ?2, ?3, ?4, ?5, ?6, ?7)" :
+	    DB_NAME_KEY("?1") ", ?1, ?2, ?3, ?4, ?5, ?6, ?7)" :
 	    "UPDATE power SET name = ?1, em = ?2, picks = ?3, bonus = ?4,"
 	    " target = ?5, defend = ?6, notes = ?7 WHERE id = ?8");
 	int rc;
@@ -1239,7 +1235,10 @@ roster_power_put(struct db *db, const struct power *pw, int64_t id)
 		sqlite3_bind_int64(st, 8, id);
 	rc = db_step(db, st, 1);
 	sqlite3_finalize(st);
-	return rc == SQLITE_CONSTRAINT ? ROSTER_EXISTS : ROSTER_OK;
+	if (rc == SQLITE_CONSTRAINT || (id != 0 && db_rekey(db, "power", id,
+	    db_name_key(pw->name), power_refs) != 0))
+		return ROSTER_EXISTS;
+	return ROSTER_OK;
 }
 
 enum roster_result

@@ -69,7 +69,7 @@ d6store_save(struct db *db, struct d6_sheet *s, int64_t now)
 	if (s->id == 0)
 		st = db_prepare(db, "INSERT INTO d6_character"
 		    " (id, name, cp, fp, dsp, notes, created, updated)"
-		    " VALUES (" DB_NEW_KEY("d6_character") ", ?1, ?2, ?3, ?4,"
+		    " VALUES (" DB_NAME_KEY("?1") ", ?1, ?2, ?3, ?4,"
 		    " ?5, ?6, ?6)");
 	else
 		st = db_prepare(db, "UPDATE d6_character SET name = ?1,"

@@ -213,7 +213,7 @@ fbledger_duelist_save(struct db *db, struct fbledger_duelist *d,
 	if (d->id == 0)
 		st = db_prepare(db, "INSERT INTO fb_duelist (id, name, side,"
 		    " hand, colour, level, free_geas, board, stance, notes,"
-		    " created, updated) VALUES (" DB_NEW_KEY("fb_duelist")
+		    " created, updated) VALUES (" DB_NAME_KEY("lower(?1)")
 		    ", ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10)");
 	else {
 		st = db_prepare(db, "UPDATE fb_duelist SET name = ?1, side ="

@@ -4,31 +4,51 @@
 export REFKIT_NOW=1795000000
 cp "$TOP/tests/fixtures/bg/red.team" "$TOP/tests/fixtures/bg/blue.team" .
 
-# keyed: the tables whose ids are keys, with the columns that name them.
-keyed='character:id item:id power:id holds_item:character_id
+# keyed: the logs' and events' keys, with the columns that name them.
+keyed='combat:id event:id event:combat_id history_combat:combat_id
+    d6_roll:id fb_duel:id fb_event:id fb_event:duel_id bg_game:id
+    bg_event:id bg_event:game_id'
+# named: the named records' keys, with the columns that name them.
+named='character:id item:id power:id holds_item:character_id
     holds_item:item_id holds_power:character_id holds_power:power_id
-    combat:id event:id event:combat_id history_combat:combat_id
-    d6_character:id d6_trait:character_id d6_roll:id fb_duelist:id
-    fb_duel:id fb_event:id fb_event:duel_id bg_team:id
-    bg_figure:team_id bg_game:id bg_event:id bg_event:game_id'
+    d6_character:id d6_trait:character_id fb_duelist:id bg_team:id
+    bg_figure:team_id'
 
-# in_range DB: how many keyed values lie outside the station's own range,
-# per table, and how many rows were looked at in all.
+# in_range DB: how many keys of logs and events lie outside the station's
+# own range, and how many named keys below 2^62, per table; and how many
+# values were looked at in all.
 in_range() {
 	id=$(refkit --db "$1" --csv station | tail -1 | cut -d, -f2)
 	tag=$(( 0x$(echo "$id" | cut -c1-8) | 0x80000000 ))
 	lo=$((tag * 2147483648 + 1))
 	hi=$((tag * 2147483648 + 2147483647))
 	all=0
-	for tc in $keyed; do
+	bad=0
+	# shellcheck disable=SC2086
+	named1=$(echo $named)
+	for tc in $keyed $named; do
 		t=${tc%%:*}
 		c=${tc#*:}
-		out=$(sqlite3 "$1" "SELECT count(*) FROM $t
-		    WHERE $c NOT BETWEEN $lo AND $hi")
-		[ "$out" = 0 ] || echo "$t.$c: $out outside the station's keys"
+		case " $named1 " in
+		*" $tc "*) w="$c < 4611686018427387904" ;;
+		*) w="$c NOT BETWEEN $lo AND $hi" ;;
+		esac
+		out=$(sqlite3 "$1" "SELECT count(*) FROM $t WHERE $w")
+		[ "$out" = 0 ] || echo "$t.$c: $out keys out of place"
+		bad=$((bad + out))
 		all=$((all + $(sqlite3 "$1" "SELECT count(*) FROM $t")))
 	done
-	echo "$all keyed values, all the station's own"
+	echo "$all keys, $bad out of place"
+}
+
+# keys_of DB: each named record's key and name.
+keys_of() {
+	sqlite3 "$1" "SELECT 'character', id, name FROM character
+	    UNION ALL SELECT 'item', id, name FROM item
+	    UNION ALL SELECT 'power', id, name FROM power
+	    UNION ALL SELECT 'd6', id, name FROM d6_character
+	    UNION ALL SELECT 'duelist', id, name FROM fb_duelist
+	    UNION ALL SELECT 'team', id, name FROM bg_team ORDER BY 1, 3"
 }
 
 echo '# A database of schema 10, migrated: its rows take keys.'
@@ -37,7 +57,9 @@ run crs-stats --db v10.db show Ann
 sqlite3 v10.db 'PRAGMA user_version'
 in_range v10.db
 echo '# The numbers people used stay the same.'
-sqlite3 v10.db "SELECT id % 2147483648, name FROM character ORDER BY id"
+sqlite3 v10.db "SELECT 'combat', id % 2147483648 FROM combat UNION ALL
+    SELECT 'duel', id % 2147483648 FROM fb_duel UNION ALL
+    SELECT 'game', id % 2147483648 FROM bg_game"
 run crs-combat --db v10.db --combat 1 log
 run crs-combat --db v10.db replay
 run crs-combat --db v10.db history --char Ann
@@ -75,6 +97,22 @@ bg-board new Red Blue >/dev/null
 bg-board pass >/dev/null
 d6-roll char add Han dexterity=3D+1 dexterity.blaster=6D+1 >/dev/null
 d6-roll --seed 3 Han blaster >/dev/null
+in_range "$REFKIT_DB"
+echo '# A named record has the same key wherever it is made, and a'
+echo '# migrated one the key a new one gets.'
+keys_of v10.db | grep -v "Cy$" >v10.keys
+keys_of "$REFKIT_DB" | grep -v "|Dee$\||Ed$" >new.keys
+diff v10.keys new.keys && echo "the same $(wc -l <new.keys) keys"
+echo '# A rename gives the record its new name'"'"'s key, holdings and all.'
+run crs-stats set Ann name=Anna
+run crs-stats show Anna
+sqlite3 "$REFKIT_DB" "SELECT count(*) FROM holds_item h JOIN character c
+    ON c.id = h.character_id WHERE c.name = 'Anna'"
+run crs-stats add Ann OR=1
+keys_of "$REFKIT_DB" | grep '|Ann$' | cut -d'|' -f2 >ann.now
+grep '|Ann$' new.keys | cut -d'|' -f2 | diff - ann.now && echo "Ann's key again"
+run crs-stats item set Sword name=Blade
+run crs-stats show Anna
 in_range "$REFKIT_DB"
 
 echo '# Another station'"'"'s combat, as a merge would bring it: its key,'

@@ -28,6 +28,33 @@ other_exec(const char *sql)
 	return sqlite3_exec(other, sql, NULL, NULL, NULL);
 }
 
+/* Another GM adds a character, keyed as refkit keys it (db.h). */
+static int
+other_add(const char *name)
+{
+	char sql[256];
+
+	snprintf(sql, sizeof sql, "INSERT INTO character (id, name, created,"
+	    " updated) VALUES (%lld, '%s', 0, 0)", (long long)db_name_key(name),
+	    name);
+	return other_exec(sql);
+}
+
+/* Another GM renames a character, as refkit does: key and holdings. */
+static void
+other_rename(const char *from, const char *to)
+{
+	char sql[512];
+	long long a = db_name_key(from), b = db_name_key(to);
+
+	snprintf(sql, sizeof sql, "BEGIN;"
+	    " UPDATE holds_item SET character_id = %lld WHERE character_id = %lld;"
+	    " UPDATE holds_power SET character_id = %lld WHERE character_id = %lld;"
+	    " UPDATE character SET id = %lld, name = '%s' WHERE id = %lld;"
+	    " COMMIT", b, a, b, a, b, to, a);
+	(void)other_exec(sql);
+}
+
 /* 1 if the other connection can take the write lock and write now. */
 static int
 other_can_write(void)
@@ -261,8 +288,7 @@ test_import_changed(struct db *db)
 	stage(&im, "Bob", "2", "Sword", NULL, &missing);
 	stage(&im, "Cid", "3", NULL, NULL, &missing);
 	stage(&im, "Dee", "4", NULL, "Heal", &missing);
-	is_int(other_exec("INSERT INTO character (name, created, updated)"
-	    " VALUES ('Cid', 0, 0)"), SQLITE_OK, "another GM adds Cid");
+	is_int(other_add("Cid"), SQLITE_OK, "another GM adds Cid");
 	is_int(roster_import_commit(&im), ROSTER_EXISTS,
 	    "the commit refuses a name taken since");
 	is_int(im.fault_row, 2, "at Cid's row");
@@ -277,8 +303,7 @@ test_import_changed(struct db *db)
 	stage(&im, "Bob", "2", "Sword", NULL, &missing);
 	stage(&im, "Cie", "3", NULL, NULL, &missing);
 	stage(&im, "Dee", "4", NULL, "Heal", &missing);
-	other_exec("INSERT INTO character (name, created, updated)"
-	    " VALUES ('Cie', 0, 0)");
+	other_add("Cie");
 	other_exec("DELETE FROM power WHERE name = 'Heal'");
 	other_exec("DELETE FROM item WHERE name = 'Sword'");
 	is_int(roster_import_commit(&im), ROSTER_NO_ITEM,
@@ -289,7 +314,13 @@ test_import_changed(struct db *db)
 	roster_import_release(&im);
 	is_int(count_rows(db, "SELECT count(*) FROM character WHERE name IN"
 	    " ('Ann', 'Bob', 'Dee')"), 0, "all or nothing again");
-	other_exec("INSERT INTO item (name) VALUES ('Sword')");
+	{
+		char sql[128];
+
+		snprintf(sql, sizeof sql, "INSERT INTO item (id, name) VALUES"
+		    " (%lld, 'Sword')", (long long)db_name_key("Sword"));
+		other_exec(sql);
+	}
 }
 
 /*
@@ -321,9 +352,8 @@ test_import_places(struct db *db)
 			    &missing);
 			sheet_release(&sh);
 		}
-		snprintf(sql, sizeof sql, "INSERT INTO character (name,"
-		    " created, updated) VALUES ('Place %zu', 0, 0)", k);
-		other_exec(sql);
+		snprintf(sql, sizeof sql, "Place %zu", k);
+		other_add(sql);
 		is_int(roster_import_commit(&im), ROSTER_EXISTS,
 		    "row %zu: refused", k);
 		is_int(im.fault_row, (long)k, "row %zu: at its row", k);
@@ -355,13 +385,13 @@ test_import_stale(struct db *db, int64_t fred_id)
 	stage(&im, "Zed1", "1", "", NULL, &missing);
 	stage(&im, "Zed2", "1", "", NULL, &missing);
 	stage(&im, "Zed3", "1", "", NULL, &missing);
-	other_exec("UPDATE character SET name = 'Thomas' WHERE name = 'Tom'");
-	other_exec("INSERT INTO character (name, created, updated)"
-	    " VALUES ('Ned', 0, 0)");
+	other_rename("Tom", "Thomas");
+	other_add("Ned");
 	other_exec("INSERT INTO holds_item SELECT c.id, i.id FROM character c,"
 	    " item i WHERE c.name = 'Ned' AND i.name = 'Mail'");
 	ned_id = other_id("Ned");
-	ok(ned_id > fred_id, "Ned added meanwhile");
+	ok(ned_id == db_name_key("Ned") && ned_id != fred_id,
+	    "Ned added meanwhile");
 	is_int(roster_import_commit(&im), ROSTER_OK, "replaced again");
 	is_int(im.added, 4, "Tom is new again, and the Zeds");
 	is_int(im.replaced, 2, "Ned and Fred replaced");
