@@ -73,7 +73,7 @@ TOOLS  = crs-stats crs-draw crs-combat d6-roll fb-duel bg-board refkit
 # the core every tool shares, then each game system's rules, their text
 # forms and their SQL stores.  src/cmd/TOOL.c is the main of each tool.
 LIBSRC = core/util core/rng core/out core/db core/station core/changes \
-         core/cli core/pack core/journal \
+         core/changes_show core/cli core/pack core/journal \
          crs/stats crs/item crs/sheet crs/deck crs/odds crs/combat \
          crs/combat_text crs/combat_pack \
          crs/roster crs/import crs/ledger \
@@ -82,7 +82,7 @@ LIBSRC = core/util core/rng core/out core/db core/station core/changes \
          bg/bg bg/bgio bg/bgpack bg/bgledger
 # Unit tests, tests/unit/FAMILY/test_MODULE.c, one binary each.
 UNITS  = core/util core/out core/db core/rng core/pack core/journal \
-         core/changes \
+         core/changes core/changes_show \
          crs/stats crs/sheet crs/item crs/roster crs/import crs/deck \
          crs/odds crs/combat crs/combat_text crs/ledger crs/ledger_rows \
          crs/ledger_history crs/ledger_snap \
@@ -154,7 +154,8 @@ $(B)/unit-%: $(B)/unit-%.o $(B)/librefkit.a
 # sqlite3_open*, so that no fuzzed --db path is ever opened.
 FZ       = build-fuzz
 FUZZCC  ?= clang
-FUZZ_PARSERS = sheet deck d6 import-csv import-json fb bg changes
+FUZZ_PARSERS = sheet deck d6 import-csv import-json fb bg changes \
+               changes-show
 FUZZ_TARGETS = $(FUZZ_PARSERS:%=$(FZ)/fuzz-%) $(TOOLS:%=$(FZ)/fuzz-argv-%)
 FUZZ_RENAME = -Dexit=refkit_fuzz_exit -D_exit=refkit_fuzz__exit \
               -Derr=refkit_fuzz_err -Derrx=refkit_fuzz_errx \
@@ -196,6 +197,9 @@ $(FZ)/fuzz-import-csv.o: tests/fuzz/fuzz_import.c tests/fuzz/common.h $(HEADERS)
 
 $(FZ)/fuzz-import-json.o: tests/fuzz/fuzz_import.c tests/fuzz/common.h $(HEADERS) | $(FZ)
 	$(FUZZCC) $(FUZZ_CFLAGS) -DFORMAT=IMPORT_JSON -c -o $@ $<
+
+$(FZ)/fuzz-changes-show.o: tests/fuzz/fuzz_changes_show.c tests/fuzz/common.h $(HEADERS) | $(FZ)
+	$(FUZZCC) $(FUZZ_CFLAGS) -c -o $@ $<
 
 $(FZ)/fuzz-%.o: tests/fuzz/fuzz_%.c tests/fuzz/common.h $(HEADERS) | $(FZ)
 	$(FUZZCC) $(FUZZ_CFLAGS) -c -o $@ $<

@@ -1,8 +1,8 @@
 /*
  * refkit - what concerns a refkit database as a whole rather than one
- * game system: which station it is, and (to come) the exchange of its
- * changes with other stations.  A thin layer over the core library.
- * See refkit(1).
+ * game system: which station it is, and the exchange of its changes with
+ * other stations (so far, what a changes file holds).  A thin layer over
+ * the core library.  See refkit(1).
  */
 #include <err.h>
 #include <getopt.h>
@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/changes_show.h"
 #include "core/cli.h"
 #include "core/db.h"
 #include "core/out.h"
@@ -29,6 +30,8 @@ static const char usage_text[] =
 "  station              this database's station: its id and name\n"
 "  station list         every station this database knows\n"
 "  station rename NAME  give this station another name\n"
+"  changes show FILE    what a changes file holds (FILE - for stdin);\n"
+"                       needs no database\n"
 "\n"
 "  -d, --db PATH        database (default $REFKIT_DB, else\n"
 "                       $XDG_DATA_HOME/refkit/refkit.db)\n"
@@ -106,11 +109,50 @@ cmd_station(struct opts *o, int argc, char **argv)
 	return 0;
 }
 
+/*
+ * changes show FILE: read without a database, so that a file can be
+ * looked at anywhere before it is taken in.
+ */
+static int
+cmd_changes(struct opts *o, int argc, char **argv)
+{
+	const char *file;
+	FILE *fp;
+	char why[256];
+	int rc;
+
+	if (argc == 0 || strcmp(argv[0], "show") != 0)
+		cli_usage_error("changes takes 'show FILE'%s%s%s",
+		    argc ? ", got '" : "", argc ? q(argv[0]) : "",
+		    argc ? "'" : "");
+	if (argc != 2)
+		cli_usage_error("changes show needs exactly one FILE (- for "
+		    "stdin)");
+	if (o->fmt == OUT_CSV)
+		cli_usage_error("changes show has no CSV form (--json or "
+		    "neither)");
+	file = argv[1];
+	if (strcmp(file, "-") == 0)
+		fp = stdin;
+	else if ((fp = fopen(file, "rb")) == NULL)
+		err(1, "cannot open '%s'", q(file));
+	rc = changes_show(fp, stdout, o->fmt, why, sizeof why);
+	if (fp != stdin)
+		fclose(fp);
+	if (rc != 0) {
+		if (fp == stdin)
+			errx(1, "<stdin>: %s", why);
+		errx(1, "'%s': %s", q(file), why);
+	}
+	return 0;
+}
+
 static const struct command {
 	const char	*name;
 	int		(*fn)(struct opts *, int, char **);
 } commands[] = {
 	{ "station", cmd_station },
+	{ "changes", cmd_changes },
 };
 
 static const struct option longopts[] = {
@@ -153,7 +195,7 @@ main(int argc, char **argv)
 	argv += optind;
 	db_station_name(o.station);
 	if (argc == 0)
-		cli_usage_error("no command given (station)");
+		cli_usage_error("no command given (station, changes)");
 	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
 		if (strcmp(argv[0], commands[i].name) == 0)
 			return commands[i].fn(&o, argc - 1, argv + 1);

@@ -1088,3 +1088,56 @@ db_run_text(struct db *db, const char *sql, const char *text)
 	sqlite3_finalize(st);
 	return v;
 }
+
+/*
+ * Stand-ins for the functions schema.sql calls (add_functions), on
+ * db_schema_memory's database, which is never a station: a fixed text
+ * (the user data), else 0.
+ */
+static void
+fn_stand_in(sqlite3_context *cx, int argc, sqlite3_value **argv)
+{
+	const char *text = sqlite3_user_data(cx);
+
+	(void)argc;
+	(void)argv;
+	if (text != NULL)
+		sqlite3_result_text(cx, text, -1, SQLITE_STATIC);
+	else
+		sqlite3_result_int64(cx, 0);
+}
+
+sqlite3 *
+db_schema_memory(char *why, size_t whysz)
+{
+	static const struct {
+		const char	*name;
+		int		 nargs;
+		const char	*text;
+	} fn[] = {
+		{ "refkit_new_station_id", 0,
+		    "00000000000000000000000000000000" },
+		{ "refkit_station_name", 0, "schema" },
+		{ "refkit_now", 0, NULL },
+		{ "refkit_station_tag", 1, NULL },
+	};
+	sqlite3 *h = NULL;
+	char *msg = NULL;
+	int rc;
+
+	rc = sqlite3_open_v2(":memory:", &h, SQLITE_OPEN_READWRITE |
+	    SQLITE_OPEN_NOMUTEX, NULL);
+	for (size_t i = 0; rc == SQLITE_OK && i < sizeof fn / sizeof *fn; i++)
+		rc = sqlite3_create_function(h, fn[i].name, fn[i].nargs,
+		    SQLITE_UTF8, (void *)fn[i].text, fn_stand_in, NULL, NULL);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_exec(h, db_schema_sql, NULL, NULL, &msg);
+	if (rc != SQLITE_OK) {
+		util_say(why, whysz, "cannot make the schema in memory: %s",
+		    msg ? msg : h ? sqlite3_errmsg(h) : sqlite3_errstr(rc));
+		sqlite3_free(msg);
+		sqlite3_close(h);
+		return NULL;
+	}
+	return h;
+}

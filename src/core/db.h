@@ -247,4 +247,13 @@ int64_t db_now(void);
 extern const char db_schema_sql[];
 extern const char *const db_schema_step[DB_SCHEMA_VERSION + 1];
 
+/*
+ * A new in-memory database holding this build's schema (db_schema_sql),
+ * with stand-ins for the functions it calls, so that the layout of its
+ * tables can be read without a refkit database (refkit changes show
+ * takes column names from it).  The caller closes it with sqlite3_close.
+ * Returns NULL with why set on failure.
+ */
+sqlite3 *db_schema_memory(char *why, size_t whysz);
+
 #endif

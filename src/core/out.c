@@ -52,12 +52,19 @@ out_new(FILE *fp, enum out_format fmt, enum out_shape shape, int ncols,
 }
 
 void
-out_json_string(FILE *fp, const char *str)
+out_json_string(FILE *fp, const char *s)
 {
-	const unsigned char *s = (const unsigned char *)str;
+	out_json_string_len(fp, s, strlen(s));
+}
+
+void
+out_json_string_len(FILE *fp, const char *str, size_t n)
+{
+	const unsigned char *s = (const unsigned char *)str, *end = s + n;
+	int len;
 
 	putc('"', fp);
-	for (; *s; s++) {
+	for (; s < end; s++) {
 		switch (*s) {
 		case '"': fputs("\\\"", fp); break;
 		case '\\': fputs("\\\\", fp); break;
@@ -67,8 +74,14 @@ out_json_string(FILE *fp, const char *str)
 		default:
 			if (*s < 0x20 || *s == 0x7f)
 				fprintf(fp, "\\u%04x", *s);
-			else
+			else if (*s < 0x80)
 				putc(*s, fp);
+			else if ((len = util_utf8_len((const char *)s,
+			    (size_t)(end - s))) > 0) {
+				fwrite(s, 1, (size_t)len, fp);
+				s += len - 1;
+			} else
+				fputs("\\ufffd", fp);
 		}
 	}
 	putc('"', fp);

@@ -34,8 +34,13 @@ void out_null(struct out *o);
 void out_list(struct out *o, char *const *names, size_t n);
 void out_end_row(struct out *o);
 
-/* Writes s as a JSON string with quotes. */
+/*
+ * Writes s as a JSON string with quotes.  A byte that is not part of
+ * valid UTF-8 is written as U+FFFD, so that the JSON stays valid.
+ */
 void out_json_string(FILE *fp, const char *s);
+/* The same for the n bytes at s, NUL bytes among them. */
+void out_json_string_len(FILE *fp, const char *s, size_t n);
 /* Writes s as a CSV field, quoted only when it must be. */
 void out_csv_field(FILE *fp, const char *s);
 

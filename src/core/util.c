@@ -7,6 +7,7 @@
 #include <ctype.h>
 #include <err.h>
 #include <errno.h>
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -184,6 +185,16 @@ utf8_len(const unsigned char *s)
 	    (n == 4 && (c < 0x10000 || c > 0x10ffff)))
 		return 0;
 	return n;
+}
+
+int
+util_utf8_len(const char *s, size_t n)
+{
+	unsigned char b[5] = { 0 };
+
+	/* utf8_len stops at a NUL; the copy puts one past the n bytes. */
+	memcpy(b, s, n < 4 ? n : 4);
+	return utf8_len(b);
 }
 
 /*
@@ -397,6 +408,8 @@ util_time_iso(char *buf, size_t sz, int64_t t)
 	time_t tt = (time_t)t;
 	struct tm tm;
 
-	gmtime_r(&tt, &tm);
-	strftime(buf, sz, "%Y-%m-%dT%H:%M:%SZ", &tm);
+	/* A year beyond int (from a damaged or hostile file): the number. */
+	if (gmtime_r(&tt, &tm) == NULL ||
+	    strftime(buf, sz, "%Y-%m-%dT%H:%M:%SZ", &tm) == 0)
+		snprintf(buf, sz, "%" PRId64, t);
 }

@@ -73,6 +73,13 @@ const char *util_q(const char *s);
 int util_say(char *why, size_t whysz, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
+/*
+ * The length of the valid UTF-8 sequence of 2 to 4 bytes that starts the
+ * n bytes at s, or 0 if none does (ASCII included).  Overlong forms and
+ * surrogates are not valid.
+ */
+int util_utf8_len(const char *s, size_t n);
+
 /* Display width of s as util_fputs_safe would print it. */
 size_t util_safe_width(const char *s);
 
@@ -112,6 +119,9 @@ int util_split_kv(const char *arg, char **buf, const char **key,
  */
 int util_json_has_nul(const char *s, size_t n);
 
-/* Writes Unix time t as "2026-11-24T10:00:00Z" (UTC) into buf. */
+/*
+ * Writes Unix time t as "2026-11-24T10:00:00Z" (UTC) into buf, or as its
+ * number of seconds when gmtime(3) cannot hold its year.
+ */
 void util_time_iso(char *buf, size_t sz, int64_t t);
 #endif

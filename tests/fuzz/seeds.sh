@@ -17,7 +17,7 @@ put() {
 
 # The argv targets: each transcript's command lines for the tool, twelve
 # to a seed, in the order the case ran them.
-for tool in crs-stats crs-draw crs-combat d6-roll fb-duel bg-board; do
+for tool in crs-stats crs-draw crs-combat d6-roll fb-duel bg-board refkit; do
 	mkdir -p "$out/argv-$tool"
 	for f in "$exp"/*.out; do
 		name=$(basename "$f" .out)
@@ -60,8 +60,9 @@ printf '[{"name":"Ann","STR":3,"items":["Sword"]},{"name":"Bob"}]' |
 
 # Changes files, written by the writer (build/unit-changes --fixtures
 # tests/fixtures/changes makes them anew).
-mkdir -p "$out/changes"
+mkdir -p "$out/changes" "$out/changes-show"
 cp "$top"/tests/fixtures/changes/*.changes "$out/changes/"
+cp "$top"/tests/fixtures/changes/*.changes "$out/changes-show/"
 
 # fb-duel: stances, the default board, GEAS specs and round options, as
 # the ledger stores them ('0'..'4' picks the parser).

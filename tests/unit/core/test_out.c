@@ -72,5 +72,16 @@ main(void)
 		    "escapes and quoting");
 		free(buf);
 	}
+	{
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *fp = open_memstream(&buf, &len);
+
+		out_json_string_len(fp, "a\0b\xff\xc3\xa9\xc3", 7);
+		fclose(fp);
+		is_str(buf, "\"a\\u0000b\\ufffd\xc3\xa9\\ufffd\"",
+		    "JSON of a NUL, UTF-8 and bytes that are not");
+		free(buf);
+	}
 	return tap_done();
 }

@@ -95,5 +95,18 @@ main(void)
 	free(buf);
 	is_int(util_split_kv("=12", &buf, &key, &value), -1, "no key");
 	is_int(util_split_kv("STR", &buf, &key, &value), -1, "no '='");
+
+	is_int(util_utf8_len("\xc3\xa9", 2), 2, "UTF-8 of 2 bytes");
+	is_int(util_utf8_len("\xc3\xa9", 1), 0, "cut short by its length");
+	is_int(util_utf8_len("\xf0\x9f\x8e\xb2x", 5), 4, "of 4 bytes");
+	is_int(util_utf8_len("a", 1), 0, "ASCII is not a sequence");
+	{
+		char when[32];
+
+		util_time_iso(when, sizeof when, 1795000000);
+		is_str(when, "2026-11-18T11:06:40Z", "a time");
+		util_time_iso(when, sizeof when, INT64_MAX);
+		is_str(when, "9223372036854775807", "a time past gmtime's");
+	}
 	return tap_done();
 }
