@@ -1,26 +1,38 @@
 /*
  * refkit - what concerns a refkit database as a whole rather than one
  * game system: which station it is, and the exchange of its changes with
- * other stations (so far, what a changes file holds).  A thin layer over
- * the core library.  See refkit(1).
+ * other stations (core/exchange.c).  A thin layer over the core library.
+ * See refkit(1).
  */
+#include <sys/stat.h>
+
 #include <err.h>
+#include <errno.h>
+#include <inttypes.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "core/changes_show.h"
 #include "core/cli.h"
 #include "core/db.h"
+#include "core/exchange.h"
 #include "core/out.h"
 #include "core/station.h"
 #include "core/util.h"
+#include "crs/ledger.h"
 
 struct opts {
 	const char	*db;
 	const char	*station;
 	enum out_format	 fmt;
+	const char	*output;	/* -o: export's file */
+	int64_t		 since;		/* --since: export after this mark */
+	int		 have_since;
+	enum exchange_prefer prefer;	/* --prefer */
+	int		 have_prefer;
 };
 
 static const char usage_text[] =
@@ -30,13 +42,23 @@ static const char usage_text[] =
 "  station              this database's station: its id and name\n"
 "  station list         every station this database knows\n"
 "  station rename NAME  give this station another name\n"
-"  changes show FILE    what a changes file holds (FILE - for stdin);\n"
-"                       needs no database\n"
+"  changes export -o FILE [--since MARK]\n"
+"                       write the changes recorded here (after MARK)\n"
+"  changes apply [--prefer mine|theirs] FILE...\n"
+"                       take in other stations' changes, all or nothing\n"
+"  changes show FILE    what a changes file holds\n"
+"  merge [--prefer mine|theirs] OTHER\n"
+"                       take in every change database OTHER has\n"
 "\n"
 "  -d, --db PATH        database (default $REFKIT_DB, else\n"
 "                       $XDG_DATA_HOME/refkit/refkit.db)\n"
 "  -s, --station NAME   the name of a station created now (default\n"
 "                       $REFKIT_STATION, else the host name)\n"
+"  -o, --output FILE    where changes export writes (- for stdout)\n"
+"      --since MARK     export only the changes after MARK (a number an\n"
+"                       earlier export gave)\n"
+"      --prefer WHO     settle conflicts: mine keeps this station's\n"
+"                       version, theirs takes the incoming one\n"
 "  -j, --json           JSON output\n"
 "  -c, --csv            CSV output\n"
 "  -h, --help           show this help\n"
@@ -109,6 +131,164 @@ cmd_station(struct opts *o, int argc, char **argv)
 	return 0;
 }
 
+/* Refuses the options that command does not take. */
+static void
+only_options(const struct opts *o, const char *command, int output,
+    int since, int prefer)
+{
+	if (o->output && !output)
+		cli_usage_error("%s takes no -o", command);
+	if (o->have_since && !since)
+		cli_usage_error("%s takes no --since", command);
+	if (o->have_prefer && !prefer)
+		cli_usage_error("%s takes no --prefer", command);
+}
+
+/*
+ * changes export: this station's record of changes after --since into a
+ * file, which appears whole or not at all.
+ */
+static int
+changes_export(struct opts *o, int argc)
+{
+	struct db *db;
+	FILE *fp;
+	char why[256], *tmp = NULL;
+	int64_t n = 0, to = 0;
+	int rc;
+
+	only_options(o, "changes export", 1, 1, 0);
+	if (argc != 0 || o->output == NULL)
+		cli_usage_error("changes export needs -o FILE (- for stdout) "
+		    "and nothing else");
+	db = db_open(o->db);
+	db_begin_read(db);
+	if (strcmp(o->output, "-") == 0)
+		fp = stdout;
+	else {
+		tmp = xasprintf("%s.tmp-%ld", o->output, (long)getpid());
+		if ((fp = fopen(tmp, "wbx")) == NULL)
+			err(1, "cannot write '%s'", q(tmp));
+	}
+	rc = exchange_export(db, fp, o->since, &n, &to, why, sizeof why);
+	db_rollback(db);
+	db_close(db);
+	if (fp != stdout && fclose(fp) != 0 && rc == 0) {
+		rc = -1;
+		snprintf(why, sizeof why, "%s", strerror(errno));
+	}
+	if (rc == 0 && tmp != NULL && rename(tmp, o->output) != 0) {
+		rc = -1;
+		snprintf(why, sizeof why, "%s", strerror(errno));
+	}
+	if (rc != 0) {
+		if (tmp != NULL)
+			unlink(tmp);
+		errx(1, "cannot write '%s': %s", q(o->output), why);
+	}
+	free(tmp);
+	fprintf(fp == stdout ? stderr : stdout, "exported %" PRId64
+	    " change%s (%" PRId64 " to %" PRId64 "); next time: --since %"
+	    PRId64 "\n", n, n == 1 ? "" : "s", o->since < to ? o->since : to,
+	    to, to);
+	return 0;
+}
+
+/* The summary of an apply or a merge. */
+static void
+apply_summary(const struct opts *o, const struct exchange_apply *a,
+    const char *what)
+{
+	if (o->fmt == OUT_JSON) {
+		printf("{\"applied\":%" PRId64 ",\"known\":%" PRId64
+		    ",\"same\":%" PRId64 ",\"conflicts\":", a->applied,
+		    a->known, a->same);
+		exchange_report(stdout, a, 1);
+		printf("}\n");
+		return;
+	}
+	exchange_report(stdout, a, 0);
+	printf("%s: %" PRId64 " change%s new here, %" PRId64 " here already"
+	    "; %" PRId64 " record%s the same at both; %zu conflict%s "
+	    "settled\n", what, a->applied, a->applied == 1 ? "" : "s",
+	    a->known, a->same, a->same == 1 ? "" : "s", a->nc,
+	    a->nc == 1 ? "" : "s");
+}
+
+/*
+ * Ends an apply: with conflicts left, nothing is written and they are
+ * reported; else the histories of the combats whose events came are
+ * added up and it all commits.
+ */
+static int
+apply_end(struct opts *o, struct db *db, struct exchange_apply *a,
+    const char *what)
+{
+	if (a->open > 0) {
+		db_rollback(db);
+		if (o->fmt == OUT_JSON) {
+			printf("{\"applied\":0,\"conflicts\":");
+			exchange_report(stdout, a, 1);
+			printf("}\n");
+		} else
+			exchange_report(stdout, a, 0);
+		fflush(stdout);
+		warnx("%zu conflict%s, so nothing was written; settle %s with "
+		    "--prefer mine or --prefer theirs (refkit(7))", a->open,
+		    a->open == 1 ? "" : "s", a->open == 1 ? "it" : "them");
+		return 1;
+	}
+	ledger_history_rebuild(db, a->watched, a->nwatched);
+	db_commit(db);
+	apply_summary(o, a, what);
+	return 0;
+}
+
+static void
+apply_begin(struct db *db, struct exchange_apply *a, enum exchange_prefer p)
+{
+	exchange_apply_init(a, p);
+	a->watch_table = "event";
+	a->watch_column = "combat_id";
+	/* Another station's changes come with their own rows of change. */
+	db->unrecorded = 1;
+	db_begin(db);
+}
+
+/* changes apply FILE...: all of them in one transaction. */
+static int
+changes_apply(struct opts *o, int argc, char **argv)
+{
+	struct exchange_apply a;
+	struct db *db;
+	char why[256];
+	int rc;
+
+	only_options(o, "changes apply", 0, 0, 1);
+	if (argc == 0)
+		cli_usage_error("changes apply needs FILE... (- for stdin)");
+	db = db_open(o->db);
+	apply_begin(db, &a, o->prefer);
+	for (int i = 0; i < argc; i++) {
+		FILE *fp = strcmp(argv[i], "-") == 0 ? stdin :
+		    fopen(argv[i], "rb");
+
+		if (fp == NULL)
+			db_die(db, "cannot open '%s': %s; nothing was written",
+			    q(argv[i]), strerror(errno));
+		rc = exchange_apply_file(db, fp, &a, why, sizeof why);
+		if (fp != stdin)
+			fclose(fp);
+		if (rc != 0)
+			db_die(db, "'%s': %s; nothing was written",
+			    fp == stdin ? "<stdin>" : q(argv[i]), why);
+	}
+	rc = apply_end(o, db, &a, "applied");
+	exchange_apply_release(&a);
+	db_close(db);
+	return rc;
+}
+
 /*
  * changes show FILE: read without a database, so that a file can be
  * looked at anywhere before it is taken in.
@@ -121,10 +301,15 @@ cmd_changes(struct opts *o, int argc, char **argv)
 	char why[256];
 	int rc;
 
+	if (argc > 0 && strcmp(argv[0], "export") == 0)
+		return changes_export(o, argc - 1);
+	if (argc > 0 && strcmp(argv[0], "apply") == 0)
+		return changes_apply(o, argc - 1, argv + 1);
 	if (argc == 0 || strcmp(argv[0], "show") != 0)
-		cli_usage_error("changes takes 'show FILE'%s%s%s",
-		    argc ? ", got '" : "", argc ? q(argv[0]) : "",
-		    argc ? "'" : "");
+		cli_usage_error("changes takes 'show FILE', 'export -o FILE' or "
+		    "'apply FILE...'%s%s%s", argc ? ", got '" : "",
+		    argc ? q(argv[0]) : "", argc ? "'" : "");
+	only_options(o, "changes show", 0, 0, 0);
 	if (argc != 2)
 		cli_usage_error("changes show needs exactly one FILE (- for "
 		    "stdin)");
@@ -147,12 +332,65 @@ cmd_changes(struct opts *o, int argc, char **argv)
 	return 0;
 }
 
+static void
+warn_double(void *arg, const char *name, int64_t a, int64_t b)
+{
+	struct db *db = arg;
+
+	warnx("warning: '%s' is in combat %s and in combat %s at once; both "
+	    "are kept (end one of them)", q(name), db_key_str(db, a),
+	    db_key_str(db, b));
+}
+
+/*
+ * merge OTHER: every change OTHER has that this database lacks, in one
+ * transaction, as changes apply would take them from its export.
+ */
+static int
+cmd_merge(struct opts *o, int argc, char **argv)
+{
+	struct exchange_apply a;
+	struct db *db, *other;
+	struct stat sb;
+	FILE *tmp;
+	char why[256];
+	int64_t n, to;
+	int rc;
+
+	only_options(o, "merge", 0, 0, 1);
+	if (argc != 1)
+		cli_usage_error("merge needs one OTHER database");
+	if (stat(argv[0], &sb) != 0)
+		err(1, "cannot merge '%s'", q(argv[0]));
+	if ((tmp = tmpfile()) == NULL)
+		err(1, "cannot make a temporary file");
+	other = db_open(argv[0]);
+	db_begin_read(other);
+	if (exchange_export(other, tmp, 0, &n, &to, why, sizeof why) != 0)
+		errx(1, "cannot read the changes of '%s': %s", q(argv[0]), why);
+	db_rollback(other);
+	db_close(other);
+	rewind(tmp);
+	db = db_open(o->db);
+	apply_begin(db, &a, o->prefer);
+	if (exchange_apply_file(db, tmp, &a, why, sizeof why) != 0)
+		db_die(db, "'%s': %s; nothing was written", q(argv[0]), why);
+	fclose(tmp);
+	rc = apply_end(o, db, &a, "merged");
+	if (rc == 0)
+		(void)ledger_double_booked(db, warn_double, db);
+	exchange_apply_release(&a);
+	db_close(db);
+	return rc;
+}
+
 static const struct command {
 	const char	*name;
 	int		(*fn)(struct opts *, int, char **);
 } commands[] = {
 	{ "station", cmd_station },
 	{ "changes", cmd_changes },
+	{ "merge", cmd_merge },
 };
 
 static const struct option longopts[] = {
@@ -160,6 +398,9 @@ static const struct option longopts[] = {
 	{ "station", required_argument, NULL, 's' },
 	{ "json", no_argument, NULL, 'j' },
 	{ "csv", no_argument, NULL, 'c' },
+	{ "output", required_argument, NULL, 'o' },
+	{ "since", required_argument, NULL, 'S' },
+	{ "prefer", required_argument, NULL, 'P' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 }
@@ -168,17 +409,35 @@ static const struct option longopts[] = {
 int
 main(int argc, char **argv)
 {
-	struct opts o = { NULL, NULL, OUT_TABLE };
+	struct opts o = { .fmt = OUT_TABLE };
 	char why[128];
 	int ch;
 
 	cli_init(argc, argv);
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, ":d:s:jchV", longopts, NULL)) !=
+	while ((ch = getopt_long(argc, argv, ":d:s:o:jchV", longopts, NULL)) !=
 	    -1) {
 		switch (ch) {
 		case 'd':
 			o.db = optarg;
+			break;
+		case 'o':
+			o.output = optarg;
+			break;
+		case 'S':
+			o.since = cli_int_arg("--since", optarg, 0,
+			    INT64_MAX);
+			o.have_since = 1;
+			break;
+		case 'P':
+			if (strcmp(optarg, "mine") == 0)
+				o.prefer = EXCHANGE_MINE;
+			else if (strcmp(optarg, "theirs") == 0)
+				o.prefer = EXCHANGE_THEIRS;
+			else
+				cli_usage_error("--prefer takes mine or "
+				    "theirs, got '%s'", q(optarg));
+			o.have_prefer = 1;
 			break;
 		case 's':
 			if (db_station_name_check(optarg, why, sizeof why) != 0)
@@ -195,7 +454,7 @@ main(int argc, char **argv)
 	argv += optind;
 	db_station_name(o.station);
 	if (argc == 0)
-		cli_usage_error("no command given (station, changes)");
+		cli_usage_error("no command given (station, changes, merge)");
 	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
 		if (strcmp(argv[0], commands[i].name) == 0)
 			return commands[i].fn(&o, argc - 1, argv + 1);

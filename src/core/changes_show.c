@@ -240,8 +240,8 @@ put_blob(FILE *fp, const unsigned char *b, size_t n, int json)
 }
 
 /* A value, or (the text form) "?" for one the change does not give. */
-static void
-put_value(FILE *fp, sqlite3_value *v, int json)
+void
+changes_put_value(FILE *fp, sqlite3_value *v, int json)
 {
 	const unsigned char *p;
 	size_t n;
@@ -305,11 +305,11 @@ line_item(struct show *s, int i, int was, sqlite3_value *old,
 	fputs(col_name(s, i, buf, sizeof buf), mem);
 	if (was) {
 		putc(' ', mem);
-		put_value(mem, old, 0);
+		changes_put_value(mem, old, 0);
 		fputs(" -> ", mem);
 	} else
 		putc('=', mem);
-	put_value(mem, v, 0);
+	changes_put_value(mem, v, 0);
 	if (fclose(mem) != 0 || item == NULL)
 		err(1, "out of memory");
 	w = util_safe_width(item);
@@ -356,7 +356,7 @@ json_values(struct show *s, const char *key, sqlite3_changeset_iter *it,
 			putc(',', s->fp);
 		out_json_string(s->fp, col_name(s, i, buf, sizeof buf));
 		putc(':', s->fp);
-		put_value(s->fp, v, 1);
+		changes_put_value(s->fp, v, 1);
 	}
 	putc('}', s->fp);
 }

@@ -12,6 +12,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include <sqlite3.h>
+
 #include "core/out.h"
 
 /*
@@ -25,5 +27,11 @@
  */
 int changes_show(FILE *in, FILE *out, enum out_format fmt, char *why,
     size_t whysz);
+
+/*
+ * Writes one value of a changeset as changes_show does: as JSON when
+ * json is set, else as SQL-like text, shortened; NULL v is "?".
+ */
+void changes_put_value(FILE *fp, sqlite3_value *v, int json);
 
 #endif

@@ -1203,6 +1203,95 @@ ledger_fighting_elsewhere(struct db *db, const char *name, int64_t combat)
 	return id;
 }
 
+int
+ledger_double_booked(struct db *db, void (*fn)(void *, const char *,
+    int64_t, int64_t), void *arg)
+{
+	/* A join still in force: its combat not ended, no flee got away. */
+#define IN_FORCE(e) \
+	e ".action = 'join' AND" JOURNAL_LIVE("event", "combat_id", e) \
+	" AND NOT EXISTS (SELECT 1 FROM event x WHERE x.combat_id =" \
+	" " e ".combat_id AND (x.action = 'end' OR (x.action IN ('flee'," \
+	" 'dead') AND x.actor = " e ".actor AND (x.action = 'dead' OR" \
+	" x.hit = 1))) AND" JOURNAL_LIVE("event", "combat_id", "x") ")"
+	sqlite3_stmt *st = db_prepare(db, "SELECT DISTINCT a.actor,"
+	    " a.combat_id, b.combat_id FROM event a JOIN event b"
+	    " ON b.actor = a.actor AND b.combat_id > a.combat_id"
+	    " WHERE " IN_FORCE("a") " AND " IN_FORCE("b")
+	    " ORDER BY a.actor, a.combat_id, b.combat_id");
+#undef IN_FORCE
+	int n = 0;
+
+	while (db_step(db, st, 0) == SQLITE_ROW) {
+		fn(arg, db_column_text(st, 0), sqlite3_column_int64(st, 1),
+		    sqlite3_column_int64(st, 2));
+		n++;
+	}
+	sqlite3_finalize(st);
+	return n;
+}
+
+/* The histories of the combats in temp.rebuild_c, from their events. */
+static const char rebuild_sql[] =
+	"CREATE TEMP TABLE IF NOT EXISTS rebuild_n (name TEXT PRIMARY KEY);"
+	"DELETE FROM temp.rebuild_n;"
+	"INSERT OR IGNORE INTO temp.rebuild_n SELECT name FROM history_combat"
+	" WHERE combat_id IN (SELECT id FROM temp.rebuild_c);"
+	"DELETE FROM history_combat"
+	" WHERE combat_id IN (SELECT id FROM temp.rebuild_c);"
+	"INSERT INTO history_combat (name, combat_id, events, dealt, taken,"
+	" downed, fumbles, first_time, last_time)"
+	" WITH d AS ("
+	"  SELECT actor AS name, combat_id, damage AS dealt, 0 AS taken,"
+	"  0 AS downed, fumble AS fumbles, time FROM event ev"
+	"  WHERE combat_id IN (SELECT id FROM temp.rebuild_c)"
+	"  AND actor IS NOT NULL"
+	"  AND action IN ('join', 'attack', 'mental', 'power') AND"
+	JOURNAL_LIVE("event", "combat_id", "ev")
+	"  UNION ALL"
+	"  SELECT target, combat_id, 0, damage,"
+	"  life_after = 0 AND life_before > 0, vs_fumble, time FROM event ev"
+	"  WHERE combat_id IN (SELECT id FROM temp.rebuild_c)"
+	"  AND target IS NOT NULL"
+	"  AND action IN ('attack', 'mental', 'power') AND"
+	JOURNAL_LIVE("event", "combat_id", "ev") ")"
+	" SELECT name, combat_id, count(*), sum(coalesce(dealt, 0)),"
+	" sum(coalesce(taken, 0)), sum(coalesce(downed, 0)),"
+	" sum(coalesce(fumbles, 0)), min(time), max(time)"
+	" FROM d GROUP BY name, combat_id;"
+	"INSERT OR IGNORE INTO temp.rebuild_n SELECT name FROM history_combat"
+	" WHERE combat_id IN (SELECT id FROM temp.rebuild_c);"
+	"DELETE FROM history WHERE name IN (SELECT name FROM temp.rebuild_n);"
+	"INSERT INTO history (name, combats, dealt, taken, downed, fumbles,"
+	" first_time)"
+	" SELECT name, count(*), sum(dealt), sum(taken), sum(downed),"
+	" sum(fumbles), min(first_time) FROM history_combat"
+	" WHERE name IN (SELECT name FROM temp.rebuild_n) GROUP BY name;"
+	"DROP TABLE temp.rebuild_n;"
+	"DROP TABLE temp.rebuild_c;";
+
+void
+ledger_history_rebuild(struct db *db, const int64_t *combats, size_t n)
+{
+	sqlite3_stmt *st;
+
+	if (n == 0)
+		return;
+	if (sqlite3_exec(db->h, "CREATE TEMP TABLE IF NOT EXISTS rebuild_c"
+	    " (id INTEGER PRIMARY KEY); DELETE FROM temp.rebuild_c", NULL, NULL,
+	    NULL) != SQLITE_OK)
+		db_fatal(db, "cannot add up the histories");
+	st = db_prepare(db, "INSERT OR IGNORE INTO temp.rebuild_c VALUES (?1)");
+	for (size_t i = 0; i < n; i++) {
+		sqlite3_reset(st);
+		sqlite3_bind_int64(st, 1, combats[i]);
+		db_step(db, st, 0);
+	}
+	sqlite3_finalize(st);
+	if (sqlite3_exec(db->h, rebuild_sql, NULL, NULL, NULL) != SQLITE_OK)
+		db_fatal(db, "cannot add up the histories");
+}
+
 int64_t *
 ledger_combat_ids(struct db *db, size_t *n)
 {

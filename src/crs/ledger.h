@@ -159,6 +159,23 @@ int ledger_history_scan(struct db *db, const char *name, int64_t since,
 int64_t ledger_count_combats(struct db *db, int64_t since);
 
 /*
+ * Adds up again, from their events, the histories (history_combat and
+ * history) of the n combats given and of everyone in them: for events
+ * that arrived from another station (refkit changes apply), which came
+ * without the sums ledger_append keeps.  In the caller's transaction.
+ */
+void ledger_history_rebuild(struct db *db, const int64_t *combats,
+    size_t n);
+
+/*
+ * Calls fn with each character who is in two combats under way at once
+ * (neither ended, the character neither fled nor dead in either, as far
+ * as the events say), naming both combats; returns how many pairs.
+ */
+int ledger_double_booked(struct db *db, void (*fn)(void *, const char *,
+    int64_t, int64_t), void *arg);
+
+/*
  * ledger_derive, calling hook(arg, s, i) before each event i of l (an
  * undone one and an undo too) with s the state just before it, so that a
  * caller can report every event from the one replay.

@@ -1,0 +1,546 @@
+/*
+ * exchange.c - exporting and applying changes between stations; see
+ * exchange.h.
+ */
+#include "core/exchange.h"
+
+#include "core/changes_show.h"
+#include "core/out.h"
+#include "core/station.h"
+#include "core/util.h"
+
+#include <err.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The conflicts, as the report names them. */
+#define K_BOTH_MADE	"made at both, differently"
+#define K_BOTH_CHANGED	"changed at both"
+#define K_GONE_HERE	"removed here, changed there"
+#define K_GONE_THERE	"changed here, removed there"
+#define K_REFUSED	"refused by the schema here"
+#define K_DANGLING	"names a record not here"
+
+/* The column names of the tables met, from this database's schema. */
+struct cols {
+	char		*table;
+	int		 n;
+	char		**name;
+	struct cols	*next;
+};
+
+void
+exchange_apply_init(struct exchange_apply *a, enum exchange_prefer p)
+{
+	memset(a, 0, sizeof *a);
+	a->prefer = p;
+}
+
+void
+exchange_apply_release(struct exchange_apply *a)
+{
+	struct cols *c, *next;
+
+	for (size_t i = 0; i < a->nc; i++) {
+		free(a->c[i].table);
+		free(a->c[i].key);
+		free(a->c[i].mine);
+		free(a->c[i].theirs);
+	}
+	free(a->c);
+	free(a->watched);
+	for (c = a->cols; c != NULL; c = next) {
+		next = c->next;
+		for (int i = 0; i < c->n; i++)
+			free(c->name[i]);
+		free(c->name);
+		free(c->table);
+		free(c);
+	}
+	memset(a, 0, sizeof *a);
+}
+
+/* The column names of table (PRAGMA table_info), cached in a. */
+static struct cols *
+cols_of(struct db *db, struct exchange_apply *a, const char *table)
+{
+	struct cols *c;
+	sqlite3_stmt *st;
+
+	for (c = a->cols; c != NULL; c = c->next)
+		if (strcmp(c->table, table) == 0)
+			return c;
+	c = xcalloc(1, sizeof *c);
+	c->table = xstrdup(table);
+	st = db_prepare(db, "SELECT name FROM pragma_table_info(?1)"
+	    " ORDER BY cid");
+	sqlite3_bind_text(st, 1, table, -1, SQLITE_STATIC);
+	while (db_step(db, st, 0) == SQLITE_ROW) {
+		c->name = xrealloc(c->name, (size_t)(c->n + 1) *
+		    sizeof *c->name);
+		c->name[c->n++] = xstrdup(db_column_text(st, 0));
+	}
+	sqlite3_finalize(st);
+	c->next = a->cols;
+	a->cols = c;
+	return c;
+}
+
+/* Whether column i is a time of making or changing, not the record. */
+static int
+is_stamp(const struct cols *c, int i)
+{
+	return i < c->n && (strcmp(c->name[i], "created") == 0 ||
+	    strcmp(c->name[i], "updated") == 0);
+}
+
+/* Whether two values are the same (type and value). */
+static int
+same_value(sqlite3_value *x, sqlite3_value *y)
+{
+	int t = sqlite3_value_type(x);
+
+	if (t != sqlite3_value_type(y))
+		return 0;
+	switch (t) {
+	case SQLITE_NULL:
+		return 1;
+	case SQLITE_INTEGER:
+		return sqlite3_value_int64(x) == sqlite3_value_int64(y);
+	case SQLITE_FLOAT:
+		return sqlite3_value_double(x) == sqlite3_value_double(y);
+	default:
+		return sqlite3_value_bytes(x) == sqlite3_value_bytes(y) &&
+		    memcmp(sqlite3_value_blob(x), sqlite3_value_blob(y),
+		    (size_t)sqlite3_value_bytes(x)) == 0;
+	}
+}
+
+/* What a change gives: its old or new values, or the row here. */
+enum side { OLD, NEW, HERE };
+
+static sqlite3_value *
+side_value(sqlite3_changeset_iter *it, enum side s, int i)
+{
+	sqlite3_value *v = NULL;
+
+	if (s == OLD)
+		(void)sqlite3changeset_old(it, i, &v);
+	else if (s == NEW)
+		(void)sqlite3changeset_new(it, i, &v);
+	else
+		(void)sqlite3changeset_conflict(it, i, &v);
+	return v;
+}
+
+/*
+ * The values of one side as a JSON object: every column it gives, or
+ * with pk_only, the primary key's and the name's.
+ */
+static char *
+values_json(const struct cols *c, sqlite3_changeset_iter *it, enum side s,
+    int ncol, int pk_only)
+{
+	unsigned char *pk = NULL;
+	int npk = 0, first = 1;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&buf, &len);
+
+	if (fp == NULL)
+		err(1, "out of memory");
+	(void)sqlite3changeset_pk(it, &pk, &npk);
+	fputc('{', fp);
+	for (int i = 0; i < ncol; i++) {
+		sqlite3_value *v;
+
+		/* The key, and the name people know the record by. */
+		if (pk_only && !(pk != NULL && i < npk && pk[i]) &&
+		    !(i < c->n && strcmp(c->name[i], "name") == 0))
+			continue;
+		if ((v = side_value(it, s, i)) == NULL)
+			continue;
+		fputs(first ? "" : ",", fp);
+		first = 0;
+		if (i < c->n)
+			out_json_string(fp, c->name[i]);
+		else
+			fprintf(fp, "\"c%d\"", i + 1);
+		fputc(':', fp);
+		changes_put_value(fp, v, 1);
+	}
+	fputc('}', fp);
+	if (fclose(fp) != 0)
+		err(1, "out of memory");
+	return buf;
+}
+
+static void
+add_conflict(struct db *db, struct exchange_apply *a,
+    sqlite3_changeset_iter *it, const char *kind, int here, int theirs,
+    int settled)
+{
+	const char *table;
+	int ncol, op, indirect;
+	struct exchange_conflict *x;
+	struct cols *c;
+
+	(void)sqlite3changeset_op(it, &table, &ncol, &op, &indirect);
+	c = cols_of(db, a, table);
+	if (a->nc == a->capc) {
+		a->capc = a->capc ? 2 * a->capc : 8;
+		a->c = xrealloc(a->c, a->capc * sizeof *a->c);
+	}
+	x = &a->c[a->nc++];
+	memset(x, 0, sizeof *x);
+	x->table = xstrdup(table);
+	x->kind = kind;
+	snprintf(x->origin, sizeof x->origin, "%s", a->origin);
+	x->oseq = a->oseq;
+	x->key = values_json(c, it, op == SQLITE_INSERT ? NEW : OLD, ncol, 1);
+	if (here)
+		x->mine = values_json(c, it, HERE, ncol, 0);
+	if (theirs)
+		x->theirs = values_json(c, it, op == SQLITE_DELETE ? OLD : NEW,
+		    ncol, 0);
+	x->settled = settled;
+	if (!settled)
+		a->open++;
+}
+
+/* The context of the conflict handler. */
+struct apply_ctx {
+	struct db		*db;
+	struct exchange_apply	*a;
+};
+
+/*
+ * Whether the row here differs from side s only in its times (or not
+ * at all), over the columns s gives.
+ */
+static int
+same_but_stamps(const struct cols *c, sqlite3_changeset_iter *it,
+    enum side s, int ncol)
+{
+	for (int i = 0; i < ncol; i++) {
+		sqlite3_value *v = side_value(it, s, i);
+		sqlite3_value *h = side_value(it, HERE, i);
+
+		if (v == NULL || h == NULL || is_stamp(c, i))
+			continue;
+		if (!same_value(v, h))
+			return 0;
+	}
+	return 1;
+}
+
+/* A preference's answer to a conflict SQLite lets be replaced. */
+static int
+prefer(struct exchange_apply *a)
+{
+	return a->prefer == EXCHANGE_THEIRS ? SQLITE_CHANGESET_REPLACE :
+	    SQLITE_CHANGESET_OMIT;
+}
+
+static int
+on_conflict(void *arg, int why, sqlite3_changeset_iter *it)
+{
+	struct apply_ctx *x = arg;
+	struct exchange_apply *a = x->a;
+	const char *table;
+	int ncol, op, indirect;
+	struct cols *c;
+
+	(void)sqlite3changeset_op(it, &table, &ncol, &op, &indirect);
+	c = cols_of(x->db, a, table);
+	switch (why) {
+	case SQLITE_CHANGESET_CONFLICT:
+		/* An insert whose key is here: the same record, or not. */
+		if (same_but_stamps(c, it, NEW, ncol)) {
+			a->same++;
+			return SQLITE_CHANGESET_OMIT;
+		}
+		add_conflict(x->db, a, it, K_BOTH_MADE, 1, 1,
+		    a->prefer != EXCHANGE_ASK);
+		return prefer(a);
+	case SQLITE_CHANGESET_DATA:
+		/*
+		 * The row here is not what the change was made from.  If
+		 * it already is what the change makes, or differs from the
+		 * row it was made from only in its times, nothing clashes.
+		 */
+		if (op == SQLITE_UPDATE && same_but_stamps(c, it, NEW, ncol)) {
+			a->same++;
+			return SQLITE_CHANGESET_OMIT;
+		}
+		if (same_but_stamps(c, it, OLD, ncol)) {
+			a->same++;
+			return SQLITE_CHANGESET_REPLACE;
+		}
+		add_conflict(x->db, a, it, op == SQLITE_DELETE ? K_GONE_THERE :
+		    K_BOTH_CHANGED, 1, 1, a->prefer != EXCHANGE_ASK);
+		return prefer(a);
+	case SQLITE_CHANGESET_NOTFOUND:
+		/* Removed at both: nothing clashes. */
+		if (op == SQLITE_DELETE) {
+			a->same++;
+			return SQLITE_CHANGESET_OMIT;
+		}
+		/* Removed here, changed there: only mine can settle it. */
+		add_conflict(x->db, a, it, K_GONE_HERE, 0, 1,
+		    a->prefer == EXCHANGE_MINE);
+		return SQLITE_CHANGESET_OMIT;
+	case SQLITE_CHANGESET_CONSTRAINT:
+		add_conflict(x->db, a, it, K_REFUSED, 0, 1,
+		    a->prefer == EXCHANGE_MINE);
+		return SQLITE_CHANGESET_OMIT;
+	default:
+		/* SQLITE_CHANGESET_FOREIGN_KEY: never settled. */
+		if (a->capc == a->nc) {
+			a->capc = a->capc ? 2 * a->capc : 8;
+			a->c = xrealloc(a->c, a->capc * sizeof *a->c);
+		}
+		memset(&a->c[a->nc], 0, sizeof a->c[a->nc]);
+		a->c[a->nc].table = xstrdup("-");
+		a->c[a->nc].kind = K_DANGLING;
+		snprintf(a->c[a->nc].origin, sizeof a->c[a->nc].origin, "%s",
+		    a->origin);
+		a->c[a->nc].oseq = a->oseq;
+		a->nc++;
+		a->open++;
+		return SQLITE_CHANGESET_OMIT;
+	}
+}
+
+/* Collects the watched column of the changeset's incoming rows. */
+static int
+watch(struct db *db, struct exchange_apply *a, const void *cs, size_t len)
+{
+	sqlite3_changeset_iter *it;
+	int rc, col = -1;
+	struct cols *c;
+
+	if (a->watch_table == NULL)
+		return 0;
+	c = cols_of(db, a, a->watch_table);
+	for (int i = 0; i < c->n; i++)
+		if (strcmp(c->name[i], a->watch_column) == 0)
+			col = i;
+	if (col < 0 || sqlite3changeset_start(&it, (int)len, (void *)cs) !=
+	    SQLITE_OK)
+		return -1;
+	while ((rc = sqlite3changeset_next(it)) == SQLITE_ROW) {
+		const char *table;
+		int ncol, op, indirect;
+		sqlite3_value *v = NULL;
+
+		(void)sqlite3changeset_op(it, &table, &ncol, &op, &indirect);
+		if (strcmp(table, a->watch_table) != 0 || col >= ncol)
+			continue;
+		if (op == SQLITE_DELETE)
+			(void)sqlite3changeset_old(it, col, &v);
+		else
+			(void)sqlite3changeset_new(it, col, &v);
+		if (v == NULL || sqlite3_value_type(v) != SQLITE_INTEGER)
+			continue;
+		if (a->nwatched == a->capwatched) {
+			a->capwatched = a->capwatched ? 2 * a->capwatched : 64;
+			a->watched = xrealloc(a->watched, a->capwatched *
+			    sizeof *a->watched);
+		}
+		a->watched[a->nwatched++] = sqlite3_value_int64(v);
+	}
+	return sqlite3changeset_finalize(it) == SQLITE_OK ? 0 : -1;
+}
+
+int
+exchange_station(struct db *db, const char *id, const char *name,
+    char *why, size_t whysz)
+{
+	sqlite3_stmt *st;
+	char fallback[9];
+	int64_t tag = db_station_tag(id);
+	int rc;
+
+	st = db_prepare(db, "SELECT id, name FROM station WHERE id <> ?1");
+	sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+	while ((rc = db_step(db, st, 0)) == SQLITE_ROW)
+		if (db_station_tag(db_column_text(st, 0)) == tag)
+			break;
+	if (rc == SQLITE_ROW) {
+		snprintf(why, whysz, "station %s and station '%s' (%s) have "
+		    "the same key tag %08" PRIx64 ", so their records cannot "
+		    "be told apart; one of them must be a new station "
+		    "(refkit(7))", id, util_q(db_column_text(st, 1)),
+		    db_column_text(st, 0), (uint64_t)tag);
+		sqlite3_finalize(st);
+		return -1;
+	}
+	sqlite3_finalize(st);
+	snprintf(fallback, sizeof fallback, "%.8s", id);
+	st = db_prepare(db, "INSERT INTO station (id, name, created)"
+	    " VALUES (?1, ?2, ?3) ON CONFLICT (id) DO NOTHING");
+	sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, name ? name : fallback, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 3, db_now());
+	db_step(db, st, 0);
+	sqlite3_finalize(st);
+	return 0;
+}
+
+int
+exchange_apply_entry(struct db *db, struct exchange_apply *a,
+    const struct changes_entry *e, char *why, size_t whysz)
+{
+	struct apply_ctx x = { db, a };
+	sqlite3_stmt *st;
+	int rc, here;
+
+	a->entries++;
+	st = db_prepare(db, "SELECT 1 FROM change WHERE origin = ?1"
+	    " AND oseq = ?2");
+	sqlite3_bind_text(st, 1, e->origin, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, e->oseq);
+	here = db_step(db, st, 0) == SQLITE_ROW;
+	sqlite3_finalize(st);
+	if (here) {
+		a->known++;
+		return 0;
+	}
+	if (exchange_station(db, e->origin, NULL, why, whysz) != 0)
+		return -1;
+	if (watch(db, a, e->changeset, e->len) != 0)
+		return util_say(why, whysz, "change %.8s:%" PRId64 " cannot be "
+		    "read", e->origin, e->oseq);
+	a->origin = e->origin;
+	a->oseq = e->oseq;
+	rc = sqlite3changeset_apply_v2(db->h, (int)e->len,
+	    (void *)e->changeset, NULL, on_conflict, &x, NULL, NULL, 0);
+	a->origin = NULL;
+	if (rc != SQLITE_OK)
+		return util_say(why, whysz, "change %.8s:%" PRId64 " cannot be "
+		    "applied: %s", e->origin, e->oseq, sqlite3_errmsg(db->h));
+	st = db_prepare(db, "INSERT INTO change (origin, oseq, time, data)"
+	    " VALUES (?1, ?2, ?3, ?4)");
+	sqlite3_bind_text(st, 1, e->origin, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, e->oseq);
+	sqlite3_bind_int64(st, 3, e->time);
+	sqlite3_bind_blob(st, 4, e->changeset, (int)e->len, SQLITE_STATIC);
+	db_step(db, st, 0);
+	sqlite3_finalize(st);
+	a->applied++;
+	return 0;
+}
+
+int
+exchange_apply_file(struct db *db, FILE *fp, struct exchange_apply *a,
+    char *why, size_t whysz)
+{
+	struct changes_header h;
+	struct changes_reader *r;
+	struct changes_entry e;
+	int rc;
+
+	if ((r = changes_reader_open(fp, &h, why, whysz)) == NULL)
+		return -1;
+	if (h.schema != DB_SCHEMA_VERSION) {
+		changes_reader_free(r);
+		return util_say(why, whysz, "written at schema %" PRIu32
+		    ", and this database is at %d: both stations need the "
+		    "same refkit", h.schema, DB_SCHEMA_VERSION);
+	}
+	if (exchange_station(db, h.station, h.name, why, whysz) != 0) {
+		changes_reader_free(r);
+		return -1;
+	}
+	while ((rc = changes_reader_next(r, &e, why, whysz)) == 1)
+		if (exchange_apply_entry(db, a, &e, why, whysz) != 0) {
+			rc = -1;
+			break;
+		}
+	changes_reader_free(r);
+	return rc;
+}
+
+int
+exchange_export(struct db *db, FILE *fp, int64_t since, int64_t *n,
+    int64_t *to, char *why, size_t whysz)
+{
+	struct changes_header h;
+	struct changes_writer *w;
+	struct station self;
+	sqlite3_stmt *st;
+
+	memset(&h, 0, sizeof h);
+	station_self(db, &self);
+	h.schema = DB_SCHEMA_VERSION;
+	snprintf(h.station, sizeof h.station, "%s", self.id);
+	snprintf(h.name, sizeof h.name, "%s", self.name);
+	st = db_prepare(db, "SELECT coalesce(max(no), 0) FROM change");
+	db_step(db, st, 0);
+	h.to = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	h.from = since < h.to ? since : h.to;
+	h.time = db_now();
+	if ((w = changes_writer_open(fp, &h, why, whysz)) == NULL)
+		return -1;
+	*n = 0;
+	st = db_prepare(db, "SELECT origin, oseq, time, data FROM change"
+	    " WHERE no > ?1 AND no <= ?2 ORDER BY no");
+	sqlite3_bind_int64(st, 1, h.from);
+	sqlite3_bind_int64(st, 2, h.to);
+	while (db_step(db, st, 0) == SQLITE_ROW) {
+		struct changes_entry e;
+
+		snprintf(e.origin, sizeof e.origin, "%s",
+		    db_column_text(st, 0));
+		e.oseq = sqlite3_column_int64(st, 1);
+		e.time = sqlite3_column_int64(st, 2);
+		e.changeset = sqlite3_column_blob(st, 3);
+		e.len = (size_t)sqlite3_column_bytes(st, 3);
+		if (changes_writer_add(w, &e, why, whysz) != 0) {
+			sqlite3_finalize(st);
+			(void)changes_writer_close(w, why, whysz);
+			return -1;
+		}
+		(*n)++;
+	}
+	sqlite3_finalize(st);
+	*to = h.to;
+	return changes_writer_close(w, why, whysz);
+}
+
+void
+exchange_report(FILE *fp, const struct exchange_apply *a, int json)
+{
+	if (json)
+		fputc('[', fp);
+	for (size_t i = 0; i < a->nc; i++) {
+		const struct exchange_conflict *x = &a->c[i];
+
+		if (json) {
+			fprintf(fp, "%s{\"table\":", i ? "," : "");
+			out_json_string(fp, x->table);
+			fprintf(fp, ",\"conflict\":");
+			out_json_string(fp, x->kind);
+			fprintf(fp, ",\"origin\":\"%s\",\"oseq\":%" PRId64
+			    ",\"key\":%s,\"mine\":%s,\"theirs\":%s,"
+			    "\"settled\":%s}", x->origin, x->oseq,
+			    x->key ? x->key : "null",
+			    x->mine ? x->mine : "null",
+			    x->theirs ? x->theirs : "null",
+			    x->settled ? "true" : "false");
+			continue;
+		}
+		fprintf(fp, "%s %s: %s (change %.8s:%" PRId64 ")%s\n",
+		    x->table, x->key ? x->key : "", x->kind, x->origin,
+		    x->oseq, x->settled ? ", settled by --prefer" : "");
+		if (x->mine)
+			fprintf(fp, "  here:  %s\n", x->mine);
+		if (x->theirs)
+			fprintf(fp, "  there: %s\n", x->theirs);
+	}
+	if (json)
+		fputs("]\n", fp);
+}

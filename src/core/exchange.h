@@ -1,0 +1,107 @@
+/*
+ * exchange.h - changes between stations (issue #21; refkit(1), refkit(7)).
+ *
+ * Every write of every tool stores its changes as one row of the change
+ * table (db.c).  Exporting writes rows of it as a changes file
+ * (changes.h); applying replays another station's rows through SQLite's
+ * changeset_apply and appends them to this station's change table, so
+ * that they travel on from here too.  A change already here (the same
+ * origin and oseq) is passed over, which makes applying idempotent, and
+ * since a log is appended to only at the station that started it, the
+ * ledgers arrive the same in any order.
+ *
+ * What can clash is the roster: the same named record made, changed or
+ * removed at two stations.  Two versions that differ in nothing but
+ * their created and updated times are the same record (the times here
+ * stay).  Anything else is a conflict: applying records it and goes
+ * on, so that one run reports them all, and the caller then rolls the
+ * transaction back, unless a preference settles them (mine: keep what
+ * is here; theirs: take what comes, where SQLite can).
+ */
+#ifndef REFKIT_EXCHANGE_H
+#define REFKIT_EXCHANGE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "core/changes.h"
+#include "core/db.h"
+
+enum exchange_prefer {
+	EXCHANGE_ASK,		/* every conflict stays one */
+	EXCHANGE_MINE,		/* keep this station's version */
+	EXCHANGE_THEIRS		/* take the incoming version */
+};
+
+/* One conflict, for the report.  The strings are owned. */
+struct exchange_conflict {
+	char		*table;
+	const char	*kind;		/* static: see exchange.c */
+	char		 origin[STATION_ID_LEN + 1];
+	int64_t		 oseq;
+	char		*key;		/* JSON object: the primary key */
+	char		*mine;		/* JSON object, or NULL: here */
+	char		*theirs;	/* JSON object, or NULL: incoming */
+	int		 settled;	/* by the preference */
+};
+
+struct exchange_apply {
+	enum exchange_prefer prefer;
+	/* Watched: the values of one column of one table's incoming rows. */
+	const char	*watch_table;
+	const char	*watch_column;
+	int64_t		*watched;
+	size_t		 nwatched, capwatched;
+	int64_t		 entries;	/* read */
+	int64_t		 applied;	/* new here */
+	int64_t		 known;		/* here already */
+	int64_t		 same;		/* rows found the same at both */
+	struct exchange_conflict *c;
+	size_t		 nc, capc;
+	size_t		 open;		/* conflicts not settled */
+	/* Private. */
+	void		*cols;
+	const char	*origin;
+	int64_t		 oseq;
+};
+
+void exchange_apply_init(struct exchange_apply *a, enum exchange_prefer p);
+void exchange_apply_release(struct exchange_apply *a);
+
+/*
+ * Writes this station's change rows numbered above since to fp as a
+ * changes file; *n is how many, *to the highest number (the mark to
+ * give --since next time).  Returns 0, or -1 with why set.  Reads only:
+ * the caller holds a read transaction.
+ */
+int exchange_export(struct db *db, FILE *fp, int64_t since, int64_t *n,
+    int64_t *to, char *why, size_t whysz);
+
+/*
+ * Makes sure the station id (named name, or its first 8 digits when
+ * name is NULL) is known here.  Returns 0, or -1 with why set when
+ * another station here has its tag (their keys would clash).
+ */
+int exchange_station(struct db *db, const char *id, const char *name,
+    char *why, size_t whysz);
+
+/*
+ * Applies one entry, inside the caller's write transaction (made with
+ * db->unrecorded set).  Returns 0, or -1 with why set on a failure that
+ * is not a conflict (the caller rolls back).
+ */
+int exchange_apply_entry(struct db *db, struct exchange_apply *a,
+    const struct changes_entry *e, char *why, size_t whysz);
+
+/*
+ * Applies every entry of the changes file fp, whose writer must be at
+ * this database's schema.  Returns 0, or -1 with why set.
+ */
+int exchange_apply_file(struct db *db, FILE *fp, struct exchange_apply *a,
+    char *why, size_t whysz);
+
+/* Writes the conflicts: for people, or as a JSON array. */
+void exchange_report(FILE *fp, const struct exchange_apply *a, int json);
+
+#endif
