@@ -337,6 +337,13 @@ warn_double(void *arg, const char *name, int64_t a, int64_t b)
 {
 	struct db *db = arg;
 
+	/* This station's combat first. */
+	if (db_key_own(db, b) && !db_key_own(db, a)) {
+		int64_t t = a;
+
+		a = b;
+		b = t;
+	}
 	warnx("warning: '%s' is in combat %s and in combat %s at once; both "
 	    "are kept (end one of them)", q(name), db_key_str(db, a),
 	    db_key_str(db, b));

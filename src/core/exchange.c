@@ -408,6 +408,20 @@ exchange_apply_entry(struct db *db, struct exchange_apply *a,
 		a->known++;
 		return 0;
 	}
+	/* A station's changes build on each other: none may be missing. */
+	st = db_prepare(db, "SELECT coalesce(max(oseq), 0) FROM change"
+	    " WHERE origin = ?1");
+	sqlite3_bind_text(st, 1, e->origin, -1, SQLITE_STATIC);
+	db_step(db, st, 0);
+	here = sqlite3_column_int64(st, 0) >= e->oseq - 1;
+	if (!here)
+		snprintf(why, whysz, "change %.8s:%" PRId64 " builds on "
+		    "%.8s:%" PRId64 ", which is not here: take in an export "
+		    "with an earlier --since first", e->origin, e->oseq,
+		    e->origin, (int64_t)sqlite3_column_int64(st, 0) + 1);
+	sqlite3_finalize(st);
+	if (!here)
+		return -1;
 	if (exchange_station(db, e->origin, NULL, why, whysz) != 0)
 		return -1;
 	if (watch(db, a, e->changeset, e->len) != 0)
