@@ -105,14 +105,17 @@ new_event(struct opts *o, struct combat_event *e, int action)
  * The database the command opened, for K() and KJ(): a combat's key as
  * users see it ("3"; another station's "89abcdef-3"), and as JSON.
  */
-static struct db *keys_db;
-#define K(key)	db_key_str(keys_db, (key))
-#define KJ(key)	db_key_jstr(keys_db, (key))
+static struct db keys_db;	/* only its key_base, kept past db_close */
+#define K(key)	db_key_str(&keys_db, (key))
+#define KJ(key)	db_key_jstr(&keys_db, (key))
 
 static struct db *
 open_db(struct opts *o)
 {
-	return keys_db = db_open(o->db);
+	struct db *db = db_open(o->db);
+
+	keys_db.key_base = db_key_base(db);
+	return db;
 }
 
 /* The combat a command works on: --combat, or the one under way. */

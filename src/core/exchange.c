@@ -318,7 +318,7 @@ static int
 watch(struct db *db, struct exchange_apply *a, const void *cs, size_t len)
 {
 	sqlite3_changeset_iter *it;
-	int rc, col = -1;
+	int col = -1;
 	struct cols *c;
 
 	if (a->watch_table == NULL)
@@ -330,7 +330,7 @@ watch(struct db *db, struct exchange_apply *a, const void *cs, size_t len)
 	if (col < 0 || sqlite3changeset_start(&it, (int)len, (void *)cs) !=
 	    SQLITE_OK)
 		return -1;
-	while ((rc = sqlite3changeset_next(it)) == SQLITE_ROW) {
+	while (sqlite3changeset_next(it) == SQLITE_ROW) {
 		const char *table;
 		int ncol, op, indirect;
 		sqlite3_value *v = NULL;
@@ -491,6 +491,7 @@ exchange_export(struct db *db, FILE *fp, int64_t since, int64_t *n,
 	h.schema = DB_SCHEMA_VERSION;
 	snprintf(h.station, sizeof h.station, "%s", self.id);
 	snprintf(h.name, sizeof h.name, "%s", self.name);
+	station_release(&self);
 	st = db_prepare(db, "SELECT coalesce(max(no), 0) FROM change");
 	db_step(db, st, 0);
 	h.to = sqlite3_column_int64(st, 0);
