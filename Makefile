@@ -162,7 +162,7 @@ FUZZ_RENAME = -Dexit=refkit_fuzz_exit -D_exit=refkit_fuzz__exit \
               -Dverr=refkit_fuzz_verr -Dverrx=refkit_fuzz_verrx \
               -Dwarn=refkit_fuzz_warn -Dwarnx=refkit_fuzz_warnx \
               -Dvwarn=refkit_fuzz_vwarn -Dvwarnx=refkit_fuzz_vwarnx \
-              -Datexit=refkit_fuzz_atexit
+              -Datexit=refkit_fuzz_atexit -Dfopen=refkit_fuzz_fopen
 FUZZ_SAN = -fsanitize=address,undefined -fno-sanitize-recover=undefined
 FUZZ_CFLAGS = $(CSTD) -g -O1 -fno-omit-frame-pointer $(FUZZ_SAN) -pthread \
               -fsanitize=fuzzer-no-link $(SQLITE_CFLAGS) -Isrc -Itests/fuzz \

@@ -37,5 +37,13 @@ void refkit_fuzz_warnx(const char *fmt, ...)
 void refkit_fuzz_vwarn(const char *fmt, va_list ap);
 void refkit_fuzz_vwarnx(const char *fmt, va_list ap);
 int refkit_fuzz_atexit(void (*fn)(void));
+/*
+ * fopen(3), except that while a harness runs a tool a file opened for
+ * writing is a scratch file of the harness's, wherever the fuzzed command
+ * line pointed it (refkit changes export -o): a fuzzed path must never
+ * create or change a file elsewhere.  Reading opens the path asked for.
+ */
+struct _IO_FILE;
+struct _IO_FILE *refkit_fuzz_fopen(const char *path, const char *mode);
 
 #endif
