@@ -24,10 +24,17 @@ refkit_fuzz_exit(int status)
 	longjmp(*refkit_fuzz_jmp, 1);
 }
 
+static char scratch[] = "/tmp/refkit-fuzz-out-XXXXXX";
+
+static void
+remove_scratch(void)
+{
+	unlink(scratch);
+}
+
 struct _IO_FILE *
 refkit_fuzz_fopen(const char *path, const char *mode)
 {
-	static char scratch[] = "/tmp/refkit-fuzz-out-XXXXXX";
 	static int made;
 
 	if (refkit_fuzz_jmp == NULL || strpbrk(mode, "wax+") == NULL)
@@ -39,6 +46,7 @@ refkit_fuzz_fopen(const char *path, const char *mode)
 			abort();
 		close(fd);
 		made = 1;
+		atexit(remove_scratch);
 	}
 	return fopen(scratch, "wb");
 }
