@@ -376,6 +376,15 @@ enum {
 };
 
 /*
+ * A chunk of staged rows by their keys, ?5 to ?6, in the order of their
+ * keys (import_by_key): rows are inserted in key order, where the order
+ * of the file would scatter them over the whole table.
+ */
+#define KEY_CHUNK \
+	DB_NAME_KEY("r.name") " BETWEEN ?5 AND ?6" \
+	" ORDER BY " DB_NAME_KEY("r.name")
+
+/*
  * The commit's writes, items first and powers second where there are
  * two.  ?1 is the time.  Those with ?3 and ?4 write the staged rows with ids from ?3
  * to ?4 only, and run a chunk of rows at a time (import_write), so that
@@ -384,10 +393,9 @@ enum {
 static const char *const import_commit_sql[C_COUNT][2] = {
 	/* Into an empty roster: the staged rows as they are. */
 	[C_COPY] = { "INSERT INTO main.character (id, " CHAR_COLS ", created,"
-	    " updated) SELECT " DB_NAME_KEY("name") ", " CHAR_COLS ", created,"
-	    " updated FROM import.import_row WHERE id BETWEEN ?3 AND ?4" },
-	[C_INSERT] = { IMPORT_INSERT " WHERE r.id BETWEEN ?3 AND ?4"
-	    " ORDER BY r.id" },
+	    " updated) SELECT " DB_NAME_KEY("r.name") ", " CHAR_COLS ","
+	    " created, updated FROM import.import_row r WHERE " KEY_CHUNK },
+	[C_INSERT] = { IMPORT_INSERT " WHERE " KEY_CHUNK },
 	/* Rows whose staged id still has their name. */
 	[C_UPDATE_KEPT] = { "UPDATE main.character AS c SET"
 	    " player = r.player, notes = r.notes, ene = r.ene, str = r.str,"
@@ -401,16 +409,15 @@ static const char *const import_commit_sql[C_COUNT][2] = {
 	    " ON r.id = m.id WHERE c.id = m.kept AND c.name = r.name"
 	    " AND r.id BETWEEN ?3 AND ?4" },
 	/* When every staged id held: the rows whose names were free. */
-	[C_UPSERT_NEW] = { IMPORT_INSERT " WHERE r.id BETWEEN ?3 AND ?4"
+	[C_UPSERT_NEW] = { IMPORT_INSERT " WHERE " KEY_CHUNK
 	    " AND NOT EXISTS (SELECT 1 FROM"
 	    " import.import_meta m WHERE m.id = r.id AND m.kept NOT NULL)"
-	    " ORDER BY r.id" IMPORT_ON_CONFLICT },
+	    IMPORT_ON_CONFLICT },
 	/* When some did not: every row C_UPDATE_KEPT did not write. */
 	[C_UPSERT_REST] = { IMPORT_INSERT " LEFT JOIN import.import_meta m"
-	    " ON m.id = r.id WHERE r.id BETWEEN ?3 AND ?4 AND NOT EXISTS"
+	    " ON m.id = r.id WHERE " KEY_CHUNK " AND NOT EXISTS"
 	    " (SELECT 1 FROM main.character c WHERE c.id = m.kept"
-	    " AND c.name = r.name)"
-	    " ORDER BY r.id" IMPORT_ON_CONFLICT },
+	    " AND c.name = r.name)" IMPORT_ON_CONFLICT },
 	/*
 	 * The holdings of the characters whose rows set holdings (a new
 	 * one has none yet), found from the rows or from the holdings,
@@ -457,20 +464,18 @@ import_exec(struct db *db, const char *sql)
 }
 
 /*
- * Runs sql with ?1 to ?4, those it has, bound to arg, arg2, lo and hi.
- * Returns the first column of its first row, or for a write the rows it
- * changed.
+ * Runs sql with ?1 to ?6, those it has, bound to v[0] to v[5].  Returns
+ * the first column of its first row (or -1 with none), or for a write
+ * the rows it changed.
  */
 static int64_t
-import_run_sql4(struct db *db, const char *sql, int64_t arg, int64_t arg2,
-    int64_t lo, int64_t hi)
+import_run_sqlv(struct db *db, const char *sql, const int64_t v6[6])
 {
 	sqlite3_stmt *st = db_prepare(db, sql);
-	const int64_t v4[4] = { arg, arg2, lo, hi };
 	int64_t v;
 
-	for (int i = 0; i < 4 && i < sqlite3_bind_parameter_count(st); i++)
-		sqlite3_bind_int64(st, i + 1, v4[i]);
+	for (int i = 0; i < 6 && i < sqlite3_bind_parameter_count(st); i++)
+		sqlite3_bind_int64(st, i + 1, v6[i]);
 	if (db_step(db, st, 0) == SQLITE_ROW)
 		v = sqlite3_column_int64(st, 0);
 	else
@@ -482,7 +487,9 @@ import_run_sql4(struct db *db, const char *sql, int64_t arg, int64_t arg2,
 static int64_t
 import_run_sql(struct db *db, const char *sql, int64_t arg)
 {
-	return import_run_sql4(db, sql, arg, 0, 0, 0);
+	const int64_t v6[6] = { arg, 0, 0, 0, 0, 0 };
+
+	return import_run_sqlv(db, sql, v6);
 }
 
 /*
@@ -898,14 +905,34 @@ import_fault(struct roster_import *im, int names)
 	return r;
 }
 
-/* The staged rows a write with ?3 and ?4 takes at a time. */
+/* The staged rows a chunked write takes at a time. */
 #define COMMIT_CHUNK	8192
 
 /*
+ * The highest key of the chunk of staged rows whose keys start at lo, or
+ * INT64_MAX for the last chunk.
+ */
+static int64_t
+key_chunk_end(struct db *db, int64_t lo)
+{
+	sqlite3_stmt *st = db_prepare(db, "SELECT " DB_NAME_KEY("name")
+	    " FROM import.import_row WHERE " DB_NAME_KEY("name") " >= ?1"
+	    " ORDER BY " DB_NAME_KEY("name") " LIMIT 1 OFFSET ?2");
+	int64_t hi = INT64_MAX;
+
+	sqlite3_bind_int64(st, 1, lo);
+	sqlite3_bind_int(st, 2, COMMIT_CHUNK - 1);
+	if (db_step(db, st, 0) == SQLITE_ROW)
+		hi = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return hi;
+}
+
+/*
  * Runs the commit's write w, for items and then powers if it has two,
- * with ?1 bound to arg and ?2 to arg2, a chunk of staged rows at a time
- * if it takes them, and stores the changes made after each.  Returns the
- * rows it changed.
+ * with ?1 bound to arg and ?2 to arg2, and stores the changes made after
+ * each chunk of staged rows: by staged id (?3 to ?4) or by key (?5 to
+ * ?6) for the writes that take them.  Returns the rows it changed.
  */
 static int64_t
 import_write(struct roster_import *im, int w, int64_t arg, int64_t arg2)
@@ -914,15 +941,25 @@ import_write(struct roster_import *im, int w, int64_t arg, int64_t arg2)
 
 	for (int k = 0; k < 2 && import_commit_sql[w][k] != NULL; k++) {
 		const char *sql = import_commit_sql[w][k];
+		int64_t v[6] = { arg, arg2, 0, 0, 0, 0 };
 
-		if (strstr(sql, "?4") == NULL) {
-			n += import_run_sql4(im->db, sql, arg, arg2, 0, 0);
-			db_changes_flush(im->db);
-			continue;
-		}
-		for (int64_t lo = im->key0 + 1; lo <= last; lo += COMMIT_CHUNK) {
-			n += import_run_sql4(im->db, sql, arg, arg2, lo,
-			    lo + COMMIT_CHUNK - 1);
+		if (strstr(sql, "?6") != NULL) {
+			v[4] = INT64_C(1) << 62;
+			do {
+				v[5] = key_chunk_end(im->db, v[4]);
+				n += import_run_sqlv(im->db, sql, v);
+				db_changes_flush(im->db);
+				v[4] = v[5] + 1;
+			} while (v[5] != INT64_MAX);
+		} else if (strstr(sql, "?4") != NULL) {
+			for (v[2] = im->key0 + 1; v[2] <= last;
+			    v[2] += COMMIT_CHUNK) {
+				v[3] = v[2] + COMMIT_CHUNK - 1;
+				n += import_run_sqlv(im->db, sql, v);
+				db_changes_flush(im->db);
+			}
+		} else {
+			n += import_run_sqlv(im->db, sql, v);
 			db_changes_flush(im->db);
 		}
 	}
@@ -944,6 +981,9 @@ roster_import_commit(struct roster_import *im)
 	/* End the last read, then wait for the write lock. */
 	import_flush(im);
 	db_commit(db);
+	/* Outside the lock: the staged rows in key order (KEY_CHUNK). */
+	import_exec(db, "CREATE INDEX import.import_by_key ON import_row("
+	    DB_NAME_KEY("name") ")");
 	db_begin(db);
 	/* In an empty roster no name is taken and every row is new. */
 	empty = import_run_sql(db, import_sql[I_ANY_CHAR], 0) == 0;
