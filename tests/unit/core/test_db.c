@@ -172,6 +172,45 @@ test_schema3(sqlite3 *fresh, const char *path)
 	db_close(db);
 }
 
+/* Keys: their text both ways, and a name's key, exactly. */
+static void
+test_keys(struct db *db)
+{
+	int64_t base = db_key_base(db), foreign;
+	char buf[DB_KEY_TEXT_MAX];
+
+	ok(base >= INT64_C(1) << 62 && base % (INT64_C(1) << 31) == 0,
+	    "the key base: a tag times 2^31, at least 2^62");
+	is_int(db_key_parse(db, "3"), base + 3, "'3' is this station's 3");
+	is_str(db_key_text(db, base + 3, buf), "3", "and shows as 3");
+	is_str(db_key_json(db, base + 3, buf), "3", "a number in JSON");
+	foreign = (INT64_C(0x89abcdef) << 31) + 7;
+	if (db_key_own(db, foreign))
+		foreign += INT64_C(1) << 31;
+	ok(!db_key_own(db, foreign), "another station's key");
+	is_int(db_key_parse(db, db_key_text(db, foreign, buf)), foreign,
+	    "another station's key reads back from its text");
+	ok(strchr(db_key_json(db, foreign, buf), '"') != NULL,
+	    "a string in JSON");
+	is_int(db_key_parse(NULL, "2147483647"), 1, "the highest number");
+	is_int(db_key_parse(NULL, "2147483648"), 0, "one more: refused");
+	is_int(db_key_parse(NULL, "0"), 0, "0 refused");
+	is_int(db_key_parse(NULL, "03"), 0, "a leading 0 refused");
+	is_int(db_key_parse(NULL, "89abcdef-0"), 0, "number 0 refused");
+	is_int(db_key_parse(NULL, "09abcdef-1"), 0, "a tag without its top "
+	    "bit refused");
+	is_int(db_key_parse(NULL, "89ABCDEF-1"), (INT64_C(0x89abcdef) << 31) +
+	    1, "a tag in capitals read");
+	is_int(db_station_tag("0123456789abcdef0123456789abcdef"),
+	    INT64_C(0x81234567), "an old station's tag: its top bit set");
+	/* BLAKE2b-64 of the name, its top two bits 01. */
+	is_int(db_name_key("Ann"), INT64_C(6841901430824408670),
+	    "the key of 'Ann'");
+	is_int(db_name_key("ann"), INT64_C(5565005939136000933),
+	    "of 'ann', another");
+	is_int(db_name_key(""), INT64_C(7252660547403494068), "of ''");
+}
+
 int
 main(void)
 {
@@ -197,6 +236,7 @@ main(void)
 	is_int(int_of(a->h, "PRAGMA foreign_keys"), 1, "foreign keys on");
 	is_int(int_of(a->h, "SELECT count(*) FROM sqlite_schema WHERE"
 	    " type = 'table'"), 28, "twenty-eight tables");
+	test_keys(a);
 	ok(int_of(a->h, "SELECT journal_mode = 'wal' FROM"
 	    " pragma_journal_mode") == 1, "WAL mode");
 	db_close(a);
