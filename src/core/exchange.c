@@ -30,11 +30,37 @@ struct cols {
 	struct cols	*next;
 };
 
+/*
+ * The times a row is to have once its changeset is in: the earliest
+ * created and the latest updated of the versions a conflict met.  An
+ * answer to a conflict keeps one version whole, so they are set after.
+ */
+struct stamp {
+	struct cols	*c;
+	int		 ncol;
+	sqlite3_value	**pk;		/* ncol entries, NULL off the key */
+	int		 has_created, has_updated;
+	int64_t		 created, updated;
+};
+
 void
 exchange_apply_init(struct exchange_apply *a, enum exchange_prefer p)
 {
 	memset(a, 0, sizeof *a);
 	a->prefer = p;
+}
+
+static void
+stamps_clear(struct exchange_apply *a)
+{
+	struct stamp *x = a->stamps;
+
+	for (size_t i = 0; i < a->nstamps; i++) {
+		for (int k = 0; k < x[i].ncol; k++)
+			sqlite3_value_free(x[i].pk[k]);
+		free(x[i].pk);
+	}
+	a->nstamps = 0;
 }
 
 void
@@ -50,6 +76,8 @@ exchange_apply_release(struct exchange_apply *a)
 	}
 	free(a->c);
 	free(a->watched);
+	stamps_clear(a);
+	free(a->stamps);
 	for (c = a->cols; c != NULL; c = next) {
 		next = c->next;
 		for (int i = 0; i < c->n; i++)
@@ -209,6 +237,128 @@ add_conflict(struct db *db, struct exchange_apply *a,
 		a->open++;
 }
 
+/*
+ * Notes the times of the row here and of the version that comes (its
+ * new values, or for an update the old where it changes none), to be
+ * set by stamps_apply: whichever version a conflict keeps, the row
+ * ends with the earliest created and the latest updated of them, and
+ * so with the same times whatever order the versions come in.
+ */
+static void
+stamp_note(struct exchange_apply *a, struct cols *c,
+    sqlite3_changeset_iter *it, int op, int ncol)
+{
+	struct stamp x, *s;
+	unsigned char *pk = NULL;
+	int npk = 0;
+
+	memset(&x, 0, sizeof x);
+	for (int i = 0; i < ncol && i < c->n; i++) {
+		int cr = strcmp(c->name[i], "created") == 0;
+		sqlite3_value *v[3];
+
+		if (!is_stamp(c, i))
+			continue;
+		v[0] = side_value(it, HERE, i);
+		v[1] = side_value(it, NEW, i);
+		v[2] = op == SQLITE_UPDATE && v[1] == NULL ?
+		    side_value(it, OLD, i) : NULL;
+		for (int k = 0; k < 3; k++) {
+			int64_t t;
+
+			if (v[k] == NULL ||
+			    sqlite3_value_type(v[k]) != SQLITE_INTEGER)
+				continue;
+			t = sqlite3_value_int64(v[k]);
+			if (cr && (!x.has_created || t < x.created)) {
+				x.created = t;
+				x.has_created = 1;
+			} else if (!cr && (!x.has_updated || t > x.updated)) {
+				x.updated = t;
+				x.has_updated = 1;
+			}
+		}
+	}
+	if (!x.has_created && !x.has_updated)
+		return;
+	(void)sqlite3changeset_pk(it, &pk, &npk);
+	x.c = c;
+	x.ncol = ncol;
+	x.pk = xcalloc((size_t)ncol, sizeof *x.pk);
+	for (int i = 0; i < ncol && i < npk; i++) {
+		sqlite3_value *v;
+
+		if (!pk[i])
+			continue;
+		v = side_value(it, op == SQLITE_INSERT ? NEW : OLD, i);
+		if (v != NULL && (x.pk[i] = sqlite3_value_dup(v)) == NULL)
+			err(1, "out of memory");
+	}
+	if (a->nstamps == a->capstamps) {
+		a->capstamps = a->capstamps ? 2 * a->capstamps : 8;
+		a->stamps = xreallocarray(a->stamps, a->capstamps,
+		    sizeof x);
+	}
+	s = a->stamps;
+	s[a->nstamps++] = x;
+}
+
+/* Sets the times stamp_note noted, once the changeset is in. */
+static int
+stamps_apply(struct db *db, struct exchange_apply *a, char *why,
+    size_t whysz)
+{
+	struct stamp *x = a->stamps;
+	int rc = 0;
+
+	for (size_t i = 0; i < a->nstamps && rc == 0; i++) {
+		char *sql;
+		sqlite3_stmt *st;
+		int n = 2, npk;
+
+		sql = sqlite3_mprintf("UPDATE main.\"%w\" SET", x[i].c->table);
+		for (int k = 0; k < x[i].c->n && sql != NULL; k++) {
+			if (strcmp(x[i].c->name[k], "created") == 0 &&
+			    x[i].has_created)
+				sql = sqlite3_mprintf("%z%s created ="
+				    " min(created, ?1)", sql, n++ > 2 ? "," : "");
+			else if (strcmp(x[i].c->name[k], "updated") == 0 &&
+			    x[i].has_updated)
+				sql = sqlite3_mprintf("%z%s updated ="
+				    " max(updated, ?2)", sql, n++ > 2 ? "," : "");
+		}
+		npk = 0;
+		for (int k = 0; k < x[i].ncol && k < x[i].c->n && sql != NULL;
+		    k++) {
+			if (x[i].pk[k] == NULL)
+				continue;
+			sql = sqlite3_mprintf("%z %s \"%w\" = ?%d", sql,
+			    npk++ ? "AND" : "WHERE", x[i].c->name[k], k + 3);
+		}
+		if (sql == NULL)
+			err(1, "out of memory");
+		/* No time column here, or no key to find the row by. */
+		if (n == 2 || npk == 0) {
+			sqlite3_free(sql);
+			continue;
+		}
+		st = db_prepare(db, sql);
+		sqlite3_free(sql);
+		sqlite3_bind_int64(st, 1, x[i].created);
+		sqlite3_bind_int64(st, 2, x[i].updated);
+		for (int k = 0; k < x[i].ncol; k++)
+			if (x[i].pk[k] != NULL)
+				sqlite3_bind_value(st, k + 3, x[i].pk[k]);
+		if (sqlite3_step(st) != SQLITE_DONE)
+			rc = util_say(why, whysz, "cannot set the times of a "
+			    "row of %s: %s", x[i].c->table,
+			    sqlite3_errmsg(db->h));
+		sqlite3_finalize(st);
+	}
+	stamps_clear(a);
+	return rc;
+}
+
 /* The context of the conflict handler. */
 struct apply_ctx {
 	struct db		*db;
@@ -259,6 +409,7 @@ on_conflict(void *arg, int why, sqlite3_changeset_iter *it)
 		/* An insert whose key is here: the same record, or not. */
 		if (same_but_stamps(c, it, NEW, ncol)) {
 			a->same++;
+			stamp_note(a, c, it, op, ncol);
 			return SQLITE_CHANGESET_OMIT;
 		}
 		add_conflict(x->db, a, it, K_BOTH_MADE, 1, 1,
@@ -272,10 +423,13 @@ on_conflict(void *arg, int why, sqlite3_changeset_iter *it)
 		 */
 		if (op == SQLITE_UPDATE && same_but_stamps(c, it, NEW, ncol)) {
 			a->same++;
+			stamp_note(a, c, it, op, ncol);
 			return SQLITE_CHANGESET_OMIT;
 		}
 		if (same_but_stamps(c, it, OLD, ncol)) {
 			a->same++;
+			if (op == SQLITE_UPDATE)
+				stamp_note(a, c, it, op, ncol);
 			return SQLITE_CHANGESET_REPLACE;
 		}
 		add_conflict(x->db, a, it, op == SQLITE_DELETE ? K_GONE_THERE :
@@ -418,9 +572,13 @@ exchange_apply_entry(struct db *db, struct exchange_apply *a,
 	rc = sqlite3changeset_apply_v2(db->h, (int)e->len,
 	    (void *)e->changeset, NULL, on_conflict, &x, NULL, NULL, 0);
 	a->origin = NULL;
-	if (rc != SQLITE_OK)
+	if (rc != SQLITE_OK) {
+		stamps_clear(a);
 		return util_say(why, whysz, "change %.8s:%" PRId64 " cannot be "
 		    "applied: %s", e->origin, e->oseq, sqlite3_errmsg(db->h));
+	}
+	if (stamps_apply(db, a, why, whysz) != 0)
+		return -1;
 	st = db_prepare(db, "INSERT INTO change (origin, oseq, time, data)"
 	    " VALUES (?1, ?2, ?3, ?4)");
 	sqlite3_bind_text(st, 1, e->origin, -1, SQLITE_STATIC);

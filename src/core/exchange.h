@@ -12,11 +12,13 @@
  *
  * What can clash is the roster: the same named record made, changed or
  * removed at two stations.  Two versions that differ in nothing but
- * their created and updated times are the same record (the times here
- * stay).  Anything else is a conflict: applying records it and goes
- * on, so that one run reports them all, and the caller then rolls the
- * transaction back, unless a preference settles them (mine: keep what
- * is here; theirs: take what comes, where SQLite can).
+ * their created and updated times are the same record, which keeps the
+ * earliest created and the latest updated of every version met, so that
+ * stations agree whatever order the changes come in.  Anything else is a
+ * conflict: applying records it and goes on, so that one run reports
+ * them all, and the caller then rolls the transaction back, unless a
+ * preference settles them (mine: keep what is here; theirs: take what
+ * comes, where SQLite can).
  */
 #ifndef REFKIT_EXCHANGE_H
 #define REFKIT_EXCHANGE_H
@@ -62,6 +64,8 @@ struct exchange_apply {
 	size_t		 open;		/* conflicts not settled */
 	/* Private. */
 	void		*cols;
+	void		*stamps;	/* times to set after a changeset */
+	size_t		 nstamps, capstamps;
 	const char	*origin;
 	int64_t		 oseq;
 };
