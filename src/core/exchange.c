@@ -359,6 +359,53 @@ stamps_apply(struct db *db, struct exchange_apply *a, char *why,
 	return rc;
 }
 
+/*
+ * Whether a change here inserted the row that the insert it brings
+ * makes, the same but for its times: then the row here is that record,
+ * changed here since, and what comes is older.  Read from the record of
+ * changes, which only such a conflict needs.
+ */
+static int
+made_alike(struct db *db, const struct cols *c, sqlite3_changeset_iter *it,
+    const char *table, int ncol)
+{
+	sqlite3_stmt *st;
+	int found = 0;
+
+	st = db_prepare(db, "SELECT data FROM change ORDER BY no DESC");
+	while (!found && db_step(db, st, 0) == SQLITE_ROW) {
+		sqlite3_changeset_iter *m;
+
+		if (sqlite3changeset_start(&m, sqlite3_column_bytes(st, 0),
+		    (void *)sqlite3_column_blob(st, 0)) != SQLITE_OK)
+			continue;
+		while (!found && sqlite3changeset_next(m) == SQLITE_ROW) {
+			const char *t;
+			int n, op, indirect;
+
+			(void)sqlite3changeset_op(m, &t, &n, &op, &indirect);
+			if (op != SQLITE_INSERT || n != ncol ||
+			    strcmp(t, table) != 0)
+				continue;
+			found = 1;
+			for (int i = 0; i < ncol && found; i++) {
+				sqlite3_value *x = NULL, *y = NULL;
+
+				if (is_stamp(c, i))
+					continue;
+				(void)sqlite3changeset_new(m, i, &x);
+				(void)sqlite3changeset_new(it, i, &y);
+				if (x == NULL || y == NULL ? x != y :
+				    !same_value(x, y))
+					found = 0;
+			}
+		}
+		(void)sqlite3changeset_finalize(m);
+	}
+	sqlite3_finalize(st);
+	return found;
+}
+
 /* The context of the conflict handler. */
 struct apply_ctx {
 	struct db		*db;
@@ -406,8 +453,12 @@ on_conflict(void *arg, int why, sqlite3_changeset_iter *it)
 	c = cols_of(x->db, a, table);
 	switch (why) {
 	case SQLITE_CHANGESET_CONFLICT:
-		/* An insert whose key is here: the same record, or not. */
-		if (same_but_stamps(c, it, NEW, ncol)) {
+		/*
+		 * An insert whose key is here: the same record, as it is
+		 * here or as it was made here, or not.
+		 */
+		if (same_but_stamps(c, it, NEW, ncol) ||
+		    made_alike(x->db, c, it, table, ncol)) {
 			a->same++;
 			stamp_note(a, c, it, op, ncol);
 			return SQLITE_CHANGESET_OMIT;

@@ -14,7 +14,9 @@
  * removed at two stations.  Two versions that differ in nothing but
  * their created and updated times are the same record, which keeps the
  * earliest created and the latest updated of every version met, so that
- * stations agree whatever order the changes come in.  Anything else is a
+ * stations agree whatever order the changes come in.  A record made
+ * here the way it comes, and changed here since, is the same record
+ * too: what comes is older than what is here.  Anything else is a
  * conflict: applying records it and goes on, so that one run reports
  * them all, and the caller then rolls the transaction back, unless a
  * preference settles them (mine: keep what is here; theirs: take what

@@ -25,3 +25,27 @@ for order in "1 2 3" "3 2 1" "2 3 1"; do
 done
 run refkit --db s2.db merge hub321.db
 echo "s2: $(row s2.db)"
+# Made alike at two stations, then changed at one: the other's making is
+# older than what the first now holds, not a conflict, in either order.
+for s in 4 5; do
+	REFKIT_NOW=$((1795000000 + s * 3600)) REFKIT_STATION=table-$s \
+	    crs-stats --db "s$s.db" add Bob OR=7 DR=9 LIFE=50 IN=1 >/dev/null
+done
+REFKIT_NOW=1795020000 crs-stats --db s4.db set Bob LIFE=45 notes=limps
+REFKIT_NOW=1795020000 crs-stats --db s4.db item add Shield dr=+1
+REFKIT_NOW=1795020000 crs-stats --db s5.db item add Shield dr=+1
+REFKIT_NOW=1795020000 crs-stats --db s4.db item set Shield dr=+2
+run refkit --db hub45.db merge s4.db
+run refkit --db hub45.db merge s5.db
+run refkit --db hub54.db merge s5.db
+run refkit --db hub54.db merge s4.db
+for h in hub45 hub54; do
+	echo "$h: $(sqlite3 "$h.db" "SELECT name, given_life, notes, created,
+	    updated FROM character WHERE name = 'Bob'") $(sqlite3 "$h.db" \
+	    "SELECT name, mod_dr FROM item WHERE name = 'Shield'")"
+done
+# Made differently at two stations is still a conflict.
+REFKIT_NOW=1795020000 REFKIT_STATION=table-6 crs-stats --db s6.db add Bob \
+    OR=1 >/dev/null
+# The station ids are random: the transcript shows them as <ID>.
+run refkit --db hub45.db merge s6.db | sed 's/change [0-9a-f]\{8\}:/change <ID>:/'
