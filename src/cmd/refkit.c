@@ -186,11 +186,12 @@ changes_export(struct opts *o, int argc)
 			unlink(tmp);
 		errx(1, "cannot write '%s': %s", q(o->output), why);
 	}
-	free(tmp);
-	fprintf(fp == stdout ? stderr : stdout, "exported %" PRId64
+	/* With the changes on stdout, the summary goes to stderr. */
+	fprintf(tmp == NULL ? stderr : stdout, "exported %" PRId64
 	    " change%s (%" PRId64 " to %" PRId64 "); next time: --since %"
 	    PRId64 "\n", n, n == 1 ? "" : "s", o->since < to ? o->since : to,
 	    to, to);
+	free(tmp);
 	return 0;
 }
 

@@ -284,7 +284,7 @@ stamp_note(struct exchange_apply *a, struct cols *c,
 	(void)sqlite3changeset_pk(it, &pk, &npk);
 	x.c = c;
 	x.ncol = ncol;
-	x.pk = xcalloc((size_t)ncol, sizeof *x.pk);
+	x.pk = xcalloc((size_t)ncol, sizeof(sqlite3_value *));
 	for (int i = 0; i < ncol && i < npk; i++) {
 		sqlite3_value *v;
 
@@ -523,7 +523,7 @@ static int
 watch(struct db *db, struct exchange_apply *a, const void *cs, size_t len)
 {
 	sqlite3_changeset_iter *it;
-	int rc, col = -1;
+	int col = -1;
 	struct cols *c;
 
 	if (a->watch_table == NULL)
@@ -535,7 +535,7 @@ watch(struct db *db, struct exchange_apply *a, const void *cs, size_t len)
 	if (col < 0 || sqlite3changeset_start(&it, (int)len, (void *)cs) !=
 	    SQLITE_OK)
 		return -1;
-	while ((rc = sqlite3changeset_next(it)) == SQLITE_ROW) {
+	while (sqlite3changeset_next(it) == SQLITE_ROW) {
 		const char *table;
 		int ncol, op, indirect;
 		sqlite3_value *v = NULL;
