@@ -234,9 +234,16 @@ apply_end(struct opts *o, struct db *db, struct exchange_apply *a,
 		} else
 			exchange_report(stdout, a, 0);
 		fflush(stdout);
-		warnx("%zu conflict%s, so nothing was written; settle %s with "
-		    "--prefer mine or --prefer theirs (refkit(7))", a->open,
-		    a->open == 1 ? "" : "s", a->open == 1 ? "it" : "them");
+		if (a->dangling > 0)
+			warnx("%zu conflict%s, so nothing was written; a change "
+			    "that names a record not here needs the changes "
+			    "that made it, applied before it", a->open,
+			    a->open == 1 ? "" : "s");
+		else
+			warnx("%zu conflict%s, so nothing was written; settle "
+			    "%s with --prefer mine or --prefer theirs "
+			    "(refkit(7))", a->open, a->open == 1 ? "" : "s",
+			    a->open == 1 ? "it" : "them");
 		return 1;
 	}
 	ledger_history_rebuild(db, a->watched, a->nwatched);

@@ -440,6 +440,37 @@ prefer(struct exchange_apply *a)
 	    SQLITE_CHANGESET_OMIT;
 }
 
+/*
+ * References to records not here, never settled.  SQLite asks once a
+ * changeset is in, with an iterator that names no row, only how many
+ * references in the transaction dangle: the first change that leaves
+ * more of them than before is the one reported.  The rows stay until
+ * the caller rolls back, which an open conflict makes it do.
+ */
+static int
+dangling(struct exchange_apply *a, sqlite3_changeset_iter *it)
+{
+	struct exchange_conflict *x;
+	int n = 0;
+
+	(void)sqlite3changeset_fk_conflicts(it, &n);
+	if (n <= a->dangling)
+		return SQLITE_CHANGESET_OMIT;
+	a->dangling = n;
+	if (a->capc == a->nc) {
+		a->capc = a->capc ? 2 * a->capc : 8;
+		a->c = xrealloc(a->c, a->capc * sizeof *a->c);
+	}
+	x = &a->c[a->nc++];
+	memset(x, 0, sizeof *x);
+	x->table = xstrdup("-");
+	x->kind = K_DANGLING;
+	snprintf(x->origin, sizeof x->origin, "%s", a->origin);
+	x->oseq = a->oseq;
+	a->open++;
+	return SQLITE_CHANGESET_OMIT;
+}
+
 static int
 on_conflict(void *arg, int why, sqlite3_changeset_iter *it)
 {
@@ -449,6 +480,8 @@ on_conflict(void *arg, int why, sqlite3_changeset_iter *it)
 	int ncol, op, indirect;
 	struct cols *c;
 
+	if (why == SQLITE_CHANGESET_FOREIGN_KEY)
+		return dangling(a, it);
 	(void)sqlite3changeset_op(it, &table, &ncol, &op, &indirect);
 	c = cols_of(x->db, a, table);
 	switch (why) {
@@ -496,24 +529,10 @@ on_conflict(void *arg, int why, sqlite3_changeset_iter *it)
 		add_conflict(x->db, a, it, K_GONE_HERE, 0, 1,
 		    a->prefer == EXCHANGE_MINE);
 		return SQLITE_CHANGESET_OMIT;
-	case SQLITE_CHANGESET_CONSTRAINT:
+	default:
+		/* SQLITE_CHANGESET_CONSTRAINT */
 		add_conflict(x->db, a, it, K_REFUSED, 0, 1,
 		    a->prefer == EXCHANGE_MINE);
-		return SQLITE_CHANGESET_OMIT;
-	default:
-		/* SQLITE_CHANGESET_FOREIGN_KEY: never settled. */
-		if (a->capc == a->nc) {
-			a->capc = a->capc ? 2 * a->capc : 8;
-			a->c = xrealloc(a->c, a->capc * sizeof *a->c);
-		}
-		memset(&a->c[a->nc], 0, sizeof a->c[a->nc]);
-		a->c[a->nc].table = xstrdup("-");
-		a->c[a->nc].kind = K_DANGLING;
-		snprintf(a->c[a->nc].origin, sizeof a->c[a->nc].origin, "%s",
-		    a->origin);
-		a->c[a->nc].oseq = a->oseq;
-		a->nc++;
-		a->open++;
 		return SQLITE_CHANGESET_OMIT;
 	}
 }
@@ -742,8 +761,14 @@ exchange_report(FILE *fp, const struct exchange_apply *a, int json)
 			    x->settled ? "true" : "false");
 			continue;
 		}
+		if (x->key == NULL) {
+			/* Dangling: no row to name. */
+			fprintf(fp, "change %.8s:%" PRId64 " %s\n", x->origin,
+			    x->oseq, x->kind);
+			continue;
+		}
 		fprintf(fp, "%s %s: %s (change %.8s:%" PRId64 ")%s\n",
-		    x->table, x->key ? x->key : "", x->kind, x->origin,
+		    x->table, x->key, x->kind, x->origin,
 		    x->oseq, x->settled ? ", settled by --prefer" : "");
 		if (x->mine)
 			fprintf(fp, "  here:  %s\n", x->mine);

@@ -68,6 +68,7 @@ struct exchange_apply {
 	void		*cols;
 	void		*stamps;	/* times to set after a changeset */
 	size_t		 nstamps, capstamps;
+	int		 dangling;	/* references to records not here */
 	const char	*origin;
 	int64_t		 oseq;
 };

@@ -49,3 +49,19 @@ REFKIT_NOW=1795020000 REFKIT_STATION=table-6 crs-stats --db s6.db add Bob \
     OR=1 >/dev/null
 # The station ids are random: the transcript shows them as <ID>.
 run refkit --db hub45.db merge s6.db | sed 's/change [0-9a-f]\{8\}:/change <ID>:/'
+# A file of a combat's later changes, applied before the file of the
+# changes that started it, names a combat not here: refused, with
+# nothing written (it once crashed), and taken in the other order.
+export REFKIT_NOW=1795020000 REFKIT_STATION=table-7
+crs-stats --db s7.db add Zed OR=3 DR=3 LIFE=10 IN=1 >/dev/null
+crs-stats --db s7.db add Yan OR=3 DR=3 LIFE=10 IN=1 >/dev/null
+crs-combat --db s7.db start Zed Yan >/dev/null
+run refkit --db s7.db changes export -o morning
+crs-combat --db s7.db init Zed=5 Yan=3 >/dev/null
+crs-combat --db s7.db pass Zed >/dev/null
+run refkit --db s7.db changes export -o afternoon --since 3
+run refkit --db hub7.db changes apply afternoon | sed 's/change [0-9a-f]\{8\}:/change <ID>:/'
+run refkit --db hub7.db changes apply afternoon morning | sed 's/change [0-9a-f]\{8\}:/change <ID>:/'
+sqlite3 hub7.db 'SELECT count(*) FROM change; SELECT count(*) FROM event'
+run refkit --db hub7.db changes apply morning afternoon
+run crs-combat --db hub7.db replay
