@@ -48,6 +48,7 @@ exchange_apply_init(struct exchange_apply *a, enum exchange_prefer p)
 {
 	memset(a, 0, sizeof *a);
 	a->prefer = p;
+	a->watchcol = -2;
 }
 
 static void
@@ -406,11 +407,29 @@ made_alike(struct db *db, const struct cols *c, sqlite3_changeset_iter *it,
 	return found;
 }
 
-/* The context of the conflict handler. */
+/* The context of the conflict handler and the table filter. */
 struct apply_ctx {
 	struct db		*db;
 	struct exchange_apply	*a;
+	char			*local;	/* a table met that does not travel */
 };
+
+/*
+ * Only the tables that travel take changes: a changeset that touches
+ * another (a station's own identity, its record of changes, a cache)
+ * was not made by refkit, and the caller refuses it.
+ */
+static int
+travels(void *arg, const char *table)
+{
+	struct apply_ctx *x = arg;
+
+	if (db_table_travels(table))
+		return 1;
+	if (x->local == NULL)
+		x->local = xstrdup(table);
+	return 0;
+}
 
 /*
  * Whether the row here differs from side s only in its times (or not
@@ -537,45 +556,90 @@ on_conflict(void *arg, int why, sqlite3_changeset_iter *it)
 	}
 }
 
-/* Collects the watched column of the changeset's incoming rows. */
 static int
-watch(struct db *db, struct exchange_apply *a, const void *cs, size_t len)
+cmp_i64(const void *x, const void *y)
 {
-	sqlite3_changeset_iter *it;
-	int col = -1;
+	int64_t a = *(const int64_t *)x, b = *(const int64_t *)y;
+
+	return (a > b) - (a < b);
+}
+
+/* Sorts a->watched and drops repeats. */
+static void
+watched_squeeze(struct exchange_apply *a)
+{
+	size_t n = 0;
+
+	if (a->nwatched == 0)
+		return;
+	qsort(a->watched, a->nwatched, sizeof *a->watched, cmp_i64);
+	for (size_t i = 1; i < a->nwatched; i++)
+		if (a->watched[i] != a->watched[n])
+			a->watched[++n] = a->watched[i];
+	a->nwatched = n + 1;
+}
+
+/*
+ * The preupdate hook while a changeset is applied: the watched column's
+ * value in each row of the watched table that it writes.  A row's value
+ * is mostly its predecessor's (a log's events come together), and the
+ * list is squeezed before it grows, so that it holds about as many
+ * values as are distinct, not one per row.
+ */
+static void
+on_write(void *arg, sqlite3 *h, int op, const char *schema,
+    const char *table, sqlite3_int64 k1, sqlite3_int64 k2)
+{
+	struct exchange_apply *a = arg;
+	sqlite3_value *v = NULL;
+	int64_t t;
+
+	(void)k1;
+	(void)k2;
+	if (strcmp(schema, "main") != 0 || strcmp(table, a->watch_table) != 0)
+		return;
+	if (op == SQLITE_DELETE)
+		(void)sqlite3_preupdate_old(h, a->watchcol, &v);
+	else
+		(void)sqlite3_preupdate_new(h, a->watchcol, &v);
+	if (v == NULL || sqlite3_value_type(v) != SQLITE_INTEGER)
+		return;
+	t = sqlite3_value_int64(v);
+	if (a->nwatched > 0 && a->watched[a->nwatched - 1] == t)
+		return;
+	if (a->nwatched == a->capwatched) {
+		watched_squeeze(a);
+		if (2 * a->nwatched >= a->capwatched) {
+			a->capwatched = a->capwatched ? 2 * a->capwatched : 64;
+			a->watched = xreallocarray(a->watched, a->capwatched,
+			    sizeof *a->watched);
+		}
+	}
+	a->watched[a->nwatched++] = t;
+}
+
+/* Which column of the watched table is watched; -1 when none. */
+static int
+watch_column(struct db *db, struct exchange_apply *a)
+{
 	struct cols *c;
 
 	if (a->watch_table == NULL)
-		return 0;
-	c = cols_of(db, a, a->watch_table);
-	for (int i = 0; i < c->n; i++)
-		if (strcmp(c->name[i], a->watch_column) == 0)
-			col = i;
-	if (col < 0 || sqlite3changeset_start(&it, (int)len, (void *)cs) !=
-	    SQLITE_OK)
 		return -1;
-	while (sqlite3changeset_next(it) == SQLITE_ROW) {
-		const char *table;
-		int ncol, op, indirect;
-		sqlite3_value *v = NULL;
-
-		(void)sqlite3changeset_op(it, &table, &ncol, &op, &indirect);
-		if (strcmp(table, a->watch_table) != 0 || col >= ncol)
-			continue;
-		if (op == SQLITE_DELETE)
-			(void)sqlite3changeset_old(it, col, &v);
-		else
-			(void)sqlite3changeset_new(it, col, &v);
-		if (v == NULL || sqlite3_value_type(v) != SQLITE_INTEGER)
-			continue;
-		if (a->nwatched == a->capwatched) {
-			a->capwatched = a->capwatched ? 2 * a->capwatched : 64;
-			a->watched = xrealloc(a->watched, a->capwatched *
-			    sizeof *a->watched);
-		}
-		a->watched[a->nwatched++] = sqlite3_value_int64(v);
+	if (a->watchcol == -2) {
+		c = cols_of(db, a, a->watch_table);
+		a->watchcol = -1;
+		for (int i = 0; i < c->n; i++)
+			if (strcmp(c->name[i], a->watch_column) == 0)
+				a->watchcol = i;
 	}
-	return sqlite3changeset_finalize(it) == SQLITE_OK ? 0 : -1;
+	return a->watchcol;
+}
+
+void
+exchange_watched(struct exchange_apply *a)
+{
+	watched_squeeze(a);
 }
 
 int
@@ -617,7 +681,7 @@ int
 exchange_apply_entry(struct db *db, struct exchange_apply *a,
     const struct changes_entry *e, char *why, size_t whysz)
 {
-	struct apply_ctx x = { db, a };
+	struct apply_ctx x = { db, a, NULL };
 	sqlite3_stmt *st;
 	int rc, here;
 
@@ -634,16 +698,23 @@ exchange_apply_entry(struct db *db, struct exchange_apply *a,
 	}
 	if (exchange_station(db, e->origin, NULL, why, whysz) != 0)
 		return -1;
-	if (watch(db, a, e->changeset, e->len) != 0)
-		return util_say(why, whysz, "change %.8s:%" PRId64 " cannot be "
-		    "read", e->origin, e->oseq);
 	a->origin = e->origin;
 	a->oseq = e->oseq;
+	if (watch_column(db, a) >= 0)
+		(void)sqlite3_preupdate_hook(db->h, on_write, a);
 	rc = sqlite3changeset_apply_v2(db->h, (int)e->len,
-	    (void *)e->changeset, NULL, on_conflict, &x, NULL, NULL, 0);
+	    (void *)e->changeset, travels, on_conflict, &x, NULL, NULL, 0);
+	(void)sqlite3_preupdate_hook(db->h, NULL, NULL);
 	a->origin = NULL;
-	if (rc != SQLITE_OK) {
+	if (rc != SQLITE_OK || x.local != NULL) {
 		stamps_clear(a);
+		if (x.local != NULL) {
+			util_say(why, whysz, "change %.8s:%" PRId64 " changes "
+			    "the table '%s', which is this station's own",
+			    e->origin, e->oseq, util_q(x.local));
+			free(x.local);
+			return -1;
+		}
 		return util_say(why, whysz, "change %.8s:%" PRId64 " cannot be "
 		    "applied: %s", e->origin, e->oseq, sqlite3_errmsg(db->h));
 	}
@@ -688,6 +759,44 @@ exchange_apply_file(struct db *db, FILE *fp, struct exchange_apply *a,
 			break;
 		}
 	changes_reader_free(r);
+	return rc;
+}
+
+int
+exchange_merge(struct db *db, struct db *other, struct exchange_apply *a,
+    char *why, size_t whysz)
+{
+	struct station self;
+	sqlite3_stmt *st;
+	int rc = 0;
+
+	station_self(other, &self);
+	rc = exchange_station(db, self.id, self.name, why, whysz);
+	station_release(&self);
+	if (rc != 0)
+		return -1;
+	st = db_prepare(other, "SELECT origin, oseq, time, data FROM change"
+	    " ORDER BY no");
+	while (rc == 0 && db_step(other, st, 0) == SQLITE_ROW) {
+		struct changes_entry e;
+		const char *origin = db_column_text(st, 0);
+
+		e.oseq = sqlite3_column_int64(st, 1);
+		e.time = sqlite3_column_int64(st, 2);
+		e.changeset = sqlite3_column_blob(st, 3);
+		e.len = (size_t)sqlite3_column_bytes(st, 3);
+		if (changes_check_id(origin, why, whysz) != 0 ||
+		    e.oseq < 1 || e.len == 0) {
+			rc = util_say(why, whysz, "a row of its record of "
+			    "changes is not one refkit writes (origin '%s', "
+			    "number %" PRId64 ", %zu bytes)", util_q(origin),
+			    e.oseq, e.len);
+			break;
+		}
+		memcpy(e.origin, origin, sizeof e.origin);
+		rc = exchange_apply_entry(db, a, &e, why, whysz);
+	}
+	sqlite3_finalize(st);
 	return rc;
 }
 

@@ -65,3 +65,18 @@ run refkit --db hub7.db changes apply afternoon morning | sed 's/change [0-9a-f]
 sqlite3 hub7.db 'SELECT count(*) FROM change; SELECT count(*) FROM event'
 run refkit --db hub7.db changes apply morning afternoon
 run crs-combat --db hub7.db replay
+# A record of changes that changes a station's own table (here its
+# history, which each station adds up for itself) was not made by
+# refkit: the merge refuses it and writes nothing.
+REFKIT_STATION=evil refkit --db evil.db station >/dev/null
+sqlite3 evil.db <<SQL
+.session open main s
+.session s attach history
+INSERT INTO history VALUES ('Mallory', 1, 1, 1, 1, 1, 1);
+.session s changeset evil.changeset
+.session s close
+INSERT INTO change (origin, oseq, time, data)
+    SELECT id, 1, 0, readfile('evil.changeset') FROM station_self;
+SQL
+run refkit --db hub7.db merge evil.db | sed 's/change [0-9a-f]\{8\}:/change <ID>:/'
+sqlite3 hub7.db "SELECT count(*) FROM history WHERE name = 'Mallory'"
