@@ -55,14 +55,23 @@ static struct opts o;
  * The database the command opened, for K() and KJ(): a game's key as
  * users see it ("3"; another station's "89abcdef-3"), and as JSON.
  */
-static struct db *keys_db;
+static struct db keys_db_base;
+static struct db *keys_db = &keys_db_base;
 #define K(key)	db_key_str(keys_db, (key))
 #define KJ(key)	db_key_jstr(keys_db, (key))
 
+/*
+ * Most commands print after they close the database, so K() reads the
+ * station's key base kept from the open, not the closed database (which
+ * it once read after the free).
+ */
 static struct db *
 open_db(void)
 {
-	return keys_db = db_open(o.db);
+	struct db *db = db_open(o.db);
+
+	keys_db_base.key_base = db_key_base(db);
+	return db;
 }
 static char why[BG_WHYSZ];
 static char *held;	/* the command's input text, reachable until exit */
