@@ -140,9 +140,11 @@ same_value(sqlite3_value *x, sqlite3_value *y)
 	case SQLITE_FLOAT:
 		return sqlite3_value_double(x) == sqlite3_value_double(y);
 	default:
+		/* An empty text or blob has no bytes, and may have no pointer. */
 		return sqlite3_value_bytes(x) == sqlite3_value_bytes(y) &&
+		    (sqlite3_value_bytes(x) == 0 ||
 		    memcmp(sqlite3_value_blob(x), sqlite3_value_blob(y),
-		    (size_t)sqlite3_value_bytes(x)) == 0;
+		    (size_t)sqlite3_value_bytes(x)) == 0);
 	}
 }
 
@@ -814,6 +816,7 @@ exchange_export(struct db *db, FILE *fp, int64_t since, int64_t *n,
 	h.schema = DB_SCHEMA_VERSION;
 	snprintf(h.station, sizeof h.station, "%s", self.id);
 	snprintf(h.name, sizeof h.name, "%s", self.name);
+	station_release(&self);
 	st = db_prepare(db, "SELECT coalesce(max(no), 0) FROM change");
 	db_step(db, st, 0);
 	h.to = sqlite3_column_int64(st, 0);
