@@ -48,11 +48,12 @@ endif
 # rebuild; SHARED=1 links everything dynamically instead.
 #
 # Debian's SQLite is built with the session extension (stations exchange
-# their changes as changesets, src/core/changes.h); sqlite3.h declares it
-# only under SQLITE_ENABLE_SESSION.  libsodium gives the SHA-256 of a
+# their changes as changesets, src/core/changes.h) and the preupdate hook
+# it rests on; sqlite3.h declares them only under SQLITE_ENABLE_SESSION
+# and SQLITE_ENABLE_PREUPDATE_HOOK.  libsodium gives the SHA-256 of a
 # changes file.
 SQLITE_CFLAGS := $(shell $(PKG_CONFIG) --cflags sqlite3) \
-                 -DSQLITE_ENABLE_SESSION
+                 -DSQLITE_ENABLE_SESSION -DSQLITE_ENABLE_PREUPDATE_HOOK
 ifeq ($(SHARED),1)
 DEPLIBS := $(shell $(PKG_CONFIG) --libs sqlite3) -lcsv -lgmp -lsodium -lm
 else ifeq ($(SANITIZE),1)

@@ -55,9 +55,9 @@ rounds() {
 	done
 }
 
-cc -O2 -std=c17 -D_DEFAULT_SOURCE -I"$top/src" -o "$out/longcombat" \
-    "$top/bench/longcombat.c" "$top/$B/librefkit.a" \
-    $(pkg-config --libs sqlite3) -lcsv -lgmp -lm -pthread
+cc -O2 -std=c17 -D_DEFAULT_SOURCE -DSQLITE_ENABLE_SESSION -I"$top/src" \
+    -o "$out/longcombat" "$top/bench/longcombat.c" "$top/$B/librefkit.a" \
+    $(pkg-config --libs sqlite3) -lcsv -lgmp -lsodium -lm -pthread
 echo "crs-combat attack by the length of the combat, median of 30:"
 printf '  %8s  %12s  %12s  %6s\n' events "refkit ms" "floor ms" ratio
 for len in 10 100 1000 10000; do

@@ -12,9 +12,11 @@
 #      FUZZ_SMOKE seconds of fuzzing (default 20)
 #   5. crash safety: CRASH_RUNS SIGKILLs (default 100)
 #   6. concurrency: 21 writers of every ledger kind, 4 readers
-#   7. import under load: 5 imports of 200,000 characters while 3 GMs
+#   7. stations: four stations' days merged into hubs in several orders
+#      must agree
+#   8. import under load: 5 imports of 200,000 characters while 3 GMs
 #      fight, and changes made while an import waits for the lock
-#   8. cppcheck and clang-tidy
+#   9. cppcheck and clang-tidy
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
@@ -65,6 +67,7 @@ build fuzz-build && part "fuzz targets" sh tests/fuzz/run.sh build-fuzz \
     argv-fb-duel argv-bg-board argv-refkit
 part "crash safety" sh tests/stress/crash.sh build "${CRASH_RUNS:-100}"
 part "concurrency" sh tests/stress/concurrency.sh build 8000
+part "stations" sh tests/stress/stations.sh build
 part "import under load" sh tests/stress/import-lock.sh build 200000 5
 part "static analysis" sh tests/lint.sh
 echo "$total_pass passed, $total_fail failed"

@@ -16,8 +16,8 @@ else
 	printf 'FAIL: cppcheck\n%s\n' "$out" | head -40
 fi
 out=$(clang-tidy --quiet src/*/*.c -- -std=c17 -D_DEFAULT_SOURCE \
-    -D_GNU_SOURCE -DSQLITE_ENABLE_SESSION -Isrc \
-    $(pkg-config --cflags sqlite3) 2>&1)
+    -D_GNU_SOURCE -DSQLITE_ENABLE_SESSION -DSQLITE_ENABLE_PREUPDATE_HOOK \
+    -Isrc $(pkg-config --cflags sqlite3) 2>&1)
 if [ $? -eq 0 ] && ! printf '%s\n' "$out" | grep -q 'warning:\|error:'; then
 	pass=$((pass + 1))
 else

@@ -186,6 +186,7 @@ changes_export(struct opts *o, int argc)
 			unlink(tmp);
 		errx(1, "cannot write '%s': %s", q(o->output), why);
 	}
+	/* With the changes on stdout, the summary goes to stderr. */
 	fprintf(tmp == NULL ? stderr : stdout, "exported %" PRId64
 	    " change%s (%" PRId64 " to %" PRId64 "); next time: --since %"
 	    PRId64 "\n", n, n == 1 ? "" : "s", o->since < to ? o->since : to,
@@ -233,11 +234,19 @@ apply_end(struct opts *o, struct db *db, struct exchange_apply *a,
 		} else
 			exchange_report(stdout, a, 0);
 		fflush(stdout);
-		warnx("%zu conflict%s, so nothing was written; settle %s with "
-		    "--prefer mine or --prefer theirs (refkit(7))", a->open,
-		    a->open == 1 ? "" : "s", a->open == 1 ? "it" : "them");
+		if (a->dangling > 0)
+			warnx("%zu conflict%s, so nothing was written; a change "
+			    "that names a record not here needs the changes "
+			    "that made it, applied before it", a->open,
+			    a->open == 1 ? "" : "s");
+		else
+			warnx("%zu conflict%s, so nothing was written; settle "
+			    "%s with --prefer mine or --prefer theirs "
+			    "(refkit(7))", a->open, a->open == 1 ? "" : "s",
+			    a->open == 1 ? "it" : "them");
 		return 1;
 	}
+	exchange_watched(a);
 	ledger_history_rebuild(db, a->watched, a->nwatched);
 	db_commit(db);
 	apply_summary(o, a, what);
@@ -351,7 +360,8 @@ warn_double(void *arg, const char *name, int64_t a, int64_t b)
 
 /*
  * merge OTHER: every change OTHER has that this database lacks, in one
- * transaction, as changes apply would take them from its export.
+ * transaction, as changes apply would take them from its export, read
+ * straight from its record of changes.
  */
 static int
 cmd_merge(struct opts *o, int argc, char **argv)
@@ -359,9 +369,7 @@ cmd_merge(struct opts *o, int argc, char **argv)
 	struct exchange_apply a;
 	struct db *db, *other;
 	struct stat sb;
-	FILE *tmp;
 	char why[256];
-	int64_t n, to;
 	int rc;
 
 	only_options(o, "merge", 0, 0, 1);
@@ -369,20 +377,14 @@ cmd_merge(struct opts *o, int argc, char **argv)
 		cli_usage_error("merge needs one OTHER database");
 	if (stat(argv[0], &sb) != 0)
 		err(1, "cannot merge '%s'", q(argv[0]));
-	if ((tmp = tmpfile()) == NULL)
-		err(1, "cannot make a temporary file");
 	other = db_open(argv[0]);
 	db_begin_read(other);
-	if (exchange_export(other, tmp, 0, &n, &to, why, sizeof why) != 0)
-		errx(1, "cannot read the changes of '%s': %s", q(argv[0]), why);
-	db_rollback(other);
-	db_close(other);
-	rewind(tmp);
 	db = db_open(o->db);
 	apply_begin(db, &a, o->prefer);
-	if (exchange_apply_file(db, tmp, &a, why, sizeof why) != 0)
+	if (exchange_merge(db, other, &a, why, sizeof why) != 0)
 		db_die(db, "'%s': %s; nothing was written", q(argv[0]), why);
-	fclose(tmp);
+	db_rollback(other);
+	db_close(other);
 	rc = apply_end(o, db, &a, "merged");
 	if (rc == 0)
 		(void)ledger_double_booked(db, warn_double, db);

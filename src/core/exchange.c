@@ -30,11 +30,38 @@ struct cols {
 	struct cols	*next;
 };
 
+/*
+ * The times a row is to have once its changeset is in: the earliest
+ * created and the latest updated of the versions a conflict met.  An
+ * answer to a conflict keeps one version whole, so they are set after.
+ */
+struct stamp {
+	struct cols	*c;
+	int		 ncol;
+	sqlite3_value	**pk;		/* ncol entries, NULL off the key */
+	int		 has_created, has_updated;
+	int64_t		 created, updated;
+};
+
 void
 exchange_apply_init(struct exchange_apply *a, enum exchange_prefer p)
 {
 	memset(a, 0, sizeof *a);
 	a->prefer = p;
+	a->watchcol = -2;
+}
+
+static void
+stamps_clear(struct exchange_apply *a)
+{
+	struct stamp *x = a->stamps;
+
+	for (size_t i = 0; i < a->nstamps; i++) {
+		for (int k = 0; k < x[i].ncol; k++)
+			sqlite3_value_free(x[i].pk[k]);
+		free(x[i].pk);
+	}
+	a->nstamps = 0;
 }
 
 void
@@ -50,6 +77,8 @@ exchange_apply_release(struct exchange_apply *a)
 	}
 	free(a->c);
 	free(a->watched);
+	stamps_clear(a);
+	free(a->stamps);
 	for (c = a->cols; c != NULL; c = next) {
 		next = c->next;
 		for (int i = 0; i < c->n; i++)
@@ -111,9 +140,11 @@ same_value(sqlite3_value *x, sqlite3_value *y)
 	case SQLITE_FLOAT:
 		return sqlite3_value_double(x) == sqlite3_value_double(y);
 	default:
+		/* An empty text or blob has no bytes, and may have no pointer. */
 		return sqlite3_value_bytes(x) == sqlite3_value_bytes(y) &&
+		    (sqlite3_value_bytes(x) == 0 ||
 		    memcmp(sqlite3_value_blob(x), sqlite3_value_blob(y),
-		    (size_t)sqlite3_value_bytes(x)) == 0;
+		    (size_t)sqlite3_value_bytes(x)) == 0);
 	}
 }
 
@@ -209,11 +240,198 @@ add_conflict(struct db *db, struct exchange_apply *a,
 		a->open++;
 }
 
-/* The context of the conflict handler. */
+/*
+ * Notes the times of the row here and of the version that comes (its
+ * new values, or for an update the old where it changes none), to be
+ * set by stamps_apply: whichever version a conflict keeps, the row
+ * ends with the earliest created and the latest updated of them, and
+ * so with the same times whatever order the versions come in.
+ */
+static void
+stamp_note(struct exchange_apply *a, struct cols *c,
+    sqlite3_changeset_iter *it, int op, int ncol)
+{
+	struct stamp x, *s;
+	unsigned char *pk = NULL;
+	int npk = 0;
+
+	memset(&x, 0, sizeof x);
+	for (int i = 0; i < ncol && i < c->n; i++) {
+		int cr = strcmp(c->name[i], "created") == 0;
+		sqlite3_value *v[3];
+
+		if (!is_stamp(c, i))
+			continue;
+		v[0] = side_value(it, HERE, i);
+		v[1] = side_value(it, NEW, i);
+		v[2] = op == SQLITE_UPDATE && v[1] == NULL ?
+		    side_value(it, OLD, i) : NULL;
+		for (int k = 0; k < 3; k++) {
+			int64_t t;
+
+			if (v[k] == NULL ||
+			    sqlite3_value_type(v[k]) != SQLITE_INTEGER)
+				continue;
+			t = sqlite3_value_int64(v[k]);
+			if (cr && (!x.has_created || t < x.created)) {
+				x.created = t;
+				x.has_created = 1;
+			} else if (!cr && (!x.has_updated || t > x.updated)) {
+				x.updated = t;
+				x.has_updated = 1;
+			}
+		}
+	}
+	if (!x.has_created && !x.has_updated)
+		return;
+	(void)sqlite3changeset_pk(it, &pk, &npk);
+	x.c = c;
+	x.ncol = ncol;
+	x.pk = xcalloc((size_t)ncol, sizeof(sqlite3_value *));
+	for (int i = 0; i < ncol && i < npk; i++) {
+		sqlite3_value *v;
+
+		if (!pk[i])
+			continue;
+		v = side_value(it, op == SQLITE_INSERT ? NEW : OLD, i);
+		if (v != NULL && (x.pk[i] = sqlite3_value_dup(v)) == NULL)
+			err(1, "out of memory");
+	}
+	if (a->nstamps == a->capstamps) {
+		a->capstamps = a->capstamps ? 2 * a->capstamps : 8;
+		a->stamps = xreallocarray(a->stamps, a->capstamps,
+		    sizeof x);
+	}
+	s = a->stamps;
+	s[a->nstamps++] = x;
+}
+
+/* Sets the times stamp_note noted, once the changeset is in. */
+static int
+stamps_apply(struct db *db, struct exchange_apply *a, char *why,
+    size_t whysz)
+{
+	struct stamp *x = a->stamps;
+	int rc = 0;
+
+	for (size_t i = 0; i < a->nstamps && rc == 0; i++) {
+		char *sql;
+		sqlite3_stmt *st;
+		int n = 2, npk;
+
+		sql = sqlite3_mprintf("UPDATE main.\"%w\" SET", x[i].c->table);
+		for (int k = 0; k < x[i].c->n && sql != NULL; k++) {
+			if (strcmp(x[i].c->name[k], "created") == 0 &&
+			    x[i].has_created)
+				sql = sqlite3_mprintf("%z%s created ="
+				    " min(created, ?1)", sql, n++ > 2 ? "," : "");
+			else if (strcmp(x[i].c->name[k], "updated") == 0 &&
+			    x[i].has_updated)
+				sql = sqlite3_mprintf("%z%s updated ="
+				    " max(updated, ?2)", sql, n++ > 2 ? "," : "");
+		}
+		npk = 0;
+		for (int k = 0; k < x[i].ncol && k < x[i].c->n && sql != NULL;
+		    k++) {
+			if (x[i].pk[k] == NULL)
+				continue;
+			sql = sqlite3_mprintf("%z %s \"%w\" = ?%d", sql,
+			    npk++ ? "AND" : "WHERE", x[i].c->name[k], k + 3);
+		}
+		if (sql == NULL)
+			err(1, "out of memory");
+		/* No time column here, or no key to find the row by. */
+		if (n == 2 || npk == 0) {
+			sqlite3_free(sql);
+			continue;
+		}
+		st = db_prepare(db, sql);
+		sqlite3_free(sql);
+		sqlite3_bind_int64(st, 1, x[i].created);
+		sqlite3_bind_int64(st, 2, x[i].updated);
+		for (int k = 0; k < x[i].ncol; k++)
+			if (x[i].pk[k] != NULL)
+				sqlite3_bind_value(st, k + 3, x[i].pk[k]);
+		if (sqlite3_step(st) != SQLITE_DONE)
+			rc = util_say(why, whysz, "cannot set the times of a "
+			    "row of %s: %s", x[i].c->table,
+			    sqlite3_errmsg(db->h));
+		sqlite3_finalize(st);
+	}
+	stamps_clear(a);
+	return rc;
+}
+
+/*
+ * Whether a change here inserted the row that the insert it brings
+ * makes, the same but for its times: then the row here is that record,
+ * changed here since, and what comes is older.  Read from the record of
+ * changes, which only such a conflict needs.
+ */
+static int
+made_alike(struct db *db, const struct cols *c, sqlite3_changeset_iter *it,
+    const char *table, int ncol)
+{
+	sqlite3_stmt *st;
+	int found = 0;
+
+	st = db_prepare(db, "SELECT data FROM change ORDER BY no DESC");
+	while (!found && db_step(db, st, 0) == SQLITE_ROW) {
+		sqlite3_changeset_iter *m;
+
+		if (sqlite3changeset_start(&m, sqlite3_column_bytes(st, 0),
+		    (void *)sqlite3_column_blob(st, 0)) != SQLITE_OK)
+			continue;
+		while (!found && sqlite3changeset_next(m) == SQLITE_ROW) {
+			const char *t;
+			int n, op, indirect;
+
+			(void)sqlite3changeset_op(m, &t, &n, &op, &indirect);
+			if (op != SQLITE_INSERT || n != ncol ||
+			    strcmp(t, table) != 0)
+				continue;
+			found = 1;
+			for (int i = 0; i < ncol && found; i++) {
+				sqlite3_value *x = NULL, *y = NULL;
+
+				if (is_stamp(c, i))
+					continue;
+				(void)sqlite3changeset_new(m, i, &x);
+				(void)sqlite3changeset_new(it, i, &y);
+				if (x == NULL || y == NULL ? x != y :
+				    !same_value(x, y))
+					found = 0;
+			}
+		}
+		(void)sqlite3changeset_finalize(m);
+	}
+	sqlite3_finalize(st);
+	return found;
+}
+
+/* The context of the conflict handler and the table filter. */
 struct apply_ctx {
 	struct db		*db;
 	struct exchange_apply	*a;
+	char			*local;	/* a table met that does not travel */
 };
+
+/*
+ * Only the tables that travel take changes: a changeset that touches
+ * another (a station's own identity, its record of changes, a cache)
+ * was not made by refkit, and the caller refuses it.
+ */
+static int
+travels(void *arg, const char *table)
+{
+	struct apply_ctx *x = arg;
+
+	if (db_table_travels(table))
+		return 1;
+	if (x->local == NULL)
+		x->local = xstrdup(table);
+	return 0;
+}
 
 /*
  * Whether the row here differs from side s only in its times (or not
@@ -243,6 +461,37 @@ prefer(struct exchange_apply *a)
 	    SQLITE_CHANGESET_OMIT;
 }
 
+/*
+ * References to records not here, never settled.  SQLite asks once a
+ * changeset is in, with an iterator that names no row, only how many
+ * references in the transaction dangle: the first change that leaves
+ * more of them than before is the one reported.  The rows stay until
+ * the caller rolls back, which an open conflict makes it do.
+ */
+static int
+dangling(struct exchange_apply *a, sqlite3_changeset_iter *it)
+{
+	struct exchange_conflict *x;
+	int n = 0;
+
+	(void)sqlite3changeset_fk_conflicts(it, &n);
+	if (n <= a->dangling)
+		return SQLITE_CHANGESET_OMIT;
+	a->dangling = n;
+	if (a->capc == a->nc) {
+		a->capc = a->capc ? 2 * a->capc : 8;
+		a->c = xrealloc(a->c, a->capc * sizeof *a->c);
+	}
+	x = &a->c[a->nc++];
+	memset(x, 0, sizeof *x);
+	x->table = xstrdup("-");
+	x->kind = K_DANGLING;
+	snprintf(x->origin, sizeof x->origin, "%s", a->origin);
+	x->oseq = a->oseq;
+	a->open++;
+	return SQLITE_CHANGESET_OMIT;
+}
+
 static int
 on_conflict(void *arg, int why, sqlite3_changeset_iter *it)
 {
@@ -252,13 +501,20 @@ on_conflict(void *arg, int why, sqlite3_changeset_iter *it)
 	int ncol, op, indirect;
 	struct cols *c;
 
+	if (why == SQLITE_CHANGESET_FOREIGN_KEY)
+		return dangling(a, it);
 	(void)sqlite3changeset_op(it, &table, &ncol, &op, &indirect);
 	c = cols_of(x->db, a, table);
 	switch (why) {
 	case SQLITE_CHANGESET_CONFLICT:
-		/* An insert whose key is here: the same record, or not. */
-		if (same_but_stamps(c, it, NEW, ncol)) {
+		/*
+		 * An insert whose key is here: the same record, as it is
+		 * here or as it was made here, or not.
+		 */
+		if (same_but_stamps(c, it, NEW, ncol) ||
+		    made_alike(x->db, c, it, table, ncol)) {
 			a->same++;
+			stamp_note(a, c, it, op, ncol);
 			return SQLITE_CHANGESET_OMIT;
 		}
 		add_conflict(x->db, a, it, K_BOTH_MADE, 1, 1,
@@ -272,10 +528,13 @@ on_conflict(void *arg, int why, sqlite3_changeset_iter *it)
 		 */
 		if (op == SQLITE_UPDATE && same_but_stamps(c, it, NEW, ncol)) {
 			a->same++;
+			stamp_note(a, c, it, op, ncol);
 			return SQLITE_CHANGESET_OMIT;
 		}
 		if (same_but_stamps(c, it, OLD, ncol)) {
 			a->same++;
+			if (op == SQLITE_UPDATE)
+				stamp_note(a, c, it, op, ncol);
 			return SQLITE_CHANGESET_REPLACE;
 		}
 		add_conflict(x->db, a, it, op == SQLITE_DELETE ? K_GONE_THERE :
@@ -291,67 +550,98 @@ on_conflict(void *arg, int why, sqlite3_changeset_iter *it)
 		add_conflict(x->db, a, it, K_GONE_HERE, 0, 1,
 		    a->prefer == EXCHANGE_MINE);
 		return SQLITE_CHANGESET_OMIT;
-	case SQLITE_CHANGESET_CONSTRAINT:
+	default:
+		/* SQLITE_CHANGESET_CONSTRAINT */
 		add_conflict(x->db, a, it, K_REFUSED, 0, 1,
 		    a->prefer == EXCHANGE_MINE);
-		return SQLITE_CHANGESET_OMIT;
-	default:
-		/* SQLITE_CHANGESET_FOREIGN_KEY: never settled. */
-		if (a->capc == a->nc) {
-			a->capc = a->capc ? 2 * a->capc : 8;
-			a->c = xrealloc(a->c, a->capc * sizeof *a->c);
-		}
-		memset(&a->c[a->nc], 0, sizeof a->c[a->nc]);
-		a->c[a->nc].table = xstrdup("-");
-		a->c[a->nc].kind = K_DANGLING;
-		snprintf(a->c[a->nc].origin, sizeof a->c[a->nc].origin, "%s",
-		    a->origin);
-		a->c[a->nc].oseq = a->oseq;
-		a->nc++;
-		a->open++;
 		return SQLITE_CHANGESET_OMIT;
 	}
 }
 
-/* Collects the watched column of the changeset's incoming rows. */
 static int
-watch(struct db *db, struct exchange_apply *a, const void *cs, size_t len)
+cmp_i64(const void *x, const void *y)
 {
-	sqlite3_changeset_iter *it;
-	int col = -1;
+	int64_t a = *(const int64_t *)x, b = *(const int64_t *)y;
+
+	return (a > b) - (a < b);
+}
+
+/* Sorts a->watched and drops repeats. */
+static void
+watched_squeeze(struct exchange_apply *a)
+{
+	size_t n = 0;
+
+	if (a->nwatched == 0)
+		return;
+	qsort(a->watched, a->nwatched, sizeof *a->watched, cmp_i64);
+	for (size_t i = 1; i < a->nwatched; i++)
+		if (a->watched[i] != a->watched[n])
+			a->watched[++n] = a->watched[i];
+	a->nwatched = n + 1;
+}
+
+/*
+ * The preupdate hook while a changeset is applied: the watched column's
+ * value in each row of the watched table that it writes.  A row's value
+ * is mostly its predecessor's (a log's events come together), and the
+ * list is squeezed before it grows, so that it holds about as many
+ * values as are distinct, not one per row.
+ */
+static void
+on_write(void *arg, sqlite3 *h, int op, const char *schema,
+    const char *table, sqlite3_int64 k1, sqlite3_int64 k2)
+{
+	struct exchange_apply *a = arg;
+	sqlite3_value *v = NULL;
+	int64_t t;
+
+	(void)k1;
+	(void)k2;
+	if (strcmp(schema, "main") != 0 || strcmp(table, a->watch_table) != 0)
+		return;
+	if (op == SQLITE_DELETE)
+		(void)sqlite3_preupdate_old(h, a->watchcol, &v);
+	else
+		(void)sqlite3_preupdate_new(h, a->watchcol, &v);
+	if (v == NULL || sqlite3_value_type(v) != SQLITE_INTEGER)
+		return;
+	t = sqlite3_value_int64(v);
+	if (a->nwatched > 0 && a->watched[a->nwatched - 1] == t)
+		return;
+	if (a->nwatched == a->capwatched) {
+		watched_squeeze(a);
+		if (2 * a->nwatched >= a->capwatched) {
+			a->capwatched = a->capwatched ? 2 * a->capwatched : 64;
+			a->watched = xreallocarray(a->watched, a->capwatched,
+			    sizeof *a->watched);
+		}
+	}
+	a->watched[a->nwatched++] = t;
+}
+
+/* Which column of the watched table is watched; -1 when none. */
+static int
+watch_column(struct db *db, struct exchange_apply *a)
+{
 	struct cols *c;
 
 	if (a->watch_table == NULL)
-		return 0;
-	c = cols_of(db, a, a->watch_table);
-	for (int i = 0; i < c->n; i++)
-		if (strcmp(c->name[i], a->watch_column) == 0)
-			col = i;
-	if (col < 0 || sqlite3changeset_start(&it, (int)len, (void *)cs) !=
-	    SQLITE_OK)
 		return -1;
-	while (sqlite3changeset_next(it) == SQLITE_ROW) {
-		const char *table;
-		int ncol, op, indirect;
-		sqlite3_value *v = NULL;
-
-		(void)sqlite3changeset_op(it, &table, &ncol, &op, &indirect);
-		if (strcmp(table, a->watch_table) != 0 || col >= ncol)
-			continue;
-		if (op == SQLITE_DELETE)
-			(void)sqlite3changeset_old(it, col, &v);
-		else
-			(void)sqlite3changeset_new(it, col, &v);
-		if (v == NULL || sqlite3_value_type(v) != SQLITE_INTEGER)
-			continue;
-		if (a->nwatched == a->capwatched) {
-			a->capwatched = a->capwatched ? 2 * a->capwatched : 64;
-			a->watched = xrealloc(a->watched, a->capwatched *
-			    sizeof *a->watched);
-		}
-		a->watched[a->nwatched++] = sqlite3_value_int64(v);
+	if (a->watchcol == -2) {
+		c = cols_of(db, a, a->watch_table);
+		a->watchcol = -1;
+		for (int i = 0; i < c->n; i++)
+			if (strcmp(c->name[i], a->watch_column) == 0)
+				a->watchcol = i;
 	}
-	return sqlite3changeset_finalize(it) == SQLITE_OK ? 0 : -1;
+	return a->watchcol;
+}
+
+void
+exchange_watched(struct exchange_apply *a)
+{
+	watched_squeeze(a);
 }
 
 int
@@ -393,7 +683,7 @@ int
 exchange_apply_entry(struct db *db, struct exchange_apply *a,
     const struct changes_entry *e, char *why, size_t whysz)
 {
-	struct apply_ctx x = { db, a };
+	struct apply_ctx x = { db, a, NULL };
 	sqlite3_stmt *st;
 	int rc, here;
 
@@ -424,17 +714,28 @@ exchange_apply_entry(struct db *db, struct exchange_apply *a,
 		return -1;
 	if (exchange_station(db, e->origin, NULL, why, whysz) != 0)
 		return -1;
-	if (watch(db, a, e->changeset, e->len) != 0)
-		return util_say(why, whysz, "change %.8s:%" PRId64 " cannot be "
-		    "read", e->origin, e->oseq);
 	a->origin = e->origin;
 	a->oseq = e->oseq;
+	if (watch_column(db, a) >= 0)
+		(void)sqlite3_preupdate_hook(db->h, on_write, a);
 	rc = sqlite3changeset_apply_v2(db->h, (int)e->len,
-	    (void *)e->changeset, NULL, on_conflict, &x, NULL, NULL, 0);
+	    (void *)e->changeset, travels, on_conflict, &x, NULL, NULL, 0);
+	(void)sqlite3_preupdate_hook(db->h, NULL, NULL);
 	a->origin = NULL;
-	if (rc != SQLITE_OK)
+	if (rc != SQLITE_OK || x.local != NULL) {
+		stamps_clear(a);
+		if (x.local != NULL) {
+			util_say(why, whysz, "change %.8s:%" PRId64 " changes "
+			    "the table '%s', which is this station's own",
+			    e->origin, e->oseq, util_q(x.local));
+			free(x.local);
+			return -1;
+		}
 		return util_say(why, whysz, "change %.8s:%" PRId64 " cannot be "
 		    "applied: %s", e->origin, e->oseq, sqlite3_errmsg(db->h));
+	}
+	if (stamps_apply(db, a, why, whysz) != 0)
+		return -1;
 	st = db_prepare(db, "INSERT INTO change (origin, oseq, time, data)"
 	    " VALUES (?1, ?2, ?3, ?4)");
 	sqlite3_bind_text(st, 1, e->origin, -1, SQLITE_STATIC);
@@ -474,6 +775,44 @@ exchange_apply_file(struct db *db, FILE *fp, struct exchange_apply *a,
 			break;
 		}
 	changes_reader_free(r);
+	return rc;
+}
+
+int
+exchange_merge(struct db *db, struct db *other, struct exchange_apply *a,
+    char *why, size_t whysz)
+{
+	struct station self;
+	sqlite3_stmt *st;
+	int rc = 0;
+
+	station_self(other, &self);
+	rc = exchange_station(db, self.id, self.name, why, whysz);
+	station_release(&self);
+	if (rc != 0)
+		return -1;
+	st = db_prepare(other, "SELECT origin, oseq, time, data FROM change"
+	    " ORDER BY no");
+	while (rc == 0 && db_step(other, st, 0) == SQLITE_ROW) {
+		struct changes_entry e;
+		const char *origin = db_column_text(st, 0);
+
+		e.oseq = sqlite3_column_int64(st, 1);
+		e.time = sqlite3_column_int64(st, 2);
+		e.changeset = sqlite3_column_blob(st, 3);
+		e.len = (size_t)sqlite3_column_bytes(st, 3);
+		if (changes_check_id(origin, why, whysz) != 0 ||
+		    e.oseq < 1 || e.len == 0) {
+			rc = util_say(why, whysz, "a row of its record of "
+			    "changes is not one refkit writes (origin '%s', "
+			    "number %" PRId64 ", %zu bytes)", util_q(origin),
+			    e.oseq, e.len);
+			break;
+		}
+		memcpy(e.origin, origin, sizeof e.origin);
+		rc = exchange_apply_entry(db, a, &e, why, whysz);
+	}
+	sqlite3_finalize(st);
 	return rc;
 }
 
@@ -548,8 +887,14 @@ exchange_report(FILE *fp, const struct exchange_apply *a, int json)
 			    x->settled ? "true" : "false");
 			continue;
 		}
+		if (x->key == NULL) {
+			/* Dangling: no row to name. */
+			fprintf(fp, "change %.8s:%" PRId64 " %s\n", x->origin,
+			    x->oseq, x->kind);
+			continue;
+		}
 		fprintf(fp, "%s %s: %s (change %.8s:%" PRId64 ")%s\n",
-		    x->table, x->key ? x->key : "", x->kind, x->origin,
+		    x->table, x->key, x->kind, x->origin,
 		    x->oseq, x->settled ? ", settled by --prefer" : "");
 		if (x->mine)
 			fprintf(fp, "  here:  %s\n", x->mine);

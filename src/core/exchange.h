@@ -12,11 +12,15 @@
  *
  * What can clash is the roster: the same named record made, changed or
  * removed at two stations.  Two versions that differ in nothing but
- * their created and updated times are the same record (the times here
- * stay).  Anything else is a conflict: applying records it and goes
- * on, so that one run reports them all, and the caller then rolls the
- * transaction back, unless a preference settles them (mine: keep what
- * is here; theirs: take what comes, where SQLite can).
+ * their created and updated times are the same record, which keeps the
+ * earliest created and the latest updated of every version met, so that
+ * stations agree whatever order the changes come in.  A record made
+ * here the way it comes, and changed here since, is the same record
+ * too: what comes is older than what is here.  Anything else is a
+ * conflict: applying records it and goes on, so that one run reports
+ * them all, and the caller then rolls the transaction back, unless a
+ * preference settles them (mine: keep what is here; theirs: take what
+ * comes, where SQLite can).
  */
 #ifndef REFKIT_EXCHANGE_H
 #define REFKIT_EXCHANGE_H
@@ -48,10 +52,13 @@ struct exchange_conflict {
 
 struct exchange_apply {
 	enum exchange_prefer prefer;
-	/* Watched: the values of one column of one table's incoming rows. */
+	/*
+	 * Watched: the values of one column of the rows of one table that
+	 * the changes write, set by exchange_watched.
+	 */
 	const char	*watch_table;
 	const char	*watch_column;
-	int64_t		*watched;
+	int64_t		*watched;	/* see exchange_watched */
 	size_t		 nwatched, capwatched;
 	int64_t		 entries;	/* read */
 	int64_t		 applied;	/* new here */
@@ -62,6 +69,10 @@ struct exchange_apply {
 	size_t		 open;		/* conflicts not settled */
 	/* Private. */
 	void		*cols;
+	void		*stamps;	/* times to set after a changeset */
+	size_t		 nstamps, capstamps;
+	int		 dangling;	/* references to records not here */
+	int		 watchcol;	/* -2 not looked up yet, -1 none */
 	const char	*origin;
 	int64_t		 oseq;
 };
@@ -100,6 +111,23 @@ int exchange_apply_entry(struct db *db, struct exchange_apply *a,
  */
 int exchange_apply_file(struct db *db, FILE *fp, struct exchange_apply *a,
     char *why, size_t whysz);
+
+/*
+ * Applies every change the database other has, in its order of arrival
+ * there, as exchange_apply_file would from other's export but without
+ * the file: other's station is made known here, and each row of its
+ * record of changes is applied as it is read.  The caller holds a read
+ * transaction on other and the write transaction here.  Returns 0, or
+ * -1 with why set.
+ */
+int exchange_merge(struct db *db, struct db *other, struct exchange_apply *a,
+    char *why, size_t whysz);
+
+/*
+ * Leaves in a->watched the values of the watched column in the rows the
+ * changes applied so far wrote, each once, in order.
+ */
+void exchange_watched(struct exchange_apply *a);
 
 /* Writes the conflicts: for people, or as a JSON array. */
 void exchange_report(FILE *fp, const struct exchange_apply *a, int json);
