@@ -945,12 +945,14 @@ import_write(struct roster_import *im, int w, int64_t arg, int64_t arg2)
 
 		if (strstr(sql, "?6") != NULL) {
 			v[4] = INT64_C(1) << 62;
-			do {
+			for (;;) {
 				v[5] = key_chunk_end(im->db, v[4]);
 				n += import_run_sqlv(im->db, sql, v);
 				db_changes_flush(im->db);
+				if (v[5] == INT64_MAX)
+					break;
 				v[4] = v[5] + 1;
-			} while (v[5] != INT64_MAX);
+			}
 		} else if (strstr(sql, "?4") != NULL) {
 			for (v[2] = im->key0 + 1; v[2] <= last;
 			    v[2] += COMMIT_CHUNK) {
