@@ -129,7 +129,7 @@ for c in 1 2 3; do
 	"$bin/crs-combat" start "A$c" "B$c" >/dev/null
 done
 # Events a combat starts with (its start, and each fighter joining).
-base=$(sqlite3 "$REFKIT_DB" 'SELECT count(*) FROM event WHERE combat_id = 1')
+base=$(sqlite3 "$REFKIT_DB" 'SELECT count(*) FROM event WHERE combat_id % 2147483648 = 1')
 
 # A GM: a new round of his combat, over and over until the imports are
 # done, each timed in microseconds and logged with its exit status.
@@ -184,7 +184,7 @@ for c in 1 2 3; do
 	# One event for each action that succeeded.
 	want=$(($(awk '$2 == 0' "$tmp/gm$c.log" | wc -l) + base))
 	got=$(sqlite3 "$REFKIT_DB" "SELECT count(*), count(DISTINCT seq),
-	    min(seq), max(seq) FROM event WHERE combat_id = $c")
+	    min(seq), max(seq) FROM event WHERE combat_id % 2147483648 = $c")
 	[ "$got" = "$want|$want|1|$want" ] && ok ||
 	    bad "combat $c: count|distinct|min|max = $got, want $want each"
 done
