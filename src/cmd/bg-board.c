@@ -51,22 +51,6 @@ struct opts {
 
 static struct opts o;
 
-/*
- * The database the command opened, for K() and KJ(): a game's key as
- * users see it ("3"; another station's "89abcdef-3"), and as JSON.
- */
-static struct db keys_db;	/* only its key_base, kept past db_close */
-#define K(key)	db_key_str(&keys_db, (key))
-#define KJ(key)	db_key_jstr(&keys_db, (key))
-
-static struct db *
-open_db(void)
-{
-	struct db *db = db_open(o.db);
-
-	keys_db.key_base = db_key_base(db);
-	return db;
-}
 static char why[BG_WHYSZ];
 static char *held;	/* the command's input text, reachable until exit */
 
@@ -322,7 +306,7 @@ team_add(struct bg_team *t)
 		errx(1, "team '%s' not added: it fits neither the basic "
 		    "nor the advanced line-up", t->name);
 	}
-	db = open_db();
+	db = cli_db_open(o.db);
 	db_begin(db);
 	if (bgledger_team_add(db, t) < 0)
 		db_die(db, "team '%s' already exists", t->name);
@@ -340,7 +324,7 @@ team_show(struct bg_team *t)
 	char names[BG_NSTAT][48];
 
 	need_args(3, 3, "team show TEAM");
-	db = open_db();
+	db = cli_db_open(o.db);
 	db_begin_read(db);
 	if (bgledger_team_load(db, o.args[2], t) < 0)
 		db_die(db, "no team '%s'", q(o.args[2]));
@@ -376,7 +360,7 @@ team_list(void)
 	int n = 0;
 
 	need_args(2, 2, "team list");
-	db = open_db();
+	db = cli_db_open(o.db);
 	db_begin_read(db);
 	if (o.fmt == OUT_JSON)
 		putchar('[');
@@ -399,7 +383,7 @@ team_rm(void)
 	int used;
 
 	need_args(3, 3, "team rm TEAM");
-	db = open_db();
+	db = cli_db_open(o.db);
 	db_begin(db);
 	used = bgledger_team_games(db, o.args[2]);
 	if (bgledger_team_rm(db, o.args[2]) < 0)
@@ -439,7 +423,7 @@ cmd_stat(void)
 	only(0, "stat");
 	if (o.nargs != 1 && o.nargs != 3)
 		cli_usage_error("usage: bg-board stat [COLOUR NAME]");
-	db = open_db();
+	db = cli_db_open(o.db);
 	if (o.nargs == 3) {
 		int c = bg_colour_find(o.args[1]);
 
@@ -514,10 +498,10 @@ load_from(struct db *db, int64_t id, int64_t from, struct live *l)
 	else
 		rc = bgledger_game_load_recent(db, id, from, &l->d);
 	if (rc < 0)
-		db_die(db, "no game %s", K(id));
+		db_die(db, "no game %s", cli_key(id));
 	if (bgledger_derive(&l->d, &l->g, &bad, why, sizeof why) < 0)
 		db_die(db, "game %s: event %lld does not replay: %s",
-		    K(id), (long long)bad, why);
+		    cli_key(id), (long long)bad, why);
 	bgledger_stat_names(db, l->stat);
 }
 
@@ -719,12 +703,12 @@ play(const char *action, const char *input)
 	char *canon, *text, *detail, seedtext[24], a[4];
 	int64_t id;
 
-	db = open_db();
+	db = cli_db_open(o.db);
 	db_begin(db);
 	id = load_game(db, l);
 	*before = l->g;
 	if (l->g.over)
-		db_die(db, "game %s is over: %s won", K(id),
+		db_die(db, "game %s is over: %s won", cli_key(id),
 		    l->g.team[l->g.winner].name);
 	rng_seed(&rng, seed);
 	fresh = rng;
@@ -828,7 +812,7 @@ cmd_new(void)
 
 	only(0, "new");
 	need_args(3, 3, "new [--advanced] [--safe-attack] TEAM1 TEAM2");
-	db = open_db();
+	db = cli_db_open(o.db);
 	db_begin(db);
 	for (int k = 0; k < 2; k++) {
 		struct bad b = { NULL, 0 };
@@ -847,7 +831,7 @@ cmd_new(void)
 	db_close(db);
 	bg_start(g, &t[0], &t[1], o.advanced, o.safe_attack);
 	printf("game %s: %s against %s on the %s board (%dx%d); %s moves "
-	    "first.\n", K(id), t[0].name, t[1].name, o.advanced ?
+	    "first.\n", cli_key(id), t[0].name, t[1].name, o.advanced ?
 	    "advanced" : "basic", g->w, g->h, t[0].name);
 	return 0;
 }
@@ -863,7 +847,7 @@ cmd_moves(void)
 
 	only(0, "moves");
 	need_args(2, 2, "moves FIGURE");
-	db = open_db();
+	db = cli_db_open(o.db);
 	db_begin_read(db);
 	load_game(db, l);
 	db_commit(db);
@@ -1059,7 +1043,7 @@ show_json(const struct live *l, int64_t id)
 
 	printf("{\"game\":%s,\"advanced\":%s,\"teams\":[\"%s\",\"%s\"],"
 	    "\"turn\":%d,\"to_move\":\"%s\",\"over\":%s,\"winner\":",
-	    KJ(id), g->advanced ? "true" : "false", g->team[0].name,
+	    cli_key_json(id), g->advanced ? "true" : "false", g->team[0].name,
 	    g->team[1].name, g->moves + 1, g->team[g->turn].name,
 	    g->over ? "true" : "false");
 	cli_json_or_null(stdout, g->over ? g->team[g->winner].name : NULL);
@@ -1097,7 +1081,7 @@ cmd_show(void)
 
 	only(0, "show");
 	need_args(1, 1, "show [--plain] [--json]");
-	db = open_db();
+	db = cli_db_open(o.db);
 	db_begin_read(db);
 	id = load_game(db, l);
 	db_commit(db);
@@ -1108,7 +1092,7 @@ cmd_show(void)
 		show_json(l, id);
 	else {
 		printf("game %s: %s (south, rows 1-3) against %s (north); "
-		    "the %s board\n", K(id), l->g.team[0].name,
+		    "the %s board\n", cli_key(id), l->g.team[0].name,
 		    l->g.team[1].name, l->g.advanced ? "advanced" : "basic");
 		show_board(l, colour);
 		if (!colour)
@@ -1130,7 +1114,7 @@ cmd_log(void)
 
 	only(0, "log");
 	need_args(1, 1, "log [--json]");
-	db = open_db();
+	db = cli_db_open(o.db);
 	db_begin_read(db);
 	load_from(db, game_id(db), EVERY_EVENT, l);
 	db_commit(db);
@@ -1149,15 +1133,15 @@ games_row(void *arg, const struct journal_summary *s)
 	if (o.fmt == OUT_JSON) {
 		printf("%s{\"game\":%s,\"team1\":\"%s\",\"team2\":"
 		    "\"%s\",\"board\":\"%s\",\"turns\":%d,\"winner\":",
-		    *n ? "," : "", KJ(s->id), s->a, s->b, s->board,
+		    *n ? "," : "", cli_key_json(s->id), s->a, s->b, s->board,
 		    s->count);
 		cli_json_or_null(stdout, s->winner);
 		putchar('}');
 	} else if (o.fmt == OUT_CSV)
-		printf("%s,%s,%s,%s,%d,%s\n", K(s->id), s->a,
+		printf("%s,%s,%s,%s,%d,%s\n", cli_key(s->id), s->a,
 		    s->b, s->board, s->count, s->winner ? s->winner : "");
 	else
-		printf("%-5s %-16s %-16s %-8s %5d  %s\n", K(s->id),
+		printf("%-5s %-16s %-16s %-8s %5d  %s\n", cli_key(s->id),
 		    s->a, s->b, s->board, s->count, s->winner ?
 		    s->winner : "-");
 	(*n)++;
@@ -1171,7 +1155,7 @@ cmd_games(void)
 
 	only(0, "games");
 	need_args(1, 1, "games [--json|--csv]");
-	db = open_db();
+	db = cli_db_open(o.db);
 	db_begin_read(db);
 	if (o.fmt == OUT_JSON)
 		putchar('[');
@@ -1199,7 +1183,7 @@ cmd_undo(void)
 
 	only(0, "undo");
 	need_args(1, 1, "undo");
-	db = open_db();
+	db = cli_db_open(o.db);
 	db_begin(db);
 	id = game_id(db);
 	/* From a snapshot before the event taken back, which it needs. */
@@ -1220,7 +1204,7 @@ cmd_undo(void)
 static void
 replay_bad(void *arg, int64_t seq, const char *m)
 {
-	printf("game %s event %lld: %s\n", K(*(int64_t *)arg),
+	printf("game %s event %lld: %s\n", cli_key(*(int64_t *)arg),
 	    (long long)seq, m);
 }
 
@@ -1232,7 +1216,7 @@ replay_game(struct db *db, int64_t id, int *events)
 	int bad;
 
 	if (bgledger_game_load(db, id, &l->d) < 0)
-		db_die(db, "no game %s", K(id));
+		db_die(db, "no game %s", cli_key(id));
 	*events += (int)l->d.j.n;
 	bad = bgledger_audit(db, &l->d, replay_bad, &id);
 	bgledger_game_release(&l->d);
@@ -1251,7 +1235,7 @@ cmd_replay(void)
 	need_args(1, 2, "replay [GAME]");
 	if (o.nargs == 2)
 		o.game = cli_key_arg("GAME", o.args[1]);
-	db = open_db();
+	db = cli_db_open(o.db);
 	db_begin_read(db);
 	if (o.game) {
 		one[0] = db_key_parse(db, o.game);

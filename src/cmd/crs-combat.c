@@ -101,22 +101,6 @@ new_event(struct opts *o, struct combat_event *e, int action)
 		e->gm = xstrdup(gm);
 }
 
-/*
- * The database the command opened, for K() and KJ(): a combat's key as
- * users see it ("3"; another station's "89abcdef-3"), and as JSON.
- */
-static struct db keys_db;	/* only its key_base, kept past db_close */
-#define K(key)	db_key_str(&keys_db, (key))
-#define KJ(key)	db_key_jstr(&keys_db, (key))
-
-static struct db *
-open_db(struct opts *o)
-{
-	struct db *db = db_open(o->db);
-
-	keys_db.key_base = db_key_base(db);
-	return db;
-}
 
 /* The combat a command works on: --combat, or the one under way. */
 static int64_t
@@ -134,7 +118,7 @@ combat_id(struct db *db, struct opts *o)
 	/* Checked again where events are appended (journal_append). */
 	if (!o->reading && !db_key_own(db, id))
 		db_die(db, "combat %s was started at another station, and only "
-		    "that station adds to it (refkit(7))", K(id));
+		    "that station adds to it (refkit(7))", cli_key(id));
 	return id;
 }
 
@@ -164,10 +148,10 @@ load_each(struct db *db, int64_t id, int64_t from, struct ledger *l,
 	else
 		rc = ledger_load(db, id, l);
 	if (rc != 0)
-		db_die(db, "no combat %s", K(id));
+		db_die(db, "no combat %s", cli_key(id));
 	if (ledger_derive_each(l, s, hook, arg, &bad, why, sizeof why) != 0)
 		db_die(db, "combat %s: event %" PRId64 " no longer "
-		    "replays (%s); see 'crs-combat replay'", K(id), bad, why);
+		    "replays (%s); see 'crs-combat replay'", cli_key(id), bad, why);
 }
 
 /* Loads and derives the combat from its newest snapshot. */
@@ -223,7 +207,7 @@ check_lockout(struct db *db, const char *name, int64_t now)
 	if (until != 0) {
 		util_time_iso(when, sizeof when, until);
 		db_die(db, "'%s' fled combat %s and may not fight until %s",
-		    q(name), K(combat), when);
+		    q(name), cli_key(combat), when);
 	}
 }
 
@@ -238,7 +222,7 @@ check_not_fighting(struct db *db, const char *name, int64_t combat)
 
 	if (other != 0)
 		db_die(db, "'%s' is in combat %s: no Surprise action against "
-		    "someone in a combat", q(name), K(other));
+		    "someone in a combat", q(name), cli_key(other));
 }
 
 /* A supplemental item of the database, as the event keeps it. */
@@ -314,7 +298,7 @@ print_outcome(FILE *fp, struct opts *o, const struct combat_state *before,
 {
 	if (o->fmt == OUT_JSON) {
 		fprintf(fp, "{\"combat\":%s,\"seq\":%" PRId64
-		    ",\"round\":%d,\"action\":\"%s\"", KJ(id), e->seq, e->round,
+		    ",\"round\":%d,\"action\":\"%s\"", cli_key_json(id), e->seq, e->round,
 		    combat_action_name(e->action));
 		if (e->target) {
 			fprintf(fp, ",\"target\":");
@@ -355,7 +339,7 @@ cmd_start(struct opts *o, int argc, char **argv)
 
 	if (argc < 1)
 		cli_usage_error("start needs at least one NAME");
-	db = open_db(o);
+	db = cli_db_open(o->db);
 	db_begin(db);
 	id = ledger_new_combat(db, combat_rules_name(o->rules), db_now());
 	combat_state_init(&s);
@@ -375,9 +359,9 @@ cmd_start(struct opts *o, int argc, char **argv)
 	}
 	db_commit(db);
 	if (o->fmt == OUT_JSON)
-		printf("{\"combat\":%s}\n", KJ(id));
+		printf("{\"combat\":%s}\n", cli_key_json(id));
 	else {
-		printf("combat %s (%s rules) starts:", K(id),
+		printf("combat %s (%s rules) starts:", cli_key(id),
 		    combat_rules_name(o->rules));
 		for (int i = 0; i < s.n; i++)
 			printf("%s %s (LIFE %d)", i ? "," : "", s.f[i].name,
@@ -531,7 +515,7 @@ strike_report(FILE *fp, struct opts *o, const struct combat_state *before,
 		print_outcome(fp, o, before, e, combat);
 	else if (o->fmt == OUT_JSON) {
 		fprintf(fp, "{\"combat\":%s,\"seq\":%" PRId64
-		    ",\"target\":", KJ(combat), e->seq);
+		    ",\"target\":", cli_key_json(combat), e->seq);
 		out_json_string(fp, e->target);
 		fprintf(fp, ",\"offense\":%d,\"defense\":", e->offense);
 		if (e->defense < 0)
@@ -593,7 +577,7 @@ cmd_strike(struct opts *o, int argc, char **argv)
 	int ntargets = strike_usage(o, argc, vs), stop;
 
 	memset(&sh, 0, sizeof sh);
-	db = open_db(o);
+	db = cli_db_open(o->db);
 	db_begin(db);
 	load(db, o, &l, &s);
 	strike_db_checks(o, db, argv, targets, ntargets, l.combat, &sh);
@@ -662,7 +646,7 @@ cmd_range(struct opts *o, int argc, char **argv)
 	struct combat_state s;
 	struct combat_event e;
 
-	db = open_db(o);
+	db = cli_db_open(o->db);
 	db_begin(db);
 	load(db, o, &l, &s);
 	for (int i = 0; i < argc; i += 3) {
@@ -681,7 +665,7 @@ cmd_range(struct opts *o, int argc, char **argv)
 			    argv[i], argv[i + 1], argv[i + 2]);
 	if (o->fmt == OUT_JSON)
 		printf("{\"combat\":%s,\"distances\":%d}\n",
-		    KJ(l.combat), argc / 3);
+		    cli_key_json(l.combat), argc / 3);
 	combat_state_release(&s);
 	ledger_release(&l);
 	db_close(db);
@@ -698,7 +682,7 @@ cmd_event(struct opts *o, int argc, char **argv)
 	struct combat_state s, before;
 	struct combat_event e;
 
-	db = open_db(o);
+	db = cli_db_open(o->db);
 	db_begin(db);
 	load(db, o, &l, &s);
 	new_event(o, &e, action);
@@ -793,7 +777,7 @@ cmd_undo(struct opts *o, int argc, char **argv)
 		cli_usage_error("undo takes at most one EVENT");
 	if (argc == 1)
 		target = cli_int_arg("EVENT", argv[0], 1, INT32_MAX);
-	db = open_db(o);
+	db = cli_db_open(o->db);
 	db_begin(db);
 	id = combat_id(db, o);
 	/* From a snapshot before the event, whose state it needs. */
@@ -822,7 +806,7 @@ cmd_undo(struct opts *o, int argc, char **argv)
 	db_commit(db);
 	if (o->fmt == OUT_JSON)
 		printf("{\"combat\":%s,\"seq\":%" PRId64 ",\"undoes\":"
-		    "%" PRId64 "}\n", KJ(l.combat), e.seq, e.undoes);
+		    "%" PRId64 "}\n", cli_key_json(l.combat), e.seq, e.undoes);
 	else {
 		/* Say what was reversed: the event, as the log tells it. */
 		printf("undid: ");
@@ -909,7 +893,7 @@ status_head(const struct opts *o, const struct ledger *l,
 
 	if (o->fmt == OUT_JSON) {
 		printf("{\"combat\":%s,\"round\":%d,\"rules\":\"%s\","
-		    "\"ended\":%s,\"next\":", KJ(l->combat), s->round, l->rules,
+		    "\"ended\":%s,\"next\":", cli_key_json(l->combat), s->round, l->rules,
 		    s->ended ? "true" : "false");
 		if (next >= 0)
 			out_json_string(stdout, s->f[next].name);
@@ -918,7 +902,7 @@ status_head(const struct opts *o, const struct ledger *l,
 		printf(",\"combatants\":[");
 		return;
 	}
-	printf("combat %s, round %d%s", K(l->combat), s->round,
+	printf("combat %s, round %d%s", cli_key(l->combat), s->round,
 	    s->ended ? ", ended" : "");
 	if (next >= 0) {
 		printf("; next to act: ");
@@ -1031,7 +1015,7 @@ cmd_status(struct opts *o, int argc, char **argv)
 		cli_usage_error("status takes no arguments");
 	if (o->fmt == OUT_CSV)
 		cli_usage_error("status prints a table or --json, not CSV");
-	db = open_db(o);
+	db = cli_db_open(o->db);
 	db_begin_read(db);
 	load(db, o, &l, &s);
 	db_rollback(db);
@@ -1278,7 +1262,7 @@ cmd_log(struct opts *o, int argc, char **argv)
 		cli_usage_error("log takes at most one COMBAT");
 	if (argc == 1)
 		o->combat = cli_key_arg("COMBAT", argv[0]);
-	db = open_db(o);
+	db = cli_db_open(o->db);
 	db_begin_read(db);
 	if (o->fmt != OUT_CSV && o->fmt != OUT_JSON &&
 	    (ls.fp = open_memstream(&text, &len)) == NULL)
@@ -1301,7 +1285,7 @@ cmd_log(struct opts *o, int argc, char **argv)
 		printf("\n]\n");
 	} else {
 		fclose(ls.fp);
-		printf("combat %s (%s rules)\n", K(l.combat), l.rules);
+		printf("combat %s (%s rules)\n", cli_key(l.combat), l.rules);
 		fputs(text, stdout);
 		free(text);
 	}
@@ -1315,7 +1299,7 @@ cmd_log(struct opts *o, int argc, char **argv)
 static void
 replay_bad(void *arg, int64_t seq, int ran, const char *why)
 {
-	printf("combat %s event %" PRId64 ": %s%s\n", K(*(int64_t *)arg),
+	printf("combat %s event %" PRId64 ": %s%s\n", cli_key(*(int64_t *)arg),
 	    seq, ran ? "" : "does not replay: ", why);
 }
 
@@ -1327,7 +1311,7 @@ replay_one(struct db *db, int64_t id, int *events)
 	int bad;
 
 	if (ledger_load_all(db, id, &l) != 0)
-		errx(1, "no combat %s", K(id));
+		errx(1, "no combat %s", cli_key(id));
 	*events += (int)l.n;
 	bad = ledger_audit(&l, replay_bad, &id);
 	ledger_release(&l);
@@ -1344,7 +1328,7 @@ cmd_replay(struct opts *o, int argc, char **argv)
 		cli_usage_error("replay takes at most one COMBAT");
 	if (argc == 1)
 		o->combat = cli_key_arg("COMBAT", argv[0]);
-	db = open_db(o);
+	db = cli_db_open(o->db);
 	db_begin_read(db);
 	if (o->combat) {
 		int64_t id = db_key_parse(db, o->combat);
@@ -1424,7 +1408,7 @@ cmd_history(struct opts *o, int argc, char **argv)
 	(void)argv;
 	if (argc != 0)
 		cli_usage_error("history takes options only");
-	db = open_db(o);
+	db = cli_db_open(o->db);
 	memset(&sum, 0, sizeof sum);
 	sum.out = out_new(stdout, o->fmt, OUT_ROWS, 6, history_cols);
 	rows = ledger_history(db, o->character, since, history_row, &sum);

@@ -62,22 +62,6 @@ struct opts {
 
 static struct opts o;
 
-/*
- * The database the command opened, for K() and KJ(): a duel's key as
- * users see it ("3"; another station's "89abcdef-3"), and as JSON.
- */
-static struct db keys_db;	/* only its key_base, kept past db_close */
-#define K(key)	db_key_str(&keys_db, (key))
-#define KJ(key)	db_key_jstr(&keys_db, (key))
-
-static struct db *
-open_db(void)
-{
-	struct db *db = db_open(o.db);
-
-	keys_db.key_base = db_key_base(db);
-	return db;
-}
 static char why[256];
 
 static const char *
@@ -440,7 +424,7 @@ cmd_sheet(void)
 	no_round_options("sheet");
 	need(2, "sheet: add, set, show, list or rm");
 	sub = o.args[1];
-	db = open_db();
+	db = cli_db_open(o.db);
 	if (strcmp(sub, "list") == 0) {
 		struct listing l = { 0 };
 
@@ -522,7 +506,7 @@ cmd_stance(void)
 
 	no_round_options("stance");
 	need(2, "stance: a NAME");
-	db = open_db();
+	db = cli_db_open(o.db);
 	db_begin(db);
 	if (fbledger_duelist_load(db, o.args[1], &d, &b) < 0)
 		db_die(db, "no duelist '%s'", q(o.args[1]));
@@ -562,7 +546,7 @@ cmd_board(void)
 	no_round_options("board");
 	need(2, "board: list, show or add");
 	sub = o.args[1];
-	db = open_db();
+	db = cli_db_open(o.db);
 	if (strcmp(sub, "list") == 0) {
 		db_begin_read(db);
 		fbledger_board_each(db, board_name, NULL);
@@ -846,10 +830,10 @@ load_duel(struct db *db, int64_t id, int64_t from, struct fbledger_duel *d,
 	else
 		rc = fbledger_duel_load_recent(db, id, from, d);
 	if (rc < 0)
-		db_die(db, "no duel %s", K(id));
+		db_die(db, "no duel %s", cli_key(id));
 	if (fbledger_derive(d, live, &bad, why, sizeof why) < 0)
 		db_die(db, "duel %s: event %lld does not replay: %s",
-		    K(id), (long long)bad, why);
+		    cli_key(id), (long long)bad, why);
 }
 
 /* Runs an action on the current duel and records it. */
@@ -868,7 +852,7 @@ play(const char *action, struct fb_in *in, const char *text,
 	char *input, *sentence, *detail, seedtext[24];
 	int64_t id;
 
-	db = open_db();
+	db = cli_db_open(o.db);
 	db_begin(db);
 	id = duel_id(db);
 	load_duel(db, id, FROM_SNAPSHOT, &d, live);
@@ -876,7 +860,7 @@ play(const char *action, struct fb_in *in, const char *text,
 	before->np[0] = before->names[0];
 	before->np[1] = before->names[1];
 	if (live->s.over)
-		db_die(db, "duel %s is over (%s)", K(id),
+		db_die(db, "duel %s is over (%s)", cli_key(id),
 		    fb_end_name(live->s.end));
 	/* The round options, now that the board and names are known. */
 	for (int k = 0; k < o.nround; k++) {
@@ -954,7 +938,7 @@ cmd_start(void)
 
 	no_round_options("start");
 	need(3, "start: two duelists, A B");
-	db = open_db();
+	db = cli_db_open(o.db);
 	db_begin(db);
 	if (fbledger_duelist_load(db, o.args[1], &a, &ba) < 0)
 		db_die(db, "no duelist '%s'", q(o.args[1]));
@@ -988,7 +972,7 @@ cmd_start(void)
 	e.time = db_now();
 	fbledger_record(db, id, &e, live);
 	db_commit(db);
-	printf("duel %s: %s\n", K(id), text);
+	printf("duel %s: %s\n", cli_key(id), text);
 	free(input);
 	free(text);
 	free(detail);
@@ -1072,7 +1056,7 @@ status_json(int64_t id, const struct fbledger_live *l)
 	const struct fb_state *s = &l->s;
 
 	printf("{\"duel\":%s,\"board\":\"%s\",\"round\":%d,"
-	    "\"stage\":\"%s\",\"attacker\":", KJ(id), l->b.name,
+	    "\"stage\":\"%s\",\"attacker\":", cli_key_json(id), l->b.name,
 	    s->round, stage_name(s->stage));
 	cli_json_or_null(stdout, s->stage != FB_OPEN ?
 	    l->np[s->attacker] : NULL);
@@ -1117,7 +1101,7 @@ status_text(int64_t id, const struct fbledger_live *l)
 {
 	const struct fb_state *s = &l->s;
 
-	printf("duel %s on board %s, round %d, %s", K(id),
+	printf("duel %s on board %s, round %d, %s", cli_key(id),
 	    l->b.name, s->round, stage_name(s->stage));
 	if (s->stage != FB_OPEN)
 		printf(": %s attacks", l->np[s->attacker]);
@@ -1183,7 +1167,7 @@ cmd_status(void)
 	int64_t id;
 
 	no_round_options("status");
-	db = open_db();
+	db = cli_db_open(o.db);
 	db_begin_read(db);
 	id = duel_id(db);
 	load_duel(db, id, FROM_SNAPSHOT, &d, l);
@@ -1207,7 +1191,7 @@ cmd_log(void)
 	struct db *db;
 
 	no_round_options("log");
-	db = open_db();
+	db = cli_db_open(o.db);
 	db_begin_read(db);
 	load_duel(db, duel_id(db), EVERY_EVENT, &d, l);
 	db_commit(db);
@@ -1227,19 +1211,19 @@ history_row(void *arg, const struct journal_summary *s)
 	if (o.fmt == OUT_JSON) {
 		printf("%s{\"duel\":%s,\"a\":\"%s\",\"b\":\"%s\","
 		    "\"board\":\"%s\",\"rounds\":%d,\"ended\":",
-		    *n ? "," : "", KJ(s->id), s->a, s->b, s->board,
+		    *n ? "," : "", cli_key_json(s->id), s->a, s->b, s->board,
 		    s->count);
 		cli_json_or_null(stdout, s->ended);
 		printf(",\"winner\":");
 		cli_json_or_null(stdout, s->winner);
 		putchar('}');
 	} else if (o.fmt == OUT_CSV)
-		printf("%s,%s,%s,%s,%d,%s,%s\n", K(s->id), s->a,
+		printf("%s,%s,%s,%s,%d,%s,%s\n", cli_key(s->id), s->a,
 		    s->b, s->board, s->count, s->ended ? s->ended : "",
 		    s->winner ? s->winner : "");
 	else
 		printf("%-5s %-16s %-16s %-8s %6d  %-10s %s\n",
-		    K(s->id), s->a, s->b, s->board, s->count,
+		    cli_key(s->id), s->a, s->b, s->board, s->count,
 		    s->ended ? s->ended : "-", s->winner ? s->winner :
 		    s->ended ? "draw" : "-");
 	(*n)++;
@@ -1252,7 +1236,7 @@ cmd_history(void)
 	int n = 0;
 
 	no_round_options("history");
-	db = open_db();
+	db = cli_db_open(o.db);
 	db_begin_read(db);
 	if (o.fmt == OUT_JSON)
 		putchar('[');
@@ -1281,7 +1265,7 @@ cmd_undo(void)
 	int64_t id, target;
 
 	no_round_options("undo");
-	db = open_db();
+	db = cli_db_open(o.db);
 	db_begin(db);
 	id = duel_id(db);
 	/* From a snapshot before the event taken back, which it needs. */
@@ -1291,7 +1275,7 @@ cmd_undo(void)
 	/* The start is the duel itself: "undo" never takes it back. */
 	if (i < 0 || strcmp((t = journal_body(&d.j, (size_t)i))->action,
 	    "start") == 0)
-		db_die(db, "nothing to undo in duel %s", K(id));
+		db_die(db, "nothing to undo in duel %s", cli_key(id));
 	fbledger_undo(db, &d, (size_t)i, db_now());
 	db_commit(db);
 	printf("undid event %lld (%s, round %d)\n", (long long)t->seq,
@@ -1306,7 +1290,7 @@ cmd_undo(void)
 static void
 replay_bad(void *arg, int64_t seq, const char *what)
 {
-	printf("duel %s event %lld: %s\n", K(*(int64_t *)arg),
+	printf("duel %s event %lld: %s\n", cli_key(*(int64_t *)arg),
 	    (long long)seq, what);
 }
 
@@ -1323,7 +1307,7 @@ cmd_replay(void)
 		cli_usage_error("replay takes at most one DUEL");
 	if (o.nargs == 2)
 		o.duel = cli_key_arg("DUEL", o.args[1]);
-	db = open_db();
+	db = cli_db_open(o.db);
 	db_begin_read(db);
 	if (o.duel)
 		one[0] = db_key_parse(db, o.duel);
@@ -1335,7 +1319,7 @@ cmd_replay(void)
 	for (size_t k = 0; k < n; k++) {
 		if ((m = fbledger_audit(db, ids[k], replay_bad, &ids[k],
 		    &events)) < 0)
-			db_die(db, "no duel %s", K(ids[k]));
+			db_die(db, "no duel %s", cli_key(ids[k]));
 		bad += m;
 	}
 	db_rollback(db);
@@ -1506,7 +1490,7 @@ cmd_sim(void)
 	if (t.maxr > FBSIM_HIST)
 		t.maxr = FBSIM_HIST;
 	t.jobs = o.jobs ? o.jobs : online_cores();
-	db = open_db();
+	db = cli_db_open(o.db);
 	db_begin_read(db);
 	if (fbledger_duelist_load(db, o.args[1], &a, &ba) < 0)
 		db_die(db, "no duelist '%s'", q(o.args[1]));

@@ -125,6 +125,30 @@ cli_key_arg(const char *what, const char *s)
 	return s;
 }
 
+/* Only its key_base: the database last opened by cli_db_open. */
+static struct db keys;
+
+struct db *
+cli_db_open(const char *path)
+{
+	struct db *db = db_open(path);
+
+	keys.key_base = db_key_base(db);
+	return db;
+}
+
+const char *
+cli_key(int64_t key)
+{
+	return db_key_str(&keys, key);
+}
+
+const char *
+cli_key_json(int64_t key)
+{
+	return db_key_jstr(&keys, key);
+}
+
 uint64_t
 cli_seed_arg(const char *s)
 {

@@ -40,6 +40,17 @@ long cli_int_arg(const char *what, const char *s, long min, long max);
  */
 const char *cli_key_arg(const char *what, const char *s);
 
+/*
+ * Opens the database at path (db_open) and keeps its station's key base,
+ * so that cli_key and cli_key_json show a key as users see it (db.h:
+ * "3", another station's "89abcdef-3"; in JSON a number or a string)
+ * even after the database is closed.  From a small ring of buffers, so
+ * that one printf can show several.
+ */
+struct db *cli_db_open(const char *path);
+const char *cli_key(int64_t key);
+const char *cli_key_json(int64_t key);
+
 /* A --seed value (0 to 2^64-1); a usage error otherwise. */
 uint64_t cli_seed_arg(const char *s);
 

@@ -186,14 +186,13 @@ db_name_key(const char *name)
 
 static void exec(struct db *db, const char *sql, const char *what);
 
-/* Runs sql, made from refkit's own names, with ?1 from and ?2 to. */
+/* Runs sql with ?1 from and ?2 to; returns its step's result code. */
 static int
-rekey_run(struct db *db, char *sql, int64_t from, int64_t to)
+rekey_run(struct db *db, const char *sql, int64_t from, int64_t to)
 {
 	sqlite3_stmt *st = db_prepare(db, sql);
 	int rc;
 
-	free(sql);
 	sqlite3_bind_int64(st, 1, from);
 	sqlite3_bind_int64(st, 2, to);
 	rc = db_step(db, st, 0);
@@ -202,25 +201,16 @@ rekey_run(struct db *db, char *sql, int64_t from, int64_t to)
 }
 
 int
-db_rekey(struct db *db, const char *table, int64_t from, int64_t to,
-    const char *const *refs)
+db_rekey(struct db *db, const char *const *sql, int64_t from, int64_t to)
 {
 	if (from == to)
 		return 0;
-	if (rekey_run(db, xasprintf("SELECT 1 FROM %s WHERE id = ?2 AND"
-	    " ?1 = ?1", table), from, to) == SQLITE_ROW)
+	if (rekey_run(db, sql[0], from, to) == SQLITE_ROW)
 		return -1;
 	/* The names change before the record they name: checked at commit. */
 	exec(db, "PRAGMA defer_foreign_keys = ON", "cannot rename");
-	for (; *refs != NULL; refs++) {
-		const char *dot = strchr(*refs, '.');
-
-		(void)rekey_run(db, xasprintf("UPDATE %.*s SET %s = ?2 WHERE"
-		    " %s = ?1", (int)(dot - *refs), *refs, dot + 1, dot + 1),
-		    from, to);
-	}
-	(void)rekey_run(db, xasprintf("UPDATE %s SET id = ?2 WHERE id = ?1",
-	    table), from, to);
+	for (size_t i = 1; sql[i] != NULL; i++)
+		(void)rekey_run(db, sql[i], from, to);
 	return 0;
 }
 

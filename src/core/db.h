@@ -100,13 +100,15 @@ int64_t db_name_key(const char *name);
 #define DB_NAME_KEY(expr)	"refkit_name_key(" expr ")"
 
 /*
- * Gives the record of table with key from the key to, and every column
- * that names it too (refs: "table.column" strings, NULL at the end), in
- * the caller's write transaction: for a rename.  Returns 0, or -1 with
- * nothing changed if another record has the key to already.
+ * Gives a record the key to instead of from, in the caller's write
+ * transaction: for a rename.  sql (NULL at the end) is the record's
+ * statements, with ?1 from and ?2 to: first a query that has a row when
+ * another record has the key to already (then -1, nothing changed), then
+ * the updates of every column that names it and of the record's own id.
+ * Returns 0 or -1.
  */
-int db_rekey(struct db *db, const char *table, int64_t from, int64_t to,
-    const char *const *refs);
+int db_rekey(struct db *db, const char *const *sql, int64_t from,
+    int64_t to);
 
 /* The tag of the station whose id (32 hex digits) is given, or 0. */
 int64_t db_station_tag(const char *id);

@@ -685,33 +685,30 @@ exchange_apply_entry(struct db *db, struct exchange_apply *a,
 {
 	struct apply_ctx x = { db, a, NULL };
 	sqlite3_stmt *st;
-	int rc, here;
+	int64_t newest;
+	int rc;
 
 	a->entries++;
-	st = db_prepare(db, "SELECT 1 FROM change WHERE origin = ?1"
-	    " AND oseq = ?2");
-	sqlite3_bind_text(st, 1, e->origin, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 2, e->oseq);
-	here = db_step(db, st, 0) == SQLITE_ROW;
-	sqlite3_finalize(st);
-	if (here) {
-		a->known++;
-		return 0;
-	}
-	/* A station's changes build on each other: none may be missing. */
+	/*
+	 * A station's changes build on each other, so here they are always
+	 * its 1, 2 ... newest: a change is here already if it is not newer,
+	 * and may be taken in only if it is the next.
+	 */
 	st = db_prepare(db, "SELECT coalesce(max(oseq), 0) FROM change"
 	    " WHERE origin = ?1");
 	sqlite3_bind_text(st, 1, e->origin, -1, SQLITE_STATIC);
 	db_step(db, st, 0);
-	here = sqlite3_column_int64(st, 0) >= e->oseq - 1;
-	if (!here)
-		snprintf(why, whysz, "change %.8s:%" PRId64 " builds on "
+	newest = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	if (e->oseq <= newest) {
+		a->known++;
+		return 0;
+	}
+	if (e->oseq > newest + 1)
+		return util_say(why, whysz, "change %.8s:%" PRId64 " builds on "
 		    "%.8s:%" PRId64 ", which is not here: take in an export "
 		    "with an earlier --since first", e->origin, e->oseq,
-		    e->origin, (int64_t)sqlite3_column_int64(st, 0) + 1);
-	sqlite3_finalize(st);
-	if (!here)
-		return -1;
+		    e->origin, newest + 1);
 	if (exchange_station(db, e->origin, NULL, why, whysz) != 0)
 		return -1;
 	a->origin = e->origin;

@@ -16,12 +16,28 @@
 	"given_em, given_lb"
 #define CHAR_NCOLS	(3 + P_COUNT + S_COUNT)
 
-/* The columns that name a character, an item, a power (db_rekey). */
-static const char *const char_refs[] = {
-	"holds_item.character_id", "holds_power.character_id", NULL
+/*
+ * A rename of a character, an item, a power: its new key and the columns
+ * that name it (db_rekey).
+ */
+#define REKEY_TAKEN(table) \
+	"SELECT 1 FROM " table " WHERE id = ?2 AND ?1 IS NOT NULL"
+static const char *const char_rekey[] = {
+	REKEY_TAKEN("character"),
+	"UPDATE holds_item SET character_id = ?2 WHERE character_id = ?1",
+	"UPDATE holds_power SET character_id = ?2 WHERE character_id = ?1",
+	"UPDATE character SET id = ?2 WHERE id = ?1", NULL
 };
-static const char *const item_refs[] = { "holds_item.item_id", NULL };
-static const char *const power_refs[] = { "holds_power.power_id", NULL };
+static const char *const item_rekey[] = {
+	REKEY_TAKEN("item"),
+	"UPDATE holds_item SET item_id = ?2 WHERE item_id = ?1",
+	"UPDATE item SET id = ?2 WHERE id = ?1", NULL
+};
+static const char *const power_rekey[] = {
+	REKEY_TAKEN("power"),
+	"UPDATE holds_power SET power_id = ?2 WHERE power_id = ?1",
+	"UPDATE power SET id = ?2 WHERE id = ?1", NULL
+};
 
 enum {
 	W_INSERT, W_UPSERT, W_UPDATE, W_ITEM_ID, W_POWER_ID, W_HOLD_ITEM,
@@ -211,8 +227,8 @@ roster_write(struct roster_writer *w, const struct sheet *sh,
 		id = sqlite3_last_insert_rowid(w->db->h);
 	sqlite3_reset(st);
 	/* A new name is a new key (db.h), its holdings with it. */
-	if (mode == ROSTER_UPDATE && db_rekey(w->db, "character", id,
-	    db_name_key(sh->name), char_refs) != 0)
+	if (mode == ROSTER_UPDATE && db_rekey(w->db, char_rekey, id,
+	    db_name_key(sh->name)) != 0)
 		return ROSTER_EXISTS;
 	if (mode == ROSTER_UPDATE)
 		id = db_name_key(sh->name);
@@ -1189,8 +1205,8 @@ roster_item_put(struct db *db, const struct item *it, int64_t id)
 		sqlite3_bind_int64(st, 12, id);
 	rc = db_step(db, st, 1);
 	sqlite3_finalize(st);
-	if (rc == SQLITE_CONSTRAINT || (id != 0 && db_rekey(db, "item", id,
-	    db_name_key(it->name), item_refs) != 0))
+	if (rc == SQLITE_CONSTRAINT || (id != 0 && db_rekey(db, item_rekey, id,
+	    db_name_key(it->name)) != 0))
 		return ROSTER_EXISTS;
 	return ROSTER_OK;
 }
@@ -1277,8 +1293,8 @@ roster_power_put(struct db *db, const struct power *pw, int64_t id)
 		sqlite3_bind_int64(st, 8, id);
 	rc = db_step(db, st, 1);
 	sqlite3_finalize(st);
-	if (rc == SQLITE_CONSTRAINT || (id != 0 && db_rekey(db, "power", id,
-	    db_name_key(pw->name), power_refs) != 0))
+	if (rc == SQLITE_CONSTRAINT || (id != 0 && db_rekey(db, power_rekey, id,
+	    db_name_key(pw->name)) != 0))
 		return ROSTER_EXISTS;
 	return ROSTER_OK;
 }
