@@ -5,6 +5,7 @@
 #
 #   -- @since N: ...              starts a section added in version N
 #   -- @since N, rerun by M: ...  the same, run again by step M
+#   -- @since N, rerun by M and L: ...  and by step L too
 #   -- @migrate N: ...            starts a section only step N runs
 #
 # divide the file; what comes before the first of them (the PRAGMAs) is
@@ -45,8 +46,14 @@ BEGIN { fresh = 1; nsteps = 0 }
 			in_step[n] = 1
 		if (n > max)
 			max = n
-		if ($0 ~ /^-- @since [0-9]+, rerun by [0-9]+:/)
-			in_step[$6 + 0] = 1
+		if ($0 ~ /^-- @since [0-9]+, rerun by [0-9]+( and [0-9]+)*:/) {
+			r = $0
+			sub(/^-- @since [0-9]+, rerun by /, "", r)
+			sub(/:.*/, "", r)
+			nr = split(r, reruns, / and /)
+			for (k = 1; k <= nr; k++)
+				in_step[reruns[k] + 0] = 1
+		}
 	} else if ($0 ~ /^-- @migrate [0-9]+:/) {
 		fresh = 0
 		in_step[$3 + 0] = 1

@@ -246,8 +246,12 @@ apply_end(struct opts *o, struct db *db, struct exchange_apply *a,
 			    a->open == 1 ? "it" : "them");
 		return 1;
 	}
-	exchange_watched(a);
-	ledger_history_rebuild(db, a->watched, a->nwatched);
+	if (a->watch_all)
+		ledger_history_rebuild_all(db);
+	else {
+		exchange_watched(db, a);
+		ledger_history_rebuild(db, a->watched, a->nwatched);
+	}
 	db_commit(db);
 	apply_summary(o, a, what);
 	return 0;
@@ -258,7 +262,8 @@ apply_begin(struct db *db, struct exchange_apply *a, enum exchange_prefer p)
 {
 	exchange_apply_init(a, p);
 	a->watch_table = "event";
-	a->watch_column = "combat_id";
+	a->watch_rows = "SELECT DISTINCT combat_id FROM event"
+	    " WHERE id BETWEEN ?1 AND ?2";
 	/* Another station's changes come with their own rows of change. */
 	db->unrecorded = 1;
 	db_begin(db);

@@ -721,8 +721,18 @@ bring_up_to_date(struct db *db)
 		 * Each step is cut from schema.sql at its section lines
 		 * (tools/embed-sql.sh): no table is written out here.
 		 */
-		for (int v = version + 1; v <= DB_SCHEMA_VERSION; v++)
+		for (int v = version + 1; v <= DB_SCHEMA_VERSION; v++) {
+			/*
+			 * A step is the same at every station, so it is not
+			 * a change to send them; but step 11's new keys are
+			 * recorded, being how rows older than stations
+			 * travel (refkit.db(5)).
+			 */
+			if (db->session != NULL)
+				(void)sqlite3session_enable(db->session,
+				    v == 11);
 			exec(db, db_schema_step[v], "cannot migrate the schema");
+		}
 		set = xasprintf("PRAGMA user_version = %d", DB_SCHEMA_VERSION);
 		exec(db, set, "cannot migrate the schema");
 		free(set);

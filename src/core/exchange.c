@@ -48,7 +48,6 @@ exchange_apply_init(struct exchange_apply *a, enum exchange_prefer p)
 {
 	memset(a, 0, sizeof *a);
 	a->prefer = p;
-	a->watchcol = -2;
 }
 
 static void
@@ -77,6 +76,7 @@ exchange_apply_release(struct exchange_apply *a)
 	}
 	free(a->c);
 	free(a->watched);
+	free(a->runs);
 	stamps_clear(a);
 	free(a->stamps);
 	for (c = a->cols; c != NULL; c = next) {
@@ -582,31 +582,13 @@ watched_squeeze(struct exchange_apply *a)
 }
 
 /*
- * The preupdate hook while a changeset is applied: the watched column's
- * value in each row of the watched table that it writes.  A row's value
- * is mostly its predecessor's (a log's events come together), and the
- * list is squeezed before it grows, so that it holds about as many
- * values as are distinct, not one per row.
+ * Adds t to the watched values.  A value is mostly its predecessor's (a
+ * log's events come together), and the list is squeezed before it
+ * grows, so that it holds about as many values as are distinct.
  */
 static void
-on_write(void *arg, sqlite3 *h, int op, const char *schema,
-    const char *table, sqlite3_int64 k1, sqlite3_int64 k2)
+watched_add(struct exchange_apply *a, int64_t t)
 {
-	struct exchange_apply *a = arg;
-	sqlite3_value *v = NULL;
-	int64_t t;
-
-	(void)k1;
-	(void)k2;
-	if (strcmp(schema, "main") != 0 || strcmp(table, a->watch_table) != 0)
-		return;
-	if (op == SQLITE_DELETE)
-		(void)sqlite3_preupdate_old(h, a->watchcol, &v);
-	else
-		(void)sqlite3_preupdate_new(h, a->watchcol, &v);
-	if (v == NULL || sqlite3_value_type(v) != SQLITE_INTEGER)
-		return;
-	t = sqlite3_value_int64(v);
 	if (a->nwatched > 0 && a->watched[a->nwatched - 1] == t)
 		return;
 	if (a->nwatched == a->capwatched) {
@@ -620,27 +602,118 @@ on_write(void *arg, sqlite3 *h, int op, const char *schema,
 	a->watched[a->nwatched++] = t;
 }
 
-/* Which column of the watched table is watched; -1 when none. */
 static int
-watch_column(struct db *db, struct exchange_apply *a)
+cmp_run(const void *x, const void *y)
 {
-	struct cols *c;
+	return cmp_i64(x, y);
+}
 
-	if (a->watch_table == NULL)
-		return -1;
-	if (a->watchcol == -2) {
-		c = cols_of(db, a, a->watch_table);
-		a->watchcol = -1;
-		for (int i = 0; i < c->n; i++)
-			if (strcmp(c->name[i], a->watch_column) == 0)
-				a->watchcol = i;
+/*
+ * Sorts the runs of rowids and joins those that touch or overlap.  A
+ * changeset holds its rows in no order, so the runs come in pieces; in
+ * order they join up again.
+ */
+static void
+runs_squeeze(struct exchange_apply *a)
+{
+	size_t n = 0;
+	int64_t *r = a->runs;
+
+	if (a->nruns == 0)
+		return;
+	qsort(r, a->nruns, 2 * sizeof *r, cmp_run);
+	for (size_t i = 1; i < a->nruns; i++) {
+		if (r[2 * i] <= r[2 * n + 1] || (r[2 * n + 1] != INT64_MAX &&
+		    r[2 * i] == r[2 * n + 1] + 1)) {
+			if (r[2 * i + 1] > r[2 * n + 1])
+				r[2 * n + 1] = r[2 * i + 1];
+			continue;
+		}
+		n++;
+		r[2 * n] = r[2 * i];
+		r[2 * n + 1] = r[2 * i + 1];
 	}
-	return a->watchcol;
+	a->nruns = n + 1;
+}
+
+/*
+ * Notes that the watched table's row k is written: in the last run, or
+ * a new one, the list being squeezed before it grows, so that it holds
+ * about as many runs as the rows written make in order.
+ */
+static void
+run_add(struct exchange_apply *a, int64_t k)
+{
+	int64_t *r = a->nruns > 0 ? &a->runs[2 * (a->nruns - 1)] : NULL;
+
+	if (r != NULL && k >= r[0] && k <= r[1])
+		return;
+	if (r != NULL && r[1] != INT64_MAX && k == r[1] + 1) {
+		r[1] = k;
+		return;
+	}
+	if (r != NULL && r[0] != INT64_MIN && k == r[0] - 1) {
+		r[0] = k;
+		return;
+	}
+	if (a->runs == NULL || a->nruns == a->capruns) {
+		runs_squeeze(a);
+		if (a->runs == NULL || 2 * a->nruns >= a->capruns) {
+			a->capruns = a->capruns ? 2 * a->capruns : 64;
+			a->runs = xreallocarray(a->runs, a->capruns,
+			    2 * sizeof *a->runs);
+		}
+	}
+	a->runs[2 * a->nruns] = k;
+	a->runs[2 * a->nruns + 1] = k;
+	a->nruns++;
+}
+
+/*
+ * SQLite's update hook while a changeset is applied, for the rows of the
+ * watched table it writes.  A row inserted is noted by its rowid, all
+ * the hook is given: a station's rows come with consecutive rowids, so
+ * the notes are a few runs, whose values are read once the changes are
+ * in (exchange_watched).  (The preupdate hook, which could give the
+ * values at once, costs SQLite a record to unpack and memory for every
+ * row: an eighth of a merge.)  A row removed or changed, which no tool
+ * does to a log, takes its old value with it, so it makes everything
+ * watched.
+ */
+static void
+on_write(void *arg, int op, const char *schema, const char *table,
+    sqlite3_int64 rowid)
+{
+	struct exchange_apply *a = arg;
+
+	if (strcmp(schema, "main") != 0 || strcmp(table, a->watch_table) != 0)
+		return;
+	if (op == SQLITE_INSERT)
+		run_add(a, rowid);
+	else
+		a->watch_all = 1;
 }
 
 void
-exchange_watched(struct exchange_apply *a)
+exchange_watched(struct db *db, struct exchange_apply *a)
 {
+	sqlite3_stmt *st;
+
+	runs_squeeze(a);
+	if (a->nruns > 0) {
+		st = db_prepare(db, a->watch_rows);
+		for (size_t i = 0; i < a->nruns; i++) {
+			sqlite3_reset(st);
+			sqlite3_bind_int64(st, 1, a->runs[2 * i]);
+			sqlite3_bind_int64(st, 2, a->runs[2 * i + 1]);
+			while (db_step(db, st, 0) == SQLITE_ROW)
+				if (sqlite3_column_type(st, 0) == SQLITE_INTEGER)
+					watched_add(a,
+					    sqlite3_column_int64(st, 0));
+		}
+		sqlite3_finalize(st);
+		a->nruns = 0;
+	}
 	watched_squeeze(a);
 }
 
@@ -713,11 +786,12 @@ exchange_apply_entry(struct db *db, struct exchange_apply *a,
 		return -1;
 	a->origin = e->origin;
 	a->oseq = e->oseq;
-	if (watch_column(db, a) >= 0)
-		(void)sqlite3_preupdate_hook(db->h, on_write, a);
+	if (a->watch_table != NULL)
+		(void)sqlite3_update_hook(db->h, on_write, a);
 	rc = sqlite3changeset_apply_v2(db->h, (int)e->len,
-	    (void *)e->changeset, travels, on_conflict, &x, NULL, NULL, 0);
-	(void)sqlite3_preupdate_hook(db->h, NULL, NULL);
+	    (void *)e->changeset, travels, on_conflict, &x, NULL, NULL,
+	    SQLITE_CHANGESETAPPLY_NOSAVEPOINT);
+	(void)sqlite3_update_hook(db->h, NULL, NULL);
 	a->origin = NULL;
 	if (rc != SQLITE_OK || x.local != NULL) {
 		stamps_clear(a);

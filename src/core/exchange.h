@@ -53,13 +53,17 @@ struct exchange_conflict {
 struct exchange_apply {
 	enum exchange_prefer prefer;
 	/*
-	 * Watched: the values of one column of the rows of one table that
-	 * the changes write, set by exchange_watched.
+	 * Watched: the rows of one table that the changes write, as the
+	 * values exchange_watched finds for them with the query watch_rows
+	 * (given the rowids ?1 to ?2).  watch_all is set when the changes
+	 * removed or changed such a row, whose old value is gone: then
+	 * everything the values stand for is to be looked at again.
 	 */
 	const char	*watch_table;
-	const char	*watch_column;
+	const char	*watch_rows;
 	int64_t		*watched;	/* see exchange_watched */
 	size_t		 nwatched, capwatched;
+	int		 watch_all;
 	int64_t		 entries;	/* read */
 	int64_t		 applied;	/* new here */
 	int64_t		 known;		/* here already */
@@ -72,7 +76,8 @@ struct exchange_apply {
 	void		*stamps;	/* times to set after a changeset */
 	size_t		 nstamps, capstamps;
 	int		 dangling;	/* references to records not here */
-	int		 watchcol;	/* -2 not looked up yet, -1 none */
+	int64_t		*runs;		/* rowids written: lo, hi pairs */
+	size_t		 nruns, capruns;
 	const char	*origin;
 	int64_t		 oseq;
 };
@@ -124,10 +129,11 @@ int exchange_merge(struct db *db, struct db *other, struct exchange_apply *a,
     char *why, size_t whysz);
 
 /*
- * Leaves in a->watched the values of the watched column in the rows the
- * changes applied so far wrote, each once, in order.
+ * Leaves in a->watched the values watch_rows gives for the rows of the
+ * watched table that the changes applied so far inserted, each once, in
+ * order.  Reads db, in the applying transaction.
  */
-void exchange_watched(struct exchange_apply *a);
+void exchange_watched(struct db *db, struct exchange_apply *a);
 
 /* Writes the conflicts: for people, or as a JSON array. */
 void exchange_report(FILE *fp, const struct exchange_apply *a, int json);

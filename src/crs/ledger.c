@@ -1270,6 +1270,23 @@ static const char rebuild_sql[] =
 	"DROP TABLE temp.rebuild_n;"
 	"DROP TABLE temp.rebuild_c;";
 
+/* Starts the list of combats to add up again (temp.rebuild_c), empty. */
+static void
+rebuild_start(struct db *db)
+{
+	if (sqlite3_exec(db->h, "CREATE TEMP TABLE IF NOT EXISTS rebuild_c"
+	    " (id INTEGER PRIMARY KEY); DELETE FROM temp.rebuild_c", NULL, NULL,
+	    NULL) != SQLITE_OK)
+		db_fatal(db, "cannot add up the histories");
+}
+
+static void
+rebuild_run(struct db *db)
+{
+	if (sqlite3_exec(db->h, rebuild_sql, NULL, NULL, NULL) != SQLITE_OK)
+		db_fatal(db, "cannot add up the histories");
+}
+
 void
 ledger_history_rebuild(struct db *db, const int64_t *combats, size_t n)
 {
@@ -1277,10 +1294,7 @@ ledger_history_rebuild(struct db *db, const int64_t *combats, size_t n)
 
 	if (n == 0)
 		return;
-	if (sqlite3_exec(db->h, "CREATE TEMP TABLE IF NOT EXISTS rebuild_c"
-	    " (id INTEGER PRIMARY KEY); DELETE FROM temp.rebuild_c", NULL, NULL,
-	    NULL) != SQLITE_OK)
-		db_fatal(db, "cannot add up the histories");
+	rebuild_start(db);
 	st = db_prepare(db, "INSERT OR IGNORE INTO temp.rebuild_c VALUES (?1)");
 	for (size_t i = 0; i < n; i++) {
 		sqlite3_reset(st);
@@ -1288,8 +1302,18 @@ ledger_history_rebuild(struct db *db, const int64_t *combats, size_t n)
 		db_step(db, st, 0);
 	}
 	sqlite3_finalize(st);
-	if (sqlite3_exec(db->h, rebuild_sql, NULL, NULL, NULL) != SQLITE_OK)
+	rebuild_run(db);
+}
+
+void
+ledger_history_rebuild_all(struct db *db)
+{
+	rebuild_start(db);
+	if (sqlite3_exec(db->h, "INSERT OR IGNORE INTO temp.rebuild_c"
+	    " SELECT id FROM combat UNION SELECT combat_id FROM history_combat",
+	    NULL, NULL, NULL) != SQLITE_OK)
 		db_fatal(db, "cannot add up the histories");
+	rebuild_run(db);
 }
 
 int64_t *

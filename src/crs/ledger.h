@@ -168,6 +168,12 @@ void ledger_history_rebuild(struct db *db, const int64_t *combats,
     size_t n);
 
 /*
+ * The same for every combat, those whose events are gone too: for
+ * changes that removed or changed events, which no tool does.
+ */
+void ledger_history_rebuild_all(struct db *db);
+
+/*
  * Calls fn with each character who is in two combats under way at once
  * (neither ended, the character neither fled nor dead in either, as far
  * as the events say), naming both combats; returns how many pairs.

@@ -56,6 +56,10 @@ sqlite3 v10.db <"$TOP/tests/fixtures/schema-v10.sql"
 run crs-stats --db v10.db show Ann
 sqlite3 v10.db 'PRAGMA user_version'
 in_range v10.db
+echo '# Every event is still there; only step 11 (the keys) was recorded.'
+sqlite3 v10.db "SELECT (SELECT count(*) FROM event), (SELECT count(*) FROM
+    fb_event), (SELECT count(*) FROM bg_event), (SELECT count(*) FROM
+    change)"
 echo '# The numbers people used stay the same.'
 sqlite3 v10.db "SELECT 'combat', id % 2147483648 FROM combat UNION ALL
     SELECT 'duel', id % 2147483648 FROM fb_duel UNION ALL

@@ -80,3 +80,28 @@ INSERT INTO change (origin, oseq, time, data)
 SQL
 run refkit --db hub7.db merge evil.db | sed 's/[0-9a-f]\{8\}:\([0-9]\)/<ID>:\1/g'
 sqlite3 hub7.db "SELECT count(*) FROM history WHERE name = 'Mallory'"
+# A change that removes an event, which no tool makes but a hand-made
+# record of changes can hold: the hub cannot tell which combat the event
+# was in, so it adds up every combat's history again, and the histories
+# agree with the events left.
+REFKIT_STATION=table-8 crs-stats --db s8.db add Ann OR=8 DR=10 LIFE=60 \
+    IN=3 >/dev/null
+crs-stats --db s8.db add Bob OR=7 DR=9 LIFE=50 IN=1 >/dev/null
+crs-combat --db s8.db start Ann Bob >/dev/null
+crs-combat --db s8.db init Ann=5 Bob=3 >/dev/null
+crs-combat --db s8.db attack Ann Bob --card 9 --vs-card 2 >/dev/null
+crs-combat --db s8.db attack Bob Ann --card 8 --vs-card 3 >/dev/null
+refkit --db hub8.db merge s8.db >/dev/null
+run crs-combat --db hub8.db history
+sqlite3 s8.db <<SQL
+.session open main s
+.session s attach event
+DELETE FROM event WHERE id = (SELECT max(id) FROM event);
+.session s changeset rm.changeset
+.session s close
+INSERT INTO change (origin, oseq, time, data)
+    SELECT id, (SELECT max(oseq) FROM change) + 1, 0,
+    readfile('rm.changeset') FROM station_self;
+SQL
+refkit --db hub8.db merge s8.db >/dev/null
+run crs-combat --db hub8.db history
