@@ -1231,89 +1231,91 @@ ledger_double_booked(struct db *db, void (*fn)(void *, const char *,
 	return n;
 }
 
-/* The histories of the combats in temp.rebuild_c, from their events. */
-static const char rebuild_sql[] =
-	"CREATE TEMP TABLE IF NOT EXISTS rebuild_n (name TEXT PRIMARY KEY);"
-	"DELETE FROM temp.rebuild_n;"
-	"INSERT OR IGNORE INTO temp.rebuild_n SELECT name FROM history_combat"
-	" WHERE combat_id IN (SELECT id FROM temp.rebuild_c);"
-	"DELETE FROM history_combat"
-	" WHERE combat_id IN (SELECT id FROM temp.rebuild_c);"
-	"INSERT INTO history_combat (name, combat_id, events, dealt, taken,"
-	" downed, fumbles, first_time, last_time)"
+/*
+ * Adding up the histories of some combats again, from their events: one
+ * combat at a time, so that what SQLite sorts is one combat's events,
+ * however many combats a merge brought.  temp.rebuild_n gathers the
+ * names in them, before and after, whose totals are then summed anew.
+ */
+enum { RB_NAMES, RB_DROP, RB_ADD, RB_N };
+static const char *const rebuild_combat_sql[RB_N] = {
+	[RB_NAMES] = "INSERT OR IGNORE INTO temp.rebuild_n"
+	" SELECT name FROM history_combat WHERE combat_id = ?1",
+	[RB_DROP] = "DELETE FROM history_combat WHERE combat_id = ?1",
+	[RB_ADD] = "INSERT INTO history_combat (name, combat_id, events,"
+	" dealt, taken, downed, fumbles, first_time, last_time)"
 	" WITH d AS ("
 	"  SELECT actor AS name, combat_id, damage AS dealt, 0 AS taken,"
 	"  0 AS downed, fumble AS fumbles, time FROM event ev"
-	"  WHERE combat_id IN (SELECT id FROM temp.rebuild_c)"
-	"  AND actor IS NOT NULL"
+	"  WHERE combat_id = ?1 AND actor IS NOT NULL"
 	"  AND action IN ('join', 'attack', 'mental', 'power') AND"
 	JOURNAL_LIVE("event", "combat_id", "ev")
 	"  UNION ALL"
 	"  SELECT target, combat_id, 0, damage,"
 	"  life_after = 0 AND life_before > 0, vs_fumble, time FROM event ev"
-	"  WHERE combat_id IN (SELECT id FROM temp.rebuild_c)"
-	"  AND target IS NOT NULL"
+	"  WHERE combat_id = ?1 AND target IS NOT NULL"
 	"  AND action IN ('attack', 'mental', 'power') AND"
 	JOURNAL_LIVE("event", "combat_id", "ev") ")"
 	" SELECT name, combat_id, count(*), sum(coalesce(dealt, 0)),"
 	" sum(coalesce(taken, 0)), sum(coalesce(downed, 0)),"
 	" sum(coalesce(fumbles, 0)), min(time), max(time)"
-	" FROM d GROUP BY name, combat_id;"
-	"INSERT OR IGNORE INTO temp.rebuild_n SELECT name FROM history_combat"
-	" WHERE combat_id IN (SELECT id FROM temp.rebuild_c);"
+	" FROM d GROUP BY name"
+};
+
+static const char rebuild_totals_sql[] =
 	"DELETE FROM history WHERE name IN (SELECT name FROM temp.rebuild_n);"
 	"INSERT INTO history (name, combats, dealt, taken, downed, fumbles,"
 	" first_time)"
 	" SELECT name, count(*), sum(dealt), sum(taken), sum(downed),"
 	" sum(fumbles), min(first_time) FROM history_combat"
 	" WHERE name IN (SELECT name FROM temp.rebuild_n) GROUP BY name;"
-	"DROP TABLE temp.rebuild_n;"
-	"DROP TABLE temp.rebuild_c;";
-
-/* Starts the list of combats to add up again (temp.rebuild_c), empty. */
-static void
-rebuild_start(struct db *db)
-{
-	if (sqlite3_exec(db->h, "CREATE TEMP TABLE IF NOT EXISTS rebuild_c"
-	    " (id INTEGER PRIMARY KEY); DELETE FROM temp.rebuild_c", NULL, NULL,
-	    NULL) != SQLITE_OK)
-		db_fatal(db, "cannot add up the histories");
-}
-
-static void
-rebuild_run(struct db *db)
-{
-	if (sqlite3_exec(db->h, rebuild_sql, NULL, NULL, NULL) != SQLITE_OK)
-		db_fatal(db, "cannot add up the histories");
-}
+	"DROP TABLE temp.rebuild_n;";
 
 void
 ledger_history_rebuild(struct db *db, const int64_t *combats, size_t n)
 {
-	sqlite3_stmt *st;
+	/* Names gathered before the combat's rows go, and after. */
+	static const int steps[] = { RB_NAMES, RB_DROP, RB_ADD, RB_NAMES };
+	sqlite3_stmt *st[RB_N];
 
 	if (n == 0)
 		return;
-	rebuild_start(db);
-	st = db_prepare(db, "INSERT OR IGNORE INTO temp.rebuild_c VALUES (?1)");
-	for (size_t i = 0; i < n; i++) {
-		sqlite3_reset(st);
-		sqlite3_bind_int64(st, 1, combats[i]);
-		db_step(db, st, 0);
-	}
-	sqlite3_finalize(st);
-	rebuild_run(db);
+	if (sqlite3_exec(db->h, "CREATE TEMP TABLE IF NOT EXISTS rebuild_n"
+	    " (name TEXT PRIMARY KEY); DELETE FROM temp.rebuild_n", NULL, NULL,
+	    NULL) != SQLITE_OK)
+		db_fatal(db, "cannot add up the histories");
+	for (int k = 0; k < RB_N; k++)
+		st[k] = db_prepare(db, rebuild_combat_sql[k]);
+	for (size_t i = 0; i < n; i++)
+		for (size_t k = 0; k < sizeof steps / sizeof *steps; k++) {
+			sqlite3_stmt *s = st[steps[k]];
+
+			sqlite3_reset(s);
+			sqlite3_bind_int64(s, 1, combats[i]);
+			db_step(db, s, 0);
+		}
+	for (int k = 0; k < RB_N; k++)
+		sqlite3_finalize(st[k]);
+	if (sqlite3_exec(db->h, rebuild_totals_sql, NULL, NULL, NULL) !=
+	    SQLITE_OK)
+		db_fatal(db, "cannot add up the histories");
 }
 
 void
 ledger_history_rebuild_all(struct db *db)
 {
-	rebuild_start(db);
-	if (sqlite3_exec(db->h, "INSERT OR IGNORE INTO temp.rebuild_c"
-	    " SELECT id FROM combat UNION SELECT combat_id FROM history_combat",
-	    NULL, NULL, NULL) != SQLITE_OK)
-		db_fatal(db, "cannot add up the histories");
-	rebuild_run(db);
+	sqlite3_stmt *st = db_prepare(db, "SELECT id FROM combat"
+	    " UNION SELECT combat_id FROM history_combat");
+	int64_t *ids = NULL;
+	size_t n = 0;
+
+	while (db_step(db, st, 0) == SQLITE_ROW) {
+		ids = xreallocarray(ids, n + 1, sizeof *ids);
+		ids[n++] = sqlite3_column_int64(st, 0);
+	}
+	sqlite3_finalize(st);
+	ledger_history_rebuild(db, ids, n);
+	free(ids);
 }
 
 int64_t *
