@@ -16,16 +16,22 @@
 # size of the changeset: the same at 50,000 events and 5,000 characters
 # as at 100,000 and 10,000 (MERGE_SIZES, "CHARS:EVENTS ..." pairs).
 #
-# Measured on the two-core machine this was written on: ratio 7.9 at
-# 50,000 events and 8.4 at 100,000 (1.4 s against 0.17 s), peak 7.9 and
-# 9.1 MB against the floor's 8.4, so the target ratio is not met.  Where
-# the time goes (callgrind): SQLite runs the session's one-row INSERT
-# once per row, and each run rebuilds the ephemeral tables of the event
-# table's CHECK (... IN (...)) lists of more than two values, which the
-# floor's single INSERT ... SELECT builds once (about a fifth of the
-# merge); the session's reading of every row into a value per column is
-# most of the rest.
-#
+# Measured on the two-core machine this was written on (best of 3):
+# at 50,000, 100,000 and 200,000 events, 0.522, 1.031 and 2.034 s
+# against the floor's 0.093, 0.179 and 0.343 s: ratios 5.6, 5.8 and 5.9,
+# so the target ratio is not met (they were 7.9, 8.4 and 8.6 before
+# schema 12); peaks 7.8, 8.3 and 9.3 MB against the floor's 8.4 to 8.7.
+# Where the time goes (callgrind): the session extension reading each
+# row of a changeset into one value per column (the event table has
+# 50), binding them and running its one-row INSERT, which checks every
+# CHECK and the foreign key; the floor's INSERT ... SELECT copies whole
+# records without looking inside them.  With no session at all, the
+# same rows inserted one by one (the shell's INSERT ... SELECT with
+# foreign keys on, which turns the copy off) take about 0.41 s at
+# 100,000 events.  What schema 12 and this version removed: the IN
+# lists SQLite built again for every row (a quarter), the savepoint of
+# each apply, and a preupdate hook that unpacked every row to learn its
+# combat (the update hook's rowid does).
 # How the station is made, all through refkit so that its change table
 # holds what a real one would: "crs-stats import" of a generated roster
 # (bench/gen-roster.awk; a changeset per 8,192 rows), then combats of
