@@ -157,7 +157,7 @@ $(B)/unit-%: $(B)/unit-%.o $(B)/librefkit.a
 FZ       = build-fuzz
 FUZZCC  ?= clang
 FUZZ_PARSERS = sheet deck d6 import-csv import-json fb bg changes \
-               changes-show
+               changes-show resolve
 FUZZ_TARGETS = $(FUZZ_PARSERS:%=$(FZ)/fuzz-%) $(TOOLS:%=$(FZ)/fuzz-argv-%)
 FUZZ_RENAME = -Dexit=refkit_fuzz_exit -D_exit=refkit_fuzz__exit \
               -Derr=refkit_fuzz_err -Derrx=refkit_fuzz_errx \
