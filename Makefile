@@ -74,7 +74,8 @@ TOOLS  = crs-stats crs-draw crs-combat d6-roll fb-duel bg-board refkit
 # the core every tool shares, then each game system's rules, their text
 # forms and their SQL stores.  src/cmd/TOOL.c is the main of each tool.
 LIBSRC = core/util core/rng core/out core/db core/station core/changes \
-         core/changes_show core/exchange core/cli core/pack core/journal \
+         core/changes_show core/exchange core/resolve core/cli core/pack \
+         core/journal \
          crs/stats crs/item crs/sheet crs/deck crs/odds crs/combat \
          crs/combat_text crs/combat_pack \
          crs/roster crs/import crs/ledger \
@@ -83,7 +84,7 @@ LIBSRC = core/util core/rng core/out core/db core/station core/changes \
          bg/bg bg/bgio bg/bgpack bg/bgledger
 # Unit tests, tests/unit/FAMILY/test_MODULE.c, one binary each.
 UNITS  = core/util core/out core/db core/rng core/pack core/journal \
-         core/changes core/changes_show \
+         core/changes core/changes_show core/resolve \
          crs/stats crs/sheet crs/item crs/roster crs/import crs/deck \
          crs/odds crs/combat crs/combat_text crs/ledger crs/ledger_rows \
          crs/ledger_history crs/ledger_snap \
@@ -156,7 +157,7 @@ $(B)/unit-%: $(B)/unit-%.o $(B)/librefkit.a
 FZ       = build-fuzz
 FUZZCC  ?= clang
 FUZZ_PARSERS = sheet deck d6 import-csv import-json fb bg changes \
-               changes-show
+               changes-show resolve
 FUZZ_TARGETS = $(FUZZ_PARSERS:%=$(FZ)/fuzz-%) $(TOOLS:%=$(FZ)/fuzz-argv-%)
 FUZZ_RENAME = -Dexit=refkit_fuzz_exit -D_exit=refkit_fuzz__exit \
               -Derr=refkit_fuzz_err -Derrx=refkit_fuzz_errx \

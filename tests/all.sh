@@ -63,8 +63,8 @@ build VALGRIND=1 && part "CLI cases under valgrind" sh tests/valgrind.sh \
     build-vg
 build fuzz-build && part "fuzz targets" sh tests/fuzz/run.sh build-fuzz \
     "${FUZZ_SMOKE:-20}" sheet deck d6 import-csv import-json fb bg changes \
-    changes-show argv-crs-stats argv-crs-draw argv-crs-combat argv-d6-roll \
-    argv-fb-duel argv-bg-board argv-refkit
+    changes-show resolve argv-crs-stats argv-crs-draw argv-crs-combat \
+    argv-d6-roll argv-fb-duel argv-bg-board argv-refkit
 part "crash safety" sh tests/stress/crash.sh build "${CRASH_RUNS:-100}"
 part "concurrency" sh tests/stress/concurrency.sh build 8000
 part "stations" sh tests/stress/stations.sh build

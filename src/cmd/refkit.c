@@ -20,6 +20,7 @@
 #include "core/db.h"
 #include "core/exchange.h"
 #include "core/out.h"
+#include "core/resolve.h"
 #include "core/station.h"
 #include "core/util.h"
 #include "crs/ledger.h"
@@ -33,6 +34,8 @@ struct opts {
 	int		 have_since;
 	enum exchange_prefer prefer;	/* --prefer */
 	int		 have_prefer;
+	const char	*resolve;	/* --resolve: a resolution file */
+	const char	*resolutions_out; /* --resolutions-out */
 };
 
 static const char usage_text[] =
@@ -44,10 +47,11 @@ static const char usage_text[] =
 "  station rename NAME  give this station another name\n"
 "  changes export -o FILE [--since MARK]\n"
 "                       write the changes recorded here (after MARK)\n"
-"  changes apply [--prefer mine|theirs] FILE...\n"
+"  changes apply [--prefer WHO] [--resolve FILE] [--resolutions-out FILE]\n"
+"                FILE...\n"
 "                       take in other stations' changes, all or nothing\n"
 "  changes show FILE    what a changes file holds\n"
-"  merge [--prefer mine|theirs] OTHER\n"
+"  merge [--prefer WHO] [--resolve FILE] [--resolutions-out FILE] OTHER\n"
 "                       take in every change database OTHER has\n"
 "\n"
 "  -d, --db PATH        database (default $REFKIT_DB, else\n"
@@ -59,6 +63,12 @@ static const char usage_text[] =
 "                       earlier export gave)\n"
 "      --prefer WHO     settle conflicts: mine keeps this station's\n"
 "                       version, theirs takes the incoming one\n"
+"      --resolve FILE   settle them record by record: each line of FILE\n"
+"                       is TABLE KEY mine|theirs|ask; --prefer, if given,\n"
+"                       settles the rest\n"
+"      --resolutions-out FILE\n"
+"                       when conflicts are left, write FILE listing them\n"
+"                       as lines to edit for --resolve\n"
 "  -j, --json           JSON output\n"
 "  -c, --csv            CSV output\n"
 "  -h, --help           show this help\n"
@@ -131,17 +141,24 @@ cmd_station(struct opts *o, int argc, char **argv)
 	return 0;
 }
 
-/* Refuses the options that command does not take. */
+/*
+ * Refuses the options that command does not take; settle stands for
+ * the options that settle conflicts.
+ */
 static void
 only_options(const struct opts *o, const char *command, int output,
-    int since, int prefer)
+    int since, int settle)
 {
 	if (o->output && !output)
 		cli_usage_error("%s takes no -o", command);
 	if (o->have_since && !since)
 		cli_usage_error("%s takes no --since", command);
-	if (o->have_prefer && !prefer)
+	if (o->have_prefer && !settle)
 		cli_usage_error("%s takes no --prefer", command);
+	if (o->resolve && !settle)
+		cli_usage_error("%s takes no --resolve", command);
+	if (o->resolutions_out && !settle)
+		cli_usage_error("%s takes no --resolutions-out", command);
 }
 
 /*
@@ -216,15 +233,54 @@ apply_summary(const struct opts *o, const struct exchange_apply *a,
 	    a->nc == 1 ? "" : "s");
 }
 
+/* Warns of each line of the resolution file that met no conflict. */
+static void
+warn_unmatched(const struct exchange_apply *a)
+{
+	const struct resolve *r = a->resolve;
+
+	for (size_t i = 0; r != NULL && i < r->n; i++)
+		if (r->l[i].matched == 0)
+			warnx("warning: %s:%ld: no conflict on %s %s; the line "
+			    "was not used", q(r->file), r->l[i].line,
+			    q(r->l[i].table), q(r->l[i].key));
+}
+
+/* The last word when conflicts are left: what to do about them. */
+static void
+conflicts_left(const struct opts *o, const struct exchange_apply *a)
+{
+	const char *n = a->open == 1 ? "" : "s";
+
+	if (a->dangling > 0)
+		warnx("%zu conflict%s, so nothing was written; a change "
+		    "that names a record not here needs the changes "
+		    "that made it, applied before it", a->open, n);
+	else if (o->resolutions_out != NULL)
+		warnx("%zu conflict%s, so nothing was written; choose mine or "
+		    "theirs for each record in '%s', then run again with "
+		    "--resolve '%s'", a->open, n, q(o->resolutions_out),
+		    q(o->resolutions_out));
+	else
+		warnx("%zu conflict%s, so nothing was written; settle %s "
+		    "with --prefer mine or --prefer theirs, or record by "
+		    "record with --resolve (refkit(7))", a->open, n,
+		    a->open == 1 ? "it" : "them");
+}
+
 /*
  * Ends an apply: with conflicts left, nothing is written and they are
- * reported; else the histories of the combats whose events came are
- * added up and it all commits.
+ * reported (with --resolutions-out, listed in a file to edit too);
+ * else the histories of the combats whose events came are added up and
+ * it all commits.
  */
 static int
 apply_end(struct opts *o, struct db *db, struct exchange_apply *a,
     const char *what)
 {
+	char why[512];
+
+	warn_unmatched(a);
 	if (a->open > 0) {
 		db_rollback(db);
 		if (o->fmt == OUT_JSON) {
@@ -234,16 +290,11 @@ apply_end(struct opts *o, struct db *db, struct exchange_apply *a,
 		} else
 			exchange_report(stdout, a, 0);
 		fflush(stdout);
-		if (a->dangling > 0)
-			warnx("%zu conflict%s, so nothing was written; a change "
-			    "that names a record not here needs the changes "
-			    "that made it, applied before it", a->open,
-			    a->open == 1 ? "" : "s");
-		else
-			warnx("%zu conflict%s, so nothing was written; settle "
-			    "%s with --prefer mine or --prefer theirs "
-			    "(refkit(7))", a->open, a->open == 1 ? "" : "s",
-			    a->open == 1 ? "it" : "them");
+		if (o->resolutions_out != NULL &&
+		    resolve_template(o->resolutions_out, a, why,
+		    sizeof why) != 0)
+			errx(1, "%s", why);
+		conflicts_left(o, a);
 		return 1;
 	}
 	if (a->watch_all)
@@ -257,10 +308,38 @@ apply_end(struct opts *o, struct db *db, struct exchange_apply *a,
 	return 0;
 }
 
-static void
-apply_begin(struct db *db, struct exchange_apply *a, enum exchange_prefer p)
+/*
+ * --resolve: the resolution file, read whole before the database is
+ * opened, so that a bad line is refused before anything is begun;
+ * NULL without the option.
+ */
+static struct resolve *
+read_resolve(const struct opts *o)
 {
-	exchange_apply_init(a, p);
+	struct resolve *r;
+	char why[512];
+
+	if (o->resolve == NULL)
+		return NULL;
+	if ((r = resolve_load(o->resolve, why, sizeof why)) == NULL)
+		errx(1, "%s", why);
+	return r;
+}
+
+/*
+ * Begins an apply into db: the resolution file's tables checked against
+ * it, then the write transaction.
+ */
+static void
+apply_begin(struct db *db, struct exchange_apply *a, const struct opts *o,
+    struct resolve *r)
+{
+	char why[512];
+
+	if (r != NULL && resolve_check(r, db, why, sizeof why) != 0)
+		db_die(db, "%s", why);
+	exchange_apply_init(a, o->prefer);
+	a->resolve = r;
 	a->watch_table = "event";
 	a->watch_rows = "SELECT DISTINCT combat_id FROM event"
 	    " WHERE id BETWEEN ?1 AND ?2";
@@ -274,6 +353,7 @@ static int
 changes_apply(struct opts *o, int argc, char **argv)
 {
 	struct exchange_apply a;
+	struct resolve *r;
 	struct db *db;
 	char why[256];
 	int rc;
@@ -281,8 +361,9 @@ changes_apply(struct opts *o, int argc, char **argv)
 	only_options(o, "changes apply", 0, 0, 1);
 	if (argc == 0)
 		cli_usage_error("changes apply needs FILE... (- for stdin)");
+	r = read_resolve(o);
 	db = db_open(o->db);
-	apply_begin(db, &a, o->prefer);
+	apply_begin(db, &a, o, r);
 	for (int i = 0; i < argc; i++) {
 		FILE *fp = strcmp(argv[i], "-") == 0 ? stdin :
 		    fopen(argv[i], "rb");
@@ -299,6 +380,7 @@ changes_apply(struct opts *o, int argc, char **argv)
 	}
 	rc = apply_end(o, db, &a, "applied");
 	exchange_apply_release(&a);
+	resolve_free(r);
 	db_close(db);
 	return rc;
 }
@@ -372,6 +454,7 @@ static int
 cmd_merge(struct opts *o, int argc, char **argv)
 {
 	struct exchange_apply a;
+	struct resolve *r;
 	struct db *db, *other;
 	struct stat sb;
 	char why[256];
@@ -382,10 +465,11 @@ cmd_merge(struct opts *o, int argc, char **argv)
 		cli_usage_error("merge needs one OTHER database");
 	if (stat(argv[0], &sb) != 0)
 		err(1, "cannot merge '%s'", q(argv[0]));
+	r = read_resolve(o);
 	other = db_open(argv[0]);
 	db_begin_read(other);
 	db = db_open(o->db);
-	apply_begin(db, &a, o->prefer);
+	apply_begin(db, &a, o, r);
 	if (exchange_merge(db, other, &a, why, sizeof why) != 0)
 		db_die(db, "'%s': %s; nothing was written", q(argv[0]), why);
 	db_rollback(other);
@@ -394,6 +478,7 @@ cmd_merge(struct opts *o, int argc, char **argv)
 	if (rc == 0)
 		(void)ledger_double_booked(db, warn_double, db);
 	exchange_apply_release(&a);
+	resolve_free(r);
 	db_close(db);
 	return rc;
 }
@@ -415,6 +500,8 @@ static const struct option longopts[] = {
 	{ "output", required_argument, NULL, 'o' },
 	{ "since", required_argument, NULL, 'S' },
 	{ "prefer", required_argument, NULL, 'P' },
+	{ "resolve", required_argument, NULL, 'R' },
+	{ "resolutions-out", required_argument, NULL, 'T' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 }
@@ -452,6 +539,12 @@ main(int argc, char **argv)
 				cli_usage_error("--prefer takes mine or "
 				    "theirs, got '%s'", q(optarg));
 			o.have_prefer = 1;
+			break;
+		case 'R':
+			o.resolve = optarg;
+			break;
+		case 'T':
+			o.resolutions_out = optarg;
 			break;
 		case 's':
 			if (db_station_name_check(optarg, why, sizeof why) != 0)

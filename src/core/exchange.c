@@ -6,6 +6,7 @@
 
 #include "core/changes_show.h"
 #include "core/out.h"
+#include "core/resolve.h"
 #include "core/station.h"
 #include "core/util.h"
 
@@ -21,6 +22,10 @@
 #define K_GONE_THERE	"changed here, removed there"
 #define K_REFUSED	"refused by the schema here"
 #define K_DANGLING	"names a record not here"
+
+/* Why theirs cannot settle a conflict SQLite will not let be replaced. */
+#define NT_GONE		"the record is not here to take the change"
+#define NT_REFUSED	"the schema here refuses the version that comes"
 
 /* The column names of the tables met, from this database's schema. */
 struct cols {
@@ -207,10 +212,14 @@ values_json(const struct cols *c, sqlite3_changeset_iter *it, enum side s,
 	return buf;
 }
 
-static void
+/*
+ * Records a conflict of the change it is at, and of the row here when
+ * here is set, and the values that come when theirs is.  The caller
+ * settles it, or leaves it open.
+ */
+static struct exchange_conflict *
 add_conflict(struct db *db, struct exchange_apply *a,
-    sqlite3_changeset_iter *it, const char *kind, int here, int theirs,
-    int settled)
+    sqlite3_changeset_iter *it, const char *kind, int here, int theirs)
 {
 	const char *table;
 	int ncol, op, indirect;
@@ -235,9 +244,41 @@ add_conflict(struct db *db, struct exchange_apply *a,
 	if (theirs)
 		x->theirs = values_json(c, it, op == SQLITE_DELETE ? OLD : NEW,
 		    ncol, 0);
-	x->settled = settled;
-	if (!settled)
-		a->open++;
+	return x;
+}
+
+/*
+ * The answer to conflict x: the choice of the resolution line that
+ * names its record, else the preference, as SQLite's answer.  Mine
+ * keeps the row here (omit); theirs takes what comes (replace), unless
+ * no_theirs says why SQLite cannot, when it stays open like one no
+ * choice met.
+ */
+static int
+settle(struct exchange_apply *a, struct exchange_conflict *x,
+    const char *no_theirs)
+{
+	struct resolve_line *r = NULL;
+
+	x->choice = a->prefer;
+	x->no_theirs = no_theirs;
+	if (a->resolve != NULL && x->key != NULL &&
+	    (r = resolve_find(a->resolve, x->table, x->key)) != NULL) {
+		r->matched++;
+		/* ask makes no choice: the preference has its say. */
+		if (r->choice != EXCHANGE_ASK) {
+			x->choice = r->choice;
+			x->by = r;
+		}
+	}
+	if (x->choice == EXCHANGE_MINE ||
+	    (x->choice == EXCHANGE_THEIRS && no_theirs == NULL)) {
+		x->settled = 1;
+		return x->choice == EXCHANGE_THEIRS ?
+		    SQLITE_CHANGESET_REPLACE : SQLITE_CHANGESET_OMIT;
+	}
+	a->open++;
+	return SQLITE_CHANGESET_OMIT;
 }
 
 /*
@@ -453,14 +494,6 @@ same_but_stamps(const struct cols *c, sqlite3_changeset_iter *it,
 	return 1;
 }
 
-/* A preference's answer to a conflict SQLite lets be replaced. */
-static int
-prefer(struct exchange_apply *a)
-{
-	return a->prefer == EXCHANGE_THEIRS ? SQLITE_CHANGESET_REPLACE :
-	    SQLITE_CHANGESET_OMIT;
-}
-
 /*
  * References to records not here, never settled.  SQLite asks once a
  * changeset is in, with an iterator that names no row, only how many
@@ -517,9 +550,8 @@ on_conflict(void *arg, int why, sqlite3_changeset_iter *it)
 			stamp_note(a, c, it, op, ncol);
 			return SQLITE_CHANGESET_OMIT;
 		}
-		add_conflict(x->db, a, it, K_BOTH_MADE, 1, 1,
-		    a->prefer != EXCHANGE_ASK);
-		return prefer(a);
+		return settle(a, add_conflict(x->db, a, it, K_BOTH_MADE, 1, 1),
+		    NULL);
 	case SQLITE_CHANGESET_DATA:
 		/*
 		 * The row here is not what the change was made from.  If
@@ -537,9 +569,8 @@ on_conflict(void *arg, int why, sqlite3_changeset_iter *it)
 				stamp_note(a, c, it, op, ncol);
 			return SQLITE_CHANGESET_REPLACE;
 		}
-		add_conflict(x->db, a, it, op == SQLITE_DELETE ? K_GONE_THERE :
-		    K_BOTH_CHANGED, 1, 1, a->prefer != EXCHANGE_ASK);
-		return prefer(a);
+		return settle(a, add_conflict(x->db, a, it, op == SQLITE_DELETE ?
+		    K_GONE_THERE : K_BOTH_CHANGED, 1, 1), NULL);
 	case SQLITE_CHANGESET_NOTFOUND:
 		/* Removed at both: nothing clashes. */
 		if (op == SQLITE_DELETE) {
@@ -547,14 +578,12 @@ on_conflict(void *arg, int why, sqlite3_changeset_iter *it)
 			return SQLITE_CHANGESET_OMIT;
 		}
 		/* Removed here, changed there: only mine can settle it. */
-		add_conflict(x->db, a, it, K_GONE_HERE, 0, 1,
-		    a->prefer == EXCHANGE_MINE);
-		return SQLITE_CHANGESET_OMIT;
+		return settle(a, add_conflict(x->db, a, it, K_GONE_HERE, 0, 1),
+		    NT_GONE);
 	default:
 		/* SQLITE_CHANGESET_CONSTRAINT */
-		add_conflict(x->db, a, it, K_REFUSED, 0, 1,
-		    a->prefer == EXCHANGE_MINE);
-		return SQLITE_CHANGESET_OMIT;
+		return settle(a, add_conflict(x->db, a, it, K_REFUSED, 0, 1),
+		    NT_REFUSED);
 	}
 }
 
@@ -936,41 +965,102 @@ exchange_export(struct db *db, FILE *fp, int64_t since, int64_t *n,
 	return changes_writer_close(w, why, whysz);
 }
 
+static void
+json_or_null(FILE *fp, const char *s)
+{
+	if (s != NULL)
+		out_json_string(fp, s);
+	else
+		fputs("null", fp);
+}
+
+static const char *
+choice_word(enum exchange_prefer p)
+{
+	return p == EXCHANGE_MINE ? "mine" : p == EXCHANGE_THEIRS ? "theirs" :
+	    NULL;
+}
+
+/* Whether x stays open for a choice of theirs that cannot settle it. */
+static int
+theirs_refused(const struct exchange_conflict *x)
+{
+	return !x->settled && x->choice == EXCHANGE_THEIRS &&
+	    x->no_theirs != NULL;
+}
+
+/* One conflict as a JSON object (refkit(1) names its fields). */
+static void
+report_json(FILE *fp, const struct exchange_apply *a,
+    const struct exchange_conflict *x)
+{
+	fprintf(fp, "{\"table\":");
+	out_json_string(fp, x->table);
+	fprintf(fp, ",\"conflict\":");
+	out_json_string(fp, x->kind);
+	fprintf(fp, ",\"origin\":\"%s\",\"oseq\":%" PRId64 ",\"key\":%s,"
+	    "\"mine\":%s,\"theirs\":%s,\"settled\":%s,\"settled_by\":%s,"
+	    "\"choice\":", x->origin, x->oseq, x->key ? x->key : "null",
+	    x->mine ? x->mine : "null", x->theirs ? x->theirs : "null",
+	    x->settled ? "true" : "false", !x->settled ? "null" :
+	    x->by != NULL ? "\"resolve\"" : "\"prefer\"");
+	json_or_null(fp, choice_word(x->choice));
+	fprintf(fp, ",\"resolution\":");
+	if (x->by != NULL) {
+		fprintf(fp, "{\"file\":");
+		out_json_string(fp, a->resolve->file);
+		fprintf(fp, ",\"line\":%ld}", x->by->line);
+	} else
+		fputs("null", fp);
+	fprintf(fp, ",\"open_because\":");
+	json_or_null(fp, theirs_refused(x) ? x->no_theirs : NULL);
+	fputc('}', fp);
+}
+
+/* One conflict for people: the record, how it ended, both versions. */
+static void
+report_text(FILE *fp, const struct exchange_apply *a,
+    const struct exchange_conflict *x)
+{
+	if (x->key == NULL) {
+		/* Dangling: no row to name. */
+		fprintf(fp, "change %.8s:%" PRId64 " %s\n", x->origin,
+		    x->oseq, x->kind);
+		return;
+	}
+	fprintf(fp, "%s %s: %s (change %.8s:%" PRId64 ")", x->table, x->key,
+	    x->kind, x->origin, x->oseq);
+	if (x->settled && x->by != NULL)
+		fprintf(fp, ", settled by %s:%ld (%s)", a->resolve->file,
+		    x->by->line, choice_word(x->choice));
+	else if (x->settled)
+		fputs(", settled by --prefer", fp);
+	fputc('\n', fp);
+	if (x->mine)
+		fprintf(fp, "  here:  %s\n", x->mine);
+	if (x->theirs)
+		fprintf(fp, "  there: %s\n", x->theirs);
+	if (!theirs_refused(x))
+		return;
+	if (x->by != NULL)
+		fprintf(fp, "  open:  theirs (%s:%ld)", a->resolve->file,
+		    x->by->line);
+	else
+		fputs("  open:  --prefer theirs", fp);
+	fprintf(fp, " cannot settle it: %s; only mine can\n", x->no_theirs);
+}
+
 void
 exchange_report(FILE *fp, const struct exchange_apply *a, int json)
 {
 	if (json)
 		fputc('[', fp);
 	for (size_t i = 0; i < a->nc; i++) {
-		const struct exchange_conflict *x = &a->c[i];
-
 		if (json) {
-			fprintf(fp, "%s{\"table\":", i ? "," : "");
-			out_json_string(fp, x->table);
-			fprintf(fp, ",\"conflict\":");
-			out_json_string(fp, x->kind);
-			fprintf(fp, ",\"origin\":\"%s\",\"oseq\":%" PRId64
-			    ",\"key\":%s,\"mine\":%s,\"theirs\":%s,"
-			    "\"settled\":%s}", x->origin, x->oseq,
-			    x->key ? x->key : "null",
-			    x->mine ? x->mine : "null",
-			    x->theirs ? x->theirs : "null",
-			    x->settled ? "true" : "false");
-			continue;
-		}
-		if (x->key == NULL) {
-			/* Dangling: no row to name. */
-			fprintf(fp, "change %.8s:%" PRId64 " %s\n", x->origin,
-			    x->oseq, x->kind);
-			continue;
-		}
-		fprintf(fp, "%s %s: %s (change %.8s:%" PRId64 ")%s\n",
-		    x->table, x->key, x->kind, x->origin,
-		    x->oseq, x->settled ? ", settled by --prefer" : "");
-		if (x->mine)
-			fprintf(fp, "  here:  %s\n", x->mine);
-		if (x->theirs)
-			fprintf(fp, "  there: %s\n", x->theirs);
+			fputs(i ? "," : "", fp);
+			report_json(fp, a, &a->c[i]);
+		} else
+			report_text(fp, a, &a->c[i]);
 	}
 	if (json)
 		fputs("]\n", fp);

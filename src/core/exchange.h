@@ -19,8 +19,9 @@
  * too: what comes is older than what is here.  Anything else is a
  * conflict: applying records it and goes on, so that one run reports
  * them all, and the caller then rolls the transaction back, unless a
- * preference settles them (mine: keep what is here; theirs: take what
- * comes, where SQLite can).
+ * choice settles them (mine: keep what is here; theirs: take what
+ * comes, where SQLite can): the line of a resolution file that names
+ * the record (resolve.h), else the preference.
  */
 #ifndef REFKIT_EXCHANGE_H
 #define REFKIT_EXCHANGE_H
@@ -38,7 +39,13 @@ enum exchange_prefer {
 	EXCHANGE_THEIRS		/* take the incoming version */
 };
 
-/* One conflict, for the report.  The strings are owned. */
+struct resolve;
+struct resolve_line;
+
+/*
+ * One conflict, for the report.  The strings are owned, but for the
+ * static kind and no_theirs, and by, which is the resolution set's.
+ */
 struct exchange_conflict {
 	char		*table;
 	const char	*kind;		/* static: see exchange.c */
@@ -47,11 +54,15 @@ struct exchange_conflict {
 	char		*key;		/* JSON object: the primary key */
 	char		*mine;		/* JSON object, or NULL: here */
 	char		*theirs;	/* JSON object, or NULL: incoming */
-	int		 settled;	/* by the preference */
+	const char	*no_theirs;	/* why only mine can settle it */
+	enum exchange_prefer choice;	/* the choice it met, if any */
+	const struct resolve_line *by;	/* whose: a line, or NULL: prefer */
+	int		 settled;	/* by that choice */
 };
 
 struct exchange_apply {
 	enum exchange_prefer prefer;
+	struct resolve	*resolve;	/* per record, before prefer; or NULL */
 	/*
 	 * Watched: the rows of one table that the changes write, as the
 	 * values exchange_watched finds for them with the query watch_rows

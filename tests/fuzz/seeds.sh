@@ -64,6 +64,14 @@ mkdir -p "$out/changes" "$out/changes-show"
 cp "$top"/tests/fixtures/changes/*.changes "$out/changes/"
 cp "$top"/tests/fixtures/changes/*.changes "$out/changes-show/"
 
+# Resolution files: the template lines of the resolve case, and the
+# lines it refuses.
+grep -ah '^[a-z_]* {.*} [a-z]*$' "$exp"/resolve.out | put resolve lines
+printf '# c\n\ncharacter { "id" : 1 }\tmine\r\nitem {"id":2,"name":"A b"} ask\n' |
+    put resolve spaced
+printf 'character {"id":1} mine\ncharacter {"id":1} theirs\n' |
+    put resolve twice
+
 # fb-duel: stances, the default board, GEAS specs and round options, as
 # the ledger stores them ('0'..'4' picks the parser).
 { printf 0; echo 'upper-left=2 upper-right=3 center=4 att=5 def=5'; } | put fb stance-light
