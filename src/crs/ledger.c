@@ -1231,6 +1231,22 @@ ledger_double_booked(struct db *db, void (*fn)(void *, const char *,
 	return n;
 }
 
+/* The ids one query gives, as an array the caller frees; *n of them. */
+static int64_t *
+ids_of(struct db *db, const char *sql, size_t *n)
+{
+	sqlite3_stmt *st = db_prepare(db, sql);
+	int64_t *ids = NULL;
+
+	*n = 0;
+	while (db_step(db, st, 0) == SQLITE_ROW) {
+		ids = xreallocarray(ids, *n + 1, sizeof *ids);
+		ids[(*n)++] = sqlite3_column_int64(st, 0);
+	}
+	sqlite3_finalize(st);
+	return ids;
+}
+
 /*
  * Adding up the histories of some combats again, from their events: one
  * combat at a time, so that what SQLite sorts is one combat's events,
@@ -1304,16 +1320,10 @@ ledger_history_rebuild(struct db *db, const int64_t *combats, size_t n)
 void
 ledger_history_rebuild_all(struct db *db)
 {
-	sqlite3_stmt *st = db_prepare(db, "SELECT id FROM combat"
-	    " UNION SELECT combat_id FROM history_combat");
-	int64_t *ids = NULL;
-	size_t n = 0;
+	size_t n;
+	int64_t *ids = ids_of(db, "SELECT id FROM combat"
+	    " UNION SELECT combat_id FROM history_combat", &n);
 
-	while (db_step(db, st, 0) == SQLITE_ROW) {
-		ids = xreallocarray(ids, n + 1, sizeof *ids);
-		ids[n++] = sqlite3_column_int64(st, 0);
-	}
-	sqlite3_finalize(st);
 	ledger_history_rebuild(db, ids, n);
 	free(ids);
 }
@@ -1321,16 +1331,7 @@ ledger_history_rebuild_all(struct db *db)
 int64_t *
 ledger_combat_ids(struct db *db, size_t *n)
 {
-	sqlite3_stmt *st = db_prepare(db, "SELECT id FROM combat ORDER BY id");
-	int64_t *ids = NULL;
-
-	*n = 0;
-	while (db_step(db, st, 0) == SQLITE_ROW) {
-		ids = xreallocarray(ids, *n + 1, sizeof *ids);
-		ids[(*n)++] = sqlite3_column_int64(st, 0);
-	}
-	sqlite3_finalize(st);
-	return ids;
+	return ids_of(db, "SELECT id FROM combat ORDER BY id", n);
 }
 
 /*
