@@ -36,9 +36,21 @@
 -- whose steps do not reach its user_version.
 
 PRAGMA application_id = 1380338516;	-- 0x52464b54, "RFKT"
-PRAGMA user_version = 12;
+PRAGMA user_version = 13;
 
--- @since 1: characters, the first layout (tests/fixtures/schema-v1.sql).
+-- @migrate 13: a character's name is unique by a named index (see @since
+-- 13 below); the table is moved aside here, rebuilt by the section
+-- below and its rows copied back after it.  legacy_alter_table keeps the
+-- holdings' REFERENCES naming character, not the table moved aside
+-- (the index is only there in a database that was made at version 13
+-- and marked older, as a test does).
+PRAGMA legacy_alter_table = ON;
+ALTER TABLE character RENAME TO character_v12;
+DROP INDEX IF EXISTS character_name;
+
+-- @since 1, rerun by 13: characters, the first layout
+-- (tests/fixtures/schema-v1.sql), whose names became unique by an index
+-- of their own in version 13.
 
 -- A CRS character.  Primary stats (ene ... level) are NULL when the game
 -- does not use them; the given_* columns hold secondary stats given
@@ -46,7 +58,7 @@ PRAGMA user_version = 12;
 -- are not stored: they are derived from these columns when read.
 CREATE TABLE character (
 	id		INTEGER PRIMARY KEY,
-	name		TEXT NOT NULL UNIQUE
+	name		TEXT NOT NULL
 			CHECK (length(name) BETWEEN 1 AND 200),
 	player		TEXT CHECK (length(player) <= 200),
 	notes		TEXT CHECK (length(notes) <= 10000),
@@ -69,6 +81,13 @@ CREATE TABLE character (
 	created		INTEGER NOT NULL,	-- Unix time, seconds
 	updated		INTEGER NOT NULL
 ) STRICT;
+CREATE UNIQUE INDEX character_name ON character(name);
+
+-- @migrate 13: the rows of the version 12 table, which has the same
+-- columns.
+INSERT INTO character SELECT * FROM character_v12;
+DROP TABLE character_v12;
+PRAGMA legacy_alter_table = OFF;
 
 -- @since 2: items and powers, and who holds which.
 
@@ -280,7 +299,7 @@ DROP TABLE event_v11;
 -- kept in d6_trait; Character, Force and Dark Side Points are counts.
 CREATE TABLE d6_character (
 	id		INTEGER PRIMARY KEY,
-	name		TEXT NOT NULL UNIQUE
+	name		TEXT NOT NULL
 			CHECK (length(name) BETWEEN 1 AND 200),
 	cp		INTEGER NOT NULL DEFAULT 5 CHECK (cp BETWEEN 0 AND 10000),
 	fp		INTEGER NOT NULL DEFAULT 1 CHECK (fp BETWEEN 0 AND 1000),
@@ -763,3 +782,12 @@ DROP TABLE temp.key_base;
 -- are therefore written as ORs, which allow the same values; their
 -- tables are rebuilt by the @migrate 12 sections above.  Nothing else
 -- changes.
+
+-- @since 13: a character's name is unique by the index character_name
+-- instead of a UNIQUE in its column.  The two allow the same rows, but
+-- an index of its own can be dropped and built again: a large import
+-- (crs-stats import) writes its rows in the order of their keys, which
+-- is no order of their names, and building the index afterwards from
+-- the rows sorted once costs a tenth of keeping it up to date row by
+-- row.  The table is rebuilt by the @migrate 13 sections above with the
+-- same rows.  Nothing else changes.

@@ -256,8 +256,11 @@ roster_write(struct roster_writer *w, const struct sheet *sh,
  *
  * import_row is made by main.character's own CREATE TABLE, so that a
  * staged row is already the character's row but for its id, which is
- * key0 plus its place in the file (1, 2, ...); the commit gives each row
- * its name's key (db_name_key), a chunk of rows at a time, storing the
+ * key0 plus its place in the file (1, 2, ...), and its names are unique
+ * by an index of its own as the roster's are (import_row_name).  Before
+ * the commit, the rows are copied in the order of their names' keys
+ * (db_name_key) into import_by_key; the commit writes them a chunk of
+ * rows at a time, storing the
  * record of the changes after each (db_changes_flush), so that neither
  * the record nor the write holds the whole file at once.  What is not
  * a character's column is kept beside, only for the rows that need it, so
@@ -279,6 +282,7 @@ roster_write(struct roster_writer *w, const struct sheet *sh,
  * head, followed by num + n - id unless num is NULL.
  */
 static const char import_tables_sql[] =
+	"CREATE UNIQUE INDEX import.import_row_name ON import_row(name);"
 	"CREATE TABLE import.import_meta ("
 	" id INTEGER PRIMARY KEY, kept INTEGER, holdings INTEGER NOT NULL"
 	") STRICT;"
@@ -368,11 +372,27 @@ static const char import_fault_sql[] =
 	"   WHERE p.name = h.name) END"
 	") AS f ORDER BY f.row, f.kind, f.pos LIMIT 1";
 
+/*
+ * The staged rows in the order of their keys, copied out of import_row
+ * before the commit takes the write lock: key (the row's id in
+ * character), then row (its id in import_row), then CHAR_COLS, created
+ * and updated.  Written in that order, the rows go to the end of
+ * character one after the other, where the order of the file would
+ * scatter them over the whole table; and read in that order from a table
+ * of their own, they come one page after another, where an index of
+ * import_row by key would fetch each from a page of its own.
+ */
+static const char import_by_key_sql[] =
+	"CREATE TABLE import.import_by_key (key INTEGER PRIMARY KEY,"
+	" row INTEGER NOT NULL, " CHAR_COLS ", created, updated);"
+	"INSERT INTO import.import_by_key SELECT " DB_NAME_KEY("name") ", id,"
+	" " CHAR_COLS ", created, updated FROM import.import_row ORDER BY 1";
+
 /* Staged rows into character, keyed by name; ?1 is the time. */
 #define IMPORT_INSERT \
 	"INSERT INTO main.character (id, " CHAR_COLS ", created, updated)" \
-	" SELECT " DB_NAME_KEY("r.name") ", " CHAR_COLS ", ?1, ?1" \
-	" FROM import.import_row r"
+	" SELECT r.key, " CHAR_COLS ", ?1, ?1" \
+	" FROM import.import_by_key r"
 
 /* The upsert roster_write makes, with the id kept. */
 #define IMPORT_ON_CONFLICT \
@@ -391,14 +411,8 @@ enum {
 	C_CLEAR_BY_ROW, C_CLEAR_BY_HOLDING, C_HOLD, C_COUNT
 };
 
-/*
- * A chunk of staged rows by their keys, ?5 to ?6, in the order of their
- * keys (import_by_key): rows are inserted in key order, where the order
- * of the file would scatter them over the whole table.
- */
-#define KEY_CHUNK \
-	DB_NAME_KEY("r.name") " BETWEEN ?5 AND ?6" \
-	" ORDER BY " DB_NAME_KEY("r.name")
+/* A chunk of staged rows by their keys, ?5 to ?6 (import_by_key). */
+#define KEY_CHUNK	"r.key BETWEEN ?5 AND ?6"
 
 /*
  * The commit's writes, items first and powers second where there are
@@ -409,8 +423,8 @@ enum {
 static const char *const import_commit_sql[C_COUNT][2] = {
 	/* Into an empty roster: the staged rows as they are. */
 	[C_COPY] = { "INSERT INTO main.character (id, " CHAR_COLS ", created,"
-	    " updated) SELECT " DB_NAME_KEY("r.name") ", " CHAR_COLS ","
-	    " created, updated FROM import.import_row r WHERE " KEY_CHUNK },
+	    " updated) SELECT r.key, " CHAR_COLS ", created, updated"
+	    " FROM import.import_by_key r WHERE " KEY_CHUNK },
 	[C_INSERT] = { IMPORT_INSERT " WHERE " KEY_CHUNK },
 	/* Rows whose staged id still has their name. */
 	[C_UPDATE_KEPT] = { "UPDATE main.character AS c SET"
@@ -427,11 +441,11 @@ static const char *const import_commit_sql[C_COUNT][2] = {
 	/* When every staged id held: the rows whose names were free. */
 	[C_UPSERT_NEW] = { IMPORT_INSERT " WHERE " KEY_CHUNK
 	    " AND NOT EXISTS (SELECT 1 FROM"
-	    " import.import_meta m WHERE m.id = r.id AND m.kept NOT NULL)"
+	    " import.import_meta m WHERE m.id = r.row AND m.kept NOT NULL)"
 	    IMPORT_ON_CONFLICT },
 	/* When some did not: every row C_UPDATE_KEPT did not write. */
 	[C_UPSERT_REST] = { IMPORT_INSERT " LEFT JOIN import.import_meta m"
-	    " ON m.id = r.id WHERE " KEY_CHUNK " AND NOT EXISTS"
+	    " ON m.id = r.row WHERE " KEY_CHUNK " AND NOT EXISTS"
 	    " (SELECT 1 FROM main.character c WHERE c.id = m.kept"
 	    " AND c.name = r.name)" IMPORT_ON_CONFLICT },
 	/*
@@ -931,9 +945,8 @@ import_fault(struct roster_import *im, int names)
 static int64_t
 key_chunk_end(struct db *db, int64_t lo)
 {
-	sqlite3_stmt *st = db_prepare(db, "SELECT " DB_NAME_KEY("name")
-	    " FROM import.import_row WHERE " DB_NAME_KEY("name") " >= ?1"
-	    " ORDER BY " DB_NAME_KEY("name") " LIMIT 1 OFFSET ?2");
+	sqlite3_stmt *st = db_prepare(db, "SELECT key FROM import.import_by_key"
+	    " WHERE key >= ?1 ORDER BY key LIMIT 1 OFFSET ?2");
 	int64_t hi = INT64_MAX;
 
 	sqlite3_bind_int64(st, 1, lo);
@@ -984,6 +997,55 @@ import_write(struct roster_import *im, int w, int64_t arg, int64_t arg2)
 	return n;
 }
 
+/*
+ * The rows an import must add, and the share of the roster they must
+ * make, for name_index_drop to drop the index.
+ */
+#define NAME_INDEX_ROWS		4096
+#define NAME_INDEX_SHARE	4
+
+/*
+ * When an import is to add n new rows to a roster of before, at least
+ * NAME_INDEX_ROWS and a NAME_INDEX_SHARE-th of the whole, drops the index
+ * that keeps the roster's names unique (schema.sql, @since 13) and
+ * returns its CREATE statement for name_index_build; else returns NULL.
+ * The rows go in by key, in no order of their names, so each would put
+ * its name in a page of the index of its own, once the index is larger
+ * than the page cache; building the index again from the rows sorted
+ * once costs a fraction of that, and checks again that no name is there
+ * twice.  The drop is part of the import's transaction: another command
+ * sees the roster with its index, before the import or after it.
+ */
+static char *
+name_index_drop(struct db *db, int64_t n, int64_t before)
+{
+	sqlite3_stmt *st;
+	char *sql = NULL;
+
+	if (n < NAME_INDEX_ROWS || n * NAME_INDEX_SHARE < before + n)
+		return NULL;
+	st = db_prepare(db, "SELECT sql FROM main.sqlite_schema WHERE"
+	    " type = 'index' AND name = 'character_name'");
+	if (db_step(db, st, 0) == SQLITE_ROW)
+		sql = db_column_dup(st, 0);
+	sqlite3_finalize(st);
+	if (sql == NULL)
+		db_die(db, "'%s': damaged refkit database (no index"
+		    " character_name)", util_q(db->path));
+	import_exec(db, "DROP INDEX main.character_name");
+	return sql;
+}
+
+/* Builds the index name_index_drop dropped, if it did, and frees sql. */
+static void
+name_index_build(struct db *db, char *sql)
+{
+	if (sql == NULL)
+		return;
+	import_exec(db, sql);
+	free(sql);
+}
+
 enum roster_result
 roster_import_commit(struct roster_import *im)
 {
@@ -994,14 +1056,14 @@ roster_import_commit(struct roster_import *im)
 	struct db *db = im->db;
 	enum roster_result r;
 	int64_t before, kept;
+	char *index_sql = NULL;
 	int empty;
 
 	/* End the last read, then wait for the write lock. */
 	import_flush(im);
 	db_commit(db);
 	/* Outside the lock: the staged rows in key order (KEY_CHUNK). */
-	import_exec(db, "CREATE INDEX import.import_by_key ON import_row("
-	    DB_NAME_KEY("name") ")");
+	import_exec(db, import_by_key_sql);
 	db_begin(db);
 	/* In an empty roster no name is taken and every row is new. */
 	empty = import_run_sql(db, import_sql[I_ANY_CHAR], 0) == 0;
@@ -1011,15 +1073,18 @@ roster_import_commit(struct roster_import *im)
 		return r;
 	if (empty) {
 		/* The staged rows as they are, keyed by name. */
+		index_sql = name_index_drop(db, im->nrows, 0);
 		(void)import_write(im, C_COPY, 0, 0);
 		im->added = im->nrows;
 	} else {
 		/* An import only adds characters and changes them. */
 		before = import_run_sql(db, "SELECT count(*) FROM"
 		    " main.character", 0);
-		if (!im->replace)
+		if (!im->replace) {
+			/* Every name is free (import_fault). */
+			index_sql = name_index_drop(db, im->nrows, before);
 			(void)import_write(im, C_INSERT, im->now, 0);
-		else {
+		} else {
 			kept = import_write(im, C_UPDATE_KEPT, im->now, 0);
 			/* With every row kept, there is nothing left. */
 			if (kept != im->nkept)
@@ -1032,6 +1097,8 @@ roster_import_commit(struct roster_import *im)
 		im->added = (long)(import_run_sql(db, "SELECT count(*) FROM"
 		    " main.character", 0) - before);
 	}
+	/* The holdings find their characters by name. */
+	name_index_build(db, index_sql);
 	im->replaced = im->nrows - im->added;
 	for (int k = 0; k < 2 && im->replace && im->nflagged > 0; k++) {
 		int by_holding = import_run_sql(db, count_held[k], 0) <

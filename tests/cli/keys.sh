@@ -60,6 +60,14 @@ echo '# Every event is still there; only step 11 (the keys) was recorded.'
 sqlite3 v10.db "SELECT (SELECT count(*) FROM event), (SELECT count(*) FROM
     fb_event), (SELECT count(*) FROM bg_event), (SELECT count(*) FROM
     change)"
+echo '# The holdings still name their characters (step 13 rebuilt the'
+echo '# character table under them): no foreign key is broken.'
+sqlite3 v10.db "PRAGMA foreign_key_check; SELECT count(*) FROM holds_item
+    JOIN character c ON c.id = character_id; SELECT count(*) FROM
+    holds_power JOIN character c ON c.id = character_id"
+echo '# A name taken is still refused.'
+sqlite3 v10.db "INSERT INTO character (id, name, created, updated)
+    VALUES (1, 'Ann', 0, 0)" 2>&1 | grep -o 'UNIQUE constraint failed: .*name'
 echo '# The numbers people used stay the same.'
 sqlite3 v10.db "SELECT 'combat', id % 2147483648 FROM combat UNION ALL
     SELECT 'duel', id % 2147483648 FROM fb_duel UNION ALL

@@ -455,6 +455,122 @@ test_import_batches(struct db *db)
 	other_exec("DELETE FROM character WHERE name LIKE 'Row %'");
 }
 
+/* The CREATE of the index that keeps names unique, or "" (caller frees). */
+static char *
+name_index(struct db *db)
+{
+	sqlite3_stmt *st = db_prepare(db, "SELECT sql FROM sqlite_schema"
+	    " WHERE type = 'index' AND name = 'character_name'");
+	char *sql = db_step(db, st, 0) == SQLITE_ROW ? db_column_dup(st, 0) :
+	    xstrdup("");
+
+	sqlite3_finalize(st);
+	return sql;
+}
+
+/*
+ * Stages n rows "Bulk 00000" ... in an order that is no order of their
+ * keys, every 100th holding the Sword, and commits; returns the first
+ * refusal of staging or the commit's result.
+ */
+static enum roster_result
+import_bulk(struct db *db, int replace, int n, const char *str, long *added)
+{
+	struct roster_import im;
+	const char *missing;
+	enum roster_result r = ROSTER_OK;
+	char name[32];
+
+	*added = 0;
+	roster_import_init(&im, db, replace);
+	for (int i = 0; i < n && r == ROSTER_OK; i++) {
+		snprintf(name, sizeof name, "Bulk %05d", (i * 7919) % n);
+		r = stage(&im, name, str, i % 100 ? NULL : "Sword",
+		    i % 100 ? NULL : "", &missing);
+	}
+	if (r == ROSTER_OK) {
+		r = roster_import_commit(&im);
+		*added = im.added;
+	}
+	roster_import_release(&im);
+	return r;
+}
+
+/*
+ * A large import drops the index of names and builds it again within its
+ * transaction (roster.c, name_index_drop): into a small roster and into
+ * an empty one, the index is there after it as before, whole, and still
+ * refuses a name twice; holdings, written after it, find their
+ * characters; an import refused or with replace leaves it as it was.
+ */
+static void
+test_import_index(struct db *db)
+{
+	char *before = name_index(db), *after;
+	char held[128];
+	long added;
+	int64_t id;
+
+	is_str(before, "CREATE UNIQUE INDEX character_name ON character(name)",
+	    "the roster's names are unique by an index");
+	is_int(import_bulk(db, 0, 5000, "3", &added), ROSTER_OK,
+	    "5000 new rows into a roster of %d", (int)count_rows(db,
+	    "SELECT count(*) FROM character WHERE name NOT LIKE 'Bulk %'"));
+	is_int(added, 5000, "all added");
+	after = name_index(db);
+	is_str(after, before, "the index is there again, the same");
+	free(after);
+	is_int(count_rows(db, "SELECT count(*) FROM pragma_integrity_check"
+	    " WHERE integrity_check <> 'ok'"), 0, "the index is whole");
+	is_int(count_rows(db, "SELECT count(*) FROM character INDEXED BY"
+	    " character_name WHERE name >= 'Bulk' AND name < 'Bulk~'"), 5000,
+	    "and holds every new name");
+	is_int(look(db, "Bulk 00000", &id, held, sizeof held), 3, "Bulk 00000");
+	is_str(held, "Sword/", "holds the Sword");
+	is_int(count_rows(db, "SELECT count(*) FROM holds_item h JOIN"
+	    " character c ON c.id = h.character_id WHERE c.name LIKE"
+	    " 'Bulk %'"), 50, "as every 100th row does");
+	is_int(other_add("Bulk 00042"), SQLITE_CONSTRAINT,
+	    "another GM cannot add a name taken");
+
+	/* Refused: nothing written, the index as it was. */
+	is_int(import_bulk(db, 0, 5000, "4", &added), ROSTER_EXISTS,
+	    "the same rows again without replace are refused");
+	after = name_index(db);
+	is_str(after, before, "the index untouched");
+	free(after);
+	/* With replace, the index stays and the rows change. */
+	is_int(import_bulk(db, 1, 5000, "5", &added), ROSTER_OK,
+	    "the same rows with replace");
+	is_int(added, 0, "none added");
+	is_int(look(db, "Bulk 04999", &id, held, sizeof held), 5,
+	    "the rows replaced");
+	after = name_index(db);
+	is_str(after, before, "the index the same");
+	free(after);
+
+	/* Into an empty roster. */
+	other_exec("DELETE FROM holds_item; DELETE FROM holds_power;"
+	    " DELETE FROM character");
+	is_int(import_bulk(db, 0, 6000, "6", &added), ROSTER_OK,
+	    "6000 rows into an empty roster");
+	is_int(added, 6000, "all added");
+	after = name_index(db);
+	is_str(after, before, "the index is there again, the same");
+	free(after);
+	is_int(count_rows(db, "SELECT count(*) FROM pragma_integrity_check"
+	    " WHERE integrity_check <> 'ok'"), 0, "the database is whole");
+	is_int(count_rows(db, "SELECT count(*) FROM character INDEXED BY"
+	    " character_name WHERE name >= 'Bulk' AND name < 'Bulk~'"), 6000,
+	    "the index holds every name");
+	is_int(other_add("Bulk 05999"), SQLITE_CONSTRAINT,
+	    "a name taken is refused");
+	is_int(look(db, "Bulk 05900", &id, held, sizeof held), 6,
+	    "Bulk 05900");
+	is_str(held, "Sword/", "holds the Sword");
+	free(before);
+}
+
 static void
 test_import(struct db *db)
 {
@@ -467,6 +583,7 @@ test_import(struct db *db)
 	test_import_places(db);
 	test_import_stale(db, fred_id);
 	test_import_batches(db);
+	test_import_index(db);
 }
 
 /* Items, a power and characters written, then all rolled back. */
