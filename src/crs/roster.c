@@ -8,6 +8,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* The character columns in the order bind_sheet and read_sheet use. */
 #define CHAR_COLS \
@@ -613,6 +614,13 @@ roster_import_init(struct roster_import *im, struct db *db, int replace)
 	im->seen = xcalloc(SEEN_BITS / 8, 1);
 	import_exec(db, "ATTACH DATABASE '' AS import");
 	import_exec(db, "PRAGMA import.journal_mode = OFF");
+	/*
+	 * The sorts of a large import (import_by_key_sql, the index of
+	 * names built again) take a second core when there is one: a
+	 * quarter less time, for a few MB more.
+	 */
+	if (sysconf(_SC_NPROCESSORS_ONLN) > 1)
+		import_exec(db, "PRAGMA threads = 1");
 	import_create_row_table(db);
 	import_exec(db, import_tables_sql);
 	for (int i = 0; i < I_COUNT; i++)
