@@ -412,6 +412,21 @@ enum {
 	C_CLEAR_BY_ROW, C_CLEAR_BY_HOLDING, C_HOLD, C_COUNT
 };
 
+/*
+ * Copies the staged rows into import_by_key (import_by_key_sql), unless
+ * that is done.
+ */
+static void
+import_sort(struct roster_import *im)
+{
+	if (im->sorted)
+		return;
+	if (sqlite3_exec(im->db->h, import_by_key_sql, NULL, NULL, NULL) !=
+	    SQLITE_OK)
+		db_fatal(im->db, "cannot stage the import");
+	im->sorted = 1;
+}
+
 /* A chunk of staged rows by their keys, ?5 to ?6 (import_by_key). */
 #define KEY_CHUNK	"r.key BETWEEN ?5 AND ?6"
 
@@ -981,6 +996,7 @@ import_write(struct roster_import *im, int w, int64_t arg, int64_t arg2)
 		int64_t v[6] = { arg, arg2, 0, 0, 0, 0 };
 
 		if (strstr(sql, "?6") != NULL) {
+			import_sort(im);
 			v[4] = INT64_C(1) << 62;
 			for (;;) {
 				v[5] = key_chunk_end(im->db, v[4]);
@@ -1070,8 +1086,14 @@ roster_import_commit(struct roster_import *im)
 	/* End the last read, then wait for the write lock. */
 	import_flush(im);
 	db_commit(db);
-	/* Outside the lock: the staged rows in key order (KEY_CHUNK). */
-	import_exec(db, import_by_key_sql);
+	/*
+	 * Outside the lock: the staged rows in key order (KEY_CHUNK), which
+	 * every write of new rows reads.  When every row replaces a
+	 * character staging found, only the update by id is likely to run:
+	 * the rows are sorted under the lock if a write needs them after all.
+	 */
+	if (!im->replace || im->nkept < im->nrows)
+		import_sort(im);
 	db_begin(db);
 	/* In an empty roster no name is taken and every row is new. */
 	empty = import_run_sql(db, import_sql[I_ANY_CHAR], 0) == 0;

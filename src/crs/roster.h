@@ -87,6 +87,7 @@ struct roster_import {
 	char		*fault_where;	/* owned: that row's place in the file */
 	char		*fault_name;	/* owned: the name it refused */
 	int		 roster_empty;	/* the roster staging sees is empty */
+	int		 sorted;	/* the staged rows are in key order */
 	char		*run_head;	/* owned: the place run's head */
 	long		 run_next;	/* ... and the number it goes on with */
 	sqlite3_stmt	*st[10];	/* indexed by roster.c's I_* */
