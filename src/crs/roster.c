@@ -412,21 +412,6 @@ enum {
 	C_CLEAR_BY_ROW, C_CLEAR_BY_HOLDING, C_HOLD, C_COUNT
 };
 
-/*
- * Copies the staged rows into import_by_key (import_by_key_sql), unless
- * that is done.
- */
-static void
-import_sort(struct roster_import *im)
-{
-	if (im->sorted)
-		return;
-	if (sqlite3_exec(im->db->h, import_by_key_sql, NULL, NULL, NULL) !=
-	    SQLITE_OK)
-		db_fatal(im->db, "cannot stage the import");
-	im->sorted = 1;
-}
-
 /* A chunk of staged rows by their keys, ?5 to ?6 (import_by_key). */
 #define KEY_CHUNK	"r.key BETWEEN ?5 AND ?6"
 
@@ -956,6 +941,19 @@ import_fault(struct roster_import *im, int names)
 	if (r != ROSTER_OK)
 		db_rollback(im->db);
 	return r;
+}
+
+/*
+ * Copies the staged rows into import_by_key (import_by_key_sql), unless
+ * that is done.
+ */
+static void
+import_sort(struct roster_import *im)
+{
+	if (im->sorted)
+		return;
+	import_exec(im->db, import_by_key_sql);
+	im->sorted = 1;
 }
 
 /* The staged rows a chunked write takes at a time. */

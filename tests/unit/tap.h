@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 static int tap_n, tap_failed;
 
@@ -46,6 +47,19 @@ tap_ok(int pass, const char *file, int line, const char *fmt, ...)
 		printf("#   at %s:%d\n", file, line);
 	}
 	return pass;
+}
+
+/* Removes the test database at path with its -wal and -shm files. */
+static inline void
+tap_unlink_db(const char *path)
+{
+	static const char *const ext[] = { "", "-wal", "-shm" };
+	char p[4096];
+
+	for (int i = 0; i < 3; i++) {
+		snprintf(p, sizeof p, "%s%s", path, ext[i]);
+		unlink(p);
+	}
 }
 
 static int

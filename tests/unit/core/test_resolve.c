@@ -245,15 +245,6 @@ main(void)
 		    "  saying why (%s)", why);
 		free(res);
 	}
-	unlink(path);
-	{
-		char *p = xasprintf("%s-wal", path);
-
-		unlink(p);
-		free(p);
-		p = xasprintf("%s-shm", path);
-		unlink(p);
-		free(p);
-	}
+	tap_unlink_db(path);
 	return tap_done();
 }

@@ -340,15 +340,6 @@ main(void)
 	test_undoable();
 	db_commit(db);
 	db_close(db);
-	unlink(path);
-	{
-		char *p = xasprintf("%s-wal", path);
-
-		unlink(p);
-		free(p);
-		p = xasprintf("%s-shm", path);
-		unlink(p);
-		free(p);
-	}
+	tap_unlink_db(path);
 	return tap_done();
 }

@@ -302,19 +302,6 @@ to_version_7(const char *path)
 	sqlite3_close(h);
 }
 
-static void
-unlink_all(const char *path)
-{
-	const char *ext[] = { "", "-wal", "-shm" };
-
-	for (int i = 0; i < 3; i++) {
-		char *p = xasprintf("%s%s", path, ext[i]);
-
-		unlink(p);
-		free(p);
-	}
-}
-
 int
 main(void)
 {
@@ -359,6 +346,6 @@ main(void)
 	check_tables(db, "migrated, then appended");
 	free(check_all(db, "migrated, then appended"));
 	db_close(db);
-	unlink_all(path);
+	tap_unlink_db(path);
 	return tap_done();
 }

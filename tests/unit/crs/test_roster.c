@@ -468,6 +468,27 @@ name_index(struct db *db)
 	return sql;
 }
 
+/* The index of names is there, with the CREATE it had before. */
+static void
+index_as_before(struct db *db, const char *before, const char *what)
+{
+	char *after = name_index(db);
+
+	is_str(after, before, "%s", what);
+	free(after);
+}
+
+/* The database is whole and the index of names holds n "Bulk" names. */
+static void
+index_holds(struct db *db, int n, const char *whole, const char *holds)
+{
+	is_int(count_rows(db, "SELECT count(*) FROM pragma_integrity_check"
+	    " WHERE integrity_check <> 'ok'"), 0, "%s", whole);
+	is_int(count_rows(db, "SELECT count(*) FROM character INDEXED BY"
+	    " character_name WHERE name >= 'Bulk' AND name < 'Bulk~'"), n,
+	    "%s", holds);
+}
+
 /*
  * Stages n rows "Bulk 00000" ... in an order that is no order of their
  * keys, every 100th holding the Sword, and commits; returns the first
@@ -506,7 +527,7 @@ import_bulk(struct db *db, int replace, int n, const char *str, long *added)
 static void
 test_import_index(struct db *db)
 {
-	char *before = name_index(db), *after;
+	char *before = name_index(db);
 	char held[128];
 	long added;
 	int64_t id;
@@ -517,14 +538,8 @@ test_import_index(struct db *db)
 	    "5000 new rows into a roster of %d", (int)count_rows(db,
 	    "SELECT count(*) FROM character WHERE name NOT LIKE 'Bulk %'"));
 	is_int(added, 5000, "all added");
-	after = name_index(db);
-	is_str(after, before, "the index is there again, the same");
-	free(after);
-	is_int(count_rows(db, "SELECT count(*) FROM pragma_integrity_check"
-	    " WHERE integrity_check <> 'ok'"), 0, "the index is whole");
-	is_int(count_rows(db, "SELECT count(*) FROM character INDEXED BY"
-	    " character_name WHERE name >= 'Bulk' AND name < 'Bulk~'"), 5000,
-	    "and holds every new name");
+	index_as_before(db, before, "the index is there again, the same");
+	index_holds(db, 5000, "the index is whole", "and holds every new name");
 	is_int(look(db, "Bulk 00000", &id, held, sizeof held), 3, "Bulk 00000");
 	is_str(held, "Sword/", "holds the Sword");
 	is_int(count_rows(db, "SELECT count(*) FROM holds_item h JOIN"
@@ -536,18 +551,14 @@ test_import_index(struct db *db)
 	/* Refused: nothing written, the index as it was. */
 	is_int(import_bulk(db, 0, 5000, "4", &added), ROSTER_EXISTS,
 	    "the same rows again without replace are refused");
-	after = name_index(db);
-	is_str(after, before, "the index untouched");
-	free(after);
+	index_as_before(db, before, "the index untouched");
 	/* With replace, the index stays and the rows change. */
 	is_int(import_bulk(db, 1, 5000, "5", &added), ROSTER_OK,
 	    "the same rows with replace");
 	is_int(added, 0, "none added");
 	is_int(look(db, "Bulk 04999", &id, held, sizeof held), 5,
 	    "the rows replaced");
-	after = name_index(db);
-	is_str(after, before, "the index the same");
-	free(after);
+	index_as_before(db, before, "the index the same");
 
 	/* Into an empty roster. */
 	other_exec("DELETE FROM holds_item; DELETE FROM holds_power;"
@@ -555,13 +566,8 @@ test_import_index(struct db *db)
 	is_int(import_bulk(db, 0, 6000, "6", &added), ROSTER_OK,
 	    "6000 rows into an empty roster");
 	is_int(added, 6000, "all added");
-	after = name_index(db);
-	is_str(after, before, "the index is there again, the same");
-	free(after);
-	is_int(count_rows(db, "SELECT count(*) FROM pragma_integrity_check"
-	    " WHERE integrity_check <> 'ok'"), 0, "the database is whole");
-	is_int(count_rows(db, "SELECT count(*) FROM character INDEXED BY"
-	    " character_name WHERE name >= 'Bulk' AND name < 'Bulk~'"), 6000,
+	index_as_before(db, before, "the index is there again, the same");
+	index_holds(db, 6000, "the database is whole",
 	    "the index holds every name");
 	is_int(other_add("Bulk 05999"), SQLITE_CONSTRAINT,
 	    "a name taken is refused");
@@ -711,15 +717,6 @@ main(void)
 	test_import(db);
 	sqlite3_close(other);
 	db_close(db);
-	unlink(path);
-	{
-		char *p = xasprintf("%s-wal", path);
-
-		unlink(p);
-		free(p);
-		p = xasprintf("%s-shm", path);
-		unlink(p);
-		free(p);
-	}
+	tap_unlink_db(path);
 	return tap_done();
 }
