@@ -73,7 +73,8 @@ TOOLS  = crs-stats crs-draw crs-combat d6-roll fb-duel bg-board refkit
 # The library, a folder per family (src/FAMILY/MODULE.c), read bottom-up:
 # the core every tool shares, then each game system's rules, their text
 # forms and their SQL stores.  src/cmd/TOOL.c is the main of each tool.
-LIBSRC = core/util core/rng core/out core/db core/station core/changes \
+LIBSRC = core/util core/rng core/out core/changeset core/gone core/db \
+         core/station core/changes \
          core/changes_show core/exchange core/resolve core/cli core/pack \
          core/journal \
          crs/stats crs/item crs/sheet crs/deck crs/odds crs/combat \

@@ -27,16 +27,16 @@
 -- migrate section copies the rows over and drops the old table.  The
 -- table is thus written once, in its current form; a migrated database
 -- ends with the same CREATE statements as a new one.  A plain addition
--- (a column at the end) would be a migrate section of ALTER TABLE ...
--- ADD COLUMN beside the column in the table's CREATE (SQLite then keeps
--- the CREATE text with the column appended, the same table spaced
--- otherwise).  A new version
+-- (a column at the end) is an ALTER TABLE ... ADD COLUMN in the new
+-- version's @since section, which a new database runs as well: SQLite
+-- keeps the CREATE text with the column appended, so both end with the
+-- same text (version 14's seen).  A new version
 -- adds its sections at the end of the file and raises user_version
 -- here and DB_SCHEMA_VERSION in src/core/db.h; the build refuses a file
 -- whose steps do not reach its user_version.
 
 PRAGMA application_id = 1380338516;	-- 0x52464b54, "RFKT"
-PRAGMA user_version = 13;
+PRAGMA user_version = 14;
 
 -- @migrate 13: a character's name is unique by a named index (see @since
 -- 13 below); the table is moved aside here, rebuilt by the section
@@ -791,3 +791,30 @@ DROP TABLE temp.key_base;
 -- the rows sorted once costs a tenth of keeping it up to date row by
 -- row.  The table is rebuilt by the @migrate 13 sections above with the
 -- same rows.  Nothing else changes.
+
+-- @since 14: removals that every station settles alike (refkit(7), "A
+-- record removed at one station").  A change records, in seen, what its
+-- station had of every other station's changes when it was made: for
+-- each station in increasing order of id, its 32-digit id and the number
+-- (oseq) of the last of its changes, 8 bytes big-endian; empty when it
+-- had none.  NULL for the changes made before this version, which
+-- nobody knew then.
+ALTER TABLE change ADD COLUMN seen BLOB;
+
+-- The key of every row a change held here removed from a table that
+-- travels (key: the primary key's values, each as its SQLite type, then
+-- 8 bytes big-endian of a number, or the length and bytes of a text or
+-- blob), and that change's origin and number.  An insert that another
+-- station's change brings of such a key is passed over when that
+-- station had not seen the removal: the record had been made there
+-- without knowing it was removed.  This station's own; never merged.
+CREATE TABLE gone (
+	tbl		TEXT NOT NULL,
+	key		BLOB NOT NULL,
+	origin		TEXT NOT NULL REFERENCES station(id),
+	oseq		INTEGER NOT NULL CHECK (oseq >= 1),
+	PRIMARY KEY (tbl, key, origin, oseq)
+) STRICT, WITHOUT ROWID;
+
+-- @migrate 14: the removals in the changes an older database holds.
+SELECT refkit_gone_note(origin, oseq, data) FROM change ORDER BY no;

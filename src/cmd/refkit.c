@@ -219,8 +219,9 @@ apply_summary(const struct opts *o, const struct exchange_apply *a,
 {
 	if (o->fmt == OUT_JSON) {
 		printf("{\"applied\":%" PRId64 ",\"known\":%" PRId64
-		    ",\"same\":%" PRId64 ",\"conflicts\":", a->applied,
-		    a->known, a->same);
+		    ",\"same\":%" PRId64 ",\"passed_over\":%" PRId64
+		    ",\"conflicts\":", a->applied, a->known, a->same,
+		    a->passed);
 		exchange_report(stdout, a, 1);
 		printf("}\n");
 		return;
@@ -231,6 +232,11 @@ apply_summary(const struct opts *o, const struct exchange_apply *a,
 	    "settled\n", what, a->applied, a->applied == 1 ? "" : "s",
 	    a->known, a->same, a->same == 1 ? "" : "s", a->nc,
 	    a->nc == 1 ? "" : "s");
+	if (a->passed > 0)
+		printf("%s: %" PRId64 " record%s passed over: made at a station "
+		    "that had not seen %s removal at another\n", what,
+		    a->passed, a->passed == 1 ? "" : "s",
+		    a->passed == 1 ? "its" : "their");
 }
 
 /* Warns of each line of the resolution file that met no conflict. */

@@ -8,6 +8,7 @@
  */
 #include "core/changes.h"
 
+#include "core/changeset.h"
 #include "core/util.h"
 
 #include <errno.h>
@@ -34,6 +35,7 @@
 
 struct changes_writer {
 	FILE				*fp;
+	uint32_t			 format;
 	crypto_hash_sha256_state	 hs;
 	int				 failed;	/* a write failed */
 	char				 why[256];	/* how */
@@ -48,8 +50,11 @@ struct changes_reader {
 	int				 past;	/* a read went past size */
 	crypto_hash_sha256_state	 hs;	/* of the bytes read */
 	unsigned char			 sum[SUM_LEN];	/* verified */
+	uint32_t			 format;
 	unsigned char			*buf;	/* owned: a changeset */
 	size_t				 cap;
+	unsigned char			*seen;	/* owned: a seen list */
+	size_t				 seencap;
 	int64_t				 n;	/* entries read */
 	int				 state;	/* 1 at the end, -1 failed */
 	char				 why[256];	/* when failed */
@@ -127,119 +132,6 @@ changes_check_id(const char *id, char *why, size_t whysz)
 	return check_id(id, "station id", why, whysz);
 }
 
-/*
- * A guard before SQLite sees a changeset.  SQLite 3.40's changeset
- * iterator (Debian 12's) trusts the lengths inside a changeset: a table
- * header that runs past the end of its input makes sqlite3changeset_next
- * loop forever (later SQLite reports it as corrupt), and a varint cut
- * short by the end is read on past it.  So the bounds of every part
- * are walked here first, by the layout sqlite3session.h documents: each
- * table ('T', its column count, a primary-key flag per column, its name
- * and a NUL) followed by its changes (an operation, an indirect flag,
- * and a value per column: the old ones for a delete, the new for an
- * insert, both for an update).  Only bounds are judged here; SQLite's
- * iterator still judges the changeset, and nothing is read out of it.
- * A patchset ('P') is not a changeset and is refused.
- */
-struct walk {
-	const unsigned char	*p;
-	size_t			 n, i;
-};
-
-/* A varint as SQLite writes them: 7 bits a byte, the ninth has 8. */
-static int
-walk_varint(struct walk *w, uint64_t *v)
-{
-	*v = 0;
-	for (int k = 0; k < 9; k++) {
-		unsigned char c;
-
-		if (w->i >= w->n)
-			return -1;
-		c = w->p[w->i++];
-		if (k == 8) {
-			*v = *v << 8 | c;
-			return 0;
-		}
-		*v = *v << 7 | (c & 0x7f);
-		if ((c & 0x80) == 0)
-			return 0;
-	}
-	return -1;
-}
-
-static int
-walk_skip(struct walk *w, uint64_t len)
-{
-	if (len > w->n - w->i)
-		return -1;
-	w->i += len;
-	return 0;
-}
-
-/* A record of ncol values. */
-static int
-walk_record(struct walk *w, uint64_t ncol)
-{
-	uint64_t len;
-
-	for (uint64_t c = 0; c < ncol; c++) {
-		if (w->i >= w->n)
-			return -1;
-		switch (w->p[w->i++]) {
-		case 0:			/* not given (an update's) */
-		case SQLITE_NULL:
-			break;
-		case SQLITE_INTEGER:
-		case SQLITE_FLOAT:
-			if (walk_skip(w, 8) != 0)
-				return -1;
-			break;
-		case SQLITE_TEXT:
-		case SQLITE_BLOB:
-			if (walk_varint(w, &len) != 0 || len > INT_MAX ||
-			    walk_skip(w, len) != 0)
-				return -1;
-			break;
-		default:
-			return -1;
-		}
-	}
-	return 0;
-}
-
-static int
-changeset_in_bounds(const unsigned char *p, size_t n)
-{
-	struct walk w = { p, n, 0 };
-	const unsigned char *nul;
-	uint64_t ncol = 0;
-	unsigned char op;
-
-	while (w.i < w.n) {
-		op = p[w.i++];
-		if (op == 'T') {
-			/* SQLite's own limit on a header's columns. */
-			if (walk_varint(&w, &ncol) != 0 || ncol == 0 ||
-			    ncol > 65536 || walk_skip(&w, ncol) != 0 ||
-			    (nul = memchr(p + w.i, '\0', n - w.i)) == NULL)
-				return 0;
-			w.i = (size_t)(nul - p) + 1;
-			continue;
-		}
-		/* A change: after a table, its indirect flag, its values. */
-		if (ncol == 0 || walk_skip(&w, 1) != 0)
-			return 0;
-		if (op != SQLITE_INSERT && op != SQLITE_DELETE &&
-		    op != SQLITE_UPDATE)
-			return 0;
-		if (walk_record(&w, ncol) != 0 || (op == SQLITE_UPDATE &&
-		    walk_record(&w, ncol) != 0))
-			return 0;
-	}
-	return 1;
-}
-
 /* Whether cs is a changeset SQLite's iterator reads to its end. */
 static int
 changeset_ok(const void *cs, size_t len)
@@ -262,6 +154,10 @@ changeset_ok(const void *cs, size_t len)
 static int
 check_header(const struct changes_header *h, char *why, size_t whysz)
 {
+	if (h->format > CHANGES_FORMAT)
+		return util_say(why, whysz, "changes format %" PRIu32 " is "
+		    "newer than this refkit's (%d)", h->format,
+		    CHANGES_FORMAT);
 	if (h->schema == 0)
 		return util_say(why, whysz, "database schema 0 is not a "
 		    "refkit schema");
@@ -287,11 +183,47 @@ check_header(const struct changes_header *h, char *why, size_t whysz)
 	return 0;
 }
 
+int
+changes_seen_check(const unsigned char *seen, size_t nseen,
+    const char *origin, char *why, size_t whysz)
+{
+	if (nseen > CHANGES_SEEN_MAX)
+		return util_say(why, whysz, "its seen list names %zu stations, "
+		    "more than %d", nseen, CHANGES_SEEN_MAX);
+	for (size_t i = 0; i < nseen; i++) {
+		const unsigned char *s = seen + i * CHANGES_SEEN_LEN;
+		char id[STATION_ID_LEN + 1];
+
+		memcpy(id, s, STATION_ID_LEN);
+		id[STATION_ID_LEN] = '\0';
+		if (memchr(s, '\0', STATION_ID_LEN) != NULL)
+			return util_say(why, whysz, "seen station %zu: the id "
+			    "must not contain NUL bytes", i + 1);
+		if (check_id(id, "seen station id", why, whysz) != 0)
+			return -1;
+		if (strcmp(id, origin) == 0)
+			return util_say(why, whysz, "its seen list names its "
+			    "own station %s", id);
+		if (i > 0 && memcmp(s - CHANGES_SEEN_LEN, s,
+		    STATION_ID_LEN) >= 0)
+			return util_say(why, whysz, "its seen list is not in "
+			    "increasing order of station id (at %s)", id);
+		if (be64_get(s + STATION_ID_LEN) < 1)
+			return util_say(why, whysz, "its seen list gives "
+			    "station %s the number %" PRId64 ", not 1 or more",
+			    id, be64_get(s + STATION_ID_LEN));
+	}
+	return 0;
+}
+
 /* The same of an entry; the caller names the entry. */
 static int
 check_entry(const struct changes_entry *e, char *why, size_t whysz)
 {
 	if (check_id(e->origin, "origin station id", why, whysz) != 0)
+		return -1;
+	if (e->seen != NULL && changes_seen_check(e->seen, e->nseen,
+	    e->origin, why, whysz) != 0)
 		return -1;
 	if (e->oseq < 1)
 		return util_say(why, whysz, "the sequence number %" PRId64
@@ -362,9 +294,10 @@ changes_writer_open(FILE *fp, const struct changes_header *h, char *why,
 		return NULL;
 	w = xcalloc(1, sizeof *w);
 	w->fp = fp;
+	w->format = h->format ? h->format : CHANGES_FORMAT;
 	crypto_hash_sha256_init(&w->hs);
 	put(w, MAGIC, MAGIC_LEN);
-	put_u32(w, CHANGES_FORMAT);
+	put_u32(w, w->format);
 	put_u32(w, h->schema);
 	put(w, h->station, STATION_ID_LEN);
 	nlen = (unsigned char)strlen(h->name);
@@ -386,10 +319,19 @@ changes_writer_add(struct changes_writer *w, const struct changes_entry *e,
 		return writer_failed(w, why, whysz);
 	if (check_entry(e, why, whysz) != 0)
 		return -1;
+	if (w->format < 2 && e->seen != NULL)
+		return util_say(why, whysz, "changes format %" PRIu32 " cannot "
+		    "carry what a change's station had seen", w->format);
 	put(w, &tag, 1);
 	put(w, e->origin, STATION_ID_LEN);
 	put_i64(w, e->oseq);
 	put_i64(w, e->time);
+	if (w->format >= 2) {
+		put_u32(w, e->seen == NULL ? CHANGES_SEEN_UNKNOWN :
+		    (uint32_t)e->nseen);
+		if (e->seen != NULL)
+			put(w, e->seen, e->nseen * CHANGES_SEEN_LEN);
+	}
 	put_u32(w, (uint32_t)e->len);
 	put(w, e->changeset, e->len);
 	return w->failed ? writer_failed(w, why, whysz) : 0;
@@ -511,10 +453,16 @@ damage_kind(struct changes_reader *r, uint64_t total, char *why,
 	    skip(r, LEAD_LEN + 4 + STATION_ID_LEN) != 0 ||
 	    get(r, &nlen, 1) != 0 || skip(r, nlen + 3 * 8) != 0)
 		goto out;
-	while (get(r, &tag, 1) == 0 && tag == TAG_ENTRY)
+	while (get(r, &tag, 1) == 0 && tag == TAG_ENTRY) {
+		uint32_t nseen = 0;
+
 		if (skip(r, STATION_ID_LEN + 2 * 8) != 0 ||
+		    (r->format >= 2 && (get_u32(r, &nseen) != 0 ||
+		    (nseen != CHANGES_SEEN_UNKNOWN &&
+		    skip(r, (uint64_t)nseen * CHANGES_SEEN_LEN) != 0))) ||
 		    get_u32(r, &len) != 0 || skip(r, len) != 0)
 			break;
+	}
 	if (!r->past && tag == TAG_END && total - r->pos < SUM_LEN)
 		r->past = 1;
 out:
@@ -585,6 +533,7 @@ verify(struct changes_reader *r, FILE *in, char *why, size_t whysz)
 		    "file: %s", strerror(errno ? errno : EIO));
 	if (check_lead(lead, nlead, total, why, whysz) != 0)
 		return -1;
+	r->format = nlead >= LEAD_LEN ? be32_get(lead + MAGIC_LEN) : 0;
 	crypto_hash_sha256_final(&r->hs, sum);
 	if (r->tmp)
 		r->fp = r->tmp;
@@ -618,6 +567,7 @@ read_header(struct changes_reader *r, struct changes_header *h,
 	if (get(r, h->name, nlen) != 0 || get_i64(r, &h->from) != 0 ||
 	    get_i64(r, &h->to) != 0 || get_i64(r, &h->time) != 0)
 		return read_failed(r, "ends inside its header", why, whysz);
+	h->format = be32_get(lead + MAGIC_LEN);
 	if (memchr(h->station, '\0', STATION_ID_LEN) != NULL)
 		return util_say(why, whysz, "the station id must not contain "
 		    "NUL bytes");
@@ -673,6 +623,39 @@ reader_end(struct changes_reader *r, char *why, size_t whysz)
 	return 0;
 }
 
+/* The seen list of entry where, into r->seen; -1 with why. */
+static int
+read_seen(struct changes_reader *r, struct changes_entry *e,
+    const char *where, const char *inside, char *why, size_t whysz)
+{
+	static const unsigned char none[1];
+	uint32_t n;
+	size_t len;
+
+	if (get_u32(r, &n) != 0)
+		return read_failed(r, inside, why, whysz);
+	if (n == CHANGES_SEEN_UNKNOWN)
+		return 0;
+	if (n > CHANGES_SEEN_MAX)
+		return util_say(why, whysz, "%s: its seen list names %" PRIu32
+		    " stations, more than %d", where, n, CHANGES_SEEN_MAX);
+	len = (size_t)n * CHANGES_SEEN_LEN;
+	if (len > r->size - r->pos) {
+		r->past = 1;
+		return read_failed(r, inside, why, whysz);
+	}
+	if (len > r->seencap) {
+		free(r->seen);
+		r->seen = xmalloc(len);
+		r->seencap = len;
+	}
+	if (get(r, r->seen, len) != 0)
+		return read_failed(r, inside, why, whysz);
+	e->seen = n > 0 ? r->seen : none;
+	e->nseen = n;
+	return 0;
+}
+
 /* Reads entry r->n + 1 after its tag into *e; -1 with why. */
 static int
 read_entry(struct changes_reader *r, struct changes_entry *e, char *why,
@@ -684,8 +667,11 @@ read_entry(struct changes_reader *r, struct changes_entry *e, char *why,
 	snprintf(where, sizeof where, "entry %" PRId64, r->n + 1);
 	snprintf(inside, sizeof inside, "ends inside %s", where);
 	if (get(r, e->origin, STATION_ID_LEN) != 0 ||
-	    get_i64(r, &e->oseq) != 0 || get_i64(r, &e->time) != 0 ||
-	    get_u32(r, &len) != 0)
+	    get_i64(r, &e->oseq) != 0 || get_i64(r, &e->time) != 0)
+		return read_failed(r, inside, why, whysz);
+	if (r->format >= 2 && read_seen(r, e, where, inside, why, whysz) != 0)
+		return -1;
+	if (get_u32(r, &len) != 0)
 		return read_failed(r, inside, why, whysz);
 	if (len > CHANGES_CHANGESET_MAX)
 		return util_say(why, whysz, "%s: the changeset of %" PRIu32
@@ -757,5 +743,6 @@ changes_reader_free(struct changes_reader *r)
 	if (r->tmp != NULL)
 		fclose(r->tmp);
 	free(r->buf);
+	free(r->seen);
 	free(r);
 }

@@ -6,7 +6,7 @@
  * SHA-256 of everything before it.  The format:
  *
  *	magic		8 bytes "RFKTCHGS"
- *	format		u32, CHANGES_FORMAT
+ *	format		u32, 1 or CHANGES_FORMAT
  *	schema		u32, the database schema of the writer, 1 to
  *			DB_SCHEMA_VERSION
  *	station		32 bytes, the writer's station id (lowercase hex)
@@ -20,6 +20,13 @@
  *	  origin	32 bytes, the station id the change was made at
  *	  oseq		i64 >= 1, its sequence number there
  *	  time		i64, when it was made (Unix seconds)
+ *	  seen count	u32 (format 2 on; format 1 has neither this nor
+ *			the next): how many stations follow, or
+ *			CHANGES_SEEN_UNKNOWN
+ *	  seen		that many times, in increasing order of id: a
+ *			station id (32 bytes), not the origin's, and the
+ *			i64 >= 1 number of the last of that station's
+ *			changes the origin had when it made this one
  *	  length	u32, 1 to CHANGES_CHANGESET_MAX
  *	  changeset	length bytes, a well-formed changeset
  *	'Z'		one byte: the end
@@ -43,14 +50,22 @@
 #include <stdio.h>
 
 #include "core/db.h"
+#include "core/gone.h"
 #include "core/station.h"
 
 /* The format this build writes, and the newest it reads. */
-#define CHANGES_FORMAT		1
+#define CHANGES_FORMAT		2
+/* A seen count that says the change was made before stations kept one. */
+#define CHANGES_SEEN_UNKNOWN	UINT32_C(0xffffffff)
+/* The bytes of one station in a seen list: its id and an i64. */
+#define CHANGES_SEEN_LEN	GONE_SEEN_LEN
+/* The most stations a seen list may name. */
+#define CHANGES_SEEN_MAX	65536
 /* The largest changeset an entry may carry, in bytes (1 GiB). */
 #define CHANGES_CHANGESET_MAX	(1u << 30)
 
 struct changes_header {
+	uint32_t	format;		/* 1 or 2; the writer takes 0 as 2 */
 	uint32_t	schema;		/* the writer's DB_SCHEMA_VERSION */
 	char		station[STATION_ID_LEN + 1];
 	char		name[STATION_NAME_MAX + 1];
@@ -62,6 +77,14 @@ struct changes_entry {
 	char		 origin[STATION_ID_LEN + 1];
 	int64_t		 oseq;		/* >= 1 */
 	int64_t		 time;		/* made, Unix seconds */
+	/*
+	 * What the origin had of the other stations' changes when it made
+	 * this one (the "seen" list): nseen entries of CHANGES_SEEN_LEN
+	 * bytes as in the file; seen is NULL when that is not known (a
+	 * change made before schema 14, or one read from a format 1 file).
+	 */
+	const unsigned char *seen;
+	size_t		 nseen;
 	const void	*changeset;
 	size_t		 len;		/* 1 to CHANGES_CHANGESET_MAX */
 };
@@ -119,6 +142,14 @@ int changes_reader_next(struct changes_reader *r, struct changes_entry *e,
 
 /* Frees r and its temporary file, if any; fp is the caller's. */
 void changes_reader_free(struct changes_reader *r);
+
+/*
+ * Checks a seen list of the change made at origin: ids valid, in
+ * increasing order, not origin's, numbers 1 or more.  Returns 0, or -1
+ * with why set.
+ */
+int changes_seen_check(const unsigned char *seen, size_t nseen,
+    const char *origin, char *why, size_t whysz);
 
 /*
  * Checks a station id: STATION_ID_LEN lowercase hexadecimal digits.

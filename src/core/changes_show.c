@@ -412,6 +412,38 @@ show_change(struct show *s, sqlite3_changeset_iter *it, int nth)
 	putc('\n', s->fp);
 }
 
+/*
+ * What the origin had seen of other stations: JSON null when not known,
+ * else an object of station id to number; the text form says it on a
+ * line of its own, by the ids' first eight digits, when it is known.
+ */
+static void
+show_seen(struct show *s, const struct changes_entry *e)
+{
+	if (e->seen == NULL) {
+		if (s->json)
+			fputs("null", s->fp);
+		return;
+	}
+	fputs(s->json ? "{" : "  had seen", s->fp);
+	if (!s->json && e->nseen == 0)
+		fputs(" no other station's changes", s->fp);
+	for (size_t i = 0; i < e->nseen; i++) {
+		const unsigned char *p = e->seen + i * CHANGES_SEEN_LEN;
+		char id[STATION_ID_LEN + 1];
+
+		memcpy(id, p, STATION_ID_LEN);
+		id[STATION_ID_LEN] = '\0';
+		if (s->json)
+			fprintf(s->fp, "%s\"%s\":%" PRId64, i ? "," : "", id,
+			    gone_seen_of(p, 1, id));
+		else
+			fprintf(s->fp, "%s %.8s:%" PRId64, i ? "," : "", id,
+			    gone_seen_of(p, 1, id));
+	}
+	fputs(s->json ? "}" : "\n", s->fp);
+}
+
 /* Entry n (from 1), e, written to the temporary file. */
 static int
 show_entry(struct show *s, const struct changes_entry *e, int64_t n,
@@ -422,13 +454,17 @@ show_entry(struct show *s, const struct changes_entry *e, int64_t n,
 	int rc, nth = 0;
 
 	util_time_iso(when, sizeof when, e->time);
-	if (s->json)
+	if (s->json) {
 		fprintf(s->fp, "%s{\"origin\":\"%s\",\"oseq\":%" PRId64
-		    ",\"time\":\"%s\",\"changes\":[", n > 1 ? ",\n" : "\n",
+		    ",\"time\":\"%s\",\"seen\":", n > 1 ? ",\n" : "\n",
 		    e->origin, e->oseq, when);
-	else
+		show_seen(s, e);
+		fputs(",\"changes\":[", s->fp);
+	} else {
 		fprintf(s->fp, "\nentry %" PRId64 ": origin %s, oseq %" PRId64
 		    ", %s\n", n, e->origin, e->oseq, when);
+		show_seen(s, e);
+	}
 	/* The reader has checked it (changes.h); SQLite only reads it. */
 	if (sqlite3changeset_start(&it, (int)e->len,
 	    (void *)e->changeset) != SQLITE_OK)
@@ -454,15 +490,15 @@ put_all(struct show *s, const struct changes_header *h, int64_t n,
 
 	util_time_iso(when, sizeof when, h->time);
 	if (s->json) {
-		fprintf(out, "{\"format\":%d,\"schema\":%" PRIu32
-		    ",\"station\":{\"id\":\"%s\",\"name\":", CHANGES_FORMAT,
+		fprintf(out, "{\"format\":%" PRIu32 ",\"schema\":%" PRIu32
+		    ",\"station\":{\"id\":\"%s\",\"name\":", h->format,
 		    h->schema, h->station);
 		out_json_string(out, h->name);
 		fprintf(out, "},\"from\":%" PRId64 ",\"to\":%" PRId64
 		    ",\"time\":\"%s\",\"entries\":[", h->from, h->to, when);
 	} else {
-		fprintf(out, "format   %d\nschema   %" PRIu32 "\nstation  %s ",
-		    CHANGES_FORMAT, h->schema, h->station);
+		fprintf(out, "format   %" PRIu32 "\nschema   %" PRIu32
+		    "\nstation  %s ", h->format, h->schema, h->station);
 		put_text_plain(out, (const unsigned char *)h->name,
 		    strlen(h->name), sizeof h->name);
 		fprintf(out, "\nrange    (%" PRId64 ", %" PRId64 "]\n"

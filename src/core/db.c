@@ -4,6 +4,7 @@
  * refkit.db(5).
  */
 #include "core/db.h"
+#include "core/gone.h"
 
 #include "core/util.h"
 
@@ -518,7 +519,7 @@ int
 db_table_travels(const char *table)
 {
 	static const char *const local[] = {
-		"change", "station_self", "snapshot", "history",
+		"change", "gone", "station_self", "snapshot", "history",
 		"history_combat"
 	};
 
@@ -550,8 +551,12 @@ static void
 session_store(struct db *db)
 {
 	sqlite3_stmt *st;
+	unsigned char *seen;
+	char *self;
 	void *cs = NULL;
-	int n = 0;
+	int64_t oseq;
+	size_t nseen;
+	int n = 0, rc;
 
 	if (db->session == NULL)
 		return;
@@ -562,13 +567,31 @@ session_store(struct db *db)
 	if (sqlite3session_changeset(db->session, &n, &cs) != SQLITE_OK)
 		db_fatal(db, "cannot record the changes");
 	session_end(db);
-	st = db_prepare(db, "INSERT INTO change (origin, oseq, time, data)"
-	    " SELECT s.id, coalesce((SELECT max(oseq) FROM change"
-	    " WHERE origin = s.id), 0) + 1, ?1, ?2 FROM station_self s");
-	sqlite3_bind_int64(st, 1, db_now());
-	sqlite3_bind_blob(st, 2, cs, n, sqlite3_free);
+	st = db_prepare(db, "SELECT s.id, coalesce((SELECT max(oseq) FROM"
+	    " change WHERE origin = s.id), 0) + 1 FROM station_self s");
+	if (db_step(db, st, 0) != SQLITE_ROW)
+		db_fatal(db, "cannot record the changes");
+	self = xstrdup(db_column_text(st, 0));
+	oseq = sqlite3_column_int64(st, 1);
+	sqlite3_finalize(st);
+	if ((seen = gone_seen_now(db->h, &nseen, &rc)) == NULL)
+		db_fatal(db, "cannot record the changes");
+	st = db_prepare(db, "INSERT INTO change (origin, oseq, time, data,"
+	    " seen) VALUES (?1, ?2, ?3, ?4, ?5)");
+	sqlite3_bind_text(st, 1, self, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, oseq);
+	sqlite3_bind_int64(st, 3, db_now());
+	sqlite3_bind_blob(st, 4, cs, n, SQLITE_STATIC);
+	sqlite3_bind_blob(st, 5, seen, (int)(nseen * GONE_SEEN_LEN),
+	    SQLITE_STATIC);
 	db_step(db, st, 0);
 	sqlite3_finalize(st);
+	/* The rows it removed, which copies made elsewhere must not undo. */
+	if (gone_note(db->h, self, oseq, cs, (size_t)n) != SQLITE_OK)
+		db_fatal(db, "cannot record the changes");
+	sqlite3_free(cs);
+	free(seen);
+	free(self);
 }
 
 static void
@@ -1005,7 +1028,9 @@ db_open(const char *path)
 	    sqlite3_create_function(db->h, "refkit_key_lo", 0, SQLITE_UTF8,
 	    db, fn_key_lo, NULL, NULL) != SQLITE_OK ||
 	    sqlite3_create_function(db->h, "refkit_key_hi", 0, SQLITE_UTF8,
-	    db, fn_key_hi, NULL, NULL) != SQLITE_OK)
+	    db, fn_key_hi, NULL, NULL) != SQLITE_OK ||
+	    sqlite3_create_function(db->h, "refkit_gone_note", 3, SQLITE_UTF8,
+	    NULL, gone_fn_note, NULL, NULL) != SQLITE_OK)
 		db_fatal(db, "cannot register refkit's SQL functions");
 	db->busy_ms = busy_ms();
 	sqlite3_busy_handler(db->h, busy_wait, db);

@@ -5,6 +5,8 @@
 #include "core/exchange.h"
 
 #include "core/changes_show.h"
+#include "core/changeset.h"
+#include "core/gone.h"
 #include "core/out.h"
 #include "core/resolve.h"
 #include "core/station.h"
@@ -68,11 +70,189 @@ stamps_clear(struct exchange_apply *a)
 	a->nstamps = 0;
 }
 
+/*
+ * The gates (gone.h): while a changeset is applied, a temporary trigger
+ * on every table gone has rows of passes over (RAISE(IGNORE)) the insert
+ * of a row that a change removed which the station of the change at
+ * hand had not seen.  The change at hand is set before each changeset.
+ */
+struct gate {
+	struct db		*db;
+	const char		*origin;
+	int64_t			 oseq;
+	const unsigned char	*seen;		/* NULL: not known */
+	size_t			 nseen;
+	int64_t			*passed;	/* the apply's count */
+	sqlite3_stmt		*find;
+	char			**tables;	/* gated */
+	size_t			 ntables;
+};
+
+/*
+ * refkit_gone(table, key values...), the trigger's question: whether a
+ * change of table's key that the station of the change at hand had not
+ * seen removed the row.  A change whose seen list is not known passes
+ * nothing over.
+ */
+static void
+fn_gone(sqlite3_context *cx, int argc, sqlite3_value **argv)
+{
+	struct gate *g = sqlite3_user_data(cx);
+	unsigned char *key;
+	size_t klen;
+	int pass = 0, rc;
+
+	if (g->seen == NULL || argc < 2) {
+		sqlite3_result_int(cx, 0);
+		return;
+	}
+	key = gone_key(argv + 1, argc - 1, &klen);
+	sqlite3_bind_value(g->find, 1, argv[0]);
+	sqlite3_bind_blob(g->find, 2, key, (int)klen, SQLITE_STATIC);
+	while (!pass && sqlite3_step(g->find) == SQLITE_ROW) {
+		const char *origin = (const char *)
+		    sqlite3_column_text(g->find, 0);
+		int64_t n = sqlite3_column_int64(g->find, 1), had;
+
+		if (origin == NULL)
+			continue;
+		/* A station has seen its own changes before this one. */
+		if (strcmp(origin, g->origin) == 0)
+			had = g->oseq - 1;
+		else
+			had = gone_seen_of(g->seen, g->nseen, origin);
+		pass = n > had;
+	}
+	rc = sqlite3_reset(g->find);
+	sqlite3_clear_bindings(g->find);
+	free(key);
+	if (rc != SQLITE_OK) {
+		sqlite3_result_error_code(cx, rc);
+		return;
+	}
+	if (pass)
+		(*g->passed)++;
+	sqlite3_result_int(cx, pass);
+}
+
+/*
+ * The gate of one table.  The key's columns are given in the table's
+ * order, as a changeset has them.  A table this schema lacks (gone
+ * never names one) takes no gate.
+ */
+static void
+gate_table(struct gate *g, const char *table)
+{
+	struct db *db = g->db;
+	sqlite3_stmt *st;
+	sqlite3_str *s;
+	char *sql;
+	int ncol = 0;
+
+	s = sqlite3_str_new(db->h);
+	sqlite3_str_appendf(s, "CREATE TEMP TRIGGER IF NOT EXISTS "
+	    "\"refkit_gone_%w\" BEFORE INSERT ON main.\"%w\" WHEN "
+	    "refkit_gone(%Q", table, table, table);
+	st = db_prepare(db, "SELECT name FROM pragma_table_info(?1, 'main')"
+	    " WHERE pk > 0 ORDER BY cid");
+	sqlite3_bind_text(st, 1, table, -1, SQLITE_STATIC);
+	while (db_step(db, st, 0) == SQLITE_ROW) {
+		sqlite3_str_appendf(s, ", new.\"%w\"",
+		    (const char *)sqlite3_column_text(st, 0));
+		ncol++;
+	}
+	sqlite3_finalize(st);
+	sqlite3_str_appendall(s, ") BEGIN SELECT RAISE(IGNORE); END");
+	if ((sql = sqlite3_str_finish(s)) == NULL)
+		db_fatal(db, "out of memory");
+	if (ncol > 0 && sqlite3_exec(db->h, sql, NULL, NULL, NULL) !=
+	    SQLITE_OK) {
+		sqlite3_free(sql);
+		db_fatal(db, "cannot watch for records removed elsewhere");
+	}
+	sqlite3_free(sql);
+	g->tables = xreallocarray(g->tables, g->ntables + 1,
+	    sizeof *g->tables);
+	g->tables[g->ntables++] = xstrdup(table);
+}
+
+static int
+gated(const struct gate *g, const char *table)
+{
+	for (size_t i = 0; i < g->ntables; i++)
+		if (strcmp(g->tables[i], table) == 0)
+			return 1;
+	return 0;
+}
+
+/* A gate on every table gone has rows of that has none yet. */
+static void
+gates_more(struct db *db, struct exchange_apply *a)
+{
+	struct gate *g = a->gate;
+	sqlite3_stmt *st;
+	char *last = xstrdup("");
+
+	if (g == NULL) {
+		g = a->gate = xcalloc(1, sizeof *g);
+		g->db = db;
+		g->passed = &a->passed;
+		if (sqlite3_create_function(db->h, "refkit_gone", -1,
+		    SQLITE_UTF8, g, fn_gone, NULL, NULL) != SQLITE_OK)
+			db_fatal(db, "cannot register refkit's SQL functions");
+		g->find = db_prepare(db, "SELECT origin, oseq FROM gone"
+		    " WHERE tbl = ?1 AND key = ?2");
+	}
+	/* The tables gone has rows of, each found by one seek. */
+	st = db_prepare(db, "SELECT min(tbl) FROM gone WHERE tbl > ?1");
+	for (;;) {
+		const char *t;
+
+		sqlite3_bind_text(st, 1, last, -1, SQLITE_TRANSIENT);
+		if (db_step(db, st, 0) != SQLITE_ROW ||
+		    (t = (const char *)sqlite3_column_text(st, 0)) == NULL)
+			break;
+		free(last);
+		last = xstrdup(t);
+		sqlite3_reset(st);
+		if (!gated(g, last))
+			gate_table(g, last);
+	}
+	sqlite3_finalize(st);
+	free(last);
+}
+
+/* The gates taken away (after the transaction, which may have). */
+static void
+gates_release(struct exchange_apply *a)
+{
+	struct gate *g = a->gate;
+
+	if (g == NULL)
+		return;
+	for (size_t i = 0; i < g->ntables; i++) {
+		char *sql = sqlite3_mprintf("DROP TRIGGER IF EXISTS "
+		    "temp.\"refkit_gone_%w\"", g->tables[i]);
+
+		if (sql != NULL)
+			(void)sqlite3_exec(g->db->h, sql, NULL, NULL, NULL);
+		sqlite3_free(sql);
+		free(g->tables[i]);
+	}
+	free(g->tables);
+	sqlite3_finalize(g->find);
+	(void)sqlite3_create_function(g->db->h, "refkit_gone", -1,
+	    SQLITE_UTF8, NULL, NULL, NULL, NULL);
+	free(g);
+	a->gate = NULL;
+}
+
 void
 exchange_apply_release(struct exchange_apply *a)
 {
 	struct cols *c, *next;
 
+	gates_release(a);
 	for (size_t i = 0; i < a->nc; i++) {
 		free(a->c[i].table);
 		free(a->c[i].key);
@@ -213,6 +393,89 @@ values_json(const struct cols *c, sqlite3_changeset_iter *it, enum side s,
 }
 
 /*
+ * The name of a record removed here that a change comes to change (its
+ * update carries the key and the columns it changes, not the name):
+ * read from the change that removed it, which gone names.  Returns the
+ * key with the name added, or NULL when there is none to add.
+ */
+static char *
+key_with_removed_name(struct db *db, const struct cols *c,
+    sqlite3_changeset_iter *it, const char *table, const char *key)
+{
+	sqlite3_value **pkv = NULL, *v;
+	sqlite3_stmt *st;
+	unsigned char *pk, *k;
+	char *out = NULL;
+	size_t klen, len = 0;
+	int ncol, ni = -1, nk = 0;
+	FILE *fp;
+
+	for (int i = 0; i < c->n; i++)
+		if (strcmp(c->name[i], "name") == 0)
+			ni = i;
+	if (ni < 0 || strstr(key, "\"name\":") != NULL ||
+	    sqlite3changeset_pk(it, &pk, &ncol) != SQLITE_OK)
+		return NULL;
+	pkv = xcalloc((size_t)ncol + 1, sizeof(sqlite3_value *));
+	for (int i = 0; i < ncol; i++)
+		if (pk[i] && (pkv[nk] = side_value(it, OLD, i)) != NULL)
+			nk++;
+	k = gone_key(pkv, nk, &klen);
+	st = db_prepare(db, "SELECT c.data FROM gone g JOIN change c"
+	    " ON c.origin = g.origin AND c.oseq = g.oseq"
+	    " WHERE g.tbl = ?1 AND g.key = ?2 ORDER BY c.no DESC LIMIT 1");
+	sqlite3_bind_text(st, 1, table, -1, SQLITE_STATIC);
+	sqlite3_bind_blob(st, 2, k, (int)klen, SQLITE_STATIC);
+	v = NULL;
+	if (db_step(db, st, 0) == SQLITE_ROW) {
+		sqlite3_changeset_iter *m;
+
+		if (sqlite3changeset_start(&m, sqlite3_column_bytes(st, 0),
+		    (void *)sqlite3_column_blob(st, 0)) == SQLITE_OK) {
+			while (v == NULL && sqlite3changeset_next(m) ==
+			    SQLITE_ROW) {
+				const char *t;
+				int n, op, indirect, same = 1;
+				size_t mlen;
+				unsigned char *mk;
+
+				(void)sqlite3changeset_op(m, &t, &n, &op,
+				    &indirect);
+				if (op != SQLITE_DELETE || n != ncol ||
+				    strcmp(t, table) != 0)
+					continue;
+				nk = 0;
+				for (int i = 0; i < n; i++)
+					if (pk[i] && sqlite3changeset_old(m, i,
+					    &pkv[nk]) == SQLITE_OK &&
+					    pkv[nk] != NULL)
+						nk++;
+				mk = gone_key(pkv, nk, &mlen);
+				same = mlen == klen && memcmp(mk, k, klen) == 0;
+				free(mk);
+				if (same && sqlite3changeset_old(m, ni, &v) ==
+				    SQLITE_OK && v != NULL) {
+					if ((fp = open_memstream(&out, &len)) ==
+					    NULL)
+						err(1, "out of memory");
+					fprintf(fp, "%.*s,\"name\":",
+					    (int)strlen(key) - 1, key);
+					changes_put_value(fp, v, 1);
+					fputc('}', fp);
+					if (fclose(fp) != 0)
+						err(1, "out of memory");
+				}
+			}
+			(void)sqlite3changeset_finalize(m);
+		}
+	}
+	sqlite3_finalize(st);
+	free(k);
+	free(pkv);
+	return out;
+}
+
+/*
  * Records a conflict of the change it is at, and of the row here when
  * here is set, and the values that come when theirs is.  The caller
  * settles it, or leaves it open.
@@ -239,6 +502,14 @@ add_conflict(struct db *db, struct exchange_apply *a,
 	snprintf(x->origin, sizeof x->origin, "%s", a->origin);
 	x->oseq = a->oseq;
 	x->key = values_json(c, it, op == SQLITE_INSERT ? NEW : OLD, ncol, 1);
+	if (strcmp(kind, K_GONE_HERE) == 0) {
+		char *named = key_with_removed_name(db, c, it, table, x->key);
+
+		if (named != NULL) {
+			free(x->key);
+			x->key = named;
+		}
+	}
 	if (here)
 		x->mine = values_json(c, it, HERE, ncol, 0);
 	if (theirs)
@@ -786,6 +1057,7 @@ exchange_apply_entry(struct db *db, struct exchange_apply *a,
     const struct changes_entry *e, char *why, size_t whysz)
 {
 	struct apply_ctx x = { db, a, NULL };
+	struct gate *g;
 	sqlite3_stmt *st;
 	int64_t newest;
 	int rc;
@@ -815,6 +1087,13 @@ exchange_apply_entry(struct db *db, struct exchange_apply *a,
 		return -1;
 	a->origin = e->origin;
 	a->oseq = e->oseq;
+	if (a->gate == NULL)
+		gates_more(db, a);
+	g = a->gate;
+	g->origin = e->origin;
+	g->oseq = e->oseq;
+	g->seen = e->seen;
+	g->nseen = e->nseen;
 	if (a->watch_table != NULL)
 		(void)sqlite3_update_hook(db->h, on_write, a);
 	rc = sqlite3changeset_apply_v2(db->h, (int)e->len,
@@ -836,14 +1115,24 @@ exchange_apply_entry(struct db *db, struct exchange_apply *a,
 	}
 	if (stamps_apply(db, a, why, whysz) != 0)
 		return -1;
-	st = db_prepare(db, "INSERT INTO change (origin, oseq, time, data)"
-	    " VALUES (?1, ?2, ?3, ?4)");
+	st = db_prepare(db, "INSERT INTO change (origin, oseq, time, data,"
+	    " seen) VALUES (?1, ?2, ?3, ?4, ?5)");
 	sqlite3_bind_text(st, 1, e->origin, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(st, 2, e->oseq);
 	sqlite3_bind_int64(st, 3, e->time);
 	sqlite3_bind_blob(st, 4, e->changeset, (int)e->len, SQLITE_STATIC);
+	if (e->seen != NULL)
+		sqlite3_bind_blob(st, 5, e->seen,
+		    (int)(e->nseen * CHANGES_SEEN_LEN), SQLITE_STATIC);
 	db_step(db, st, 0);
 	sqlite3_finalize(st);
+	/* What it removed, which copies made without knowing cannot undo. */
+	if (changeset_has_delete(e->changeset, e->len)) {
+		if (gone_note(db->h, e->origin, e->oseq, e->changeset,
+		    e->len) != SQLITE_OK)
+			db_fatal(db, "cannot note the records removed");
+		gates_more(db, a);
+	}
 	a->applied++;
 	return 0;
 }
@@ -878,6 +1167,30 @@ exchange_apply_file(struct db *db, FILE *fp, struct exchange_apply *a,
 	return rc;
 }
 
+/*
+ * The seen list of a row of change read by st (column i) into e: NULL
+ * when not known; -1 when it is no list refkit writes.
+ */
+static int
+row_seen(sqlite3_stmt *st, int i, struct changes_entry *e)
+{
+	static const unsigned char none[1];
+	size_t n;
+
+	e->seen = NULL;
+	e->nseen = 0;
+	if (sqlite3_column_type(st, i) == SQLITE_NULL)
+		return 0;
+	if (sqlite3_column_type(st, i) != SQLITE_BLOB)
+		return -1;
+	n = (size_t)sqlite3_column_bytes(st, i);
+	if (n % CHANGES_SEEN_LEN != 0)
+		return -1;
+	e->seen = n > 0 ? sqlite3_column_blob(st, i) : none;
+	e->nseen = n / CHANGES_SEEN_LEN;
+	return 0;
+}
+
 int
 exchange_merge(struct db *db, struct db *other, struct exchange_apply *a,
     char *why, size_t whysz)
@@ -891,8 +1204,8 @@ exchange_merge(struct db *db, struct db *other, struct exchange_apply *a,
 	station_release(&self);
 	if (rc != 0)
 		return -1;
-	st = db_prepare(other, "SELECT origin, oseq, time, data FROM change"
-	    " ORDER BY no");
+	st = db_prepare(other, "SELECT origin, oseq, time, data, seen FROM"
+	    " change ORDER BY no");
 	while (rc == 0 && db_step(other, st, 0) == SQLITE_ROW) {
 		struct changes_entry e;
 		const char *origin = db_column_text(st, 0);
@@ -902,7 +1215,9 @@ exchange_merge(struct db *db, struct db *other, struct exchange_apply *a,
 		e.changeset = sqlite3_column_blob(st, 3);
 		e.len = (size_t)sqlite3_column_bytes(st, 3);
 		if (changes_check_id(origin, why, whysz) != 0 ||
-		    e.oseq < 1 || e.len == 0) {
+		    e.oseq < 1 || e.len == 0 || row_seen(st, 4, &e) != 0 ||
+		    (e.seen != NULL && changes_seen_check(e.seen, e.nseen,
+		    origin, why, whysz) != 0)) {
 			rc = util_say(why, whysz, "a row of its record of "
 			    "changes is not one refkit writes (origin '%s', "
 			    "number %" PRId64 ", %zu bytes)", util_q(origin),
@@ -940,8 +1255,8 @@ exchange_export(struct db *db, FILE *fp, int64_t since, int64_t *n,
 	if ((w = changes_writer_open(fp, &h, why, whysz)) == NULL)
 		return -1;
 	*n = 0;
-	st = db_prepare(db, "SELECT origin, oseq, time, data FROM change"
-	    " WHERE no > ?1 AND no <= ?2 ORDER BY no");
+	st = db_prepare(db, "SELECT origin, oseq, time, data, seen FROM"
+	    " change WHERE no > ?1 AND no <= ?2 ORDER BY no");
 	sqlite3_bind_int64(st, 1, h.from);
 	sqlite3_bind_int64(st, 2, h.to);
 	while (db_step(db, st, 0) == SQLITE_ROW) {
@@ -953,7 +1268,12 @@ exchange_export(struct db *db, FILE *fp, int64_t since, int64_t *n,
 		e.time = sqlite3_column_int64(st, 2);
 		e.changeset = sqlite3_column_blob(st, 3);
 		e.len = (size_t)sqlite3_column_bytes(st, 3);
-		if (changes_writer_add(w, &e, why, whysz) != 0) {
+		if (row_seen(st, 4, &e) != 0)
+			(void)util_say(why, whysz, "change %.8s:%" PRId64 " has "
+			    "a seen list refkit does not write", e.origin,
+			    e.oseq);
+		if (row_seen(st, 4, &e) != 0 ||
+		    changes_writer_add(w, &e, why, whysz) != 0) {
 			sqlite3_finalize(st);
 			(void)changes_writer_close(w, why, whysz);
 			return -1;

@@ -79,6 +79,7 @@ struct exchange_apply {
 	int64_t		 applied;	/* new here */
 	int64_t		 known;		/* here already */
 	int64_t		 same;		/* rows found the same at both */
+	int64_t		 passed;	/* inserts passed over (gone.h) */
 	struct exchange_conflict *c;
 	size_t		 nc, capc;
 	size_t		 open;		/* conflicts not settled */
@@ -91,6 +92,7 @@ struct exchange_apply {
 	size_t		 nruns, capruns;
 	const char	*origin;
 	int64_t		 oseq;
+	void		*gate;		/* the gates, once set */
 };
 
 void exchange_apply_init(struct exchange_apply *a, enum exchange_prefer p);

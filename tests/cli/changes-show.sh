@@ -17,6 +17,10 @@ run refkit changes show one.changes
 run refkit changes show one.changes --json
 run refkit changes show three.changes
 run refkit --json changes show three.changes
+# Format 2 (schema 14 on): each entry says what its station had seen of
+# the others, or that this is not known (a change made before).
+run refkit changes show seen.changes
+run refkit --json changes show seen.changes
 [ -e "$REFKIT_DB" ] || echo "no database created"
 run refkit --db /dev/null changes show one.changes
 # The JSON is valid JSON.
@@ -177,7 +181,7 @@ mkchanges badentry.changes "$v" 0 2 1795000600 $ID_A 1 1795000100 cs3 \
     $ID_A 2 1795000200 bad.cs
 run refkit changes show badentry.changes
 # Newer formats and schemas are refused.
-FORMAT=2
+FORMAT=3
 mkchanges newer.changes 1 0 0 1795000600
 FORMAT=1
 run refkit changes show newer.changes

@@ -12,7 +12,7 @@
 # a mental attack, pass, undo, Clean Up and end; an Avatar combat; a
 # Force Battles duel with rounds and an undo; a Battle Grounds game with
 # moves, a pass and an undo; D6 rolls.  Table 2 also changes one shared
-# character after making it.
+# character after making it, and table 3 removes another.
 #
 # Then fresh hubs take them in: merge 1, 2, 3, 4; merge 4, 3, 2, 1; two
 # pairs merged first and the hub merging the pairs (so that some changes
@@ -21,7 +21,8 @@
 # rest.  Checked: every command of every day succeeded; no merge or
 # apply reports a conflict, and the rest of a day applied before its
 # morning is refused with nothing written; every hub holds the same rows in every table
-# that travels (stations by id: a relayed station's name is not known),
+# that travels, and the removals each notes (stations by id: a relayed
+# station's name is not known),
 # the same change rows, the same history and a replay of every combat,
 # duel and game with no mismatch; a station that takes a hub's changes
 # ends with the same rows as the hub; taking every station's changes
@@ -124,8 +125,11 @@ day() {
 	do_ "$bin/d6-roll" --seed "1$s" Han blaster
 	do_ "$bin/d6-roll" --seed "2$s" Han dexterity --round 1
 	do_ "$bin/d6-roll" --seed "3$s" "Pilot$s" dexterity --vs 10
-	# A shared character changed at one station after it was made.
+	# A shared character changed at one station after it was made,
+	# and another removed at one station (refkit(7), "A record removed
+	# at one station"): the copies the others made are passed over.
 	[ "$s" -ne 2 ] || do_ "$bin/crs-stats" set Dee LIFE=45 notes=limps
+	[ "$s" -ne 3 ] || do_ "$bin/crs-stats" rm Eve
 }
 
 pids=
@@ -157,10 +161,10 @@ take() {
 			    >>"$tmp/take.out" || rc=$?
 		done
 	fi
-	c=$(grep -c '^merged:\|^applied:' "$tmp/take.out")
+	c=$(grep -c '^\(merged\|applied\): .* settled$' "$tmp/take.out")
 	n=$(grep -c ' 0 conflicts settled$' "$tmp/take.out")
 	[ "$rc" -eq 0 ] && [ "$c" -gt 0 ] && [ "$c" -eq "$n" ] && ok ||
-	    bad "$hub <- $how $*: exit $rc: $(grep -v '^merged:\|^applied:' \
+	    bad "$hub <- $how $*: exit $rc: $(grep -v ' settled$' \
 	    "$tmp/take.out" | head -3) $(tail -2 "$tmp/refkit.err")"
 }
 # copy DB NEW: a copy of a closed database, through SQLite.
@@ -277,10 +281,13 @@ for s in 1 2 3 4; do
 	    bad "Guard $s: history at home '$a', at the hub '$b'"
 done
 # The shared roster came as one record each, the change made at table 2
-# kept.
+# kept, the one removed at table 3 gone (every hub holds what hub1 does).
 n=$(sqlite3 "$tmp/hub1.db" "SELECT count(*) FROM character WHERE name IN
-    ('Ann', 'Bob', 'Cy', 'Dee', 'Eve')")
-[ "$n" -eq 5 ] && ok || bad "hub1 holds $n of the 5 shared characters"
+    ('Ann', 'Bob', 'Cy', 'Dee')")
+[ "$n" -eq 4 ] && ok || bad "hub1 holds $n of the 4 shared characters"
+n=$(sqlite3 "$tmp/hub1.db" "SELECT count(*) FROM character WHERE
+    name = 'Eve'")
+[ "$n" -eq 0 ] && ok || bad "hub1 holds Eve, removed at table 3"
 d=$(sqlite3 "$tmp/hub1.db" "SELECT given_life, notes FROM character
     WHERE name = 'Dee'")
 [ "$d" = "45|limps" ] && ok || bad "Dee at hub1: '$d', want '45|limps'"

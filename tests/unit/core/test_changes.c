@@ -93,6 +93,16 @@ header(void)
 	return h;
 }
 
+/*
+ * The seen lists of the entries: station A's say what A had of B (the
+ * first says nothing: an empty list), B's are not known, as a change
+ * made before schema 14 would be.  With seen_lists 0, none is known (a
+ * format 1 file).
+ */
+static int seen_lists = 1;
+static unsigned char seen_b[CHANGES_SEEN_LEN];
+static const unsigned char seen_none[1];
+
 static struct changes_entry
 entry(const char *origin, int64_t oseq, const struct cs *c)
 {
@@ -100,6 +110,18 @@ entry(const char *origin, int64_t oseq, const struct cs *c)
 	    .changeset = c->p, .len = (size_t)c->n };
 
 	snprintf(e.origin, sizeof e.origin, "%s", origin);
+	if (seen_lists && strcmp(origin, ID_A) == 0 && oseq > 1) {
+		uint64_t u = (uint64_t)(oseq - 1);
+
+		memcpy(seen_b, ID_B, STATION_ID_LEN);
+		for (int i = 7; i >= 0; i--, u >>= 8)
+			seen_b[STATION_ID_LEN + i] = (unsigned char)u;
+		e.seen = seen_b;
+		e.nseen = 1;
+	} else if (seen_lists && strcmp(origin, ID_A) == 0) {
+		e.seen = seen_none;
+		e.nseen = 0;
+	}
 	return e;
 }
 
@@ -223,7 +245,7 @@ raw_header(struct raw *r, uint32_t schema, const char *id, const char *name)
 
 	r->n = 0;
 	raw_put(r, "RFKTCHGS", 8);
-	raw_u32(r, 1);
+	raw_u32(r, seen_lists ? 2 : 1);
 	raw_u32(r, schema);
 	raw_put(r, id, 32);
 	raw_put(r, &nlen, 1);
@@ -242,6 +264,14 @@ raw_entry_head(struct raw *r, const char *origin, int64_t oseq,
 	raw_put(r, origin, 32);
 	raw_i64(r, oseq);
 	raw_i64(r, T0 - 100 + oseq);
+	if (seen_lists && strcmp(origin, ID_A) != 0)
+		raw_u32(r, 0xffffffff);
+	else if (seen_lists && oseq > 1) {
+		raw_u32(r, 1);
+		raw_put(r, ID_B, 32);
+		raw_i64(r, oseq - 1);
+	} else if (seen_lists)
+		raw_u32(r, 0);
 	raw_u32(r, len);
 }
 
@@ -293,7 +323,10 @@ test_round_trip(const struct cs *cs)
 			break;
 		ok(strcmp(e.origin, want.origin) == 0 &&
 		    e.oseq == want.oseq && e.time == want.time &&
-		    e.len == want.len &&
+		    (e.seen == NULL) == (want.seen == NULL) &&
+		    e.nseen == want.nseen && (e.nseen == 0 ||
+		    memcmp(e.seen, want.seen, e.nseen * CHANGES_SEEN_LEN) ==
+		    0) && e.len == want.len &&
 		    memcmp(e.changeset, want.changeset, e.len) == 0,
 		    "entry %d: every field and byte", i + 1);
 	}
@@ -401,9 +434,9 @@ test_not_changes(const struct cs *cs)
 	    "not a refkit changes file", "a database is not one");
 	is_str(read_mem((const unsigned char *)"RFK", 3, &n), "truncated",
 	    "the start of the magic: truncated");
-	buf[11] = 2;
+	buf[11] = 3;
 	is_str(read_mem(buf, len, &n), "written by a newer refkit "
-	    "(changes format 2)", "a newer format, before its checksum");
+	    "(changes format 3)", "a newer format, before its checksum");
 	buf[11] = 0;
 	is_str(read_mem(buf, len, &n), "not a refkit changes file "
 	    "(changes format 0)", "format 0");
@@ -732,9 +765,12 @@ test_changed(const struct cs *cs)
 	FILE *fp;
 	int n;
 
-	/* The second entry's time, a byte of the second pass's file. */
+	/*
+	 * The second entry's time, a byte of the second pass's file (B's
+	 * entry: its seen count says not known).
+	 */
 	memcpy(b, a, len);
-	b[len - 32 - 1 - cs[1].n - 4 - 1] ^= 1;
+	b[len - 32 - 1 - cs[1].n - 4 - 4 - 1] ^= 1;
 	fp = fopencookie(&t, "rb", io);
 	is_str(read_fp(fp, &n), "changed while it was being read",
 	    "a file that changes under the reader");
@@ -833,9 +869,133 @@ test_fixtures(void)
 		free(buf);
 		free(path);
 	}
-	ok(seen >= 3, "%d fixtures", seen);
+	ok(seen >= 4, "%d fixtures", seen);
 	if (d != NULL)
 		closedir(d);
+}
+
+/* A seen list entry, by hand: id and number. */
+static void
+raw_seen(struct raw *r, const char *id, int64_t n)
+{
+	raw_put(r, id, 32);
+	raw_i64(r, n);
+}
+
+/* An entry of station A whose seen list is given raw (count, then s). */
+static const char *
+read_seen_list(const struct cs *cs, uint32_t count, void (*s)(struct raw *))
+{
+	static struct raw r;
+	int n;
+
+	raw_header(&r, DB_SCHEMA_VERSION, ID_A, "T");
+	raw_put(&r, "E", 1);
+	raw_put(&r, ID_A, 32);
+	raw_i64(&r, 2);
+	raw_i64(&r, T0);
+	raw_u32(&r, count);
+	if (s != NULL)
+		s(&r);
+	raw_u32(&r, (uint32_t)cs[0].n);
+	raw_put(&r, cs[0].p, (size_t)cs[0].n);
+	raw_end(&r);
+	return read_mem(r.b, r.n, &n);
+}
+
+static void seen_unsorted(struct raw *r)
+{
+	raw_seen(r, ID_B, 1);
+	raw_seen(r, "1123456789abcdef0123456789abcdef", 1);
+}
+static void seen_own(struct raw *r) { raw_seen(r, ID_A, 1); }
+static void seen_zero(struct raw *r) { raw_seen(r, ID_B, 0); }
+static void seen_upper(struct raw *r)
+{
+	raw_seen(r, "FEDCBA9876543210FEDCBA9876543210", 1);
+}
+static void seen_two(struct raw *r)
+{
+	raw_seen(r, "1123456789abcdef0123456789abcdef", 7);
+	raw_seen(r, ID_B, 3);
+}
+
+/*
+ * The seen lists (format 2): read back as written; a format 1 file has
+ * none and is written again as format 1; the writer will not put one in
+ * a format 1 file; a list out of order, naming its own station, with a
+ * number below 1 or a bad id, too long or past the end is refused.
+ */
+static void
+test_seen(const struct cs *cs)
+{
+	struct changes_header h = header(), got;
+	struct changes_entry e;
+	struct changes_reader *r;
+	struct changes_writer *w;
+	unsigned char *buf;
+	char why[256], *mem = NULL;
+	size_t len, mlen;
+	FILE *fp;
+
+	buf = file_bytes(&h, cs, 3, &len);
+	fp = fmemopen(buf, len, "rb");
+	r = changes_reader_open(fp, &got, why, sizeof why);
+	is_int(r != NULL ? (int)got.format : -1, 2, "a new file is format 2");
+	ok(r != NULL && changes_reader_next(r, &e, why, sizeof why) == 1 &&
+	    e.seen != NULL && e.nseen == 0, "A's first change had seen "
+	    "nothing of B");
+	ok(r != NULL && changes_reader_next(r, &e, why, sizeof why) == 1 &&
+	    e.seen == NULL, "B's change: not known");
+	ok(r != NULL && changes_reader_next(r, &e, why, sizeof why) == 1 &&
+	    e.nseen == 1 && gone_seen_of(e.seen, e.nseen, ID_B) == 2 &&
+	    gone_seen_of(e.seen, e.nseen, ID_A) == 0, "A's third had seen "
+	    "B's 2, and names no other");
+	changes_reader_free(r);
+	fclose(fp);
+	free(buf);
+
+	seen_lists = 0;
+	h.format = 1;
+	buf = file_bytes(&h, cs, 2, &len);
+	fp = fmemopen(buf, len, "rb");
+	r = changes_reader_open(fp, &got, why, sizeof why);
+	is_int(r != NULL ? (int)got.format : -1, 1, "format 1 is still read");
+	ok(r != NULL && changes_reader_next(r, &e, why, sizeof why) == 1 &&
+	    e.seen == NULL, "its entries have no seen list");
+	changes_reader_free(r);
+	fclose(fp);
+	ok(rewrite_same(buf, len), "and it is written again as format 1");
+	free(buf);
+	seen_lists = 1;
+
+	fp = open_memstream(&mem, &mlen);
+	w = changes_writer_open(fp, &h, why, sizeof why);
+	e = entry(ID_A, 2, &cs[0]);
+	is_int(changes_writer_add(w, &e, why, sizeof why), -1,
+	    "the writer will not put a seen list in format 1");
+	is_str(why, "changes format 1 cannot carry what a change's station "
+	    "had seen", "saying so");
+	changes_writer_close(w, why, sizeof why);
+	fclose(fp);
+	free(mem);
+
+	is_str(read_seen_list(cs, 2, seen_two), "", "a list of two in order");
+	is_str(read_seen_list(cs, 2, seen_unsorted), "entry 1: its seen "
+	    "list is not in increasing order of station id (at "
+	    "1123456789abcdef0123456789abcdef)", "out of order");
+	is_str(read_seen_list(cs, 1, seen_own), "entry 1: its seen list "
+	    "names its own station " ID_A, "its own station");
+	is_str(read_seen_list(cs, 1, seen_zero), "entry 1: its seen list "
+	    "gives station " ID_B " the number 0, not 1 or more",
+	    "a number below 1");
+	is_str(read_seen_list(cs, 1, seen_upper), "entry 1: the seen station "
+	    "id 'FEDCBA9876543210FEDCBA9876543210' is not 32 lowercase "
+	    "hexadecimal digits", "a bad id");
+	is_str(read_seen_list(cs, 65537, NULL), "entry 1: its seen list "
+	    "names 65537 stations, more than 65536", "too long");
+	is_str(read_seen_list(cs, 1000, NULL), "malformed (it ends inside "
+	    "entry 1)", "past the end");
 }
 
 /* unit-changes --fixtures DIR: writes the fixtures (and fuzz seeds). */
@@ -843,9 +1003,10 @@ static int
 write_fixtures(const char *dir, const struct cs *cs)
 {
 	struct changes_header h = header();
-	struct { const char *name; int n; } f[] = {
-		{ "empty.changes", 0 }, { "one.changes", 1 },
-		{ "three.changes", 3 },
+	/* Format 1 files (before seen lists), then one of format 2. */
+	struct { const char *name; int n, format; } f[] = {
+		{ "empty.changes", 0, 1 }, { "one.changes", 1, 1 },
+		{ "three.changes", 3, 1 }, { "seen.changes", 3, 2 },
 	};
 	char why[256];
 
@@ -854,6 +1015,8 @@ write_fixtures(const char *dir, const struct cs *cs)
 		FILE *fp = fopen(path, "wb");
 
 		h.to = f[i].n;
+		h.format = (uint32_t)f[i].format;
+		seen_lists = f[i].format >= 2;
 		if (fp == NULL || write_file(fp, &h, cs, f[i].n, why,
 		    sizeof why) != 0 || fclose(fp) != 0) {
 			fprintf(stderr, "%s: %s\n", path,
@@ -888,6 +1051,7 @@ main(int argc, char **argv)
 		test_pipe(cs);
 		test_changed(cs);
 		test_offset(cs);
+		test_seen(cs);
 		test_fixtures();
 		rc = tap_done();
 	}

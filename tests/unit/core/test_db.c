@@ -235,7 +235,7 @@ main(void)
 	    "fresh database has refkit's application id");
 	is_int(int_of(a->h, "PRAGMA foreign_keys"), 1, "foreign keys on");
 	is_int(int_of(a->h, "SELECT count(*) FROM sqlite_schema WHERE"
-	    " type = 'table'"), 28, "twenty-eight tables");
+	    " type = 'table'"), 29, "twenty-nine tables");
 	test_keys(a);
 	ok(int_of(a->h, "SELECT journal_mode = 'wal' FROM"
 	    " pragma_journal_mode") == 1, "WAL mode");
