@@ -106,25 +106,61 @@ rng_below(struct rng *r, uint64_t n)
 	return x % n;
 }
 
+/*
+ * The four dice of each number below 6^4, the last die first, as
+ * rng_d6_fill stores them (made before main, so threads only read it).
+ */
+static uint32_t d6_four[1296];
+_Static_assert(RNG_D6_BATCH == 16, "rng_d6_fill cuts sixteen dice in four");
+
+__attribute__((constructor)) static void
+d6_four_make(void)
+{
+	for (uint32_t v = 0; v < 1296; v++) {
+		uint32_t x = v, w = 0;
+
+		for (int k = 0; k < 4; k++, x /= 6)
+			w |= (x % 6 + 1) << (8 * k);
+		d6_four[v] = w;
+	}
+}
+
+/* Four dice, the last first, at d. */
+static void
+d6_put4(uint8_t *d, uint32_t v)
+{
+	uint32_t w = d6_four[v];
+
+	for (int k = 0; k < 4; k++)
+		d[k] = (uint8_t)(w >> (8 * k));
+}
+
 void
 rng_d6_fill(struct rng *r)
 {
 	__extension__ typedef unsigned __int128 u128;
-	uint64_t bound = 1;	/* 6^RNG_D6_BATCH, well below 2^64 */
+	const uint64_t bound = UINT64_C(2821109907456);	/* 6^16 */
 	uint64_t low, floor = 0;
 
-	for (int k = 0; k < RNG_D6_BATCH; k++)
-		bound *= 6;
 	for (;;) {
-		low = rng_next(r);
-		for (int k = 0; k < RNG_D6_BATCH; k++) {
-			u128 m = (u128)low * 6;
+		/*
+		 * Taking a die at a time from the top of low * 6, sixteen
+		 * times, is taking the base-6 digits of the top half of
+		 * low * 6^16, the first die its most significant digit; the
+		 * bottom half is what is left of low.  So one product, cut in
+		 * four numbers of four digits, read from a table.
+		 */
+		u128 m = (u128)rng_next(r) * bound;
+		uint64_t top = (uint64_t)(m >> 64);
+		uint32_t hi = (uint32_t)(top / 1679616), lo = (uint32_t)(top %
+		    1679616);		/* 6^8 */
 
-			/* The first die is used first, from the top. */
-			r->d6[RNG_D6_BATCH - 1 - k] = (uint8_t)(m >> 64) + 1;
-			low = (uint64_t)m;
-		}
-		/* Chained, the steps are one draw of x * 6^16: Lemire's test. */
+		low = (uint64_t)m;
+		d6_put4(r->d6 + 12, hi / 1296);
+		d6_put4(r->d6 + 8, hi % 1296);
+		d6_put4(r->d6 + 4, lo / 1296);
+		d6_put4(r->d6, lo % 1296);
+		/* The steps are one draw of x * 6^16: Lemire's test. */
 		if (low >= bound)
 			break;
 		if (floor == 0)

@@ -1090,6 +1090,17 @@ put_back(struct fb_state *s, int who, int target, const int8_t *pull, int n,
 }
 
 /*
+ * How many spheres hold each number of counters, 0 to FB_CAP, counted
+ * in one register: four bits a number (a board has at most FB_MAXS
+ * spheres), so that the count of one never waits on the store of the
+ * last, as an array's increments would (the sim's hottest loop).
+ */
+#define FB_AT_ONE(v)	(UINT32_C(1) << (4 * (v)))
+#define FB_AT(at, v)	((int)(((at) >> (4 * (v))) & 0xf))
+_Static_assert(FB_MAXS < 16 && 4 * (FB_CAP + 1) <= 32,
+    "the counts fit their four bits");
+
+/*
  * Places n gained counters in a player's spheres, fewest first, one at a
  * time, the first of equals first; what does not fit goes to her pool.
  * That is filling up to a level: raise every sphere below the highest
@@ -1101,13 +1112,14 @@ put_back(struct fb_state *s, int who, int target, const int8_t *pull, int n,
 void
 fb_fill_fewest(struct fb_player *p, int ns, int n)
 {
-	int at[FB_CAP + 1] = { 0 }, level = 0, need = 0, upto = 0;
+	uint32_t at = 0;
+	int level = 0, need = 0, upto = 0;
 
 	for (int i = 0; i < ns; i++)
-		at[p->sph[i]]++;
+		at += FB_AT_ONE(p->sph[i]);
 	/* Find the highest level whose cost fits in n. */
 	for (;;) {
-		upto += at[level];
+		upto += FB_AT(at, level);
 		if (level == FB_CAP || need + upto > n)
 			break;
 		need += upto;
@@ -1758,14 +1770,15 @@ strategy_pull(const struct fb_state *s, int who, int t, int base,
 	const struct fb_player *p = &s->p[who];
 	const int *ts = s->b->tsph[t];
 	int n = s->b->tn[t], want = FB_AUTO_MISS - 1 - base, level = FB_CAP;
-	int at[FB_CAP + 1] = { 0 }, above = 0, over = 0, got = 0;
+	uint32_t at = 0;
+	int above = 0, over = 0, got = 0;
 
 	if (want <= 0)
 		return 0;
 	for (int k = 0; k < n; k++)
-		at[p->sph[ts[k]]]++;
+		at += FB_AT_ONE(p->sph[ts[k]]);
 	while (level > keep) {
-		over += at[level];	/* spheres above level - 1 */
+		over += FB_AT(at, level);	/* spheres above level - 1 */
 		if (above + over > want)
 			break;
 		above += over;
