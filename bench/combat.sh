@@ -100,7 +100,8 @@ INSERT INTO event (combat_id, seq, round, action, actor, target, range,
 COMMIT;
 SQL
 sqlite3 "$hdb" 'DROP TABLE history; DROP TABLE history_combat;
-    DROP TABLE snapshot; DROP TABLE station_self; DROP TABLE change;
+    DROP TABLE snapshot; DROP TABLE station_self; DROP TABLE gone;
+    DROP TABLE change;
     DROP TABLE station;
     PRAGMA user_version = 7'
 t0=$(date +%s%N)
