@@ -101,7 +101,7 @@ MANS   = man/refkit.1 man/crs-stats.1 man/crs-draw.1 man/crs-combat.1 man/d6-rol
          man/refkit.7 \
          man/refkit.db.5
 
-all: $(BINS)
+all: $(BINS) $(B)/schema-pg.sql
 
 $(B):
 	mkdir -p $(B)
@@ -139,6 +139,15 @@ $(B)/librefkit.a: $(LIBOBJ)
 # Every tool links the same way: its main over the library.
 $(BINS): $(B)/%: $(B)/cmd/%.o $(B)/librefkit.a
 	$(CC) $(LDFLAGS) -o $@ $< $(B)/librefkit.a $(LDLIBS)
+
+# The PostgreSQL form of the schema (issue #22), written from schema.sql
+# by tools/pgschema.c over the same library.
+$(B)/pgschema: tools/pgschema.c $(B)/librefkit.a
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(B)/librefkit.a $(LDLIBS)
+
+$(B)/schema-pg.sql: $(B)/pgschema
+	$(B)/pgschema > $@.tmp
+	mv $@.tmp $@
 
 define unit_rule
 $(B)/unit-$(notdir $(1)).o: tests/unit/$(dir $(1))test_$(notdir $(1)).c \

@@ -14,6 +14,7 @@
 #   6. concurrency: 21 writers of every ledger kind, 4 readers
 #   7. stations: four stations' days merged into hubs in several orders
 #      must agree
+#   7b. the PostgreSQL form of the schema, against a real server
 #   8. import under load: 5 imports of 200,000 characters while 3 GMs
 #      fight, and changes made while an import waits for the lock
 #   9. cppcheck and clang-tidy
@@ -68,6 +69,7 @@ build fuzz-build && part "fuzz targets" sh tests/fuzz/run.sh build-fuzz \
 part "crash safety" sh tests/stress/crash.sh build "${CRASH_RUNS:-100}"
 part "concurrency" sh tests/stress/concurrency.sh build 8000
 part "stations" sh tests/stress/stations.sh build
+part "PostgreSQL schema" sh tests/pg/schema.sh build
 part "import under load" sh tests/stress/import-lock.sh build 200000 5
 part "static analysis" sh tests/lint.sh
 echo "$total_pass passed, $total_fail failed"

@@ -15,12 +15,16 @@
 #   clang, libclang-rt-14-dev   libFuzzer and its sanitizers (tests/fuzz)
 #   valgrind         memcheck over the CLI cases (make check-full)
 #   cppcheck, clang-tidy        static analysis of src/ (make check-full)
-#   util-linux       setpriv, to run a hostile-environment case as nobody
+#   util-linux       setpriv, to run a hostile-environment case as nobody,
+#                    and the tests' PostgreSQL server
+#   postgresql       the server the PostgreSQL tests start (issue #22; its
+#                    package has the citext extension); later libpq-dev,
+#                    the client library
 set -eu
 pkgs="build-essential pkg-config libsqlite3-dev libcsv-dev libgmp-dev
     libsodium-dev sqlite3 mandoc
     rolldice dicelab clang libclang-rt-14-dev valgrind cppcheck clang-tidy
-    util-linux"
+    util-linux postgresql"
 missing=
 for p in $pkgs; do
 	dpkg-query -W -f '${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||
