@@ -14,9 +14,11 @@
  *	json_valid(x)		refkit_json_valid(x), defined first
  *	STRICT, WITHOUT ROWID	(nothing: every PostgreSQL table is both)
  *
- * Comments, strings and quoted names are copied as they are.  The rows
- * schema.sql inserts (the default Force Battles board, Battle Grounds'
- * stats, the station) are not written: the database layer writes them.
+ * Comments, strings and quoted names are copied as they are.  Then the
+ * rows a new database holds (the default Force Battles board, Battle
+ * Grounds' stats), as SQLite quotes them, but for the station's own,
+ * which each database makes for itself; and the table refkit_meta, which
+ * plays the part of SQLite's application_id and user_version.
  */
 #include <ctype.h>
 #include <err.h>
@@ -284,6 +286,37 @@ statement(struct ctx *c, const char *type, const char *name, const char *sql)
 	fputs(";\n\n", c->out);
 }
 
+/* The rows of every table a new database has rows in, in order. */
+static void
+rows(sqlite3 *h)
+{
+	sqlite3_stmt *t, *r;
+	char *sql;
+
+	if (sqlite3_prepare_v2(h, "SELECT name, (SELECT group_concat("
+	    "'quote(\"' || replace(c.name, '\"', '\"\"') || '\")', ' || '', '' || ')"
+	    " FROM pragma_table_info(s.name) c) FROM sqlite_schema s"
+	    " WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+	    " AND name NOT IN ('station', 'station_self') ORDER BY rowid", -1,
+	    &t, NULL) != SQLITE_OK)
+		errx(1, "%s", sqlite3_errmsg(h));
+	while (sqlite3_step(t) == SQLITE_ROW) {
+		const char *name = (const char *)sqlite3_column_text(t, 0);
+
+		sql = sqlite3_mprintf("SELECT %s FROM \"%w\" ORDER BY 1",
+		    (const char *)sqlite3_column_text(t, 1), name);
+		if (sql == NULL || sqlite3_prepare_v2(h, sql, -1, &r, NULL) !=
+		    SQLITE_OK)
+			errx(1, "%s: %s", name, sqlite3_errmsg(h));
+		while (sqlite3_step(r) == SQLITE_ROW)
+			printf("INSERT INTO %s VALUES (%s);\n", name,
+			    (const char *)sqlite3_column_text(r, 0));
+		sqlite3_finalize(r);
+		sqlite3_free(sql);
+	}
+	sqlite3_finalize(t);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -328,6 +361,16 @@ main(int argc, char **argv)
 			printf("%s %d\n", sqlite3_column_text(st, 1), c.checks);
 	}
 	sqlite3_finalize(st);
+	if (!counts) {
+		rows(h);
+		printf("\n-- SQLite's application_id and user_version.\n"
+		    "CREATE TABLE refkit_meta (\n"
+		    "\tone\t\tBIGINT PRIMARY KEY CHECK (one = 1),\n"
+		    "\tapplication_id\tBIGINT NOT NULL,\n"
+		    "\tversion\t\tBIGINT NOT NULL\n);\n"
+		    "INSERT INTO refkit_meta VALUES (1, %d, %d);\n",
+		    DB_APPLICATION_ID, DB_SCHEMA_VERSION);
+	}
 	sqlite3_close(h);
 	return fflush(stdout) != 0 || ferror(stdout);
 }

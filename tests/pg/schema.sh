@@ -1,8 +1,8 @@
 #!/bin/sh
 # schema.sh BUILD-DIR: the PostgreSQL form of the schema (issue #22),
 # loaded into a real PostgreSQL server, has the tables, columns, keys,
-# indexes and CHECK constraints of the SQLite schema, and its CHECKs
-# refuse what SQLite's refuse.
+# indexes, CHECK constraints and first rows of the SQLite schema, and
+# its CHECKs refuse what SQLite's refuse.
 #
 # The SQLite side is read from a new refkit database (what the tools
 # make); the PostgreSQL side from the server's catalog after
@@ -99,7 +99,8 @@ psql -X -At -F'|' -c "SELECT c.table_name, c.column_name,
     k.constraint_name AND tc.table_name = k.table_name WHERE
     tc.constraint_type = 'PRIMARY KEY' AND k.table_name = c.table_name AND
     k.column_name = c.column_name), 0) FROM information_schema.columns c
-    WHERE c.table_schema = 'public'" | sort >"$work/cols.pg"
+    WHERE c.table_schema = 'public' AND c.table_name <> 'refkit_meta'" |
+    sort >"$work/cols.pg"
 if cmp -s "$work/cols.sqlite" "$work/cols.pg"; then
 	ok
 else
@@ -171,7 +172,8 @@ cmp -s "$work/chk.sqlite" "$work/chk.count" && ok ||
 psql -X -At -F'|' -c "SELECT t.relname, count(con.oid) FROM pg_class t JOIN
     pg_namespace ns ON ns.oid = t.relnamespace LEFT JOIN pg_constraint con
     ON con.conrelid = t.oid AND con.contype = 'c' WHERE ns.nspname =
-    'public' AND t.relkind = 'r' GROUP BY t.relname" | sort >"$work/chk.pg"
+    'public' AND t.relkind = 'r' AND t.relname <> 'refkit_meta' GROUP BY
+    t.relname" | sort >"$work/chk.pg"
 if cmp -s "$work/chk.count" "$work/chk.pg"; then
 	ok
 else
@@ -180,6 +182,28 @@ else
 fi
 total=$(awk -F'|' '{ s += $2 } END { print s }' "$work/chk.pg")
 [ "$total" -ge 100 ] && ok || bad "only $total CHECKs in PostgreSQL"
+
+# The rows a new database holds, but the station's own, are the same;
+# refkit_meta says what SQLite's application_id and user_version say.
+for t in $(sqlite3 "$work/r.db" "SELECT name FROM sqlite_schema WHERE type =
+    'table' AND name NOT LIKE 'sqlite_%' AND name NOT IN ('station',
+    'station_self') ORDER BY name"); do
+	sqlite3 "$work/r.db" "SELECT * FROM $t" | sort
+done >"$work/rows.sqlite"
+for t in $(psql -X -At -c "SELECT tablename FROM pg_tables WHERE schemaname =
+    'public' AND tablename NOT IN ('station', 'station_self',
+    'refkit_meta') ORDER BY tablename"); do
+	psql -X -At -F'|' -c "SELECT * FROM $t" | sort
+done >"$work/rows.pg"
+n=$(wc -l <"$work/rows.sqlite")
+cmp -s "$work/rows.sqlite" "$work/rows.pg" && [ "$n" -gt 20 ] && ok ||
+    bad "the rows of a new database differ ($n in SQLite): $(diff \
+    "$work/rows.sqlite" "$work/rows.pg" | grep '^[<>]' | head -4)"
+a=$(sqlite3 "$work/r.db" "SELECT application_id || '|' || user_version FROM
+    pragma_application_id, pragma_user_version")
+b=$(psql -X -At -F'|' -c "SELECT application_id, version FROM refkit_meta")
+[ -n "$a" ] && [ "$a" = "$b" ] && ok ||
+    bad "refkit_meta '$b', SQLite's '$a'"
 
 # The translated CHECKs judge alike: each value below is refused by both
 # or taken by both (the rows are otherwise valid).
