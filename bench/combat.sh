@@ -77,6 +77,10 @@ done
 
 # Ledgers of N events: N / 100 combats of 100 attacks among 2,000
 # characters, written straight into the table of a database of their own.
+# Their ids are keys already (2^62 + n: the keys of station tag 80000000),
+# so that migration 11 has no ids to give them: the change that step
+# records of ten million new ids would pass SQLite's largest changeset.
+K=4611686018427387904
 for n in ${HISTORY_SIZES:-1000000 10000000}; do
 hdb="$out/history.db"
 rm -f "$hdb" "$hdb-wal" "$hdb-shm"
@@ -86,13 +90,14 @@ BEGIN;
 INSERT INTO combat (id, rules, created)
   WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c
     WHERE i < $n / 100)
-  SELECT i, 'crs', 1790000000 + i FROM c;
-INSERT INTO event (combat_id, seq, round, action, actor, target, range,
+  SELECT $K + i, 'crs', 1790000000 + i FROM c;
+INSERT INTO event (id, combat_id, seq, round, action, actor, target, range,
   cards, vs_cards, base, vs_base, offense, defense, hit, damage,
   life_before, life_after, fumble, vs_fumble, time)
   WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n
     WHERE i < $n - 1)
-  SELECT 1 + i / 100, 1 + i % 100, 1 + (i % 100) / 4, 'attack',
+  SELECT $K + 1 + i, $K + 1 + i / 100, 1 + i % 100, 1 + (i % 100) / 4,
+    'attack',
     'Fighter ' || ((i * 7919) % 2000), 'Fighter ' || ((i * 104729 + 1) % 2000),
     'short', '7', '5', 8, 9, 15, 14, 1, 1, 50, 49, (i % 9 = 0), 0,
     1790000000 + i
