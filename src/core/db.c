@@ -564,8 +564,11 @@ session_store(struct db *db)
 		session_end(db);
 		return;
 	}
-	if (sqlite3session_changeset(db->session, &n, &cs) != SQLITE_OK)
-		db_fatal(db, "cannot record the changes");
+	if ((rc = sqlite3session_changeset(db->session, &n, &cs)) != SQLITE_OK)
+		db_die(db, "cannot record the changes of this transaction, so "
+		    "nothing was written: %s%s", sqlite3_errstr(rc),
+		    rc == SQLITE_NOMEM || rc == SQLITE_TOOBIG ? " (more than "
+		    "one changeset can hold)" : "");
 	session_end(db);
 	st = db_prepare(db, "SELECT s.id, coalesce((SELECT max(oseq) FROM"
 	    " change WHERE origin = s.id), 0) + 1 FROM station_self s");
