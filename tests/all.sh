@@ -48,9 +48,17 @@ part() {
 	rm -f "$top/.part.out" "$top/.part.rc"
 }
 
+# build ARGS...: make ARGS; a build that fails is shown and counted as a
+# failure (the part it was for then does not run, and must not pass
+# unseen).
 build() {
-	make -s -j"$jobs" "$@" >"$top/.build.out" 2>&1 ||
-	    { cat "$top/.build.out"; rm -f "$top/.build.out"; return 1; }
+	if ! make -s -j"$jobs" "$@" >"$top/.build.out" 2>&1; then
+		cat "$top/.build.out"
+		rm -f "$top/.build.out"
+		echo "FAIL: make $* failed"
+		total_fail=$((total_fail + 1))
+		return 1
+	fi
 	rm -f "$top/.build.out"
 }
 

@@ -340,9 +340,10 @@ main(int argc, char **argv)
 	    " WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%'"
 	    " ORDER BY rowid", -1, &st, NULL) != SQLITE_OK)
 		errx(1, "%s", sqlite3_errmsg(h));
-	if (counts)
-		c.out = fopen("/dev/null", "w");
-	else
+	if (counts) {
+		if ((c.out = fopen("/dev/null", "w")) == NULL)
+			err(1, "/dev/null");
+	} else
 		printf("-- The PostgreSQL form of refkit's schema %d, written by "
 		    "tools/pgschema.c\n-- from schema.sql: do not edit.\n\n"
 		    "CREATE EXTENSION IF NOT EXISTS citext;\n\n"
@@ -372,5 +373,10 @@ main(int argc, char **argv)
 		    DB_APPLICATION_ID, DB_SCHEMA_VERSION);
 	}
 	sqlite3_close(h);
+	for (size_t i = 0; i < c.nnocase; i++)
+		free(c.nocase[i]);
+	free(c.nocase);
+	if (counts)
+		fclose(c.out);
 	return fflush(stdout) != 0 || ferror(stdout);
 }
