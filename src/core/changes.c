@@ -623,6 +623,29 @@ reader_end(struct changes_reader *r, char *why, size_t whysz)
 	return 0;
 }
 
+/*
+ * Reads len bytes into *buf (grown to *cap as needed); -1 with why, the
+ * read's failure said as inside.  Allocates only what the file really
+ * holds.
+ */
+static int
+get_into(struct changes_reader *r, unsigned char **buf, size_t *cap,
+    size_t len, const char *inside, char *why, size_t whysz)
+{
+	if (len > r->size - r->pos) {
+		r->past = 1;
+		return read_failed(r, inside, why, whysz);
+	}
+	if (len > *cap) {
+		free(*buf);
+		*buf = xmalloc(len);
+		*cap = len;
+	}
+	if (get(r, *buf, len) != 0)
+		return read_failed(r, inside, why, whysz);
+	return 0;
+}
+
 /* The seen list of entry where, into r->seen; -1 with why. */
 static int
 read_seen(struct changes_reader *r, struct changes_entry *e,
@@ -640,17 +663,8 @@ read_seen(struct changes_reader *r, struct changes_entry *e,
 		return util_say(why, whysz, "%s: its seen list names %" PRIu32
 		    " stations, more than %d", where, n, CHANGES_SEEN_MAX);
 	len = (size_t)n * CHANGES_SEEN_LEN;
-	if (len > r->size - r->pos) {
-		r->past = 1;
-		return read_failed(r, inside, why, whysz);
-	}
-	if (len > r->seencap) {
-		free(r->seen);
-		r->seen = xmalloc(len);
-		r->seencap = len;
-	}
-	if (get(r, r->seen, len) != 0)
-		return read_failed(r, inside, why, whysz);
+	if (get_into(r, &r->seen, &r->seencap, len, inside, why, whysz) != 0)
+		return -1;
 	e->seen = n > 0 ? r->seen : none;
 	e->nseen = n;
 	return 0;
@@ -676,18 +690,8 @@ read_entry(struct changes_reader *r, struct changes_entry *e, char *why,
 	if (len > CHANGES_CHANGESET_MAX)
 		return util_say(why, whysz, "%s: the changeset of %" PRIu32
 		    " bytes is longer than 1 GiB", where, len);
-	/* Allocate only what the file really holds. */
-	if (len > r->size - r->pos) {
-		r->past = 1;
-		return read_failed(r, inside, why, whysz);
-	}
-	if (len > r->cap) {
-		free(r->buf);
-		r->buf = xmalloc(len);
-		r->cap = len;
-	}
-	if (get(r, r->buf, len) != 0)
-		return read_failed(r, inside, why, whysz);
+	if (get_into(r, &r->buf, &r->cap, len, inside, why, whysz) != 0)
+		return -1;
 	e->changeset = r->buf;
 	e->len = len;
 	if (memchr(e->origin, '\0', STATION_ID_LEN) != NULL)

@@ -1268,11 +1268,9 @@ exchange_export(struct db *db, FILE *fp, int64_t since, int64_t *n,
 		e.time = sqlite3_column_int64(st, 2);
 		e.changeset = sqlite3_column_blob(st, 3);
 		e.len = (size_t)sqlite3_column_bytes(st, 3);
-		if (row_seen(st, 4, &e) != 0)
-			(void)util_say(why, whysz, "change %.8s:%" PRId64 " has "
-			    "a seen list refkit does not write", e.origin,
-			    e.oseq);
-		if (row_seen(st, 4, &e) != 0 ||
+		if ((row_seen(st, 4, &e) != 0 && util_say(why, whysz, "change "
+		    "%.8s:%" PRId64 " has a seen list refkit does not write",
+		    e.origin, e.oseq) != 0) ||
 		    changes_writer_add(w, &e, why, whysz) != 0) {
 			sqlite3_finalize(st);
 			(void)changes_writer_close(w, why, whysz);
