@@ -19,7 +19,8 @@ CC        ?= cc
 PKG_CONFIG ?= pkg-config
 
 WARN   = -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
-         -Wmissing-prototypes -Werror=implicit-function-declaration
+         -Wmissing-prototypes -Werror=implicit-function-declaration \
+         -Werror=incompatible-pointer-types
 CSTD   = -std=c17 -D_DEFAULT_SOURCE -D_GNU_SOURCE
 OPT    ?= -O2 -g
 

@@ -22,6 +22,7 @@
  */
 #include <ctype.h>
 #include <err.h>
+#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -16,19 +16,19 @@
 int
 bgledger_team_add(struct db *db, const struct bg_team *t)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int64_t id;
 	int rc;
 
 	st = db_prepare(db, "INSERT INTO bg_team (id, name, created)"
-	    " VALUES (" DB_NAME_KEY("lower(?1)") ", ?1, ?2)");
-	sqlite3_bind_text(st, 1, t->name, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 2, db_now());
+	    " VALUES (" DB_NAME_KEY("lower(?1)") ", ?1, ?2) RETURNING id");
+	db_bind_text(st, 1, t->name);
+	db_bind_int(st, 2, db_now());
 	rc = db_step(db, st, 1);
-	sqlite3_finalize(st);
-	if (rc == SQLITE_CONSTRAINT)
+	id = rc == DB_ROW ? db_column_int(st, 0) : 0;
+	db_finalize(st);
+	if (rc == DB_CONSTRAINT)
 		return -1;
-	id = sqlite3_last_insert_rowid(db->h);
 	st = db_prepare(db, "INSERT INTO bg_figure (team_id, pos, name, level,"
 	    " cosmic, red, orange, yellow, green, blue, purple, powers)"
 	    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)");
@@ -36,20 +36,19 @@ bgledger_team_add(struct db *db, const struct bg_team *t)
 		const struct bg_figure *f = &t->f[i];
 		char *pw = bgio_powers(f->powers, "+");
 
-		sqlite3_bind_int64(st, 1, id);
-		sqlite3_bind_int(st, 2, i + 1);
-		sqlite3_bind_text(st, 3, f->name, -1, SQLITE_STATIC);
-		sqlite3_bind_text(st, 4, bg_level_name(f->level), -1,
-		    SQLITE_STATIC);
-		sqlite3_bind_int(st, 5, f->cosmic);
+		db_bind_int(st, 1, id);
+		db_bind_int(st, 2, i + 1);
+		db_bind_text(st, 3, f->name);
+		db_bind_text(st, 4, bg_level_name(f->level));
+		db_bind_int(st, 5, f->cosmic);
 		for (int c = 0; c < BG_NSTAT; c++)
-			sqlite3_bind_int(st, 6 + c, f->stat[c]);
-		sqlite3_bind_text(st, 12, pw, -1, SQLITE_TRANSIENT);
+			db_bind_int(st, 6 + c, f->stat[c]);
+		db_bind_text_copy(st, 12, pw);
 		free(pw);
 		db_step(db, st, 0);
-		sqlite3_reset(st);
+		db_reset(st);
 	}
-	sqlite3_finalize(st);
+	db_finalize(st);
 	return 0;
 }
 
@@ -59,22 +58,22 @@ bgledger_team_add(struct db *db, const struct bg_team *t)
 
 /* Adds the figure of a TEAM_SELECT row to t, if the row has one. */
 static void
-team_row(sqlite3_stmt *st, struct bg_team *t)
+team_row(struct db_stmt *st, struct bg_team *t)
 {
 	struct bg_figure *f;
 	const char *pw;
 
 	snprintf(t->name, sizeof t->name, "%s",
 	    db_column_text(st, 0));
-	if (sqlite3_column_type(st, 1) == SQLITE_NULL || t->n == BG_MAXFIG)
+	if (db_column_type(st, 1) == DB_NULL || t->n == BG_MAXFIG)
 		return;
 	f = &t->f[t->n++];
 	snprintf(f->name, sizeof f->name, "%s",
 	    db_column_text(st, 1));
 	f->level = bg_level_find(db_column_text(st, 2));
-	f->cosmic = sqlite3_column_int(st, 3);
+	f->cosmic = db_column_int(st, 3);
 	for (int c = 0; c < BG_NSTAT; c++)
-		f->stat[c] = sqlite3_column_int(st, 4 + c);
+		f->stat[c] = db_column_int(st, 4 + c);
 	pw = db_column_text(st, 10);
 	while (pw != NULL && *pw) {
 		size_t n = strcspn(pw, "+");
@@ -91,17 +90,17 @@ team_row(sqlite3_stmt *st, struct bg_team *t)
 int
 bgledger_team_load(struct db *db, const char *name, struct bg_team *t)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int found = 0;
 
 	memset(t, 0, sizeof *t);
 	st = db_prepare(db, TEAM_SELECT " WHERE t.name = ?1 ORDER BY f.pos");
-	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
-	while (db_step(db, st, 0) == SQLITE_ROW) {
+	db_bind_text(st, 1, name);
+	while (db_step(db, st, 0) == DB_ROW) {
 		team_row(st, t);
 		found = 1;
 	}
-	sqlite3_finalize(st);
+	db_finalize(st);
 	return found ? 0 : -1;
 }
 
@@ -117,13 +116,13 @@ bgledger_team_each(struct db *db, void (*fn)(void *, const struct bg_team *),
     void *arg)
 {
 	/* One query: a team's rows come together, in figure order. */
-	sqlite3_stmt *st = db_prepare(db, TEAM_SELECT
+	struct db_stmt *st = db_prepare(db, TEAM_SELECT
 	    " ORDER BY t.name, t.id, f.pos");
 	struct bg_team *t = xcalloc(1, sizeof *t);
 	int64_t id = -1;
 
-	while (db_step(db, st, 0) == SQLITE_ROW) {
-		int64_t row = sqlite3_column_int64(st, 11);
+	while (db_step(db, st, 0) == DB_ROW) {
+		int64_t row = db_column_int(st, 11);
 
 		if (id >= 0 && row != id) {
 			fn(arg, t);
@@ -134,18 +133,18 @@ bgledger_team_each(struct db *db, void (*fn)(void *, const struct bg_team *),
 	}
 	if (id >= 0)
 		fn(arg, t);
-	sqlite3_finalize(st);
+	db_finalize(st);
 	free(t);
 }
 
 void
 bgledger_stat_names(struct db *db, char names[BG_NSTAT][48])
 {
-	sqlite3_stmt *st = db_prepare(db, "SELECT colour, name FROM bg_stat");
+	struct db_stmt *st = db_prepare(db, "SELECT colour, name FROM bg_stat");
 
 	for (int c = 0; c < BG_NSTAT; c++)
 		snprintf(names[c], 48, "%s", bg_colour_name(c));
-	while (db_step(db, st, 0) == SQLITE_ROW) {
+	while (db_step(db, st, 0) == DB_ROW) {
 		int c = bg_colour_find(db_column_text(st,
 		    0));
 
@@ -153,19 +152,19 @@ bgledger_stat_names(struct db *db, char names[BG_NSTAT][48])
 			snprintf(names[c], 48, "%s",
 			    db_column_text(st, 1));
 	}
-	sqlite3_finalize(st);
+	db_finalize(st);
 }
 
 void
 bgledger_stat_set(struct db *db, int colour, const char *name)
 {
-	sqlite3_stmt *st = db_prepare(db, "UPDATE bg_stat SET name = ?2"
+	struct db_stmt *st = db_prepare(db, "UPDATE bg_stat SET name = ?2"
 	    " WHERE colour = ?1");
 
-	sqlite3_bind_text(st, 1, bg_colour_name(colour), -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 2, name, -1, SQLITE_STATIC);
+	db_bind_text(st, 1, bg_colour_name(colour));
+	db_bind_text(st, 2, name);
 	db_step(db, st, 0);
-	sqlite3_finalize(st);
+	db_finalize(st);
 }
 
 /* ---- games ---- */
@@ -174,23 +173,23 @@ int64_t
 bgledger_game_new(struct db *db, const struct bg_team *a,
     const struct bg_team *b, int advanced, int safe_attack)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	char *sa = bgio_team_format(a), *sb = bgio_team_format(b);
 	int64_t id;
 
 	st = db_prepare(db, "INSERT INTO bg_game (id, team1, team2,"
 	    " advanced, safe_attack, spec1, spec2, created) VALUES ("
-	    DB_NEW_KEY("bg_game") ", ?1, ?2, ?3, ?4, ?5, ?6, ?7)");
-	sqlite3_bind_text(st, 1, a->name, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 2, b->name, -1, SQLITE_STATIC);
-	sqlite3_bind_int(st, 3, advanced);
-	sqlite3_bind_int(st, 4, safe_attack);
-	sqlite3_bind_text(st, 5, sa, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 6, sb, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 7, db_now());
+	    DB_NEW_KEY("bg_game") ", ?1, ?2, ?3, ?4, ?5, ?6, ?7) RETURNING id");
+	db_bind_text(st, 1, a->name);
+	db_bind_text(st, 2, b->name);
+	db_bind_int(st, 3, advanced);
+	db_bind_int(st, 4, safe_attack);
+	db_bind_text(st, 5, sa);
+	db_bind_text(st, 6, sb);
+	db_bind_int(st, 7, db_now());
 	db_step(db, st, 0);
-	sqlite3_finalize(st);
-	id = sqlite3_last_insert_rowid(db->h);
+	id = db_column_int(st, 0);
+	db_finalize(st);
 	free(sa);
 	free(sb);
 	return id;
@@ -201,7 +200,7 @@ bgledger_game_new(struct db *db, const struct bg_team *a,
  * the rest of the row is the shared shape.
  */
 static void
-event_read(void *ctx, sqlite3_stmt *st, int col, int64_t seq,
+event_read(void *ctx, struct db_stmt *st, int col, int64_t seq,
     int64_t undoes, void *body)
 {
 	struct journal_event *e = body;
@@ -214,12 +213,12 @@ event_read(void *ctx, sqlite3_stmt *st, int col, int64_t seq,
 }
 
 static void
-event_bind(sqlite3_stmt *st, int param, const void *body)
+event_bind(struct db_stmt *st, int param, const void *body)
 {
 	const struct journal_event *e = body;
 
 	journal_event_bind(st, param, body);
-	sqlite3_bind_int(st, param + 5, e->ended != NULL);
+	db_bind_int(st, param + 5, e->ended != NULL);
 }
 
 /* Reading a game's row: the teams as specs, parsed once it is read. */
@@ -229,7 +228,7 @@ struct head {
 };
 
 static void
-game_head(void *ctx, sqlite3_stmt *st)
+game_head(void *ctx, struct db_stmt *st)
 {
 	struct head *h = ctx;
 
@@ -238,8 +237,8 @@ game_head(void *ctx, sqlite3_stmt *st)
 		    db_column_text(st, k));
 		h->spec[k] = db_column_dup(st, 4 + k);
 	}
-	h->d->advanced = sqlite3_column_int(st, 2);
-	h->d->safe_attack = sqlite3_column_int(st, 3);
+	h->d->advanced = db_column_int(st, 2);
+	h->d->safe_attack = db_column_int(st, 3);
 }
 
 /*
@@ -345,19 +344,20 @@ bgledger_undo_target(struct db *db, int64_t id)
 int64_t *
 bgledger_game_ids(struct db *db, size_t *n)
 {
-	sqlite3_stmt *st = db_prepare(db, "SELECT id FROM bg_game ORDER BY id");
+	struct db_stmt *st = db_prepare(db,
+	    "SELECT id FROM bg_game ORDER BY id");
 	int64_t *ids = NULL;
 	size_t cap = 0;
 
 	*n = 0;
-	while (db_step(db, st, 0) == SQLITE_ROW) {
+	while (db_step(db, st, 0) == DB_ROW) {
 		if (*n == cap) {
 			cap = cap ? 2 * cap : 16;
 			ids = xreallocarray(ids, cap, sizeof *ids);
 		}
-		ids[(*n)++] = sqlite3_column_int64(st, 0);
+		ids[(*n)++] = db_column_int(st, 0);
 	}
-	sqlite3_finalize(st);
+	db_finalize(st);
 	return ids;
 }
 

@@ -119,7 +119,7 @@ cols_for(struct show *s, const char *table, int n, const unsigned char *pk)
 	name = xcalloc((size_t)n, sizeof *name);
 	sqlite3_bind_text(st, 1, table, -1, SQLITE_STATIC);
 	while (ok && sqlite3_step(st) == SQLITE_ROW) {
-		const char *col = db_column_text(st, 0);
+		const char *col = (const char *)sqlite3_column_text(st, 0);
 
 		ok = i < n && col != NULL &&
 		    (sqlite3_column_int(st, 1) > 0) == (pk[i] != 0);

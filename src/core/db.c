@@ -8,6 +8,8 @@
 
 #include "core/util.h"
 
+#include <sqlite3.h>
+
 #include <ctype.h>
 #include <sodium.h>
 #include <err.h>
@@ -185,19 +187,18 @@ db_name_key(const char *name)
 	return (int64_t)((v & ((UINT64_C(1) << 62) - 1)) | UINT64_C(1) << 62);
 }
 
-static void exec(struct db *db, const char *sql, const char *what);
 
 /* Runs sql with ?1 from and ?2 to; returns its step's result code. */
 static int
 rekey_run(struct db *db, const char *sql, int64_t from, int64_t to)
 {
-	sqlite3_stmt *st = db_prepare(db, sql);
+	struct db_stmt *st = db_prepare(db, sql);
 	int rc;
 
-	sqlite3_bind_int64(st, 1, from);
-	sqlite3_bind_int64(st, 2, to);
+	db_bind_int(st, 1, from);
+	db_bind_int(st, 2, to);
 	rc = db_step(db, st, 0);
-	sqlite3_finalize(st);
+	db_finalize(st);
 	return rc;
 }
 
@@ -209,7 +210,7 @@ db_rekey(struct db *db, const char *const *sql, int64_t from, int64_t to)
 	if (rekey_run(db, sql[0], from, to) == SQLITE_ROW)
 		return -1;
 	/* The names change before the record they name: checked at commit. */
-	exec(db, "PRAGMA defer_foreign_keys = ON", "cannot rename");
+	db_exec(db, "PRAGMA defer_foreign_keys = ON", "cannot rename");
 	for (size_t i = 1; sql[i] != NULL; i++)
 		(void)rekey_run(db, sql[i], from, to);
 	return 0;
@@ -244,15 +245,15 @@ fn_station_tag(sqlite3_context *cx, int argc, sqlite3_value **argv)
 int64_t
 db_key_base(struct db *db)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 
 	if (db->key_base != 0)
 		return db->key_base;
 	st = db_prepare(db, "SELECT id FROM station_self");
-	if (db_step(db, st, 0) == SQLITE_ROW)
+	if (db_step(db, st, 0) == DB_ROW)
 		db->key_base = db_station_tag(db_column_text(st, 0)) <<
 		    DB_KEY_BITS;
-	sqlite3_finalize(st);
+	db_finalize(st);
 	if (db->key_base == 0)
 		errx(1, "'%s' names no station of its own", util_q(db->path));
 	return db->key_base;
@@ -472,13 +473,6 @@ db_die(struct db *db, const char *fmt, ...)
 	va_end(ap);
 }
 
-static void
-exec(struct db *db, const char *sql, const char *what)
-{
-	if (sqlite3_exec(db->h, sql, NULL, NULL, NULL) != SQLITE_OK)
-		db_fatal(db, what);
-}
-
 /*
  * Waiting for another command's write lock.  SQLite's own timeout handler
  * sleeps longer the longer it has waited (up to 100 ms a try), so that
@@ -550,7 +544,7 @@ session_end(struct db *db)
 static void
 session_store(struct db *db)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	unsigned char *seen;
 	char *self;
 	void *cs = NULL;
@@ -572,23 +566,22 @@ session_store(struct db *db)
 	session_end(db);
 	st = db_prepare(db, "SELECT s.id, coalesce((SELECT max(oseq) FROM"
 	    " change WHERE origin = s.id), 0) + 1 FROM station_self s");
-	if (db_step(db, st, 0) != SQLITE_ROW)
+	if (db_step(db, st, 0) != DB_ROW)
 		db_fatal(db, "cannot record the changes");
 	self = xstrdup(db_column_text(st, 0));
-	oseq = sqlite3_column_int64(st, 1);
-	sqlite3_finalize(st);
+	oseq = db_column_int(st, 1);
+	db_finalize(st);
 	if ((seen = gone_seen_now(db->h, &nseen, &rc)) == NULL)
 		db_fatal(db, "cannot record the changes");
 	st = db_prepare(db, "INSERT INTO change (origin, oseq, time, data,"
 	    " seen) VALUES (?1, ?2, ?3, ?4, ?5)");
-	sqlite3_bind_text(st, 1, self, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 2, oseq);
-	sqlite3_bind_int64(st, 3, db_now());
-	sqlite3_bind_blob(st, 4, cs, n, SQLITE_STATIC);
-	sqlite3_bind_blob(st, 5, seen, (int)(nseen * GONE_SEEN_LEN),
-	    SQLITE_STATIC);
+	db_bind_text(st, 1, self);
+	db_bind_int(st, 2, oseq);
+	db_bind_int(st, 3, db_now());
+	db_bind_blob(st, 4, cs, n);
+	db_bind_blob(st, 5, seen, (int)(nseen * GONE_SEEN_LEN));
 	db_step(db, st, 0);
-	sqlite3_finalize(st);
+	db_finalize(st);
 	/* The rows it removed, which copies made elsewhere must not undo. */
 	if (gone_note(db->h, self, oseq, cs, (size_t)n) != SQLITE_OK)
 		db_fatal(db, "cannot record the changes");
@@ -611,7 +604,7 @@ void
 db_begin(struct db *db)
 {
 	check_writable(db);
-	exec(db, "BEGIN IMMEDIATE", "cannot start a transaction");
+	db_exec(db, "BEGIN IMMEDIATE", "cannot start a transaction");
 	session_end(db);
 	if (!db->unrecorded)
 		session_start(db);
@@ -629,14 +622,14 @@ db_changes_flush(struct db *db)
 void
 db_begin_read(struct db *db)
 {
-	exec(db, "BEGIN", "cannot start a transaction");
+	db_exec(db, "BEGIN", "cannot start a transaction");
 }
 
 void
 db_commit(struct db *db)
 {
 	session_store(db);
-	exec(db, "COMMIT", "cannot commit");
+	db_exec(db, "COMMIT", "cannot commit");
 }
 
 void
@@ -647,28 +640,208 @@ db_rollback(struct db *db)
 		sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL);
 }
 
-sqlite3_stmt *
+/*
+ * The statement layer over SQLite: a statement is SQLite's own, with the
+ * database it belongs to for the failure handler.
+ */
+struct db_stmt {
+	struct db	*db;
+	sqlite3_stmt	*s;
+};
+
+struct db_stmt *
 db_prepare(struct db *db, const char *sql)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st = xmalloc(sizeof *st);
 
-	if (sqlite3_prepare_v2(db->h, sql, -1, &st, NULL) != SQLITE_OK)
+	st->db = db;
+	if (sqlite3_prepare_v2(db->h, sql, -1, &st->s, NULL) != SQLITE_OK) {
+		free(st);
 		db_fatal(db, "cannot prepare a statement");
+	}
 	return st;
 }
 
-int
-db_step(struct db *db, sqlite3_stmt *st, int allow_constraint)
+void
+db_finalize(struct db_stmt *st)
 {
-	int rc = sqlite3_step(st);
+	if (st == NULL)
+		return;
+	sqlite3_finalize(st->s);
+	free(st);
+}
 
-	if (rc == SQLITE_ROW || rc == SQLITE_DONE)
-		return rc;
+void
+db_reset(struct db_stmt *st)
+{
+	sqlite3_reset(st->s);
+}
+
+void
+db_clear(struct db_stmt *st)
+{
+	sqlite3_clear_bindings(st->s);
+}
+
+int
+db_step(struct db *db, struct db_stmt *st, int allow_constraint)
+{
+	int rc = sqlite3_step(st->s);
+
+	if (rc == SQLITE_ROW)
+		return DB_ROW;
+	if (rc == SQLITE_DONE)
+		return DB_DONE;
 	if (allow_constraint && (rc & 0xff) == SQLITE_CONSTRAINT) {
-		sqlite3_reset(st);
-		return SQLITE_CONSTRAINT;
+		sqlite3_reset(st->s);
+		return DB_CONSTRAINT;
 	}
 	db_fatal(db, db->path);
+}
+
+int
+db_bind_count(struct db_stmt *st)
+{
+	return sqlite3_bind_parameter_count(st->s);
+}
+
+void
+db_bind_int(struct db_stmt *st, int i, int64_t v)
+{
+	sqlite3_bind_int64(st->s, i, v);
+}
+
+void
+db_bind_double(struct db_stmt *st, int i, double v)
+{
+	sqlite3_bind_double(st->s, i, v);
+}
+
+void
+db_bind_null(struct db_stmt *st, int i)
+{
+	sqlite3_bind_null(st->s, i);
+}
+
+void
+db_bind_text(struct db_stmt *st, int i, const char *s)
+{
+	sqlite3_bind_text(st->s, i, s, -1, SQLITE_STATIC);
+}
+
+void
+db_bind_textn(struct db_stmt *st, int i, const char *s, int n)
+{
+	sqlite3_bind_text(st->s, i, s, n, SQLITE_STATIC);
+}
+
+void
+db_bind_text_copy(struct db_stmt *st, int i, const char *s)
+{
+	sqlite3_bind_text(st->s, i, s, -1, SQLITE_TRANSIENT);
+}
+
+void
+db_bind_text_or_null(struct db_stmt *st, int i, const char *s)
+{
+	db_bind_text_copy(st, i, s);
+}
+
+void
+db_bind_blob(struct db_stmt *st, int i, const void *p, int n)
+{
+	sqlite3_bind_blob(st->s, i, p, n, SQLITE_STATIC);
+}
+
+int
+db_column_count(struct db_stmt *st)
+{
+	return sqlite3_column_count(st->s);
+}
+
+int64_t
+db_column_int(struct db_stmt *st, int i)
+{
+	return sqlite3_column_int64(st->s, i);
+}
+
+double
+db_column_double(struct db_stmt *st, int i)
+{
+	return sqlite3_column_double(st->s, i);
+}
+
+int
+db_column_type(struct db_stmt *st, int i)
+{
+	switch (sqlite3_column_type(st->s, i)) {
+	case SQLITE_INTEGER:
+		return DB_INTEGER;
+	case SQLITE_FLOAT:
+		return DB_FLOAT;
+	case SQLITE_TEXT:
+		return DB_TEXT;
+	case SQLITE_BLOB:
+		return DB_BLOB;
+	default:
+		return DB_NULL;
+	}
+}
+
+const void *
+db_column_blob(struct db_stmt *st, int i)
+{
+	return sqlite3_column_blob(st->s, i);
+}
+
+int
+db_column_bytes(struct db_stmt *st, int i)
+{
+	return sqlite3_column_bytes(st->s, i);
+}
+
+const char *
+db_column_text(struct db_stmt *st, int i)
+{
+	const char *t = (const char *)sqlite3_column_text(st->s, i);
+
+	/* Text cut short at a NUL would be read as another value. */
+	if (t != NULL && strlen(t) != (size_t)sqlite3_column_bytes(st->s, i))
+		errx(1, "damaged record: its '%s' holds a NUL character",
+		    util_q(sqlite3_column_name(st->s, i)));
+	return t;
+}
+
+const char *
+db_column_json(struct db_stmt *st, int i)
+{
+	const char *t = db_column_text(st, i);
+
+	if (t != NULL && util_json_has_nul(t, strlen(t)))
+		errx(1, "damaged record: its '%s' holds a NUL character "
+		    "(\\u0000)", util_q(sqlite3_column_name(st->s, i)));
+	return t;
+}
+
+char *
+db_column_dup(struct db_stmt *st, int i)
+{
+	const char *t = db_column_text(st, i);
+
+	return t ? xstrdup(t) : NULL;
+}
+
+int64_t
+db_changes(struct db *db)
+{
+	return sqlite3_changes64(db->h);
+}
+
+void
+db_exec(struct db *db, const char *sql, const char *what)
+{
+	if (sqlite3_exec(db->h, sql, NULL, NULL, NULL) != SQLITE_OK)
+		db_fatal(db, what);
 }
 
 /*
@@ -739,7 +912,7 @@ bring_up_to_date(struct db *db)
 	/* Another process may have done it while we waited for the lock. */
 	version = check_identity(db);
 	if (version == 0)
-		exec(db, db_schema_sql, "cannot create the schema");
+		db_exec(db, db_schema_sql, "cannot create the schema");
 	else {
 		char *set;
 
@@ -757,10 +930,11 @@ bring_up_to_date(struct db *db)
 			if (db->session != NULL)
 				(void)sqlite3session_enable(db->session,
 				    v == 11);
-			exec(db, db_schema_step[v], "cannot migrate the schema");
+			db_exec(db, db_schema_step[v],
+			    "cannot migrate the schema");
 		}
 		set = xasprintf("PRAGMA user_version = %d", DB_SCHEMA_VERSION);
-		exec(db, set, "cannot migrate the schema");
+		db_exec(db, set, "cannot migrate the schema");
 		free(set);
 	}
 	db_commit(db);
@@ -781,15 +955,15 @@ static void
 set_wal(struct db *db)
 {
 	struct timespec pause = { 0, 5 * 1000 * 1000 };
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int waited = 0, rc, is_wal = 0;
 
 	for (;;) {
 		st = db_prepare(db, "PRAGMA journal_mode");
-		if (db_step(db, st, 0) == SQLITE_ROW)
-			is_wal = strcmp((const char *)sqlite3_column_text(st,
+		if (db_step(db, st, 0) == DB_ROW)
+			is_wal = strcmp(db_column_text(st,
 			    0), "wal") == 0;
-		sqlite3_finalize(st);
+		db_finalize(st);
 		if (is_wal)
 			return;
 		rc = sqlite3_exec(db->h, "PRAGMA journal_mode = WAL", NULL,
@@ -1049,7 +1223,7 @@ db_open(const char *path)
 
 	if (!db->readonly)
 		set_wal(db);
-	exec(db, "PRAGMA foreign_keys = ON", "cannot enable foreign keys");
+	db_exec(db, "PRAGMA foreign_keys = ON", "cannot enable foreign keys");
 	return db;
 }
 
@@ -1069,58 +1243,18 @@ db_close(struct db *db)
 	free(db);
 }
 
-const char *
-db_column_text(sqlite3_stmt *st, int i)
-{
-	const char *t = (const char *)sqlite3_column_text(st, i);
-
-	/* Text cut short at a NUL would be read as another value. */
-	if (t != NULL && strlen(t) != (size_t)sqlite3_column_bytes(st, i))
-		errx(1, "damaged record: its '%s' holds a NUL character",
-		    util_q(sqlite3_column_name(st, i)));
-	return t;
-}
-
-const char *
-db_column_json(sqlite3_stmt *st, int i)
-{
-	const char *t = db_column_text(st, i);
-
-	if (t != NULL && util_json_has_nul(t, strlen(t)))
-		errx(1, "damaged record: its '%s' holds a NUL character "
-		    "(\\u0000)", util_q(sqlite3_column_name(st, i)));
-	return t;
-}
-
-char *
-db_column_dup(sqlite3_stmt *st, int i)
-{
-	const char *t = db_column_text(st, i);
-
-	return t ? xstrdup(t) : NULL;
-}
-
-void
-db_bind_text_or_null(sqlite3_stmt *st, int i, const char *s)
-{
-	if (s != NULL)
-		sqlite3_bind_text(st, i, s, -1, SQLITE_TRANSIENT);
-	else
-		sqlite3_bind_null(st, i);
-}
-
 int64_t
 db_run_text(struct db *db, const char *sql, const char *text)
 {
-	sqlite3_stmt *st = db_prepare(db, sql);
+	struct db_stmt *st = db_prepare(db, sql);
 	int64_t v;
 
 	db_bind_text_or_null(st, 1, text);
-	if (db_step(db, st, 0) == SQLITE_ROW)
-		v = sqlite3_column_int64(st, 0);
+	if (db_step(db, st, 0) == DB_ROW)
+		v = db_column_int(st, 0);
 	else
-		v = sqlite3_changes(db->h);
-	sqlite3_finalize(st);
+		v = db_changes(db);
+	db_finalize(st);
 	return v;
 }
 

@@ -6,7 +6,6 @@
 #ifndef REFKIT_DB_H
 #define REFKIT_DB_H
 
-#include <sqlite3.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -15,15 +14,23 @@
 /* PRAGMA application_id of a refkit database: "RFKT". */
 #define DB_APPLICATION_ID	0x52464b54
 
+struct sqlite3;
+struct sqlite3_session;
+
+/*
+ * An open database.  The rules and storage modules see only its path and
+ * the functions below; h and session are SQLite's, for the station
+ * machinery (core/exchange, core/gone), which includes sqlite3.h itself.
+ */
 struct db {
-	sqlite3	*h;
+	struct sqlite3 *h;
 	char	*path;		/* owned */
 	int	 readonly;	/* on a read-only file system: reads only */
 	int	 was_empty;	/* an existing file of 0 bytes when opened */
 	int	 busy_ms;	/* how long to wait for another's lock */
 	int64_t	 busy_since;	/* when the current wait began, in ms */
 	int64_t	 key_base;	/* this station's keys less their number */
-	sqlite3_session *session; /* the write transaction's changes */
+	struct sqlite3_session *session; /* the write transaction's changes */
 	int	 unrecorded;	/* db_begin records no changes (applying) */
 };
 
@@ -186,19 +193,104 @@ void db_begin_read(struct db *db);
 void db_commit(struct db *db);
 void db_rollback(struct db *db);
 
-/* Prepares sql; fatal on failure.  The caller finalizes the statement. */
-sqlite3_stmt *db_prepare(struct db *db, const char *sql);
-
 /*
- * Steps stmt.  Returns SQLITE_ROW or SQLITE_DONE; a constraint failure
- * returns SQLITE_CONSTRAINT when allow_constraint is set; anything else
- * is fatal.
+ * Statements.  Every query goes through these, never through a database
+ * library's own calls, so that the code above does not know which
+ * library holds the database.  Parameters are numbered from 1 and
+ * written ?1, ?2 ... in the SQL; columns are numbered from 0.
  */
-int db_step(struct db *db, sqlite3_stmt *stmt, int allow_constraint);
+struct db_stmt;
+
+/* What db_step returns. */
+#define DB_ROW		100	/* a row is ready to read */
+#define DB_DONE		101	/* the statement has run to its end */
+#define DB_CONSTRAINT	19	/* refused by a constraint (if allowed) */
+
+/* What db_column_type returns. */
+#define DB_INTEGER	1
+#define DB_FLOAT	2
+#define DB_TEXT		3
+#define DB_BLOB		4
+#define DB_NULL		5
+
+/* Prepares sql; fatal on failure.  The caller finalizes the statement. */
+struct db_stmt *db_prepare(struct db *db, const char *sql);
+
+/* Frees a statement; NULL is allowed. */
+void db_finalize(struct db_stmt *st);
+
+/* Makes a statement ready to run again; its bindings stay. */
+void db_reset(struct db_stmt *st);
+
+/* Sets every parameter back to NULL. */
+void db_clear(struct db_stmt *st);
 
 /*
- * The single SQLite failure handler: rolls back any open transaction,
- * prints "PROG: WHAT: SQLITE MESSAGE" and exits 1.
+ * Steps st.  Returns DB_ROW or DB_DONE; a constraint failure returns
+ * DB_CONSTRAINT when allow_constraint is set (the statement is reset);
+ * anything else is fatal.
+ */
+int db_step(struct db *db, struct db_stmt *st, int allow_constraint);
+
+/* The number of the largest parameter in the statement's SQL. */
+int db_bind_count(struct db_stmt *st);
+
+/*
+ * Binding parameter i.  Text and blobs are not copied: they must stay
+ * as they are until the statement is stepped to its end, reset or
+ * finalized; db_bind_text_copy copies.  A NULL string binds NULL.
+ */
+void db_bind_int(struct db_stmt *st, int i, int64_t v);
+void db_bind_double(struct db_stmt *st, int i, double v);
+void db_bind_null(struct db_stmt *st, int i);
+void db_bind_text(struct db_stmt *st, int i, const char *s);
+void db_bind_textn(struct db_stmt *st, int i, const char *s, int n);
+void db_bind_text_copy(struct db_stmt *st, int i, const char *s);
+void db_bind_blob(struct db_stmt *st, int i, const void *p, int n);
+
+/* Binds s (copied) to parameter i, or NULL when s is NULL. */
+void db_bind_text_or_null(struct db_stmt *st, int i, const char *s);
+
+/*
+ * Column i of the current row.  db_column_int of NULL is 0; a blob is
+ * valid until the next step, reset or finalize.
+ */
+int db_column_count(struct db_stmt *st);
+int64_t db_column_int(struct db_stmt *st, int i);
+double db_column_double(struct db_stmt *st, int i);
+int db_column_type(struct db_stmt *st, int i);
+const void *db_column_blob(struct db_stmt *st, int i);
+int db_column_bytes(struct db_stmt *st, int i);
+
+/*
+ * Column i of the current row as text owned by the statement (valid
+ * until the next step, reset or finalize), or NULL.  Text with a NUL
+ * inside, which C would read cut short, exits 1 as a damaged record.
+ * Every text read goes through it.
+ */
+const char *db_column_text(struct db_stmt *st, int i);
+
+/*
+ * The same for a column of JSON text, which must also not hold the
+ * escape \u0000: SQLite's JSON functions would cut the string there.
+ */
+const char *db_column_json(struct db_stmt *st, int i);
+
+/* Column i of the current row as a string the caller frees, or NULL. */
+char *db_column_dup(struct db_stmt *st, int i);
+
+/* The number of rows the last INSERT, UPDATE or DELETE changed. */
+int64_t db_changes(struct db *db);
+
+/*
+ * Runs sql, one or more statements without parameters; fatal with what
+ * on failure.
+ */
+void db_exec(struct db *db, const char *sql, const char *what);
+
+/*
+ * The single failure handler: rolls back any open transaction, prints
+ * "PROG: WHAT: THE LIBRARY'S MESSAGE" and exits 1.
  */
 void db_fatal(struct db *db, const char *what)
     __attribute__((noreturn));
@@ -209,26 +301,6 @@ void db_fatal(struct db *db, const char *what)
  */
 void db_die(struct db *db, const char *fmt, ...)
     __attribute__((noreturn, format(printf, 2, 3)));
-
-/*
- * Column i of the current row as text owned by SQLite (valid until the
- * next step, reset or finalize), or NULL.  Its length is checked against
- * sqlite3_column_bytes: text with a NUL inside, which C would read cut
- * short, exits 1 as a damaged record.  Every text read goes through it.
- */
-const char *db_column_text(sqlite3_stmt *st, int i);
-
-/*
- * The same for a column of JSON text, which must also not hold the
- * escape \u0000: SQLite's JSON functions would cut the string there.
- */
-const char *db_column_json(sqlite3_stmt *st, int i);
-
-/* Column i of the current row as a string the caller frees, or NULL. */
-char *db_column_dup(sqlite3_stmt *st, int i);
-
-/* Binds s (copied) to parameter i, or NULL when s is NULL. */
-void db_bind_text_or_null(sqlite3_stmt *st, int i, const char *s);
 
 /*
  * Runs the one statement sql with ?1 bound to text (NULL for none).
@@ -256,6 +328,6 @@ extern const char *const db_schema_step[DB_SCHEMA_VERSION + 1];
  * takes column names from it).  The caller closes it with sqlite3_close.
  * Returns NULL with why set on failure.
  */
-sqlite3 *db_schema_memory(char *why, size_t whysz);
+struct sqlite3 *db_schema_memory(char *why, size_t whysz);
 
 #endif

@@ -144,7 +144,7 @@ static void
 gate_table(struct gate *g, const char *table)
 {
 	struct db *db = g->db;
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	sqlite3_str *s;
 	char *sql;
 	int ncol = 0;
@@ -155,13 +155,13 @@ gate_table(struct gate *g, const char *table)
 	    "refkit_gone(%Q", table, table, table);
 	st = db_prepare(db, "SELECT name FROM pragma_table_info(?1, 'main')"
 	    " WHERE pk > 0 ORDER BY cid");
-	sqlite3_bind_text(st, 1, table, -1, SQLITE_STATIC);
-	while (db_step(db, st, 0) == SQLITE_ROW) {
+	db_bind_text(st, 1, table);
+	while (db_step(db, st, 0) == DB_ROW) {
 		sqlite3_str_appendf(s, ", new.\"%w\"",
-		    (const char *)sqlite3_column_text(st, 0));
+		    db_column_text(st, 0));
 		ncol++;
 	}
-	sqlite3_finalize(st);
+	db_finalize(st);
 	sqlite3_str_appendall(s, ") BEGIN SELECT RAISE(IGNORE); END");
 	if ((sql = sqlite3_str_finish(s)) == NULL)
 		db_fatal(db, "out of memory");
@@ -190,7 +190,7 @@ static void
 gates_more(struct db *db, struct exchange_apply *a)
 {
 	struct gate *g = a->gate;
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	char *last = xstrdup("");
 
 	if (g == NULL) {
@@ -200,25 +200,27 @@ gates_more(struct db *db, struct exchange_apply *a)
 		if (sqlite3_create_function(db->h, "refkit_gone", -1,
 		    SQLITE_UTF8, g, fn_gone, NULL, NULL) != SQLITE_OK)
 			db_fatal(db, "cannot register refkit's SQL functions");
-		g->find = db_prepare(db, "SELECT origin, oseq FROM gone"
-		    " WHERE tbl = ?1 AND key = ?2");
+		if (sqlite3_prepare_v2(db->h, "SELECT origin, oseq FROM gone"
+		    " WHERE tbl = ?1 AND key = ?2", -1, &g->find, NULL) !=
+		    SQLITE_OK)
+			db_fatal(db, "cannot prepare a statement");
 	}
 	/* The tables gone has rows of, each found by one seek. */
 	st = db_prepare(db, "SELECT min(tbl) FROM gone WHERE tbl > ?1");
 	for (;;) {
 		const char *t;
 
-		sqlite3_bind_text(st, 1, last, -1, SQLITE_TRANSIENT);
-		if (db_step(db, st, 0) != SQLITE_ROW ||
-		    (t = (const char *)sqlite3_column_text(st, 0)) == NULL)
+		db_bind_text_copy(st, 1, last);
+		if (db_step(db, st, 0) != DB_ROW ||
+		    (t = db_column_text(st, 0)) == NULL)
 			break;
 		free(last);
 		last = xstrdup(t);
-		sqlite3_reset(st);
+		db_reset(st);
 		if (!gated(g, last))
 			gate_table(g, last);
 	}
-	sqlite3_finalize(st);
+	db_finalize(st);
 	free(last);
 }
 
@@ -280,7 +282,7 @@ static struct cols *
 cols_of(struct db *db, struct exchange_apply *a, const char *table)
 {
 	struct cols *c;
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 
 	for (c = a->cols; c != NULL; c = c->next)
 		if (strcmp(c->table, table) == 0)
@@ -289,13 +291,13 @@ cols_of(struct db *db, struct exchange_apply *a, const char *table)
 	c->table = xstrdup(table);
 	st = db_prepare(db, "SELECT name FROM pragma_table_info(?1)"
 	    " ORDER BY cid");
-	sqlite3_bind_text(st, 1, table, -1, SQLITE_STATIC);
-	while (db_step(db, st, 0) == SQLITE_ROW) {
+	db_bind_text(st, 1, table);
+	while (db_step(db, st, 0) == DB_ROW) {
 		c->name = xrealloc(c->name, (size_t)(c->n + 1) *
 		    sizeof *c->name);
 		c->name[c->n++] = xstrdup(db_column_text(st, 0));
 	}
-	sqlite3_finalize(st);
+	db_finalize(st);
 	c->next = a->cols;
 	a->cols = c;
 	return c;
@@ -403,7 +405,7 @@ key_with_removed_name(struct db *db, const struct cols *c,
     sqlite3_changeset_iter *it, const char *table, const char *key)
 {
 	sqlite3_value **pkv = NULL, *v;
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	unsigned char *pk, *k;
 	char *out = NULL;
 	size_t klen, len = 0;
@@ -424,14 +426,14 @@ key_with_removed_name(struct db *db, const struct cols *c,
 	st = db_prepare(db, "SELECT c.data FROM gone g JOIN change c"
 	    " ON c.origin = g.origin AND c.oseq = g.oseq"
 	    " WHERE g.tbl = ?1 AND g.key = ?2 ORDER BY c.no DESC LIMIT 1");
-	sqlite3_bind_text(st, 1, table, -1, SQLITE_STATIC);
-	sqlite3_bind_blob(st, 2, k, (int)klen, SQLITE_STATIC);
+	db_bind_text(st, 1, table);
+	db_bind_blob(st, 2, k, (int)klen);
 	v = NULL;
-	if (db_step(db, st, 0) == SQLITE_ROW) {
+	if (db_step(db, st, 0) == DB_ROW) {
 		sqlite3_changeset_iter *m;
 
-		if (sqlite3changeset_start(&m, sqlite3_column_bytes(st, 0),
-		    (void *)sqlite3_column_blob(st, 0)) == SQLITE_OK) {
+		if (sqlite3changeset_start(&m, db_column_bytes(st, 0),
+		    (void *)db_column_blob(st, 0)) == SQLITE_OK) {
 			while (v == NULL && sqlite3changeset_next(m) ==
 			    SQLITE_ROW) {
 				const char *t;
@@ -469,7 +471,7 @@ key_with_removed_name(struct db *db, const struct cols *c,
 			(void)sqlite3changeset_finalize(m);
 		}
 	}
-	sqlite3_finalize(st);
+	db_finalize(st);
 	free(k);
 	free(pkv);
 	return out;
@@ -657,7 +659,9 @@ stamps_apply(struct db *db, struct exchange_apply *a, char *why,
 			sqlite3_free(sql);
 			continue;
 		}
-		st = db_prepare(db, sql);
+		if (sqlite3_prepare_v2(db->h, sql, -1, &st, NULL) !=
+		    SQLITE_OK)
+			db_fatal(db, "cannot prepare a statement");
 		sqlite3_free(sql);
 		sqlite3_bind_int64(st, 1, x[i].created);
 		sqlite3_bind_int64(st, 2, x[i].updated);
@@ -684,15 +688,15 @@ static int
 made_alike(struct db *db, const struct cols *c, sqlite3_changeset_iter *it,
     const char *table, int ncol)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int found = 0;
 
 	st = db_prepare(db, "SELECT data FROM change ORDER BY no DESC");
-	while (!found && db_step(db, st, 0) == SQLITE_ROW) {
+	while (!found && db_step(db, st, 0) == DB_ROW) {
 		sqlite3_changeset_iter *m;
 
-		if (sqlite3changeset_start(&m, sqlite3_column_bytes(st, 0),
-		    (void *)sqlite3_column_blob(st, 0)) != SQLITE_OK)
+		if (sqlite3changeset_start(&m, db_column_bytes(st, 0),
+		    (void *)db_column_blob(st, 0)) != SQLITE_OK)
 			continue;
 		while (!found && sqlite3changeset_next(m) == SQLITE_ROW) {
 			const char *t;
@@ -717,7 +721,7 @@ made_alike(struct db *db, const struct cols *c, sqlite3_changeset_iter *it,
 		}
 		(void)sqlite3changeset_finalize(m);
 	}
-	sqlite3_finalize(st);
+	db_finalize(st);
 	return found;
 }
 
@@ -997,21 +1001,21 @@ on_write(void *arg, int op, const char *schema, const char *table,
 void
 exchange_watched(struct db *db, struct exchange_apply *a)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 
 	runs_squeeze(a);
 	if (a->nruns > 0) {
 		st = db_prepare(db, a->watch_rows);
 		for (size_t i = 0; i < a->nruns; i++) {
-			sqlite3_reset(st);
-			sqlite3_bind_int64(st, 1, a->runs[2 * i]);
-			sqlite3_bind_int64(st, 2, a->runs[2 * i + 1]);
-			while (db_step(db, st, 0) == SQLITE_ROW)
-				if (sqlite3_column_type(st, 0) == SQLITE_INTEGER)
+			db_reset(st);
+			db_bind_int(st, 1, a->runs[2 * i]);
+			db_bind_int(st, 2, a->runs[2 * i + 1]);
+			while (db_step(db, st, 0) == DB_ROW)
+				if (db_column_type(st, 0) == SQLITE_INTEGER)
 					watched_add(a,
-					    sqlite3_column_int64(st, 0));
+					    db_column_int(st, 0));
 		}
-		sqlite3_finalize(st);
+		db_finalize(st);
 		a->nruns = 0;
 	}
 	watched_squeeze(a);
@@ -1021,34 +1025,34 @@ int
 exchange_station(struct db *db, const char *id, const char *name,
     char *why, size_t whysz)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	char fallback[9];
 	int64_t tag = db_station_tag(id);
 	int rc;
 
 	st = db_prepare(db, "SELECT id, name FROM station WHERE id <> ?1");
-	sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
-	while ((rc = db_step(db, st, 0)) == SQLITE_ROW)
+	db_bind_text(st, 1, id);
+	while ((rc = db_step(db, st, 0)) == DB_ROW)
 		if (db_station_tag(db_column_text(st, 0)) == tag)
 			break;
-	if (rc == SQLITE_ROW) {
+	if (rc == DB_ROW) {
 		snprintf(why, whysz, "station %s and station '%s' (%s) have "
 		    "the same key tag %08" PRIx64 ", so their records cannot "
 		    "be told apart; one of them must be a new station "
 		    "(refkit(7))", id, util_q(db_column_text(st, 1)),
 		    db_column_text(st, 0), (uint64_t)tag);
-		sqlite3_finalize(st);
+		db_finalize(st);
 		return -1;
 	}
-	sqlite3_finalize(st);
+	db_finalize(st);
 	snprintf(fallback, sizeof fallback, "%.8s", id);
 	st = db_prepare(db, "INSERT INTO station (id, name, created)"
 	    " VALUES (?1, ?2, ?3) ON CONFLICT (id) DO NOTHING");
-	sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 2, name ? name : fallback, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 3, db_now());
+	db_bind_text(st, 1, id);
+	db_bind_text(st, 2, name ? name : fallback);
+	db_bind_int(st, 3, db_now());
 	db_step(db, st, 0);
-	sqlite3_finalize(st);
+	db_finalize(st);
 	return 0;
 }
 
@@ -1058,7 +1062,7 @@ exchange_apply_entry(struct db *db, struct exchange_apply *a,
 {
 	struct apply_ctx x = { db, a, NULL };
 	struct gate *g;
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int64_t newest;
 	int rc;
 
@@ -1070,10 +1074,10 @@ exchange_apply_entry(struct db *db, struct exchange_apply *a,
 	 */
 	st = db_prepare(db, "SELECT coalesce(max(oseq), 0) FROM change"
 	    " WHERE origin = ?1");
-	sqlite3_bind_text(st, 1, e->origin, -1, SQLITE_STATIC);
+	db_bind_text(st, 1, e->origin);
 	db_step(db, st, 0);
-	newest = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
+	newest = db_column_int(st, 0);
+	db_finalize(st);
 	if (e->oseq <= newest) {
 		a->known++;
 		return 0;
@@ -1117,15 +1121,15 @@ exchange_apply_entry(struct db *db, struct exchange_apply *a,
 		return -1;
 	st = db_prepare(db, "INSERT INTO change (origin, oseq, time, data,"
 	    " seen) VALUES (?1, ?2, ?3, ?4, ?5)");
-	sqlite3_bind_text(st, 1, e->origin, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 2, e->oseq);
-	sqlite3_bind_int64(st, 3, e->time);
-	sqlite3_bind_blob(st, 4, e->changeset, (int)e->len, SQLITE_STATIC);
+	db_bind_text(st, 1, e->origin);
+	db_bind_int(st, 2, e->oseq);
+	db_bind_int(st, 3, e->time);
+	db_bind_blob(st, 4, e->changeset, (int)e->len);
 	if (e->seen != NULL)
-		sqlite3_bind_blob(st, 5, e->seen,
-		    (int)(e->nseen * CHANGES_SEEN_LEN), SQLITE_STATIC);
+		db_bind_blob(st, 5, e->seen,
+		    (int)(e->nseen * CHANGES_SEEN_LEN));
 	db_step(db, st, 0);
-	sqlite3_finalize(st);
+	db_finalize(st);
 	/* What it removed, which copies made without knowing cannot undo. */
 	if (changeset_has_delete(e->changeset, e->len)) {
 		if (gone_note(db->h, e->origin, e->oseq, e->changeset,
@@ -1172,21 +1176,21 @@ exchange_apply_file(struct db *db, FILE *fp, struct exchange_apply *a,
  * when not known; -1 when it is no list refkit writes.
  */
 static int
-row_seen(sqlite3_stmt *st, int i, struct changes_entry *e)
+row_seen(struct db_stmt *st, int i, struct changes_entry *e)
 {
 	static const unsigned char none[1];
 	size_t n;
 
 	e->seen = NULL;
 	e->nseen = 0;
-	if (sqlite3_column_type(st, i) == SQLITE_NULL)
+	if (db_column_type(st, i) == DB_NULL)
 		return 0;
-	if (sqlite3_column_type(st, i) != SQLITE_BLOB)
+	if (db_column_type(st, i) != DB_BLOB)
 		return -1;
-	n = (size_t)sqlite3_column_bytes(st, i);
+	n = (size_t)db_column_bytes(st, i);
 	if (n % CHANGES_SEEN_LEN != 0)
 		return -1;
-	e->seen = n > 0 ? sqlite3_column_blob(st, i) : none;
+	e->seen = n > 0 ? db_column_blob(st, i) : none;
 	e->nseen = n / CHANGES_SEEN_LEN;
 	return 0;
 }
@@ -1196,7 +1200,7 @@ exchange_merge(struct db *db, struct db *other, struct exchange_apply *a,
     char *why, size_t whysz)
 {
 	struct station self;
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int rc = 0;
 
 	station_self(other, &self);
@@ -1206,14 +1210,14 @@ exchange_merge(struct db *db, struct db *other, struct exchange_apply *a,
 		return -1;
 	st = db_prepare(other, "SELECT origin, oseq, time, data, seen FROM"
 	    " change ORDER BY no");
-	while (rc == 0 && db_step(other, st, 0) == SQLITE_ROW) {
+	while (rc == 0 && db_step(other, st, 0) == DB_ROW) {
 		struct changes_entry e;
 		const char *origin = db_column_text(st, 0);
 
-		e.oseq = sqlite3_column_int64(st, 1);
-		e.time = sqlite3_column_int64(st, 2);
-		e.changeset = sqlite3_column_blob(st, 3);
-		e.len = (size_t)sqlite3_column_bytes(st, 3);
+		e.oseq = db_column_int(st, 1);
+		e.time = db_column_int(st, 2);
+		e.changeset = db_column_blob(st, 3);
+		e.len = (size_t)db_column_bytes(st, 3);
 		if (changes_check_id(origin, why, whysz) != 0 ||
 		    e.oseq < 1 || e.len == 0 || row_seen(st, 4, &e) != 0 ||
 		    (e.seen != NULL && changes_seen_check(e.seen, e.nseen,
@@ -1227,7 +1231,7 @@ exchange_merge(struct db *db, struct db *other, struct exchange_apply *a,
 		memcpy(e.origin, origin, sizeof e.origin);
 		rc = exchange_apply_entry(db, a, &e, why, whysz);
 	}
-	sqlite3_finalize(st);
+	db_finalize(st);
 	return rc;
 }
 
@@ -1238,7 +1242,7 @@ exchange_export(struct db *db, FILE *fp, int64_t since, int64_t *n,
 	struct changes_header h;
 	struct changes_writer *w;
 	struct station self;
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 
 	memset(&h, 0, sizeof h);
 	station_self(db, &self);
@@ -1248,8 +1252,8 @@ exchange_export(struct db *db, FILE *fp, int64_t since, int64_t *n,
 	station_release(&self);
 	st = db_prepare(db, "SELECT coalesce(max(no), 0) FROM change");
 	db_step(db, st, 0);
-	h.to = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
+	h.to = db_column_int(st, 0);
+	db_finalize(st);
 	h.from = since < h.to ? since : h.to;
 	h.time = db_now();
 	if ((w = changes_writer_open(fp, &h, why, whysz)) == NULL)
@@ -1257,28 +1261,28 @@ exchange_export(struct db *db, FILE *fp, int64_t since, int64_t *n,
 	*n = 0;
 	st = db_prepare(db, "SELECT origin, oseq, time, data, seen FROM"
 	    " change WHERE no > ?1 AND no <= ?2 ORDER BY no");
-	sqlite3_bind_int64(st, 1, h.from);
-	sqlite3_bind_int64(st, 2, h.to);
-	while (db_step(db, st, 0) == SQLITE_ROW) {
+	db_bind_int(st, 1, h.from);
+	db_bind_int(st, 2, h.to);
+	while (db_step(db, st, 0) == DB_ROW) {
 		struct changes_entry e;
 
 		snprintf(e.origin, sizeof e.origin, "%s",
 		    db_column_text(st, 0));
-		e.oseq = sqlite3_column_int64(st, 1);
-		e.time = sqlite3_column_int64(st, 2);
-		e.changeset = sqlite3_column_blob(st, 3);
-		e.len = (size_t)sqlite3_column_bytes(st, 3);
+		e.oseq = db_column_int(st, 1);
+		e.time = db_column_int(st, 2);
+		e.changeset = db_column_blob(st, 3);
+		e.len = (size_t)db_column_bytes(st, 3);
 		if ((row_seen(st, 4, &e) != 0 && util_say(why, whysz, "change "
 		    "%.8s:%" PRId64 " has a seen list refkit does not write",
 		    e.origin, e.oseq) != 0) ||
 		    changes_writer_add(w, &e, why, whysz) != 0) {
-			sqlite3_finalize(st);
+			db_finalize(st);
 			(void)changes_writer_close(w, why, whysz);
 			return -1;
 		}
 		(*n)++;
 	}
-	sqlite3_finalize(st);
+	db_finalize(st);
 	*to = h.to;
 	return changes_writer_close(w, why, whysz);
 }

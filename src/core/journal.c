@@ -17,12 +17,12 @@
 int64_t
 journal_latest(struct db *db, const struct journal_kind *k)
 {
-	sqlite3_stmt *st = db_prepare(db, k->sql_latest);
+	struct db_stmt *st = db_prepare(db, k->sql_latest);
 	int64_t id = 0;
 
-	if (db_step(db, st, 0) == SQLITE_ROW)
-		id = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
+	if (db_step(db, st, 0) == DB_ROW)
+		id = db_column_int(st, 0);
+	db_finalize(st);
 	return id;
 }
 
@@ -30,23 +30,23 @@ void
 journal_summaries(struct db *db, const char *sql, const char *name,
     void (*fn)(void *, const struct journal_summary *), void *arg)
 {
-	sqlite3_stmt *st = db_prepare(db, sql);
+	struct db_stmt *st = db_prepare(db, sql);
 
 	db_bind_text_or_null(st, 1, name);
-	while (db_step(db, st, 0) == SQLITE_ROW) {
+	while (db_step(db, st, 0) == DB_ROW) {
 		struct journal_summary s = {
-			.id = sqlite3_column_int64(st, 0),
+			.id = db_column_int(st, 0),
 			.a = db_column_text(st, 1),
 			.b = db_column_text(st, 2),
 			.board = db_column_text(st, 3),
-			.count = sqlite3_column_int(st, 4),
+			.count = db_column_int(st, 4),
 			.ended = db_column_text(st, 5),
 			.winner = db_column_text(st, 6),
 		};
 
 		fn(arg, &s);
 	}
-	sqlite3_finalize(st);
+	db_finalize(st);
 }
 
 /* Reads log id's row through k->head; 0 if there is none. */
@@ -54,14 +54,14 @@ static int
 read_head(struct db *db, const struct journal_kind *k, int64_t id,
     void *ctx)
 {
-	sqlite3_stmt *st = db_prepare(db, k->sql_head);
+	struct db_stmt *st = db_prepare(db, k->sql_head);
 	int found;
 
-	sqlite3_bind_int64(st, 1, id);
-	found = db_step(db, st, 0) == SQLITE_ROW;
+	db_bind_int(st, 1, id);
+	found = db_step(db, st, 0) == DB_ROW;
 	if (found && k->head != NULL)
 		k->head(ctx, st);
-	sqlite3_finalize(st);
+	db_finalize(st);
 	return found;
 }
 
@@ -101,20 +101,20 @@ static void
 read_events(struct db *db, const struct journal_kind *k, int64_t id,
     int64_t base, void *ctx, struct journal *j)
 {
-	sqlite3_stmt *st = db_prepare(db, k->sql_load);
+	struct db_stmt *st = db_prepare(db, k->sql_load);
 	size_t cap = 0;
 
-	sqlite3_bind_int64(st, 1, id);
-	sqlite3_bind_int64(st, 2, base);
-	while (db_step(db, st, 0) == SQLITE_ROW) {
+	db_bind_int(st, 1, id);
+	db_bind_int(st, 2, base);
+	while (db_step(db, st, 0) == DB_ROW) {
 		grow(j, &cap);
-		j->seq[j->n] = sqlite3_column_int64(st, 0);
-		j->undoes[j->n] = sqlite3_column_int64(st, 1);
+		j->seq[j->n] = db_column_int(st, 0);
+		j->undoes[j->n] = db_column_int(st, 1);
 		k->read(ctx, st, 2, j->seq[j->n], j->undoes[j->n],
 		    journal_body(j, j->n));
 		j->n++;
 	}
-	sqlite3_finalize(st);
+	db_finalize(st);
 	mark_undone(j);
 }
 
@@ -156,24 +156,24 @@ static int
 read_snapshot(struct db *db, const struct journal_kind *k, int64_t id,
     int64_t before, struct journal *j)
 {
-	sqlite3_stmt *st = db_prepare(db, k->sql_snap);
+	struct db_stmt *st = db_prepare(db, k->sql_snap);
 	int found;
 
-	sqlite3_bind_text(st, 1, k->what, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 2, id);
-	sqlite3_bind_int64(st, 3, k->snap_version);
-	sqlite3_bind_int64(st, 4, before > 0 ? before : INT64_MAX);
-	found = db_step(db, st, 0) == SQLITE_ROW;
+	db_bind_text(st, 1, k->what);
+	db_bind_int(st, 2, id);
+	db_bind_int(st, 3, k->snap_version);
+	db_bind_int(st, 4, before > 0 ? before : INT64_MAX);
+	found = db_step(db, st, 0) == DB_ROW;
 	if (found) {
-		const void *b = sqlite3_column_blob(st, 1);
+		const void *b = db_column_blob(st, 1);
 
-		j->snaplen = (size_t)sqlite3_column_bytes(st, 1);
+		j->snaplen = (size_t)db_column_bytes(st, 1);
 		j->snap = xmalloc(j->snaplen ? j->snaplen : 1);
 		if (j->snaplen)
 			memcpy(j->snap, b, j->snaplen);
-		j->base = sqlite3_column_int64(st, 0);
+		j->base = db_column_int(st, 0);
 	}
-	sqlite3_finalize(st);
+	db_finalize(st);
 	return found;
 }
 
@@ -196,13 +196,13 @@ journal_load_recent(struct db *db, const struct journal_kind *k,
 int64_t
 journal_undo_target(struct db *db, const struct journal_kind *k, int64_t id)
 {
-	sqlite3_stmt *st = db_prepare(db, k->sql_target);
+	struct db_stmt *st = db_prepare(db, k->sql_target);
 	int64_t seq = 0;
 
-	sqlite3_bind_int64(st, 1, id);
-	if (db_step(db, st, 0) == SQLITE_ROW)
-		seq = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
+	db_bind_int(st, 1, id);
+	if (db_step(db, st, 0) == DB_ROW)
+		seq = db_column_int(st, 0);
+	db_finalize(st);
 	return seq;
 }
 
@@ -230,7 +230,7 @@ int64_t
 journal_append(struct db *db, const struct journal_kind *k, int64_t id,
     int64_t undoes, const void *body)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	char key[DB_KEY_TEXT_MAX];
 	int64_t seq;
 
@@ -239,31 +239,31 @@ journal_append(struct db *db, const struct journal_kind *k, int64_t id,
 		    "that station adds to it (refkit(7))", k->what,
 		    db_key_text(db, id, key));
 	st = db_prepare(db, k->sql_next);
-	sqlite3_bind_int64(st, 1, id);
+	db_bind_int(st, 1, id);
 	db_step(db, st, 0);
-	seq = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
+	seq = db_column_int(st, 0);
+	db_finalize(st);
 
 	st = db_prepare(db, k->sql_insert);
-	if (sqlite3_bind_parameter_count(st) != k->ncols + 3)
+	if (db_bind_count(st) != k->ncols + 3)
 		errx(1, "journal: the %s insert binds %d values, not %d",
-		    k->what, sqlite3_bind_parameter_count(st), k->ncols + 3);
-	sqlite3_bind_int64(st, 1, id);
-	sqlite3_bind_int64(st, 2, seq);
+		    k->what, db_bind_count(st), k->ncols + 3);
+	db_bind_int(st, 1, id);
+	db_bind_int(st, 2, seq);
 	if (undoes > 0)
-		sqlite3_bind_int64(st, 3, undoes);
+		db_bind_int(st, 3, undoes);
 	k->bind(st, 4, body);
 	db_step(db, st, 0);
-	sqlite3_finalize(st);
+	db_finalize(st);
 	/* The snapshots from the undone event on no longer hold. */
 	if (undoes > 0) {
 		st = db_prepare(db, "DELETE FROM snapshot WHERE kind = ?1"
 		    " AND log = ?2 AND seq >= ?3");
-		sqlite3_bind_text(st, 1, k->what, -1, SQLITE_STATIC);
-		sqlite3_bind_int64(st, 2, id);
-		sqlite3_bind_int64(st, 3, undoes);
+		db_bind_text(st, 1, k->what);
+		db_bind_int(st, 2, id);
+		db_bind_int(st, 3, undoes);
 		db_step(db, st, 0);
-		sqlite3_finalize(st);
+		db_finalize(st);
 	}
 	return seq;
 }
@@ -280,55 +280,55 @@ void
 journal_snapshot_put(struct db *db, const struct journal_kind *k,
     int64_t id, int64_t seq, const void *state, size_t len)
 {
-	sqlite3_stmt *st = db_prepare(db, "DELETE FROM snapshot"
+	struct db_stmt *st = db_prepare(db, "DELETE FROM snapshot"
 	    " WHERE kind = ?1 AND log = ?2 AND version <> ?3");
 
 	/* One version per log: a rules change leaves no dead rows. */
-	sqlite3_bind_text(st, 1, k->what, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 2, id);
-	sqlite3_bind_int64(st, 3, k->snap_version);
+	db_bind_text(st, 1, k->what);
+	db_bind_int(st, 2, id);
+	db_bind_int(st, 3, k->snap_version);
 	db_step(db, st, 0);
-	sqlite3_finalize(st);
+	db_finalize(st);
 	st = db_prepare(db, "INSERT OR REPLACE INTO snapshot (kind, log, seq,"
 	    " version, state) VALUES (?1, ?2, ?3, ?4, ?5)");
-	sqlite3_bind_text(st, 1, k->what, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 2, id);
-	sqlite3_bind_int64(st, 3, seq);
-	sqlite3_bind_int64(st, 4, k->snap_version);
-	sqlite3_bind_blob(st, 5, state, (int)len, SQLITE_STATIC);
+	db_bind_text(st, 1, k->what);
+	db_bind_int(st, 2, id);
+	db_bind_int(st, 3, seq);
+	db_bind_int(st, 4, k->snap_version);
+	db_bind_blob(st, 5, state, (int)len);
 	db_step(db, st, 0);
-	sqlite3_finalize(st);
+	db_finalize(st);
 }
 
 struct journal_snapshot *
 journal_snapshots(struct db *db, const struct journal_kind *k, int64_t id,
     size_t *n)
 {
-	sqlite3_stmt *st = db_prepare(db, k->sql_snap);
+	struct db_stmt *st = db_prepare(db, k->sql_snap);
 	struct journal_snapshot *v = NULL;
 	size_t cap = 0;
 
 	*n = 0;
-	sqlite3_bind_text(st, 1, k->what, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 2, id);
-	sqlite3_bind_int64(st, 3, k->snap_version);
-	sqlite3_bind_int64(st, 4, INT64_MAX);
-	while (db_step(db, st, 0) == SQLITE_ROW) {
+	db_bind_text(st, 1, k->what);
+	db_bind_int(st, 2, id);
+	db_bind_int(st, 3, k->snap_version);
+	db_bind_int(st, 4, INT64_MAX);
+	while (db_step(db, st, 0) == DB_ROW) {
 		struct journal_snapshot *x;
-		size_t len = (size_t)sqlite3_column_bytes(st, 1);
+		size_t len = (size_t)db_column_bytes(st, 1);
 
 		if (*n == cap) {
 			cap = cap ? 2 * cap : 16;
 			v = xreallocarray(v, cap, sizeof *v);
 		}
 		x = &v[(*n)++];
-		x->seq = sqlite3_column_int64(st, 0);
+		x->seq = db_column_int(st, 0);
 		x->len = len;
 		x->state = xmalloc(len ? len : 1);
 		if (len)
-			memcpy(x->state, sqlite3_column_blob(st, 1), len);
+			memcpy(x->state, db_column_blob(st, 1), len);
 	}
-	sqlite3_finalize(st);
+	db_finalize(st);
 	/* Newest first as selected: oldest first for a replay. */
 	for (size_t i = 0; i < *n / 2; i++) {
 		struct journal_snapshot t = v[i];
@@ -386,7 +386,7 @@ journal_derive_each(const struct journal *j,
 /* ---- input logs ---- */
 
 void
-journal_event_read(void *ctx, sqlite3_stmt *st, int col, int64_t seq,
+journal_event_read(void *ctx, struct db_stmt *st, int col, int64_t seq,
     int64_t undoes, void *body)
 {
 	struct journal_event *e = body;
@@ -394,7 +394,7 @@ journal_event_read(void *ctx, sqlite3_stmt *st, int col, int64_t seq,
 	(void)ctx;
 	e->seq = seq;
 	e->undoes = undoes;
-	e->round = sqlite3_column_int(st, col);
+	e->round = db_column_int(st, col);
 	e->action = db_column_dup(st, col + 1);
 	e->actor = db_column_dup(st, col + 2);
 	e->input = db_column_dup(st, col + 3);
@@ -403,15 +403,15 @@ journal_event_read(void *ctx, sqlite3_stmt *st, int col, int64_t seq,
 	e->winner = db_column_dup(st, col + 6);
 	e->seed = db_column_dup(st, col + 7);
 	e->detail = xstrdup(db_column_json(st, col + 8));
-	e->time = sqlite3_column_int64(st, col + 9);
+	e->time = db_column_int(st, col + 9);
 }
 
 void
-journal_event_bind(sqlite3_stmt *st, int param, const void *body)
+journal_event_bind(struct db_stmt *st, int param, const void *body)
 {
 	const struct journal_event *e = body;
 
-	sqlite3_bind_int(st, param, e->round);
+	db_bind_int(st, param, e->round);
 	db_bind_text_or_null(st, param + 1, e->action);
 	db_bind_text_or_null(st, param + 2, e->actor);
 	db_bind_text_or_null(st, param + 3, e->input);
@@ -420,7 +420,7 @@ journal_event_bind(sqlite3_stmt *st, int param, const void *body)
 	db_bind_text_or_null(st, param + 6, e->winner);
 	db_bind_text_or_null(st, param + 7, e->seed);
 	db_bind_text_or_null(st, param + 8, e->detail);
-	sqlite3_bind_int64(st, param + 9, e->time);
+	db_bind_int(st, param + 9, e->time);
 }
 
 void

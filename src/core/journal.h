@@ -54,13 +54,13 @@ struct journal_kind {
 	const char	*sql_target;	/* log ?1's newest live event */
 	const char	*sql_snap;	/* its usable snapshots, newest first */
 	int		 ncols;		/* the body's columns */
-	void		(*head)(void *ctx, sqlite3_stmt *st);
+	void		(*head)(void *ctx, struct db_stmt *st);
 	size_t		 size;		/* of one body */
 	/* Fills body from st's columns col, col + 1, ...; seq is set. */
-	void		(*read)(void *ctx, sqlite3_stmt *st, int col,
+	void		(*read)(void *ctx, struct db_stmt *st, int col,
 			    int64_t seq, int64_t undoes, void *body);
 	/* Binds body to st's parameters param, param + 1, ... */
-	void		(*bind)(sqlite3_stmt *st, int param,
+	void		(*bind)(struct db_stmt *st, int param,
 			    const void *body);
 	/* Frees what a body owns (not the body itself). */
 	void		(*release)(void *body);
@@ -277,9 +277,9 @@ struct journal_event {
 	.read = (read_), .bind = (bind_), .release = journal_event_release, \
 	.head = (head_)
 
-void journal_event_read(void *ctx, sqlite3_stmt *st, int col, int64_t seq,
+void journal_event_read(void *ctx, struct db_stmt *st, int col, int64_t seq,
     int64_t undoes, void *body);
-void journal_event_bind(sqlite3_stmt *st, int param, const void *body);
+void journal_event_bind(struct db_stmt *st, int param, const void *body);
 void journal_event_release(void *body);
 
 /*

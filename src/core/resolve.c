@@ -231,7 +231,7 @@ int
 resolve_check(const struct resolve *r, struct db *db, char *why,
     size_t whysz)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int rc = 0;
 
 	st = db_prepare(db, "SELECT 1 FROM sqlite_schema"
@@ -239,17 +239,17 @@ resolve_check(const struct resolve *r, struct db *db, char *why,
 	for (size_t i = 0; i < r->n && rc == 0; i++) {
 		const struct resolve_line *x = &r->l[i];
 
-		sqlite3_bind_text(st, 1, x->table, -1, SQLITE_STATIC);
-		if (db_step(db, st, 0) != SQLITE_ROW)
+		db_bind_text(st, 1, x->table);
+		if (db_step(db, st, 0) != DB_ROW)
 			rc = util_say(why, whysz, "%s:%ld: no table '%s' here",
 			    r->file, x->line, util_q(x->table));
 		else if (!db_table_travels(x->table))
 			rc = util_say(why, whysz, "%s:%ld: the table '%s' is "
 			    "this station's own, and its records never "
 			    "conflict", r->file, x->line, util_q(x->table));
-		sqlite3_reset(st);
+		db_reset(st);
 	}
-	sqlite3_finalize(st);
+	db_finalize(st);
 	return rc;
 }
 

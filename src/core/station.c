@@ -12,7 +12,7 @@
 #include <string.h>
 
 static void
-read_row(sqlite3_stmt *st, struct station *s)
+read_row(struct db_stmt *st, struct station *s)
 {
 	const char *id = db_column_text(st, 0);
 
@@ -23,8 +23,8 @@ read_row(sqlite3_stmt *st, struct station *s)
 		errx(1, "damaged station record (id '%s')", util_q(id));
 	memcpy(s->id, id, STATION_ID_LEN + 1);
 	s->name = db_column_dup(st, 1);
-	s->created = sqlite3_column_int64(st, 2);
-	s->self = sqlite3_column_int(st, 3);
+	s->created = db_column_int(st, 2);
+	s->self = db_column_int(st, 3);
 }
 
 #define STATION_COLS \
@@ -33,44 +33,44 @@ read_row(sqlite3_stmt *st, struct station *s)
 void
 station_self(struct db *db, struct station *s)
 {
-	sqlite3_stmt *st = db_prepare(db, "SELECT " STATION_COLS
+	struct db_stmt *st = db_prepare(db, "SELECT " STATION_COLS
 	    " FROM station s JOIN station_self USING (id)");
 
-	if (db_step(db, st, 0) != SQLITE_ROW)
+	if (db_step(db, st, 0) != DB_ROW)
 		errx(1, "'%s': damaged refkit database (it names no station "
 		    "of its own)", util_q(db->path));
 	read_row(st, s);
-	sqlite3_finalize(st);
+	db_finalize(st);
 }
 
 void
 station_each(struct db *db, void (*fn)(void *, const struct station *),
     void *arg)
 {
-	sqlite3_stmt *st = db_prepare(db, "SELECT " STATION_COLS
+	struct db_stmt *st = db_prepare(db, "SELECT " STATION_COLS
 	    " FROM station s ORDER BY 4 DESC, s.name, s.id");
 	struct station s;
 
-	while (db_step(db, st, 0) == SQLITE_ROW) {
+	while (db_step(db, st, 0) == DB_ROW) {
 		read_row(st, &s);
 		fn(arg, &s);
 		station_release(&s);
 	}
-	sqlite3_finalize(st);
+	db_finalize(st);
 }
 
 int
 station_rename(struct db *db, const char *name, char *why, size_t whysz)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 
 	if (db_station_name_check(name, why, whysz) != 0)
 		return -1;
 	st = db_prepare(db, "UPDATE station SET name = ?1"
 	    " WHERE id = (SELECT id FROM station_self)");
-	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	db_bind_text(st, 1, name);
 	db_step(db, st, 0);
-	sqlite3_finalize(st);
+	db_finalize(st);
 	return 0;
 }
 

@@ -17,36 +17,36 @@
 int64_t
 ledger_new_combat(struct db *db, const char *rules, int64_t now)
 {
-	sqlite3_stmt *st = db_prepare(db, "INSERT INTO combat (id, rules,"
-	    " created) VALUES (" DB_NEW_KEY("combat") ", ?1, ?2)");
+	struct db_stmt *st = db_prepare(db, "INSERT INTO combat (id, rules,"
+	    " created) VALUES (" DB_NEW_KEY("combat") ", ?1, ?2) RETURNING id");
 	int64_t id;
 
-	sqlite3_bind_text(st, 1, rules, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 2, now);
+	db_bind_text(st, 1, rules);
+	db_bind_int(st, 2, now);
 	db_step(db, st, 0);
-	id = sqlite3_last_insert_rowid(db->h);
-	sqlite3_finalize(st);
+	id = db_column_int(st, 0);
+	db_finalize(st);
 	return id;
 }
 
 int64_t
 ledger_current(struct db *db)
 {
-	sqlite3_stmt *st = db_prepare(db, "SELECT max(c.id) FROM combat c"
+	struct db_stmt *st = db_prepare(db, "SELECT max(c.id) FROM combat c"
 	    " WHERE " DB_OWN_KEY("c.id") " AND NOT EXISTS (SELECT 1 FROM"
 	    " event e WHERE e.combat_id ="
 	    " c.id AND e.action = 'end' AND"
 	    JOURNAL_LIVE("event", "combat_id", "e") ")");
 	int64_t id = 0;
 
-	if (db_step(db, st, 0) == SQLITE_ROW)
-		id = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
+	if (db_step(db, st, 0) == DB_ROW)
+		id = db_column_int(st, 0);
+	db_finalize(st);
 	return id;
 }
 
 static char *
-col_text(sqlite3_stmt *st, int c)
+col_text(struct db_stmt *st, int c)
 {
 	const char *s = db_column_text(st, c);
 
@@ -54,10 +54,10 @@ col_text(sqlite3_stmt *st, int c)
 }
 
 static int
-col_int(sqlite3_stmt *st, int c, int dflt)
+col_int(struct db_stmt *st, int c, int dflt)
 {
-	return sqlite3_column_type(st, c) == SQLITE_NULL ? dflt :
-	    sqlite3_column_int(st, c);
+	return db_column_type(st, c) == DB_NULL ? dflt :
+	    db_column_int(st, c);
 }
 
 /* Only a join's detail holds stats: the others skip the JSON parse. */
@@ -105,15 +105,15 @@ read_mods(const char *s, int mod[ITEM_MOD_COUNT])
 
 /* The detail keys that have no column of their own. */
 static void
-read_detail(sqlite3_stmt *st, int c, struct combat_event *e)
+read_detail(struct db_stmt *st, int c, struct combat_event *e)
 {
 	const char *s;
 
 	if ((s = db_column_text(st, c)) != NULL)
 		e->rules = strcmp(s, "avatar") == 0 ? COMBAT_RULES_AVATAR :
 		    COMBAT_RULES_CRS;
-	if (sqlite3_column_type(st, c + 1) != SQLITE_NULL)
-		e->lockout = sqlite3_column_int64(st, c + 1);
+	if (db_column_type(st, c + 1) != DB_NULL)
+		e->lockout = db_column_int(st, c + 1);
 	read_mods(db_column_text(st, c + 2), e->item.mod);
 	if ((s = db_column_text(st, c + 3)) != NULL)
 		e->item.range = item_range_lookup(s);
@@ -149,7 +149,7 @@ read_detail(sqlite3_stmt *st, int c, struct combat_event *e)
 struct reader {
 	struct db	*db;
 	struct ledger	*l;
-	sqlite3_stmt	*inits;		/* an initiative's draws */
+	struct db_stmt *inits;		/* an initiative's draws */
 };
 
 /*
@@ -159,12 +159,12 @@ struct reader {
 static void
 read_draws(struct reader *rd, const char *detail, struct combat_event *e)
 {
-	sqlite3_stmt *it = rd->inits;
+	struct db_stmt *it = rd->inits;
 
-	sqlite3_bind_text(it, 1, detail, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_text(it, 2, e->action == COMBAT_CHARGE ? "$.to" :
-	    "$.draws", -1, SQLITE_STATIC);
-	while (db_step(rd->db, it, 0) == SQLITE_ROW) {
+	db_bind_text_copy(it, 1, detail);
+	db_bind_text(it, 2, e->action == COMBAT_CHARGE ? "$.to" :
+	    "$.draws");
+	while (db_step(rd->db, it, 0) == DB_ROW) {
 		struct combat_init *x;
 
 		e->init = xreallocarray(e->init, (size_t)e->ninit + 1,
@@ -182,7 +182,7 @@ read_draws(struct reader *rd, const char *detail, struct combat_event *e)
 		x->total = col_int(it, 6, 0);
 		x->pos = col_int(it, 7, 0);
 	}
-	sqlite3_reset(it);
+	db_reset(it);
 }
 
 /*
@@ -190,7 +190,7 @@ read_draws(struct reader *rd, const char *detail, struct combat_event *e)
  * combat kind.
  */
 static void
-read_event(void *ctx, sqlite3_stmt *st, int col, int64_t seq,
+read_event(void *ctx, struct db_stmt *st, int col, int64_t seq,
     int64_t undoes, void *body)
 {
 	struct reader *rd = ctx;
@@ -203,7 +203,7 @@ read_event(void *ctx, sqlite3_stmt *st, int col, int64_t seq,
 
 	combat_event_init(e);
 	e->seq = seq;
-	e->round = sqlite3_column_int(st, col + 1);
+	e->round = db_column_int(st, col + 1);
 	e->action = combat_action_lookup(db_column_text(st, col + 2));
 	e->actor = col_text(st, col + 3);
 	e->target = col_text(st, col + 4);
@@ -243,7 +243,7 @@ read_event(void *ctx, sqlite3_stmt *st, int col, int64_t seq,
 	if ((s = db_column_text(st, col + 27)) != NULL)
 		e->seed = strtoull(s, NULL, 10);
 	e->gm = col_text(st, col + 28);
-	e->time = sqlite3_column_int64(st, col + 29);
+	e->time = db_column_int(st, col + 29);
 	e->shares = col_int(st, col + 30, 0);
 	for (int i = 0; i < 10; i++)
 		*stat[i] = col_int(st, col + 31 + i, i < 7 ? -1 : 0);
@@ -255,7 +255,7 @@ read_event(void *ctx, sqlite3_stmt *st, int col, int64_t seq,
 	e->em_before = col_int(st, col + 47, -1);
 	e->em_after = col_int(st, col + 48, -1);
 	e->feet = col_int(st, col + 49, 0);
-	e->until = sqlite3_column_int64(st, col + 50);
+	e->until = db_column_int(st, col + 50);
 	e->free = col_int(st, col + 51, 0);
 	e->surprise = col_int(st, col + 52, 0);
 	e->negated = col_int(st, col + 53, 0);
@@ -320,7 +320,7 @@ ledger_load_at(struct db *db, int64_t id, int64_t before, struct ledger *l)
 			combat_state_release(s);
 		free(s);
 	}
-	sqlite3_finalize(rd.inits);
+	db_finalize(rd.inits);
 	l->n = l->j.n;
 	l->ev = l->j.body;
 	l->undone = l->j.undone;
@@ -831,85 +831,82 @@ ledger_used_seed(const struct combat_event *e)
 
 /* Binds event e: the journal's bind for the combat kind. */
 static void
-event_bind(sqlite3_stmt *st, int param, const void *body)
+event_bind(struct db_stmt *st, int param, const void *body)
 {
 	const struct combat_event *e = body;
 	int strike = e->action == COMBAT_ATTACK || e->action == COMBAT_MENTAL ||
 	    e->action == COMBAT_POWER || e->action == COMBAT_FLEE;
 	char *detail, seed[24];
 
-	sqlite3_bind_int(st, P(0), e->round);
-	sqlite3_bind_text(st, P(1), combat_action_name(e->action), -1,
-	    SQLITE_STATIC);
+	db_bind_int(st, P(0), e->round);
+	db_bind_text(st, P(1), combat_action_name(e->action));
 	db_bind_text_or_null(st, P(2), e->actor);
 	db_bind_text_or_null(st, P(3), e->target);
 	if (e->action == COMBAT_ATTACK)
-		sqlite3_bind_text(st, P(4), e->range == COMBAT_LONG ? "long" :
-		    "short", -1, SQLITE_STATIC);
+		db_bind_text(st, P(4), e->range == COMBAT_LONG ? "long" :
+		    "short");
 	if (e->action == COMBAT_MENTAL)
-		sqlite3_bind_text(st, P(5), combat_kind_name(e->kind), -1,
-		    SQLITE_STATIC);
+		db_bind_text(st, P(5), combat_kind_name(e->kind));
 	if (strike) {
 		if (e->use > 0)
-			sqlite3_bind_int(st, P(6), e->use);
+			db_bind_int(st, P(6), e->use);
 		db_bind_text_or_null(st, P(9), e->cards);
 		db_bind_text_or_null(st, P(11), e->vs_cards);
 		if (e->special > 0)
-			sqlite3_bind_text(st, P(13), deck_face_name(e->special),
-			    -1, SQLITE_STATIC);
+			db_bind_text(st, P(13), deck_face_name(e->special));
 		else if (e->special == 0)
-			sqlite3_bind_text(st, P(13), "", -1, SQLITE_STATIC);
-		sqlite3_bind_int(st, P(14), e->base);
-		sqlite3_bind_int(st, P(16), e->offense);
+			db_bind_text(st, P(13), "");
+		db_bind_int(st, P(14), e->base);
+		db_bind_int(st, P(16), e->offense);
 		if (e->defense >= 0) {
-			sqlite3_bind_int(st, P(15), e->vs_base);
-			sqlite3_bind_int(st, P(17), e->defense);
+			db_bind_int(st, P(15), e->vs_base);
+			db_bind_int(st, P(17), e->defense);
 		}
-		sqlite3_bind_int(st, P(18), e->hit);
-		sqlite3_bind_int(st, P(19), e->damage);
+		db_bind_int(st, P(18), e->hit);
+		db_bind_int(st, P(19), e->damage);
 		if (e->life_after >= 0) {
-			sqlite3_bind_int(st, P(20), e->life_before);
-			sqlite3_bind_int(st, P(21), e->life_after);
+			db_bind_int(st, P(20), e->life_before);
+			db_bind_int(st, P(21), e->life_after);
 		}
 	}
-	sqlite3_bind_int(st, P(7), e->mod);
-	sqlite3_bind_int(st, P(8), e->vs_mod);
-	sqlite3_bind_int(st, P(10), e->virt);
-	sqlite3_bind_int(st, P(12), e->vs_virt);
-	sqlite3_bind_int(st, P(22), e->fumble);
-	sqlite3_bind_int(st, P(23), e->vs_fumble);
-	sqlite3_bind_int(st, P(24), e->agreed);
+	db_bind_int(st, P(7), e->mod);
+	db_bind_int(st, P(8), e->vs_mod);
+	db_bind_int(st, P(10), e->virt);
+	db_bind_int(st, P(12), e->vs_virt);
+	db_bind_int(st, P(22), e->fumble);
+	db_bind_int(st, P(23), e->vs_fumble);
+	db_bind_int(st, P(24), e->agreed);
 	detail = detail_json(e);
-	sqlite3_bind_text(st, P(25), detail, -1, SQLITE_TRANSIENT);
+	db_bind_text_copy(st, P(25), detail);
 	free(detail);
 	snprintf(seed, sizeof seed, "%" PRIu64, e->seed);
 	if (ledger_used_seed(e))
-		sqlite3_bind_text(st, P(26), seed, -1, SQLITE_TRANSIENT);
+		db_bind_text_copy(st, P(26), seed);
 	db_bind_text_or_null(st, P(27), e->gm);
-	sqlite3_bind_int64(st, P(28), e->time);
-	sqlite3_bind_int(st, P(29), e->shares);
+	db_bind_int(st, P(28), e->time);
+	db_bind_int(st, P(29), e->shares);
 	db_bind_text_or_null(st, P(30), e->aimed);
 	db_bind_text_or_null(st, P(31), e->item.name);
 	db_bind_text_or_null(st, P(32), e->vs_item.name);
 	db_bind_text_or_null(st, P(33), e->power.name);
 	if (e->action == COMBAT_POWER) {
-		sqlite3_bind_int(st, P(34), e->em_spent);
-		sqlite3_bind_int(st, P(35), e->em_before);
-		sqlite3_bind_int(st, P(36), e->em_after);
+		db_bind_int(st, P(34), e->em_spent);
+		db_bind_int(st, P(35), e->em_before);
+		db_bind_int(st, P(36), e->em_after);
 	}
 	if (e->action == COMBAT_RANGE)
-		sqlite3_bind_int(st, P(37), e->feet);
+		db_bind_int(st, P(37), e->feet);
 	if (e->action == COMBAT_FLEE && e->hit)
-		sqlite3_bind_int64(st, P(38), e->until);
-	sqlite3_bind_int(st, P(39), e->free);
-	sqlite3_bind_int(st, P(40), e->surprise);
-	sqlite3_bind_int(st, P(41), e->negated);
+		db_bind_int(st, P(38), e->until);
+	db_bind_int(st, P(39), e->free);
+	db_bind_int(st, P(40), e->surprise);
+	db_bind_int(st, P(41), e->negated);
 }
 #undef P
 
 /* The combat's row. */
 static void
-combat_head(void *ctx, sqlite3_stmt *st)
+combat_head(void *ctx, struct db_stmt *st)
 {
 	struct reader *rd = ctx;
 
@@ -972,13 +969,13 @@ const struct journal_kind ledger_kind = {
  * the four sums to ?1 ... ?6.
  */
 static void
-history_bind(sqlite3_stmt *st, const char *name, int64_t n,
+history_bind(struct db_stmt *st, const char *name, int64_t n,
     const int64_t v[4])
 {
-	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 2, n);
+	db_bind_text(st, 1, name);
+	db_bind_int(st, 2, n);
 	for (int k = 0; k < 4; k++)
-		sqlite3_bind_int64(st, 3 + k, v[k]);
+		db_bind_int(st, 3 + k, v[k]);
 }
 
 /* Adds one event's share v, at time t, to name's history in combat id. */
@@ -986,7 +983,7 @@ static void
 history_add(struct db *db, int64_t id, const char *name, const int64_t v[4],
     int64_t t)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int64_t events;
 
 	st = db_prepare(db, "INSERT INTO history_combat (name, events,"
@@ -1000,17 +997,17 @@ history_add(struct db *db, int64_t id, const char *name, const int64_t v[4],
 	    " first_time = min(first_time, excluded.first_time),"
 	    " last_time = max(last_time, excluded.last_time)");
 	history_bind(st, name, 1, v);
-	sqlite3_bind_int64(st, 7, id);
-	sqlite3_bind_int64(st, 8, t);
+	db_bind_int(st, 7, id);
+	db_bind_int(st, 8, t);
 	db_step(db, st, 0);
-	sqlite3_finalize(st);
+	db_finalize(st);
 	st = db_prepare(db, "SELECT events FROM history_combat"
 	    " WHERE name = ?1 AND combat_id = ?2");
-	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 2, id);
+	db_bind_text(st, 1, name);
+	db_bind_int(st, 2, id);
 	db_step(db, st, 0);
-	events = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
+	events = db_column_int(st, 0);
+	db_finalize(st);
 
 	/*
 	 * A first event in this combat makes it one more of name's, who
@@ -1033,9 +1030,9 @@ history_add(struct db *db, int64_t id, const char *name, const int64_t v[4],
 		    " downed = downed + ?5, fumbles = fumbles + ?6,"
 		    " first_time = min(first_time, ?7) WHERE name = ?1");
 	history_bind(st, name, 1, v);
-	sqlite3_bind_int64(st, 7, t);
+	db_bind_int(st, 7, t);
 	db_step(db, st, 0);
-	sqlite3_finalize(st);
+	db_finalize(st);
 }
 
 /*
@@ -1045,16 +1042,16 @@ history_add(struct db *db, int64_t id, const char *name, const int64_t v[4],
 static void
 history_sub(struct db *db, int64_t id, const char *name, const int64_t v[4])
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int gone;
 
 	st = db_prepare(db, "DELETE FROM history_combat WHERE name = ?1"
 	    " AND combat_id = ?2 AND events = 1");
-	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 2, id);
+	db_bind_text(st, 1, name);
+	db_bind_int(st, 2, id);
 	db_step(db, st, 0);
-	sqlite3_finalize(st);
-	if (!(gone = sqlite3_changes(db->h) == 1)) {
+	db_finalize(st);
+	if (!(gone = db_changes(db) == 1)) {
 		st = db_prepare(db, "UPDATE history_combat SET"
 		    " events = events - 1, dealt = dealt - ?3,"
 		    " taken = taken - ?4, downed = downed - ?5,"
@@ -1062,7 +1059,7 @@ history_sub(struct db *db, int64_t id, const char *name, const int64_t v[4])
 		    " WHERE name = ?1 AND combat_id = ?2");
 		history_bind(st, name, id, v);
 		db_step(db, st, 0);
-		sqlite3_finalize(st);
+		db_finalize(st);
 	}
 
 	if (gone && db_run_text(db, "DELETE FROM history WHERE name = ?1"
@@ -1073,7 +1070,7 @@ history_sub(struct db *db, int64_t id, const char *name, const int64_t v[4])
 	    " fumbles = fumbles - ?6 WHERE name = ?1");
 	history_bind(st, name, gone, v);
 	db_step(db, st, 0);
-	sqlite3_finalize(st);
+	db_finalize(st);
 }
 
 /*
@@ -1085,34 +1082,34 @@ history_sub(struct db *db, int64_t id, const char *name, const int64_t v[4])
 static void
 history_update(struct db *db, int64_t id, int64_t seq, int sign)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int64_t undos, v[4];
 
 	st = db_prepare(db, "SELECT count(*) FROM event"
 	    " WHERE combat_id = ?1 AND undoes = ?2");
-	sqlite3_bind_int64(st, 1, id);
-	sqlite3_bind_int64(st, 2, seq);
+	db_bind_int(st, 1, id);
+	db_bind_int(st, 2, seq);
 	db_step(db, st, 0);
-	undos = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
+	undos = db_column_int(st, 0);
+	db_finalize(st);
 	if (undos != (sign > 0 ? 0 : 1))
 		return;
 
 	st = db_prepare(db, HISTORY_SHARE);
-	sqlite3_bind_int64(st, 1, id);
-	sqlite3_bind_int64(st, 2, seq);
-	while (db_step(db, st, 0) == SQLITE_ROW) {
+	db_bind_int(st, 1, id);
+	db_bind_int(st, 2, seq);
+	while (db_step(db, st, 0) == DB_ROW) {
 		const char *name = db_column_text(st, 0);
 
 		for (int k = 0; k < 4; k++)
-			v[k] = sqlite3_column_int64(st, 1 + k);
+			v[k] = db_column_int(st, 1 + k);
 		if (sign > 0)
 			history_add(db, id, name, v,
-			    sqlite3_column_int64(st, 5));
+			    db_column_int(st, 5));
 		else
 			history_sub(db, id, name, v);
 	}
-	sqlite3_finalize(st);
+	db_finalize(st);
 }
 
 void
@@ -1150,14 +1147,14 @@ int64_t
 ledger_newest(struct db *db)
 {
 	/* This station's newest; failing that, the newest received. */
-	sqlite3_stmt *st = db_prepare(db, "SELECT coalesce((SELECT max(id)"
+	struct db_stmt *st = db_prepare(db, "SELECT coalesce((SELECT max(id)"
 	    " FROM combat WHERE " DB_OWN_KEY("id") "), (SELECT id FROM combat"
 	    " ORDER BY created DESC, id DESC LIMIT 1), 0)");
 	int64_t id;
 
 	db_step(db, st, 0);
-	id = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
+	id = db_column_int(st, 0);
+	db_finalize(st);
 	return id;
 }
 
@@ -1165,27 +1162,27 @@ int64_t
 ledger_fled_until(struct db *db, const char *name, int64_t now,
     int64_t *combat)
 {
-	sqlite3_stmt *st = db_prepare(db, "SELECT max(until), combat_id"
+	struct db_stmt *st = db_prepare(db, "SELECT max(until), combat_id"
 	    " FROM event ev WHERE actor = ?1 AND action = 'flee'"
 	    " AND until > ?2 AND" JOURNAL_LIVE("event", "combat_id", "ev"));
 	int64_t until = 0;
 
 	*combat = 0;
-	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 2, now);
-	if (db_step(db, st, 0) == SQLITE_ROW &&
-	    sqlite3_column_type(st, 0) != SQLITE_NULL) {
-		until = sqlite3_column_int64(st, 0);
-		*combat = sqlite3_column_int64(st, 1);
+	db_bind_text(st, 1, name);
+	db_bind_int(st, 2, now);
+	if (db_step(db, st, 0) == DB_ROW &&
+	    db_column_type(st, 0) != DB_NULL) {
+		until = db_column_int(st, 0);
+		*combat = db_column_int(st, 1);
 	}
-	sqlite3_finalize(st);
+	db_finalize(st);
 	return until;
 }
 
 int64_t
 ledger_fighting_elsewhere(struct db *db, const char *name, int64_t combat)
 {
-	sqlite3_stmt *st = db_prepare(db, "SELECT ev.combat_id FROM event ev"
+	struct db_stmt *st = db_prepare(db, "SELECT ev.combat_id FROM event ev"
 	    " WHERE ev.actor = ?1 AND ev.action = 'join'"
 	    " AND ev.combat_id <> ?2 AND"
 	    JOURNAL_LIVE("event", "combat_id", "ev")
@@ -1195,11 +1192,11 @@ ledger_fighting_elsewhere(struct db *db, const char *name, int64_t combat)
 	    JOURNAL_LIVE("event", "combat_id", "x") ")");
 	int64_t id = 0;
 
-	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 2, combat);
-	if (db_step(db, st, 0) == SQLITE_ROW)
-		id = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
+	db_bind_text(st, 1, name);
+	db_bind_int(st, 2, combat);
+	if (db_step(db, st, 0) == DB_ROW)
+		id = db_column_int(st, 0);
+	db_finalize(st);
 	return id;
 }
 
@@ -1214,7 +1211,7 @@ ledger_double_booked(struct db *db, void (*fn)(void *, const char *,
 	" " e ".combat_id AND (x.action = 'end' OR (x.action IN ('flee'," \
 	" 'dead') AND x.actor = " e ".actor AND (x.action = 'dead' OR" \
 	" x.hit = 1))) AND" JOURNAL_LIVE("event", "combat_id", "x") ")"
-	sqlite3_stmt *st = db_prepare(db, "SELECT DISTINCT a.actor,"
+	struct db_stmt *st = db_prepare(db, "SELECT DISTINCT a.actor,"
 	    " a.combat_id, b.combat_id FROM event a JOIN event b"
 	    " ON b.actor = a.actor AND b.combat_id > a.combat_id"
 	    " WHERE " IN_FORCE("a") " AND " IN_FORCE("b")
@@ -1222,12 +1219,12 @@ ledger_double_booked(struct db *db, void (*fn)(void *, const char *,
 #undef IN_FORCE
 	int n = 0;
 
-	while (db_step(db, st, 0) == SQLITE_ROW) {
-		fn(arg, db_column_text(st, 0), sqlite3_column_int64(st, 1),
-		    sqlite3_column_int64(st, 2));
+	while (db_step(db, st, 0) == DB_ROW) {
+		fn(arg, db_column_text(st, 0), db_column_int(st, 1),
+		    db_column_int(st, 2));
 		n++;
 	}
-	sqlite3_finalize(st);
+	db_finalize(st);
 	return n;
 }
 
@@ -1235,15 +1232,15 @@ ledger_double_booked(struct db *db, void (*fn)(void *, const char *,
 static int64_t *
 ids_of(struct db *db, const char *sql, size_t *n)
 {
-	sqlite3_stmt *st = db_prepare(db, sql);
+	struct db_stmt *st = db_prepare(db, sql);
 	int64_t *ids = NULL;
 
 	*n = 0;
-	while (db_step(db, st, 0) == SQLITE_ROW) {
+	while (db_step(db, st, 0) == DB_ROW) {
 		ids = xreallocarray(ids, *n + 1, sizeof *ids);
-		ids[(*n)++] = sqlite3_column_int64(st, 0);
+		ids[(*n)++] = db_column_int(st, 0);
 	}
-	sqlite3_finalize(st);
+	db_finalize(st);
 	return ids;
 }
 
@@ -1292,29 +1289,26 @@ ledger_history_rebuild(struct db *db, const int64_t *combats, size_t n)
 {
 	/* Names gathered before the combat's rows go, and after. */
 	static const int steps[] = { RB_NAMES, RB_DROP, RB_ADD, RB_NAMES };
-	sqlite3_stmt *st[RB_N];
+	struct db_stmt *st[RB_N];
 
 	if (n == 0)
 		return;
-	if (sqlite3_exec(db->h, "CREATE TEMP TABLE IF NOT EXISTS rebuild_n"
-	    " (name TEXT PRIMARY KEY); DELETE FROM temp.rebuild_n", NULL, NULL,
-	    NULL) != SQLITE_OK)
-		db_fatal(db, "cannot add up the histories");
+	db_exec(db, "CREATE TEMP TABLE IF NOT EXISTS rebuild_n"
+	    " (name TEXT PRIMARY KEY); DELETE FROM temp.rebuild_n",
+	    "cannot add up the histories");
 	for (int k = 0; k < RB_N; k++)
 		st[k] = db_prepare(db, rebuild_combat_sql[k]);
 	for (size_t i = 0; i < n; i++)
 		for (size_t k = 0; k < sizeof steps / sizeof *steps; k++) {
-			sqlite3_stmt *s = st[steps[k]];
+			struct db_stmt *s = st[steps[k]];
 
-			sqlite3_reset(s);
-			sqlite3_bind_int64(s, 1, combats[i]);
+			db_reset(s);
+			db_bind_int(s, 1, combats[i]);
 			db_step(db, s, 0);
 		}
 	for (int k = 0; k < RB_N; k++)
-		sqlite3_finalize(st[k]);
-	if (sqlite3_exec(db->h, rebuild_totals_sql, NULL, NULL, NULL) !=
-	    SQLITE_OK)
-		db_fatal(db, "cannot add up the histories");
+		db_finalize(st[k]);
+	db_exec(db, rebuild_totals_sql, "cannot add up the histories");
 }
 
 void
@@ -1402,7 +1396,7 @@ ledger_combat_ids(struct db *db, size_t *n)
 
 /* Runs a history query st and calls fn with each row. */
 static int
-history_rows(struct db *db, sqlite3_stmt *st, const char *name,
+history_rows(struct db *db, struct db_stmt *st, const char *name,
     int64_t since, void (*fn)(void *, const struct ledger_history *),
     void *arg)
 {
@@ -1410,19 +1404,19 @@ history_rows(struct db *db, sqlite3_stmt *st, const char *name,
 	int rows = 0;
 
 	if (name)
-		sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 2, since);
-	while (db_step(db, st, 0) == SQLITE_ROW) {
+		db_bind_text(st, 1, name);
+	db_bind_int(st, 2, since);
+	while (db_step(db, st, 0) == DB_ROW) {
 		h.name = db_column_text(st, 0);
-		h.combats = sqlite3_column_int64(st, 1);
-		h.dealt = sqlite3_column_int64(st, 2);
-		h.taken = sqlite3_column_int64(st, 3);
-		h.downed = sqlite3_column_int64(st, 4);
-		h.fumbles = sqlite3_column_int64(st, 5);
+		h.combats = db_column_int(st, 1);
+		h.dealt = db_column_int(st, 2);
+		h.taken = db_column_int(st, 3);
+		h.downed = db_column_int(st, 4);
+		h.fumbles = db_column_int(st, 5);
 		fn(arg, &h);
 		rows++;
 	}
-	sqlite3_finalize(st);
+	db_finalize(st);
 	return rows;
 }
 
@@ -1448,14 +1442,14 @@ ledger_history_scan(struct db *db, const char *name, int64_t since,
 int64_t
 ledger_count_combats(struct db *db, int64_t since)
 {
-	sqlite3_stmt *st = db_prepare(db, "SELECT count(*) FROM combat"
+	struct db_stmt *st = db_prepare(db, "SELECT count(*) FROM combat"
 	    " WHERE created >= ?1");
 	int64_t n;
 
-	sqlite3_bind_int64(st, 1, since);
+	db_bind_int(st, 1, since);
 	db_step(db, st, 0);
-	n = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
+	n = db_column_int(st, 0);
+	db_finalize(st);
 	return n;
 }
 

@@ -48,7 +48,7 @@ enum {
 static const char *const writer_sql[W_COUNT] = {
 	[W_INSERT] = "INSERT INTO character (id, " CHAR_COLS ", created,"
 	    " updated) VALUES (" DB_NAME_KEY("?1") ", ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13,"
-	    " ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?20)",
+	    " ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?20) RETURNING id",
 	[W_UPSERT] = "INSERT INTO character (id, " CHAR_COLS ", created,"
 	    " updated) VALUES (" DB_NAME_KEY("?1") ", ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13,"
 	    " ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?20)"
@@ -89,31 +89,31 @@ void
 roster_writer_release(struct roster_writer *w)
 {
 	for (int i = 0; i < W_COUNT; i++)
-		sqlite3_finalize(w->st[i]);
+		db_finalize(w->st[i]);
 	memset(w, 0, sizeof *w);
 }
 
 static void
-bind_text(sqlite3_stmt *st, int i, const char *s)
+bind_text(struct db_stmt *st, int i, const char *s)
 {
 	if (s == NULL)
-		sqlite3_bind_null(st, i);
+		db_bind_null(st, i);
 	else
-		sqlite3_bind_text(st, i, s, -1, SQLITE_STATIC);
+		db_bind_text(st, i, s);
 }
 
 static void
-bind_stat(sqlite3_stmt *st, int i, int v)
+bind_stat(struct db_stmt *st, int i, int v)
 {
 	if (v == STATS_ABSENT)
-		sqlite3_bind_null(st, i);
+		db_bind_null(st, i);
 	else
-		sqlite3_bind_int(st, i, v);
+		db_bind_int(st, i, v);
 }
 
 /* Binds parameters 1 to 19 in CHAR_COLS order, and 20 to now. */
 static void
-bind_sheet(sqlite3_stmt *st, const struct sheet *sh, int64_t now)
+bind_sheet(struct db_stmt *st, const struct sheet *sh, int64_t now)
 {
 	bind_text(st, 1, sh->name);
 	bind_text(st, 2, sh->player);
@@ -122,12 +122,12 @@ bind_sheet(sqlite3_stmt *st, const struct sheet *sh, int64_t now)
 		bind_stat(st, 4 + p, sh->primary[p]);
 	for (int s = 0; s < S_COUNT; s++)
 		bind_stat(st, 4 + P_COUNT + s, sh->given[s]);
-	sqlite3_bind_int64(st, 20, now);
+	db_bind_int(st, 20, now);
 }
 
 /* Reads CHAR_COLS starting at column col into an initialised sheet. */
 static void
-read_sheet(sqlite3_stmt *st, int col, struct sheet *sh)
+read_sheet(struct db_stmt *st, int col, struct sheet *sh)
 {
 	const char *s;
 
@@ -138,8 +138,8 @@ read_sheet(sqlite3_stmt *st, int col, struct sheet *sh)
 		sh->notes = xstrdup(s);
 	for (int i = 0; i < P_COUNT + S_COUNT; i++) {
 		int c = col + 3 + i;
-		int v = sqlite3_column_type(st, c) == SQLITE_NULL ?
-		    STATS_ABSENT : sqlite3_column_int(st, c);
+		int v = db_column_type(st, c) == DB_NULL ?
+		    STATS_ABSENT : db_column_int(st, c);
 
 		if (i < P_COUNT)
 			sh->primary[i] = v;
@@ -156,7 +156,7 @@ cmp_names(const void *a, const void *b)
 
 /* Reads a ';'-joined list of names into the sheet's list f, sorted. */
 static void
-read_list(sqlite3_stmt *st, int col, struct sheet *sh, int f)
+read_list(struct db_stmt *st, int col, struct sheet *sh, int f)
 {
 	const char *s = db_column_text(st, col);
 	char why[128];
@@ -176,32 +176,32 @@ static enum roster_result
 write_holdings(struct roster_writer *w, int64_t id, int powers,
     char *const *names, size_t n, int clear, const char **missing)
 {
-	sqlite3_stmt *find = w->st[powers ? W_POWER_ID : W_ITEM_ID];
-	sqlite3_stmt *hold = w->st[powers ? W_HOLD_POWER : W_HOLD_ITEM];
+	struct db_stmt *find = w->st[powers ? W_POWER_ID : W_ITEM_ID];
+	struct db_stmt *hold = w->st[powers ? W_HOLD_POWER : W_HOLD_ITEM];
 
 	if (clear) {
-		sqlite3_stmt *del = w->st[powers ? W_CLEAR_POWERS :
+		struct db_stmt *del = w->st[powers ? W_CLEAR_POWERS :
 		    W_CLEAR_ITEMS];
 
-		sqlite3_bind_int64(del, 1, id);
+		db_bind_int(del, 1, id);
 		db_step(w->db, del, 0);
-		sqlite3_reset(del);
+		db_reset(del);
 	}
 	for (size_t i = 0; i < n; i++) {
 		int64_t thing;
 
-		sqlite3_bind_text(find, 1, names[i], -1, SQLITE_STATIC);
-		if (db_step(w->db, find, 0) != SQLITE_ROW) {
-			sqlite3_reset(find);
+		db_bind_text(find, 1, names[i]);
+		if (db_step(w->db, find, 0) != DB_ROW) {
+			db_reset(find);
 			*missing = names[i];
 			return powers ? ROSTER_NO_POWER : ROSTER_NO_ITEM;
 		}
-		thing = sqlite3_column_int64(find, 0);
-		sqlite3_reset(find);
-		sqlite3_bind_int64(hold, 1, id);
-		sqlite3_bind_int64(hold, 2, thing);
+		thing = db_column_int(find, 0);
+		db_reset(find);
+		db_bind_int(hold, 1, id);
+		db_bind_int(hold, 2, thing);
 		db_step(w->db, hold, 0);
-		sqlite3_reset(hold);
+		db_reset(hold);
 	}
 	return ROSTER_OK;
 }
@@ -210,23 +210,21 @@ enum roster_result
 roster_write(struct roster_writer *w, const struct sheet *sh,
     enum roster_mode mode, int64_t id, int holdings, const char **missing)
 {
-	sqlite3_stmt *st = w->st[mode == ROSTER_INSERT ? W_INSERT :
+	struct db_stmt *st = w->st[mode == ROSTER_INSERT ? W_INSERT :
 	    mode == ROSTER_UPSERT ? W_UPSERT : W_UPDATE];
 	enum roster_result r;
 	int rc;
 
 	bind_sheet(st, sh, w->now);
 	if (mode == ROSTER_UPDATE)
-		sqlite3_bind_int64(st, 21, id);
+		db_bind_int(st, 21, id);
 	rc = db_step(w->db, st, 1);
-	if (rc == SQLITE_CONSTRAINT)
+	if (rc == DB_CONSTRAINT)
 		/* The CHECKs mirror sheet.c, so only the name can clash. */
 		return ROSTER_EXISTS;
-	if (mode == ROSTER_UPSERT)
-		id = sqlite3_column_int64(st, 0);
-	else if (mode == ROSTER_INSERT)
-		id = sqlite3_last_insert_rowid(w->db->h);
-	sqlite3_reset(st);
+	if (mode != ROSTER_UPDATE)
+		id = db_column_int(st, 0);
+	db_reset(st);
 	/* A new name is a new key (db.h), its holdings with it. */
 	if (mode == ROSTER_UPDATE && db_rekey(w->db, char_rekey, id,
 	    db_name_key(sh->name)) != 0)
@@ -301,7 +299,7 @@ enum {
 };
 
 _Static_assert(I_COUNT == sizeof ((struct roster_import *)0)->st /
-    sizeof (sqlite3_stmt *), "roster_import's st[] has one per I_*");
+    sizeof (struct db_stmt *), "roster_import's st[] has one per I_*");
 
 /*
  * Staged rows go into import_row STAGE_ROWS at a time, by one INSERT of
@@ -490,8 +488,7 @@ static const char *const import_commit_sql[C_COUNT][2] = {
 static void
 import_exec(struct db *db, const char *sql)
 {
-	if (sqlite3_exec(db->h, sql, NULL, NULL, NULL) != SQLITE_OK)
-		db_fatal(db, "cannot stage the import");
+	db_exec(db, sql, "cannot stage the import");
 }
 
 /*
@@ -502,16 +499,16 @@ import_exec(struct db *db, const char *sql)
 static int64_t
 import_run_sqlv(struct db *db, const char *sql, const int64_t v6[6])
 {
-	sqlite3_stmt *st = db_prepare(db, sql);
+	struct db_stmt *st = db_prepare(db, sql);
 	int64_t v;
 
-	for (int i = 0; i < 6 && i < sqlite3_bind_parameter_count(st); i++)
-		sqlite3_bind_int64(st, i + 1, v6[i]);
-	if (db_step(db, st, 0) == SQLITE_ROW)
-		v = sqlite3_column_int64(st, 0);
+	for (int i = 0; i < 6 && i < db_bind_count(st); i++)
+		db_bind_int(st, i + 1, v6[i]);
+	if (db_step(db, st, 0) == DB_ROW)
+		v = db_column_int(st, 0);
 	else
-		v = sqlite3_changes64(db->h);
-	sqlite3_finalize(st);
+		v = db_changes(db);
+	db_finalize(st);
 	return v;
 }
 
@@ -531,18 +528,18 @@ import_run_sql(struct db *db, const char *sql, int64_t arg)
 static void
 import_create_row_table(struct db *db)
 {
-	sqlite3_stmt *st = db_prepare(db, "SELECT sql FROM main.sqlite_schema"
+	struct db_stmt *st = db_prepare(db, "SELECT sql FROM main.sqlite_schema"
 	    " WHERE type = 'table' AND name = 'character'");
 	const char *sql, *cols;
 	char *create;
 
-	if (db_step(db, st, 0) != SQLITE_ROW ||
+	if (db_step(db, st, 0) != DB_ROW ||
 	    (sql = db_column_text(st, 0)) == NULL ||
 	    (cols = strchr(sql, '(')) == NULL)
 		db_die(db, "'%s': damaged refkit database (no character table)",
 		    util_q(db->path));
 	create = xasprintf("CREATE TABLE import.import_row %s", cols);
-	sqlite3_finalize(st);
+	db_finalize(st);
 	import_exec(db, create);
 	free(create);
 }
@@ -554,12 +551,12 @@ import_create_row_table(struct db *db)
 static void
 import_begin_read(struct roster_import *im)
 {
-	sqlite3_stmt *any = im->st[I_ANY_CHAR];
+	struct db_stmt *any = im->st[I_ANY_CHAR];
 
 	db_begin_read(im->db);
-	im->roster_empty = db_step(im->db, any, 0) == SQLITE_ROW &&
-	    sqlite3_column_int(any, 0) == 0;
-	sqlite3_reset(any);
+	im->roster_empty = db_step(im->db, any, 0) == DB_ROW &&
+	    db_column_int(any, 0) == 0;
+	db_reset(any);
 }
 
 /*
@@ -590,14 +587,14 @@ import_rows_sql(int nrows)
 }
 
 /* Prepares the row inserts of nrows rows, with the time bound. */
-static sqlite3_stmt *
+static struct db_stmt *
 import_prepare_rows(struct roster_import *im, int nrows)
 {
 	char *sql = import_rows_sql(nrows);
-	sqlite3_stmt *st = db_prepare(im->db, sql);
+	struct db_stmt *st = db_prepare(im->db, sql);
 
 	free(sql);
-	sqlite3_bind_int64(st, 1, im->now);
+	db_bind_int(st, 1, im->now);
 	return st;
 }
 
@@ -638,7 +635,7 @@ roster_import_release(struct roster_import *im)
 		return;
 	db_rollback(im->db);
 	for (int i = 0; i < I_COUNT; i++)
-		sqlite3_finalize(im->st[i]);
+		db_finalize(im->st[i]);
 	/* Detaching discards the staging file whole, page by page freeing
 	 * nothing, as dropping its tables would. */
 	import_exec(im->db, "DETACH DATABASE import");
@@ -654,13 +651,13 @@ roster_import_release(struct roster_import *im)
 
 /* 1 if the look-up st finds name. */
 static int
-import_has(struct db *db, sqlite3_stmt *st, const char *name)
+import_has(struct db *db, struct db_stmt *st, const char *name)
 {
 	int found;
 
-	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
-	found = db_step(db, st, 0) == SQLITE_ROW;
-	sqlite3_reset(st);
+	db_bind_text(st, 1, name);
+	found = db_step(db, st, 0) == DB_ROW;
+	db_reset(st);
 	return found;
 }
 
@@ -725,11 +722,11 @@ import_staged(struct roster_import *im, const char *name)
 
 /* Binds held row i as the statement's row r. */
 static void
-bind_pending(sqlite3_stmt *st, int r, const struct import_pending *p, int i)
+bind_pending(struct db_stmt *st, int r, const struct import_pending *p, int i)
 {
 	int base = 2 + r * STAGE_COLS;
 
-	sqlite3_bind_int64(st, base, p->id[i]);
+	db_bind_int(st, base, p->id[i]);
 	for (int k = 0; k < 3; k++)
 		bind_text(st, base + 1 + k, p->text[i][k] == NO_TEXT ? NULL :
 		    p->buf + p->text[i][k]);
@@ -745,19 +742,19 @@ static void
 import_flush(struct roster_import *im)
 {
 	struct import_pending *p = im->pending;
-	sqlite3_stmt *st = im->st[I_ROWS];
+	struct db_stmt *st = im->st[I_ROWS];
 	int i = 0;
 
 	if (p->n == STAGE_ROWS) {
 		for (; i < STAGE_ROWS; i++)
 			bind_pending(st, i, p, i);
 		db_step(im->db, st, 0);
-		sqlite3_reset(st);
+		db_reset(st);
 	}
 	for (st = im->st[I_ROW]; i < p->n; i++) {
 		bind_pending(st, 0, p, i);
 		db_step(im->db, st, 0);
-		sqlite3_reset(st);
+		db_reset(st);
 	}
 	p->n = 0;
 	p->len = 0;
@@ -804,20 +801,20 @@ static enum roster_result
 stage_holdings(struct roster_import *im, int64_t row, int powers,
     char *const *names, size_t n, const char **missing)
 {
-	sqlite3_stmt *has = im->st[powers ? I_HAS_POWER : I_HAS_ITEM];
-	sqlite3_stmt *hold = im->st[I_HOLD];
+	struct db_stmt *has = im->st[powers ? I_HAS_POWER : I_HAS_ITEM];
+	struct db_stmt *hold = im->st[I_HOLD];
 
 	for (size_t i = 0; i < n; i++) {
 		if (!import_has(im->db, has, names[i])) {
 			*missing = names[i];
 			return powers ? ROSTER_NO_POWER : ROSTER_NO_ITEM;
 		}
-		sqlite3_bind_int64(hold, 1, row);
-		sqlite3_bind_int(hold, 2, powers);
-		sqlite3_bind_int64(hold, 3, (int64_t)i);
-		sqlite3_bind_text(hold, 4, names[i], -1, SQLITE_STATIC);
+		db_bind_int(hold, 1, row);
+		db_bind_int(hold, 2, powers);
+		db_bind_int(hold, 3, (int64_t)i);
+		db_bind_text(hold, 4, names[i]);
 		db_step(im->db, hold, 0);
-		sqlite3_reset(hold);
+		db_reset(hold);
 		im->nholds++;
 	}
 	return ROSTER_OK;
@@ -831,7 +828,7 @@ stage_holdings(struct roster_import *im, int64_t row, int powers,
 static void
 stage_place(struct roster_import *im, int64_t seq, const char *where)
 {
-	sqlite3_stmt *st = im->st[I_PLACE];
+	struct db_stmt *st = im->st[I_PLACE];
 	size_t len = strlen(where), head = len;
 	long num = -1;
 
@@ -853,31 +850,31 @@ stage_place(struct roster_import *im, int64_t seq, const char *where)
 	free(im->run_head);
 	im->run_head = xstrndup(where, head);
 	im->run_next = num >= 0 ? num + 1 : -1;
-	sqlite3_bind_int64(st, 1, seq);
-	sqlite3_bind_text(st, 2, im->run_head, -1, SQLITE_STATIC);
+	db_bind_int(st, 1, seq);
+	db_bind_text(st, 2, im->run_head);
 	if (num >= 0)
-		sqlite3_bind_int64(st, 3, num);
+		db_bind_int(st, 3, num);
 	else
-		sqlite3_bind_null(st, 3);
+		db_bind_null(st, 3);
 	db_step(im->db, st, 0);
-	sqlite3_reset(st);
+	db_reset(st);
 }
 
 enum roster_result
 roster_import_stage(struct roster_import *im, const struct sheet *sh,
     int holdings, const char *where, const char **missing)
 {
-	sqlite3_stmt *meta = im->st[I_META];
-	sqlite3_stmt *find = im->st[I_CHAR_ID];
+	struct db_stmt *meta = im->st[I_META];
+	struct db_stmt *find = im->st[I_CHAR_ID];
 	int64_t id = 0, seq = im->key0 + im->nrows + 1;
 	enum roster_result r;
 
 	/* The checks run in the order roster_write made them. */
 	if (!im->roster_empty) {
-		sqlite3_bind_text(find, 1, sh->name, -1, SQLITE_STATIC);
-		if (db_step(im->db, find, 0) == SQLITE_ROW)
-			id = sqlite3_column_int64(find, 0);
-		sqlite3_reset(find);
+		db_bind_text(find, 1, sh->name);
+		if (db_step(im->db, find, 0) == DB_ROW)
+			id = db_column_int(find, 0);
+		db_reset(find);
 	}
 	if (id != 0 && !im->replace)
 		return ROSTER_EXISTS;
@@ -886,14 +883,14 @@ roster_import_stage(struct roster_import *im, const struct sheet *sh,
 	import_pend(im, sh, seq);
 	stage_place(im, seq, where);
 	if (id != 0 || holdings) {
-		sqlite3_bind_int64(meta, 1, seq);
+		db_bind_int(meta, 1, seq);
 		if (id != 0)
-			sqlite3_bind_int64(meta, 2, id);
+			db_bind_int(meta, 2, id);
 		else
-			sqlite3_bind_null(meta, 2);
-		sqlite3_bind_int(meta, 3, holdings != 0);
+			db_bind_null(meta, 2);
+		db_bind_int(meta, 3, holdings != 0);
 		db_step(im->db, meta, 0);
-		sqlite3_reset(meta);
+		db_reset(meta);
 	}
 	if (holdings) {
 		r = stage_holdings(im, seq, 0, sh->items, sh->nitems, missing);
@@ -925,19 +922,19 @@ import_fault(struct roster_import *im, int names)
 	static const enum roster_result kinds[] = {
 		ROSTER_EXISTS, ROSTER_NO_ITEM, ROSTER_NO_POWER
 	};
-	sqlite3_stmt *st = db_prepare(im->db, import_fault_sql);
+	struct db_stmt *st = db_prepare(im->db, import_fault_sql);
 	enum roster_result r = ROSTER_OK;
 
-	sqlite3_bind_int(st, 1, names);
-	if (db_step(im->db, st, 0) == SQLITE_ROW) {
+	db_bind_int(st, 1, names);
+	if (db_step(im->db, st, 0) == DB_ROW) {
 		/* Staged rows are key0 + 1, 2 ..., fault_row from 0. */
-		im->fault_row = (long)(sqlite3_column_int64(st, 0) - im->key0 -
+		im->fault_row = (long)(db_column_int(st, 0) - im->key0 -
 		    1);
-		r = kinds[sqlite3_column_int(st, 1)];
+		r = kinds[db_column_int(st, 1)];
 		im->fault_name = db_column_dup(st, 2);
 		im->fault_where = db_column_dup(st, 3);
 	}
-	sqlite3_finalize(st);
+	db_finalize(st);
 	if (r != ROSTER_OK)
 		db_rollback(im->db);
 	return r;
@@ -966,15 +963,15 @@ import_sort(struct roster_import *im)
 static int64_t
 key_chunk_end(struct db *db, int64_t lo)
 {
-	sqlite3_stmt *st = db_prepare(db, "SELECT key FROM import.import_by_key"
-	    " WHERE key >= ?1 ORDER BY key LIMIT 1 OFFSET ?2");
+	struct db_stmt *st = db_prepare(db, "SELECT key FROM"
+	    " import.import_by_key WHERE key >= ?1 ORDER BY key LIMIT 1 OFFSET ?2");
 	int64_t hi = INT64_MAX;
 
-	sqlite3_bind_int64(st, 1, lo);
-	sqlite3_bind_int(st, 2, COMMIT_CHUNK - 1);
-	if (db_step(db, st, 0) == SQLITE_ROW)
-		hi = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
+	db_bind_int(st, 1, lo);
+	db_bind_int(st, 2, COMMIT_CHUNK - 1);
+	if (db_step(db, st, 0) == DB_ROW)
+		hi = db_column_int(st, 0);
+	db_finalize(st);
 	return hi;
 }
 
@@ -1041,16 +1038,16 @@ import_write(struct roster_import *im, int w, int64_t arg, int64_t arg2)
 static char *
 name_index_drop(struct db *db, int64_t n, int64_t before)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	char *sql = NULL;
 
 	if (n < NAME_INDEX_ROWS || n * NAME_INDEX_SHARE < before + n)
 		return NULL;
 	st = db_prepare(db, "SELECT sql FROM main.sqlite_schema WHERE"
 	    " type = 'index' AND name = 'character_name'");
-	if (db_step(db, st, 0) == SQLITE_ROW)
+	if (db_step(db, st, 0) == DB_ROW)
 		sql = db_column_dup(st, 0);
-	sqlite3_finalize(st);
+	db_finalize(st);
 	if (sql == NULL)
 		db_die(db, "'%s': damaged refkit database (no index"
 		    " character_name)", util_q(db->path));
@@ -1154,19 +1151,19 @@ roster_import_commit(struct roster_import *im)
 enum roster_result
 roster_get(struct db *db, const char *name, struct sheet *sh, int64_t *id)
 {
-	sqlite3_stmt *st = db_prepare(db, SHEET_SELECT " WHERE name = ?1");
+	struct db_stmt *st = db_prepare(db, SHEET_SELECT " WHERE name = ?1");
 	enum roster_result r = ROSTER_NOT_FOUND;
 
-	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
-	if (db_step(db, st, 0) == SQLITE_ROW) {
+	db_bind_text(st, 1, name);
+	if (db_step(db, st, 0) == DB_ROW) {
 		read_sheet(st, 0, sh);
 		if (id)
-			*id = sqlite3_column_int64(st, CHAR_NCOLS);
+			*id = db_column_int(st, CHAR_NCOLS);
 		read_list(st, CHAR_NCOLS + 1, sh, SHEET_F_ITEMS);
 		read_list(st, CHAR_NCOLS + 2, sh, SHEET_F_POWERS);
 		r = ROSTER_OK;
 	}
-	sqlite3_finalize(st);
+	db_finalize(st);
 	return r;
 }
 
@@ -1174,11 +1171,11 @@ void
 roster_each(struct db *db, int (*fn)(void *, const struct sheet *),
     void *ctx)
 {
-	sqlite3_stmt *st = db_prepare(db, SHEET_SELECT " ORDER BY name");
+	struct db_stmt *st = db_prepare(db, SHEET_SELECT " ORDER BY name");
 	struct sheet sh;
 	int stop = 0;
 
-	while (!stop && db_step(db, st, 0) == SQLITE_ROW) {
+	while (!stop && db_step(db, st, 0) == DB_ROW) {
 		sheet_init(&sh);
 		read_sheet(st, 0, &sh);
 		read_list(st, CHAR_NCOLS + 1, &sh, SHEET_F_ITEMS);
@@ -1186,20 +1183,20 @@ roster_each(struct db *db, int (*fn)(void *, const struct sheet *),
 		stop = fn(ctx, &sh);
 		sheet_release(&sh);
 	}
-	sqlite3_finalize(st);
+	db_finalize(st);
 }
 
 /* Runs a DELETE ... WHERE name = ?1; ROSTER_NOT_FOUND if nothing went. */
 static enum roster_result
 remove_named(struct db *db, const char *sql, const char *name)
 {
-	sqlite3_stmt *st = db_prepare(db, sql);
+	struct db_stmt *st = db_prepare(db, sql);
 	int changed;
 
-	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	db_bind_text(st, 1, name);
 	db_step(db, st, 0);
-	changed = sqlite3_changes(db->h);
-	sqlite3_finalize(st);
+	changed = db_changes(db);
+	db_finalize(st);
 	return changed ? ROSTER_OK : ROSTER_NOT_FOUND;
 }
 
@@ -1217,34 +1214,34 @@ roster_remove(struct db *db, const char *name)
 	"mod_defense, range, use, full_or, notes"
 
 static void
-read_item(sqlite3_stmt *st, struct item *it)
+read_item(struct db_stmt *st, struct item *it)
 {
 	const char *notes = db_column_text(st, 10);
 
 	item_init(it, db_column_text(st, 0));
 	for (int m = 0; m < ITEM_MOD_COUNT; m++)
-		it->mod[m] = sqlite3_column_int(st, 1 + m);
+		it->mod[m] = db_column_int(st, 1 + m);
 	it->range = item_range_lookup(db_column_text(st, 7));
 	it->use = item_use_lookup(db_column_text(st, 8));
-	it->full_or = sqlite3_column_int(st, 9);
+	it->full_or = db_column_int(st, 9);
 	it->notes = notes ? xstrdup(notes) : NULL;
 }
 
 struct item *
 roster_held_items(struct db *db, int64_t id, size_t *n)
 {
-	sqlite3_stmt *st = db_prepare(db, "SELECT " ITEM_COLS " FROM item"
+	struct db_stmt *st = db_prepare(db, "SELECT " ITEM_COLS " FROM item"
 	    " WHERE id IN (SELECT item_id FROM holds_item"
 	    " WHERE character_id = ?1) ORDER BY name");
 	struct item *items = NULL;
 
 	*n = 0;
-	sqlite3_bind_int64(st, 1, id);
-	while (db_step(db, st, 0) == SQLITE_ROW) {
+	db_bind_int(st, 1, id);
+	while (db_step(db, st, 0) == DB_ROW) {
 		items = xreallocarray(items, *n + 1, sizeof *items);
 		read_item(st, &items[(*n)++]);
 	}
-	sqlite3_finalize(st);
+	db_finalize(st);
 	return items;
 }
 
@@ -1260,26 +1257,26 @@ enum roster_result
 roster_item_get(struct db *db, const char *name, struct item *it,
     int64_t *id)
 {
-	sqlite3_stmt *st = db_prepare(db, "SELECT " ITEM_COLS ", id"
+	struct db_stmt *st = db_prepare(db, "SELECT " ITEM_COLS ", id"
 	    " FROM item WHERE name = ?1");
 	enum roster_result r = ROSTER_NOT_FOUND;
 
-	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
-	if (db_step(db, st, 0) == SQLITE_ROW) {
+	db_bind_text(st, 1, name);
+	if (db_step(db, st, 0) == DB_ROW) {
 		item_release(it);
 		read_item(st, it);
 		if (id)
-			*id = sqlite3_column_int64(st, 11);
+			*id = db_column_int(st, 11);
 		r = ROSTER_OK;
 	}
-	sqlite3_finalize(st);
+	db_finalize(st);
 	return r;
 }
 
 enum roster_result
 roster_item_put(struct db *db, const struct item *it, int64_t id)
 {
-	sqlite3_stmt *st = db_prepare(db, id == 0 ?
+	struct db_stmt *st = db_prepare(db, id == 0 ?
 	    "INSERT INTO item (id, " ITEM_COLS ") VALUES ("
 	    DB_NAME_KEY("?1") ", ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10,"
 	    " ?11)" :
@@ -1291,16 +1288,16 @@ roster_item_put(struct db *db, const struct item *it, int64_t id)
 
 	bind_text(st, 1, it->name);
 	for (int m = 0; m < ITEM_MOD_COUNT; m++)
-		sqlite3_bind_int(st, 2 + m, it->mod[m]);
+		db_bind_int(st, 2 + m, it->mod[m]);
 	bind_text(st, 8, item_range_name(it->range));
 	bind_text(st, 9, item_use_name(it->use));
-	sqlite3_bind_int(st, 10, it->full_or);
+	db_bind_int(st, 10, it->full_or);
 	bind_text(st, 11, it->notes);
 	if (id != 0)
-		sqlite3_bind_int64(st, 12, id);
+		db_bind_int(st, 12, id);
 	rc = db_step(db, st, 1);
-	sqlite3_finalize(st);
-	if (rc == SQLITE_CONSTRAINT || (id != 0 && db_rekey(db, item_rekey, id,
+	db_finalize(st);
+	if (rc == DB_CONSTRAINT || (id != 0 && db_rekey(db, item_rekey, id,
 	    db_name_key(it->name)) != 0))
 		return ROSTER_EXISTS;
 	return ROSTER_OK;
@@ -1316,17 +1313,17 @@ void
 roster_item_each(struct db *db, int (*fn)(void *, const struct item *),
     void *ctx)
 {
-	sqlite3_stmt *st = db_prepare(db, "SELECT " ITEM_COLS
+	struct db_stmt *st = db_prepare(db, "SELECT " ITEM_COLS
 	    " FROM item ORDER BY name");
 	struct item it;
 	int stop = 0;
 
-	while (!stop && db_step(db, st, 0) == SQLITE_ROW) {
+	while (!stop && db_step(db, st, 0) == DB_ROW) {
 		read_item(st, &it);
 		stop = fn(ctx, &it);
 		item_release(&it);
 	}
-	sqlite3_finalize(st);
+	db_finalize(st);
 }
 
 /* Powers. */
@@ -1334,14 +1331,14 @@ roster_item_each(struct db *db, int (*fn)(void *, const struct item *),
 #define POWER_COLS "name, em, picks, bonus, target, defend, notes"
 
 static void
-read_power(sqlite3_stmt *st, struct power *pw)
+read_power(struct db_stmt *st, struct power *pw)
 {
 	const char *notes = db_column_text(st, 6);
 
 	item_power_init(pw, db_column_text(st, 0));
-	pw->em = sqlite3_column_int(st, 1);
-	pw->picks = sqlite3_column_int(st, 2);
-	pw->bonus = sqlite3_column_int(st, 3);
+	pw->em = db_column_int(st, 1);
+	pw->picks = db_column_int(st, 2);
+	pw->bonus = db_column_int(st, 3);
 	pw->target = item_power_target_lookup(db_column_text(st, 4));
 	pw->defend = item_power_defend_lookup(db_column_text(st, 5));
 	pw->notes = notes ? xstrdup(notes) : NULL;
@@ -1351,26 +1348,26 @@ enum roster_result
 roster_power_get(struct db *db, const char *name, struct power *pw,
     int64_t *id)
 {
-	sqlite3_stmt *st = db_prepare(db, "SELECT " POWER_COLS ", id"
+	struct db_stmt *st = db_prepare(db, "SELECT " POWER_COLS ", id"
 	    " FROM power WHERE name = ?1");
 	enum roster_result r = ROSTER_NOT_FOUND;
 
-	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
-	if (db_step(db, st, 0) == SQLITE_ROW) {
+	db_bind_text(st, 1, name);
+	if (db_step(db, st, 0) == DB_ROW) {
 		item_power_release(pw);
 		read_power(st, pw);
 		if (id)
-			*id = sqlite3_column_int64(st, 7);
+			*id = db_column_int(st, 7);
 		r = ROSTER_OK;
 	}
-	sqlite3_finalize(st);
+	db_finalize(st);
 	return r;
 }
 
 enum roster_result
 roster_power_put(struct db *db, const struct power *pw, int64_t id)
 {
-	sqlite3_stmt *st = db_prepare(db, id == 0 ?
+	struct db_stmt *st = db_prepare(db, id == 0 ?
 	    "INSERT INTO power (id, " POWER_COLS ") VALUES ("
 	    DB_NAME_KEY("?1") ", ?1, ?2, ?3, ?4, ?5, ?6, ?7)" :
 	    "UPDATE power SET name = ?1, em = ?2, picks = ?3, bonus = ?4,"
@@ -1378,17 +1375,17 @@ roster_power_put(struct db *db, const struct power *pw, int64_t id)
 	int rc;
 
 	bind_text(st, 1, pw->name);
-	sqlite3_bind_int(st, 2, pw->em);
-	sqlite3_bind_int(st, 3, pw->picks);
-	sqlite3_bind_int(st, 4, pw->bonus);
+	db_bind_int(st, 2, pw->em);
+	db_bind_int(st, 3, pw->picks);
+	db_bind_int(st, 4, pw->bonus);
 	bind_text(st, 5, item_power_target_name(pw->target));
 	bind_text(st, 6, item_power_defend_name(pw->defend));
 	bind_text(st, 7, pw->notes);
 	if (id != 0)
-		sqlite3_bind_int64(st, 8, id);
+		db_bind_int(st, 8, id);
 	rc = db_step(db, st, 1);
-	sqlite3_finalize(st);
-	if (rc == SQLITE_CONSTRAINT || (id != 0 && db_rekey(db, power_rekey, id,
+	db_finalize(st);
+	if (rc == DB_CONSTRAINT || (id != 0 && db_rekey(db, power_rekey, id,
 	    db_name_key(pw->name)) != 0))
 		return ROSTER_EXISTS;
 	return ROSTER_OK;
@@ -1404,24 +1401,24 @@ void
 roster_power_each(struct db *db, int (*fn)(void *, const struct power *),
     void *ctx)
 {
-	sqlite3_stmt *st = db_prepare(db, "SELECT " POWER_COLS
+	struct db_stmt *st = db_prepare(db, "SELECT " POWER_COLS
 	    " FROM power ORDER BY name");
 	struct power pw;
 	int stop = 0;
 
-	while (!stop && db_step(db, st, 0) == SQLITE_ROW) {
+	while (!stop && db_step(db, st, 0) == DB_ROW) {
 		read_power(st, &pw);
 		stop = fn(ctx, &pw);
 		item_power_release(&pw);
 	}
-	sqlite3_finalize(st);
+	db_finalize(st);
 }
 
 int
 roster_holds(struct db *db, const char *character, int power,
     const char *name)
 {
-	sqlite3_stmt *st = db_prepare(db, power ?
+	struct db_stmt *st = db_prepare(db, power ?
 	    "SELECT 1 FROM holds_power h JOIN character c ON c.id ="
 	    " h.character_id JOIN power p ON p.id = h.power_id"
 	    " WHERE c.name = ?1 AND p.name = ?2" :
@@ -1430,9 +1427,9 @@ roster_holds(struct db *db, const char *character, int power,
 	    " WHERE c.name = ?1 AND i.name = ?2");
 	int r;
 
-	sqlite3_bind_text(st, 1, character, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 2, name, -1, SQLITE_STATIC);
-	r = db_step(db, st, 0) == SQLITE_ROW;
-	sqlite3_finalize(st);
+	db_bind_text(st, 1, character);
+	db_bind_text(st, 2, name);
+	r = db_step(db, st, 0) == DB_ROW;
+	db_finalize(st);
 	return r;
 }

@@ -35,7 +35,7 @@ struct roster_writer {
 	struct db	*db;
 	int64_t		 now;		/* Unix time of this command */
 	int64_t		 last_id;	/* the character roster_write wrote */
-	sqlite3_stmt	*st[10];	/* indexed by roster.c's W_* */
+	struct db_stmt *st[10];	/* indexed by roster.c's W_* */
 };
 
 /* Prepares; roster_writer_release finalizes. */
@@ -90,7 +90,7 @@ struct roster_import {
 	int		 sorted;	/* the staged rows are in key order */
 	char		*run_head;	/* owned: the place run's head */
 	long		 run_next;	/* ... and the number it goes on with */
-	sqlite3_stmt	*st[10];	/* indexed by roster.c's I_* */
+	struct db_stmt *st[10];	/* indexed by roster.c's I_* */
 	struct import_pending *pending;	/* owned: rows not yet inserted */
 	unsigned char	*seen;		/* owned: the names staged, hashed */
 };

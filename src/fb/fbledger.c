@@ -14,42 +14,42 @@
 int
 fbledger_board_load(struct db *db, const char *name, struct fb_board *b)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	char why[FB_WHYSZ];
 	int found = 0;
 
 	memset(b, 0, sizeof *b);
 	b->center = -1;
 	st = db_prepare(db, "SELECT name FROM fb_board WHERE name = ?1");
-	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
-	if (db_step(db, st, 0) == SQLITE_ROW) {
+	db_bind_text(st, 1, name);
+	if (db_step(db, st, 0) == DB_ROW) {
 		snprintf(b->name, sizeof b->name, "%s",
 		    db_column_text(st, 0));
 		found = 1;
 	}
-	sqlite3_finalize(st);
+	db_finalize(st);
 	if (!found)
 		return -1;
 	st = db_prepare(db, "SELECT role, name, face, alt FROM fb_target"
 	    " WHERE board = ?1");
-	sqlite3_bind_text(st, 1, b->name, -1, SQLITE_STATIC);
-	while (db_step(db, st, 0) == SQLITE_ROW) {
+	db_bind_text(st, 1, b->name);
+	while (db_step(db, st, 0) == DB_ROW) {
 		int t = fb_role_find(db_column_text(st, 0));
 
 		if (t < 0)
 			continue;
 		snprintf(b->tname[t], FB_NAMESZ, "%s",
 		    db_column_text(st, 1));
-		b->face[t] = sqlite3_column_int(st, 2);
-		b->alt[t] = sqlite3_column_int(st, 3);
+		b->face[t] = db_column_int(st, 2);
+		b->alt[t] = db_column_int(st, 3);
 	}
-	sqlite3_finalize(st);
+	db_finalize(st);
 	st = db_prepare(db, "SELECT s.pos, s.name, s.role, t.role FROM"
 	    " fb_sphere s LEFT JOIN fb_touch t ON t.board = s.board AND"
 	    " t.pos = s.pos WHERE s.board = ?1 ORDER BY s.pos");
-	sqlite3_bind_text(st, 1, b->name, -1, SQLITE_STATIC);
-	while (db_step(db, st, 0) == SQLITE_ROW) {
-		int pos = sqlite3_column_int(st, 0) - 1;
+	db_bind_text(st, 1, b->name);
+	while (db_step(db, st, 0) == DB_ROW) {
+		int pos = db_column_int(st, 0) - 1;
 		const char *role = db_column_text(st, 2);
 		const char *t = db_column_text(st, 3);
 
@@ -66,7 +66,7 @@ fbledger_board_load(struct db *db, const char *name, struct fb_board *b)
 		if (t != NULL && fb_role_find(t) >= 0)
 			b->touch[pos] |= 1u << fb_role_find(t);
 	}
-	sqlite3_finalize(st);
+	db_finalize(st);
 	if (fb_board_finish(b, why, sizeof why) < 0)
 		db_die(db, "board '%s' in the database: %s", name, why);
 	return 0;
@@ -75,78 +75,77 @@ fbledger_board_load(struct db *db, const char *name, struct fb_board *b)
 int
 fbledger_board_add(struct db *db, const struct fb_board *b)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int rc;
 
 	st = db_prepare(db, "INSERT INTO fb_board (name) VALUES (?1)");
-	sqlite3_bind_text(st, 1, b->name, -1, SQLITE_STATIC);
+	db_bind_text(st, 1, b->name);
 	rc = db_step(db, st, 1);
-	sqlite3_finalize(st);
-	if (rc == SQLITE_CONSTRAINT)
+	db_finalize(st);
+	if (rc == DB_CONSTRAINT)
 		return -1;
 	st = db_prepare(db, "INSERT INTO fb_target (board, role, name, face,"
 	    " alt) VALUES (?1, ?2, ?3, ?4, ?5)");
 	for (int t = 0; t < FB_NT; t++) {
-		sqlite3_bind_text(st, 1, b->name, -1, SQLITE_STATIC);
-		sqlite3_bind_text(st, 2, fb_role_name(t), -1, SQLITE_STATIC);
-		sqlite3_bind_text(st, 3, b->tname[t], -1, SQLITE_STATIC);
-		sqlite3_bind_int(st, 4, b->face[t]);
-		sqlite3_bind_int(st, 5, b->alt[t]);
+		db_bind_text(st, 1, b->name);
+		db_bind_text(st, 2, fb_role_name(t));
+		db_bind_text(st, 3, b->tname[t]);
+		db_bind_int(st, 4, b->face[t]);
+		db_bind_int(st, 5, b->alt[t]);
 		db_step(db, st, 0);
-		sqlite3_reset(st);
+		db_reset(st);
 	}
-	sqlite3_finalize(st);
+	db_finalize(st);
 	st = db_prepare(db, "INSERT INTO fb_sphere (board, pos, name, role)"
 	    " VALUES (?1, ?2, ?3, ?4)");
 	for (int i = 0; i < b->ns; i++) {
-		sqlite3_bind_text(st, 1, b->name, -1, SQLITE_STATIC);
-		sqlite3_bind_int(st, 2, i + 1);
-		sqlite3_bind_text(st, 3, b->sname[i], -1, SQLITE_STATIC);
+		db_bind_text(st, 1, b->name);
+		db_bind_int(st, 2, i + 1);
+		db_bind_text(st, 3, b->sname[i]);
 		if (i == b->center)
-			sqlite3_bind_text(st, 4, "center", -1, SQLITE_STATIC);
+			db_bind_text(st, 4, "center");
 		else if (b->lower & 1u << i)
-			sqlite3_bind_text(st, 4, "lower", -1, SQLITE_STATIC);
+			db_bind_text(st, 4, "lower");
 		else
-			sqlite3_bind_null(st, 4);
+			db_bind_null(st, 4);
 		db_step(db, st, 0);
-		sqlite3_reset(st);
+		db_reset(st);
 	}
-	sqlite3_finalize(st);
+	db_finalize(st);
 	st = db_prepare(db, "INSERT INTO fb_touch (board, pos, role)"
 	    " VALUES (?1, ?2, ?3)");
 	for (int i = 0; i < b->ns; i++)
 		for (int t = 0; t < FB_NT; t++) {
 			if (!(b->touch[i] & 1u << t))
 				continue;
-			sqlite3_bind_text(st, 1, b->name, -1, SQLITE_STATIC);
-			sqlite3_bind_int(st, 2, i + 1);
-			sqlite3_bind_text(st, 3, fb_role_name(t), -1,
-			    SQLITE_STATIC);
+			db_bind_text(st, 1, b->name);
+			db_bind_int(st, 2, i + 1);
+			db_bind_text(st, 3, fb_role_name(t));
 			db_step(db, st, 0);
-			sqlite3_reset(st);
+			db_reset(st);
 		}
-	sqlite3_finalize(st);
+	db_finalize(st);
 	return 0;
 }
 
 void
 fbledger_board_each(struct db *db, void (*fn)(void *, const char *), void *arg)
 {
-	sqlite3_stmt *st = db_prepare(db, "SELECT name FROM fb_board"
+	struct db_stmt *st = db_prepare(db, "SELECT name FROM fb_board"
 	    " ORDER BY name");
 
-	while (db_step(db, st, 0) == SQLITE_ROW)
+	while (db_step(db, st, 0) == DB_ROW)
 		fn(arg, db_column_text(st, 0));
-	sqlite3_finalize(st);
+	db_finalize(st);
 }
 
 static void
-duelist_row(sqlite3_stmt *st, struct fbledger_duelist *d)
+duelist_row(struct db_stmt *st, struct fbledger_duelist *d)
 {
 	const char *fg = db_column_text(st, 6);
 
 	memset(d, 0, sizeof *d);
-	d->id = sqlite3_column_int64(st, 0);
+	d->id = db_column_int(st, 0);
 	snprintf(d->name, sizeof d->name, "%s",
 	    db_column_text(st, 1));
 	d->sh.side = strcmp(db_column_text(st, 2),
@@ -160,8 +159,8 @@ duelist_row(sqlite3_stmt *st, struct fbledger_duelist *d)
 	snprintf(d->board, sizeof d->board, "%s",
 	    db_column_text(st, 7));
 	d->notes = db_column_dup(st, 9);
-	d->created = sqlite3_column_int64(st, 10);
-	d->updated = sqlite3_column_int64(st, 11);
+	d->created = db_column_int(st, 10);
+	d->updated = db_column_int(st, 11);
 }
 
 #define DUELIST_COLS "id, name, side, hand, colour, level, free_geas," \
@@ -172,19 +171,19 @@ fbledger_duelist_load(struct db *db, const char *name,
     struct fbledger_duelist *d,
     struct fb_board *b)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	char why[FB_WHYSZ], *stance = NULL;
 	int found = 0;
 
 	st = db_prepare(db, "SELECT " DUELIST_COLS " FROM fb_duelist"
 	    " WHERE name = ?1");
-	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
-	if (db_step(db, st, 0) == SQLITE_ROW) {
+	db_bind_text(st, 1, name);
+	if (db_step(db, st, 0) == DB_ROW) {
 		duelist_row(st, d);
 		stance = db_column_dup(st, 8);
 		found = 1;
 	}
-	sqlite3_finalize(st);
+	db_finalize(st);
 	if (!found)
 		return -1;
 	if (fbledger_board_load(db, d->board, b) < 0)
@@ -206,7 +205,7 @@ int
 fbledger_duelist_save(struct db *db, struct fbledger_duelist *d,
     const struct fb_board *b, int64_t now)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	char *stance = fbio_stance_format(b, &d->sh.st);
 	int rc;
 
@@ -214,37 +213,34 @@ fbledger_duelist_save(struct db *db, struct fbledger_duelist *d,
 		st = db_prepare(db, "INSERT INTO fb_duelist (id, name, side,"
 		    " hand, colour, level, free_geas, board, stance, notes,"
 		    " created, updated) VALUES (" DB_NAME_KEY("lower(?1)")
-		    ", ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10)");
+		    ", ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10)"
+		    " RETURNING id");
 	else {
 		st = db_prepare(db, "UPDATE fb_duelist SET name = ?1, side ="
 		    " ?2, hand = ?3, colour = ?4, level = ?5, free_geas = ?6,"
 		    " board = ?7, stance = ?8, notes = ?9, updated = ?10"
 		    " WHERE id = ?11");
-		sqlite3_bind_int64(st, 11, d->id);
+		db_bind_int(st, 11, d->id);
 	}
-	sqlite3_bind_text(st, 1, d->name, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 2, fb_side_name(d->sh.side), -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 3, fb_hand_name(d->sh.hand), -1,
-	    SQLITE_STATIC);
-	sqlite3_bind_text(st, 4, fb_colour_name(d->sh.colour), -1,
-	    SQLITE_STATIC);
-	sqlite3_bind_text(st, 5, fb_level_name(d->sh.level), -1,
-	    SQLITE_STATIC);
+	db_bind_text(st, 1, d->name);
+	db_bind_text(st, 2, fb_side_name(d->sh.side));
+	db_bind_text(st, 3, fb_hand_name(d->sh.hand));
+	db_bind_text(st, 4, fb_colour_name(d->sh.colour));
+	db_bind_text(st, 5, fb_level_name(d->sh.level));
 	if (d->sh.free_geas >= 0)
-		sqlite3_bind_text(st, 6, fb_geas_name(d->sh.free_geas), -1,
-		    SQLITE_STATIC);
-	sqlite3_bind_text(st, 7, b->name, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 8, stance, -1, SQLITE_STATIC);
+		db_bind_text(st, 6, fb_geas_name(d->sh.free_geas));
+	db_bind_text(st, 7, b->name);
+	db_bind_text(st, 8, stance);
 	if (d->notes != NULL)
-		sqlite3_bind_text(st, 9, d->notes, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 10, now);
+		db_bind_text(st, 9, d->notes);
+	db_bind_int(st, 10, now);
 	rc = db_step(db, st, 1);
-	sqlite3_finalize(st);
+	if (rc == DB_ROW)
+		d->id = db_column_int(st, 0);
+	db_finalize(st);
 	free(stance);
-	if (rc == SQLITE_CONSTRAINT)
+	if (rc == DB_CONSTRAINT)
 		return -1;
-	if (d->id == 0)
-		d->id = sqlite3_last_insert_rowid(db->h);
 	return 0;
 }
 
@@ -260,16 +256,16 @@ fbledger_duelist_each(struct db *db,
     void (*fn)(void *, const struct fbledger_duelist *, const char *),
     void *arg)
 {
-	sqlite3_stmt *st = db_prepare(db, "SELECT " DUELIST_COLS
+	struct db_stmt *st = db_prepare(db, "SELECT " DUELIST_COLS
 	    " FROM fb_duelist ORDER BY name");
 	struct fbledger_duelist d;
 
-	while (db_step(db, st, 0) == SQLITE_ROW) {
+	while (db_step(db, st, 0) == DB_ROW) {
 		duelist_row(st, &d);
 		fn(arg, &d, db_column_text(st, 8));
 		fbledger_duelist_release(&d);
 	}
-	sqlite3_finalize(st);
+	db_finalize(st);
 }
 
 /* ---- duels and events ---- */
@@ -285,29 +281,31 @@ int64_t
 fbledger_duel_new(struct db *db, const char *a, const char *b,
     const char *board, int64_t now)
 {
-	sqlite3_stmt *st = db_prepare(db, "INSERT INTO fb_duel (id, a, b,"
+	struct db_stmt *st = db_prepare(db, "INSERT INTO fb_duel (id, a, b,"
 	    " board, created) VALUES (" DB_NEW_KEY("fb_duel") ", ?1, ?2, ?3,"
-	    " ?4)");
+	    " ?4) RETURNING id");
+	int64_t id;
 
-	sqlite3_bind_text(st, 1, a, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 2, b, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 3, board, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 4, now);
+	db_bind_text(st, 1, a);
+	db_bind_text(st, 2, b);
+	db_bind_text(st, 3, board);
+	db_bind_int(st, 4, now);
 	db_step(db, st, 0);
-	sqlite3_finalize(st);
-	return sqlite3_last_insert_rowid(db->h);
+	id = db_column_int(st, 0);
+	db_finalize(st);
+	return id;
 }
 
 /* The duel's row. */
 static void
-duel_head(void *ctx, sqlite3_stmt *st)
+duel_head(void *ctx, struct db_stmt *st)
 {
 	struct fbledger_duel *d = ctx;
 
 	d->a = db_column_dup(st, 0);
 	d->b = db_column_dup(st, 1);
 	d->board = db_column_dup(st, 2);
-	d->created = sqlite3_column_int64(st, 3);
+	d->created = db_column_int(st, 3);
 }
 
 /*
@@ -332,20 +330,20 @@ const struct journal_kind fbledger_kind = {
 int64_t *
 fbledger_duel_ids(struct db *db, size_t *n)
 {
-	sqlite3_stmt *st = db_prepare(db, "SELECT id FROM fb_duel"
+	struct db_stmt *st = db_prepare(db, "SELECT id FROM fb_duel"
 	    " ORDER BY id");
 	int64_t *v = NULL;
 	size_t cap = 0;
 
 	*n = 0;
-	while (db_step(db, st, 0) == SQLITE_ROW) {
+	while (db_step(db, st, 0) == DB_ROW) {
 		if (*n == cap) {
 			cap = cap ? 2 * cap : 16;
 			v = xreallocarray(v, cap, sizeof *v);
 		}
-		v[(*n)++] = sqlite3_column_int64(st, 0);
+		v[(*n)++] = db_column_int(st, 0);
 	}
-	sqlite3_finalize(st);
+	db_finalize(st);
 	return v;
 }
 

@@ -9,6 +9,7 @@
  * after every event and every undo, a snapshot of another version passed
  * over, and replay's audit finding an edited one.
  */
+#include <sqlite3.h>
 #include "tap.h"
 
 #include <stdlib.h>
@@ -282,15 +283,15 @@ static const char *
 ended_column(struct db *db, int64_t id)
 {
 	static char out[200];
-	sqlite3_stmt *st = db_prepare(db, "SELECT group_concat(ended, '')"
+	struct db_stmt *st = db_prepare(db, "SELECT group_concat(ended, '')"
 	    " FROM (SELECT ended FROM bg_event WHERE game_id = ?1"
 	    " ORDER BY seq)");
 
-	sqlite3_bind_int64(st, 1, id);
+	db_bind_int(st, 1, id);
 	db_step(db, st, 0);
 	snprintf(out, sizeof out, "%s", db_column_text(st, 0) ?
 	    db_column_text(st, 0) : "(null)");
-	sqlite3_finalize(st);
+	db_finalize(st);
 	return out;
 }
 
@@ -703,16 +704,16 @@ random_action(struct db *db, int64_t id, struct bg_game *g, struct rng *r)
 static int
 snaps_between(struct db *db, int64_t id, int64_t lo, int64_t hi)
 {
-	sqlite3_stmt *st = db_prepare(db, "SELECT count(*) FROM snapshot"
+	struct db_stmt *st = db_prepare(db, "SELECT count(*) FROM snapshot"
 	    " WHERE kind = 'game' AND log = ?1 AND seq >= ?2 AND seq < ?3");
 	int n;
 
-	sqlite3_bind_int64(st, 1, id);
-	sqlite3_bind_int64(st, 2, lo);
-	sqlite3_bind_int64(st, 3, hi);
+	db_bind_int(st, 1, id);
+	db_bind_int(st, 2, lo);
+	db_bind_int(st, 3, hi);
 	db_step(db, st, 0);
-	n = sqlite3_column_int(st, 0);
-	sqlite3_finalize(st);
+	n = db_column_int(st, 0);
+	db_finalize(st);
 	return n;
 }
 
@@ -987,11 +988,11 @@ test_snap_bytes(struct db *db)
 static void
 sql_id(struct db *db, const char *sql, int64_t id)
 {
-	sqlite3_stmt *st = db_prepare(db, sql);
+	struct db_stmt *st = db_prepare(db, sql);
 
-	sqlite3_bind_int64(st, 1, id);
+	db_bind_int(st, 1, id);
 	db_step(db, st, 0);
-	sqlite3_finalize(st);
+	db_finalize(st);
 }
 
 /*
@@ -1006,7 +1007,7 @@ test_snap_stale(struct db *db)
 	struct bg_team *t = xcalloc(2, sizeof *t);
 	struct bg_game *g = xcalloc(1, sizeof *g), *x = xmalloc(sizeof *x);
 	struct pack p = { 0 };
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	struct rng r;
 	int64_t id, base = 0, last;
 	int same;
@@ -1051,10 +1052,10 @@ test_snap_stale(struct db *db)
 	bgpack_write(x, &p);
 	st = db_prepare(db, "UPDATE snapshot SET state = ?2 WHERE"
 	    " kind = 'game' AND log = ?1 AND seq = 8");
-	sqlite3_bind_int64(st, 1, id);
-	sqlite3_bind_blob(st, 2, p.buf, (int)p.len, SQLITE_STATIC);
+	db_bind_int(st, 1, id);
+	db_bind_blob(st, 2, p.buf, (int)p.len);
 	db_step(db, st, 0);
-	sqlite3_finalize(st);
+	db_finalize(st);
 	free(p.buf);
 	is_int(audit(db, id, &last), 2, "an edited snapshot: replay finds "
 	    "it too");

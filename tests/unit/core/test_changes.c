@@ -9,6 +9,7 @@
  * later refkit must still read.  "unit-changes --fixtures DIR" writes
  * those fixtures anew (the fuzz seeds are made from them).
  */
+#include <sqlite3.h>
 #include "tap.h"
 
 #include <dirent.h>

@@ -6,6 +6,7 @@
  * of every kind of value; and a refused file, of which nothing is
  * written.
  */
+#include <sqlite3.h>
 #include "tap.h"
 
 #include <stdlib.h>

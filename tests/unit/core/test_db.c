@@ -9,6 +9,8 @@
 #include <unistd.h>
 
 #include "core/db.h"
+
+#include <sqlite3.h>
 #include "core/util.h"
 
 static int

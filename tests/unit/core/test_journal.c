@@ -4,6 +4,7 @@
  * the shared input-event shape, and seq kept gapless when two processes,
  * each with its own connection, append to one log at once.
  */
+#include <sqlite3.h>
 #include "tap.h"
 
 #include <stdlib.h>
@@ -19,7 +20,7 @@ struct body {
 };
 
 static void
-body_read(void *ctx, sqlite3_stmt *st, int col, int64_t seq, int64_t undoes,
+body_read(void *ctx, struct db_stmt *st, int col, int64_t seq, int64_t undoes,
     void *v)
 {
 	struct body *b = v;
@@ -31,7 +32,7 @@ body_read(void *ctx, sqlite3_stmt *st, int col, int64_t seq, int64_t undoes,
 }
 
 static void
-body_bind(sqlite3_stmt *st, int param, const void *v)
+body_bind(struct db_stmt *st, int param, const void *v)
 {
 	const struct body *b = v;
 
@@ -223,7 +224,7 @@ test_two_writers(const char *path)
 {
 	enum { N = 300 };
 	struct db *db;
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	pid_t pid[2];
 	int64_t log;
 	int status, good = 1;
@@ -251,14 +252,14 @@ test_two_writers(const char *path)
 	db = db_open(path);
 	st = db_prepare(db, "SELECT count(*), count(DISTINCT seq), min(seq),"
 	    " max(seq), sum(word = 'a') FROM t_event WHERE log_id = ?1");
-	sqlite3_bind_int64(st, 1, log);
+	db_bind_int(st, 1, log);
 	db_step(db, st, 0);
-	is_int(sqlite3_column_int(st, 0), 2 * N, "every append stored");
-	is_int(sqlite3_column_int(st, 1), 2 * N, "no seq twice");
-	is_int(sqlite3_column_int(st, 2), 1, "seq starts at 1");
-	is_int(sqlite3_column_int(st, 3), 2 * N, "and ends at 2n: no gap");
-	is_int(sqlite3_column_int(st, 4), N, "each writer's events are there");
-	sqlite3_finalize(st);
+	is_int(db_column_int(st, 0), 2 * N, "every append stored");
+	is_int(db_column_int(st, 1), 2 * N, "no seq twice");
+	is_int(db_column_int(st, 2), 1, "seq starts at 1");
+	is_int(db_column_int(st, 3), 2 * N, "and ends at 2n: no gap");
+	is_int(db_column_int(st, 4), N, "each writer's events are there");
+	db_finalize(st);
 	db_close(db);
 }
 

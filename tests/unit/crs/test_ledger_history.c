@@ -9,6 +9,7 @@
  * times; and so must the same database brought from version 7 by the
  * migration's backfill.
  */
+#include <sqlite3.h>
 #include "tap.h"
 
 #include <inttypes.h>
@@ -162,16 +163,16 @@ histories(struct db *db, int64_t t,
 static void
 pick_since(struct db *db)
 {
-	sqlite3_stmt *st = db_prepare(db, "SELECT DISTINCT time FROM event"
+	struct db_stmt *st = db_prepare(db, "SELECT DISTINCT time FROM event"
 	    " ORDER BY time");
 	int64_t *t = NULL;
 	size_t n = 0;
 
-	while (db_step(db, st, 0) == SQLITE_ROW) {
+	while (db_step(db, st, 0) == DB_ROW) {
 		t = xreallocarray(t, n + 1, sizeof *t);
-		t[n++] = sqlite3_column_int64(st, 0);
+		t[n++] = db_column_int(st, 0);
 	}
-	sqlite3_finalize(st);
+	db_finalize(st);
 	since[0] = INT64_MIN;
 	since[1] = 0;
 	since[2] = t[0] - 1;
@@ -221,12 +222,12 @@ check_all(struct db *db, const char *what)
 static int64_t
 int_of(struct db *db, const char *sql)
 {
-	sqlite3_stmt *st = db_prepare(db, sql);
+	struct db_stmt *st = db_prepare(db, sql);
 	int64_t v;
 
 	db_step(db, st, 0);
-	v = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
+	v = db_column_int(st, 0);
+	db_finalize(st);
 	return v;
 }
 

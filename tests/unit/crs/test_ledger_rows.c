@@ -9,6 +9,7 @@
  * must give the state the events made, ledger_inputs must keep the
  * inputs and drop the outcome, and an undone event must drop out.
  */
+#include <sqlite3.h>
 #include "tap.h"
 
 #include <stdlib.h>
@@ -33,18 +34,18 @@ row(const char *fmt, int64_t seq)
 {
 	static char out[1000];
 	char *sql = xasprintf(fmt, (long long)CID, (long long)seq);
-	sqlite3_stmt *st = db_prepare(DB, sql);
+	struct db_stmt *st = db_prepare(DB, sql);
 	size_t len = 0;
 
 	out[0] = '\0';
-	if (db_step(DB, st, 0) == SQLITE_ROW)
-		for (int i = 0; i < sqlite3_column_count(st); i++) {
+	if (db_step(DB, st, 0) == DB_ROW)
+		for (int i = 0; i < db_column_count(st); i++) {
 			const char *v = db_column_text(st, i);
 
 			len += (size_t)snprintf(out + len, sizeof out - len,
 			    "%s%s", i ? "|" : "", v ? v : "~");
 		}
-	sqlite3_finalize(st);
+	db_finalize(st);
 	free(sql);
 	return out;
 }

@@ -146,14 +146,14 @@ static const char *const who[] = { "Ann", "Bob", "Cy", "Dee" };
 static int64_t
 newest_snapshot(int64_t id)
 {
-	sqlite3_stmt *st = db_prepare(DB, "SELECT coalesce(max(seq), 0)"
+	struct db_stmt *st = db_prepare(DB, "SELECT coalesce(max(seq), 0)"
 	    " FROM snapshot WHERE kind = 'combat' AND log = ?1");
 	int64_t seq;
 
-	sqlite3_bind_int64(st, 1, id);
+	db_bind_int(st, 1, id);
 	db_step(DB, st, 0);
-	seq = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
+	seq = db_column_int(st, 0);
+	db_finalize(st);
 	return seq;
 }
 
@@ -274,12 +274,12 @@ audit_bad(int64_t id)
 static void
 exec(const char *sql, int64_t a, int64_t b)
 {
-	sqlite3_stmt *st = db_prepare(DB, sql);
+	struct db_stmt *st = db_prepare(DB, sql);
 
-	sqlite3_bind_int64(st, 1, a);
-	sqlite3_bind_int64(st, 2, b);
+	db_bind_int(st, 1, a);
+	db_bind_int(st, 2, b);
 	db_step(DB, st, 0);
-	sqlite3_finalize(st);
+	db_finalize(st);
 }
 
 /* Snapshots that must not be trusted: another version, bad bytes. */

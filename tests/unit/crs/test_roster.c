@@ -3,6 +3,7 @@
  * database file, and the bulk import, with a second connection to the
  * same file standing in for another GM.
  */
+#include <sqlite3.h>
 #include "tap.h"
 
 #include <stdlib.h>
@@ -148,12 +149,12 @@ look(struct db *db, const char *name, int64_t *id, char *held, size_t sz)
 static int64_t
 count_rows(struct db *db, const char *sql)
 {
-	sqlite3_stmt *st = db_prepare(db, sql);
+	struct db_stmt *st = db_prepare(db, sql);
 	int64_t n;
 
 	db_step(db, st, 0);
-	n = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
+	n = db_column_int(st, 0);
+	db_finalize(st);
 	return n;
 }
 
@@ -459,12 +460,12 @@ test_import_batches(struct db *db)
 static char *
 name_index(struct db *db)
 {
-	sqlite3_stmt *st = db_prepare(db, "SELECT sql FROM sqlite_schema"
+	struct db_stmt *st = db_prepare(db, "SELECT sql FROM sqlite_schema"
 	    " WHERE type = 'index' AND name = 'character_name'");
-	char *sql = db_step(db, st, 0) == SQLITE_ROW ? db_column_dup(st, 0) :
+	char *sql = db_step(db, st, 0) == DB_ROW ? db_column_dup(st, 0) :
 	    xstrdup("");
 
-	sqlite3_finalize(st);
+	db_finalize(st);
 	return sql;
 }
 

@@ -9,6 +9,8 @@
 #include <unistd.h>
 
 #include "core/db.h"
+
+#include <sqlite3.h>
 #include "core/util.h"
 #include "d6/d6sheet.h"
 #include "d6/d6store.h"

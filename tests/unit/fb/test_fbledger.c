@@ -4,6 +4,7 @@
  * applies them, then loaded and derived again: the same state, a
  * tampered outcome caught at its seq, undo, and the history listing.
  */
+#include <sqlite3.h>
 #include "tap.h"
 
 #include <stdlib.h>
