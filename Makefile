@@ -42,11 +42,12 @@ endif
 
 # SQLite, libcsv, GMP and libsodium are Debian's, linked in, as Fossil
 # builds SQLite in: it saves each command the dynamic loader's work, which
-# a GM at the table waits for.  A plain build links each tool fully
-# statically (glibc too; the only warning is about dlopen, which SQLite's
-# extension loading would use and refkit never calls); a sanitizer build
-# links only the four libraries statically.  The cost is that a library update needs a
-# rebuild; SHARED=1 links everything dynamically instead.
+# a GM at the table waits for.  Only glibc is linked dynamically, so that
+# libpq (Debian's, for a PostgreSQL database) can be loaded with dlopen
+# when a command names one (src/core/dbpg.c): linked, it would bring a
+# dozen libraries for the loader to map at every command's start.  The
+# cost is that a library update needs a rebuild; SHARED=1 links
+# everything dynamically instead.
 #
 # Debian's SQLite is built with the session extension (stations exchange
 # their changes as changesets, src/core/changes.h) and the preupdate hook
@@ -55,18 +56,19 @@ endif
 # changes file.
 SQLITE_CFLAGS := $(shell $(PKG_CONFIG) --cflags sqlite3) \
                  -DSQLITE_ENABLE_SESSION -DSQLITE_ENABLE_PREUPDATE_HOOK
+PQ_CFLAGS := -I$(shell pg_config --includedir 2>/dev/null || \
+             echo /usr/include/postgresql)
 ifeq ($(SHARED),1)
-DEPLIBS := $(shell $(PKG_CONFIG) --libs sqlite3) -lcsv -lgmp -lsodium -lm
-else ifeq ($(SANITIZE),1)
+DEPLIBS := $(shell $(PKG_CONFIG) --libs sqlite3) -lcsv -lgmp -lsodium -lm \
+           -ldl
+else
 # (Debian's libsqlite3.a needs only libm, dl and pthread; not zlib.)
 DEPLIBS := -Wl,-Bstatic $(shell $(PKG_CONFIG) --libs sqlite3) -lcsv -lgmp \
            -lsodium -Wl,-Bdynamic -lm -lpthread -ldl
-else
-STATIC  = -static
-DEPLIBS := $(shell $(PKG_CONFIG) --libs sqlite3) -lcsv -lgmp -lsodium -lm
 endif
 # -pthread: fb-duel sim plays its jobs on POSIX threads (src/fb/fbsim.c).
-CFLAGS  += $(CSTD) $(WARN) $(OPT) $(SANFLAGS) $(SQLITE_CFLAGS) -Isrc -pthread
+CFLAGS  += $(CSTD) $(WARN) $(OPT) $(SANFLAGS) $(SQLITE_CFLAGS) $(PQ_CFLAGS) \
+           -Isrc -pthread
 LDFLAGS += $(SANFLAGS) $(STATIC) -pthread
 LDLIBS  += $(DEPLIBS)
 
@@ -75,7 +77,7 @@ TOOLS  = crs-stats crs-draw crs-combat d6-roll fb-duel bg-board refkit
 # the core every tool shares, then each game system's rules, their text
 # forms and their SQL stores.  src/cmd/TOOL.c is the main of each tool.
 LIBSRC = core/util core/rng core/out core/changeset core/gone core/db \
-         core/station core/changes \
+         core/dbpg core/station core/changes \
          core/changes_show core/exchange core/resolve core/cli core/pack \
          core/journal \
          crs/stats crs/item crs/sheet crs/deck crs/odds crs/combat \
@@ -138,17 +140,30 @@ $(B)/librefkit.a: $(LIBOBJ)
 	ar rcs $@ $(LIBOBJ)
 
 # Every tool links the same way: its main over the library.
-$(BINS): $(B)/%: $(B)/cmd/%.o $(B)/librefkit.a
-	$(CC) $(LDFLAGS) -o $@ $< $(B)/librefkit.a $(LDLIBS)
+$(BINS): $(B)/%: $(B)/cmd/%.o $(B)/librefkit.a $(B)/schema-pg.o
+	$(CC) $(LDFLAGS) -o $@ $< $(B)/librefkit.a $(B)/schema-pg.o $(LDLIBS)
 
 # The PostgreSQL form of the schema (issue #22), written from schema.sql
 # by tools/pgschema.c over the same library.
 $(B)/pgschema: tools/pgschema.c $(B)/librefkit.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(B)/librefkit.a $(LDLIBS)
 
-$(B)/schema-pg.sql: $(B)/pgschema
-	$(B)/pgschema > $@.tmp
+$(B)/schema-pg.sql: $(B)/pgschema tools/pgcompat.sql
+	{ $(B)/pgschema && cat tools/pgcompat.sql; } > $@.tmp
 	mv $@.tmp $@
+
+# ... embedded in every tool (core/dbpg.c creates the schema from it).
+# Not in the library, which build/pgschema links before it exists.
+$(B)/schema-pg.c: $(B)/schema-pg.sql
+	{ echo '/* build/schema-pg.sql, embedded by the Makefile. */'; \
+	  echo '#include "core/dbpg.h"'; \
+	  echo 'const char db_schema_pg_sql[] ='; \
+	  sed 's/\\/\\\\/g; s/"/\\"/g; s/\t/\\t/g; s/^/"/; s/$$/\\n"/' $<; \
+	  echo ';'; } > $@.tmp
+	mv $@.tmp $@
+
+$(B)/schema-pg.o: $(B)/schema-pg.c src/core/dbpg.h
+	$(CC) $(CFLAGS) -Wno-overlength-strings -c -o $@ $<
 
 define unit_rule
 $(B)/unit-$(notdir $(1)).o: tests/unit/$(dir $(1))test_$(notdir $(1)).c \
@@ -157,8 +172,8 @@ $(B)/unit-$(notdir $(1)).o: tests/unit/$(dir $(1))test_$(notdir $(1)).c \
 endef
 $(foreach u,$(UNITS),$(eval $(call unit_rule,$(u))))
 
-$(B)/unit-%: $(B)/unit-%.o $(B)/librefkit.a
-	$(CC) $(LDFLAGS) -o $@ $< $(B)/librefkit.a $(LDLIBS)
+$(B)/unit-%: $(B)/unit-%.o $(B)/librefkit.a $(B)/schema-pg.o
+	$(CC) $(LDFLAGS) -o $@ $< $(B)/librefkit.a $(B)/schema-pg.o $(LDLIBS)
 
 # Fuzzing (tests/fuzz): clang's libFuzzer with ASan and UBSan, in
 # build-fuzz.  The library and each tool's main() are compiled with exit,
@@ -178,11 +193,13 @@ FUZZ_RENAME = -Dexit=refkit_fuzz_exit -D_exit=refkit_fuzz__exit \
               -Datexit=refkit_fuzz_atexit -Dfopen=refkit_fuzz_fopen
 FUZZ_SAN = -fsanitize=address,undefined -fno-sanitize-recover=undefined
 FUZZ_CFLAGS = $(CSTD) -g -O1 -fno-omit-frame-pointer $(FUZZ_SAN) -pthread \
-              -fsanitize=fuzzer-no-link $(SQLITE_CFLAGS) -Isrc -Itests/fuzz \
+              -fsanitize=fuzzer-no-link $(SQLITE_CFLAGS) $(PQ_CFLAGS) -Isrc \
+              -Itests/fuzz \
               -include tests/fuzz/hooks.h $(FUZZ_RENAME)
 FUZZ_LIBS = $(shell $(PKG_CONFIG) --libs sqlite3) -lcsv -lgmp -lsodium -lm \
-            -pthread
-FUZZ_WRAP = -Wl,--wrap=sqlite3_open_v2,--wrap=sqlite3_open,--wrap=sqlite3_close
+            -ldl -pthread
+FUZZ_WRAP = -Wl,--wrap=sqlite3_open_v2,--wrap=sqlite3_open,--wrap=sqlite3_close \
+            -Wl,--wrap=dbpg_open
 FUZZ_TIME ?= 60
 
 $(FZ):

@@ -17,7 +17,7 @@ else
 fi
 out=$(clang-tidy --quiet src/*/*.c -- -std=c17 -D_DEFAULT_SOURCE \
     -D_GNU_SOURCE -DSQLITE_ENABLE_SESSION -DSQLITE_ENABLE_PREUPDATE_HOOK \
-    -Isrc $(pkg-config --cflags sqlite3) 2>&1)
+    -Isrc -I"$(pg_config --includedir)" $(pkg-config --cflags sqlite3) 2>&1)
 if [ $? -eq 0 ] && ! printf '%s\n' "$out" | grep -q 'warning:\|error:'; then
 	pass=$((pass + 1))
 else

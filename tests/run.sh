@@ -7,6 +7,9 @@
 #     equal tests/expected/NAME.out byte for byte;
 #   - the man pages must be clean under mandoc -Tlint -Wstyle.
 # REFKIT_UPDATE=1 rewrites the golden files instead (review the diff!).
+# REFKIT_PG=1 runs the CLI cases only, each on a fresh database of the
+# PostgreSQL server that PGHOST names (tests/pg/server.sh starts one):
+# REFKIT_DB is then its connection URI, and the transcripts are the same.
 # REFKIT_WRAP=DIR puts DIR first on the CLI cases' PATH (tests/valgrind.sh
 # puts a valgrind wrapper of each tool there) and skips the unit tests and
 # the man pages, which that run is not about.
@@ -22,8 +25,10 @@ note_fail() {
 }
 
 wrap=${REFKIT_WRAP:-}
+pg=${REFKIT_PG:-0}
 for t in "$top/$B"/unit-*; do
 	[ -n "$wrap" ] && break
+	[ "$pg" = 1 ] && break
 	case $t in *.o) continue ;; esac
 	[ -x "$t" ] || continue
 	out=$("$t" 2>&1)
@@ -49,9 +54,16 @@ for c in "$top"/tests/cli/*.sh; do
 	case " ${REFKIT_CASES:-$name} " in *" $name "*) ;; *) continue ;; esac
 	want="$top/tests/expected/$name.out"
 	tmp=$(mktemp -d)
+	db="$tmp/refkit.db"
+	if [ "$pg" = 1 ]; then
+		pgdb=rk_$(printf '%s' "$name" | tr -c 'a-z0-9\n' _)
+		dropdb --if-exists "$pgdb" 2>/dev/null
+		createdb "$pgdb" || exit 1
+		db="postgresql:///$pgdb?host=$PGHOST&user=$PGUSER"
+	fi
 	(cd "$tmp" && env -i \
 	    PATH="${wrap:+$wrap:}$top/$B:/usr/local/bin:/usr/bin:/bin" \
-	    HOME="$tmp" LC_ALL=C TZ=UTC REFKIT_DB="$tmp/refkit.db" \
+	    HOME="$tmp" LC_ALL=C TZ=UTC REFKIT_DB="$db" \
 	    TOP="$top" T="$tmp" ASAN_OPTIONS="${ASAN_OPTIONS:-}" \
 	    REFKIT_SNAPSHOT_EVERY="${REFKIT_SNAPSHOT_EVERY:-}" \
 	    sh -c '. "$TOP/tests/cli/lib.sh"; . "$1"' sh "$c") \
@@ -75,12 +87,14 @@ for c in "$top"/tests/cli/*.sh; do
 		head -40 "$tmp.diff" 2>/dev/null
 	fi
 	rm -rf "$tmp" "$tmp.out" "$tmp.diff"
+	[ "$pg" = 1 ] && dropdb "$pgdb"
 done
 echo "cli: done"
 
-if [ -n "$wrap" ]; then
+if [ -n "$wrap" ] || [ "$pg" = 1 ]; then
 	echo "$pass passed, $fail failed"
-	exit 0
+	[ "$fail" -eq 0 ]
+	exit
 fi
 
 # mandoc checks every Xr against a manual tree: give it ours alone.

@@ -4,6 +4,7 @@
  * refkit.db(5).
  */
 #include "core/db.h"
+#include "core/dbpg.h"
 #include "core/gone.h"
 
 #include "core/util.h"
@@ -427,6 +428,8 @@ errmsg(struct db *db)
 {
 	int code, sys;
 
+	if (db->pg != NULL)
+		return dbpg_errmsg(db);
 	if (db->h == NULL)
 		return xstrdup("out of memory");
 	code = sqlite3_extended_errcode(db->h) & 0xff;
@@ -456,8 +459,7 @@ db_fatal(struct db *db, const char *what)
 	/* Copy the message: the rollback may replace it. */
 	char *copy = errmsg(db);
 
-	if (db->h && !sqlite3_get_autocommit(db->h))
-		sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL);
+	db_rollback(db);
 	errx(1, "%s: %s", what, copy);
 }
 
@@ -466,8 +468,7 @@ db_die(struct db *db, const char *fmt, ...)
 {
 	va_list ap;
 
-	if (db->h && !sqlite3_get_autocommit(db->h))
-		sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL);
+	db_rollback(db);
 	va_start(ap, fmt);
 	verrx(1, fmt, ap);
 	va_end(ap);
@@ -604,6 +605,11 @@ void
 db_begin(struct db *db)
 {
 	check_writable(db);
+	if (db->pg != NULL) {
+		/* No record of changes yet: the server is not a station. */
+		dbpg_begin(db);
+		return;
+	}
 	db_exec(db, "BEGIN IMMEDIATE", "cannot start a transaction");
 	session_end(db);
 	if (!db->unrecorded)
@@ -622,12 +628,19 @@ db_changes_flush(struct db *db)
 void
 db_begin_read(struct db *db)
 {
-	db_exec(db, "BEGIN", "cannot start a transaction");
+	if (db->pg != NULL)
+		dbpg_begin_read(db);
+	else
+		db_exec(db, "BEGIN", "cannot start a transaction");
 }
 
 void
 db_commit(struct db *db)
 {
+	if (db->pg != NULL) {
+		dbpg_commit(db);
+		return;
+	}
 	session_store(db);
 	db_exec(db, "COMMIT", "cannot commit");
 }
@@ -636,26 +649,33 @@ void
 db_rollback(struct db *db)
 {
 	session_end(db);
-	if (!sqlite3_get_autocommit(db->h))
+	if (db->pg != NULL)
+		dbpg_rollback(db);
+	else if (db->h != NULL && !sqlite3_get_autocommit(db->h))
 		sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL);
 }
 
 /*
- * The statement layer over SQLite: a statement is SQLite's own, with the
- * database it belongs to for the failure handler.
+ * The statement layer: a statement is SQLite's own, or the PostgreSQL
+ * backend's (core/dbpg.c), with the database it belongs to for the
+ * failure handler.
  */
 struct db_stmt {
 	struct db	*db;
-	sqlite3_stmt	*s;
+	sqlite3_stmt	*s;	/* on SQLite */
+	struct pg_stmt	*p;	/* on PostgreSQL */
 };
 
 struct db_stmt *
 db_prepare(struct db *db, const char *sql)
 {
-	struct db_stmt *st = xmalloc(sizeof *st);
+	struct db_stmt *st = xcalloc(1, sizeof *st);
 
 	st->db = db;
-	if (sqlite3_prepare_v2(db->h, sql, -1, &st->s, NULL) != SQLITE_OK) {
+	if (db->pg != NULL)
+		st->p = dbpg_prepare(db, sql);
+	else if (sqlite3_prepare_v2(db->h, sql, -1, &st->s, NULL) !=
+	    SQLITE_OK) {
 		free(st);
 		db_fatal(db, "cannot prepare a statement");
 	}
@@ -667,27 +687,39 @@ db_finalize(struct db_stmt *st)
 {
 	if (st == NULL)
 		return;
-	sqlite3_finalize(st->s);
+	if (st->p != NULL)
+		dbpg_finalize(st->p);
+	else
+		sqlite3_finalize(st->s);
 	free(st);
 }
 
 void
 db_reset(struct db_stmt *st)
 {
-	sqlite3_reset(st->s);
+	if (st->p != NULL)
+		dbpg_reset(st->p);
+	else
+		sqlite3_reset(st->s);
 }
 
 void
 db_clear(struct db_stmt *st)
 {
-	sqlite3_clear_bindings(st->s);
+	if (st->p != NULL)
+		dbpg_clear(st->p);
+	else
+		sqlite3_clear_bindings(st->s);
 }
 
 int
 db_step(struct db *db, struct db_stmt *st, int allow_constraint)
 {
-	int rc = sqlite3_step(st->s);
+	int rc;
 
+	if (st->p != NULL)
+		return dbpg_step(db, st->p, allow_constraint);
+	rc = sqlite3_step(st->s);
 	if (rc == SQLITE_ROW)
 		return DB_ROW;
 	if (rc == SQLITE_DONE)
@@ -702,43 +734,62 @@ db_step(struct db *db, struct db_stmt *st, int allow_constraint)
 int
 db_bind_count(struct db_stmt *st)
 {
-	return sqlite3_bind_parameter_count(st->s);
+	return st->p ? dbpg_bind_count(st->p) :
+	    sqlite3_bind_parameter_count(st->s);
 }
 
 void
 db_bind_int(struct db_stmt *st, int i, int64_t v)
 {
-	sqlite3_bind_int64(st->s, i, v);
+	if (st->p != NULL)
+		dbpg_bind_int(st->p, i, v);
+	else
+		sqlite3_bind_int64(st->s, i, v);
 }
 
 void
 db_bind_double(struct db_stmt *st, int i, double v)
 {
-	sqlite3_bind_double(st->s, i, v);
+	if (st->p != NULL)
+		dbpg_bind_double(st->p, i, v);
+	else
+		sqlite3_bind_double(st->s, i, v);
 }
 
 void
 db_bind_null(struct db_stmt *st, int i)
 {
-	sqlite3_bind_null(st->s, i);
+	if (st->p != NULL)
+		dbpg_bind_null(st->p, i);
+	else
+		sqlite3_bind_null(st->s, i);
 }
 
 void
 db_bind_text(struct db_stmt *st, int i, const char *s)
 {
-	sqlite3_bind_text(st->s, i, s, -1, SQLITE_STATIC);
+	if (st->p != NULL)
+		dbpg_bind_text(st->p, i, s, -1, 0);
+	else
+		sqlite3_bind_text(st->s, i, s, -1, SQLITE_STATIC);
 }
 
 void
 db_bind_textn(struct db_stmt *st, int i, const char *s, int n)
 {
-	sqlite3_bind_text(st->s, i, s, n, SQLITE_STATIC);
+	if (st->p != NULL)
+		dbpg_bind_text(st->p, i, s, n, 0);
+	else
+		sqlite3_bind_text(st->s, i, s, n, SQLITE_STATIC);
 }
 
 void
 db_bind_text_copy(struct db_stmt *st, int i, const char *s)
 {
-	sqlite3_bind_text(st->s, i, s, -1, SQLITE_TRANSIENT);
+	if (st->p != NULL)
+		dbpg_bind_text(st->p, i, s, -1, 1);
+	else
+		sqlite3_bind_text(st->s, i, s, -1, SQLITE_TRANSIENT);
 }
 
 void
@@ -750,30 +801,38 @@ db_bind_text_or_null(struct db_stmt *st, int i, const char *s)
 void
 db_bind_blob(struct db_stmt *st, int i, const void *p, int n)
 {
-	sqlite3_bind_blob(st->s, i, p, n, SQLITE_STATIC);
+	if (st->p != NULL)
+		dbpg_bind_blob(st->p, i, p, n);
+	else
+		sqlite3_bind_blob(st->s, i, p, n, SQLITE_STATIC);
 }
 
 int
 db_column_count(struct db_stmt *st)
 {
-	return sqlite3_column_count(st->s);
+	return st->p ? dbpg_column_count(st->p) :
+	    sqlite3_column_count(st->s);
 }
 
 int64_t
 db_column_int(struct db_stmt *st, int i)
 {
-	return sqlite3_column_int64(st->s, i);
+	return st->p ? dbpg_column_int(st->p, i) :
+	    sqlite3_column_int64(st->s, i);
 }
 
 double
 db_column_double(struct db_stmt *st, int i)
 {
-	return sqlite3_column_double(st->s, i);
+	return st->p ? dbpg_column_double(st->p, i) :
+	    sqlite3_column_double(st->s, i);
 }
 
 int
 db_column_type(struct db_stmt *st, int i)
 {
+	if (st->p != NULL)
+		return dbpg_column_type(st->p, i);
 	switch (sqlite3_column_type(st->s, i)) {
 	case SQLITE_INTEGER:
 		return DB_INTEGER;
@@ -791,24 +850,38 @@ db_column_type(struct db_stmt *st, int i)
 const void *
 db_column_blob(struct db_stmt *st, int i)
 {
-	return sqlite3_column_blob(st->s, i);
+	return st->p ? dbpg_column_blob(st->p, i) :
+	    sqlite3_column_blob(st->s, i);
 }
 
 int
 db_column_bytes(struct db_stmt *st, int i)
 {
-	return sqlite3_column_bytes(st->s, i);
+	return st->p ? dbpg_column_bytes(st->p, i) :
+	    sqlite3_column_bytes(st->s, i);
+}
+
+static const char *
+column_name(struct db_stmt *st, int i)
+{
+	return st->p ? dbpg_column_name(st->p, i) :
+	    sqlite3_column_name(st->s, i);
 }
 
 const char *
 db_column_text(struct db_stmt *st, int i)
 {
-	const char *t = (const char *)sqlite3_column_text(st->s, i);
+	const char *t;
 
+	if (st->p != NULL)
+		t = dbpg_column_text(st->p, i);
+	else
+		t = (const char *)sqlite3_column_text(st->s, i);
 	/* Text cut short at a NUL would be read as another value. */
-	if (t != NULL && strlen(t) != (size_t)sqlite3_column_bytes(st->s, i))
+	if (t != NULL && strlen(t) != (size_t)db_column_bytes(st, i) &&
+	    db_column_type(st, i) != DB_BLOB)
 		errx(1, "damaged record: its '%s' holds a NUL character",
-		    util_q(sqlite3_column_name(st->s, i)));
+		    util_q(column_name(st, i)));
 	return t;
 }
 
@@ -819,7 +892,7 @@ db_column_json(struct db_stmt *st, int i)
 
 	if (t != NULL && util_json_has_nul(t, strlen(t)))
 		errx(1, "damaged record: its '%s' holds a NUL character "
-		    "(\\u0000)", util_q(sqlite3_column_name(st->s, i)));
+		    "(\\u0000)", util_q(column_name(st, i)));
 	return t;
 }
 
@@ -834,13 +907,15 @@ db_column_dup(struct db_stmt *st, int i)
 int64_t
 db_changes(struct db *db)
 {
-	return sqlite3_changes64(db->h);
+	return db->pg ? db->pg_changes : sqlite3_changes64(db->h);
 }
 
 void
 db_exec(struct db *db, const char *sql, const char *what)
 {
-	if (sqlite3_exec(db->h, sql, NULL, NULL, NULL) != SQLITE_OK)
+	if (db->pg != NULL)
+		dbpg_exec(db, sql, what);
+	else if (sqlite3_exec(db->h, sql, NULL, NULL, NULL) != SQLITE_OK)
 		db_fatal(db, what);
 }
 
@@ -1023,6 +1098,8 @@ close_at_exit(void)
 {
 	sqlite3_stmt *st;
 
+	if (open_db != NULL)
+		dbpg_close(open_db);
 	if (open_db == NULL || open_db->h == NULL)
 		return;
 	while ((st = sqlite3_next_stmt(open_db->h, NULL)) != NULL)
@@ -1178,6 +1255,12 @@ db_open(const char *path)
 	if (open_db == NULL && atexit(close_at_exit) != 0)
 		errx(1, "cannot register the database's close at exit");
 	open_db = db;
+	if (sodium_init() < 0)
+		errx(1, "cannot start libsodium");
+	if (dbpg_is_conninfo(db->path)) {
+		dbpg_open(db, station_name());
+		return db;
+	}
 	if (is_default)
 		make_parents(db->path);
 	if (check_path(db)) {
@@ -1199,8 +1282,6 @@ db_open(const char *path)
 	if (rc != SQLITE_OK)
 		open_failed(db);
 	sqlite3_extended_result_codes(db->h, 1);
-	if (sodium_init() < 0)
-		errx(1, "cannot start libsodium");
 	if (!add_functions(db->h) ||
 	    sqlite3_create_function(db->h, "refkit_key_lo", 0, SQLITE_UTF8,
 	    db, fn_key_lo, NULL, NULL) != SQLITE_OK ||
@@ -1233,8 +1314,9 @@ db_close(struct db *db)
 	if (db == NULL)
 		return;
 	db_rollback(db);
+	dbpg_close(db);
 	/* A statement left unfinalized makes this fail: a leak is a bug. */
-	if (sqlite3_close(db->h) != SQLITE_OK)
+	if (db->h != NULL && sqlite3_close(db->h) != SQLITE_OK)
 		errx(1, "cannot close '%s': %s", util_q(db->path),
 		    sqlite3_errmsg(db->h));
 	if (open_db == db)

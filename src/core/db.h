@@ -32,6 +32,8 @@ struct db {
 	int64_t	 key_base;	/* this station's keys less their number */
 	struct sqlite3_session *session; /* the write transaction's changes */
 	int	 unrecorded;	/* db_begin records no changes (applying) */
+	void	*pg;		/* libpq's connection, or NULL on SQLite */
+	int64_t	 pg_changes;	/* the rows the last statement changed */
 };
 
 /*
@@ -151,7 +153,10 @@ int64_t db_key_parse(struct db *db, const char *text);
 
 /*
  * Opens (creating if needed) the database at path, or at the default path
- * when path is NULL.  A path that is not a regular file (a device, a
+ * when path is NULL.  A path that is a PostgreSQL connection string
+ * ("postgresql://...", "postgres://..." or libpq's "key=value ...") opens
+ * that database on its server instead (core/dbpg.c), creating refkit's
+ * schema in it when it is empty.  A path that is not a regular file (a device, a
  * FIFO, a socket, a directory, a symbolic link) is refused before SQLite
  * sees it, and nothing is created beside it.  A file that is not a refkit
  * database, or was written by a newer refkit, is refused untouched; an

@@ -289,8 +289,10 @@ journal_snapshot_put(struct db *db, const struct journal_kind *k,
 	db_bind_int(st, 3, k->snap_version);
 	db_step(db, st, 0);
 	db_finalize(st);
-	st = db_prepare(db, "INSERT OR REPLACE INTO snapshot (kind, log, seq,"
-	    " version, state) VALUES (?1, ?2, ?3, ?4, ?5)");
+	st = db_prepare(db, "INSERT INTO snapshot (kind, log, seq, version,"
+	    " state) VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (kind, log, seq)"
+	    " DO UPDATE SET version = excluded.version,"
+	    " state = excluded.state");
 	db_bind_text(st, 1, k->what);
 	db_bind_int(st, 2, id);
 	db_bind_int(st, 3, seq);

@@ -954,12 +954,17 @@ const struct journal_kind ledger_kind = {
  * dealt, taken, downed, fumbles and the time.  These are the terms of
  * LEDGER_HISTORY_SQL below, and of the backfill in schema.sql.
  */
+/* 1 for an event that took its target down, else 0 (an integer on
+ * every backend, where a comparison is a boolean on PostgreSQL). */
+#define EV_DOWNED \
+	"(CASE WHEN life_after = 0 AND life_before > 0 THEN 1 ELSE 0 END)"
+
 #define HISTORY_SHARE \
 	"SELECT actor, damage, 0, 0, fumble, time FROM event" \
 	" WHERE combat_id = ?1 AND seq = ?2 AND actor IS NOT NULL" \
 	" AND action IN ('join', 'attack', 'mental', 'power')" \
 	" UNION ALL" \
-	" SELECT target, 0, damage, life_after = 0 AND life_before > 0," \
+	" SELECT target, 0, damage, " EV_DOWNED "," \
 	" vs_fumble, time FROM event" \
 	" WHERE combat_id = ?1 AND seq = ?2 AND target IS NOT NULL" \
 	" AND action IN ('attack', 'mental', 'power')"
@@ -986,16 +991,16 @@ history_add(struct db *db, int64_t id, const char *name, const int64_t v[4],
 	struct db_stmt *st;
 	int64_t events;
 
-	st = db_prepare(db, "INSERT INTO history_combat (name, events,"
+	st = db_prepare(db, "INSERT INTO history_combat AS h (name, events,"
 	    " dealt, taken, downed, fumbles, combat_id, first_time,"
 	    " last_time) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8)"
 	    " ON CONFLICT (name, combat_id) DO UPDATE SET"
-	    " events = events + 1, dealt = dealt + excluded.dealt,"
-	    " taken = taken + excluded.taken,"
-	    " downed = downed + excluded.downed,"
-	    " fumbles = fumbles + excluded.fumbles,"
-	    " first_time = min(first_time, excluded.first_time),"
-	    " last_time = max(last_time, excluded.last_time)");
+	    " events = h.events + 1, dealt = h.dealt + excluded.dealt,"
+	    " taken = h.taken + excluded.taken,"
+	    " downed = h.downed + excluded.downed,"
+	    " fumbles = h.fumbles + excluded.fumbles,"
+	    " first_time = min(h.first_time, excluded.first_time),"
+	    " last_time = max(h.last_time, excluded.last_time)");
 	history_bind(st, name, 1, v);
 	db_bind_int(st, 7, id);
 	db_bind_int(st, 8, t);
@@ -1015,15 +1020,16 @@ history_add(struct db *db, int64_t id, const char *name, const int64_t v[4],
 	 * the row an upsert would insert, so it cannot add 0 combats.)
 	 */
 	if (events == 1)
-		st = db_prepare(db, "INSERT INTO history (name, combats,"
+		st = db_prepare(db, "INSERT INTO history AS h (name, combats,"
 		    " dealt, taken, downed, fumbles, first_time)"
 		    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)"
 		    " ON CONFLICT (name) DO UPDATE SET"
-		    " combats = combats + 1, dealt = dealt + excluded.dealt,"
-		    " taken = taken + excluded.taken,"
-		    " downed = downed + excluded.downed,"
-		    " fumbles = fumbles + excluded.fumbles,"
-		    " first_time = min(first_time, excluded.first_time)");
+		    " combats = h.combats + 1,"
+		    " dealt = h.dealt + excluded.dealt,"
+		    " taken = h.taken + excluded.taken,"
+		    " downed = h.downed + excluded.downed,"
+		    " fumbles = h.fumbles + excluded.fumbles,"
+		    " first_time = min(h.first_time, excluded.first_time)");
 	else
 		st = db_prepare(db, "UPDATE history SET"
 		    " dealt = dealt + ?3, taken = taken + ?4,"
@@ -1162,9 +1168,10 @@ int64_t
 ledger_fled_until(struct db *db, const char *name, int64_t now,
     int64_t *combat)
 {
-	struct db_stmt *st = db_prepare(db, "SELECT max(until), combat_id"
+	struct db_stmt *st = db_prepare(db, "SELECT until, combat_id"
 	    " FROM event ev WHERE actor = ?1 AND action = 'flee'"
-	    " AND until > ?2 AND" JOURNAL_LIVE("event", "combat_id", "ev"));
+	    " AND until > ?2 AND" JOURNAL_LIVE("event", "combat_id", "ev")
+	    " ORDER BY until DESC LIMIT 1");
 	int64_t until = 0;
 
 	*combat = 0;
@@ -1265,7 +1272,7 @@ static const char *const rebuild_combat_sql[RB_N] = {
 	JOURNAL_LIVE("event", "combat_id", "ev")
 	"  UNION ALL"
 	"  SELECT target, combat_id, 0, damage,"
-	"  life_after = 0 AND life_before > 0, vs_fumble, time FROM event ev"
+	"  " EV_DOWNED ", vs_fumble, time FROM event ev"
 	"  WHERE combat_id = ?1 AND target IS NOT NULL"
 	"  AND action IN ('attack', 'mental', 'power') AND"
 	JOURNAL_LIVE("event", "combat_id", "ev") ")"
@@ -1345,7 +1352,7 @@ ledger_combat_ids(struct db *db, size_t *n)
 	JOURNAL_LIVE("event", "combat_id", "ev") \
 	" UNION ALL" \
 	" SELECT target, combat_id, 0, damage," \
-	"  life_after = 0 AND life_before > 0, vs_fumble FROM event ev" \
+	"  " EV_DOWNED ", vs_fumble FROM event ev" \
 	"  WHERE " target_is " AND time >= ?2" \
 	"  AND action IN ('attack', 'mental', 'power') AND" \
 	JOURNAL_LIVE("event", "combat_id", "ev") ")" \
@@ -1359,7 +1366,7 @@ ledger_combat_ids(struct db *db, size_t *n)
  * another, its combats with an event since (last_time) count whole when
  * all their events did (first_time), and the few that straddle since are
  * added up from their events, as above.  name_is picks the characters:
- * "name = ?1" or "1".  The CROSS JOIN keeps SQLite to that order, so
+ * "name = ?1" or "1 = 1".  The CROSS JOIN keeps SQLite to that order, so
  * that it reads each character's combats since through
  * history_combat_since rather than all of that index.
  */
@@ -1380,7 +1387,8 @@ ledger_combat_ids(struct db *db, size_t *n)
 	JOURNAL_LIVE("event", "combat_id", "ev") \
 	" UNION ALL" \
 	" SELECT c.name, c.combat_id, 0, ev.damage," \
-	"  ev.life_after = 0 AND ev.life_before > 0, ev.vs_fumble" \
+	"  (CASE WHEN ev.life_after = 0 AND ev.life_before > 0 THEN 1" \
+	"  ELSE 0 END), ev.vs_fumble" \
 	"  FROM c JOIN event ev ON ev.target = c.name" \
 	"  AND ev.combat_id = c.combat_id" \
 	"  WHERE c.first_time < ?2 AND ev.time >= ?2" \
@@ -1426,7 +1434,7 @@ ledger_history(struct db *db, const char *name, int64_t since,
 {
 	return history_rows(db, db_prepare(db, name ?
 	    LEDGER_HISTORY_SUM_SQL("name = ?1") :
-	    LEDGER_HISTORY_SUM_SQL("1")), name, since, fn, arg);
+	    LEDGER_HISTORY_SUM_SQL("1 = 1")), name, since, fn, arg);
 }
 
 int

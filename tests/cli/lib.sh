@@ -48,16 +48,24 @@ run_full() {
 }
 
 # snap [DB]: remembers the database's content; unchanged [DB] says
-# whether it is still the same.
+# whether it is still the same.  A PostgreSQL database (REFKIT_PG=1 in
+# tests/run.sh) is dumped by pg_dump.
+dump() {
+	case $1 in
+	postgresql:*) pg_dump --data-only --no-owner "$1" |
+	    grep -v '^\\\(un\)\{0,1\}restrict ' ;;
+	*) sqlite3 "$1" .dump ;;
+	esac
+}
 snap() {
-	sqlite3 "${1:-$REFKIT_DB}" .dump >"$T/.snap"
+	dump "${1:-$REFKIT_DB}" >"$T/.snap"
 }
 unchanged() {
-	if sqlite3 "${1:-$REFKIT_DB}" .dump | cmp -s - "$T/.snap"; then
+	if dump "${1:-$REFKIT_DB}" | cmp -s - "$T/.snap"; then
 		echo "(database unchanged)"
 	else
 		echo "(DATABASE CHANGED)"
-		sqlite3 "${1:-$REFKIT_DB}" .dump | diff "$T/.snap" - | head -20
+		dump "${1:-$REFKIT_DB}" | diff "$T/.snap" - | head -20
 	fi
 }
 

@@ -42,6 +42,7 @@ int __real_sqlite3_close(sqlite3 *);
 int __wrap_sqlite3_open_v2(const char *, sqlite3 **, int, const char *);
 int __wrap_sqlite3_open(const char *, sqlite3 **);
 int __wrap_sqlite3_close(sqlite3 *);
+void __wrap_dbpg_open(struct db *, const char *);
 
 #define MAXOPEN		16
 #define MAXLINES	16
@@ -70,6 +71,14 @@ redirect(const char *filename)
 	if (strcmp(filename, ":memory:") == 0)
 		return filename;
 	return dbpath;
+}
+
+/* A fuzzed PostgreSQL connection string is never tried. */
+void
+__wrap_dbpg_open(struct db *db, const char *station)
+{
+	(void)station;
+	errx(1, "'%s': no PostgreSQL server while fuzzing", db->path);
 }
 
 int

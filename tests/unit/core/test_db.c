@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "core/db.h"
+#include "core/dbpg.h"
 
 #include <sqlite3.h>
 #include "core/util.h"
@@ -213,6 +214,62 @@ test_keys(struct db *db)
 	is_int(db_name_key(""), INT64_C(7252660547403494068), "of ''");
 }
 
+/* core/dbpg.c: refkit's SQL in PostgreSQL's dialect. */
+static void
+test_pg_translate(void)
+{
+	static const struct {
+		const char *sql, *want;
+		int nparam, nextra, extra0;
+	} t[] = {
+		{ "SELECT a FROM t WHERE b = ?1 AND c = ?2", "SELECT a FROM t"
+		    " WHERE b = $1 AND c = $2", 2, 0, 0 },
+		/* A bare ? is one more than the largest before it. */
+		{ "VALUES (?1, ?3, ?, ?)", "VALUES ($1, $3, $4, $5)", 5, 0,
+		    0 },
+		/* Nothing inside quotes is touched. */
+		{ "SELECT '?1 temp.x', \"max(\" FROM t", "SELECT '?1 temp.x',"
+		    " \"max(\" FROM t", 0, 0, 0 },
+		{ "INSERT OR IGNORE INTO h VALUES (?1, ?2)", "INSERT INTO h"
+		    " VALUES ($1, $2) ON CONFLICT DO NOTHING", 2, 0, 0 },
+		{ "INSERT OR IGNORE INTO h SELECT 1 RETURNING id", "INSERT INTO"
+		    " h SELECT 1 ON CONFLICT DO NOTHING RETURNING id", 0, 0, 0 },
+		/* Scalar max and min; the aggregates stay. */
+		{ "SELECT max(a, b), min(x, f(y, z)), max(c)", "SELECT"
+		    " greatest(a, b), least(x, f(y, z)), max(c)", 0, 0, 0 },
+		{ "DELETE FROM temp.n; SELECT amax(a, b)", "DELETE FROM"
+		    " pg_temp.n; SELECT amax(a, b)", 0, 0, 0 },
+		{ "SELECT 1 FROM p CROSS JOIN q USING (n)", "SELECT 1 FROM p"
+		    " JOIN q USING (n)", 0, 0, 0 },
+		/* A name key is computed by refkit, as a parameter. */
+		{ "VALUES (refkit_name_key(?1), ?1, ?2)", "VALUES ($3, $1, $2)",
+		    2, 1, 1 },
+		{ "VALUES (refkit_name_key(lower(?2)), ?1, ?2)", "VALUES ($3,"
+		    " $1, $2)", 2, 1, -2 },
+		{ "SELECT refkit_name_key(name) FROM c", "SELECT"
+		    " refkit_name_key(name) FROM c", 0, 0, 0 },
+	};
+
+	for (size_t i = 0; i < sizeof t / sizeof *t; i++) {
+		int np, extra[4] = { 0 }, ne;
+		char *got = dbpg_translate(t[i].sql, &np, extra, 4, &ne);
+
+		is_str(got, t[i].want, "pg: %s", t[i].sql);
+		is_int(np, t[i].nparam, "pg: %s: parameters", t[i].sql);
+		is_int(ne, t[i].nextra, "pg: %s: its own", t[i].sql);
+		is_int(extra[0], t[i].extra0, "pg: %s: from", t[i].sql);
+		free(got);
+	}
+	is_int(dbpg_is_conninfo("postgresql://u@h/db"), 1, "a URI");
+	is_int(dbpg_is_conninfo("postgres:///db?host=/run/pg"), 1,
+	    "another");
+	is_int(dbpg_is_conninfo("host=/run/pg dbname=x"), 1, "key=value");
+	is_int(dbpg_is_conninfo(" dbname = x"), 1, "spaced");
+	is_int(dbpg_is_conninfo("refkit.db"), 0, "a file");
+	is_int(dbpg_is_conninfo("dir/a=b.db"), 0, "a path with =");
+	is_int(dbpg_is_conninfo("/tmp/postgresql://x"), 0, "absolute");
+}
+
 int
 main(void)
 {
@@ -239,6 +296,7 @@ main(void)
 	is_int(int_of(a->h, "SELECT count(*) FROM sqlite_schema WHERE"
 	    " type = 'table'"), 29, "twenty-nine tables");
 	test_keys(a);
+	test_pg_translate();
 	ok(int_of(a->h, "SELECT journal_mode = 'wal' FROM"
 	    " pragma_journal_mode") == 1, "WAL mode");
 	db_close(a);

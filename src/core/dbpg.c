@@ -1,0 +1,1027 @@
+/*
+ * dbpg.c - the database layer on a PostgreSQL server, through libpq.
+ *
+ * libpq is Debian's (libpq-dev for its header, libpq5 at run time).  It
+ * is not linked in: it would bring a dozen shared libraries (OpenSSL,
+ * Kerberos, LDAP ...) that the dynamic loader would map at the start of
+ * every command, a few milliseconds that a GM working on an SQLite file
+ * would wait for too.  It is loaded with dlopen(3) when a database is
+ * first named by a connection string, and its functions are called
+ * through the table below.
+ *
+ * A statement is written once, in the SQL both databases take; the few
+ * SQLite forms refkit's statements use that PostgreSQL spells another way
+ * are translated here (dbpg_translate), and SQLite's functions that it
+ * lacks are defined under the same names in the server's schema (the end
+ * of build/schema-pg.sql).  Parameters go as text, but integers (int8),
+ * reals (float8) and blobs (bytea, binary); results come as text and are
+ * converted by the column functions, as SQLite converts its values.
+ *
+ * Writers take one advisory lock, refkit's, for their transaction, as an
+ * SQLite writer takes the file's write lock (BEGIN IMMEDIATE): whatever a
+ * writer reads in its transaction stays true until it commits, so a
+ * ledger's next sequence number is always the next, however many GMs
+ * append at once, and no transaction can fail to serialize.  Readers take
+ * no lock and see one snapshot (db_begin_read).
+ */
+#include "core/db.h"
+#include "core/dbpg.h"
+
+#include "core/util.h"
+
+#include <libpq-fe.h>
+
+#include <ctype.h>
+#include <dlfcn.h>
+#include <err.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+
+/* The advisory lock of refkit's writers: "RFKT". */
+#define PG_LOCK_KEY	"1380338516"
+
+/* PostgreSQL's type oids (catalog/pg_type_d.h, which is the server's). */
+#define OID_BOOL	16
+#define OID_BYTEA	17
+#define OID_INT8	20
+#define OID_INT2	21
+#define OID_INT4	23
+#define OID_TEXT	25
+#define OID_FLOAT4	700
+#define OID_FLOAT8	701
+#define OID_NUMERIC	1700
+
+/* Parameters a statement can add of its own (name keys). */
+#define PG_EXTRA_MAX	4
+
+/* libpq's functions that refkit calls. */
+static struct {
+	__typeof__(PQconnectdb)		*connectdb;
+	__typeof__(PQstatus)		*status;
+	__typeof__(PQerrorMessage)	*errorMessage;
+	__typeof__(PQfinish)		*finish;
+	__typeof__(PQexec)		*exec;
+	__typeof__(PQexecParams)	*execParams;
+	__typeof__(PQresultStatus)	*resultStatus;
+	__typeof__(PQresultErrorField)	*resultErrorField;
+	__typeof__(PQresultErrorMessage) *resultErrorMessage;
+	__typeof__(PQclear)		*clear;
+	__typeof__(PQntuples)		*ntuples;
+	__typeof__(PQnfields)		*nfields;
+	__typeof__(PQgetvalue)		*getvalue;
+	__typeof__(PQgetlength)		*getlength;
+	__typeof__(PQgetisnull)		*getisnull;
+	__typeof__(PQftype)		*ftype;
+	__typeof__(PQfname)		*fname;
+	__typeof__(PQcmdTuples)		*cmdTuples;
+	__typeof__(PQtransactionStatus)	*transactionStatus;
+	__typeof__(PQunescapeBytea)	*unescapeBytea;
+	__typeof__(PQfreemem)		*freemem;
+	__typeof__(PQdb)		*db;
+	__typeof__(PQuser)		*user;
+	__typeof__(PQhost)		*host;
+	__typeof__(PQport)		*port;
+	__typeof__(PQsetNoticeProcessor) *setNoticeProcessor;
+} pq;
+
+static void
+pq_load(void)
+{
+	static const char *const names[] = {
+		"PQconnectdb", "PQstatus", "PQerrorMessage", "PQfinish",
+		"PQexec", "PQexecParams", "PQresultStatus",
+		"PQresultErrorField", "PQresultErrorMessage", "PQclear",
+		"PQntuples", "PQnfields", "PQgetvalue", "PQgetlength",
+		"PQgetisnull", "PQftype", "PQfname", "PQcmdTuples",
+		"PQtransactionStatus", "PQunescapeBytea", "PQfreemem", "PQdb",
+		"PQuser", "PQhost", "PQport", "PQsetNoticeProcessor"
+	};
+	void **slot = (void **)(void *)&pq;
+	void *h;
+
+	if (pq.connectdb != NULL)
+		return;
+	if ((h = dlopen("libpq.so.5", RTLD_NOW | RTLD_LOCAL)) == NULL)
+		errx(1, "a PostgreSQL database needs libpq (Debian's package "
+		    "libpq5): %s", dlerror());
+	_Static_assert(sizeof pq == sizeof names / sizeof *names *
+	    sizeof(void *), "one name per function of libpq");
+	for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+		void *f = dlsym(h, names[i]);
+
+		if (f == NULL)
+			errx(1, "libpq lacks %s: %s", names[i], dlerror());
+		memcpy(&slot[i], &f, sizeof f);
+	}
+}
+
+int
+dbpg_is_conninfo(const char *s)
+{
+	const char *p = s;
+
+	if (strncmp(s, "postgresql://", 13) == 0 ||
+	    strncmp(s, "postgres://", 11) == 0)
+		return 1;
+	/* "host=/run/pg dbname=x": a keyword of letters, then "=". */
+	while (*p == ' ' || *p == '\t')
+		p++;
+	if (!islower((unsigned char)*p))
+		return 0;
+	while (islower((unsigned char)*p) || *p == '_')
+		p++;
+	while (*p == ' ' || *p == '\t')
+		p++;
+	return *p == '=';
+}
+
+/* ---- SQL in PostgreSQL's dialect ---- */
+
+static int
+ident_char(int c)
+{
+	return isalnum(c) || c == '_';
+}
+
+/* The end of the quoted string or name that starts at s. */
+static const char *
+skip_quoted(const char *s)
+{
+	char q = *s++;
+
+	while (*s != '\0') {
+		if (*s == q && s[1] == q)
+			s += 2;
+		else if (*s == q)
+			return s + 1;
+		else
+			s++;
+	}
+	return s;
+}
+
+/* Whether the word w (upper case) starts at s, whole. */
+static int
+word_at(const char *s, const char *w)
+{
+	size_t n = strlen(w);
+
+	return strncasecmp(s, w, n) == 0 && !ident_char((unsigned char)s[n]);
+}
+
+/* The closing parenthesis of the one at s, and its top-level commas. */
+static const char *
+close_paren(const char *s, int *ncomma)
+{
+	int depth = 0;
+
+	*ncomma = 0;
+	for (; *s != '\0'; s++) {
+		if (*s == '\'' || *s == '"') {
+			s = skip_quoted(s) - 1;
+			continue;
+		}
+		if (*s == '(')
+			depth++;
+		else if (*s == ')' && --depth == 0)
+			return s;
+		else if (*s == ',' && depth == 1)
+			(*ncomma)++;
+	}
+	return s;
+}
+
+struct sbuf {
+	char	*p;
+	size_t	 len, cap;
+};
+
+static void
+sb_add(struct sbuf *b, const char *s, size_t n)
+{
+	if (b->len + n + 1 > b->cap) {
+		b->cap = (b->len + n + 1) * 2;
+		b->p = xrealloc(b->p, b->cap);
+	}
+	memcpy(b->p + b->len, s, n);
+	b->len += n;
+	b->p[b->len] = '\0';
+}
+
+static void
+sb_str(struct sbuf *b, const char *s)
+{
+	sb_add(b, s, strlen(s));
+}
+
+char *
+dbpg_translate(const char *sql, int *nparam, int *extra, int maxextra,
+    int *nextra)
+{
+	struct sbuf b = { NULL, 0, 0 };
+	const char *s = sql;
+	int ignore = 0, bare = 0, prev_ident = 0;
+
+	*nparam = 0;
+	*nextra = 0;
+	sb_add(&b, "", 0);
+	/* First pass: the parameters the statement has. */
+	for (const char *p = sql; *p != '\0'; p++) {
+		if (*p == '\'' || *p == '"') {
+			p = skip_quoted(p) - 1;
+			continue;
+		}
+		/* A bare ? is one more than the largest before it. */
+		if (*p == '?') {
+			int n = isdigit((unsigned char)p[1]) ? atoi(p + 1) :
+			    *nparam + 1;
+
+			if (n > *nparam)
+				*nparam = n;
+		}
+	}
+	while (*s != '\0') {
+		int c = (unsigned char)*s;
+
+		if (c == '\'' || c == '"') {
+			const char *e = skip_quoted(s);
+
+			sb_add(&b, s, (size_t)(e - s));
+			s = e;
+			prev_ident = 0;
+			continue;
+		}
+		if (c == '?') {
+			char num[16];
+			int n;
+
+			if (isdigit((unsigned char)s[1])) {
+				n = atoi(s + 1);
+				s++;
+				while (isdigit((unsigned char)*s))
+					s++;
+			} else {
+				n = bare + 1;
+				s++;
+			}
+			if (n > bare)
+				bare = n;
+			snprintf(num, sizeof num, "$%d", n);
+			sb_str(&b, num);
+			prev_ident = 0;
+			continue;
+		}
+		if (!ident_char(c) || prev_ident) {
+			prev_ident = ident_char(c);
+			sb_add(&b, s++, 1);
+			continue;
+		}
+		/* A word starts here. */
+		if (word_at(s, "INSERT") && strncasecmp(s + 6, " OR IGNORE ",
+		    11) == 0) {
+			sb_str(&b, "INSERT ");
+			s += 17;
+			ignore = 1;
+			continue;
+		}
+		if (word_at(s, "RETURNING") && ignore) {
+			sb_str(&b, "ON CONFLICT DO NOTHING ");
+			ignore = 0;
+		}
+		/* SQLite's join-order hint; refkit's have ON or USING. */
+		if (word_at(s, "CROSS") && strncasecmp(s + 5, " JOIN ", 6) ==
+		    0) {
+			s += 6;
+			continue;
+		}
+		if (strncasecmp(s, "temp.", 5) == 0) {
+			sb_str(&b, "pg_temp.");
+			s += 5;
+			continue;
+		}
+		if ((word_at(s, "max") || word_at(s, "min")) && s[3] == '(') {
+			int ncomma;
+
+			close_paren(s + 3, &ncomma);
+			if (ncomma > 0) {
+				sb_str(&b, tolower(s[1]) == 'a' ? "greatest" :
+				    "least");
+				s += 3;
+				prev_ident = 1;
+				continue;
+			}
+		}
+		if (strncasecmp(s, "refkit_name_key(", 16) == 0) {
+			const char *a = s + 16;
+			int lower = 0, n;
+			char num[16];
+
+			if (strncasecmp(a, "lower(", 6) == 0) {
+				lower = 1;
+				a += 6;
+			}
+			if (*a == '?' && isdigit((unsigned char)a[1]) &&
+			    *nextra < maxextra) {
+				n = atoi(a + 1);
+				a++;
+				while (isdigit((unsigned char)*a))
+					a++;
+				if (*a == ')' && (!lower || a[1] == ')')) {
+					extra[*nextra] = lower ? -n : n;
+					snprintf(num, sizeof num, "$%d",
+					    *nparam + ++*nextra);
+					sb_str(&b, num);
+					s = a + 1 + lower;
+					prev_ident = 0;
+					continue;
+				}
+			}
+		}
+		prev_ident = 1;
+		sb_add(&b, s++, 1);
+	}
+	if (ignore) {
+		/* After the statement, before a final ";" if any. */
+		while (b.len > 0 && (b.p[b.len - 1] == ';' ||
+		    isspace((unsigned char)b.p[b.len - 1])))
+			b.p[--b.len] = '\0';
+		sb_str(&b, " ON CONFLICT DO NOTHING");
+	}
+	return b.p;
+}
+
+/* ---- connecting ---- */
+
+struct pg_stmt {
+	struct db	*db;
+	char		*sql;		/* translated */
+	int		 nparam;	/* the statement's own */
+	int		 nextra;
+	int		 extra[PG_EXTRA_MAX];
+	int		 n;		/* nparam + nextra */
+	const char	**val;
+	char		**own;		/* copies, freed with the statement */
+	int		*len;
+	int		*fmt;
+	Oid		*type;
+	char		(*num)[32];
+	PGresult	*res;
+	int		 row, nrow, ncol;
+	char		*unused;	/* parameters the SQL never names */
+	unsigned char	**blob;		/* bytea decoded, per column */
+	size_t		*bloblen;
+	int		 blobrow;
+};
+
+#define CONN(db)	((PGconn *)(db)->pg)
+
+/* Notices (NOTICE: extension "citext" already exists) are not shown. */
+static void
+no_notice(void *arg, const char *msg)
+{
+	(void)arg;
+	(void)msg;
+}
+
+/* The first line of libpq's message, less its "...failed: " and "FATAL:". */
+static char *
+first_line(const char *msg)
+{
+	const char *p = msg, *f;
+	size_t n;
+
+	while ((f = strstr(p, "failed: ")) != NULL &&
+	    (size_t)(f - msg) < strcspn(msg, "\n"))
+		p = f + 8;
+	if (strncmp(p, "FATAL:", 6) == 0 || strncmp(p, "ERROR:", 6) == 0)
+		p += 6;
+	while (*p == ' ')
+		p++;
+	n = strcspn(p, "\n");
+	while (n > 0 && p[n - 1] == ' ')
+		n--;
+	return xstrndup(p, n);
+}
+
+char *
+dbpg_errmsg(struct db *db)
+{
+	if (db->pg == NULL)
+		return xstrdup("not connected");
+	if (pq.status(CONN(db)) == CONNECTION_BAD)
+		return xstrdup("the connection to the server was lost; "
+		    "nothing of this command was written");
+	return first_line(pq.errorMessage(CONN(db)));
+}
+
+/* Refuses, with the server's reason for res's failure, and exits 1. */
+static void __attribute__((noreturn))
+pg_failed(struct db *db, PGresult *res, const char *what)
+{
+	const char *state = res ? pq.resultErrorField(res,
+	    PG_DIAG_SQLSTATE) : NULL;
+	char *msg;
+
+	if (pq.status(CONN(db)) == CONNECTION_BAD)
+		msg = xstrdup("the connection to the server was lost; nothing "
+		    "of this command was written");
+	else if (state != NULL && strcmp(state, "25006") == 0)
+		msg = xstrdup("the server is read-only (a standby?); nothing "
+		    "was written (commands that only read work)");
+	else
+		msg = first_line(res ? pq.resultErrorMessage(res) :
+		    pq.errorMessage(CONN(db)));
+	if (res != NULL)
+		pq.clear(res);
+	dbpg_rollback(db);
+	errx(1, "%s: %s", what, msg);
+}
+
+/* Runs sql (no parameters), fatal with what on failure; returns rows. */
+static PGresult *
+pg_run(struct db *db, const char *sql, const char *what)
+{
+	PGresult *res = pq.exec(CONN(db), sql);
+	ExecStatusType st = res ? pq.resultStatus(res) : PGRES_FATAL_ERROR;
+
+	if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK)
+		pg_failed(db, res, what);
+	return res;
+}
+
+void
+dbpg_exec(struct db *db, const char *sql, const char *what)
+{
+	int np, extra[1], nextra;
+	char *t = dbpg_translate(sql, &np, extra, 0, &nextra);
+
+	pq.clear(pg_run(db, t, what));
+	free(t);
+}
+
+/* The database as users see it, without a password: for messages. */
+static char *
+display_name(PGconn *c)
+{
+	const char *host = pq.host(c), *port = pq.port(c);
+
+	return xasprintf("postgresql://%s@%s%s%s/%s", pq.user(c),
+	    host && *host ? host : "localhost", port && *port ? ":" : "",
+	    port ? port : "", pq.db(c));
+}
+
+/* A new station's id: 128 random bits, the top one set (db.c's). */
+static void
+new_station_id(char hex[33])
+{
+	unsigned char b[16];
+
+	if (getrandom(b, sizeof b, 0) != (ssize_t)sizeof b)
+		err(1, "cannot get random bytes from the system");
+	b[0] |= 0x80;
+	for (size_t i = 0; i < sizeof b; i++)
+		snprintf(hex + 2 * i, 3, "%02x", b[i]);
+}
+
+/* Creates refkit's schema in the empty database, in the open transaction. */
+static void
+create_schema(struct db *db, const char *station_name)
+{
+	struct db_stmt *st;
+	char id[33];
+
+	pq.clear(pg_run(db, db_schema_pg_sql, "cannot create the schema"));
+	new_station_id(id);
+	st = db_prepare(db, "INSERT INTO station (id, name, created) VALUES"
+	    " (?1, ?2, ?3)");
+	db_bind_text(st, 1, id);
+	db_bind_text(st, 2, station_name);
+	db_bind_int(st, 3, db_now());
+	db_step(db, st, 0);
+	db_finalize(st);
+	st = db_prepare(db, "INSERT INTO station_self (one, id) VALUES"
+	    " (1, ?1)");
+	db_bind_text(st, 1, id);
+	db_step(db, st, 0);
+	db_finalize(st);
+}
+
+void
+dbpg_open(struct db *db, const char *station_name)
+{
+	PGconn *c;
+	PGresult *res;
+	char *conninfo = db->path;
+	int ntables, has_meta;
+
+	pq_load();
+	c = pq.connectdb(conninfo);
+	if (c == NULL)
+		errx(1, "cannot connect to PostgreSQL: out of memory");
+	db->path = display_name(c);
+	free(conninfo);
+	if (pq.status(c) != CONNECTION_OK) {
+		char *why = first_line(pq.errorMessage(c));
+
+		pq.finish(c);
+		errx(1, "cannot connect to '%s': %s", db->path, why);
+	}
+	db->pg = c;
+	pq.setNoticeProcessor(c, no_notice, NULL);
+	pq.clear(pg_run(db, "SET client_min_messages = warning",
+	    "cannot set up the connection"));
+	/*
+	 * What the database holds, read under the writers' lock, so that
+	 * two first commands do not both create the schema.
+	 */
+	pq.clear(pg_run(db, "BEGIN", "cannot start a transaction"));
+	res = pg_run(db, "SELECT pg_advisory_xact_lock(" PG_LOCK_KEY "),"
+	    " (SELECT count(*) FROM pg_catalog.pg_class c JOIN"
+	    " pg_catalog.pg_namespace n ON n.oid = c.relnamespace WHERE"
+	    " n.nspname = current_schema() AND c.relkind IN ('r', 'p', 'v',"
+	    " 'm', 'f')), to_regclass('refkit_meta') IS NOT NULL",
+	    "cannot read the database");
+	ntables = atoi(pq.getvalue(res, 0, 1));
+	has_meta = pq.getvalue(res, 0, 2)[0] == 't';
+	pq.clear(res);
+	if (!has_meta && ntables > 0)
+		errx(1, "'%s': not a refkit database (it has tables of "
+		    "another program)", db->path);
+	if (!has_meta) {
+		create_schema(db, station_name);
+		pq.clear(pg_run(db, "COMMIT", "cannot create the schema"));
+		return;
+	}
+	res = pg_run(db, "SELECT application_id, version FROM refkit_meta",
+	    "cannot read the database");
+	if (pq.ntuples(res) != 1 || atoll(pq.getvalue(res, 0, 0)) !=
+	    DB_APPLICATION_ID)
+		errx(1, "'%s': not a refkit database (its refkit_meta is "
+		    "another program's)", db->path);
+	if (atoi(pq.getvalue(res, 0, 1)) > DB_SCHEMA_VERSION)
+		errx(1, "'%s': written by a newer refkit (schema %d; this "
+		    "one knows up to %d); not changed", db->path,
+		    atoi(pq.getvalue(res, 0, 1)), DB_SCHEMA_VERSION);
+	if (atoi(pq.getvalue(res, 0, 1)) < DB_SCHEMA_VERSION)
+		errx(1, "'%s': schema %d, which this refkit cannot migrate "
+		    "on PostgreSQL yet (it knows %d); not changed", db->path,
+		    atoi(pq.getvalue(res, 0, 1)), DB_SCHEMA_VERSION);
+	pq.clear(res);
+	pq.clear(pg_run(db, "COMMIT", "cannot read the database"));
+}
+
+void
+dbpg_close(struct db *db)
+{
+	if (db->pg == NULL)
+		return;
+	dbpg_rollback(db);
+	pq.finish(CONN(db));
+	db->pg = NULL;
+}
+
+/*
+ * The schema, which the Makefile embeds from build/schema-pg.sql in every
+ * tool; build/pgschema, which writes it, links this empty one instead.
+ */
+__attribute__((weak)) const char db_schema_pg_sql[] = "";
+
+/* ---- transactions ---- */
+
+int
+dbpg_in_transaction(struct db *db)
+{
+	return db->pg != NULL &&
+	    pq.transactionStatus(CONN(db)) != PQTRANS_IDLE;
+}
+
+void
+dbpg_begin(struct db *db)
+{
+	PGresult *res;
+
+	pq.clear(pg_run(db, "BEGIN", "cannot start a transaction"));
+	res = pg_run(db, "SELECT pg_advisory_xact_lock(" PG_LOCK_KEY "),"
+	    " current_setting('transaction_read_only')",
+	    "cannot start a transaction");
+	if (strcmp(pq.getvalue(res, 0, 1), "on") == 0) {
+		pq.clear(res);
+		dbpg_rollback(db);
+		errx(1, "cannot write to '%s': the server is read-only (a "
+		    "standby?); commands that only read work", db->path);
+	}
+	pq.clear(res);
+}
+
+void
+dbpg_begin_read(struct db *db)
+{
+	pq.clear(pg_run(db, "BEGIN ISOLATION LEVEL REPEATABLE READ",
+	    "cannot start a transaction"));
+}
+
+void
+dbpg_commit(struct db *db)
+{
+	PGresult *res = pq.exec(CONN(db), "COMMIT");
+
+	if (res == NULL || pq.resultStatus(res) != PGRES_COMMAND_OK) {
+		if (pq.status(CONN(db)) == CONNECTION_BAD) {
+			if (res != NULL)
+				pq.clear(res);
+			errx(1, "cannot commit: the connection to the server "
+			    "was lost while committing; whether this command "
+			    "was written, its log tells");
+		}
+		pg_failed(db, res, "cannot commit");
+	}
+	pq.clear(res);
+}
+
+void
+dbpg_rollback(struct db *db)
+{
+	if (dbpg_in_transaction(db) && pq.status(CONN(db)) == CONNECTION_OK)
+		pq.clear(pq.exec(CONN(db), "ROLLBACK"));
+}
+
+/* ---- statements ---- */
+
+struct pg_stmt *
+dbpg_prepare(struct db *db, const char *sql)
+{
+	struct pg_stmt *p = xcalloc(1, sizeof *p);
+
+	p->db = db;
+	p->sql = dbpg_translate(sql, &p->nparam, p->extra, PG_EXTRA_MAX,
+	    &p->nextra);
+	p->n = p->nparam + p->nextra;
+	p->val = xcalloc((size_t)p->n + 1, sizeof *p->val);
+	p->own = xcalloc((size_t)p->n + 1, sizeof *p->own);
+	p->len = xcalloc((size_t)p->n + 1, sizeof *p->len);
+	p->fmt = xcalloc((size_t)p->n + 1, sizeof *p->fmt);
+	p->type = xcalloc((size_t)p->n + 1, sizeof *p->type);
+	p->num = xcalloc((size_t)p->n + 1, sizeof *p->num);
+	/*
+	 * A parameter the SQL does not name has no type for the server to
+	 * infer ("1 = 1" for "name = ?1"): it goes as text.
+	 */
+	p->unused = xmalloc((size_t)p->n + 1);
+	memset(p->unused, 1, (size_t)p->n + 1);
+	for (const char *c = p->sql; *c != '\0'; c++) {
+		if (*c == '\'' || *c == '"')
+			c = skip_quoted(c) - 1;
+		else if (*c == '$' && isdigit((unsigned char)c[1]) &&
+		    atoi(c + 1) <= p->n)
+			p->unused[atoi(c + 1) - 1] = 0;
+	}
+	for (int k = 0; k < p->nparam; k++)
+		p->type[k] = p->unused[k] ? OID_TEXT : 0;
+	return p;
+}
+
+static void
+blobs_free(struct pg_stmt *p)
+{
+	if (p->blob == NULL)
+		return;
+	for (int i = 0; i < p->ncol; i++)
+		if (p->blob[i] != NULL)
+			pq.freemem(p->blob[i]);
+	free(p->blob);
+	free(p->bloblen);
+	p->blob = NULL;
+	p->bloblen = NULL;
+}
+
+void
+dbpg_reset(struct pg_stmt *p)
+{
+	blobs_free(p);
+	if (p->res != NULL)
+		pq.clear(p->res);
+	p->res = NULL;
+}
+
+void
+dbpg_finalize(struct pg_stmt *p)
+{
+	if (p == NULL)
+		return;
+	dbpg_reset(p);
+	for (int i = 0; i <= p->n; i++)
+		free(p->own[i]);
+	free(p->own);
+	free(p->val);
+	free(p->len);
+	free(p->fmt);
+	free(p->type);
+	free(p->num);
+	free(p->unused);
+	free(p->sql);
+	free(p);
+}
+
+/* Parameter i's slot, its old copy freed; NULL when out of range. */
+static int
+slot(struct pg_stmt *p, int i)
+{
+	if (i < 1 || i > p->nparam)
+		return -1;
+	free(p->own[i - 1]);
+	p->own[i - 1] = NULL;
+	p->len[i - 1] = 0;
+	p->fmt[i - 1] = 0;
+	p->type[i - 1] = p->unused[i - 1] ? OID_TEXT : 0;
+	return i - 1;
+}
+
+void
+dbpg_clear(struct pg_stmt *p)
+{
+	for (int i = 1; i <= p->nparam; i++)
+		dbpg_bind_null(p, i);
+}
+
+int
+dbpg_bind_count(struct pg_stmt *p)
+{
+	return p->nparam;
+}
+
+void
+dbpg_bind_int(struct pg_stmt *p, int i, int64_t v)
+{
+	int k = slot(p, i);
+
+	if (k < 0)
+		return;
+	snprintf(p->num[k], sizeof p->num[k], "%" PRId64, v);
+	p->val[k] = p->num[k];
+	p->type[k] = p->unused[k] ? OID_TEXT : OID_INT8;
+}
+
+void
+dbpg_bind_double(struct pg_stmt *p, int i, double v)
+{
+	int k = slot(p, i);
+
+	if (k < 0)
+		return;
+	snprintf(p->num[k], sizeof p->num[k], "%.17g", v);
+	p->val[k] = p->num[k];
+	p->type[k] = OID_FLOAT8;
+}
+
+void
+dbpg_bind_null(struct pg_stmt *p, int i)
+{
+	int k = slot(p, i);
+
+	if (k >= 0)
+		p->val[k] = NULL;
+}
+
+void
+dbpg_bind_text(struct pg_stmt *p, int i, const char *s, int n, int copy)
+{
+	int k = slot(p, i);
+
+	if (k < 0)
+		return;
+	if (s != NULL && (copy || (n >= 0 && s[n] != '\0')))
+		s = p->own[k] = n >= 0 ? xstrndup(s, (size_t)n) : xstrdup(s);
+	p->val[k] = s;
+}
+
+void
+dbpg_bind_blob(struct pg_stmt *p, int i, const void *v, int n)
+{
+	int k = slot(p, i);
+
+	if (k < 0)
+		return;
+	/* A zero-length blob is not NULL. */
+	p->val[k] = v != NULL ? v : "";
+	p->len[k] = n;
+	p->fmt[k] = 1;
+	p->type[k] = OID_BYTEA;
+}
+
+/* The name keys the statement computes from its parameters. */
+static void
+bind_extra(struct pg_stmt *p)
+{
+	for (int j = 0; j < p->nextra; j++) {
+		int src = abs(p->extra[j]) - 1, k = p->nparam + j;
+		const char *v = src < p->nparam ? p->val[src] : NULL;
+
+		free(p->own[k]);
+		p->own[k] = NULL;
+		p->type[k] = OID_INT8;
+		if (v == NULL || p->fmt[src] != 0) {
+			p->val[k] = NULL;
+			continue;
+		}
+		if (p->extra[j] < 0) {
+			char *low = xstrdup(v);
+
+			/* SQLite's lower(): ASCII letters only. */
+			for (char *c = low; *c; c++)
+				if (*c >= 'A' && *c <= 'Z')
+					*c = (char)(*c - 'A' + 'a');
+			snprintf(p->num[k], sizeof p->num[k], "%" PRId64,
+			    db_name_key(low));
+			free(low);
+		} else
+			snprintf(p->num[k], sizeof p->num[k], "%" PRId64,
+			    db_name_key(v));
+		p->val[k] = p->num[k];
+	}
+}
+
+int
+dbpg_step(struct db *db, struct pg_stmt *p, int allow_constraint)
+{
+	ExecStatusType rc;
+	const char *state;
+	int savepoint;
+
+	if (p->res != NULL) {
+		blobs_free(p);
+		if (++p->row < p->nrow)
+			return DB_ROW;
+		return DB_DONE;
+	}
+	bind_extra(p);
+	/*
+	 * A refused statement spoils PostgreSQL's transaction, where
+	 * SQLite's goes on: a statement the caller may see refused runs
+	 * under a savepoint.
+	 */
+	savepoint = allow_constraint && dbpg_in_transaction(db);
+	if (savepoint)
+		pq.clear(pg_run(db, "SAVEPOINT refkit_step", db->path));
+	p->res = pq.execParams(CONN(db), p->sql, p->n, p->type, p->val,
+	    p->len, p->fmt, 0);
+	rc = p->res ? pq.resultStatus(p->res) : PGRES_FATAL_ERROR;
+	if (rc == PGRES_TUPLES_OK || rc == PGRES_COMMAND_OK) {
+		const char *n = pq.cmdTuples(p->res);
+
+		if (savepoint)
+			pq.clear(pg_run(db, "RELEASE SAVEPOINT refkit_step",
+			    db->path));
+		db->pg_changes = n && *n ? strtoll(n, NULL, 10) : 0;
+		p->nrow = rc == PGRES_TUPLES_OK ? pq.ntuples(p->res) : 0;
+		p->ncol = pq.nfields(p->res);
+		p->row = 0;
+		return p->row < p->nrow ? DB_ROW : DB_DONE;
+	}
+	state = p->res ? pq.resultErrorField(p->res, PG_DIAG_SQLSTATE) : NULL;
+	if (allow_constraint && state != NULL && strncmp(state, "23", 2) == 0 &&
+	    pq.status(CONN(db)) == CONNECTION_OK) {
+		pq.clear(p->res);
+		p->res = NULL;
+		if (savepoint)
+			pq.clear(pg_run(db, "ROLLBACK TO SAVEPOINT refkit_step",
+			    db->path));
+		return DB_CONSTRAINT;
+	}
+	{
+		PGresult *res = p->res;
+
+		p->res = NULL;
+		/* For a developer: the statement the server refused. */
+		if (getenv("REFKIT_SQL_DEBUG") != NULL)
+			fprintf(stderr, "refused: %s\n", p->sql);
+		pg_failed(db, res, db->path);
+	}
+}
+
+int
+dbpg_column_count(struct pg_stmt *p)
+{
+	return p->res ? pq.nfields(p->res) : 0;
+}
+
+static int
+null_at(struct pg_stmt *p, int i)
+{
+	return p->res == NULL || p->row >= p->nrow || i < 0 || i >= p->ncol ||
+	    pq.getisnull(p->res, p->row, i);
+}
+
+int64_t
+dbpg_column_int(struct pg_stmt *p, int i)
+{
+	const char *v;
+
+	if (null_at(p, i))
+		return 0;
+	v = pq.getvalue(p->res, p->row, i);
+	switch (pq.ftype(p->res, i)) {
+	case OID_BOOL:
+		return v[0] == 't';
+	case OID_INT2:
+	case OID_INT4:
+	case OID_INT8:
+		return strtoll(v, NULL, 10);
+	default:
+		/* Text or a real: as SQLite reads a number's prefix. */
+		if (strpbrk(v, ".eE") != NULL)
+			return (int64_t)strtod(v, NULL);
+		return strtoll(v, NULL, 10);
+	}
+}
+
+double
+dbpg_column_double(struct pg_stmt *p, int i)
+{
+	const char *v;
+
+	if (null_at(p, i))
+		return 0;
+	v = pq.getvalue(p->res, p->row, i);
+	if (pq.ftype(p->res, i) == OID_BOOL)
+		return v[0] == 't';
+	return strtod(v, NULL);
+}
+
+int
+dbpg_column_type(struct pg_stmt *p, int i)
+{
+	if (null_at(p, i))
+		return DB_NULL;
+	switch (pq.ftype(p->res, i)) {
+	case OID_BOOL:
+	case OID_INT2:
+	case OID_INT4:
+	case OID_INT8:
+		return DB_INTEGER;
+	case OID_FLOAT4:
+	case OID_FLOAT8:
+		return DB_FLOAT;
+	case OID_NUMERIC:
+		return strchr(pq.getvalue(p->res, p->row, i), '.') ? DB_FLOAT :
+		    DB_INTEGER;
+	case OID_BYTEA:
+		return DB_BLOB;
+	default:
+		return DB_TEXT;
+	}
+}
+
+const void *
+dbpg_column_blob(struct pg_stmt *p, int i)
+{
+	if (null_at(p, i))
+		return NULL;
+	if (pq.ftype(p->res, i) != OID_BYTEA)
+		return pq.getvalue(p->res, p->row, i);
+	if (p->blob == NULL) {
+		p->blob = xcalloc((size_t)p->ncol, sizeof *p->blob);
+		p->bloblen = xcalloc((size_t)p->ncol, sizeof *p->bloblen);
+	}
+	if (p->blob[i] == NULL) {
+		p->blob[i] = pq.unescapeBytea((const unsigned char *)
+		    pq.getvalue(p->res, p->row, i), &p->bloblen[i]);
+		if (p->blob[i] == NULL)
+			errx(1, "out of memory");
+	}
+	return p->blob[i];
+}
+
+int
+dbpg_column_bytes(struct pg_stmt *p, int i)
+{
+	if (null_at(p, i))
+		return 0;
+	if (pq.ftype(p->res, i) == OID_BYTEA) {
+		(void)dbpg_column_blob(p, i);
+		return (int)p->bloblen[i];
+	}
+	return pq.getlength(p->res, p->row, i);
+}
+
+const char *
+dbpg_column_text(struct pg_stmt *p, int i)
+{
+	const char *v;
+
+	if (null_at(p, i))
+		return NULL;
+	v = pq.getvalue(p->res, p->row, i);
+	if (pq.ftype(p->res, i) == OID_BOOL)
+		return v[0] == 't' ? "1" : "0";
+	return v;
+}
+
+const char *
+dbpg_column_name(struct pg_stmt *p, int i)
+{
+	return p->res && i >= 0 && i < pq.nfields(p->res) ?
+	    pq.fname(p->res, i) : "?";
+}

@@ -1,0 +1,79 @@
+/*
+ * dbpg.h - the PostgreSQL backend of the database layer (db.h), private
+ * to core/db.c.  libpq is loaded when a database is first named by a
+ * PostgreSQL connection string, so that a tool working on an SQLite file
+ * never pays for loading it (see dbpg.c).
+ */
+#ifndef REFKIT_DBPG_H
+#define REFKIT_DBPG_H
+
+#include <stdint.h>
+
+struct db;
+struct pg_stmt;
+
+/*
+ * Whether s names a PostgreSQL database: a "postgresql://" or
+ * "postgres://" URI, or a libpq key=value connection string (its first
+ * word is "keyword=").
+ */
+int dbpg_is_conninfo(const char *s);
+
+/*
+ * Connects to the server s names, checks what the database holds, and
+ * creates refkit's schema in an empty one; exits 1 with one line on any
+ * failure.  A new database's station takes the name station_name.  Sets
+ * db->pg, and db->path to the database as messages name it (no password).
+ */
+void dbpg_open(struct db *db, const char *station_name);
+void dbpg_close(struct db *db);
+
+/* Transactions: db_begin and the rest, on the server. */
+void dbpg_begin(struct db *db);
+void dbpg_begin_read(struct db *db);
+void dbpg_commit(struct db *db);
+void dbpg_rollback(struct db *db);
+int dbpg_in_transaction(struct db *db);
+
+/* The server's message for the last failure; the caller frees it. */
+char *dbpg_errmsg(struct db *db);
+
+void dbpg_exec(struct db *db, const char *sql, const char *what);
+
+/* Statements, as db.h's. */
+struct pg_stmt *dbpg_prepare(struct db *db, const char *sql);
+void dbpg_finalize(struct pg_stmt *p);
+void dbpg_reset(struct pg_stmt *p);
+void dbpg_clear(struct pg_stmt *p);
+int dbpg_step(struct db *db, struct pg_stmt *p, int allow_constraint);
+int dbpg_bind_count(struct pg_stmt *p);
+void dbpg_bind_int(struct pg_stmt *p, int i, int64_t v);
+void dbpg_bind_double(struct pg_stmt *p, int i, double v);
+void dbpg_bind_null(struct pg_stmt *p, int i);
+void dbpg_bind_text(struct pg_stmt *p, int i, const char *s, int n,
+    int copy);
+void dbpg_bind_blob(struct pg_stmt *p, int i, const void *v, int n);
+int dbpg_column_count(struct pg_stmt *p);
+int64_t dbpg_column_int(struct pg_stmt *p, int i);
+double dbpg_column_double(struct pg_stmt *p, int i);
+int dbpg_column_type(struct pg_stmt *p, int i);
+const void *dbpg_column_blob(struct pg_stmt *p, int i);
+int dbpg_column_bytes(struct pg_stmt *p, int i);
+const char *dbpg_column_text(struct pg_stmt *p, int i);
+const char *dbpg_column_name(struct pg_stmt *p, int i);
+
+/*
+ * The statement sql in PostgreSQL's dialect: ?N as $N, and the few
+ * SQLite forms refkit's statements use that PostgreSQL spells another
+ * way (refkit.db(5), "PostgreSQL").  *nextra is set to the number of
+ * parameters added after the statement's own, extra[k] naming the one
+ * whose name key parameter nparam + 1 + k is (negative: of its lower
+ * case).  The caller frees the result.  For the unit tests.
+ */
+char *dbpg_translate(const char *sql, int *nparam, int *extra,
+    int maxextra, int *nextra);
+
+/* The embedded build/schema-pg.sql (weak: empty in build/pgschema). */
+extern const char db_schema_pg_sql[];
+
+#endif
