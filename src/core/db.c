@@ -793,12 +793,6 @@ db_bind_text_copy(struct db_stmt *st, int i, const char *s)
 }
 
 void
-db_bind_text_or_null(struct db_stmt *st, int i, const char *s)
-{
-	db_bind_text_copy(st, i, s);
-}
-
-void
 db_bind_blob(struct db_stmt *st, int i, const void *p, int n)
 {
 	if (st->p != NULL)
@@ -1331,7 +1325,7 @@ db_run_text(struct db *db, const char *sql, const char *text)
 	struct db_stmt *st = db_prepare(db, sql);
 	int64_t v;
 
-	db_bind_text_or_null(st, 1, text);
+	db_bind_text_copy(st, 1, text);
 	if (db_step(db, st, 0) == DB_ROW)
 		v = db_column_int(st, 0);
 	else

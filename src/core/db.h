@@ -253,9 +253,6 @@ void db_bind_textn(struct db_stmt *st, int i, const char *s, int n);
 void db_bind_text_copy(struct db_stmt *st, int i, const char *s);
 void db_bind_blob(struct db_stmt *st, int i, const void *p, int n);
 
-/* Binds s (copied) to parameter i, or NULL when s is NULL. */
-void db_bind_text_or_null(struct db_stmt *st, int i, const char *s);
-
 /*
  * Column i of the current row.  db_column_int of NULL is 0; a blob is
  * valid until the next step, reset or finalize.

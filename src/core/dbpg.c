@@ -194,6 +194,20 @@ close_paren(const char *s, int *ncomma)
 	return s;
 }
 
+/*
+ * The number of the parameter written at *sp, after its ? or $, and *sp
+ * past its digits: 1 to 32766 (SQLite's limit), else 0.
+ */
+static int
+param_no(const char **sp)
+{
+	char *end;
+	long n = strtol(*sp, &end, 10);
+
+	*sp = end;
+	return n >= 1 && n <= 32766 ? (int)n : 0;
+}
+
 struct sbuf {
 	char	*p;
 	size_t	 len, cap;
@@ -236,7 +250,8 @@ dbpg_translate(const char *sql, int *nparam, int *extra, int maxextra,
 		}
 		/* A bare ? is one more than the largest before it. */
 		if (*p == '?') {
-			int n = isdigit((unsigned char)p[1]) ? atoi(p + 1) :
+			const char *d = p + 1;
+			int n = isdigit((unsigned char)*d) ? param_no(&d) :
 			    *nparam + 1;
 
 			if (n > *nparam)
@@ -259,10 +274,8 @@ dbpg_translate(const char *sql, int *nparam, int *extra, int maxextra,
 			int n;
 
 			if (isdigit((unsigned char)s[1])) {
-				n = atoi(s + 1);
 				s++;
-				while (isdigit((unsigned char)*s))
-					s++;
+				n = param_no(&s);
 			} else {
 				n = bare + 1;
 				s++;
@@ -325,11 +338,10 @@ dbpg_translate(const char *sql, int *nparam, int *extra, int maxextra,
 			}
 			if (*a == '?' && isdigit((unsigned char)a[1]) &&
 			    *nextra < maxextra) {
-				n = atoi(a + 1);
 				a++;
-				while (isdigit((unsigned char)*a))
-					a++;
-				if (*a == ')' && (!lower || a[1] == ')')) {
+				n = param_no(&a);
+				if (n > 0 && *a == ')' &&
+				    (!lower || a[1] == ')')) {
 					extra[*nextra] = lower ? -n : n;
 					snprintf(num, sizeof num, "$%d",
 					    *nparam + ++*nextra);
@@ -378,6 +390,10 @@ struct pg_stmt {
 
 #define CONN(db)	((PGconn *)(db)->pg)
 
+/* What a command says when the server went away under it. */
+static const char conn_lost[] = "the connection to the server was lost; "
+    "nothing of this command was written";
+
 /* Notices (NOTICE: extension "citext" already exists) are not shown. */
 static void
 no_notice(void *arg, const char *msg)
@@ -412,8 +428,7 @@ dbpg_errmsg(struct db *db)
 	if (db->pg == NULL)
 		return xstrdup("not connected");
 	if (pq.status(CONN(db)) == CONNECTION_BAD)
-		return xstrdup("the connection to the server was lost; "
-		    "nothing of this command was written");
+		return xstrdup(conn_lost);
 	return first_line(pq.errorMessage(CONN(db)));
 }
 
@@ -426,8 +441,7 @@ pg_failed(struct db *db, PGresult *res, const char *what)
 	char *msg;
 
 	if (pq.status(CONN(db)) == CONNECTION_BAD)
-		msg = xstrdup("the connection to the server was lost; nothing "
-		    "of this command was written");
+		msg = xstrdup(conn_lost);
 	else if (state != NULL && strcmp(state, "25006") == 0)
 		msg = xstrdup("the server is read-only (a standby?); nothing "
 		    "was written (commands that only read work)");
@@ -515,7 +529,8 @@ dbpg_open(struct db *db, const char *station_name)
 	PGconn *c;
 	PGresult *res;
 	char *conninfo = db->path;
-	int ntables, has_meta;
+	long ntables, version;
+	int has_meta;
 
 	pq_load();
 	c = pq.connectdb(conninfo);
@@ -544,7 +559,7 @@ dbpg_open(struct db *db, const char *station_name)
 	    " n.nspname = current_schema() AND c.relkind IN ('r', 'p', 'v',"
 	    " 'm', 'f')), to_regclass('refkit_meta') IS NOT NULL",
 	    "cannot read the database");
-	ntables = atoi(pq.getvalue(res, 0, 1));
+	ntables = strtol(pq.getvalue(res, 0, 1), NULL, 10);
 	has_meta = pq.getvalue(res, 0, 2)[0] == 't';
 	pq.clear(res);
 	if (!has_meta && ntables > 0)
@@ -561,14 +576,15 @@ dbpg_open(struct db *db, const char *station_name)
 	    DB_APPLICATION_ID)
 		errx(1, "'%s': not a refkit database (its refkit_meta is "
 		    "another program's)", db->path);
-	if (atoi(pq.getvalue(res, 0, 1)) > DB_SCHEMA_VERSION)
-		errx(1, "'%s': written by a newer refkit (schema %d; this "
-		    "one knows up to %d); not changed", db->path,
-		    atoi(pq.getvalue(res, 0, 1)), DB_SCHEMA_VERSION);
-	if (atoi(pq.getvalue(res, 0, 1)) < DB_SCHEMA_VERSION)
-		errx(1, "'%s': schema %d, which this refkit cannot migrate "
+	version = strtol(pq.getvalue(res, 0, 1), NULL, 10);
+	if (version > DB_SCHEMA_VERSION)
+		errx(1, "'%s': written by a newer refkit (schema %ld; this "
+		    "one knows up to %d); not changed", db->path, version,
+		    DB_SCHEMA_VERSION);
+	if (version < DB_SCHEMA_VERSION)
+		errx(1, "'%s': schema %ld, which this refkit cannot migrate "
 		    "on PostgreSQL yet (it knows %d); not changed", db->path,
-		    atoi(pq.getvalue(res, 0, 1)), DB_SCHEMA_VERSION);
+		    version, DB_SCHEMA_VERSION);
 	pq.clear(res);
 	pq.clear(pg_run(db, "COMMIT", "cannot read the database"));
 }
@@ -674,9 +690,13 @@ dbpg_prepare(struct db *db, const char *sql)
 	for (const char *c = p->sql; *c != '\0'; c++) {
 		if (*c == '\'' || *c == '"')
 			c = skip_quoted(c) - 1;
-		else if (*c == '$' && isdigit((unsigned char)c[1]) &&
-		    atoi(c + 1) <= p->n)
-			p->unused[atoi(c + 1) - 1] = 0;
+		else if (*c == '$' && isdigit((unsigned char)c[1])) {
+			const char *d = c + 1;
+			int n = param_no(&d);
+
+			if (n >= 1 && n <= p->n)
+				p->unused[n - 1] = 0;
+		}
 	}
 	for (int k = 0; k < p->nparam; k++)
 		p->type[k] = p->unused[k] ? OID_TEXT : 0;

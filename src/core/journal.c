@@ -32,7 +32,7 @@ journal_summaries(struct db *db, const char *sql, const char *name,
 {
 	struct db_stmt *st = db_prepare(db, sql);
 
-	db_bind_text_or_null(st, 1, name);
+	db_bind_text_copy(st, 1, name);
 	while (db_step(db, st, 0) == DB_ROW) {
 		struct journal_summary s = {
 			.id = db_column_int(st, 0),
@@ -414,14 +414,14 @@ journal_event_bind(struct db_stmt *st, int param, const void *body)
 	const struct journal_event *e = body;
 
 	db_bind_int(st, param, e->round);
-	db_bind_text_or_null(st, param + 1, e->action);
-	db_bind_text_or_null(st, param + 2, e->actor);
-	db_bind_text_or_null(st, param + 3, e->input);
-	db_bind_text_or_null(st, param + 4, e->outcome);
-	db_bind_text_or_null(st, param + 5, e->ended);
-	db_bind_text_or_null(st, param + 6, e->winner);
-	db_bind_text_or_null(st, param + 7, e->seed);
-	db_bind_text_or_null(st, param + 8, e->detail);
+	db_bind_text_copy(st, param + 1, e->action);
+	db_bind_text_copy(st, param + 2, e->actor);
+	db_bind_text_copy(st, param + 3, e->input);
+	db_bind_text_copy(st, param + 4, e->outcome);
+	db_bind_text_copy(st, param + 5, e->ended);
+	db_bind_text_copy(st, param + 6, e->winner);
+	db_bind_text_copy(st, param + 7, e->seed);
+	db_bind_text_copy(st, param + 8, e->detail);
 	db_bind_int(st, param + 9, e->time);
 }
 

@@ -840,8 +840,8 @@ event_bind(struct db_stmt *st, int param, const void *body)
 
 	db_bind_int(st, P(0), e->round);
 	db_bind_text(st, P(1), combat_action_name(e->action));
-	db_bind_text_or_null(st, P(2), e->actor);
-	db_bind_text_or_null(st, P(3), e->target);
+	db_bind_text_copy(st, P(2), e->actor);
+	db_bind_text_copy(st, P(3), e->target);
 	if (e->action == COMBAT_ATTACK)
 		db_bind_text(st, P(4), e->range == COMBAT_LONG ? "long" :
 		    "short");
@@ -850,8 +850,8 @@ event_bind(struct db_stmt *st, int param, const void *body)
 	if (strike) {
 		if (e->use > 0)
 			db_bind_int(st, P(6), e->use);
-		db_bind_text_or_null(st, P(9), e->cards);
-		db_bind_text_or_null(st, P(11), e->vs_cards);
+		db_bind_text_copy(st, P(9), e->cards);
+		db_bind_text_copy(st, P(11), e->vs_cards);
 		if (e->special > 0)
 			db_bind_text(st, P(13), deck_face_name(e->special));
 		else if (e->special == 0)
@@ -882,13 +882,13 @@ event_bind(struct db_stmt *st, int param, const void *body)
 	snprintf(seed, sizeof seed, "%" PRIu64, e->seed);
 	if (ledger_used_seed(e))
 		db_bind_text_copy(st, P(26), seed);
-	db_bind_text_or_null(st, P(27), e->gm);
+	db_bind_text_copy(st, P(27), e->gm);
 	db_bind_int(st, P(28), e->time);
 	db_bind_int(st, P(29), e->shares);
-	db_bind_text_or_null(st, P(30), e->aimed);
-	db_bind_text_or_null(st, P(31), e->item.name);
-	db_bind_text_or_null(st, P(32), e->vs_item.name);
-	db_bind_text_or_null(st, P(33), e->power.name);
+	db_bind_text_copy(st, P(30), e->aimed);
+	db_bind_text_copy(st, P(31), e->item.name);
+	db_bind_text_copy(st, P(32), e->vs_item.name);
+	db_bind_text_copy(st, P(33), e->power.name);
 	if (e->action == COMBAT_POWER) {
 		db_bind_int(st, P(34), e->em_spent);
 		db_bind_int(st, P(35), e->em_before);

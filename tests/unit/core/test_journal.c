@@ -36,7 +36,7 @@ body_bind(struct db_stmt *st, int param, const void *v)
 {
 	const struct body *b = v;
 
-	db_bind_text_or_null(st, param, b->word);
+	db_bind_text_copy(st, param, b->word);
 }
 
 static void
