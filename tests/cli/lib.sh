@@ -47,6 +47,25 @@ run_full() {
 	printf '? %d\n' "$rc"
 }
 
+# sql SQL: runs SQL on the case's database with that database's own
+# shell, sqlite3 for a file and psql for PostgreSQL (REFKIT_PG=1 in
+# tests/run.sh), and prints the rows as sqlite3 does: the columns joined
+# by '|', NULL as nothing.  The SQL must read alike on both: no blob
+# literals, and a comparison shown as a value goes through CASE (psql
+# would print t or f).  on_pg says whether the case runs on PostgreSQL.
+on_pg() {
+	case $REFKIT_DB in postgresql:*) return 0 ;; esac
+	return 1
+}
+sql() {
+	if on_pg; then
+		psql -X -q -A -t -F '|' -v ON_ERROR_STOP=1 -d "$REFKIT_DB" \
+		    -c "$1"
+	else
+		sqlite3 "$REFKIT_DB" "$1"
+	fi
+}
+
 # snap [DB]: remembers the database's content; unchanged [DB] says
 # whether it is still the same.  A PostgreSQL database (REFKIT_PG=1 in
 # tests/run.sh) is dumped by pg_dump.

@@ -20,10 +20,12 @@ fail=0
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); printf 'FAIL: pg/cli: %s\n' "$1"; }
 
-CASES="bg-man-examples calc combat-actions combat-avatar combat-example
-    combat-man-examples combat-melee d6-charts d6-man-examples d6-roll
-    draw-man-examples draw-odds draw-pick fb-man-examples items
-    merge-orders merge-removal merge resolve usage"
+CASES="bg-board bg-man-examples bg-snapshots calc combat-actions
+    combat-avatar combat-example combat-man-examples combat-melee
+    combat-rules combat-sharing d6-char d6-charts d6-man-examples
+    d6-roll draw-man-examples draw-odds draw-pick fb-duel
+    fb-man-examples fb-snapshots items merge merge-orders
+    merge-removal resolve station usage"
 
 if ! pg_start; then
 	bad "no server"
