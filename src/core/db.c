@@ -208,10 +208,11 @@ db_rekey(struct db *db, const char *const *sql, int64_t from, int64_t to)
 {
 	if (from == to)
 		return 0;
-	if (rekey_run(db, sql[0], from, to) == SQLITE_ROW)
+	if (rekey_run(db, sql[0], from, to) == DB_ROW)
 		return -1;
 	/* The names change before the record they name: checked at commit. */
-	db_exec(db, "PRAGMA defer_foreign_keys = ON", "cannot rename");
+	db_exec(db, db->pg != NULL ? "SET CONSTRAINTS ALL DEFERRED" :
+	    "PRAGMA defer_foreign_keys = ON", "cannot rename");
 	for (size_t i = 1; sql[i] != NULL; i++)
 		(void)rekey_run(db, sql[i], from, to);
 	return 0;

@@ -550,10 +550,14 @@ dbpg_open(struct db *db, const char *station_name)
 	    "cannot set up the connection"));
 	/*
 	 * What the database holds, read under the writers' lock, so that
-	 * two first commands do not both create the schema.
+	 * two first commands do not both create the schema: read by a
+	 * statement after the one that waits for the lock, since a
+	 * statement sees the database as it was when it began.
 	 */
 	pq.clear(pg_run(db, "BEGIN", "cannot start a transaction"));
-	res = pg_run(db, "SELECT pg_advisory_xact_lock(" PG_LOCK_KEY "),"
+	pq.clear(pg_run(db, "SELECT pg_advisory_xact_lock(" PG_LOCK_KEY ")",
+	    "cannot read the database"));
+	res = pg_run(db, "SELECT 0,"
 	    " (SELECT count(*) FROM pg_catalog.pg_class c JOIN"
 	    " pg_catalog.pg_namespace n ON n.oid = c.relnamespace WHERE"
 	    " n.nspname = current_schema() AND c.relkind IN ('r', 'p', 'v',"

@@ -7,9 +7,10 @@
 #   - checks the one-line refusals: server unreachable, database missing,
 #     a database of another program, and a connection string that names
 #     no database keyword (taken for a file).
-# The cases not yet in the list below still differ on PostgreSQL: the
-# import (it stages in an attached SQLite file), rename, and the cases
-# that read the SQLite file with the sqlite3 shell.
+# The cases not yet in the list below still differ on PostgreSQL: those
+# that import (it stages in an attached SQLite file).  Cases about a
+# database file (schema, readonly-fs, hostile-file) run on a file here
+# too, and pass as a check that REFKIT_DB does not leak into them.
 set -u
 B=$1
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -20,12 +21,13 @@ fail=0
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); printf 'FAIL: pg/cli: %s\n' "$1"; }
 
-CASES="bg-board bg-man-examples bg-snapshots calc combat-actions
-    combat-avatar combat-example combat-man-examples combat-melee
-    combat-rules combat-sharing d6-char d6-charts d6-man-examples
-    d6-roll draw-man-examples draw-odds draw-pick fb-duel
-    fb-man-examples fb-snapshots items merge merge-orders
-    merge-removal resolve station usage"
+CASES="bg-board bg-man-examples bg-snapshots calc changes-show
+    combat-actions combat-avatar combat-example combat-man-examples
+    combat-melee combat-rules combat-sharing d6-char d6-charts
+    d6-man-examples d6-roll draw-man-examples draw-odds draw-pick
+    fb-duel fb-man-examples fb-snapshots hostile-file items merge
+    merge-orders merge-removal readonly-fs resolve roster schema
+    station usage"
 
 if ! pg_start; then
 	bad "no server"
