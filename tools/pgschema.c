@@ -8,7 +8,10 @@
  *	INTEGER			BIGINT (an INTEGER PRIMARY KEY of a rowid
  *				table: an identity, as SQLite numbers it)
  *	REAL, BLOB		DOUBLE PRECISION, BYTEA
- *	TEXT COLLATE NOCASE	citext (the extension), equal whatever the case
+ *	TEXT			TEXT COLLATE "C": ordered by its bytes, as
+ *				SQLite orders it, whatever the server's locale
+ *	TEXT COLLATE NOCASE	citext COLLATE "C" (the extension), equal
+ *				whatever the case
  *	x [NOT] GLOB 'p'	x COLLATE "C" [!]~ 'the regex of p'
  *	instr(x, y)		strpos(x, y)
  *	json_valid(x)		refkit_json_valid(x), defined first
@@ -26,6 +29,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "core/db.h"
 
@@ -196,8 +200,11 @@ word(struct ctx *c, const char *p, size_t n)
 		fputs("DOUBLE PRECISION", c->out);
 	else if (strcmp(u, "BLOB") == 0)
 		fputs("BYTEA", c->out);
-	else if (strcmp(u, "TEXT") == 0 && is_nocase(c, c->table, c->col))
-		fputs("citext", c->out);
+	else if (strcmp(u, "TEXT") == 0 && c->col[0] != '\0' &&
+	    strcasecmp(c->prev[0], c->col) == 0)
+		/* A column's type: its text in SQLite's byte order. */
+		fputs(is_nocase(c, c->table, c->col) ? "citext COLLATE \"C\"" :
+		    "TEXT COLLATE \"C\"", c->out);
 	else if (strcmp(u, "COLLATE") == 0 && next_word_is(p + n, "NOCASE")) {
 		/* Said by citext already (column_nocase): skip both words. */
 		const char *q = p + n;

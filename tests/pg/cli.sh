@@ -70,5 +70,23 @@ if [ "$(psql -At -d other -c "SELECT string_agg(tablename, ',') FROM pg_tables W
 else
 	bad "another program's database was changed"
 fi
+# Text is in SQLite's byte order whatever the database's locale: on a
+# database whose default collation is ICU's English (where "alf" sorts
+# before "Ann"), names are listed as on a file.
+if createdb -T template0 --locale-provider=icu --icu-locale=en-US icu; then
+	for n in bob Ann _x Cy alf Zed; do
+		"$bin/crs-stats" --db "postgresql:///icu?host=$PGHOST" add "$n" \
+		    STR=1 >/dev/null
+		"$bin/crs-stats" --db "$pg_dir/order.db" add "$n" STR=1 >/dev/null
+	done
+	if [ "$("$bin/crs-stats" --db "postgresql:///icu?host=$PGHOST" list)" = \
+	    "$("$bin/crs-stats" --db "$pg_dir/order.db" list)" ]; then
+		ok
+	else
+		bad "names on an ICU-collated database are not in byte order"
+	fi
+else
+	bad "cannot create an ICU-collated database"
+fi
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
