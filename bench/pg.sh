@@ -37,6 +37,9 @@ fi
 # the real client: the floor is the real client.
 psql="$pg_bin/psql"
 "$psql" -qX -c 'CREATE DATABASE bench'
+# The machine may be shared: its load says how far to trust the figures.
+echo "PostgreSQL benchmarks (load average at the start:" \
+    "$(cut -d' ' -f1-3 /proc/loadavg))"
 pgdb="host=$PGHOST dbname=bench"
 cc -O2 -std=c17 -D_DEFAULT_SOURCE -o "$out/gm" "$top/bench/gm.c"
 
@@ -206,3 +209,4 @@ set -- $(mid <"$out/gm.tool.sq")
 printf '  PostgreSQL / SQLite, one process per event: %.3f (target: %s)\n' \
     "$(awk -v a="$tp" -v b="$1" 'BEGIN { print a / b }')" \
     "PostgreSQL >= 2000 events/s, none lost"
+echo "  (load average at the end: $(cut -d' ' -f1-3 /proc/loadavg))"
