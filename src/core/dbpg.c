@@ -231,6 +231,72 @@ sb_str(struct sbuf *b, const char *s)
 	sb_add(b, s, strlen(s));
 }
 
+/*
+ * json_extract(column, '$.a.b'), the form refkit's statements use, as
+ * the expression that the function in the schema computes, written out:
+ * called, the function's body is parsed and planned again at every call,
+ * and the dozens of them in a read of the ledger were a good part of a
+ * command's time on the server.  Appends it to b and returns the end of
+ * the call at s; NULL, having appended nothing, for any other form (an
+ * expression, a path with [n] or quotes), which keeps the call.
+ */
+static const char *
+json_extract_inline(struct sbuf *b, const char *s)
+{
+	const char *a = s + 12, *col, *path, *e;
+	size_t ncol, npath;
+	char *keys, *x;
+
+	while (*a == ' ')
+		a++;
+	if (*a++ != '(')
+		return NULL;
+	while (*a == ' ')
+		a++;
+	col = a;
+	while (ident_char((unsigned char)*a) || (*a == '.' && a > col))
+		a++;
+	if ((ncol = (size_t)(a - col)) == 0 || isdigit((unsigned char)*col))
+		return NULL;
+	while (*a == ' ')
+		a++;
+	if (*a++ != ',')
+		return NULL;
+	while (*a == ' ')
+		a++;
+	if (strncmp(a, "'$", 2) != 0)
+		return NULL;
+	/* Keys of letters, digits and _, each after a dot, none a number. */
+	path = a += 2;
+	while (*a == '.' && ident_char((unsigned char)a[1]) &&
+	    !isdigit((unsigned char)a[1]))
+		while (ident_char((unsigned char)*++a))
+			;
+	npath = (size_t)(a - path);
+	if (*a++ != '\'')
+		return NULL;
+	while (*a == ' ')
+		a++;
+	if (*a != ')')
+		return NULL;
+	e = a + 1;
+	/* '$.a.b' is the path '{a,b}'; '$', the whole document: '{}'. */
+	keys = xstrndup(npath > 0 ? path + 1 : path, npath > 0 ? npath - 1 :
+	    0);
+	for (char *k = keys; *k; k++)
+		if (*k == '.')
+			*k = ',';
+	/* A boolean reads as 1 or 0, a JSON null as NULL, the rest as text. */
+	x = xasprintf("(CASE json_typeof(%.*s::json #> '{%s}') WHEN 'boolean'"
+	    " THEN CASE WHEN %.*s::json #>> '{%s}' = 'true' THEN '1' ELSE '0'"
+	    " END ELSE %.*s::json #>> '{%s}' END)", (int)ncol, col, keys,
+	    (int)ncol, col, keys, (int)ncol, col, keys);
+	sb_str(b, x);
+	free(x);
+	free(keys);
+	return e;
+}
+
 char *
 dbpg_translate(const char *sql, int *nparam, int *extra, int maxextra,
     int *nextra)
@@ -324,6 +390,15 @@ dbpg_translate(const char *sql, int *nparam, int *extra, int maxextra,
 				    "least");
 				s += 3;
 				prev_ident = 1;
+				continue;
+			}
+		}
+		if (word_at(s, "json_extract")) {
+			const char *e = json_extract_inline(&b, s);
+
+			if (e != NULL) {
+				s = e;
+				prev_ident = 0;
 				continue;
 			}
 		}
@@ -523,6 +598,35 @@ create_schema(struct db *db, const char *station_name)
 	db_finalize(st);
 }
 
+/*
+ * The usual open in one round trip: the connection set up, and a refkit
+ * database of this version found, with its station's keys.  Anything
+ * else (an empty database, another program's, another version, an
+ * error) returns 0 having changed nothing, and dbpg_open takes the long
+ * way under the writers' lock, which says what it is.  None of that is
+ * needed here: a database at this version has its schema whole (it was
+ * created in one transaction), and no migration waits for it.
+ */
+static int
+open_usual(struct db *db)
+{
+	PGresult *res = pq.exec(CONN(db), "SET client_min_messages = warning;"
+	    " SELECT m.application_id, m.version, (SELECT id FROM"
+	    " station_self) FROM refkit_meta m");
+	int ok = res != NULL && pq.resultStatus(res) == PGRES_TUPLES_OK &&
+	    pq.ntuples(res) == 1 && pq.nfields(res) == 3 &&
+	    atoll(pq.getvalue(res, 0, 0)) == DB_APPLICATION_ID &&
+	    strtol(pq.getvalue(res, 0, 1), NULL, 10) == DB_SCHEMA_VERSION;
+
+	/* The keys' base, which db_key_base would read with one more. */
+	if (ok && !pq.getisnull(res, 0, 2))
+		db->key_base = db_station_tag(pq.getvalue(res, 0, 2)) <<
+		    DB_KEY_BITS;
+	if (res != NULL)
+		pq.clear(res);
+	return ok;
+}
+
 void
 dbpg_open(struct db *db, const char *station_name)
 {
@@ -546,6 +650,8 @@ dbpg_open(struct db *db, const char *station_name)
 	}
 	db->pg = c;
 	pq.setNoticeProcessor(c, no_notice, NULL);
+	if (open_usual(db))
+		return;
 	pq.clear(pg_run(db, "SET client_min_messages = warning",
 	    "cannot set up the connection"));
 	/*
@@ -623,9 +729,9 @@ dbpg_begin(struct db *db)
 {
 	PGresult *res;
 
-	pq.clear(pg_run(db, "BEGIN", "cannot start a transaction"));
-	res = pg_run(db, "SELECT pg_advisory_xact_lock(" PG_LOCK_KEY "),"
-	    " current_setting('transaction_read_only')",
+	/* One round trip: the result is the last statement's. */
+	res = pg_run(db, "BEGIN; SELECT pg_advisory_xact_lock(" PG_LOCK_KEY
+	    "), current_setting('transaction_read_only')",
 	    "cannot start a transaction");
 	if (strcmp(pq.getvalue(res, 0, 1), "on") == 0) {
 		pq.clear(res);
@@ -670,14 +776,50 @@ dbpg_rollback(struct db *db)
 
 /* ---- statements ---- */
 
+/*
+ * Each call of refkit_key_lo() or refkit_key_hi() is a query of
+ * station_self that the server plans and runs within the statement; the
+ * connection read the station's keys as it opened, so they go in as
+ * numbers.
+ */
+char *
+dbpg_pin_keys(char *sql, int64_t base)
+{
+	struct sbuf b = { NULL, 0, 0 };
+	const char *s = sql;
+	char num[32];
+
+	if (base == 0 || strstr(sql, "refkit_key_") == NULL)
+		return sql;
+	sb_add(&b, "", 0);
+	while (*s != '\0') {
+		if (*s == '\'' || *s == '"') {
+			const char *e = skip_quoted(s);
+
+			sb_add(&b, s, (size_t)(e - s));
+			s = e;
+		} else if ((s == sql || !ident_char((unsigned char)s[-1])) &&
+		    (strncmp(s, "refkit_key_lo()", 15) == 0 ||
+		    strncmp(s, "refkit_key_hi()", 15) == 0)) {
+			snprintf(num, sizeof num, "(%" PRId64 "::bigint)",
+			    base + (s[11] == 'l' ? 1 : DB_KEY_MAX_NO));
+			sb_str(&b, num);
+			s += 15;
+		} else
+			sb_add(&b, s++, 1);
+	}
+	free(sql);
+	return b.p;
+}
+
 struct pg_stmt *
 dbpg_prepare(struct db *db, const char *sql)
 {
 	struct pg_stmt *p = xcalloc(1, sizeof *p);
 
 	p->db = db;
-	p->sql = dbpg_translate(sql, &p->nparam, p->extra, PG_EXTRA_MAX,
-	    &p->nextra);
+	p->sql = dbpg_pin_keys(dbpg_translate(sql, &p->nparam, p->extra,
+	    PG_EXTRA_MAX, &p->nextra), db->key_base);
 	p->n = p->nparam + p->nextra;
 	p->val = xcalloc((size_t)p->n + 1, sizeof *p->val);
 	p->own = xcalloc((size_t)p->n + 1, sizeof *p->own);

@@ -73,6 +73,14 @@ const char *dbpg_column_name(struct pg_stmt *p, int i);
 char *dbpg_translate(const char *sql, int *nparam, int *extra,
     int maxextra, int *nextra);
 
+/*
+ * sql (taken, and freed unless returned) with refkit_key_lo() and
+ * refkit_key_hi() replaced by the values they have at the station whose
+ * keys start after base; sql itself when base is 0 (not known) or it has
+ * no such call.  The caller frees the result.  For the unit tests.
+ */
+char *dbpg_pin_keys(char *sql, int64_t base);
+
 /* The embedded build/schema-pg.sql (weak: empty in build/pgschema). */
 extern const char db_schema_pg_sql[];
 
