@@ -615,12 +615,15 @@ dbpg_in_transaction(struct db *db)
 }
 
 void
-dbpg_begin(struct db *db)
+dbpg_begin(struct db *db, int record)
 {
 	PGresult *res;
 
 	pq.clear(pg_run(db, "BEGIN", "cannot start a transaction"));
-	res = pg_run(db, "SELECT pg_advisory_xact_lock(" PG_LOCK_KEY "),"
+	res = pg_run(db, record ? "SELECT pg_advisory_xact_lock(" PG_LOCK_KEY
+	    "), current_setting('transaction_read_only'),"
+	    " set_config('refkit.record', 'on', true)" :
+	    "SELECT pg_advisory_xact_lock(" PG_LOCK_KEY "),"
 	    " current_setting('transaction_read_only')",
 	    "cannot start a transaction");
 	if (strcmp(pq.getvalue(res, 0, 1), "on") == 0) {

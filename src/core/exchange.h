@@ -39,6 +39,7 @@ enum exchange_prefer {
 	EXCHANGE_THEIRS		/* take the incoming version */
 };
 
+struct dbapply;
 struct resolve;
 struct resolve_line;
 
@@ -93,6 +94,7 @@ struct exchange_apply {
 	const char	*origin;
 	int64_t		 oseq;
 	void		*gate;		/* the gates, once set */
+	struct dbapply	*dbapply;	/* on PostgreSQL (core/dbapply.h) */
 };
 
 void exchange_apply_init(struct exchange_apply *a, enum exchange_prefer p);
