@@ -89,7 +89,7 @@ LIBSRC = core/util core/rng core/out core/changeset core/gone core/db \
          bg/bg bg/bgio bg/bgpack bg/bgledger
 # Unit tests, tests/unit/FAMILY/test_MODULE.c, one binary each.
 UNITS  = core/util core/out core/db core/rng core/pack core/journal \
-         core/changes core/changes_show core/resolve \
+         core/changes core/changes_show core/resolve core/dbapply \
          crs/stats crs/sheet crs/item crs/roster crs/import crs/deck \
          crs/odds crs/combat crs/combat_text crs/ledger crs/ledger_rows \
          crs/ledger_history crs/ledger_snap \

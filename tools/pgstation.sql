@@ -112,3 +112,19 @@ BEGIN
 	RETURN total;
 END
 $$;
+
+-- The foreign keys deferred so far checked now (core/dbapply.c, after
+-- each changeset): 0 when every reference names a record here, else
+-- how many do not.  A refusal is caught, which undoes no row (the
+-- function's own savepoint holds none) and leaves them deferred, so
+-- the next check sees them again, as SQLite counts on.
+CREATE FUNCTION refkit_check_keys() RETURNS bigint
+LANGUAGE plpgsql AS $$
+BEGIN
+	SET CONSTRAINTS ALL IMMEDIATE;
+	SET CONSTRAINTS ALL DEFERRED;
+	RETURN 0;
+EXCEPTION WHEN foreign_key_violation THEN
+	RETURN greatest(refkit_dangling(), 1);
+END
+$$;

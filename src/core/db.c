@@ -641,7 +641,12 @@ session_store(struct db *db)
 		    rc == SQLITE_NOMEM || rc == SQLITE_TOOBIG ? " (more than "
 		    "one changeset can hold)" : "");
 	session_end(db);
-	change_append(db, cs, (size_t)n);
+	/*
+	 * Rows written with the values they had (a set within the same
+	 * second as the last) are in the session, but make no changeset.
+	 */
+	if (n > 0)
+		change_append(db, cs, (size_t)n);
 	sqlite3_free(cs);
 }
 

@@ -40,22 +40,33 @@ struct tbl {
 	int		 skip;		/* not applied (filter, schema) */
 	int		 ncol;		/* the changeset's */
 	int		 ncat;		/* the catalog's */
-	char		**col;		/* ncat names */
-	unsigned char	*pk;		/* ncat places in the key */
+	char		**col;		/* ncat names (the catalog's) */
+	unsigned char	*pk;		/* ncat places in the key (its) */
 	int		 rowid;		/* the one key column, or -1 */
 	int		 has_other;	/* a column not in the key */
 	struct db_stmt	*ins, *del, *sel;
 };
 
+/* A table's columns here, read once an applier. */
+struct catalog {
+	char		*name;
+	int		 n;
+	char		**col;
+	unsigned char	*pk;
+	struct catalog	*next;
+};
+
 struct dbapply {
 	struct db		*db;
 	sqlite3			*mem;	/* makes SQLite's values of rows */
+	struct catalog		*cat;
 	/* The changeset at hand. */
 	int			(*conflict)(void *, int,
 				    sqlite3_changeset_iter *);
 	void			*arg;
 	const struct dbapply_hooks *hooks;
 	struct tbl		 t;
+	int			 fk_deferred; /* on PostgreSQL, once */
 	int			 defer;	/* put refused changes aside */
 	struct changeset_out	 deferred;
 	char			*why;
@@ -88,10 +99,6 @@ dbapply_new(struct db *db)
 static void
 tbl_release(struct tbl *t)
 {
-	for (int i = 0; i < t->ncat; i++)
-		free(t->col[i]);
-	free(t->col);
-	free(t->pk);
 	free(t->name);
 	db_finalize(t->ins);
 	db_finalize(t->del);
@@ -106,6 +113,17 @@ dbapply_free(struct dbapply *x)
 		return;
 	tbl_release(&x->t);
 	free(x->deferred.p);
+	while (x->cat != NULL) {
+		struct catalog *c = x->cat;
+
+		x->cat = c->next;
+		for (int i = 0; i < c->n; i++)
+			free(c->col[i]);
+		free(c->col);
+		free(c->pk);
+		free(c->name);
+		free(c);
+	}
 	sqlite3_close(x->mem);
 	free(x);
 }
@@ -292,6 +310,7 @@ tbl_load(struct dbapply *x, sqlite3_changeset_iter *it, const char *table,
     int ncol, int (*filter)(void *, const char *))
 {
 	struct tbl *t = &x->t;
+	struct catalog *c;
 	unsigned char *pk = NULL;
 	int npk = 0, min = 0;
 
@@ -305,7 +324,19 @@ tbl_load(struct dbapply *x, sqlite3_changeset_iter *it, const char *table,
 		return;
 	}
 	(void)sqlite3changeset_pk(it, &pk, NULL);
-	t->ncat = db_table_columns(x->db, table, &t->col, &t->pk);
+	for (c = x->cat; c != NULL && strcmp(c->name, table) != 0;
+	    c = c->next)
+		;
+	if (c == NULL) {
+		c = xcalloc(1, sizeof *c);
+		c->name = xstrdup(table);
+		c->n = db_table_columns(x->db, table, &c->col, &c->pk);
+		c->next = x->cat;
+		x->cat = c;
+	}
+	t->ncat = c->n;
+	t->col = c->col;
+	t->pk = c->pk;
 	for (int i = 0; i < t->ncat; i++) {
 		if (t->pk[i]) {
 			min = i + 1;
@@ -664,10 +695,9 @@ retry_deferred(struct dbapply *x)
 
 /*
  * How many references to records not here the transaction has made.
- * PostgreSQL checks the foreign keys it was told to defer when told to
- * check them now, under a savepoint (db_step's, for a statement that may
- * be refused), and on a refusal counts them (refkit_dangling,
- * tools/pgstation.sql); SQLite keeps the count.
+ * SQLite keeps the count; PostgreSQL checks the foreign keys it was told
+ * to defer when told to check them now, and on a refusal counts them
+ * (refkit_check_keys, tools/pgstation.sql, in one round trip).
  */
 static int
 dangling(struct dbapply *x)
@@ -680,19 +710,10 @@ dangling(struct dbapply *x)
 		    &hi, 0);
 		return n;
 	}
-	st = db_prepare(x->db, "SET CONSTRAINTS ALL IMMEDIATE");
-	if (db_step(x->db, st, 1) == DB_CONSTRAINT) {
-		db_finalize(st);
-		st = db_prepare(x->db, "SELECT refkit_dangling()");
-		if (db_step(x->db, st, 0) == DB_ROW)
-			n = (int)db_column_int(st, 0);
-		db_finalize(st);
-		if (n == 0)
-			n = 1;
-	} else
-		db_finalize(st);
-	db_exec(x->db, "SET CONSTRAINTS ALL DEFERRED",
-	    "cannot defer the foreign keys");
+	st = db_prepare(x->db, "SELECT refkit_check_keys()");
+	if (db_step(x->db, st, 0) == DB_ROW)
+		n = (int)db_column_int(st, 0);
+	db_finalize(st);
 	return n;
 }
 
@@ -714,8 +735,14 @@ dbapply_changeset(struct dbapply *x, const void *cs, size_t n,
 	if (n > INT32_MAX || sqlite3changeset_start(&it, (int)n,
 	    (void *)cs) != SQLITE_OK)
 		return util_say(why, whysz, "a damaged changeset");
-	db_exec(x->db, x->db->pg != NULL ? "SET CONSTRAINTS ALL DEFERRED" :
-	    "PRAGMA defer_foreign_keys = 1", "cannot defer the foreign keys");
+	/* On PostgreSQL they stay deferred (refkit_check_keys). */
+	if (x->db->pg == NULL)
+		db_exec(x->db, "PRAGMA defer_foreign_keys = 1",
+		    "cannot defer the foreign keys");
+	else if (!x->fk_deferred)
+		db_exec(x->db, "SET CONSTRAINTS ALL DEFERRED",
+		    "cannot defer the foreign keys");
+	x->fk_deferred = 1;
 	while (rc == 0 && sqlite3changeset_next(it) == SQLITE_ROW) {
 		const char *table;
 		int ncol, op, indirect;

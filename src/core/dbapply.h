@@ -44,8 +44,8 @@ struct dbapply_hooks {
 struct dbapply;
 
 /*
- * An applier for db, for any number of changesets; free it with
- * dbapply_free (NULL is allowed) before closing db.
+ * An applier for db, for any number of changesets in one transaction;
+ * free it with dbapply_free (NULL is allowed) before closing db.
  */
 struct dbapply *dbapply_new(struct db *db);
 void dbapply_free(struct dbapply *x);

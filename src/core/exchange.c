@@ -1129,8 +1129,13 @@ exchange_apply_entry(struct db *db, struct exchange_apply *a,
 		    "%.8s:%" PRId64 ", which is not here: take in an export "
 		    "with an earlier --since first", e->origin, e->oseq,
 		    e->origin, newest + 1);
-	if (exchange_station(db, e->origin, NULL, why, whysz) != 0)
-		return -1;
+	/* Each station once an apply: a merge brings thousands of one. */
+	if (strcmp(a->known_origin, e->origin) != 0) {
+		if (exchange_station(db, e->origin, NULL, why, whysz) != 0)
+			return -1;
+		snprintf(a->known_origin, sizeof a->known_origin, "%s",
+		    e->origin);
+	}
 	a->origin = e->origin;
 	a->oseq = e->oseq;
 	if (a->gate == NULL)

@@ -93,6 +93,7 @@ struct exchange_apply {
 	size_t		 nruns, capruns;
 	const char	*origin;
 	int64_t		 oseq;
+	char		 known_origin[STATION_ID_LEN + 1]; /* made known */
 	void		*gate;		/* the gates, once set */
 	struct dbapply	*dbapply;	/* on PostgreSQL (core/dbapply.h) */
 };

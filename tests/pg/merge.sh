@@ -119,4 +119,100 @@ out=$(cd "$d" && "$bin/refkit" --db "$hub" merge t1.db 2>&1)
 [ "$out" = "merged: 4 changes new here, 0 here already; 0 records the same \
 at both; 0 conflicts settled" ] && ok || bad "the merge once allowed: '$out'"
 
+# The same writes, of every tool, on a file and on the server, whose
+# stations are given the same id (so the same keys), are recorded as the
+# same changes: their exports, shown, are the same, but for the order
+# of the rows within a change, which is each one's own.
+d=$(mktemp -d "$work/rec.XXXXXX")
+S=8123456789abcdef0123456789abcdef
+createdb rec
+pgrec="postgresql:///rec?host=$PGHOST"
+cp "$top/tests/fixtures/bg/red.team" "$top/tests/fixtures/bg/blue.team" "$d"
+"$bin/refkit" --db "$d/rec.db" --station rec station >/dev/null &&
+    "$bin/refkit" --db "$pgrec" --station rec station >/dev/null &&
+    sqlite3 "$d/rec.db" "UPDATE station SET id = '$S';
+    UPDATE station_self SET id = '$S'" &&
+    psql -X -q -d rec -c "BEGIN; SET CONSTRAINTS ALL DEFERRED;
+    UPDATE station SET id = '$S'; UPDATE station_self SET id = '$S'; COMMIT" ||
+    bad "two stations of one id"
+while read -r cmd; do
+	for db in "$d/rec.db" "$pgrec"; do
+		(cd "$d" && eval "\"\$bin/${cmd%% *}\" --db \"\$db\" ${cmd#* }") \
+		    >/dev/null 2>&1
+		echo "$?"
+	done | sort -u | [ "$(wc -l)" -eq 1 ] || bad "'$cmd' ends otherwise on the server"
+done <<'EOF2'
+crs-stats add Fred ENE=30 STR=12 INT=10 CUN=14 AGI=16 CON=10 CHA=12 LUC=12 LEVEL=2
+crs-stats add Ann OR=8 DR=5 LIFE=12 IN=3 EM=10
+crs-stats item add Sword or=+5 range=short
+crs-stats item add 'Chain Mail' dr=+3 use=wearable
+crs-stats power add Fireball em=10 picks=2 target=group defend=dr bonus=2
+crs-stats give Fred Sword
+crs-stats give Fred 'Chain Mail'
+crs-stats give Fred Fireball
+crs-stats take Fred Sword
+crs-stats item set 'Chain Mail' dr=+4
+crs-stats set Ann DR=6 notes='a note, with \\ and "quotes"'
+crs-stats set Ann DR=6
+crs-combat start Fred Ann
+crs-combat init Fred=5 Ann=3
+crs-combat attack Fred Ann --card 7 --vs-card 2
+crs-combat undo
+crs-combat attack Fred Ann --card 9 --vs-card 1
+crs-combat end
+crs-stats rm Fred
+crs-stats item rm Sword
+d6-roll char add Han dexterity=3D
+d6-roll --seed 3 Han dexterity
+fb-duel sheet add Ann --side light --hand right
+fb-duel sheet add Bob --side dark --hand left att=4 lightning=1
+fb-duel start Ann Bob
+fb-duel round --init 5,2 --choose torso --pull Bob:center=2,left=1 --hit 2,2 --block 4,4
+bg-board team add Red --file red.team
+bg-board team add Blue --file blue.team
+bg-board new Red Blue
+bg-board move Rogue a3
+EOF2
+# shown FILE: a changes file shown, each change's rows in one order.
+shown() {
+	"$bin/refkit" changes show "$1" | awk '
+	    /^entry / { flush(); print; next }
+	    /^      / { row = row $0; next }
+	    /^  (insert|update|delete) / { if (row != "") rows[n++] = row;
+		row = $0; next }
+	    { flush(); print }
+	    function flush() { if (row != "") rows[n++] = row; row = "";
+		if (n > 0) { cmd = "sort"; for (i = 0; i < n; i++)
+		print rows[i] | cmd; close(cmd) } n = 0 }
+	    END { flush() }' | grep -v '^time \|^station '
+}
+"$bin/refkit" --db "$d/rec.db" changes export -o "$d/file.changes" \
+    >/dev/null && "$bin/refkit" --db "$pgrec" changes export -o \
+    "$d/pg.changes" >/dev/null || bad "the exports"
+shown "$d/file.changes" >"$d/file.shown"
+shown "$d/pg.changes" >"$d/pg.shown"
+if cmp -s "$d/file.shown" "$d/pg.shown"; then
+	ok
+else
+	bad "the server records other changes than SQLite:"
+	diff "$d/file.shown" "$d/pg.shown" | head -20
+fi
+n=$(grep -c '^entry ' "$d/pg.shown")
+[ "$n" -ge 25 ] && ok || bad "only $n changes recorded"
+
+# A database made before a server kept its record of changes is refused,
+# untouched.
+createdb early
+"$bin/crs-stats" --db "postgresql:///early?host=$PGHOST" list >/dev/null &&
+    psql -X -q -d early -c "SET client_min_messages = warning;
+    DROP TABLE refkit_rowlog CASCADE;
+    DROP FUNCTION refkit_record() CASCADE" || bad "an early database"
+out=$("$bin/crs-stats" --db "postgresql:///early?host=$PGHOST" add Ann 2>&1)
+[ "$?" -eq 1 ] && [ "$out" = "crs-stats: 'postgresql://$PGUSER@$PGHOST:5432\
+/early': made by an earlier refkit, which kept no record of changes on \
+PostgreSQL; not changed (make it anew)" ] && ok ||
+    bad "an early database: '$out'"
+[ "$(psql -X -At -d early -c 'SELECT count(*) FROM character')" = 0 ] &&
+    ok || bad "an early database was changed"
+
 finish
