@@ -219,3 +219,13 @@ refkit --db t2.db changes export --since $((mark + 1)) -o give.changes \
     >/dev/null
 run refkit --db "$HUB" changes apply give.changes | mask
 hub_same
+
+echo '# The same record made at two tables at other times: one record, made'
+echo '# when the earliest was and changed when the latest was.'
+REFKIT_NOW=1795000500 REFKIT_STATION=table-6 crs-stats --db t6.db add Nia \
+    OR=1 >/dev/null
+REFKIT_NOW=1795000100 REFKIT_STATION=table-7 crs-stats --db t7.db add Nia \
+    OR=1 >/dev/null
+run refkit --db "$HUB" merge t6.db | mask
+run refkit --db "$HUB" merge t7.db | mask
+hub_sql "SELECT name, created, updated FROM character WHERE name = 'Nia'"

@@ -199,6 +199,18 @@ else
 fi
 n=$(grep -c '^entry ' "$d/pg.shown")
 [ "$n" -ge 25 ] && ok || bad "only $n changes recorded"
+# ... and a second database on the server takes them from the first.
+createdb rec2
+# (As a new file takes in the file's.)
+out=$("$bin/refkit" --db "postgresql:///rec2?host=$PGHOST" merge "$pgrec" 2>&1)
+want=$("$bin/refkit" --db "$d/rec2.db" merge "$d/rec.db" 2>&1)
+[ "$out" = "$want" ] && case $out in "merged: $n changes new here"*) ;;
+    *) false ;; esac && ok || bad "server to server: '$out', want '$want'"
+"$bin/refkit" --db "postgresql:///rec2?host=$PGHOST" changes export \
+    -o "$d/pg2.changes" >/dev/null
+shown "$d/pg2.changes" | grep -v '^station\|^entries' >"$d/pg2.shown"
+grep -v '^station\|^entries' "$d/pg.shown" | cmp -s - "$d/pg2.shown" && ok ||
+    bad "server to server: other changes"
 
 # A database made before a server kept its record of changes is refused,
 # untouched.
