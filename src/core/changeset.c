@@ -219,10 +219,10 @@ changeset_put_table(struct changeset_out *o, const char *table, int ncol,
 }
 
 void
-changeset_put_change(struct changeset_out *o, int op)
+changeset_put_change(struct changeset_out *o, int op, int indirect)
 {
 	out_byte(o, (unsigned char)op);
-	out_byte(o, 0);
+	out_byte(o, indirect != 0);
 }
 
 void

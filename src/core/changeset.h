@@ -35,7 +35,7 @@ int changeset_has_delete(const void *cs, size_t len);
  * added, and so on.  The bytes are those SQLite's session extension
  * writes: a table header ('T', the column count, for each column its
  * place in the primary key or 0, the name and a NUL), then each change
- * (the operation, an indirect flag of 0, and a value per column: the
+ * (the operation, an indirect flag, and a value per column: the
  * old ones of a delete, the new of an insert, and for an update the old
  * values of the key and of the columns it changes, then the new values
  * of those columns, the others not given).
@@ -59,8 +59,12 @@ struct changeset_value {
 
 void changeset_put_table(struct changeset_out *o, const char *table,
     int ncol, const unsigned char *pk);
-/* A change of the table last put: SQLITE_INSERT, _DELETE or _UPDATE. */
-void changeset_put_change(struct changeset_out *o, int op);
+/*
+ * A change of the table last put: SQLITE_INSERT, _DELETE or _UPDATE, and
+ * whether it was made indirectly (as SQLite marks the rows a foreign
+ * key's action changed).
+ */
+void changeset_put_change(struct changeset_out *o, int op, int indirect);
 void changeset_put_value(struct changeset_out *o,
     const struct changeset_value *v);
 /* The same from one of SQLite's values; NULL puts one not given. */

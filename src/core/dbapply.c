@@ -416,7 +416,7 @@ defer_change(struct dbapply *x, sqlite3_changeset_iter *it)
 	int ncol, op, indirect;
 
 	(void)sqlite3changeset_op(it, &table, &ncol, &op, &indirect);
-	changeset_put_change(&x->deferred, op);
+	changeset_put_change(&x->deferred, op, indirect);
 	for (int i = 0; i < ncol && op != SQLITE_INSERT; i++)
 		changeset_put_sqlite_value(&x->deferred, old_value(it, i));
 	for (int i = 0; i < ncol && op != SQLITE_DELETE; i++)

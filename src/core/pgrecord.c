@@ -253,7 +253,7 @@ put_net(struct changeset_out *o, const struct table *t, const struct net *c)
 {
 	static const struct changeset_value none;
 
-	changeset_put_change(o, c->op);
+	changeset_put_change(o, c->op, 0);
 	if (c->op == SQLITE_INSERT) {
 		for (int i = 0; i < t->ncol; i++)
 			changeset_put_value(o, &c->after->v[i]);

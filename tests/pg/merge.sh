@@ -199,6 +199,24 @@ else
 fi
 n=$(grep -c '^entry ' "$d/pg.shown")
 [ "$n" -ge 25 ] && ok || bad "only $n changes recorded"
+# A change of one row is the same bytes on both.  (Of more, the order
+# differs: SQLite has a table's rows in the order of a hash of their
+# keys, and the tables in the order it wrote them, a foreign key's
+# removals in an order of its own, which it marks indirect.)
+same=0
+for k in $(awk '/^entry / { e = $2 } /^  (insert|update|delete) / { n[e]++ }
+    END { for (e in n) if (n[e] == 1) print e }' "$d/pg.shown" | tr -d : |
+    sort -n); do
+	a=$(sqlite3 "$d/rec.db" "SELECT hex(data) FROM change WHERE oseq = $k")
+	b=$(psql -X -At -d rec -c "SELECT upper(encode(data, 'hex')) FROM
+	    change WHERE oseq = $k")
+	if [ -n "$a" ] && [ "$a" = "$b" ]; then
+		same=$((same + 1))
+	else
+		bad "change $k: other bytes on the server: $a, $b"
+	fi
+done
+[ "$same" -ge 20 ] && ok || bad "only $same changes compared byte by byte"
 # ... and a second database on the server takes them from the first.
 createdb rec2
 # (As a new file takes in the file's.)
