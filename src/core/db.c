@@ -598,23 +598,19 @@ change_append(struct db *db, const void *cs, size_t n)
 	int64_t oseq;
 	size_t nseen;
 
-	st = db_prepare(db, "SELECT s.id, coalesce((SELECT max(oseq) FROM"
-	    " change WHERE origin = s.id), 0) + 1 FROM station_self s");
+	seen = gone_seen_now(db, &nseen);
+	st = db_prepare(db, "INSERT INTO change (no, origin, oseq, time, data,"
+	    " seen) SELECT (SELECT coalesce(max(no), 0) + 1 FROM change),"
+	    " s.id, coalesce((SELECT max(oseq) FROM change WHERE origin ="
+	    " s.id), 0) + 1, ?1, ?2, ?3 FROM station_self s"
+	    " RETURNING origin, oseq");
+	db_bind_int(st, 1, db_now());
+	db_bind_blob(st, 2, cs, (int)n);
+	db_bind_blob(st, 3, seen, (int)(nseen * GONE_SEEN_LEN));
 	if (db_step(db, st, 0) != DB_ROW)
 		db_fatal(db, "cannot record the changes");
 	self = xstrdup(db_column_text(st, 0));
 	oseq = db_column_int(st, 1);
-	db_finalize(st);
-	seen = gone_seen_now(db, &nseen);
-	st = db_prepare(db, "INSERT INTO change (no, origin, oseq, time,"
-	    " data, seen) VALUES ((SELECT coalesce(max(no), 0) + 1 FROM"
-	    " change), ?1, ?2, ?3, ?4, ?5)");
-	db_bind_text(st, 1, self);
-	db_bind_int(st, 2, oseq);
-	db_bind_int(st, 3, db_now());
-	db_bind_blob(st, 4, cs, (int)n);
-	db_bind_blob(st, 5, seen, (int)(nseen * GONE_SEEN_LEN));
-	db_step(db, st, 0);
 	db_finalize(st);
 	if (gone_note(db, self, oseq, cs, n) != 0)
 		db_fatal(db, "cannot record the changes");
