@@ -230,6 +230,38 @@ shown "$d/pg2.changes" | grep -v '^station\|^entries' >"$d/pg2.shown"
 grep -v '^station\|^entries' "$d/pg.shown" | cmp -s - "$d/pg2.shown" && ok ||
     bad "server to server: other changes"
 
+# A file and the server take in the same file: they end with the same
+# rows in every table that travels, and the same removals noted.
+createdb rec3
+tables=$(psql -X -At -d rec3 -c "SELECT 1" >/dev/null &&
+    "$bin/refkit" --db "postgresql:///rec3?host=$PGHOST" merge "$d/rec.db" \
+    >/dev/null && psql -X -At -d rec3 -c "SELECT tbl FROM refkit_travel
+    WHERE tbl <> 'station' ORDER BY ord")
+"$bin/refkit" --db "$d/rec3.db" merge "$d/rec.db" >/dev/null ||
+    bad "a file takes in the file"
+{
+	for t in $tables; do
+		sqlite3 "$d/rec3.db" "SELECT * FROM $t" | sort | sed "s/^/$t|/"
+	done
+	sqlite3 "$d/rec3.db" "SELECT tbl, lower(hex(key)), origin, oseq FROM
+	    gone" | sort
+} >"$d/rows.file"
+{
+	for t in $tables; do
+		psql -X -At -F'|' -d rec3 -c "SELECT * FROM $t" | sort |
+		    sed "s/^/$t|/"
+	done
+	psql -X -At -F'|' -d rec3 -c "SELECT tbl, encode(key, 'hex'), origin,
+	    oseq FROM gone" | sort
+} >"$d/rows.pg"
+if [ "$(wc -l <"$d/rows.file")" -gt 40 ] &&
+    cmp -s "$d/rows.file" "$d/rows.pg"; then
+	ok
+else
+	bad "a file and the server took in other rows:"
+	diff "$d/rows.file" "$d/rows.pg" | head -10
+fi
+
 # A database made before a server kept its record of changes is refused,
 # untouched.
 createdb early
