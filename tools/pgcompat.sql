@@ -62,20 +62,3 @@ LANGUAGE sql IMMUTABLE AS $$
 	SELECT strpos(s, t)
 $$;
 
--- A rename changes a record's key, and the rows that name it follow it
--- within the same transaction (db_rekey): SQLite checks their foreign
--- keys at commit under PRAGMA defer_foreign_keys, PostgreSQL only those
--- declared DEFERRABLE, under SET CONSTRAINTS ALL DEFERRED.  Every
--- foreign key is made so, still checked at once unless a rename asks.
-DO $$
-DECLARE
-	r record;
-BEGIN
-	FOR r IN SELECT conrelid::regclass AS t, conname FROM pg_constraint
-	    WHERE contype = 'f' AND connamespace = current_schema()::regnamespace
-	LOOP
-		EXECUTE format('ALTER TABLE %s ALTER CONSTRAINT %I DEFERRABLE',
-		    r.t, r.conname);
-	END LOOP;
-END
-$$;

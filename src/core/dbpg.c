@@ -85,6 +85,11 @@ static struct {
 	__typeof__(PQhost)		*host;
 	__typeof__(PQport)		*port;
 	__typeof__(PQsetNoticeProcessor) *setNoticeProcessor;
+	__typeof__(PQenterPipelineMode)	*enterPipelineMode;
+	__typeof__(PQexitPipelineMode)	*exitPipelineMode;
+	__typeof__(PQpipelineSync)	*pipelineSync;
+	__typeof__(PQsendQueryParams)	*sendQueryParams;
+	__typeof__(PQgetResult)		*getResult;
 } pq;
 
 static void
@@ -97,7 +102,9 @@ pq_load(void)
 		"PQntuples", "PQnfields", "PQgetvalue", "PQgetlength",
 		"PQgetisnull", "PQftype", "PQfname", "PQcmdTuples",
 		"PQtransactionStatus", "PQunescapeBytea", "PQfreemem", "PQdb",
-		"PQuser", "PQhost", "PQport", "PQsetNoticeProcessor"
+		"PQuser", "PQhost", "PQport", "PQsetNoticeProcessor",
+		"PQenterPipelineMode", "PQexitPipelineMode", "PQpipelineSync",
+		"PQsendQueryParams", "PQgetResult"
 	};
 	void **slot = (void **)(void *)&pq;
 	void *h;
@@ -634,7 +641,7 @@ dbpg_open(struct db *db, const char *station_name)
 	PGresult *res;
 	char *conninfo = db->path;
 	long ntables, version;
-	int has_meta;
+	int has_meta, has_record;
 
 	pq_load();
 	c = pq.connectdb(conninfo);
@@ -667,10 +674,12 @@ dbpg_open(struct db *db, const char *station_name)
 	    " (SELECT count(*) FROM pg_catalog.pg_class c JOIN"
 	    " pg_catalog.pg_namespace n ON n.oid = c.relnamespace WHERE"
 	    " n.nspname = current_schema() AND c.relkind IN ('r', 'p', 'v',"
-	    " 'm', 'f')), to_regclass('refkit_meta') IS NOT NULL",
+	    " 'm', 'f')), to_regclass('refkit_meta') IS NOT NULL,"
+	    " to_regclass('refkit_rowlog') IS NOT NULL",
 	    "cannot read the database");
 	ntables = strtol(pq.getvalue(res, 0, 1), NULL, 10);
 	has_meta = pq.getvalue(res, 0, 2)[0] == 't';
+	has_record = pq.getvalue(res, 0, 3)[0] == 't';
 	pq.clear(res);
 	if (!has_meta && ntables > 0)
 		errx(1, "'%s': not a refkit database (it has tables of "
@@ -695,6 +704,11 @@ dbpg_open(struct db *db, const char *station_name)
 		errx(1, "'%s': schema %ld, which this refkit cannot migrate "
 		    "on PostgreSQL yet (it knows %d); not changed", db->path,
 		    version, DB_SCHEMA_VERSION);
+	/* Made before a server was a station: its writes went unrecorded. */
+	if (!has_record)
+		errx(1, "'%s': made by an earlier refkit, which kept no "
+		    "record of changes on PostgreSQL; not changed (make it "
+		    "anew)", db->path);
 	pq.clear(res);
 	pq.clear(pg_run(db, "COMMIT", "cannot read the database"));
 }
@@ -725,13 +739,16 @@ dbpg_in_transaction(struct db *db)
 }
 
 void
-dbpg_begin(struct db *db)
+dbpg_begin(struct db *db, int record)
 {
 	PGresult *res;
 
 	/* One round trip: the result is the last statement's. */
-	res = pg_run(db, "BEGIN; SELECT pg_advisory_xact_lock(" PG_LOCK_KEY
-	    "), current_setting('transaction_read_only')",
+	res = pg_run(db, record ? "BEGIN; SELECT pg_advisory_xact_lock("
+	    PG_LOCK_KEY "), current_setting('transaction_read_only'),"
+	    " set_config('refkit.record', 'on', true)" :
+	    "BEGIN; SELECT pg_advisory_xact_lock(" PG_LOCK_KEY "),"
+	    " current_setting('transaction_read_only')",
 	    "cannot start a transaction");
 	if (strcmp(pq.getvalue(res, 0, 1), "on") == 0) {
 		pq.clear(res);
@@ -1009,6 +1026,50 @@ bind_extra(struct pg_stmt *p)
 	}
 }
 
+/*
+ * Runs p's statement under a savepoint, the three sent at once (libpq's
+ * pipeline mode) so that they cost one round trip, not three: a merge
+ * runs each of its rows so.  Returns the statement's result, the
+ * savepoint released if it worked, or NULL when the connection failed.
+ */
+static PGresult *
+pipelined(struct db *db, struct pg_stmt *p)
+{
+	PGconn *c = CONN(db);
+	PGresult *r, *stmt = NULL;
+	int n = 0, sync = 0;
+
+	if (!pq.enterPipelineMode(c) ||
+	    !pq.sendQueryParams(c, "SAVEPOINT refkit_step", 0, NULL, NULL,
+	    NULL, NULL, 0) ||
+	    !pq.sendQueryParams(c, p->sql, p->n, p->type, p->val, p->len,
+	    p->fmt, 0) ||
+	    !pq.sendQueryParams(c, "RELEASE SAVEPOINT refkit_step", 0, NULL,
+	    NULL, NULL, NULL, 0) ||
+	    !pq.pipelineSync(c)) {
+		(void)pq.exitPipelineMode(c);
+		return NULL;
+	}
+	/* Each query's result, then a NULL; at the end the sync's. */
+	while (!sync && pq.status(c) != CONNECTION_BAD) {
+		if ((r = pq.getResult(c)) == NULL)
+			continue;
+		if (pq.resultStatus(r) == PGRES_PIPELINE_SYNC) {
+			sync = 1;
+			pq.clear(r);
+		} else if (n++ == 1)
+			stmt = r;
+		else
+			pq.clear(r);
+	}
+	if (!sync || !pq.exitPipelineMode(c)) {
+		if (stmt != NULL)
+			pq.clear(stmt);
+		return NULL;
+	}
+	return stmt;
+}
+
 int
 dbpg_step(struct db *db, struct pg_stmt *p, int allow_constraint)
 {
@@ -1030,16 +1091,14 @@ dbpg_step(struct db *db, struct pg_stmt *p, int allow_constraint)
 	 */
 	savepoint = allow_constraint && dbpg_in_transaction(db);
 	if (savepoint)
-		pq.clear(pg_run(db, "SAVEPOINT refkit_step", db->path));
-	p->res = pq.execParams(CONN(db), p->sql, p->n, p->type, p->val,
-	    p->len, p->fmt, 0);
+		p->res = pipelined(db, p);
+	else
+		p->res = pq.execParams(CONN(db), p->sql, p->n, p->type, p->val,
+		    p->len, p->fmt, 0);
 	rc = p->res ? pq.resultStatus(p->res) : PGRES_FATAL_ERROR;
 	if (rc == PGRES_TUPLES_OK || rc == PGRES_COMMAND_OK) {
 		const char *n = pq.cmdTuples(p->res);
 
-		if (savepoint)
-			pq.clear(pg_run(db, "RELEASE SAVEPOINT refkit_step",
-			    db->path));
 		db->pg_changes = n && *n ? strtoll(n, NULL, 10) : 0;
 		p->nrow = rc == PGRES_TUPLES_OK ? pq.ntuples(p->res) : 0;
 		p->ncol = pq.nfields(p->res);
@@ -1052,8 +1111,8 @@ dbpg_step(struct db *db, struct pg_stmt *p, int allow_constraint)
 		pq.clear(p->res);
 		p->res = NULL;
 		if (savepoint)
-			pq.clear(pg_run(db, "ROLLBACK TO SAVEPOINT refkit_step",
-			    db->path));
+			pq.clear(pg_run(db, "ROLLBACK TO SAVEPOINT refkit_step;"
+			    " RELEASE SAVEPOINT refkit_step", db->path));
 		return DB_CONSTRAINT;
 	}
 	{

@@ -28,8 +28,12 @@ int dbpg_is_conninfo(const char *s);
 void dbpg_open(struct db *db, const char *station_name);
 void dbpg_close(struct db *db);
 
-/* Transactions: db_begin and the rest, on the server. */
-void dbpg_begin(struct db *db);
+/*
+ * Transactions: db_begin and the rest, on the server.  A write
+ * transaction begun with record set has the server note the rows it
+ * changes (tools/pgstation.sql).
+ */
+void dbpg_begin(struct db *db, int record);
 void dbpg_begin_read(struct db *db);
 void dbpg_commit(struct db *db);
 void dbpg_rollback(struct db *db);

@@ -1273,7 +1273,7 @@ static const char *const rebuild_combat_sql[RB_N] = {
 	" SELECT name, combat_id, count(*), sum(coalesce(dealt, 0)),"
 	" sum(coalesce(taken, 0)), sum(coalesce(downed, 0)),"
 	" sum(coalesce(fumbles, 0)), min(time), max(time)"
-	" FROM d GROUP BY name"
+	" FROM d GROUP BY name, combat_id"
 };
 
 static const char rebuild_totals_sql[] =
