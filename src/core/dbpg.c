@@ -608,7 +608,8 @@ create_schema(struct db *db, const char *station_name)
 /*
  * The usual open in one round trip: the connection set up, and a refkit
  * database of this version found, with its station's keys.  Anything
- * else (an empty database, another program's, another version, an
+ * else (an empty database, another program's, another version, one
+ * made before the record of changes (no refkit_rowlog), an
  * error) returns 0 having changed nothing, and dbpg_open takes the long
  * way under the writers' lock, which says what it is.  None of that is
  * needed here: a database at this version has its schema whole (it was
@@ -619,11 +620,13 @@ open_usual(struct db *db)
 {
 	PGresult *res = pq.exec(CONN(db), "SET client_min_messages = warning;"
 	    " SELECT m.application_id, m.version, (SELECT id FROM"
-	    " station_self) FROM refkit_meta m");
+	    " station_self), to_regclass('refkit_rowlog') IS NOT NULL"
+	    " FROM refkit_meta m");
 	int ok = res != NULL && pq.resultStatus(res) == PGRES_TUPLES_OK &&
-	    pq.ntuples(res) == 1 && pq.nfields(res) == 3 &&
+	    pq.ntuples(res) == 1 && pq.nfields(res) == 4 &&
 	    atoll(pq.getvalue(res, 0, 0)) == DB_APPLICATION_ID &&
-	    strtol(pq.getvalue(res, 0, 1), NULL, 10) == DB_SCHEMA_VERSION;
+	    strtol(pq.getvalue(res, 0, 1), NULL, 10) == DB_SCHEMA_VERSION &&
+	    pq.getvalue(res, 0, 3)[0] == 't';
 
 	/* The keys' base, which db_key_base would read with one more. */
 	if (ok && !pq.getisnull(res, 0, 2))
