@@ -7,9 +7,8 @@
 #   - checks the one-line refusals: server unreachable, database missing,
 #     a database of another program, and a connection string that names
 #     no database keyword (taken for a file).
-# The cases not yet in the list below still differ on PostgreSQL: the
-# import (it stages in an attached SQLite file), rename, and the cases
-# that read the SQLite file with the sqlite3 shell.
+# The cases not yet in the list below still differ on PostgreSQL: rename,
+# and the cases that read the SQLite file with the sqlite3 shell.
 set -u
 B=$1
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -22,8 +21,8 @@ bad() { fail=$((fail + 1)); printf 'FAIL: pg/cli: %s\n' "$1"; }
 
 CASES="bg-man-examples calc combat-actions combat-avatar combat-example
     combat-man-examples combat-melee d6-charts d6-man-examples d6-roll
-    draw-man-examples draw-odds draw-pick fb-man-examples items
-    merge-orders merge-removal merge resolve usage"
+    draw-man-examples draw-odds draw-pick fb-man-examples import-csv
+    import-json items merge-orders merge-removal merge resolve usage"
 
 if ! pg_start; then
 	bad "no server"
