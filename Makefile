@@ -77,7 +77,7 @@ TOOLS  = crs-stats crs-draw crs-combat d6-roll fb-duel bg-board refkit
 # the core every tool shares, then each game system's rules, their text
 # forms and their SQL stores.  src/cmd/TOOL.c is the main of each tool.
 LIBSRC = core/util core/rng core/out core/changeset core/gone core/db \
-         core/dbpg core/station core/changes \
+         core/dbpg core/extsort core/station core/changes \
          core/changes_show core/exchange core/resolve core/cli core/pack \
          core/journal \
          crs/stats crs/item crs/sheet crs/deck crs/odds crs/combat \
@@ -88,7 +88,7 @@ LIBSRC = core/util core/rng core/out core/changeset core/gone core/db \
          bg/bg bg/bgio bg/bgpack bg/bgledger
 # Unit tests, tests/unit/FAMILY/test_MODULE.c, one binary each.
 UNITS  = core/util core/out core/db core/rng core/pack core/journal \
-         core/changes core/changes_show core/resolve \
+         core/changes core/changes_show core/resolve core/extsort \
          crs/stats crs/sheet crs/item crs/roster crs/import crs/deck \
          crs/odds crs/combat crs/combat_text crs/ledger crs/ledger_rows \
          crs/ledger_history crs/ledger_snap \

@@ -968,14 +968,14 @@ bulk_prepare(struct db *db, const char *table, const char *columns,
 
 struct db_bulk *
 db_bulk_begin(struct db *db, const char *table, const char *columns,
-    int ncols)
+    int ncols, int keycol)
 {
 	struct db_bulk *b = xcalloc(1, sizeof *b);
 
 	b->db = db;
 	b->ncols = ncols;
 	if (db->pg != NULL) {
-		b->p = dbpg_bulk_begin(db, table, columns, ncols);
+		b->p = dbpg_bulk_begin(db, table, columns, ncols, keycol);
 		return b;
 	}
 	b->val = xcalloc((size_t)BULK_ROWS * (size_t)ncols, sizeof *b->val);

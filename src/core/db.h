@@ -314,12 +314,18 @@ void db_die(struct db *db, const char *fmt, ...)
  * they go in by COPY, which keeps the connection to itself until
  * db_bulk_end, so no other statement may run meanwhile
  * (db_bulk_exclusive).  A row the table refuses is fatal.
+ *
+ * keycol, when not -1, is a column of integers (from 0) by which the rows
+ * may be put in order: a server then gets them sorted by it, in a file of
+ * runs beside the process (core/extsort.h) so that memory stays flat, and
+ * keeps a table whose primary key comes in that order far more cheaply.
+ * Which order they reach the table in is then not to be relied on.
  */
 struct db_bulk;
 
 /* Starts a bulk load; fatal on failure.  Ended by db_bulk_end or _free. */
 struct db_bulk *db_bulk_begin(struct db *db, const char *table,
-    const char *columns, int ncols);
+    const char *columns, int ncols, int keycol);
 void db_bulk_int(struct db_bulk *b, int64_t v);
 void db_bulk_null(struct db_bulk *b);
 /* A NULL string is NULL. */

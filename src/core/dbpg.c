@@ -26,6 +26,7 @@
  */
 #include "core/db.h"
 #include "core/dbpg.h"
+#include "core/extsort.h"
 
 #include "core/util.h"
 
@@ -1054,6 +1055,8 @@ dbpg_column_name(struct pg_stmt *p, int i)
 
 /* The bytes of COPY data gathered before they are sent. */
 #define PG_BULK_BUF	65536
+/* The bytes of rows a sorted load holds before it writes a run. */
+#define PG_BULK_RUN	(8 << 20)
 
 struct pg_bulk {
 	struct db	*db;
@@ -1061,11 +1064,14 @@ struct pg_bulk {
 	int		 col;		/* values given of the current row */
 	char		*buf;
 	size_t		 len, cap;
+	int		 keycol;	/* the rows go sorted by it, or -1 */
+	int64_t		 key;		/* the current row's */
+	struct extsort	*sort;		/* the rows so far, when sorted */
 };
 
 struct pg_bulk *
 dbpg_bulk_begin(struct db *db, const char *table, const char *columns,
-    int ncols)
+    int ncols, int keycol)
 {
 	char *sql = xasprintf("COPY %s (%s) FROM STDIN", table, columns);
 	PGresult *res = pq.exec(CONN(db), sql);
@@ -1080,6 +1086,9 @@ dbpg_bulk_begin(struct db *db, const char *table, const char *columns,
 	b->ncols = ncols;
 	b->cap = PG_BULK_BUF + 1024;
 	b->buf = xmalloc(b->cap);
+	b->keycol = keycol;
+	if (keycol >= 0)
+		b->sort = extsort_new(PG_BULK_RUN);
 	return b;
 }
 
@@ -1105,15 +1114,22 @@ bulk_room(struct pg_bulk *b, size_t n)
 		b->buf[b->len++] = '\t';
 }
 
-/* After a value: the row's end when it is whole, and a send when full. */
+/*
+ * After a value: the row's end when it is whole, and a send when full;
+ * a whole row of a sorted load goes to the sort instead.
+ */
 static void
 bulk_done(struct pg_bulk *b)
 {
 	if (++b->col == b->ncols) {
 		b->buf[b->len++] = '\n';
 		b->col = 0;
+		if (b->sort != NULL) {
+			extsort_add(b->sort, b->key, b->buf, b->len);
+			b->len = 0;
+		}
 	}
-	if (b->len >= PG_BULK_BUF)
+	if (b->len >= PG_BULK_BUF && b->sort == NULL)
 		bulk_send(b);
 }
 
@@ -1128,6 +1144,8 @@ dbpg_bulk_int(struct pg_bulk *b, int64_t v)
 	do
 		digits[n++] = (char)('0' + u % 10);
 	while ((u /= 10) > 0);
+	if (b->col == b->keycol)
+		b->key = v;
 	bulk_room(b, n + 1);
 	if (v < 0)
 		b->buf[b->len++] = '-';
@@ -1167,10 +1185,31 @@ dbpg_bulk_text(struct pg_bulk *b, const char *s)
 	bulk_done(b);
 }
 
+/*
+ * Sends what is gathered; a sorted load's rows wait for the end, where
+ * all are known.
+ */
 void
 dbpg_bulk_flush(struct pg_bulk *b)
 {
-	bulk_send(b);
+	if (b->sort == NULL)
+		bulk_send(b);
+}
+
+/* One row of a sorted load, in its turn, into the COPY data. */
+static void
+bulk_sorted_row(void *arg, const void *row, size_t len)
+{
+	struct pg_bulk *b = arg;
+
+	if (b->cap - b->len < len) {
+		b->cap = 2 * (b->len + len);
+		b->buf = xrealloc(b->buf, b->cap);
+	}
+	memcpy(b->buf + b->len, row, len);
+	b->len += len;
+	if (b->len >= PG_BULK_BUF)
+		bulk_send(b);
 }
 
 /* Reads what the server says of the COPY; 0 when it took every row. */
@@ -1200,6 +1239,8 @@ dbpg_bulk_end(struct pg_bulk *b)
 
 	if (b->col != 0)
 		errx(1, "dbpg_bulk_end: a row is half given");
+	if (b->sort != NULL)
+		extsort_each(b->sort, bulk_sorted_row, b);
 	bulk_send(b);
 	if (pq.putCopyEnd(CONN(db), NULL) != 1)
 		pg_failed(db, NULL, db->path);
@@ -1208,6 +1249,7 @@ dbpg_bulk_end(struct pg_bulk *b)
 			fprintf(stderr, "refused: COPY\n");
 		pg_failed(db, res, db->path);
 	}
+	extsort_free(b->sort);
 	free(b->buf);
 	free(b);
 }
@@ -1224,6 +1266,7 @@ dbpg_bulk_free(struct pg_bulk *b)
 	    pq.putCopyEnd(CONN(b->db), "the bulk load was abandoned") == 1 &&
 	    bulk_result(b, &res) != 0)
 		pq.clear(res);
+	extsort_free(b->sort);
 	free(b->buf);
 	free(b);
 }

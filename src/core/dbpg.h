@@ -64,12 +64,13 @@ const char *dbpg_column_name(struct pg_stmt *p, int i);
 
 /*
  * Bulk loading (db_bulk_*) by COPY ... FROM STDIN in its text format:
- * the rows are written into a buffer, sent whenever it fills, and the
- * server's verdict on them comes at dbpg_bulk_end.  NULL text is NULL.
+ * the rows are written into a buffer, sent whenever it fills (or, with a
+ * keycol, sorted first: all are sent at the end), and the server's
+ * verdict on them comes at dbpg_bulk_end.  NULL text is NULL.
  */
 struct pg_bulk;
 struct pg_bulk *dbpg_bulk_begin(struct db *db, const char *table,
-    const char *columns, int ncols);
+    const char *columns, int ncols, int keycol);
 void dbpg_bulk_int(struct pg_bulk *b, int64_t v);
 void dbpg_bulk_text(struct pg_bulk *b, const char *s);
 void dbpg_bulk_flush(struct pg_bulk *b);

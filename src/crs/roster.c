@@ -494,12 +494,13 @@ static const char *const import_commit_sql[C_COUNT][2] = {
 static const char import_stage_sql[] =
 	"CREATE TEMP TABLE import_stage (seq BIGINT NOT NULL,"
 	" key BIGINT NOT NULL, name TEXT NOT NULL, player TEXT, notes TEXT,"
-	" ene BIGINT, str BIGINT, int BIGINT, cun BIGINT, agi BIGINT,"
-	" con BIGINT, cha BIGINT, luc BIGINT, level BIGINT, given_or BIGINT,"
-	" given_dr BIGINT, given_mind BIGINT, given_life BIGINT,"
-	" given_in BIGINT, given_em BIGINT, given_lb BIGINT,"
-	" holdings BOOLEAN NOT NULL, suspect BOOLEAN NOT NULL, items TEXT,"
-	" powers TEXT, head TEXT, num BIGINT)";
+	" ene INTEGER, str INTEGER, int INTEGER, cun INTEGER, agi INTEGER,"
+	" con INTEGER, cha INTEGER, luc INTEGER, level INTEGER,"
+	" given_or INTEGER, given_dr INTEGER, given_mind INTEGER,"
+	" given_life INTEGER, given_in INTEGER, given_em INTEGER,"
+	" given_lb INTEGER, holdings BOOLEAN NOT NULL,"
+	" suspect BOOLEAN NOT NULL, items TEXT, powers TEXT, head TEXT,"
+	" num BIGINT)";
 
 /*
  * import_fault_sql on a server: ?1 set looks for names in the roster, ?2
@@ -651,17 +652,19 @@ roster_import_init(struct roster_import *im, struct db *db, int replace)
 	im->replace = replace;
 	im->now = db_now();
 	im->fault_row = -1;
-	im->key0 = db_key_base(db);
 	im->names = xcalloc(1, sizeof *im->names);
 	im->seen = xcalloc(SEEN_BITS / 8, 1);
 	im->later = db_bulk_exclusive(db);
+	/* A server's staged rows are numbered from 1: key0 is 0. */
 	if (im->later) {
 		import_exec(db, import_stage_sql);
 		im->stage_table = 1;
+		/* Sorted by key: written so, character's key grows. */
 		im->bulk = db_bulk_begin(db, "import_stage", STAGE_COLS,
-		    STAGE_NCOLS);
+		    STAGE_NCOLS, 1);
 		return;
 	}
+	im->key0 = db_key_base(db);
 	import_exec(db, "ATTACH DATABASE '' AS import");
 	import_exec(db, "PRAGMA import.journal_mode = OFF");
 	/*
@@ -676,7 +679,7 @@ roster_import_init(struct roster_import *im, struct db *db, int replace)
 	for (int i = 0; i < I_COUNT; i++)
 		im->st[i] = db_prepare(db, import_sql[i]);
 	im->bulk = db_bulk_begin(db, "import.import_row", ROW_COLS,
-	    ROW_NCOLS);
+	    ROW_NCOLS, -1);
 	import_begin_read(im);
 }
 
@@ -1150,14 +1153,16 @@ import_write(struct roster_import *im, int w, int64_t arg, int64_t arg2)
  * sees the roster with its index, before the import or after it.
  */
 static char *
-name_index_drop(struct db *db, int64_t n, int64_t before)
+name_index_drop(struct db *db, int later, int64_t n, int64_t before)
 {
 	struct db_stmt *st;
 	char *sql = NULL;
 
 	if (n < NAME_INDEX_ROWS || n * NAME_INDEX_SHARE < before + n)
 		return NULL;
-	st = db_prepare(db, "SELECT sql FROM main.sqlite_schema WHERE"
+	/* On a server (later), as the server writes it out. */
+	st = db_prepare(db, later ? "SELECT pg_get_indexdef(to_regclass("
+	    "'character_name'))" : "SELECT sql FROM main.sqlite_schema WHERE"
 	    " type = 'index' AND name = 'character_name'");
 	if (db_step(db, st, 0) == DB_ROW)
 		sql = db_column_dup(st, 0);
@@ -1165,7 +1170,8 @@ name_index_drop(struct db *db, int64_t n, int64_t before)
 	if (sql == NULL)
 		db_die(db, "'%s': damaged refkit database (no index"
 		    " character_name)", util_q(db->path));
-	import_exec(db, "DROP INDEX main.character_name");
+	import_exec(db, later ? "DROP INDEX character_name" :
+	    "DROP INDEX main.character_name");
 	return sql;
 }
 
@@ -1186,6 +1192,7 @@ commit_later(struct roster_import *im)
 	struct db *db = im->db;
 	enum roster_result r;
 	int64_t before = 0;
+	char *index_sql = NULL;
 	int empty, upsert;
 
 	stage_loaded(im);
@@ -1197,11 +1204,15 @@ commit_later(struct roster_import *im)
 		return r;
 	/* Into an empty roster every row is new. */
 	upsert = im->replace && !empty;
-	if (upsert)
+	if (!empty && (upsert || im->nrows >= NAME_INDEX_ROWS))
 		before = import_run_sql(db, "SELECT count(*) FROM character",
 		    0);
+	/* Every name is free (import_fault): the index can go. */
+	if (!upsert)
+		index_sql = name_index_drop(db, 1, im->nrows, before);
 	(void)import_run_sql(db, upsert ? STAGE_INSERT IMPORT_ON_CONFLICT :
 	    STAGE_INSERT, im->now);
+	name_index_build(db, index_sql);
 	im->added = upsert ? (long)(import_run_sql(db, "SELECT count(*) FROM"
 	    " character", 0) - before) : im->nrows;
 	im->replaced = im->nrows - im->added;
@@ -1256,7 +1267,7 @@ roster_import_commit(struct roster_import *im)
 		return r;
 	if (empty) {
 		/* The staged rows as they are, keyed by name. */
-		index_sql = name_index_drop(db, im->nrows, 0);
+		index_sql = name_index_drop(db, 0, im->nrows, 0);
 		(void)import_write(im, C_COPY, 0, 0);
 		im->added = im->nrows;
 	} else {
@@ -1265,7 +1276,8 @@ roster_import_commit(struct roster_import *im)
 		    " main.character", 0);
 		if (!im->replace) {
 			/* Every name is free (import_fault). */
-			index_sql = name_index_drop(db, im->nrows, before);
+			index_sql = name_index_drop(db, 0, im->nrows,
+			    before);
 			(void)import_write(im, C_INSERT, im->now, 0);
 		} else {
 			kept = import_write(im, C_UPDATE_KEPT, im->now, 0);
