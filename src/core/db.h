@@ -313,13 +313,16 @@ void db_die(struct db *db, const char *fmt, ...)
  * between them (db_bulk_flush first, to read the rows back); on a server
  * they go in by COPY, which keeps the connection to itself until
  * db_bulk_end, so no other statement may run meanwhile
- * (db_bulk_exclusive).  A row the table refuses is fatal.
+ * (db_bulk_exclusive).  A row the table refuses is fatal, at the latest
+ * at db_bulk_end.
  *
  * keycol, when not -1, is a column of integers (from 0) by which the rows
  * may be put in order: a server then gets them sorted by it, in a file of
  * runs beside the process (core/extsort.h) so that memory stays flat, and
  * keeps a table whose primary key comes in that order far more cheaply.
- * Which order they reach the table in is then not to be relied on.
+ * Which order they reach the table in is then not to be relied on.  Such
+ * a load is sent whole at db_bulk_end, and holds the connection only
+ * then: several can be open at once, ended one after the other.
  */
 struct db_bulk;
 
@@ -338,10 +341,11 @@ void db_bulk_end(struct db_bulk *b);
 void db_bulk_free(struct db_bulk *b);
 
 /*
- * Whether a bulk load keeps the connection to itself until it ends (a
- * server's COPY).  A caller that looks rows up as it loads others must
- * then check them afterwards instead, set-based; on a server a look-up a
- * row would cost a round trip anyway.
+ * Whether a bulk load's rows cannot be read, nor (without a keycol) other
+ * statements run, before db_bulk_end: a server's COPY.  A caller that
+ * looks rows up as it loads others must then check them afterwards
+ * instead, set-based; on a server a look-up a row would cost a round
+ * trip anyway.
  */
 int db_bulk_exclusive(struct db *db);
 

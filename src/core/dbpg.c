@@ -1067,28 +1067,43 @@ struct pg_bulk {
 	int		 keycol;	/* the rows go sorted by it, or -1 */
 	int64_t		 key;		/* the current row's */
 	struct extsort	*sort;		/* the rows so far, when sorted */
+	char		*copy;		/* the COPY statement */
+	int		 copying;	/* ... is running */
 };
 
+/* Starts the COPY, which then has the connection to itself. */
+static void
+bulk_start(struct pg_bulk *b)
+{
+	PGresult *res = pq.exec(CONN(b->db), b->copy);
+
+	if (res == NULL || pq.resultStatus(res) != PGRES_COPY_IN)
+		pg_failed(b->db, res, b->db->path);
+	pq.clear(res);
+	b->copying = 1;
+}
+
+/*
+ * A sorted load starts its COPY only at its end, when every row is
+ * known: until then the connection is free, and several such loads can
+ * be open at once.
+ */
 struct pg_bulk *
 dbpg_bulk_begin(struct db *db, const char *table, const char *columns,
     int ncols, int keycol)
 {
-	char *sql = xasprintf("COPY %s (%s) FROM STDIN", table, columns);
-	PGresult *res = pq.exec(CONN(db), sql);
-	struct pg_bulk *b;
+	struct pg_bulk *b = xcalloc(1, sizeof *b);
 
-	free(sql);
-	if (res == NULL || pq.resultStatus(res) != PGRES_COPY_IN)
-		pg_failed(db, res, db->path);
-	pq.clear(res);
-	b = xcalloc(1, sizeof *b);
 	b->db = db;
 	b->ncols = ncols;
 	b->cap = PG_BULK_BUF + 1024;
 	b->buf = xmalloc(b->cap);
 	b->keycol = keycol;
+	b->copy = xasprintf("COPY %s (%s) FROM STDIN", table, columns);
 	if (keycol >= 0)
 		b->sort = extsort_new(PG_BULK_RUN);
+	else
+		bulk_start(b);
 	return b;
 }
 
@@ -1239,8 +1254,10 @@ dbpg_bulk_end(struct pg_bulk *b)
 
 	if (b->col != 0)
 		errx(1, "dbpg_bulk_end: a row is half given");
-	if (b->sort != NULL)
+	if (b->sort != NULL) {
+		bulk_start(b);
 		extsort_each(b->sort, bulk_sorted_row, b);
+	}
 	bulk_send(b);
 	if (pq.putCopyEnd(CONN(db), NULL) != 1)
 		pg_failed(db, NULL, db->path);
@@ -1250,6 +1267,7 @@ dbpg_bulk_end(struct pg_bulk *b)
 		pg_failed(db, res, db->path);
 	}
 	extsort_free(b->sort);
+	free(b->copy);
 	free(b->buf);
 	free(b);
 }
@@ -1262,11 +1280,12 @@ dbpg_bulk_free(struct pg_bulk *b)
 	if (b == NULL)
 		return;
 	/* The server throws the rows away, and says so: not shown. */
-	if (pq.status(CONN(b->db)) == CONNECTION_OK &&
+	if (b->copying && pq.status(CONN(b->db)) == CONNECTION_OK &&
 	    pq.putCopyEnd(CONN(b->db), "the bulk load was abandoned") == 1 &&
 	    bulk_result(b, &res) != 0)
 		pq.clear(res);
 	extsort_free(b->sort);
+	free(b->copy);
 	free(b->buf);
 	free(b);
 }

@@ -473,23 +473,30 @@ static const char *const import_commit_sql[C_COUNT][2] = {
 };
 
 /*
- * On a server (db_bulk_exclusive), the staged rows go by COPY into a
- * temporary table of the connection's own, import_stage, and nothing is
- * looked up while they go: the checks that staging makes on SQLite a row
- * at a time, each a round trip to a server there, are made at the commit
- * instead, for every row at once (import_fault), and find the same first
- * row at fault.  The commit's writes are then one INSERT ... SELECT each.
- * A row of import_stage carries what SQLite keeps beside in import_meta,
- * import_place and import_hold: whether it sets holdings, and the names
- * of its items and powers joined by ';' (which no such name holds); the
- * start of a run of places (head and num, NULL within a run); whether its
+ * On a server (db_bulk_exclusive), the staged rows go by COPY into
+ * temporary tables of the connection's own, and nothing is looked up
+ * while they go: the checks that staging makes on SQLite a row at a time,
+ * each a round trip to a server there, are made at the commit instead,
+ * for every row at once (import_fault), and find the same first row at
+ * fault.  The commit's writes are then one INSERT ... SELECT each.
+ *
+ * import_stage has each row's number in the file (seq, from 1), its key
+ * (computed here) and the character's columns.  Its rows reach it sorted
+ * by key (db_bulk_begin's keycol), which is the order the INSERT reads
+ * them in: character's primary key is then written from left to right,
+ * in half the time the file's order takes.  import_extra has, only for
+ * the rows that need it, what SQLite keeps in import_meta, import_place
+ * and import_hold: whether the row sets holdings, and the names of its
+ * items and powers joined by ';' (which no such name holds); the start
+ * of a run of places (head and num, NULL within a run); and whether its
  * name may be staged twice (suspect: the Bloom filter held it), so that
- * only those rows are looked for among the others; and its key, computed
- * here.
+ * only those rows are looked for among the others.  Most rows have none
+ * of it, and COPY then has six fields a row fewer to read.
  */
-#define STAGE_COLS \
-	"seq, key, " CHAR_COLS ", holdings, suspect, items, powers, head, num"
-#define STAGE_NCOLS	(2 + CHAR_NCOLS + 6)
+#define STAGE_COLS	"seq, key, " CHAR_COLS
+#define STAGE_NCOLS	(2 + CHAR_NCOLS)
+#define EXTRA_COLS	"seq, holdings, suspect, items, powers, head, num"
+#define EXTRA_NCOLS	7
 
 static const char import_stage_sql[] =
 	"CREATE TEMP TABLE import_stage (seq BIGINT NOT NULL,"
@@ -498,9 +505,10 @@ static const char import_stage_sql[] =
 	" con INTEGER, cha INTEGER, luc INTEGER, level INTEGER,"
 	" given_or INTEGER, given_dr INTEGER, given_mind INTEGER,"
 	" given_life INTEGER, given_in INTEGER, given_em INTEGER,"
-	" given_lb INTEGER, holdings BOOLEAN NOT NULL,"
-	" suspect BOOLEAN NOT NULL, items TEXT, powers TEXT, head TEXT,"
-	" num BIGINT)";
+	" given_lb INTEGER);"
+	"CREATE TEMP TABLE import_extra (seq BIGINT NOT NULL,"
+	" holdings BOOLEAN NOT NULL, suspect BOOLEAN NOT NULL, items TEXT,"
+	" powers TEXT, head TEXT, num BIGINT)";
 
 /*
  * import_fault_sql on a server: ?1 set looks for names in the roster, ?2
@@ -508,24 +516,25 @@ static const char import_stage_sql[] =
  */
 static const char import_stage_fault_sql[] =
 	"SELECT f.seq, f.kind, f.name, (SELECT p.head ||"
-	" coalesce((p.num + f.seq - p.seq)::text, '') FROM import_stage p"
+	" coalesce((p.num + f.seq - p.seq)::text, '') FROM import_extra p"
 	" WHERE p.seq <= f.seq AND p.head IS NOT NULL"
 	" ORDER BY p.seq DESC LIMIT 1) FROM ("
 	" SELECT r.seq, 0 AS kind, 0 AS pos, r.name FROM import_stage r"
 	"  WHERE ?1 = 1 AND EXISTS"
 	"  (SELECT 1 FROM character c WHERE c.name = r.name)"
 	" UNION ALL"
-	" SELECT s.seq, 0, 0, s.name FROM import_stage s"
+	" SELECT s.seq, 0, 0, s.name FROM import_extra x"
+	"  JOIN import_stage s ON s.seq = x.seq"
 	"  JOIN import_stage r ON r.name = s.name AND r.seq < s.seq"
-	"  WHERE ?2 = 1 AND s.suspect"
+	"  WHERE ?2 = 1 AND x.suspect"
 	" UNION ALL"
-	" SELECT r.seq, 1, h.pos, h.name FROM import_stage r,"
-	"  unnest(string_to_array(r.items, ';')) WITH ORDINALITY"
+	" SELECT x.seq, 1, h.pos, h.name FROM import_extra x,"
+	"  unnest(string_to_array(x.items, ';')) WITH ORDINALITY"
 	"  AS h(name, pos) WHERE ?3 = 1 AND NOT EXISTS"
 	"  (SELECT 1 FROM item i WHERE i.name = h.name)"
 	" UNION ALL"
-	" SELECT r.seq, 2, h.pos, h.name FROM import_stage r,"
-	"  unnest(string_to_array(r.powers, ';')) WITH ORDINALITY"
+	" SELECT x.seq, 2, h.pos, h.name FROM import_extra x,"
+	"  unnest(string_to_array(x.powers, ';')) WITH ORDINALITY"
 	"  AS h(name, pos) WHERE ?3 = 1 AND NOT EXISTS"
 	"  (SELECT 1 FROM power p WHERE p.name = h.name)"
 	") AS f ORDER BY f.seq, f.kind, f.pos LIMIT 1";
@@ -538,12 +547,14 @@ static const char import_stage_fault_sql[] =
 /* The holdings of the rows that set them: cleared, then written. */
 #define STAGE_CLEAR(table) \
 	"DELETE FROM holds_" table " WHERE character_id IN" \
-	" (SELECT c.id FROM import_stage r JOIN character c" \
-	" ON c.name = r.name WHERE r.holdings)"
+	" (SELECT c.id FROM import_extra x" \
+	" JOIN import_stage r ON r.seq = x.seq" \
+	" JOIN character c ON c.name = r.name WHERE x.holdings)"
 #define STAGE_HOLD(table, list) \
 	"INSERT INTO holds_" table " (character_id, " table "_id)" \
-	" SELECT c.id, t.id FROM (SELECT name, unnest(string_to_array(" \
-	list ", ';')) AS held FROM import_stage) AS h" \
+	" SELECT c.id, t.id FROM (SELECT r.name," \
+	" unnest(string_to_array(x." list ", ';')) AS held" \
+	" FROM import_extra x JOIN import_stage r ON r.seq = x.seq) AS h" \
 	" JOIN character c ON c.name = h.name" \
 	" JOIN " table " t ON t.name = h.held"
 
@@ -659,9 +670,11 @@ roster_import_init(struct roster_import *im, struct db *db, int replace)
 	if (im->later) {
 		import_exec(db, import_stage_sql);
 		im->stage_table = 1;
-		/* Sorted by key: written so, character's key grows. */
+		/* Both sorted: each is sent whole at its end. */
 		im->bulk = db_bulk_begin(db, "import_stage", STAGE_COLS,
 		    STAGE_NCOLS, 1);
+		im->extra = db_bulk_begin(db, "import_extra", EXTRA_COLS,
+		    EXTRA_NCOLS, 0);
 		return;
 	}
 	im->key0 = db_key_base(db);
@@ -690,6 +703,7 @@ roster_import_release(struct roster_import *im)
 		return;
 	/* A load still open is thrown away before anything else runs. */
 	db_bulk_free(im->bulk);
+	db_bulk_free(im->extra);
 	db_rollback(im->db);
 	for (int i = 0; i < I_COUNT; i++)
 		db_finalize(im->st[i]);
@@ -698,7 +712,7 @@ roster_import_release(struct roster_import *im)
 	if (!im->later)
 		import_exec(im->db, "DETACH DATABASE import");
 	else if (im->stage_table)
-		import_exec(im->db, "DROP TABLE import_stage");
+		import_exec(im->db, "DROP TABLE import_stage, import_extra");
 	free(im->names);
 	free(im->seen);
 	free(im->fault_name);
@@ -902,32 +916,34 @@ bulk_names(struct db_bulk *b, char *const *names, size_t n)
 	free(joined);
 }
 
-/* Stages sh on a server, as a row of import_stage: see STAGE_COLS. */
+/* Stages sh on a server: a row of import_stage, and of import_extra. */
 static void
 stage_later(struct roster_import *im, const struct sheet *sh, int holdings,
     const char *where)
 {
-	struct db_bulk *b = im->bulk;
+	struct db_bulk *x = im->extra;
+	int64_t seq = im->nrows + 1;
 	int suspect = import_staged(im, sh->name) == STAGED_MAYBE;
+	int run;
 	long num;
 
-	db_bulk_int(b, im->key0 + im->nrows + 1);
-	db_bulk_int(b, db_name_key(sh->name));
-	bulk_sheet(b, sh);
-	db_bulk_int(b, holdings != 0);
-	db_bulk_int(b, suspect);
-	bulk_names(b, holdings ? sh->items : NULL, holdings ? sh->nitems : 0);
-	bulk_names(b, holdings ? sh->powers : NULL,
-	    holdings ? sh->npowers : 0);
-	if (place_run(im, where, &num)) {
-		db_bulk_text(b, im->run_head);
-		if (num >= 0)
-			db_bulk_int(b, num);
+	db_bulk_int(im->bulk, seq);
+	db_bulk_int(im->bulk, db_name_key(sh->name));
+	bulk_sheet(im->bulk, sh);
+	run = place_run(im, where, &num);
+	if (holdings || suspect || run) {
+		db_bulk_int(x, seq);
+		db_bulk_int(x, holdings != 0);
+		db_bulk_int(x, suspect);
+		bulk_names(x, holdings ? sh->items : NULL,
+		    holdings ? sh->nitems : 0);
+		bulk_names(x, holdings ? sh->powers : NULL,
+		    holdings ? sh->npowers : 0);
+		db_bulk_text(x, run ? im->run_head : NULL);
+		if (run && num >= 0)
+			db_bulk_int(x, num);
 		else
-			db_bulk_null(b);
-	} else {
-		db_bulk_null(b);
-		db_bulk_null(b);
+			db_bulk_null(x);
 	}
 	im->nsuspect += suspect;
 	if (holdings) {
@@ -1033,19 +1049,14 @@ import_fault(struct roster_import *im, int names)
 	return r;
 }
 
-/*
- * The server's rows loaded, and looked at by the planner when it is to
- * find the few suspects among them.
- */
+/* The server's staged rows sent, each table's in one COPY. */
 static void
 stage_loaded(struct roster_import *im)
 {
-	if (im->bulk == NULL)
-		return;
 	db_bulk_end(im->bulk);
 	im->bulk = NULL;
-	if (im->nsuspect > 0)
-		import_exec(im->db, "ANALYZE import_stage");
+	db_bulk_end(im->extra);
+	im->extra = NULL;
 }
 
 enum roster_result
@@ -1225,7 +1236,7 @@ commit_later(struct roster_import *im)
 		(void)import_run_sql(db, STAGE_HOLD("power", "powers"), 0);
 	}
 	/* Gone with the import, which then leaves nothing behind. */
-	import_exec(db, "DROP TABLE import_stage");
+	import_exec(db, "DROP TABLE import_stage, import_extra");
 	im->stage_table = 0;
 	db_commit(db);
 	return ROSTER_OK;

@@ -82,7 +82,8 @@ struct roster_import {
 	struct db	*db;
 	int		 replace;	/* replace sheets of names taken */
 	int64_t		 now;		/* Unix time of this command */
-	int64_t		 key0;		/* the staged rows' ids less their place */
+	int64_t		 key0;		/* the staged rows' ids less their place
+					   (0 on a server) */
 	long		 nrows;		/* sheets staged, numbered from 0 */
 	long		 nkept;		/* ... whose names were taken */
 	long		 nholds;	/* item and power names staged */
@@ -97,10 +98,11 @@ struct roster_import {
 	char		*run_head;	/* owned: the place run's head */
 	long		 run_next;	/* ... and the number it goes on with */
 	int		 later;		/* checks wait for the commit (a server) */
-	int		 stage_table;	/* ... whose staging table exists */
+	int		 stage_table;	/* ... whose staging tables exist */
 	long		 nsuspect;	/* ... rows whose names may be twice */
 	struct db_stmt *st[8];	/* indexed by roster.c's I_* */
 	struct db_bulk	*bulk;		/* owned: the staged rows going in */
+	struct db_bulk	*extra;		/* owned: ... what a server's need beside */
 	struct import_names *names;	/* owned: the order of names staged */
 	unsigned char	*seen;		/* owned: the names staged, hashed */
 };
