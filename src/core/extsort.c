@@ -279,7 +279,8 @@ extsort_each(struct extsort *s,
 {
 	if (s->nruns == 0) {
 		/* All in memory: no file at all. */
-		qsort(s->held, s->nheld, sizeof *s->held, held_cmp);
+		if (s->nheld > 0)
+			qsort(s->held, s->nheld, sizeof *s->held, held_cmp);
 		for (size_t i = 0; i < s->nheld; i++)
 			fn(ctx, s->buf + s->held[i].off, s->held[i].len);
 	} else {

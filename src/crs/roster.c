@@ -1062,7 +1062,7 @@ stage_loaded(struct roster_import *im)
 enum roster_result
 roster_import_check(struct roster_import *im)
 {
-	if (!im->later)
+	if (!im->later || im->nrows == 0)
 		return ROSTER_OK;
 	stage_loaded(im);
 	return import_fault(im, !im->replace);
