@@ -80,6 +80,7 @@ part "stations" sh tests/stress/stations.sh build
 part "PostgreSQL schema" sh tests/pg/schema.sh build
 part "tools on PostgreSQL" sh tests/pg/cli.sh build
 part "a PostgreSQL station" sh tests/pg/merge.sh build
+part "import on PostgreSQL" sh tests/pg/import.sh build
 part "import under load" sh tests/stress/import-lock.sh build 200000 5
 part "static analysis" sh tests/lint.sh
 echo "$total_pass passed, $total_fail failed"

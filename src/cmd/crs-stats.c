@@ -535,9 +535,12 @@ cmd_import(struct opts *o, int argc, char **argv)
 	roster_import_init(&im, db, o->replace);
 	msg = import_run(fp, file, fmt, isatty(STDERR_FILENO), import_one,
 	    &im);
-	if (msg == NULL && (r = roster_import_commit(&im)) != ROSTER_OK) {
+	/* A row before the reader's error may be at fault (on a server). */
+	r = msg == NULL ? roster_import_commit(&im) : roster_import_check(&im);
+	if (r != ROSTER_OK) {
 		char *why = import_refusal(r, im.fault_name);
 
+		free(msg);
 		msg = xasprintf("%s: %s: %s", file, im.fault_where, why);
 		free(why);
 	}

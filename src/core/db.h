@@ -323,6 +323,51 @@ void db_die(struct db *db, const char *fmt, ...)
     __attribute__((noreturn, format(printf, 2, 3)));
 
 /*
+ * Bulk loading: many rows into one table, far quicker than an INSERT a
+ * row.  db_bulk_begin names the table and its columns (refkit's own SQL
+ * text, a comma-separated list of ncols names); each row is then given
+ * as ncols values in that order, which are copied.  On SQLite the rows
+ * go in by INSERTs of many rows at a time, and other statements may run
+ * between them (db_bulk_flush first, to read the rows back); on a server
+ * they go in by COPY, which keeps the connection to itself until
+ * db_bulk_end, so no other statement may run meanwhile
+ * (db_bulk_exclusive).  A row the table refuses is fatal, at the latest
+ * at db_bulk_end.
+ *
+ * keycol, when not -1, is a column of integers (from 0) by which the rows
+ * may be put in order: a server then gets them sorted by it, in a file of
+ * runs beside the process (core/extsort.h) so that memory stays flat, and
+ * keeps a table whose primary key comes in that order far more cheaply.
+ * Which order they reach the table in is then not to be relied on.  Such
+ * a load is sent whole at db_bulk_end, and holds the connection only
+ * then: several can be open at once, ended one after the other.
+ */
+struct db_bulk;
+
+/* Starts a bulk load; fatal on failure.  Ended by db_bulk_end or _free. */
+struct db_bulk *db_bulk_begin(struct db *db, const char *table,
+    const char *columns, int ncols, int keycol);
+void db_bulk_int(struct db_bulk *b, int64_t v);
+void db_bulk_null(struct db_bulk *b);
+/* A NULL string is NULL. */
+void db_bulk_text(struct db_bulk *b, const char *s);
+/* Writes the rows held so far; a row must not be half given. */
+void db_bulk_flush(struct db_bulk *b);
+/* Writes every row and ends the load; NULL is allowed. */
+void db_bulk_end(struct db_bulk *b);
+/* Ends the load, throwing away the rows not yet written; NULL allowed. */
+void db_bulk_free(struct db_bulk *b);
+
+/*
+ * Whether a bulk load's rows cannot be read, nor (without a keycol) other
+ * statements run, before db_bulk_end: a server's COPY.  A caller that
+ * looks rows up as it loads others must then check them afterwards
+ * instead, set-based; on a server a look-up a row would cost a round
+ * trip anyway.
+ */
+int db_bulk_exclusive(struct db *db);
+
+/*
  * Runs the one statement sql with ?1 bound to text (NULL for none).
  * Returns the first column of its first row as an integer, or for a
  * statement that returns no row the number of rows it changed.

@@ -67,6 +67,21 @@ const char *dbpg_column_text(struct pg_stmt *p, int i);
 const char *dbpg_column_name(struct pg_stmt *p, int i);
 
 /*
+ * Bulk loading (db_bulk_*) by COPY ... FROM STDIN in its text format:
+ * the rows are written into a buffer, sent whenever it fills (or, with a
+ * keycol, sorted first: all are sent at the end), and the server's
+ * verdict on them comes at dbpg_bulk_end.  NULL text is NULL.
+ */
+struct pg_bulk;
+struct pg_bulk *dbpg_bulk_begin(struct db *db, const char *table,
+    const char *columns, int ncols, int keycol);
+void dbpg_bulk_int(struct pg_bulk *b, int64_t v);
+void dbpg_bulk_text(struct pg_bulk *b, const char *s);
+void dbpg_bulk_flush(struct pg_bulk *b);
+void dbpg_bulk_end(struct pg_bulk *b);
+void dbpg_bulk_free(struct pg_bulk *b);
+
+/*
  * The statement sql in PostgreSQL's dialect: ?N as $N, and the few
  * SQLite forms refkit's statements use that PostgreSQL spells another
  * way (refkit.db(5), "PostgreSQL").  *nextra is set to the number of

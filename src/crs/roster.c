@@ -294,50 +294,37 @@ static const char import_tables_sql[] =
 	") STRICT, WITHOUT ROWID;";
 
 enum {
-	I_ROW, I_ROWS, I_META, I_PLACE, I_HOLD, I_ANY_CHAR, I_CHAR_ID,
-	I_STAGED, I_HAS_ITEM, I_HAS_POWER, I_COUNT
+	I_META, I_PLACE, I_HOLD, I_ANY_CHAR, I_CHAR_ID, I_STAGED, I_HAS_ITEM,
+	I_HAS_POWER, I_COUNT
 };
 
 _Static_assert(I_COUNT == sizeof ((struct roster_import *)0)->st /
     sizeof (struct db_stmt *), "roster_import's st[] has one per I_*");
 
 /*
- * Staged rows go into import_row STAGE_ROWS at a time, by one INSERT of
- * that many VALUES rows (I_ROWS; I_ROW, of one, for the rest at the
- * end): a statement's start and end, and the seeks of its newly opened
- * cursors, cost as much as the row itself, and a profile of a large
- * import showed them.  So that a name twice in the file is still refused
- * at its own row, before any later one is read, names are checked as
- * they come: against a blocked Bloom filter of every name staged (seen,
- * of SEEN_BITS bits, so that memory stays flat), and only when it may hold
- * the name, against the rows held and import_row's index.
+ * Staged rows go into import_row by a bulk load (db_bulk_begin), many
+ * rows to a statement.  So that a name twice in the file is still
+ * refused at its own row, before any later one is read, names are
+ * checked as they come: against a blocked Bloom filter of every name
+ * staged (seen, of SEEN_BITS bits, so that memory stays flat), and only
+ * when it may hold the name, against import_row's index.
  */
-#define STAGE_ROWS	32
-#define STAGE_COLS	20	/* bound per row: its id, then CHAR_COLS */
 #define SEEN_BITS	((size_t)1 << 25)
 
-/* Rows staged but not yet inserted, with their text in buf. */
-struct import_pending {
-	int		 n;
-	int64_t		 id[STAGE_ROWS];
-	size_t		 text[STAGE_ROWS][3];	/* name, player, notes */
-	int		 stat[STAGE_ROWS][P_COUNT + S_COUNT];
-	char		*buf;			/* owned */
-	size_t		 len;
-	size_t		 cap;
-	/*
-	 * While names come in ascending order (an export's are), each is
-	 * new if it sorts after the last: the filter is left alone.  From
-	 * the first that does not, every name goes into the filter, and
-	 * those staged before are all up to top.
-	 */
+/*
+ * While names come in ascending order (an export's are), each is new if
+ * it sorts after the last: the filter is left alone.  From the first that
+ * does not, every name goes into the filter, and those staged before are
+ * all up to top.
+ */
+struct import_names {
 	int		 unsorted;
 	char		 top[SHEET_NAME_MAX + 1];
 };
 
-#define NO_TEXT		((size_t)-1)
+/* What import_staged says of a name. */
+enum { STAGED_NO, STAGED_YES, STAGED_MAYBE };
 
-/* I_ROW and I_ROWS are made by import_rows_sql. */
 static const char *const import_sql[I_COUNT] = {
 	[I_META] = "INSERT INTO import.import_meta VALUES (?1, ?2, ?3)",
 	[I_PLACE] = "INSERT INTO import.import_place VALUES (?1, ?2, ?3)",
@@ -485,6 +472,92 @@ static const char *const import_commit_sql[C_COUNT][2] = {
 	    " AND h.row BETWEEN ?3 AND ?4" },
 };
 
+/*
+ * On a server (db_bulk_exclusive), the staged rows go by COPY into
+ * temporary tables of the connection's own, and nothing is looked up
+ * while they go: the checks that staging makes on SQLite a row at a time,
+ * each a round trip to a server there, are made at the commit instead,
+ * for every row at once (import_fault), and find the same first row at
+ * fault.  The commit's writes are then one INSERT ... SELECT each.
+ *
+ * import_stage has each row's number in the file (seq, from 1), its key
+ * (computed here) and the character's columns.  Its rows reach it sorted
+ * by key (db_bulk_begin's keycol), which is the order the INSERT reads
+ * them in: character's primary key is then written from left to right,
+ * in half the time the file's order takes.  import_extra has, only for
+ * the rows that need it, what SQLite keeps in import_meta, import_place
+ * and import_hold: whether the row sets holdings, and the names of its
+ * items and powers joined by ';' (which no such name holds); the start
+ * of a run of places (head and num, NULL within a run); and whether its
+ * name may be staged twice (suspect: the Bloom filter held it), so that
+ * only those rows are looked for among the others.  Most rows have none
+ * of it, and COPY then has six fields a row fewer to read.
+ */
+#define STAGE_COLS	"seq, key, " CHAR_COLS
+#define STAGE_NCOLS	(2 + CHAR_NCOLS)
+#define EXTRA_COLS	"seq, holdings, suspect, items, powers, head, num"
+#define EXTRA_NCOLS	7
+
+static const char import_stage_sql[] =
+	"CREATE TEMP TABLE import_stage (seq BIGINT NOT NULL,"
+	" key BIGINT NOT NULL, name TEXT NOT NULL, player TEXT, notes TEXT,"
+	" ene INTEGER, str INTEGER, int INTEGER, cun INTEGER, agi INTEGER,"
+	" con INTEGER, cha INTEGER, luc INTEGER, level INTEGER,"
+	" given_or INTEGER, given_dr INTEGER, given_mind INTEGER,"
+	" given_life INTEGER, given_in INTEGER, given_em INTEGER,"
+	" given_lb INTEGER);"
+	"CREATE TEMP TABLE import_extra (seq BIGINT NOT NULL,"
+	" holdings BOOLEAN NOT NULL, suspect BOOLEAN NOT NULL, items TEXT,"
+	" powers TEXT, head TEXT, num BIGINT)";
+
+/*
+ * import_fault_sql on a server: ?1 set looks for names in the roster, ?2
+ * for names twice in the file, ?3 for holdings that do not exist.
+ */
+static const char import_stage_fault_sql[] =
+	"SELECT f.seq, f.kind, f.name, (SELECT p.head ||"
+	" coalesce((p.num + f.seq - p.seq)::text, '') FROM import_extra p"
+	" WHERE p.seq <= f.seq AND p.head IS NOT NULL"
+	" ORDER BY p.seq DESC LIMIT 1) FROM ("
+	" SELECT r.seq, 0 AS kind, 0 AS pos, r.name FROM import_stage r"
+	"  WHERE ?1 = 1 AND EXISTS"
+	"  (SELECT 1 FROM character c WHERE c.name = r.name)"
+	" UNION ALL"
+	" SELECT s.seq, 0, 0, s.name FROM import_extra x"
+	"  JOIN import_stage s ON s.seq = x.seq"
+	"  JOIN import_stage r ON r.name = s.name AND r.seq < s.seq"
+	"  WHERE ?2 = 1 AND x.suspect"
+	" UNION ALL"
+	" SELECT x.seq, 1, h.pos, h.name FROM import_extra x,"
+	"  unnest(string_to_array(x.items, ';')) WITH ORDINALITY"
+	"  AS h(name, pos) WHERE ?3 = 1 AND NOT EXISTS"
+	"  (SELECT 1 FROM item i WHERE i.name = h.name)"
+	" UNION ALL"
+	" SELECT x.seq, 2, h.pos, h.name FROM import_extra x,"
+	"  unnest(string_to_array(x.powers, ';')) WITH ORDINALITY"
+	"  AS h(name, pos) WHERE ?3 = 1 AND NOT EXISTS"
+	"  (SELECT 1 FROM power p WHERE p.name = h.name)"
+	") AS f ORDER BY f.seq, f.kind, f.pos LIMIT 1";
+
+/* The staged rows into character, keyed by name; ?1 is the time. */
+#define STAGE_INSERT \
+	"INSERT INTO character (id, " CHAR_COLS ", created, updated)" \
+	" SELECT key, " CHAR_COLS ", ?1, ?1 FROM import_stage"
+
+/* The holdings of the rows that set them: cleared, then written. */
+#define STAGE_CLEAR(table) \
+	"DELETE FROM holds_" table " WHERE character_id IN" \
+	" (SELECT c.id FROM import_extra x" \
+	" JOIN import_stage r ON r.seq = x.seq" \
+	" JOIN character c ON c.name = r.name WHERE x.holdings)"
+#define STAGE_HOLD(table, list) \
+	"INSERT INTO holds_" table " (character_id, " table "_id)" \
+	" SELECT c.id, t.id FROM (SELECT r.name," \
+	" unnest(string_to_array(x." list ", ';')) AS held" \
+	" FROM import_extra x JOIN import_stage r ON r.seq = x.seq) AS h" \
+	" JOIN character c ON c.name = h.name" \
+	" JOIN " table " t ON t.name = h.held"
+
 static void
 import_exec(struct db *db, const char *sql)
 {
@@ -559,43 +632,27 @@ import_begin_read(struct roster_import *im)
 	db_reset(any);
 }
 
-/*
- * The insert of nrows staged rows: ?1 is the time; row r binds its id to
- * 2 + r * STAGE_COLS and CHAR_COLS to the parameters after it.  The
- * caller frees the text.
- */
-static char *
-import_rows_sql(int nrows)
+/* The columns of import_row that staging loads. */
+#define ROW_COLS	"id, " CHAR_COLS ", created, updated"
+#define ROW_NCOLS	(1 + CHAR_NCOLS + 2)
+
+/* Loads CHAR_COLS of sh into the bulk load b. */
+static void
+bulk_sheet(struct db_bulk *b, const struct sheet *sh)
 {
-	static const char head[] = "INSERT INTO import.import_row (id, "
-	    CHAR_COLS ", created, updated) VALUES ";
-	size_t cap = sizeof head + (size_t)nrows * STAGE_COLS * 16, len;
-	char *sql = xmalloc(cap);
-	int p = 2;
-
-	memcpy(sql, head, sizeof head);
-	len = sizeof head - 1;
-	for (int r = 0; r < nrows; r++) {
-		len += (size_t)snprintf(sql + len, cap - len, "%s(",
-		    r > 0 ? ", " : "");
-		for (int c = 0; c < STAGE_COLS; c++)
-			len += (size_t)snprintf(sql + len, cap - len, "?%d, ",
-			    p++);
-		len += (size_t)snprintf(sql + len, cap - len, "?1, ?1)");
-	}
-	return sql;
-}
-
-/* Prepares the row inserts of nrows rows, with the time bound. */
-static struct db_stmt *
-import_prepare_rows(struct roster_import *im, int nrows)
-{
-	char *sql = import_rows_sql(nrows);
-	struct db_stmt *st = db_prepare(im->db, sql);
-
-	free(sql);
-	db_bind_int(st, 1, im->now);
-	return st;
+	db_bulk_text(b, sh->name);
+	db_bulk_text(b, sh->player);
+	db_bulk_text(b, sh->notes);
+	for (int p = 0; p < P_COUNT; p++)
+		if (sh->primary[p] == STATS_ABSENT)
+			db_bulk_null(b);
+		else
+			db_bulk_int(b, sh->primary[p]);
+	for (int g = 0; g < S_COUNT; g++)
+		if (sh->given[g] == STATS_ABSENT)
+			db_bulk_null(b);
+		else
+			db_bulk_int(b, sh->given[g]);
 }
 
 void
@@ -606,9 +663,21 @@ roster_import_init(struct roster_import *im, struct db *db, int replace)
 	im->replace = replace;
 	im->now = db_now();
 	im->fault_row = -1;
-	im->key0 = db_key_base(db);
-	im->pending = xcalloc(1, sizeof *im->pending);
+	im->names = xcalloc(1, sizeof *im->names);
 	im->seen = xcalloc(SEEN_BITS / 8, 1);
+	im->later = db_bulk_exclusive(db);
+	/* A server's staged rows are numbered from 1: key0 is 0. */
+	if (im->later) {
+		import_exec(db, import_stage_sql);
+		im->stage_table = 1;
+		/* Both sorted: each is sent whole at its end. */
+		im->bulk = db_bulk_begin(db, "import_stage", STAGE_COLS,
+		    STAGE_NCOLS, 1);
+		im->extra = db_bulk_begin(db, "import_extra", EXTRA_COLS,
+		    EXTRA_NCOLS, 0);
+		return;
+	}
+	im->key0 = db_key_base(db);
 	import_exec(db, "ATTACH DATABASE '' AS import");
 	import_exec(db, "PRAGMA import.journal_mode = OFF");
 	/*
@@ -621,10 +690,9 @@ roster_import_init(struct roster_import *im, struct db *db, int replace)
 	import_create_row_table(db);
 	import_exec(db, import_tables_sql);
 	for (int i = 0; i < I_COUNT; i++)
-		if (import_sql[i] != NULL)
-			im->st[i] = db_prepare(db, import_sql[i]);
-	im->st[I_ROW] = import_prepare_rows(im, 1);
-	im->st[I_ROWS] = import_prepare_rows(im, STAGE_ROWS);
+		im->st[i] = db_prepare(db, import_sql[i]);
+	im->bulk = db_bulk_begin(db, "import.import_row", ROW_COLS,
+	    ROW_NCOLS, -1);
 	import_begin_read(im);
 }
 
@@ -633,15 +701,19 @@ roster_import_release(struct roster_import *im)
 {
 	if (im->db == NULL)
 		return;
+	/* A load still open is thrown away before anything else runs. */
+	db_bulk_free(im->bulk);
+	db_bulk_free(im->extra);
 	db_rollback(im->db);
 	for (int i = 0; i < I_COUNT; i++)
 		db_finalize(im->st[i]);
 	/* Detaching discards the staging file whole, page by page freeing
 	 * nothing, as dropping its tables would. */
-	import_exec(im->db, "DETACH DATABASE import");
-	if (im->pending != NULL)
-		free(im->pending->buf);
-	free(im->pending);
+	if (!im->later)
+		import_exec(im->db, "DETACH DATABASE import");
+	else if (im->stage_table)
+		import_exec(im->db, "DROP TABLE import_stage, import_extra");
+	free(im->names);
 	free(im->seen);
 	free(im->fault_name);
 	free(im->fault_where);
@@ -697,103 +769,48 @@ import_seen(unsigned char *seen, const char *name)
 	return all;
 }
 
-/* 1 if a row with this name is staged already. */
+/* 1 while names come in ascending order, name then being the last. */
+static int
+import_ascending(struct import_names *p, const char *name)
+{
+	size_t len;
+
+	if (p->unsorted)
+		return 0;
+	len = strlen(name);
+	if (len < sizeof p->top && strcmp(name, p->top) > 0) {
+		memcpy(p->top, name, len + 1);
+		return 1;
+	}
+	p->unsorted = 1;
+	return 0;
+}
+
+/* Whether a row with this name is staged already (STAGED_*). */
 static int
 import_staged(struct roster_import *im, const char *name)
 {
-	struct import_pending *p = im->pending;
+	struct import_names *p = im->names;
+	int maybe;
 
-	if (!p->unsorted) {
-		size_t len = strlen(name);
-
-		if (len < sizeof p->top && strcmp(name, p->top) > 0) {
-			memcpy(p->top, name, len + 1);
-			return 0;
-		}
-		p->unsorted = 1;
+	if (im->later) {
+		/*
+		 * Nothing can be looked up while the rows load: every name
+		 * goes into the filter, so that only those it may hold are
+		 * looked for among the others, at the commit.
+		 */
+		maybe = import_seen(im->seen, name);
+		return import_ascending(p, name) || !maybe ? STAGED_NO :
+		    STAGED_MAYBE;
 	}
+	if (import_ascending(p, name))
+		return STAGED_NO;
 	if (!import_seen(im->seen, name) && strcmp(name, p->top) > 0)
-		return 0;
-	for (int i = 0; i < p->n; i++)
-		if (strcmp(p->buf + p->text[i][0], name) == 0)
-			return 1;
-	return import_has(im->db, im->st[I_STAGED], name);
-}
-
-/* Binds held row i as the statement's row r. */
-static void
-bind_pending(struct db_stmt *st, int r, const struct import_pending *p, int i)
-{
-	int base = 2 + r * STAGE_COLS;
-
-	db_bind_int(st, base, p->id[i]);
-	for (int k = 0; k < 3; k++)
-		bind_text(st, base + 1 + k, p->text[i][k] == NO_TEXT ? NULL :
-		    p->buf + p->text[i][k]);
-	for (int k = 0; k < P_COUNT + S_COUNT; k++)
-		bind_stat(st, base + 4 + k, p->stat[i][k]);
-}
-
-/*
- * Inserts the rows held.  Their names were checked, and the CHECKs mirror
- * sheet.c, so a constraint that fails here is a bug: fatal.
- */
-static void
-import_flush(struct roster_import *im)
-{
-	struct import_pending *p = im->pending;
-	struct db_stmt *st = im->st[I_ROWS];
-	int i = 0;
-
-	if (p->n == STAGE_ROWS) {
-		for (; i < STAGE_ROWS; i++)
-			bind_pending(st, i, p, i);
-		db_step(im->db, st, 0);
-		db_reset(st);
-	}
-	for (st = im->st[I_ROW]; i < p->n; i++) {
-		bind_pending(st, 0, p, i);
-		db_step(im->db, st, 0);
-		db_reset(st);
-	}
-	p->n = 0;
-	p->len = 0;
-}
-
-/* Copies s into the held rows' text; NO_TEXT for NULL. */
-static size_t
-pend_text(struct import_pending *p, const char *s)
-{
-	size_t n, at = p->len;
-
-	if (s == NULL)
-		return NO_TEXT;
-	n = strlen(s) + 1;
-	if (p->cap - p->len < n) {
-		p->cap = 2 * (p->len + n);
-		p->buf = xrealloc(p->buf, p->cap);
-	}
-	memcpy(p->buf + at, s, n);
-	p->len += n;
-	return at;
-}
-
-/* Holds sh as staged row seq, inserting the rows held once they are many. */
-static void
-import_pend(struct roster_import *im, const struct sheet *sh,
-    int64_t seq)
-{
-	struct import_pending *p = im->pending;
-	int i = p->n++;
-
-	p->id[i] = seq;
-	p->text[i][0] = pend_text(p, sh->name);
-	p->text[i][1] = pend_text(p, sh->player);
-	p->text[i][2] = pend_text(p, sh->notes);
-	memcpy(p->stat[i], sh->primary, sizeof sh->primary);
-	memcpy(p->stat[i] + P_COUNT, sh->given, sizeof sh->given);
-	if (p->n == STAGE_ROWS)
-		import_flush(im);
+		return STAGED_NO;
+	/* The rows held are looked at with the others. */
+	db_bulk_flush(im->bulk);
+	return import_has(im->db, im->st[I_STAGED], name) ? STAGED_YES :
+	    STAGED_NO;
 }
 
 /* Stages one kind of a row's holdings, refusing a name that is unknown. */
@@ -821,35 +838,48 @@ stage_holdings(struct roster_import *im, int64_t row, int powers,
 }
 
 /*
- * Keeps where as the place of row seq: in the run of the row before when
- * it counts on from it, else as the start of a run of its own.  A number
- * with a leading zero, or too long, is kept as part of the head.
+ * Takes where as the place of the next row.  Returns 0 when it is in the
+ * run of the row before, counting on from it; else 1, where starting a
+ * run of its own: run_head is then its head and *num the number after
+ * it, or -1.  A number with a leading zero, or too long, is kept as part
+ * of the head.
  */
-static void
-stage_place(struct roster_import *im, int64_t seq, const char *where)
+static int
+place_run(struct roster_import *im, const char *where, long *num)
 {
-	struct db_stmt *st = im->st[I_PLACE];
 	size_t len = strlen(where), head = len;
-	long num = -1;
 
+	*num = -1;
 	while (head > 0 && where[head - 1] >= '0' && where[head - 1] <= '9')
 		head--;
 	if (head < len && len - head <= 15 &&
 	    (where[head] != '0' || len - head == 1)) {
-		num = 0;
+		*num = 0;
 		for (size_t i = head; i < len; i++)
-			num = 10 * num + (where[i] - '0');
+			*num = 10 * *num + (where[i] - '0');
 	} else
 		head = len;
-	if (num >= 0 && im->run_head != NULL && num == im->run_next &&
+	if (*num >= 0 && im->run_head != NULL && *num == im->run_next &&
 	    strlen(im->run_head) == head &&
 	    memcmp(im->run_head, where, head) == 0) {
 		im->run_next++;
-		return;
+		return 0;
 	}
 	free(im->run_head);
 	im->run_head = xstrndup(where, head);
-	im->run_next = num >= 0 ? num + 1 : -1;
+	im->run_next = *num >= 0 ? *num + 1 : -1;
+	return 1;
+}
+
+/* Keeps where as the place of row seq (import_place). */
+static void
+stage_place(struct roster_import *im, int64_t seq, const char *where)
+{
+	struct db_stmt *st = im->st[I_PLACE];
+	long num;
+
+	if (!place_run(im, where, &num))
+		return;
 	db_bind_int(st, 1, seq);
 	db_bind_text(st, 2, im->run_head);
 	if (num >= 0)
@@ -858,6 +888,69 @@ stage_place(struct roster_import *im, int64_t seq, const char *where)
 		db_bind_null(st, 3);
 	db_step(im->db, st, 0);
 	db_reset(st);
+}
+
+/* Loads names[0..n) joined by ';', which no such name holds; NULL for none. */
+static void
+bulk_names(struct db_bulk *b, char *const *names, size_t n)
+{
+	size_t len = 0;
+	char *joined;
+
+	if (n == 0) {
+		db_bulk_null(b);
+		return;
+	}
+	for (size_t i = 0; i < n; i++)
+		len += strlen(names[i]) + 1;
+	joined = xmalloc(len);
+	len = 0;
+	for (size_t i = 0; i < n; i++) {
+		size_t k = strlen(names[i]);
+
+		memcpy(joined + len, names[i], k);
+		len += k;
+		joined[len++] = i + 1 < n ? ';' : '\0';
+	}
+	db_bulk_text(b, joined);
+	free(joined);
+}
+
+/* Stages sh on a server: a row of import_stage, and of import_extra. */
+static void
+stage_later(struct roster_import *im, const struct sheet *sh, int holdings,
+    const char *where)
+{
+	struct db_bulk *x = im->extra;
+	int64_t seq = im->nrows + 1;
+	int suspect = import_staged(im, sh->name) == STAGED_MAYBE;
+	int run;
+	long num;
+
+	db_bulk_int(im->bulk, seq);
+	db_bulk_int(im->bulk, db_name_key(sh->name));
+	bulk_sheet(im->bulk, sh);
+	run = place_run(im, where, &num);
+	if (holdings || suspect || run) {
+		db_bulk_int(x, seq);
+		db_bulk_int(x, holdings != 0);
+		db_bulk_int(x, suspect);
+		bulk_names(x, holdings ? sh->items : NULL,
+		    holdings ? sh->nitems : 0);
+		bulk_names(x, holdings ? sh->powers : NULL,
+		    holdings ? sh->npowers : 0);
+		db_bulk_text(x, run ? im->run_head : NULL);
+		if (run && num >= 0)
+			db_bulk_int(x, num);
+		else
+			db_bulk_null(x);
+	}
+	im->nsuspect += suspect;
+	if (holdings) {
+		im->nflagged++;
+		im->nholds += (long)(sh->nitems + sh->npowers);
+	}
+	im->nrows++;
 }
 
 enum roster_result
@@ -869,6 +962,10 @@ roster_import_stage(struct roster_import *im, const struct sheet *sh,
 	int64_t id = 0, seq = im->key0 + im->nrows + 1;
 	enum roster_result r;
 
+	if (im->later) {
+		stage_later(im, sh, holdings, where);
+		return ROSTER_OK;
+	}
 	/* The checks run in the order roster_write made them. */
 	if (!im->roster_empty) {
 		db_bind_text(find, 1, sh->name);
@@ -878,9 +975,12 @@ roster_import_stage(struct roster_import *im, const struct sheet *sh,
 	}
 	if (id != 0 && !im->replace)
 		return ROSTER_EXISTS;
-	if (import_staged(im, sh->name))
+	if (import_staged(im, sh->name) == STAGED_YES)
 		return im->replace ? ROSTER_TWICE : ROSTER_EXISTS;
-	import_pend(im, sh, seq);
+	db_bulk_int(im->bulk, seq);
+	bulk_sheet(im->bulk, sh);
+	db_bulk_int(im->bulk, im->now);
+	db_bulk_int(im->bulk, im->now);
 	stage_place(im, seq, where);
 	if (id != 0 || holdings) {
 		db_bind_int(meta, 1, seq);
@@ -904,7 +1004,7 @@ roster_import_stage(struct roster_import *im, const struct sheet *sh,
 	if (id != 0)
 		im->nkept++;
 	if (++im->nrows % IMPORT_BATCH == 0) {
-		import_flush(im);
+		db_bulk_flush(im->bulk);
 		db_commit(im->db);
 		import_begin_read(im);
 	}
@@ -914,7 +1014,8 @@ roster_import_stage(struct roster_import *im, const struct sheet *sh,
 /*
  * Looks for the first staged row that can no longer be written (names
  * too when names is set).  If there is one, rolls back, records it and
- * returns what is wrong; else ROSTER_OK.
+ * returns what is wrong; else ROSTER_OK.  On a server, every check is
+ * made here: a name twice in the file too, and every holding.
  */
 static enum roster_result
 import_fault(struct roster_import *im, int names)
@@ -922,15 +1023,23 @@ import_fault(struct roster_import *im, int names)
 	static const enum roster_result kinds[] = {
 		ROSTER_EXISTS, ROSTER_NO_ITEM, ROSTER_NO_POWER
 	};
-	struct db_stmt *st = db_prepare(im->db, import_fault_sql);
+	struct db_stmt *st = db_prepare(im->db, im->later ?
+	    import_stage_fault_sql : import_fault_sql);
 	enum roster_result r = ROSTER_OK;
 
 	db_bind_int(st, 1, names);
+	if (im->later) {
+		db_bind_int(st, 2, im->nsuspect > 0);
+		db_bind_int(st, 3, im->nholds > 0);
+	}
 	if (db_step(im->db, st, 0) == DB_ROW) {
 		/* Staged rows are key0 + 1, 2 ..., fault_row from 0. */
 		im->fault_row = (long)(db_column_int(st, 0) - im->key0 -
 		    1);
 		r = kinds[db_column_int(st, 1)];
+		/* A name is refused as staging refuses it. */
+		if (r == ROSTER_EXISTS && im->replace)
+			r = ROSTER_TWICE;
 		im->fault_name = db_column_dup(st, 2);
 		im->fault_where = db_column_dup(st, 3);
 	}
@@ -938,6 +1047,25 @@ import_fault(struct roster_import *im, int names)
 	if (r != ROSTER_OK)
 		db_rollback(im->db);
 	return r;
+}
+
+/* The server's staged rows sent, each table's in one COPY. */
+static void
+stage_loaded(struct roster_import *im)
+{
+	db_bulk_end(im->bulk);
+	im->bulk = NULL;
+	db_bulk_end(im->extra);
+	im->extra = NULL;
+}
+
+enum roster_result
+roster_import_check(struct roster_import *im)
+{
+	if (!im->later || im->nrows == 0)
+		return ROSTER_OK;
+	stage_loaded(im);
+	return import_fault(im, !im->replace);
 }
 
 /*
@@ -1036,14 +1164,16 @@ import_write(struct roster_import *im, int w, int64_t arg, int64_t arg2)
  * sees the roster with its index, before the import or after it.
  */
 static char *
-name_index_drop(struct db *db, int64_t n, int64_t before)
+name_index_drop(struct db *db, int later, int64_t n, int64_t before)
 {
 	struct db_stmt *st;
 	char *sql = NULL;
 
 	if (n < NAME_INDEX_ROWS || n * NAME_INDEX_SHARE < before + n)
 		return NULL;
-	st = db_prepare(db, "SELECT sql FROM main.sqlite_schema WHERE"
+	/* On a server (later), as the server writes it out. */
+	st = db_prepare(db, later ? "SELECT pg_get_indexdef(to_regclass("
+	    "'character_name'))" : "SELECT sql FROM main.sqlite_schema WHERE"
 	    " type = 'index' AND name = 'character_name'");
 	if (db_step(db, st, 0) == DB_ROW)
 		sql = db_column_dup(st, 0);
@@ -1051,7 +1181,8 @@ name_index_drop(struct db *db, int64_t n, int64_t before)
 	if (sql == NULL)
 		db_die(db, "'%s': damaged refkit database (no index"
 		    " character_name)", util_q(db->path));
-	import_exec(db, "DROP INDEX main.character_name");
+	import_exec(db, later ? "DROP INDEX character_name" :
+	    "DROP INDEX main.character_name");
 	return sql;
 }
 
@@ -1063,6 +1194,52 @@ name_index_build(struct db *db, char *sql)
 		return;
 	import_exec(db, sql);
 	free(sql);
+}
+
+/* roster_import_commit on a server. */
+static enum roster_result
+commit_later(struct roster_import *im)
+{
+	struct db *db = im->db;
+	enum roster_result r;
+	int64_t before = 0;
+	char *index_sql = NULL;
+	int empty, upsert;
+
+	stage_loaded(im);
+	db_begin(db);
+	empty = import_run_sql(db, "SELECT EXISTS (SELECT 1 FROM character)",
+	    0) == 0;
+	if (((!im->replace && !empty) || im->nsuspect > 0 || im->nholds > 0) &&
+	    (r = import_fault(im, !im->replace && !empty)) != ROSTER_OK)
+		return r;
+	/* Into an empty roster every row is new. */
+	upsert = im->replace && !empty;
+	if (!empty && (upsert || im->nrows >= NAME_INDEX_ROWS))
+		before = import_run_sql(db, "SELECT count(*) FROM character",
+		    0);
+	/* Every name is free (import_fault): the index can go. */
+	if (!upsert)
+		index_sql = name_index_drop(db, 1, im->nrows, before);
+	(void)import_run_sql(db, upsert ? STAGE_INSERT IMPORT_ON_CONFLICT :
+	    STAGE_INSERT, im->now);
+	name_index_build(db, index_sql);
+	im->added = upsert ? (long)(import_run_sql(db, "SELECT count(*) FROM"
+	    " character", 0) - before) : im->nrows;
+	im->replaced = im->nrows - im->added;
+	if (upsert && im->nflagged > 0) {
+		(void)import_run_sql(db, STAGE_CLEAR("item"), 0);
+		(void)import_run_sql(db, STAGE_CLEAR("power"), 0);
+	}
+	if (im->nholds > 0) {
+		(void)import_run_sql(db, STAGE_HOLD("item", "items"), 0);
+		(void)import_run_sql(db, STAGE_HOLD("power", "powers"), 0);
+	}
+	/* Gone with the import, which then leaves nothing behind. */
+	import_exec(db, "DROP TABLE import_stage, import_extra");
+	im->stage_table = 0;
+	db_commit(db);
+	return ROSTER_OK;
 }
 
 enum roster_result
@@ -1078,8 +1255,11 @@ roster_import_commit(struct roster_import *im)
 	char *index_sql = NULL;
 	int empty;
 
+	if (im->later)
+		return commit_later(im);
 	/* End the last read, then wait for the write lock. */
-	import_flush(im);
+	db_bulk_end(im->bulk);
+	im->bulk = NULL;
 	db_commit(db);
 	/*
 	 * Outside the lock: the staged rows in key order (KEY_CHUNK), which
@@ -1098,7 +1278,7 @@ roster_import_commit(struct roster_import *im)
 		return r;
 	if (empty) {
 		/* The staged rows as they are, keyed by name. */
-		index_sql = name_index_drop(db, im->nrows, 0);
+		index_sql = name_index_drop(db, 0, im->nrows, 0);
 		(void)import_write(im, C_COPY, 0, 0);
 		im->added = im->nrows;
 	} else {
@@ -1107,7 +1287,8 @@ roster_import_commit(struct roster_import *im)
 		    " main.character", 0);
 		if (!im->replace) {
 			/* Every name is free (import_fault). */
-			index_sql = name_index_drop(db, im->nrows, before);
+			index_sql = name_index_drop(db, 0, im->nrows,
+			    before);
 			(void)import_write(im, C_INSERT, im->now, 0);
 		} else {
 			kept = import_write(im, C_UPDATE_KEPT, im->now, 0);

@@ -66,17 +66,24 @@ enum roster_result roster_write(struct roster_writer *w,
  * few INSERT ... SELECT statements and commits.  Either every sheet is
  * written or none.
  *
+ * On a PostgreSQL server the sheets go by COPY into a temporary table of
+ * the connection's (db_bulk_exclusive), which lets nothing else run while
+ * it loads: staging then refuses nothing, and every check it makes on
+ * SQLite is made by the commit, set-based, finding the same first row at
+ * fault (or by roster_import_check when the reader stops at an error).
+ *
  * The caller opens no transaction of its own around any of it, and
  * reads nothing through db between init and release but these calls:
  * staging keeps a read transaction open, whose view may be stale.
  */
-struct import_pending;
+struct import_names;
 
 struct roster_import {
 	struct db	*db;
 	int		 replace;	/* replace sheets of names taken */
 	int64_t		 now;		/* Unix time of this command */
-	int64_t		 key0;		/* the staged rows' ids less their place */
+	int64_t		 key0;		/* the staged rows' ids less their place
+					   (0 on a server) */
 	long		 nrows;		/* sheets staged, numbered from 0 */
 	long		 nkept;		/* ... whose names were taken */
 	long		 nholds;	/* item and power names staged */
@@ -90,8 +97,13 @@ struct roster_import {
 	int		 sorted;	/* the staged rows are in key order */
 	char		*run_head;	/* owned: the place run's head */
 	long		 run_next;	/* ... and the number it goes on with */
-	struct db_stmt *st[10];	/* indexed by roster.c's I_* */
-	struct import_pending *pending;	/* owned: rows not yet inserted */
+	int		 later;		/* checks wait for the commit (a server) */
+	int		 stage_table;	/* ... whose staging tables exist */
+	long		 nsuspect;	/* ... rows whose names may be twice */
+	struct db_stmt *st[8];	/* indexed by roster.c's I_* */
+	struct db_bulk	*bulk;		/* owned: the staged rows going in */
+	struct db_bulk	*extra;		/* owned: ... what a server's need beside */
+	struct import_names *names;	/* owned: the order of names staged */
 	unsigned char	*seen;		/* owned: the names staged, hashed */
 };
 
@@ -111,7 +123,8 @@ void roster_import_init(struct roster_import *im, struct db *db,
  * ROSTER_EXISTS (without) for a name already staged, ROSTER_EXISTS for a
  * name in the roster (without replace), or ROSTER_NO_ITEM or
  * ROSTER_NO_POWER with *missing pointing at the name in sh; after a
- * refusal the import can only be released.  sh stays the caller's.
+ * refusal the import can only be released.  On a server it refuses
+ * nothing: the commit does.  sh stays the caller's.
  */
 enum roster_result roster_import_stage(struct roster_import *im,
     const struct sheet *sh, int holdings, const char *where,
@@ -120,7 +133,8 @@ enum roster_result roster_import_stage(struct roster_import *im,
 /*
  * Writes every staged row in one write transaction and commits, setting
  * added and replaced; waits for the write lock as db_begin does.  When
- * something changed since staging, refuses with what roster_import_stage
+ * something changed since staging (on a server: when anything is wrong),
+ * refuses with what roster_import_stage
  * would have said of the first row at fault (by row, then names before
  * items before powers, then list order), sets fault_row (from 0),
  * fault_where (its where; owned by im) and fault_name (the character's name, or for ROSTER_NO_ITEM and
@@ -128,6 +142,16 @@ enum roster_result roster_import_stage(struct roster_import *im,
  * Call it once, then release.
  */
 enum roster_result roster_import_commit(struct roster_import *im);
+
+/*
+ * After the reader stopped at an error of its own: the first staged row
+ * that the checks a server leaves to the commit would refuse (the rows
+ * staged all come before the error), with fault_row, fault_where and
+ * fault_name set as roster_import_commit sets them, or ROSTER_OK.  On
+ * SQLite, where staging made those checks already, ROSTER_OK.  Writes
+ * nothing; call it once, then release.
+ */
+enum roster_result roster_import_check(struct roster_import *im);
 
 /*
  * Rolls back what is still open, drops the staging tables and frees

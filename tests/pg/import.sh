@@ -1,0 +1,235 @@
+#!/bin/sh
+# import.sh BUILD-DIR: "crs-stats import" on a PostgreSQL server against
+# the same on SQLite (issue #22).  On a server the rows are checked at
+# the commit, all at once, where SQLite checks each as it is read; the two
+# must still agree on everything: each case below runs against a fresh
+# SQLite file and a fresh server database, and its transcript (every
+# command's output, errors and exit status, then the rows of character,
+# holds_item and holds_power with their ids and times) must be the same
+# byte for byte.  The cases are those where the order of the checks
+# shows: the first row at fault among names taken, names twice, unknown
+# items and powers and the reader's own errors, wherever they fall.
+set -u
+B=$1
+top=$(cd "$(dirname "$0")/../.." && pwd)
+bin="$top/$B"
+. "$top/tests/pg/server.sh"
+pass=0
+fail=0
+
+if ! pg_start; then
+	echo "FAIL: pg/import: no server"
+	echo "0 passed, 1 failed"
+	exit 1
+fi
+work=$(mktemp -d)
+trap 'pg_stop; rm -rf "$work"' EXIT
+cd "$work" || exit 1
+export REFKIT_NOW=1700000000 LC_ALL=C TZ=UTC
+
+# rk ARG...: crs-stats on the case's database, as a transcript.
+rk() {
+	printf '$ crs-stats %s\n' "$*"
+	"$bin/crs-stats" --db "$DB" "$@" >out 2>err
+	rc=$?
+	cat out
+	sed 's/^/2> /' err
+	echo "? $rc"
+}
+
+# rows: what the database holds, in the same form on either.
+rows() {
+	q1="SELECT id, name, coalesce(player, '-'), coalesce(str, -1),
+	    coalesce(notes, '-'), created, updated FROM character ORDER BY name"
+	q2="SELECT c.name, i.name FROM holds_item h JOIN character c ON
+	    c.id = h.character_id JOIN item i ON i.id = h.item_id ORDER BY 1, 2"
+	q3="SELECT c.name, p.name FROM holds_power h JOIN character c ON
+	    c.id = h.character_id JOIN power p ON p.id = h.power_id
+	    ORDER BY 1, 2"
+	for q in "$q1" "$q2" "$q3"; do
+		case $DB in
+		postgresql:*) psql -X -At -d "$DB" -c "$q" ;;
+		*) sqlite3 "$DB" "$q" ;;
+		esac
+	done
+}
+
+# roster N [SED]: N characters whose names are in no order (7919 is a
+# prime, so i * 7919 mod N, for N not its multiple, takes each number
+# below N once), edited by the sed script SED.
+roster() {
+	awk -v n="$1" 'BEGIN {
+		print "name,player,STR,notes"
+		for (i = 1; i <= n; i++)
+			printf "Name %07d,P%d,%d,\n", i * 7919 % n, i % 13, i % 100
+	}' | sed "${2:-}"
+}
+
+# The cases.  Each is a function of the database ($DB).
+case_shuffled() {
+	roster 20000 >r.csv
+	rk import r.csv
+	rk list --csv | tail -2
+}
+case_twice_far() {
+	# Row 15000 takes the name of row 7: refused at line 15001.
+	roster 20000 >r.csv
+	name=$(sed -n 8p r.csv | cut -d, -f1)
+	roster 20000 "15001s/^[^,]*/$name/" >r.csv
+	rk import r.csv
+	rk import --replace r.csv
+}
+case_twice_thrice() {
+	printf 'name\nB\nA\nC\nA\nD\nA\n' >t.csv
+	rk import t.csv
+	rk import --replace t.csv
+}
+case_sorted_then_not() {
+	# Names in order, then out of it: a name of the ordered part again.
+	printf 'name\nA\nB\nC\nD\nB\nE\n' >t.csv
+	rk import t.csv
+	printf 'name\nA\nB\nC\nA0\nA\n' >t.csv
+	rk import --replace t.csv
+}
+case_twice_then_bad() {
+	# A name twice, then a bad field: the earlier row wins ...
+	printf 'name,STR\nA,1\nB,2\nA,3\nC,-1\n' >t.csv
+	rk import t.csv
+	# ... and a bad field, then a name twice.
+	printf 'name,STR\nA,1\nB,-2\nA,3\n' >t.csv
+	rk import t.csv
+	printf 'name,STR\nA,1\nB,2\nA,3\n"C,4\n' >t.csv
+	rk import --replace t.csv
+	printf '[{"name":"A"},{"name":"B"},{"name":"A"},{"name":"C","STR":-1}]' >t.json
+	rk import t.json
+	printf '[{"name":"A"},{"name":"B"},{"name":"A"},{"STR":1}]' >t.json
+	rk import --replace t.json
+}
+case_taken() {
+	rk add Fred STR=5
+	rk item add Sword
+	rk power add Heal
+	printf 'name,STR,items,powers\nAnn,1,,\nFred,2,,\nBob,3,Axe,\n' >t.csv
+	rk import t.csv
+	printf 'name,STR,items,powers\nAnn,1,,\nBob,3,Sword;Axe,\nFred,2,,\n' >t.csv
+	rk import t.csv
+	printf 'name,STR,items,powers\nAnn,1,Sword,Heal;Fly\nFred,2,Axe,Fly\n' >t.csv
+	rk import t.csv
+	rk import --replace t.csv
+	printf 'name,STR,items\nFred,2,Axe\n' >t.csv
+	rk import --replace t.csv
+	printf 'name,STR\nAnn,1\nFred,2\nZed,x\n' >t.csv
+	rk import t.csv
+	rk import --replace t.csv
+}
+case_places() {
+	# Quoted fields over several lines break the runs of places.
+	printf 'name,notes\nA,"one\ntwo"\nB,x\nC,"\ny"\nD,"\n\n"\nE,z\nB,w\n' >t.csv
+	rk import t.csv
+	printf 'name,notes\nA,"one\ntwo"\nB,x\nC,"\n"\nD,z\n' >t.csv
+	rk import t.csv
+	printf '\n\nname\r\nQ\r\n\r\nR\r\nQ\r\n' >t.csv
+	rk import t.csv
+}
+case_replace() {
+	rk item add Sword
+	rk item add Mail
+	rk power add Heal
+	printf 'name,STR,items,powers\nFred,1,Sword;Mail,Heal\nMary,2,Mail,\nTom,3,,\n' >t.csv
+	rk import t.csv
+	printf 'name,STR,items\nTom,30,Sword\nMary,20,\nNed,40,Mail\n' >t.csv
+	rk import --replace t.csv
+	printf '[{"name":"Fred","STR":9,"notes":"a\\tb\\\\c\\nd"},{"name":"Zoe","powers":["Heal"]}]' >t.json
+	rk import --replace t.json
+	rk export
+}
+case_empty() {
+	: >t.csv
+	rk import t.csv
+	printf 'name,STR\n' >t.csv
+	rk import t.csv
+	printf '[]' >t.json
+	rk import t.json
+	rk import --replace t.json
+}
+
+n=0
+for c in shuffled twice_far twice_thrice sorted_then_not twice_then_bad \
+    taken places replace empty; do
+	n=$((n + 1))
+	DB="$work/c$n.db"
+	(case_$c; rows) >"$c.sqlite" 2>&1
+	createdb "rk_import_$n" || exit 1
+	DB="postgresql:///rk_import_$n?host=$PGHOST&user=$PGUSER"
+	(case_$c; rows) >"$c.pg" 2>&1
+	dropdb "rk_import_$n"
+	if diff -u "$c.sqlite" "$c.pg" >"$c.diff" &&
+	    [ "$(grep -c '^? ' "$c.sqlite")" -gt 0 ]; then
+		pass=$((pass + 1))
+	else
+		fail=$((fail + 1))
+		echo "FAIL: pg/import: $c: the server differs from SQLite"
+		head -30 "$c.diff"
+	fi
+	[ -n "${REFKIT_KEEP:-}" ] && cp "$c.sqlite" "$c.pg" "$REFKIT_KEEP/"
+done
+
+# The roster changes while the import waits for the writers' lock: psql
+# holds it (as a refkit writer does) and runs SQL; only once the import
+# is seen waiting for the lock, its rows loaded, does psql commit.  The
+# import must then refuse at the first row at fault, as it would have
+# had the change come first, and write nothing.  (The wait for the
+# import is bounded only so that a broken build cannot hang the suite.)
+createdb rk_import_late || exit 1
+DB="postgresql:///rk_import_late?host=$PGHOST&user=$PGUSER"
+"$bin/crs-stats" --db "$DB" item add Sword >/dev/null
+"$bin/crs-stats" --db "$DB" add Old >/dev/null
+printf 'name,items\nAnn,\n\nBob,\nCid,Sword\nDee,\n' >late.csv
+# late WANT SQL ROSTER: the import refuses with WANT, and the roster's
+# names are then ROSTER, the change's and no more.
+late() {
+	want=$1 sql=$2 roster=$3
+	rm -f lock.in
+	mkfifo lock.in
+	: >lock.out
+	psql -X -q -d "$DB" <lock.in >lock.out 2>&1 &
+	holder=$!
+	exec 5>lock.in
+	printf "BEGIN;\nSELECT pg_advisory_xact_lock(1380338516);
+%s;\nSELECT 'held';\n" "$sql" >&5
+	until grep -q held lock.out; do sleep 0.05; done
+	"$bin/crs-stats" --db "$DB" import late.csv >late.out 2>late.err &
+	cmd=$!
+	i=0
+	until [ "$(psql -X -At -d "$DB" -c "SELECT count(*) FROM pg_locks
+	    WHERE locktype = 'advisory' AND NOT granted")" = 1 ] ||
+	    [ $i -ge 2400 ]; do
+		sleep 0.05
+		i=$((i + 1))
+	done
+	printf 'COMMIT;\n' >&5
+	exec 5>&-
+	wait "$holder"
+	wait "$cmd"
+	rc=$?
+	names=$(psql -X -At -d "$DB" -c "SELECT string_agg(name, ','
+	    ORDER BY name) FROM character")
+	if [ "$rc" = 1 ] && [ "$(cat late.err)" = "$want" ] &&
+	    [ ! -s late.out ] && [ "$names" = "$roster" ] && [ $i -lt 2400 ]
+	then
+		pass=$((pass + 1))
+	else
+		fail=$((fail + 1))
+		echo "FAIL: pg/import: a change while the import waits: exit $rc,"
+		echo "  $(cat late.err)"
+		echo "  want $want; roster $names, want $roster"
+	fi
+}
+late "crs-stats: late.csv: line 5: 'items': no item named 'Sword'" \
+    "DELETE FROM item WHERE name = 'Sword'" Old
+late "crs-stats: late.csv: line 4: 'name' 'Bob' is already in the roster (use --replace to replace it)" \
+    "INSERT INTO character (id, name, created, updated) VALUES (1, 'Bob', 0, 0)" \
+    Bob,Old
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
