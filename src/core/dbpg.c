@@ -549,19 +549,30 @@ dbpg_open(struct db *db, const char *station_name)
 	pq.clear(pg_run(db, "SET client_min_messages = warning",
 	    "cannot set up the connection"));
 	/*
-	 * What the database holds, read under the writers' lock, so that
-	 * two first commands do not both create the schema.
+	 * What the database holds.  A refkit database is read without a
+	 * lock, so that no command waits for another's write just to open
+	 * it.  One without refkit's tables is read again under the writers'
+	 * lock, so that two first commands do not both create the schema:
+	 * by then the other may have made it.  The lock is a statement of
+	 * its own, since a statement reads the database as it was when the
+	 * statement began, before its wait.
 	 */
 	pq.clear(pg_run(db, "BEGIN", "cannot start a transaction"));
-	res = pg_run(db, "SELECT pg_advisory_xact_lock(" PG_LOCK_KEY "),"
-	    " (SELECT count(*) FROM pg_catalog.pg_class c JOIN"
-	    " pg_catalog.pg_namespace n ON n.oid = c.relnamespace WHERE"
-	    " n.nspname = current_schema() AND c.relkind IN ('r', 'p', 'v',"
-	    " 'm', 'f')), to_regclass('refkit_meta') IS NOT NULL",
-	    "cannot read the database");
-	ntables = strtol(pq.getvalue(res, 0, 1), NULL, 10);
-	has_meta = pq.getvalue(res, 0, 2)[0] == 't';
-	pq.clear(res);
+	for (int locked = 0;; locked = 1) {
+		res = pg_run(db, "SELECT (SELECT count(*) FROM"
+		    " pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n"
+		    " ON n.oid = c.relnamespace WHERE n.nspname ="
+		    " current_schema() AND c.relkind IN ('r', 'p', 'v', 'm',"
+		    " 'f')), to_regclass('refkit_meta') IS NOT NULL",
+		    "cannot read the database");
+		ntables = strtol(pq.getvalue(res, 0, 0), NULL, 10);
+		has_meta = pq.getvalue(res, 0, 1)[0] == 't';
+		pq.clear(res);
+		if (has_meta || ntables > 0 || locked)
+			break;
+		pq.clear(pg_run(db, "SELECT pg_advisory_xact_lock("
+		    PG_LOCK_KEY ")", "cannot read the database"));
+	}
 	if (!has_meta && ntables > 0)
 		errx(1, "'%s': not a refkit database (it has tables of "
 		    "another program)", db->path);
