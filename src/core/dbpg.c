@@ -541,6 +541,12 @@ dbpg_open(struct db *db, const char *station_name)
 	if (pq.status(c) != CONNECTION_OK) {
 		char *why = first_line(pq.errorMessage(c));
 
+		/* libpq's own words for it name its internals. */
+		if (strcmp(why, "fe_sendauth: no password supplied") == 0) {
+			free(why);
+			why = xstrdup("the server wants a password, and none "
+			    "was given");
+		}
 		pq.finish(c);
 		errx(1, "cannot connect to '%s': %s", db->path, why);
 	}
