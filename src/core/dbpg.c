@@ -34,7 +34,9 @@
 #include <ctype.h>
 #include <dlfcn.h>
 #include <err.h>
+#include <errno.h>
 #include <inttypes.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -85,6 +87,11 @@ static struct {
 	__typeof__(PQhost)		*host;
 	__typeof__(PQport)		*port;
 	__typeof__(PQsetNoticeProcessor) *setNoticeProcessor;
+	__typeof__(PQconnectStart)	*connectStart;
+	__typeof__(PQconnectPoll)	*connectPoll;
+	__typeof__(PQsocket)		*socket;
+	__typeof__(PQconninfo)		*conninfo;
+	__typeof__(PQconninfoFree)	*conninfoFree;
 } pq;
 
 static void
@@ -97,7 +104,9 @@ pq_load(void)
 		"PQntuples", "PQnfields", "PQgetvalue", "PQgetlength",
 		"PQgetisnull", "PQftype", "PQfname", "PQcmdTuples",
 		"PQtransactionStatus", "PQunescapeBytea", "PQfreemem", "PQdb",
-		"PQuser", "PQhost", "PQport", "PQsetNoticeProcessor"
+		"PQuser", "PQhost", "PQport", "PQsetNoticeProcessor",
+		"PQconnectStart", "PQconnectPoll", "PQsocket", "PQconninfo",
+		"PQconninfoFree"
 	};
 	void **slot = (void **)(void *)&pq;
 	void *h;
@@ -523,17 +532,66 @@ create_schema(struct db *db, const char *station_name)
 	db_finalize(st);
 }
 
+/* Whether the connection was given a connect_timeout (or PGCONNECT_TIMEOUT). */
+static int
+has_timeout(PGconn *c)
+{
+	PQconninfoOption *opts = pq.conninfo(c);
+	int t = 0;
+
+	for (PQconninfoOption *o = opts; o != NULL && o->keyword != NULL; o++)
+		if (strcmp(o->keyword, "connect_timeout") == 0 && o->val != NULL)
+			t = atoi(o->val);
+	pq.conninfoFree(opts);
+	return t > 0;
+}
+
+/*
+ * Connects as PQconnectdb does, but with no_notice in place before the
+ * server says anything: a server stopping at once warns each connection
+ * still starting ("terminating connection due to immediate shutdown
+ * command"), and libpq's own notice processor would print that on
+ * stderr, a line above the command's own.  A connection given a
+ * connect_timeout is left to PQconnectdb, which alone can go on to a
+ * host's next address when one does not answer in time.
+ */
+static PGconn *
+pg_connect(const char *conninfo)
+{
+	PostgresPollingStatusType st = PGRES_POLLING_WRITING;
+	PGconn *c = pq.connectStart(conninfo);
+
+	if (c == NULL || pq.status(c) == CONNECTION_BAD)
+		return c;
+	if (has_timeout(c)) {
+		pq.finish(c);
+		return pq.connectdb(conninfo);
+	}
+	pq.setNoticeProcessor(c, no_notice, NULL);
+	while (st != PGRES_POLLING_OK && st != PGRES_POLLING_FAILED) {
+		struct pollfd p = { .fd = pq.socket(c), .events =
+		    st == PGRES_POLLING_READING ? POLLIN : POLLOUT };
+
+		if (p.fd < 0)
+			break;
+		if (poll(&p, 1, -1) < 0 && errno != EINTR)
+			err(1, "cannot wait for the PostgreSQL server");
+		st = pq.connectPoll(c);
+	}
+	return c;
+}
+
 void
 dbpg_open(struct db *db, const char *station_name)
 {
 	PGconn *c;
 	PGresult *res;
 	char *conninfo = db->path;
-	long ntables, version;
+	long ntables = 0, version;
 	int has_meta;
 
 	pq_load();
-	c = pq.connectdb(conninfo);
+	c = pg_connect(conninfo);
 	if (c == NULL)
 		errx(1, "cannot connect to PostgreSQL: out of memory");
 	db->path = display_name(c);
@@ -565,14 +623,24 @@ dbpg_open(struct db *db, const char *station_name)
 	 */
 	pq.clear(pg_run(db, "BEGIN", "cannot start a transaction"));
 	for (int locked = 0;; locked = 1) {
-		res = pg_run(db, "SELECT (SELECT count(*) FROM"
-		    " pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n"
-		    " ON n.oid = c.relnamespace WHERE n.nspname ="
-		    " current_schema() AND c.relkind IN ('r', 'p', 'v', 'm',"
-		    " 'f')), to_regclass('refkit_meta') IS NOT NULL",
+		res = pg_run(db, "SELECT to_regclass('refkit_meta') IS NOT"
+		    " NULL", "cannot read the database");
+		has_meta = pq.getvalue(res, 0, 0)[0] == 't';
+		pq.clear(res);
+		if (has_meta)
+			break;
+		/*
+		 * Another command may have committed the schema since: the
+		 * tables and refkit's among them are read at one time.
+		 */
+		res = pg_run(db, "SELECT count(*), count(*) FILTER (WHERE"
+		    " c.relname = 'refkit_meta') FROM pg_catalog.pg_class c"
+		    " JOIN pg_catalog.pg_namespace n ON n.oid ="
+		    " c.relnamespace WHERE n.nspname = current_schema() AND"
+		    " c.relkind IN ('r', 'p', 'v', 'm', 'f')",
 		    "cannot read the database");
 		ntables = strtol(pq.getvalue(res, 0, 0), NULL, 10);
-		has_meta = pq.getvalue(res, 0, 1)[0] == 't';
+		has_meta = strtol(pq.getvalue(res, 0, 1), NULL, 10) > 0;
 		pq.clear(res);
 		if (has_meta || ntables > 0 || locked)
 			break;
