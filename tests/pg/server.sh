@@ -14,9 +14,9 @@
 # the script, which names the password itself where a test needs it
 # (PGPASSWORD is not set, so that a test of a wrong password is one).
 #
-# pg_crash stops the server at once (pg_ctl stop -m immediate: no
-# checkpoint, as if the machine had lost power under it); pg_resume
-# starts it again, as it was.  pg_standby starts a hot standby copied
+# pg_crash stops the server at once (pg_ctl stop -m immediate: its
+# processes killed, no checkpoint, so that it starts again by recovery, as
+# after a crash); pg_resume starts it again, as it was.  pg_standby starts a hot standby copied
 # from the server (pg_basebackup), read-only, on a socket of its own in
 # the directory PG_STANDBY_HOST names; pg_stop stops it too.
 #
@@ -128,7 +128,7 @@ pg_start() {
 	unset PGPASSWORD PGSERVICE
 }
 
-# pg_crash: the server stopped as by a power cut; pg_resume starts it.
+# pg_crash: the server's processes killed at once; pg_resume starts it.
 pg_crash() {
 	as_owner "$pg_bin/pg_ctl" -D "$pg_dir/data" -m immediate -w stop \
 	    >/dev/null 2>&1
