@@ -532,7 +532,7 @@ create_schema(struct db *db, const char *station_name)
 	db_finalize(st);
 }
 
-/* Whether the connection was given a connect_timeout (or PGCONNECT_TIMEOUT). */
+/* Whether c was given a connect_timeout (or PGCONNECT_TIMEOUT). */
 static int
 has_timeout(PGconn *c)
 {

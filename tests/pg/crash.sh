@@ -86,9 +86,10 @@ writer() {
 		PGAPPNAME=writer "$bin/crs-combat" --combat "$w" \
 		    --gm "w$w.$n.$e" "$@" >/dev/null 2>"$tmp/w$w.stderr"
 		rc=$?
+		# The whole of stderr on the line, lines joined by " | ".
 		printf '%s\t%s\t%s\t%s\n' "w$w.$n.$e" "$rc" \
-		    "$(wc -l <"$tmp/w$w.stderr")" "$(head -1 "$tmp/w$w.stderr")$(tail -n +2 "$tmp/w$w.stderr" | sed "s/^/ | /" | tr -d "\n")" \
-		    >>"$tmp/log.$w"
+		    "$(wc -l <"$tmp/w$w.stderr")" \
+		    "$(sed ':a;N;s/\n/ | /;ba' "$tmp/w$w.stderr")" >>"$tmp/log.$w"
 		if [ "$rc" -ne 0 ] && grep -q 'while committing' "$tmp/w$w.stderr"
 		then
 			echo x >>"$tmp/failed.$w"
@@ -227,7 +228,7 @@ done)
 # The crashes found commands inside their write, and each said so.
 lost=$(grep -c 'was lost; nothing of this command was written' "$tmp/failed")
 [ "$lost" -ge "$half_way" ] && [ "$half_way" -ge 1 ] && ok ||
-    bad "$lost commands lost their connection mid-command, want $half_way or more"
+    bad "$lost commands lost the connection mid-command, want $half_way or more"
 for c in 1 2 3 4; do
 	got=$(q "SELECT count(*) = max(seq) AND count(DISTINCT seq) = count(*)
 	    AND min(seq) = 1 FROM event WHERE combat_id % 2147483648 = $c")

@@ -12,11 +12,12 @@
 #     and while it is inside its write, its event inserted and the next
 #     table locked by a psql session;
 #   - a read-only server: a hot standby of the test server, where reads
-#     work (the same output as on the server) and a write is refused, as
-#     is a first command on a database without refkit's tables.
-# And two the tools once got wrong: first commands at once on a new
-# database (all but one failed as each created the schema), and a reader
-# must not wait for a writer's lock.
+#     work (a log reads as on the server; list, status, history and
+#     replay succeed) and a write is refused, as is a first command on a
+#     database without refkit's tables.
+# And two things the tools once got wrong: first commands at once on new
+# databases (all but one failed as each created the schema), and a
+# reader must not wait for a writer's lock.
 set -u
 B=$1
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -37,9 +38,13 @@ mkdir "$tmp"
 q() { psql -X -d gm -Atc "$1"; }
 # The database's rows, less where its sequences stand (a rolled-back
 # insert may move one on) and pg_dump's random \restrict key.
+# A dump without the combat's events is no dump: a failure.
 rows() {
-	pg_dump -d "${1:-gm}" -a |
-	    grep -v '^SELECT pg_catalog.setval\|^\\restrict \|^\\unrestrict '
+	"$pg_bin/pg_dump" -d "${1:-gm}" -a >"$tmp/dump" 2>&1 &&
+	    grep -q '^COPY public.event ' "$tmp/dump" ||
+	    bad "no dump of ${1:-gm}: $(head -1 "$tmp/dump")" >&2
+	grep -v '^SELECT pg_catalog.setval\|^\\restrict \|^\\unrestrict ' \
+	    "$tmp/dump"
 }
 
 psql -qc 'CREATE DATABASE gm' || { bad "CREATE DATABASE"; exit 1; }
