@@ -14,7 +14,11 @@
 #   6. concurrency: 21 writers of every ledger kind, 4 readers
 #   7. stations: four stations' days merged into hubs in several orders
 #      must agree
-#   7b. the PostgreSQL form of the schema, against a real server
+#   7b. the PostgreSQL form of the schema, against a real server; the
+#      tools on a server: the golden cases, 16 GMs and 4 readers over TCP
+#      (10,000 events), the server killed under a stream of writes, and
+#      the errors a GM can meet (refused, password, connection dropped,
+#      a read-only standby)
 #   8. import under load: 5 imports of 200,000 characters while 3 GMs
 #      fight, and changes made while an import waits for the lock
 #   9. cppcheck and clang-tidy
@@ -81,6 +85,9 @@ part "PostgreSQL schema" sh tests/pg/schema.sh build
 part "tools on PostgreSQL" sh tests/pg/cli.sh build
 part "a PostgreSQL station" sh tests/pg/merge.sh build
 part "import on PostgreSQL" sh tests/pg/import.sh build
+part "tools on PostgreSQL: 16 GMs at once" sh tests/pg/writers.sh build 10000
+part "tools on PostgreSQL: the server killed" sh tests/pg/crash.sh build 4
+part "tools on PostgreSQL: errors" sh tests/pg/errors.sh build
 part "import under load" sh tests/stress/import-lock.sh build 200000 5
 part "static analysis" sh tests/lint.sh
 echo "$total_pass passed, $total_fail failed"

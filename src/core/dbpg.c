@@ -35,7 +35,9 @@
 #include <ctype.h>
 #include <dlfcn.h>
 #include <err.h>
+#include <errno.h>
 #include <inttypes.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -93,6 +95,11 @@ static struct {
 	__typeof__(PQputCopyData)	*putCopyData;
 	__typeof__(PQputCopyEnd)	*putCopyEnd;
 	__typeof__(PQgetResult)		*getResult;
+	__typeof__(PQconnectStart)	*connectStart;
+	__typeof__(PQconnectPoll)	*connectPoll;
+	__typeof__(PQsocket)		*socket;
+	__typeof__(PQconninfo)		*conninfo;
+	__typeof__(PQconninfoFree)	*conninfoFree;
 } pq;
 
 static void
@@ -108,7 +115,9 @@ pq_load(void)
 		"PQuser", "PQhost", "PQport", "PQsetNoticeProcessor",
 		"PQenterPipelineMode", "PQexitPipelineMode", "PQpipelineSync",
 		"PQsendQueryParams", "PQputCopyData", "PQputCopyEnd",
-		"PQgetResult"
+		"PQgetResult",
+		"PQconnectStart", "PQconnectPoll", "PQsocket", "PQconninfo",
+		"PQconninfoFree"
 	};
 	void **slot = (void **)(void *)&pq;
 	void *h;
@@ -641,6 +650,55 @@ open_usual(struct db *db)
 	return ok;
 }
 
+/* Whether c was given a connect_timeout (or PGCONNECT_TIMEOUT). */
+static int
+has_timeout(PGconn *c)
+{
+	PQconninfoOption *opts = pq.conninfo(c);
+	int t = 0;
+
+	for (PQconninfoOption *o = opts; o != NULL && o->keyword != NULL; o++)
+		if (strcmp(o->keyword, "connect_timeout") == 0 && o->val != NULL)
+			t = atoi(o->val);
+	pq.conninfoFree(opts);
+	return t > 0;
+}
+
+/*
+ * Connects as PQconnectdb does, but with no_notice in place before the
+ * server says anything: a server stopping at once warns each connection
+ * still starting ("terminating connection due to immediate shutdown
+ * command"), and libpq's own notice processor would print that on
+ * stderr, a line above the command's own.  A connection given a
+ * connect_timeout is left to PQconnectdb, which alone can go on to a
+ * host's next address when one does not answer in time.
+ */
+static PGconn *
+pg_connect(const char *conninfo)
+{
+	PostgresPollingStatusType st = PGRES_POLLING_WRITING;
+	PGconn *c = pq.connectStart(conninfo);
+
+	if (c == NULL || pq.status(c) == CONNECTION_BAD)
+		return c;
+	if (has_timeout(c)) {
+		pq.finish(c);
+		return pq.connectdb(conninfo);
+	}
+	pq.setNoticeProcessor(c, no_notice, NULL);
+	while (st != PGRES_POLLING_OK && st != PGRES_POLLING_FAILED) {
+		struct pollfd p = { .fd = pq.socket(c), .events =
+		    st == PGRES_POLLING_READING ? POLLIN : POLLOUT };
+
+		if (p.fd < 0)
+			break;
+		if (poll(&p, 1, -1) < 0 && errno != EINTR)
+			err(1, "cannot wait for the PostgreSQL server");
+		st = pq.connectPoll(c);
+	}
+	return c;
+}
+
 void
 dbpg_open(struct db *db, const char *station_name)
 {
@@ -651,7 +709,7 @@ dbpg_open(struct db *db, const char *station_name)
 	int has_meta, has_record;
 
 	pq_load();
-	c = pq.connectdb(conninfo);
+	c = pg_connect(conninfo);
 	if (c == NULL)
 		errx(1, "cannot connect to PostgreSQL: out of memory");
 	db->path = display_name(c);
@@ -659,6 +717,12 @@ dbpg_open(struct db *db, const char *station_name)
 	if (pq.status(c) != CONNECTION_OK) {
 		char *why = first_line(pq.errorMessage(c));
 
+		/* libpq's own words for it name its internals. */
+		if (strcmp(why, "fe_sendauth: no password supplied") == 0) {
+			free(why);
+			why = xstrdup("the server wants a password, and none "
+			    "was given");
+		}
 		pq.finish(c);
 		errx(1, "cannot connect to '%s': %s", db->path, why);
 	}

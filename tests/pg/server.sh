@@ -7,6 +7,19 @@
 # refuses to run as root, so as root the server runs as the unprivileged
 # user nobody (through setpriv); otherwise as the caller.
 #
+# pg_start tcp listens on 127.0.0.1 as well (never on another address),
+# on a free port, where a connection must give the password (SCRAM-SHA-256);
+# the socket stays open without one for the harness.  It sets PGPORT (the
+# socket's name has the port in it), and PG_TCP_PORT and PG_PASSWORD for
+# the script, which names the password itself where a test needs it
+# (PGPASSWORD is not set, so that a test of a wrong password is one).
+#
+# pg_crash stops the server at once (pg_ctl stop -m immediate: its
+# processes killed, no checkpoint, so that it starts again by recovery, as
+# after a crash); pg_resume starts it again, as it was.  pg_standby starts a hot standby copied
+# from the server (pg_basebackup), read-only, on a socket of its own in
+# the directory PG_STANDBY_HOST names; pg_stop stops it too.
+#
 # pg_start returns 1 with a line on standard error when no PostgreSQL
 # server is installed (tools/install-deps.sh installs it).
 
@@ -28,16 +41,29 @@ as_owner() {
 
 pg_stop() {
 	if [ -n "${pg_dir:-}" ] && [ -d "$pg_dir" ]; then
-		if [ -f "$pg_dir/data/postmaster.pid" ]; then
-			as_owner "$pg_bin/pg_ctl" -D "$pg_dir/data" -m immediate \
+		for d in "$pg_dir"/standby "$pg_dir"/data; do
+			[ -f "$d/postmaster.pid" ] || continue
+			as_owner "$pg_bin/pg_ctl" -D "$d" -m immediate \
 			    -w stop >/dev/null 2>&1 || true
-		fi
+		done
 		rm -rf "$pg_dir"
 	fi
 	pg_dir=
 }
 
+# pg_run_server LOG OPTIONS: starts the cluster in $pg_dir/data.
+pg_run_server() {
+	as_owner "$pg_bin/pg_ctl" -D "$pg_dir/data" -l "$pg_dir/$1" -w \
+	    -o "$2" start >/dev/null 2>&1
+}
+
+# A port from the system's generator, in the range no service is given.
+pg_random_port() {
+	od -An -N2 -tu2 /dev/urandom | awk '{ print 20000 + $1 % 30000 }'
+}
+
 pg_start() {
+	pg_tcp=${1:-}
 	if ! pg_bin=$(pg_bindir); then
 		echo "no PostgreSQL server is installed" \
 		    "(tools/install-deps.sh installs postgresql)" >&2
@@ -49,16 +75,85 @@ pg_start() {
 	trap 'pg_stop; exit 143' TERM
 	chmod 755 "$pg_dir"
 	[ "$(id -u)" -ne 0 ] || chown nobody:nogroup "$pg_dir"
-	if ! as_owner "$pg_bin/initdb" -D "$pg_dir/data" -U refkit -A trust \
+	if [ "$pg_tcp" = tcp ]; then
+		PG_PASSWORD=pw-$(od -An -N12 -tx1 /dev/urandom | tr -d ' \n')
+		# initdb reads the password from a file the server's user
+		# can read, gone once the cluster is made.
+		printf '%s\n' "$PG_PASSWORD" >"$pg_dir/pw"
+		[ "$(id -u)" -ne 0 ] || chown nobody:nogroup "$pg_dir/pw"
+		chmod 600 "$pg_dir/pw"
+		set -- --auth-local=trust --auth-host=scram-sha-256 \
+		    --pwfile="$pg_dir/pw"
+	else
+		set -- -A trust
+	fi
+	if ! as_owner "$pg_bin/initdb" -D "$pg_dir/data" -U refkit "$@" \
 	    -E UTF8 --no-locale --no-sync >"$pg_dir/initdb.log" 2>&1; then
 		echo "initdb failed: $(tail -3 "$pg_dir/initdb.log")" >&2
 		return 1
 	fi
-	if ! as_owner "$pg_bin/pg_ctl" -D "$pg_dir/data" -l "$pg_dir/log" -w \
-	    -o "-k $pg_dir -c listen_addresses= -F" start >/dev/null 2>&1; then
-		echo "the server did not start: $(tail -3 "$pg_dir/log")" >&2
+	rm -f "$pg_dir/pw"
+	if [ "$pg_tcp" != tcp ]; then
+		pg_opts="-k $pg_dir -c listen_addresses= -F"
+		if ! pg_run_server log "$pg_opts"; then
+			echo "the server did not start: $(tail -3 "$pg_dir/log")" >&2
+			return 1
+		fi
+		export PGHOST="$pg_dir" PGUSER=refkit PGDATABASE=postgres
+		unset PGPORT PGPASSWORD PGSERVICE
+		return 0
+	fi
+	# A port another program holds fails the start ("could not bind"):
+	# then another port, a few times.
+	tries=0
+	while :; do
+		tries=$((tries + 1))
+		PG_TCP_PORT=$(pg_random_port)
+		if [ "$tries" -lt 10 ] &&
+		    ss -Htln "sport = :$PG_TCP_PORT" 2>/dev/null | grep -q .; then
+			continue
+		fi
+		pg_opts="-k $pg_dir -c listen_addresses=127.0.0.1 -p $PG_TCP_PORT
+		    -c password_encryption=scram-sha-256 -F"
+		pg_run_server log "$pg_opts" && break
+		if [ "$tries" -ge 10 ] || ! grep -q 'could not bind\|could not create' \
+		    "$pg_dir/log"; then
+			echo "the server did not start: $(tail -3 "$pg_dir/log")" >&2
+			return 1
+		fi
+		rm -f "$pg_dir/log"
+	done
+	export PGHOST="$pg_dir" PGUSER=refkit PGDATABASE=postgres \
+	    PGPORT="$PG_TCP_PORT"
+	unset PGPASSWORD PGSERVICE
+}
+
+# pg_crash: the server's processes killed at once; pg_resume starts it.
+pg_crash() {
+	as_owner "$pg_bin/pg_ctl" -D "$pg_dir/data" -m immediate -w stop \
+	    >/dev/null 2>&1
+}
+pg_resume() {
+	if ! pg_run_server log "$pg_opts"; then
+		echo "the server did not start again: $(tail -3 "$pg_dir/log")" >&2
 		return 1
 	fi
-	export PGHOST="$pg_dir" PGUSER=refkit PGDATABASE=postgres
-	unset PGPORT PGPASSWORD PGSERVICE
+}
+
+# pg_standby: a hot standby of the server, on a socket only, in its own
+# directory (PG_STANDBY_HOST), following the server's changes.
+pg_standby() {
+	as_owner mkdir "$pg_dir/standby-sock" &&
+	as_owner "$pg_bin/pg_basebackup" -D "$pg_dir/standby" -X stream -R \
+	    -c fast >"$pg_dir/basebackup.log" 2>&1 || {
+		echo "pg_basebackup failed: $(tail -3 "$pg_dir/basebackup.log")" >&2
+		return 1
+	}
+	if ! as_owner "$pg_bin/pg_ctl" -D "$pg_dir/standby" \
+	    -l "$pg_dir/standby.log" -w -o "-k $pg_dir/standby-sock \
+	    -p ${PGPORT:-5432} -c listen_addresses= -c hot_standby=on -F" start >/dev/null 2>&1; then
+		echo "the standby did not start: $(tail -3 "$pg_dir/standby.log")" >&2
+		return 1
+	fi
+	PG_STANDBY_HOST=$pg_dir/standby-sock
 }
