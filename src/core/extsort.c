@@ -88,7 +88,7 @@ runs_file(void)
 		dir = "/tmp";
 	path = xasprintf("%s/refkit-sort.XXXXXX", dir);
 	if ((fd = mkstemp(path)) == -1)
-		err(1, "cannot create a temporary file in '%s'", dir);
+		err(1, "cannot create a temporary file in '%s'", util_q(dir));
 	(void)unlink(path);
 	free(path);
 	if ((fp = fdopen(fd, "w+")) == NULL)

@@ -67,7 +67,8 @@ roster() {
 
 # The cases.  Each is a function of the database ($DB).
 case_shuffled() {
-	roster 20000 >r.csv
+	# More than one run of the sort (8 MB of rows) before the COPY.
+	roster 100000 >r.csv
 	rk import r.csv
 	rk list --csv | tail -2
 }
@@ -230,6 +231,21 @@ late "crs-stats: late.csv: line 5: 'items': no item named 'Sword'" \
 late "crs-stats: late.csv: line 4: 'name' 'Bob' is already in the roster (use --replace to replace it)" \
     "INSERT INTO character (id, name, created, updated) VALUES (1, 'Bob', 0, 0)" \
     Bob,Old
+
+# The sort's temporary file cannot be made: one line, exit 1, nothing
+# written.
+roster 100000 >r.csv
+got=$(TMPDIR="$work/none" "$bin/crs-stats" --db "$DB" import r.csv 2>&1)
+rc=$?
+want="crs-stats: cannot create a temporary file in '$work/none': No such file or directory"
+names=$(psql -X -At -d "$DB" -c "SELECT string_agg(name, ',' ORDER BY name) FROM character")
+if [ "$rc" = 1 ] && [ "$got" = "$want" ] && [ "$names" = Bob,Old ]; then
+	pass=$((pass + 1))
+else
+	fail=$((fail + 1))
+	echo "FAIL: pg/import: no temporary file: exit $rc, got '$got'"
+	echo "  want '$want'; roster $names, want Bob,Old"
+fi
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
