@@ -77,8 +77,9 @@ TOOLS  = crs-stats crs-draw crs-combat d6-roll fb-duel bg-board refkit
 # the core every tool shares, then each game system's rules, their text
 # forms and their SQL stores.  src/cmd/TOOL.c is the main of each tool.
 LIBSRC = core/util core/rng core/out core/changeset core/gone core/db \
-         core/dbpg core/extsort core/station core/changes \
-         core/changes_show core/exchange core/resolve core/cli core/pack \
+         core/dbpg core/pgrecord core/extsort core/station core/changes \
+         core/changes_show core/dbapply core/exchange core/resolve \
+         core/cli core/pack \
          core/journal \
          crs/stats crs/item crs/sheet crs/deck crs/odds crs/combat \
          crs/combat_text crs/combat_pack \
@@ -88,7 +89,8 @@ LIBSRC = core/util core/rng core/out core/changeset core/gone core/db \
          bg/bg bg/bgio bg/bgpack bg/bgledger
 # Unit tests, tests/unit/FAMILY/test_MODULE.c, one binary each.
 UNITS  = core/util core/out core/db core/rng core/pack core/journal \
-         core/changes core/changes_show core/resolve core/extsort \
+         core/changes core/changes_show core/resolve core/dbapply \
+         core/extsort \
          crs/stats crs/sheet crs/item crs/roster crs/import crs/deck \
          crs/odds crs/combat crs/combat_text crs/ledger crs/ledger_rows \
          crs/ledger_history crs/ledger_snap \
@@ -148,8 +150,8 @@ $(BINS): $(B)/%: $(B)/cmd/%.o $(B)/librefkit.a $(B)/schema-pg.o
 $(B)/pgschema: tools/pgschema.c $(B)/librefkit.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(B)/librefkit.a $(LDLIBS)
 
-$(B)/schema-pg.sql: $(B)/pgschema tools/pgcompat.sql
-	{ $(B)/pgschema && cat tools/pgcompat.sql; } > $@.tmp
+$(B)/schema-pg.sql: $(B)/pgschema tools/pgcompat.sql tools/pgstation.sql
+	{ $(B)/pgschema && cat tools/pgcompat.sql tools/pgstation.sql; } > $@.tmp
 	mv $@.tmp $@
 
 # ... embedded in every tool (core/dbpg.c creates the schema from it).

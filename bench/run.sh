@@ -3,7 +3,8 @@
 # same run.  Prints both sides' wall time and peak memory and the ratio.
 #
 # (bench/combat.sh, bench/d6.sh, bench/fb.sh, bench/bg.sh,
-# bench/merge.sh and bench/pg-import.sh say what they measure.)
+# bench/merge.sh, bench/pg.sh and bench/pg-import.sh say what they
+# measure.)
 #
 # import: "crs-stats import" of 1,000,000 characters against the sqlite3
 # shell's ".import" of the same CSV plus one INSERT ... SELECT computing
@@ -119,4 +120,5 @@ top=$top sh "$top/bench/d6.sh" "$B" "$out"
 top=$top sh "$top/bench/fb.sh" "$B" "$out"
 top=$top sh "$top/bench/bg.sh" "$B" "$out"
 sh "$top/bench/merge.sh" "$B" "$out"
+top=$top sh "$top/bench/pg.sh" "$B" "$out"
 top=$top sh "$top/bench/pg-import.sh" "$B" "$out"

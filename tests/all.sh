@@ -79,6 +79,7 @@ part "concurrency" sh tests/stress/concurrency.sh build 8000
 part "stations" sh tests/stress/stations.sh build
 part "PostgreSQL schema" sh tests/pg/schema.sh build
 part "tools on PostgreSQL" sh tests/pg/cli.sh build
+part "a PostgreSQL station" sh tests/pg/merge.sh build
 part "import on PostgreSQL" sh tests/pg/import.sh build
 part "import under load" sh tests/stress/import-lock.sh build 200000 5
 part "static analysis" sh tests/lint.sh

@@ -61,3 +61,4 @@ CREATE FUNCTION instr(s text, t text) RETURNS integer
 LANGUAGE sql IMMUTABLE AS $$
 	SELECT strpos(s, t)
 $$;
+

@@ -8,7 +8,10 @@
  *	INTEGER			BIGINT (an INTEGER PRIMARY KEY of a rowid
  *				table: an identity, as SQLite numbers it)
  *	REAL, BLOB		DOUBLE PRECISION, BYTEA
- *	TEXT COLLATE NOCASE	citext (the extension), equal whatever the case
+ *	TEXT			TEXT COLLATE "C": ordered by its bytes, as
+ *				SQLite orders it, whatever the server's locale
+ *	TEXT COLLATE NOCASE	citext COLLATE "C" (the extension), equal
+ *				whatever the case
  *	x [NOT] GLOB 'p'	x COLLATE "C" [!]~ 'the regex of p'
  *	instr(x, y)		strpos(x, y)
  *	json_valid(x)		refkit_json_valid(x), defined first
@@ -18,7 +21,11 @@
  * rows a new database holds (the default Force Battles board, Battle
  * Grounds' stats), as SQLite quotes them, but for the station's own,
  * which each database makes for itself; and the table refkit_meta, which
- * plays the part of SQLite's application_id and user_version.
+ * plays the part of SQLite's application_id and user_version.  Last
+ * the table refkit_travel: the tables whose changes travel between
+ * stations (db_table_travels), in the order of the schema, each with
+ * its primary key as a changeset's header gives it, for the record of
+ * changes that tools/pgstation.sql sets up on them.
  */
 #include <ctype.h>
 #include <err.h>
@@ -26,6 +33,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "core/db.h"
 
@@ -196,8 +204,11 @@ word(struct ctx *c, const char *p, size_t n)
 		fputs("DOUBLE PRECISION", c->out);
 	else if (strcmp(u, "BLOB") == 0)
 		fputs("BYTEA", c->out);
-	else if (strcmp(u, "TEXT") == 0 && is_nocase(c, c->table, c->col))
-		fputs("citext", c->out);
+	else if (strcmp(u, "TEXT") == 0 && c->col[0] != '\0' &&
+	    strcasecmp(c->prev[0], c->col) == 0)
+		/* A column's type: its text in SQLite's byte order. */
+		fputs(is_nocase(c, c->table, c->col) ? "citext COLLATE \"C\"" :
+		    "TEXT COLLATE \"C\"", c->out);
 	else if (strcmp(u, "COLLATE") == 0 && next_word_is(p + n, "NOCASE")) {
 		/* Said by citext already (column_nocase): skip both words. */
 		const char *q = p + n;
@@ -318,6 +329,58 @@ rows(sqlite3 *h)
 	sqlite3_finalize(t);
 }
 
+/*
+ * refkit_travel's rows.  The server's record of a row (core/pgrecord.c)
+ * is JSON, which tells a number from a string and nothing more: a table
+ * that travels may hold only INTEGER and TEXT columns, which every one
+ * does, and a new one of another type stops the build here.
+ */
+static void
+travel(sqlite3 *h)
+{
+	sqlite3_stmt *t, *c;
+	int ord = 0;
+
+	printf("\n-- The tables that travel between stations, with each "
+	    "column's place in the\n-- primary key (0: none), as a "
+	    "changeset's table header has them.\n"
+	    "CREATE TABLE refkit_travel (\n"
+	    "\ttbl\t\tTEXT PRIMARY KEY,\n"
+	    "\tord\t\tBIGINT NOT NULL UNIQUE,\n"
+	    "\tpk\t\tBYTEA NOT NULL\n);\n");
+	if (sqlite3_prepare_v2(h, "SELECT name FROM sqlite_schema WHERE type ="
+	    " 'table' AND name NOT LIKE 'sqlite_%' ORDER BY rowid", -1, &t,
+	    NULL) != SQLITE_OK || sqlite3_prepare_v2(h, "SELECT name, type,"
+	    " pk FROM pragma_table_info(?1) ORDER BY cid", -1, &c, NULL) !=
+	    SQLITE_OK)
+		errx(1, "%s", sqlite3_errmsg(h));
+	while (sqlite3_step(t) == SQLITE_ROW) {
+		const char *name = (const char *)sqlite3_column_text(t, 0);
+
+		if (!db_table_travels(name))
+			continue;
+		printf("INSERT INTO refkit_travel VALUES ('%s', %d, '\\x", name,
+		    ++ord);
+		sqlite3_bind_text(c, 1, name, -1, SQLITE_STATIC);
+		while (sqlite3_step(c) == SQLITE_ROW) {
+			const char *type = (const char *)
+			    sqlite3_column_text(c, 1);
+
+			if (strcmp(type, "INTEGER") != 0 &&
+			    strcmp(type, "TEXT") != 0)
+				errx(1, "%s.%s is %s: the record of changes on "
+				    "PostgreSQL takes INTEGER and TEXT columns "
+				    "only (core/pgrecord.c)", name,
+				    sqlite3_column_text(c, 0), type);
+			printf("%02x", sqlite3_column_int(c, 2));
+		}
+		sqlite3_reset(c);
+		printf("');\n");
+	}
+	sqlite3_finalize(c);
+	sqlite3_finalize(t);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -372,6 +435,7 @@ main(int argc, char **argv)
 		    "\tversion\t\tBIGINT NOT NULL\n);\n"
 		    "INSERT INTO refkit_meta VALUES (1, %d, %d);\n",
 		    DB_APPLICATION_ID, DB_SCHEMA_VERSION);
+		travel(h);
 	}
 	sqlite3_close(h);
 	for (size_t i = 0; i < c.nnocase; i++)

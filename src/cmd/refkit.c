@@ -469,7 +469,8 @@ cmd_merge(struct opts *o, int argc, char **argv)
 	only_options(o, "merge", 0, 0, 1);
 	if (argc != 1)
 		cli_usage_error("merge needs one OTHER database");
-	if (stat(argv[0], &sb) != 0)
+	/* A file must be there: merging never makes one. */
+	if (!db_path_is_server(argv[0]) && stat(argv[0], &sb) != 0)
 		err(1, "cannot merge '%s'", q(argv[0]));
 	r = read_resolve(o);
 	other = db_open(argv[0]);
@@ -477,7 +478,8 @@ cmd_merge(struct opts *o, int argc, char **argv)
 	db = db_open(o->db);
 	apply_begin(db, &a, o, r);
 	if (exchange_merge(db, other, &a, why, sizeof why) != 0)
-		db_die(db, "'%s': %s; nothing was written", q(argv[0]), why);
+		db_die(db, "'%s': %s; nothing was written", q(other->path),
+		    why);
 	db_rollback(other);
 	db_close(other);
 	rc = apply_end(o, db, &a, "merged");

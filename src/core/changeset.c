@@ -4,6 +4,8 @@
  */
 #include "core/changeset.h"
 
+#include "core/util.h"
+
 #include <limits.h>
 #include <sqlite3.h>
 #include <stdint.h>
@@ -148,4 +150,130 @@ changeset_has_delete(const void *cs, size_t len)
 
 	(void)changeset_walk(cs, len, 1, &deletes);
 	return deletes;
+}
+
+/* ---- writing ---- */
+
+static void
+out_bytes(struct changeset_out *o, const void *p, size_t n)
+{
+	if (o->n + n > o->cap) {
+		o->cap = o->cap ? 2 * o->cap : 256;
+		while (o->cap < o->n + n)
+			o->cap *= 2;
+		o->p = xrealloc(o->p, o->cap);
+	}
+	if (n > 0)
+		memcpy(o->p + o->n, p, n);
+	o->n += n;
+}
+
+static void
+out_byte(struct changeset_out *o, unsigned char c)
+{
+	out_bytes(o, &c, 1);
+}
+
+/* A varint as walk_varint reads it back. */
+static void
+out_varint(struct changeset_out *o, uint64_t v)
+{
+	unsigned char b[9];
+	int n = 0;
+
+	if (v >> 56 != 0) {
+		b[8] = (unsigned char)(v & 0xff);
+		v >>= 8;
+		for (int i = 7; i >= 0; i--, v >>= 7)
+			b[i] = (unsigned char)((v & 0x7f) | 0x80);
+		out_bytes(o, b, 9);
+		return;
+	}
+	do {
+		b[n++] = (unsigned char)((v & 0x7f) | 0x80);
+		v >>= 7;
+	} while (v != 0);
+	b[0] &= 0x7f;
+	for (int i = n - 1; i >= 0; i--)
+		out_byte(o, b[i]);
+}
+
+static void
+out_be64(struct changeset_out *o, uint64_t v)
+{
+	unsigned char b[8];
+
+	for (int i = 7; i >= 0; i--, v >>= 8)
+		b[i] = (unsigned char)(v & 0xff);
+	out_bytes(o, b, sizeof b);
+}
+
+void
+changeset_put_table(struct changeset_out *o, const char *table, int ncol,
+    const unsigned char *pk)
+{
+	out_byte(o, 'T');
+	out_varint(o, (uint64_t)ncol);
+	out_bytes(o, pk, (size_t)ncol);
+	out_bytes(o, table, strlen(table) + 1);
+}
+
+void
+changeset_put_change(struct changeset_out *o, int op, int indirect)
+{
+	out_byte(o, (unsigned char)op);
+	out_byte(o, indirect != 0);
+}
+
+void
+changeset_put_value(struct changeset_out *o, const struct changeset_value *v)
+{
+	uint64_t u;
+
+	out_byte(o, (unsigned char)v->type);
+	switch (v->type) {
+	case SQLITE_INTEGER:
+		out_be64(o, (uint64_t)v->i);
+		break;
+	case SQLITE_FLOAT:
+		memcpy(&u, &v->f, sizeof u);
+		out_be64(o, u);
+		break;
+	case SQLITE_TEXT:
+	case SQLITE_BLOB:
+		out_varint(o, v->n);
+		out_bytes(o, v->p, v->n);
+		break;
+	default:
+		break;
+	}
+}
+
+void
+changeset_put_sqlite_value(struct changeset_out *o, sqlite3_value *v)
+{
+	struct changeset_value x;
+
+	memset(&x, 0, sizeof x);
+	if (v != NULL)
+		x.type = sqlite3_value_type(v);
+	switch (x.type) {
+	case SQLITE_INTEGER:
+		x.i = sqlite3_value_int64(v);
+		break;
+	case SQLITE_FLOAT:
+		x.f = sqlite3_value_double(v);
+		break;
+	case SQLITE_TEXT:
+		x.p = sqlite3_value_text(v);
+		x.n = (size_t)sqlite3_value_bytes(v);
+		break;
+	case SQLITE_BLOB:
+		x.p = sqlite3_value_blob(v);
+		x.n = (size_t)sqlite3_value_bytes(v);
+		break;
+	default:
+		break;
+	}
+	changeset_put_value(o, &x);
 }

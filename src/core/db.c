@@ -6,6 +6,7 @@
 #include "core/db.h"
 #include "core/dbpg.h"
 #include "core/gone.h"
+#include "core/pgrecord.h"
 
 #include "core/util.h"
 
@@ -208,10 +209,11 @@ db_rekey(struct db *db, const char *const *sql, int64_t from, int64_t to)
 {
 	if (from == to)
 		return 0;
-	if (rekey_run(db, sql[0], from, to) == SQLITE_ROW)
+	if (rekey_run(db, sql[0], from, to) == DB_ROW)
 		return -1;
 	/* The names change before the record they name: checked at commit. */
-	db_exec(db, "PRAGMA defer_foreign_keys = ON", "cannot rename");
+	db_exec(db, db->pg != NULL ? "SET CONSTRAINTS ALL DEFERRED" :
+	    "PRAGMA defer_foreign_keys = ON", "cannot rename");
 	for (size_t i = 1; sql[i] != NULL; i++)
 		(void)rekey_run(db, sql[i], from, to);
 	return 0;
@@ -526,6 +528,44 @@ db_table_travels(const char *table)
 	return 1;
 }
 
+int
+db_table_columns(struct db *db, const char *table, char ***names,
+    unsigned char **pk)
+{
+	struct db_stmt *st;
+	int n = 0;
+
+	*names = NULL;
+	*pk = NULL;
+	/*
+	 * PostgreSQL: the table of that very name (as SQLite compares it)
+	 * in the schema refkit's tables are in, but for the server's own
+	 * machinery (refkit_meta, tools/pgstation.sql), which SQLite has
+	 * not; a column's place in the key is its place in the index.
+	 */
+	st = db_prepare(db, db->pg != NULL ?
+	    "SELECT a.attname, coalesce((SELECT k.o FROM pg_index i,"
+	    " unnest(i.indkey::int2[]) WITH ORDINALITY AS k(c, o)"
+	    " WHERE i.indrelid = a.attrelid AND i.indisprimary"
+	    " AND k.c = a.attnum), 0)"
+	    " FROM pg_attribute a WHERE a.attrelid = (SELECT c.oid"
+	    " FROM pg_class c WHERE c.relname = ?1 AND c.relkind = 'r'"
+	    " AND c.relnamespace = current_schema()::regnamespace"
+	    " AND c.relname NOT LIKE 'refkit\\_%')"
+	    " AND a.attnum > 0 AND NOT a.attisdropped ORDER BY a.attnum" :
+	    "SELECT name, pk FROM pragma_table_info(?1, 'main') ORDER BY cid");
+	db_bind_text(st, 1, table);
+	while (db_step(db, st, 0) == DB_ROW) {
+		*names = xreallocarray(*names, (size_t)n + 1, sizeof **names);
+		*pk = xrealloc(*pk, (size_t)n + 1);
+		(*names)[n] = xstrdup(db_column_text(st, 0));
+		(*pk)[n] = (unsigned char)db_column_int(st, 1);
+		n++;
+	}
+	db_finalize(st);
+	return n;
+}
+
 static int
 session_filter(void *arg, const char *table)
 {
@@ -541,16 +581,49 @@ session_end(struct db *db)
 	db->session = NULL;
 }
 
-/* Stores the transaction's changes, if any, as this station's next. */
+/*
+ * Stores cs, n bytes of changes made here, as this station's next
+ * change, with what it had seen of the other stations' changes, and
+ * notes the rows it removed, which copies made elsewhere must not
+ * undo.  In the transaction that made them.  Its number of arrival is
+ * the next, given here: PostgreSQL's own numbering (an identity column)
+ * would skip the numbers of transactions rolled back, and --since marks
+ * are the same on both (exchange.c numbers what it applies alike).
+ */
 static void
-session_store(struct db *db)
+change_append(struct db *db, const void *cs, size_t n)
 {
 	struct db_stmt *st;
 	unsigned char *seen;
 	char *self;
-	void *cs = NULL;
 	int64_t oseq;
 	size_t nseen;
+
+	seen = gone_seen_now(db, &nseen);
+	st = db_prepare(db, "INSERT INTO change (no, origin, oseq, time, data,"
+	    " seen) SELECT (SELECT coalesce(max(no), 0) + 1 FROM change),"
+	    " s.id, coalesce((SELECT max(oseq) FROM change WHERE origin ="
+	    " s.id), 0) + 1, ?1, ?2, ?3 FROM station_self s"
+	    " RETURNING origin, oseq");
+	db_bind_int(st, 1, db_now());
+	db_bind_blob(st, 2, cs, (int)n);
+	db_bind_blob(st, 3, seen, (int)(nseen * GONE_SEEN_LEN));
+	if (db_step(db, st, 0) != DB_ROW)
+		db_fatal(db, "cannot record the changes");
+	self = xstrdup(db_column_text(st, 0));
+	oseq = db_column_int(st, 1);
+	db_finalize(st);
+	if (gone_note(db, self, oseq, cs, n) != 0)
+		db_fatal(db, "cannot record the changes");
+	free(seen);
+	free(self);
+}
+
+/* Stores the transaction's changes, if any, as this station's next. */
+static void
+session_store(struct db *db)
+{
+	void *cs = NULL;
 	int n = 0, rc;
 
 	if (db->session == NULL)
@@ -565,30 +638,31 @@ session_store(struct db *db)
 		    rc == SQLITE_NOMEM || rc == SQLITE_TOOBIG ? " (more than "
 		    "one changeset can hold)" : "");
 	session_end(db);
-	st = db_prepare(db, "SELECT s.id, coalesce((SELECT max(oseq) FROM"
-	    " change WHERE origin = s.id), 0) + 1 FROM station_self s");
-	if (db_step(db, st, 0) != DB_ROW)
-		db_fatal(db, "cannot record the changes");
-	self = xstrdup(db_column_text(st, 0));
-	oseq = db_column_int(st, 1);
-	db_finalize(st);
-	if ((seen = gone_seen_now(db->h, &nseen, &rc)) == NULL)
-		db_fatal(db, "cannot record the changes");
-	st = db_prepare(db, "INSERT INTO change (origin, oseq, time, data,"
-	    " seen) VALUES (?1, ?2, ?3, ?4, ?5)");
-	db_bind_text(st, 1, self);
-	db_bind_int(st, 2, oseq);
-	db_bind_int(st, 3, db_now());
-	db_bind_blob(st, 4, cs, n);
-	db_bind_blob(st, 5, seen, (int)(nseen * GONE_SEEN_LEN));
-	db_step(db, st, 0);
-	db_finalize(st);
-	/* The rows it removed, which copies made elsewhere must not undo. */
-	if (gone_note(db->h, self, oseq, cs, (size_t)n) != SQLITE_OK)
-		db_fatal(db, "cannot record the changes");
+	/*
+	 * Rows written with the values they had (a set within the same
+	 * second as the last) are in the session, but make no changeset.
+	 */
+	if (n > 0)
+		change_append(db, cs, (size_t)n);
 	sqlite3_free(cs);
-	free(seen);
-	free(self);
+}
+
+/* The same on PostgreSQL, from the server's notes (core/pgrecord.h). */
+static void
+pg_store(struct db *db)
+{
+	unsigned char *cs;
+	size_t n;
+
+	if (!db->pg_recording)
+		return;
+	if ((cs = pgrecord_take(db, &n)) == NULL)
+		return;
+	if (n > INT32_MAX)
+		db_die(db, "cannot record the changes of this transaction, so "
+		    "nothing was written: more than one changeset can hold");
+	change_append(db, cs, n);
+	free(cs);
 }
 
 static void
@@ -606,8 +680,8 @@ db_begin(struct db *db)
 {
 	check_writable(db);
 	if (db->pg != NULL) {
-		/* No record of changes yet: the server is not a station. */
-		dbpg_begin(db);
+		dbpg_begin(db, !db->unrecorded);
+		db->pg_recording = !db->unrecorded;
 		return;
 	}
 	db_exec(db, "BEGIN IMMEDIATE", "cannot start a transaction");
@@ -619,6 +693,10 @@ db_begin(struct db *db)
 void
 db_changes_flush(struct db *db)
 {
+	if (db->pg != NULL) {
+		pg_store(db);
+		return;
+	}
 	if (db->session == NULL)
 		return;
 	session_store(db);
@@ -638,6 +716,8 @@ void
 db_commit(struct db *db)
 {
 	if (db->pg != NULL) {
+		pg_store(db);
+		db->pg_recording = 0;
 		dbpg_commit(db);
 		return;
 	}
@@ -649,6 +729,7 @@ void
 db_rollback(struct db *db)
 {
 	session_end(db);
+	db->pg_recording = 0;
 	if (db->pg != NULL)
 		dbpg_rollback(db);
 	else if (db->h != NULL && !sqlite3_get_autocommit(db->h))
@@ -1438,6 +1519,12 @@ immutable_uri(const char *path)
 	return uri;
 }
 
+int
+db_path_is_server(const char *path)
+{
+	return dbpg_is_conninfo(path);
+}
+
 struct db *
 db_open(const char *path)
 {
@@ -1488,7 +1575,7 @@ db_open(const char *path)
 	    sqlite3_create_function(db->h, "refkit_key_hi", 0, SQLITE_UTF8,
 	    db, fn_key_hi, NULL, NULL) != SQLITE_OK ||
 	    sqlite3_create_function(db->h, "refkit_gone_note", 3, SQLITE_UTF8,
-	    NULL, gone_fn_note, NULL, NULL) != SQLITE_OK)
+	    db, gone_fn_note, NULL, NULL) != SQLITE_OK)
 		db_fatal(db, "cannot register refkit's SQL functions");
 	db->busy_ms = busy_ms();
 	sqlite3_busy_handler(db->h, busy_wait, db);

@@ -34,6 +34,7 @@ struct db {
 	int	 unrecorded;	/* db_begin records no changes (applying) */
 	void	*pg;		/* libpq's connection, or NULL on SQLite */
 	int64_t	 pg_changes;	/* the rows the last statement changed */
+	int	 pg_recording;	/* the server notes this transaction's rows */
 };
 
 /*
@@ -43,6 +44,16 @@ struct db {
  * station derives for itself.
  */
 int db_table_travels(const char *table);
+
+/*
+ * The columns of table in this database, in their order: *names (the
+ * caller frees each and the array) and *pk, each column's place in the
+ * primary key, 1, 2 ..., or 0 (the caller frees it).  Returns how many,
+ * 0 when there is no such table (then nothing is to be freed).  Each
+ * backend reads its own catalog.
+ */
+int db_table_columns(struct db *db, const char *table, char ***names,
+    unsigned char **pk);
 
 /*
  * Returns the database path the tools use when --db is not given:
@@ -152,6 +163,12 @@ const char *db_key_jstr(struct db *db, int64_t key);
 int64_t db_key_parse(struct db *db, const char *text);
 
 /*
+ * Whether path names a database on a PostgreSQL server (a connection
+ * string, as db_open takes it) rather than a file.
+ */
+int db_path_is_server(const char *path);
+
+/*
  * Opens (creating if needed) the database at path, or at the default path
  * when path is NULL.  A path that is a PostgreSQL connection string
  * ("postgresql://...", "postgres://..." or libpq's "key=value ...") opens
@@ -181,10 +198,11 @@ void db_close(struct db *db);
 /*
  * Transactions.  db_begin starts a write transaction and records its
  * changes (SQLite's session extension, on the tables db_table_travels
- * names); db_commit stores them as one row of change, made by this
- * station, in the same transaction, unless there were none.  With
- * db->unrecorded set, db_begin records nothing: for applying another
- * station's changes, which come with their own rows of change.
+ * names; on PostgreSQL the server's notes, core/pgrecord.h); db_commit
+ * stores them as one row of change, made by this station, in the same
+ * transaction, unless there were none.  With db->unrecorded set,
+ * db_begin records nothing: for applying another station's changes,
+ * which come with their own rows of change.
  */
 void db_begin(struct db *db);
 /*

@@ -86,6 +86,10 @@ static struct {
 	__typeof__(PQhost)		*host;
 	__typeof__(PQport)		*port;
 	__typeof__(PQsetNoticeProcessor) *setNoticeProcessor;
+	__typeof__(PQenterPipelineMode)	*enterPipelineMode;
+	__typeof__(PQexitPipelineMode)	*exitPipelineMode;
+	__typeof__(PQpipelineSync)	*pipelineSync;
+	__typeof__(PQsendQueryParams)	*sendQueryParams;
 	__typeof__(PQputCopyData)	*putCopyData;
 	__typeof__(PQputCopyEnd)	*putCopyEnd;
 	__typeof__(PQgetResult)		*getResult;
@@ -102,7 +106,9 @@ pq_load(void)
 		"PQgetisnull", "PQftype", "PQfname", "PQcmdTuples",
 		"PQtransactionStatus", "PQunescapeBytea", "PQfreemem", "PQdb",
 		"PQuser", "PQhost", "PQport", "PQsetNoticeProcessor",
-		"PQputCopyData", "PQputCopyEnd", "PQgetResult"
+		"PQenterPipelineMode", "PQexitPipelineMode", "PQpipelineSync",
+		"PQsendQueryParams", "PQputCopyData", "PQputCopyEnd",
+		"PQgetResult"
 	};
 	void **slot = (void **)(void *)&pq;
 	void *h;
@@ -236,6 +242,72 @@ sb_str(struct sbuf *b, const char *s)
 	sb_add(b, s, strlen(s));
 }
 
+/*
+ * json_extract(column, '$.a.b'), the form refkit's statements use, as
+ * the expression that the function in the schema computes, written out:
+ * called, the function's body is parsed and planned again at every call,
+ * and the dozens of them in a read of the ledger were a good part of a
+ * command's time on the server.  Appends it to b and returns the end of
+ * the call at s; NULL, having appended nothing, for any other form (an
+ * expression, a path with [n] or quotes), which keeps the call.
+ */
+static const char *
+json_extract_inline(struct sbuf *b, const char *s)
+{
+	const char *a = s + 12, *col, *path, *e;
+	size_t ncol, npath;
+	char *keys, *x;
+
+	while (*a == ' ')
+		a++;
+	if (*a++ != '(')
+		return NULL;
+	while (*a == ' ')
+		a++;
+	col = a;
+	while (ident_char((unsigned char)*a) || (*a == '.' && a > col))
+		a++;
+	if ((ncol = (size_t)(a - col)) == 0 || isdigit((unsigned char)*col))
+		return NULL;
+	while (*a == ' ')
+		a++;
+	if (*a++ != ',')
+		return NULL;
+	while (*a == ' ')
+		a++;
+	if (strncmp(a, "'$", 2) != 0)
+		return NULL;
+	/* Keys of letters, digits and _, each after a dot, none a number. */
+	path = a += 2;
+	while (*a == '.' && ident_char((unsigned char)a[1]) &&
+	    !isdigit((unsigned char)a[1]))
+		while (ident_char((unsigned char)*++a))
+			;
+	npath = (size_t)(a - path);
+	if (*a++ != '\'')
+		return NULL;
+	while (*a == ' ')
+		a++;
+	if (*a != ')')
+		return NULL;
+	e = a + 1;
+	/* '$.a.b' is the path '{a,b}'; '$', the whole document: '{}'. */
+	keys = xstrndup(npath > 0 ? path + 1 : path, npath > 0 ? npath - 1 :
+	    0);
+	for (char *k = keys; *k; k++)
+		if (*k == '.')
+			*k = ',';
+	/* A boolean reads as 1 or 0, a JSON null as NULL, the rest as text. */
+	x = xasprintf("(CASE json_typeof(%.*s::json #> '{%s}') WHEN 'boolean'"
+	    " THEN CASE WHEN %.*s::json #>> '{%s}' = 'true' THEN '1' ELSE '0'"
+	    " END ELSE %.*s::json #>> '{%s}' END)", (int)ncol, col, keys,
+	    (int)ncol, col, keys, (int)ncol, col, keys);
+	sb_str(b, x);
+	free(x);
+	free(keys);
+	return e;
+}
+
 char *
 dbpg_translate(const char *sql, int *nparam, int *extra, int maxextra,
     int *nextra)
@@ -329,6 +401,15 @@ dbpg_translate(const char *sql, int *nparam, int *extra, int maxextra,
 				    "least");
 				s += 3;
 				prev_ident = 1;
+				continue;
+			}
+		}
+		if (word_at(s, "json_extract")) {
+			const char *e = json_extract_inline(&b, s);
+
+			if (e != NULL) {
+				s = e;
+				prev_ident = 0;
 				continue;
 			}
 		}
@@ -528,6 +609,38 @@ create_schema(struct db *db, const char *station_name)
 	db_finalize(st);
 }
 
+/*
+ * The usual open in one round trip: the connection set up, and a refkit
+ * database of this version found, with its station's keys.  Anything
+ * else (an empty database, another program's, another version, one
+ * made before the record of changes (no refkit_rowlog), an
+ * error) returns 0 having changed nothing, and dbpg_open takes the long
+ * way under the writers' lock, which says what it is.  None of that is
+ * needed here: a database at this version has its schema whole (it was
+ * created in one transaction), and no migration waits for it.
+ */
+static int
+open_usual(struct db *db)
+{
+	PGresult *res = pq.exec(CONN(db), "SET client_min_messages = warning;"
+	    " SELECT m.application_id, m.version, (SELECT id FROM"
+	    " station_self), to_regclass('refkit_rowlog') IS NOT NULL"
+	    " FROM refkit_meta m");
+	int ok = res != NULL && pq.resultStatus(res) == PGRES_TUPLES_OK &&
+	    pq.ntuples(res) == 1 && pq.nfields(res) == 4 &&
+	    atoll(pq.getvalue(res, 0, 0)) == DB_APPLICATION_ID &&
+	    strtol(pq.getvalue(res, 0, 1), NULL, 10) == DB_SCHEMA_VERSION &&
+	    pq.getvalue(res, 0, 3)[0] == 't';
+
+	/* The keys' base, which db_key_base would read with one more. */
+	if (ok && !pq.getisnull(res, 0, 2))
+		db->key_base = db_station_tag(pq.getvalue(res, 0, 2)) <<
+		    DB_KEY_BITS;
+	if (res != NULL)
+		pq.clear(res);
+	return ok;
+}
+
 void
 dbpg_open(struct db *db, const char *station_name)
 {
@@ -535,7 +648,7 @@ dbpg_open(struct db *db, const char *station_name)
 	PGresult *res;
 	char *conninfo = db->path;
 	long ntables, version;
-	int has_meta;
+	int has_meta, has_record;
 
 	pq_load();
 	c = pq.connectdb(conninfo);
@@ -551,21 +664,29 @@ dbpg_open(struct db *db, const char *station_name)
 	}
 	db->pg = c;
 	pq.setNoticeProcessor(c, no_notice, NULL);
+	if (open_usual(db))
+		return;
 	pq.clear(pg_run(db, "SET client_min_messages = warning",
 	    "cannot set up the connection"));
 	/*
 	 * What the database holds, read under the writers' lock, so that
-	 * two first commands do not both create the schema.
+	 * two first commands do not both create the schema: read by a
+	 * statement after the one that waits for the lock, since a
+	 * statement sees the database as it was when it began.
 	 */
 	pq.clear(pg_run(db, "BEGIN", "cannot start a transaction"));
-	res = pg_run(db, "SELECT pg_advisory_xact_lock(" PG_LOCK_KEY "),"
+	pq.clear(pg_run(db, "SELECT pg_advisory_xact_lock(" PG_LOCK_KEY ")",
+	    "cannot read the database"));
+	res = pg_run(db, "SELECT 0,"
 	    " (SELECT count(*) FROM pg_catalog.pg_class c JOIN"
 	    " pg_catalog.pg_namespace n ON n.oid = c.relnamespace WHERE"
 	    " n.nspname = current_schema() AND c.relkind IN ('r', 'p', 'v',"
-	    " 'm', 'f')), to_regclass('refkit_meta') IS NOT NULL",
+	    " 'm', 'f')), to_regclass('refkit_meta') IS NOT NULL,"
+	    " to_regclass('refkit_rowlog') IS NOT NULL",
 	    "cannot read the database");
 	ntables = strtol(pq.getvalue(res, 0, 1), NULL, 10);
 	has_meta = pq.getvalue(res, 0, 2)[0] == 't';
+	has_record = pq.getvalue(res, 0, 3)[0] == 't';
 	pq.clear(res);
 	if (!has_meta && ntables > 0)
 		errx(1, "'%s': not a refkit database (it has tables of "
@@ -590,6 +711,11 @@ dbpg_open(struct db *db, const char *station_name)
 		errx(1, "'%s': schema %ld, which this refkit cannot migrate "
 		    "on PostgreSQL yet (it knows %d); not changed", db->path,
 		    version, DB_SCHEMA_VERSION);
+	/* Made before a server was a station: its writes went unrecorded. */
+	if (!has_record)
+		errx(1, "'%s': made by an earlier refkit, which kept no "
+		    "record of changes on PostgreSQL; not changed (make it "
+		    "anew)", db->path);
 	pq.clear(res);
 	pq.clear(pg_run(db, "COMMIT", "cannot read the database"));
 }
@@ -620,12 +746,15 @@ dbpg_in_transaction(struct db *db)
 }
 
 void
-dbpg_begin(struct db *db)
+dbpg_begin(struct db *db, int record)
 {
 	PGresult *res;
 
-	pq.clear(pg_run(db, "BEGIN", "cannot start a transaction"));
-	res = pg_run(db, "SELECT pg_advisory_xact_lock(" PG_LOCK_KEY "),"
+	/* One round trip: the result is the last statement's. */
+	res = pg_run(db, record ? "BEGIN; SELECT pg_advisory_xact_lock("
+	    PG_LOCK_KEY "), current_setting('transaction_read_only'),"
+	    " set_config('refkit.record', 'on', true)" :
+	    "BEGIN; SELECT pg_advisory_xact_lock(" PG_LOCK_KEY "),"
 	    " current_setting('transaction_read_only')",
 	    "cannot start a transaction");
 	if (strcmp(pq.getvalue(res, 0, 1), "on") == 0) {
@@ -671,14 +800,50 @@ dbpg_rollback(struct db *db)
 
 /* ---- statements ---- */
 
+/*
+ * Each call of refkit_key_lo() or refkit_key_hi() is a query of
+ * station_self that the server plans and runs within the statement; the
+ * connection read the station's keys as it opened, so they go in as
+ * numbers.
+ */
+char *
+dbpg_pin_keys(char *sql, int64_t base)
+{
+	struct sbuf b = { NULL, 0, 0 };
+	const char *s = sql;
+	char num[32];
+
+	if (base == 0 || strstr(sql, "refkit_key_") == NULL)
+		return sql;
+	sb_add(&b, "", 0);
+	while (*s != '\0') {
+		if (*s == '\'' || *s == '"') {
+			const char *e = skip_quoted(s);
+
+			sb_add(&b, s, (size_t)(e - s));
+			s = e;
+		} else if ((s == sql || !ident_char((unsigned char)s[-1])) &&
+		    (strncmp(s, "refkit_key_lo()", 15) == 0 ||
+		    strncmp(s, "refkit_key_hi()", 15) == 0)) {
+			snprintf(num, sizeof num, "(%" PRId64 "::bigint)",
+			    base + (s[11] == 'l' ? 1 : DB_KEY_MAX_NO));
+			sb_str(&b, num);
+			s += 15;
+		} else
+			sb_add(&b, s++, 1);
+	}
+	free(sql);
+	return b.p;
+}
+
 struct pg_stmt *
 dbpg_prepare(struct db *db, const char *sql)
 {
 	struct pg_stmt *p = xcalloc(1, sizeof *p);
 
 	p->db = db;
-	p->sql = dbpg_translate(sql, &p->nparam, p->extra, PG_EXTRA_MAX,
-	    &p->nextra);
+	p->sql = dbpg_pin_keys(dbpg_translate(sql, &p->nparam, p->extra,
+	    PG_EXTRA_MAX, &p->nextra), db->key_base);
 	p->n = p->nparam + p->nextra;
 	p->val = xcalloc((size_t)p->n + 1, sizeof *p->val);
 	p->own = xcalloc((size_t)p->n + 1, sizeof *p->own);
@@ -868,6 +1033,50 @@ bind_extra(struct pg_stmt *p)
 	}
 }
 
+/*
+ * Runs p's statement under a savepoint, the three sent at once (libpq's
+ * pipeline mode) so that they cost one round trip, not three: a merge
+ * runs each of its rows so.  Returns the statement's result, the
+ * savepoint released if it worked, or NULL when the connection failed.
+ */
+static PGresult *
+pipelined(struct db *db, struct pg_stmt *p)
+{
+	PGconn *c = CONN(db);
+	PGresult *r, *stmt = NULL;
+	int n = 0, sync = 0;
+
+	if (!pq.enterPipelineMode(c) ||
+	    !pq.sendQueryParams(c, "SAVEPOINT refkit_step", 0, NULL, NULL,
+	    NULL, NULL, 0) ||
+	    !pq.sendQueryParams(c, p->sql, p->n, p->type, p->val, p->len,
+	    p->fmt, 0) ||
+	    !pq.sendQueryParams(c, "RELEASE SAVEPOINT refkit_step", 0, NULL,
+	    NULL, NULL, NULL, 0) ||
+	    !pq.pipelineSync(c)) {
+		(void)pq.exitPipelineMode(c);
+		return NULL;
+	}
+	/* Each query's result, then a NULL; at the end the sync's. */
+	while (!sync && pq.status(c) != CONNECTION_BAD) {
+		if ((r = pq.getResult(c)) == NULL)
+			continue;
+		if (pq.resultStatus(r) == PGRES_PIPELINE_SYNC) {
+			sync = 1;
+			pq.clear(r);
+		} else if (n++ == 1)
+			stmt = r;
+		else
+			pq.clear(r);
+	}
+	if (!sync || !pq.exitPipelineMode(c)) {
+		if (stmt != NULL)
+			pq.clear(stmt);
+		return NULL;
+	}
+	return stmt;
+}
+
 int
 dbpg_step(struct db *db, struct pg_stmt *p, int allow_constraint)
 {
@@ -889,16 +1098,14 @@ dbpg_step(struct db *db, struct pg_stmt *p, int allow_constraint)
 	 */
 	savepoint = allow_constraint && dbpg_in_transaction(db);
 	if (savepoint)
-		pq.clear(pg_run(db, "SAVEPOINT refkit_step", db->path));
-	p->res = pq.execParams(CONN(db), p->sql, p->n, p->type, p->val,
-	    p->len, p->fmt, 0);
+		p->res = pipelined(db, p);
+	else
+		p->res = pq.execParams(CONN(db), p->sql, p->n, p->type, p->val,
+		    p->len, p->fmt, 0);
 	rc = p->res ? pq.resultStatus(p->res) : PGRES_FATAL_ERROR;
 	if (rc == PGRES_TUPLES_OK || rc == PGRES_COMMAND_OK) {
 		const char *n = pq.cmdTuples(p->res);
 
-		if (savepoint)
-			pq.clear(pg_run(db, "RELEASE SAVEPOINT refkit_step",
-			    db->path));
 		db->pg_changes = n && *n ? strtoll(n, NULL, 10) : 0;
 		p->nrow = rc == PGRES_TUPLES_OK ? pq.ntuples(p->res) : 0;
 		p->ncol = pq.nfields(p->res);
@@ -911,8 +1118,8 @@ dbpg_step(struct db *db, struct pg_stmt *p, int allow_constraint)
 		pq.clear(p->res);
 		p->res = NULL;
 		if (savepoint)
-			pq.clear(pg_run(db, "ROLLBACK TO SAVEPOINT refkit_step",
-			    db->path));
+			pq.clear(pg_run(db, "ROLLBACK TO SAVEPOINT refkit_step;"
+			    " RELEASE SAVEPOINT refkit_step", db->path));
 		return DB_CONSTRAINT;
 	}
 	{

@@ -28,8 +28,12 @@ int dbpg_is_conninfo(const char *s);
 void dbpg_open(struct db *db, const char *station_name);
 void dbpg_close(struct db *db);
 
-/* Transactions: db_begin and the rest, on the server. */
-void dbpg_begin(struct db *db);
+/*
+ * Transactions: db_begin and the rest, on the server.  A write
+ * transaction begun with record set has the server note the rows it
+ * changes (tools/pgstation.sql).
+ */
+void dbpg_begin(struct db *db, int record);
 void dbpg_begin_read(struct db *db);
 void dbpg_commit(struct db *db);
 void dbpg_rollback(struct db *db);
@@ -87,6 +91,14 @@ void dbpg_bulk_free(struct pg_bulk *b);
  */
 char *dbpg_translate(const char *sql, int *nparam, int *extra,
     int maxextra, int *nextra);
+
+/*
+ * sql (taken, and freed unless returned) with refkit_key_lo() and
+ * refkit_key_hi() replaced by the values they have at the station whose
+ * keys start after base; sql itself when base is 0 (not known) or it has
+ * no such call.  The caller frees the result.  For the unit tests.
+ */
+char *dbpg_pin_keys(char *sql, int64_t base);
 
 /* The embedded build/schema-pg.sql (weak: empty in build/pgschema). */
 extern const char db_schema_pg_sql[];

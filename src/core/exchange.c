@@ -6,6 +6,7 @@
 
 #include "core/changes_show.h"
 #include "core/changeset.h"
+#include "core/dbapply.h"
 #include "core/gone.h"
 #include "core/out.h"
 #include "core/resolve.h"
@@ -75,6 +76,8 @@ stamps_clear(struct exchange_apply *a)
  * on every table gone has rows of passes over (RAISE(IGNORE)) the insert
  * of a row that a change removed which the station of the change at
  * hand had not seen.  The change at hand is set before each changeset.
+ * On PostgreSQL the applier asks the same question before each insert
+ * (core/dbapply.h), of the same tables.
  */
 struct gate {
 	struct db		*db;
@@ -83,36 +86,31 @@ struct gate {
 	const unsigned char	*seen;		/* NULL: not known */
 	size_t			 nseen;
 	int64_t			*passed;	/* the apply's count */
-	sqlite3_stmt		*find;
+	struct db_stmt		*find;
 	char			**tables;	/* gated */
 	size_t			 ntables;
 };
 
 /*
- * refkit_gone(table, key values...), the trigger's question: whether a
- * change of table's key that the station of the change at hand had not
- * seen removed the row.  A change whose seen list is not known passes
- * nothing over.
+ * The gate's question: whether a change that the station of the change
+ * at hand had not seen removed table's row of the n key values at key.
+ * A change whose seen list is not known passes nothing over.
  */
-static void
-fn_gone(sqlite3_context *cx, int argc, sqlite3_value **argv)
+static int
+gate_passes(struct gate *g, const char *table, sqlite3_value **keyv, int n)
 {
-	struct gate *g = sqlite3_user_data(cx);
 	unsigned char *key;
 	size_t klen;
-	int pass = 0, rc;
+	int pass = 0;
 
-	if (g->seen == NULL || argc < 2) {
-		sqlite3_result_int(cx, 0);
-		return;
-	}
-	key = gone_key(argv + 1, argc - 1, &klen);
-	sqlite3_bind_value(g->find, 1, argv[0]);
-	sqlite3_bind_blob(g->find, 2, key, (int)klen, SQLITE_STATIC);
-	while (!pass && sqlite3_step(g->find) == SQLITE_ROW) {
-		const char *origin = (const char *)
-		    sqlite3_column_text(g->find, 0);
-		int64_t n = sqlite3_column_int64(g->find, 1), had;
+	if (g->seen == NULL || n < 1)
+		return 0;
+	key = gone_key(keyv, n, &klen);
+	db_bind_text(g->find, 1, table);
+	db_bind_blob(g->find, 2, key, (int)klen);
+	while (!pass && db_step(g->db, g->find, 0) == DB_ROW) {
+		const char *origin = db_column_text(g->find, 0);
+		int64_t no = db_column_int(g->find, 1), had;
 
 		if (origin == NULL)
 			continue;
@@ -121,18 +119,25 @@ fn_gone(sqlite3_context *cx, int argc, sqlite3_value **argv)
 			had = g->oseq - 1;
 		else
 			had = gone_seen_of(g->seen, g->nseen, origin);
-		pass = n > had;
+		pass = no > had;
 	}
-	rc = sqlite3_reset(g->find);
-	sqlite3_clear_bindings(g->find);
+	db_reset(g->find);
+	db_clear(g->find);
 	free(key);
-	if (rc != SQLITE_OK) {
-		sqlite3_result_error_code(cx, rc);
-		return;
-	}
 	if (pass)
 		(*g->passed)++;
-	sqlite3_result_int(cx, pass);
+	return pass;
+}
+
+/* refkit_gone(table, key values...), the trigger's question. */
+static void
+fn_gone(sqlite3_context *cx, int argc, sqlite3_value **argv)
+{
+	const char *table = argc > 0 ? (const char *)
+	    sqlite3_value_text(argv[0]) : NULL;
+
+	sqlite3_result_int(cx, table != NULL &&
+	    gate_passes(sqlite3_user_data(cx), table, argv + 1, argc - 1));
 }
 
 /*
@@ -149,6 +154,8 @@ gate_table(struct gate *g, const char *table)
 	char *sql;
 	int ncol = 0;
 
+	if (db->pg != NULL)
+		goto gated;
 	s = sqlite3_str_new(db->h);
 	sqlite3_str_appendf(s, "CREATE TEMP TRIGGER IF NOT EXISTS "
 	    "\"refkit_gone_%w\" BEFORE INSERT ON main.\"%w\" WHEN "
@@ -171,6 +178,7 @@ gate_table(struct gate *g, const char *table)
 		db_fatal(db, "cannot watch for records removed elsewhere");
 	}
 	sqlite3_free(sql);
+gated:
 	g->tables = xreallocarray(g->tables, g->ntables + 1,
 	    sizeof *g->tables);
 	g->tables[g->ntables++] = xstrdup(table);
@@ -197,13 +205,12 @@ gates_more(struct db *db, struct exchange_apply *a)
 		g = a->gate = xcalloc(1, sizeof *g);
 		g->db = db;
 		g->passed = &a->passed;
-		if (sqlite3_create_function(db->h, "refkit_gone", -1,
-		    SQLITE_UTF8, g, fn_gone, NULL, NULL) != SQLITE_OK)
-			db_fatal(db, "cannot register refkit's SQL functions");
-		if (sqlite3_prepare_v2(db->h, "SELECT origin, oseq FROM gone"
-		    " WHERE tbl = ?1 AND key = ?2", -1, &g->find, NULL) !=
+		if (db->pg == NULL && sqlite3_create_function(db->h,
+		    "refkit_gone", -1, SQLITE_UTF8, g, fn_gone, NULL, NULL) !=
 		    SQLITE_OK)
-			db_fatal(db, "cannot prepare a statement");
+			db_fatal(db, "cannot register refkit's SQL functions");
+		g->find = db_prepare(db, "SELECT origin, oseq FROM gone"
+		    " WHERE tbl = ?1 AND key = ?2");
 	}
 	/* The tables gone has rows of, each found by one seek. */
 	st = db_prepare(db, "SELECT min(tbl) FROM gone WHERE tbl > ?1");
@@ -236,15 +243,16 @@ gates_release(struct exchange_apply *a)
 		char *sql = sqlite3_mprintf("DROP TRIGGER IF EXISTS "
 		    "temp.\"refkit_gone_%w\"", g->tables[i]);
 
-		if (sql != NULL)
+		if (sql != NULL && g->db->pg == NULL)
 			(void)sqlite3_exec(g->db->h, sql, NULL, NULL, NULL);
 		sqlite3_free(sql);
 		free(g->tables[i]);
 	}
 	free(g->tables);
-	sqlite3_finalize(g->find);
-	(void)sqlite3_create_function(g->db->h, "refkit_gone", -1,
-	    SQLITE_UTF8, NULL, NULL, NULL, NULL);
+	db_finalize(g->find);
+	if (g->db->pg == NULL)
+		(void)sqlite3_create_function(g->db->h, "refkit_gone", -1,
+		    SQLITE_UTF8, NULL, NULL, NULL, NULL);
 	free(g);
 	a->gate = NULL;
 }
@@ -255,6 +263,7 @@ exchange_apply_release(struct exchange_apply *a)
 	struct cols *c, *next;
 
 	gates_release(a);
+	dbapply_free(a->dbapply);
 	for (size_t i = 0; i < a->nc; i++) {
 		free(a->c[i].table);
 		free(a->c[i].key);
@@ -277,27 +286,20 @@ exchange_apply_release(struct exchange_apply *a)
 	memset(a, 0, sizeof *a);
 }
 
-/* The column names of table (PRAGMA table_info), cached in a. */
+/* The column names of table here, cached in a. */
 static struct cols *
 cols_of(struct db *db, struct exchange_apply *a, const char *table)
 {
 	struct cols *c;
-	struct db_stmt *st;
+	unsigned char *pk;
 
 	for (c = a->cols; c != NULL; c = c->next)
 		if (strcmp(c->table, table) == 0)
 			return c;
 	c = xcalloc(1, sizeof *c);
 	c->table = xstrdup(table);
-	st = db_prepare(db, "SELECT name FROM pragma_table_info(?1)"
-	    " ORDER BY cid");
-	db_bind_text(st, 1, table);
-	while (db_step(db, st, 0) == DB_ROW) {
-		c->name = xrealloc(c->name, (size_t)(c->n + 1) *
-		    sizeof *c->name);
-		c->name[c->n++] = xstrdup(db_column_text(st, 0));
-	}
-	db_finalize(st);
+	c->n = db_table_columns(db, table, &c->name, &pk);
+	free(pk);
 	c->next = a->cols;
 	a->cols = c;
 	return c;
@@ -348,7 +350,7 @@ side_value(sqlite3_changeset_iter *it, enum side s, int i)
 	else if (s == NEW)
 		(void)sqlite3changeset_new(it, i, &v);
 	else
-		(void)sqlite3changeset_conflict(it, i, &v);
+		(void)dbapply_conflict(it, i, &v);
 	return v;
 }
 
@@ -620,6 +622,31 @@ stamp_note(struct exchange_apply *a, struct cols *c,
 	s[a->nstamps++] = x;
 }
 
+/* Binds an SQLite value, as it is, to parameter i. */
+static void
+bind_value(struct db_stmt *st, int i, sqlite3_value *v)
+{
+	switch (sqlite3_value_type(v)) {
+	case SQLITE_INTEGER:
+		db_bind_int(st, i, sqlite3_value_int64(v));
+		break;
+	case SQLITE_FLOAT:
+		db_bind_double(st, i, sqlite3_value_double(v));
+		break;
+	case SQLITE_TEXT:
+		db_bind_textn(st, i, (const char *)sqlite3_value_text(v),
+		    sqlite3_value_bytes(v));
+		break;
+	case SQLITE_BLOB:
+		db_bind_blob(st, i, sqlite3_value_blob(v),
+		    sqlite3_value_bytes(v));
+		break;
+	default:
+		db_bind_null(st, i);
+		break;
+	}
+}
+
 /* Sets the times stamp_note noted, once the changeset is in. */
 static int
 stamps_apply(struct db *db, struct exchange_apply *a, char *why,
@@ -630,10 +657,10 @@ stamps_apply(struct db *db, struct exchange_apply *a, char *why,
 
 	for (size_t i = 0; i < a->nstamps && rc == 0; i++) {
 		char *sql;
-		sqlite3_stmt *st;
+		struct db_stmt *st;
 		int n = 2, npk;
 
-		sql = sqlite3_mprintf("UPDATE main.\"%w\" SET", x[i].c->table);
+		sql = sqlite3_mprintf("UPDATE \"%w\" SET", x[i].c->table);
 		for (int k = 0; k < x[i].c->n && sql != NULL; k++) {
 			if (strcmp(x[i].c->name[k], "created") == 0 &&
 			    x[i].has_created)
@@ -659,20 +686,17 @@ stamps_apply(struct db *db, struct exchange_apply *a, char *why,
 			sqlite3_free(sql);
 			continue;
 		}
-		if (sqlite3_prepare_v2(db->h, sql, -1, &st, NULL) !=
-		    SQLITE_OK)
-			db_fatal(db, "cannot prepare a statement");
+		st = db_prepare(db, sql);
 		sqlite3_free(sql);
-		sqlite3_bind_int64(st, 1, x[i].created);
-		sqlite3_bind_int64(st, 2, x[i].updated);
+		db_bind_int(st, 1, x[i].created);
+		db_bind_int(st, 2, x[i].updated);
 		for (int k = 0; k < x[i].ncol; k++)
 			if (x[i].pk[k] != NULL)
-				sqlite3_bind_value(st, k + 3, x[i].pk[k]);
-		if (sqlite3_step(st) != SQLITE_DONE)
+				bind_value(st, k + 3, x[i].pk[k]);
+		if (db_step(db, st, 1) == DB_CONSTRAINT)
 			rc = util_say(why, whysz, "cannot set the times of a "
-			    "row of %s: %s", x[i].c->table,
-			    sqlite3_errmsg(db->h));
-		sqlite3_finalize(st);
+			    "row of %s: refused by the schema", x[i].c->table);
+		db_finalize(st);
 	}
 	stamps_clear(a);
 	return rc;
@@ -782,7 +806,7 @@ dangling(struct exchange_apply *a, sqlite3_changeset_iter *it)
 	struct exchange_conflict *x;
 	int n = 0;
 
-	(void)sqlite3changeset_fk_conflicts(it, &n);
+	(void)dbapply_fk_conflicts(it, &n);
 	if (n <= a->dangling)
 		return SQLITE_CHANGESET_OMIT;
 	a->dangling = n;
@@ -998,6 +1022,23 @@ on_write(void *arg, int op, const char *schema, const char *table,
 		a->watch_all = 1;
 }
 
+/* On PostgreSQL: on_write, from the applier (core/dbapply.h). */
+static void
+pg_wrote(void *arg, int op, const char *table, int64_t rowid)
+{
+	on_write(arg, op, "main", table, rowid);
+}
+
+/* On PostgreSQL: the gate's question, from the applier. */
+static int
+pg_pass_over(void *arg, const char *table, sqlite3_value **pk, int npk)
+{
+	struct exchange_apply *a = arg;
+
+	return a->gate != NULL && gated(a->gate, table) &&
+	    gate_passes(a->gate, table, pk, npk);
+}
+
 void
 exchange_watched(struct db *db, struct exchange_apply *a)
 {
@@ -1063,6 +1104,7 @@ exchange_apply_entry(struct db *db, struct exchange_apply *a,
 	struct apply_ctx x = { db, a, NULL };
 	struct gate *g;
 	struct db_stmt *st;
+	char failed[256];
 	int64_t newest;
 	int rc;
 
@@ -1087,8 +1129,13 @@ exchange_apply_entry(struct db *db, struct exchange_apply *a,
 		    "%.8s:%" PRId64 ", which is not here: take in an export "
 		    "with an earlier --since first", e->origin, e->oseq,
 		    e->origin, newest + 1);
-	if (exchange_station(db, e->origin, NULL, why, whysz) != 0)
-		return -1;
+	/* Each station once an apply: a merge brings thousands of one. */
+	if (strcmp(a->known_origin, e->origin) != 0) {
+		if (exchange_station(db, e->origin, NULL, why, whysz) != 0)
+			return -1;
+		snprintf(a->known_origin, sizeof a->known_origin, "%s",
+		    e->origin);
+	}
 	a->origin = e->origin;
 	a->oseq = e->oseq;
 	if (a->gate == NULL)
@@ -1098,12 +1145,27 @@ exchange_apply_entry(struct db *db, struct exchange_apply *a,
 	g->oseq = e->oseq;
 	g->seen = e->seen;
 	g->nseen = e->nseen;
-	if (a->watch_table != NULL)
-		(void)sqlite3_update_hook(db->h, on_write, a);
-	rc = sqlite3changeset_apply_v2(db->h, (int)e->len,
-	    (void *)e->changeset, travels, on_conflict, &x, NULL, NULL,
-	    SQLITE_CHANGESETAPPLY_NOSAVEPOINT);
-	(void)sqlite3_update_hook(db->h, NULL, NULL);
+	if (db->pg != NULL) {
+		struct dbapply_hooks h = { pg_pass_over, pg_wrote, a };
+
+		if (a->dbapply == NULL)
+			a->dbapply = dbapply_new(db);
+		rc = dbapply_changeset(a->dbapply, e->changeset, e->len,
+		    travels, on_conflict, &x, &h, failed, sizeof failed) == 0 ?
+		    SQLITE_OK : SQLITE_ERROR;
+	} else {
+		if (a->watch_table != NULL)
+			(void)sqlite3_update_hook(db->h, on_write, a);
+		rc = sqlite3changeset_apply_v2(db->h, (int)e->len,
+		    (void *)e->changeset, travels, on_conflict, &x, NULL,
+		    NULL, SQLITE_CHANGESETAPPLY_NOSAVEPOINT);
+		(void)sqlite3_update_hook(db->h, NULL, NULL);
+		/* A damaged one leaves no message on the connection. */
+		if (rc != SQLITE_OK)
+			snprintf(failed, sizeof failed, "%s",
+			    (rc & 0xff) == SQLITE_CORRUPT ? "a damaged changeset" :
+			    sqlite3_errmsg(db->h));
+	}
 	a->origin = NULL;
 	if (rc != SQLITE_OK || x.local != NULL) {
 		stamps_clear(a);
@@ -1115,12 +1177,13 @@ exchange_apply_entry(struct db *db, struct exchange_apply *a,
 			return -1;
 		}
 		return util_say(why, whysz, "change %.8s:%" PRId64 " cannot be "
-		    "applied: %s", e->origin, e->oseq, sqlite3_errmsg(db->h));
+		    "applied: %s", e->origin, e->oseq, failed);
 	}
 	if (stamps_apply(db, a, why, whysz) != 0)
 		return -1;
-	st = db_prepare(db, "INSERT INTO change (origin, oseq, time, data,"
-	    " seen) VALUES (?1, ?2, ?3, ?4, ?5)");
+	st = db_prepare(db, "INSERT INTO change (no, origin, oseq, time,"
+	    " data, seen) VALUES ((SELECT coalesce(max(no), 0) + 1 FROM"
+	    " change), ?1, ?2, ?3, ?4, ?5)");
 	db_bind_text(st, 1, e->origin);
 	db_bind_int(st, 2, e->oseq);
 	db_bind_int(st, 3, e->time);
@@ -1132,8 +1195,8 @@ exchange_apply_entry(struct db *db, struct exchange_apply *a,
 	db_finalize(st);
 	/* What it removed, which copies made without knowing cannot undo. */
 	if (changeset_has_delete(e->changeset, e->len)) {
-		if (gone_note(db->h, e->origin, e->oseq, e->changeset,
-		    e->len) != SQLITE_OK)
+		if (gone_note(db, e->origin, e->oseq, e->changeset,
+		    e->len) != 0)
 			db_fatal(db, "cannot note the records removed");
 		gates_more(db, a);
 	}

@@ -39,6 +39,7 @@ enum exchange_prefer {
 	EXCHANGE_THEIRS		/* take the incoming version */
 };
 
+struct dbapply;
 struct resolve;
 struct resolve_line;
 
@@ -92,7 +93,9 @@ struct exchange_apply {
 	size_t		 nruns, capruns;
 	const char	*origin;
 	int64_t		 oseq;
+	char		 known_origin[STATION_ID_LEN + 1]; /* made known */
 	void		*gate;		/* the gates, once set */
+	struct dbapply	*dbapply;	/* on PostgreSQL (core/dbapply.h) */
 };
 
 void exchange_apply_init(struct exchange_apply *a, enum exchange_prefer p);

@@ -95,34 +95,26 @@ gone_seen_of(const unsigned char *seen, size_t nseen, const char *id)
 }
 
 unsigned char *
-gone_seen_now(sqlite3 *h, size_t *n, int *rc)
+gone_seen_now(struct db *db, size_t *n)
 {
 	struct buf b = { NULL, 0, 0 };
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 
 	*n = 0;
-	*rc = sqlite3_prepare_v2(h, "SELECT s.id, (SELECT max(c.oseq) FROM"
+	st = db_prepare(db, "SELECT s.id, (SELECT max(c.oseq) FROM"
 	    " change c WHERE c.origin = s.id) FROM station s WHERE s.id <>"
-	    " (SELECT id FROM station_self) ORDER BY s.id", -1, &st, NULL);
-	if (*rc != SQLITE_OK)
-		return NULL;
-	while ((*rc = sqlite3_step(st)) == SQLITE_ROW) {
-		const unsigned char *id = sqlite3_column_text(st, 0);
+	    " (SELECT id FROM station_self) ORDER BY s.id");
+	while (db_step(db, st, 0) == DB_ROW) {
+		const char *id = db_column_text(st, 0);
 
-		if (sqlite3_column_type(st, 1) != SQLITE_INTEGER ||
-		    id == NULL || sqlite3_column_bytes(st, 0) !=
-		    GONE_SEEN_LEN - 8)
+		if (db_column_type(st, 1) != DB_INTEGER || id == NULL ||
+		    strlen(id) != GONE_SEEN_LEN - 8)
 			continue;
 		buf_put(&b, id, GONE_SEEN_LEN - 8);
-		buf_be64(&b, (uint64_t)sqlite3_column_int64(st, 1));
+		buf_be64(&b, (uint64_t)db_column_int(st, 1));
 		(*n)++;
 	}
-	sqlite3_finalize(st);
-	if (*rc != SQLITE_DONE) {
-		free(b.p);
-		return NULL;
-	}
-	*rc = SQLITE_OK;
+	db_finalize(st);
 	if (b.p == NULL)
 		b.p = xmalloc(1);
 	return b.p;
@@ -142,21 +134,21 @@ gone_key(sqlite3_value **v, int n, size_t *len)
 }
 
 int
-gone_note(sqlite3 *h, const char *origin, int64_t oseq, const void *cs,
+gone_note(struct db *db, const char *origin, int64_t oseq, const void *cs,
     size_t len)
 {
 	sqlite3_changeset_iter *it = NULL;
-	sqlite3_stmt *st = NULL;
+	struct db_stmt *st;
 	sqlite3_value **pkv = NULL;
 	int rc;
 
 	if (!changeset_has_delete(cs, len))
-		return SQLITE_OK;
-	rc = sqlite3_prepare_v2(h, "INSERT INTO gone (tbl, key, origin, oseq)"
-	    " VALUES (?1, ?2, ?3, ?4) ON CONFLICT DO NOTHING", -1, &st, NULL);
-	if (rc == SQLITE_OK)
-		rc = sqlite3changeset_start(&it, (int)len, (void *)cs);
-	while (rc == SQLITE_OK && sqlite3changeset_next(it) == SQLITE_ROW) {
+		return 0;
+	if (sqlite3changeset_start(&it, (int)len, (void *)cs) != SQLITE_OK)
+		return -1;
+	st = db_prepare(db, "INSERT INTO gone (tbl, key, origin, oseq)"
+	    " VALUES (?1, ?2, ?3, ?4) ON CONFLICT DO NOTHING");
+	while (sqlite3changeset_next(it) == SQLITE_ROW) {
 		const char *table;
 		unsigned char *pk, *key;
 		size_t klen;
@@ -172,17 +164,16 @@ gone_note(sqlite3 *h, const char *origin, int64_t oseq, const void *cs,
 			    &pkv[nk]) == SQLITE_OK && pkv[nk] != NULL)
 				nk++;
 		key = gone_key(pkv, nk, &klen);
-		sqlite3_bind_text(st, 1, table, -1, SQLITE_TRANSIENT);
-		sqlite3_bind_blob(st, 2, key, (int)klen, free);
-		sqlite3_bind_text(st, 3, origin, -1, SQLITE_STATIC);
-		sqlite3_bind_int64(st, 4, oseq);
-		(void)sqlite3_step(st);
-		rc = sqlite3_reset(st);
+		db_bind_text_copy(st, 1, table);
+		db_bind_blob(st, 2, key, (int)klen);
+		db_bind_text(st, 3, origin);
+		db_bind_int(st, 4, oseq);
+		(void)db_step(db, st, 0);
+		db_reset(st);
+		free(key);
 	}
-	if (it != NULL && sqlite3changeset_finalize(it) != SQLITE_OK &&
-	    rc == SQLITE_OK)
-		rc = SQLITE_CORRUPT;
-	sqlite3_finalize(st);
+	rc = sqlite3changeset_finalize(it) == SQLITE_OK ? 0 : -1;
+	db_finalize(st);
 	free(pkv);
 	return rc;
 }
@@ -191,18 +182,16 @@ void
 gone_fn_note(sqlite3_context *cx, int argc, sqlite3_value **argv)
 {
 	const char *origin = (const char *)sqlite3_value_text(argv[0]);
-	int rc;
 
 	(void)argc;
 	if (origin == NULL || sqlite3_value_bytes(argv[2]) < 1) {
 		sqlite3_result_error(cx, "refkit_gone_note: no change", -1);
 		return;
 	}
-	rc = gone_note(sqlite3_context_db_handle(cx), origin,
+	if (gone_note(sqlite3_user_data(cx), origin,
 	    sqlite3_value_int64(argv[1]), sqlite3_value_blob(argv[2]),
-	    (size_t)sqlite3_value_bytes(argv[2]));
-	if (rc != SQLITE_OK)
-		sqlite3_result_error_code(cx, rc);
+	    (size_t)sqlite3_value_bytes(argv[2])) != 0)
+		sqlite3_result_error_code(cx, SQLITE_CORRUPT);
 	else
 		sqlite3_result_null(cx);
 }

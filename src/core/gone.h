@@ -28,6 +28,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/db.h"
+
 /*
  * One station of a seen list: its id (32 lowercase hexadecimal digits)
  * and the i64 number of the last of its changes, big-endian.
@@ -44,11 +46,11 @@ int64_t gone_seen_of(const unsigned char *seen, size_t nseen,
 /*
  * The seen list for this station's next change: for every other station
  * it holds changes of, in increasing order of id, the number of the last
- * one.  Returns a buffer the caller frees (never NULL on success), *n
- * the stations in it; NULL with *rc set to an SQLite result code on a
- * failure.
+ * one, read through the database layer (on either backend).  Returns a
+ * buffer the caller frees (never NULL), *n the stations in it; a
+ * failure of the database is fatal (db_fatal).
  */
-unsigned char *gone_seen_now(sqlite3 *h, size_t *n, int *rc);
+unsigned char *gone_seen_now(struct db *db, size_t *n);
 
 /*
  * A key as table gone stores it, of the n values at v (the primary
@@ -60,15 +62,17 @@ unsigned char *gone_key(sqlite3_value **v, int n, size_t *len);
 
 /*
  * Notes in gone the key of every row that the changeset cs (len bytes,
- * well formed, of tables that travel) of change origin:oseq removes.
- * Returns an SQLite result code.
+ * well formed, of tables that travel) of change origin:oseq removes,
+ * through the database layer.  Returns 0, or -1 when cs cannot be
+ * walked; a failure of the database is fatal.
  */
-int gone_note(sqlite3 *h, const char *origin, int64_t oseq, const void *cs,
-    size_t len);
+int gone_note(struct db *db, const char *origin, int64_t oseq,
+    const void *cs, size_t len);
 
 /*
  * refkit_gone_note(origin, oseq, changeset): gone_note as an SQL
- * function, for migration 14.  Registered by db_open.
+ * function, for migration 14.  Registered by db_open, with the struct
+ * db as its user data.
  */
 void gone_fn_note(sqlite3_context *cx, int argc, sqlite3_value **argv);
 

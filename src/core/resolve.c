@@ -231,25 +231,26 @@ int
 resolve_check(const struct resolve *r, struct db *db, char *why,
     size_t whysz)
 {
-	struct db_stmt *st;
 	int rc = 0;
 
-	st = db_prepare(db, "SELECT 1 FROM sqlite_schema"
-	    " WHERE type = 'table' AND name = ?1");
 	for (size_t i = 0; i < r->n && rc == 0; i++) {
 		const struct resolve_line *x = &r->l[i];
+		char **names;
+		unsigned char *pk;
+		int n = db_table_columns(db, x->table, &names, &pk);
 
-		db_bind_text(st, 1, x->table);
-		if (db_step(db, st, 0) != DB_ROW)
+		for (int k = 0; k < n; k++)
+			free(names[k]);
+		free(names);
+		free(pk);
+		if (n == 0)
 			rc = util_say(why, whysz, "%s:%ld: no table '%s' here",
 			    r->file, x->line, util_q(x->table));
 		else if (!db_table_travels(x->table))
 			rc = util_say(why, whysz, "%s:%ld: the table '%s' is "
 			    "this station's own, and its records never "
 			    "conflict", r->file, x->line, util_q(x->table));
-		db_reset(st);
 	}
-	db_finalize(st);
 	return rc;
 }
 

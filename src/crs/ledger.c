@@ -1000,16 +1000,12 @@ history_add(struct db *db, int64_t id, const char *name, const int64_t v[4],
 	    " downed = h.downed + excluded.downed,"
 	    " fumbles = h.fumbles + excluded.fumbles,"
 	    " first_time = min(h.first_time, excluded.first_time),"
-	    " last_time = max(h.last_time, excluded.last_time)");
+	    " last_time = max(h.last_time, excluded.last_time)"
+	    " RETURNING events");
 	history_bind(st, name, 1, v);
 	db_bind_int(st, 7, id);
 	db_bind_int(st, 8, t);
-	db_step(db, st, 0);
-	db_finalize(st);
-	st = db_prepare(db, "SELECT events FROM history_combat"
-	    " WHERE name = ?1 AND combat_id = ?2");
-	db_bind_text(st, 1, name);
-	db_bind_int(st, 2, id);
+	/* The row as it is now: its events, 1 if the upsert inserted it. */
 	db_step(db, st, 0);
 	events = db_column_int(st, 0);
 	db_finalize(st);
@@ -1089,21 +1085,19 @@ static void
 history_update(struct db *db, int64_t id, int64_t seq, int sign)
 {
 	struct db_stmt *st;
-	int64_t undos, v[4];
+	int64_t v[4];
 
-	st = db_prepare(db, "SELECT count(*) FROM event"
-	    " WHERE combat_id = ?1 AND undoes = ?2");
+	/*
+	 * The share, with the count of the undos that name the event in the
+	 * same statement (one round trip fewer on a server): no rows unless
+	 * that count is ?3.
+	 */
+	st = db_prepare(db, "SELECT * FROM (" HISTORY_SHARE ") AS s"
+	    " WHERE (SELECT count(*) FROM event"
+	    " WHERE combat_id = ?1 AND undoes = ?2) = ?3");
 	db_bind_int(st, 1, id);
 	db_bind_int(st, 2, seq);
-	db_step(db, st, 0);
-	undos = db_column_int(st, 0);
-	db_finalize(st);
-	if (undos != (sign > 0 ? 0 : 1))
-		return;
-
-	st = db_prepare(db, HISTORY_SHARE);
-	db_bind_int(st, 1, id);
-	db_bind_int(st, 2, seq);
+	db_bind_int(st, 3, sign > 0 ? 0 : 1);
 	while (db_step(db, st, 0) == DB_ROW) {
 		const char *name = db_column_text(st, 0);
 
@@ -1279,7 +1273,7 @@ static const char *const rebuild_combat_sql[RB_N] = {
 	" SELECT name, combat_id, count(*), sum(coalesce(dealt, 0)),"
 	" sum(coalesce(taken, 0)), sum(coalesce(downed, 0)),"
 	" sum(coalesce(fumbles, 0)), min(time), max(time)"
-	" FROM d GROUP BY name"
+	" FROM d GROUP BY name, combat_id"
 };
 
 static const char rebuild_totals_sql[] =

@@ -404,7 +404,9 @@ fbledger_duel_each(struct db *db, const char *name,
 	    "), e.ended, e.winner FROM fb_duel d LEFT JOIN fb_event e ON"
 	    " e.duel_id = d.id AND e.ended IS NOT NULL AND"
 	    JOURNAL_LIVE("fb_event", "duel_id", "e")
-	    " WHERE ?1 IS NULL OR d.a = ?1 OR d.b = ?1 ORDER BY d.id", name,
+	    /* ?1 compared before it is tested for NULL: PostgreSQL takes
+	     * a parameter's type from its first use. */
+	    " WHERE d.a = ?1 OR d.b = ?1 OR ?1 IS NULL ORDER BY d.id", name,
 	    fn, arg);
 }
 

@@ -73,10 +73,10 @@ run bg-board show --json
 run bg-board log
 run bg-board games
 run bg-board games --csv
-run sqlite3 refkit.db "SELECT seq, turn, action, actor, input, battle, ended, winner, seed IS NOT NULL, undoes FROM bg_event ORDER BY seq"
+run sql "SELECT seq, turn, action, actor, input, battle, ended, winner, CASE WHEN seed IS NULL THEN 0 ELSE 1 END, undoes FROM bg_event ORDER BY seq"
 # The same attack with the dice from a seed: they are stored, with it.
 run bg-board move Iceman a5 --seed 7
-run sqlite3 refkit.db "SELECT input, seed FROM bg_event WHERE seq = (SELECT max(seq) FROM bg_event)"
+run sql "SELECT input, seed FROM bg_event WHERE seq = (SELECT max(seq) FROM bg_event)"
 run bg-board log --json
 # The advanced board: a game whose Cosmic figure falls.  Minimal teams
 # whose level III figures stand ready.

@@ -16,14 +16,14 @@ run bg-board move Rogue a4
 run bg-board move Toad a4 --stat-roll 5,2 --roll 1 --vs-roll 6
 run bg-board die Blue 2
 run bg-board pass
-run sqlite3 refkit.db "SELECT log % 2147483648, seq, length(state) FROM snapshot ORDER BY log, seq"
+run sql "SELECT log % 2147483648, seq, length(state) FROM snapshot ORDER BY log, seq"
 run bg-board replay
 # The undo takes back the pass (event 6) from the snapshot after 4.
 run bg-board undo
-run sqlite3 refkit.db "SELECT seq FROM snapshot ORDER BY log, seq"
+run sql "SELECT seq FROM snapshot ORDER BY log, seq"
 run bg-board move Rogue a5
 run bg-board show --plain
-run sqlite3 refkit.db "SELECT seq FROM snapshot ORDER BY log, seq"
+run sql "SELECT seq FROM snapshot ORDER BY log, seq"
 run bg-board new Blue Red
 run bg-board move Toad a3
 run bg-board pass
@@ -31,10 +31,10 @@ run bg-board replay
 run bg-board replay 1
 # Event 4's snapshot edited into event 2's state: commands would trust
 # it, replay finds it.
-sqlite3 refkit.db "UPDATE snapshot SET state = (SELECT state FROM snapshot WHERE kind = 'game' AND log % 2147483648 = 1 AND seq = 2) WHERE kind = 'game' AND log % 2147483648 = 1 AND seq = 4"
+sql "UPDATE snapshot SET state = (SELECT state FROM snapshot WHERE kind = 'game' AND log % 2147483648 = 1 AND seq = 2) WHERE kind = 'game' AND log % 2147483648 = 1 AND seq = 4"
 run bg-board replay
 # Bytes that do not read back: the game is derived from every event.
-sqlite3 refkit.db "UPDATE snapshot SET state = x'00' WHERE kind = 'game' AND log % 2147483648 = 1 AND seq = 8"
+sql "UPDATE snapshot SET state = substr(state, 1, 1) WHERE kind = 'game' AND log % 2147483648 = 1 AND seq = 8"
 run bg-board --game 1 show --plain
 run bg-board replay 1
 run bg-board replay 99

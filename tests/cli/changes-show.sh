@@ -96,12 +96,14 @@ cmp again.changes one.changes && echo "mkchanges writes as refkit does"
 # Changesets of refkit's own tables, one session each, as a station's
 # writes would make them: a station arrives, a character with a key past
 # 2^53, a quote in its name, a long note, NULLs; a rename; a deletion.
-refkit --station gm1 station >/dev/null
-v=$(sqlite3 "$REFKIT_DB" 'PRAGMA user_version')
+# They are recorded in a refkit file of their own, gm1.db, whatever
+# database the case is given: the sessions are the sqlite3 shell's.
+refkit --db gm1.db --station gm1 station >/dev/null
+v=$(sqlite3 gm1.db 'PRAGMA user_version')
 w=$((v + 1))
 session() {
 	{ echo '.session open main s'; echo '.session s attach *'; cat
-	  echo ".session s changeset $1"; } | sqlite3 "$REFKIT_DB"
+	  echo ".session s changeset $1"; } | sqlite3 gm1.db
 }
 session cs1 <<'SQL'
 INSERT INTO station VALUES ('fedcba9876543210fedcba9876543210', 'table 2',

@@ -81,7 +81,7 @@ run crs-combat --seed 9 attack Ann Bob
 run crs-combat log --json
 run crs-combat replay
 # A row changed by hand is found.
-sqlite3 "$REFKIT_DB" "UPDATE event SET damage = damage + 5, life_after = 0 WHERE combat_id % 2147483648 = 1 AND seq = 14"
+sql "UPDATE event SET damage = damage + 5, life_after = 0 WHERE combat_id % 2147483648 = 1 AND seq = 14"
 run crs-combat replay
 run crs-combat replay 3
 # The dead do not come back; the merely down do.

@@ -21,5 +21,5 @@ fight 1 Ann Bob >gm1.out 2>&1 &
 fight 2 Cy Dee >gm2.out 2>&1 &
 wait
 cat gm1.out gm2.out
-sqlite3 "$REFKIT_DB" "SELECT combat_id % 2147483648, count(*), min(seq), max(seq), count(DISTINCT seq) FROM event GROUP BY combat_id"
+sql "SELECT combat_id % 2147483648, count(*), min(seq), max(seq), count(DISTINCT seq) FROM event GROUP BY combat_id"
 run crs-combat replay

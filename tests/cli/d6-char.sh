@@ -27,8 +27,8 @@ run d6-roll Luke force.sense
 run d6-roll Nobody blaster
 run d6-roll Luke blaster --times 3
 unchanged
-echo "$ sqlite3 refkit.db" "SELECT id % 2147483648, character, round, trait, code, seed, total, cp, fp FROM d6_roll"; sqlite3 "$REFKIT_DB" "SELECT id % 2147483648, character, round, trait, code, seed, total, cp, fp FROM d6_roll"
-echo "$ sqlite3 refkit.db" "SELECT json_extract(detail, '$.total') = total FROM d6_roll"; sqlite3 "$REFKIT_DB" "SELECT json_extract(detail, '$.total') = total FROM d6_roll"
+echo "$ sql" "SELECT id % 2147483648, character, round, trait, code, seed, total, cp, fp FROM d6_roll"; sql "SELECT id % 2147483648, character, round, trait, code, seed, total, cp, fp FROM d6_roll"
+echo "$ sql" "SELECT CASE WHEN CAST(json_extract(detail, '$.total') AS INTEGER) = total THEN 1 ELSE 0 END FROM d6_roll"; sql "SELECT CASE WHEN CAST(json_extract(detail, '$.total') AS INTEGER) = total THEN 1 ELSE 0 END FROM d6_roll"
 # Editing: set, remove a trait, refusals.
 run d6-roll char set Luke dexterity.blaster=5D+2 strength=- dsp=1
 snap
@@ -48,4 +48,4 @@ unchanged
 run d6-roll char rm Han
 run d6-roll char list
 run d6-roll char show Han
-echo "$ sqlite3 refkit.db" "SELECT count(*) FROM d6_trait"; sqlite3 "$REFKIT_DB" "SELECT count(*) FROM d6_trait"
+echo "$ sql" "SELECT count(*) FROM d6_trait"; sql "SELECT count(*) FROM d6_trait"

@@ -67,8 +67,8 @@ run fb-duel round --init 2,6 --target-die 3 --pull Ann:center=2,right=2 --hit 2,
 run fb-duel log --json
 run fb-duel history
 run fb-duel history Bob --json
-echo "$ sqlite3 refkit.db" "SELECT seq, round, action, actor, outcome, ended, winner, input FROM fb_event"
-sqlite3 "$REFKIT_DB" "SELECT seq, round, action, actor, outcome, ended, winner, input FROM fb_event"
+echo "$ sql" "SELECT seq, round, action, actor, outcome, ended, winner, input FROM fb_event"
+sql "SELECT seq, round, action, actor, outcome, ended, winner, input FROM fb_event"
 # An unblocked hit that maims ends the duel; nothing more is allowed.
 run fb-duel round --init 6,1 --target-die 1 --hit 1,1 --block 6,6 --damage 1
 run fb-duel status

@@ -5,8 +5,8 @@
 # sqlite3, and the damaged one is passed over by the other commands.
 export REFKIT_NOW=1795400000 REFKIT_SNAPSHOT_EVERY=2
 snaps() {
-	echo "$ sqlite3 refkit.db 'SELECT kind, log, seq FROM snapshot'"
-	sqlite3 "$REFKIT_DB" "SELECT kind, log % 2147483648, seq FROM snapshot ORDER BY seq"
+	echo "$ sql 'SELECT kind, log, seq FROM snapshot'"
+	sql "SELECT kind, log % 2147483648, seq FROM snapshot ORDER BY seq"
 }
 run fb-duel sheet add Ann --side light --hand right --colour blue
 run fb-duel sheet add Bob --side dark --hand left
@@ -26,15 +26,20 @@ snaps
 run fb-duel status
 run fb-duel replay 1
 # Edit the snapshot after event 2: Ann becomes Anx in it.
-echo "$ sqlite3 refkit.db 'UPDATE snapshot ...'"
-sqlite3 "$REFKIT_DB" "UPDATE snapshot SET state = CAST(x'0204' || 'Anx' || substr(state, 6) AS BLOB) WHERE seq = 2"
+echo "$ sql 'UPDATE snapshot ...'"
+# (The state begins 02 04 'Ann': a version byte and the name's length.)
+if on_pg; then
+	sql "UPDATE snapshot SET state = overlay(state placing 'x' from 5) WHERE seq = 2"
+else
+	sql "UPDATE snapshot SET state = CAST(substr(state, 1, 4) || 'x' || substr(state, 6) AS BLOB) WHERE seq = 2"
+fi
 run fb-duel replay
 run fb-duel --duel 1 replay
 run fb-duel replay 2
 run fb-duel replay 1 2
 # A snapshot that does not read back is passed over.
-echo "$ sqlite3 refkit.db 'UPDATE snapshot SET state = x'02''"
-sqlite3 "$REFKIT_DB" "UPDATE snapshot SET state = x'02'"
+echo "$ sql 'UPDATE snapshot SET state = substr(state, 1, 1)'"
+sql "UPDATE snapshot SET state = substr(state, 1, 1)"
 run fb-duel status
 run fb-duel replay
 run fb-duel log

@@ -33,17 +33,17 @@ in_range() {
 		*" $tc "*) w="$c < 4611686018427387904" ;;
 		*) w="$c NOT BETWEEN $lo AND $hi" ;;
 		esac
-		out=$(sqlite3 "$1" "SELECT count(*) FROM $t WHERE $w")
+		out=$(sql_on "$1" "SELECT count(*) FROM $t WHERE $w")
 		[ "$out" = 0 ] || echo "$t.$c: $out keys out of place"
 		bad=$((bad + out))
-		all=$((all + $(sqlite3 "$1" "SELECT count(*) FROM $t")))
+		all=$((all + $(sql_on "$1" "SELECT count(*) FROM $t")))
 	done
 	echo "$all keys, $bad out of place"
 }
 
 # keys_of DB: each named record's key and name.
 keys_of() {
-	sqlite3 "$1" "SELECT 'character', id, name FROM character
+	sql_on "$1" "SELECT 'character', id, name FROM character
 	    UNION ALL SELECT 'item', id, name FROM item
 	    UNION ALL SELECT 'power', id, name FROM power
 	    UNION ALL SELECT 'd6', id, name FROM d6_character
@@ -118,7 +118,7 @@ diff v10.keys new.keys && echo "the same $(wc -l <new.keys) keys"
 echo '# A rename gives the record its new name'"'"'s key, holdings and all.'
 run crs-stats set Ann name=Anna
 run crs-stats show Anna
-sqlite3 "$REFKIT_DB" "SELECT count(*) FROM holds_item h JOIN character c
+sql "SELECT count(*) FROM holds_item h JOIN character c
     ON c.id = h.character_id WHERE c.name = 'Anna'"
 run crs-stats add Ann OR=1
 keys_of "$REFKIT_DB" | grep '|Ann$' | cut -d'|' -f2 >ann.now
@@ -130,16 +130,16 @@ in_range "$REFKIT_DB"
 echo '# Another station'"'"'s combat, as a merge would bring it: its key,'
 echo '# tag 89abcdef and number 1, is how it is shown and named.'
 f=$((0x89abcdef * 2147483648 + 1))
-sqlite3 "$REFKIT_DB" "
+sql "
     INSERT INTO station VALUES ('89abcdef0123456789abcdef01234567',
 	'table-9', 1795000000);
     CREATE TEMP TABLE e AS SELECT * FROM event
 	WHERE combat_id = (SELECT min(id) FROM combat) AND seq <= 3;
-    UPDATE temp.e SET id = $f - 1 + seq, combat_id = $f;
+    UPDATE e SET id = $f - 1 + seq, combat_id = $f;
     INSERT INTO combat (id, rules, created)
 	SELECT $f, rules, created FROM combat ORDER BY id LIMIT 1;
-    INSERT INTO event SELECT * FROM temp.e;"
-sqlite3 "$REFKIT_DB" "SELECT count(*) FROM event WHERE combat_id = $f"
+    INSERT INTO event SELECT * FROM e;"
+sql "SELECT count(*) FROM event WHERE combat_id = $f"
 run crs-combat --combat 89abcdef-1 log
 run crs-combat --combat 89ABCDEF-1 --json status
 run crs-combat --combat 89abcdef-1 attack Ann Bob --card 3 --vs-card 3

@@ -47,6 +47,45 @@ run_full() {
 	printf '? %d\n' "$rc"
 }
 
+# sql SQL: runs SQL on the case's database ($REFKIT_DB) with that database's own
+# shell, sqlite3 for a file and psql for PostgreSQL (REFKIT_PG=1 in
+# tests/run.sh), and prints the rows as sqlite3 does: the columns joined
+# by '|', NULL as nothing.  The SQL must read alike on both: no blob
+# literals, and a comparison shown as a value goes through CASE (psql
+# would print t or f).  on_pg says whether the case runs on PostgreSQL.
+on_pg() {
+	case $REFKIT_DB in postgresql:*) return 0 ;; esac
+	return 1
+}
+sql() {
+	sql_on "$REFKIT_DB" "$1"
+}
+# sql_on DB SQL: the same on DB, a file or a PostgreSQL URI.
+sql_on() {
+	case $1 in
+	postgresql:*) psql -X -q -A -t -F '|' -v ON_ERROR_STOP=1 -d "$1" \
+	    -c "$2" ;;
+	*) sqlite3 "$1" "$2" ;;
+	esac
+}
+
+# integrity: "ok" when the database's structure checks out: SQLite's
+# integrity_check, or on PostgreSQL amcheck's check of every B-tree
+# index of the database against its table (bt_index_check with heapallindexed).
+integrity() {
+	if on_pg; then
+		psql -X -q -A -t -v ON_ERROR_STOP=1 -d "$REFKIT_DB" \
+		    -c 'CREATE EXTENSION IF NOT EXISTS amcheck' \
+		    -c "SELECT count(bt_index_check(c.oid, true)) FROM pg_index i
+		    JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_am a ON
+		    a.oid = c.relam JOIN pg_namespace n ON n.oid = c.relnamespace
+		    WHERE a.amname = 'btree' AND n.nspname = current_schema()" \
+		    >/dev/null && echo ok
+	else
+		sqlite3 "$REFKIT_DB" 'PRAGMA integrity_check'
+	fi
+}
+
 # snap [DB]: remembers the database's content; unchanged [DB] says
 # whether it is still the same.  A PostgreSQL database (REFKIT_PG=1 in
 # tests/run.sh) is dumped by pg_dump.

@@ -7,6 +7,9 @@ if [ "$(id -u)" != 0 ] || ! unshare -m true 2>/dev/null; then
 	exit 0
 fi
 export REFKIT_NOW=1795000000
+# A file's case, whatever database the suite is given (REFKIT_PG=1 in
+# tests/run.sh); tests/pg has a read-only server, a hot standby.
+export REFKIT_DB="$T/refkit.db"
 crs-stats add Fred OR=8 DR=12 MIND=4 LIFE=20 IN=4 LB=1 >/dev/null
 crs-stats add John OR=6 DR=6 MIND=7 LIFE=10 IN=2 LB=2 >/dev/null
 crs-combat start Fred John >/dev/null

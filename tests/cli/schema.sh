@@ -1,4 +1,8 @@
 # The database file: creation, migration, refusal of what is not ours.
+# A file's case, whatever database the suite is given (REFKIT_PG=1 in
+# tests/run.sh); tests/pg/schema.sh checks the server's schema and
+# tests/pg/cli.sh its refusals.
+export REFKIT_DB="$T/refkit.db"
 run crs-stats list
 sqlite3 "$REFKIT_DB" 'PRAGMA application_id; PRAGMA user_version; PRAGMA journal_mode;'
 # A schema-1 database is migrated forward and keeps its data.

@@ -11,7 +11,9 @@ done
 wait
 cat out.* bulk.out
 echo "stderr of the bulk import: $(wc -c <bulk.err | tr -d ' ') bytes"
-sqlite3 "$REFKIT_DB" "SELECT count(*) FROM character WHERE name LIKE 'Racer %'; SELECT count(*) FROM character WHERE name LIKE 'Bulk %'; PRAGMA integrity_check;"
+sql "SELECT count(*) FROM character WHERE name LIKE 'Racer %'"
+sql "SELECT count(*) FROM character WHERE name LIKE 'Bulk %'"
+integrity
 run crs-stats show 'Bulk 12345' --csv
 # Regression: processes that open a brand-new file at the same moment once
 # saw each other's schema half made ("not a refkit database") or lost the

@@ -23,7 +23,7 @@ run refkit --db third.db --csv station list | hide_id
 # Renaming.
 run refkit station rename 'Table One'
 run refkit station | hide_id
-sqlite3 "$REFKIT_DB" 'SELECT count(*) FROM station'
+sql 'SELECT count(*) FROM station'
 # Bad names, refused before anything is created.
 run refkit --station ' x' --db bad.db station
 REFKIT_STATION= run crs-stats --db bad.db list

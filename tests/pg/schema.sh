@@ -7,7 +7,9 @@
 # The SQLite side is read from a new refkit database (what the tools
 # make); the PostgreSQL side from the server's catalog after
 # $B/schema-pg.sql was loaded into a new database.  Both are written as
-# the same lines, sorted, and compared.
+# the same lines, sorted, and compared.  The server's tables of its own,
+# named refkit_ (its version, and its record of changes: refkit.db(5)),
+# are not SQLite's and are left out.
 set -u
 B=$1
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -99,7 +101,7 @@ psql -X -At -F'|' -c "SELECT c.table_name, c.column_name,
     k.constraint_name AND tc.table_name = k.table_name WHERE
     tc.constraint_type = 'PRIMARY KEY' AND k.table_name = c.table_name AND
     k.column_name = c.column_name), 0) FROM information_schema.columns c
-    WHERE c.table_schema = 'public' AND c.table_name <> 'refkit_meta'" |
+    WHERE c.table_schema = 'public' AND c.table_name NOT LIKE 'refkit\\_%'" |
     sort >"$work/cols.pg"
 if cmp -s "$work/cols.sqlite" "$work/cols.pg"; then
 	ok
@@ -152,7 +154,8 @@ psql -X -At -F'|' -c "SELECT t.relname, ix.indisunique::int,
     t.relnamespace CROSS JOIN LATERAL unnest(ix.indkey) WITH ORDINALITY AS
     k(c, o) JOIN
     pg_attribute a ON a.attrelid = ix.indrelid AND a.attnum = k.c WHERE
-    ns.nspname = 'public' AND NOT ix.indisprimary GROUP BY t.relname,
+    ns.nspname = 'public' AND NOT ix.indisprimary AND t.relname NOT LIKE
+    'refkit\\_%' GROUP BY t.relname,
     ix.indexrelid, ix.indisunique" | sort >"$work/idx.pg"
 if cmp -s "$work/idx.sqlite" "$work/idx.pg"; then
 	ok
@@ -172,7 +175,7 @@ cmp -s "$work/chk.sqlite" "$work/chk.count" && ok ||
 psql -X -At -F'|' -c "SELECT t.relname, count(con.oid) FROM pg_class t JOIN
     pg_namespace ns ON ns.oid = t.relnamespace LEFT JOIN pg_constraint con
     ON con.conrelid = t.oid AND con.contype = 'c' WHERE ns.nspname =
-    'public' AND t.relkind = 'r' AND t.relname <> 'refkit_meta' GROUP BY
+    'public' AND t.relkind = 'r' AND t.relname NOT LIKE 'refkit\\_%' GROUP BY
     t.relname" | sort >"$work/chk.pg"
 if cmp -s "$work/chk.count" "$work/chk.pg"; then
 	ok
@@ -191,8 +194,8 @@ for t in $(sqlite3 "$work/r.db" "SELECT name FROM sqlite_schema WHERE type =
 	sqlite3 "$work/r.db" "SELECT * FROM $t" | sort
 done >"$work/rows.sqlite"
 for t in $(psql -X -At -c "SELECT tablename FROM pg_tables WHERE schemaname =
-    'public' AND tablename NOT IN ('station', 'station_self',
-    'refkit_meta') ORDER BY tablename"); do
+    'public' AND tablename NOT IN ('station', 'station_self') AND tablename
+    NOT LIKE 'refkit\\_%' ORDER BY tablename"); do
 	psql -X -At -F'|' -c "SELECT * FROM $t" | sort
 done >"$work/rows.pg"
 n=$(wc -l <"$work/rows.sqlite")

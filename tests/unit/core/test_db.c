@@ -248,6 +248,26 @@ test_pg_translate(void)
 		    " $1, $2)", 2, 1, -2 },
 		{ "SELECT refkit_name_key(name) FROM c", "SELECT"
 		    " refkit_name_key(name) FROM c", 0, 0, 0 },
+		/* json_extract of a column at a plain path, written out. */
+		{ "SELECT json_extract(detail, '$.power.em') FROM e", "SELECT"
+		    " (CASE json_typeof(detail::json #> '{power,em}') WHEN"
+		    " 'boolean' THEN CASE WHEN detail::json #>> '{power,em}' ="
+		    " 'true' THEN '1' ELSE '0' END ELSE detail::json #>>"
+		    " '{power,em}' END) FROM e", 0, 0, 0 },
+		{ "SELECT JSON_EXTRACT( e.v ,'$' ), ?1", "SELECT (CASE"
+		    " json_typeof(e.v::json #> '{}') WHEN 'boolean' THEN CASE"
+		    " WHEN e.v::json #>> '{}' = 'true' THEN '1' ELSE '0' END ELSE"
+		    " e.v::json #>> '{}' END), $1", 1, 0, 0 },
+		/* Any other form stays a call of the schema's function. */
+		{ "SELECT json_extract(?1, '$.a'), json_extract(d, '$.a[0]'),"
+		    " json_extract(d, '$.0'), json_extract(d, '$.a.'),"
+		    " json_extract(d, '$..a'), json_extract(d, \"$.a\"),"
+		    " json_extract(d, '$.a', '$.b'), json_extract(lower(d), '$.a')",
+		    "SELECT json_extract($1, '$.a'), json_extract(d, '$.a[0]'),"
+		    " json_extract(d, '$.0'), json_extract(d, '$.a.'),"
+		    " json_extract(d, '$..a'), json_extract(d, \"$.a\"),"
+		    " json_extract(d, '$.a', '$.b'), json_extract(lower(d), '$.a')",
+		    1, 0, 0 },
 	};
 
 	for (size_t i = 0; i < sizeof t / sizeof *t; i++) {
@@ -259,6 +279,19 @@ test_pg_translate(void)
 		is_int(ne, t[i].nextra, "pg: %s: its own", t[i].sql);
 		is_int(extra[0], t[i].extra0, "pg: %s: from", t[i].sql);
 		free(got);
+	}
+	{
+		char *sql = dbpg_pin_keys(xstrdup("SELECT refkit_key_lo(),"
+		    " xrefkit_key_lo(), 'refkit_key_hi()', refkit_key_hi()"),
+		    INT64_C(0x89abcdef) << 31);
+
+		is_str(sql, "SELECT (4960124515297263617::bigint),"
+		    " xrefkit_key_lo(), 'refkit_key_hi()',"
+		    " (4960124517444747263::bigint)", "pg: keys pinned");
+		free(sql);
+		sql = dbpg_pin_keys(xstrdup("SELECT refkit_key_lo()"), 0);
+		is_str(sql, "SELECT refkit_key_lo()", "pg: keys not yet known");
+		free(sql);
 	}
 	is_int(dbpg_is_conninfo("postgresql://u@h/db"), 1, "a URI");
 	is_int(dbpg_is_conninfo("postgres:///db?host=/run/pg"), 1,

@@ -1,0 +1,212 @@
+#!/bin/sh
+# pg.sh BUILD-DIR OUT-DIR: the PostgreSQL benchmarks (issue #22), on a
+# private server that tests/pg/server.sh starts (Unix socket only) and
+# stops at the end.
+#  1. One "crs-combat attack" (in a combat that grows by a round of four
+#     events per attack, snapshots as usual): the median wall time of
+#     ATTACKS (30) attacks, against the floor of psql -c inserting one row
+#     into the same table, the combat ledger's event, timed alternately
+#     in the same run.  Target: a ratio of at most 1.5.
+#  2. 16 GMs at once, each playing a combat of its own in rounds of init,
+#     attack, pass and Clean Up, GM_EVENTS (100) events each: events per
+#     second over the whole run, the 99th percentile of one event's wall
+#     time, and the CPU time per event of the GMs' processes and the
+#     server's together, on the server and on one SQLite file, three
+#     runs in turn, the median run (by events per second) quoted.  The
+#     events in the database afterwards are counted: every one must be
+#     there once.  Target: at least 2,000 events per second on the
+#     server, none lost.  Two ways:
+#      - one crs-combat process per event, as GMs type them (bench/gm.c
+#        runs a GM's commands and times each one, so that the timing
+#        costs no process inside the interval; part 1 times with it too);
+#      - one connection per GM, each event a transaction that does what
+#        the command does with the database (bench/gmlib.c): what the
+#        database layer sustains when no process or connection is
+#        started per event.
+set -eu
+B=$1
+out=$2
+top=${top:?}
+bin="$top/$B"
+. "$top/tests/pg/server.sh"
+if ! pg_start; then
+	echo "PostgreSQL benchmarks skipped: no server could be started"
+	exit 0
+fi
+# Debian's /usr/bin/psql is a Perl script that picks a cluster, then runs
+# the real client: the floor is the real client.
+psql="$pg_bin/psql"
+"$psql" -qX -c 'CREATE DATABASE bench'
+# The machine may be shared: its load says how far to trust the figures.
+echo "PostgreSQL benchmarks (load average at the start:" \
+    "$(cut -d' ' -f1-3 /proc/loadavg))"
+pgdb="host=$PGHOST dbname=bench"
+cc -O2 -std=c17 -D_DEFAULT_SOURCE -o "$out/gm" "$top/bench/gm.c"
+
+median() {
+	sort -n | awk '{ v[NR] = $1 } END { printf "%.3f\n", (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+# timed FILE WORD...: runs one command (words given one an argument, none
+# with a tab or a newline), its wall time in milliseconds added to FILE.
+timed() {
+	f=$1
+	shift
+	printf '%s\t' "$@" | sed 's/\t$//' | "$out/gm" "$out/one.us" 1 >/dev/null
+	awk '{ printf "%.3f\n", $1 / 1000 }' "$out/one.us" >>"$f"
+}
+
+# ---- 1. one attack against psql's one-row insert ----
+c="$bin/crs-combat"
+"$bin/crs-stats" --db "$pgdb" add Ann OR=8 DR=10 MIND=6 LIFE=100000 IN=3 \
+    LB=2 >/dev/null
+"$bin/crs-stats" --db "$pgdb" add Bob OR=7 DR=9 MIND=5 LIFE=100000 IN=1 \
+    LB=2 >/dev/null
+# The floor's rows go into a combat of their own.
+"$c" --db "$pgdb" start Ann Bob >/dev/null
+floor=$("$psql" -qAtX -d bench -c 'SELECT max(id) FROM combat')
+"$c" --db "$pgdb" start Ann Bob >/dev/null
+rm -f "$out/pg.attack" "$out/pg.floor"
+cols='(combat_id, seq, round, action, time)'
+n=${ATTACKS:-30}
+k=0
+while [ $k -lt "$n" ]; do
+	"$c" --db "$pgdb" init Ann=9 Bob=2 >/dev/null
+	timed "$out/pg.attack" "$c" --db "$pgdb" attack Ann Bob
+	timed "$out/pg.floor" "$psql" -qX -d bench -c "INSERT INTO event $cols VALUES ($floor, $((k + 100)), 1, 'pass', 0)"
+	"$c" --db "$pgdb" pass Bob >/dev/null
+	"$c" --db "$pgdb" round >/dev/null
+	k=$((k + 1))
+done
+a=$(median <"$out/pg.attack")
+f=$(median <"$out/pg.floor")
+rows=$("$psql" -qAtX -d bench -c "SELECT count(*) FROM event WHERE
+    combat_id = $floor AND seq >= 100")
+echo "crs-combat attack on PostgreSQL (Unix socket), median of $n:"
+printf '  refkit  crs-combat attack            %8.3f ms\n' "$a"
+printf '  floor   psql -c "INSERT INTO event"  %8.3f ms  (%s rows)\n' "$f" \
+    "$rows"
+printf '  ratio (refkit / floor)             %8.3f (target <= 1.5)\n' \
+    "$(awk -v a="$a" -v b="$f" 'BEGIN { print a / b }')"
+
+# ---- 2. 16 GMs at once ----
+per=${GM_EVENTS:-100}
+cc -O2 -std=c17 -D_DEFAULT_SOURCE -DSQLITE_ENABLE_SESSION -I"$top/src" \
+    -o "$out/gmlib" "$top/bench/gmlib.c" "$top/$B/schema-pg.o" \
+    "$top/$B/librefkit.a" $(pkg-config --libs sqlite3) -lcsv -lgmp -lsodium \
+    -lm -ldl -pthread
+tck=$(getconf CLK_TCK)
+pm=$(head -1 "$pg_dir/data/postmaster.pid")
+# The CPU seconds of this shell's children that have ended (times, run
+# in this shell, not in a subshell of its own), and of the server's
+# processes that have ended (each connection's backend).
+cpu_here() {
+	times >"$out/times"
+	sed -n 2p "$out/times" | tr 'ms' '  ' |
+	    awk '{ print $1 * 60 + $2 + $3 * 60 + $4 }'
+}
+cpu_server() { awk -v t="$tck" '{ print ($16 + $17) / t }' "/proc/$pm/stat"; }
+
+# setup DB: 32 characters and 16 combats, combat g for GM g.
+setup() {
+	g=1
+	while [ $g -le 16 ]; do
+		"$bin/crs-stats" --db "$1" add "A$g" OR=8 DR=10 MIND=6 \
+		    LIFE=100000 IN=3 LB=2 >/dev/null
+		"$bin/crs-stats" --db "$1" add "B$g" OR=7 DR=9 MIND=5 \
+		    LIFE=100000 IN=1 LB=2 >/dev/null
+		"$c" --db "$1" start "A$g" "B$g" >/dev/null
+		g=$((g + 1))
+	done
+}
+# gms HOW DB COUNT KEYS: the 16 GMs on DB, a fresh database whose
+# combats are numbered 1 to 16 (KEYS lists their keys in that order);
+# HOW is "tool" (a crs-combat per command) or "lib" (bench/gmlib.c);
+# COUNT counts the events.  Prints "EVENTS/S P99-MS EVENTS LOST
+# CPU-MS-PER-EVENT", the CPU of the GMs' processes and the server's.
+gms() {
+	before=$($3)
+	$4 >"$out/gm.keys"
+	rm -f "$out"/gm.*.us "$out/gm.err"
+	cpu_here >"$out/cpu.0"
+	s0=$(cpu_server)
+	t0=$(date +%s%N)
+	g=1
+	while [ $g -le 16 ]; do
+		if [ "$1" = tool ]; then
+			printf '%s\t--db\t%s\t--combat\t%s\t%s\n' \
+			    "$c" "$2" $g "init	A$g=9	B$g=2" \
+			    "$c" "$2" $g "attack	A$g	B$g" \
+			    "$c" "$2" $g "pass	B$g" \
+			    "$c" "$2" $g "round" |
+			    "$out/gm" "$out/gm.$g.us" "$per" >/dev/null \
+			    2>>"$out/gm.err" &
+		else
+			"$out/gmlib" "$2" "$(sed -n ${g}p "$out/gm.keys")" \
+			    "A$g" "B$g" "$per" "$out/gm.$g.us" \
+			    2>>"$out/gm.err" &
+		fi
+		g=$((g + 1))
+	done
+	wait
+	t1=$(date +%s%N)
+	cpu_here >"$out/cpu.1"
+	s1=$(cpu_server)
+	c0=$(cat "$out/cpu.0")
+	c1=$(cat "$out/cpu.1")
+	after=$($3)
+	if [ -s "$out/gm.err" ]; then
+		echo "a GM's command failed:" >&2
+		head -5 "$out/gm.err" >&2
+		exit 1
+	fi
+	cat "$out"/gm.*.us | sort -n | awk -v t0="$t0" -v t1="$t1" \
+	    -v ev=$((after - before)) -v want=$((16 * per)) \
+	    -v cpu="$(awk -v a="$c0" -v b="$c1" -v c="$s0" -v d="$s1" \
+	    'BEGIN { print b - a + d - c }')" '
+	    { v[NR] = $1 }
+	    END { i = int(NR * 0.99 + 0.999999); printf "%.1f %.3f %d %d %.2f\n",
+		ev / ((t1 - t0) / 1e9), v[i] / 1000, ev, want - ev,
+		ev ? cpu * 1000 / ev : 0 }'
+}
+sqlite="$out/gm.db"
+pg_count() { "$psql" -qAtX -d gm -c 'SELECT count(*) FROM event'; }
+pg_keys() { "$psql" -qAtX -d gm -c 'SELECT id FROM combat ORDER BY id'; }
+sq_count() { sqlite3 "$sqlite" 'SELECT count(*) FROM event'; }
+sq_keys() { sqlite3 "$sqlite" 'SELECT id FROM combat ORDER BY id'; }
+# The median of three runs by events per second.
+mid() { sort -n | sed -n 2p; }
+rm -f "$out"/gm.tool.* "$out"/gm.lib.*
+for i in 1 2 3; do
+	for how in tool lib; do
+		"$psql" -qX -c 'SET client_min_messages = warning' \
+		    -c 'DROP DATABASE IF EXISTS gm' -c 'CREATE DATABASE gm'
+		setup "host=$PGHOST dbname=gm"
+		gms $how "host=$PGHOST dbname=gm" pg_count pg_keys \
+		    >>"$out/gm.$how.pg"
+		rm -f "$sqlite" "$sqlite-wal" "$sqlite-shm"
+		setup "$sqlite"
+		gms $how "$sqlite" sq_count sq_keys >>"$out/gm.$how.sq"
+	done
+done
+echo "16 GMs at once, $per events each, each GM a combat of its own" \
+    "(median of 3 runs):"
+printf '  %-34s %9s %9s %7s %5s %9s\n' "" events/s "p99 ms" events lost \
+    "CPU ms/ev"
+row() {
+	label=$1
+	set -- $(mid <"$2")
+	printf '  %-34s %9.1f %9.3f %7d %5d %9.2f\n' "$label" "$@"
+}
+echo "  one crs-combat process per event, as a GM types them:"
+row "  PostgreSQL (Unix socket)" "$out/gm.tool.pg"
+row "  SQLite file" "$out/gm.tool.sq"
+echo "  one connection per GM (bench/gmlib.c, through the library):"
+row "  PostgreSQL (Unix socket)" "$out/gm.lib.pg"
+row "  SQLite file" "$out/gm.lib.sq"
+set -- $(mid <"$out/gm.tool.pg")
+tp=$1
+set -- $(mid <"$out/gm.tool.sq")
+printf '  PostgreSQL / SQLite, one process per event: %.3f (target: %s)\n' \
+    "$(awk -v a="$tp" -v b="$1" 'BEGIN { print a / b }')" \
+    "PostgreSQL >= 2000 events/s, none lost"
+echo "  (load average at the end: $(cut -d' ' -f1-3 /proc/loadavg))"
