@@ -4,6 +4,7 @@
  * refkit.db(5).
  */
 #include "core/db.h"
+#include "core/changeset.h"
 #include "core/dbpg.h"
 #include "core/gone.h"
 #include "core/pgrecord.h"
@@ -701,6 +702,79 @@ db_changes_flush(struct db *db)
 		return;
 	session_store(db);
 	session_start(db);
+}
+
+/* Pauses (on 0) or resumes the record of the transaction's rows. */
+static void
+record_rows(struct db *db, int on)
+{
+	if (db->pg != NULL && db->pg_recording)
+		db_exec(db, on ? "SELECT set_config('refkit.record', 'on', true)" :
+		    "SELECT set_config('refkit.record', 'off', true)",
+		    "cannot record the changes");
+	else if (db->pg == NULL && db->session != NULL)
+		(void)sqlite3session_enable(db->session, on);
+}
+
+int64_t
+db_changes_insert(struct db *db, const char *table, struct db_stmt *st)
+{
+	struct changeset_out o = { NULL, 0, 0 };
+	int recorded = db->pg != NULL ? db->pg_recording :
+	    db->session != NULL;
+	unsigned char *pk = NULL;
+	int64_t rows = 0;
+	int ncol = 0;
+
+	db_changes_flush(db);
+	record_rows(db, 0);
+	while (db_step(db, st, 0) == DB_ROW) {
+		if (!recorded) {
+			rows++;
+			continue;
+		}
+		if (rows++ == 0) {
+			ncol = db_column_count(st);
+			pk = xcalloc((size_t)ncol, 1);
+			pk[0] = 1;
+			changeset_put_table(&o, table, ncol, pk);
+		}
+		changeset_put_change(&o, SQLITE_INSERT, 0);
+		for (int i = 0; i < ncol; i++) {
+			struct changeset_value v;
+
+			memset(&v, 0, sizeof v);
+			switch (db_column_type(st, i)) {
+			case DB_INTEGER:
+				v.type = SQLITE_INTEGER;
+				v.i = db_column_int(st, i);
+				break;
+			case DB_FLOAT:
+				v.type = SQLITE_FLOAT;
+				v.f = db_column_double(st, i);
+				break;
+			case DB_TEXT:
+				v.type = SQLITE_TEXT;
+				v.p = db_column_text(st, i);
+				v.n = strlen(v.p);
+				break;
+			case DB_BLOB:
+				v.type = SQLITE_BLOB;
+				v.p = db_column_blob(st, i);
+				v.n = (size_t)db_column_bytes(st, i);
+				break;
+			default:
+				v.type = SQLITE_NULL;
+			}
+			changeset_put_value(&o, &v);
+		}
+	}
+	record_rows(db, 1);
+	if (o.n > 0)
+		change_append(db, o.p, o.n);
+	free(o.p);
+	free(pk);
+	return rows;
 }
 
 void

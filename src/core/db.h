@@ -211,6 +211,19 @@ void db_begin(struct db *db);
  * few thousand rows.  The changes stay part of the transaction.
  */
 void db_changes_flush(struct db *db);
+/*
+ * Runs st, an INSERT into table that returns every column of the rows it
+ * adds (RETURNING them in the table's order, its primary key, alone,
+ * first), and records those rows as one change of this station's, built
+ * from what st returns rather than by the record a write transaction
+ * keeps otherwise: a server notes each row there a value at a time
+ * (tools/pgstation.sql), which for a bulk write costs many times the
+ * write.  The changes recorded before come first.  st is stepped to its
+ * end; returns the rows added.
+ */
+struct db_stmt;
+int64_t db_changes_insert(struct db *db, const char *table,
+    struct db_stmt *st);
 /* A read transaction, so that several queries see one state. */
 void db_begin_read(struct db *db);
 void db_commit(struct db *db);

@@ -100,6 +100,7 @@ struct roster_import {
 	int		 later;		/* checks wait for the commit (a server) */
 	int		 stage_table;	/* ... whose staging tables exist */
 	long		 nsuspect;	/* ... rows whose names may be twice */
+	long		 nextra;	/* ... rows with more (import_extra) */
 	struct db_stmt *st[8];	/* indexed by roster.c's I_* */
 	struct db_bulk	*bulk;		/* owned: the staged rows going in */
 	struct db_bulk	*extra;		/* owned: ... what a server's need beside */

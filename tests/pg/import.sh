@@ -5,8 +5,9 @@
 # must still agree on everything: each case below runs against a fresh
 # SQLite file and a fresh server database, and its transcript (every
 # command's output, errors and exit status, then the rows of character,
-# holds_item and holds_power with their ids and times) must be the same
-# byte for byte.  The cases are those where the order of the checks
+# holds_item and holds_power with their ids and times, then the same of
+# a fresh station that merged the database, which its record of changes
+# must bring whole) must be the same byte for byte.  The cases are those where the order of the checks
 # shows: the first row at fault among names taken, names twice, unknown
 # items and powers and the reader's own errors, wherever they fall.
 set -u
@@ -154,15 +155,26 @@ case_empty() {
 	rk import --replace t.json
 }
 
+# merged: the rows a fresh station holds once it has merged the case's
+# database, whose record of changes must carry every row imported.
+merged() {
+	m="$work/merged.db"
+	rm -f "$m"
+	if ! "$bin/refkit" --db "$m" merge "$DB" >/dev/null 2>merge.err; then
+		echo "merge failed: $(cat merge.err)"
+	fi
+	(DB=$m; rows)
+}
+
 n=0
 for c in shuffled twice_far twice_thrice sorted_then_not twice_then_bad \
     taken places replace empty; do
 	n=$((n + 1))
 	DB="$work/c$n.db"
-	(case_$c; rows) >"$c.sqlite" 2>&1
+	(case_$c; rows; echo "merged:"; merged) >"$c.sqlite" 2>&1
 	createdb "rk_import_$n" || exit 1
 	DB="postgresql:///rk_import_$n?host=$PGHOST&user=$PGUSER"
-	(case_$c; rows) >"$c.pg" 2>&1
+	(case_$c; rows; echo "merged:"; merged) >"$c.pg" 2>&1
 	dropdb "rk_import_$n"
 	if diff -u "$c.sqlite" "$c.pg" >"$c.diff" &&
 	    [ "$(grep -c '^? ' "$c.sqlite")" -gt 0 ]; then
