@@ -24,9 +24,9 @@ CASES="bg-board bg-man-examples bg-snapshots calc changes-show
     combat-actions combat-avatar combat-example combat-man-examples
     combat-melee combat-rules combat-sharing d6-char d6-charts
     d6-man-examples d6-roll draw-man-examples draw-odds draw-pick
-    fb-duel fb-man-examples fb-snapshots hostile-file import-csv
-    import-json items merge merge-orders merge-removal readonly-fs
-    resolve roster schema station usage"
+    fb-duel fb-man-examples fb-snapshots hostile hostile-file import-csv
+    import-json items keys man-examples merge merge-orders merge-removal
+    readonly-fs resolve roster schema sharing station usage"
 
 if ! pg_start; then
 	bad "no server"
