@@ -303,6 +303,129 @@ test_pg_translate(void)
 	is_int(dbpg_is_conninfo("/tmp/postgresql://x"), 0, "absolute");
 }
 
+/* The data of the newest change, and its length, or NULL. */
+static void *
+last_change(sqlite3 *h, int *n)
+{
+	sqlite3_stmt *st;
+	void *data = NULL;
+
+	*n = 0;
+	if (sqlite3_prepare_v2(h, "SELECT data FROM change ORDER BY no DESC"
+	    " LIMIT 1", -1, &st, NULL) == SQLITE_OK &&
+	    sqlite3_step(st) == SQLITE_ROW) {
+		*n = sqlite3_column_bytes(st, 0);
+		data = xmalloc((size_t)*n + 1);
+		memcpy(data, sqlite3_column_blob(st, 0), (size_t)*n);
+	}
+	sqlite3_finalize(st);
+	return data;
+}
+
+/* Every row of character, as text. */
+static char *
+characters(sqlite3 *h)
+{
+	sqlite3_stmt *st;
+	char *all = xstrdup("");
+
+	sqlite3_prepare_v2(h, "SELECT id, name, str, created FROM character"
+	    " ORDER BY id", -1, &st, NULL);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		char *next = xasprintf("%s%lld %s %d %lld\n", all,
+		    (long long)sqlite3_column_int64(st, 0),
+		    sqlite3_column_text(st, 1), sqlite3_column_int(st, 2),
+		    (long long)sqlite3_column_int64(st, 3));
+		free(all);
+		all = next;
+	}
+	sqlite3_finalize(st);
+	return all;
+}
+
+static int
+no_conflict(void *ctx, int why, sqlite3_changeset_iter *it)
+{
+	(void)ctx;
+	(void)why;
+	(void)it;
+	return SQLITE_CHANGESET_ABORT;
+}
+
+/*
+ * db_changes_insert records an INSERT's rows as the session would: one
+ * row's change is the session's to the byte; several rows are one
+ * change, which another database takes in to hold the same rows.
+ */
+static void
+test_changes_insert(const char *dir)
+{
+	static const char one[] = "INSERT INTO character (id, name, str,"
+	    " created, updated) VALUES (?1, 'Ann', 7, 100, 100) RETURNING *";
+	static const char three[] = "INSERT INTO character (id, name, str,"
+	    " created, updated) SELECT ?1 + n, 'Bob ' || n, n, 5, 5 FROM"
+	    " (SELECT 1 AS n UNION ALL SELECT 2 UNION ALL SELECT 3)"
+	    " RETURNING *";
+	char *px = xasprintf("%s/ins-x.db", dir);
+	char *py = xasprintf("%s/ins-y.db", dir);
+	char *pz = xasprintf("%s/ins-z.db", dir);
+	struct db *x = db_open(px), *y = db_open(py), *z = db_open(pz);
+	struct db_stmt *st;
+	void *cx, *cy;
+	int nx, ny, before;
+	char *rows_y, *rows_z;
+
+	db_begin(x);
+	st = db_prepare(x, one);
+	db_bind_int(st, 1, db_name_key("Ann"));
+	is_int(db_step(x, st, 0), DB_ROW, "an insert through the session");
+	db_finalize(st);
+	db_commit(x);
+	db_begin(y);
+	st = db_prepare(y, one);
+	db_bind_int(st, 1, db_name_key("Ann"));
+	is_int(db_changes_insert(y, "character", st), 1,
+	    "db_changes_insert: one row added");
+	db_finalize(st);
+	db_commit(y);
+	cx = last_change(x->h, &nx);
+	cy = last_change(y->h, &ny);
+	ok(cx != NULL && cy != NULL && nx == ny && memcmp(cx, cy,
+	    (size_t)nx) == 0, "its change is the session's, byte for byte");
+	free(cx);
+	free(cy);
+
+	before = int_of(y->h, "SELECT count(*) FROM change");
+	db_begin(y);
+	st = db_prepare(y, three);
+	db_bind_int(st, 1, db_name_key("Bob"));
+	is_int(db_changes_insert(y, "character", st), 3, "three rows added");
+	db_finalize(st);
+	db_commit(y);
+	is_int(int_of(y->h, "SELECT count(*) FROM change"), before + 1,
+	    "as one change");
+	cy = last_change(y->h, &ny);
+	sqlite3_exec(z->h, "PRAGMA foreign_keys = OFF", NULL, NULL, NULL);
+	is_int(sqlite3changeset_apply(z->h, ny, cy, NULL, no_conflict, NULL),
+	    SQLITE_OK, "which another database takes in");
+	rows_y = characters(y->h);
+	rows_z = characters(z->h);
+	ok(strstr(rows_y, rows_z) != NULL && strstr(rows_z, "Bob 3 3 5") !=
+	    NULL, "and holds the three rows then");
+	free(cy);
+	free(rows_y);
+	free(rows_z);
+	db_close(x);
+	db_close(y);
+	db_close(z);
+	remove_db(px);
+	remove_db(py);
+	remove_db(pz);
+	free(px);
+	free(py);
+	free(pz);
+}
+
 int
 main(void)
 {
@@ -389,6 +512,7 @@ main(void)
 		ok(db_schema_step[v] != NULL && strstr(db_schema_step[v],
 		    "-- @") != NULL, "step %d is cut from schema.sql", v);
 	test_schema3(a->h, v3);
+	test_changes_insert(dir);
 
 	/* A transaction rolled back leaves nothing. */
 	db_begin(a);
