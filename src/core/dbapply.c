@@ -167,9 +167,8 @@ put_ident(FILE *fp, const char *s)
 	fputc('"', fp);
 }
 
-/* Binds v to parameter i, as it is; a value not given is refused. */
-static int
-bind_value(struct db_stmt *st, int i, sqlite3_value *v)
+int
+dbapply_bind(struct db_stmt *st, int i, sqlite3_value *v)
 {
 	if (v == NULL)
 		return -1;
@@ -442,7 +441,7 @@ handle(struct dbapply *x, int etype, sqlite3_changeset_iter *it,
 	if (replace != NULL) {
 		db_clear(t->sel);
 		for (int i = 0; i < ncol; i++)
-			if (t->pk[i] && bind_value(t->sel, i + 1,
+			if (t->pk[i] && dbapply_bind(t->sel, i + 1,
 			    op == SQLITE_INSERT ? new_value(it, i) :
 			    old_value(it, i)) != 0)
 				return fail(x, "a change without its key");
@@ -562,9 +561,9 @@ apply_update(struct dbapply *x, sqlite3_changeset_iter *it, int *retry)
 		sqlite3_value *o = old_value(it, i), *n = new_value(it, i);
 
 		if (t->pk[i] || (!patch && o != NULL))
-			rc = bind_value(st, 2 * i + 2, o);
+			rc = dbapply_bind(st, 2 * i + 2, o);
 		if (rc == 0 && n != NULL && !t->pk[i])
-			rc = bind_value(st, 2 * i + 1, n);
+			rc = dbapply_bind(st, 2 * i + 1, n);
 	}
 	if (rc != 0) {
 		db_finalize(st);
@@ -599,7 +598,7 @@ apply_op(struct dbapply *x, sqlite3_changeset_iter *it, int *replace,
 	if (op == SQLITE_DELETE) {
 		db_clear(t->del);
 		for (int i = 0; i < ncol; i++)
-			if (bind_value(t->del, i + 1, old_value(it, i)) != 0)
+			if (dbapply_bind(t->del, i + 1, old_value(it, i)) != 0)
 				return fail(x, "a removal without its values");
 		if (t->has_other)
 			db_bind_int(t->del, ncol + 1, retry == NULL);
@@ -616,7 +615,7 @@ apply_op(struct dbapply *x, sqlite3_changeset_iter *it, int *replace,
 		return 0;
 	db_clear(t->ins);
 	for (int i = 0; i < ncol; i++)
-		if (bind_value(t->ins, i + 1, new_value(it, i)) != 0)
+		if (dbapply_bind(t->ins, i + 1, new_value(it, i)) != 0)
 			return fail(x, "an insert without its values");
 	rc = db_step(x->db, t->ins, 1);
 	db_reset(t->ins);
@@ -642,7 +641,7 @@ apply_retry(struct dbapply *x, sqlite3_changeset_iter *it)
 	/* The row here goes, by its key; then the insert again. */
 	db_clear(t->del);
 	for (int i = 0; i < t->ncol; i++)
-		if (t->pk[i] && bind_value(t->del, i + 1, new_value(it, i)) !=
+		if (t->pk[i] && dbapply_bind(t->del, i + 1, new_value(it, i)) !=
 		    0)
 			return fail(x, "an insert without its key");
 	if (t->has_other)

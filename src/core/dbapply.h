@@ -68,6 +68,12 @@ int dbapply_changeset(struct dbapply *x, const void *cs, size_t n,
     const struct dbapply_hooks *hooks, char *why, size_t whysz);
 
 /*
+ * Binds v, an SQLite value as it is, to parameter i of st; returns -1
+ * for a value not given (NULL: a column the change leaves out), else 0.
+ */
+int dbapply_bind(struct db_stmt *st, int i, sqlite3_value *v);
+
+/*
  * For a conflict handler: value i of the row here in conflict with the
  * change it is at, as sqlite3changeset_conflict gives it (valid while
  * the handler runs), from SQLite's apply or from dbapply_changeset.

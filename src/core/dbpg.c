@@ -659,9 +659,9 @@ has_timeout(PGconn *c)
 
 	for (PQconninfoOption *o = opts; o != NULL && o->keyword != NULL; o++)
 		if (strcmp(o->keyword, "connect_timeout") == 0 && o->val != NULL)
-			t = atoi(o->val);
+			t = strtol(o->val, NULL, 10) > 0;
 	pq.conninfoFree(opts);
-	return t > 0;
+	return t;
 }
 
 /*

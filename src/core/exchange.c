@@ -622,31 +622,6 @@ stamp_note(struct exchange_apply *a, struct cols *c,
 	s[a->nstamps++] = x;
 }
 
-/* Binds an SQLite value, as it is, to parameter i. */
-static void
-bind_value(struct db_stmt *st, int i, sqlite3_value *v)
-{
-	switch (sqlite3_value_type(v)) {
-	case SQLITE_INTEGER:
-		db_bind_int(st, i, sqlite3_value_int64(v));
-		break;
-	case SQLITE_FLOAT:
-		db_bind_double(st, i, sqlite3_value_double(v));
-		break;
-	case SQLITE_TEXT:
-		db_bind_textn(st, i, (const char *)sqlite3_value_text(v),
-		    sqlite3_value_bytes(v));
-		break;
-	case SQLITE_BLOB:
-		db_bind_blob(st, i, sqlite3_value_blob(v),
-		    sqlite3_value_bytes(v));
-		break;
-	default:
-		db_bind_null(st, i);
-		break;
-	}
-}
-
 /* Sets the times stamp_note noted, once the changeset is in. */
 static int
 stamps_apply(struct db *db, struct exchange_apply *a, char *why,
@@ -692,7 +667,7 @@ stamps_apply(struct db *db, struct exchange_apply *a, char *why,
 		db_bind_int(st, 2, x[i].updated);
 		for (int k = 0; k < x[i].ncol; k++)
 			if (x[i].pk[k] != NULL)
-				bind_value(st, k + 3, x[i].pk[k]);
+				(void)dbapply_bind(st, k + 3, x[i].pk[k]);
 		if (db_step(db, st, 1) == DB_CONSTRAINT)
 			rc = util_say(why, whysz, "cannot set the times of a "
 			    "row of %s: refused by the schema", x[i].c->table);
