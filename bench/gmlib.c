@@ -56,7 +56,7 @@ main(int argc, char **argv)
 		int64_t bad;
 		char why[300];
 
-		db_begin(db);
+		db_begin_append(db);
 		if (ledger_load(db, id, &l) != 0 ||
 		    ledger_derive(&l, &s, &bad, why, sizeof why) != 0)
 			errx(1, "combat %s does not load", argv[2]);

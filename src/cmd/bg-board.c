@@ -704,7 +704,7 @@ play(const char *action, const char *input)
 	int64_t id;
 
 	db = cli_db_open(o.db);
-	db_begin(db);
+	db_begin_append(db);
 	id = load_game(db, l);
 	*before = l->g;
 	if (l->g.over)
@@ -1184,7 +1184,7 @@ cmd_undo(void)
 	only(0, "undo");
 	need_args(1, 1, "undo");
 	db = cli_db_open(o.db);
-	db_begin(db);
+	db_begin_append(db);
 	id = game_id(db);
 	/* From a snapshot before the event taken back, which it needs. */
 	load_from(db, id, bgledger_undo_target(db, id), l);

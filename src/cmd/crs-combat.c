@@ -578,7 +578,11 @@ cmd_strike(struct opts *o, int argc, char **argv)
 
 	memset(&sh, 0, sizeof sh);
 	db = cli_db_open(o->db);
-	db_begin(db);
+	/* A Surprise checks the other combats: all writers wait for it. */
+	if (o->surprise)
+		db_begin(db);
+	else
+		db_begin_append(db);
 	load(db, o, &l, &s);
 	strike_db_checks(o, db, argv, targets, ntargets, l.combat, &sh);
 	before = s;
@@ -647,7 +651,7 @@ cmd_range(struct opts *o, int argc, char **argv)
 	struct combat_event e;
 
 	db = cli_db_open(o->db);
-	db_begin(db);
+	db_begin_append(db);
 	load(db, o, &l, &s);
 	for (int i = 0; i < argc; i += 3) {
 		new_event(o, &e, COMBAT_RANGE);
@@ -683,7 +687,11 @@ cmd_event(struct opts *o, int argc, char **argv)
 	struct combat_event e;
 
 	db = cli_db_open(o->db);
-	db_begin(db);
+	/* A join checks the other combats (a flee's lockout). */
+	if (action == COMBAT_JOIN)
+		db_begin(db);
+	else
+		db_begin_append(db);
 	load(db, o, &l, &s);
 	new_event(o, &e, action);
 	switch (action) {
@@ -778,7 +786,7 @@ cmd_undo(struct opts *o, int argc, char **argv)
 	if (argc == 1)
 		target = cli_int_arg("EVENT", argv[0], 1, INT32_MAX);
 	db = cli_db_open(o->db);
-	db_begin(db);
+	db_begin_append(db);
 	id = combat_id(db, o);
 	/* From a snapshot before the event, whose state it needs. */
 	load_each(db, id, target ? target : ledger_undo_target(db, id), &l,

@@ -853,7 +853,7 @@ play(const char *action, struct fb_in *in, const char *text,
 	int64_t id;
 
 	db = cli_db_open(o.db);
-	db_begin(db);
+	db_begin_append(db);
 	id = duel_id(db);
 	load_duel(db, id, FROM_SNAPSHOT, &d, live);
 	*before = *live;
@@ -1266,7 +1266,7 @@ cmd_undo(void)
 
 	no_round_options("undo");
 	db = cli_db_open(o.db);
-	db_begin(db);
+	db_begin_append(db);
 	id = duel_id(db);
 	/* From a snapshot before the event taken back, which it needs. */
 	target = fbledger_undo_target(db, id);

@@ -600,6 +600,11 @@ change_append(struct db *db, const void *cs, size_t n)
 	int64_t oseq;
 	size_t nseen;
 
+	/*
+	 * Appenders to different logs write at once; their changes are
+	 * numbered one at a time, in the order they commit (db.h).
+	 */
+	db_lock_keys(db);
 	seen = gone_seen_now(db, &nseen);
 	st = db_prepare(db, "INSERT INTO change (no, origin, oseq, time, data,"
 	    " seen) SELECT (SELECT coalesce(max(no), 0) + 1 FROM change),"
@@ -680,8 +685,11 @@ void
 db_begin(struct db *db)
 {
 	check_writable(db);
+	db->appending = 0;
+	db->log_lock = 0;
+	db->keys_lock = 0;
 	if (db->pg != NULL) {
-		dbpg_begin(db, !db->unrecorded);
+		dbpg_begin(db, !db->unrecorded, 0);
 		db->pg_recording = !db->unrecorded;
 		return;
 	}
@@ -689,6 +697,72 @@ db_begin(struct db *db)
 	session_end(db);
 	if (!db->unrecorded)
 		session_start(db);
+}
+
+void
+db_begin_append(struct db *db)
+{
+	if (db->pg == NULL) {
+		db_begin(db);
+		return;
+	}
+	check_writable(db);
+	dbpg_begin(db, !db->unrecorded, 1);
+	db->pg_recording = !db->unrecorded;
+	db->appending = 1;
+	db->log_lock = 0;
+	db->keys_lock = 0;
+}
+
+/*
+ * A log's advisory lock: its kind and key hashed (FNV-1a), with the top
+ * bit set so that no log's is ever one of refkit's own locks, which are
+ * small.  Two logs that share one only wait for each other.
+ */
+static int64_t
+log_lock_key(const char *kind, int64_t id)
+{
+	uint64_t h = 1469598103934665603ULL;
+
+	for (const char *c = kind; *c != '\0'; c++)
+		h = (h ^ (unsigned char)*c) * 1099511628211ULL;
+	for (int i = 0; i < 8; i++)
+		h = (h ^ (((uint64_t)id >> (8 * i)) & 0xff)) *
+		    1099511628211ULL;
+	return (int64_t)(h | (UINT64_C(1) << 63));
+}
+
+void
+db_lock_log(struct db *db, const char *kind, int64_t id)
+{
+	int64_t key;
+
+	if (db->pg == NULL || !db->appending)
+		return;
+	key = log_lock_key(kind, id);
+	if (db->log_lock == key)
+		return;
+	if (db->log_lock != 0)
+		errx(1, "refkit bug: one append transaction reads two logs");
+	dbpg_lock(db, key);
+	db->log_lock = key;
+}
+
+void
+db_check_log(struct db *db, const char *kind, int64_t id)
+{
+	if (db->appending && db->log_lock != log_lock_key(kind, id))
+		errx(1, "refkit bug: %s %" PRId64 " appended to without its "
+		    "lock", kind, id);
+}
+
+void
+db_lock_keys(struct db *db)
+{
+	if (db->pg == NULL || !db->appending || db->keys_lock)
+		return;
+	dbpg_lock(db, DBPG_CHANGES_LOCK);
+	db->keys_lock = 1;
 }
 
 void
@@ -793,6 +867,9 @@ db_commit(struct db *db)
 		pg_store(db);
 		db->pg_recording = 0;
 		dbpg_commit(db);
+		db->appending = 0;
+		db->log_lock = 0;
+		db->keys_lock = 0;
 		return;
 	}
 	session_store(db);
@@ -804,6 +881,9 @@ db_rollback(struct db *db)
 {
 	session_end(db);
 	db->pg_recording = 0;
+	db->appending = 0;
+	db->log_lock = 0;
+	db->keys_lock = 0;
 	if (db->pg != NULL)
 		dbpg_rollback(db);
 	else if (db->h != NULL && !sqlite3_get_autocommit(db->h))

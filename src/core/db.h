@@ -35,6 +35,10 @@ struct db {
 	void	*pg;		/* libpq's connection, or NULL on SQLite */
 	int64_t	 pg_changes;	/* the rows the last statement changed */
 	int	 pg_recording;	/* the server notes this transaction's rows */
+	struct pg_cache *pg_cache; /* statements prepared on the connection */
+	int	 appending;	/* the transaction is db_begin_append's */
+	int64_t	 log_lock;	/* the log it locked (db_lock_log), or 0 */
+	int	 keys_lock;	/* it holds the lock of new keys and changes */
 };
 
 /*
@@ -205,6 +209,38 @@ void db_close(struct db *db);
  * which come with their own rows of change.
  */
 void db_begin(struct db *db);
+/*
+ * A write transaction that appends to one log that exists (a combat's
+ * ledger, a duel's, a board's), as db_begin's in all else.  On SQLite it
+ * is db_begin's.  On a server, writers that append to different logs go
+ * on at once: each holds the writers' lock shared, where db_begin's
+ * holders hold it alone, and the log's own lock (db_lock_log) from
+ * before it reads the log until it commits; only the record of changes,
+ * numbered in the order they commit, is written by one at a time.  Such
+ * a transaction reads nothing that another appender writes but its log:
+ * a command that checks another log (a character in another combat, a
+ * flee's lockout) begins with db_begin.
+ */
+void db_begin_append(struct db *db);
+/*
+ * Takes the lock of log id of kind (its table's name) for the rest of an
+ * append transaction, waiting for the appender that holds it; a no-op
+ * in any other transaction and on SQLite.  core/journal.c takes it as it
+ * reads a log; one append transaction appends to one log.
+ */
+void db_lock_log(struct db *db, const char *kind, int64_t id);
+/*
+ * Exits 1 (a refkit bug) unless the transaction may append to log id:
+ * it is not an append transaction, or it holds that log's lock.
+ */
+void db_check_log(struct db *db, const char *kind, int64_t id);
+/*
+ * In an append transaction on a server, waits for the lock of new keys
+ * and of the record of changes, which it then holds until it commits:
+ * from its first new row on, appenders write one at a time, so that a
+ * new row's key (DB_NEW_KEY) is the next.  A no-op elsewhere.
+ */
+void db_lock_keys(struct db *db);
 /*
  * Stores the changes so far as a change of their own and goes on
  * recording: a write too large to hold in memory whole calls it every

@@ -21,8 +21,10 @@
  * SQLite writer takes the file's write lock (BEGIN IMMEDIATE): whatever a
  * writer reads in its transaction stays true until it commits, so a
  * ledger's next sequence number is always the next, however many GMs
- * append at once, and no transaction can fail to serialize.  Readers take
- * no lock and see one snapshot (db_begin_read).
+ * append at once, and no transaction can fail to serialize.  An appender
+ * to one log (db_begin_append) takes it shared, with its log's lock and,
+ * from its first new row, the lock of new keys and changes (db.h).
+ * Readers take no lock and see one snapshot (db_begin_read).
  */
 #include "core/db.h"
 #include "core/dbpg.h"
@@ -100,6 +102,9 @@ static struct {
 	__typeof__(PQsocket)		*socket;
 	__typeof__(PQconninfo)		*conninfo;
 	__typeof__(PQconninfoFree)	*conninfoFree;
+	__typeof__(PQprepare)		*prepare;
+	__typeof__(PQexecPrepared)	*execPrepared;
+	__typeof__(PQsendQueryPrepared)	*sendQueryPrepared;
 } pq;
 
 static void
@@ -117,7 +122,8 @@ pq_load(void)
 		"PQsendQueryParams", "PQputCopyData", "PQputCopyEnd",
 		"PQgetResult",
 		"PQconnectStart", "PQconnectPoll", "PQsocket", "PQconninfo",
-		"PQconninfoFree"
+		"PQconninfoFree", "PQprepare", "PQexecPrepared",
+		"PQsendQueryPrepared"
 	};
 	void **slot = (void **)(void *)&pq;
 	void *h;
@@ -485,6 +491,111 @@ struct pg_stmt {
 
 #define CONN(db)	((PGconn *)(db)->pg)
 
+/* ---- statements kept on the connection ---- */
+
+/*
+ * A statement the connection runs a second time is prepared on it (a
+ * named statement), so that from then on the server neither parses it
+ * again nor, once it has seen a few runs, plans it again: a GM's station
+ * that stays connected runs the same few statements for every event.  The
+ * first run goes unnamed, as it did, so that a command that runs a
+ * statement once sends nothing more.  A statement is known by its SQL and
+ * its parameters' types, which a prepared statement fixes.
+ */
+#define PG_CACHE_SLOTS	1024	/* a power of two */
+#define PG_CACHE_MAX	768	/* statements kept; later ones go unnamed */
+
+struct pg_prep {
+	char		*key;		/* the SQL, a NUL, the types */
+	size_t		 keylen;
+	int		 uses;
+	int		 prepared;	/* 1 named on the server, -1 refused */
+	char		 name[24];
+};
+
+struct pg_cache {
+	struct pg_prep	 slot[PG_CACHE_SLOTS];
+	int		 n;
+};
+
+static void
+cache_free(struct db *db)
+{
+	struct pg_cache *c = db->pg_cache;
+
+	if (c == NULL)
+		return;
+	for (int i = 0; i < PG_CACHE_SLOTS; i++)
+		free(c->slot[i].key);
+	free(c);
+	db->pg_cache = NULL;
+}
+
+/* p's entry, made on its first run; NULL when the cache is full. */
+static struct pg_prep *
+cache_entry(struct db *db, const struct pg_stmt *p)
+{
+	size_t sqllen = strlen(p->sql), keylen;
+	size_t tlen = (size_t)p->n * sizeof *p->type;
+	uint64_t h = 1469598103934665603ULL;
+	struct pg_cache *c;
+	struct pg_prep *e;
+	char *key;
+
+	if ((c = db->pg_cache) == NULL)
+		c = db->pg_cache = xcalloc(1, sizeof *c);
+	keylen = sqllen + 1 + tlen;
+	key = xmalloc(keylen);
+	memcpy(key, p->sql, sqllen + 1);
+	if (tlen > 0)
+		memcpy(key + sqllen + 1, p->type, tlen);
+	for (size_t i = 0; i < keylen; i++)
+		h = (h ^ (unsigned char)key[i]) * 1099511628211ULL;
+	for (size_t i = (size_t)h & (PG_CACHE_SLOTS - 1);;
+	    i = (i + 1) & (PG_CACHE_SLOTS - 1)) {
+		e = &c->slot[i];
+		if (e->key == NULL)
+			break;
+		if (e->keylen == keylen && memcmp(e->key, key, keylen) == 0) {
+			free(key);
+			return e;
+		}
+	}
+	if (c->n >= PG_CACHE_MAX) {
+		free(key);
+		return NULL;
+	}
+	e->key = key;
+	e->keylen = keylen;
+	snprintf(e->name, sizeof e->name, "refkit_%d", c->n++);
+	return e;
+}
+
+/*
+ * The name p runs under on this connection, prepared now if this is its
+ * second run; NULL when it goes unnamed.  A statement the server refuses
+ * to prepare is left to fail unnamed, with the server's words for it.
+ */
+static const char *
+prepared_name(struct db *db, const struct pg_stmt *p)
+{
+	struct pg_prep *e = cache_entry(db, p);
+	PGresult *res;
+
+	if (e == NULL || e->prepared < 0 || e->uses++ == 0)
+		return NULL;
+	if (e->prepared == 0) {
+		res = pq.prepare(CONN(db), e->name, p->sql, p->n, p->type);
+		e->prepared = res != NULL &&
+		    pq.resultStatus(res) == PGRES_COMMAND_OK ? 1 : -1;
+		if (res != NULL)
+			pq.clear(res);
+		if (e->prepared < 0)
+			return NULL;
+	}
+	return e->name;
+}
+
 /* What a command says when the server went away under it. */
 static const char conn_lost[] = "the connection to the server was lost; "
     "nothing of this command was written";
@@ -792,6 +903,7 @@ dbpg_close(struct db *db)
 	dbpg_rollback(db);
 	pq.finish(CONN(db));
 	db->pg = NULL;
+	cache_free(db);
 }
 
 /*
@@ -810,23 +922,40 @@ dbpg_in_transaction(struct db *db)
 }
 
 void
-dbpg_begin(struct db *db, int record)
+dbpg_begin(struct db *db, int record, int shared)
 {
 	PGresult *res;
+	char sql[200];
 
 	/* One round trip: the result is the last statement's. */
-	res = pg_run(db, record ? "BEGIN; SELECT pg_advisory_xact_lock("
-	    PG_LOCK_KEY "), current_setting('transaction_read_only'),"
-	    " set_config('refkit.record', 'on', true)" :
-	    "BEGIN; SELECT pg_advisory_xact_lock(" PG_LOCK_KEY "),"
-	    " current_setting('transaction_read_only')",
-	    "cannot start a transaction");
+	snprintf(sql, sizeof sql, "BEGIN; SELECT pg_advisory_xact_lock%s("
+	    PG_LOCK_KEY "), current_setting('transaction_read_only')%s",
+	    shared ? "_shared" : "", record ?
+	    ", set_config('refkit.record', 'on', true)" : "");
+	res = pg_run(db, sql, "cannot start a transaction");
 	if (strcmp(pq.getvalue(res, 0, 1), "on") == 0) {
 		pq.clear(res);
 		dbpg_rollback(db);
 		errx(1, "cannot write to '%s': the server is read-only (a "
 		    "standby?); commands that only read work", db->path);
 	}
+	pq.clear(res);
+}
+
+void
+dbpg_lock(struct db *db, int64_t key)
+{
+	char num[24];
+	const char *v = num;
+	PGresult *res;
+	ExecStatusType st;
+
+	snprintf(num, sizeof num, "%" PRId64, key);
+	res = pq.execParams(CONN(db), "SELECT pg_advisory_xact_lock($1::int8)",
+	    1, NULL, &v, NULL, NULL, 0);
+	st = res ? pq.resultStatus(res) : PGRES_FATAL_ERROR;
+	if (st != PGRES_TUPLES_OK)
+		pg_failed(db, res, db->path);
 	pq.clear(res);
 }
 
@@ -1102,9 +1231,10 @@ bind_extra(struct pg_stmt *p)
  * pipeline mode) so that they cost one round trip, not three: a merge
  * runs each of its rows so.  Returns the statement's result, the
  * savepoint released if it worked, or NULL when the connection failed.
+ * name is the statement's on the connection, if it has one.
  */
 static PGresult *
-pipelined(struct db *db, struct pg_stmt *p)
+pipelined(struct db *db, struct pg_stmt *p, const char *name)
 {
 	PGconn *c = CONN(db);
 	PGresult *r, *stmt = NULL;
@@ -1113,8 +1243,9 @@ pipelined(struct db *db, struct pg_stmt *p)
 	if (!pq.enterPipelineMode(c) ||
 	    !pq.sendQueryParams(c, "SAVEPOINT refkit_step", 0, NULL, NULL,
 	    NULL, NULL, 0) ||
-	    !pq.sendQueryParams(c, p->sql, p->n, p->type, p->val, p->len,
-	    p->fmt, 0) ||
+	    !(name != NULL ? pq.sendQueryPrepared(c, name, p->n, p->val,
+	    p->len, p->fmt, 0) : pq.sendQueryParams(c, p->sql, p->n, p->type,
+	    p->val, p->len, p->fmt, 0)) ||
 	    !pq.sendQueryParams(c, "RELEASE SAVEPOINT refkit_step", 0, NULL,
 	    NULL, NULL, NULL, 0) ||
 	    !pq.pipelineSync(c)) {
@@ -1145,7 +1276,7 @@ int
 dbpg_step(struct db *db, struct pg_stmt *p, int allow_constraint)
 {
 	ExecStatusType rc;
-	const char *state;
+	const char *state, *name;
 	int savepoint;
 
 	if (p->res != NULL) {
@@ -1161,8 +1292,12 @@ dbpg_step(struct db *db, struct pg_stmt *p, int allow_constraint)
 	 * under a savepoint.
 	 */
 	savepoint = allow_constraint && dbpg_in_transaction(db);
+	name = prepared_name(db, p);
 	if (savepoint)
-		p->res = pipelined(db, p);
+		p->res = pipelined(db, p, name);
+	else if (name != NULL)
+		p->res = pq.execPrepared(CONN(db), name, p->n, p->val, p->len,
+		    p->fmt, 0);
 	else
 		p->res = pq.execParams(CONN(db), p->sql, p->n, p->type, p->val,
 		    p->len, p->fmt, 0);

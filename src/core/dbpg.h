@@ -33,7 +33,15 @@ void dbpg_close(struct db *db);
  * transaction begun with record set has the server note the rows it
  * changes (tools/pgstation.sql).
  */
-void dbpg_begin(struct db *db, int record);
+void dbpg_begin(struct db *db, int record, int shared);
+/*
+ * Takes advisory lock key for the transaction: a log's
+ * (db_lock_log), or the lock of the record of changes (shared set: the
+ * transaction holds the writers' lock shared).
+ */
+void dbpg_lock(struct db *db, int64_t key);
+/* The advisory lock of the record of changes ("RFKC"). */
+#define DBPG_CHANGES_LOCK	INT64_C(1380338499)
 void dbpg_begin_read(struct db *db);
 void dbpg_commit(struct db *db);
 void dbpg_rollback(struct db *db);

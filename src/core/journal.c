@@ -124,6 +124,7 @@ journal_load(struct db *db, const struct journal_kind *k, int64_t id,
 {
 	memset(j, 0, sizeof *j);
 	j->kind = k;
+	db_lock_log(db, k->what, id);
 	if (!read_head(db, k, id, ctx))
 		return -1;
 	j->log = id;
@@ -183,6 +184,7 @@ journal_load_recent(struct db *db, const struct journal_kind *k,
 {
 	memset(j, 0, sizeof *j);
 	j->kind = k;
+	db_lock_log(db, k->what, id);
 	if (!read_head(db, k, id, ctx))
 		return -1;
 	j->log = id;
@@ -196,8 +198,11 @@ journal_load_recent(struct db *db, const struct journal_kind *k,
 int64_t
 journal_undo_target(struct db *db, const struct journal_kind *k, int64_t id)
 {
-	struct db_stmt *st = db_prepare(db, k->sql_target);
+	struct db_stmt *st;
 	int64_t seq = 0;
+
+	db_lock_log(db, k->what, id);
+	st = db_prepare(db, k->sql_target);
 
 	db_bind_int(st, 1, id);
 	if (db_step(db, st, 0) == DB_ROW)
@@ -238,6 +243,8 @@ journal_append(struct db *db, const struct journal_kind *k, int64_t id,
 		db_die(db, "%s %s was started at another station, and only "
 		    "that station adds to it (refkit(7))", k->what,
 		    db_key_text(db, id, key));
+	db_check_log(db, k->what, id);
+	db_lock_keys(db);
 	st = db_prepare(db, k->sql_next);
 	db_bind_int(st, 1, id);
 	db_step(db, st, 0);
