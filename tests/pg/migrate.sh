@@ -27,18 +27,11 @@ B=$1
 top=$(cd "$(dirname "$0")/../.." && pwd)
 bin="$top/$B"
 . "$top/tests/pg/server.sh"
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); printf 'FAIL: pg/migrate: %s\n' "$1"; }
-done_() {
-	echo "$pass passed, $fail failed"
-	[ "$fail" -eq 0 ]
-}
+pg_tally migrate
 
 if ! pg_start; then
 	bad "no server"
-	done_
+	pg_done
 	exit 1
 fi
 work=$pg_dir/work
@@ -153,6 +146,29 @@ rows() {
 	done <"$work/$1.cols"
 }
 
+# version_is DB N WHAT: DB is of schema N, else WHAT fails.
+version_is() {
+	[ "$(q "$1" "SELECT version FROM refkit_meta")" = "$2" ] && ok ||
+	    bad "$3"
+}
+
+# rows_kept DB WHAT: DB's rows are those old gave it, else WHAT changed
+# them.
+rows_kept() {
+	rows "$1" >"$work/$1.after"
+	cmp -s "$work/$1.rows" "$work/$1.after" && ok ||
+	    bad "$2 changed rows: $(diff "$work/$1.rows" "$work/$1.after" |
+	    head -4)"
+}
+
+# schema_is_new DB WHAT: DB's schema is a new database's.
+schema_is_new() {
+	schema_of "$1" >"$work/$1.schema"
+	cmp -s "$work/fresh.schema" "$work/$1.schema" && ok ||
+	    bad "$2: the schema differs from a new database's: $(diff \
+	    "$work/fresh.schema" "$work/$1.schema" | head -8)"
+}
+
 # wait_for FAILURE DB SQL N: until SQL on DB says N (a minute at most,
 # so that what never comes fails the test instead of hanging it).
 wait_for() {
@@ -213,19 +229,14 @@ while [ "$from" -lt "$latest" ]; do
 	# --- migrated by the first command, rows and all ---
 	db=old$from
 	old "$db" "$from" || { from=$((from + 1)); continue; }
-	[ "$(q "$db" "SELECT version FROM refkit_meta")" = "$from" ] && ok ||
-	    bad "$what: the database made is not of schema $from"
+	version_is "$db" "$from" "$what: the database made is not of schema $from"
 	# Lost, to be made again: the triggers of a table that travels.
 	q "$db" "DROP TRIGGER refkit_record_insert ON item; DROP TRIGGER
 	    refkit_record_update ON item; DROP TRIGGER refkit_record_delete
 	    ON item" >/dev/null
 	run_tool "$what" "$db" crs-stats list
-	[ "$(q "$db" "SELECT version FROM refkit_meta")" = "$latest" ] && ok ||
-	    bad "$what: not migrated to $latest"
-	rows "$db" >"$work/$db.after"
-	cmp -s "$work/$db.rows" "$work/$db.after" && ok ||
-	    bad "$what: rows changed: $(diff "$work/$db.rows" \
-	    "$work/$db.after" | head -4)"
+	version_is "$db" "$latest" "$what: not migrated to $latest"
+	rows_kept "$db" "$what: the migration"
 	shows "$(url "$db")" >"$work/shows.pg"
 	cmp -s "$work/shows.sqlite" "$work/shows.pg" && ok ||
 	    bad "$what: the tools show otherwise: $(diff \
@@ -237,10 +248,7 @@ while [ "$from" -lt "$latest" ]; do
 	cmp -s "$work/gone.sqlite" "$work/gone.pg" && ok ||
 	    bad "$what: gone differs from the station's: $(diff \
 	    "$work/gone.sqlite" "$work/gone.pg" | head -4)"
-	schema_of "$db" >"$work/$db.schema"
-	cmp -s "$work/fresh.schema" "$work/$db.schema" && ok ||
-	    bad "$what: the schema differs from a new database's: $(diff \
-	    "$work/fresh.schema" "$work/$db.schema" | head -8)"
+	schema_is_new "$db" "$what"
 	q "$db" "SELECT * FROM refkit_travel ORDER BY ord; SELECT * FROM
 	    refkit_meta" >"$work/$db.meta"
 	cmp -s "$work/fresh.meta" "$work/$db.meta" && ok ||
@@ -286,9 +294,7 @@ while [ "$from" -lt "$latest" ]; do
 	n=$(tail -n +$((logged + 1)) "$pg_dir/log" |
 	    grep -c "statement: UPDATE refkit_meta SET version = $latest")
 	[ "$n" = 1 ] && ok || bad "$what: $n migrations, want 1"
-	cmp -s "$work/fresh.schema" "$(schema_of "$db" >"$work/$db.schema";
-	    echo "$work/$db.schema")" && ok ||
-	    bad "$what: after the race, the schema differs from a new database's"
+	schema_is_new "$db" "$what, after the race"
 	[ "$(q "$db" "SELECT notes FROM character WHERE name = 'Bob'")" = first ] &&
 	    ok || bad "$what: the racer's write is not there"
 
@@ -315,11 +321,8 @@ while [ "$from" -lt "$latest" ]; do
 	    EXECUTE FUNCTION held()" >/dev/null
 	refused "$what, the version not set" "$db" \
 	    "$want_fail: refkit_meta is held" crs-stats list
-	[ "$(q "$db" "SELECT version FROM refkit_meta")" = "$from" ] && ok ||
-	    bad "$what: the failed migrations changed the version"
-	rows "$db" >"$work/$db.after"
-	cmp -s "$work/$db.rows" "$work/$db.after" && ok ||
-	    bad "$what: the failed migrations changed rows"
+	version_is "$db" "$from" "$what: the failed migrations changed the version"
+	rows_kept "$db" "$what: the failed migrations"
 	from=$((from + 1))
 done
 
@@ -354,4 +357,4 @@ else
 	bad "no standby"
 fi
 
-done_
+pg_done
