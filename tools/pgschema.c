@@ -554,6 +554,18 @@ struct step {
 };
 
 static void
+step_release(struct step *s)
+{
+	for (size_t i = 0; i < s->n; i++) {
+		free(s->part[i].fn);
+		free(s->part[i].sql);
+	}
+	free(s->part);
+	s->part = NULL;
+	s->n = 0;
+}
+
+static void
 add_part(struct step *s, const char *fn, char *sql)
 {
 	s->part = realloc(s->part, (s->n + 1) * sizeof *s->part);
@@ -812,7 +824,7 @@ end_plain(struct ctx *c, struct step *out, char **buf)
 	if (fclose(c->out) != 0)
 		err(1, "open_memstream");
 	c->out = NULL;
-	if (**buf != '\0')
+	if (*buf != NULL && **buf != '\0')
 		add_part(out, NULL, *buf);
 	else
 		free(*buf);
@@ -921,11 +933,7 @@ steps(int from, struct step *step)
 		struct step none = { NULL, 0 };
 
 		translate_step(&c, v, step != NULL ? &step[v] : &none);
-		for (size_t i = 0; i < none.n; i++) {
-			free(none.part[i].fn);
-			free(none.part[i].sql);
-		}
-		free(none.part);
+		step_release(&none);
 	}
 	if ((fresh = db_schema_memory(why, sizeof why)) == NULL)
 		errx(1, "%s", why);
@@ -1042,6 +1050,7 @@ c_file(sqlite3 *fresh, char **files, int nfiles)
 			printf(" },\n");
 		}
 		printf("\t{ NULL, NULL }\n};\n\n");
+		step_release(&step[v]);
 	}
 	printf("const struct dbpg_part *const "
 	    "db_schema_pg_step[DB_SCHEMA_VERSION + 1] = {\n");
