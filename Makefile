@@ -146,22 +146,31 @@ $(BINS): $(B)/%: $(B)/cmd/%.o $(B)/librefkit.a $(B)/schema-pg.o
 	$(CC) $(LDFLAGS) -o $@ $< $(B)/librefkit.a $(B)/schema-pg.o $(LDLIBS)
 
 # The PostgreSQL form of the schema (issue #22), written from schema.sql
-# by tools/pgschema.c over the same library.
-$(B)/pgschema: tools/pgschema.c $(B)/librefkit.a
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(B)/librefkit.a $(LDLIBS)
-
-$(B)/schema-pg.sql: $(B)/pgschema tools/pgcompat.sql tools/pgstation.sql
-	{ $(B)/pgschema && cat tools/pgcompat.sql tools/pgstation.sql; } > $@.tmp
+# by tools/pgschema.c over the same library, with schema.sql's sections
+# (schema-parts.c), from which it cuts an older version's schema.
+$(B)/schema-parts.c: schema.sql tools/embed-sql.sh | $(B)
+	sh tools/embed-sql.sh --parts schema.sql > $@.tmp
 	mv $@.tmp $@
 
-# ... embedded in every tool (core/dbpg.c creates the schema from it).
-# Not in the library, which build/pgschema links before it exists.
-$(B)/schema-pg.c: $(B)/schema-pg.sql
-	{ echo '/* build/schema-pg.sql, embedded by the Makefile. */'; \
-	  echo '#include "core/dbpg.h"'; \
-	  echo 'const char db_schema_pg_sql[] ='; \
-	  sed 's/\\/\\\\/g; s/"/\\"/g; s/\t/\\t/g; s/^/"/; s/$$/\\n"/' $<; \
-	  echo ';'; } > $@.tmp
+$(B)/schema-parts.o: $(B)/schema-parts.c src/core/db.h
+	$(CC) $(CFLAGS) -Wno-overlength-strings -c -o $@ $<
+
+$(B)/pgschema: tools/pgschema.c $(B)/schema-parts.o $(B)/librefkit.a
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(B)/schema-parts.o \
+	    $(B)/librefkit.a $(LDLIBS)
+
+PGSQL = tools/pgcompat.sql tools/pgstation.sql
+
+$(B)/schema-pg.sql: $(B)/pgschema $(PGSQL)
+	{ $(B)/pgschema && cat $(PGSQL); } > $@.tmp
+	mv $@.tmp $@
+
+# ... and embedded in every tool with the migration steps from
+# DBPG_SCHEMA_OLDEST (core/dbpg.c creates and migrates the schema from
+# them).  Not in the library, which build/pgschema links before it
+# exists.
+$(B)/schema-pg.c: $(B)/pgschema $(PGSQL)
+	$(B)/pgschema --c $(PGSQL) > $@.tmp
 	mv $@.tmp $@
 
 $(B)/schema-pg.o: $(B)/schema-pg.c src/core/dbpg.h

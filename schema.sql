@@ -34,6 +34,14 @@
 -- adds its sections at the end of the file and raises user_version
 -- here and DB_SCHEMA_VERSION in src/core/db.h; the build refuses a file
 -- whose steps do not reach its user_version.
+--
+-- The steps after version 13 also migrate a database on a PostgreSQL
+-- server, translated by the build (tools/pgschema.c): CREATE TABLE and
+-- CREATE INDEX, ALTER TABLE ... ADD (DROP, RENAME) COLUMN, DROP TABLE
+-- and DROP INDEX, statements on rows, and SELECT f(...) FROM ... of a
+-- function of refkit's own that core/dbpg.c lists.  Anything else (a
+-- PRAGMA, a rebuild's RENAME TO) stops the build, named: a server's
+-- foreign keys follow a table renamed.
 
 PRAGMA application_id = 1380338516;	-- 0x52464b54, "RFKT"
 PRAGMA user_version = 14;

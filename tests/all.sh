@@ -14,8 +14,9 @@
 #   6. concurrency: 21 writers of every ledger kind, 4 readers
 #   7. stations: four stations' days merged into hubs in several orders
 #      must agree
-#   7b. the PostgreSQL form of the schema, against a real server; the
-#      tools on a server: the golden cases, 16 GMs and 4 readers over TCP
+#   7b. the PostgreSQL form of the schema, against a real server, and
+#      the migration of an older one; the tools on a server: the golden
+#      cases, 16 GMs and 4 readers over TCP
 #      (10,000 events), the server killed under a stream of writes, and
 #      the errors a GM can meet (refused, password, connection dropped,
 #      a read-only standby)
@@ -82,6 +83,7 @@ part "crash safety" sh tests/stress/crash.sh build "${CRASH_RUNS:-100}"
 part "concurrency" sh tests/stress/concurrency.sh build 8000
 part "stations" sh tests/stress/stations.sh build
 part "PostgreSQL schema" sh tests/pg/schema.sh build
+part "PostgreSQL migrations" sh tests/pg/migrate.sh build
 part "tools on PostgreSQL" sh tests/pg/cli.sh build
 part "a PostgreSQL station" sh tests/pg/merge.sh build
 part "import on PostgreSQL" sh tests/pg/import.sh build

@@ -1,5 +1,5 @@
 #!/bin/sh
-# embed-sql.sh SCHEMA: prints a C file with the schema and every migration
+# embed-sql.sh [--parts] SCHEMA: prints a C file with the schema and every migration
 # step cut from SCHEMA (schema.sql), so that it stays the one source of
 # both.  Lines of the form
 #
@@ -19,9 +19,19 @@
 # and refuses a file whose user_version is not its highest @since, or
 # that leaves a step between 2 and it empty; the C file does not compile
 # where DB_SCHEMA_VERSION (src/core/db.h) is not that version.
+#
+# With --parts it defines instead db_schema_parts[]: what db_schema_sql
+# runs, a part per section, each with the version that added it (0 for
+# the PRAGMAs before the first), ended by { 0, NULL }; build/pgschema
+# cuts an older version's schema from them (db.h).
 set -eu
+parts=0
+if [ "$1" = --parts ]; then
+	parts=1
+	shift
+fi
 file=$1
-awk -v file="$file" '
+awk -v file="$file" -v parts="$parts" '
 function esc(s) {
 	gsub(/\\/, "\\\\", s)
 	gsub(/"/, "\\\"", s)
@@ -33,7 +43,7 @@ function fail(msg) {
 	failed = 1
 	exit 1
 }
-BEGIN { fresh = 1; nsteps = 0 }
+BEGIN { fresh = 1; nsteps = 0; npart = 1; since[1] = 0 }
 /^PRAGMA user_version = [0-9]+;/ {
 	version = $4 + 0
 }
@@ -42,6 +52,7 @@ BEGIN { fresh = 1; nsteps = 0 }
 	if ($0 ~ /^-- @since [0-9]+[:,]/) {
 		fresh = 1
 		n = $3 + 0
+		since[++npart] = n
 		if (n > 1)
 			in_step[n] = 1
 		if (n > max)
@@ -62,8 +73,10 @@ BEGIN { fresh = 1; nsteps = 0 }
 }
 {
 	line = esc($0)
-	if (fresh)
+	if (fresh) {
 		schema = schema "\n" line
+		part[npart] = part[npart] "\n" line
+	}
 	for (n in in_step)
 		step[n] = step[n] "\n" line
 }
@@ -78,6 +91,14 @@ END {
 	printf "/* Generated from %s by tools/embed-sql.sh; do not edit. */\n",
 	    file
 	printf "#include \"core/db.h\"\n\n"
+	if (parts) {
+		printf "const struct db_schema_part db_schema_parts[] = {\n"
+		for (k = 1; k <= npart; k++)
+			if (k in part)
+				printf "\t{ %d,%s },\n", since[k], part[k]
+		printf "\t{ 0, NULL }\n};\n"
+		exit 0
+	}
 	printf "_Static_assert(DB_SCHEMA_VERSION == %d,\n", max
 	printf "    \"DB_SCHEMA_VERSION is not the user_version of schema.sql\");\n\n"
 	printf "const char db_schema_sql[] =%s;\n\n", schema

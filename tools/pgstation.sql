@@ -18,15 +18,19 @@
 -- one transaction at a time has notes (a sequence would do it too, but
 -- moves on when the transaction is rolled back, and a command refused
 -- must leave the database as it was, to the byte).
+--
+-- Like tools/pgcompat.sql, run when a database is made and again after
+-- each migration: whatever is here already is kept or replaced, and a
+-- table a step added (to refkit_travel) gets its triggers.
 
-CREATE UNLOGGED TABLE refkit_rowlog (
+CREATE UNLOGGED TABLE IF NOT EXISTS refkit_rowlog (
 	n		BIGINT PRIMARY KEY,
 	tbl		TEXT NOT NULL,
 	after		BOOLEAN NOT NULL,	-- as the statement left it
 	img		JSON NOT NULL		-- the row, a member a column
 );
 
-CREATE FUNCTION refkit_record() RETURNS trigger
+CREATE OR REPLACE FUNCTION refkit_record() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
 	IF current_setting('refkit.record', true) IS DISTINCT FROM 'on' THEN
@@ -49,7 +53,8 @@ END
 $$;
 
 -- The triggers: one a statement, with the statement's rows (its
--- transition tables), so that a large import pays once a statement.
+-- transition tables), so that a large import pays once a statement;
+-- made where missing, and dropped from a table that no longer travels.
 -- And every foreign key may wait for the end of the transaction, as
 -- SQLite's defer_foreign_keys lets it: applying another station's
 -- changeset, whose rows come in no order, checks them once it is in
@@ -59,24 +64,33 @@ DO $$
 DECLARE
 	t record;
 BEGIN
-	FOR t IN SELECT tbl FROM refkit_travel ORDER BY ord LOOP
-		EXECUTE format('CREATE TRIGGER refkit_record_insert AFTER INSERT'
-		    ' ON %I REFERENCING NEW TABLE AS refkit_new FOR EACH'
-		    ' STATEMENT EXECUTE FUNCTION refkit_record()', t.tbl);
-		EXECUTE format('CREATE TRIGGER refkit_record_update AFTER UPDATE'
-		    ' ON %I REFERENCING OLD TABLE AS refkit_old NEW TABLE AS'
-		    ' refkit_new FOR EACH STATEMENT EXECUTE FUNCTION'
-		    ' refkit_record()', t.tbl);
-		EXECUTE format('CREATE TRIGGER refkit_record_delete AFTER DELETE'
-		    ' ON %I REFERENCING OLD TABLE AS refkit_old FOR EACH'
-		    ' STATEMENT EXECUTE FUNCTION refkit_record()', t.tbl);
+	FOR t IN SELECT tg.tgname, tg.tgrelid::regclass AS rel FROM pg_trigger
+	    tg JOIN pg_class c ON c.oid = tg.tgrelid WHERE tg.tgname LIKE
+	    'refkit\_record\_%' AND c.relnamespace =
+	    current_schema()::regnamespace AND c.relname NOT IN (SELECT tbl
+	    FROM refkit_travel)
+	LOOP
+		EXECUTE format('DROP TRIGGER %I ON %s', t.tgname, t.rel);
+	END LOOP;
+	FOR t IN SELECT r.tbl, k.op, k.tables FROM refkit_travel r,
+	    (VALUES ('insert', 'NEW TABLE AS refkit_new'),
+	    ('update', 'OLD TABLE AS refkit_old NEW TABLE AS refkit_new'),
+	    ('delete', 'OLD TABLE AS refkit_old')) AS k(op, tables)
+	    WHERE NOT EXISTS (SELECT 1 FROM pg_trigger tg WHERE tg.tgrelid =
+	    format('%I', r.tbl)::regclass AND tg.tgname = 'refkit_record_' ||
+	    k.op) ORDER BY r.ord, k.op
+	LOOP
+		EXECUTE format('CREATE TRIGGER %I AFTER %s ON %I REFERENCING'
+		    ' %s FOR EACH STATEMENT EXECUTE FUNCTION refkit_record()',
+		    'refkit_record_' || t.op, upper(t.op), t.tbl, t.tables);
 	END LOOP;
 	-- Every foreign key DEFERRABLE (still checked at once unless asked):
 	-- a changeset's are checked when it is all in, and a rename
 	-- (db_rekey) moves a record's key before the rows that name it, as
 	-- SQLite allows under PRAGMA defer_foreign_keys.
 	FOR t IN SELECT conrelid::regclass AS rel, conname FROM pg_constraint
-	    WHERE contype = 'f' AND connamespace = current_schema()::regnamespace
+	    WHERE contype = 'f' AND NOT condeferrable AND connamespace =
+	    current_schema()::regnamespace
 	LOOP
 		EXECUTE format('ALTER TABLE %s ALTER CONSTRAINT %I DEFERRABLE',
 		    t.rel, t.conname);
@@ -88,7 +102,7 @@ $$;
 -- (a NULL in any of its columns names none): what SQLite counts of the
 -- foreign keys it defers, asked for when a changeset applied here left
 -- some (core/dbapply.c).
-CREATE FUNCTION refkit_dangling() RETURNS bigint
+CREATE OR REPLACE FUNCTION refkit_dangling() RETURNS bigint
 LANGUAGE plpgsql STABLE AS $$
 DECLARE
 	f record;
@@ -122,7 +136,7 @@ $$;
 -- how many do not.  A refusal is caught, which undoes no row (the
 -- function's own savepoint holds none) and leaves them deferred, so
 -- the next check sees them again, as SQLite counts on.
-CREATE FUNCTION refkit_check_keys() RETURNS bigint
+CREATE OR REPLACE FUNCTION refkit_check_keys() RETURNS bigint
 LANGUAGE plpgsql AS $$
 BEGIN
 	SET CONSTRAINTS ALL IMMEDIATE;

@@ -1424,11 +1424,14 @@ bring_up_to_date(struct db *db)
 	if (version == 0)
 		db_exec(db, db_schema_sql, "cannot create the schema");
 	else {
-		char *set;
+		char *set, *what = xasprintf("cannot migrate the schema from "
+		    "version %d to %d", version, DB_SCHEMA_VERSION);
 
 		/*
 		 * Each step is cut from schema.sql at its section lines
-		 * (tools/embed-sql.sh): no table is written out here.
+		 * (tools/embed-sql.sh): no table is written out here.  A
+		 * server database is migrated by the same steps, translated
+		 * by the build (core/dbpg.c).
 		 */
 		for (int v = version + 1; v <= DB_SCHEMA_VERSION; v++) {
 			/*
@@ -1440,12 +1443,12 @@ bring_up_to_date(struct db *db)
 			if (db->session != NULL)
 				(void)sqlite3session_enable(db->session,
 				    v == 11);
-			db_exec(db, db_schema_step[v],
-			    "cannot migrate the schema");
+			db_exec(db, db_schema_step[v], what);
 		}
 		set = xasprintf("PRAGMA user_version = %d", DB_SCHEMA_VERSION);
-		db_exec(db, set, "cannot migrate the schema");
+		db_exec(db, set, what);
 		free(set);
+		free(what);
 	}
 	db_commit(db);
 	/* A file the user made (touch) is changed: say so. */
@@ -1782,9 +1785,9 @@ db_run_text(struct db *db, const char *sql, const char *text)
 }
 
 /*
- * Stand-ins for the functions schema.sql calls (add_functions), on
- * db_schema_memory's database, which is never a station: a fixed text
- * (the user data), else 0.
+ * Stand-ins for the functions schema.sql calls (add_functions, and
+ * step 14's refkit_gone_note), on db_schema_memory's database, which is
+ * never a station: a fixed text (the user data), else 0.
  */
 static void
 fn_stand_in(sqlite3_context *cx, int argc, sqlite3_value **argv)
@@ -1802,6 +1805,12 @@ fn_stand_in(sqlite3_context *cx, int argc, sqlite3_value **argv)
 sqlite3 *
 db_schema_memory(char *why, size_t whysz)
 {
+	return db_schema_memory_of(db_schema_sql, why, whysz);
+}
+
+sqlite3 *
+db_schema_memory_of(const char *sql, char *why, size_t whysz)
+{
 	static const struct {
 		const char	*name;
 		int		 nargs;
@@ -1812,6 +1821,7 @@ db_schema_memory(char *why, size_t whysz)
 		{ "refkit_station_name", 0, "schema" },
 		{ "refkit_now", 0, NULL },
 		{ "refkit_station_tag", 1, NULL },
+		{ "refkit_gone_note", 3, NULL },
 	};
 	sqlite3 *h = NULL;
 	char *msg = NULL;
@@ -1823,7 +1833,7 @@ db_schema_memory(char *why, size_t whysz)
 		rc = sqlite3_create_function(h, fn[i].name, fn[i].nargs,
 		    SQLITE_UTF8, (void *)fn[i].text, fn_stand_in, NULL, NULL);
 	if (rc == SQLITE_OK)
-		rc = sqlite3_exec(h, db_schema_sql, NULL, NULL, &msg);
+		rc = sqlite3_exec(h, sql, NULL, NULL, &msg);
 	if (rc != SQLITE_OK) {
 		util_say(why, whysz, "cannot make the schema in memory: %s",
 		    msg ? msg : h ? sqlite3_errmsg(h) : sqlite3_errstr(rc));

@@ -436,12 +436,30 @@ extern const char db_schema_sql[];
 extern const char *const db_schema_step[DB_SCHEMA_VERSION + 1];
 
 /*
+ * db_schema_sql again, a part per section of schema.sql with the version
+ * that added it (0: the PRAGMAs before the first), ended by a NULL sql:
+ * the parts up to version v are what a new database of version v ran,
+ * as long as no later step rebuilt one of its tables.  Only in
+ * build/pgschema, which writes an older version's schema for a server
+ * (build/schema-parts.c, from tools/embed-sql.sh --parts).
+ */
+struct db_schema_part {
+	int		 since;
+	const char	*sql;
+};
+extern const struct db_schema_part db_schema_parts[];
+
+/*
  * A new in-memory database holding this build's schema (db_schema_sql),
- * with stand-ins for the functions it calls, so that the layout of its
- * tables can be read without a refkit database (refkit changes show
- * takes column names from it).  The caller closes it with sqlite3_close.
- * Returns NULL with why set on failure.
+ * with stand-ins for the functions schema.sql calls, so that the layout
+ * of its tables can be read without a refkit database (refkit changes
+ * show takes column names from it).  The caller closes it with
+ * sqlite3_close.  Returns NULL with why set on failure.
  */
 struct sqlite3 *db_schema_memory(char *why, size_t whysz);
+
+/* The same, holding what sql makes instead. */
+struct sqlite3 *db_schema_memory_of(const char *sql, char *why,
+    size_t whysz);
 
 #endif

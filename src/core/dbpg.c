@@ -29,6 +29,7 @@
 #include "core/db.h"
 #include "core/dbpg.h"
 #include "core/extsort.h"
+#include "core/gone.h"
 
 #include "core/util.h"
 
@@ -714,6 +715,7 @@ create_schema(struct db *db, const char *station_name)
 	char id[33];
 
 	pq.clear(pg_run(db, db_schema_pg_sql, "cannot create the schema"));
+	pq.clear(pg_run(db, db_schema_pg_station, "cannot create the schema"));
 	new_station_id(id);
 	st = db_prepare(db, "INSERT INTO station (id, name, created) VALUES"
 	    " (?1, ?2, ?3)");
@@ -727,6 +729,108 @@ create_schema(struct db *db, const char *station_name)
 	db_bind_text(st, 1, id);
 	db_step(db, st, 0);
 	db_finalize(st);
+}
+
+/* ---- migrations ---- */
+
+/*
+ * refkit_gone_note(origin, oseq, data) of a row of change (step 14), as
+ * gone_fn_note is on SQLite.
+ */
+static int
+client_gone_note(struct db *db, struct db_stmt *st)
+{
+	const char *origin = db_column_text(st, 0);
+
+	if (origin == NULL || db_column_bytes(st, 2) < 1)
+		return -1;
+	return gone_note(db, origin, db_column_int(st, 1),
+	    db_column_blob(st, 2), (size_t)db_column_bytes(st, 2));
+}
+
+/*
+ * The functions of refkit's own that a step calls, which a server lacks:
+ * on SQLite each is an SQL function of the connection (db_open); here
+ * the step's SELECT gives its arguments (tools/pgschema.c), and the tool
+ * calls it for each row.  why is its failure, said after the step's.
+ */
+static const struct {
+	const char	*name;
+	int		 nargs;
+	int		(*fn)(struct db *, struct db_stmt *);
+	const char	*why;
+} client_fns[] = {
+	{ "refkit_gone_note", 3, client_gone_note,
+	    "a change holds no changeset refkit can read" },
+};
+
+int
+dbpg_client_fn(const char *name)
+{
+	for (size_t i = 0; i < sizeof client_fns / sizeof *client_fns; i++)
+		if (strcasecmp(client_fns[i].name, name) == 0)
+			return client_fns[i].nargs;
+	return -1;
+}
+
+/* A step's part p, a function of refkit's called for each row. */
+static void
+client_run(struct db *db, const struct dbpg_part *p, const char *what)
+{
+	struct db_stmt *st;
+	size_t i = 0;
+
+	while (i < sizeof client_fns / sizeof *client_fns &&
+	    strcmp(client_fns[i].name, p->fn) != 0)
+		i++;
+	if (i == sizeof client_fns / sizeof *client_fns)
+		db_die(db, "%s: this refkit has no function %s", what, p->fn);
+	st = db_prepare(db, p->sql);
+	while (db_step(db, st, 0) == DB_ROW)
+		if (client_fns[i].fn(db, st) != 0) {
+			db_finalize(st);
+			db_die(db, "%s: %s", what, client_fns[i].why);
+		}
+	db_finalize(st);
+}
+
+/*
+ * Brings the database, at version (read under the writers' lock, in the
+ * open transaction, which the caller commits), to DB_SCHEMA_VERSION: the
+ * steps in order, each cut from schema.sql and translated by the build
+ * (db_schema_pg_step); then this version's refkit_travel, and the
+ * server's functions and record of changes again, which give a table a
+ * step added the triggers that record its changes; then the version.
+ * The transaction does not record its changes (refkit.record is not
+ * on): a step is the same at every station, as on SQLite, where only
+ * step 11, before the oldest a server migrates from, is recorded.  Any
+ * failure rolls it all back and exits 1 with one line.
+ */
+static void
+migrate(struct db *db, long version)
+{
+	char *what = xasprintf("cannot migrate the schema from version %ld "
+	    "to %d", version, DB_SCHEMA_VERSION), *set;
+
+	for (int v = (int)version + 1; v <= DB_SCHEMA_VERSION; v++) {
+		const struct dbpg_part *p = db_schema_pg_step[v];
+
+		if (p == NULL)
+			db_die(db, "%s: this refkit was built without its "
+			    "steps", what);
+		for (; p->sql != NULL; p++)
+			if (p->fn != NULL)
+				client_run(db, p, what);
+			else
+				pq.clear(pg_run(db, p->sql, what));
+	}
+	pq.clear(pg_run(db, db_schema_pg_travel, what));
+	pq.clear(pg_run(db, db_schema_pg_station, what));
+	set = xasprintf("UPDATE refkit_meta SET version = %d",
+	    DB_SCHEMA_VERSION);
+	pq.clear(pg_run(db, set, what));
+	free(set);
+	free(what);
 }
 
 /*
@@ -817,7 +921,7 @@ dbpg_open(struct db *db, const char *station_name)
 	PGresult *res;
 	char *conninfo = db->path;
 	long ntables, version;
-	int has_meta, has_record;
+	int has_meta, has_record, read_only;
 
 	pq_load();
 	c = pg_connect(conninfo);
@@ -857,11 +961,13 @@ dbpg_open(struct db *db, const char *station_name)
 	    " pg_catalog.pg_namespace n ON n.oid = c.relnamespace WHERE"
 	    " n.nspname = current_schema() AND c.relkind IN ('r', 'p', 'v',"
 	    " 'm', 'f')), to_regclass('refkit_meta') IS NOT NULL,"
-	    " to_regclass('refkit_rowlog') IS NOT NULL",
+	    " to_regclass('refkit_rowlog') IS NOT NULL,"
+	    " current_setting('transaction_read_only')",
 	    "cannot read the database");
 	ntables = strtol(pq.getvalue(res, 0, 1), NULL, 10);
 	has_meta = pq.getvalue(res, 0, 2)[0] == 't';
 	has_record = pq.getvalue(res, 0, 3)[0] == 't';
+	read_only = strcmp(pq.getvalue(res, 0, 4), "on") == 0;
 	pq.clear(res);
 	if (!has_meta && ntables > 0)
 		errx(1, "'%s': not a refkit database (it has tables of "
@@ -878,20 +984,33 @@ dbpg_open(struct db *db, const char *station_name)
 		errx(1, "'%s': not a refkit database (its refkit_meta is "
 		    "another program's)", db->path);
 	version = strtol(pq.getvalue(res, 0, 1), NULL, 10);
+	pq.clear(res);
 	if (version > DB_SCHEMA_VERSION)
 		errx(1, "'%s': written by a newer refkit (schema %ld; this "
 		    "one knows up to %d); not changed", db->path, version,
 		    DB_SCHEMA_VERSION);
-	if (version < DB_SCHEMA_VERSION)
-		errx(1, "'%s': schema %ld, which this refkit cannot migrate "
-		    "on PostgreSQL yet (it knows %d); not changed", db->path,
-		    version, DB_SCHEMA_VERSION);
 	/* Made before a server was a station: its writes went unrecorded. */
 	if (!has_record)
 		errx(1, "'%s': made by an earlier refkit, which kept no "
 		    "record of changes on PostgreSQL; not changed (make it "
 		    "anew)", db->path);
-	pq.clear(res);
+	/*
+	 * Read under the lock: another command may have migrated it while
+	 * this one waited, and then there is nothing to do.
+	 */
+	if (version < DB_SCHEMA_VERSION) {
+		if (version < DBPG_SCHEMA_OLDEST)
+			errx(1, "'%s': schema %ld, older than any this refkit "
+			    "migrates on PostgreSQL (%d and later); not "
+			    "changed", db->path, version, DBPG_SCHEMA_OLDEST);
+		if (read_only)
+			errx(1, "cannot use '%s': its schema needs updating to "
+			    "version %d, and the server is read-only (a "
+			    "standby?)", db->path, DB_SCHEMA_VERSION);
+		migrate(db, version);
+		pq.clear(pg_run(db, "COMMIT", "cannot migrate the schema"));
+		return;
+	}
 	pq.clear(pg_run(db, "COMMIT", "cannot read the database"));
 }
 
@@ -907,10 +1026,14 @@ dbpg_close(struct db *db)
 }
 
 /*
- * The schema, which the Makefile embeds from build/schema-pg.sql in every
- * tool; build/pgschema, which writes it, links this empty one instead.
+ * The schema and its steps, which build/pgschema writes into every tool
+ * (build/schema-pg.c); build/pgschema itself links these empty ones.
  */
 __attribute__((weak)) const char db_schema_pg_sql[] = "";
+__attribute__((weak)) const char db_schema_pg_station[] = "";
+__attribute__((weak)) const struct dbpg_part *const
+    db_schema_pg_step[DB_SCHEMA_VERSION + 1] = { NULL };
+__attribute__((weak)) const char db_schema_pg_travel[] = "";
 
 /* ---- transactions ---- */
 

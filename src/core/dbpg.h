@@ -108,7 +108,49 @@ char *dbpg_translate(const char *sql, int *nparam, int *extra,
  */
 char *dbpg_pin_keys(char *sql, int64_t base);
 
-/* The embedded build/schema-pg.sql (weak: empty in build/pgschema). */
+/*
+ * The oldest schema a server database is migrated from.  A server
+ * database was first made at version 14; 13 is the first version from
+ * which every step has a PostgreSQL form (tools/pgschema.c: steps 12 and
+ * 13 rebuild tables by renaming them aside, which a server cannot
+ * follow), so the build writes its schema too, and the tests migrate it.
+ * An older one is refused untouched.
+ */
+#define DBPG_SCHEMA_OLDEST	13
+
+/*
+ * What build/pgschema writes from schema.sql, tools/pgcompat.sql and
+ * tools/pgstation.sql, and every tool embeds (build/schema-pg.c; weak
+ * and empty in build/pgschema itself, which writes them):
+ *
+ *   db_schema_pg_sql       a new database's tables, indexes and rows;
+ *   db_schema_pg_station   the server's functions and its record of
+ *                          changes, run after the tables and again after
+ *                          a migration (every statement in them may find
+ *                          its object there already);
+ *   db_schema_pg_step[v]   what brings a database at version v - 1 to v,
+ *                          for v after DBPG_SCHEMA_OLDEST: parts, ended
+ *                          by a NULL sql, each SQL for the server (fn
+ *                          NULL) or the SELECT of the arguments of
+ *                          refkit's function fn, which the tool calls
+ *                          for each row (dbpg_client_fn);
+ *   db_schema_pg_travel    refkit_travel's rows of this version, in
+ *                          place of those a migrated database held.
+ */
+struct dbpg_part {
+	const char	*fn;
+	const char	*sql;
+};
 extern const char db_schema_pg_sql[];
+extern const char db_schema_pg_station[];
+extern const struct dbpg_part *const db_schema_pg_step[];
+extern const char db_schema_pg_travel[];
+
+/*
+ * Whether a migration step can call the function name (schema.sql, as
+ * SELECT name(...) FROM ...) on a server, where the tool calls it for
+ * each row: its number of arguments if so, else -1.
+ */
+int dbpg_client_fn(const char *name);
 
 #endif

@@ -22,6 +22,22 @@
 #
 # pg_start returns 1 with a line on standard error when no PostgreSQL
 # server is installed (tools/install-deps.sh installs it).
+#
+# pg_tally NAME counts a script's checks: ok passes one, bad MESSAGE
+# fails one with the line "FAIL: pg/NAME: MESSAGE", and pg_done says
+# "N passed, N failed" and returns 1 if any failed.
+
+pg_tally() {
+	pg_tally_name=$1
+	pass=0
+	fail=0
+}
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); printf 'FAIL: pg/%s: %s\n' "$pg_tally_name" "$1"; }
+pg_done() {
+	echo "$pass passed, $fail failed"
+	[ "$fail" -eq 0 ]
+}
 
 pg_bindir() {
 	for d in $(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -t/ -k5 -n -r); do
