@@ -87,6 +87,7 @@ part "PostgreSQL migrations" sh tests/pg/migrate.sh build
 part "tools on PostgreSQL" sh tests/pg/cli.sh build
 part "a PostgreSQL station" sh tests/pg/merge.sh build
 part "import on PostgreSQL" sh tests/pg/import.sh build
+part "tools on PostgreSQL: who waits for whom" sh tests/pg/appenders.sh build
 part "tools on PostgreSQL: 16 GMs at once" sh tests/pg/writers.sh build 10000
 part "tools on PostgreSQL: the server killed" sh tests/pg/crash.sh build 4
 part "tools on PostgreSQL: errors" sh tests/pg/errors.sh build
