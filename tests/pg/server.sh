@@ -2,8 +2,8 @@
 # (issue #22).  pg_start makes a cluster in a new temporary directory and
 # starts it listening only on a Unix socket in that directory, never on
 # the network; it sets PGHOST, PGUSER and PGDATABASE for psql and libpq,
-# and arranges (trap on EXIT, INT, TERM) that the server is stopped and
-# the directory removed however the script ends.  PostgreSQL's initdb
+# and arranges (trap on EXIT, HUP, INT, PIPE, TERM) that the server is
+# stopped and the directory removed however the script ends.  PostgreSQL's initdb
 # refuses to run as root, so as root the server runs as the unprivileged
 # user nobody (through setpriv); otherwise as the caller.
 #
@@ -87,7 +87,9 @@ pg_start() {
 	fi
 	pg_dir=$(mktemp -d "${TMPDIR:-/tmp}/refkit-pg.XXXXXX")
 	trap 'pg_stop' EXIT
+	trap 'pg_stop; exit 129' HUP
 	trap 'pg_stop; exit 130' INT
+	trap 'pg_stop; exit 141' PIPE
 	trap 'pg_stop; exit 143' TERM
 	chmod 755 "$pg_dir"
 	[ "$(id -u)" -ne 0 ] || chown nobody:nogroup "$pg_dir"
