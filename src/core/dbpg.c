@@ -103,9 +103,9 @@ static struct {
 	__typeof__(PQsocket)		*socket;
 	__typeof__(PQconninfo)		*conninfo;
 	__typeof__(PQconninfoFree)	*conninfoFree;
-	__typeof__(PQprepare)		*prepare;
 	__typeof__(PQexecPrepared)	*execPrepared;
 	__typeof__(PQsendQueryPrepared)	*sendQueryPrepared;
+	__typeof__(PQsendPrepare)	*sendPrepare;
 } pq;
 
 static void
@@ -123,8 +123,8 @@ pq_load(void)
 		"PQsendQueryParams", "PQputCopyData", "PQputCopyEnd",
 		"PQgetResult",
 		"PQconnectStart", "PQconnectPoll", "PQsocket", "PQconninfo",
-		"PQconninfoFree", "PQprepare", "PQexecPrepared",
-		"PQsendQueryPrepared"
+		"PQconninfoFree", "PQexecPrepared",
+		"PQsendQueryPrepared", "PQsendPrepare"
 	};
 	void **slot = (void **)(void *)&pq;
 	void *h;
@@ -517,7 +517,16 @@ struct pg_prep {
 struct pg_cache {
 	struct pg_prep	 slot[PG_CACHE_SLOTS];
 	int		 n;
+	int64_t		 lock;		/* to take before the next statement */
 };
+
+static struct pg_cache *
+cache_of(struct db *db)
+{
+	if (db->pg_cache == NULL)
+		db->pg_cache = xcalloc(1, sizeof *db->pg_cache);
+	return db->pg_cache;
+}
 
 static void
 cache_free(struct db *db)
@@ -543,8 +552,7 @@ cache_entry(struct db *db, const struct pg_stmt *p)
 	struct pg_prep *e;
 	char *key;
 
-	if ((c = db->pg_cache) == NULL)
-		c = db->pg_cache = xcalloc(1, sizeof *c);
+	c = cache_of(db);
 	keylen = sqllen + 1 + tlen;
 	key = xmalloc(keylen);
 	memcpy(key, p->sql, sqllen + 1);
@@ -573,28 +581,21 @@ cache_entry(struct db *db, const struct pg_stmt *p)
 }
 
 /*
- * The name p runs under on this connection, prepared now if this is its
- * second run; NULL when it goes unnamed.  A statement the server refuses
- * to prepare is left to fail unnamed, with the server's words for it.
+ * The name p runs under on this connection, or NULL when it goes
+ * unnamed; *fresh is set when it is to be prepared as it runs (its
+ * second run).  A statement the server refused to prepare goes unnamed.
  */
-static const char *
-prepared_name(struct db *db, const struct pg_stmt *p)
+static struct pg_prep *
+prepared(struct db *db, const struct pg_stmt *p, int *fresh)
 {
 	struct pg_prep *e = cache_entry(db, p);
-	PGresult *res;
 
+	*fresh = 0;
 	if (e == NULL || e->prepared < 0 || e->uses++ == 0)
 		return NULL;
-	if (e->prepared == 0) {
-		res = pq.prepare(CONN(db), e->name, p->sql, p->n, p->type);
-		e->prepared = res != NULL &&
-		    pq.resultStatus(res) == PGRES_COMMAND_OK ? 1 : -1;
-		if (res != NULL)
-			pq.clear(res);
-		if (e->prepared < 0)
-			return NULL;
-	}
-	return e->name;
+	*fresh = e->prepared == 0;
+	e->prepared = 1;
+	return e;
 }
 
 /* What a command says when the server went away under it. */
@@ -661,11 +662,34 @@ pg_failed(struct db *db, PGresult *res, const char *what)
 	errx(1, "%s: %s", what, msg);
 }
 
+/* Takes the advisory lock dbpg_lock left for the next statement. */
+static void
+lock_now(struct db *db)
+{
+	struct pg_cache *c = db->pg_cache;
+	char num[24];
+	const char *v = num;
+	PGresult *res;
+
+	if (c == NULL || c->lock == 0)
+		return;
+	snprintf(num, sizeof num, "%" PRId64, c->lock);
+	c->lock = 0;
+	res = pq.execParams(CONN(db), "SELECT pg_advisory_xact_lock($1::int8)",
+	    1, NULL, &v, NULL, NULL, 0);
+	if (res == NULL || pq.resultStatus(res) != PGRES_TUPLES_OK)
+		pg_failed(db, res, db->path);
+	pq.clear(res);
+}
+
 /* Runs sql (no parameters), fatal with what on failure; returns rows. */
 static PGresult *
 pg_run(struct db *db, const char *sql, const char *what)
 {
-	PGresult *res = pq.exec(CONN(db), sql);
+	PGresult *res;
+
+	lock_now(db);
+	res = pq.exec(CONN(db), sql);
 	ExecStatusType st = res ? pq.resultStatus(res) : PGRES_FATAL_ERROR;
 
 	if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK)
@@ -1068,18 +1092,12 @@ dbpg_begin(struct db *db, int record, int shared)
 void
 dbpg_lock(struct db *db, int64_t key)
 {
-	char num[24];
-	const char *v = num;
-	PGresult *res;
-	ExecStatusType st;
+	struct pg_cache *c = cache_of(db);
 
-	snprintf(num, sizeof num, "%" PRId64, key);
-	res = pq.execParams(CONN(db), "SELECT pg_advisory_xact_lock($1::int8)",
-	    1, NULL, &v, NULL, NULL, 0);
-	st = res ? pq.resultStatus(res) : PGRES_FATAL_ERROR;
-	if (st != PGRES_TUPLES_OK)
-		pg_failed(db, res, db->path);
-	pq.clear(res);
+	/* Sent with the next statement, which it must come before. */
+	if (c->lock != 0)
+		lock_now(db);
+	c->lock = key;
 }
 
 void
@@ -1092,7 +1110,12 @@ dbpg_begin_read(struct db *db)
 void
 dbpg_commit(struct db *db)
 {
-	PGresult *res = pq.exec(CONN(db), "COMMIT");
+	PGresult *res;
+
+	/* A lock left for a statement that never came is not needed. */
+	if (db->pg_cache != NULL)
+		db->pg_cache->lock = 0;
+	res = pq.exec(CONN(db), "COMMIT");
 
 	if (res == NULL || pq.resultStatus(res) != PGRES_COMMAND_OK) {
 		if (pq.status(CONN(db)) == CONNECTION_BAD) {
@@ -1110,6 +1133,8 @@ dbpg_commit(struct db *db)
 void
 dbpg_rollback(struct db *db)
 {
+	if (db->pg_cache != NULL)
+		db->pg_cache->lock = 0;
 	if (dbpg_in_transaction(db) && pq.status(CONN(db)) == CONNECTION_OK)
 		pq.clear(pq.exec(CONN(db), "ROLLBACK"));
 }
@@ -1350,42 +1375,64 @@ bind_extra(struct pg_stmt *p)
 }
 
 /*
- * Runs p's statement under a savepoint, the three sent at once (libpq's
- * pipeline mode) so that they cost one round trip, not three: a merge
- * runs each of its rows so.  Returns the statement's result, the
- * savepoint released if it worked, or NULL when the connection failed.
- * name is the statement's on the connection, if it has one.
+ * Runs p's statement with what must go with it, all sent at once (libpq's
+ * pipeline mode) so that they cost one round trip: the advisory lock to
+ * take first (lock, unless 0), p's preparing (e, on its second run), and
+ * a savepoint around it (savepoint set; a merge runs each of its rows
+ * so).  Returns the statement's result, the savepoint released if it
+ * worked, or the first failure before it, or NULL when the connection
+ * failed.
  */
 static PGresult *
-pipelined(struct db *db, struct pg_stmt *p, const char *name)
+pipelined(struct db *db, struct pg_stmt *p, struct pg_prep *e, int fresh,
+    int64_t lock, int savepoint)
 {
 	PGconn *c = CONN(db);
 	PGresult *r, *stmt = NULL;
-	int n = 0, sync = 0;
+	char num[24];
+	const char *v = num;
+	int n = 0, at, sync = 0, sent;
 
-	if (!pq.enterPipelineMode(c) ||
-	    !pq.sendQueryParams(c, "SAVEPOINT refkit_step", 0, NULL, NULL,
-	    NULL, NULL, 0) ||
-	    !(name != NULL ? pq.sendQueryPrepared(c, name, p->n, p->val,
+	snprintf(num, sizeof num, "%" PRId64, lock);
+	at = (lock != 0) + fresh + savepoint;
+	sent = pq.enterPipelineMode(c) &&
+	    (lock == 0 || pq.sendQueryParams(c,
+	    "SELECT pg_advisory_xact_lock($1::int8)", 1, NULL, &v, NULL, NULL,
+	    0)) &&
+	    (!fresh || pq.sendPrepare(c, e->name, p->sql, p->n, p->type)) &&
+	    (!savepoint || pq.sendQueryParams(c, "SAVEPOINT refkit_step", 0,
+	    NULL, NULL, NULL, NULL, 0)) &&
+	    (e != NULL ? pq.sendQueryPrepared(c, e->name, p->n, p->val,
 	    p->len, p->fmt, 0) : pq.sendQueryParams(c, p->sql, p->n, p->type,
-	    p->val, p->len, p->fmt, 0)) ||
-	    !pq.sendQueryParams(c, "RELEASE SAVEPOINT refkit_step", 0, NULL,
-	    NULL, NULL, NULL, 0) ||
-	    !pq.pipelineSync(c)) {
+	    p->val, p->len, p->fmt, 0)) &&
+	    (!savepoint || pq.sendQueryParams(c, "RELEASE SAVEPOINT "
+	    "refkit_step", 0, NULL, NULL, NULL, NULL, 0)) &&
+	    pq.pipelineSync(c);
+	if (!sent) {
 		(void)pq.exitPipelineMode(c);
 		return NULL;
 	}
 	/* Each query's result, then a NULL; at the end the sync's. */
 	while (!sync && pq.status(c) != CONNECTION_BAD) {
+		ExecStatusType st;
+
 		if ((r = pq.getResult(c)) == NULL)
 			continue;
-		if (pq.resultStatus(r) == PGRES_PIPELINE_SYNC) {
+		st = pq.resultStatus(r);
+		if (st == PGRES_PIPELINE_SYNC) {
 			sync = 1;
 			pq.clear(r);
-		} else if (n++ == 1)
+			continue;
+		}
+		/* A prepare refused is not tried again. */
+		if (fresh && n == (lock != 0) && st != PGRES_COMMAND_OK)
+			e->prepared = -1;
+		if (stmt == NULL && (n == at || (n < at &&
+		    st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK)))
 			stmt = r;
 		else
 			pq.clear(r);
+		n++;
 	}
 	if (!sync || !pq.exitPipelineMode(c)) {
 		if (stmt != NULL)
@@ -1399,8 +1446,10 @@ int
 dbpg_step(struct db *db, struct pg_stmt *p, int allow_constraint)
 {
 	ExecStatusType rc;
-	const char *state, *name;
-	int savepoint;
+	struct pg_prep *e;
+	const char *state;
+	int64_t lock;
+	int savepoint, fresh;
 
 	if (p->res != NULL) {
 		blobs_free(p);
@@ -1415,11 +1464,13 @@ dbpg_step(struct db *db, struct pg_stmt *p, int allow_constraint)
 	 * under a savepoint.
 	 */
 	savepoint = allow_constraint && dbpg_in_transaction(db);
-	name = prepared_name(db, p);
-	if (savepoint)
-		p->res = pipelined(db, p, name);
-	else if (name != NULL)
-		p->res = pq.execPrepared(CONN(db), name, p->n, p->val, p->len,
+	e = prepared(db, p, &fresh);
+	lock = cache_of(db)->lock;
+	cache_of(db)->lock = 0;
+	if (savepoint || fresh || lock != 0)
+		p->res = pipelined(db, p, e, fresh, lock, savepoint);
+	else if (e != NULL)
+		p->res = pq.execPrepared(CONN(db), e->name, p->n, p->val, p->len,
 		    p->fmt, 0);
 	else
 		p->res = pq.execParams(CONN(db), p->sql, p->n, p->type, p->val,
@@ -1604,7 +1655,10 @@ struct pg_bulk {
 static void
 bulk_start(struct pg_bulk *b)
 {
-	PGresult *res = pq.exec(CONN(b->db), b->copy);
+	PGresult *res;
+
+	lock_now(b->db);
+	res = pq.exec(CONN(b->db), b->copy);
 
 	if (res == NULL || pq.resultStatus(res) != PGRES_COPY_IN)
 		pg_failed(b->db, res, b->db->path);
