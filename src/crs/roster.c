@@ -481,9 +481,10 @@ static const char *const import_commit_sql[C_COUNT][2] = {
  * while they go: the checks that staging makes on SQLite a row at a time,
  * each a round trip to a server there, are made at the commit instead,
  * for every row at once (import_fault), and find the same first row at
- * fault.  The commit's writes are then INSERT ... SELECTs, each of a chunk
- * of rows (COMMIT_CHUNK) whose changes are recorded before the next, as
- * on SQLite, so that the record never holds the whole file.
+ * fault.  The commit's writes are then COPYs straight into character
+ * (import_direct) or INSERT ... SELECTs, each of a chunk of rows
+ * (COMMIT_CHUNK) whose changes are recorded before the next, as on
+ * SQLite, so that the record never holds the whole file.
  *
  * import_stage has each row's key (computed here), the character's
  * columns and times, which make the character's row as it is to be

@@ -244,6 +244,64 @@ late "crs-stats: late.csv: line 4: 'name' 'Bob' is already in the roster (use --
     "INSERT INTO character (id, name, created, updated) VALUES (1, 'Bob', 0, 0)" \
     Bob,Old
 
+# A reader of the roster never waits for an import, into an empty roster
+# (whose rows go straight into character) or into one that has
+# characters: an import held inside its write (the table change locked
+# against it, so that it stops at its first change, its rows written)
+# leaves the roster readable as it was.  Dropping the index of names, as
+# a large import does on SQLite, would lock every reader out until the
+# commit.
+reader_goes_on() {
+	db="postgresql:///$1?host=$PGHOST&user=$PGUSER" before=$2
+	rm -f lock.in
+	mkfifo lock.in
+	: >lock.out
+	psql -X -q -d "$db" <lock.in >lock.out 2>&1 &
+	holder=$!
+	exec 5>lock.in
+	printf "BEGIN;\nLOCK TABLE change IN SHARE MODE;\nSELECT 'held';\n" >&5
+	i=0
+	until grep -q 'held\|ERROR' lock.out || [ $i -ge 2400 ]; do
+		sleep 0.05
+		i=$((i + 1))
+	done
+	"$bin/crs-stats" --db "$db" import r.csv >/dev/null 2>reader.err &
+	cmd=$!
+	i=0
+	until [ "$(psql -X -At -d "$db" -c "SELECT count(*) FROM pg_locks
+	    WHERE relation = 'change'::regclass AND NOT granted")" = 1 ] ||
+	    [ $i -ge 2400 ]; do
+		sleep 0.05
+		i=$((i + 1))
+	done
+	seen=$(psql -X -q -At -d "$db" -c "SET lock_timeout = '5s'" \
+	    -c "SELECT count(*) FROM character WHERE name <> ''" 2>&1)
+	printf 'COMMIT;\n' >&5
+	exec 5>&-
+	wait "$holder"
+	wait "$cmd"
+	rc=$?
+	after=$(psql -X -At -d "$db" -c "SELECT count(*) FROM character")
+	if [ "$seen" = "$before" ] && [ "$rc" = 0 ] && [ $i -lt 2400 ] &&
+	    [ "$after" = $((before + 20000)) ]; then
+		pass=$((pass + 1))
+	else
+		fail=$((fail + 1))
+		echo "FAIL: pg/import: a reader while an import writes ($1):"
+		echo "  saw '$seen', want $before; import exit $rc, $after rows"
+		echo "  $(cat reader.err)"
+	fi
+}
+roster 20000 >r.csv
+createdb rk_import_reader1 || exit 1
+"$bin/crs-stats" --db "postgresql:///rk_import_reader1?host=$PGHOST&user=$PGUSER" \
+    list >/dev/null || exit 1
+reader_goes_on rk_import_reader1 0
+createdb rk_import_reader2 || exit 1
+"$bin/crs-stats" --db "postgresql:///rk_import_reader2?host=$PGHOST&user=$PGUSER" \
+    add Zed >/dev/null || exit 1
+reader_goes_on rk_import_reader2 1
+
 # The sort's temporary file cannot be made: one line, exit 1, nothing
 # written.
 roster 100000 >r.csv
