@@ -198,31 +198,50 @@ DB="postgresql:///rk_import_late?host=$PGHOST&user=$PGUSER"
 "$bin/crs-stats" --db "$DB" item add Sword >/dev/null
 "$bin/crs-stats" --db "$DB" add Old >/dev/null
 printf 'name,items\nAnn,\n\nBob,\nCid,Sword\nDee,\n' >late.csv
+# hold DB SQL: a session of its own on DB runs BEGIN and SQL and holds
+# that transaction open (holder is its process), until release.
+hold() {
+	rm -f lock.in
+	mkfifo lock.in
+	: >lock.out
+	psql -X -q -d "$1" <lock.in >lock.out 2>&1 &
+	holder=$!
+	exec 5>lock.in
+	printf "BEGIN;\n%s;\nSELECT 'held';\n" "$2" >&5
+	i=0
+	until grep -q 'held\|ERROR' lock.out || [ $i -ge 2400 ]; do
+		sleep 0.05
+		i=$((i + 1))
+	done
+}
+
+# until_waits DB WHERE: waits (at most two minutes; i counts) until a
+# lock of pg_locks WHERE is waited for.
+until_waits() {
+	i=0
+	until [ "$(psql -X -At -d "$1" -c "SELECT count(*) FROM pg_locks
+	    WHERE $2 AND NOT granted")" = 1 ] || [ $i -ge 2400 ]; do
+		sleep 0.05
+		i=$((i + 1))
+	done
+}
+
+# release: the held transaction committed, and its session ended.
+release() {
+	printf 'COMMIT;\n' >&5
+	exec 5>&-
+	wait "$holder"
+}
+
 # late WANT SQL ROSTER: the import refuses with WANT, and the roster's
 # names are then ROSTER, the change's and no more.
 late() {
 	want=$1 sql=$2 roster=$3
-	rm -f lock.in
-	mkfifo lock.in
-	: >lock.out
-	psql -X -q -d "$DB" <lock.in >lock.out 2>&1 &
-	holder=$!
-	exec 5>lock.in
-	printf "BEGIN;\nSELECT pg_advisory_xact_lock(1380338516);
-%s;\nSELECT 'held';\n" "$sql" >&5
-	until grep -q held lock.out; do sleep 0.05; done
+	hold "$DB" "SELECT pg_advisory_xact_lock(1380338516); $sql"
 	"$bin/crs-stats" --db "$DB" import late.csv >late.out 2>late.err &
 	cmd=$!
-	i=0
-	until [ "$(psql -X -At -d "$DB" -c "SELECT count(*) FROM pg_locks
-	    WHERE locktype = 'advisory' AND NOT granted")" = 1 ] ||
-	    [ $i -ge 2400 ]; do
-		sleep 0.05
-		i=$((i + 1))
-	done
-	printf 'COMMIT;\n' >&5
-	exec 5>&-
-	wait "$holder"
+	until_waits "$DB" "locktype = 'advisory'"
+	release
 	wait "$cmd"
 	rc=$?
 	names=$(psql -X -At -d "$DB" -c "SELECT string_agg(name, ','
@@ -253,32 +272,13 @@ late "crs-stats: late.csv: line 4: 'name' 'Bob' is already in the roster (use --
 # commit.
 reader_goes_on() {
 	db="postgresql:///$1?host=$PGHOST&user=$PGUSER" before=$2
-	rm -f lock.in
-	mkfifo lock.in
-	: >lock.out
-	psql -X -q -d "$db" <lock.in >lock.out 2>&1 &
-	holder=$!
-	exec 5>lock.in
-	printf "BEGIN;\nLOCK TABLE change IN SHARE MODE;\nSELECT 'held';\n" >&5
-	i=0
-	until grep -q 'held\|ERROR' lock.out || [ $i -ge 2400 ]; do
-		sleep 0.05
-		i=$((i + 1))
-	done
+	hold "$db" "LOCK TABLE change IN SHARE MODE"
 	"$bin/crs-stats" --db "$db" import r.csv >/dev/null 2>reader.err &
 	cmd=$!
-	i=0
-	until [ "$(psql -X -At -d "$db" -c "SELECT count(*) FROM pg_locks
-	    WHERE relation = 'change'::regclass AND NOT granted")" = 1 ] ||
-	    [ $i -ge 2400 ]; do
-		sleep 0.05
-		i=$((i + 1))
-	done
+	until_waits "$db" "relation = 'change'::regclass"
 	seen=$(psql -X -q -At -d "$db" -c "SET lock_timeout = '5s'" \
 	    -c "SELECT count(*) FROM character WHERE name <> ''" 2>&1)
-	printf 'COMMIT;\n' >&5
-	exec 5>&-
-	wait "$holder"
+	release
 	wait "$cmd"
 	rc=$?
 	after=$(psql -X -At -d "$db" -c "SELECT count(*) FROM character")
