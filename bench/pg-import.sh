@@ -10,7 +10,13 @@
 # makes its one table within its time.  The peer is the real psql
 # (Debian's /usr/bin/psql is a Perl script that starts it).  refkit's
 # import also records its changes, as a station must (refkit.db(5)); the
-# peer records nothing.  Prints both sides' best wall time of three and
+# peer records nothing.  refkit's character table keeps both its unique
+# indexes, its key's and its name's, as it writes (dropping one to build
+# it again would lock every reader of the roster out until the commit);
+# a key is a hash of the name, so that the rows come to one of the two
+# in no order, where the peer's rows come to both in theirs.  The server
+# writes to the disk as a convention's would (fsync on, PG_FSYNC in
+# tests/pg/server.sh), for both sides.  Prints both sides' best wall time of three and
 # the ratio (issue #22's target: at most 1.0), and a spot check that both
 # computed the same sheet.
 set -eu
@@ -20,6 +26,7 @@ top=${top:-$(cd "$(dirname "$0")/.." && pwd)}
 bin="$top/$B"
 csv="$out/roster.csv"
 . "$top/tests/pg/server.sh"
+PG_FSYNC=on
 if ! pg_start; then
 	echo "import into PostgreSQL: no server (tools/install-deps.sh installs postgresql)"
 	exit 0

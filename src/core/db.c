@@ -1348,6 +1348,33 @@ db_bulk_end(struct db_bulk *b)
 	db_bulk_free(b);
 }
 
+/* A chunk of db_bulk_insert's rows, recorded as one change. */
+static void
+bulk_store(void *arg, const unsigned char *cs, size_t n)
+{
+	change_append(arg, cs, n);
+}
+
+int64_t
+db_bulk_insert(struct db_bulk *b, const char *table, const char *columns,
+    int ncols, long chunk)
+{
+	struct db *db = b->db;
+	int64_t rows;
+
+	if (b->p == NULL)
+		errx(1, "db_bulk_insert: not a server's sorted load");
+	/* The rows are recorded here, not by the server's notes. */
+	db_changes_flush(db);
+	record_rows(db, 0);
+	rows = dbpg_bulk_insert(b->p, table, columns, ncols, chunk,
+	    db->pg_recording ? bulk_store : NULL, db);
+	b->p = NULL;
+	record_rows(db, 1);
+	db_bulk_free(b);
+	return rows;
+}
+
 int
 db_bulk_exclusive(struct db *db)
 {

@@ -408,6 +408,22 @@ void db_bulk_end(struct db_bulk *b);
 void db_bulk_free(struct db_bulk *b);
 
 /*
+ * On a server, ends the load b, which has a keycol, by writing the
+ * first ncols values of its rows into table (columns, its names there)
+ * instead of b's own table, in the caller's write transaction, in the
+ * order of the keycol, which must be the first column and table's
+ * primary key, and whose values must be unique.  Each chunk rows are
+ * recorded as one change of this station's, built from the values given
+ * as db_changes_insert builds it from the rows an INSERT returns, not by
+ * the server's notes; the changes recorded before come first.  Those
+ * values must then be the row's own: every column of table, in its
+ * order.  Returns the rows written; a row the table refuses is fatal.
+ * Frees b.
+ */
+int64_t db_bulk_insert(struct db_bulk *b, const char *table,
+    const char *columns, int ncols, long chunk);
+
+/*
  * Whether a bulk load's rows cannot be read, nor (without a keycol) other
  * statements run, before db_bulk_end: a server's COPY.  A caller that
  * looks rows up as it loads others must then check them afterwards

@@ -28,12 +28,14 @@
  */
 #include "core/db.h"
 #include "core/dbpg.h"
+#include "core/changeset.h"
 #include "core/extsort.h"
 #include "core/gone.h"
 
 #include "core/util.h"
 
 #include <libpq-fe.h>
+#include <sqlite3.h>
 
 #include <ctype.h>
 #include <dlfcn.h>
@@ -1638,6 +1640,15 @@ dbpg_column_name(struct pg_stmt *p, int i)
 /* The bytes of rows a sorted load holds before it writes a run. */
 #define PG_BULK_RUN	(8 << 20)
 
+/*
+ * A sorted load keeps its rows as values, not yet as COPY text, so that
+ * they can go into another table than its own (dbpg_bulk_insert), and be
+ * recorded as they go: each value a tag and its bytes.
+ */
+#define VAL_NULL	'n'
+#define VAL_INT		'i'	/* then the int64_t */
+#define VAL_TEXT	't'	/* then a size_t length and the bytes */
+
 struct pg_bulk {
 	struct db	*db;
 	int		 ncols;
@@ -1700,15 +1711,22 @@ bulk_send(struct pg_bulk *b)
 	b->len = 0;
 }
 
-/* Room for n more bytes, and the separator before the next value. */
+/* Room for n more bytes and a separator or newline. */
 static void
-bulk_room(struct pg_bulk *b, size_t n)
+bulk_grow(struct pg_bulk *b, size_t n)
 {
 	if (b->len + n + 2 > b->cap) {
 		b->cap = 2 * (b->len + n + 2);
 		b->buf = xrealloc(b->buf, b->cap);
 	}
-	if (b->col > 0)
+}
+
+/* Room for n more bytes, and the separator before the next value. */
+static void
+bulk_room(struct pg_bulk *b, size_t n)
+{
+	bulk_grow(b, n);
+	if (b->col > 0 && b->sort == NULL)
 		b->buf[b->len++] = '\t';
 }
 
@@ -1720,19 +1738,20 @@ static void
 bulk_done(struct pg_bulk *b)
 {
 	if (++b->col == b->ncols) {
-		b->buf[b->len++] = '\n';
 		b->col = 0;
 		if (b->sort != NULL) {
 			extsort_add(b->sort, b->key, b->buf, b->len);
 			b->len = 0;
-		}
+		} else
+			b->buf[b->len++] = '\n';
 	}
 	if (b->len >= PG_BULK_BUF && b->sort == NULL)
 		bulk_send(b);
 }
 
-void
-dbpg_bulk_int(struct pg_bulk *b, int64_t v)
+/* v as COPY text, at the end of the buffer (with room for 21 bytes). */
+static void
+copy_int(struct pg_bulk *b, int64_t v)
 {
 	char digits[24];
 	uint64_t u = v < 0 ? -(uint64_t)v : (uint64_t)v;
@@ -1742,13 +1761,46 @@ dbpg_bulk_int(struct pg_bulk *b, int64_t v)
 	do
 		digits[n++] = (char)('0' + u % 10);
 	while ((u /= 10) > 0);
-	if (b->col == b->keycol)
-		b->key = v;
-	bulk_room(b, n + 1);
 	if (v < 0)
 		b->buf[b->len++] = '-';
 	while (n > 0)
 		b->buf[b->len++] = digits[--n];
+}
+
+/*
+ * The n bytes at s (not NUL-terminated) as COPY text, with room for 2 n
+ * bytes.
+ */
+static void
+copy_text(struct pg_bulk *b, const char *s, size_t n)
+{
+	char *d = b->buf + b->len;
+
+	for (size_t i = 0; i < n; i++) {
+		char c = s[i];
+
+		if (c == '\\' || c == '\t' || c == '\n' || c == '\r') {
+			*d++ = '\\';
+			c = c == '\t' ? 't' : c == '\n' ? 'n' : c == '\r' ? 'r' :
+			    '\\';
+		}
+		*d++ = c;
+	}
+	b->len = (size_t)(d - b->buf);
+}
+
+void
+dbpg_bulk_int(struct pg_bulk *b, int64_t v)
+{
+	if (b->col == b->keycol)
+		b->key = v;
+	bulk_room(b, 24);
+	if (b->sort != NULL) {
+		b->buf[b->len++] = VAL_INT;
+		memcpy(b->buf + b->len, &v, sizeof v);
+		b->len += sizeof v;
+	} else
+		copy_int(b, v);
 	bulk_done(b);
 }
 
@@ -1759,26 +1811,27 @@ dbpg_bulk_text(struct pg_bulk *b, const char *s)
 
 	if (s == NULL) {
 		bulk_room(b, 2);
-		memcpy(b->buf + b->len, "\\N", 2);
-		b->len += 2;
+		if (b->sort != NULL)
+			b->buf[b->len++] = VAL_NULL;
+		else {
+			memcpy(b->buf + b->len, "\\N", 2);
+			b->len += 2;
+		}
 		bulk_done(b);
 		return;
 	}
-	/* At worst every byte escaped. */
 	n = strlen(s);
-	bulk_room(b, 2 * n);
-	for (;;) {
-		size_t plain = strcspn(s, "\\\t\n\r");
-
-		memcpy(b->buf + b->len, s, plain);
-		b->len += plain;
-		s += plain;
-		if (*s == '\0')
-			break;
-		b->buf[b->len++] = '\\';
-		b->buf[b->len++] = *s == '\t' ? 't' : *s == '\n' ? 'n' :
-		    *s == '\r' ? 'r' : '\\';
-		s++;
+	if (b->sort != NULL) {
+		bulk_room(b, 1 + sizeof n + n);
+		b->buf[b->len++] = VAL_TEXT;
+		memcpy(b->buf + b->len, &n, sizeof n);
+		b->len += sizeof n;
+		memcpy(b->buf + b->len, s, n);
+		b->len += n;
+	} else {
+		/* At worst every byte escaped. */
+		bulk_room(b, 2 * n);
+		copy_text(b, s, n);
 	}
 	bulk_done(b);
 }
@@ -1794,18 +1847,107 @@ dbpg_bulk_flush(struct pg_bulk *b)
 		bulk_send(b);
 }
 
-/* One row of a sorted load, in its turn, into the COPY data. */
+/* One row of a sorted load, in its turn, into the COPY data as text. */
 static void
 bulk_sorted_row(void *arg, const void *row, size_t len)
 {
 	struct pg_bulk *b = arg;
+	const char *p = row, *end = p + len;
+	int64_t i;
+	size_t n;
 
-	if (b->cap - b->len < len) {
-		b->cap = 2 * (b->len + len);
-		b->buf = xrealloc(b->buf, b->cap);
+	/* Each value takes at most twice its bytes, or 21 for a number. */
+	bulk_grow(b, 2 * len + 24 * (size_t)b->ncols);
+	for (int c = 0; c < b->ncols && p < end; c++) {
+		if (c > 0)
+			b->buf[b->len++] = '\t';
+		switch (*p++) {
+		case VAL_INT:
+			memcpy(&i, p, sizeof i);
+			p += sizeof i;
+			copy_int(b, i);
+			break;
+		case VAL_TEXT:
+			memcpy(&n, p, sizeof n);
+			p += sizeof n;
+			copy_text(b, p, n);
+			p += n;
+			break;
+		default:
+			memcpy(b->buf + b->len, "\\N", 2);
+			b->len += 2;
+		}
 	}
-	memcpy(b->buf + b->len, row, len);
-	b->len += len;
+	b->buf[b->len++] = '\n';
+	if (b->len >= PG_BULK_BUF)
+		bulk_send(b);
+}
+
+/* COPY's binary format: the header, and the end after the last row. */
+static const char copy_bin_head[19] = "PGCOPY\n\377\r\n\0\0\0\0\0\0\0\0\0";
+static const char copy_bin_tail[2] = "\377\377";
+
+static void
+be_put(char *p, uint64_t v, int n)
+{
+	for (int i = 0; i < n; i++)
+		p[i] = (char)(v >> (8 * (n - 1 - i)));
+}
+
+/*
+ * The first ncols values of a sorted load's row into COPY data in the
+ * binary format (an integer as int8, text as text), and into the
+ * changeset o unless it is NULL.
+ */
+static void
+bulk_put_binary(struct pg_bulk *b, const char *rec, size_t len, int ncols,
+    struct changeset_out *o)
+{
+	const char *p = rec, *end = rec + len;
+	struct changeset_value v;
+	int64_t i;
+	size_t n;
+
+	bulk_grow(b, len + 4 * (size_t)ncols + 2);
+	if (o != NULL)
+		changeset_put_change(o, SQLITE_INSERT, 0);
+	be_put(b->buf + b->len, (uint64_t)ncols, 2);
+	b->len += 2;
+	for (int c = 0; c < ncols; c++) {
+		memset(&v, 0, sizeof v);
+		if (p >= end)
+			errx(1, "dbpg_bulk_insert: a row of fewer values");
+		switch (*p++) {
+		case VAL_INT:
+			memcpy(&i, p, sizeof i);
+			p += sizeof i;
+			be_put(b->buf + b->len, 8, 4);
+			be_put(b->buf + b->len + 4, (uint64_t)i, 8);
+			b->len += 12;
+			v.type = SQLITE_INTEGER;
+			v.i = i;
+			break;
+		case VAL_TEXT:
+			memcpy(&n, p, sizeof n);
+			p += sizeof n;
+			if (n > INT32_MAX)
+				errx(1, "dbpg_bulk_insert: a value too long");
+			be_put(b->buf + b->len, (uint64_t)n, 4);
+			memcpy(b->buf + b->len + 4, p, n);
+			b->len += 4 + n;
+			v.type = SQLITE_TEXT;
+			v.p = p;
+			v.n = n;
+			p += n;
+			break;
+		default:
+			be_put(b->buf + b->len, UINT32_MAX, 4);
+			b->len += 4;
+			v.type = SQLITE_NULL;
+		}
+		if (o != NULL)
+			changeset_put_value(o, &v);
+	}
 	if (b->len >= PG_BULK_BUF)
 		bulk_send(b);
 }
@@ -1853,6 +1995,107 @@ dbpg_bulk_end(struct pg_bulk *b)
 	free(b->copy);
 	free(b->buf);
 	free(b);
+}
+
+/* A sorted load's rows going into another table (dbpg_bulk_insert). */
+struct bulk_into {
+	struct pg_bulk		*b;
+	const char		*table;
+	int			 ncols;
+	long			 chunk;
+	long			 inchunk;	/* rows of this chunk sent */
+	int64_t			 rows;
+	unsigned char		*pk;
+	struct changeset_out	 o;
+	void			(*store)(void *, const unsigned char *, size_t);
+	void			*arg;
+};
+
+/* Ends a chunk's COPY and hands its changeset over; fatal if refused. */
+static void
+into_end_chunk(struct bulk_into *x)
+{
+	struct pg_bulk *b = x->b;
+	PGresult *res;
+
+	bulk_grow(b, sizeof copy_bin_tail);
+	memcpy(b->buf + b->len, copy_bin_tail, sizeof copy_bin_tail);
+	b->len += sizeof copy_bin_tail;
+	bulk_send(b);
+	if (pq.putCopyEnd(CONN(b->db), NULL) != 1)
+		pg_failed(b->db, NULL, b->db->path);
+	b->copying = 0;
+	if (bulk_result(b, &res) != 0) {
+		if (getenv("REFKIT_SQL_DEBUG") != NULL)
+			fprintf(stderr, "refused: %s\n", b->copy);
+		pg_failed(b->db, res, b->db->path);
+	}
+	if (x->store != NULL && x->o.n > 0)
+		x->store(x->arg, x->o.p, x->o.n);
+	x->o.n = 0;
+	x->inchunk = 0;
+}
+
+static void
+into_row(void *arg, const void *rec, size_t len)
+{
+	struct bulk_into *x = arg;
+
+	if (x->inchunk == 0) {
+		bulk_start(x->b);
+		bulk_grow(x->b, sizeof copy_bin_head);
+		memcpy(x->b->buf + x->b->len, copy_bin_head,
+		    sizeof copy_bin_head);
+		x->b->len += sizeof copy_bin_head;
+		if (x->store != NULL)
+			changeset_put_table(&x->o, x->table, x->ncols, x->pk);
+	}
+	bulk_put_binary(x->b, rec, len, x->ncols, x->store != NULL ? &x->o :
+	    NULL);
+	x->rows++;
+	if (++x->inchunk == x->chunk)
+		into_end_chunk(x);
+}
+
+int64_t
+dbpg_bulk_insert(struct pg_bulk *b, const char *table, const char *columns,
+    int ncols, long chunk,
+    void (*store)(void *, const unsigned char *, size_t), void *arg)
+{
+	struct bulk_into x;
+	int64_t rows;
+
+	if (b->sort == NULL || b->col != 0 || ncols > b->ncols || chunk < 1)
+		errx(1, "dbpg_bulk_insert: not a whole sorted load");
+	memset(&x, 0, sizeof x);
+	x.b = b;
+	x.table = table;
+	x.ncols = ncols;
+	x.chunk = chunk;
+	x.store = store;
+	x.arg = arg;
+	/* As db_changes_insert: the key, the first column, alone. */
+	x.pk = xcalloc((size_t)ncols, 1);
+	x.pk[0] = 1;
+	free(b->copy);
+	/*
+	 * In the binary format, which the server reads in less time than
+	 * text: a table that travels has only BIGINT and TEXT columns
+	 * (tools/pgschema.c), which int8 and text are.
+	 */
+	b->copy = xasprintf("COPY %s (%s) FROM STDIN (FORMAT binary)", table,
+	    columns);
+	extsort_each(b->sort, into_row, &x);
+	if (x.inchunk > 0)
+		into_end_chunk(&x);
+	rows = x.rows;
+	free(x.o.p);
+	free(x.pk);
+	extsort_free(b->sort);
+	free(b->copy);
+	free(b->buf);
+	free(b);
+	return rows;
 }
 
 void

@@ -7,6 +7,7 @@
 #ifndef REFKIT_DBPG_H
 #define REFKIT_DBPG_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 struct db;
@@ -87,6 +88,17 @@ void dbpg_bulk_int(struct pg_bulk *b, int64_t v);
 void dbpg_bulk_text(struct pg_bulk *b, const char *s);
 void dbpg_bulk_flush(struct pg_bulk *b);
 void dbpg_bulk_end(struct pg_bulk *b);
+/*
+ * Ends the sorted load b (freed) by writing the first ncols values of
+ * its rows into table (columns) instead of its own table, by a COPY of
+ * chunk rows at a time, in the order of its key; with store not NULL,
+ * each chunk's rows as the changeset of their INSERT (table's primary
+ * key its first column alone), handed to store once the server took
+ * them.  Returns the rows written; a refusal is fatal.
+ */
+int64_t dbpg_bulk_insert(struct pg_bulk *b, const char *table,
+    const char *columns, int ncols, long chunk,
+    void (*store)(void *, const unsigned char *, size_t), void *arg);
 void dbpg_bulk_free(struct pg_bulk *b);
 
 /*

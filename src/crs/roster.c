@@ -481,15 +481,19 @@ static const char *const import_commit_sql[C_COUNT][2] = {
  * while they go: the checks that staging makes on SQLite a row at a time,
  * each a round trip to a server there, are made at the commit instead,
  * for every row at once (import_fault), and find the same first row at
- * fault.  The commit's writes are then INSERT ... SELECTs, each of a chunk
- * of rows (COMMIT_CHUNK) whose changes are recorded before the next, as
- * on SQLite, so that the record never holds the whole file.
+ * fault.  The commit's writes are then COPYs straight into character
+ * (import_direct) or INSERT ... SELECTs, each of a chunk of rows
+ * (COMMIT_CHUNK) whose changes are recorded before the next, as on
+ * SQLite, so that the record never holds the whole file.
  *
- * import_stage has each row's number in the file (seq, from 1), its key
- * (computed here) and the character's columns.  Its rows reach it sorted
- * by key (db_bulk_begin's keycol), which is the order the INSERT reads
- * them in: character's primary key is then written from left to right,
- * in half the time the file's order takes.  import_extra has, only for
+ * import_stage has each row's key (computed here), the character's
+ * columns and times, which make the character's row as it is to be
+ * written, and its number in the file (seq, from 1).  Its rows reach it
+ * sorted by key (db_bulk_begin's keycol), which is the order the INSERT
+ * reads them in: character's primary key is then written from left to
+ * right, in half the time the file's order takes.  When nothing can be
+ * refused (import_direct), they do not go there at all, but straight
+ * into character (db_bulk_insert).  import_extra has, only for
  * the rows that need it, what SQLite keeps in import_meta, import_place
  * and import_hold: whether the row sets holdings, and the names of its
  * items and powers joined by ';' (which no such name holds); the start
@@ -498,20 +502,21 @@ static const char *const import_commit_sql[C_COUNT][2] = {
  * only those rows are looked for among the others.  Most rows have none
  * of it, and COPY then has six fields a row fewer to read.
  */
-#define STAGE_COLS	"seq, key, " CHAR_COLS
-#define STAGE_NCOLS	(2 + CHAR_NCOLS)
+#define STAGE_COLS	"key, " CHAR_COLS ", created, updated, seq"
+#define STAGE_NCOLS	(4 + CHAR_NCOLS)
 #define EXTRA_COLS \
 	"seq, name, holdings, suspect, items, powers, head, num"
 #define EXTRA_NCOLS	8
 
 static const char import_stage_sql[] =
-	"CREATE TEMP TABLE import_stage (seq BIGINT NOT NULL,"
+	"CREATE TEMP TABLE import_stage ("
 	" key BIGINT NOT NULL, name TEXT NOT NULL, player TEXT, notes TEXT,"
 	" ene INTEGER, str INTEGER, int INTEGER, cun INTEGER, agi INTEGER,"
 	" con INTEGER, cha INTEGER, luc INTEGER, level INTEGER,"
 	" given_or INTEGER, given_dr INTEGER, given_mind INTEGER,"
 	" given_life INTEGER, given_in INTEGER, given_em INTEGER,"
-	" given_lb INTEGER);"
+	" given_lb INTEGER, created BIGINT NOT NULL, updated BIGINT NOT NULL,"
+	" seq BIGINT NOT NULL);"
 	"CREATE TEMP TABLE import_extra (seq BIGINT NOT NULL,"
 	" name TEXT NOT NULL, holdings BOOLEAN NOT NULL,"
 	" suspect BOOLEAN NOT NULL, items TEXT, powers TEXT, head TEXT,"
@@ -693,7 +698,7 @@ roster_import_init(struct roster_import *im, struct db *db, int replace)
 		im->stage_table = 1;
 		/* Both sorted: each is sent whole at its end. */
 		im->bulk = db_bulk_begin(db, "import_stage", STAGE_COLS,
-		    STAGE_NCOLS, 1);
+		    STAGE_NCOLS, 0);
 		im->extra = db_bulk_begin(db, "import_extra", EXTRA_COLS,
 		    EXTRA_NCOLS, 0);
 		return;
@@ -948,9 +953,11 @@ stage_later(struct roster_import *im, const struct sheet *sh, int holdings,
 	int run;
 	long num;
 
-	db_bulk_int(im->bulk, seq);
 	db_bulk_int(im->bulk, db_name_key(sh->name));
 	bulk_sheet(im->bulk, sh);
+	db_bulk_int(im->bulk, im->now);
+	db_bulk_int(im->bulk, im->now);
+	db_bulk_int(im->bulk, seq);
 	run = place_run(im, where, &num);
 	if (holdings || suspect || run) {
 		im->nextra++;
@@ -1073,22 +1080,36 @@ import_fault(struct roster_import *im, int names)
 }
 
 /*
- * The server's staged rows sent, each table's in one COPY, and indexed
- * for the commit's chunks (COMMIT_CHUNK) when there are more than one.
+ * The server's staged rows of import_stage sent, in one COPY, and
+ * indexed for the commit's chunks (COMMIT_CHUNK) when there are more
+ * than one; unless that is done.
  */
 static void
-stage_loaded(struct roster_import *im)
+stage_rows(struct roster_import *im)
 {
+	if (im->bulk == NULL)
+		return;
 	db_bulk_end(im->bulk);
 	im->bulk = NULL;
-	db_bulk_end(im->extra);
-	im->extra = NULL;
 	if (im->nrows > COMMIT_CHUNK)
 		import_exec(im->db, "CREATE INDEX import_stage_key ON"
 		    " import_stage (key)");
+}
+
+/*
+ * The server's staged rows sent, each table's in one COPY (import_stage's
+ * only unless direct), and indexed like them.
+ */
+static void
+stage_loaded(struct roster_import *im, int direct)
+{
+	db_bulk_end(im->extra);
+	im->extra = NULL;
 	if (im->nextra > COMMIT_CHUNK)
 		import_exec(im->db, "CREATE INDEX import_extra_seq ON"
 		    " import_extra (seq)");
+	if (!direct)
+		stage_rows(im);
 }
 
 enum roster_result
@@ -1096,7 +1117,7 @@ roster_import_check(struct roster_import *im)
 {
 	if (!im->later || im->nrows == 0)
 		return ROSTER_OK;
-	stage_loaded(im);
+	stage_loaded(im, 0);
 	return import_fault(im, !im->replace);
 }
 
@@ -1197,19 +1218,19 @@ import_write(struct roster_import *im, int w, int64_t arg, int64_t arg2)
  * than the page cache; building the index again from the rows sorted
  * once costs a fraction of that, and checks again that no name is there
  * twice.  The drop is part of the import's transaction: another command
- * sees the roster with its index, before the import or after it.
+ * sees the roster with its index, before the import or after it.  On
+ * SQLite only: a reader there never waits for a writer, where a server
+ * would keep every reader of character waiting for the commit.
  */
 static char *
-name_index_drop(struct db *db, int later, int64_t n, int64_t before)
+name_index_drop(struct db *db, int64_t n, int64_t before)
 {
 	struct db_stmt *st;
 	char *sql = NULL;
 
 	if (n < NAME_INDEX_ROWS || n * NAME_INDEX_SHARE < before + n)
 		return NULL;
-	/* On a server (later), as the server writes it out. */
-	st = db_prepare(db, later ? "SELECT pg_get_indexdef(to_regclass("
-	    "'character_name'))" : "SELECT sql FROM main.sqlite_schema WHERE"
+	st = db_prepare(db, "SELECT sql FROM main.sqlite_schema WHERE"
 	    " type = 'index' AND name = 'character_name'");
 	if (db_step(db, st, 0) == DB_ROW)
 		sql = db_column_dup(st, 0);
@@ -1217,8 +1238,7 @@ name_index_drop(struct db *db, int later, int64_t n, int64_t before)
 	if (sql == NULL)
 		db_die(db, "'%s': damaged refkit database (no index"
 		    " character_name)", util_q(db->path));
-	import_exec(db, later ? "DROP INDEX character_name" :
-	    "DROP INDEX main.character_name");
+	import_exec(db, "DROP INDEX main.character_name");
 	return sql;
 }
 
@@ -1259,6 +1279,22 @@ stage_insert(struct roster_import *im)
 	}
 }
 
+/*
+ * Whether a server's staged rows can go straight into character, each
+ * chunk recorded from the values sent (db_bulk_insert), without the
+ * round of import_stage: when nothing can refuse a row but a holding
+ * (which import_extra tells), that is, when no name can be in the file
+ * twice (the filter held none) and the roster is empty, so that every
+ * row is new.  Asked before the lock is taken, and again under it.
+ */
+static int
+import_direct(struct roster_import *im)
+{
+	return im->nsuspect == 0 && im->nrows > 0 &&
+	    import_run_sql(im->db, "SELECT EXISTS (SELECT 1 FROM character)",
+	    0) == 0;
+}
+
 /* roster_import_commit on a server. */
 static enum roster_result
 commit_later(struct roster_import *im)
@@ -1266,10 +1302,10 @@ commit_later(struct roster_import *im)
 	struct db *db = im->db;
 	enum roster_result r;
 	int64_t before = 0;
-	char *index_sql = NULL;
-	int empty, upsert;
+	int empty, upsert, direct;
 
-	stage_loaded(im);
+	direct = import_direct(im);
+	stage_loaded(im, direct);
 	db_begin(db);
 	/*
 	 * The import's record of changes is as large as its rows: lz4, where
@@ -1281,23 +1317,30 @@ commit_later(struct roster_import *im)
 	    " 'default_toast_compression' AND 'lz4' = ANY (enumvals)");
 	empty = import_run_sql(db, "SELECT EXISTS (SELECT 1 FROM character)",
 	    0) == 0;
+	/* A character added since: the rows are checked after all. */
+	if (direct && !empty) {
+		stage_rows(im);
+		direct = 0;
+	}
 	if (((!im->replace && !empty) || im->nsuspect > 0 || im->nholds > 0) &&
 	    (r = import_fault(im, !im->replace && !empty)) != ROSTER_OK)
 		return r;
-	/* Into an empty roster every row is new. */
+	/*
+	 * Into an empty roster every row is new.  The index of names stays:
+	 * built again, it would have to be dropped first, which locks every
+	 * reader of the roster out until the commit.
+	 */
 	upsert = im->replace && !empty;
-	if (!empty && (upsert || im->nrows >= NAME_INDEX_ROWS))
+	if (upsert) {
 		before = import_run_sql(db, "SELECT count(*) FROM character",
 		    0);
-	if (upsert)
 		(void)import_write(im, C_UPSERT_REST, im->now, 0);
-	else {
-		/* Every name is free (import_fault): the index can go. */
-		index_sql = name_index_drop(db, 1, im->nrows, before);
+	} else if (direct) {
+		(void)db_bulk_insert(im->bulk, "character", "id, " CHAR_COLS
+		    ", created, updated", CHAR_NCOLS + 3, COMMIT_CHUNK);
+		im->bulk = NULL;
+	} else
 		stage_insert(im);
-	}
-	/* The holdings find their characters by name. */
-	name_index_build(db, index_sql);
 	im->added = upsert ? (long)(import_run_sql(db, "SELECT count(*) FROM"
 	    " character", 0) - before) : im->nrows;
 	im->replaced = im->nrows - im->added;
@@ -1351,7 +1394,7 @@ roster_import_commit(struct roster_import *im)
 		return r;
 	if (empty) {
 		/* The staged rows as they are, keyed by name. */
-		index_sql = name_index_drop(db, 0, im->nrows, 0);
+		index_sql = name_index_drop(db, im->nrows, 0);
 		(void)import_write(im, C_COPY, 0, 0);
 		im->added = im->nrows;
 	} else {
@@ -1360,7 +1403,7 @@ roster_import_commit(struct roster_import *im)
 		    " main.character", 0);
 		if (!im->replace) {
 			/* Every name is free (import_fault). */
-			index_sql = name_index_drop(db, 0, im->nrows,
+			index_sql = name_index_drop(db, im->nrows,
 			    before);
 			(void)import_write(im, C_INSERT, im->now, 0);
 		} else {

@@ -66,11 +66,12 @@ enum roster_result roster_write(struct roster_writer *w,
  * few INSERT ... SELECT statements and commits.  Either every sheet is
  * written or none.
  *
- * On a PostgreSQL server the sheets go by COPY into a temporary table of
- * the connection's (db_bulk_exclusive), which lets nothing else run while
- * it loads: staging then refuses nothing, and every check it makes on
- * SQLite is made by the commit, set-based, finding the same first row at
- * fault (or by roster_import_check when the reader stops at an error).
+ * On a PostgreSQL server the sheets are kept sorted by key, and go by
+ * COPY into a temporary table of the connection's (db_bulk_exclusive), or
+ * into an empty roster straight into character: staging then refuses
+ * nothing, and every check it makes on SQLite is made by the commit,
+ * set-based, finding the same first row at fault (or by
+ * roster_import_check when the reader stops at an error).
  *
  * The caller opens no transaction of its own around any of it, and
  * reads nothing through db between init and release but these calls:

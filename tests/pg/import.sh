@@ -198,31 +198,50 @@ DB="postgresql:///rk_import_late?host=$PGHOST&user=$PGUSER"
 "$bin/crs-stats" --db "$DB" item add Sword >/dev/null
 "$bin/crs-stats" --db "$DB" add Old >/dev/null
 printf 'name,items\nAnn,\n\nBob,\nCid,Sword\nDee,\n' >late.csv
+# hold DB SQL: a session of its own on DB runs BEGIN and SQL and holds
+# that transaction open (holder is its process), until release.
+hold() {
+	rm -f lock.in
+	mkfifo lock.in
+	: >lock.out
+	psql -X -q -d "$1" <lock.in >lock.out 2>&1 &
+	holder=$!
+	exec 5>lock.in
+	printf "BEGIN;\n%s;\nSELECT 'held';\n" "$2" >&5
+	i=0
+	until grep -q 'held\|ERROR' lock.out || [ $i -ge 2400 ]; do
+		sleep 0.05
+		i=$((i + 1))
+	done
+}
+
+# until_waits DB WHERE: waits (at most two minutes; i counts) until a
+# lock of pg_locks WHERE is waited for.
+until_waits() {
+	i=0
+	until [ "$(psql -X -At -d "$1" -c "SELECT count(*) FROM pg_locks
+	    WHERE $2 AND NOT granted")" = 1 ] || [ $i -ge 2400 ]; do
+		sleep 0.05
+		i=$((i + 1))
+	done
+}
+
+# release: the held transaction committed, and its session ended.
+release() {
+	printf 'COMMIT;\n' >&5
+	exec 5>&-
+	wait "$holder"
+}
+
 # late WANT SQL ROSTER: the import refuses with WANT, and the roster's
 # names are then ROSTER, the change's and no more.
 late() {
 	want=$1 sql=$2 roster=$3
-	rm -f lock.in
-	mkfifo lock.in
-	: >lock.out
-	psql -X -q -d "$DB" <lock.in >lock.out 2>&1 &
-	holder=$!
-	exec 5>lock.in
-	printf "BEGIN;\nSELECT pg_advisory_xact_lock(1380338516);
-%s;\nSELECT 'held';\n" "$sql" >&5
-	until grep -q held lock.out; do sleep 0.05; done
+	hold "$DB" "SELECT pg_advisory_xact_lock(1380338516); $sql"
 	"$bin/crs-stats" --db "$DB" import late.csv >late.out 2>late.err &
 	cmd=$!
-	i=0
-	until [ "$(psql -X -At -d "$DB" -c "SELECT count(*) FROM pg_locks
-	    WHERE locktype = 'advisory' AND NOT granted")" = 1 ] ||
-	    [ $i -ge 2400 ]; do
-		sleep 0.05
-		i=$((i + 1))
-	done
-	printf 'COMMIT;\n' >&5
-	exec 5>&-
-	wait "$holder"
+	until_waits "$DB" "locktype = 'advisory'"
+	release
 	wait "$cmd"
 	rc=$?
 	names=$(psql -X -At -d "$DB" -c "SELECT string_agg(name, ','
@@ -243,6 +262,45 @@ late "crs-stats: late.csv: line 5: 'items': no item named 'Sword'" \
 late "crs-stats: late.csv: line 4: 'name' 'Bob' is already in the roster (use --replace to replace it)" \
     "INSERT INTO character (id, name, created, updated) VALUES (1, 'Bob', 0, 0)" \
     Bob,Old
+
+# A reader of the roster never waits for an import, into an empty roster
+# (whose rows go straight into character) or into one that has
+# characters: an import held inside its write (the table change locked
+# against it, so that it stops at its first change, its rows written)
+# leaves the roster readable as it was.  Dropping the index of names, as
+# a large import does on SQLite, would lock every reader out until the
+# commit.
+reader_goes_on() {
+	db="postgresql:///$1?host=$PGHOST&user=$PGUSER" before=$2
+	hold "$db" "LOCK TABLE change IN SHARE MODE"
+	"$bin/crs-stats" --db "$db" import r.csv >/dev/null 2>reader.err &
+	cmd=$!
+	until_waits "$db" "relation = 'change'::regclass"
+	seen=$(psql -X -q -At -d "$db" -c "SET lock_timeout = '5s'" \
+	    -c "SELECT count(*) FROM character WHERE name <> ''" 2>&1)
+	release
+	wait "$cmd"
+	rc=$?
+	after=$(psql -X -At -d "$db" -c "SELECT count(*) FROM character")
+	if [ "$seen" = "$before" ] && [ "$rc" = 0 ] && [ $i -lt 2400 ] &&
+	    [ "$after" = $((before + 20000)) ]; then
+		pass=$((pass + 1))
+	else
+		fail=$((fail + 1))
+		echo "FAIL: pg/import: a reader while an import writes ($1):"
+		echo "  saw '$seen', want $before; import exit $rc, $after rows"
+		echo "  $(cat reader.err)"
+	fi
+}
+roster 20000 >r.csv
+createdb rk_import_reader1 || exit 1
+"$bin/crs-stats" --db "postgresql:///rk_import_reader1?host=$PGHOST&user=$PGUSER" \
+    list >/dev/null || exit 1
+reader_goes_on rk_import_reader1 0
+createdb rk_import_reader2 || exit 1
+"$bin/crs-stats" --db "postgresql:///rk_import_reader2?host=$PGHOST&user=$PGUSER" \
+    add Zed >/dev/null || exit 1
+reader_goes_on rk_import_reader2 1
 
 # The sort's temporary file cannot be made: one line, exit 1, nothing
 # written.

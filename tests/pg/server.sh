@@ -23,6 +23,12 @@
 # pg_start returns 1 with a line on standard error when no PostgreSQL
 # server is installed (tools/install-deps.sh installs it).
 #
+# The tests' server does not wait for the disk (fsync off, -F): a test
+# checks what is written, and a crash test kills the server, not the
+# machine.  PG_FSYNC=on keeps the server's default, as a convention's
+# server has it, for a benchmark whose figures count the disk's time too
+# (bench/pg-import.sh).
+#
 # pg_tally NAME counts a script's checks: ok passes one, bad MESSAGE
 # fails one with the line "FAIL: pg/NAME: MESSAGE", and pg_done says
 # "N passed, N failed" and returns 1 if any failed.
@@ -111,8 +117,10 @@ pg_start() {
 		return 1
 	fi
 	rm -f "$pg_dir/pw"
+	pg_nosync=-F
+	[ "${PG_FSYNC:-off}" = on ] && pg_nosync=
 	if [ "$pg_tcp" != tcp ]; then
-		pg_opts="-k $pg_dir -c listen_addresses= -F"
+		pg_opts="-k $pg_dir -c listen_addresses= $pg_nosync"
 		if ! pg_run_server log "$pg_opts"; then
 			echo "the server did not start: $(tail -3 "$pg_dir/log")" >&2
 			return 1
@@ -132,7 +140,7 @@ pg_start() {
 			continue
 		fi
 		pg_opts="-k $pg_dir -c listen_addresses=127.0.0.1 -p $PG_TCP_PORT
-		    -c password_encryption=scram-sha-256 -F"
+		    -c password_encryption=scram-sha-256 $pg_nosync"
 		pg_run_server log "$pg_opts" && break
 		if [ "$tries" -ge 10 ] || ! grep -q 'could not bind\|could not create' \
 		    "$pg_dir/log"; then
