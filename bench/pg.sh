@@ -29,6 +29,8 @@ out=$2
 top=${top:?}
 bin="$top/$B"
 . "$top/tests/pg/server.sh"
+# A convention's server waits for its disk at each commit: so does this one.
+PG_FSYNC=on
 if ! pg_start; then
 	echo "PostgreSQL benchmarks skipped: no server could be started"
 	exit 0
