@@ -76,11 +76,11 @@ TOOLS  = crs-stats crs-draw crs-combat d6-roll fb-duel bg-board refkit
 # The library, a folder per family (src/FAMILY/MODULE.c), read bottom-up:
 # the core every tool shares, then each game system's rules, their text
 # forms and their SQL stores.  src/cmd/TOOL.c is the main of each tool.
-LIBSRC = core/util core/rng core/out core/changeset core/gone core/db \
+LIBSRC = core/util core/names core/rng core/out core/changeset core/gone core/db \
          core/dbpg core/extsort core/pgrecord core/station core/changes \
          core/changes_show core/dbapply core/exchange core/resolve \
          core/cli core/pack \
-         core/journal \
+         core/journal core/lookup \
          crs/stats crs/item crs/sheet crs/deck crs/odds crs/combat \
          crs/combat_text crs/combat_pack \
          crs/roster crs/import crs/ledger \
@@ -90,7 +90,7 @@ LIBSRC = core/util core/rng core/out core/changeset core/gone core/db \
 # Unit tests, tests/unit/FAMILY/test_MODULE.c, one binary each.
 UNITS  = core/util core/out core/db core/rng core/pack core/journal \
          core/changes core/changes_show core/resolve core/dbapply \
-         core/extsort \
+         core/extsort core/names \
          crs/stats crs/sheet crs/item crs/roster crs/import crs/deck \
          crs/odds crs/combat crs/combat_text crs/ledger crs/ledger_rows \
          crs/ledger_history crs/ledger_snap \

@@ -139,7 +139,7 @@ parse_args(int argc, char **argv)
 			puts("bg-board (refkit) " REFKIT_VERSION);
 			exit(0);
 		default:
-			if (!cli_common_option(ch, argv, usage, &o.fmt))
+			if (!cli_common_option(ch, argv, usage, longopts, &o.fmt))
 				cli_usage_error("unexpected option");
 			break;
 		}
@@ -1319,5 +1319,12 @@ main(int argc, char **argv)
 		return cmd_undo();
 	if (strcmp(cmd, "replay") == 0)
 		return cmd_replay();
-	cli_usage_error("unknown command '%s'", q(cmd));
+	{
+		static const char *const known[] = { "team", "stat", "new",
+		    "place", "moves", "move", "power", "die", "pass", "show",
+		    "log", "games", "undo", "replay" };
+
+		cli_unknown("command", cmd, known, sizeof known /
+		    sizeof known[0]);
+	}
 }

@@ -18,6 +18,7 @@
 #include "crs/combat.h"
 #include "crs/combat_text.h"
 #include "core/db.h"
+#include "core/names.h"
 #include "crs/ledger.h"
 #include "core/out.h"
 #include "crs/roster.h"
@@ -161,6 +162,92 @@ load(struct db *db, struct opts *o, struct ledger *l, struct combat_state *s)
 	load_each(db, combat_id(db, o), FROM_SNAPSHOT, l, s, NULL, NULL);
 }
 
+/*
+ * Names as typed are resolved to full names (core/names.h), kept here so
+ * that they live until exit whatever path leaves.
+ */
+static char **resolved;
+static size_t nresolved;
+
+static const char *
+keep_name(char *full)
+{
+	resolved = xreallocarray(resolved, nresolved + 1, sizeof *resolved);
+	resolved[nresolved++] = full;
+	return full;
+}
+
+/* The character, item or power of the roster that typed names. */
+static const char *
+roster_full(struct db *db, enum roster_table table, const char *typed)
+{
+	char why[600], *full = roster_name(db, table, typed, why, sizeof why);
+
+	if (full == NULL)
+		db_die(db, "%s", why);
+	return keep_name(full);
+}
+
+/*
+ * The fighter of combat s that typed names: exactly, but for case, or by
+ * a unique prefix of the name or a word of it; otherwise exits 1 with the
+ * candidates, or the nearest names and everyone in the combat.
+ */
+static const char *
+fighter(struct db *db, const struct combat_state *s, const char *typed)
+{
+	const char **all = xcalloc((size_t)s->n + 1, sizeof *all);
+	struct names m;
+	const char *found;
+	char why[900];
+
+	names_init(&m, typed);
+	for (int i = 0; i < s->n; i++) {
+		all[i] = s->f[i].name;
+		names_add(&m, s->f[i].name);
+	}
+	if (names_pick(&m, &found) == NAMES_FOUND) {
+		found = keep_name(xstrdup(found));
+		names_release(&m);
+		free(all);
+		return found;
+	}
+	names_why_in(&m, "is not in this combat", all, (size_t)s->n, "in it",
+	    why, sizeof why);
+	names_release(&m);
+	free(all);
+	db_die(db, "%s", why);
+}
+
+/* Resolves argv[0..argc) in place as fighters of s. */
+static void
+fighters(struct db *db, const struct combat_state *s, int argc, char **argv)
+{
+	for (int i = 0; i < argc; i++)
+		argv[i] = (char *)fighter(db, s, argv[i]);
+}
+
+/*
+ * A list of names ("A;B", --let) with each resolved as a fighter of s;
+ * the caller frees it.
+ */
+static char *
+fighter_list(struct db *db, const struct combat_state *s, const char *list)
+{
+	char *copy = xstrdup(list), *save = NULL, *out = NULL;
+
+	for (char *t = strtok_r(copy, ";", &save); t; t = strtok_r(NULL, ";",
+	    &save)) {
+		char *next = xasprintf("%s%s%s", out ? out : "", out ? ";" : "",
+		    fighter(db, s, t));
+
+		free(out);
+		out = next;
+	}
+	free(copy);
+	return out ? out : xstrdup("");
+}
+
 /* The numbers a character brings into a combat, from the roster. */
 static void
 sheet_stats(struct db *db, const char *name, struct combat_stats *cs)
@@ -231,6 +318,7 @@ gear_from_db(struct db *db, const char *name, struct combat_gear *g)
 {
 	struct item it;
 
+	name = roster_full(db, ROSTER_ITEM, name);
 	item_init(&it, name);
 	if (roster_item_get(db, name, &it, NULL) != ROSTER_OK)
 		db_die(db, "no item named '%s'", q(name));
@@ -251,6 +339,7 @@ power_from_db(struct db *db, const char *caster, const char *name,
 {
 	struct power pw;
 
+	name = roster_full(db, ROSTER_POWER, name);
 	item_power_init(&pw, name);
 	if (roster_power_get(db, name, &pw, NULL) != ROSTER_OK)
 		db_die(db, "no power named '%s'", q(name));
@@ -350,6 +439,7 @@ cmd_start(struct opts *o, int argc, char **argv)
 	commit_event(db, id, &s, &e);
 	combat_event_release(&e);
 	for (int i = 0; i < argc; i++) {
+		argv[i] = (char *)roster_full(db, ROSTER_CHARACTER, argv[i]);
 		check_lockout(db, argv[i], db_now());
 		new_event(o, &e, COMBAT_JOIN);
 		e.actor = xstrdup(argv[i]);
@@ -387,9 +477,10 @@ new_entry(struct combat_event *e, const char *name)
 	return x;
 }
 
-/* init NAME=CARDS[/TIE...]: typed initiative cards. */
+/* init NAME=CARDS[/TIE...]: typed initiative cards, NAME a fighter of s. */
 static void
-init_args(struct combat_event *e, int argc, char **argv)
+init_args(struct db *db, const struct combat_state *s,
+    struct combat_event *e, int argc, char **argv)
 {
 	for (int i = 0; i < argc; i++) {
 		const char *key, *value;
@@ -398,7 +489,7 @@ init_args(struct combat_event *e, int argc, char **argv)
 
 		if (util_split_kv(argv[i], &buf, &key, &value) != 0)
 			cli_usage_error("'%s' is not NAME=CARDS", q(argv[i]));
-		x = new_entry(e, key);
+		x = new_entry(e, fighter(db, s, key));
 		if ((slash = strchr(value, '/')) != NULL) {
 			size_t nt = 1;
 
@@ -584,6 +675,13 @@ cmd_strike(struct opts *o, int argc, char **argv)
 	else
 		db_begin_append(db);
 	load(db, o, &l, &s);
+	/* argv: the attacker, the power if any, then the targets. */
+	argv[0] = (char *)fighter(db, &s, argv[0]);
+	/* A Surprise's targets are not in the combat: the roster's. */
+	for (int i = 0; i < ntargets; i++)
+		((char **)targets)[i] = o->surprise ? (char *)roster_full(db,
+		    ROSTER_CHARACTER, targets[i]) : (char *)fighter(db, &s,
+		    targets[i]);
 	strike_db_checks(o, db, argv, targets, ntargets, l.combat, &sh);
 	before = s;
 	if ((report = open_memstream(&text, &len)) == NULL)
@@ -617,7 +715,8 @@ cmd_strike(struct opts *o, int argc, char **argv)
  * Charge's new distances in feet (feet set).
  */
 static void
-entries(struct combat_event *e, const char *list, int feet)
+entries(struct db *db, const struct combat_state *s, struct combat_event *e,
+    const char *list, int feet)
 {
 	char *copy = xstrdup(list), *save = NULL;
 
@@ -630,7 +729,7 @@ entries(struct combat_event *e, const char *list, int feet)
 		if (util_split_kv(t, &buf, &key, &value) != 0)
 			cli_usage_error("'%s' is not NAME=%s", q(t), feet ?
 			    "FEET" : "CARDS");
-		x = new_entry(e, key);
+		x = new_entry(e, fighter(db, s, key));
 		if (feet)
 			x->in = (int)cli_int_arg("FEET", value, 0,
 			    COMBAT_FEET_MAX);
@@ -653,6 +752,8 @@ cmd_range(struct opts *o, int argc, char **argv)
 	db = cli_db_open(o->db);
 	db_begin_append(db);
 	load(db, o, &l, &s);
+	for (int i = 0; i < argc; i += 3)
+		fighters(db, &s, 2, argv + i);
 	for (int i = 0; i < argc; i += 3) {
 		new_event(o, &e, COMBAT_RANGE);
 		e.actor = xstrdup(argv[i]);
@@ -694,6 +795,10 @@ cmd_event(struct opts *o, int argc, char **argv)
 		db_begin_append(db);
 	load(db, o, &l, &s);
 	new_event(o, &e, action);
+	if (action == COMBAT_JOIN)
+		argv[0] = (char *)roster_full(db, ROSTER_CHARACTER, argv[0]);
+	else if (action != COMBAT_INITIATIVE && action != COMBAT_END)
+		fighters(db, &s, action == COMBAT_BLOW ? 2 : argc > 0, argv);
 	switch (action) {
 	case COMBAT_JOIN:
 		check_lockout(db, argv[0], e.time);
@@ -716,15 +821,15 @@ cmd_event(struct opts *o, int argc, char **argv)
 		e.virt = o->card == NULL;
 		e.cards = o->card ? xstrdup(o->card) : NULL;
 		e.skills = o->skills ? xstrdup(o->skills) : NULL;
-		e.let = o->let ? xstrdup(o->let) : NULL;
+		e.let = o->let ? fighter_list(db, &s, o->let) : NULL;
 		if (o->catches)
-			entries(&e, o->catches, 0);
+			entries(db, &s, &e, o->catches, 0);
 		break;
 	case COMBAT_CHARGE:
 		e.actor = xstrdup(argv[0]);
-		e.let = o->let ? xstrdup(o->let) : NULL;
+		e.let = o->let ? fighter_list(db, &s, o->let) : NULL;
 		for (int i = 1; i < argc; i++)
-			entries(&e, argv[i], 1);
+			entries(db, &s, &e, argv[i], 1);
 		break;
 	case COMBAT_STANCE:
 	case COMBAT_PASS:
@@ -732,7 +837,7 @@ cmd_event(struct opts *o, int argc, char **argv)
 		e.actor = xstrdup(argv[0]);
 		break;
 	case COMBAT_INITIATIVE:
-		init_args(&e, argc, argv);
+		init_args(db, &s, &e, argc, argv);
 		break;
 	case COMBAT_END:
 		e.agreed = o->agreed;
@@ -1712,7 +1817,7 @@ parse_opts(struct opts *o, int *seen, int argc, char **argv)
 			seen[ch - 256] = 1;
 		if (!opt_basic(o, ch) && !opt_actions(o, ch) &&
 		    !opt_more(o, ch))
-			cli_common_option(ch, argv, usage_text, &o->fmt);
+			cli_common_option(ch, argv, usage_text, longopts, &o->fmt);
 	}
 }
 
@@ -1825,8 +1930,14 @@ main(int argc, char **argv)
 	check_opts(&o, seen, cmd);
 	for (c = commands; c->name && strcmp(c->name, cmd) != 0; c++)
 		continue;
-	if (c->name == NULL)
-		cli_usage_error("unknown command '%s'", q(cmd));
+	if (c->name == NULL) {
+		const char *known[sizeof commands / sizeof commands[0]];
+		size_t n = 0;
+
+		for (c = commands; c->name != NULL; c++)
+			known[n++] = c->name;
+		cli_unknown("command", cmd, known, n);
+	}
 	if (argc < c->min || (c->max >= 0 && argc > c->max) ||
 	    argc % c->step != 0)
 		cli_usage_error("%s", c->needs);

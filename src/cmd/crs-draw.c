@@ -387,7 +387,7 @@ versus_names(struct opts *o, const char *an, const char *dn)
 	struct sheet_stat st[2][S_COUNT];
 	struct deck dk[2];
 	int base[2];
-	char why[200], *title;
+	char why[600], *title, *full;
 	static const char *const kinds[] = { "short range", "long range",
 	    "mental" };
 
@@ -398,8 +398,13 @@ versus_names(struct opts *o, const char *an, const char *dn)
 		int lb;
 
 		sheet_init(&sh[i]);
-		if (roster_get(db, names[i], &sh[i], &id) != ROSTER_OK)
-			errx(1, "no character named '%s'", q(names[i]));
+		if ((full = roster_name(db, ROSTER_CHARACTER, names[i], why,
+		    sizeof why)) == NULL)
+			errx(1, "%s", why);
+		if (roster_get(db, full, &sh[i], &id) != ROSTER_OK)
+			errx(1, "no character named '%s'", q(full));
+		free(full);
+		names[i] = sh[i].name;
 		items = roster_held_items(db, id, &n);
 		sheet_secondary(&sh[i], STATS_ROUND_WHOLE, items, n, st[i]);
 		if ((i == 0 ? sheet_attack_base(st[i], items, n, o->attack,
@@ -416,8 +421,8 @@ versus_names(struct opts *o, const char *an, const char *dn)
 	}
 	db_close(db);
 	title = xasprintf("%s attack: %s, %d (LB %d), against %s, %d (LB %d)",
-	    kinds[o->attack], q(an), base[0], dk[0].lb, q(dn), base[1],
-	    dk[1].lb);
+	    kinds[o->attack], q(names[0]), base[0], dk[0].lb, q(names[1]),
+	    base[1], dk[1].lb);
 	print_versus(o, base[0], base[1], &dk[0], &dk[1], title);
 	free(title);
 	sheet_release(&sh[0]);
@@ -569,7 +574,7 @@ set_option(struct opts *o, int ch, char **argv)
 		o->exact = 1;
 		break;
 	default:
-		cli_common_option(ch, argv, usage_text, &o->fmt);
+		cli_common_option(ch, argv, usage_text, longopts, &o->fmt);
 		break;
 	}
 }
@@ -604,5 +609,6 @@ main(int argc, char **argv)
 	}
 	if (strcmp(argv[0], "versus") == 0)
 		return cmd_versus(&o, argc - 1, argv + 1);
-	cli_usage_error("unknown command '%s'", q(argv[0]));
+	cli_unknown("command", argv[0], (const char *const[]){ "pick", "odds",
+	    "versus" }, 3);
 }

@@ -144,6 +144,21 @@ cmd_calc(struct opts *o, int argc, char **argv)
 	return 0;
 }
 
+/*
+ * The full name of the character, item or power that typed names
+ * (roster_name: exact, but for case, or a unique prefix), which the
+ * caller frees; exits 1 with the candidates or the nearest names.
+ */
+static char *
+named(struct db *db, enum roster_table table, const char *typed)
+{
+	char why[600], *full = roster_name(db, table, typed, why, sizeof why);
+
+	if (full == NULL)
+		db_die(db, "%s", why);
+	return full;
+}
+
 /* Reports a roster result that is not ROSTER_OK and exits 1. */
 static void
 roster_fail(struct db *db, enum roster_result r, const char *name,
@@ -173,7 +188,7 @@ cmd_add_set(struct opts *o, int argc, char **argv, int adding)
 	struct sheet sh;
 	enum roster_result r;
 	const char *missing = NULL;
-	char why[160];
+	char why[160], *name = NULL;
 	int64_t id = 0;
 
 	if (argc < 1 || (!adding && argc < 2))
@@ -186,8 +201,11 @@ cmd_add_set(struct opts *o, int argc, char **argv, int adding)
 		if (sheet_set_field(&sh, SHEET_F_NAME, argv[0], why,
 		    sizeof why) != 0)
 			db_die(db, "'name' %s, got '%s'", why, q(argv[0]));
-	} else if (roster_get(db, argv[0], &sh, &id) != ROSTER_OK)
-		roster_fail(db, ROSTER_NOT_FOUND, argv[0], NULL);
+	} else {
+		name = named(db, ROSTER_CHARACTER, argv[0]);
+		if (roster_get(db, name, &sh, &id) != ROSTER_OK)
+			roster_fail(db, ROSTER_NOT_FOUND, name, NULL);
+	}
 	apply_sheet_args(db, &sh, argc - 1, argv + 1);
 	roster_writer_init(&w, db);
 	r = roster_write(&w, &sh, adding ? ROSTER_INSERT : ROSTER_UPDATE, id,
@@ -197,6 +215,7 @@ cmd_add_set(struct opts *o, int argc, char **argv, int adding)
 		roster_fail(db, r, sh.name, missing);
 	db_commit(db);
 	sheet_release(&sh);
+	free(name);
 	db_close(db);
 	return 0;
 }
@@ -217,14 +236,17 @@ static int
 cmd_rm(struct opts *o, int argc, char **argv)
 {
 	struct db *db;
+	char *name;
 
 	if (argc != 1)
 		cli_usage_error("rm needs exactly one NAME");
 	db = db_open(o->db);
 	db_begin(db);
-	if (roster_remove(db, argv[0]) != ROSTER_OK)
-		roster_fail(db, ROSTER_NOT_FOUND, argv[0], NULL);
+	name = named(db, ROSTER_CHARACTER, argv[0]);
+	if (roster_remove(db, name) != ROSTER_OK)
+		roster_fail(db, ROSTER_NOT_FOUND, name, NULL);
 	db_commit(db);
+	free(name);
 	db_close(db);
 	return 0;
 }
@@ -335,6 +357,7 @@ cmd_show(struct opts *o, int argc, char **argv)
 	size_t nitems;
 	int64_t id;
 	struct out *out;
+	char *name;
 
 	if (argc != 1)
 		cli_usage_error("show needs exactly one NAME");
@@ -342,8 +365,10 @@ cmd_show(struct opts *o, int argc, char **argv)
 	sheet_init(&sh);
 	/* One read transaction, so the sheet and its items agree. */
 	db_begin_read(db);
-	if (roster_get(db, argv[0], &sh, &id) != ROSTER_OK)
-		roster_fail(db, ROSTER_NOT_FOUND, argv[0], NULL);
+	name = named(db, ROSTER_CHARACTER, argv[0]);
+	if (roster_get(db, name, &sh, &id) != ROSTER_OK)
+		roster_fail(db, ROSTER_NOT_FOUND, name, NULL);
+	free(name);
 	items = roster_held_items(db, id, &nitems);
 	db_rollback(db);
 	sheet_secondary(&sh, o->rounding, items, nitems, st);
@@ -568,7 +593,8 @@ cmd_give_take(struct opts *o, int argc, char **argv, int giving)
 	struct item it;
 	struct power pw;
 	struct roster_writer w;
-	const char *thing, *missing;
+	const char *missing;
+	char *thing, *name;
 	int is_item, is_power, f;
 	int64_t id;
 	char why[160];
@@ -576,14 +602,15 @@ cmd_give_take(struct opts *o, int argc, char **argv, int giving)
 	if (argc != 2)
 		cli_usage_error("%s needs CHARACTER ITEM-OR-POWER",
 		    giving ? "give" : "take");
-	thing = argv[1];
 	db = db_open(o->db);
 	db_begin(db);
 	sheet_init(&sh);
 	item_init(&it, "");
 	item_power_init(&pw, "");
-	if (roster_get(db, argv[0], &sh, &id) != ROSTER_OK)
-		roster_fail(db, ROSTER_NOT_FOUND, argv[0], NULL);
+	name = named(db, ROSTER_CHARACTER, argv[0]);
+	thing = named(db, ROSTER_ITEM_OR_POWER, argv[1]);
+	if (roster_get(db, name, &sh, &id) != ROSTER_OK)
+		roster_fail(db, ROSTER_NOT_FOUND, name, NULL);
 	is_item = roster_item_get(db, thing, &it, NULL) == ROSTER_OK;
 	is_power = roster_power_get(db, thing, &pw, NULL) == ROSTER_OK;
 	if (!is_item && !is_power)
@@ -618,6 +645,8 @@ cmd_give_take(struct opts *o, int argc, char **argv, int giving)
 	item_release(&it);
 	item_power_release(&pw);
 	sheet_release(&sh);
+	free(name);
+	free(thing);
 	db_close(db);
 	return 0;
 }
@@ -712,7 +741,7 @@ cmd_thing(struct opts *o, int argc, char **argv, int is_item)
 	struct out *out;
 	enum roster_result r;
 	int64_t id = 0;
-	char why[160];
+	char why[160], *full = NULL;
 
 	if (argc < 1)
 		cli_usage_error("%s needs add, set, rm or list", kind);
@@ -735,18 +764,27 @@ cmd_thing(struct opts *o, int argc, char **argv, int is_item)
 	if (strcmp(sub, "rm") == 0) {
 		if (argc != 2)
 			cli_usage_error("%s rm needs exactly one NAME", kind);
+		char *name;
+
 		db = db_open(o->db);
 		db_begin(db);
-		r = is_item ? roster_item_remove(db, argv[1]) :
-		    roster_power_remove(db, argv[1]);
+		name = named(db, is_item ? ROSTER_ITEM : ROSTER_POWER,
+		    argv[1]);
+		r = is_item ? roster_item_remove(db, name) :
+		    roster_power_remove(db, name);
 		if (r != ROSTER_OK)
-			db_die(db, "no %s named '%s'", kind, q(argv[1]));
+			db_die(db, "no %s named '%s'", kind, q(name));
 		db_commit(db);
+		free(name);
 		db_close(db);
 		return 0;
 	}
-	if (strcmp(sub, "add") != 0 && strcmp(sub, "set") != 0)
-		cli_usage_error("unknown %s command '%s'", kind, q(sub));
+	if (strcmp(sub, "add") != 0 && strcmp(sub, "set") != 0) {
+		char *what = xasprintf("%s command", kind);
+
+		cli_unknown(what, sub, (const char *const[]){ "add", "set",
+		    "rm", "list" }, 4);
+	}
 	if (argc < 2 || (sub[0] == 's' && argc < 3))
 		cli_usage_error("%s %s needs NAME%s", kind, sub,
 		    sub[0] == 's' ? " KEY=VALUE..." : " [KEY=VALUE...]");
@@ -754,6 +792,11 @@ cmd_thing(struct opts *o, int argc, char **argv, int is_item)
 		errx(1, "%s name %s, got '%s'", kind, why, q(argv[1]));
 	db = db_open(o->db);
 	db_begin(db);
+	if (sub[0] == 's') {
+		full = named(db, is_item ? ROSTER_ITEM : ROSTER_POWER,
+		    argv[1]);
+		argv[1] = full;
+	}
 	item_init(&it, argv[1]);
 	item_power_init(&pw, argv[1]);
 	if (sub[0] == 's') {
@@ -772,6 +815,7 @@ cmd_thing(struct opts *o, int argc, char **argv, int is_item)
 	db_commit(db);
 	item_release(&it);
 	item_power_release(&pw);
+	free(full);
 	db_close(db);
 	return 0;
 }
@@ -859,7 +903,7 @@ main(int argc, char **argv)
 			o.informat_set = 1;
 			break;
 		default:
-			cli_common_option(ch, argv, usage_text, &o.fmt);
+			cli_common_option(ch, argv, usage_text, longopts, &o.fmt);
 			break;
 		}
 	}
@@ -879,5 +923,13 @@ main(int argc, char **argv)
 			    "only");
 		return commands[i].fn(&o, argc - 1, argv + 1);
 	}
-	cli_usage_error("unknown command '%s'", q(argv[0]));
+	{
+		const char *known[sizeof commands / sizeof commands[0]];
+
+		for (size_t i = 0; i < sizeof commands / sizeof commands[0];
+		    i++)
+			known[i] = commands[i].name;
+		cli_unknown("command", argv[0], known, sizeof known /
+		    sizeof known[0]);
+	}
 }

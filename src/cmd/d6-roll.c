@@ -1095,7 +1095,8 @@ cmd_char(struct opts *o, int argc, char **argv)
 	}
 	if (strcmp(sub, "add") != 0 && strcmp(sub, "set") != 0 &&
 	    strcmp(sub, "show") != 0 && strcmp(sub, "rm") != 0)
-		cli_usage_error("char: unknown command '%s'", q(sub));
+		cli_unknown("char command", sub, (const char *const[]){
+		    "add", "set", "show", "rm", "list", "roll" }, 6);
 	need_name(argc, argv, sub);
 	if ((strcmp(sub, "show") == 0 || strcmp(sub, "rm") == 0) && argc != 1)
 		cli_usage_error("char %s takes only a name", sub);
@@ -1452,7 +1453,7 @@ set_option(struct opts *o, int ch, char **argv)
 		o->exact = 1;
 		break;
 	default:
-		if (!cli_common_option(ch, argv, usage_text, &o->fmt))
+		if (!cli_common_option(ch, argv, usage_text, longopts, &o->fmt))
 			cli_usage_error("unexpected option");
 		break;
 	}

@@ -83,6 +83,27 @@ static const char *const round_value_opts[] = {
 	"after-hit", NULL
 };
 
+/*
+ * An unknown long option (typed, with its "--"): refused, suggesting the
+ * nearest of every option fb-duel takes.
+ */
+static void
+unknown_option(const char *typed)
+{
+	static const char *const others[] = { "help", "version", "json",
+	    "csv", "clear", "pass", "kick", "gain-from-foe" };
+	const char *known[64];
+	size_t n = 0;
+
+	for (size_t i = 0; value_opts[i] != NULL; i++)
+		known[n++] = value_opts[i];
+	for (size_t i = 0; round_value_opts[i] != NULL; i++)
+		known[n++] = round_value_opts[i];
+	for (size_t i = 0; i < sizeof others / sizeof others[0]; i++)
+		known[n++] = others[i];
+	cli_unknown_option(typed, known, n);
+}
+
 static int
 in_list(const char *const *list, const char *s)
 {
@@ -185,7 +206,7 @@ parse_args(int argc, char **argv)
 			else
 				cli_usage_error("'--%s' needs a value", opt);
 		} else
-			cli_usage_error("unknown option '--%s'", q(opt));
+			unknown_option(a);
 		if (in_list(value_opts, opt))
 			own_option(opt, val);
 		else {
@@ -491,7 +512,8 @@ cmd_sheet(void)
 		db_commit(db);
 		printf("removed %s\n", o.args[2]);
 	} else
-		cli_usage_error("sheet: unknown command '%s'", q(sub));
+		cli_unknown("sheet command", sub, (const char *const[]){
+		    "add", "set", "list", "show", "rm" }, 5);
 	db_close(db);
 	return 0;
 }
@@ -597,7 +619,8 @@ cmd_board(void)
 		db_commit(db);
 		printf("added board %s\n", b.name);
 	} else
-		cli_usage_error("board: unknown command '%s'", q(sub));
+		cli_unknown("board command", sub, (const char *const[]){
+		    "list", "show", "add" }, 3);
 	db_close(db);
 	return 0;
 }
@@ -1561,5 +1584,13 @@ main(int argc, char **argv)
 		return cmd_replay();
 	if (strcmp(cmd, "sim") == 0)
 		return cmd_sim();
-	cli_usage_error("unknown command '%s'", q(cmd));
+	{
+		static const char *const known[] = { "sheet", "board",
+		    "start", "stance", "init", "target", "round", "geas",
+		    "restance", "status", "log", "history", "undo", "replay",
+		    "sim" };
+
+		cli_unknown("command", cmd, known, sizeof known /
+		    sizeof known[0]);
+	}
 }

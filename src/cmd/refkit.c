@@ -561,7 +561,7 @@ main(int argc, char **argv)
 			o.station = optarg;
 			break;
 		default:
-			cli_common_option(ch, argv, usage_text, &o.fmt);
+			cli_common_option(ch, argv, usage_text, longopts, &o.fmt);
 			break;
 		}
 	}
@@ -573,5 +573,13 @@ main(int argc, char **argv)
 	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
 		if (strcmp(argv[0], commands[i].name) == 0)
 			return commands[i].fn(&o, argc - 1, argv + 1);
-	cli_usage_error("unknown command '%s'", q(argv[0]));
+	{
+		const char *known[sizeof commands / sizeof commands[0]];
+
+		for (size_t i = 0; i < sizeof commands / sizeof commands[0];
+		    i++)
+			known[i] = commands[i].name;
+		cli_unknown("command", argv[0], known, sizeof known /
+		    sizeof known[0]);
+	}
 }

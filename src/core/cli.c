@@ -4,6 +4,7 @@
 #include "core/cli.h"
 #include "core/db.h"
 
+#include "core/names.h"
 #include "core/rng.h"
 #include "core/util.h"
 
@@ -56,9 +57,35 @@ cli_init(int argc, char **argv)
 	}
 }
 
+void
+cli_unknown(const char *what, const char *typed, const char *const *known,
+    size_t n)
+{
+	char why[600];
+
+	names_lookup(typed, known, n, 1, what, why, sizeof why);
+	cli_usage_error("%s", why);
+}
+
+void
+cli_unknown_option(const char *typed, const char *const *known, size_t n)
+{
+	const char **dashed = xcalloc(n ? n : 1, sizeof *dashed);
+	char *word = xstrdup(typed), *eq;
+
+	/* "--lb=3": the option is "--lb". */
+	if (strncmp(word, "--", 2) == 0 && (eq = strchr(word, '=')) != NULL)
+		*eq = '\0';
+	for (size_t i = 0; i < n; i++)
+		dashed[i] = xasprintf("--%s", known[i]);
+	/* Only a long option has names near it. */
+	cli_unknown("option", word, dashed, strncmp(word, "--", 2) == 0 ? n :
+	    0);
+}
+
 int
 cli_common_option(int ch, char **argv, const char *usage,
-    enum out_format *fmt)
+    const struct option *longopts, enum out_format *fmt)
 {
 	switch (ch) {
 	case 'j':
@@ -77,9 +104,17 @@ cli_common_option(int ch, char **argv, const char *usage,
 	case ':':
 		cli_usage_error("option '%s' needs a value",
 		    util_q(argv[optind - 1]));
-	case '?':
-		cli_usage_error("unknown option '%s'",
-		    util_q(argv[optind - 1]));
+	case '?': {
+		size_t n = 0;
+		const char **names;
+
+		while (longopts != NULL && longopts[n].name != NULL)
+			n++;
+		names = xcalloc(n ? n : 1, sizeof *names);
+		for (size_t i = 0; i < n; i++)
+			names[i] = longopts[i].name;
+		cli_unknown_option(argv[optind - 1], names, n);
+	}
 	}
 	return 0;
 }

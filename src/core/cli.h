@@ -20,12 +20,30 @@ void cli_usage_error(const char *fmt, ...)
 /*
  * Handles an option every tool shares: -j/--json, -c/--csv, -h/--help
  * (prints usage, exits 0), -V/--version (exits 0), and getopt's ':' (a
- * missing value) and '?' (unknown), which exit 2.  Returns 1 if ch was
- * one of them, else 0.  Call with opterr = 0 and a leading ':' in the
- * short options.
+ * missing value) and '?' (unknown, or a prefix of several), which exit 2
+ * suggesting the nearest of longopts (getopt_long's table).  Returns 1
+ * if ch was one of them, else 0.  Call with opterr = 0 and a leading ':'
+ * in the short options.
  */
+struct option;
 int cli_common_option(int ch, char **argv, const char *usage,
-    enum out_format *fmt);
+    const struct option *longopts, enum out_format *fmt);
+
+/*
+ * A usage error for a word that names none of the n words at known (a
+ * command, a sub-command, an option): "unknown WHAT 'lsit'; did you mean
+ * 'list'?" (core/names.h: the words it begins or is a slip away from).
+ */
+void cli_unknown(const char *what, const char *typed,
+    const char *const *known, size_t n) __attribute__((noreturn));
+
+/*
+ * The same for an unknown long option (typed with its "--" and perhaps
+ * "=VALUE"), suggesting the nearest of the n options at known, given
+ * without their "--".
+ */
+void cli_unknown_option(const char *typed, const char *const *known,
+    size_t n) __attribute__((noreturn));
 
 /*
  * A whole-number option or argument from min to max; a usage error

@@ -4,6 +4,7 @@
  */
 #include "crs/roster.h"
 
+#include "core/lookup.h"
 #include "core/util.h"
 
 #include <stdlib.h>
@@ -1444,6 +1445,29 @@ roster_import_commit(struct roster_import *im)
 	" (SELECT group_concat(p.name, ';') FROM holds_power h" \
 	"  JOIN power p ON p.id = h.power_id WHERE h.character_id = c.id)" \
 	" FROM character c"
+
+char *
+roster_name(struct db *db, enum roster_table table, const char *typed,
+    char *why, size_t whysz)
+{
+	static const struct {
+		const char	*one, *all, *lead;
+	} q[] = {
+		[ROSTER_CHARACTER] = { "SELECT 1 FROM character WHERE name = ?1",
+		    "SELECT name FROM character", "no character named" },
+		[ROSTER_ITEM] = { "SELECT 1 FROM item WHERE name = ?1",
+		    "SELECT name FROM item", "no item named" },
+		[ROSTER_POWER] = { "SELECT 1 FROM power WHERE name = ?1",
+		    "SELECT name FROM power", "no power named" },
+		[ROSTER_ITEM_OR_POWER] = { "SELECT 1 FROM item WHERE name = ?1"
+		    " UNION ALL SELECT 1 FROM power WHERE name = ?1",
+		    "SELECT name FROM item UNION SELECT name FROM power",
+		    "no item or power named" },
+	};
+
+	return lookup_name(db, q[table].one, q[table].all, typed,
+	    q[table].lead, why, whysz);
+}
 
 enum roster_result
 roster_get(struct db *db, const char *name, struct sheet *sh, int64_t *id)

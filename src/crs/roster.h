@@ -161,6 +161,23 @@ enum roster_result roster_import_check(struct roster_import *im);
  */
 void roster_import_release(struct roster_import *im);
 
+/* The tables of named records. */
+enum roster_table {
+	ROSTER_CHARACTER,
+	ROSTER_ITEM,
+	ROSTER_POWER,
+	ROSTER_ITEM_OR_POWER	/* give and take: either */
+};
+
+/*
+ * The character, item or power that typed names, by core/names.h's rule
+ * (exact, then but for case, then a unique prefix of the name or of a
+ * word of it): its full name, which the caller frees; or NULL with the
+ * refusal in why ("no character named 'Jon'; did you mean 'John'?").
+ */
+char *roster_name(struct db *db, enum roster_table table, const char *typed,
+    char *why, size_t whysz);
+
 /*
  * Loads the character called name into sh (initialised by the caller;
  * released by the caller) with its item and power names, sorted.  Sets

@@ -182,7 +182,15 @@ opt_child(const void *arg)
 	int r;
 
 	optind = 2;
-	r = cli_common_option(c->ch, argv, "usage: " PROG " [-j]\n", &fmt);
+	static const struct option longopts[] = {
+		{ "json", no_argument, NULL, 'j' },
+		{ "seed", required_argument, NULL, 's' },
+		{ "surprise", no_argument, NULL, 'S' },
+		{ NULL, 0, NULL, 0 }
+	};
+
+	r = cli_common_option(c->ch, argv, "usage: " PROG " [-j]\n",
+	    longopts, &fmt);
 	printf("%d %d\n", r, (int)fmt);
 }
 
@@ -194,11 +202,11 @@ test_common_option(void)
 	struct opt_case c;
 	struct run rn;
 
-	is_int(cli_common_option('j', argv, "", &fmt), 1, "-j is shared");
+	is_int(cli_common_option('j', argv, "", NULL, &fmt), 1, "-j is shared");
 	is_int(fmt, OUT_JSON, "  JSON");
-	is_int(cli_common_option('c', argv, "", &fmt), 1, "-c is shared");
+	is_int(cli_common_option('c', argv, "", NULL, &fmt), 1, "-c is shared");
 	is_int(fmt, OUT_CSV, "  CSV");
-	is_int(cli_common_option('x', argv, "", &fmt), 0, "-x is the tool's");
+	is_int(cli_common_option('x', argv, "", NULL, &fmt), 0, "-x is the tool's");
 	is_int(fmt, OUT_CSV, "  the format untouched");
 
 	c = (struct opt_case){ 'h', "-h" };
@@ -220,6 +228,20 @@ test_common_option(void)
 	run(opt_child, &c, &rn);
 	is_int(rn.status, 2, "an unknown option exits 2");
 	is_str(rn.err, PROG ": unknown option '--bogus'\n" TRY, "  naming it");
+	c = (struct opt_case){ '?', "--jsno" };
+	run(opt_child, &c, &rn);
+	is_int(rn.status, 2, "a slip in an option exits 2");
+	is_str(rn.err, PROG ": unknown option '--jsno'; did you mean "
+	    "'--json'?\n" TRY, "  suggesting the option");
+	c = (struct opt_case){ '?', "--s=4" };
+	run(opt_child, &c, &rn);
+	is_int(rn.status, 2, "a prefix of two options exits 2");
+	is_str(rn.err, PROG ": unknown option '--s'; did you mean '--seed' "
+	    "or '--surprise'?\n" TRY, "  listing both");
+	c = (struct opt_case){ '?', "-q" };
+	run(opt_child, &c, &rn);
+	is_int(rn.status, 2, "an unknown short option exits 2");
+	is_str(rn.err, PROG ": unknown option '-q'\n" TRY, "  no suggestion");
 }
 
 static void

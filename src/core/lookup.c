@@ -1,0 +1,40 @@
+/*
+ * lookup.c - a typed name found among a table's names (lookup.h).
+ */
+#include "core/lookup.h"
+
+#include "core/db.h"
+#include "core/names.h"
+#include "core/util.h"
+
+char *
+lookup_name(struct db *db, const char *one, const char *all,
+    const char *typed, const char *lead, char *why, size_t whysz)
+{
+	struct db_stmt *st = db_prepare(db, one);
+	struct names m;
+	const char *found;
+	char *full = NULL;
+	int exact;
+
+	db_bind_text(st, 1, typed);
+	exact = db_step(db, st, 0) == DB_ROW;
+	db_finalize(st);
+	if (exact)
+		return xstrdup(typed);
+	names_init(&m, typed);
+	st = db_prepare(db, all);
+	while (db_step(db, st, 0) == DB_ROW) {
+		const char *name = db_column_text(st, 0);
+
+		if (name != NULL)
+			names_add(&m, name);
+	}
+	db_finalize(st);
+	if (names_pick(&m, &found) == NAMES_FOUND)
+		full = xstrdup(found);
+	else
+		names_why(&m, lead, why, whysz);
+	names_release(&m);
+	return full;
+}
