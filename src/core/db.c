@@ -1729,7 +1729,10 @@ db_open(const char *path)
 	if (sodium_init() < 0)
 		errx(1, "cannot start libsodium");
 	if (dbpg_is_conninfo(db->path)) {
-		dbpg_open(db, station_name());
+		/* What a migration step calls: on SQLite, SQL functions. */
+		static const struct dbpg_client client = { gone_note };
+
+		dbpg_open(db, station_name(), &client);
 		return db;
 	}
 	if (is_default)

@@ -21,12 +21,26 @@ struct pg_stmt;
 int dbpg_is_conninfo(const char *s);
 
 /*
- * Connects to the server s names, checks what the database holds, and
- * creates refkit's schema in an empty one; exits 1 with one line on any
- * failure.  A new database's station takes the name station_name.  Sets
- * db->pg, and db->path to the database as messages name it (no password).
+ * The functions of refkit's own that a migration step calls
+ * (dbpg_client_fn), which on SQLite db_open registers on the connection
+ * as SQL functions, and on a server hands to dbpg_open, which calls them
+ * for each row of the step's SELECT: refkit_gone_note(origin, oseq,
+ * changeset) is gone_note (core/gone.h).
  */
-void dbpg_open(struct db *db, const char *station_name);
+struct dbpg_client {
+	int	(*gone_note)(struct db *db, const char *origin, int64_t oseq,
+		    const void *cs, size_t len);
+};
+
+/*
+ * Connects to the server s names, checks what the database holds, and
+ * creates refkit's schema in an empty one or migrates an older one
+ * (through client's functions); exits 1 with one line on any failure.
+ * A new database's station takes the name station_name.  Sets db->pg,
+ * and db->path to the database as messages name it (no password).
+ */
+void dbpg_open(struct db *db, const char *station_name,
+    const struct dbpg_client *client);
 void dbpg_close(struct db *db);
 
 /*
