@@ -26,8 +26,8 @@
  * from its first new row, the lock of new keys and changes (db.h).
  * Readers take no lock and see one snapshot (db_begin_read).
  */
-#include "core/db.h"
 #include "core/dbpg.h"
+#include "core/db_base.h"
 #include "core/changeset.h"
 #include "core/extsort.h"
 
@@ -786,7 +786,7 @@ client_gone_note(struct db *db, struct pg_stmt *p,
 
 	if (origin == NULL || dbpg_column_bytes(p, 2) < 1)
 		return -1;
-	return client->gone_note(db, origin, dbpg_column_int(p, 1),
+	return client->refkit_gone_note(db, origin, dbpg_column_int(p, 1),
 	    dbpg_column_blob(p, 2), (size_t)dbpg_column_bytes(p, 2));
 }
 
