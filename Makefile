@@ -76,8 +76,15 @@ TOOLS  = crs-stats crs-draw crs-combat d6-roll fb-duel bg-board refkit
 # The library, a folder per family (src/FAMILY/MODULE.c), read bottom-up:
 # the core every tool shares, then each game system's rules, their text
 # forms and their SQL stores.  src/cmd/TOOL.c is the main of each tool.
-LIBSRC = core/util core/names core/rng core/out core/changeset core/gone core/db \
-         core/dbpg core/extsort core/pgrecord core/station core/changes \
+# In the core, the database layer reads bottom-up too: db_base (the
+# handle, a statement's codes, keys' arithmetic, the clock), dbpg (the
+# PostgreSQL backend, on db_base alone), db_stmt (statements, bulk loads
+# and the failure handler, on SQLite or dbpg), gone and pgrecord (the
+# record of changes, on statements), then db (opening, migrations, keys,
+# transactions) over them all; station and what follows it are over db.
+LIBSRC = core/util core/names core/rng core/out core/changeset core/extsort \
+         core/db_base core/dbpg core/db_stmt core/gone core/pgrecord \
+         core/db core/station core/changes \
          core/changes_show core/dbapply core/exchange core/resolve \
          core/cli core/pack \
          core/journal core/lookup \
@@ -97,6 +104,8 @@ UNITS  = core/util core/out core/db core/rng core/pack core/journal \
          d6/d6 d6/d6store fb/fb fb/fbsim fb/fbio fb/fbledger bg/bg \
          bg/bgio bg/bgledger core/cli
 HEADERS = $(wildcard src/*/*.h)
+# What db.h includes, for the generated sources that include it.
+DBH    = src/core/db.h src/core/db_stmt.h src/core/db_base.h
 
 LIBOBJ = $(LIBSRC:%=$(B)/%.o) $(B)/schema.o
 BINS   = $(TOOLS:%=$(B)/%)
@@ -117,7 +126,7 @@ $(B)/schema.c: schema.sql tools/embed-sql.sh | $(B)
 	sh tools/embed-sql.sh schema.sql > $@.tmp
 	mv $@.tmp $@
 
-$(B)/schema.o: $(B)/schema.c src/core/db.h
+$(B)/schema.o: $(B)/schema.c $(DBH)
 	$(CC) $(CFLAGS) -Wno-overlength-strings -c -o $@ $<
 
 $(B)/%.o: src/%.c $(HEADERS) | $(B)
@@ -152,7 +161,7 @@ $(B)/schema-parts.c: schema.sql tools/embed-sql.sh | $(B)
 	sh tools/embed-sql.sh --parts schema.sql > $@.tmp
 	mv $@.tmp $@
 
-$(B)/schema-parts.o: $(B)/schema-parts.c src/core/db.h
+$(B)/schema-parts.o: $(B)/schema-parts.c $(DBH)
 	$(CC) $(CFLAGS) -Wno-overlength-strings -c -o $@ $<
 
 $(B)/pgschema: tools/pgschema.c $(B)/schema-parts.o $(B)/librefkit.a
@@ -173,7 +182,7 @@ $(B)/schema-pg.c: $(B)/pgschema $(PGSQL)
 	$(B)/pgschema --c $(PGSQL) > $@.tmp
 	mv $@.tmp $@
 
-$(B)/schema-pg.o: $(B)/schema-pg.c src/core/dbpg.h
+$(B)/schema-pg.o: $(B)/schema-pg.c $(DBH) src/core/dbpg.h
 	$(CC) $(CFLAGS) -Wno-overlength-strings -c -o $@ $<
 
 define unit_rule
@@ -226,7 +235,7 @@ $(FZ)/%.o: src/%.c $(HEADERS) tests/fuzz/hooks.h | $(FZ)
 	@mkdir -p $(@D)
 	$(FUZZCC) $(FUZZ_CFLAGS) -Dmain=refkit_tool_main -c -o $@ $<
 
-$(FZ)/schema.o: $(FZ)/schema.c src/core/db.h
+$(FZ)/schema.o: $(FZ)/schema.c $(DBH)
 	$(FUZZCC) $(FUZZ_CFLAGS) -c -o $@ $<
 
 $(FZ)/librefkit.a: $(LIBSRC:%=$(FZ)/%.o) $(FZ)/schema.o $(FZ)/hooks.o
@@ -248,7 +257,7 @@ $(FZ)/fuzz-%.o: tests/fuzz/fuzz_%.c tests/fuzz/common.h $(HEADERS) | $(FZ)
 $(FZ)/fuzz-%: $(FZ)/fuzz-%.o $(FZ)/librefkit.a
 	$(FUZZCC) $(FUZZ_SAN) -fsanitize=fuzzer -o $@ $< $(FZ)/librefkit.a $(FUZZ_LIBS)
 
-$(FZ)/argv-%.o: tests/fuzz/argv.c tests/fuzz/hooks.h src/core/db.h | $(FZ)
+$(FZ)/argv-%.o: tests/fuzz/argv.c tests/fuzz/hooks.h $(DBH) src/core/dbpg.h | $(FZ)
 	$(FUZZCC) $(FUZZ_CFLAGS) -DTOOL='"$*"' -c -o $@ $<
 
 $(FZ)/fuzz-argv-%: $(FZ)/argv-%.o $(FZ)/librefkit.a

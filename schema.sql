@@ -32,8 +32,8 @@
 -- keeps the CREATE text with the column appended, so both end with the
 -- same text (version 14's seen).  A new version
 -- adds its sections at the end of the file and raises user_version
--- here and DB_SCHEMA_VERSION in src/core/db.h; the build refuses a file
--- whose steps do not reach its user_version.
+-- here and DB_SCHEMA_VERSION in src/core/db_base.h; the build refuses a
+-- file whose steps do not reach its user_version.
 --
 -- The steps after version 13 also migrate a database on a PostgreSQL
 -- server, translated by the build (tools/pgschema.c): CREATE TABLE and

@@ -18,7 +18,7 @@
 #
 # and refuses a file whose user_version is not its highest @since, or
 # that leaves a step between 2 and it empty; the C file does not compile
-# where DB_SCHEMA_VERSION (src/core/db.h) is not that version.
+# where DB_SCHEMA_VERSION (src/core/db_base.h) is not that version.
 #
 # With --parts it defines instead db_schema_parts[]: what db_schema_sql
 # runs, a part per section, each with the version that added it (0 for

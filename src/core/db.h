@@ -1,7 +1,8 @@
 /*
  * db.h - the one way every tool opens and writes the refkit database:
  * where it lives, the checks before anything is touched, the schema and
- * its migrations, transactions, and the single SQLite failure handler.
+ * its migrations, keys, and transactions, which record every write's
+ * changes.  The top of the database module (core/db.c).
  */
 #ifndef REFKIT_DB_H
 #define REFKIT_DB_H
@@ -9,37 +10,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* The schema this build writes (schema.sql's user_version). */
-#define DB_SCHEMA_VERSION	14
-/* PRAGMA application_id of a refkit database: "RFKT". */
-#define DB_APPLICATION_ID	0x52464b54
-
-struct sqlite3;
-struct sqlite3_session;
-
 /*
- * An open database.  The rules and storage modules see only its path and
- * the functions below; h and session are SQLite's, for the station
- * machinery (core/exchange, core/gone), which includes sqlite3.h itself.
+ * The layers under this one, which every includer of db.h sees: the
+ * handle (struct db), what a refkit database is, the codes a statement
+ * returns, the arithmetic of keys and the clock (core/db_base.h); then
+ * statements, bulk loads and the single failure handler, the same on
+ * both backends (core/db_stmt.h).
  */
-struct db {
-	struct sqlite3 *h;
-	char	*path;		/* owned */
-	int	 readonly;	/* on a read-only file system: reads only */
-	int	 was_empty;	/* an existing file of 0 bytes when opened */
-	int	 busy_ms;	/* how long to wait for another's lock */
-	int64_t	 busy_since;	/* when the current wait began, in ms */
-	int64_t	 key_base;	/* this station's keys less their number */
-	struct sqlite3_session *session; /* the write transaction's changes */
-	int	 unrecorded;	/* db_begin records no changes (applying) */
-	void	*pg;		/* libpq's connection, or NULL on SQLite */
-	int64_t	 pg_changes;	/* the rows the last statement changed */
-	int	 pg_recording;	/* the server notes this transaction's rows */
-	struct pg_cache *pg_cache; /* statements prepared on the connection */
-	int	 appending;	/* the transaction is db_begin_append's */
-	int64_t	 log_lock;	/* the log it locked (db_lock_log), or 0 */
-	int	 keys_lock;	/* it holds the lock of new keys and changes */
-};
+#include "core/db_stmt.h"
 
 /*
  * The tables whose changes travel between stations.  The others are this
@@ -84,17 +62,11 @@ void db_station_name(const char *name);
 int db_station_name_check(const char *s, char *why, size_t whysz);
 
 /*
- * Keys.  A record that more than one station can create (a character, an
- * item, a power, a combat and its events, a duel, a game, a D6 roll ...)
- * has an id unique across stations: the station's tag times 2^31 plus a
- * number the station counts 1, 2, 3 ... per table.  The tag is the first
- * 32 bits of the station's id with the top one set (a new station's id
- * has it set already, so the tag is its first eight hex digits), which
- * puts every key in [2^62, 2^63).  Two stations whose tags agree cannot
- * be merged; refkit(1) says so.  See refkit.db(5).
+ * Keys as this station makes them and users see them.  A key is a
+ * station's tag times 2^31 plus a number the station counts, or comes
+ * from a record's name: core/db_base.h (DB_KEY_BITS, db_station_tag,
+ * db_name_key).
  */
-#define DB_KEY_BITS	31
-#define DB_KEY_MAX_NO	((INT64_C(1) << DB_KEY_BITS) - 1)
 /* The longest key as text: "89abcdef-2147483647". */
 #define DB_KEY_TEXT_MAX	24
 
@@ -111,19 +83,6 @@ int db_station_name_check(const char *s, char *why, size_t whysz);
 	"(" id " BETWEEN refkit_key_lo() AND refkit_key_hi())"
 
 /*
- * A named record (a character, an item, a power, a D6 character, a
- * duelist, a team) is the same record wherever it is made: its key comes
- * from its name, 62 bits of its BLAKE2b hash with the bit 2^62 set, so
- * that two stations that add "Ann" give her the same key, and a merge
- * compares the two.  A rename gives the record its new name's key.  The
- * names that compare without case (duelists, teams) are hashed in lower
- * case.
- */
-int64_t db_name_key(const char *name);
-/* An SQL expression for the key of the name expression expr. */
-#define DB_NAME_KEY(expr)	"refkit_name_key(" expr ")"
-
-/*
  * Gives a record the key to instead of from, in the caller's write
  * transaction: for a rename.  sql (NULL at the end) is the record's
  * statements, with ?1 from and ?2 to: first a query that has a row when
@@ -133,9 +92,6 @@ int64_t db_name_key(const char *name);
  */
 int db_rekey(struct db *db, const char *const *sql, int64_t from,
     int64_t to);
-
-/* The tag of the station whose id (32 hex digits) is given, or 0. */
-int64_t db_station_tag(const char *id);
 
 /* This station's tag times 2^31: its keys are that plus 1, 2, 3 ... */
 int64_t db_key_base(struct db *db);
@@ -257,155 +213,12 @@ void db_changes_flush(struct db *db);
  * write.  The changes recorded before come first.  st is stepped to its
  * end; returns the rows added.
  */
-struct db_stmt;
 int64_t db_changes_insert(struct db *db, const char *table,
     struct db_stmt *st);
 /* A read transaction, so that several queries see one state. */
 void db_begin_read(struct db *db);
 void db_commit(struct db *db);
-void db_rollback(struct db *db);
-
-/*
- * Statements.  Every query goes through these, never through a database
- * library's own calls, so that the code above does not know which
- * library holds the database.  Parameters are numbered from 1 and
- * written ?1, ?2 ... in the SQL; columns are numbered from 0.
- */
-struct db_stmt;
-
-/* What db_step returns. */
-#define DB_ROW		100	/* a row is ready to read */
-#define DB_DONE		101	/* the statement has run to its end */
-#define DB_CONSTRAINT	19	/* refused by a constraint (if allowed) */
-
-/* What db_column_type returns. */
-#define DB_INTEGER	1
-#define DB_FLOAT	2
-#define DB_TEXT		3
-#define DB_BLOB		4
-#define DB_NULL		5
-
-/* Prepares sql; fatal on failure.  The caller finalizes the statement. */
-struct db_stmt *db_prepare(struct db *db, const char *sql);
-
-/* Frees a statement; NULL is allowed. */
-void db_finalize(struct db_stmt *st);
-
-/* Makes a statement ready to run again; its bindings stay. */
-void db_reset(struct db_stmt *st);
-
-/* Sets every parameter back to NULL. */
-void db_clear(struct db_stmt *st);
-
-/*
- * Steps st.  Returns DB_ROW or DB_DONE; a constraint failure returns
- * DB_CONSTRAINT when allow_constraint is set (the statement is reset);
- * anything else is fatal.
- */
-int db_step(struct db *db, struct db_stmt *st, int allow_constraint);
-
-/* The number of the largest parameter in the statement's SQL. */
-int db_bind_count(struct db_stmt *st);
-
-/*
- * Binding parameter i.  Text and blobs are not copied: they must stay
- * as they are until the statement is stepped to its end, reset or
- * finalized; db_bind_text_copy copies.  A NULL string binds NULL.
- */
-void db_bind_int(struct db_stmt *st, int i, int64_t v);
-void db_bind_double(struct db_stmt *st, int i, double v);
-void db_bind_null(struct db_stmt *st, int i);
-void db_bind_text(struct db_stmt *st, int i, const char *s);
-void db_bind_textn(struct db_stmt *st, int i, const char *s, int n);
-void db_bind_text_copy(struct db_stmt *st, int i, const char *s);
-void db_bind_blob(struct db_stmt *st, int i, const void *p, int n);
-
-/*
- * Column i of the current row.  db_column_int of NULL is 0; a blob is
- * valid until the next step, reset or finalize.
- */
-int db_column_count(struct db_stmt *st);
-int64_t db_column_int(struct db_stmt *st, int i);
-double db_column_double(struct db_stmt *st, int i);
-int db_column_type(struct db_stmt *st, int i);
-const void *db_column_blob(struct db_stmt *st, int i);
-int db_column_bytes(struct db_stmt *st, int i);
-
-/*
- * Column i of the current row as text owned by the statement (valid
- * until the next step, reset or finalize), or NULL.  Text with a NUL
- * inside, which C would read cut short, exits 1 as a damaged record.
- * Every text read goes through it.
- */
-const char *db_column_text(struct db_stmt *st, int i);
-
-/*
- * The same for a column of JSON text, which must also not hold the
- * escape \u0000: SQLite's JSON functions would cut the string there.
- */
-const char *db_column_json(struct db_stmt *st, int i);
-
-/* Column i of the current row as a string the caller frees, or NULL. */
-char *db_column_dup(struct db_stmt *st, int i);
-
-/* The number of rows the last INSERT, UPDATE or DELETE changed. */
-int64_t db_changes(struct db *db);
-
-/*
- * Runs sql, one or more statements without parameters; fatal with what
- * on failure.
- */
-void db_exec(struct db *db, const char *sql, const char *what);
-
-/*
- * The single failure handler: rolls back any open transaction, prints
- * "PROG: WHAT: THE LIBRARY'S MESSAGE" and exits 1.
- */
-void db_fatal(struct db *db, const char *what)
-    __attribute__((noreturn));
-
-/*
- * For a refused command inside a transaction: rolls back, prints the
- * formatted message like errx(3) and exits 1.
- */
-void db_die(struct db *db, const char *fmt, ...)
-    __attribute__((noreturn, format(printf, 2, 3)));
-
-/*
- * Bulk loading: many rows into one table, far quicker than an INSERT a
- * row.  db_bulk_begin names the table and its columns (refkit's own SQL
- * text, a comma-separated list of ncols names); each row is then given
- * as ncols values in that order, which are copied.  On SQLite the rows
- * go in by INSERTs of many rows at a time, and other statements may run
- * between them (db_bulk_flush first, to read the rows back); on a server
- * they go in by COPY, which keeps the connection to itself until
- * db_bulk_end, so no other statement may run meanwhile
- * (db_bulk_exclusive).  A row the table refuses is fatal, at the latest
- * at db_bulk_end.
- *
- * keycol, when not -1, is a column of integers (from 0) by which the rows
- * may be put in order: a server then gets them sorted by it, in a file of
- * runs beside the process (core/extsort.h) so that memory stays flat, and
- * keeps a table whose primary key comes in that order far more cheaply.
- * Which order they reach the table in is then not to be relied on.  Such
- * a load is sent whole at db_bulk_end, and holds the connection only
- * then: several can be open at once, ended one after the other.
- */
-struct db_bulk;
-
-/* Starts a bulk load; fatal on failure.  Ended by db_bulk_end or _free. */
-struct db_bulk *db_bulk_begin(struct db *db, const char *table,
-    const char *columns, int ncols, int keycol);
-void db_bulk_int(struct db_bulk *b, int64_t v);
-void db_bulk_null(struct db_bulk *b);
-/* A NULL string is NULL. */
-void db_bulk_text(struct db_bulk *b, const char *s);
-/* Writes the rows held so far; a row must not be half given. */
-void db_bulk_flush(struct db_bulk *b);
-/* Writes every row and ends the load; NULL is allowed. */
-void db_bulk_end(struct db_bulk *b);
-/* Ends the load, throwing away the rows not yet written; NULL allowed. */
-void db_bulk_free(struct db_bulk *b);
+/* db_rollback is core/db_stmt.h's, the failure handler's first step. */
 
 /*
  * On a server, ends the load b, which has a keycol, by writing the
@@ -422,25 +235,6 @@ void db_bulk_free(struct db_bulk *b);
  */
 int64_t db_bulk_insert(struct db_bulk *b, const char *table,
     const char *columns, int ncols, long chunk);
-
-/*
- * Whether a bulk load's rows cannot be read, nor (without a keycol) other
- * statements run, before db_bulk_end: a server's COPY.  A caller that
- * looks rows up as it loads others must then check them afterwards
- * instead, set-based; on a server a look-up a row would cost a round
- * trip anyway.
- */
-int db_bulk_exclusive(struct db *db);
-
-/*
- * Runs the one statement sql with ?1 bound to text (NULL for none).
- * Returns the first column of its first row as an integer, or for a
- * statement that returns no row the number of rows it changed.
- */
-int64_t db_run_text(struct db *db, const char *sql, const char *text);
-
-/* The current time as stored in the database: Unix time in seconds. */
-int64_t db_now(void);
 
 /*
  * schema.sql, generated by the build (schema.c, tools/embed-sql.sh):

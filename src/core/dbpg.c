@@ -26,11 +26,10 @@
  * from its first new row, the lock of new keys and changes (db.h).
  * Readers take no lock and see one snapshot (db_begin_read).
  */
-#include "core/db.h"
 #include "core/dbpg.h"
+#include "core/db_base.h"
 #include "core/changeset.h"
 #include "core/extsort.h"
-#include "core/gone.h"
 
 #include "core/util.h"
 
@@ -43,6 +42,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <poll.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -737,53 +737,71 @@ new_station_id(char hex[33])
 static void
 create_schema(struct db *db, const char *station_name)
 {
-	struct db_stmt *st;
+	struct pg_stmt *p;
 	char id[33];
 
 	pq.clear(pg_run(db, db_schema_pg_sql, "cannot create the schema"));
 	pq.clear(pg_run(db, db_schema_pg_station, "cannot create the schema"));
 	new_station_id(id);
-	st = db_prepare(db, "INSERT INTO station (id, name, created) VALUES"
+	p = dbpg_prepare(db, "INSERT INTO station (id, name, created) VALUES"
 	    " (?1, ?2, ?3)");
-	db_bind_text(st, 1, id);
-	db_bind_text(st, 2, station_name);
-	db_bind_int(st, 3, db_now());
-	db_step(db, st, 0);
-	db_finalize(st);
-	st = db_prepare(db, "INSERT INTO station_self (one, id) VALUES"
+	dbpg_bind_text(p, 1, id, -1, 0);
+	dbpg_bind_text(p, 2, station_name, -1, 0);
+	dbpg_bind_int(p, 3, db_now());
+	dbpg_step(db, p, 0);
+	dbpg_finalize(p);
+	p = dbpg_prepare(db, "INSERT INTO station_self (one, id) VALUES"
 	    " (1, ?1)");
-	db_bind_text(st, 1, id);
-	db_step(db, st, 0);
-	db_finalize(st);
+	dbpg_bind_text(p, 1, id, -1, 0);
+	dbpg_step(db, p, 0);
+	dbpg_finalize(p);
 }
 
 /* ---- migrations ---- */
+
+/*
+ * A refusal in the open transaction: rolls it back, prints the formatted
+ * message like errx(3) and exits 1.
+ */
+static void __attribute__((noreturn, format(printf, 2, 3)))
+pg_die(struct db *db, const char *fmt, ...)
+{
+	va_list ap;
+
+	dbpg_rollback(db);
+	va_start(ap, fmt);
+	verrx(1, fmt, ap);
+	va_end(ap);
+}
 
 /*
  * refkit_gone_note(origin, oseq, data) of a row of change (step 14), as
  * gone_fn_note is on SQLite.
  */
 static int
-client_gone_note(struct db *db, struct db_stmt *st)
+client_gone_note(struct db *db, struct pg_stmt *p,
+    const struct dbpg_client *client)
 {
-	const char *origin = db_column_text(st, 0);
+	const char *origin = dbpg_column_text(p, 0);
 
-	if (origin == NULL || db_column_bytes(st, 2) < 1)
+	if (origin == NULL || dbpg_column_bytes(p, 2) < 1)
 		return -1;
-	return gone_note(db, origin, db_column_int(st, 1),
-	    db_column_blob(st, 2), (size_t)db_column_bytes(st, 2));
+	return client->refkit_gone_note(db, origin, dbpg_column_int(p, 1),
+	    dbpg_column_blob(p, 2), (size_t)dbpg_column_bytes(p, 2));
 }
 
 /*
  * The functions of refkit's own that a step calls, which a server lacks:
  * on SQLite each is an SQL function of the connection (db_open); here
  * the step's SELECT gives its arguments (tools/pgschema.c), and the tool
- * calls it for each row.  why is its failure, said after the step's.
+ * calls it for each row, through what db_open gave dbpg_open.  why is
+ * its failure, said after the step's.
  */
 static const struct {
 	const char	*name;
 	int		 nargs;
-	int		(*fn)(struct db *, struct db_stmt *);
+	int		(*fn)(struct db *, struct pg_stmt *,
+			    const struct dbpg_client *);
 	const char	*why;
 } client_fns[] = {
 	{ "refkit_gone_note", 3, client_gone_note,
@@ -799,25 +817,27 @@ dbpg_client_fn(const char *name)
 	return -1;
 }
 
-/* A step's part p, a function of refkit's called for each row. */
+/* A step's part, a function of refkit's called for each row. */
 static void
-client_run(struct db *db, const struct dbpg_part *p, const char *what)
+client_run(struct db *db, const struct dbpg_part *part, const char *what,
+    const struct dbpg_client *client)
 {
-	struct db_stmt *st;
+	struct pg_stmt *p;
 	size_t i = 0;
 
 	while (i < sizeof client_fns / sizeof *client_fns &&
-	    strcmp(client_fns[i].name, p->fn) != 0)
+	    strcmp(client_fns[i].name, part->fn) != 0)
 		i++;
 	if (i == sizeof client_fns / sizeof *client_fns)
-		db_die(db, "%s: this refkit has no function %s", what, p->fn);
-	st = db_prepare(db, p->sql);
-	while (db_step(db, st, 0) == DB_ROW)
-		if (client_fns[i].fn(db, st) != 0) {
-			db_finalize(st);
-			db_die(db, "%s: %s", what, client_fns[i].why);
+		pg_die(db, "%s: this refkit has no function %s", what,
+		    part->fn);
+	p = dbpg_prepare(db, part->sql);
+	while (dbpg_step(db, p, 0) == DB_ROW)
+		if (client_fns[i].fn(db, p, client) != 0) {
+			dbpg_finalize(p);
+			pg_die(db, "%s: %s", what, client_fns[i].why);
 		}
-	db_finalize(st);
+	dbpg_finalize(p);
 }
 
 /*
@@ -833,7 +853,7 @@ client_run(struct db *db, const struct dbpg_part *p, const char *what)
  * failure rolls it all back and exits 1 with one line.
  */
 static void
-migrate(struct db *db, long version)
+migrate(struct db *db, long version, const struct dbpg_client *client)
 {
 	char *what = xasprintf("cannot migrate the schema from version %ld "
 	    "to %d", version, DB_SCHEMA_VERSION), *set;
@@ -842,11 +862,11 @@ migrate(struct db *db, long version)
 		const struct dbpg_part *p = db_schema_pg_step[v];
 
 		if (p == NULL)
-			db_die(db, "%s: this refkit was built without its "
+			pg_die(db, "%s: this refkit was built without its "
 			    "steps", what);
 		for (; p->sql != NULL; p++)
 			if (p->fn != NULL)
-				client_run(db, p, what);
+				client_run(db, p, what, client);
 			else
 				pq.clear(pg_run(db, p->sql, what));
 	}
@@ -941,7 +961,8 @@ pg_connect(const char *conninfo)
 }
 
 void
-dbpg_open(struct db *db, const char *station_name)
+dbpg_open(struct db *db, const char *station_name,
+    const struct dbpg_client *client)
 {
 	PGconn *c;
 	PGresult *res;
@@ -1033,7 +1054,7 @@ dbpg_open(struct db *db, const char *station_name)
 			errx(1, "cannot use '%s': its schema needs updating to "
 			    "version %d, and the server is read-only (a "
 			    "standby?)", db->path, DB_SCHEMA_VERSION);
-		migrate(db, version);
+		migrate(db, version, client);
 		pq.clear(pg_run(db, "COMMIT", "cannot migrate the schema"));
 		return;
 	}

@@ -1,8 +1,11 @@
 /*
- * dbpg.h - the PostgreSQL backend of the database layer (db.h), private
- * to core/db.c.  libpq is loaded when a database is first named by a
- * PostgreSQL connection string, so that a tool working on an SQLite file
- * never pays for loading it (see dbpg.c).
+ * dbpg.h - the PostgreSQL backend of the database layer, private to it:
+ * under the statement layer (core/db_stmt.c), which hands it a
+ * statement on a server, and core/db.c, which opens a server's database
+ * and runs its transactions.  Of the database module it uses
+ * core/db_base.h alone.  libpq is loaded when a database is first named
+ * by a PostgreSQL connection string, so that a tool working on an SQLite
+ * file never pays for loading it (see dbpg.c).
  */
 #ifndef REFKIT_DBPG_H
 #define REFKIT_DBPG_H
@@ -21,12 +24,26 @@ struct pg_stmt;
 int dbpg_is_conninfo(const char *s);
 
 /*
- * Connects to the server s names, checks what the database holds, and
- * creates refkit's schema in an empty one; exits 1 with one line on any
- * failure.  A new database's station takes the name station_name.  Sets
- * db->pg, and db->path to the database as messages name it (no password).
+ * The functions of refkit's own that a migration step calls
+ * (dbpg_client_fn), each under its name in SQL, which on SQLite db_open
+ * registers on the connection as SQL functions, and on a server hands
+ * to dbpg_open, which calls them for each row of the step's SELECT:
+ * refkit_gone_note(origin, oseq, changeset) is gone_note (core/gone.h).
  */
-void dbpg_open(struct db *db, const char *station_name);
+struct dbpg_client {
+	int	(*refkit_gone_note)(struct db *db, const char *origin,
+		    int64_t oseq, const void *cs, size_t len);
+};
+
+/*
+ * Connects to the server s names, checks what the database holds, and
+ * creates refkit's schema in an empty one or migrates an older one
+ * (through client's functions); exits 1 with one line on any failure.
+ * A new database's station takes the name station_name.  Sets db->pg,
+ * and db->path to the database as messages name it (no password).
+ */
+void dbpg_open(struct db *db, const char *station_name,
+    const struct dbpg_client *client);
 void dbpg_close(struct db *db);
 
 /*
@@ -53,7 +70,7 @@ char *dbpg_errmsg(struct db *db);
 
 void dbpg_exec(struct db *db, const char *sql, const char *what);
 
-/* Statements, as db.h's. */
+/* Statements, as db_stmt.h's. */
 struct pg_stmt *dbpg_prepare(struct db *db, const char *sql);
 void dbpg_finalize(struct pg_stmt *p);
 void dbpg_reset(struct pg_stmt *p);

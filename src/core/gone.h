@@ -28,7 +28,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/db.h"
+#include "core/db_stmt.h"
 
 /*
  * One station of a seen list: its id (32 lowercase hexadecimal digits)

@@ -13,8 +13,8 @@
  * journal_kind) owns the rest of an event, its body: the columns it
  * stores, how a row becomes a body and a body becomes a row.
  *
- * Keys.  A log is known by its key (db.h: unique across stations, the
- * station's tag and its own count) and an event by (log, seq); every
+ * Keys.  A log is known by its key (db_base.h: unique across stations,
+ * the station's tag and its own count) and an event by (log, seq); every
  * read or write of those keys is made here.  A log is appended to only
  * at the station that started it, so two stations never write the same
  * (log, seq), and merged ledgers never conflict.

@@ -3,7 +3,7 @@
  */
 #include "core/lookup.h"
 
-#include "core/db.h"
+#include "core/db_stmt.h"
 #include "core/names.h"
 #include "core/util.h"
 

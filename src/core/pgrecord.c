@@ -13,6 +13,7 @@
 #include "core/pgrecord.h"
 
 #include "core/changeset.h"
+#include "core/db_stmt.h"
 #include "core/util.h"
 
 #include <sqlite3.h>

@@ -11,7 +11,7 @@
 
 #include <stddef.h>
 
-#include "core/db.h"
+#include "core/db_base.h"
 
 /*
  * Takes the server's notes of the rows changed in the open write

@@ -19,6 +19,7 @@
 #include "hooks.h"
 
 #include "core/db.h"
+#include "core/dbpg.h"
 
 #include <fcntl.h>
 #include <getopt.h>
@@ -42,7 +43,7 @@ int __real_sqlite3_close(sqlite3 *);
 int __wrap_sqlite3_open_v2(const char *, sqlite3 **, int, const char *);
 int __wrap_sqlite3_open(const char *, sqlite3 **);
 int __wrap_sqlite3_close(sqlite3 *);
-void __wrap_dbpg_open(struct db *, const char *);
+void __wrap_dbpg_open(struct db *, const char *, const struct dbpg_client *);
 
 #define MAXOPEN		16
 #define MAXLINES	16
@@ -75,9 +76,11 @@ redirect(const char *filename)
 
 /* A fuzzed PostgreSQL connection string is never tried. */
 void
-__wrap_dbpg_open(struct db *db, const char *station)
+__wrap_dbpg_open(struct db *db, const char *station,
+    const struct dbpg_client *client)
 {
 	(void)station;
+	(void)client;
 	errx(1, "'%s': no PostgreSQL server while fuzzing", db->path);
 }
 
