@@ -59,12 +59,12 @@ SQLITE_CFLAGS := $(shell $(PKG_CONFIG) --cflags sqlite3) \
 PQ_CFLAGS := -I$(shell pg_config --includedir 2>/dev/null || \
              echo /usr/include/postgresql)
 ifeq ($(SHARED),1)
-DEPLIBS := $(shell $(PKG_CONFIG) --libs sqlite3) -lcsv -lgmp -lsodium -lm \
+DEPLIBS := $(shell $(PKG_CONFIG) --libs sqlite3) -lcsv -lgmp -lsodium -ledit -lm \
            -ldl
 else
 # (Debian's libsqlite3.a needs only libm, dl and pthread; not zlib.)
 DEPLIBS := -Wl,-Bstatic $(shell $(PKG_CONFIG) --libs sqlite3) -lcsv -lgmp \
-           -lsodium -Wl,-Bdynamic -lm -lpthread -ldl
+           -lsodium -ledit -ltinfo -lbsd -lmd -Wl,-Bdynamic -lm -lpthread -ldl
 endif
 # -pthread: fb-duel sim plays its jobs on POSIX threads (src/fb/fbsim.c).
 CFLAGS  += $(CSTD) $(WARN) $(OPT) $(SANFLAGS) $(SQLITE_CFLAGS) $(PQ_CFLAGS) \
@@ -87,7 +87,7 @@ LIBSRC = core/util core/names core/rng core/out core/changeset core/extsort \
          core/db core/station core/changes \
          core/changes_show core/dbapply core/exchange core/resolve \
          core/cli core/pack \
-         core/journal core/lookup \
+         core/journal core/lookup core/play \
          crs/stats crs/item crs/sheet crs/deck crs/odds crs/combat \
          crs/combat_text crs/combat_pack \
          crs/roster crs/import crs/ledger \
@@ -97,7 +97,7 @@ LIBSRC = core/util core/names core/rng core/out core/changeset core/extsort \
 # Unit tests, tests/unit/FAMILY/test_MODULE.c, one binary each.
 UNITS  = core/util core/out core/db core/rng core/pack core/journal \
          core/changes core/changes_show core/resolve core/dbapply \
-         core/extsort core/names \
+         core/extsort core/names core/play \
          crs/stats crs/sheet crs/item crs/roster crs/import crs/deck \
          crs/odds crs/combat crs/combat_text crs/ledger crs/ledger_rows \
          crs/ledger_history crs/ledger_snap \
@@ -216,10 +216,10 @@ FUZZ_CFLAGS = $(CSTD) -g -O1 -fno-omit-frame-pointer $(FUZZ_SAN) -pthread \
               -fsanitize=fuzzer-no-link $(SQLITE_CFLAGS) $(PQ_CFLAGS) -Isrc \
               -Itests/fuzz \
               -include tests/fuzz/hooks.h $(FUZZ_RENAME)
-FUZZ_LIBS = $(shell $(PKG_CONFIG) --libs sqlite3) -lcsv -lgmp -lsodium -lm \
+FUZZ_LIBS = $(shell $(PKG_CONFIG) --libs sqlite3) -lcsv -lgmp -lsodium -ledit -lm \
             -ldl -pthread
 FUZZ_WRAP = -Wl,--wrap=sqlite3_open_v2,--wrap=sqlite3_open,--wrap=sqlite3_close \
-            -Wl,--wrap=dbpg_open
+            -Wl,--wrap=dbpg_open,--wrap=play_run
 FUZZ_TIME ?= 60
 
 $(FZ):

@@ -22,11 +22,16 @@
 #   libpq-dev        libpq, PostgreSQL's client library: its header at
 #                    build time; the tools load libpq.so.5 (libpq5) only
 #                    when a command names a PostgreSQL database
+#   libedit-dev      the line editing, history and completion of 'play'
+#                    (libedit, BSD-licensed; with libbsd-dev and
+#                    libncurses-dev, which it needs linked statically)
+#   tmux             a real terminal for the tests of 'play'
 set -eu
 pkgs="build-essential pkg-config libsqlite3-dev libcsv-dev libgmp-dev
     libsodium-dev sqlite3 mandoc
     rolldice dicelab clang libclang-rt-14-dev valgrind cppcheck clang-tidy
-    util-linux postgresql libpq-dev"
+    util-linux postgresql libpq-dev libedit-dev libbsd-dev libncurses-dev
+    tmux"
 missing=
 for p in $pkgs; do
 	dpkg-query -W -f '${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||

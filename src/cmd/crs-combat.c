@@ -21,6 +21,7 @@
 #include "core/names.h"
 #include "crs/ledger.h"
 #include "core/out.h"
+#include "core/play.h"
 #include "crs/roster.h"
 #include "crs/sheet.h"
 #include "core/util.h"
@@ -46,6 +47,7 @@ struct opts {
 	char		*let;		/* "A;B" */
 	char		*catches;	/* "A=CARDS;B=CARDS" */
 	int		 free, surprise, em, react_base, react_need;
+	int		 dry_run;	/* undo: say what, change nothing */
 };
 
 static const char usage_text[] =
@@ -74,7 +76,9 @@ static const char usage_text[] =
 "  round                Clean Up, and the next round\n"
 "  end [--agreed]       end the combat\n"
 "  dead NAME            a combatant at LIFE 0 died (no restoring)\n"
-"  undo [EVENT]         reverse the last event, or the one given\n"
+"  undo [EVENT] [--dry-run]  reverse the last event, or the one given\n"
+"  play [COMBAT]        type commands at a prompt, the board shown after\n"
+"                       each (a a b 8 6: attack a b --card 8 --vs-card 6)\n"
 "  status               LIFE, EM, DR, stance and cards of everyone\n"
 "  log [COMBAT]         every event, as a story\n"
 "  replay [COMBAT]      re-derive every outcome and report differences\n"
@@ -912,6 +916,21 @@ cmd_undo(struct opts *o, int argc, char **argv)
 		db_die(db, "cannot undo event %" PRId64 ": event %" PRId64
 		    " depends on it (%s); undo that first", l.ev[k].seq, bad,
 		    why);
+	if (o->dry_run) {
+		/* What undo would reverse, nothing written. */
+		db_rollback(db);
+		if (o->fmt == OUT_JSON)
+			printf("{\"combat\":%s,\"undoes\":%" PRId64 "}\n",
+			    cli_key_json(l.combat), l.ev[k].seq);
+		else {
+			printf("undo would reverse: ");
+			combat_text_story(stdout, &pre.s, &l.ev[k]);
+		}
+		combat_state_release(&s);
+		ledger_release(&l);
+		db_close(db);
+		return 0;
+	}
 	new_event(o, &e, COMBAT_UNDO);
 	e.undoes = l.ev[k].seq;
 	e.round = s.round;
@@ -1543,7 +1562,8 @@ enum {
 	OPT_SINCE, OPT_SEED, OPT_USE, OPT_DB, OPT_RULES, OPT_LOCKOUT,
 	OPT_ITEM, OPT_VS_ITEM, OPT_SKILL, OPT_VS_SKILL, OPT_FREE,
 	OPT_SURPRISE, OPT_MELEE_HIT, OPT_REACT, OPT_REACT_BASE,
-	OPT_REACT_NEED, OPT_REACT_CARD, OPT_EM, OPT_CATCH, OPT_LET, OPT_LAST
+	OPT_REACT_NEED, OPT_REACT_CARD, OPT_EM, OPT_CATCH, OPT_LET,
+	OPT_DRY_RUN, OPT_LAST
 };
 
 static const struct option longopts[] = {
@@ -1578,6 +1598,7 @@ static const struct option longopts[] = {
 	{ "em", required_argument, NULL, OPT_EM },
 	{ "catch", required_argument, NULL, OPT_CATCH },
 	{ "let", required_argument, NULL, OPT_LET },
+	{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
 	{ "json", no_argument, NULL, 'j' },
 	{ "csv", no_argument, NULL, 'c' },
 	{ "help", no_argument, NULL, 'h' },
@@ -1617,6 +1638,7 @@ static const struct {
 	{ OPT_EM, " power " },
 	{ OPT_CATCH, " flee " },
 	{ OPT_LET, " flee charge " },
+	{ OPT_DRY_RUN, " undo " },
 };
 
 /* Appends item to a ';'-separated list. */
@@ -1799,6 +1821,9 @@ opt_more(struct opts *o, int ch)
 	case OPT_LET:
 		list_add(&o->let, optarg, "--let");
 		break;
+	case OPT_DRY_RUN:
+		o->dry_run = 1;
+		break;
 	default:
 		return 0;
 	}
@@ -1855,6 +1880,69 @@ check_opts(const struct opts *o, const int *seen, const char *cmd)
  * usage error when they are not so.  A reading command may work on a
  * combat that has ended (the newest, without --combat).
  */
+/*
+ * The names play completes a word with: the fighters of the combat, and
+ * the roster's items and powers; with no combat under way, the roster's
+ * characters.
+ */
+static int
+print_character(void *arg, const struct sheet *sh)
+{
+	(void)arg;
+	puts(sh->name);
+	return 0;
+}
+
+static int
+print_item(void *arg, const struct item *it)
+{
+	(void)arg;
+	puts(it->name);
+	return 0;
+}
+
+static int
+print_power(void *arg, const struct power *pw)
+{
+	(void)arg;
+	puts(pw->name);
+	return 0;
+}
+
+static void
+play_names(const struct play_tool *t)
+{
+	struct opts *o = t->ctx;
+	struct db *db = cli_db_open(o->db);
+	int64_t id;
+
+	db_begin_read(db);
+	id = o->combat ? db_key_parse(db, o->combat) : ledger_current(db);
+	if (id != 0) {
+		struct ledger l;
+		struct combat_state s;
+		int64_t bad;
+		char why[300];
+
+		if (ledger_load(db, id, &l) == 0) {
+			if (ledger_derive(&l, &s, &bad, why, sizeof why) == 0) {
+				for (int i = 0; i < s.n; i++)
+					puts(s.f[i].name);
+				combat_state_release(&s);
+			}
+			ledger_release(&l);
+		}
+	} else
+		roster_each(db, print_character, NULL);
+	roster_item_each(db, print_item, NULL);
+	roster_power_each(db, print_power, NULL);
+	db_rollback(db);
+	db_close(db);
+}
+
+static int crs_combat(int argc, char **argv);
+static int cmd_play(struct opts *o, int argc, char **argv);
+
 static const struct command {
 	const char	*name;
 	int		(*run)(struct opts *, int, char **);
@@ -1898,11 +1986,75 @@ static const struct command {
 	{ "log", cmd_log, -1, 0, -1, 1, NULL, 1 },
 	{ "replay", cmd_replay, -1, 0, -1, 1, NULL, 1 },
 	{ "history", cmd_history, -1, 0, -1, 1, NULL, 1 },
+	{ "play", cmd_play, -1, 0, 1, 1, "play takes at most one COMBAT", 1 },
 	{ NULL, NULL, 0, 0, 0, 0, NULL, 0 }
 };
 
-int
-main(int argc, char **argv)
+/*
+ * play [COMBAT]: commands typed at a prompt, each run as its one-shot
+ * form (core/play.h), with the aliases a GM types at a busy table.
+ */
+static int
+cmd_play(struct opts *o, int argc, char **argv)
+{
+	static const struct play_alias aliases[] = {
+		{ "a", "attack", 2, { "--card", "--vs-card" } },
+		{ "m", "mental", 2, { "--card", "--vs-card" } },
+		{ "i", "init", 0, { NULL } },
+		{ "p", "pass", 1, { NULL } },
+		{ "n", "round", 0, { NULL } },
+		{ "s", "status", 0, { NULL } },
+		{ "u", "undo", 0, { NULL } },
+		{ "l", "log", 0, { NULL } },
+		{ NULL, NULL, 0, { NULL } }
+	};
+	static const char *const board[] = { "status", NULL };
+	const char *lead[8], *names[64], *options[64];
+	struct play_tool t;
+	size_t n = 0;
+
+	if (argc == 1)
+		o->combat = cli_key_arg("COMBAT", argv[0]);
+	if (o->db) {
+		lead[n++] = "--db";
+		lead[n++] = o->db;
+	}
+	if (o->combat) {
+		lead[n++] = "--combat";
+		lead[n++] = o->combat;
+	}
+	if (o->gm) {
+		lead[n++] = "--gm";
+		lead[n++] = o->gm;
+	}
+	memset(&t, 0, sizeof t);
+	t.name = "crs-combat";
+	t.run = crs_combat;
+	t.lead = lead;
+	t.nlead = n;
+	n = 0;
+	for (const struct command *c = commands; c->name; c++)
+		if (strcmp(c->name, "play") != 0)
+			names[n++] = c->name;
+	names[n] = NULL;
+	t.commands = names;
+	n = 0;
+	for (const struct option *lo = longopts; lo->name; lo++)
+		options[n++] = lo->name;
+	options[n] = NULL;
+	t.options = options;
+	t.aliases = aliases;
+	t.board = board;
+	t.undo = "undo";
+	t.undo_preview = "--dry-run";
+	t.names = play_names;
+	t.ctx = o;
+	return play_run(&t);
+}
+
+/* One command line, as main() runs it: play runs each of its lines so. */
+static int
+crs_combat(int argc, char **argv)
 {
 	/* Static: the lists it builds live as long as the process. */
 	static struct opts o;
@@ -1944,4 +2096,10 @@ main(int argc, char **argv)
 	o.action = c->action;
 	o.reading = c->reading;
 	return c->run(&o, argc, argv);
+}
+
+int
+main(int argc, char **argv)
+{
+	return crs_combat(argc, argv);
 }

@@ -76,6 +76,17 @@ begins_word(const char *f, const char *typed, size_t len)
 }
 
 int
+names_begins(const char *name, const char *typed)
+{
+	char *f = fold(name), *t = fold(typed);
+	int yes = *t == '\0' || begins_word(f, t, strlen(t));
+
+	free(f);
+	free(t);
+	return yes;
+}
+
+int
 names_distance(const char *a, const char *b, int limit)
 {
 	char *fa = fold(a), *fb = fold(b);

@@ -97,6 +97,13 @@ int names_lookup(const char *typed, const char *const *list, size_t n,
     int exact_only, const char *what, char *why, size_t whysz);
 
 /*
+ * Whether typed begins name, or one of its words, but for case (step 3's
+ * test, for completing a word as it is typed).  An empty typed begins
+ * every name.
+ */
+int names_begins(const char *name, const char *typed);
+
+/*
  * The edit distance (insertions, deletions, substitutions and swaps of
  * two neighbours) between a and b, case folded, or limit + 1 once it is
  * known to exceed limit.

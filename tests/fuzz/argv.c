@@ -20,6 +20,7 @@
 
 #include "core/db.h"
 #include "core/dbpg.h"
+#include "core/play.h"
 
 #include <fcntl.h>
 #include <getopt.h>
@@ -44,6 +45,7 @@ int __wrap_sqlite3_open_v2(const char *, sqlite3 **, int, const char *);
 int __wrap_sqlite3_open(const char *, sqlite3 **);
 int __wrap_sqlite3_close(sqlite3 *);
 void __wrap_dbpg_open(struct db *, const char *, const struct dbpg_client *);
+int __wrap_play_run(const struct play_tool *);
 
 #define MAXOPEN		16
 #define MAXLINES	16
@@ -82,6 +84,17 @@ __wrap_dbpg_open(struct db *db, const char *station,
 	(void)station;
 	(void)client;
 	errx(1, "'%s': no PostgreSQL server while fuzzing", db->path);
+}
+
+/*
+ * play would read the fuzzer's standard input and fork a process per
+ * command: never while fuzzing (its lines are the golden cases' and
+ * tests/tty's).
+ */
+int
+__wrap_play_run(const struct play_tool *t)
+{
+	errx(1, "%s play: not while fuzzing", t->name);
 }
 
 int

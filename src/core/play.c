@@ -1,0 +1,506 @@
+/*
+ * play.c - a prompt at which a tool's commands are typed one after
+ * another (play.h).  Each command runs in a child process through the
+ * tool's own entry point, as the one-shot command does; the prompt is
+ * libedit's, with history and tab completion.
+ */
+#include "core/play.h"
+
+#include <err.h>
+#include <errno.h>
+#include <getopt.h>
+#include <histedit.h>
+#include <locale.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "core/names.h"
+#include "core/util.h"
+
+char **
+play_expand(const struct play_alias *aliases, int argc, char **argv,
+    int *nargc)
+{
+	const struct play_alias *a = NULL;
+	char **out = xcalloc((size_t)argc * 2 + 2, sizeof *out);
+	int n = 0, i = 1, k = 0;
+
+	for (size_t j = 0; argc > 0 && aliases && aliases[j].alias; j++)
+		if (strcmp(aliases[j].alias, argv[0]) == 0)
+			a = &aliases[j];
+	if (a == NULL) {
+		memcpy(out, argv, (size_t)argc * sizeof *out);
+		*nargc = argc;
+		return out;
+	}
+	out[n++] = (char *)a->command;
+	for (; i < argc && i <= a->npos; i++)
+		out[n++] = argv[i];
+	/* Bare words after the names stand for the alias's options. */
+	for (; i < argc && argv[i][0] != '-' && k < PLAY_ALIAS_OPTS &&
+	    a->opts[k] != NULL; i++, k++) {
+		out[n++] = (char *)a->opts[k];
+		out[n++] = argv[i];
+	}
+	for (; i < argc; i++)
+		out[n++] = argv[i];
+	out[n] = NULL;
+	*nargc = n;
+	return out;
+}
+
+/* The word vector of one command: the tool's name, the lead, the words. */
+static char **
+full_argv(const struct play_tool *t, int argc, char **argv, int *n)
+{
+	char **v = xcalloc(t->nlead + (size_t)argc + 2, sizeof *v);
+	int k = 0;
+
+	v[k++] = (char *)t->name;
+	for (size_t i = 0; i < t->nlead; i++)
+		v[k++] = (char *)t->lead[i];
+	for (int i = 0; i < argc; i++)
+		v[k++] = argv[i];
+	v[k] = NULL;
+	*n = k;
+	return v;
+}
+
+/*
+ * Runs in a child: the command as the one-shot tool runs it.  The child
+ * takes Ctrl-C as the one-shot command would, and finishes a command
+ * already under way when the terminal goes (its transaction is whole
+ * either way).
+ */
+static void
+child(const struct play_tool *t, int argc, char **argv, int names)
+{
+	signal(SIGINT, SIG_DFL);
+	signal(SIGQUIT, SIG_DFL);
+	signal(SIGHUP, SIG_IGN);
+	setlocale(LC_ALL, "C");
+	if (names) {
+		t->names(t);
+		fflush(stdout);
+		_exit(ferror(stdout) ? 1 : 0);
+	} else {
+		int n;
+		char **v = full_argv(t, argc, argv, &n);
+
+		/* getopt starts afresh, as in a new process. */
+		optind = 0;
+		exit(t->run(n, v));
+	}
+}
+
+/* Runs the words as one command of the tool; its exit status. */
+static int
+run_words(const struct play_tool *t, int argc, char **argv)
+{
+	pid_t pid;
+	int status;
+
+	fflush(stdout);
+	fflush(stderr);
+	if ((pid = fork()) < 0) {
+		warn("fork");
+		return 1;
+	}
+	if (pid == 0)
+		child(t, argc, argv, 0);
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR) {
+			warn("waitpid");
+			return 1;
+		}
+	if (WIFSIGNALED(status)) {
+		warnx("the command was stopped (%s); whatever it was writing "
+		    "was not written", strsignal(WTERMSIG(status)));
+		return 1;
+	}
+	return WEXITSTATUS(status);
+}
+
+/*
+ * Runs one line: "quit" and "exit" end the session (-1), an alias is
+ * expanded, undo without an event first says what it will undo.  Returns
+ * the command's status.
+ */
+static int
+run_line(const struct play_tool *t, int argc, char **argv)
+{
+	char **v;
+	int n, rc;
+
+	if (argc == 1 && (strcmp(argv[0], "quit") == 0 ||
+	    strcmp(argv[0], "exit") == 0))
+		return -1;
+	v = play_expand(t->aliases, argc, argv, &n);
+	if (t->undo != NULL && n == 1 && strcmp(v[0], t->undo) == 0 &&
+	    t->undo_preview != NULL) {
+		char *preview[] = { v[0], (char *)t->undo_preview, NULL };
+
+		if ((rc = run_words(t, 2, preview)) != 0) {
+			free(v);
+			return rc;
+		}
+	}
+	rc = run_words(t, n, v);
+	free(v);
+	return rc;
+}
+
+/* Commands one a line from standard input, without a terminal. */
+static int
+scripted(const struct play_tool *t)
+{
+	Tokenizer *tok = tok_init(NULL);
+	char *line = NULL;
+	size_t cap = 0;
+	long lineno = 0;
+	int failed = 0;
+
+	while (getline(&line, &cap, stdin) >= 0) {
+		const char **words;
+		int argc, rc;
+
+		lineno++;
+		tok_reset(tok);
+		if ((rc = tok_str(tok, line, &argc, &words)) != 0) {
+			warnx("line %ld: %s", lineno, rc > 0 ? "a quote is "
+			    "not closed" : "cannot be split into words");
+			failed = 1;
+			continue;
+		}
+		if (argc == 0 || words[0][0] == '#')
+			continue;
+		if ((rc = run_line(t, argc, (char **)words)) < 0)
+			break;
+		failed |= rc != 0;
+	}
+	free(line);
+	tok_end(tok);
+	if (ferror(stdin)) {
+		warn("standard input");
+		failed = 1;
+	}
+	return failed;
+}
+
+/* ---- on a terminal ---- */
+
+static char prompt_text[80];
+
+static char *
+prompt(EditLine *el)
+{
+	(void)el;
+	return prompt_text;
+}
+
+/* The output of the tool's names hook, run in a child: one name a line. */
+static char **
+child_names(const struct play_tool *t, size_t *n)
+{
+	int fd[2], status;
+	pid_t pid;
+	FILE *fp;
+	char *line = NULL, **v = NULL;
+	size_t cap = 0;
+	ssize_t len;
+
+	*n = 0;
+	if (t->names == NULL || pipe(fd) != 0)
+		return NULL;
+	fflush(stdout);
+	if ((pid = fork()) < 0) {
+		close(fd[0]);
+		close(fd[1]);
+		return NULL;
+	}
+	if (pid == 0) {
+		close(fd[0]);
+		if (dup2(fd[1], STDOUT_FILENO) < 0)
+			_exit(1);
+		close(fd[1]);
+		/* A database that cannot be read completes nothing, quietly. */
+		if (freopen("/dev/null", "w", stderr) == NULL)
+			_exit(1);
+		child(t, 0, NULL, 1);
+	}
+	close(fd[1]);
+	if ((fp = fdopen(fd[0], "r")) == NULL) {
+		close(fd[0]);
+		waitpid(pid, &status, 0);
+		return NULL;
+	}
+	while ((len = getline(&line, &cap, fp)) > 0) {
+		if (line[len - 1] == '\n')
+			line[len - 1] = '\0';
+		v = xreallocarray(v, *n + 1, sizeof *v);
+		v[(*n)++] = xstrdup(line);
+	}
+	free(line);
+	fclose(fp);
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		continue;
+	return v;
+}
+
+/* A word as the tokenizer reads it back: quoted when it needs to be. */
+static char *
+quoted(const char *w)
+{
+	size_t n = 3;
+	char *out, *p;
+
+	if (*w != '\0' && strspn(w, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJ"
+	    "KLMNOPQRSTUVWXYZ0123456789_.,:=+-/@%") == strlen(w))
+		return xstrdup(w);
+	for (const char *s = w; *s; s++)
+		n += *s == '\'' ? 4 : 1;
+	p = out = xmalloc(n);
+	*p++ = '\'';
+	for (const char *s = w; *s; s++)
+		if (*s == '\'') {
+			memcpy(p, "'\\''", 4);
+			p += 4;
+		} else
+			*p++ = *s;
+	*p++ = '\'';
+	*p = '\0';
+	return out;
+}
+
+/* Adds w to the candidates (of *n) if typed begins it or one of its words. */
+static void
+candidate(char ***v, size_t *n, const char *w, const char *typed)
+{
+	if (!names_begins(w, typed))
+		return;
+	for (size_t i = 0; i < *n; i++)
+		if (strcmp((*v)[i], w) == 0)
+			return;
+	*v = xreallocarray(*v, *n + 1, sizeof **v);
+	(*v)[(*n)++] = xstrdup(w);
+}
+
+static int
+by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/*
+ * Tab: completes the word before the cursor with a command or an alias
+ * (the first word), an option (a word that starts with '-'), or a name
+ * (the others); lists the candidates when there are several.
+ */
+static unsigned char
+complete(EditLine *el, int ch)
+{
+	const struct play_tool *t;
+	const LineInfo *li = el_line(el);
+	const char *start = li->buffer, *p;
+	char *typed, **v = NULL;
+	size_t n = 0;
+	int first = 1, open = 0;
+	unsigned char rc = CC_REFRESH;
+
+	(void)ch;
+	if (el_get(el, EL_CLIENTDATA, &t) != 0)
+		return CC_ERROR;
+	/* The word under way: after the last blank outside quotes. */
+	for (p = li->buffer; p < li->cursor; p++)
+		if (open) {
+			if (*p == open)
+				open = 0;
+		} else if (*p == '\'' || *p == '"')
+			open = *p;
+		else if (*p == ' ' || *p == '\t')
+			start = p + 1;
+	for (p = li->buffer; p < start; p++)
+		if (*p != ' ' && *p != '\t')
+			first = 0;
+	typed = xstrndup(start, (size_t)(li->cursor - start));
+	if (typed[0] == '\'' || typed[0] == '"')
+		memmove(typed, typed + 1, strlen(typed));
+	if (first) {
+		for (size_t i = 0; t->commands && t->commands[i]; i++)
+			candidate(&v, &n, t->commands[i], typed);
+		for (size_t i = 0; t->aliases && t->aliases[i].alias; i++)
+			candidate(&v, &n, t->aliases[i].alias, typed);
+		candidate(&v, &n, "quit", typed);
+	} else if (typed[0] == '-') {
+		for (size_t i = 0; t->options && t->options[i]; i++) {
+			char *o = xasprintf("--%s", t->options[i]);
+
+			if (strncmp(o, typed, strlen(typed)) == 0)
+				candidate(&v, &n, o, "");
+			free(o);
+		}
+	} else {
+		size_t nn;
+		char **names = child_names(t, &nn);
+
+		for (size_t i = 0; i < nn; i++) {
+			candidate(&v, &n, names[i], typed);
+			free(names[i]);
+		}
+		free(names);
+	}
+	if (n == 1) {
+		char *q = quoted(v[0]);
+
+		int chars = 0;
+
+		/* libedit counts characters, not bytes. */
+		for (p = start; p < li->cursor; p++)
+			chars += (*p & 0xc0) != 0x80;
+		el_deletestr(el, chars);
+		el_insertstr(el, q);
+		el_insertstr(el, " ");
+		free(q);
+	} else if (n > 1) {
+		qsort(v, n, sizeof *v, by_name);
+		putchar('\n');
+		for (size_t i = 0; i < n; i++) {
+			util_fputs_safe(v[i], stdout);
+			fputs(i + 1 < n ? "   " : "\n", stdout);
+		}
+		rc = CC_REDISPLAY;
+	} else
+		rc = CC_ERROR;
+	for (size_t i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+	free(typed);
+	return rc;
+}
+
+/* The board, as the tool's board command shows it. */
+static void
+show_board(const struct play_tool *t)
+{
+	int n = 0;
+
+	while (t->board && t->board[n])
+		n++;
+	if (n > 0) {
+		putchar('\n');
+		run_words(t, n, (char **)t->board);
+	}
+}
+
+/* ~/.local/state/refkit/TOOL.history ($XDG_STATE_HOME), or NULL. */
+static char *
+history_path(const struct play_tool *t)
+{
+	const char *state = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
+	char *dir, *path;
+
+	if (state != NULL && *state == '/')
+		dir = xasprintf("%s/refkit", state);
+	else if (home != NULL && *home == '/')
+		dir = xasprintf("%s/.local/state/refkit", home);
+	else
+		return NULL;
+	path = xasprintf("%s/%s.history", dir, t->name);
+	/* Made as mkdir -p would; a failure only loses the history. */
+	for (char *p = dir + 1; *p; p++)
+		if (*p == '/') {
+			*p = '\0';
+			mkdir(dir, 0700);
+			*p = '/';
+		}
+	mkdir(dir, 0700);
+	free(dir);
+	return path;
+}
+
+static int
+interactive(const struct play_tool *t)
+{
+	EditLine *el;
+	History *hist;
+	HistEvent ev;
+	Tokenizer *tok = tok_init(NULL);
+	char *hpath = history_path(t);
+
+	/* libedit reads the terminal's characters in its locale. */
+	setlocale(LC_CTYPE, "");
+	/* Ctrl-C stops a command, not the session (child() undoes this). */
+	signal(SIGINT, SIG_IGN);
+	signal(SIGQUIT, SIG_IGN);
+	snprintf(prompt_text, sizeof prompt_text, "%s> ", t->name);
+	if ((el = el_init(t->name, stdin, stdout, stderr)) == NULL)
+		errx(1, "cannot set up the terminal's line editing");
+	hist = history_init();
+	history(hist, &ev, H_SETSIZE, 1000);
+	history(hist, &ev, H_SETUNIQUE, 1);
+	if (hpath != NULL)
+		history(hist, &ev, H_LOAD, hpath);
+	el_set(el, EL_EDITOR, "emacs");
+	el_set(el, EL_PROMPT, prompt);
+	el_set(el, EL_HIST, history, hist);
+	el_set(el, EL_CLIENTDATA, (void *)t);
+	el_set(el, EL_ADDFN, "refkit-complete", "complete a command, an "
+	    "option or a name", complete);
+	el_set(el, EL_BIND, "^I", "refkit-complete", NULL);
+	el_source(el, NULL);
+	printf("%s: type a command (help for the list; Tab completes, "
+	    "Ctrl-D leaves)\n", t->name);
+	show_board(t);
+	for (;;) {
+		const char *line, **words;
+		int count, argc, rc;
+
+		if ((line = el_gets(el, &count)) == NULL) {
+			if (count < 0 && errno == EINTR)
+				continue;
+			putchar('\n');
+			break;
+		}
+		tok_reset(tok);
+		if ((rc = tok_str(tok, line, &argc, &words)) != 0) {
+			warnx("%s", rc > 0 ? "a quote is not closed" :
+			    "the line cannot be split into words");
+			continue;
+		}
+		if (argc == 0 || words[0][0] == '#')
+			continue;
+		history(hist, &ev, H_ENTER, line);
+		if (argc == 1 && strcmp(words[0], "help") == 0) {
+			char *help[] = { "--help", NULL };
+
+			run_words(t, 1, help);
+			continue;
+		}
+		/* A refusal was seen on the screen: the session goes on. */
+		if (run_line(t, argc, (char **)words) < 0)
+			break;
+		/* The board again, unless the command was the board. */
+		if (t->board == NULL || strcmp(words[0], t->board[0]) != 0)
+			show_board(t);
+	}
+	if (hpath != NULL)
+		history(hist, &ev, H_SAVE, hpath);
+	free(hpath);
+	history_end(hist);
+	el_end(el);
+	tok_end(tok);
+	return 0;
+}
+
+int
+play_run(const struct play_tool *t)
+{
+	if (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO))
+		return interactive(t);
+	return scripted(t);
+}

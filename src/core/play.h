@@ -1,0 +1,71 @@
+/*
+ * play.h - a tool's commands typed one after another at a prompt (issue
+ * #23): `crs-combat play`, `fb-duel play`, `bg-board play`.
+ *
+ * Each command line is run exactly as the one-shot command would run it:
+ * the tool's own entry point, in a process of its own (a fork), so that
+ * it is the same operation, the same transaction and the same ledger
+ * event, and a refusal ends that command only.  On a terminal the
+ * prompt has line editing, history and tab completion (libedit), and the
+ * board is shown again after each command; without one, commands are
+ * read one a line and only their results are printed, so that a combat
+ * can be scripted from a file.
+ */
+#ifndef REFKIT_PLAY_H
+#define REFKIT_PLAY_H
+
+#include <stddef.h>
+
+/*
+ * A short form of a command: alias expands to command, whose first npos
+ * words are kept as they are; the words after them, until the first that
+ * starts with '-', stand for the options of opts in order ("a fred john
+ * 8 6" is "attack fred john --card 8 --vs-card 6"); any further words are
+ * passed on as typed.
+ */
+#define PLAY_ALIAS_OPTS	4
+struct play_alias {
+	const char	*alias;
+	const char	*command;
+	int		 npos;
+	const char	*opts[PLAY_ALIAS_OPTS];
+};
+
+struct play_tool {
+	const char	*name;		/* the tool, as its messages name it */
+	/* Runs one command line of the tool, as main() would; its status. */
+	int		(*run)(int argc, char **argv);
+	const char *const *lead;	/* words put before every command */
+	size_t		 nlead;		/* ("--db", PATH, "--combat", KEY) */
+	const char *const *commands;	/* the tool's commands, for tab */
+	const char *const *options;	/* its long options, without "--" */
+	const struct play_alias *aliases;	/* ended by a NULL alias */
+	const char *const *board;	/* the command shown after each */
+	const char	*undo;		/* the command that undoes the last */
+	const char	*undo_preview;	/* its option saying what it would */
+	/*
+	 * The names a word may be completed with (the fighters of the
+	 * combat, the roster), one a line on standard output: run in a
+	 * process of its own, like a command.  NULL: none.
+	 */
+	void		(*names)(const struct play_tool *t);
+	void		*ctx;		/* for run and names */
+};
+
+/*
+ * Reads commands from standard input until its end, "quit" or "exit",
+ * and runs each.  Without a terminal, returns 0 when every command
+ * succeeded, else 1; on a terminal, where each refusal was seen, 0.
+ */
+int play_run(const struct play_tool *t);
+
+/*
+ * Expands an alias in argv (argc words, argv[argc] NULL) into a new
+ * vector the caller frees (the words are argv's, and the alias table's
+ * strings); *nargc is set to its length.  A first word that is no alias
+ * leaves the words as they are.  For the unit tests.
+ */
+char **play_expand(const struct play_alias *aliases, int argc,
+    char **argv, int *nargc);
+
+#endif

@@ -1,0 +1,129 @@
+#!/bin/sh
+# play.sh BUILD-DIR: crs-combat play on a real terminal (issue #23): tmux
+# runs it in a detached session; send-keys types as a GM would, and
+# capture-pane reads the screen.  Checks the line editing (a word fixed
+# in the middle of the line), the history (Up recalls a command), tab
+# completion of commands and of names with a space in them, the short
+# attack in at most 15 keystrokes recorded with the full names and the
+# typed cards, undo saying what it reverses, and Ctrl-D leaving with the
+# ledger whole.  Ends with "N passed, N failed"; without tmux, SKIP.
+set -u
+B=${1:-build}
+top=$(cd "$(dirname "$0")/../.." && pwd)
+bin="$top/$B"
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); printf 'FAIL: tty/play: %s\n' "$1"; }
+if ! command -v tmux >/dev/null 2>&1; then
+	echo "SKIP: tty/play: no tmux (tools/install-deps.sh installs it)"
+	echo "0 passed, 0 failed"
+	exit 0
+fi
+dir=$(mktemp -d "${TMPDIR:-/tmp}/refkit-tty.XXXXXX")
+sock="$dir/tmux"
+t() { tmux -S "$sock" "$@"; }
+cleanup() { t kill-server 2>/dev/null; rm -rf "$dir"; }
+trap cleanup EXIT
+trap 'cleanup; exit 130' INT
+trap 'cleanup; exit 143' TERM
+export REFKIT_DB="$dir/refkit.db" HOME="$dir" LC_ALL=C.UTF-8 TERM=xterm-256color
+unset NO_COLOR XDG_STATE_HOME
+"$bin/crs-stats" add 'Grim, the Unbowed' OR=8 DR=10 MIND=6 LIFE=30 IN=3 \
+    LB=1 >/dev/null
+"$bin/crs-stats" add John OR=7 DR=9 MIND=5 LIFE=25 IN=2 >/dev/null
+"$bin/crs-stats" add Mary OR=6 DR=8 MIND=5 LIFE=20 IN=1 >/dev/null
+
+screen() { t capture-pane -p -t play -S -200; }
+# wait_for TEXT: until the screen shows TEXT (fixed string), 10 s at most.
+wait_for() {
+	i=0
+	while [ $i -lt 100 ]; do
+		screen | grep -qF -- "$1" && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+# check WHAT TEXT: a check that the screen shows TEXT.
+check() {
+	if wait_for "$2"; then ok; else bad "$1: no '$2' on the screen"; screen | tail -15; fi
+}
+# capture-pane drops the blanks at the end of a line: no pattern ends in one.
+prompts() { screen | grep -c '^crs-combat>'; }
+# after_prompt: waits for one more prompt than there were ($1).
+after_prompt() {
+	i=0
+	while [ $i -lt 100 ]; do
+		[ "$(prompts)" -gt "$1" ] && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	bad "no prompt came back"
+}
+
+t -f /dev/null new-session -d -s play -x 150 -y 50 \
+    "$bin/crs-combat play; echo \"play left: \$?\"; sleep 600"
+check "the prompt" "crs-combat>"
+
+# Tab completes a command, then names from the roster (quoted).
+n=$(prompts)
+t send-keys -t play 'sta' Tab
+check "the commands a word begins" "stance   start   status"
+t send-keys -t play 'r' Tab
+check "a command completed" "crs-combat> start"
+t send-keys -t play 'gr' Tab 'jo' Tab 'ma' Tab
+check "names completed" "start 'Grim, the Unbowed' John Mary"
+t send-keys -t play Enter
+check "the combat started" "starts: Grim, the Unbowed (LIFE 30)"
+after_prompt "$n"
+
+# Line editing: a typo fixed at the start of the line.
+n=$(prompts)
+t send-keys -t play 'xi grim=9 jo=4 mary=2' C-a C-d Enter
+check "initiative after an edit" "initiative: Grim, the Unbowed 9 + IN 3 = 12"
+after_prompt "$n"
+
+# The typical attack with typed cards, counted in keystrokes.
+keys='a grim jo 8 6'
+count=$((${#keys} + 1))
+if [ "$count" -le 15 ]; then ok; else bad "the attack takes $count keys"; fi
+n=$(prompts)
+t send-keys -t play "$keys" Enter
+check "the attack" "Grim, the Unbowed attacks John: 8 + OR 8 = 16 against 6 + DR 9 = 15; hit for 1"
+after_prompt "$n"
+check "the board after it" "next to act: John"
+row=$(sqlite3 "$REFKIT_DB" "SELECT actor, target, cards, virt, vs_cards, vs_virt FROM event WHERE action = 'attack'")
+if [ "$row" = "Grim, the Unbowed|John|8|0|6|0" ]; then ok; else bad "the ledger holds '$row'"; fi
+
+# History: Up recalls the last command, Ctrl-U drops it.
+t send-keys -t play Up
+check "history" "crs-combat> a grim jo 8 6"
+t send-keys -t play C-u
+# Tab lists several names.
+t send-keys -t play 'p j' Tab
+check "a unique fighter completed" "crs-combat> p John"
+n=$(prompts)
+t send-keys -t play Enter
+after_prompt "$n"
+# Undo, in one key, says what it reverses.
+n=$(prompts)
+t send-keys -t play 'u' Enter
+check "undo's preview" "undo would reverse:"
+check "undo" "undid: "
+after_prompt "$n"
+# A refusal ends that command only.
+n=$(prompts)
+t send-keys -t play 'a grim zed 8 6' Enter
+check "a refusal" "'zed' is not in this combat (in it: 'Grim, the Unbowed', 'John' and 'Mary')"
+after_prompt "$n"
+# Ctrl-D leaves.
+t send-keys -t play C-d
+check "Ctrl-D leaves" "play left: 0"
+events=$(sqlite3 "$REFKIT_DB" "SELECT count(*) FROM event")
+if [ "$events" -eq 8 ]; then ok; else bad "$events events, want 8"; screen | tail -30; fi
+if "$bin/crs-combat" replay >/dev/null 2>&1; then ok; else bad "replay"; fi
+if [ -s "$dir/.local/state/refkit/crs-combat.history" ]; then ok; else
+	bad "no history file"; fi
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
