@@ -14,6 +14,7 @@
 #include "bg/bgledger.h"
 #include "core/cli.h"
 #include "core/db.h"
+#include "core/play.h"
 #include "core/rng.h"
 #include "core/util.h"
 
@@ -33,14 +34,16 @@ static const char usage[] =
 "       [--release FIGURE] [--release-to SQUARE] [--seed S]\n"
 "  power FIGURE hypnotize FOE SQUARE | power FIGURE swap|teleport SQUARE\n"
 "  die TEAM N [--swap M]     pass\n"
-"  show [--plain] [--json]   log [--json]   games [--json|--csv]   undo\n"
+"  show [--plain] [--json]   log [--json]   games [--json|--csv]\n"
+"  undo [--dry-run]   play [GAME]   (commands at a prompt: m FIGURE SQUARE,\n"
+"  s: show, u: undo)\n"
 "  replay [GAME]\n";
 
 struct opts {
 	const char	*db, *file;
 	enum out_format	 fmt;
 	const char	*game;		/* as typed: "3", "89abcdef-3" */
-	int		 have_seed, advanced, safe_attack, plain;
+	int		 have_seed, advanced, safe_attack, plain, dry_run;
 	uint64_t	 seed;
 	const char	*swap;
 	int		 nmv;
@@ -64,36 +67,38 @@ hold(char *p)
 
 enum {
 	OPT_DB = 256, OPT_GAME, OPT_SEED, OPT_FILE, OPT_ADVANCED, OPT_SAFE,
-	OPT_PLAIN, OPT_SWAP, OPT_MOVE
+	OPT_PLAIN, OPT_SWAP, OPT_MOVE, OPT_DRY_RUN
+};
+
+static const struct option longopts[] = {
+	{ "db", required_argument, NULL, OPT_DB },
+	{ "game", required_argument, NULL, OPT_GAME },
+	{ "seed", required_argument, NULL, OPT_SEED },
+	{ "file", required_argument, NULL, OPT_FILE },
+	{ "advanced", no_argument, NULL, OPT_ADVANCED },
+	{ "safe-attack", no_argument, NULL, OPT_SAFE },
+	{ "plain", no_argument, NULL, OPT_PLAIN },
+	{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
+	{ "swap", required_argument, NULL, OPT_SWAP },
+	{ "roll", required_argument, NULL, OPT_MOVE },
+	{ "vs-roll", required_argument, NULL, OPT_MOVE },
+	{ "stat", required_argument, NULL, OPT_MOVE },
+	{ "att-stat", required_argument, NULL, OPT_MOVE },
+	{ "def-stat", required_argument, NULL, OPT_MOVE },
+	{ "stat-roll", required_argument, NULL, OPT_MOVE },
+	{ "release", required_argument, NULL, OPT_MOVE },
+	{ "release-to", required_argument, NULL, OPT_MOVE },
+	{ "return", required_argument, NULL, OPT_MOVE },
+	{ "json", no_argument, NULL, 'j' },
+	{ "csv", no_argument, NULL, 'c' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+	{ NULL, 0, NULL, 0 }
 };
 
 static void
 parse_args(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "db", required_argument, NULL, OPT_DB },
-		{ "game", required_argument, NULL, OPT_GAME },
-		{ "seed", required_argument, NULL, OPT_SEED },
-		{ "file", required_argument, NULL, OPT_FILE },
-		{ "advanced", no_argument, NULL, OPT_ADVANCED },
-		{ "safe-attack", no_argument, NULL, OPT_SAFE },
-		{ "plain", no_argument, NULL, OPT_PLAIN },
-		{ "swap", required_argument, NULL, OPT_SWAP },
-		{ "roll", required_argument, NULL, OPT_MOVE },
-		{ "vs-roll", required_argument, NULL, OPT_MOVE },
-		{ "stat", required_argument, NULL, OPT_MOVE },
-		{ "att-stat", required_argument, NULL, OPT_MOVE },
-		{ "def-stat", required_argument, NULL, OPT_MOVE },
-		{ "stat-roll", required_argument, NULL, OPT_MOVE },
-		{ "release", required_argument, NULL, OPT_MOVE },
-		{ "release-to", required_argument, NULL, OPT_MOVE },
-		{ "return", required_argument, NULL, OPT_MOVE },
-		{ "json", no_argument, NULL, 'j' },
-		{ "csv", no_argument, NULL, 'c' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 }
-	};
 	int ch, idx;
 
 	memset(&o, 0, sizeof o);	/* main() may run more than once (fuzzing) */
@@ -122,6 +127,9 @@ parse_args(int argc, char **argv)
 			break;
 		case OPT_PLAIN:
 			o.plain = 1;
+			break;
+		case OPT_DRY_RUN:
+			o.dry_run = 1;
 			break;
 		case OPT_SWAP:
 			o.swap = optarg;
@@ -1191,10 +1199,14 @@ cmd_undo(void)
 	if ((i = bgledger_undo(db, &l->d, &l->g, db_now(), &seq, why,
 	    sizeof why)) < 0)
 		db_die(db, "%s", why);
-	db_commit(db);
+	/* --dry-run: the same undo, rolled back; only said. */
+	if (o.dry_run)
+		db_rollback(db);
+	else
+		db_commit(db);
 	t = journal_body(&l->d.j, (size_t)i);
-	printf("undid event %lld (%s, turn %d)\n", (long long)t->seq,
-	    t->action, t->round);
+	printf("%s event %lld (%s, turn %d)\n", o.dry_run ? "undo would "
+	    "reverse" : "undid", (long long)t->seq, t->action, t->round);
 	bgledger_game_release(&l->d);
 	db_close(db);
 	return 0;
@@ -1255,8 +1267,90 @@ cmd_replay(void)
 	return bad ? 1 : 0;
 }
 
+static int bg_board(int argc, char **argv);
+
+/* play's names: the teams and their figures. */
+static void
+print_team(void *arg, const struct bg_team *team)
+{
+	(void)arg;
+	puts(team->name);
+	for (int i = 0; i < team->n; i++)
+		puts(team->f[i].name);
+}
+
+static void
+play_names(const struct play_tool *t)
+{
+	struct db *db = cli_db_open(t->ctx);
+
+	db_begin_read(db);
+	bgledger_team_each(db, print_team, NULL);
+	db_rollback(db);
+	db_close(db);
+}
+
+/* play [GAME]: commands at a prompt, each run as its one-shot form. */
+static int
+cmd_play(void)
+{
+	static const struct play_alias aliases[] = {
+		{ "m", "move", 2, { NULL } },
+		{ "s", "show", 0, { NULL } },
+		{ "u", "undo", 0, { NULL } },
+		{ "p", "pass", 0, { NULL } },
+		{ "l", "log", 0, { NULL } },
+		{ NULL, NULL, 0, { NULL } }
+	};
+	static const char *const commands[] = { "team", "stat", "new",
+	    "place", "moves", "move", "power", "die", "pass", "show", "log",
+	    "games", "undo", "replay", NULL };
+	static const char *const board[] = { "show", NULL };
+	const char *lead[4], *options[64];
+	struct play_tool t;
+	size_t n = 0;
+
+	if (o.nargs > 2)
+		cli_usage_error("play takes at most one GAME");
+	if (o.nargs == 2)
+		o.game = cli_key_arg("GAME", o.args[1]);
+	if (o.db) {
+		lead[n++] = "--db";
+		lead[n++] = o.db;
+	}
+	if (o.game) {
+		lead[n++] = "--game";
+		lead[n++] = o.game;
+	}
+	memset(&t, 0, sizeof t);
+	t.name = "bg-board";
+	t.run = bg_board;
+	t.lead = lead;
+	t.nlead = n;
+	t.commands = commands;
+	n = 0;
+	for (const struct option *lo = longopts; lo->name; lo++)
+		options[n++] = lo->name;
+	options[n] = NULL;
+	t.options = options;
+	t.aliases = aliases;
+	t.board = board;
+	t.undo = "undo";
+	t.undo_preview = "--dry-run";
+	t.names = play_names;
+	t.ctx = (void *)o.db;
+	return play_run(&t);
+}
+
 int
 main(int argc, char **argv)
+{
+	return bg_board(argc, argv);
+}
+
+/* One command line, as main() runs it: play runs each of its lines so. */
+static int
+bg_board(int argc, char **argv)
 {
 	const char *cmd;
 
@@ -1276,7 +1370,8 @@ main(int argc, char **argv)
 		    "--advanced" : o.safe_attack && strcmp(cmd, "new") != 0 ?
 		    "--safe-attack" : o.plain && strcmp(cmd, "show") != 0 ?
 		    "--plain" : o.have_seed && strcmp(cmd, "move") != 0 ?
-		    "--seed" : NULL;
+		    "--seed" : o.dry_run && strcmp(cmd, "undo") != 0 ?
+		    "--dry-run" : NULL;
 
 		if (bad != NULL)
 			cli_usage_error("'%s' is not an option of '%s'", bad,
@@ -1319,10 +1414,12 @@ main(int argc, char **argv)
 		return cmd_undo();
 	if (strcmp(cmd, "replay") == 0)
 		return cmd_replay();
+	if (strcmp(cmd, "play") == 0)
+		return cmd_play();
 	{
 		static const char *const known[] = { "team", "stat", "new",
 		    "place", "moves", "move", "power", "die", "pass", "show",
-		    "log", "games", "undo", "replay" };
+		    "log", "games", "undo", "replay", "play" };
 
 		cli_unknown("command", cmd, known, sizeof known /
 		    sizeof known[0]);

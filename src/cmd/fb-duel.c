@@ -12,6 +12,7 @@
 
 #include "core/cli.h"
 #include "core/db.h"
+#include "core/play.h"
 #include "fb/fb.h"
 #include "fb/fbio.h"
 #include "fb/fbledger.h"
@@ -39,7 +40,8 @@ static const char usage[] =
 "        (and init's and target's options)\n"
 "  restance NAME SLOT=N ...\n"
 "  status [--json]   log [--json]   history [NAME] [--json|--csv]\n"
-"  undo   replay [DUEL]\n"
+"  undo [--dry-run]   replay [DUEL]\n"
+"  play [DUEL]        commands at a prompt (r: round, s: status, u: undo)\n"
 "  sim A B --n N [--seed S] [--max-rounds R] [--jobs N] [--json]\n";
 
 struct opts {
@@ -50,7 +52,7 @@ struct opts {
 	const char	*duel;		/* as typed: "3", "89abcdef-3" */
 	const char	*side, *hand, *colour, *level, *free_geas, *board;
 	const char	*notes, *spheres;
-	int		 clear, absorb;
+	int		 clear, absorb, dry_run;
 	long		 n, max_rounds;
 	int		 jobs;
 	int		 nargs;
@@ -91,7 +93,7 @@ static void
 unknown_option(const char *typed)
 {
 	static const char *const others[] = { "help", "version", "json",
-	    "csv", "clear", "pass", "kick", "gain-from-foe" };
+	    "csv", "clear", "dry-run", "pass", "kick", "gain-from-foe" };
 	const char *known[64];
 	size_t n = 0;
 
@@ -187,6 +189,10 @@ parse_args(int argc, char **argv)
 		}
 		if (strcmp(a, "--clear") == 0) {
 			o.clear = 1;
+			continue;
+		}
+		if (strcmp(a, "--dry-run") == 0) {
+			o.dry_run = 1;
 			continue;
 		}
 		if (a[1] != '-' || strlen(a + 2) >= sizeof opt)
@@ -1300,9 +1306,13 @@ cmd_undo(void)
 	    "start") == 0)
 		db_die(db, "nothing to undo in duel %s", cli_key(id));
 	fbledger_undo(db, &d, (size_t)i, db_now());
-	db_commit(db);
-	printf("undid event %lld (%s, round %d)\n", (long long)t->seq,
-	    t->action, t->round);
+	/* --dry-run: the same undo, rolled back; only said. */
+	if (o.dry_run)
+		db_rollback(db);
+	else
+		db_commit(db);
+	printf("%s event %lld (%s, round %d)\n", o.dry_run ? "undo would "
+	    "reverse" : "undid", (long long)t->seq, t->action, t->round);
 	fbledger_duel_release(&d);
 	free(l);
 	db_close(db);
@@ -1538,8 +1548,102 @@ cmd_sim(void)
 	return 0;
 }
 
+static int fb_duel(int argc, char **argv);
+
+/* play's names: the duelists' sheets and the boards. */
+static void
+print_name(void *arg, const char *name)
+{
+	(void)arg;
+	puts(name);
+}
+
+static void
+print_duelist(void *arg, const struct fbledger_duelist *d, const char *stance)
+{
+	(void)stance;
+	print_name(arg, d->name);
+}
+
+static void
+play_names(const struct play_tool *t)
+{
+	struct db *db = cli_db_open(t->ctx);
+
+	db_begin_read(db);
+	fbledger_duelist_each(db, print_duelist, NULL);
+	fbledger_board_each(db, print_name, NULL);
+	db_rollback(db);
+	db_close(db);
+}
+
+/* play [DUEL]: commands at a prompt, each run as its one-shot form. */
+static int
+cmd_play(void)
+{
+	static const struct play_alias aliases[] = {
+		{ "i", "init", 0, { "--init" } },
+		{ "t", "target", 0, { "--choose" } },
+		{ "r", "round", 0, { NULL } },
+		{ "s", "status", 0, { NULL } },
+		{ "u", "undo", 0, { NULL } },
+		{ "l", "log", 0, { NULL } },
+		{ NULL, NULL, 0, { NULL } }
+	};
+	static const char *const commands[] = { "sheet", "board", "start",
+	    "stance", "init", "target", "round", "geas", "restance",
+	    "status", "log", "history", "undo", "replay", "sim", NULL };
+	static const char *const board[] = { "status", NULL };
+	const char *lead[4], *options[64];
+	struct play_tool t;
+	size_t n = 0;
+
+	if (o.nargs > 2)
+		cli_usage_error("play takes at most one DUEL");
+	if (o.nargs == 2)
+		o.duel = cli_key_arg("DUEL", o.args[1]);
+	if (o.db) {
+		lead[n++] = "--db";
+		lead[n++] = o.db;
+	}
+	if (o.duel) {
+		lead[n++] = "--duel";
+		lead[n++] = o.duel;
+	}
+	memset(&t, 0, sizeof t);
+	t.name = "fb-duel";
+	t.run = fb_duel;
+	t.lead = lead;
+	t.nlead = n;
+	t.commands = commands;
+	n = 0;
+	for (size_t i = 0; value_opts[i] != NULL; i++)
+		options[n++] = value_opts[i];
+	for (size_t i = 0; round_value_opts[i] != NULL; i++)
+		options[n++] = round_value_opts[i];
+	options[n++] = "pass";
+	options[n++] = "kick";
+	options[n++] = "dry-run";
+	options[n] = NULL;
+	t.options = options;
+	t.aliases = aliases;
+	t.board = board;
+	t.undo = "undo";
+	t.undo_preview = "--dry-run";
+	t.names = play_names;
+	t.ctx = (void *)o.db;
+	return play_run(&t);
+}
+
 int
 main(int argc, char **argv)
+{
+	return fb_duel(argc, argv);
+}
+
+/* One command line, as main() runs it: play runs each of its lines so. */
+static int
+fb_duel(int argc, char **argv)
 {
 	const char *cmd;
 	static struct fb_in in;
@@ -1584,11 +1688,13 @@ main(int argc, char **argv)
 		return cmd_replay();
 	if (strcmp(cmd, "sim") == 0)
 		return cmd_sim();
+	if (strcmp(cmd, "play") == 0)
+		return cmd_play();
 	{
 		static const char *const known[] = { "sheet", "board",
 		    "start", "stance", "init", "target", "round", "geas",
 		    "restance", "status", "log", "history", "undo", "replay",
-		    "sim" };
+		    "sim", "play" };
 
 		cli_unknown("command", cmd, known, sizeof known /
 		    sizeof known[0]);

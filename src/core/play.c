@@ -8,6 +8,7 @@
 
 #include <err.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <histedit.h>
 #include <locale.h>
@@ -80,6 +81,18 @@ full_argv(const struct play_tool *t, int argc, char **argv, int *n)
 static void
 child(const struct play_tool *t, int argc, char **argv, int names)
 {
+	int fd;
+
+	/*
+	 * The commands read nothing from the session's input, which is the
+	 * script: at exit, stdio would set its shared offset back to what
+	 * this copy of the buffer had not read, and the session would read
+	 * those lines again.
+	 */
+	if ((fd = open("/dev/null", O_RDONLY)) < 0 ||
+	    dup2(fd, STDIN_FILENO) < 0)
+		_exit(1);
+	close(fd);
 	signal(SIGINT, SIG_DFL);
 	signal(SIGQUIT, SIG_DFL);
 	signal(SIGHUP, SIG_IGN);

@@ -35,3 +35,31 @@ run crs-combat --dry-run status
 printf 'status\n' >"$T/one"
 run_in one crs-combat play 1
 run_in one crs-combat play 9
+# fb-duel play and bg-board play: the same, with their own short forms.
+fb-duel sheet add Ann --side light --hand right >/dev/null
+fb-duel sheet add Bob --side dark --hand left att=4 lightning=1 >/dev/null
+cat >"$T/duel" <<'END'
+start Ann Bob
+r --init 5,2 --choose torso --hit 2,2 --block 4,4 --seed 7
+u
+r --init 5,2 --choose torso --hit 2,2 --block 4,4 --seed 7
+bogus
+END
+run_in duel fb-duel play
+run fb-duel undo --dry-run
+run fb-duel log
+cp "$TOP/tests/fixtures/bg/red.team" "$TOP/tests/fixtures/bg/blue.team" "$T"
+bg-board team add Red --file "$T/red.team" >/dev/null
+bg-board team add Blue --file "$T/blue.team" >/dev/null
+cat >"$T/game" <<'END'
+new Red Blue
+m Rogue a3
+m Toad a5
+u
+m Toad a5
+s
+END
+run_in game bg-board play
+run bg-board undo --dry-run
+run bg-board --dry-run show
+run bg-board log

@@ -125,5 +125,40 @@ if [ "$events" -eq 8 ]; then ok; else bad "$events events, want 8"; screen | tai
 if "$bin/crs-combat" replay >/dev/null 2>&1; then ok; else bad "replay"; fi
 if [ -s "$dir/.local/state/refkit/crs-combat.history" ]; then ok; else
 	bad "no history file"; fi
+
+# fb-duel play and bg-board play: the same prompt over their commands.
+"$bin/fb-duel" sheet add Ann --side light --hand right >/dev/null
+"$bin/fb-duel" sheet add Bob --side dark --hand left att=4 lightning=1 \
+    >/dev/null
+cp "$top/tests/fixtures/bg/red.team" "$top/tests/fixtures/bg/blue.team" "$dir"
+"$bin/bg-board" team add Red --file "$dir/red.team" >/dev/null
+"$bin/bg-board" team add Blue --file "$dir/blue.team" >/dev/null
+for tool in fb-duel bg-board; do
+	t kill-session -t play
+	t new-session -d -s play -x 150 -y 50 \
+	    "$bin/$tool play; echo \"play left: \$?\"; sleep 600"
+	check "$tool's prompt" "$tool>"
+	if [ $tool = fb-duel ]; then
+		t send-keys -t play 'sta' Tab 'r' Tab 'an' Tab 'bo' Tab
+		check "$tool: completed" "$tool> start Ann Bob"
+		t send-keys -t play Enter
+		check "$tool: the duel" "duel 1: Ann and Bob take their stances"
+		check "$tool: the board after it" "before initiative"
+		t send-keys -t play 'r --init 5,2 --choose torso --seed 7' Enter
+		check "$tool: a round" "Initiative 5-2 (roll): Ann attacks."
+	else
+		t send-keys -t play 'new re' Tab 'bl' Tab Enter
+		check "$tool: completed" "$tool> new Red Blue"
+		check "$tool: the game" "game 1: Red against Blue"
+		t send-keys -t play 'm rog' Tab 'a3' Enter
+		check "$tool: a move" "Red moves Rogue from a2 to a3."
+		check "$tool: the board after it" "turn 2: Blue to move."
+	fi
+	t send-keys -t play 'u' Enter
+	check "$tool: undo's preview" "undo would reverse event"
+	check "$tool: undo" "undid event"
+	t send-keys -t play C-d
+	check "$tool: Ctrl-D leaves" "play left: 0"
+done
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
