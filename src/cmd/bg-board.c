@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bg/bgcomplete.h"
 #include "bg/bgio.h"
 #include "bg/bgledger.h"
 #include "core/cli.h"
@@ -96,6 +97,7 @@ parse_args(int argc, char **argv)
 	};
 	int ch, idx;
 
+	complete_answer(argc, argv, &bgcomplete_board, longopts);
 	memset(&o, 0, sizeof o);	/* main() may run more than once (fuzzing) */
 	o.fmt = OUT_TABLE;
 	opterr = 0;

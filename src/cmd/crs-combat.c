@@ -19,6 +19,7 @@
 #include "crs/combat_text.h"
 #include "core/db.h"
 #include "core/names.h"
+#include "crs/crscomplete.h"
 #include "crs/ledger.h"
 #include "core/out.h"
 #include "crs/roster.h"
@@ -1916,6 +1917,7 @@ main(int argc, char **argv)
 	o.lockout = -1;
 	o.react_need = 1;
 	cli_init(argc, argv);
+	complete_answer(argc, argv, &crscomplete_combat, longopts);
 	parse_opts(&o, seen, argc, argv);
 	argc -= optind;
 	argv += optind;

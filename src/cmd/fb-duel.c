@@ -13,6 +13,7 @@
 #include "core/cli.h"
 #include "core/db.h"
 #include "fb/fb.h"
+#include "fb/fbcomplete.h"
 #include "fb/fbio.h"
 #include "fb/fbledger.h"
 #include "fb/fbsim.h"
@@ -1545,6 +1546,7 @@ main(int argc, char **argv)
 	static struct fb_in in;
 
 	cli_init(argc, argv);
+	complete_answer(argc, argv, &fbcomplete_duel, NULL);
 	parse_args(argc, argv);
 	if (o.nargs == 0)
 		cli_usage_error("no command given (sheet, board, start, "

@@ -76,6 +76,22 @@ begins_word(const char *f, const char *typed, size_t len)
 }
 
 int
+names_begins(const char *typed, const char *name)
+{
+	char *ft, *fn;
+	int r;
+
+	if (*typed == '\0')
+		return 1;
+	ft = fold(typed);
+	fn = fold(name);
+	r = begins_word(fn, ft, strlen(ft));
+	free(ft);
+	free(fn);
+	return r;
+}
+
+int
 names_distance(const char *a, const char *b, int limit)
 {
 	char *fa = fold(a), *fb = fold(b);

@@ -44,6 +44,7 @@ int __wrap_sqlite3_open_v2(const char *, sqlite3 **, int, const char *);
 int __wrap_sqlite3_open(const char *, sqlite3 **);
 int __wrap_sqlite3_close(sqlite3 *);
 void __wrap_dbpg_open(struct db *, const char *, const struct dbpg_client *);
+int __wrap_dbpg_open_existing(struct db *);
 
 #define MAXOPEN		16
 #define MAXLINES	16
@@ -82,6 +83,14 @@ __wrap_dbpg_open(struct db *db, const char *station,
 	(void)station;
 	(void)client;
 	errx(1, "'%s': no PostgreSQL server while fuzzing", db->path);
+}
+
+/* Nor one a completion (TOOL --complete) names: no database, silently. */
+int
+__wrap_dbpg_open_existing(struct db *db)
+{
+	(void)db;
+	return -1;
 }
 
 int
