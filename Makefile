@@ -1,8 +1,9 @@
 # refkit: tools for referees of live-action role-playing games.
 #
 #   make                    build every tool
-#   make check              the quick tests (unit, CLI golden, man lint),
-#                           a line per test file; also "make test"
+#   make check              the quick tests (unit, CLI golden, completion
+#                           scripts, man lint), a line per test file;
+#                           also "make test"
 #   make SANITIZE=1 check   the same under ASan and UBSan
 #   make check-full         every test (what CI runs): the above, again
 #                           under the sanitizers, valgrind, fuzzing smoke,
@@ -10,11 +11,15 @@
 #   make fuzz               each fuzz target for FUZZ_TIME seconds
 #   make bench              benchmarks against their peers (not in check)
 #   make SHARED=1           link SQLite and libcsv dynamically
-#   make install PREFIX=/usr/local DESTDIR=
+#   make install PREFIX=/usr/local DESTDIR=   tools, man pages, and the
+#                           bash and zsh completion scripts
 
 PREFIX    ?= /usr/local
 BINDIR    ?= $(PREFIX)/bin
 MANDIR    ?= $(PREFIX)/share/man
+# Where bash-completion and zsh look for a command's completion.
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR  ?= $(PREFIX)/share/zsh/site-functions
 CC        ?= cc
 PKG_CONFIG ?= pkg-config
 
@@ -87,13 +92,13 @@ LIBSRC = core/util core/names core/rng core/out core/changeset core/extsort \
          core/db core/station core/changes \
          core/changes_show core/dbapply core/exchange core/resolve \
          core/cli core/pack \
-         core/journal core/lookup core/play \
+         core/journal core/lookup core/complete core/play \
          crs/stats crs/item crs/sheet crs/deck crs/odds crs/combat \
          crs/combat_text crs/combat_pack \
-         crs/roster crs/import crs/ledger \
-         d6/d6 d6/d6chart d6/d6sheet d6/d6store \
-         fb/fb fb/fbsim fb/fbio fb/fbpack fb/fbledger \
-         bg/bg bg/bgio bg/bgpack bg/bgledger
+         crs/roster crs/import crs/ledger crs/crscomplete \
+         d6/d6 d6/d6chart d6/d6sheet d6/d6store d6/d6complete \
+         fb/fb fb/fbsim fb/fbio fb/fbpack fb/fbledger fb/fbcomplete \
+         bg/bg bg/bgio bg/bgpack bg/bgledger bg/bgcomplete
 # Unit tests, tests/unit/FAMILY/test_MODULE.c, one binary each.
 UNITS  = core/util core/out core/db core/rng core/pack core/journal \
          core/changes core/changes_show core/resolve core/dbapply \
@@ -219,7 +224,7 @@ FUZZ_CFLAGS = $(CSTD) -g -O1 -fno-omit-frame-pointer $(FUZZ_SAN) -pthread \
 FUZZ_LIBS = $(shell $(PKG_CONFIG) --libs sqlite3) -lcsv -lgmp -lsodium -ledit -lm \
             -ldl -pthread
 FUZZ_WRAP = -Wl,--wrap=sqlite3_open_v2,--wrap=sqlite3_open,--wrap=sqlite3_close \
-            -Wl,--wrap=dbpg_open,--wrap=play_run
+            -Wl,--wrap=dbpg_open,--wrap=dbpg_open_existing,--wrap=play_run
 FUZZ_TIME ?= 60
 
 $(FZ):
@@ -300,12 +305,21 @@ install: $(BINS)
 	install -m 644 man/*.1 $(DESTDIR)$(MANDIR)/man1
 	install -m 644 man/*.5 $(DESTDIR)$(MANDIR)/man5
 	install -m 644 man/*.7 $(DESTDIR)$(MANDIR)/man7
+	install -d $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR)
+	install -m 644 completions/refkit.bash $(DESTDIR)$(BASHCOMPDIR)/refkit
+	# bash-completion loads a file by the command's name: one for all.
+	for t in $(filter-out refkit,$(TOOLS)); do \
+	    ln -sf refkit $(DESTDIR)$(BASHCOMPDIR)/$$t || exit 1; \
+	done
+	install -m 644 completions/_refkit $(DESTDIR)$(ZSHCOMPDIR)/_refkit
 
 uninstall:
 	rm -f $(TOOLS:%=$(DESTDIR)$(BINDIR)/%)
 	rm -f $(TOOLS:%=$(DESTDIR)$(MANDIR)/man1/%.1) \
 	    $(DESTDIR)$(MANDIR)/man5/refkit.db.5 \
 	    $(DESTDIR)$(MANDIR)/man7/refkit.7
+	rm -f $(TOOLS:%=$(DESTDIR)$(BASHCOMPDIR)/%) \
+	    $(DESTDIR)$(ZSHCOMPDIR)/_refkit
 
 clean:
 	rm -rf build build-san build-vg build-fuzz

@@ -5,6 +5,7 @@
 #   - CLI cases: each tests/cli/NAME.sh runs in a fresh temporary directory
 #     with a fresh database, LC_ALL=C and TZ=UTC, and its transcript must
 #     equal tests/expected/NAME.out byte for byte;
+#   - the completion scripts: tests/complete.sh, whose checks count;
 #   - the man pages must be clean under mandoc -Tlint -Wstyle.
 # REFKIT_UPDATE=1 rewrites the golden files instead (review the diff!).
 # REFKIT_PG=1 runs the CLI cases only, each on a fresh database of the
@@ -96,6 +97,20 @@ if [ -n "$wrap" ] || [ "$pg" = 1 ]; then
 	[ "$fail" -eq 0 ]
 	exit
 fi
+
+# The completion scripts, as bash and zsh run them (tests/complete.sh).
+out=$(sh "$top/tests/complete.sh" "$B" 2>&1)
+p=$(printf '%s\n' "$out" | sed -n '$s/^\([0-9]*\) passed, \([0-9]*\) failed$/\1/p')
+f=$(printf '%s\n' "$out" | sed -n '$s/^\([0-9]*\) passed, \([0-9]*\) failed$/\2/p')
+printf '%s\n' "$out" | sed '$d'
+if [ -z "$p" ]; then
+	note_fail "complete.sh did not finish"
+	p=0
+	f=0
+fi
+pass=$((pass + p))
+fail=$((fail + f))
+printf 'complete: %d passed, %d failed\n' "$p" "$f"
 
 # mandoc checks every Xr against a manual tree: give it ours alone.
 mt="$top/$B/mantree"

@@ -19,6 +19,8 @@
 #                    and the tests' PostgreSQL server
 #   postgresql       the server the PostgreSQL tests start (issue #22; its
 #                    package has the citext extension)
+#   zsh              runs the zsh completion script in make check
+#                    (tests/complete.sh)
 #   libpq-dev        libpq, PostgreSQL's client library: its header at
 #                    build time; the tools load libpq.so.5 (libpq5) only
 #                    when a command names a PostgreSQL database
@@ -30,8 +32,8 @@ set -eu
 pkgs="build-essential pkg-config libsqlite3-dev libcsv-dev libgmp-dev
     libsodium-dev sqlite3 mandoc
     rolldice dicelab clang libclang-rt-14-dev valgrind cppcheck clang-tidy
-    util-linux postgresql libpq-dev libedit-dev libbsd-dev libncurses-dev
-    tmux"
+    util-linux postgresql zsh libpq-dev libedit-dev libbsd-dev
+    libncurses-dev tmux"
 missing=
 for p in $pkgs; do
 	dpkg-query -W -f '${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||

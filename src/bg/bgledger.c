@@ -267,6 +267,35 @@ bgledger_game_current(struct db *db)
 	return journal_latest(db, &bgledger_kind);
 }
 
+void
+bgledger_team_names(struct db *db, void (*fn)(void *, const char *),
+    void *arg)
+{
+	db_each_text(db, db_prepare(db, "SELECT name FROM bg_team"), fn, arg);
+}
+
+void
+bgledger_game_figures(struct db *db, int64_t id,
+    void (*fn)(void *, const char *), void *arg)
+{
+	struct db_stmt *st = db_prepare(db, "SELECT spec1, spec2 FROM bg_game"
+	    " WHERE id = ?1");
+	struct bg_team *t = xcalloc(2, sizeof *t);
+	char why[BG_WHYSZ];
+	int ok = 0;
+
+	db_bind_int(st, 1, id);
+	if (db_step(db, st, 0) == DB_ROW)
+		ok = bgio_team_parse(db_column_text(st, 0), &t[0], why,
+		    sizeof why) == 0 && bgio_team_parse(db_column_text(st, 1),
+		    &t[1], why, sizeof why) == 0;
+	db_finalize(st);
+	for (int k = 0; ok && k < 2; k++)
+		for (int i = 0; i < t[k].n; i++)
+			fn(arg, t[k].f[i].name);
+	free(t);
+}
+
 /* How game_load_at loads: every event, whatever the snapshots. */
 #define LOAD_ALL	(-1)
 

@@ -50,6 +50,14 @@ int64_t bgledger_game_new(struct db *db, const struct bg_team *a,
 /* The newest game's id, or 0. */
 int64_t bgledger_game_current(struct db *db);
 /*
+ * Shell completion's lists, in no order: calls fn with the name of every
+ * team, or of every figure of game id (a name both teams use, twice).
+ */
+void bgledger_team_names(struct db *db, void (*fn)(void *, const char *),
+    void *arg);
+void bgledger_game_figures(struct db *db, int64_t id,
+    void (*fn)(void *, const char *), void *arg);
+/*
  * Loads game id with every event, for what lists them all (log,
  * replay).  -1 if there is none.  Free with bgledger_game_release.
  */

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bg/bgcomplete.h"
 #include "bg/bgio.h"
 #include "bg/bgledger.h"
 #include "core/cli.h"
@@ -101,6 +102,7 @@ parse_args(int argc, char **argv)
 {
 	int ch, idx;
 
+	complete_answer(argc, argv, &bgcomplete_board, longopts);
 	memset(&o, 0, sizeof o);	/* main() may run more than once (fuzzing) */
 	o.fmt = OUT_TABLE;
 	opterr = 0;
@@ -1269,27 +1271,6 @@ cmd_replay(void)
 
 static int bg_board(int argc, char **argv);
 
-/* play's names: the teams and their figures. */
-static void
-print_team(void *arg, const struct bg_team *team)
-{
-	(void)arg;
-	puts(team->name);
-	for (int i = 0; i < team->n; i++)
-		puts(team->f[i].name);
-}
-
-static void
-play_names(const struct play_tool *t)
-{
-	struct db *db = cli_db_open(t->ctx);
-
-	db_begin_read(db);
-	bgledger_team_each(db, print_team, NULL);
-	db_rollback(db);
-	db_close(db);
-}
-
 /* play [GAME]: commands at a prompt, each run as its one-shot form. */
 static int
 cmd_play(void)
@@ -1302,11 +1283,8 @@ cmd_play(void)
 		{ "l", "log", 0, { NULL } },
 		{ NULL, NULL, 0, { NULL } }
 	};
-	static const char *const commands[] = { "team", "stat", "new",
-	    "place", "moves", "move", "power", "die", "pass", "show", "log",
-	    "games", "undo", "replay", NULL };
 	static const char *const board[] = { "show", NULL };
-	const char *lead[4], *options[64];
+	const char *lead[4];
 	struct play_tool t;
 	size_t n = 0;
 
@@ -1327,18 +1305,10 @@ cmd_play(void)
 	t.run = bg_board;
 	t.lead = lead;
 	t.nlead = n;
-	t.commands = commands;
-	n = 0;
-	for (const struct option *lo = longopts; lo->name; lo++)
-		options[n++] = lo->name;
-	options[n] = NULL;
-	t.options = options;
 	t.aliases = aliases;
 	t.board = board;
 	t.undo = "undo";
 	t.undo_preview = "--dry-run";
-	t.names = play_names;
-	t.ctx = (void *)o.db;
 	return play_run(&t);
 }
 
@@ -1359,7 +1329,7 @@ bg_board(int argc, char **argv)
 	if (o.nargs == 0)
 		cli_usage_error("no command given (team, new, show, moves, "
 		    "move, place, die, power, pass, undo, log, games, "
-		    "replay or stat)");
+		    "replay, stat or play)");
 	cmd = o.args[0];
 	if (o.nmv > 0 && strcmp(cmd, "move") != 0)
 		only(0, cmd);

@@ -19,6 +19,7 @@
 #include "crs/combat_text.h"
 #include "core/db.h"
 #include "core/names.h"
+#include "crs/crscomplete.h"
 #include "crs/ledger.h"
 #include "core/out.h"
 #include "core/play.h"
@@ -1880,66 +1881,6 @@ check_opts(const struct opts *o, const int *seen, const char *cmd)
  * usage error when they are not so.  A reading command may work on a
  * combat that has ended (the newest, without --combat).
  */
-/*
- * The names play completes a word with: the fighters of the combat, and
- * the roster's items and powers; with no combat under way, the roster's
- * characters.
- */
-static int
-print_character(void *arg, const struct sheet *sh)
-{
-	(void)arg;
-	puts(sh->name);
-	return 0;
-}
-
-static int
-print_item(void *arg, const struct item *it)
-{
-	(void)arg;
-	puts(it->name);
-	return 0;
-}
-
-static int
-print_power(void *arg, const struct power *pw)
-{
-	(void)arg;
-	puts(pw->name);
-	return 0;
-}
-
-static void
-play_names(const struct play_tool *t)
-{
-	struct opts *o = t->ctx;
-	struct db *db = cli_db_open(o->db);
-	int64_t id;
-
-	db_begin_read(db);
-	id = o->combat ? db_key_parse(db, o->combat) : ledger_current(db);
-	if (id != 0) {
-		struct ledger l;
-		struct combat_state s;
-		int64_t bad;
-		char why[300];
-
-		if (ledger_load(db, id, &l) == 0) {
-			if (ledger_derive(&l, &s, &bad, why, sizeof why) == 0) {
-				for (int i = 0; i < s.n; i++)
-					puts(s.f[i].name);
-				combat_state_release(&s);
-			}
-			ledger_release(&l);
-		}
-	} else
-		roster_each(db, print_character, NULL);
-	roster_item_each(db, print_item, NULL);
-	roster_power_each(db, print_power, NULL);
-	db_rollback(db);
-	db_close(db);
-}
-
 static int crs_combat(int argc, char **argv);
 static int cmd_play(struct opts *o, int argc, char **argv);
 
@@ -2009,7 +1950,7 @@ cmd_play(struct opts *o, int argc, char **argv)
 		{ NULL, NULL, 0, { NULL } }
 	};
 	static const char *const board[] = { "status", NULL };
-	const char *lead[8], *names[64], *options[64];
+	const char *lead[8];
 	struct play_tool t;
 	size_t n = 0;
 
@@ -2032,23 +1973,10 @@ cmd_play(struct opts *o, int argc, char **argv)
 	t.run = crs_combat;
 	t.lead = lead;
 	t.nlead = n;
-	n = 0;
-	for (const struct command *c = commands; c->name; c++)
-		if (strcmp(c->name, "play") != 0)
-			names[n++] = c->name;
-	names[n] = NULL;
-	t.commands = names;
-	n = 0;
-	for (const struct option *lo = longopts; lo->name; lo++)
-		options[n++] = lo->name;
-	options[n] = NULL;
-	t.options = options;
 	t.aliases = aliases;
 	t.board = board;
 	t.undo = "undo";
 	t.undo_preview = "--dry-run";
-	t.names = play_names;
-	t.ctx = o;
 	return play_run(&t);
 }
 
@@ -2068,6 +1996,7 @@ crs_combat(int argc, char **argv)
 	o.lockout = -1;
 	o.react_need = 1;
 	cli_init(argc, argv);
+	complete_answer(argc, argv, &crscomplete_combat, longopts);
 	parse_opts(&o, seen, argc, argv);
 	argc -= optind;
 	argv += optind;
@@ -2075,7 +2004,7 @@ crs_combat(int argc, char **argv)
 		cli_usage_error("no command given (start, join, init, "
 		    "attack, mental, power, pass, stance, range, flee, "
 		    "charge, blow, swap, round, dead, end, undo, status, log, "
-		    "replay or history)");
+		    "replay, history or play)");
 	cmd = argv[0];
 	argc--;
 	argv++;

@@ -12,6 +12,7 @@
 
 #include "core/cli.h"
 #include "core/db.h"
+#include "crs/crscomplete.h"
 #include "crs/deck.h"
 #include "crs/odds.h"
 #include "core/out.h"
@@ -591,6 +592,7 @@ main(int argc, char **argv)
 	o.kind = DECK_OFFENSE;
 	o.attack = SHEET_SHORT;
 	cli_init(argc, argv);
+	complete_answer(argc, argv, &crscomplete_draw, longopts);
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, ":l:k:b:o:s:d:u:jcehV", longopts,
 	    NULL)) != -1)

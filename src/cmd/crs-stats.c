@@ -13,6 +13,7 @@
 
 #include "core/cli.h"
 #include "core/db.h"
+#include "crs/crscomplete.h"
 #include "crs/import.h"
 #include "crs/item.h"
 #include "core/out.h"
@@ -872,6 +873,7 @@ main(int argc, char **argv)
 	int ch, r;
 
 	cli_init(argc, argv);
+	complete_answer(argc, argv, &crscomplete_stats, longopts);
 	/*
 	 * Options may come before or after the command; "--" ends them, for
 	 * a name that starts with '-'.

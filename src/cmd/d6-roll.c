@@ -15,6 +15,7 @@
 #include "core/cli.h"
 #include "d6/d6.h"
 #include "d6/d6chart.h"
+#include "d6/d6complete.h"
 #include "d6/d6sheet.h"
 #include "d6/d6store.h"
 #include "core/db.h"
@@ -1473,6 +1474,7 @@ main(int argc, char **argv)
 	o.mods.cp_max = D6_CP_SKILL;
 	o.mods.one = D6_ONE_COMPLICATION;
 	cli_init(argc, argv);
+	complete_answer(argc, argv, &d6complete_roll, longopts);
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, ":v:o:a:n:s:jcehV", longopts,
 	    NULL)) != -1)

@@ -14,6 +14,7 @@
 #include "core/db.h"
 #include "core/play.h"
 #include "fb/fb.h"
+#include "fb/fbcomplete.h"
 #include "fb/fbio.h"
 #include "fb/fbledger.h"
 #include "fb/fbsim.h"
@@ -1550,33 +1551,6 @@ cmd_sim(void)
 
 static int fb_duel(int argc, char **argv);
 
-/* play's names: the duelists' sheets and the boards. */
-static void
-print_name(void *arg, const char *name)
-{
-	(void)arg;
-	puts(name);
-}
-
-static void
-print_duelist(void *arg, const struct fbledger_duelist *d, const char *stance)
-{
-	(void)stance;
-	print_name(arg, d->name);
-}
-
-static void
-play_names(const struct play_tool *t)
-{
-	struct db *db = cli_db_open(t->ctx);
-
-	db_begin_read(db);
-	fbledger_duelist_each(db, print_duelist, NULL);
-	fbledger_board_each(db, print_name, NULL);
-	db_rollback(db);
-	db_close(db);
-}
-
 /* play [DUEL]: commands at a prompt, each run as its one-shot form. */
 static int
 cmd_play(void)
@@ -1590,11 +1564,8 @@ cmd_play(void)
 		{ "l", "log", 0, { NULL } },
 		{ NULL, NULL, 0, { NULL } }
 	};
-	static const char *const commands[] = { "sheet", "board", "start",
-	    "stance", "init", "target", "round", "geas", "restance",
-	    "status", "log", "history", "undo", "replay", "sim", NULL };
 	static const char *const board[] = { "status", NULL };
-	const char *lead[4], *options[64];
+	const char *lead[4];
 	struct play_tool t;
 	size_t n = 0;
 
@@ -1615,23 +1586,10 @@ cmd_play(void)
 	t.run = fb_duel;
 	t.lead = lead;
 	t.nlead = n;
-	t.commands = commands;
-	n = 0;
-	for (size_t i = 0; value_opts[i] != NULL; i++)
-		options[n++] = value_opts[i];
-	for (size_t i = 0; round_value_opts[i] != NULL; i++)
-		options[n++] = round_value_opts[i];
-	options[n++] = "pass";
-	options[n++] = "kick";
-	options[n++] = "dry-run";
-	options[n] = NULL;
-	t.options = options;
 	t.aliases = aliases;
 	t.board = board;
 	t.undo = "undo";
 	t.undo_preview = "--dry-run";
-	t.names = play_names;
-	t.ctx = (void *)o.db;
 	return play_run(&t);
 }
 
@@ -1649,11 +1607,12 @@ fb_duel(int argc, char **argv)
 	static struct fb_in in;
 
 	cli_init(argc, argv);
+	complete_answer(argc, argv, &fbcomplete_duel, NULL);
 	parse_args(argc, argv);
 	if (o.nargs == 0)
 		cli_usage_error("no command given (sheet, board, start, "
 		    "stance, init, target, round, geas, restance, status, "
-		    "log, undo, replay, history or sim)");
+		    "log, undo, replay, history, sim or play)");
 	cmd = o.args[0];
 	fb_in_init(&in);
 	if (strcmp(cmd, "sheet") == 0)

@@ -17,6 +17,7 @@
 
 #include "core/changes_show.h"
 #include "core/cli.h"
+#include "core/complete.h"
 #include "core/db.h"
 #include "core/exchange.h"
 #include "core/out.h"
@@ -500,6 +501,41 @@ static const struct command {
 	{ "merge", cmd_merge },
 };
 
+/* What refkit completes (core/complete.h): it names no records. */
+static const struct complete_cmd complete_station[] = {
+	{ "list", "", NULL },
+	{ "rename", "", NULL },
+	{ NULL, NULL, NULL }
+};
+
+static const struct complete_cmd complete_changes[] = {
+	{ "export", "", NULL },
+	{ "apply", "file...", NULL },
+	{ "show", "file", NULL },
+	{ NULL, NULL, NULL }
+};
+
+static const struct complete_cmd complete_cmds[] = {
+	{ "station", NULL, complete_station },
+	{ "changes", NULL, complete_changes },
+	{ "merge", "file", NULL },
+	{ NULL, NULL, NULL }
+};
+
+static const struct complete_value complete_values[] = {
+	{ "db", "file" },
+	{ "output", "file" },
+	{ "prefer", "mine|theirs" },
+	{ "resolve", "file" },
+	{ "resolutions-out", "file" },
+	{ NULL, NULL }
+};
+
+static const struct complete_tool completion = {
+	.cmds = complete_cmds,
+	.values = complete_values,
+};
+
 static const struct option longopts[] = {
 	{ "db", required_argument, NULL, 'd' },
 	{ "station", required_argument, NULL, 's' },
@@ -523,6 +559,7 @@ main(int argc, char **argv)
 	int ch;
 
 	cli_init(argc, argv);
+	complete_answer(argc, argv, &completion, longopts);
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, ":d:s:o:jchV", longopts, NULL)) !=
 	    -1) {

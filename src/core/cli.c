@@ -39,6 +39,9 @@ cli_init(int argc, char **argv)
 
 	if (atexit(util_check_stdout) != 0)
 		abort();
+	/* A completion request's words are being typed (core/complete.h). */
+	if (argc > 1 && strcmp(argv[1], "--complete") == 0)
+		return;
 	/*
 	 * Every argument is checked before any is used: valid UTF-8, and no
 	 * control character (an escape sequence pasted into a name, a stray

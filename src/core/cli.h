@@ -87,7 +87,8 @@ void cli_put_detail_text(const char *detail);
 /*
  * Sets up a tool: the stdout check at exit, and the check of every
  * argument (valid UTF-8, no control characters but newlines and tabs in
- * a notes value), which exits 2 naming the first bad one.
+ * a notes value), which exits 2 naming the first bad one; but not those
+ * of a completion request (core/complete.h), which its answer reads.
  */
 void cli_init(int argc, char **argv);
 

@@ -1124,6 +1124,19 @@ immutable_uri(const char *path)
 	return uri;
 }
 
+/* add_functions, and those that read the station of db's connection. */
+static int
+add_db_functions(struct db *db)
+{
+	return add_functions(db->h) &&
+	    sqlite3_create_function(db->h, "refkit_key_lo", 0, SQLITE_UTF8,
+	    db, fn_key_lo, NULL, NULL) == SQLITE_OK &&
+	    sqlite3_create_function(db->h, "refkit_key_hi", 0, SQLITE_UTF8,
+	    db, fn_key_hi, NULL, NULL) == SQLITE_OK &&
+	    sqlite3_create_function(db->h, "refkit_gone_note", 3, SQLITE_UTF8,
+	    db, gone_fn_note, NULL, NULL) == SQLITE_OK;
+}
+
 int
 db_path_is_server(const char *path)
 {
@@ -1179,13 +1192,7 @@ db_open(const char *path)
 	if (rc != SQLITE_OK)
 		open_failed(db);
 	sqlite3_extended_result_codes(db->h, 1);
-	if (!add_functions(db->h) ||
-	    sqlite3_create_function(db->h, "refkit_key_lo", 0, SQLITE_UTF8,
-	    db, fn_key_lo, NULL, NULL) != SQLITE_OK ||
-	    sqlite3_create_function(db->h, "refkit_key_hi", 0, SQLITE_UTF8,
-	    db, fn_key_hi, NULL, NULL) != SQLITE_OK ||
-	    sqlite3_create_function(db->h, "refkit_gone_note", 3, SQLITE_UTF8,
-	    db, gone_fn_note, NULL, NULL) != SQLITE_OK)
+	if (!add_db_functions(db))
 		db_fatal(db, "cannot register refkit's SQL functions");
 	sqlite3_busy_handler(db->h, busy_wait, db);
 	sqlite3_db_config(db->h, SQLITE_DBCONFIG_DEFENSIVE, 1, NULL);
@@ -1201,6 +1208,130 @@ db_open(const char *path)
 	if (!db->readonly)
 		set_wal(db);
 	db_exec(db, "PRAGMA foreign_keys = ON", "cannot enable foreign keys");
+	return db;
+}
+
+/* Whether db_default_path finds a path (it exits otherwise). */
+static int
+has_default_path(void)
+{
+	const char *env;
+
+	return ((env = getenv("REFKIT_DB")) != NULL && *env != '\0') ||
+	    ((env = getenv("XDG_DATA_HOME")) != NULL && *env == '/') ||
+	    ((env = getenv("HOME")) != NULL && *env != '\0');
+}
+
+/* Whether path names a file that exists (whatever it is). */
+static int
+exists(const char *path)
+{
+	struct stat sb;
+
+	return lstat(path, &sb) == 0;
+}
+
+/*
+ * A WAL database opened for reading alone: where the -wal file is
+ * missing, every commit is in the file itself, which is read as it
+ * stands (immutable: no -wal or -shm made beside it, which a reader
+ * could not remove again, and no lock taken); where it is there with its
+ * -shm, another connection has the database open, and this one reads
+ * through them as any reader does; a -wal without its -shm is a crash's,
+ * which only a writer recovers.
+ */
+static sqlite3 *
+open_existing_file(const char *path)
+{
+	char *wal = xasprintf("%s-wal", path), *shm = xasprintf("%s-shm", path);
+	char *uri = NULL;
+	sqlite3 *h = NULL;
+	int rc = SQLITE_CANTOPEN;
+
+	if (!exists(wal)) {
+		uri = immutable_uri(path);
+		rc = sqlite3_open_v2(uri, &h, SQLITE_OPEN_READONLY |
+		    SQLITE_OPEN_URI | SQLITE_OPEN_NOFOLLOW |
+		    SQLITE_OPEN_NOMUTEX, NULL);
+	} else if (exists(shm))
+		rc = sqlite3_open_v2(path, &h, SQLITE_OPEN_READONLY |
+		    SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_NOMUTEX, NULL);
+	free(uri);
+	free(wal);
+	free(shm);
+	if (rc != SQLITE_OK) {
+		sqlite3_close(h);
+		return NULL;
+	}
+	return h;
+}
+
+/* Whether h holds a refkit database of this build's schema. */
+static int
+is_current(sqlite3 *h)
+{
+	sqlite3_stmt *st = NULL;
+	int ok;
+
+	ok = sqlite3_prepare_v2(h, "SELECT"
+	    " (SELECT application_id FROM pragma_application_id),"
+	    " (SELECT user_version FROM pragma_user_version)", -1, &st,
+	    NULL) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW &&
+	    sqlite3_column_int(st, 0) == DB_APPLICATION_ID &&
+	    sqlite3_column_int(st, 1) == DB_SCHEMA_VERSION;
+	sqlite3_finalize(st);
+	return ok;
+}
+
+struct db *
+db_open_existing(const char *path)
+{
+	struct db *db;
+	struct stat sb;
+	int is_default;
+	char *p;
+
+	/* db_default_path exits where the environment names none. */
+	if (path == NULL && !has_default_path())
+		return NULL;
+	p = path ? xstrdup(path) : db_default_path(&is_default);
+	if (!dbpg_is_conninfo(p) && (lstat(p, &sb) != 0 ||
+	    !S_ISREG(sb.st_mode) || sb.st_size == 0)) {
+		free(p);
+		return NULL;
+	}
+	(void)sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+	if (sodium_init() < 0) {
+		free(p);
+		return NULL;
+	}
+	db = xcalloc(1, sizeof *db);
+	db->path = p;
+	db->readonly = 1;
+	/* A reader of a WAL database seldom waits; a completion never long. */
+	db->busy_ms = 250;
+	if (dbpg_is_conninfo(db->path)) {
+		if (dbpg_open_existing(db) != 0) {
+			free(db->path);
+			free(db);
+			return NULL;
+		}
+	} else if ((db->h = open_existing_file(db->path)) == NULL ||
+	    !is_current(db->h) || !add_db_functions(db)) {
+		sqlite3_close(db->h);
+		free(db->path);
+		free(db);
+		return NULL;
+	} else {
+		sqlite3_extended_result_codes(db->h, 1);
+		sqlite3_busy_handler(db->h, busy_wait, db);
+		sqlite3_db_config(db->h, SQLITE_DBCONFIG_DEFENSIVE, 1, NULL);
+	}
+	if (open_db == NULL && atexit(close_at_exit) != 0) {
+		db_close(db);
+		return NULL;
+	}
+	open_db = db;
 	return db;
 }
 

@@ -146,6 +146,18 @@ int db_path_is_server(const char *path);
 struct db *db_open(const char *path);
 
 /*
+ * Opens the database at path (NULL: the default path) for reading only,
+ * and only if it is a refkit database of this build's schema, for shell
+ * completion (core/complete.h): nothing is created, migrated or written
+ * (a file is opened as it stands, a server's database by
+ * dbpg_open_existing), no lock that writers take is taken, and no
+ * message is printed.  Returns NULL, having changed nothing, for
+ * anything else: no such file, not a regular one, another program's or
+ * another version's, a server out of reach.  Free it with db_close.
+ */
+struct db *db_open_existing(const char *path);
+
+/*
  * Rolls back what is still open and closes.  Exits 1 if closing fails,
  * which it does while a statement is left unfinalized.
  */

@@ -331,6 +331,16 @@ db_column_dup(struct db_stmt *st, int i)
 	return t ? xstrdup(t) : NULL;
 }
 
+void
+db_each_text(struct db *db, struct db_stmt *st,
+    void (*fn)(void *, const char *), void *arg)
+{
+	while (db_step(db, st, 0) == DB_ROW)
+		if (db_column_text(st, 0) != NULL)
+			fn(arg, db_column_text(st, 0));
+	db_finalize(st);
+}
+
 int64_t
 db_changes(struct db *db)
 {

@@ -84,6 +84,14 @@ const char *db_column_json(struct db_stmt *st, int i);
 /* Column i of the current row as a string the caller frees, or NULL. */
 char *db_column_dup(struct db_stmt *st, int i);
 
+/*
+ * Steps st (prepared and bound) to its end, calling fn with the text of
+ * its first column in each row that has one (valid during the call
+ * only), and finalizes it: a list of names.
+ */
+void db_each_text(struct db *db, struct db_stmt *st,
+    void (*fn)(void *, const char *), void *arg);
+
 /* The number of rows the last INSERT, UPDATE or DELETE changed. */
 int64_t db_changes(struct db *db);
 

@@ -1061,6 +1061,30 @@ dbpg_open(struct db *db, const char *station_name,
 	pq.clear(pg_run(db, "COMMIT", "cannot read the database"));
 }
 
+int
+dbpg_open_existing(struct db *db)
+{
+	PGconn *c;
+	char *conninfo = db->path;
+
+	pq_load();
+	if ((c = pg_connect(conninfo)) == NULL)
+		return -1;
+	if (pq.status(c) != CONNECTION_OK) {
+		pq.finish(c);
+		return -1;
+	}
+	db->path = display_name(c);
+	free(conninfo);
+	db->pg = c;
+	pq.setNoticeProcessor(c, no_notice, NULL);
+	if (!open_usual(db)) {
+		dbpg_close(db);
+		return -1;
+	}
+	return 0;
+}
+
 void
 dbpg_close(struct db *db)
 {

@@ -44,6 +44,13 @@ struct dbpg_client {
  */
 void dbpg_open(struct db *db, const char *station_name,
     const struct dbpg_client *client);
+/*
+ * The same for reading alone (db_open_existing): connects, and keeps
+ * the connection only if the database is refkit's at this build's
+ * schema, found by one query that takes no lock; creates, migrates and
+ * prints nothing.  Returns 0 with db->pg set, or -1.
+ */
+int dbpg_open_existing(struct db *db);
 void dbpg_close(struct db *db);
 
 /*

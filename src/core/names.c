@@ -76,14 +76,19 @@ begins_word(const char *f, const char *typed, size_t len)
 }
 
 int
-names_begins(const char *name, const char *typed)
+names_begins(const char *typed, const char *name)
 {
-	char *f = fold(name), *t = fold(typed);
-	int yes = *t == '\0' || begins_word(f, t, strlen(t));
+	char *ft, *fn;
+	int r;
 
-	free(f);
-	free(t);
-	return yes;
+	if (*typed == '\0')
+		return 1;
+	ft = fold(typed);
+	fn = fold(name);
+	r = begins_word(fn, ft, strlen(ft));
+	free(ft);
+	free(fn);
+	return r;
 }
 
 int

@@ -97,11 +97,12 @@ int names_lookup(const char *typed, const char *const *list, size_t n,
     int exact_only, const char *what, char *why, size_t whysz);
 
 /*
- * Whether typed begins name, or one of its words, but for case (step 3's
- * test, for completing a word as it is typed).  An empty typed begins
- * every name.
+ * Whether typed begins name or one of its words, but for case: the test
+ * of step 3, which the names of steps 1 and 2 pass too.  An empty typed
+ * begins every name.  For shell completion (core/complete.h), which
+ * offers every name it begins.
  */
-int names_begins(const char *name, const char *typed);
+int names_begins(const char *typed, const char *name);
 
 /*
  * The edit distance (insertions, deletions, substitutions and swaps of

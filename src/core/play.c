@@ -79,7 +79,7 @@ full_argv(const struct play_tool *t, int argc, char **argv, int *n)
  * either way).
  */
 static void
-child(const struct play_tool *t, int argc, char **argv, int names)
+child(const struct play_tool *t, int argc, char **argv, int complete)
 {
 	int fd;
 
@@ -97,16 +97,17 @@ child(const struct play_tool *t, int argc, char **argv, int names)
 	signal(SIGQUIT, SIG_DFL);
 	signal(SIGHUP, SIG_IGN);
 	setlocale(LC_ALL, "C");
-	if (names) {
-		t->names(t);
-		fflush(stdout);
-		_exit(ferror(stdout) ? 1 : 0);
-	} else {
+	{
 		int n;
 		char **v = full_argv(t, argc, argv, &n);
 
 		/* getopt starts afresh, as in a new process. */
 		optind = 0;
+		if (complete) {
+			/* Silent, as a shell's completion must be. */
+			if (freopen("/dev/null", "w", stderr) == NULL)
+				_exit(1);
+		}
 		exit(t->run(n, v));
 	}
 }
@@ -216,24 +217,42 @@ prompt(EditLine *el)
 	return prompt_text;
 }
 
-/* The output of the tool's names hook, run in a child: one name a line. */
+/*
+ * The tool's answer to a completion request for the last of the words
+ * (argc of them, the last the one under way): its candidates, one a line
+ * (core/complete.h), asked in a child as the shell's completion asks.
+ */
 static char **
-child_names(const struct play_tool *t, size_t *n)
+ask_tool(const struct play_tool *t, int argc, char **words, size_t *n)
 {
-	int fd[2], status;
+	int fd[2], status, k = 0;
 	pid_t pid;
 	FILE *fp;
-	char *line = NULL, **v = NULL;
+	char *line = NULL, **v = NULL, **req, cword[16];
 	size_t cap = 0;
 	ssize_t len;
 
 	*n = 0;
-	if (t->names == NULL || pipe(fd) != 0)
+	/* --complete CWORD -- TOOL LEAD... WORDS... */
+	req = xcalloc(t->nlead + (size_t)argc + 5, sizeof *req);
+	snprintf(cword, sizeof cword, "%zu", t->nlead + (size_t)argc);
+	req[k++] = "--complete";
+	req[k++] = cword;
+	req[k++] = "--";
+	req[k++] = (char *)t->name;
+	for (size_t i = 0; i < t->nlead; i++)
+		req[k++] = (char *)t->lead[i];
+	for (int i = 0; i < argc; i++)
+		req[k++] = words[i];
+	if (pipe(fd) != 0) {
+		free(req);
 		return NULL;
+	}
 	fflush(stdout);
 	if ((pid = fork()) < 0) {
 		close(fd[0]);
 		close(fd[1]);
+		free(req);
 		return NULL;
 	}
 	if (pid == 0) {
@@ -241,11 +260,15 @@ child_names(const struct play_tool *t, size_t *n)
 		if (dup2(fd[1], STDOUT_FILENO) < 0)
 			_exit(1);
 		close(fd[1]);
-		/* A database that cannot be read completes nothing, quietly. */
-		if (freopen("/dev/null", "w", stderr) == NULL)
-			_exit(1);
-		child(t, 0, NULL, 1);
+		/* The lead is inside the request: none before it. */
+		{
+			struct play_tool bare = *t;
+
+			bare.nlead = 0;
+			child(&bare, k, req, 1);
+		}
 	}
+	free(req);
 	close(fd[1]);
 	if ((fp = fdopen(fd[0], "r")) == NULL) {
 		close(fd[0]);
@@ -254,7 +277,10 @@ child_names(const struct play_tool *t, size_t *n)
 	}
 	while ((len = getline(&line, &cap, fp)) > 0) {
 		if (line[len - 1] == '\n')
-			line[len - 1] = '\0';
+			line[--len] = '\0';
+		/* "\tfiles": the shell's file names, which play does not offer. */
+		if (len == 0 || line[0] == '\t')
+			continue;
 		v = xreallocarray(v, *n + 1, sizeof *v);
 		v[(*n)++] = xstrdup(line);
 	}
@@ -294,7 +320,7 @@ quoted(const char *w)
 static void
 candidate(char ***v, size_t *n, const char *w, const char *typed)
 {
-	if (!names_begins(w, typed))
+	if (!names_begins(typed, w))
 		return;
 	for (size_t i = 0; i < *n; i++)
 		if (strcmp((*v)[i], w) == 0)
@@ -343,33 +369,43 @@ complete(EditLine *el, int ch)
 	typed = xstrndup(start, (size_t)(li->cursor - start));
 	if (typed[0] == '\'' || typed[0] == '"')
 		memmove(typed, typed + 1, strlen(typed));
+	{
+		/* The words before, as the tokenizer splits them, and typed. */
+		Tokenizer *tok = tok_init(NULL);
+		char *before = xstrndup(li->buffer, (size_t)(start -
+		    li->buffer));
+		const char **w;
+		char **words, **ex, **got;
+		int argc = 0, nex;
+		size_t ngot;
+
+		if (tok_str(tok, before, &argc, &w) != 0)
+			argc = 0;
+		words = xcalloc((size_t)argc + 2, sizeof *words);
+		for (int i = 0; i < argc; i++)
+			words[i] = (char *)w[i];
+		words[argc] = typed;
+		/* A short form is asked about as what it stands for. */
+		ex = play_expand(t->aliases, argc + 1, words, &nex);
+		got = ask_tool(t, nex, ex, &ngot);
+		for (size_t i = 0; i < ngot; i++) {
+			candidate(&v, &n, got[i], "");
+			free(got[i]);
+		}
+		free(got);
+		free(ex);
+		free(words);
+		free(before);
+		tok_end(tok);
+	}
 	if (first) {
-		for (size_t i = 0; t->commands && t->commands[i]; i++)
-			candidate(&v, &n, t->commands[i], typed);
 		for (size_t i = 0; t->aliases && t->aliases[i].alias; i++)
 			candidate(&v, &n, t->aliases[i].alias, typed);
 		candidate(&v, &n, "quit", typed);
-	} else if (typed[0] == '-') {
-		for (size_t i = 0; t->options && t->options[i]; i++) {
-			char *o = xasprintf("--%s", t->options[i]);
-
-			if (strncmp(o, typed, strlen(typed)) == 0)
-				candidate(&v, &n, o, "");
-			free(o);
-		}
-	} else {
-		size_t nn;
-		char **names = child_names(t, &nn);
-
-		for (size_t i = 0; i < nn; i++) {
-			candidate(&v, &n, names[i], typed);
-			free(names[i]);
-		}
-		free(names);
+		candidate(&v, &n, "help", typed);
 	}
 	if (n == 1) {
 		char *q = quoted(v[0]);
-
 		int chars = 0;
 
 		/* libedit counts characters, not bytes. */
@@ -377,7 +413,9 @@ complete(EditLine *el, int ch)
 			chars += (*p & 0xc0) != 0x80;
 		el_deletestr(el, chars);
 		el_insertstr(el, q);
-		el_insertstr(el, " ");
+		/* "John=" wants its value straight after it. */
+		if (q[strlen(q) - 1] != '=')
+			el_insertstr(el, " ");
 		free(q);
 	} else if (n > 1) {
 		qsort(v, n, sizeof *v, by_name);

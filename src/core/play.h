@@ -33,23 +33,19 @@ struct play_alias {
 
 struct play_tool {
 	const char	*name;		/* the tool, as its messages name it */
-	/* Runs one command line of the tool, as main() would; its status. */
+	/*
+	 * Runs one command line of the tool, as main() would; its status.
+	 * Tab asks it, in a process of its own, the candidates for the word
+	 * under way as a shell's completion does (TOOL --complete,
+	 * core/complete.h).
+	 */
 	int		(*run)(int argc, char **argv);
 	const char *const *lead;	/* words put before every command */
 	size_t		 nlead;		/* ("--db", PATH, "--combat", KEY) */
-	const char *const *commands;	/* the tool's commands, for tab */
-	const char *const *options;	/* its long options, without "--" */
 	const struct play_alias *aliases;	/* ended by a NULL alias */
 	const char *const *board;	/* the command shown after each */
 	const char	*undo;		/* the command that undoes the last */
 	const char	*undo_preview;	/* its option saying what it would */
-	/*
-	 * The names a word may be completed with (the fighters of the
-	 * combat, the roster), one a line on standard output: run in a
-	 * process of its own, like a command.  NULL: none.
-	 */
-	void		(*names)(const struct play_tool *t);
-	void		*ctx;		/* for run and names */
 };
 
 /*

@@ -1143,6 +1143,18 @@ ledger_append(struct db *db, int64_t id, struct combat_event *e)
  * are, and each character's history.
  */
 
+void
+ledger_fighters(struct db *db, int64_t id, void (*fn)(void *, const char *),
+    void *arg)
+{
+	struct db_stmt *st = db_prepare(db, "SELECT DISTINCT e.actor FROM"
+	    " event e WHERE e.combat_id = ?1 AND e.action = 'join' AND"
+	    " e.actor IS NOT NULL AND" JOURNAL_LIVE("event", "combat_id", "e"));
+
+	db_bind_int(st, 1, id);
+	db_each_text(db, st, fn, arg);
+}
+
 int64_t
 ledger_newest(struct db *db)
 {

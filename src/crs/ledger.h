@@ -43,6 +43,14 @@ int64_t ledger_new_combat(struct db *db, const char *rules, int64_t now);
 int64_t ledger_current(struct db *db);
 
 /*
+ * Calls fn with the name of every fighter who joined combat id (by
+ * start or join) and whose joining was not undone, in no order: shell
+ * completion's, which derives nothing.
+ */
+void ledger_fighters(struct db *db, int64_t id,
+    void (*fn)(void *, const char *), void *arg);
+
+/*
  * Loads combat id from its newest snapshot: the events after it, which
  * ledger_derive runs on its state.  Returns 0, or -1 if there is no such
  * combat.

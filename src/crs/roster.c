@@ -1446,27 +1446,38 @@ roster_import_commit(struct roster_import *im)
 	"  JOIN power p ON p.id = h.power_id WHERE h.character_id = c.id)" \
 	" FROM character c"
 
+/*
+ * Each table's names: a query with a row when ?1 is one exactly, a query
+ * of them all, and what a refusal says is missing.
+ */
+static const struct {
+	const char	*one, *all, *lead;
+} names_of[] = {
+	[ROSTER_CHARACTER] = { "SELECT 1 FROM character WHERE name = ?1",
+	    "SELECT name FROM character", "no character named" },
+	[ROSTER_ITEM] = { "SELECT 1 FROM item WHERE name = ?1",
+	    "SELECT name FROM item", "no item named" },
+	[ROSTER_POWER] = { "SELECT 1 FROM power WHERE name = ?1",
+	    "SELECT name FROM power", "no power named" },
+	[ROSTER_ITEM_OR_POWER] = { "SELECT 1 FROM item WHERE name = ?1"
+	    " UNION ALL SELECT 1 FROM power WHERE name = ?1",
+	    "SELECT name FROM item UNION SELECT name FROM power",
+	    "no item or power named" },
+};
+
 char *
 roster_name(struct db *db, enum roster_table table, const char *typed,
     char *why, size_t whysz)
 {
-	static const struct {
-		const char	*one, *all, *lead;
-	} q[] = {
-		[ROSTER_CHARACTER] = { "SELECT 1 FROM character WHERE name = ?1",
-		    "SELECT name FROM character", "no character named" },
-		[ROSTER_ITEM] = { "SELECT 1 FROM item WHERE name = ?1",
-		    "SELECT name FROM item", "no item named" },
-		[ROSTER_POWER] = { "SELECT 1 FROM power WHERE name = ?1",
-		    "SELECT name FROM power", "no power named" },
-		[ROSTER_ITEM_OR_POWER] = { "SELECT 1 FROM item WHERE name = ?1"
-		    " UNION ALL SELECT 1 FROM power WHERE name = ?1",
-		    "SELECT name FROM item UNION SELECT name FROM power",
-		    "no item or power named" },
-	};
+	return lookup_name(db, names_of[table].one, names_of[table].all, typed,
+	    names_of[table].lead, why, whysz);
+}
 
-	return lookup_name(db, q[table].one, q[table].all, typed,
-	    q[table].lead, why, whysz);
+void
+roster_names(struct db *db, enum roster_table table,
+    void (*fn)(void *, const char *), void *arg)
+{
+	db_each_text(db, db_prepare(db, names_of[table].all), fn, arg);
 }
 
 enum roster_result

@@ -178,6 +178,10 @@ enum roster_table {
 char *roster_name(struct db *db, enum roster_table table, const char *typed,
     char *why, size_t whysz);
 
+/* Calls fn with every name of table, in no order (shell completion). */
+void roster_names(struct db *db, enum roster_table table,
+    void (*fn)(void *, const char *), void *arg);
+
 /*
  * Loads the character called name into sh (initialised by the caller;
  * released by the caller) with its item and power names, sorted.  Sets

@@ -234,6 +234,12 @@ d6chart_weapon_get(const char *key)
 	return NULL;
 }
 
+const struct d6_weapon *
+d6chart_weapon_at(size_t i)
+{
+	return i < N(weapons) ? &weapons[i] : NULL;
+}
+
 const char *
 d6chart_weapon_band(const struct d6_weapon *w, double m, long *difficulty)
 {
@@ -380,6 +386,18 @@ d6chart_martial_get(const char *key)
 	if (d6chart_key_eq("grapple", key))
 		return d6chart_martial_get("hold");
 	return NULL;
+}
+
+const struct d6_action *
+d6chart_saber_at(size_t i)
+{
+	return i < N(sabers) ? &sabers[i] : NULL;
+}
+
+const struct d6_action *
+d6chart_martial_at(size_t i)
+{
+	return i < N(martials) ? &martials[i] : NULL;
 }
 
 static const struct d6_disarm disarms[6] = {

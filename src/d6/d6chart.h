@@ -54,6 +54,8 @@ struct d6_weapon {
 };
 
 const struct d6_weapon *d6chart_weapon_get(const char *key);
+/* The i-th weapon of the chart, NULL past the end. */
+const struct d6_weapon *d6chart_weapon_at(size_t i);
 
 /* The band of a range: "point-blank", "short", ... or NULL (too far). */
 const char *d6chart_weapon_band(const struct d6_weapon *w, double metres,
@@ -77,6 +79,9 @@ struct d6_action {
 
 const struct d6_action *d6chart_saber_get(const char *key);
 const struct d6_action *d6chart_martial_get(const char *key);
+/* The i-th action of each list, NULL past the end. */
+const struct d6_action *d6chart_saber_at(size_t i);
+const struct d6_action *d6chart_martial_at(size_t i);
 
 /* The disarm chart: a row 0 .. 5 as d6chart_damage_row gives. */
 struct d6_disarm {

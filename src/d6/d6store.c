@@ -209,3 +209,22 @@ d6store_round_spent(struct db *db, const char *character, const char *round,
 	}
 	db_finalize(st);
 }
+
+void
+d6store_names(struct db *db, void (*fn)(void *, const char *), void *arg)
+{
+	db_each_text(db, db_prepare(db, "SELECT name FROM d6_character"), fn,
+	    arg);
+}
+
+void
+d6store_trait_names(struct db *db, const char *name,
+    void (*fn)(void *, const char *), void *arg)
+{
+	struct db_stmt *st = db_prepare(db, "SELECT DISTINCT t.name FROM"
+	    " d6_trait t JOIN d6_character c ON c.id = t.character_id"
+	    " WHERE lower(c.name) = lower(?1)");
+
+	db_bind_text(st, 1, name);
+	db_each_text(db, st, fn, arg);
+}

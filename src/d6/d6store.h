@@ -27,6 +27,16 @@ int d6store_save(struct db *db, struct d6_sheet *s, int64_t now);
 /* Removes the character called name.  Returns 0, or -1 if none. */
 int d6store_remove(struct db *db, const char *name);
 
+/*
+ * Shell completion's lists, in no order: calls fn with the name of every
+ * character, or of every trait (attribute or skill) of the character
+ * called name (but for case).
+ */
+void d6store_names(struct db *db, void (*fn)(void *, const char *),
+    void *arg);
+void d6store_trait_names(struct db *db, const char *name,
+    void (*fn)(void *, const char *), void *arg);
+
 /* Takes cp Character Points and fp Force Points from character id. */
 void d6store_spend(struct db *db, int64_t id, int cp, int fp, int64_t now);
 

@@ -277,6 +277,25 @@ fbledger_duel_current(struct db *db)
 	return journal_latest(db, &fbledger_kind);
 }
 
+void
+fbledger_duelist_names(struct db *db, void (*fn)(void *, const char *),
+    void *arg)
+{
+	db_each_text(db, db_prepare(db, "SELECT name FROM fb_duelist"), fn,
+	    arg);
+}
+
+void
+fbledger_duel_names(struct db *db, int64_t id,
+    void (*fn)(void *, const char *), void *arg)
+{
+	struct db_stmt *st = db_prepare(db, "SELECT a FROM fb_duel WHERE"
+	    " id = ?1 UNION SELECT b FROM fb_duel WHERE id = ?1");
+
+	db_bind_int(st, 1, id);
+	db_each_text(db, st, fn, arg);
+}
+
 int64_t
 fbledger_duel_new(struct db *db, const char *a, const char *b,
     const char *board, int64_t now)

@@ -67,6 +67,14 @@ extern const struct journal_kind fbledger_kind;
 
 /* The newest duel, or 0. */
 int64_t fbledger_duel_current(struct db *db);
+/*
+ * Shell completion's lists, in no order: calls fn with the name of every
+ * duelist, or of the two of duel id.
+ */
+void fbledger_duelist_names(struct db *db, void (*fn)(void *, const char *),
+    void *arg);
+void fbledger_duel_names(struct db *db, int64_t id,
+    void (*fn)(void *, const char *), void *arg);
 /* Every duel's id in order, *n of them; the caller frees the array. */
 int64_t *fbledger_duel_ids(struct db *db, size_t *n);
 /*

@@ -46,6 +46,7 @@ int __wrap_sqlite3_open(const char *, sqlite3 **);
 int __wrap_sqlite3_close(sqlite3 *);
 void __wrap_dbpg_open(struct db *, const char *, const struct dbpg_client *);
 int __wrap_play_run(const struct play_tool *);
+int __wrap_dbpg_open_existing(struct db *);
 
 #define MAXOPEN		16
 #define MAXLINES	16
@@ -95,6 +96,14 @@ int
 __wrap_play_run(const struct play_tool *t)
 {
 	errx(1, "%s play: not while fuzzing", t->name);
+}
+
+/* Nor one a completion (TOOL --complete) names: no database, silently. */
+int
+__wrap_dbpg_open_existing(struct db *db)
+{
+	(void)db;
+	return -1;
 }
 
 int

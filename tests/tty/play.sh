@@ -50,7 +50,8 @@ check() {
 	if wait_for "$2"; then ok; else bad "$1: no '$2' on the screen"; screen | tail -15; fi
 }
 # capture-pane drops the blanks at the end of a line: no pattern ends in one.
-prompts() { screen | grep -c '^crs-combat>'; }
+tool=crs-combat
+prompts() { screen | grep -c "^$tool>"; }
 # after_prompt: waits for one more prompt than there were ($1).
 after_prompt() {
 	i=0
@@ -118,6 +119,7 @@ t send-keys -t play 'a grim zed 8 6' Enter
 check "a refusal" "'zed' is not in this combat (in it: 'Grim, the Unbowed', 'John' and 'Mary')"
 after_prompt "$n"
 # Ctrl-D leaves.
+n=$(prompts)
 t send-keys -t play C-d
 check "Ctrl-D leaves" "play left: 0"
 events=$(sqlite3 "$REFKIT_DB" "SELECT count(*) FROM event")
@@ -154,9 +156,11 @@ for tool in fb-duel bg-board; do
 		check "$tool: a move" "Red moves Rogue from a2 to a3."
 		check "$tool: the board after it" "turn 2: Blue to move."
 	fi
+	n=$(prompts)
 	t send-keys -t play 'u' Enter
 	check "$tool: undo's preview" "undo would reverse event"
 	check "$tool: undo" "undid event"
+	after_prompt "$n"
 	t send-keys -t play C-d
 	check "$tool: Ctrl-D leaves" "play left: 0"
 done

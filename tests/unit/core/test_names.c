@@ -89,6 +89,17 @@ main(void)
 	is_int(names_distance("a", "abcdef", 2), 3, "past the limit");
 	is_int(names_distance("", "", 0), 0, "two empty");
 
+	/* What completion offers: rule 3's test, any case, any word. */
+	is_int(names_begins("gr", "Grim, the Unbowed"), 1, "begins the name");
+	is_int(names_begins("UNB", "Grim, the Unbowed"), 1, "begins a word");
+	is_int(names_begins("éo", "Éowyn"), 1, "Latin-1 folded");
+	is_int(names_begins("rim", "Grim, the Unbowed"), 0, "inside a word");
+	is_int(names_begins("", "Fred"), 1, "nothing typed: every name");
+	is_int(names_begins(", t", "Grim, the Unbowed"), 0,
+	    "punctuation begins the whole name only");
+	is_int(names_begins("Grim, t", "Grim, the Unbowed"), 1,
+	    "the name's start, punctuation and all");
+
 	/* Commands: only exact; a prefix or a slip is suggested. */
 	is_int(names_lookup("list", cmds, 8, 1, "command", why, sizeof why),
 	    0, "list");

@@ -1,0 +1,123 @@
+/*
+ * complete.h - shell completion (issue #23): the hidden --complete mode
+ * every tool answers, which completions/refkit.bash and
+ * completions/_refkit call.
+ *
+ *   TOOL --complete CWORD -- WORD0 WORD1 ... WORDn
+ *
+ * WORD0 is the tool's name and the others the words of the command line
+ * as the shell will pass them (quotes removed); CWORD, from 0, is the one
+ * being completed, what is typed of it so far (n + 1: a word after
+ * the last, empty so far).  The answer, on standard output, is the candidates that begin
+ * with it, one a line, sorted, each as the whole word should read (the
+ * script quotes it): the tool's commands and sub-commands, its long
+ * options, the fixed values of an option, and names from the database
+ * where a name is expected, which match as names.h's rule 3 does (a
+ * prefix of the name or of one of its words, but for case).  A candidate
+ * ending in '=' wants its value typed straight after it.  Where the word
+ * is a file name the answer is the one line "\tfiles" (a tab: no
+ * candidate holds a control character), and the script offers the
+ * shell's own file names.
+ *
+ * The database is the one --db names on the line (before or after the
+ * word), else the usual one (db.h), and --combat, --duel or --game on the
+ * line are honoured too.  It is only read: never created, migrated or
+ * written, and no lock that writers take is taken; a database that is
+ * missing, foreign, of another version or out of reach gives no names.
+ * Nothing is ever printed on standard error, and the exit status is 0
+ * (2 for a request that is not of the form above).
+ */
+#ifndef REFKIT_COMPLETE_H
+#define REFKIT_COMPLETE_H
+
+#include <stdint.h>
+
+struct db;
+struct option;
+
+/* A request being answered: private to complete.c. */
+struct complete;
+
+/*
+ * A command of a tool and the words after it, args: the kind of each
+ * word in turn, separated by spaces.  A kind is "-" (anything: nothing
+ * offered), "file", fixed words joined by '|' ("mine|theirs"), or a
+ * kind of name that the tool's names() lists ("character"); a name kind
+ * ending in '=' offers each name with '=' after it ("fighter=", for
+ * NAME=CARDS).  A last kind ending in "..." stands for every word from
+ * there on; a last word "..." repeats all the kinds before it ("fighter
+ * fighter - ..." for A B FEET [A B FEET...]).  A command with sub, its
+ * sub-commands (ended by a NULL name), takes them as its first word.
+ */
+struct complete_cmd {
+	const char			*name;
+	const char			*args;
+	const struct complete_cmd	*sub;
+};
+
+/* The kind of an option's value (option without its "--"). */
+struct complete_value {
+	const char	*option;
+	const char	*kind;
+};
+
+/*
+ * A tool's grammar.  Its options come from its getopt_long table, given
+ * to complete_answer, or for a tool that parses its own, from opts (the
+ * options that take a value) and flags (those that take none), each a
+ * NULL-ended list of NULL-ended lists of names without "--".
+ */
+struct complete_tool {
+	const struct complete_cmd	*cmds;		/* NULL name last */
+	/* The words when the first is none of cmds (d6-roll's NAME TRAIT). */
+	const char			*bare;
+	const char *const *const	*opts;
+	const char *const *const	*flags;
+	const struct complete_value	*values;	/* NULL option last */
+	/*
+	 * Offers, through complete_name, the names of kind: from the
+	 * database (complete_db), or a list the tool knows.
+	 */
+	void	(*names)(struct complete *c, const char *kind);
+};
+
+/*
+ * When argv[1] is "--complete", answers the request in argv for tool t,
+ * whose getopt_long table is longopts (NULL for a tool without one), and
+ * exits; returns otherwise.
+ */
+void complete_answer(int argc, char **argv, const struct complete_tool *t,
+    const struct option *longopts);
+
+/* The value of option name (without "--") on the line, or NULL. */
+const char *complete_option(struct complete *c, const char *name);
+
+/*
+ * Positional word i of the line (the command is 0), from the end when
+ * negative (-1: the one before the word being completed); or NULL.
+ */
+const char *complete_word(struct complete *c, int i);
+
+/*
+ * The database on the line, opened for reading alone when first asked
+ * for (db_open_existing: none if it is not there as it should be), or
+ * NULL.  complete_answer closes it.
+ */
+struct db *complete_db(struct complete *c);
+
+/*
+ * The log (a combat, a duel, a game) whose names are offered: the one
+ * option names on the line (its key as users type it; 0 if it names
+ * none), else current's (the one under way).  0 without a database.
+ */
+int64_t complete_log(struct complete *c, const char *option,
+    int64_t (*current)(struct db *));
+
+/*
+ * Offers name (copied) if it begins with the word being completed, as
+ * names.h's rule 3 has it; arg is the struct complete, so that a store's
+ * iterator of names can call it.
+ */
+void complete_name(void *arg, const char *name);
+
+#endif

@@ -1,0 +1,110 @@
+/*
+ * fbcomplete.c - what fb-duel completes (fbcomplete.h), over fbledger.
+ * fb-duel parses its own options: they are listed here, as its usage
+ * gives them (tests/complete.sh checks that every one is offered).
+ */
+#include "fb/fbcomplete.h"
+
+#include "core/db.h"
+#include "fb/fbledger.h"
+
+#include <string.h>
+
+/*
+ * Duelists and boards, and the two of the duel --duel names, else of
+ * the newest.
+ */
+static void
+names(struct complete *c, const char *kind)
+{
+	struct db *db = complete_db(c);
+	int64_t id;
+
+	if (db == NULL)
+		return;
+	if (strcmp(kind, "duelist") == 0)
+		fbledger_duelist_names(db, complete_name, c);
+	else if (strcmp(kind, "board") == 0)
+		fbledger_board_each(db, complete_name, c);
+	else if (strcmp(kind, "fighter") == 0 &&
+	    (id = complete_log(c, "duel", fbledger_duel_current)) != 0)
+		fbledger_duel_names(db, id, complete_name, c);
+}
+
+#define GEAS	"push|pull|jump|sight|speed|hide|mind-trick|heal|protect|" \
+		"absorb|lightning|rage|choke"
+
+static const struct complete_cmd sheet_cmds[] = {
+	{ "add", "", NULL },
+	{ "set", "duelist", NULL },
+	{ "show", "duelist", NULL },
+	{ "list", "", NULL },
+	{ "rm", "duelist", NULL },
+	{ NULL, NULL, NULL }
+};
+
+static const struct complete_cmd board_cmds[] = {
+	{ "list", "", NULL },
+	{ "show", "board", NULL },
+	{ "add", "- file", NULL },
+	{ NULL, NULL, NULL }
+};
+
+static const struct complete_cmd cmds[] = {
+	{ "sheet", NULL, sheet_cmds },
+	{ "board", NULL, board_cmds },
+	{ "start", "duelist duelist", NULL },
+	{ "stance", "duelist", NULL },
+	{ "init", "", NULL },
+	{ "target", "", NULL },
+	{ "round", "", NULL },
+	{ "geas", "fighter " GEAS, NULL },
+	{ "restance", "fighter", NULL },
+	{ "status", "", NULL },
+	{ "log", "", NULL },
+	{ "history", "duelist", NULL },
+	{ "undo", "", NULL },
+	{ "replay", "", NULL },
+	{ "sim", "duelist duelist", NULL },
+	{ "play", "", NULL },
+	{ NULL, NULL, NULL }
+};
+
+/* fb-duel's own options and a round's, which take a value... */
+static const char *const own_opts[] = {
+	"db", "seed", "duel", "side", "hand", "colour", "level", "free-geas",
+	"board", "notes", "spheres", "absorb", "n", "max-rounds", "jobs",
+	NULL
+};
+static const char *const round_opts[] = {
+	"init", "choose", "target-die", "move", "pull", "hit", "block",
+	"damage", "gain", "choke-die", "place", "return", "geas",
+	"after-hit", NULL
+};
+static const char *const *const opts[] = { own_opts, round_opts, NULL };
+
+/* ... and those that take none. */
+static const char *const flag_names[] = {
+	"json", "csv", "clear", "dry-run", "pass", "kick", "gain-from-foe",
+	"help", "version", NULL
+};
+static const char *const *const flags[] = { flag_names, NULL };
+
+static const struct complete_value values[] = {
+	{ "db", "file" },
+	{ "side", "light|dark" },
+	{ "hand", "left|right" },
+	{ "colour", "green|orange|blue|red|purple|yellow" },
+	{ "level", "learner|initiate|templar|diamedes" },
+	{ "free-geas", GEAS },
+	{ "board", "board" },
+	{ NULL, NULL }
+};
+
+const struct complete_tool fbcomplete_duel = {
+	.cmds = cmds,
+	.opts = opts,
+	.flags = flags,
+	.values = values,
+	.names = names,
+};
