@@ -147,9 +147,13 @@ cmd_calc(struct opts *o, int argc, char **argv)
 
 /*
  * The full name of the character, item or power that typed names
- * (roster_name: exact, but for case, or a unique prefix), which the
- * caller frees; exits 1 with the candidates or the nearest names.
+ * (roster_name: exact, but for case, or a unique prefix); exits 1 with
+ * the candidates or the nearest names.  The names found are kept here
+ * until exit, whatever path leaves.
  */
+static char **named_kept;
+static size_t named_n;
+
 static char *
 named(struct db *db, enum roster_table table, const char *typed)
 {
@@ -157,6 +161,9 @@ named(struct db *db, enum roster_table table, const char *typed)
 
 	if (full == NULL)
 		db_die(db, "%s", why);
+	named_kept = xreallocarray(named_kept, named_n + 1,
+	    sizeof *named_kept);
+	named_kept[named_n++] = full;
 	return full;
 }
 
@@ -216,7 +223,6 @@ cmd_add_set(struct opts *o, int argc, char **argv, int adding)
 		roster_fail(db, r, sh.name, missing);
 	db_commit(db);
 	sheet_release(&sh);
-	free(name);
 	db_close(db);
 	return 0;
 }
@@ -247,7 +253,6 @@ cmd_rm(struct opts *o, int argc, char **argv)
 	if (roster_remove(db, name) != ROSTER_OK)
 		roster_fail(db, ROSTER_NOT_FOUND, name, NULL);
 	db_commit(db);
-	free(name);
 	db_close(db);
 	return 0;
 }
@@ -369,7 +374,6 @@ cmd_show(struct opts *o, int argc, char **argv)
 	name = named(db, ROSTER_CHARACTER, argv[0]);
 	if (roster_get(db, name, &sh, &id) != ROSTER_OK)
 		roster_fail(db, ROSTER_NOT_FOUND, name, NULL);
-	free(name);
 	items = roster_held_items(db, id, &nitems);
 	db_rollback(db);
 	sheet_secondary(&sh, o->rounding, items, nitems, st);
@@ -646,8 +650,6 @@ cmd_give_take(struct opts *o, int argc, char **argv, int giving)
 	item_release(&it);
 	item_power_release(&pw);
 	sheet_release(&sh);
-	free(name);
-	free(thing);
 	db_close(db);
 	return 0;
 }
@@ -776,13 +778,13 @@ cmd_thing(struct opts *o, int argc, char **argv, int is_item)
 		if (r != ROSTER_OK)
 			db_die(db, "no %s named '%s'", kind, q(name));
 		db_commit(db);
-		free(name);
 		db_close(db);
 		return 0;
 	}
 	if (strcmp(sub, "add") != 0 && strcmp(sub, "set") != 0) {
-		char *what = xasprintf("%s command", kind);
+		char what[32];
 
+		snprintf(what, sizeof what, "%s command", kind);
 		cli_unknown(what, sub, (const char *const[]){ "add", "set",
 		    "rm", "list" }, 4);
 	}
@@ -816,7 +818,6 @@ cmd_thing(struct opts *o, int argc, char **argv, int is_item)
 	db_commit(db);
 	item_release(&it);
 	item_power_release(&pw);
-	free(full);
 	db_close(db);
 	return 0;
 }

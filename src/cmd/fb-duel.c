@@ -157,7 +157,9 @@ parse_args(int argc, char **argv)
 {
 	int rest = 0;
 
-	memset(&o, 0, sizeof o);	/* main() may run more than once (fuzzing) */
+	/* main() may run more than once (fuzzing, and each line of play). */
+	free(o.args);
+	memset(&o, 0, sizeof o);
 	o.fmt = OUT_TABLE;
 	o.args = xcalloc((size_t)argc + 1, sizeof *o.args);
 	for (int i = 1; i < argc; i++) {

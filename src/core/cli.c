@@ -66,7 +66,9 @@ cli_unknown(const char *what, const char *typed, const char *const *known,
 {
 	char why[600];
 
-	names_lookup(typed, known, n, 1, what, why, sizeof why);
+	/* A word that is known after all is refused for what it is not. */
+	if (names_lookup(typed, known, n, 1, what, why, sizeof why) >= 0)
+		cli_usage_error("'%s' is not a %s here", util_q(typed), what);
 	cli_usage_error("%s", why);
 }
 
@@ -74,13 +76,18 @@ void
 cli_unknown_option(const char *typed, const char *const *known, size_t n)
 {
 	const char **dashed = xcalloc(n ? n : 1, sizeof *dashed);
-	char *word = xstrdup(typed), *eq;
+	char *word = xstrdup(typed), *eq = NULL;
 
 	/* "--lb=3": the option is "--lb". */
 	if (strncmp(word, "--", 2) == 0 && (eq = strchr(word, '=')) != NULL)
 		*eq = '\0';
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
 		dashed[i] = xasprintf("--%s", known[i]);
+		/* getopt's '?' for "--json=1": an option that takes no value. */
+		if (eq != NULL && strcmp(dashed[i], word) == 0)
+			cli_usage_error("option '%s' takes no value",
+			    util_q(word));
+	}
 	/* Only a long option has names near it. */
 	cli_unknown("option", word, dashed, strncmp(word, "--", 2) == 0 ? n :
 	    0);

@@ -65,3 +65,4 @@ run crs-combat pass joh
 run crs-combat pass joa
 run crs-combat log
 sql "SELECT seq, actor, target FROM event WHERE actor IS NOT NULL ORDER BY seq"
+run crs-stats --json=1 list
