@@ -956,82 +956,39 @@ ansi_bg(int col)
 	return code[col];
 }
 
+/* A square in its colour, bold under a figure; the rest as it is. */
+static void
+ansi_put(void *arg, int sq, const char *text)
+{
+	const struct bg_game *g = arg;
+
+	if (sq < 0)
+		fputs(text, stdout);
+	else
+		printf("\033[%s;30m%s%s\033[0m",
+		    ansi_bg(bg_square_colour(g, sq)), g->at[sq] >= 0 ?
+		    "\033[1m" : "", text);
+}
+
+static void
+plain_put(void *arg, int sq, const char *text)
+{
+	(void)arg;
+	(void)sq;
+	fputs(text, stdout);
+}
+
 static void
 show_board(const struct live *l, int colour)
 {
-	const struct bg_game *g = &l->g;
-	static const char initial[] = "ROYGBPW*";
-
-	printf("   ");
-	for (int f = 0; f < g->w; f++)
-		printf(colour ? "   %c   " : "    %c    ", 'a' + f);
-	putchar('\n');
-	for (int r = g->h - 1; r >= 0; r--) {
-		printf("%2d ", r + 1);
-		for (int f = 0; f < g->w; f++) {
-			int sq = r * g->w + f, p = g->at[sq];
-			int col = bg_square_colour(g, sq);
-			char cell[16];
-
-			/* A piece: its name's start, team, mark, colour. */
-			if (p >= 0)
-				snprintf(cell, sizeof cell, "%-4.4s%d%c%c",
-				    fig(g, p), p / BG_MAXFIG + 1,
-				    g->pc[p].ctrl != g->pc[p].owner ? '~' :
-				    bg_fig(g, p)->cosmic ? '*' : ' ',
-				    colour ? ' ' : col == BG_ALL ? '*' :
-				    initial[col] + 'a' - 'A');
-			else
-				snprintf(cell, sizeof cell, "   %c   ",
-				    colour ? ' ' : initial[col]);
-			if (colour)
-				printf("\033[%s;30m%s%-7s\033[0m", ansi_bg(col),
-				    p >= 0 ? "\033[1m" : "", cell);
-			else
-				printf("[%-7s]", cell);
-		}
-		printf(" %d\n", r + 1);
-	}
+	bgio_board(&l->g, colour, colour ? ansi_put : plain_put,
+	    (void *)&l->g);
 }
 
 static void
 show_zones(const struct live *l)
 {
-	const struct bg_game *g = &l->g;
-	char a[4];
-
-	for (int p = 0; p < 2; p++) {
-		int n = 0;
-
-		printf("%s (%s): Dice Zone", g->team[p].name, p ? "north" :
-		    "south");
-		for (int d = 0; d < BG_NDICE; d++)
-			if (g->dicezone[p] >> d & 1u)
-				printf("%s%d", n++ ? "," : " ", d + 1);
-		printf("%s; Holding Zone:", n ? "" : " empty");
-		n = 0;
-		for (int i = 0; i < 2 * BG_MAXFIG; i++)
-			if (i % BG_MAXFIG < g->team[i / BG_MAXFIG].n &&
-			    g->pc[i].sq < 0 && g->pc[i].held == p)
-				printf("%s %s (%s)", n++ ? "," : "", fig(g, i),
-				    g->team[i / BG_MAXFIG].name);
-		printf("%s\n", n ? "" : " empty");
-	}
-	printf("pieces:");
-	for (int i = 0, n = 0; i < 2 * BG_MAXFIG; i++)
-		if (i % BG_MAXFIG < g->team[i / BG_MAXFIG].n &&
-		    g->pc[i].sq >= 0)
-			printf("%s %s=%s%s", n++ % 6 ? "," : "\n ",
-			    sqname(g, g->pc[i].sq, a), fig(g, i),
-			    g->pc[i].ctrl != g->pc[i].owner ? " (hypnotized)" :
-			    "");
-	putchar('\n');
-	if (g->over)
-		printf("game over: %s captured the Cosmic figure and won.\n",
-		    g->team[g->winner].name);
-	else
-		printf("turn %d: %s to move.\n", g->moves + 1,
-		    g->team[g->turn].name);
+	bgio_zones(stdout, &l->g);
 }
 
 static void
@@ -1096,10 +1053,7 @@ cmd_show(void)
 		    l->g.team[1].name, l->g.advanced ? "advanced" : "basic");
 		show_board(l, colour);
 		if (!colour)
-			printf("squares: R O Y G B P the stat colours, W white, "
-			    "* all colours (lower case under a figure);\n"
-			    "figures: NAME1/NAME2 the team, * Cosmic, ~ "
-			    "hypnotized\n");
+			fputs(bgio_legend, stdout);
 		show_zones(l);
 	}
 	bgledger_game_release(&l->d);

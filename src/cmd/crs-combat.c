@@ -932,71 +932,6 @@ cmd_undo(struct opts *o, int argc, char **argv)
 	return 0;
 }
 
-/* Under the status table: who fled, who takes blows, who is in a melee. */
-static void
-status_notes(const struct combat_state *s)
-{
-	char when[32];
-
-	for (int i = 0; i < s->n; i++) {
-		const struct combat_fighter *f = &s->f[i];
-		uint64_t m = combat_melee(s, i);
-
-		if (f->fled) {
-			util_time_iso(when, sizeof when, f->until);
-			printf("%s fled: out of every combat until %s\n",
-			    f->name, when);
-		}
-		if (f->protecting >= 0)
-			printf("%s takes the blows for %s\n", f->name,
-			    s->f[f->protecting].name);
-		if (m && !s->ended && !f->fled && f->life != 0) {
-			printf("%s is in a melee with", f->name);
-			for (int j = 0, k = 0; j < s->n; j++)
-				if (m & (UINT64_C(1) << j))
-					printf("%s %s", k++ ? "," : "",
-					    s->f[j].name);
-			printf("\n");
-		}
-	}
-}
-
-/* A combatant's figures as status shows them. */
-struct status_line {
-	int	 life, em;
-	int	 to_restore;	/* LIFE or EM comes back after the end */
-	char	 aside[64];	/* the cards set aside: "2,10,K" */
-	char	 when[32];	/* when they come back */
-};
-
-static void
-status_figures(const struct combat_state *s, int i, int64_t now,
-    int64_t restores, struct status_line *x)
-{
-	const struct combat_fighter *f = &s->f[i];
-	char *p = x->aside, *end = x->aside + sizeof x->aside;
-
-	x->life = f->life;
-	x->em = f->em;
-	x->to_restore = combat_to_restore(f);
-	if (combat_restored(s, f, now)) {
-		x->life = f->st.life;
-		x->em = f->st.em;
-		x->to_restore = 0;
-	}
-	x->aside[0] = '\0';
-	for (int c = 2; c <= 10; c++) {
-		int out = (c == 10 ? 1 + f->deck.lb : 1) - f->deck.avail[c];
-
-		for (int k = 0; k < out && p < end - 4; k++)
-			p += snprintf(p, (size_t)(end - p), "%s%s", p ==
-			    x->aside ? "" : ",", deck_face_name(c));
-	}
-	x->when[0] = '\0';
-	if (s->ended || restores == 0)
-		util_time_iso(x->when, sizeof x->when, restores);
-}
-
 /* The first line of status, or the opening of its JSON. */
 static void
 status_head(const struct opts *o, const struct ledger *l,
@@ -1039,7 +974,8 @@ json_int_if(int have, int64_t n)
 
 /* The JSON of combatant i, after the combatants before it. */
 static void
-status_json(const struct combat_state *s, int i, const struct status_line *x)
+status_json(const struct combat_state *s, int i,
+    const struct combat_figures *x)
 {
 	const struct combat_fighter *f = &s->f[i];
 
@@ -1088,7 +1024,7 @@ status_json(const struct combat_state *s, int i, const struct status_line *x)
 /* The table row of combatant f. */
 static void
 status_row(const struct combat_state *s, const struct combat_fighter *f,
-    const struct status_line *x)
+    const struct combat_figures *x)
 {
 	char lifes[24], ems[24], drs[12], init[12];
 	size_t w = util_safe_width(f->name);
@@ -1120,7 +1056,7 @@ cmd_status(struct opts *o, int argc, char **argv)
 	struct db *db;
 	struct ledger l;
 	struct combat_state s;
-	struct status_line x;
+	struct combat_figures x;
 	int64_t now = db_now(), restores;
 
 	(void)argv;
@@ -1135,7 +1071,7 @@ cmd_status(struct opts *o, int argc, char **argv)
 	restores = combat_restores_at(&s);
 	status_head(o, &l, &s);
 	for (int i = 0; i < s.n; i++) {
-		status_figures(&s, i, now, restores, &x);
+		combat_text_figures(&s, i, now, restores, &x);
 		if (o->fmt == OUT_JSON)
 			status_json(&s, i, &x);
 		else
@@ -1144,7 +1080,7 @@ cmd_status(struct opts *o, int argc, char **argv)
 	if (o->fmt == OUT_JSON)
 		printf("]}\n");
 	else
-		status_notes(&s);
+		combat_text_notes(stdout, &s);
 	combat_state_release(&s);
 	ledger_release(&l);
 	db_close(db);
