@@ -12,6 +12,7 @@
 
 #include "bg/bgio.h"
 #include "bg/bgledger.h"
+#include "bg/bgwatch.h"
 #include "core/cli.h"
 #include "core/db.h"
 #include "core/rng.h"
@@ -34,7 +35,7 @@ static const char usage[] =
 "  power FIGURE hypnotize FOE SQUARE | power FIGURE swap|teleport SQUARE\n"
 "  die TEAM N [--swap M]     pass\n"
 "  show [--plain] [--json]   log [--json]   games [--json|--csv]   undo\n"
-"  replay [GAME]\n";
+"  replay [GAME]   watch [GAME]\n";
 
 struct opts {
 	const char	*db, *file;
@@ -1078,6 +1079,25 @@ cmd_log(void)
 	return 0;
 }
 
+/* The live board (core/watch.h): the game, drawn again as it changes. */
+static int
+cmd_watch(void)
+{
+	struct db *db;
+	int rc;
+
+	only(0, "watch");
+	need_args(1, 2, "watch [GAME]");
+	if (o.nargs == 2)
+		o.game = cli_key_arg("GAME", o.args[1]);
+	if (o.fmt != OUT_TABLE)
+		cli_usage_error("watch draws a board, not JSON or CSV");
+	db = cli_db_open(o.db);
+	rc = watch_run(db, bgwatch_draw, (void *)o.game);
+	db_close(db);
+	return rc;
+}
+
 /* One row of "games". */
 static void
 games_row(void *arg, const struct journal_summary *s)
@@ -1218,8 +1238,8 @@ main(int argc, char **argv)
 	parse_args(argc, argv);
 	if (o.nargs == 0)
 		cli_usage_error("no command given (team, new, show, moves, "
-		    "move, place, die, power, pass, undo, log, games, "
-		    "replay or stat)");
+		    "move, place, die, power, pass, undo, log, watch, "
+		    "games, replay or stat)");
 	cmd = o.args[0];
 	if (o.nmv > 0 && strcmp(cmd, "move") != 0)
 		only(0, cmd);
@@ -1267,6 +1287,8 @@ main(int argc, char **argv)
 		return cmd_show();
 	if (strcmp(cmd, "log") == 0)
 		return cmd_log();
+	if (strcmp(cmd, "watch") == 0)
+		return cmd_watch();
 	if (strcmp(cmd, "games") == 0)
 		return cmd_games();
 	if (strcmp(cmd, "undo") == 0)
@@ -1276,7 +1298,7 @@ main(int argc, char **argv)
 	{
 		static const char *const known[] = { "team", "stat", "new",
 		    "place", "moves", "move", "power", "die", "pass", "show",
-		    "log", "games", "undo", "replay" };
+		    "log", "watch", "games", "undo", "replay" };
 
 		cli_unknown("command", cmd, known, sizeof known /
 		    sizeof known[0]);

@@ -17,6 +17,7 @@
 #include "core/cli.h"
 #include "crs/combat.h"
 #include "crs/combat_text.h"
+#include "crs/combat_watch.h"
 #include "core/db.h"
 #include "core/names.h"
 #include "crs/ledger.h"
@@ -77,6 +78,7 @@ static const char usage_text[] =
 "  undo [EVENT]         reverse the last event, or the one given\n"
 "  status               LIFE, EM, DR, stance and cards of everyone\n"
 "  log [COMBAT]         every event, as a story\n"
+"  watch [COMBAT]       a live board, drawn again as the combat changes\n"
 "  replay [COMBAT]      re-derive every outcome and report differences\n"
 "  history [--char NAME] [--since TIME]\n"
 "\n"
@@ -1344,6 +1346,25 @@ cmd_log(struct opts *o, int argc, char **argv)
 	return 0;
 }
 
+/* The live board (core/watch.h): the combat, drawn again as it changes. */
+static int
+cmd_watch(struct opts *o, int argc, char **argv)
+{
+	struct db *db;
+	int rc;
+
+	if (argc > 1)
+		cli_usage_error("watch takes at most one COMBAT");
+	if (argc == 1)
+		o->combat = cli_key_arg("COMBAT", argv[0]);
+	if (o->fmt != OUT_TABLE)
+		cli_usage_error("watch draws a board, not JSON or CSV");
+	db = cli_db_open(o->db);
+	rc = watch_run(db, combat_watch_draw, (void *)o->combat);
+	db_close(db);
+	return rc;
+}
+
 /* Says what an audit found wrong with one event of combat *arg. */
 static void
 replay_bad(void *arg, int64_t seq, int ran, const char *why)
@@ -1832,6 +1853,7 @@ static const struct command {
 	{ "undo", cmd_undo, COMBAT_UNDO, 0, -1, 1, NULL, 1 },
 	{ "status", cmd_status, -1, 0, -1, 1, NULL, 1 },
 	{ "log", cmd_log, -1, 0, -1, 1, NULL, 1 },
+	{ "watch", cmd_watch, -1, 0, -1, 1, NULL, 1 },
 	{ "replay", cmd_replay, -1, 0, -1, 1, NULL, 1 },
 	{ "history", cmd_history, -1, 0, -1, 1, NULL, 1 },
 	{ NULL, NULL, 0, 0, 0, 0, NULL, 0 }
@@ -1859,7 +1881,7 @@ main(int argc, char **argv)
 		cli_usage_error("no command given (start, join, init, "
 		    "attack, mental, power, pass, stance, range, flee, "
 		    "charge, blow, swap, round, dead, end, undo, status, log, "
-		    "replay or history)");
+		    "watch, replay or history)");
 	cmd = argv[0];
 	argc--;
 	argv++;

@@ -16,6 +16,7 @@
 #include "fb/fbio.h"
 #include "fb/fbledger.h"
 #include "fb/fbsim.h"
+#include "fb/fbwatch.h"
 #include "core/rng.h"
 #include "core/util.h"
 
@@ -39,6 +40,7 @@ static const char usage[] =
 "        (and init's and target's options)\n"
 "  restance NAME SLOT=N ...\n"
 "  status [--json]   log [--json]   history [NAME] [--json|--csv]\n"
+"  watch [DUEL]      the boards, drawn again as the duel changes\n"
 "  undo   replay [DUEL]\n"
 "  sim A B --n N [--seed S] [--max-rounds R] [--jobs N] [--json]\n";
 
@@ -1137,6 +1139,26 @@ cmd_log(void)
 	return 0;
 }
 
+/* The live board (core/watch.h): the duel, drawn again as it changes. */
+static int
+cmd_watch(void)
+{
+	struct db *db;
+	int rc;
+
+	no_round_options("watch");
+	if (o.nargs > 2)
+		cli_usage_error("watch takes at most one DUEL");
+	if (o.nargs == 2)
+		o.duel = cli_key_arg("DUEL", o.args[1]);
+	if (o.fmt != OUT_TABLE)
+		cli_usage_error("watch draws the boards, not JSON or CSV");
+	db = cli_db_open(o.db);
+	rc = watch_run(db, fbwatch_draw, (void *)o.duel);
+	db_close(db);
+	return rc;
+}
+
 /* One row of "history". */
 static void
 history_row(void *arg, const struct journal_summary *s)
@@ -1461,7 +1483,7 @@ main(int argc, char **argv)
 	if (o.nargs == 0)
 		cli_usage_error("no command given (sheet, board, start, "
 		    "stance, init, target, round, geas, restance, status, "
-		    "log, undo, replay, history or sim)");
+		    "log, watch, undo, replay, history or sim)");
 	cmd = o.args[0];
 	fb_in_init(&in);
 	if (strcmp(cmd, "sheet") == 0)
@@ -1488,6 +1510,8 @@ main(int argc, char **argv)
 		return cmd_status();
 	if (strcmp(cmd, "log") == 0)
 		return cmd_log();
+	if (strcmp(cmd, "watch") == 0)
+		return cmd_watch();
 	if (strcmp(cmd, "history") == 0)
 		return cmd_history();
 	if (strcmp(cmd, "undo") == 0)
@@ -1499,8 +1523,8 @@ main(int argc, char **argv)
 	{
 		static const char *const known[] = { "sheet", "board",
 		    "start", "stance", "init", "target", "round", "geas",
-		    "restance", "status", "log", "history", "undo", "replay",
-		    "sim" };
+		    "restance", "status", "log", "watch", "history", "undo",
+		    "replay", "sim" };
 
 		cli_unknown("command", cmd, known, sizeof known /
 		    sizeof known[0]);
