@@ -420,9 +420,9 @@ restore(void)
 }
 
 /*
- * Each ink's attributes.  The colour pairs are 1 to 4 for text and 10
- * to 17 for the squares: with 256 colours the same as bg-board show
- * paints, black on them.
+ * Each ink's attributes, colour started.  The colour pairs are 1 to 4
+ * for text and 10 to 17 for the squares: with 256 colours the same as
+ * bg-board show paints, black on them.
  */
 static void
 inks(int colour, int squares)
@@ -439,7 +439,6 @@ inks(int colour, int squares)
 	term.ink[WATCH_BAD] = A_BOLD;
 	if (!colour)
 		return;
-	start_color();
 	use_default_colors();
 	init_pair(1, COLOR_GREEN, -1);
 	init_pair(2, COLOR_YELLOW, -1);
@@ -512,6 +511,9 @@ start(struct watch_frame *f)
 	curs_set(0);
 	timeout(POLL_MS);
 	f->colour = has_colors() && getenv("NO_COLOR") == NULL;
+	/* COLORS is known once start_color has read the terminal's. */
+	if (f->colour)
+		start_color();
 	f->squares = f->colour && COLORS >= 256;
 	inks(f->colour, f->squares);
 	return 0;

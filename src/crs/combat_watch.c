@@ -161,15 +161,18 @@ row(struct watch_frame *f, const struct combat_state *s, int i,
 		state_word(f, &any, WATCH_INFO, "stance");
 	if (fi->intimidated)
 		state_word(f, &any, WATCH_WARN, "must pass");
-	if (fi->acted && !s->ended && !out)
+	if (fi->acted && !fi->stance && !s->ended && !out)
 		state_word(f, &any, WATCH_DIM, "acted");
-	if (*x.aside) {
+	/* After the end the cards no longer matter; when LIFE comes back does. */
+	if (*x.aside && !s->ended) {
 		state_word(f, &any, WATCH_PLAIN, "aside ");
 		watch_put(f, WATCH_BOLD, "%s", x.aside);
 	}
 	if (x.to_restore && s->ended) {
 		state_word(f, &any, WATCH_DIM, "back at ");
-		watch_put(f, WATCH_DIM, "%s", x.when);
+		/* The time of day of "2026-11-22T14:10:00Z" will do. */
+		watch_put(f, WATCH_DIM, "%s", strlen(x.when) == 20 ?
+		    x.when + 11 : x.when);
 	}
 	watch_put(f, WATCH_PLAIN, "\n");
 }
