@@ -22,11 +22,14 @@
 #   libpq-dev        libpq, PostgreSQL's client library: its header at
 #                    build time; the tools load libpq.so.5 (libpq5) only
 #                    when a command names a PostgreSQL database
+#   libncurses-dev   ncursesw, which draws the live boards (watch)
+#   tmux             the terminal the live boards are tested in
+#                    (tests/watch.sh)
 set -eu
 pkgs="build-essential pkg-config libsqlite3-dev libcsv-dev libgmp-dev
     libsodium-dev sqlite3 mandoc
     rolldice dicelab clang libclang-rt-14-dev valgrind cppcheck clang-tidy
-    util-linux postgresql libpq-dev"
+    util-linux postgresql libpq-dev libncurses-dev tmux"
 missing=
 for p in $pkgs; do
 	dpkg-query -W -f '${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||
