@@ -73,15 +73,9 @@ bgwatch_draw(void *arg, struct db *db, struct watch_frame *f, char *why,
 	char whyr[BG_WHYSZ];
 
 	id = typed ? db_key_parse(db, typed) : bgledger_game_current(db);
-	if (id == 0 || bgledger_game_load(db, id, &d) != 0) {
-		if (typed) {
-			util_say(why, whysz, "no game %s", typed);
-			return WATCH_REFUSED;
-		}
-		util_say(why, whysz, "no game yet (bg-board new TEAM1 "
-		    "TEAM2)");
-		return WATCH_NOTHING;
-	}
+	if (id == 0 || bgledger_game_load(db, id, &d) != 0)
+		return watch_none("game", typed,
+		    "bg-board new TEAM1 TEAM2", why, whysz);
 	g = xcalloc(1, sizeof *g);
 	if (bgledger_derive(&d, g, &bad, whyr, sizeof whyr) != 0) {
 		util_say(why, whysz, "game %s: event %lld does not replay: %s",

@@ -165,14 +165,11 @@ watch_put(struct watch_frame *f, int ink, const char *fmt, ...)
 {
 	va_list ap;
 	char *s;
-	int n;
 
 	va_start(ap, fmt);
-	n = vasprintf(&s, fmt, ap);
+	s = xvasprintf(fmt, ap);
 	va_end(ap);
-	if (n < 0)
-		err(1, "out of memory");
-	add_text(f, ink, s, (size_t)n);
+	add_text(f, ink, s, strlen(s));
 	free(s);
 }
 
@@ -295,6 +292,18 @@ watch_events(struct watch_frame *f, const struct journal *j,
 		    line);
 		free(line);
 	}
+}
+
+int
+watch_none(const char *what, const char *typed, const char *start,
+    char *why, size_t whysz)
+{
+	if (typed != NULL) {
+		util_say(why, whysz, "no %s %s", what, typed);
+		return WATCH_REFUSED;
+	}
+	util_say(why, whysz, "no %s yet (%s)", what, start);
+	return WATCH_NOTHING;
 }
 
 int

@@ -95,6 +95,15 @@ int watch_squares(const struct watch_frame *f);
  */
 #define WATCH_NOTHING	(-1)
 #define WATCH_REFUSED	(-2)
+
+/*
+ * What a watch_draw_fn returns when there is no log of kind what ("combat")
+ * to draw: WATCH_REFUSED, "no combat 7", when typed (a key as typed)
+ * names none; WATCH_NOTHING, "no combat yet (START)", when nothing was
+ * named and there is none yet, start saying how to begin one.
+ */
+int watch_none(const char *what, const char *typed, const char *start,
+    char *why, size_t whysz);
 typedef int watch_draw_fn(void *arg, struct db *db, struct watch_frame *f,
     char *why, size_t whysz);
 

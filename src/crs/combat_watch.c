@@ -163,7 +163,7 @@ row(struct watch_frame *f, const struct combat_state *s, int i,
 		state_word(f, &any, WATCH_WARN, "must pass");
 	if (fi->acted && !fi->stance && !s->ended && !out)
 		state_word(f, &any, WATCH_DIM, "acted");
-	/* After the end the cards no longer matter; when LIFE comes back does. */
+	/* After the end the cards no longer matter; when LIFE is back does. */
 	if (*x.aside && !s->ended) {
 		state_word(f, &any, WATCH_PLAIN, "aside ");
 		watch_put(f, WATCH_BOLD, "%s", x.aside);
@@ -239,15 +239,9 @@ combat_watch_draw(void *arg, struct db *db, struct watch_frame *f,
 	id = typed ? db_key_parse(db, typed) : ledger_current(db);
 	if (typed == NULL && id == 0)
 		id = ledger_newest(db);
-	if (id == 0 || ledger_load_all(db, id, &l) != 0) {
-		if (typed) {
-			util_say(why, whysz, "no combat %s", typed);
-			return WATCH_REFUSED;
-		}
-		util_say(why, whysz, "no combat yet (crs-combat start "
-		    "NAME...)");
-		return WATCH_NOTHING;
-	}
+	if (id == 0 || ledger_load_all(db, id, &l) != 0)
+		return watch_none("combat", typed,
+		    "crs-combat start NAME...", why, whysz);
 	memset(&st, 0, sizeof st);
 	st.l = &l;
 	if (ledger_derive_each(&l, &s, tell, &st, &bad, whyr,

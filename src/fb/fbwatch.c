@@ -63,14 +63,9 @@ fbwatch_draw(void *arg, struct db *db, struct watch_frame *f, char *why,
 	char whyr[300];
 
 	id = typed ? db_key_parse(db, typed) : fbledger_duel_current(db);
-	if (id == 0 || fbledger_duel_load(db, id, &d) != 0) {
-		if (typed) {
-			util_say(why, whysz, "no duel %s", typed);
-			return WATCH_REFUSED;
-		}
-		util_say(why, whysz, "no duel yet (fb-duel start A B)");
-		return WATCH_NOTHING;
-	}
+	if (id == 0 || fbledger_duel_load(db, id, &d) != 0)
+		return watch_none("duel", typed,
+		    "fb-duel start A B", why, whysz);
 	live = xcalloc(1, sizeof *live);
 	if (fbledger_derive(&d, live, &bad, whyr, sizeof whyr) != 0) {
 		util_say(why, whysz, "duel %s: event %lld does not replay: %s",
