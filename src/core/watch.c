@@ -371,7 +371,9 @@ watch_frame_print(const struct watch_frame *f, FILE *fp)
 
 		while (len > 0 && l->text[len - 1] == ' ')
 			len--;
-		fwrite(l->text, 1, len, fp);
+		/* An empty line may have no text at all. */
+		if (len > 0)
+			fwrite(l->text, 1, len, fp);
 		putc('\n', fp);
 	}
 }
