@@ -63,13 +63,28 @@ SQLITE_CFLAGS := $(shell $(PKG_CONFIG) --cflags sqlite3) \
                  -DSQLITE_ENABLE_SESSION -DSQLITE_ENABLE_PREUPDATE_HOOK
 PQ_CFLAGS := -I$(shell pg_config --includedir 2>/dev/null || \
              echo /usr/include/postgresql)
+#
+# ncursesw (and the libtinfo under it) draws the live boards (watch,
+# src/core/watch.c), and is linked in the same way, though Debian's base
+# system has its shared library: linked dynamically, it is two more
+# libraries for the loader to map at the start of every command of the
+# three tools that watch, for a board that one command in hundreds draws
+# (crs-combat --version in a loop: 0.71 ms of processor time a command
+# linked in, 0.89 ms with the two loaded).  Linked in, only those three
+# tools carry it (some 370 KB each), and it reads the terminal
+# descriptions from the same terminfo directories (Debian's
+# ncurses-base) as the shared library would.
+CURSES_LIBS := $(shell $(PKG_CONFIG) --libs ncursesw)
 ifeq ($(SHARED),1)
-DEPLIBS := $(shell $(PKG_CONFIG) --libs sqlite3) -lcsv -lgmp -lsodium -ledit -lm \
-           -ldl
+DEPLIBS := $(shell $(PKG_CONFIG) --libs sqlite3) -lcsv -lgmp -lsodium \
+           -ledit $(CURSES_LIBS) -lm -ldl
 else
 # (Debian's libsqlite3.a needs only libm, dl and pthread; not zlib.)
+# libedit (play's prompt) needs terminfo, which ncursesw's flags bring,
+# and libbsd.
 DEPLIBS := -Wl,-Bstatic $(shell $(PKG_CONFIG) --libs sqlite3) -lcsv -lgmp \
-           -lsodium -ledit -ltinfo -lbsd -lmd -Wl,-Bdynamic -lm -lpthread -ldl
+           -lsodium -ledit $(CURSES_LIBS) -lbsd -lmd -Wl,-Bdynamic -lm \
+           -lpthread -ldl
 endif
 # -pthread: fb-duel sim plays its jobs on POSIX threads (src/fb/fbsim.c).
 CFLAGS  += $(CSTD) $(WARN) $(OPT) $(SANFLAGS) $(SQLITE_CFLAGS) $(PQ_CFLAGS) \
@@ -92,17 +107,18 @@ LIBSRC = core/util core/names core/rng core/out core/changeset core/extsort \
          core/db core/station core/changes \
          core/changes_show core/dbapply core/exchange core/resolve \
          core/cli core/pack \
-         core/journal core/lookup core/complete core/play \
+         core/journal core/lookup core/complete core/play core/watch \
          crs/stats crs/item crs/sheet crs/deck crs/odds crs/combat \
          crs/combat_text crs/combat_pack \
-         crs/roster crs/import crs/ledger crs/crscomplete \
+         crs/roster crs/import crs/ledger crs/crscomplete crs/combat_watch \
          d6/d6 d6/d6chart d6/d6sheet d6/d6store d6/d6complete \
          fb/fb fb/fbsim fb/fbio fb/fbpack fb/fbledger fb/fbcomplete \
-         bg/bg bg/bgio bg/bgpack bg/bgledger bg/bgcomplete
+         fb/fbwatch \
+         bg/bg bg/bgio bg/bgpack bg/bgledger bg/bgcomplete bg/bgwatch
 # Unit tests, tests/unit/FAMILY/test_MODULE.c, one binary each.
 UNITS  = core/util core/out core/db core/rng core/pack core/journal \
          core/changes core/changes_show core/resolve core/dbapply \
-         core/extsort core/names core/play \
+         core/extsort core/names core/play core/watch \
          crs/stats crs/sheet crs/item crs/roster crs/import crs/deck \
          crs/odds crs/combat crs/combat_text crs/ledger crs/ledger_rows \
          crs/ledger_history crs/ledger_snap \
@@ -221,8 +237,8 @@ FUZZ_CFLAGS = $(CSTD) -g -O1 -fno-omit-frame-pointer $(FUZZ_SAN) -pthread \
               -fsanitize=fuzzer-no-link $(SQLITE_CFLAGS) $(PQ_CFLAGS) -Isrc \
               -Itests/fuzz \
               -include tests/fuzz/hooks.h $(FUZZ_RENAME)
-FUZZ_LIBS = $(shell $(PKG_CONFIG) --libs sqlite3) -lcsv -lgmp -lsodium -ledit -lm \
-            -ldl -pthread
+FUZZ_LIBS = $(shell $(PKG_CONFIG) --libs sqlite3) -lcsv -lgmp -lsodium \
+            -ledit $(CURSES_LIBS) -lm -ldl -pthread
 FUZZ_WRAP = -Wl,--wrap=sqlite3_open_v2,--wrap=sqlite3_open,--wrap=sqlite3_close \
             -Wl,--wrap=dbpg_open,--wrap=dbpg_open_existing,--wrap=play_run
 FUZZ_TIME ?= 60

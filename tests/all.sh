@@ -6,6 +6,7 @@
 #      with a snapshot after every event (REFKIT_SNAPSHOT_EVERY=1), so
 #      that every command of every golden case derives its state from a
 #      snapshot and must still print what it prints from the first event
+#   2b. the live boards (watch) in a real terminal, under tmux
 #   3. every golden CLI case under valgrind memcheck (make VALGRIND=1),
 #      a case per processor at a time
 #   4. each fuzz target: its regression inputs and seeds, then
@@ -16,7 +17,7 @@
 #      must agree
 #   7b. the PostgreSQL form of the schema, against a real server, and
 #      the migration of an older one; the tools on a server: the golden
-#      cases, 16 GMs and 4 readers over TCP
+#      cases, the live board, 16 GMs and 4 readers over TCP
 #      (10,000 events), the server killed under a stream of writes, and
 #      the errors a GM can meet (refused, password, connection dropped,
 #      a read-only standby)
@@ -72,6 +73,7 @@ build && part "tests" make -s check
 build SANITIZE=1 && part "tests under ASan and UBSan" make -s SANITIZE=1 check
 part "tests with a snapshot after every event" env REFKIT_SNAPSHOT_EVERY=1 \
     make -s check
+part "the live boards under tmux" sh tests/watch.sh build
 # valgrind makes each command 20-50 times slower; all the cases take
 # about 8 minutes on two cores.
 build VALGRIND=1 && part "CLI cases under valgrind" sh tests/valgrind.sh \
@@ -86,6 +88,7 @@ part "stations" sh tests/stress/stations.sh build
 part "PostgreSQL schema" sh tests/pg/schema.sh build
 part "PostgreSQL migrations" sh tests/pg/migrate.sh build
 part "tools on PostgreSQL" sh tests/pg/cli.sh build
+part "tools on PostgreSQL: the live board" sh tests/watch.sh build pg
 part "a PostgreSQL station" sh tests/pg/merge.sh build
 part "import on PostgreSQL" sh tests/pg/import.sh build
 part "tools on PostgreSQL: who waits for whom" sh tests/pg/appenders.sh build

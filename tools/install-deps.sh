@@ -27,7 +27,9 @@
 #   libedit-dev      the line editing, history and completion of 'play'
 #                    (libedit, BSD-licensed; with libbsd-dev and
 #                    libncurses-dev, which it needs linked statically)
-#   tmux             a real terminal for the tests of 'play'
+#   libncurses-dev   ncursesw, which draws the live boards (watch)
+#   tmux             a real terminal for the tests of 'play' and of the
+#                    live boards (tests/tty/play.sh, tests/watch.sh)
 set -eu
 pkgs="build-essential pkg-config libsqlite3-dev libcsv-dev libgmp-dev
     libsodium-dev sqlite3 mandoc

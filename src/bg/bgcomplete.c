@@ -50,6 +50,7 @@ static const struct complete_cmd cmds[] = {
 	{ "undo", "", NULL },
 	{ "replay", "", NULL },
 	{ "play", "", NULL },
+	{ "watch", "", NULL },
 	{ NULL, NULL, NULL }
 };
 

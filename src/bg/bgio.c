@@ -381,3 +381,93 @@ bgio_move_format(const struct bg_game *g, const struct bg_move_in *in)
 #undef ADD
 	return out;
 }
+
+/* ---- the board as show draws it ---- */
+
+const char bgio_legend[] =
+    "squares: R O Y G B P the stat colours, W white, * all colours (lower "
+    "case under a figure);\nfigures: NAME1/NAME2 the team, * Cosmic, ~ "
+    "hypnotized\n";
+
+void
+bgio_board(const struct bg_game *g, int colour,
+    void (*put)(void *arg, int sq, const char *text), void *arg)
+{
+	static const char initial[] = "ROYGBPW*";
+	char buf[32];
+
+	put(arg, -1, "   ");
+	for (int f = 0; f < g->w; f++) {
+		snprintf(buf, sizeof buf, colour ? "   %c   " : "    %c    ",
+		    'a' + f);
+		put(arg, -1, buf);
+	}
+	put(arg, -1, "\n");
+	for (int r = g->h - 1; r >= 0; r--) {
+		snprintf(buf, sizeof buf, "%2d ", r + 1);
+		put(arg, -1, buf);
+		for (int f = 0; f < g->w; f++) {
+			int sq = r * g->w + f, p = g->at[sq];
+			int col = bg_square_colour(g, sq);
+			char cell[16];
+
+			/* A piece: its name's start, team, mark, colour. */
+			if (p >= 0)
+				snprintf(cell, sizeof cell, "%-4.4s%d%c%c",
+				    bg_fig(g, p)->name, p / BG_MAXFIG + 1,
+				    g->pc[p].ctrl != g->pc[p].owner ? '~' :
+				    bg_fig(g, p)->cosmic ? '*' : ' ',
+				    colour ? ' ' : col == BG_ALL ? '*' :
+				    initial[col] + 'a' - 'A');
+			else
+				snprintf(cell, sizeof cell, "   %c   ",
+				    colour ? ' ' : initial[col]);
+			snprintf(buf, sizeof buf, colour ? "%-7s" : "[%-7s]",
+			    cell);
+			put(arg, sq, buf);
+		}
+		snprintf(buf, sizeof buf, " %d\n", r + 1);
+		put(arg, -1, buf);
+	}
+}
+
+void
+bgio_zones(FILE *fp, const struct bg_game *g)
+{
+	char a[4];
+
+	for (int p = 0; p < 2; p++) {
+		int n = 0;
+
+		fprintf(fp, "%s (%s): Dice Zone", g->team[p].name, p ?
+		    "north" : "south");
+		for (int d = 0; d < BG_NDICE; d++)
+			if (g->dicezone[p] >> d & 1u)
+				fprintf(fp, "%s%d", n++ ? "," : " ", d + 1);
+		fprintf(fp, "%s; Holding Zone:", n ? "" : " empty");
+		n = 0;
+		for (int i = 0; i < 2 * BG_MAXFIG; i++)
+			if (i % BG_MAXFIG < g->team[i / BG_MAXFIG].n &&
+			    g->pc[i].sq < 0 && g->pc[i].held == p)
+				fprintf(fp, "%s %s (%s)", n++ ? "," : "",
+				    bg_fig(g, i)->name,
+				    g->team[i / BG_MAXFIG].name);
+		fprintf(fp, "%s\n", n ? "" : " empty");
+	}
+	fprintf(fp, "pieces:");
+	for (int i = 0, n = 0; i < 2 * BG_MAXFIG; i++)
+		if (i % BG_MAXFIG < g->team[i / BG_MAXFIG].n &&
+		    g->pc[i].sq >= 0) {
+			bg_square_name(g, g->pc[i].sq, a);
+			fprintf(fp, "%s %s=%s%s", n++ % 6 ? "," : "\n ", a,
+			    bg_fig(g, i)->name, g->pc[i].ctrl !=
+			    g->pc[i].owner ? " (hypnotized)" : "");
+		}
+	putc('\n', fp);
+	if (g->over)
+		fprintf(fp, "game over: %s captured the Cosmic figure and "
+		    "won.\n", g->team[g->winner].name);
+	else
+		fprintf(fp, "turn %d: %s to move.\n", g->moves + 1,
+		    g->team[g->turn].name);
+}

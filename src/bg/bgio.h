@@ -2,12 +2,14 @@
  * bgio.h - the text forms of Battle Grounds: figure specs, teams, piece
  * names and a move's options.  The same parser reads what a GM types and
  * what the ledger stored, so a replay runs exactly what was run.  Pure:
- * no I/O.
+ * no I/O but to the stream or the function a caller passes (the board
+ * as show draws it).
  */
 #ifndef REFKIT_BGIO_H
 #define REFKIT_BGIO_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "bg/bg.h"
 
@@ -60,5 +62,27 @@ int bgio_move_parse(const struct bg_game *g, const char *text,
 
 /* The canonical text of a move, every die given.  The caller frees it. */
 char *bgio_move_format(const struct bg_game *g, const struct bg_move_in *in);
+
+/*
+ * The board of g as bg-board show draws it, from the far end: the files'
+ * letters, then each rank's squares between its number.  Each piece of
+ * text goes to put(arg, sq, text): sq is the square a cell is, for the
+ * caller to paint in the square's colour (bg_square_colour), bold under
+ * a figure (g->at[sq] >= 0), or -1 for the text around the squares,
+ * newlines included.  With colour set the cells are drawn to be painted
+ * (a figure's name, team and mark); without it each is bracketed and
+ * names its colour by a letter (bgio_legend).
+ */
+void bgio_board(const struct bg_game *g, int colour,
+    void (*put)(void *arg, int sq, const char *text), void *arg);
+/* What the letters of a board without colour mean, two lines. */
+extern const char bgio_legend[];
+
+/*
+ * The zones of g as show writes them under the board: each player's Dice
+ * and Holding Zones, the pieces on the board and their squares, and
+ * whose turn it is (or who won).
+ */
+void bgio_zones(FILE *fp, const struct bg_game *g);
 
 #endif

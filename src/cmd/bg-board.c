@@ -13,6 +13,7 @@
 #include "bg/bgcomplete.h"
 #include "bg/bgio.h"
 #include "bg/bgledger.h"
+#include "bg/bgwatch.h"
 #include "core/cli.h"
 #include "core/db.h"
 #include "core/play.h"
@@ -36,9 +37,8 @@ static const char usage[] =
 "  power FIGURE hypnotize FOE SQUARE | power FIGURE swap|teleport SQUARE\n"
 "  die TEAM N [--swap M]     pass\n"
 "  show [--plain] [--json]   log [--json]   games [--json|--csv]\n"
-"  undo [--dry-run]   play [GAME]   (commands at a prompt: m FIGURE SQUARE,\n"
-"  s: show, u: undo)\n"
-"  replay [GAME]\n";
+"  undo [--dry-run]   replay [GAME]   watch [GAME]\n"
+"  play [GAME]   commands at a prompt (m FIGURE SQUARE, s: show, u: undo)\n";
 
 struct opts {
 	const char	*db, *file;
@@ -966,82 +966,39 @@ ansi_bg(int col)
 	return code[col];
 }
 
+/* A square in its colour, bold under a figure; the rest as it is. */
+static void
+ansi_put(void *arg, int sq, const char *text)
+{
+	const struct bg_game *g = arg;
+
+	if (sq < 0)
+		fputs(text, stdout);
+	else
+		printf("\033[%s;30m%s%s\033[0m",
+		    ansi_bg(bg_square_colour(g, sq)), g->at[sq] >= 0 ?
+		    "\033[1m" : "", text);
+}
+
+static void
+plain_put(void *arg, int sq, const char *text)
+{
+	(void)arg;
+	(void)sq;
+	fputs(text, stdout);
+}
+
 static void
 show_board(const struct live *l, int colour)
 {
-	const struct bg_game *g = &l->g;
-	static const char initial[] = "ROYGBPW*";
-
-	printf("   ");
-	for (int f = 0; f < g->w; f++)
-		printf(colour ? "   %c   " : "    %c    ", 'a' + f);
-	putchar('\n');
-	for (int r = g->h - 1; r >= 0; r--) {
-		printf("%2d ", r + 1);
-		for (int f = 0; f < g->w; f++) {
-			int sq = r * g->w + f, p = g->at[sq];
-			int col = bg_square_colour(g, sq);
-			char cell[16];
-
-			/* A piece: its name's start, team, mark, colour. */
-			if (p >= 0)
-				snprintf(cell, sizeof cell, "%-4.4s%d%c%c",
-				    fig(g, p), p / BG_MAXFIG + 1,
-				    g->pc[p].ctrl != g->pc[p].owner ? '~' :
-				    bg_fig(g, p)->cosmic ? '*' : ' ',
-				    colour ? ' ' : col == BG_ALL ? '*' :
-				    initial[col] + 'a' - 'A');
-			else
-				snprintf(cell, sizeof cell, "   %c   ",
-				    colour ? ' ' : initial[col]);
-			if (colour)
-				printf("\033[%s;30m%s%-7s\033[0m", ansi_bg(col),
-				    p >= 0 ? "\033[1m" : "", cell);
-			else
-				printf("[%-7s]", cell);
-		}
-		printf(" %d\n", r + 1);
-	}
+	bgio_board(&l->g, colour, colour ? ansi_put : plain_put,
+	    (void *)&l->g);
 }
 
 static void
 show_zones(const struct live *l)
 {
-	const struct bg_game *g = &l->g;
-	char a[4];
-
-	for (int p = 0; p < 2; p++) {
-		int n = 0;
-
-		printf("%s (%s): Dice Zone", g->team[p].name, p ? "north" :
-		    "south");
-		for (int d = 0; d < BG_NDICE; d++)
-			if (g->dicezone[p] >> d & 1u)
-				printf("%s%d", n++ ? "," : " ", d + 1);
-		printf("%s; Holding Zone:", n ? "" : " empty");
-		n = 0;
-		for (int i = 0; i < 2 * BG_MAXFIG; i++)
-			if (i % BG_MAXFIG < g->team[i / BG_MAXFIG].n &&
-			    g->pc[i].sq < 0 && g->pc[i].held == p)
-				printf("%s %s (%s)", n++ ? "," : "", fig(g, i),
-				    g->team[i / BG_MAXFIG].name);
-		printf("%s\n", n ? "" : " empty");
-	}
-	printf("pieces:");
-	for (int i = 0, n = 0; i < 2 * BG_MAXFIG; i++)
-		if (i % BG_MAXFIG < g->team[i / BG_MAXFIG].n &&
-		    g->pc[i].sq >= 0)
-			printf("%s %s=%s%s", n++ % 6 ? "," : "\n ",
-			    sqname(g, g->pc[i].sq, a), fig(g, i),
-			    g->pc[i].ctrl != g->pc[i].owner ? " (hypnotized)" :
-			    "");
-	putchar('\n');
-	if (g->over)
-		printf("game over: %s captured the Cosmic figure and won.\n",
-		    g->team[g->winner].name);
-	else
-		printf("turn %d: %s to move.\n", g->moves + 1,
-		    g->team[g->turn].name);
+	bgio_zones(stdout, &l->g);
 }
 
 static void
@@ -1106,10 +1063,7 @@ cmd_show(void)
 		    l->g.team[1].name, l->g.advanced ? "advanced" : "basic");
 		show_board(l, colour);
 		if (!colour)
-			printf("squares: R O Y G B P the stat colours, W white, "
-			    "* all colours (lower case under a figure);\n"
-			    "figures: NAME1/NAME2 the team, * Cosmic, ~ "
-			    "hypnotized\n");
+			fputs(bgio_legend, stdout);
 		show_zones(l);
 	}
 	bgledger_game_release(&l->d);
@@ -1132,6 +1086,25 @@ cmd_log(void)
 	bgledger_game_release(&l->d);
 	db_close(db);
 	return 0;
+}
+
+/* The live board (core/watch.h): the game, drawn again as it changes. */
+static int
+cmd_watch(void)
+{
+	struct db *db;
+	int rc;
+
+	only(0, "watch");
+	need_args(1, 2, "watch [GAME]");
+	if (o.nargs == 2)
+		o.game = cli_key_arg("GAME", o.args[1]);
+	if (o.fmt != OUT_TABLE)
+		cli_usage_error("watch draws a board, not JSON or CSV");
+	db = cli_db_open(o.db);
+	rc = watch_run(db, bgwatch_draw, (void *)o.game);
+	db_close(db);
+	return rc;
 }
 
 /* One row of "games". */
@@ -1328,8 +1301,8 @@ bg_board(int argc, char **argv)
 	parse_args(argc, argv);
 	if (o.nargs == 0)
 		cli_usage_error("no command given (team, new, show, moves, "
-		    "move, place, die, power, pass, undo, log, games, "
-		    "replay, stat or play)");
+		    "move, place, die, power, pass, undo, log, watch, "
+		    "games, replay, stat or play)");
 	cmd = o.args[0];
 	if (o.nmv > 0 && strcmp(cmd, "move") != 0)
 		only(0, cmd);
@@ -1378,6 +1351,8 @@ bg_board(int argc, char **argv)
 		return cmd_show();
 	if (strcmp(cmd, "log") == 0)
 		return cmd_log();
+	if (strcmp(cmd, "watch") == 0)
+		return cmd_watch();
 	if (strcmp(cmd, "games") == 0)
 		return cmd_games();
 	if (strcmp(cmd, "undo") == 0)
@@ -1389,7 +1364,7 @@ bg_board(int argc, char **argv)
 	{
 		static const char *const known[] = { "team", "stat", "new",
 		    "place", "moves", "move", "power", "die", "pass", "show",
-		    "log", "games", "undo", "replay", "play" };
+		    "log", "watch", "games", "undo", "replay", "play" };
 
 		cli_unknown("command", cmd, known, sizeof known /
 		    sizeof known[0]);

@@ -17,6 +17,7 @@
 #include "core/cli.h"
 #include "crs/combat.h"
 #include "crs/combat_text.h"
+#include "crs/combat_watch.h"
 #include "core/db.h"
 #include "core/names.h"
 #include "crs/crscomplete.h"
@@ -82,6 +83,7 @@ static const char usage_text[] =
 "                       each (a a b 8 6: attack a b --card 8 --vs-card 6)\n"
 "  status               LIFE, EM, DR, stance and cards of everyone\n"
 "  log [COMBAT]         every event, as a story\n"
+"  watch [COMBAT]       a live board, drawn again as the combat changes\n"
 "  replay [COMBAT]      re-derive every outcome and report differences\n"
 "  history [--char NAME] [--since TIME]\n"
 "\n"
@@ -952,71 +954,6 @@ cmd_undo(struct opts *o, int argc, char **argv)
 	return 0;
 }
 
-/* Under the status table: who fled, who takes blows, who is in a melee. */
-static void
-status_notes(const struct combat_state *s)
-{
-	char when[32];
-
-	for (int i = 0; i < s->n; i++) {
-		const struct combat_fighter *f = &s->f[i];
-		uint64_t m = combat_melee(s, i);
-
-		if (f->fled) {
-			util_time_iso(when, sizeof when, f->until);
-			printf("%s fled: out of every combat until %s\n",
-			    f->name, when);
-		}
-		if (f->protecting >= 0)
-			printf("%s takes the blows for %s\n", f->name,
-			    s->f[f->protecting].name);
-		if (m && !s->ended && !f->fled && f->life != 0) {
-			printf("%s is in a melee with", f->name);
-			for (int j = 0, k = 0; j < s->n; j++)
-				if (m & (UINT64_C(1) << j))
-					printf("%s %s", k++ ? "," : "",
-					    s->f[j].name);
-			printf("\n");
-		}
-	}
-}
-
-/* A combatant's figures as status shows them. */
-struct status_line {
-	int	 life, em;
-	int	 to_restore;	/* LIFE or EM comes back after the end */
-	char	 aside[64];	/* the cards set aside: "2,10,K" */
-	char	 when[32];	/* when they come back */
-};
-
-static void
-status_figures(const struct combat_state *s, int i, int64_t now,
-    int64_t restores, struct status_line *x)
-{
-	const struct combat_fighter *f = &s->f[i];
-	char *p = x->aside, *end = x->aside + sizeof x->aside;
-
-	x->life = f->life;
-	x->em = f->em;
-	x->to_restore = combat_to_restore(f);
-	if (combat_restored(s, f, now)) {
-		x->life = f->st.life;
-		x->em = f->st.em;
-		x->to_restore = 0;
-	}
-	x->aside[0] = '\0';
-	for (int c = 2; c <= 10; c++) {
-		int out = (c == 10 ? 1 + f->deck.lb : 1) - f->deck.avail[c];
-
-		for (int k = 0; k < out && p < end - 4; k++)
-			p += snprintf(p, (size_t)(end - p), "%s%s", p ==
-			    x->aside ? "" : ",", deck_face_name(c));
-	}
-	x->when[0] = '\0';
-	if (s->ended || restores == 0)
-		util_time_iso(x->when, sizeof x->when, restores);
-}
-
 /* The first line of status, or the opening of its JSON. */
 static void
 status_head(const struct opts *o, const struct ledger *l,
@@ -1059,7 +996,8 @@ json_int_if(int have, int64_t n)
 
 /* The JSON of combatant i, after the combatants before it. */
 static void
-status_json(const struct combat_state *s, int i, const struct status_line *x)
+status_json(const struct combat_state *s, int i,
+    const struct combat_figures *x)
 {
 	const struct combat_fighter *f = &s->f[i];
 
@@ -1108,7 +1046,7 @@ status_json(const struct combat_state *s, int i, const struct status_line *x)
 /* The table row of combatant f. */
 static void
 status_row(const struct combat_state *s, const struct combat_fighter *f,
-    const struct status_line *x)
+    const struct combat_figures *x)
 {
 	char lifes[24], ems[24], drs[12], init[12];
 	size_t w = util_safe_width(f->name);
@@ -1140,7 +1078,7 @@ cmd_status(struct opts *o, int argc, char **argv)
 	struct db *db;
 	struct ledger l;
 	struct combat_state s;
-	struct status_line x;
+	struct combat_figures x;
 	int64_t now = db_now(), restores;
 
 	(void)argv;
@@ -1155,7 +1093,7 @@ cmd_status(struct opts *o, int argc, char **argv)
 	restores = combat_restores_at(&s);
 	status_head(o, &l, &s);
 	for (int i = 0; i < s.n; i++) {
-		status_figures(&s, i, now, restores, &x);
+		combat_text_figures(&s, i, now, restores, &x);
 		if (o->fmt == OUT_JSON)
 			status_json(&s, i, &x);
 		else
@@ -1164,7 +1102,7 @@ cmd_status(struct opts *o, int argc, char **argv)
 	if (o->fmt == OUT_JSON)
 		printf("]}\n");
 	else
-		status_notes(&s);
+		combat_text_notes(stdout, &s);
 	combat_state_release(&s);
 	ledger_release(&l);
 	db_close(db);
@@ -1426,6 +1364,25 @@ cmd_log(struct opts *o, int argc, char **argv)
 	ledger_release(&l);
 	db_close(db);
 	return 0;
+}
+
+/* The live board (core/watch.h): the combat, drawn again as it changes. */
+static int
+cmd_watch(struct opts *o, int argc, char **argv)
+{
+	struct db *db;
+	int rc;
+
+	if (argc > 1)
+		cli_usage_error("watch takes at most one COMBAT");
+	if (argc == 1)
+		o->combat = cli_key_arg("COMBAT", argv[0]);
+	if (o->fmt != OUT_TABLE)
+		cli_usage_error("watch draws a board, not JSON or CSV");
+	db = cli_db_open(o->db);
+	rc = watch_run(db, combat_watch_draw, (void *)o->combat);
+	db_close(db);
+	return rc;
 }
 
 /* Says what an audit found wrong with one event of combat *arg. */
@@ -1925,6 +1882,7 @@ static const struct command {
 	{ "undo", cmd_undo, COMBAT_UNDO, 0, -1, 1, NULL, 1 },
 	{ "status", cmd_status, -1, 0, -1, 1, NULL, 1 },
 	{ "log", cmd_log, -1, 0, -1, 1, NULL, 1 },
+	{ "watch", cmd_watch, -1, 0, -1, 1, NULL, 1 },
 	{ "replay", cmd_replay, -1, 0, -1, 1, NULL, 1 },
 	{ "history", cmd_history, -1, 0, -1, 1, NULL, 1 },
 	{ "play", cmd_play, -1, 0, 1, 1, "play takes at most one COMBAT", 1 },
@@ -2004,7 +1962,7 @@ crs_combat(int argc, char **argv)
 		cli_usage_error("no command given (start, join, init, "
 		    "attack, mental, power, pass, stance, range, flee, "
 		    "charge, blow, swap, round, dead, end, undo, status, log, "
-		    "replay, history or play)");
+		    "watch, replay, history or play)");
 	cmd = argv[0];
 	argc--;
 	argv++;

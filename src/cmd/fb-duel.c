@@ -18,6 +18,7 @@
 #include "fb/fbio.h"
 #include "fb/fbledger.h"
 #include "fb/fbsim.h"
+#include "fb/fbwatch.h"
 #include "core/rng.h"
 #include "core/util.h"
 
@@ -41,6 +42,7 @@ static const char usage[] =
 "        (and init's and target's options)\n"
 "  restance NAME SLOT=N ...\n"
 "  status [--json]   log [--json]   history [NAME] [--json|--csv]\n"
+"  watch [DUEL]      the boards, drawn again as the duel changes\n"
 "  undo [--dry-run]   replay [DUEL]\n"
 "  play [DUEL]        commands at a prompt (r: round, s: status, u: undo)\n"
 "  sim A B --n N [--seed S] [--max-rounds R] [--jobs N] [--json]\n";
@@ -351,20 +353,6 @@ player_stance(const struct fb_player *p)
 }
 
 static void
-text_geas(const int *geas, int free_geas)
-{
-	int any = 0;
-
-	for (int g = 0; g < FB_NGEAS; g++)
-		if (geas[g] || g == free_geas) {
-			printf("%s%s %d%s", any++ ? ", " : "", fb_geas_name(g),
-			    geas[g], g == free_geas ? " (free)" : "");
-		}
-	if (!any)
-		fputs("-", stdout);
-}
-
-static void
 show_sheet(const struct fbledger_duelist *d, const struct fb_board *b)
 {
 	const struct fb_stance *st = &d->sh.st;
@@ -400,7 +388,7 @@ show_sheet(const struct fbledger_duelist *d, const struct fb_board *b)
 	}
 	printf(" (%d)\nATT        %d\nDEF        %d\nGEAS       ", sum, st->att,
 	    st->def);
-	text_geas(st->geas, d->sh.free_geas);
+	fbio_geas_text(stdout, st->geas, d->sh.free_geas);
 	printf("\npool       %d\nnotes      ", pool);
 	if (d->notes)
 		util_fputs_safe(d->notes, stdout);
@@ -1063,24 +1051,6 @@ cmd_restance(void)
 
 /* ---- status, log, history, undo ---- */
 
-static void
-draw_counters(int n)
-{
-	char bar[FB_CAP + 1];
-
-	for (int k = 0; k < FB_CAP; k++)
-		bar[k] = k < n ? '#' : '.';
-	bar[FB_CAP] = '\0';
-	printf("%s %d", bar, n);
-}
-
-static const char *
-stage_name(int st)
-{
-	return st == FB_OPEN ? "before initiative" : st == FB_INIT ?
-	    "initiative rolled" : "target fixed";
-}
-
 /* The state of a duel as one JSON object. */
 static void
 status_json(int64_t id, const struct fbledger_live *l)
@@ -1089,7 +1059,7 @@ status_json(int64_t id, const struct fbledger_live *l)
 
 	printf("{\"duel\":%s,\"board\":\"%s\",\"round\":%d,"
 	    "\"stage\":\"%s\",\"attacker\":", cli_key_json(id), l->b.name,
-	    s->round, stage_name(s->stage));
+	    s->round, fbio_stage_name(s->stage));
 	cli_json_or_null(stdout, s->stage != FB_OPEN ?
 	    l->np[s->attacker] : NULL);
 	printf(",\"last_attacker\":");
@@ -1131,63 +1101,7 @@ status_json(int64_t id, const struct fbledger_live *l)
 static void
 status_text(int64_t id, const struct fbledger_live *l)
 {
-	const struct fb_state *s = &l->s;
-
-	printf("duel %s on board %s, round %d, %s", cli_key(id),
-	    l->b.name, s->round, stage_name(s->stage));
-	if (s->stage != FB_OPEN)
-		printf(": %s attacks", l->np[s->attacker]);
-	if (s->stage == FB_AIMED)
-		printf(" %s", l->b.tname[s->target]);
-	if (s->over)
-		printf("\nover (%s): %s", fb_end_name(s->end),
-		    s->winner < 0 ? "a draw" : l->np[s->winner]);
-	else if (s->stage == FB_OPEN && s->earned >= 0)
-		printf("\n%s has earned the initiative",
-		    l->np[s->earned]);
-	else if (s->stage == FB_OPEN && s->last_attacker >= 0)
-		printf("\n%s attacked last", l->np[s->last_attacker]);
-	if (!s->over && s->choose)
-		printf("; the attacker chooses the target");
-	printf("\n\n%-12s %-14s %-14s touches\n", "", l->np[0],
-	    l->np[1]);
-	printf("%-12s %-14s %-14s\n", "", fb_side_name(s->p[0].side),
-	    fb_side_name(s->p[1].side));
-	for (int i = 0; i < l->b.ns; i++) {
-		const char *sep = "";
-
-		printf("%-12s ", l->b.sname[i]);
-		for (int w = 0; w < 2; w++) {
-			draw_counters(s->p[w].sph[i]);
-			printf("%s", s->p[w].gift && i == l->b.center ?
-			    "*" : " ");
-			printf("%7s", "");
-		}
-		for (int t = 0; t < FB_NT; t++)
-			if (fb_touches(&l->b, i, t)) {
-				printf("%s%s", sep, l->b.tname[t]);
-				sep = ",";
-			}
-		putchar('\n');
-	}
-	printf("%-12s %-14d %-14d\n", "ATT", s->p[0].att, s->p[1].att);
-	printf("%-12s %-14d %-14d\n", "DEF", s->p[0].def, s->p[1].def);
-	printf("%-12s %-14d %-14d\n", "pool", s->p[0].pool,
-	    s->p[1].pool);
-	for (int w = 0; w < 2; w++) {
-		printf("%s GEAS: ", l->np[w]);
-		text_geas(s->p[w].geas, s->p[w].free_geas);
-		if (s->p[w].legs)
-			printf("; legs hit: %s%s",
-			    s->p[w].legs & 1 ? "left " : "",
-			    s->p[w].legs & 2 ? "right" : "");
-		if (s->p[w].gift)
-			printf("; %d gift counter%s in the center (*)",
-			    s->p[w].gift, s->p[w].gift > 1 ? "s" : "");
-		if (s->restance >> w & 1)
-			printf("; may take a new stance");
-		putchar('\n');
-	}
+	fbio_status_text(stdout, cli_key(id), &l->b, l->np, &l->s);
 }
 
 static int
@@ -1232,6 +1146,26 @@ cmd_log(void)
 	free(l);
 	db_close(db);
 	return 0;
+}
+
+/* The live board (core/watch.h): the duel, drawn again as it changes. */
+static int
+cmd_watch(void)
+{
+	struct db *db;
+	int rc;
+
+	no_round_options("watch");
+	if (o.nargs > 2)
+		cli_usage_error("watch takes at most one DUEL");
+	if (o.nargs == 2)
+		o.duel = cli_key_arg("DUEL", o.args[1]);
+	if (o.fmt != OUT_TABLE)
+		cli_usage_error("watch draws the boards, not JSON or CSV");
+	db = cli_db_open(o.db);
+	rc = watch_run(db, fbwatch_draw, (void *)o.duel);
+	db_close(db);
+	return rc;
 }
 
 /* One row of "history". */
@@ -1614,7 +1548,7 @@ fb_duel(int argc, char **argv)
 	if (o.nargs == 0)
 		cli_usage_error("no command given (sheet, board, start, "
 		    "stance, init, target, round, geas, restance, status, "
-		    "log, undo, replay, history, sim or play)");
+		    "log, watch, undo, replay, history, sim or play)");
 	cmd = o.args[0];
 	fb_in_init(&in);
 	if (strcmp(cmd, "sheet") == 0)
@@ -1641,6 +1575,8 @@ fb_duel(int argc, char **argv)
 		return cmd_status();
 	if (strcmp(cmd, "log") == 0)
 		return cmd_log();
+	if (strcmp(cmd, "watch") == 0)
+		return cmd_watch();
 	if (strcmp(cmd, "history") == 0)
 		return cmd_history();
 	if (strcmp(cmd, "undo") == 0)
@@ -1654,8 +1590,8 @@ fb_duel(int argc, char **argv)
 	{
 		static const char *const known[] = { "sheet", "board",
 		    "start", "stance", "init", "target", "round", "geas",
-		    "restance", "status", "log", "history", "undo", "replay",
-		    "sim", "play" };
+		    "restance", "status", "log", "watch", "history", "undo",
+		    "replay", "sim", "play" };
 
 		cli_unknown("command", cmd, known, sizeof known /
 		    sizeof known[0]);

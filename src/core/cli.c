@@ -141,12 +141,18 @@ cli_json_or_null(FILE *fp, const char *s)
 void
 cli_put_detail_text(const char *detail)
 {
+	cli_fput_detail_text(detail, stdout);
+}
+
+void
+cli_fput_detail_text(const char *detail, FILE *fp)
+{
 	const char *t = strstr(detail, "\"text\":\"");
 
 	if (t == NULL)
 		return;
 	for (t += 8; *t && *t != '"'; t++)
-		putchar(*t == '\\' && t[1] ? *++t : *t);
+		putc(*t == '\\' && t[1] ? *++t : *t, fp);
 }
 
 long

@@ -83,6 +83,8 @@ void cli_json_or_null(FILE *fp, const char *s);
  * its escapes undone enough for a log line; nothing if it has none.
  */
 void cli_put_detail_text(const char *detail);
+/* The same to fp. */
+void cli_fput_detail_text(const char *detail, FILE *fp);
 
 /*
  * Sets up a tool: the stdout check at exit, and the check of every

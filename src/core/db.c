@@ -760,6 +760,25 @@ db_begin_read(struct db *db)
 		db_exec(db, "BEGIN", "cannot start a transaction");
 }
 
+/*
+ * SQLite counts, per connection, the commits of the others; a server
+ * database numbers its changes, and every write transaction records one
+ * (or, applying another station's, comes with its own): the newest's
+ * number, read through the primary key, costs a look at one index page.
+ */
+int64_t
+db_data_version(struct db *db)
+{
+	struct db_stmt *st = db_prepare(db, db->pg != NULL ?
+	    "SELECT coalesce(max(no), 0) FROM change" : "PRAGMA data_version");
+	int64_t v = 0;
+
+	if (db_step(db, st, 0) == DB_ROW)
+		v = db_column_int(st, 0);
+	db_finalize(st);
+	return v;
+}
+
 void
 db_commit(struct db *db)
 {

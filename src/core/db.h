@@ -233,6 +233,14 @@ void db_commit(struct db *db);
 /* db_rollback is core/db_stmt.h's, the failure handler's first step. */
 
 /*
+ * A number that changes when another connection commits a write to the
+ * database, for a reader that watches it (core/watch.h): SQLite's PRAGMA
+ * data_version, a server database's newest change.  Outside a
+ * transaction.
+ */
+int64_t db_data_version(struct db *db);
+
+/*
  * On a server, ends the load b, which has a keycol, by writing the
  * first ncols values of its rows into table (columns, its names there)
  * instead of b's own table, in the caller's write transaction, in the

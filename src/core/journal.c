@@ -480,6 +480,21 @@ journal_event_undo(struct db *db, const struct journal *j, size_t i,
 }
 
 void
+journal_event_line(FILE *fp, const struct journal *j, size_t i,
+    char round_mark, int width)
+{
+	const struct journal_event *e = journal_body(j, i);
+
+	fprintf(fp, "%3" PRId64 "  %c%-3d %-*s ", e->seq, round_mark,
+	    e->round, width, e->action);
+	if (e->undoes != 0)
+		fprintf(fp, "undoes %" PRId64, e->undoes);
+	else
+		cli_fput_detail_text(e->detail, fp);
+	fputs(j->undone[i] ? "  [undone]" : "", fp);
+}
+
+void
 journal_event_print(const struct journal *j, int json,
     const char *round_key, char round_mark, int width)
 {
@@ -502,13 +517,8 @@ journal_event_print(const struct journal *j, int json,
 			    j->undone[i] ? "true" : "false", e->detail);
 			continue;
 		}
-		printf("%3" PRId64 "  %c%-3d %-*s ", e->seq, round_mark,
-		    e->round, width, e->action);
-		if (e->undoes != 0)
-			printf("undoes %" PRId64, e->undoes);
-		else
-			cli_put_detail_text(e->detail);
-		printf("%s\n", j->undone[i] ? "  [undone]" : "");
+		journal_event_line(stdout, j, i, round_mark, width);
+		putchar('\n');
 	}
 	if (json)
 		fputs("]}\n", stdout);

@@ -304,5 +304,8 @@ int64_t journal_event_undo(struct db *db, const struct journal *j, size_t i,
  */
 void journal_event_print(const struct journal *j, int json,
     const char *round_key, char round_mark, int width);
+/* Event i of j as a line of that log, without its newline, to fp. */
+void journal_event_line(FILE *fp, const struct journal *j, size_t i,
+    char round_mark, int width);
 
 #endif

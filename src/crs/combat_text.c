@@ -438,3 +438,59 @@ combat_text_undone(FILE *fp, const struct combat_event *e)
 	    e->round, combat_action_name(e->action), e->actor ? e->actor :
 	    "the GM");
 }
+
+void
+combat_text_figures(const struct combat_state *s, int i, int64_t now,
+    int64_t restores, struct combat_figures *x)
+{
+	const struct combat_fighter *f = &s->f[i];
+	char *p = x->aside, *end = x->aside + sizeof x->aside;
+
+	x->life = f->life;
+	x->em = f->em;
+	x->to_restore = combat_to_restore(f);
+	if (combat_restored(s, f, now)) {
+		x->life = f->st.life;
+		x->em = f->st.em;
+		x->to_restore = 0;
+	}
+	x->aside[0] = '\0';
+	for (int c = 2; c <= 10; c++) {
+		int out = (c == 10 ? 1 + f->deck.lb : 1) - f->deck.avail[c];
+
+		for (int k = 0; k < out && p < end - 4; k++)
+			p += snprintf(p, (size_t)(end - p), "%s%s", p ==
+			    x->aside ? "" : ",", deck_face_name(c));
+	}
+	x->when[0] = '\0';
+	if (s->ended || restores == 0)
+		util_time_iso(x->when, sizeof x->when, restores);
+}
+
+void
+combat_text_notes(FILE *fp, const struct combat_state *s)
+{
+	char when[32];
+
+	for (int i = 0; i < s->n; i++) {
+		const struct combat_fighter *f = &s->f[i];
+		uint64_t m = combat_melee(s, i);
+
+		if (f->fled) {
+			util_time_iso(when, sizeof when, f->until);
+			fprintf(fp, "%s fled: out of every combat until %s\n",
+			    f->name, when);
+		}
+		if (f->protecting >= 0)
+			fprintf(fp, "%s takes the blows for %s\n", f->name,
+			    s->f[f->protecting].name);
+		if (m && !s->ended && !f->fled && f->life != 0) {
+			fprintf(fp, "%s is in a melee with", f->name);
+			for (int j = 0, k = 0; j < s->n; j++)
+				if (m & (UINT64_C(1) << j))
+					fprintf(fp, "%s %s", k++ ? "," : "",
+					    s->f[j].name);
+			fprintf(fp, "\n");
+		}
+	}
+}

@@ -24,4 +24,26 @@ void combat_text_story(FILE *fp, const struct combat_state *s,
 /* An undone event's line of the story: "  7  r2  (undone) attack by Ann". */
 void combat_text_undone(FILE *fp, const struct combat_event *e);
 
+/* A combatant's figures as status and the live board show them. */
+struct combat_figures {
+	int	 life, em;
+	int	 to_restore;	/* LIFE or EM comes back after the end */
+	char	 aside[64];	/* the cards set aside: "2,10,K" */
+	char	 when[32];	/* when they come back */
+};
+
+/*
+ * The figures of combatant i of s at now: LIFE and EM (back to the
+ * sheet's once restored), the cards set aside, and when what is lost
+ * comes back, restores being combat_restores_at(s).
+ */
+void combat_text_figures(const struct combat_state *s, int i, int64_t now,
+    int64_t restores, struct combat_figures *x);
+
+/*
+ * What the status table leaves out, a line each: who fled and until
+ * when, who takes the blows for whom, who is in a melee with whom.
+ */
+void combat_text_notes(FILE *fp, const struct combat_state *s);
+
 #endif

@@ -143,6 +143,7 @@ static const struct complete_cmd combat_cmds[] = {
 	{ "replay", "", NULL },
 	{ "history", "", NULL },
 	{ "play", "", NULL },
+	{ "watch", "", NULL },
 	{ NULL, NULL, NULL }
 };
 

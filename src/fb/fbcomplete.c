@@ -67,6 +67,7 @@ static const struct complete_cmd cmds[] = {
 	{ "replay", "", NULL },
 	{ "sim", "duelist duelist", NULL },
 	{ "play", "", NULL },
+	{ "watch", "", NULL },
 	{ NULL, NULL, NULL }
 };
 

@@ -715,3 +715,98 @@ fbio_in_format(const struct fb_board *b, const char *const names[2],
 		memmove(buf, buf + 1, strlen(buf));
 	return buf;
 }
+
+/* ---- the state as status shows it ---- */
+
+const char *
+fbio_stage_name(int stage)
+{
+	return stage == FB_OPEN ? "before initiative" : stage == FB_INIT ?
+	    "initiative rolled" : "target fixed";
+}
+
+void
+fbio_geas_text(FILE *fp, const int *geas, int free_geas)
+{
+	int any = 0;
+
+	for (int g = 0; g < FB_NGEAS; g++)
+		if (geas[g] || g == free_geas) {
+			fprintf(fp, "%s%s %d%s", any++ ? ", " : "",
+			    fb_geas_name(g), geas[g], g == free_geas ?
+			    " (free)" : "");
+		}
+	if (!any)
+		fputs("-", fp);
+}
+
+/* A sphere's counters: "##.. 2". */
+static void
+counters_text(FILE *fp, int n)
+{
+	char bar[FB_CAP + 1];
+
+	for (int k = 0; k < FB_CAP; k++)
+		bar[k] = k < n ? '#' : '.';
+	bar[FB_CAP] = '\0';
+	fprintf(fp, "%s %d", bar, n);
+}
+
+void
+fbio_status_text(FILE *fp, const char *key, const struct fb_board *b,
+    const char *const np[2], const struct fb_state *s)
+{
+	fprintf(fp, "duel %s on board %s, round %d, %s", key, b->name,
+	    s->round, fbio_stage_name(s->stage));
+	if (s->stage != FB_OPEN)
+		fprintf(fp, ": %s attacks", np[s->attacker]);
+	if (s->stage == FB_AIMED)
+		fprintf(fp, " %s", b->tname[s->target]);
+	if (s->over)
+		fprintf(fp, "\nover (%s): %s", fb_end_name(s->end),
+		    s->winner < 0 ? "a draw" : np[s->winner]);
+	else if (s->stage == FB_OPEN && s->earned >= 0)
+		fprintf(fp, "\n%s has earned the initiative", np[s->earned]);
+	else if (s->stage == FB_OPEN && s->last_attacker >= 0)
+		fprintf(fp, "\n%s attacked last", np[s->last_attacker]);
+	if (!s->over && s->choose)
+		fprintf(fp, "; the attacker chooses the target");
+	fprintf(fp, "\n\n%-12s %-14s %-14s touches\n", "", np[0], np[1]);
+	fprintf(fp, "%-12s %-14s %-14s\n", "", fb_side_name(s->p[0].side),
+	    fb_side_name(s->p[1].side));
+	for (int i = 0; i < b->ns; i++) {
+		const char *sep = "";
+
+		fprintf(fp, "%-12s ", b->sname[i]);
+		for (int w = 0; w < 2; w++) {
+			counters_text(fp, s->p[w].sph[i]);
+			fprintf(fp, "%s", s->p[w].gift && i == b->center ?
+			    "*" : " ");
+			fprintf(fp, "%7s", "");
+		}
+		for (int t = 0; t < FB_NT; t++)
+			if (fb_touches(b, i, t)) {
+				fprintf(fp, "%s%s", sep, b->tname[t]);
+				sep = ",";
+			}
+		putc('\n', fp);
+	}
+	fprintf(fp, "%-12s %-14d %-14d\n", "ATT", s->p[0].att, s->p[1].att);
+	fprintf(fp, "%-12s %-14d %-14d\n", "DEF", s->p[0].def, s->p[1].def);
+	fprintf(fp, "%-12s %-14d %-14d\n", "pool", s->p[0].pool,
+	    s->p[1].pool);
+	for (int w = 0; w < 2; w++) {
+		fprintf(fp, "%s GEAS: ", np[w]);
+		fbio_geas_text(fp, s->p[w].geas, s->p[w].free_geas);
+		if (s->p[w].legs)
+			fprintf(fp, "; legs hit: %s%s",
+			    s->p[w].legs & 1 ? "left " : "",
+			    s->p[w].legs & 2 ? "right" : "");
+		if (s->p[w].gift)
+			fprintf(fp, "; %d gift counter%s in the center (*)",
+			    s->p[w].gift, s->p[w].gift > 1 ? "s" : "");
+		if (s->restance >> w & 1)
+			fprintf(fp, "; may take a new stance");
+		putc('\n', fp);
+	}
+}

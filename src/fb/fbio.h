@@ -2,12 +2,14 @@
  * fbio.h - the text forms of Force Battles: stances as KEY=VALUE words,
  * boards as lines, and a round's options.  The same parser reads what a
  * GM types and what the ledger stored, so a replay runs exactly what was
- * run.  Pure: no I/O.
+ * run.  Pure: no I/O but to the stream a caller passes (the state as
+ * status shows it).
  */
 #ifndef REFKIT_FBIO_H
 #define REFKIT_FBIO_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "fb/fb.h"
 
@@ -76,5 +78,22 @@ int fbio_in_parse(const struct fb_board *b, const char *const names[2],
 /* The canonical options of in, every die given.  The caller frees it. */
 char *fbio_in_format(const struct fb_board *b, const char *const names[2],
     const struct fb_in *in);
+
+/* A duel's stage as status says it: "before initiative" ... */
+const char *fbio_stage_name(int stage);
+
+/*
+ * A duelist's GEAS that hold counters, and the free one, as "NAME N"
+ * joined by ", " (the free one marked "(free)"), or "-" for none.
+ */
+void fbio_geas_text(FILE *fp, const int *geas, int free_geas);
+
+/*
+ * The state s of duel key (as users see it) on board b between np[0]
+ * and np[1], as fb-duel status writes it: who attacks, both boards
+ * sphere by sphere, ATT, DEF, the pools and each one's GEAS.
+ */
+void fbio_status_text(FILE *fp, const char *key, const struct fb_board *b,
+    const char *const np[2], const struct fb_state *s);
 
 #endif

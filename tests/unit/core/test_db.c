@@ -426,6 +426,42 @@ test_changes_insert(const char *dir)
 	free(pz);
 }
 
+/*
+ * db_data_version (a live board's poll) moves when another connection
+ * commits, and not for a read or a rollback.
+ */
+static void
+test_data_version(const char *dir)
+{
+	char *path = xasprintf("%s/version.db", dir);
+	struct db *x = db_open(path), *y = db_open(path);
+	int64_t v0 = db_data_version(x), v1;
+
+	is_int(db_data_version(x), v0, "data version: the same when idle");
+	db_begin_read(y);
+	is_int(int_of(y->h, "SELECT count(*) FROM item"), 0,
+	    "data version: another connection reads");
+	db_rollback(y);
+	is_int(db_data_version(x), v0, "data version: a read moves nothing");
+	db_begin(y);
+	sqlite3_exec(y->h, "INSERT INTO item (name) VALUES ('Lamp')", NULL,
+	    NULL, NULL);
+	db_rollback(y);
+	is_int(db_data_version(x), v0,
+	    "data version: a rollback moves nothing");
+	db_begin(y);
+	sqlite3_exec(y->h, "INSERT INTO item (name) VALUES ('Lamp')", NULL,
+	    NULL, NULL);
+	db_commit(y);
+	v1 = db_data_version(x);
+	ok(v1 != v0, "data version: another connection's commit moves it");
+	is_int(db_data_version(x), v1, "data version: then stays");
+	db_close(y);
+	db_close(x);
+	remove_db(path);
+	free(path);
+}
+
 int
 main(void)
 {
@@ -513,6 +549,7 @@ main(void)
 		    "-- @") != NULL, "step %d is cut from schema.sql", v);
 	test_schema3(a->h, v3);
 	test_changes_insert(dir);
+	test_data_version(dir);
 
 	/* A transaction rolled back leaves nothing. */
 	db_begin(a);

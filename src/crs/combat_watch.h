@@ -1,0 +1,26 @@
+/*
+ * combat_watch.h - a combat as the live board shows it (crs-combat
+ * watch): the round, the initiative order and who acts next, LIFE and EM
+ * as bars and numbers, stances, who is down, dead or fled, the cards set
+ * aside, and the last events as the log tells them.  It reads the
+ * combat through the ledger and words it through combat_text;
+ * core/watch.h puts it on the screen.
+ */
+#ifndef REFKIT_COMBAT_WATCH_H
+#define REFKIT_COMBAT_WATCH_H
+
+#include <stddef.h>
+
+#include "core/watch.h"
+
+/*
+ * A watch_draw_fn: draws the combat whose key arg is, as typed ("3",
+ * "89abcdef-3"), or with arg NULL the one under way, else the newest
+ * (which follows a new combat as it starts).  WATCH_REFUSED with why
+ * when arg names no combat; WATCH_NOTHING when there is none yet, or it
+ * no longer replays.
+ */
+int combat_watch_draw(void *arg, struct db *db, struct watch_frame *f,
+    char *why, size_t whysz);
+
+#endif
