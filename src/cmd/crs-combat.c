@@ -954,6 +954,18 @@ cmd_undo(struct opts *o, int argc, char **argv)
 	return 0;
 }
 
+/* The width of the name column: 16, or the widest name as shown. */
+static int
+name_width(const struct combat_state *s)
+{
+	size_t w = 16;
+
+	for (int i = 0; i < s->n; i++)
+		if (util_safe_width(s->f[i].name) > w)
+			w = util_safe_width(s->f[i].name);
+	return (int)w;
+}
+
 /* The first line of status, or the opening of its JSON. */
 static void
 status_head(const struct opts *o, const struct ledger *l,
@@ -979,9 +991,9 @@ status_head(const struct opts *o, const struct ledger *l,
 		util_fputs_safe(s->f[next].name, stdout);
 	} else if (!s->ended && !s->init_done)
 		printf("; initiative not drawn yet");
-	printf("\n%-16s %-9s %-9s %4s  %-6s %-5s %-4s %-14s %s\n", "NAME",
-	    "LIFE", "EM", "DR", "STANCE", "DOWN", "INIT", "SET ASIDE",
-	    "RESTORES");
+	printf("\n%-*s %-9s %-9s %4s  %-6s %-5s %-4s %-14s %s\n",
+	    name_width(s), "NAME", "LIFE", "EM", "DR", "STANCE", "DOWN", "INIT",
+	    "SET ASIDE", "RESTORES");
 }
 
 /* Prints n if have is set, else null. */
@@ -1066,7 +1078,7 @@ status_row(const struct combat_state *s, const struct combat_fighter *f,
 		snprintf(init, sizeof init, "-");
 	util_fputs_safe(f->name, stdout);
 	printf("%*s %-9s %-9s %4s  %-6s %-5s %-4s %-14s %s\n",
-	    (int)(16 - (w < 16 ? w : 16)), "", lifes, ems, drs, f->stance ?
+	    (int)((size_t)name_width(s) - w), "", lifes, ems, drs, f->stance ?
 	    "yes" : "no", f->dead ? "dead" : x->life == 0 ? "yes" : "no",
 	    init, *x->aside ? x->aside : "-", !x->to_restore ? "-" :
 	    s->ended ? x->when : "10 min after the end");
