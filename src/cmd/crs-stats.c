@@ -780,8 +780,10 @@ cmd_thing(struct opts *o, int argc, char **argv, int is_item)
 		return 0;
 	}
 	if (strcmp(sub, "add") != 0 && strcmp(sub, "set") != 0) {
-		char *what = xasprintf("%s command", kind);
+		/* On the stack: cli_unknown exits, and a leak fails valgrind. */
+		char what[32];
 
+		snprintf(what, sizeof what, "%s command", kind);
 		cli_unknown(what, sub, (const char *const[]){ "add", "set",
 		    "rm", "list" }, 4);
 	}
