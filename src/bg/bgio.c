@@ -168,53 +168,32 @@ int
 bgio_team(const struct bg_game *g, const char *s, char *why, size_t whysz)
 {
 	const char *const all[2] = { g->team[0].name, g->team[1].name };
-	const char *found;
-	struct names m;
-	int p = -1;
 
 	if ((s[0] == '1' || s[0] == '2') && s[1] == '\0')
 		return s[0] - '1';
-	names_init(&m, s);
-	names_add(&m, all[0]);
-	names_add(&m, all[1]);
-	if (names_pick(&m, &found) == NAMES_FOUND)
-		p = strcmp(found, all[0]) == 0 ? 0 : 1;
-	else
-		names_why_in(&m, "is neither team", all, 2, "the teams", why,
-		    whysz);
-	names_release(&m);
-	return p;
+	return names_lookup_in(s, all, 2, "is neither team", "the teams", why,
+	    whysz);
 }
 
 /*
  * The figure of player p's team that s names by core/names.h's rule, or
- * -1 with the refusal in why.  A team's names differ but for case.
+ * -1 with the refusal in why, which lists the team's figures.
  */
 static int
 team_piece(const struct bg_game *g, int p, const char *s, char *why,
     size_t whysz)
 {
 	const struct bg_team *t = &g->team[p];
-	const char *all[BG_MAXFIG], *found;
-	struct names m;
-	int piece = -1;
+	const char *all[BG_MAXFIG];
+	char *what = xasprintf("is not a figure of %s", t->name);
+	int i;
 
-	names_init(&m, s);
-	for (int i = 0; i < t->n; i++) {
+	for (i = 0; i < t->n; i++)
 		all[i] = t->f[i].name;
-		names_add(&m, all[i]);
-	}
-	if (names_pick(&m, &found) == NAMES_FOUND)
-		piece = bg_piece_find(g, p, found);
-	else {
-		char *what = xasprintf("is not a figure of %s", t->name);
-
-		names_why_in(&m, what, all, (size_t)t->n, "its figures", why,
-		    whysz);
-		free(what);
-	}
-	names_release(&m);
-	return piece;
+	i = names_lookup_in(s, all, (size_t)t->n, what, "its figures", why,
+	    whysz);
+	free(what);
+	return i < 0 ? -1 : p * BG_MAXFIG + i;
 }
 
 /*

@@ -271,20 +271,8 @@ int
 fbio_who(const char *const names[2], const char *typed, char *why,
     size_t whysz)
 {
-	const char *found;
-	struct names m;
-	int w = -1;
-
-	names_init(&m, typed);
-	names_add(&m, names[0]);
-	names_add(&m, names[1]);
-	if (names_pick(&m, &found) == NAMES_FOUND)
-		w = strcmp(found, names[0]) == 0 ? 0 : 1;
-	else
-		names_why_in(&m, "is not in this duel", names, 2, "in it", why,
-		    whysz);
-	names_release(&m);
-	return w;
+	return names_lookup_in(typed, names, 2, "is not in this duel", "in it",
+	    why, whysz);
 }
 
 /* fbio_who for the n bytes at s. */
