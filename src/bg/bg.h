@@ -22,7 +22,7 @@
 #define BG_DICEZONE_MAX	5	/* one die stays out to roll battles */
 #define BG_STAT_MAX	99
 #define BG_MAXROLLS	16	/* battle re-rolls after ties, given or rolled */
-#define BG_WHYSZ	200
+#define BG_WHYSZ	600	/* a refusal that lists eight names */
 
 /* Figure levels, in the order of their line-up counts. */
 enum bg_level { BG_SA, BG_I, BG_II, BG_III, BG_NLEVEL };

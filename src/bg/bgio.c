@@ -7,8 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
+#include "core/names.h"
 #include "core/util.h"
 
 /* Splits s at sep into at most max fields of buf; returns the count. */
@@ -165,32 +165,100 @@ bgio_team_format(const struct bg_team *t)
 }
 
 int
+bgio_team(const struct bg_game *g, const char *s, char *why, size_t whysz)
+{
+	const char *const all[2] = { g->team[0].name, g->team[1].name };
+
+	if ((s[0] == '1' || s[0] == '2') && s[1] == '\0')
+		return s[0] - '1';
+	return names_lookup_in(s, all, 2, "is neither team", "the teams", why,
+	    whysz);
+}
+
+/*
+ * The figure of player p's team that s names by core/names.h's rule, or
+ * -1 with the refusal in why, which lists the team's figures.
+ */
+static int
+team_piece(const struct bg_game *g, int p, const char *s, char *why,
+    size_t whysz)
+{
+	const struct bg_team *t = &g->team[p];
+	const char *all[BG_MAXFIG];
+	char *what = xasprintf("is not a figure of %s", t->name);
+	int i;
+
+	for (i = 0; i < t->n; i++)
+		all[i] = t->f[i].name;
+	i = names_lookup_in(s, all, (size_t)t->n, what, "its figures", why,
+	    whysz);
+	free(what);
+	return i < 0 ? -1 : p * BG_MAXFIG + i;
+}
+
+/*
+ * The full name that a bare s means among both teams' figures, into
+ * full: s itself when a figure has it but for case (bg_piece_find), else
+ * the one name that s begins, or one of whose words it begins.  -1 with
+ * the refusal in why, which lists the figures of prefer's team (both
+ * teams' when prefer is -1).
+ */
+static int
+game_name(const struct bg_game *g, const char *s, int prefer,
+    char full[BG_NAMESZ], char *why, size_t whysz)
+{
+	const char *all[2 * BG_MAXFIG], *found;
+	struct names m;
+	size_t n = 0;
+	int rc = -1;
+
+	names_init(&m, s);
+	for (int p = 0; p < 2; p++)
+		for (int i = 0; i < g->team[p].n; i++) {
+			names_add(&m, g->team[p].f[i].name);
+			if (prefer < 0 || p == prefer)
+				all[n++] = g->team[p].f[i].name;
+		}
+	if (names_pick(&m, &found) == NAMES_FOUND) {
+		snprintf(full, BG_NAMESZ, "%s", found);
+		rc = 0;
+	} else {
+		char *in = prefer < 0 ? xstrdup("in it") :
+		    xasprintf("figures of %s", g->team[prefer].name);
+
+		names_why_in(&m, "is not a figure of this game", all, n, in,
+		    why, whysz);
+		free(in);
+	}
+	names_release(&m);
+	return rc;
+}
+
+int
 bgio_piece(const struct bg_game *g, const char *s, int prefer, char *why,
     size_t whysz)
 {
 	const char *colon = strchr(s, ':');
+	char full[BG_NAMESZ];
 	int found[2];
 
 	if (colon != NULL) {
-		int p = -1;
-		size_t n = (size_t)(colon - s);
+		char *team = xstrndup(s, (size_t)(colon - s));
+		int p = bgio_team(g, team, why, whysz);
 
-		if (n == 1 && (s[0] == '1' || s[0] == '2'))
-			p = s[0] - '1';
-		for (int k = 0; k < 2 && p < 0; k++)
-			if (strlen(g->team[k].name) == n &&
-			    strncasecmp(g->team[k].name, s, n) == 0)
-				p = k;
-		if (p < 0)
-			return util_say(why, whysz, "'%.*s' is neither team",
-			    (int)n, s);
-		if ((found[0] = bg_piece_find(g, p, colon + 1)) < 0)
-			return util_say(why, whysz, "%s has no figure '%s'",
-			    g->team[p].name, colon + 1);
-		return found[0];
+		free(team);
+		return p < 0 ? -1 : team_piece(g, p, colon + 1, why, whysz);
 	}
 	found[0] = bg_piece_find(g, 0, s);
 	found[1] = bg_piece_find(g, 1, s);
+	if (found[0] < 0 && found[1] < 0) {
+		/* No name but for case: the one that s begins. */
+		if (game_name(g, s, prefer, full, why, whysz) < 0)
+			return -1;
+		s = full;
+		found[0] = bg_piece_find(g, 0, s);
+		found[1] = bg_piece_find(g, 1, s);
+	}
 	if (found[0] >= 0 && found[1] >= 0) {
 		if (prefer >= 0) {
 			/* The figure player prefer moves, else her own. */
@@ -203,8 +271,6 @@ bgio_piece(const struct bg_game *g, const char *s, int prefer, char *why,
 		return util_say(why, whysz, "both teams have '%s': say 1:%s or "
 		    "2:%s", s, s, s);
 	}
-	if (found[0] < 0 && found[1] < 0)
-		return util_say(why, whysz, "no figure '%s' in this game", s);
 	return found[0] >= 0 ? found[0] : found[1];
 }
 

@@ -10,6 +10,7 @@
 #include "bg/bgio.h"
 #include "bg/bgledger.h"
 #include "bg/bgpack.h"
+#include "core/lookup.h"
 #include "core/pack.h"
 #include "core/util.h"
 
@@ -85,6 +86,20 @@ team_row(struct db_stmt *st, struct bg_team *t)
 			f->powers |= 1u << p;
 		pw += n + (pw[n] == '+');
 	}
+}
+
+int
+bgledger_team_name(struct db *db, const char *typed, char name[BG_NAMESZ],
+    char *why, size_t whysz)
+{
+	char *full = lookup_name(db, "SELECT name FROM bg_team WHERE name = ?1",
+	    "SELECT name FROM bg_team", typed, "no team", why, whysz);
+
+	if (full == NULL)
+		return -1;
+	snprintf(name, BG_NAMESZ, "%s", full);
+	free(full);
+	return 0;
 }
 
 int
@@ -414,8 +429,13 @@ bgledger_game_each(struct db *db,
 int
 bgledger_team_games(struct db *db, const char *name)
 {
+	/*
+	 * A game's team names compare without case, as teams do; lower()
+	 * and not COLLATE NOCASE, which a server has no collation for.
+	 * Team names are ASCII, which both dialects' lower() fold alike.
+	 */
 	return (int)db_run_text(db, "SELECT count(*) FROM bg_game WHERE"
-	    " team1 = ?1 COLLATE NOCASE OR team2 = ?1 COLLATE NOCASE", name);
+	    " lower(team1) = lower(?1) OR lower(team2) = lower(?1)", name);
 }
 
 /* ---- applying and deriving ---- */
@@ -483,19 +503,13 @@ apply_die(struct bg_game *g, char *buf, char **canon, char *why,
     size_t whysz)
 {
 	char *w[5];
-	int n = words(buf, w, 5), p = -1;
+	int n = words(buf, w, 5), p;
 	long d, back = 0;
 
 	if (n != 2 && n != 4)
 		return fail(why, whysz, "die: TEAM DIE [--swap DIE]");
-	for (int k = 0; k < 2; k++)
-		if (util_streq_ci(w[0], g->team[k].name) ||
-		    (w[0][0] == '1' + k && w[0][1] == '\0'))
-			p = k;
-	if (p < 0) {
-		util_say(why, whysz, "'%s' is neither team", w[0]);
+	if ((p = bgio_team(g, w[0], why, whysz)) < 0)
 		return -1;
-	}
 	if (util_parse_int(w[1], 1, BG_NDICE, &d) != UTIL_INT_OK ||
 	    (n == 4 && (strcmp(w[2], "--swap") != 0 ||
 	    util_parse_int(w[3], 1, BG_NDICE, &back) != UTIL_INT_OK)))

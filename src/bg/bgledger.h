@@ -15,6 +15,14 @@
 
 /* Adds a team and its figures.  -1 if the name is taken. */
 int bgledger_team_add(struct db *db, const struct bg_team *t);
+/*
+ * The team that typed names by core/names.h's rule (team names compare
+ * without case: an exact name, then a unique beginning of a name or of
+ * one of its words): 0 with its name as stored in name, or -1 with the
+ * refusal in why ("no team 'Rde'; did you mean 'Red'?").
+ */
+int bgledger_team_name(struct db *db, const char *typed,
+    char name[BG_NAMESZ], char *why, size_t whysz);
 /* Loads a team by name (case-insensitive).  -1 if there is none. */
 int bgledger_team_load(struct db *db, const char *name, struct bg_team *t);
 /* Removes a team.  -1 if there is none. */

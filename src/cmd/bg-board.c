@@ -326,6 +326,22 @@ team_add(struct bg_team *t)
 	    t->n, bg_team_lineup(t) ? "advanced" : "basic");
 }
 
+/*
+ * Loads into t the team that typed names (bgledger_team_name: exactly,
+ * but for case, or by a unique beginning of the name or of one of its
+ * words); exits 1 with the candidates or the nearest names.
+ */
+static void
+load_team(struct db *db, const char *typed, struct bg_team *t)
+{
+	char name[BG_NAMESZ];
+
+	if (bgledger_team_name(db, typed, name, why, sizeof why) < 0)
+		db_die(db, "%s", why);
+	if (bgledger_team_load(db, name, t) < 0)
+		db_die(db, "no team '%s'", q(typed));
+}
+
 /* team show TEAM */
 static void
 team_show(struct bg_team *t)
@@ -336,8 +352,7 @@ team_show(struct bg_team *t)
 	need_args(3, 3, "team show TEAM");
 	db = cli_db_open(o.db);
 	db_begin_read(db);
-	if (bgledger_team_load(db, o.args[2], t) < 0)
-		db_die(db, "no team '%s'", q(o.args[2]));
+	load_team(db, o.args[2], t);
 	bgledger_stat_names(db, names);
 	db_commit(db);
 	db_close(db);
@@ -390,17 +405,20 @@ static void
 team_rm(void)
 {
 	struct db *db;
+	char name[BG_NAMESZ];
 	int used;
 
 	need_args(3, 3, "team rm TEAM");
 	db = cli_db_open(o.db);
 	db_begin(db);
-	used = bgledger_team_games(db, o.args[2]);
-	if (bgledger_team_rm(db, o.args[2]) < 0)
+	if (bgledger_team_name(db, o.args[2], name, why, sizeof why) < 0)
+		db_die(db, "%s", why);
+	used = bgledger_team_games(db, name);
+	if (bgledger_team_rm(db, name) < 0)
 		db_die(db, "no team '%s'", q(o.args[2]));
 	db_commit(db);
 	db_close(db);
-	printf("removed team %s%s\n", o.args[2], used ? " (its games "
+	printf("removed team %s%s\n", name, used ? " (its games "
 	    "keep their own copy)" : "");
 }
 
@@ -827,8 +845,7 @@ cmd_new(void)
 	for (int k = 0; k < 2; k++) {
 		struct bad b = { NULL, 0 };
 
-		if (bgledger_team_load(db, o.args[1 + k], &t[k]) < 0)
-			db_die(db, "no team '%s'", q(o.args[1 + k]));
+		load_team(db, o.args[1 + k], &t[k]);
 		b.team = t[k].name;
 		if (bg_team_check(&t[k], o.advanced, bad_line, &b) > 0)
 			db_die(db, "team '%s' does not fit the %s line-up",

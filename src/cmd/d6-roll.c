@@ -795,14 +795,13 @@ cmd_weapon(struct opts *o, int argc, char **argv)
 	const char *band;
 	long difficulty = 0;
 	double m;
-	char *end;
+	char *end, why[600];
 
 	if (argc != 1)
 		cli_usage_error("weapon takes one weapon name (d6-roll table "
 		    "weapons lists them)");
-	if ((w = d6chart_weapon_get(argv[0])) == NULL)
-		errx(1, "no weapon named '%s' (d6-roll table weapons lists "
-		    "them)", q(argv[0]));
+	if ((w = d6chart_weapon_find(argv[0], why, sizeof why)) == NULL)
+		errx(1, "%s (d6-roll table weapons lists them)", why);
 	if (o->range == NULL)
 		cli_usage_error("weapon needs --range METRES");
 	m = strtod(o->range, &end);
@@ -1002,6 +1001,25 @@ need_name(int argc, char **argv, const char *cmd)
 		cli_usage_error("character name: %s", why);
 }
 
+/*
+ * Loads into s the character that typed names (d6store_name: exactly,
+ * but for case, or by a unique beginning of the name or of one of its
+ * words); exits 1 with the candidates or the nearest names.
+ */
+static void
+load_named(struct db *db, const char *typed, struct d6_sheet *s)
+{
+	char why[600], *name = d6store_name(db, typed, why, sizeof why);
+	int rc;
+
+	if (name == NULL)
+		db_die(db, "%s", why);
+	rc = d6store_load(db, name, s);
+	free(name);
+	if (rc != 0)
+		db_die(db, "no D6 character named '%s'", q(typed));
+}
+
 static void
 show_sheet(const struct opts *o, const struct d6_sheet *s)
 {
@@ -1064,7 +1082,7 @@ cmd_char(struct opts *o, int argc, char **argv)
 	const char *sub;
 	struct d6_sheet s;
 	struct db *db;
-	char why[256];
+	char why[600];
 
 	if (argc < 1)
 		cli_usage_error("char needs add, set, show, list, rm or roll");
@@ -1104,8 +1122,7 @@ cmd_char(struct opts *o, int argc, char **argv)
 	db = db_open(o->db);
 	if (strcmp(sub, "show") == 0) {
 		db_begin_read(db);
-		if (d6store_load(db, argv[0], &s) != 0)
-			db_die(db, "no D6 character named '%s'", q(argv[0]));
+		load_named(db, argv[0], &s);
 		db_commit(db);
 		show_sheet(o, &s);
 		d6sheet_free(&s);
@@ -1114,17 +1131,23 @@ cmd_char(struct opts *o, int argc, char **argv)
 	}
 	db_begin(db);
 	if (strcmp(sub, "rm") == 0) {
-		if (d6store_remove(db, argv[0]) != 0)
+		char *name = d6store_name(db, argv[0], why, sizeof why);
+		int rc;
+
+		if (name == NULL)
+			db_die(db, "%s", why);
+		rc = d6store_remove(db, name);
+		free(name);
+		if (rc != 0)
 			db_die(db, "no D6 character named '%s'", q(argv[0]));
 		db_commit(db);
 		db_close(db);
 		return 0;
 	}
-	if (strcmp(sub, "add") == 0) {
+	if (strcmp(sub, "add") == 0)
 		d6sheet_new(&s, argv[0]);
-	} else if (d6store_load(db, argv[0], &s) != 0) {
-		db_die(db, "no D6 character named '%s'", q(argv[0]));
-	}
+	else
+		load_named(db, argv[0], &s);
 	for (int i = 1; i < argc; i++)
 		if (d6sheet_apply(&s, argv[i], why, sizeof why) != 0)
 			db_die(db, "argument %d '%s': %s", i + 1,
@@ -1263,14 +1286,13 @@ cmd_char_roll(struct opts *o, struct db *db, const char *name,
 			cli_usage_error("--round: %s", why);
 	}
 	db_begin(db);
-	if (d6store_load(db, name, &s) != 0)
-		db_die(db, "no D6 character named '%s'", q(name));
-	if ((t = d6sheet_find(&s, ref, &fallback)) == NULL) {
-		if (strchr(ref, '.'))
-			db_die(db, "%s has neither the skill nor the attribute "
-			    "of '%s'", q(s.name), q(ref));
-		db_die(db, "%s has no trait '%s' (write ATTRIBUTE.%s to fall "
-		    "back on the attribute)", q(s.name), q(ref), q(ref));
+	load_named(db, name, &s);
+	{
+		char why[600];
+
+		if ((t = d6sheet_find(&s, ref, &fallback, why,
+		    sizeof why)) == NULL)
+			db_die(db, "%s", why);
 	}
 	check_spending(o, db, &s);
 	memset(&x, 0, sizeof x);

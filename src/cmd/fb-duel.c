@@ -67,7 +67,10 @@ struct opts {
 
 static struct opts o;
 
-static char why[256];
+/* Room for a refusal that lists eight names (core/names.h). */
+static char why[600];
+/* The input a command records, reachable until exit whatever path leaves. */
+static char *held;
 
 static const char *
 q(const char *s)
@@ -260,6 +263,36 @@ collect_bad(void *arg, const char *m)
 	c->n++;
 }
 
+/*
+ * The duelist that typed names (fbledger_duelist_name: exactly, but for
+ * case, or by a unique beginning of the name or of one of its words),
+ * loaded into d with her board b; exits 1 with the candidates or the
+ * nearest names.
+ */
+static void
+load_duelist(struct db *db, const char *typed, struct fbledger_duelist *d,
+    struct fb_board *b)
+{
+	char name[FBLEDGER_NAMESZ];
+
+	if (fbledger_duelist_name(db, typed, name, why, sizeof why) < 0)
+		db_die(db, "%s", why);
+	if (fbledger_duelist_load(db, name, d, b) < 0)
+		db_die(db, "no duelist '%s'", q(typed));
+}
+
+/* The board that typed names, by the same rule, loaded into b. */
+static void
+load_board(struct db *db, const char *typed, struct fb_board *b)
+{
+	char name[FB_NAMESZ];
+
+	if (fbledger_board_name(db, typed, name, why, sizeof why) < 0)
+		db_die(db, "%s", why);
+	if (fbledger_board_load(db, name, b) < 0)
+		db_die(db, "no board '%s'", q(typed));
+}
+
 /* Applies the sheet options and words to d; refusals are usage-free. */
 static void
 edit_sheet(struct db *db, struct fbledger_duelist *d, struct fb_board *b,
@@ -268,8 +301,7 @@ edit_sheet(struct db *db, struct fbledger_duelist *d, struct fb_board *b,
 	struct collect c = { 0 };
 
 	if (o.board != NULL) {
-		if (fbledger_board_load(db, o.board, b) < 0)
-			db_die(db, "no board '%s'", q(o.board));
+		load_board(db, o.board, b);
 		if (!first)
 			fb_stance_default(b, &d->sh.st);
 	}
@@ -475,10 +507,7 @@ cmd_sheet(void)
 		d.sh.level = FB_LEARNER;
 		d.sh.free_geas = -1;
 		db_begin(db);
-		if (fbledger_board_load(db, o.board ? o.board : "default",
-		    &b) < 0)
-			db_die(db, "no board '%s'", q(o.board ? o.board :
-			    "default"));
+		load_board(db, o.board ? o.board : "default", &b);
 		fb_stance_default(&b, &d.sh.st);
 		edit_sheet(db, &d, &b, 1, 3);
 		if (fbledger_duelist_save(db, &d, &b, db_now()) < 0)
@@ -488,8 +517,7 @@ cmd_sheet(void)
 		fbledger_duelist_release(&d);
 	} else if (strcmp(sub, "set") == 0) {
 		db_begin(db);
-		if (fbledger_duelist_load(db, o.args[2], &d, &b) < 0)
-			db_die(db, "no duelist '%s'", q(o.args[2]));
+		load_duelist(db, o.args[2], &d, &b);
 		edit_sheet(db, &d, &b, 0, 3);
 		fbledger_duelist_save(db, &d, &b, db_now());
 		db_commit(db);
@@ -497,17 +525,21 @@ cmd_sheet(void)
 		fbledger_duelist_release(&d);
 	} else if (strcmp(sub, "show") == 0) {
 		db_begin_read(db);
-		if (fbledger_duelist_load(db, o.args[2], &d, &b) < 0)
-			db_die(db, "no duelist '%s'", q(o.args[2]));
+		load_duelist(db, o.args[2], &d, &b);
 		db_commit(db);
 		show_sheet(&d, &b);
 		fbledger_duelist_release(&d);
 	} else if (strcmp(sub, "rm") == 0) {
+		char name[FBLEDGER_NAMESZ];
+
 		db_begin(db);
-		if (fbledger_duelist_remove(db, o.args[2]) < 0)
+		if (fbledger_duelist_name(db, o.args[2], name, why,
+		    sizeof why) < 0)
+			db_die(db, "%s", why);
+		if (fbledger_duelist_remove(db, name) < 0)
 			db_die(db, "no duelist '%s'", q(o.args[2]));
 		db_commit(db);
-		printf("removed %s\n", o.args[2]);
+		printf("removed %s\n", name);
 	} else
 		cli_unknown("sheet command", sub, (const char *const[]){
 		    "add", "set", "list", "show", "rm" }, 5);
@@ -527,8 +559,7 @@ cmd_stance(void)
 	need(2, "stance: a NAME");
 	db = cli_db_open(o.db);
 	db_begin(db);
-	if (fbledger_duelist_load(db, o.args[1], &d, &b) < 0)
-		db_die(db, "no duelist '%s'", q(o.args[1]));
+	load_duelist(db, o.args[1], &d, &b);
 	if (o.nargs > 2 || o.clear) {
 		edit_sheet(db, &d, &b, 0, 2);
 		fbledger_duelist_save(db, &d, &b, db_now());
@@ -575,8 +606,7 @@ cmd_board(void)
 		char *text;
 
 		db_begin_read(db);
-		if (fbledger_board_load(db, name, &b) < 0)
-			db_die(db, "no board '%s'", q(name));
+		load_board(db, name, &b);
 		db_commit(db);
 		text = fbio_board_format(&b);
 		fputs(text, stdout);
@@ -856,10 +886,15 @@ load_duel(struct db *db, int64_t id, int64_t from, struct fbledger_duel *d,
 		    cli_key(id), (long long)bad, why);
 }
 
-/* Runs an action on the current duel and records it. */
+/*
+ * Runs an action on the current duel and records it.  who is the duelist
+ * a geas or a restance names as typed (NULL for the others), matched
+ * against the duel's two (fbio_who); the event records her full name,
+ * and a restance's input is that name and its stance words.
+ */
 static int
-play(const char *action, struct fb_in *in, const char *text,
-    const char *actor)
+play(const char *action, struct fb_in *in, const char *words,
+    const char *who)
 {
 	struct fbledger_duel d;
 	struct fbledger_live *before = xcalloc(1, sizeof *before);
@@ -870,6 +905,7 @@ play(const char *action, struct fb_in *in, const char *text,
 	struct db *db;
 	uint64_t seed = seed_of();
 	char *input, *sentence, *detail, seedtext[24];
+	const char *text = NULL, *actor = NULL;
 	int64_t id;
 
 	db = cli_db_open(o.db);
@@ -882,6 +918,15 @@ play(const char *action, struct fb_in *in, const char *text,
 	if (live->s.over)
 		db_die(db, "duel %s is over (%s)", cli_key(id),
 		    fb_end_name(live->s.end));
+	if (who != NULL) {
+		int w = fbio_who(before->np, who, why, sizeof why);
+
+		if (w < 0)
+			db_die(db, "%s", why);
+		actor = before->np[w];
+	}
+	if (words != NULL)
+		text = held = xasprintf("%s %s", actor, words);
 	/* The round options, now that the board and names are known. */
 	for (int k = 0; k < o.nround; k++) {
 		int rc = fbio_in_option(&live->b, live->np, o.ropt[k],
@@ -941,6 +986,8 @@ play(const char *action, struct fb_in *in, const char *text,
 	free(live);
 	fbledger_duel_release(&d);
 	db_close(db);
+	free(held);
+	held = NULL;
 	return 0;
 }
 
@@ -960,10 +1007,8 @@ cmd_start(void)
 	need(3, "start: two duelists, A B");
 	db = cli_db_open(o.db);
 	db_begin(db);
-	if (fbledger_duelist_load(db, o.args[1], &a, &ba) < 0)
-		db_die(db, "no duelist '%s'", q(o.args[1]));
-	if (fbledger_duelist_load(db, o.args[2], &b, &bb) < 0)
-		db_die(db, "no duelist '%s'", q(o.args[2]));
+	load_duelist(db, o.args[1], &a, &ba);
+	load_duelist(db, o.args[2], &b, &bb);
 	if (a.id == b.id)
 		db_die(db, "a duel needs two duelists");
 	if (strcmp(ba.name, bb.name) != 0)
@@ -1032,21 +1077,26 @@ static int
 cmd_restance(void)
 {
 	struct fb_in in;
-	char *text = NULL;
+	/* Static: a refusal exits with it, and valgrind must not mind. */
+	static char *words;
 	size_t len = 0;
 	FILE *fp;
 
 	no_round_options("restance");
 	need(3, "restance: NAME SLOT=N ...");
-	/* The stored input: the name, then the stance words. */
-	if ((fp = open_memstream(&text, &len)) == NULL)
+	/* The stance words, which the input records after the full name. */
+	words = NULL;
+	if ((fp = open_memstream(&words, &len)) == NULL)
 		err(1, "memory");
-	for (int i = 1; i < o.nargs; i++)
-		fprintf(fp, "%s%s", i > 1 ? " " : "", o.args[i]);
+	for (int i = 2; i < o.nargs; i++)
+		fprintf(fp, "%s%s", i > 2 ? " " : "", o.args[i]);
 	if (fclose(fp) != 0)
 		err(1, "memory");
 	fb_in_init(&in);
-	return play("restance", &in, text, o.args[1]);
+	play("restance", &in, words, o.args[1]);
+	free(words);
+	words = NULL;
+	return 0;
 }
 
 /* ---- status, log, history, undo ---- */
@@ -1462,10 +1512,8 @@ cmd_sim(void)
 	t.jobs = o.jobs ? o.jobs : online_cores();
 	db = cli_db_open(o.db);
 	db_begin_read(db);
-	if (fbledger_duelist_load(db, o.args[1], &a, &ba) < 0)
-		db_die(db, "no duelist '%s'", q(o.args[1]));
-	if (fbledger_duelist_load(db, o.args[2], &b, &bb) < 0)
-		db_die(db, "no duelist '%s'", q(o.args[2]));
+	load_duelist(db, o.args[1], &a, &ba);
+	load_duelist(db, o.args[2], &b, &bb);
 	if (strcmp(ba.name, bb.name) != 0)
 		db_die(db, "'%s' and '%s' play on different boards", a.name,
 		    b.name);

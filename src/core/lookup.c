@@ -15,13 +15,14 @@ lookup_name(struct db *db, const char *one, const char *all,
 	struct names m;
 	const char *found;
 	char *full = NULL;
-	int exact;
 
 	db_bind_text(st, 1, typed);
-	exact = db_step(db, st, 0) == DB_ROW;
+	if (db_step(db, st, 0) == DB_ROW && (found = db_column_text(st, 0)) !=
+	    NULL)
+		full = xstrdup(found);
 	db_finalize(st);
-	if (exact)
-		return xstrdup(typed);
+	if (full != NULL)
+		return full;
 	names_init(&m, typed);
 	st = db_prepare(db, all);
 	while (db_step(db, st, 0) == DB_ROW) {

@@ -414,22 +414,34 @@ names_why_in(const struct names *m, const char *what,
 	text_close(&t, buf, bufsz);
 }
 
+/*
+ * Starts m on typed, offers it the n names at list, and returns the
+ * index of the name it picks, or -1; m is the caller's to release.
+ */
+static int
+pick_in(struct names *m, const char *typed, const char *const *list,
+    size_t n)
+{
+	const char *found;
+
+	names_init(m, typed);
+	for (size_t i = 0; i < n; i++)
+		names_add(m, list[i]);
+	if (names_pick(m, &found) == NAMES_FOUND)
+		for (size_t i = 0; i < n; i++)
+			if (strcmp(list[i], found) == 0)
+				return (int)i;
+	return -1;
+}
+
 int
 names_lookup(const char *typed, const char *const *list, size_t n,
     int exact_only, const char *what, char *why, size_t whysz)
 {
 	struct names m;
-	const char *found;
-	int at = -1;
+	int at = pick_in(&m, typed, list, n);
 
-	names_init(&m, typed);
-	for (size_t i = 0; i < n; i++)
-		names_add(&m, list[i]);
-	if (names_pick(&m, &found) == NAMES_FOUND &&
-	    (!exact_only || m.exact != NULL)) {
-		for (size_t i = 0; i < n && at < 0; i++)
-			if (strcmp(list[i], found) == 0)
-				at = (int)i;
+	if (at >= 0 && (!exact_only || m.exact != NULL)) {
 		names_release(&m);
 		return at;
 	}
@@ -453,4 +465,17 @@ names_lookup(const char *typed, const char *const *list, size_t n,
 	}
 	names_release(&m);
 	return -1;
+}
+
+int
+names_lookup_in(const char *typed, const char *const *list, size_t n,
+    const char *what, const char *in, char *why, size_t whysz)
+{
+	struct names m;
+	int at = pick_in(&m, typed, list, n);
+
+	if (at < 0)
+		names_why_in(&m, what, list, n, in, why, whysz);
+	names_release(&m);
+	return at;
 }

@@ -105,6 +105,16 @@ int names_lookup(const char *typed, const char *const *list, size_t n,
 int names_begins(const char *typed, const char *name);
 
 /*
+ * Resolves typed among the n names of one place at list (the duelists of
+ * a duel, a game's teams, a team's figures) by the steps above: the
+ * index of the name meant, or -1 with names_why_in's refusal in why,
+ * which lists them all:
+ *   "'Zed' WHAT (IN: 'Ann' and 'Bob')"
+ */
+int names_lookup_in(const char *typed, const char *const *list, size_t n,
+    const char *what, const char *in, char *why, size_t whysz);
+
+/*
  * The edit distance (insertions, deletions, substitutions and swaps of
  * two neighbours) between a and b, case folded, or limit + 1 once it is
  * known to exceed limit.

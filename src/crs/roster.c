@@ -1453,14 +1453,14 @@ roster_import_commit(struct roster_import *im)
 static const struct {
 	const char	*one, *all, *lead;
 } names_of[] = {
-	[ROSTER_CHARACTER] = { "SELECT 1 FROM character WHERE name = ?1",
+	[ROSTER_CHARACTER] = { "SELECT name FROM character WHERE name = ?1",
 	    "SELECT name FROM character", "no character named" },
-	[ROSTER_ITEM] = { "SELECT 1 FROM item WHERE name = ?1",
+	[ROSTER_ITEM] = { "SELECT name FROM item WHERE name = ?1",
 	    "SELECT name FROM item", "no item named" },
-	[ROSTER_POWER] = { "SELECT 1 FROM power WHERE name = ?1",
+	[ROSTER_POWER] = { "SELECT name FROM power WHERE name = ?1",
 	    "SELECT name FROM power", "no power named" },
-	[ROSTER_ITEM_OR_POWER] = { "SELECT 1 FROM item WHERE name = ?1"
-	    " UNION ALL SELECT 1 FROM power WHERE name = ?1",
+	[ROSTER_ITEM_OR_POWER] = { "SELECT name FROM item WHERE name = ?1"
+	    " UNION ALL SELECT name FROM power WHERE name = ?1",
 	    "SELECT name FROM item UNION SELECT name FROM power",
 	    "no item or power named" },
 };

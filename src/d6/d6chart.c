@@ -4,9 +4,12 @@
  */
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "d6/d6chart.h"
+#include "core/names.h"
+#include "core/util.h"
 
 #define N(a)	(sizeof (a) / sizeof *(a))
 
@@ -238,6 +241,32 @@ const struct d6_weapon *
 d6chart_weapon_at(size_t i)
 {
 	return i < N(weapons) ? &weapons[i] : NULL;
+}
+
+const struct d6_weapon *
+d6chart_weapon_find(const char *typed, char *why, size_t whysz)
+{
+	char *key = xstrdup(typed);
+	const struct d6_weapon *w = NULL;
+	const char *found;
+	struct names m;
+
+	/* Typed as the chart prints it: 'heavy blaster' is heavy-blaster. */
+	for (char *p = key; *p != '\0'; p++)
+		if (*p == ' ' || *p == '_')
+			*p = '-';
+	names_init(&m, key);
+	free(key);
+	for (size_t i = 0; i < N(weapons); i++)
+		names_add(&m, weapons[i].key);
+	if (names_pick(&m, &found) == NAMES_FOUND) {
+		for (size_t i = 0; i < N(weapons) && w == NULL; i++)
+			if (strcmp(weapons[i].key, found) == 0)
+				w = &weapons[i];
+	} else
+		names_why(&m, "no weapon named", why, whysz);
+	names_release(&m);
+	return w;
 }
 
 const char *

@@ -57,6 +57,15 @@ const struct d6_weapon *d6chart_weapon_get(const char *key);
 /* The i-th weapon of the chart, NULL past the end. */
 const struct d6_weapon *d6chart_weapon_at(size_t i);
 
+/*
+ * The weapon that typed names by core/names.h's rule over the keys, a
+ * space or '_' read as '-': exactly, but for case, or by a unique
+ * beginning of a key or of one of its words ("heavy-r", "turbo").  NULL
+ * with the refusal in why otherwise ("'blaster' could be ...").
+ */
+const struct d6_weapon *d6chart_weapon_find(const char *typed, char *why,
+    size_t whysz);
+
 /* The band of a range: "point-blank", "short", ... or NULL (too far). */
 const char *d6chart_weapon_band(const struct d6_weapon *w, double metres,
     long *difficulty);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "d6/d6sheet.h"
+#include "core/names.h"
 #include "core/util.h"
 
 void
@@ -194,25 +195,98 @@ d6sheet_check(const struct d6_sheet *s, char *why, size_t whysz)
 	return 0;
 }
 
+/* Which of a sheet's traits a name is matched against. */
+enum among { ANY_TRAIT, ATTRIBUTES, SKILLS_OF };
+
+static int
+among(const struct d6_trait *t, enum among which, const char *attr)
+{
+	return which == ANY_TRAIT || (which == ATTRIBUTES ? t->attribute ==
+	    NULL : t->attribute != NULL && util_streq_ci(t->attribute, attr));
+}
+
+/*
+ * The trait of s that typed names among those which (and attr, for
+ * SKILLS_OF) allows, by core/names.h's rule: its index, or -1.  m holds
+ * the outcome for a refusal; the caller releases it.
+ */
+static int
+match(const struct d6_sheet *s, const char *typed, enum among which,
+    const char *attr, struct names *m)
+{
+	const char *found;
+
+	names_init(m, typed);
+	for (int i = 0; i < s->n; i++)
+		if (among(&s->t[i], which, attr))
+			names_add(m, s->t[i].name);
+	if (names_pick(m, &found) != NAMES_FOUND)
+		return -1;
+	for (int i = 0; i < s->n; i++)
+		if (among(&s->t[i], which, attr) &&
+		    strcmp(s->t[i].name, found) == 0)
+			return i;
+	return -1;
+}
+
+/*
+ * The refusal of m into why: "'bl' could be 'blaster' or 'block'", or
+ * "Luke has no WHAT 'dodj'; did you mean 'dodge'?" and then tail.
+ */
+static void
+refuse(const struct d6_sheet *s, const struct names *m, const char *what,
+    const char *tail, char *why, size_t whysz)
+{
+	char *lead = xasprintf("%s has no %s", s->name, what);
+	char said[512];
+
+	names_why(m, lead, said, sizeof said);
+	free(lead);
+	if (names_pick(m, &(const char *){ NULL }) == NAMES_AMBIGUOUS)
+		tail = "";
+	util_say(why, whysz, "%s%s", said, tail);
+}
+
 const struct d6_trait *
-d6sheet_find(const struct d6_sheet *s, const char *ref, int *fallback)
+d6sheet_find(const struct d6_sheet *s, const char *ref, int *fallback,
+    char *why, size_t whysz)
 {
 	const char *dot = strchr(ref, '.');
-	int i;
+	struct names m;
+	char *attr, *tail;
+	int a, i;
 
 	*fallback = 0;
-	if (dot == NULL)
-		return (i = find(s, ref)) >= 0 ? &s->t[i] : NULL;
-	if ((i = find(s, dot + 1)) >= 0 && s->t[i].attribute &&
-	    strlen(s->t[i].attribute) == (size_t)(dot - ref) &&
-	    strncasecmp(s->t[i].attribute, ref, (size_t)(dot - ref)) == 0)
-		return &s->t[i];
-	for (i = 0; i < s->n; i++)
-		if (s->t[i].attribute == NULL &&
-		    strlen(s->t[i].name) == (size_t)(dot - ref) &&
-		    strncasecmp(s->t[i].name, ref, (size_t)(dot - ref)) == 0) {
-			*fallback = 1;
-			return &s->t[i];
+	if (dot == NULL) {
+		if ((i = match(s, ref, ANY_TRAIT, NULL, &m)) < 0) {
+			tail = xasprintf(" (write ATTRIBUTE.%s to fall back on "
+			    "the attribute)", ref);
+			refuse(s, &m, "trait", tail, why, whysz);
+			free(tail);
 		}
-	return NULL;
+		names_release(&m);
+		return i < 0 ? NULL : &s->t[i];
+	}
+	attr = xstrndup(ref, (size_t)(dot - ref));
+	a = match(s, attr, ATTRIBUTES, NULL, &m);
+	free(attr);
+	if (a < 0) {
+		refuse(s, &m, "attribute", "", why, whysz);
+		names_release(&m);
+		return NULL;
+	}
+	names_release(&m);
+	/* A skill the attribute does not have is rolled on the attribute. */
+	i = match(s, dot + 1, SKILLS_OF, s->t[a].name, &m);
+	if (i < 0 && names_pick(&m, &(const char *){ NULL }) ==
+	    NAMES_AMBIGUOUS) {
+		refuse(s, &m, "skill", "", why, whysz);
+		names_release(&m);
+		return NULL;
+	}
+	names_release(&m);
+	if (i >= 0)
+		return &s->t[i];
+	*fallback = 1;
+	return &s->t[a];
 }

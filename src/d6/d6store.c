@@ -7,12 +7,21 @@
 #include <string.h>
 
 #include "d6/d6store.h"
+#include "core/lookup.h"
 #include "core/util.h"
 
 static const char *
 col_text(struct db_stmt *st, int i)
 {
 	return db_column_text(st, i);
+}
+
+char *
+d6store_name(struct db *db, const char *typed, char *why, size_t whysz)
+{
+	return lookup_name(db, "SELECT name FROM d6_character WHERE name = ?1",
+	    "SELECT name FROM d6_character", typed, "no D6 character named",
+	    why, whysz);
 }
 
 int

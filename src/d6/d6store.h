@@ -13,6 +13,15 @@
 #include "d6/d6sheet.h"
 
 /*
+ * The character that typed names, by core/names.h's rule (exactly, but
+ * for case, or by a unique beginning of the name or of one of its
+ * words): its full name, which the caller frees; or NULL with the
+ * refusal in why ("no D6 character named 'Lkue'; did you mean 'Luke'?").
+ */
+char *d6store_name(struct db *db, const char *typed, char *why,
+    size_t whysz);
+
+/*
  * Loads the character called name into s, which the caller releases with
  * d6sheet_free.  Returns 0, or -1 if there is none (s is then empty).
  */

@@ -9,6 +9,7 @@
 #include <strings.h>
 
 #include "fb/fbio.h"
+#include "core/names.h"
 #include "core/util.h"
 
 static int
@@ -266,13 +267,24 @@ fbio_board_format(const struct fb_board *b)
 
 /* ---- GEAS specs and round options ---- */
 
-static int
-who_find(const char *const names[2], const char *s, size_t n)
+int
+fbio_who(const char *const names[2], const char *typed, char *why,
+    size_t whysz)
 {
-	for (int w = 0; w < 2; w++)
-		if (strlen(names[w]) == n && strncasecmp(names[w], s, n) == 0)
-			return w;
-	return -1;
+	return names_lookup_in(typed, names, 2, "is not in this duel", "in it",
+	    why, whysz);
+}
+
+/* fbio_who for the n bytes at s. */
+static int
+who_find(const char *const names[2], const char *s, size_t n, char *why,
+    size_t whysz)
+{
+	char *typed = xstrndup(s, n);
+	int w = fbio_who(names, typed, why, whysz);
+
+	free(typed);
+	return w;
 }
 
 /* Lightning's parts after NAME:POWER: [COUNT[:SPHERE,SPHERE...]]. */
@@ -331,8 +343,8 @@ fbio_geas_parse(const struct fb_board *b, const char *const names[2],
 		rc = util_say(why, whysz, "'%s' is not NAME:POWER", spec);
 		goto out;
 	}
-	if ((g->who = who_find(names, part[0], strlen(part[0]))) < 0) {
-		rc = util_say(why, whysz, "'%s' is not in this duel", part[0]);
+	if ((g->who = fbio_who(names, part[0], why, whysz)) < 0) {
+		rc = -1;
 		goto out;
 	}
 	if ((g->power = fb_geas_find(part[1])) < 0) {
@@ -515,12 +527,15 @@ fbio_in_option(const struct fb_board *b, const char *const names[2],
 		return in_move(b, val, in, why, whysz);
 	if (strcmp(opt, "pull") == 0) {
 		const char *colon = strchr(val, ':');
+		char who[FB_WHYSZ];
 		int w;
 
-		if (colon == NULL || (w = who_find(names, val,
-		    (size_t)(colon - val))) < 0)
+		if (colon == NULL)
 			return util_say(why, whysz, "--pull: want NAME:SPHERE=N,... "
 			    "for a duelist of this duel, got '%s'", val);
+		if ((w = who_find(names, val, (size_t)(colon - val), who,
+		    sizeof who)) < 0)
+			return util_say(why, whysz, "--pull: %s", who);
 		return counts(b, colon + 1, in->pull[w], 0, opt, why,
 		    whysz) < 0 ? -1 : 2;
 	}

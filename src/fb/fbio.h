@@ -46,8 +46,18 @@ int fbio_slot_find(const struct fb_board *b, const char *name);
 const char *fbio_slot_name(const struct fb_board *b, int slot);
 
 /*
+ * Which of a duel's two duelists (names) typed names, by core/names.h's
+ * rule: exactly, but for case, or by a unique beginning of the name or
+ * of one of its words.  Returns 0 or 1, or -1 with the refusal in why
+ * ("'Zed' is not in this duel (in it: 'Ann' and 'Bob')").
+ */
+int fbio_who(const char *const names[2], const char *typed, char *why,
+    size_t whysz);
+
+/*
  * A GEAS spec, NAME:POWER[:ARG[:ARG]] (fb-duel(1)).  names are the two
- * duelists.  Returns 0, or -1 with why.
+ * duelists, of whom NAME is one as fbio_who reads it.  Returns 0, or -1
+ * with why.
  */
 int fbio_geas_parse(const struct fb_board *b, const char *const names[2],
     const char *spec, struct fb_geas_in *g, char *why, size_t whysz);

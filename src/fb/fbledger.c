@@ -9,7 +9,37 @@
 #include "fb/fbio.h"
 #include "fb/fbledger.h"
 #include "fb/fbpack.h"
+#include "core/lookup.h"
 #include "core/util.h"
+
+/* The name a look-up found, into a buffer of size sz: 0, or -1. */
+static int
+found_name(char *full, char *name, size_t sz)
+{
+	if (full == NULL)
+		return -1;
+	snprintf(name, sz, "%s", full);
+	free(full);
+	return 0;
+}
+
+int
+fbledger_board_name(struct db *db, const char *typed, char name[FB_NAMESZ],
+    char *why, size_t whysz)
+{
+	return found_name(lookup_name(db, "SELECT name FROM fb_board"
+	    " WHERE name = ?1", "SELECT name FROM fb_board", typed,
+	    "no board", why, whysz), name, FB_NAMESZ);
+}
+
+int
+fbledger_duelist_name(struct db *db, const char *typed,
+    char name[FBLEDGER_NAMESZ], char *why, size_t whysz)
+{
+	return found_name(lookup_name(db, "SELECT name FROM fb_duelist"
+	    " WHERE name = ?1", "SELECT name FROM fb_duelist", typed,
+	    "no duelist", why, whysz), name, FBLEDGER_NAMESZ);
+}
 
 int
 fbledger_board_load(struct db *db, const char *name, struct fb_board *b)

@@ -24,6 +24,18 @@ struct fbledger_duelist {
 	int64_t		created, updated;
 };
 
+/*
+ * The board, or the duelist, that typed names by core/names.h's rule
+ * (their names compare without case: an exact name, then a unique
+ * beginning of a name or of one of its words): 0 with its name as stored
+ * in name, or -1 with the refusal in why ("no duelist 'Vadr'; did you
+ * mean 'Vader'?", "'d' could be 'Dooku' or 'Dume'").
+ */
+int fbledger_board_name(struct db *db, const char *typed,
+    char name[FB_NAMESZ], char *why, size_t whysz);
+int fbledger_duelist_name(struct db *db, const char *typed,
+    char name[FBLEDGER_NAMESZ], char *why, size_t whysz);
+
 /* Loads board name; 0, or -1 if there is none. */
 int fbledger_board_load(struct db *db, const char *name, struct fb_board *b);
 /* Stores a new board (b->name); 0, or -1 if the name is taken. */

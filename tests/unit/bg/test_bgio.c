@@ -1,8 +1,8 @@
 /*
  * test_bgio.c - the text forms of Battle Grounds: figure specs and their
  * refusals, power lists, teams as lines, pieces by name (bare, by player,
- * by team, ambiguous), every move option, stored moves and their
- * canonical text.
+ * by team, ambiguous, by a unique beginning, unknown), every move option,
+ * stored moves and their canonical text.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -262,13 +262,52 @@ test_pieces(void)
 	G.pc[p0].ctrl = 0;
 	G.pc[p1].ctrl = 1;
 	is_int(bgio_piece(&G, "3:I1", -1, why, sizeof why), -1, "3:I1");
-	is_str(why, "'3' is neither team", "  no player 3");
+	is_str(why, "'3' is neither team (the teams: 'Reds' and 'Blues')",
+	    "  no player 3");
 	is_int(bgio_piece(&G, ":I1", -1, why, sizeof why), -1, ":I1");
-	is_str(why, "'' is neither team", "  an empty team");
+	is_str(why, "'' is neither team (the teams: 'Reds' and 'Blues')",
+	    "  an empty team");
+	is_int(bgio_piece(&G, "Bleus:I1", -1, why, sizeof why), -1,
+	    "Bleus:I1");
+	is_str(why, "'Bleus' is neither team; did you mean 'Blues'? (the "
+	    "teams: 'Reds' and 'Blues')", "  a slip in the team's name");
 	is_int(bgio_piece(&G, "2:Hulk", -1, why, sizeof why), -1, "2:Hulk");
-	is_str(why, "Blues has no figure 'Hulk'", "  names the team");
+	is_str(why, "'Hulk' is not a figure of Blues (its figures: 'III1', "
+	    "'III2', 'II1', 'II2', 'II3', 'II4', 'I1', 'I2' (and 4 more))",
+	    "  names the team and lists its figures");
 	is_int(bgio_piece(&G, "Hulk", 0, why, sizeof why), -1, "Hulk");
-	is_str(why, "no figure 'Hulk' in this game", "  nowhere");
+	is_str(why, "'Hulk' is not a figure of this game (figures of Reds: "
+	    "'III1', 'III2', 'II1', 'II2', 'II3', 'II4', 'I1', 'I2' (and 4 "
+	    "more))", "  nowhere: the figures of the player preferred");
+	is_int(bgio_piece(&G, "Hulk", -1, why, sizeof why), -1, "Hulk, "
+	    "with no player to prefer");
+	is_str(why, "'Hulk' is not a figure of this game (in it: 'III1', "
+	    "'III2', 'II1', 'II2', 'II3', 'II4', 'I1', 'I2' (and 16 more))",
+	    "  lists every figure");
+
+	/* A unique beginning of a team's or a figure's name will do. */
+	is_int(bgio_piece(&G, "blu:III1", -1, why, sizeof why), BG_MAXFIG,
+	    "blu:III1");
+	is_int(bgio_piece(&G, "r:i1", -1, why, sizeof why), p0, "r:i1");
+	is_int(bgio_piece(&G, "2:sa", -1, why, sizeof why), -1, "2:sa");
+	is_str(why, "'sa' could be 'SA1' or 'SA2'", "  is ambiguous");
+	is_int(bgio_piece(&G, "III", 0, why, sizeof why), -1, "III");
+	is_str(why, "'III' could be 'III1' or 'III2'", "  is ambiguous");
+	snprintf(G.team[1].f[0].name, BG_NAMESZ, "Galactus");
+	snprintf(G.team[0].f[1].name, BG_NAMESZ, "Silver-Surfer");
+	is_int(bgio_piece(&G, "gal", 0, why, sizeof why), BG_MAXFIG, "gal: "
+	    "the foe's, the only one so named");
+	is_int(bgio_piece(&G, "surf", -1, why, sizeof why), 1, "surf: a "
+	    "word of the name");
+	is_int(bgio_piece(&G, "1:gal", -1, why, sizeof why), -1, "1:gal");
+	is_str(why, "'gal' is not a figure of Reds (its figures: 'III1', "
+	    "'Silver-Surfer', 'II1', 'II2', 'II3', 'II4', 'I1', 'I2' (and 4 "
+	    "more))", "  not in the team named");
+	is_int(bgio_piece(&G, "Galctus", 1, why, sizeof why), -1, "Galctus");
+	is_str(why, "'Galctus' is not a figure of this game; did you mean "
+	    "'Galactus'? (figures of Blues: 'Galactus', 'III2', 'II1', 'II2', "
+	    "'II3', 'II4', 'I1', 'I2' (and 4 more))", "  suggests the nearest");
+	start();
 
 	bgio_piece_name(&G, p0, buf, sizeof buf);
 	is_str(buf, "1:I1", "the first team's piece");
@@ -337,7 +376,9 @@ test_options(void)
 	is_int(in.release, bg_piece_find(&G, 0, "SA1"), "  the mover's own "
 	    "(the first player's turn)");
 	is_int(option(&in, "release", "Hulk"), -1, "--release Hulk");
-	is_str(why, "no figure 'Hulk' in this game", "  refused");
+	is_str(why, "'Hulk' is not a figure of this game (figures of Reds: "
+	    "'III1', 'III2', 'II1', 'II2', 'II3', 'II4', 'I1', 'I2' (and 4 "
+	    "more))", "  refused");
 	is_int(option(&in, "release-to", "B7"), 1, "--release-to B7");
 	is_int(in.release_to, 6 * 6 + 1, "  b7 on a 6-wide board");
 	is_int(in.return_to, -1, "  not the return");
@@ -427,12 +468,16 @@ test_moves(void)
 	    "1 --vs-roll 2 --roll 1 --vs-roll 2 --roll 1 --vs-roll 2 --roll 1 "
 	    "--vs-roll 2 --roll 1 --vs-roll 2 --roll 1 --vs-roll 2 --roll 1 "
 	    "--vs-roll 2 --roll 1", "a move is PIECE SQUARE [--OPT VALUE]");
-	move_refused("Hulk c3", "no figure 'Hulk' in this game");
+	move_refused("Hulk c3", "'Hulk' is not a figure of this game (figures "
+	    "of Reds: 'III1', 'III2', 'II1', 'II2', 'II3', 'II4', 'I1', 'I2' "
+	    "(and 4 more))");
 	move_refused("I1 z9", "'z9' is not a square of this board");
 	move_refused("I1 c3 roll 3", "'roll' is not a move option");
 	move_refused("I1 c3 --kick 3", "'--kick' is not a move option");
 	move_refused("I1 c3 --roll 9", "--roll: a die reads 1 to 6, got '9'");
-	move_refused("Hulk c3 --kick 3", "no figure 'Hulk' in this game");
+	move_refused("Hulk c3 --kick 3", "'Hulk' is not a figure of this "
+	    "game (figures of Reds: 'III1', 'III2', 'II1', 'II2', 'II3', "
+	    "'II4', 'I1', 'I2' (and 4 more))");
 }
 
 int

@@ -118,6 +118,20 @@ test_teams(struct db *db)
 	free(a);
 	free(b);
 	ok(bgledger_team_load(db, "Nobody", t) < 0, "no team Nobody");
+	{
+		char name[BG_NAMESZ];
+
+		is_int(bgledger_team_name(db, "BLUE", name, why, sizeof why), 0,
+		    "BLUE: a team, but for case");
+		is_str(name, "Blue", "  named as stored");
+		is_int(bgledger_team_name(db, "sp", name, why, sizeof why), 0,
+		    "sp: a unique beginning");
+		is_str(name, "Spare", "  Spare");
+		is_int(bgledger_team_name(db, "Rde", name, why, sizeof why), -1,
+		    "Rde");
+		is_str(why, "no team 'Rde'; did you mean 'Red'?", "  is "
+		    "unknown, with the nearest name");
+	}
 
 	bgledger_team_each(db, team_row, all);
 	is_str(all, "Blue 12 Thanos|Red 12 Galactus|Spare 1 Solo|",

@@ -137,6 +137,15 @@ main(void)
 	is_str(why, "'Zed' is not in this combat (in it: 'Fred')",
 	    "one fighter, no suggestion");
 	names_release(&m);
+	/* The same in one call: an index, or the refusal with everyone. */
+	is_int(names_lookup_in("mar", fighters, 3, "is not in this combat",
+	    "in it", why, sizeof why), 2, "mar: the third fighter");
+	is_int(names_lookup_in("Jon", fighters, 3, "is not in this combat",
+	    "in it", why, sizeof why), -1, "Jon: none");
+	is_str(why, "'Jon' is not in this combat; did you mean 'John'? (in "
+	    "it: 'Fred', 'John' and 'Mary')", "  the fighters listed");
+	is_int(names_lookup_in("", fighters, 3, "is not in this combat",
+	    "in it", why, sizeof why), -1, "nothing typed: none");
 
 	/* Many candidates: eight are listed, the rest counted. */
 	names_init(&m, "c");

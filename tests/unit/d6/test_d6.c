@@ -581,6 +581,26 @@ test_charts(void)
 	    d6chart_weapon_band(d6chart_weapon_get("starfighter-proton-torpedoes"),
 	    16000, &(long){0}) == NULL,
 	    "starfighter proton torpedoes have no medium or long band");
+	{
+		char why[300];
+
+		ok(d6chart_weapon_find("heavy repeat", why, sizeof why) ==
+		    d6chart_weapon_get("heavy-repeating-blaster"),
+		    "heavy repeat: a beginning, spaces read as '-'");
+		ok(d6chart_weapon_find("TURBO", why, sizeof why) ==
+		    d6chart_weapon_get("capital-turbolaser"),
+		    "TURBO: the beginning of a word, any case");
+		ok(d6chart_weapon_find("rifle", why, sizeof why) ==
+		    d6chart_weapon_get("rifle"), "rifle: the exact key wins "
+		    "over blaster-rifle");
+		ok(d6chart_weapon_find("missiles", why, sizeof why) == NULL,
+		    "missiles");
+		is_str(why, "'missiles' could be 'capital-missiles' or "
+		    "'starfighter-missiles'", "  is ambiguous");
+		ok(d6chart_weapon_find("lightbow", why, sizeof why) == NULL,
+		    "lightbow");
+		is_str(why, "no weapon named 'lightbow'", "  is unknown");
+	}
 	ok(d6chart_scale_name("speeder", &dice) == 0 && dice == 2,
 	    "speeder 2D");
 	ok(d6chart_scale_name("Capital", &dice) == 0 && dice == 12,

@@ -1,11 +1,13 @@
 /*
  * test_d6store.c - D6 System characters in the database: saving,
  * loading, replacing, spending, the roster, the roll log and removal,
- * on a real file in a temporary directory.
+ * characters and traits by name, on a real file in a temporary
+ * directory.
  */
 #include "tap.h"
 
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "core/db.h"
@@ -191,6 +193,71 @@ test_each_remove(struct db *db)
 	    "its rolls stay in the log");
 }
 
+/* Names as a GM types them (core/names.h): characters and traits. */
+static void
+test_names(struct db *db)
+{
+	static const char *const add[] = { "Han Solo", "Hannah", "leia" };
+	const struct d6_trait *t;
+	struct d6_sheet s;
+	char why[300], *name;
+	int fallback;
+
+	db_begin(db);
+	for (size_t i = 0; i < sizeof add / sizeof add[0]; i++) {
+		make_sheet(&s, add[i]);
+		d6store_save(db, &s, 5000);
+		d6sheet_free(&s);
+	}
+	db_commit(db);
+	db_begin_read(db);
+	name = d6store_name(db, "Han", why, sizeof why);
+	is_str(name, "Han", "Han: the exact name");
+	free(name);
+	name = d6store_name(db, "LEIA", why, sizeof why);
+	is_str(name, "leia", "LEIA: the name but for case, as stored");
+	free(name);
+	name = d6store_name(db, "solo", why, sizeof why);
+	is_str(name, "Han Solo", "solo: the beginning of a word");
+	free(name);
+	name = d6store_name(db, "hann", why, sizeof why);
+	is_str(name, "Hannah", "hann: the beginning of the name");
+	free(name);
+	ok(d6store_name(db, "ha", why, sizeof why) == NULL, "ha");
+	is_str(why, "'ha' could be 'Han', 'Han Solo' or 'Hannah'",
+	    "  is ambiguous");
+	ok(d6store_name(db, "Hna", why, sizeof why) == NULL, "Hna");
+	is_str(why, "no D6 character named 'Hna'; did you mean 'Han'?",
+	    "  is unknown, with the nearest name");
+	db_rollback(db);
+
+	/* A trait: exact, but for case, or a unique beginning. */
+	make_sheet(&s, "Han");
+	d6sheet_apply(&s, "Dexterity.Dodge=4D", why, sizeof why);
+	t = d6sheet_find(&s, "blast", &fallback, why, sizeof why);
+	ok(t != NULL && strcmp(t->name, "Blaster") == 0 && !fallback,
+	    "blast: Blaster");
+	t = d6sheet_find(&s, "DEX", &fallback, why, sizeof why);
+	ok(t != NULL && strcmp(t->name, "Dexterity") == 0, "DEX: Dexterity");
+	t = d6sheet_find(&s, "dex.do", &fallback, why, sizeof why);
+	ok(t != NULL && strcmp(t->name, "Dodge") == 0 && !fallback,
+	    "dex.do: Dodge");
+	t = d6sheet_find(&s, "per.blaster", &fallback, why, sizeof why);
+	ok(t != NULL && strcmp(t->name, "Perception") == 0 && fallback,
+	    "per.blaster: Perception has no Blaster, so Perception itself");
+	ok(d6sheet_find(&s, "d", &fallback, why, sizeof why) == NULL, "d");
+	is_str(why, "'d' could be 'Dexterity' or 'Dodge'", "  is ambiguous");
+	ok(d6sheet_find(&s, "Percepton", &fallback, why, sizeof why) == NULL,
+	    "Percepton");
+	is_str(why, "Han has no trait 'Percepton'; did you mean 'Perception'? "
+	    "(write ATTRIBUTE.Percepton to fall back on the attribute)",
+	    "  is unknown, with the nearest name");
+	ok(d6sheet_find(&s, "str.lifting", &fallback, why, sizeof why) ==
+	    NULL, "str.lifting");
+	is_str(why, "Han has no attribute 'str'", "  no such attribute");
+	d6sheet_free(&s);
+}
+
 int
 main(void)
 {
@@ -207,6 +274,7 @@ main(void)
 	test_replace(db);
 	test_spend_and_log(db);
 	test_each_remove(db);
+	test_names(db);
 	db_close(db);
 	for (size_t i = 0; i < sizeof sfx / sizeof sfx[0]; i++) {
 		char *f = xasprintf("%s%s", path, sfx[i]);

@@ -1,8 +1,8 @@
 /*
  * test_fbio.c - the text forms of Force Battles: slots by name, stance
  * words and their text, boards as lines and every refusal of a line,
- * GEAS specs power by power, each round option, stored options and their
- * canonical text.
+ * GEAS specs power by power, duelists by name, each round option, stored
+ * options and their canonical text.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -276,7 +276,24 @@ test_geas(void)
 	geas_refused("", "'' is not NAME:POWER");
 	geas_refused("Luke:lightning:1:center:x:y", "'Luke:lightning:1:center:"
 	    "x:y': too many parts");
-	geas_refused("Yoda:push", "'Yoda' is not in this duel");
+	geas_refused("Yoda:push", "'Yoda' is not in this duel (in it: 'Luke' "
+	    "and 'Vader')");
+	geas_refused("Vadr:push", "'Vadr' is not in this duel; did you mean "
+	    "'Vader'? (in it: 'Luke' and 'Vader')");
+	is_int(fbio_geas_parse(&B, NAMES, "va:push", &g, why, sizeof why),
+	    0, "va:push");
+	is_int(g.who, 1, "  a unique beginning of the name");
+	{
+		static const char *const two[2] = { "Ann", "Anakin" };
+
+		is_int(fbio_who(two, "ANN", why, sizeof why), 0, "ANN: Ann, "
+		    "but for case");
+		is_int(fbio_who(two, "an", why, sizeof why), -1, "an");
+		is_str(why, "'an' could be 'Anakin' or 'Ann'",
+		    "  is ambiguous");
+		is_int(fbio_who(two, "anak", why, sizeof why), 1,
+		    "anak: Anakin");
+	}
 	geas_refused("Luke:fly", "'fly' is not a GEAS");
 	geas_refused("Luke:lightning:1:center:x", "lightning takes COUNT and "
 	    "SPHERE,SPHERE...");
@@ -379,6 +396,11 @@ test_options(void)
 	is_int(option(&in, "pull", "center=2"), -1, "--pull without a name");
 	is_str(why, "--pull: want NAME:SPHERE=N,... for a duelist of this "
 	    "duel, got 'center=2'", "  refused");
+	is_int(option(&in, "pull", "Yoda:center=1"), -1, "--pull Yoda:...");
+	is_str(why, "--pull: 'Yoda' is not in this duel (in it: 'Luke' and "
+	    "'Vader')", "  refused, naming who is");
+	is_int(option(&in, "pull", "l:center=1"), 2, "--pull l:center=1");
+	is_int(in.pull[0][2], 1, "  the first duelist's, by the beginning");
 	is_int(option(&in, "pull", "Luke:att=1"), -1, "--pull from att");
 	is_str(why, "--pull: 'att' is not a sphere", "  spheres only");
 	is_int(option(&in, "pull", "Luke:center"), -1, "--pull Luke:center");

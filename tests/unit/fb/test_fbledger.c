@@ -214,6 +214,26 @@ test_duelists(struct db *db)
 	db_commit(db);
 	fbledger_duelist_release(&d);
 
+	{
+		char name[FBLEDGER_NAMESZ], bname[FB_NAMESZ];
+
+		is_int(fbledger_duelist_name(db, "ANN", name, why, sizeof why),
+		    0, "ANN: a duelist, but for case");
+		is_str(name, "Ann", "  named as stored");
+		is_int(fbledger_duelist_name(db, "cy", name, why, sizeof why),
+		    0, "cy: a unique beginning");
+		is_str(name, "Cyd", "  Cyd");
+		is_int(fbledger_duelist_name(db, "Bbo", name, why, sizeof why),
+		    -1, "Bbo");
+		is_str(why, "no duelist 'Bbo'; did you mean 'Bob'?",
+		    "  is unknown, with the nearest name");
+		is_int(fbledger_board_name(db, "ar", bname, why, sizeof why),
+		    0, "ar: a board by its beginning");
+		is_str(bname, "Arena", "  Arena");
+		is_int(fbledger_board_name(db, "nowhere", bname, why,
+		    sizeof why), -1, "nowhere");
+		is_str(why, "no board 'nowhere'", "  is no board");
+	}
 	fbledger_duelist_each(db, duelist_row, all);
 	is_str(all, "Ann light learner upper-left=2 upper-right=3 center=4"
 	    " left=3 right=3 lower-left=3 lower-right=3 att=5 def=5|"
