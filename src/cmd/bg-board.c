@@ -1274,31 +1274,15 @@ cmd_play(void)
 		{ NULL, NULL, 0, { NULL } }
 	};
 	static const char *const board[] = { "show", NULL };
-	const char *lead[4];
 	struct play_tool t;
-	size_t n = 0;
 
 	if (o.nargs > 2)
 		cli_usage_error("play takes at most one GAME");
 	if (o.nargs == 2)
 		o.game = cli_key_arg("GAME", o.args[1]);
-	if (o.db) {
-		lead[n++] = "--db";
-		lead[n++] = o.db;
-	}
-	if (o.game) {
-		lead[n++] = "--game";
-		lead[n++] = o.game;
-	}
-	memset(&t, 0, sizeof t);
-	t.name = "bg-board";
-	t.run = bg_board;
-	t.lead = lead;
-	t.nlead = n;
-	t.aliases = aliases;
-	t.board = board;
-	t.undo = "undo";
-	t.undo_preview = "--dry-run";
+	play_tool_init(&t, "bg-board", bg_board, aliases, board);
+	play_tool_lead(&t, "--db", o.db);
+	play_tool_lead(&t, "--game", o.game);
 	return play_run(&t);
 }
 

@@ -1920,33 +1920,14 @@ cmd_play(struct opts *o, int argc, char **argv)
 		{ NULL, NULL, 0, { NULL } }
 	};
 	static const char *const board[] = { "status", NULL };
-	const char *lead[8];
 	struct play_tool t;
-	size_t n = 0;
 
 	if (argc == 1)
 		o->combat = cli_key_arg("COMBAT", argv[0]);
-	if (o->db) {
-		lead[n++] = "--db";
-		lead[n++] = o->db;
-	}
-	if (o->combat) {
-		lead[n++] = "--combat";
-		lead[n++] = o->combat;
-	}
-	if (o->gm) {
-		lead[n++] = "--gm";
-		lead[n++] = o->gm;
-	}
-	memset(&t, 0, sizeof t);
-	t.name = "crs-combat";
-	t.run = crs_combat;
-	t.lead = lead;
-	t.nlead = n;
-	t.aliases = aliases;
-	t.board = board;
-	t.undo = "undo";
-	t.undo_preview = "--dry-run";
+	play_tool_init(&t, "crs-combat", crs_combat, aliases, board);
+	play_tool_lead(&t, "--db", o->db);
+	play_tool_lead(&t, "--combat", o->combat);
+	play_tool_lead(&t, "--gm", o->gm);
 	return play_run(&t);
 }
 

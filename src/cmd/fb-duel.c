@@ -1549,31 +1549,15 @@ cmd_play(void)
 		{ NULL, NULL, 0, { NULL } }
 	};
 	static const char *const board[] = { "status", NULL };
-	const char *lead[4];
 	struct play_tool t;
-	size_t n = 0;
 
 	if (o.nargs > 2)
 		cli_usage_error("play takes at most one DUEL");
 	if (o.nargs == 2)
 		o.duel = cli_key_arg("DUEL", o.args[1]);
-	if (o.db) {
-		lead[n++] = "--db";
-		lead[n++] = o.db;
-	}
-	if (o.duel) {
-		lead[n++] = "--duel";
-		lead[n++] = o.duel;
-	}
-	memset(&t, 0, sizeof t);
-	t.name = "fb-duel";
-	t.run = fb_duel;
-	t.lead = lead;
-	t.nlead = n;
-	t.aliases = aliases;
-	t.board = board;
-	t.undo = "undo";
-	t.undo_preview = "--dry-run";
+	play_tool_init(&t, "fb-duel", fb_duel, aliases, board);
+	play_tool_lead(&t, "--db", o.db);
+	play_tool_lead(&t, "--duel", o.duel);
 	return play_run(&t);
 }
 

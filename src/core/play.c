@@ -548,6 +548,32 @@ interactive(const struct play_tool *t)
 	return 0;
 }
 
+void
+play_tool_init(struct play_tool *t, const char *name,
+    int (*run)(int, char **), const struct play_alias *aliases,
+    const char *const *board)
+{
+	memset(t, 0, sizeof *t);
+	t->name = name;
+	t->run = run;
+	t->aliases = aliases;
+	t->board = board;
+	t->undo = "undo";
+	t->undo_preview = "--dry-run";
+	t->lead = t->leadv;
+}
+
+void
+play_tool_lead(struct play_tool *t, const char *option, const char *value)
+{
+	if (value == NULL)
+		return;
+	if (t->nlead + 2 > sizeof t->leadv / sizeof t->leadv[0])
+		abort();
+	t->leadv[t->nlead++] = option;
+	t->leadv[t->nlead++] = value;
+}
+
 int
 play_run(const struct play_tool *t)
 {

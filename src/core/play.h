@@ -42,11 +42,28 @@ struct play_tool {
 	int		(*run)(int argc, char **argv);
 	const char *const *lead;	/* words put before every command */
 	size_t		 nlead;		/* ("--db", PATH, "--combat", KEY) */
+	const char	*leadv[8];	/* play_tool_lead's words */
 	const struct play_alias *aliases;	/* ended by a NULL alias */
 	const char *const *board;	/* the command shown after each */
 	const char	*undo;		/* the command that undoes the last */
 	const char	*undo_preview;	/* its option saying what it would */
 };
+
+/*
+ * Sets t up for the tool name whose command lines run runs, with the
+ * short forms aliases, board the command shown after each, and undo
+ * --dry-run saying what undo would reverse.
+ */
+void play_tool_init(struct play_tool *t, const char *name,
+    int (*run)(int, char **), const struct play_alias *aliases,
+    const char *const *board);
+
+/*
+ * Puts option and value (not copied) before every command, when value
+ * is not NULL: the --db, the log and the GM given to play.
+ */
+void play_tool_lead(struct play_tool *t, const char *option,
+    const char *value);
 
 /*
  * Reads commands from standard input until its end, "quit" or "exit",
