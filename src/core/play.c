@@ -98,8 +98,15 @@ child(const struct play_tool *t, int argc, char **argv, int complete)
 	signal(SIGHUP, SIG_IGN);
 	setlocale(LC_ALL, "C");
 	{
+		/*
+		 * Held where a leak checker sees them until the child exits:
+		 * the command exits from wherever it ends.
+		 */
+		static char **words, **v;
 		int n;
-		char **v = full_argv(t, argc, argv, &n);
+
+		words = argv;
+		v = full_argv(t, argc, argv, &n);
 
 		/* getopt starts afresh, as in a new process. */
 		optind = 0;
