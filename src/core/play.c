@@ -78,6 +78,12 @@ full_argv(const struct play_tool *t, int argc, char **argv, int *n)
  * already under way when the terminal goes (its transaction is whole
  * either way).
  */
+/*
+ * A child's words, held where a leak checker sees them until it exits:
+ * the command exits from wherever it ends.
+ */
+static char **child_words, **child_argv;
+
 static void
 child(const struct play_tool *t, int argc, char **argv, int complete)
 {
@@ -98,15 +104,11 @@ child(const struct play_tool *t, int argc, char **argv, int complete)
 	signal(SIGHUP, SIG_IGN);
 	setlocale(LC_ALL, "C");
 	{
-		/*
-		 * Held where a leak checker sees them until the child exits:
-		 * the command exits from wherever it ends.
-		 */
-		static char **words, **v;
 		int n;
+		char **v;
 
-		words = argv;
-		v = full_argv(t, argc, argv, &n);
+		child_words = argv;
+		child_argv = v = full_argv(t, argc, argv, &n);
 
 		/* getopt starts afresh, as in a new process. */
 		optind = 0;
