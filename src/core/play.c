@@ -80,9 +80,10 @@ full_argv(const struct play_tool *t, int argc, char **argv, int *n)
  */
 /*
  * A child's words, held where a leak checker sees them until it exits:
- * the command exits from wherever it ends.
+ * the command exits from wherever it ends.  Volatile: stores that are
+ * never read would otherwise be dropped.
  */
-static char **child_words, **child_argv;
+static char **volatile child_words, **volatile child_argv;
 
 static void
 child(const struct play_tool *t, int argc, char **argv, int complete)
