@@ -204,26 +204,17 @@ static const char *
 fighter(struct db *db, const struct combat_state *s, const char *typed)
 {
 	const char **all = xcalloc((size_t)s->n + 1, sizeof *all);
-	struct names m;
-	const char *found;
 	char why[900];
+	int at;
 
-	names_init(&m, typed);
-	for (int i = 0; i < s->n; i++) {
+	for (int i = 0; i < s->n; i++)
 		all[i] = s->f[i].name;
-		names_add(&m, s->f[i].name);
-	}
-	if (names_pick(&m, &found) == NAMES_FOUND) {
-		found = keep_name(xstrdup(found));
-		names_release(&m);
-		free(all);
-		return found;
-	}
-	names_why_in(&m, "is not in this combat", all, (size_t)s->n, "in it",
-	    why, sizeof why);
-	names_release(&m);
+	at = names_lookup_in(typed, all, (size_t)s->n, "is not in this combat",
+	    "in it", why, sizeof why);
 	free(all);
-	db_die(db, "%s", why);
+	if (at < 0)
+		db_die(db, "%s", why);
+	return keep_name(xstrdup(s->f[at].name));
 }
 
 /* Resolves argv[0..argc) in place as fighters of s. */
