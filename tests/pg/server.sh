@@ -76,7 +76,12 @@ pg_stop() {
 # pg_run_server LOG OPTIONS: starts the cluster in $pg_dir/data.
 pg_run_server() {
 	as_owner "$pg_bin/pg_ctl" -D "$pg_dir/data" -l "$pg_dir/$1" -w \
-	    -o "$2" start >/dev/null 2>&1
+	    -o "$2" start >"$pg_dir/pg_ctl.out" 2>&1
+}
+
+# pg_why LOG: the last lines the server, or else pg_ctl, said.
+pg_why() {
+	tail -3 "$pg_dir/$1" 2>/dev/null || tail -3 "$pg_dir/pg_ctl.out"
 }
 
 # A port from the system's generator, in the range no service is given.
@@ -122,7 +127,7 @@ pg_start() {
 	if [ "$pg_tcp" != tcp ]; then
 		pg_opts="-k $pg_dir -c listen_addresses= $pg_nosync"
 		if ! pg_run_server log "$pg_opts"; then
-			echo "the server did not start: $(tail -3 "$pg_dir/log")" >&2
+			echo "the server did not start: $(pg_why log)" >&2
 			return 1
 		fi
 		export PGHOST="$pg_dir" PGUSER=refkit PGDATABASE=postgres
@@ -139,12 +144,16 @@ pg_start() {
 		    ss -Htln "sport = :$PG_TCP_PORT" 2>/dev/null | grep -q .; then
 			continue
 		fi
-		pg_opts="-k $pg_dir -c listen_addresses=127.0.0.1 -p $PG_TCP_PORT
-		    -c password_encryption=scram-sha-256 $pg_nosync"
+		# One line: pg_ctl hands the options to a shell command
+		# line, where a newline would end the command before its
+		# redirection to the log.
+		pg_opts="-k $pg_dir -c listen_addresses=127.0.0.1"
+		pg_opts="$pg_opts -p $PG_TCP_PORT"
+		pg_opts="$pg_opts -c password_encryption=scram-sha-256 $pg_nosync"
 		pg_run_server log "$pg_opts" && break
 		if [ "$tries" -ge 10 ] || ! grep -q 'could not bind\|could not create' \
-		    "$pg_dir/log"; then
-			echo "the server did not start: $(tail -3 "$pg_dir/log")" >&2
+		    "$pg_dir/log" 2>/dev/null; then
+			echo "the server did not start: $(pg_why log)" >&2
 			return 1
 		fi
 		rm -f "$pg_dir/log"
@@ -161,7 +170,7 @@ pg_crash() {
 }
 pg_resume() {
 	if ! pg_run_server log "$pg_opts"; then
-		echo "the server did not start again: $(tail -3 "$pg_dir/log")" >&2
+		echo "the server did not start again: $(pg_why log)" >&2
 		return 1
 	fi
 }
