@@ -44,7 +44,7 @@
 -- foreign keys follow a table renamed.
 
 PRAGMA application_id = 1380338516;	-- 0x52464b54, "RFKT"
-PRAGMA user_version = 14;
+PRAGMA user_version = 15;
 
 -- @migrate 13: a character's name is unique by a named index (see @since
 -- 13 below); the table is moved aside here, rebuilt by the section
@@ -826,3 +826,43 @@ CREATE TABLE gone (
 
 -- @migrate 14: the removals in the changes an older database holds.
 SELECT refkit_gone_note(origin, oseq, data) FROM change ORDER BY no;
+
+-- @since 15: hash chains over the ledgers (refkit(7), "Trust"; core/chain.h).
+
+-- Every event of a log, and every D6 roll, carries hash: SHA-256, as 64
+-- lowercase hexadecimal digits, over the previous event's hash and the
+-- event's own columns (all but hash, in the table's order, each with its
+-- type), so that an event edited, removed, added or moved breaks the
+-- chain where it was.  NULL only in a row that some other program
+-- inserted.
+ALTER TABLE event ADD COLUMN hash TEXT CHECK (length(hash) = 64);
+ALTER TABLE fb_event ADD COLUMN hash TEXT CHECK (length(hash) = 64);
+ALTER TABLE bg_event ADD COLUMN hash TEXT CHECK (length(hash) = 64);
+ALTER TABLE d6_roll ADD COLUMN hash TEXT CHECK (length(hash) = 64);
+
+-- The head of every chain: log kind's log (a combat, duel or game id;
+-- for 'rolls', the D6 rolls a station made, the station's tag), its
+-- last event's seq (for rolls, the roll's number at its station) and
+-- hash.  Written in the transaction that appends the event, by the
+-- station that owns the log, and travels with it, so that the log's
+-- last events removed, or the whole log, are missed.  migrated is the
+-- seq of the last event that the migration to this version chained
+-- after the fact (NULL when every event was chained as it was written):
+-- those events prove only that nothing changed after the migration.
+CREATE TABLE chain (
+	kind		TEXT NOT NULL CHECK (kind IN ('combat', 'duel',
+			    'game', 'rolls')),
+	log		INTEGER NOT NULL,
+	seq		INTEGER NOT NULL CHECK (seq >= 1),
+	hash		TEXT NOT NULL CHECK (length(hash) = 64),
+	migrated	INTEGER CHECK (migrated BETWEEN 1 AND seq),
+	PRIMARY KEY (kind, log)
+) STRICT;
+
+-- @migrate 15: the events an older database holds, chained in order,
+-- each log's head marked as made by the migration.
+SELECT refkit_chain_log('combat', id) FROM combat;
+SELECT refkit_chain_log('duel', id) FROM fb_duel;
+SELECT refkit_chain_log('game', id) FROM bg_game;
+SELECT refkit_chain_log('rolls', t) FROM (SELECT DISTINCT id / 2147483648
+    AS t FROM d6_roll);
