@@ -599,10 +599,11 @@ replay_bad_ran(void *arg, int64_t seq, int ran, const char *why)
 	say(v, v->kind, v->log, seq, seq, "replay", what);
 }
 
+/* The same for a duel or a game, whose why says it all. */
 static void
 replay_bad(void *arg, int64_t seq, const char *why)
 {
-	replay_bad_ran(arg, seq, 0, why);
+	replay_bad_ran(arg, seq, 1, why);
 }
 
 /* Replays log through its system's rules, as each tool's replay does. */
@@ -836,7 +837,11 @@ cmd_head(struct opts *o, int argc, char **argv)
 	if (o->fmt == OUT_JSON)
 		printf("],\"all\":\"%s\"}\n", o->kind ? "" : hex);
 	else if (o->kind == NULL) {
-		printf("%-20s %-12s ", "all heads", n == 1 ? "(1 log)" : "");
+		char logs[32];
+
+		snprintf(logs, sizeof logs, "(%" PRId64 " log%s)", n,
+		    n == 1 ? "" : "s");
+		printf("%-20s %-12s ", "all heads", logs);
 		print_short(all);
 		putchar('\n');
 	}
