@@ -560,7 +560,7 @@ say(struct verify *v, const char *kind, int64_t log, int64_t seq,
 
 	if (v->o->fmt == OUT_JSON) {
 		printf("%s{\"kind\":\"%s\",\"log\":%s,\"check\":\"%s\"",
-		    v->first ? "" : ",", kind,
+		    v->first ? "{\"problems\":[" : ",", kind,
 		    log_json(kind, log, name, sizeof name), check);
 		if (seq > 0)
 			printf(",\"seq\":%" PRId64 ",\"to\":%" PRId64, seq,
@@ -707,7 +707,8 @@ verify_head(struct verify *v, const char *typed)
 	digits[n] = '\0';
 	if (v->o->fmt == OUT_JSON)
 		printf("%s{\"check\":\"head\",\"head\":\"%s\",\"what\":"
-		    "\"no chain passes through it\"}", v->first ? "" : ",",
+		    "\"no chain passes through it\"}", v->first ?
+		    "{\"problems\":[" : ",",
 		    digits);
 	else
 		printf("head %s: no chain passes through it: the record was "
@@ -734,19 +735,23 @@ cmd_verify(struct opts *o, int argc, char **argv)
 		    o->kind);
 	v.db = cli_db_open(o->db);
 	db_begin_read(v.db);
-	if (o->fmt == OUT_JSON)
-		printf("{\"problems\":[");
-	if (o->kind != NULL)
-		verify_log(&v, o->kind, db_key_parse(v.db, o->log));
-	else
+	if (o->kind != NULL) {
+		int64_t log = db_key_parse(v.db, o->log);
+
+		if (chain_verify(v.db, o->kind, log, chain_bad, &v,
+		    &v.t) < 0)
+			db_die(v.db, "no %s %s", o->kind, o->log);
+		replay_log(&v, o->kind, log);
+	} else
 		chain_logs(v.db, NULL, verify_log, &v);
 	if (o->head != NULL)
 		head_bad = verify_head(&v, o->head);
 	db_commit(v.db);
 	problems = v.t.problems + v.replay_bad + head_bad;
 	if (o->fmt == OUT_JSON)
-		printf("],\"logs\":%" PRId64 ",\"events\":%" PRId64
-		    ",\"holds\":%s}\n", v.t.logs, v.t.events,
+		printf("%s],\"logs\":%" PRId64 ",\"events\":%" PRId64
+		    ",\"holds\":%s}\n", v.first ? "{\"problems\":[" : "",
+		    v.t.logs, v.t.events,
 		    problems == 0 ? "true" : "false");
 	else
 		printf("%" PRId64 " log%s, %" PRId64 " event%s: %s\n",
@@ -762,6 +767,7 @@ struct heads {
 	const struct opts *o;
 	int64_t		 only;		/* --combat ID etc.: that log */
 	int		 first;
+	int		 printed;
 };
 
 /* A hash in groups of four digits, the first 32 of them: to read out. */
@@ -783,6 +789,7 @@ put_head(void *arg, const char *kind, int64_t log, const struct chain_head *h)
 
 	if (hs->o->kind != NULL && log != hs->only)
 		return;
+	hs->printed = 1;
 	if (hs->o->fmt == OUT_JSON) {
 		chain_hex(h->hash, hex);
 		printf("%s{\"kind\":\"%s\",\"log\":%s,\"seq\":%" PRId64
@@ -832,6 +839,9 @@ cmd_head(struct opts *o, int argc, char **argv)
 	if (o->fmt == OUT_JSON)
 		printf("{\"heads\":[");
 	n = chain_heads(db, o->kind, put_head, &hs, all);
+	if (o->kind != NULL && !hs.printed)
+		db_die(db, "%s %s has no chain head: no such %s, or none of "
+		    "its events are written yet", o->kind, o->log, o->kind);
 	db_commit(db);
 	chain_hex(all, hex);
 	if (o->fmt == OUT_JSON)

@@ -480,6 +480,10 @@ chain_verify(struct db *db, const char *kind, int64_t log,
 		    db_column_int(st, 0) > 0;
 		db_finalize(st);
 	}
+	if (!has_row && n == 0 && !head.have) {
+		rows_free(rows, n);
+		return -1;
+	}
 	t->logs++;
 	t->events += (int64_t)n;
 	if (!has_row)
