@@ -44,6 +44,7 @@ struct opts {
 	const char	*log;		/* and its key, as typed */
 	int		 all;		/* --all */
 	const char	*head;		/* verify --head: digits written down */
+	int		 no_replay;	/* verify --no-replay */
 };
 
 static const char usage_text[] =
@@ -62,6 +63,7 @@ static const char usage_text[] =
 "  merge [--prefer WHO] [--resolve FILE] [--resolutions-out FILE] OTHER\n"
 "                       take in every change database OTHER has\n"
 "  verify [--combat ID | --duel ID | --game ID | --all] [--head DIGITS]\n"
+"         [--no-replay]\n"
 "                       check every hash chain, then replay each log\n"
 "  head [--combat ID | --duel ID | --game ID]\n"
 "                       each log's head hash, and one over all of them\n"
@@ -86,6 +88,7 @@ static const char usage_text[] =
 "      --all            verify: every log (the default)\n"
 "      --head DIGITS    verify: also that the record still passes\n"
 "                       through a head written down earlier\n"
+"      --no-replay      verify: the chains only, without the rules\n"
 "  -j, --json           JSON output\n"
 "  -c, --csv            CSV output\n"
 "  -h, --help           show this help\n"
@@ -183,6 +186,8 @@ only_options(const struct opts *o, const char *command, int output,
 			cli_usage_error("%s takes no --all", command);
 		if (o->head)
 			cli_usage_error("%s takes no --head", command);
+		if (o->no_replay)
+			cli_usage_error("%s takes no --no-replay", command);
 	}
 }
 
@@ -639,7 +644,8 @@ verify_log(void *arg, const char *kind, int64_t log)
 	struct verify *v = arg;
 
 	(void)chain_verify(v->db, kind, log, chain_bad, v, &v->t);
-	replay_log(v, kind, log);
+	if (!v->o->no_replay)
+		replay_log(v, kind, log);
 }
 
 /*
@@ -741,7 +747,8 @@ cmd_verify(struct opts *o, int argc, char **argv)
 		if (chain_verify(v.db, o->kind, log, chain_bad, &v,
 		    &v.t) < 0)
 			db_die(v.db, "no %s %s", o->kind, o->log);
-		replay_log(&v, o->kind, log);
+		if (!o->no_replay)
+			replay_log(&v, o->kind, log);
 	} else
 		chain_logs(v.db, NULL, verify_log, &v);
 	if (o->head != NULL)
@@ -750,14 +757,16 @@ cmd_verify(struct opts *o, int argc, char **argv)
 	problems = v.t.problems + v.replay_bad + head_bad;
 	if (o->fmt == OUT_JSON)
 		printf("%s],\"logs\":%" PRId64 ",\"events\":%" PRId64
-		    ",\"holds\":%s}\n", v.first ? "{\"problems\":[" : "",
-		    v.t.logs, v.t.events,
+		    ",\"bytes\":%" PRId64 ",\"holds\":%s}\n",
+		    v.first ? "{\"problems\":[" : "", v.t.logs, v.t.events,
+		    v.t.bytes,
 		    problems == 0 ? "true" : "false");
 	else
 		printf("%" PRId64 " log%s, %" PRId64 " event%s: %s\n",
 		    v.t.logs, v.t.logs == 1 ? "" : "s", v.t.events,
 		    v.t.events == 1 ? "" : "s", problems == 0 ?
-		    "every chain holds and every log replays" :
+		    (o->no_replay ? "every chain holds" :
+		    "every chain holds and every log replays") :
 		    problems == 1 ? "1 problem" : "problems");
 	db_close(v.db);
 	return problems == 0 ? 0 : 1;
@@ -832,6 +841,8 @@ cmd_head(struct opts *o, int argc, char **argv)
 		    "prints them all");
 	if (o->head)
 		cli_usage_error("head takes no --head");
+	if (o->no_replay)
+		cli_usage_error("head takes no --no-replay");
 	db = cli_db_open(o->db);
 	db_begin_read(db);
 	if (o->kind != NULL)
@@ -922,6 +933,7 @@ static const struct option longopts[] = {
 	{ "game", required_argument, NULL, 'G' },
 	{ "all", no_argument, NULL, 'A' },
 	{ "head", required_argument, NULL, 'H' },
+	{ "no-replay", no_argument, NULL, 'N' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 }
@@ -986,6 +998,9 @@ main(int argc, char **argv)
 			break;
 		case 'H':
 			o.head = optarg;
+			break;
+		case 'N':
+			o.no_replay = 1;
 			break;
 		case 's':
 			if (db_station_name_check(optarg, why, sizeof why) != 0)
