@@ -20,7 +20,8 @@
 #      cases, the live board, 16 GMs and 4 readers over TCP
 #      (10,000 events), the server killed under a stream of writes, and
 #      the errors a GM can meet (refused, password, connection dropped,
-#      a read-only standby)
+#      a read-only standby), the hash chains on a server and merged
+#      between a server and a file
 #   8. import under load: 5 imports of 200,000 characters while 3 GMs
 #      fight, and changes made while an import waits for the lock
 #   9. the interactive parts on a real terminal, driven through tmux
@@ -90,6 +91,7 @@ part "PostgreSQL migrations" sh tests/pg/migrate.sh build
 part "tools on PostgreSQL" sh tests/pg/cli.sh build
 part "tools on PostgreSQL: the live board" sh tests/watch.sh build pg
 part "a PostgreSQL station" sh tests/pg/merge.sh build
+part "hash chains on PostgreSQL" sh tests/pg/verify.sh build
 part "import on PostgreSQL" sh tests/pg/import.sh build
 part "tools on PostgreSQL: who waits for whom" sh tests/pg/appenders.sh build
 part "tools on PostgreSQL: 16 GMs at once" sh tests/pg/writers.sh build 10000

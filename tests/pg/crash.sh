@@ -236,6 +236,9 @@ for c in 1 2 3 4; do
 	"$bin/crs-combat" replay "$c" 2>&1 | grep -q ' 0 mismatches$' && ok ||
 	    bad "combat $c: replay disagrees"
 done
+# The hash chains hold across the crashes.
+out=$("$bin/refkit" verify --no-replay 2>&1) && ok ||
+    bad "refkit verify: $(printf '%s\n' "$out" | tail -3)"
 echo "pg/crash: $r crashes, $(wc -l <"$tmp/succeeded") commands succeeded," \
     "$(wc -l <"$tmp/failed") failed ($lost mid-command;" \
     "$(wc -l <"$tmp/unsure") while committing, $unsure_in of them stored)" >&2

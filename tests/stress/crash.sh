@@ -65,6 +65,8 @@ check() {
 	    { bad "$what: replay failed: $(tail -1 "$tmp/replay")"; return; }
 	grep -q ' 0 mismatches$' "$tmp/replay" ||
 	    { bad "$what: replay: $(tail -1 "$tmp/replay")"; return; }
+	REFKIT_DB=$db "$bin/refkit" verify --no-replay >"$tmp/verify" 2>&1 ||
+	    { bad "$what: the hash chains: $(head -1 "$tmp/verify")"; return; }
 	ok
 }
 

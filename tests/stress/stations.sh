@@ -262,6 +262,8 @@ for h in $hubs; do
 	fi
 	ic=$(sqlite3 "$db" 'PRAGMA integrity_check; PRAGMA foreign_key_check')
 	[ "$ic" = ok ] && ok || bad "$h: integrity: $ic"
+	out=$("$bin/refkit" --db "$db" verify 2>&1) && ok ||
+	    bad "$h: refkit verify: $(printf '%s\n' "$out" | tail -3)"
 	for tool in crs-combat fb-duel bg-board; do
 		out=$("$bin/$tool" --db "$db" replay 2>&1)
 		case $out in
