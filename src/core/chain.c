@@ -186,16 +186,15 @@ put_be(unsigned char *b, uint64_t v, int n)
 static int
 int_encode(int64_t v, unsigned char b[9])
 {
-	int n = 8;
+	int n = v == 0 ? 0 : 8;
 
-	while (n > 0) {
-		/* One byte fewer holds v if the top 9 bits agree. */
-		int64_t top = v >> (8 * n - 9);
+	/* n - 1 bytes hold v if it is within their signed range. */
+	while (n > 1) {
+		int64_t half = INT64_C(1) << (8 * (n - 1) - 1);
 
-		if (n == 1 ? (v == 0) : (top == 0 || top == -1))
-			n--;
-		else
+		if (v < -half || v > half - 1)
 			break;
+		n--;
 	}
 	b[0] = (unsigned char)(0x10 + n);
 	put_be(b + 1, (uint64_t)v, n);
