@@ -107,7 +107,9 @@ SQL
 sqlite3 "$hdb" 'DROP TABLE history; DROP TABLE history_combat;
     DROP TABLE snapshot; DROP TABLE station_self; DROP TABLE gone;
     DROP TABLE change;
-    DROP TABLE station;
+    DROP TABLE station; DROP TABLE chain; ALTER TABLE event DROP COLUMN hash;
+    ALTER TABLE fb_event DROP COLUMN hash; ALTER TABLE bg_event DROP COLUMN hash;
+    ALTER TABLE d6_roll DROP COLUMN hash;
     PRAGMA user_version = 7'
 t0=$(date +%s%N)
 "$bin/crs-combat" --db "$hdb" history --char 'Fighter 1234' >/dev/null

@@ -758,7 +758,7 @@ workers(size_t nlogs)
 static void
 verify_all(const struct opts *o, struct vlogs *vl, size_t nw)
 {
-	FILE **rec = xcalloc(nw, sizeof *rec);
+	FILE **rec = xcalloc(nw, sizeof(FILE *));
 	pid_t *pid = xcalloc(nw, sizeof *pid);
 	int failed = 0;
 
