@@ -22,9 +22,13 @@
 #include "core/exchange.h"
 #include "core/out.h"
 #include "core/resolve.h"
+#include "core/seal.h"
 #include "core/station.h"
 #include "core/util.h"
 #include "crs/ledger.h"
+#include "bg/bgledger.h"
+#include "d6/d6store.h"
+#include "fb/fbledger.h"
 
 struct opts {
 	const char	*db;
@@ -37,6 +41,10 @@ struct opts {
 	int		 have_prefer;
 	const char	*resolve;	/* --resolve: a resolution file */
 	const char	*resolutions_out; /* --resolutions-out */
+	const char	*log_kind;	/* reveal: --combat, --duel, --game,
+					   --rolls */
+	const char	*log;		/* ... and its ID as typed */
+	const char	*seed_file;	/* verify-draws: --seed-file */
 };
 
 static const char usage_text[] =
@@ -54,6 +62,14 @@ static const char usage_text[] =
 "  changes show FILE    what a changes file holds\n"
 "  merge [--prefer WHO] [--resolve FILE] [--resolutions-out FILE] OTHER\n"
 "                       take in every change database OTHER has\n"
+"  seal                 commit to a secret seed that every virtual card\n"
+"                       and die drawn here comes from, until revealed\n"
+"  reveal [--combat ID | --duel ID | --game ID | --rolls]\n"
+"                       print the seed and end the seal, or print one\n"
+"                       log's key only\n"
+"  verify-draws --seed-file FILE\n"
+"                       check every sealed draw against a revealed seed\n"
+"                       or a log's key\n"
 "\n"
 "  -d, --db PATH        database (default $REFKIT_DB, else\n"
 "                       $XDG_DATA_HOME/refkit/refkit.db)\n"
@@ -70,6 +86,9 @@ static const char usage_text[] =
 "      --resolutions-out FILE\n"
 "                       when conflicts are left, write FILE listing them\n"
 "                       as lines to edit for --resolve\n"
+"      --combat ID, --duel ID, --game ID, --rolls\n"
+"                       reveal: the key of that log alone\n"
+"      --seed-file FILE verify-draws: the revealed seed or log's key\n"
 "  -j, --json           JSON output\n"
 "  -c, --csv            CSV output\n"
 "  -h, --help           show this help\n"
@@ -492,6 +511,198 @@ cmd_merge(struct opts *o, int argc, char **argv)
 	return rc;
 }
 
+/* Refuses the options of seal, reveal and verify-draws elsewhere. */
+static void
+no_seal_options(const struct opts *o, const char *command, int log,
+    int seed_file)
+{
+	if (o->log_kind && !log)
+		cli_usage_error("%s takes no --%s", command, o->log_kind);
+	if (o->seed_file && !seed_file)
+		cli_usage_error("%s takes no --seed-file", command);
+}
+
+/* seal: a new secret seed for this station, and its commitment. */
+static int
+cmd_seal(struct opts *o, int argc, char **argv)
+{
+	struct db *db;
+	char hex[SEAL_HEX + 1], why[256];
+
+	(void)argv;
+	only_options(o, "seal", 0, 0, 0);
+	no_seal_options(o, "seal", 0, 0);
+	if (argc != 0)
+		cli_usage_error("seal takes no arguments");
+	db = db_open(o->db);
+	db_begin(db);
+	if (seal_create(db, db_now(), hex, why, sizeof why) != 0)
+		db_die(db, "%s", why);
+	db_commit(db);
+	if (o->fmt == OUT_JSON)
+		printf("{\"commitment\":\"%s\"}\n", hex);
+	else
+		printf("%s\n", hex);
+	db_close(db);
+	return 0;
+}
+
+/* One log's key as a line of a seed file: KIND LOG KEY. */
+struct reveal_line {
+	const char	*kind;
+	char		 log[DB_KEY_TEXT_MAX + 8];
+};
+
+static void
+put_key(void *arg, const unsigned char key[SEAL_BYTES])
+{
+	struct reveal_line *l = arg;
+	char hex[SEAL_HEX + 1];
+
+	seal_hex(key, SEAL_BYTES, hex);
+	printf("%s %s %s\n", l->kind, l->log, hex);
+}
+
+/*
+ * reveal: the open seal's seed, the seal ended; with a log named, that
+ * log's key under each seal it drew under, nothing ended.
+ */
+static int
+cmd_reveal(struct opts *o, int argc, char **argv)
+{
+	struct db *db;
+	char hex[SEAL_HEX + 1], why[256];
+
+	(void)argv;
+	only_options(o, "reveal", 0, 0, 0);
+	no_seal_options(o, "reveal", 1, 0);
+	if (argc != 0)
+		cli_usage_error("reveal takes no arguments");
+	db = db_open(o->db);
+	if (o->log_kind != NULL) {
+		struct reveal_line l = { .kind = o->log_kind };
+		int64_t log;
+
+		db_begin_read(db);
+		if (strcmp(o->log_kind, "rolls") == 0) {
+			log = db_key_base(db) >> DB_KEY_BITS;
+			snprintf(l.log, sizeof l.log, "%08" PRIx64,
+			    (uint64_t)log);
+		} else {
+			if ((log = db_key_parse(db, o->log)) == 0)
+				db_die(db, "'%s' is not a %s's ID", q(o->log),
+				    o->log_kind);
+			/* Its full form, which reads alike at any station. */
+			snprintf(l.log, sizeof l.log, "%08" PRIx64 "-%" PRId64,
+			    (uint64_t)(log >> DB_KEY_BITS),
+			    log & DB_KEY_MAX_NO);
+		}
+		if (seal_reveal_log(db, o->log_kind, log, put_key, &l) == 0)
+			db_die(db, "%s %s draws under no seal of this station",
+			    o->log_kind, strcmp(o->log_kind, "rolls") == 0 ?
+			    l.log : q(o->log));
+		db_rollback(db);
+		db_close(db);
+		return 0;
+	}
+	db_begin(db);
+	if (seal_reveal(db, db_now(), hex, why, sizeof why) != 0)
+		db_die(db, "%s", why);
+	db_commit(db);
+	if (o->fmt == OUT_JSON)
+		printf("{\"seed\":\"%s\"}\n", hex);
+	else
+		printf("%s\n", hex);
+	db_close(db);
+	return 0;
+}
+
+/* The checkers of every kind of log, one per game system. */
+static const struct seal_checker checkers[] = {
+	{ "combat", ledger_seal_check },
+	{ "duel", fbledger_seal_check },
+	{ "game", bgledger_seal_check },
+	{ "rolls", d6store_seal_check },
+};
+
+static void
+draw_bad(void *arg, const char *kind, int64_t log, int64_t seq,
+    const char *why)
+{
+	struct db *db = arg;
+
+	if (strcmp(kind, "rolls") == 0)
+		printf("rolls %08" PRIx64 " roll %" PRId64 ": %s\n",
+		    (uint64_t)log, seq, why);
+	else
+		printf("%s %s event %" PRId64 ": %s\n", kind,
+		    db_key_str(db, log), seq, why);
+}
+
+/* The text of a seed file, read whole (- for stdin). */
+static char *
+read_seed_file(const char *path)
+{
+	FILE *fp = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
+	char *buf = NULL;
+	size_t len = 0, n;
+	char chunk[4096];
+
+	if (fp == NULL)
+		err(1, "cannot open '%s'", q(path));
+	buf = xstrdup("");
+	while ((n = fread(chunk, 1, sizeof chunk, fp)) > 0) {
+		if (len + n > 65536)
+			errx(1, "'%s': too long for a seed file", q(path));
+		buf = xrealloc(buf, len + n + 1);
+		memcpy(buf + len, chunk, n);
+		len += n;
+		buf[len] = '\0';
+	}
+	if (ferror(fp))
+		err(1, "cannot read '%s'", q(path));
+	if (fp != stdin)
+		fclose(fp);
+	if (memchr(buf, '\0', len) != NULL)
+		errx(1, "'%s' is not a seed file", q(path));
+	return buf;
+}
+
+/*
+ * verify-draws --seed-file FILE: the commitment, then every sealed draw
+ * it covers.  Exit 0 only when every draw follows from the seal.
+ */
+static int
+cmd_verify_draws(struct opts *o, int argc, char **argv)
+{
+	struct seal_proof p;
+	struct seal_verdict v;
+	struct db *db;
+	char why[600], *text;
+
+	(void)argv;
+	only_options(o, "verify-draws", 0, 0, 0);
+	no_seal_options(o, "verify-draws", 0, 1);
+	if (argc != 0 || o->seed_file == NULL)
+		cli_usage_error("verify-draws needs --seed-file FILE and "
+		    "nothing else");
+	text = read_seed_file(o->seed_file);
+	db = db_open(o->db);
+	db_begin_read(db);
+	if (seal_proof_parse(db, text, &p, why, sizeof why) != 0)
+		db_die(db, "'%s': %s", q(o->seed_file), why);
+	free(text);
+	if (seal_verify(db, &p, checkers, sizeof checkers /
+	    sizeof checkers[0], draw_bad, db, &v, why, sizeof why) != 0)
+		db_die(db, "%s", why);
+	db_rollback(db);
+	printf("seal %.16s: %ld log%s, %ld sealed draw%s, %ld that do%s not "
+	    "follow\n", v.commitment, v.logs, v.logs == 1 ? "" : "s",
+	    v.draws, v.draws == 1 ? "" : "s", v.bad, v.bad == 1 ? "es" : "");
+	db_close(db);
+	return v.bad > 0;
+}
+
 static const struct command {
 	const char	*name;
 	int		(*fn)(struct opts *, int, char **);
@@ -499,6 +710,9 @@ static const struct command {
 	{ "station", cmd_station },
 	{ "changes", cmd_changes },
 	{ "merge", cmd_merge },
+	{ "seal", cmd_seal },
+	{ "reveal", cmd_reveal },
+	{ "verify-draws", cmd_verify_draws },
 };
 
 /* What refkit completes (core/complete.h): it names no records. */
@@ -519,6 +733,9 @@ static const struct complete_cmd complete_cmds[] = {
 	{ "station", NULL, complete_station },
 	{ "changes", NULL, complete_changes },
 	{ "merge", "file", NULL },
+	{ "seal", "", NULL },
+	{ "reveal", "", NULL },
+	{ "verify-draws", "", NULL },
 	{ NULL, NULL, NULL }
 };
 
@@ -528,6 +745,7 @@ static const struct complete_value complete_values[] = {
 	{ "prefer", "mine|theirs" },
 	{ "resolve", "file" },
 	{ "resolutions-out", "file" },
+	{ "seed-file", "file" },
 	{ NULL, NULL }
 };
 
@@ -546,6 +764,11 @@ static const struct option longopts[] = {
 	{ "prefer", required_argument, NULL, 'P' },
 	{ "resolve", required_argument, NULL, 'R' },
 	{ "resolutions-out", required_argument, NULL, 'T' },
+	{ "combat", required_argument, NULL, 'C' },
+	{ "duel", required_argument, NULL, 'U' },
+	{ "game", required_argument, NULL, 'G' },
+	{ "rolls", no_argument, NULL, 'L' },
+	{ "seed-file", required_argument, NULL, 'F' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 }
@@ -591,6 +814,19 @@ main(int argc, char **argv)
 		case 'T':
 			o.resolutions_out = optarg;
 			break;
+		case 'C':
+		case 'U':
+		case 'G':
+		case 'L':
+			if (o.log_kind != NULL)
+				cli_usage_error("reveal names one log");
+			o.log_kind = ch == 'C' ? "combat" : ch == 'U' ?
+			    "duel" : ch == 'G' ? "game" : "rolls";
+			o.log = optarg;
+			break;
+		case 'F':
+			o.seed_file = optarg;
+			break;
 		case 's':
 			if (db_station_name_check(optarg, why, sizeof why) != 0)
 				cli_usage_error("--station: the station name "
@@ -606,7 +842,10 @@ main(int argc, char **argv)
 	argv += optind;
 	db_station_name(o.station);
 	if (argc == 0)
-		cli_usage_error("no command given (station, changes, merge)");
+		cli_usage_error("no command given (station, changes, merge, "
+		    "seal, reveal, verify-draws)");
+	no_seal_options(&o, argv[0], strcmp(argv[0], "reveal") == 0,
+	    strcmp(argv[0], "verify-draws") == 0);
 	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
 		if (strcmp(argv[0], commands[i].name) == 0)
 			return commands[i].fn(&o, argc - 1, argv + 1);

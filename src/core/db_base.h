@@ -14,7 +14,7 @@
 #include <stdint.h>
 
 /* The schema this build writes (schema.sql's user_version). */
-#define DB_SCHEMA_VERSION	14
+#define DB_SCHEMA_VERSION	15
 /* PRAGMA application_id of a refkit database: "RFKT". */
 #define DB_APPLICATION_ID	0x52464b54
 
