@@ -774,6 +774,7 @@ struct seal_walk {
 	seal_bad_fn		 bad;
 	void			*arg;
 	long			 draws;
+	int64_t			 named;		/* the last seq reported */
 };
 
 static int
@@ -804,6 +805,7 @@ seal_before(void *arg, size_t i)
 	if (got != want) {
 		snprintf(msg, sizeof msg, "its seed is %" PRIu64 ", the seal "
 		    "gives %" PRIu64, got, want);
+		w->named = e->seq;
 		w->bad(w->arg, "game", w->log, e->seq, msg);
 		return;
 	}
@@ -811,6 +813,7 @@ seal_before(void *arg, size_t i)
 	if (w->j->undone[i])
 		return;
 	if (w->typed[i] == NULL) {
+		w->named = e->seq;
 		w->bad(w->arg, "game", w->log, e->seq, "it drew dice, but its "
 		    "input as typed is not recorded");
 		return;
@@ -822,11 +825,13 @@ seal_before(void *arg, size_t i)
 	    why, sizeof why) < 0) {
 		snprintf(msg, sizeof msg, "its input as typed does not run "
 		    "again: %s", why);
+		w->named = e->seq;
 		w->bad(w->arg, "game", w->log, e->seq, msg);
 	} else if (strcmp(canon, e->input) != 0) {
 		snprintf(msg, sizeof msg, "its dice do not follow from its "
 		    "seed: drawn again '%.200s', recorded '%.200s'", canon,
 		    e->input);
+		w->named = e->seq;
 		w->bad(w->arg, "game", w->log, e->seq, msg);
 	}
 	free(canon);
@@ -852,8 +857,15 @@ bgledger_seal_check(struct db *db, int64_t log, int64_t first, int64_t last,
 	    " '$.typed') FROM bg_event WHERE game_id = ?1 ORDER BY seq", &d.j);
 	derive_start(&d, w.g);
 	if (journal_derive_each(&d.j, seal_step, seal_before, &w, &stop, whyd,
-	    sizeof whyd) != 0 && stop >= first && (last == 0 || stop <= last))
-		bad(arg, "game", log, stop, whyd);
+	    sizeof whyd) != 0 && stop >= first && (last == 0 || stop <= last)) {
+		char msg[sizeof whyd + 64];
+
+		/* An event named already: only what its refusal means. */
+		snprintf(msg, sizeof msg, "does not replay (%s); the events "
+		    "after it are not checked", whyd);
+		bad(arg, "game", log, stop, stop != w.named ? msg : "the "
+		    "events after it are not checked: the replay stops there");
+	}
 	journal_texts_free(w.typed, d.j.n);
 	free(w.g);
 	bgledger_game_release(&d);

@@ -551,6 +551,7 @@ cmd_seal(struct opts *o, int argc, char **argv)
 struct reveal_line {
 	const char	*kind;
 	char		 log[DB_KEY_TEXT_MAX + 8];
+	int		 json;
 };
 
 static void
@@ -560,7 +561,11 @@ put_key(void *arg, const unsigned char key[SEAL_BYTES])
 	char hex[SEAL_HEX + 1];
 
 	seal_hex(key, SEAL_BYTES, hex);
-	printf("%s %s %s\n", l->kind, l->log, hex);
+	if (l->json)
+		printf("{\"kind\":\"%s\",\"log\":\"%s\",\"key\":\"%s\"}\n",
+		    l->kind, l->log, hex);
+	else
+		printf("%s %s %s\n", l->kind, l->log, hex);
 }
 
 /*
@@ -580,7 +585,8 @@ cmd_reveal(struct opts *o, int argc, char **argv)
 		cli_usage_error("reveal takes no arguments");
 	db = db_open(o->db);
 	if (o->log_kind != NULL) {
-		struct reveal_line l = { .kind = o->log_kind };
+		struct reveal_line l = { .kind = o->log_kind,
+		    .json = o->fmt == OUT_JSON };
 		int64_t log;
 
 		db_begin_read(db);

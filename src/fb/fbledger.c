@@ -861,6 +861,7 @@ struct seal_walk {
 	seal_bad_fn		 bad;
 	void			*arg;
 	long			 draws;
+	int64_t			 named;		/* the last seq reported */
 };
 
 static int
@@ -892,6 +893,7 @@ seal_before(void *arg, size_t i)
 	if (got != want) {
 		snprintf(msg, sizeof msg, "its seed is %" PRIu64 ", the seal "
 		    "gives %" PRIu64, got, want);
+		w->named = e->seq;
 		w->bad(w->arg, "duel", w->log, e->seq, msg);
 		return;
 	}
@@ -899,6 +901,7 @@ seal_before(void *arg, size_t i)
 	if (w->j->undone[i])
 		return;
 	if (w->typed[i] == NULL) {
+		w->named = e->seq;
 		w->bad(w->arg, "duel", w->log, e->seq, "it drew dice, but its "
 		    "input as typed is not recorded");
 		return;
@@ -915,6 +918,7 @@ seal_before(void *arg, size_t i)
 	    &in, &rng, &r, why, sizeof why) < 0) {
 		snprintf(msg, sizeof msg, "its input as typed does not run "
 		    "again: %s", why);
+		w->named = e->seq;
 		w->bad(w->arg, "duel", w->log, e->seq, msg);
 		free(copy);
 		return;
@@ -924,6 +928,7 @@ seal_before(void *arg, size_t i)
 		snprintf(msg, sizeof msg, "its dice do not follow from its "
 		    "seed: drawn again '%.200s', recorded '%.200s'", canon,
 		    e->input);
+		w->named = e->seq;
 		w->bad(w->arg, "duel", w->log, e->seq, msg);
 	}
 	free(canon);
@@ -948,8 +953,15 @@ fbledger_seal_check(struct db *db, int64_t log, int64_t first, int64_t last,
 	w.typed = journal_texts(db, "SELECT seq, json_extract(detail,"
 	    " '$.typed') FROM fb_event WHERE duel_id = ?1 ORDER BY seq", &d.j);
 	if (journal_derive_each(&d.j, seal_step, seal_before, &w, &stop, whyd,
-	    sizeof whyd) != 0 && stop >= first && (last == 0 || stop <= last))
-		bad(arg, "duel", log, stop, whyd);
+	    sizeof whyd) != 0 && stop >= first && (last == 0 || stop <= last)) {
+		char msg[sizeof whyd + 64];
+
+		/* An event named already: only what its refusal means. */
+		snprintf(msg, sizeof msg, "does not replay (%s); the events "
+		    "after it are not checked", whyd);
+		bad(arg, "duel", log, stop, stop != w.named ? msg : "the "
+		    "events after it are not checked: the replay stops there");
+	}
 	journal_texts_free(w.typed, d.j.n);
 	free(w.live);
 	fbledger_duel_release(&d);
