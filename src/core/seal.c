@@ -430,10 +430,11 @@ sealed_logs(struct db *db, const char *c, size_t *n)
 	struct sealed_log *v = NULL;
 
 	*n = 0;
-	st = db_prepare(db, "SELECT kind, log, first_seq,"
+	st = db_prepare(db, c != NULL ? "SELECT kind, log, first_seq,"
 	    " coalesce(last_seq, 0), key_hash FROM seal_log"
-	    " WHERE ?1 IS NULL OR commitment = ?1"
-	    " ORDER BY kind, log, first_seq");
+	    " WHERE commitment = ?1 ORDER BY kind, log, first_seq" :
+	    "SELECT kind, log, first_seq, coalesce(last_seq, 0), key_hash"
+	    " FROM seal_log ORDER BY kind, log, first_seq");
 	if (c != NULL)
 		db_bind_text(st, 1, c);
 	while (db_step(db, st, 0) == DB_ROW) {

@@ -74,7 +74,8 @@ run crs-stats --db hub-321.db list
 echo '# Migration 14 notes the removals an older database holds.'
 cp t1.db old.db
 sqlite3 old.db "SELECT tbl, hex(key), oseq FROM gone ORDER BY 1, 2" >gone.now
-sqlite3 old.db "DROP TABLE gone; ALTER TABLE change DROP COLUMN seen;
+sqlite3 old.db "DROP TABLE seal_log; DROP TABLE seal; DROP TABLE seal_secret;
+    DROP TABLE gone; ALTER TABLE change DROP COLUMN seen;
     PRAGMA user_version = 13"
 crs-stats --db old.db list >/dev/null
 sqlite3 old.db "SELECT tbl, hex(key), oseq FROM gone ORDER BY 1, 2" |
