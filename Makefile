@@ -103,7 +103,7 @@ TOOLS  = crs-stats crs-draw crs-combat d6-roll fb-duel bg-board refkit
 # record of changes, on statements), then db (opening, migrations, keys,
 # transactions) over them all; station and what follows it are over db.
 LIBSRC = core/util core/names core/rng core/out core/changeset core/extsort \
-         core/db_base core/dbpg core/db_stmt core/gone core/pgrecord \
+         core/db_base core/dbpg core/db_stmt core/gone core/chain core/pgrecord \
          core/db core/station core/seal core/changes \
          core/changes_show core/dbapply core/exchange core/resolve \
          core/cli core/pack \

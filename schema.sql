@@ -827,18 +827,50 @@ CREATE TABLE gone (
 -- @migrate 14: the removals in the changes an older database holds.
 SELECT refkit_gone_note(origin, oseq, data) FROM change ORDER BY no;
 
--- @since 15: sealed draws (refkit seal, refkit reveal; refkit(7),
--- "Trust").  While a station is sealed, every virtual card and die that
--- a ledger records is derived from a secret seed: its commitment is
--- published first, the seed revealed after the event, and then anyone
--- can check every such draw (core/seal.c gives the derivation).
+-- @since 15: hash chains over the ledgers (refkit(7), "Trust"; core/chain.h).
+
+-- Every event of a log, and every D6 roll, carries hash: SHA-256, as 64
+-- lowercase hexadecimal digits, over the previous event's hash and the
+-- event's own columns (all but hash, in the table's order, each with its
+-- type), so that an event edited, removed, added or moved breaks the
+-- chain where it was.  NULL only in a row that some other program
+-- inserted.
+ALTER TABLE event ADD COLUMN hash TEXT CHECK (length(hash) = 64);
+ALTER TABLE fb_event ADD COLUMN hash TEXT CHECK (length(hash) = 64);
+ALTER TABLE bg_event ADD COLUMN hash TEXT CHECK (length(hash) = 64);
+ALTER TABLE d6_roll ADD COLUMN hash TEXT CHECK (length(hash) = 64);
+
+-- The head of every chain: log kind's log (a combat, duel or game id;
+-- for 'rolls', the D6 rolls a station made, the station's tag), its
+-- last event's seq (for rolls, the roll's number at its station) and
+-- hash.  Written in the transaction that appends the event, by the
+-- station that owns the log, and travels with it, so that the log's
+-- last events removed, or the whole log, are missed.  migrated is the
+-- seq of the last event that the migration to this version chained
+-- after the fact (NULL when every event was chained as it was written):
+-- those events prove only that nothing changed after the migration.
+CREATE TABLE chain (
+	kind		TEXT NOT NULL CHECK (kind IN ('combat', 'duel',
+			    'game', 'rolls')),
+	log		INTEGER NOT NULL,
+	seq		INTEGER NOT NULL CHECK (seq >= 1),
+	hash		TEXT NOT NULL CHECK (length(hash) = 64),
+	migrated	INTEGER CHECK (migrated BETWEEN 1 AND seq),
+	PRIMARY KEY (kind, log)
+) STRICT;
+
+-- Sealed draws (refkit seal, refkit reveal; refkit(7), "Trust"; core/seal.h).
+-- While a station is sealed, every virtual card and die that a ledger
+-- records is derived from a secret seed: its commitment is published
+-- first, the seed revealed after the event, and then anyone can check
+-- every such draw.
 
 -- The station's secret seeds, the newest last: seed is 32 random bytes
 -- as 64 lowercase hexadecimal digits, commitment the SHA-256 of those
 -- bytes followed by the station's 32-digit id (as text), in hex.
 -- revealed is when refkit reveal printed the seed, NULL while it is
--- secret; refkit seal keeps at most one unrevealed.  This station's own: never
--- merged, since it holds the secret.
+-- secret; refkit seal keeps at most one unrevealed.  This station's
+-- own: never merged, since it holds the secret.
 CREATE TABLE seal_secret (
 	id		INTEGER PRIMARY KEY,
 	seed		TEXT NOT NULL UNIQUE
@@ -876,3 +908,11 @@ CREATE TABLE seal_log (
 	key_hash	TEXT NOT NULL CHECK (length(key_hash) = 64),
 	PRIMARY KEY (kind, log, first_seq)
 ) STRICT;
+
+-- @migrate 15: the events an older database holds, chained in order,
+-- each log's head marked as made by the migration.
+SELECT refkit_chain_log('combat', id) FROM combat;
+SELECT refkit_chain_log('duel', id) FROM fb_duel;
+SELECT refkit_chain_log('game', id) FROM bg_game;
+SELECT refkit_chain_log('rolls', t) FROM (SELECT DISTINCT id / 2147483648
+    AS t FROM d6_roll);

@@ -15,6 +15,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bg/bgledger.h"
+#include "core/chain.h"
 #include "core/changes_show.h"
 #include "core/cli.h"
 #include "core/complete.h"
@@ -41,10 +43,11 @@ struct opts {
 	int		 have_prefer;
 	const char	*resolve;	/* --resolve: a resolution file */
 	const char	*resolutions_out; /* --resolutions-out */
-	const char	*log_kind;	/* reveal: --combat, --duel, --game,
-					   --rolls */
-	const char	*log;		/* ... and its ID as typed */
-	const char	*seed_file;	/* verify-draws: --seed-file */
+	const char	*kind;		/* --combat, --duel, --game: verify */
+	const char	*log;		/* and its key, as typed */
+	int		 all;		/* --all */
+	const char	*head;		/* verify --head: digits written down */
+	const char	*seed_file;	/* verify: --seed-file */
 };
 
 static const char usage_text[] =
@@ -62,14 +65,17 @@ static const char usage_text[] =
 "  changes show FILE    what a changes file holds\n"
 "  merge [--prefer WHO] [--resolve FILE] [--resolutions-out FILE] OTHER\n"
 "                       take in every change database OTHER has\n"
+"  verify [--combat ID | --duel ID | --game ID | --all] [--head DIGITS]\n"
+"         [--seed-file FILE]\n"
+"                       check every hash chain, then replay each log;\n"
+"                       with a revealed seed, every sealed draw\n"
+"  head [--combat ID | --duel ID | --game ID]\n"
+"                       each log's head hash, and one over all of them\n"
 "  seal                 commit to a secret seed that every virtual card\n"
 "                       and die drawn here comes from, until revealed\n"
 "  reveal [--combat ID | --duel ID | --game ID | --rolls]\n"
 "                       print the seed and end the seal, or print one\n"
 "                       log's key only\n"
-"  verify-draws --seed-file FILE\n"
-"                       check every sealed draw against a revealed seed\n"
-"                       or a log's key\n"
 "\n"
 "  -d, --db PATH        database (default $REFKIT_DB, else\n"
 "                       $XDG_DATA_HOME/refkit/refkit.db)\n"
@@ -86,9 +92,14 @@ static const char usage_text[] =
 "      --resolutions-out FILE\n"
 "                       when conflicts are left, write FILE listing them\n"
 "                       as lines to edit for --resolve\n"
-"      --combat ID, --duel ID, --game ID, --rolls\n"
-"                       reveal: the key of that log alone\n"
-"      --seed-file FILE verify-draws: the revealed seed or log's key\n"
+"      --combat ID, --duel ID, --game ID\n"
+"                       verify, head or reveal: that log alone\n"
+"      --rolls          reveal: this station's D6 rolls\n"
+"      --all            verify: every log (the default)\n"
+"      --head DIGITS    verify: also that the record still passes\n"
+"                       through a head written down earlier\n"
+"      --seed-file FILE verify: also every sealed draw, against the\n"
+"                       revealed seed or a log's key in FILE\n"
 "  -j, --json           JSON output\n"
 "  -c, --csv            CSV output\n"
 "  -h, --help           show this help\n"
@@ -179,6 +190,16 @@ only_options(const struct opts *o, const char *command, int output,
 		cli_usage_error("%s takes no --resolve", command);
 	if (o->resolutions_out && !settle)
 		cli_usage_error("%s takes no --resolutions-out", command);
+	/* reveal names a log too: the one whose key alone it prints. */
+	if (o->kind && strcmp(command, "verify") != 0 &&
+	    strcmp(command, "head") != 0 && strcmp(command, "reveal") != 0)
+		cli_usage_error("%s takes no --%s", command, o->kind);
+	if (strcmp(command, "verify") != 0 && strcmp(command, "head") != 0) {
+		if (o->all)
+			cli_usage_error("%s takes no --all", command);
+		if (o->head)
+			cli_usage_error("%s takes no --head", command);
+	}
 }
 
 /*
@@ -511,14 +532,22 @@ cmd_merge(struct opts *o, int argc, char **argv)
 	return rc;
 }
 
-/* Refuses the options of seal, reveal and verify-draws elsewhere. */
+/* ---- seal and reveal (core/seal.h) ---- */
+
+/*
+ * Refuses --rolls but to reveal, and --seed-file but to verify; and a
+ * log named to a command that takes none.
+ */
 static void
-no_seal_options(const struct opts *o, const char *command, int log,
-    int seed_file)
+no_seal_options(const struct opts *o, const char *command)
 {
-	if (o->log_kind && !log)
-		cli_usage_error("%s takes no --%s", command, o->log_kind);
-	if (o->seed_file && !seed_file)
+	int logs = strcmp(command, "verify") == 0 ||
+	    strcmp(command, "head") == 0 || strcmp(command, "reveal") == 0;
+
+	if (o->kind != NULL && (!logs || (strcmp(o->kind, "rolls") == 0 &&
+	    strcmp(command, "reveal") != 0)))
+		cli_usage_error("%s takes no --%s", command, o->kind);
+	if (o->seed_file && strcmp(command, "verify") != 0)
 		cli_usage_error("%s takes no --seed-file", command);
 }
 
@@ -531,10 +560,9 @@ cmd_seal(struct opts *o, int argc, char **argv)
 
 	(void)argv;
 	only_options(o, "seal", 0, 0, 0);
-	no_seal_options(o, "seal", 0, 0);
 	if (argc != 0)
 		cli_usage_error("seal takes no arguments");
-	db = db_open(o->db);
+	db = cli_db_open(o->db);
 	db_begin(db);
 	if (seal_create(db, db_now(), hex, why, sizeof why) != 0)
 		db_die(db, "%s", why);
@@ -580,33 +608,30 @@ cmd_reveal(struct opts *o, int argc, char **argv)
 
 	(void)argv;
 	only_options(o, "reveal", 0, 0, 0);
-	no_seal_options(o, "reveal", 1, 0);
 	if (argc != 0)
 		cli_usage_error("reveal takes no arguments");
-	db = db_open(o->db);
-	if (o->log_kind != NULL) {
-		struct reveal_line l = { .kind = o->log_kind,
+	db = cli_db_open(o->db);
+	if (o->kind != NULL) {
+		struct reveal_line l = { .kind = o->kind,
 		    .json = o->fmt == OUT_JSON };
 		int64_t log;
 
 		db_begin_read(db);
-		if (strcmp(o->log_kind, "rolls") == 0) {
+		if (strcmp(o->kind, "rolls") == 0) {
 			log = db_key_base(db) >> DB_KEY_BITS;
 			snprintf(l.log, sizeof l.log, "%08" PRIx64,
 			    (uint64_t)log);
 		} else {
-			if ((log = db_key_parse(db, o->log)) == 0)
-				db_die(db, "'%s' is not a %s's ID", q(o->log),
-				    o->log_kind);
+			log = db_key_parse(db, o->log);
 			/* Its full form, which reads alike at any station. */
 			snprintf(l.log, sizeof l.log, "%08" PRIx64 "-%" PRId64,
 			    (uint64_t)(log >> DB_KEY_BITS),
 			    log & DB_KEY_MAX_NO);
 		}
-		if (seal_reveal_log(db, o->log_kind, log, put_key, &l) == 0)
+		if (seal_reveal_log(db, o->kind, log, put_key, &l) == 0)
 			db_die(db, "%s %s draws under no seal of this station",
-			    o->log_kind, strcmp(o->log_kind, "rolls") == 0 ?
-			    l.log : q(o->log));
+			    o->kind, strcmp(o->kind, "rolls") == 0 ? l.log :
+			    o->log);
 		db_rollback(db);
 		db_close(db);
 		return 0;
@@ -623,27 +648,13 @@ cmd_reveal(struct opts *o, int argc, char **argv)
 	return 0;
 }
 
-/* The checkers of every kind of log, one per game system. */
+/* The checkers of sealed draws, one per game system. */
 static const struct seal_checker checkers[] = {
 	{ "combat", ledger_seal_check },
 	{ "duel", fbledger_seal_check },
 	{ "game", bgledger_seal_check },
 	{ "rolls", d6store_seal_check },
 };
-
-static void
-draw_bad(void *arg, const char *kind, int64_t log, int64_t seq,
-    const char *why)
-{
-	struct db *db = arg;
-
-	if (strcmp(kind, "rolls") == 0)
-		printf("rolls %08" PRIx64 " roll %" PRId64 ": %s\n",
-		    (uint64_t)log, seq, why);
-	else
-		printf("%s %s event %" PRId64 ": %s\n", kind,
-		    db_key_str(db, log), seq, why);
-}
 
 /* The text of a seed file, read whole (- for stdin). */
 static char *
@@ -674,39 +685,365 @@ read_seed_file(const char *path)
 	return buf;
 }
 
+/* ---- verify and head (core/chain.h) ---- */
+
+/* A log as users see it: "combat 3", "rolls 89abcdef". */
+static const char *
+log_text(const char *kind, int64_t log, char *buf, size_t sz)
+{
+	if (strcmp(kind, "rolls") == 0)
+		snprintf(buf, sz, "rolls %08" PRIx64, (uint64_t)log);
+	else
+		snprintf(buf, sz, "%s %s", kind, cli_key(log));
+	return buf;
+}
+
+/* The same for JSON: the log's key (a string for another station's). */
+static const char *
+log_json(const char *kind, int64_t log, char *buf, size_t sz)
+{
+	if (strcmp(kind, "rolls") == 0)
+		snprintf(buf, sz, "\"%08" PRIx64 "\"", (uint64_t)log);
+	else
+		snprintf(buf, sz, "%s", cli_key_json(log));
+	return buf;
+}
+
+struct verify {
+	struct db	*db;
+	const struct opts *o;
+	struct chain_tally t;
+	int64_t		 replay_bad;
+	int		 first;		/* JSON: no problem printed yet */
+	const char	*kind;		/* the log being replayed */
+	int64_t		 log;
+};
+
+/* One problem: a line, or a JSON object. */
+static void
+say(struct verify *v, const char *kind, int64_t log, int64_t seq,
+    int64_t seq2, const char *check, const char *what)
+{
+	char name[64];
+
+	if (v->o->fmt == OUT_JSON) {
+		printf("%s{\"kind\":\"%s\",\"log\":%s,\"check\":\"%s\"",
+		    v->first ? "" : ",", kind,
+		    log_json(kind, log, name, sizeof name), check);
+		if (seq > 0)
+			printf(",\"seq\":%" PRId64 ",\"to\":%" PRId64, seq,
+			    seq2);
+		printf(",\"what\":");
+		out_json_string(stdout, what);
+		putchar('}');
+		v->first = 0;
+		return;
+	}
+	log_text(kind, log, name, sizeof name);
+	if (seq <= 0)
+		printf("%s: %s\n", name, what);
+	else if (seq2 > seq)
+		printf("%s, events %" PRId64 "-%" PRId64 ": %s\n", name, seq,
+		    seq2, what);
+	else
+		printf("%s, event %" PRId64 ": %s\n", name, seq, what);
+}
+
+/* A sealed draw that does not follow (core/seal.h). */
+static void
+draw_bad(void *arg, const char *kind, int64_t log, int64_t seq,
+    const char *why)
+{
+	say(arg, kind, log, seq, seq, "draw", why);
+}
+
+static void
+chain_bad(void *arg, const struct chain_problem *p)
+{
+	say(arg, p->kind, p->log, p->seq, p->seq2, "chain", p->what);
+}
+
+static void
+replay_bad_ran(void *arg, int64_t seq, int ran, const char *why)
+{
+	struct verify *v = arg;
+	char what[512];
+
+	snprintf(what, sizeof what, "%s%s", ran ? "" :
+	    "does not replay: ", why);
+	v->replay_bad++;
+	say(v, v->kind, v->log, seq, seq, "replay", what);
+}
+
+static void
+replay_bad(void *arg, int64_t seq, const char *why)
+{
+	replay_bad_ran(arg, seq, 0, why);
+}
+
+/* Replays log through its system's rules, as each tool's replay does. */
+static void
+replay_log(struct verify *v, const char *kind, int64_t log)
+{
+	v->kind = kind;
+	v->log = log;
+	if (strcmp(kind, "combat") == 0) {
+		struct ledger l;
+
+		if (ledger_load_all(v->db, log, &l) != 0)
+			return;
+		(void)ledger_audit(&l, replay_bad_ran, v);
+		ledger_release(&l);
+	} else if (strcmp(kind, "duel") == 0) {
+		int events = 0;
+
+		(void)fbledger_audit(v->db, log, replay_bad, v, &events);
+	} else if (strcmp(kind, "game") == 0) {
+		struct bgledger_game d;
+
+		if (bgledger_game_load(v->db, log, &d) != 0)
+			return;
+		(void)bgledger_audit(v->db, &d, replay_bad, v);
+		bgledger_game_release(&d);
+	}
+}
+
+static void
+verify_log(void *arg, const char *kind, int64_t log)
+{
+	struct verify *v = arg;
+
+	(void)chain_verify(v->db, kind, log, chain_bad, v, &v->t);
+	replay_log(v, kind, log);
+}
+
 /*
- * verify-draws --seed-file FILE: the commitment, then every sealed draw
- * it covers.  Exit 0 only when every draw follows from the seal.
+ * verify --head DIGITS: the record still passes through the event
+ * whose hash begins with DIGITS (written down from refkit head), or
+ * DIGITS are the hash over all heads as they stand.  Returns 0 or 1.
  */
 static int
-cmd_verify_draws(struct opts *o, int argc, char **argv)
+verify_head(struct verify *v, const char *typed)
 {
-	struct seal_proof p;
-	struct seal_verdict v;
-	struct db *db;
-	char why[600], *text;
+	static const char *const find[] = {
+		"SELECT 'combat', combat_id, seq FROM event WHERE hash LIKE ?1",
+		"SELECT 'duel', duel_id, seq FROM fb_event WHERE hash LIKE ?1",
+		"SELECT 'game', game_id, seq FROM bg_event WHERE hash LIKE ?1",
+		"SELECT 'rolls', id / 2147483648, id % 2147483648 FROM d6_roll"
+		    " WHERE hash LIKE ?1",
+	};
+	unsigned char all[CHAIN_HASH_LEN];
+	char digits[CHAIN_HEX_LEN + 1], hex[CHAIN_HEX_LEN], name[64];
+	size_t n = 0;
+	int found = 0;
+
+	for (const char *p = typed; *p; p++) {
+		if (*p == ' ' || *p == '-' || *p == ':')
+			continue;
+		if (!strchr("0123456789abcdefABCDEF", *p) ||
+		    n == CHAIN_HEX_LEN - 1)
+			cli_usage_error("--head takes hexadecimal digits as "
+			    "refkit head prints them, got '%s'", q(typed));
+		digits[n++] = (char)(*p >= 'A' && *p <= 'F' ? *p - 'A' + 'a' :
+		    *p);
+	}
+	digits[n] = '\0';
+	if (n < 16)
+		cli_usage_error("--head needs at least 16 of the digits "
+		    "refkit head printed, got %zu", n);
+	(void)chain_heads(v->db, NULL, NULL, NULL, all);
+	chain_hex(all, hex);
+	if (strncmp(hex, digits, n) == 0) {
+		if (v->o->fmt != OUT_JSON)
+			printf("head %s: the hash over all heads, as it "
+			    "stands\n", digits);
+		return 0;
+	}
+	digits[n] = '%';
+	digits[n + 1] = '\0';
+	for (size_t i = 0; i < sizeof find / sizeof *find && !found; i++) {
+		struct db_stmt *st = db_prepare(v->db, find[i]);
+
+		db_bind_text(st, 1, digits);
+		if (db_step(v->db, st, 0) == DB_ROW) {
+			const char *kind = db_column_text(st, 0);
+
+			found = 1;
+			if (v->o->fmt != OUT_JSON)
+				printf("head %.*s: %s, event %" PRId64 "\n",
+				    (int)n, digits, log_text(kind,
+				    db_column_int(st, 1), name, sizeof name),
+				    db_column_int(st, 2));
+		}
+		db_finalize(st);
+	}
+	if (found)
+		return 0;
+	digits[n] = '\0';
+	if (v->o->fmt == OUT_JSON)
+		printf("%s{\"check\":\"head\",\"head\":\"%s\",\"what\":"
+		    "\"no chain passes through it\"}", v->first ? "" : ",",
+		    digits);
+	else
+		printf("head %s: no chain passes through it: the record was "
+		    "changed after it was written down, or it is another "
+		    "database's\n", digits);
+	v->first = 0;
+	return 1;
+}
+
+static int
+cmd_verify(struct opts *o, int argc, char **argv)
+{
+	struct verify v = { .o = o, .first = 1 };
+	struct seal_proof proof;
+	struct seal_verdict sv;
+	int64_t problems;
+	int head_bad = 0;
+	char why[600], *text = NULL;
 
 	(void)argv;
-	only_options(o, "verify-draws", 0, 0, 0);
-	no_seal_options(o, "verify-draws", 0, 1);
-	if (argc != 0 || o->seed_file == NULL)
-		cli_usage_error("verify-draws needs --seed-file FILE and "
-		    "nothing else");
-	text = read_seed_file(o->seed_file);
-	db = db_open(o->db);
-	db_begin_read(db);
-	if (seal_proof_parse(db, text, &p, why, sizeof why) != 0)
-		db_die(db, "'%s': %s", q(o->seed_file), why);
+	only_options(o, "verify", 0, 0, 0);
+	if (argc > 0)
+		cli_usage_error("verify takes no arguments (--combat ID, "
+		    "--duel ID, --game ID or --all)");
+	if (o->all && o->kind)
+		cli_usage_error("verify takes --all or --%s, not both",
+		    o->kind);
+	if (o->seed_file != NULL)
+		text = read_seed_file(o->seed_file);
+	v.db = cli_db_open(o->db);
+	db_begin_read(v.db);
+	/* A seed or key that is not the seal's: refused before anything. */
+	memset(&sv, 0, sizeof sv);
+	if (text != NULL && (seal_proof_parse(v.db, text, &proof, why,
+	    sizeof why) != 0 || seal_match(v.db, &proof, sv.commitment, why,
+	    sizeof why) != 0))
+		db_die(v.db, "'%s': %s", q(o->seed_file), why);
 	free(text);
-	if (seal_verify(db, &p, checkers, sizeof checkers /
-	    sizeof checkers[0], draw_bad, db, &v, why, sizeof why) != 0)
-		db_die(db, "%s", why);
-	db_rollback(db);
-	printf("seal %.16s: %ld log%s, %ld sealed draw%s, %ld that do%s not "
-	    "follow\n", v.commitment, v.logs, v.logs == 1 ? "" : "s",
-	    v.draws, v.draws == 1 ? "" : "s", v.bad, v.bad == 1 ? "es" : "");
+	if (o->fmt == OUT_JSON)
+		printf("{\"problems\":[");
+	if (o->kind != NULL)
+		verify_log(&v, o->kind, db_key_parse(v.db, o->log));
+	else
+		chain_logs(v.db, NULL, verify_log, &v);
+	if (o->head != NULL)
+		head_bad = verify_head(&v, o->head);
+	/* Then every draw the seed or key covers (core/seal.h). */
+	if (o->seed_file != NULL && seal_verify(v.db, &proof, checkers,
+	    sizeof checkers / sizeof checkers[0], draw_bad, &v, &sv, why,
+	    sizeof why) != 0)
+		db_die(v.db, "%s", why);
+	db_commit(v.db);
+	problems = v.t.problems + v.replay_bad + head_bad + sv.bad;
+	if (o->fmt == OUT_JSON && o->seed_file != NULL)
+		printf("],\"seal\":{\"commitment\":\"%s\",\"logs\":%ld,"
+		    "\"draws\":%ld,\"not_following\":%ld", sv.commitment,
+		    sv.logs, sv.draws, sv.bad);
+	if (o->fmt == OUT_JSON)
+		printf("%s,\"logs\":%" PRId64 ",\"events\":%" PRId64
+		    ",\"holds\":%s}\n", o->seed_file ? "}" : "]", v.t.logs,
+		    v.t.events, problems == 0 ? "true" : "false");
+	else if (o->seed_file != NULL)
+		printf("seal %.16s: %ld log%s, %ld sealed draw%s, %ld that "
+		    "do%s not follow\n", sv.commitment, sv.logs, sv.logs == 1 ?
+		    "" : "s", sv.draws, sv.draws == 1 ? "" : "s", sv.bad,
+		    sv.bad == 1 ? "es" : "");
+	if (o->fmt != OUT_JSON)
+		printf("%" PRId64 " log%s, %" PRId64 " event%s: %s\n",
+		    v.t.logs, v.t.logs == 1 ? "" : "s", v.t.events,
+		    v.t.events == 1 ? "" : "s", problems == 0 ?
+		    "every chain holds and every log replays" :
+		    problems == 1 ? "1 problem" : "problems");
+	db_close(v.db);
+	return problems == 0 ? 0 : 1;
+}
+
+struct heads {
+	const struct opts *o;
+	int64_t		 only;		/* --combat ID etc.: that log */
+	int		 first;
+};
+
+/* A hash in groups of four digits, the first 32 of them: to read out. */
+static void
+print_short(const unsigned char hash[CHAIN_HASH_LEN])
+{
+	char hex[CHAIN_HEX_LEN];
+
+	chain_hex(hash, hex);
+	for (int i = 0; i < 32; i += 4)
+		printf("%s%.4s", i ? " " : "", hex + i);
+}
+
+static void
+put_head(void *arg, const char *kind, int64_t log, const struct chain_head *h)
+{
+	struct heads *hs = arg;
+	char name[64], hex[CHAIN_HEX_LEN];
+
+	if (hs->o->kind != NULL && log != hs->only)
+		return;
+	if (hs->o->fmt == OUT_JSON) {
+		chain_hex(h->hash, hex);
+		printf("%s{\"kind\":\"%s\",\"log\":%s,\"seq\":%" PRId64
+		    ",\"hash\":\"%s\",\"migrated\":", hs->first ? "" : ",",
+		    kind, log_json(kind, log, name, sizeof name), h->seq,
+		    hex);
+		if (h->migrated > 0)
+			printf("%" PRId64 "}", h->migrated);
+		else
+			printf("null}");
+		hs->first = 0;
+		return;
+	}
+	printf("%-20s %s %-6" PRId64 " ", log_text(kind, log, name,
+	    sizeof name), strcmp(kind, "rolls") == 0 ? "roll " : "event",
+	    h->seq);
+	print_short(h->hash);
+	if (h->migrated > 0)
+		printf("  (chained by the migration up to %" PRId64 ")",
+		    h->migrated);
+	putchar('\n');
+}
+
+static int
+cmd_head(struct opts *o, int argc, char **argv)
+{
+	struct heads hs = { .o = o, .first = 1 };
+	unsigned char all[CHAIN_HASH_LEN];
+	char hex[CHAIN_HEX_LEN];
+	struct db *db;
+	int64_t n;
+
+	(void)argv;
+	only_options(o, "head", 0, 0, 0);
+	if (argc > 0)
+		cli_usage_error("head takes no arguments (--combat ID, "
+		    "--duel ID or --game ID)");
+	if (o->all)
+		cli_usage_error("head takes no --all: without a log it "
+		    "prints them all");
+	if (o->head)
+		cli_usage_error("head takes no --head");
+	db = cli_db_open(o->db);
+	db_begin_read(db);
+	if (o->kind != NULL)
+		hs.only = db_key_parse(db, o->log);
+	if (o->fmt == OUT_JSON)
+		printf("{\"heads\":[");
+	n = chain_heads(db, o->kind, put_head, &hs, all);
+	db_commit(db);
+	chain_hex(all, hex);
+	if (o->fmt == OUT_JSON)
+		printf("],\"all\":\"%s\"}\n", o->kind ? "" : hex);
+	else if (o->kind == NULL) {
+		printf("%-20s %-12s ", "all heads", n == 1 ? "(1 log)" : "");
+		print_short(all);
+		putchar('\n');
+	}
 	db_close(db);
-	return v.bad > 0;
+	return 0;
 }
 
 static const struct command {
@@ -716,9 +1053,10 @@ static const struct command {
 	{ "station", cmd_station },
 	{ "changes", cmd_changes },
 	{ "merge", cmd_merge },
+	{ "verify", cmd_verify },
+	{ "head", cmd_head },
 	{ "seal", cmd_seal },
 	{ "reveal", cmd_reveal },
-	{ "verify-draws", cmd_verify_draws },
 };
 
 /* What refkit completes (core/complete.h): it names no records. */
@@ -739,9 +1077,10 @@ static const struct complete_cmd complete_cmds[] = {
 	{ "station", NULL, complete_station },
 	{ "changes", NULL, complete_changes },
 	{ "merge", "file", NULL },
+	{ "verify", "", NULL },
+	{ "head", "", NULL },
 	{ "seal", "", NULL },
 	{ "reveal", "", NULL },
-	{ "verify-draws", "", NULL },
 	{ NULL, NULL, NULL }
 };
 
@@ -771,8 +1110,10 @@ static const struct option longopts[] = {
 	{ "resolve", required_argument, NULL, 'R' },
 	{ "resolutions-out", required_argument, NULL, 'T' },
 	{ "combat", required_argument, NULL, 'C' },
-	{ "duel", required_argument, NULL, 'U' },
+	{ "duel", required_argument, NULL, 'D' },
 	{ "game", required_argument, NULL, 'G' },
+	{ "all", no_argument, NULL, 'A' },
+	{ "head", required_argument, NULL, 'H' },
 	{ "rolls", no_argument, NULL, 'L' },
 	{ "seed-file", required_argument, NULL, 'F' },
 	{ "help", no_argument, NULL, 'h' },
@@ -821,14 +1162,30 @@ main(int argc, char **argv)
 			o.resolutions_out = optarg;
 			break;
 		case 'C':
-		case 'U':
-		case 'G':
+		case 'D':
+		case 'G': {
+			const char *kind = ch == 'C' ? "combat" : ch == 'D' ?
+			    "duel" : "game";
+
+			if (o.kind != NULL)
+				cli_usage_error("one log at a time: --%s and "
+				    "--%s", o.kind, kind);
+			o.kind = kind;
+			o.log = cli_key_arg(ch == 'C' ? "--combat" : ch == 'D' ?
+			    "--duel" : "--game", optarg);
+			break;
+		}
+		case 'A':
+			o.all = 1;
+			break;
+		case 'H':
+			o.head = optarg;
+			break;
 		case 'L':
-			if (o.log_kind != NULL)
-				cli_usage_error("reveal names one log");
-			o.log_kind = ch == 'C' ? "combat" : ch == 'U' ?
-			    "duel" : ch == 'G' ? "game" : "rolls";
-			o.log = optarg;
+			if (o.kind != NULL)
+				cli_usage_error("one log at a time: --%s and "
+				    "--rolls", o.kind);
+			o.kind = "rolls";
 			break;
 		case 'F':
 			o.seed_file = optarg;
@@ -849,9 +1206,8 @@ main(int argc, char **argv)
 	db_station_name(o.station);
 	if (argc == 0)
 		cli_usage_error("no command given (station, changes, merge, "
-		    "seal, reveal, verify-draws)");
-	no_seal_options(&o, argv[0], strcmp(argv[0], "reveal") == 0,
-	    strcmp(argv[0], "verify-draws") == 0);
+		    "verify, head, seal, reveal)");
+	no_seal_options(&o, argv[0]);
 	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
 		if (strcmp(argv[0], commands[i].name) == 0)
 			return commands[i].fn(&o, argc - 1, argv + 1);

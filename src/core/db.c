@@ -5,6 +5,7 @@
  * record of changes (gone.c, pgrecord.c).  See db.h and refkit.db(5).
  */
 #include "core/db.h"
+#include "core/chain.h"
 #include "core/changeset.h"
 #include "core/dbpg.h"
 #include "core/gone.h"
@@ -879,7 +880,8 @@ check_identity(struct db *db)
 static void
 bring_up_to_date(struct db *db)
 {
-	int version;
+	void *step11 = NULL;
+	int version, step11_n = 0;
 
 	if (db->readonly)
 		errx(1, "cannot use '%s': its schema needs updating to "
@@ -905,12 +907,33 @@ bring_up_to_date(struct db *db)
 			 * A step is the same at every station, so it is not
 			 * a change to send them; but step 11's new keys are
 			 * recorded, being how rows older than stations
-			 * travel (refkit.db(5)).
+			 * travel (refkit.db(5)), and step 15's hashes, so
+			 * that a station that gets those rows later gets
+			 * them chained (one that has them made the same).
 			 */
 			if (db->session != NULL)
 				(void)sqlite3session_enable(db->session,
-				    v == 11);
+				    v == 11 || v == 15);
 			db_exec(db, db_schema_step[v], what);
+			/*
+			 * Step 11's changes are taken before a later step
+			 * alters the tables they are of (step 15's hashes):
+			 * the session extension cannot write a change of a
+			 * table whose columns changed under it.  They are
+			 * stored once the change table has its last form.
+			 */
+			if (v == 11 && db->session != NULL &&
+			    !sqlite3session_isempty(db->session)) {
+				if (sqlite3session_changeset(db->session,
+				    &step11_n, &step11) != SQLITE_OK)
+					db_fatal(db, what);
+				session_end(db);
+				session_start(db);
+			}
+		}
+		if (step11 != NULL) {
+			change_append(db, step11, (size_t)step11_n);
+			sqlite3_free(step11);
 		}
 		set = xasprintf("PRAGMA user_version = %d", DB_SCHEMA_VERSION);
 		db_exec(db, set, what);
@@ -1143,6 +1166,23 @@ immutable_uri(const char *path)
 	return uri;
 }
 
+/*
+ * refkit_chain_log(kind, log): chains a log's events as they stand (the
+ * migration to schema 15, core/chain.h).
+ */
+static void
+fn_chain_log(sqlite3_context *cx, int argc, sqlite3_value **argv)
+{
+	const char *kind = (const char *)sqlite3_value_text(argv[0]);
+
+	(void)argc;
+	if (kind == NULL || chain_log(sqlite3_user_data(cx), kind,
+	    sqlite3_value_int64(argv[1])) != 0)
+		sqlite3_result_error(cx, "refkit_chain_log: no such kind", -1);
+	else
+		sqlite3_result_null(cx);
+}
+
 /* add_functions, and those that read the station of db's connection. */
 static int
 add_db_functions(struct db *db)
@@ -1153,7 +1193,9 @@ add_db_functions(struct db *db)
 	    sqlite3_create_function(db->h, "refkit_key_hi", 0, SQLITE_UTF8,
 	    db, fn_key_hi, NULL, NULL) == SQLITE_OK &&
 	    sqlite3_create_function(db->h, "refkit_gone_note", 3, SQLITE_UTF8,
-	    db, gone_fn_note, NULL, NULL) == SQLITE_OK;
+	    db, gone_fn_note, NULL, NULL) == SQLITE_OK &&
+	    sqlite3_create_function(db->h, "refkit_chain_log", 2, SQLITE_UTF8,
+	    db, fn_chain_log, NULL, NULL) == SQLITE_OK;
 }
 
 int
@@ -1185,7 +1227,8 @@ db_open(const char *path)
 		errx(1, "cannot start libsodium");
 	if (dbpg_is_conninfo(db->path)) {
 		/* What a migration step calls: on SQLite, SQL functions. */
-		static const struct dbpg_client client = { gone_note };
+		static const struct dbpg_client client = { gone_note,
+		    chain_log };
 
 		dbpg_open(db, station_name(), &client);
 		return db;
@@ -1409,6 +1452,7 @@ db_schema_memory_of(const char *sql, char *why, size_t whysz)
 		{ "refkit_now", 0, NULL },
 		{ "refkit_station_tag", 1, NULL },
 		{ "refkit_gone_note", 3, NULL },
+		{ "refkit_chain_log", 2, NULL },
 	};
 	sqlite3 *h = NULL;
 	char *msg = NULL;

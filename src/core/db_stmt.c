@@ -288,8 +288,8 @@ db_column_bytes(struct db_stmt *st, int i)
 	    sqlite3_column_bytes(st->s, i);
 }
 
-static const char *
-column_name(struct db_stmt *st, int i)
+const char *
+db_column_name(struct db_stmt *st, int i)
 {
 	return st->p ? dbpg_column_name(st->p, i) :
 	    sqlite3_column_name(st->s, i);
@@ -308,7 +308,7 @@ db_column_text(struct db_stmt *st, int i)
 	if (t != NULL && strlen(t) != (size_t)db_column_bytes(st, i) &&
 	    db_column_type(st, i) != DB_BLOB)
 		errx(1, "damaged record: its '%s' holds a NUL character",
-		    util_q(column_name(st, i)));
+		    util_q(db_column_name(st, i)));
 	return t;
 }
 
@@ -319,7 +319,7 @@ db_column_json(struct db_stmt *st, int i)
 
 	if (t != NULL && util_json_has_nul(t, strlen(t)))
 		errx(1, "damaged record: its '%s' holds a NUL character "
-		    "(\\u0000)", util_q(column_name(st, i)));
+		    "(\\u0000)", util_q(db_column_name(st, i)));
 	return t;
 }
 

@@ -66,6 +66,8 @@ double db_column_double(struct db_stmt *st, int i);
 int db_column_type(struct db_stmt *st, int i);
 const void *db_column_blob(struct db_stmt *st, int i);
 int db_column_bytes(struct db_stmt *st, int i);
+/* Column i's name, as the statement gives it. */
+const char *db_column_name(struct db_stmt *st, int i);
 
 /*
  * Column i of the current row as text owned by the statement (valid

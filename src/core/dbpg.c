@@ -790,6 +790,18 @@ client_gone_note(struct db *db, struct pg_stmt *p,
 	    dbpg_column_blob(p, 2), (size_t)dbpg_column_bytes(p, 2));
 }
 
+/* refkit_chain_log(kind, log) of a log (step 15), as on SQLite. */
+static int
+client_chain_log(struct db *db, struct pg_stmt *p,
+    const struct dbpg_client *client)
+{
+	const char *kind = dbpg_column_text(p, 0);
+
+	if (kind == NULL)
+		return -1;
+	return client->refkit_chain_log(db, kind, dbpg_column_int(p, 1));
+}
+
 /*
  * The functions of refkit's own that a step calls, which a server lacks:
  * on SQLite each is an SQL function of the connection (db_open); here
@@ -806,6 +818,8 @@ static const struct {
 } client_fns[] = {
 	{ "refkit_gone_note", 3, client_gone_note,
 	    "a change holds no changeset refkit can read" },
+	{ "refkit_chain_log", 2, client_chain_log,
+	    "a log of a kind refkit does not chain" },
 };
 
 int

@@ -33,6 +33,8 @@ int dbpg_is_conninfo(const char *s);
 struct dbpg_client {
 	int	(*refkit_gone_note)(struct db *db, const char *origin,
 		    int64_t oseq, const void *cs, size_t len);
+	int	(*refkit_chain_log)(struct db *db, const char *kind,
+		    int64_t log);
 };
 
 /*

@@ -5,6 +5,7 @@
  * own; every value is bound.
  */
 #include "core/journal.h"
+#include "core/chain.h"
 
 #include "core/cli.h"
 #include "core/util.h"
@@ -282,6 +283,7 @@ journal_append(struct db *db, const struct journal_kind *k, int64_t id,
     int64_t undoes, const void *body)
 {
 	struct db_stmt *st;
+	struct chain_head head;
 	char key[DB_KEY_TEXT_MAX];
 	int64_t seq;
 
@@ -297,6 +299,8 @@ journal_append(struct db *db, const struct journal_kind *k, int64_t id,
 	seq = db_column_int(st, 0);
 	db_finalize(st);
 
+	chain_head_get(db, k->what, id, &head);
+
 	st = db_prepare(db, k->sql_insert);
 	if (db_bind_count(st) != k->ncols + 3)
 		errx(1, "journal: the %s insert binds %d values, not %d",
@@ -306,7 +310,9 @@ journal_append(struct db *db, const struct journal_kind *k, int64_t id,
 	if (undoes > 0)
 		db_bind_int(st, 3, undoes);
 	k->bind(st, 4, body);
-	db_step(db, st, 0);
+	if (db_step(db, st, 0) != DB_ROW)
+		db_die(db, "journal: the %s insert returned no row", k->what);
+	chain_append(db, k->what, id, seq, st, &head);
 	db_finalize(st);
 	/* The snapshots from the undone event on no longer hold. */
 	if (undoes > 0) {

@@ -50,7 +50,9 @@ struct journal_kind {
 	const char	*sql_load;	/* log ?1's events after seq ?2 */
 	const char	*sql_next;	/* log ?1's next seq */
 	const char	*sql_insert;	/* an event: ?1 log, ?2 seq, ?3
-					   undoes, then ncols body columns */
+					   undoes, then ncols body columns;
+					   its row returned, to be hashed
+					   (core/chain.h) */
 	const char	*sql_target;	/* log ?1's newest live event */
 	const char	*sql_snap;	/* its usable snapshots, newest first */
 	int		 ncols;		/* the body's columns */
@@ -88,7 +90,8 @@ struct journal_kind {
 	.sql_next = "SELECT coalesce(max(seq), 0) + 1 FROM " events \
 	    " WHERE " key " = ?1", \
 	.sql_insert = "INSERT INTO " events " (id, " key ", seq, undoes, " \
-	    cols ") VALUES (" DB_NEW_KEY(events) ", ?1, ?2, ?3, " params ")", \
+	    cols ") VALUES (" DB_NEW_KEY(events) ", ?1, ?2, ?3, " params ")" \
+	    " RETURNING *", \
 	.sql_target = "SELECT coalesce(max(seq), 0) FROM " events " e" \
 	    " WHERE e." key " = ?1 AND e.undoes IS NULL AND" \
 	    JOURNAL_LIVE(events, key, "e"), \

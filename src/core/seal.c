@@ -518,6 +518,56 @@ count_bad(void *arg, const char *kind, int64_t log, int64_t seq,
 }
 
 int
+seal_match(struct db *db, const struct seal_proof *p,
+    char commitment[SEAL_HEX + 1], char *why, size_t whysz)
+{
+	struct db_stmt *st;
+	char lt[DB_KEY_TEXT_MAX + 8], hash[SEAL_HEX + 1];
+	long n = 0;
+
+	commitment[0] = '\0';
+	if (p->whole) {
+		st = db_prepare(db, "SELECT commitment, station FROM seal"
+		    " ORDER BY created, commitment");
+		while (db_step(db, st, 0) == DB_ROW) {
+			char mine[SEAL_HEX + 1];
+
+			n++;
+			seal_commitment(p->secret, db_column_text(st, 1),
+			    mine);
+			if (strcmp(mine, db_column_text(st, 0)) == 0)
+				snprintf(commitment, SEAL_HEX + 1, "%s", mine);
+		}
+		db_finalize(st);
+		if (n == 0)
+			return util_say(why, whysz, "no seal here to verify "
+			    "against (refkit seal)");
+		if (commitment[0] == '\0')
+			return util_say(why, whysz, "the seed does not match "
+			    "the commitment of any seal here (%ld seal%s); "
+			    "nothing was checked", n, n == 1 ? "" : "s");
+		return 0;
+	}
+	seal_key_hash(p->secret, hash);
+	st = db_prepare(db, "SELECT key_hash, commitment FROM seal_log"
+	    " WHERE kind = ?1 AND log = ?2 ORDER BY first_seq");
+	db_bind_text(st, 1, p->kind);
+	db_bind_int(st, 2, p->log);
+	while (db_step(db, st, 0) == DB_ROW) {
+		n++;
+		if (strcmp(db_column_text(st, 0), hash) == 0)
+			snprintf(commitment, SEAL_HEX + 1, "%s",
+			    db_column_text(st, 1));
+	}
+	db_finalize(st);
+	if (commitment[0] != '\0')
+		return 0;
+	return util_say(why, whysz, n > 0 ? "the key does not match the "
+	    "commitment of %s %s; nothing was checked" : "%s %s draws under "
+	    "no seal", p->kind, log_text(db, p->kind, p->log, lt, sizeof lt));
+}
+
+int
 seal_verify(struct db *db, const struct seal_proof *p,
     const struct seal_checker *checkers, size_t n, seal_bad_fn bad,
     void *arg, struct seal_verdict *v, char *why, size_t whysz)

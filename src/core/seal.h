@@ -141,6 +141,15 @@ struct seal_verdict {
 };
 
 /*
+ * Checks p against the seals here alone: a seed must give the
+ * commitment of a seal, a key the hash of its log's key under one.
+ * Returns 0 with that seal's commitment in commitment, or -1 with why
+ * (nothing is checked).
+ */
+int seal_match(struct db *db, const struct seal_proof *p,
+    char commitment[SEAL_HEX + 1], char *why, size_t whysz);
+
+/*
  * Verifies p: its commitment first (a seed whose commitment is no
  * seal's here, or a key whose hash is not its log's, is refused: -1 with
  * why), then every log the seal covers (or p's log alone) through the

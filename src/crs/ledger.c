@@ -1516,21 +1516,28 @@ ledger_seal(struct db *db, int64_t id, struct combat_event *e)
 
 /* What ledger_seal_check's replay reports, and of which seqs. */
 struct seal_audit {
-	seal_bad_fn	 bad;
-	void		*arg;
-	int64_t		 log, first, last;
+	seal_bad_fn		 bad;
+	void			*arg;
+	int64_t			 log, first, last;
+	const struct ledger	*l;
 };
 
+/* A replay's mismatch, if at a sealed event that drew cards. */
 static void
 seal_audit_bad(void *arg, int64_t seq, int ran, const char *why)
 {
 	struct seal_audit *a = arg;
 	char msg[400];
+	size_t i = 0;
 
 	if (seq < a->first || (a->last > 0 && seq > a->last))
 		return;
-	snprintf(msg, sizeof msg, "%s: %s", ran ? "does not replay as "
-	    "recorded" : "does not run again", why);
+	while (i < a->l->n && a->l->ev[i].seq != seq)
+		i++;
+	if (i == a->l->n || !ledger_used_seed(&a->l->ev[i]))
+		return;
+	snprintf(msg, sizeof msg, "its cards do not follow from its seed "
+	    "(%s%s)", ran ? "" : "it does not run again: ", why);
 	a->bad(a->arg, "combat", a->log, seq, msg);
 }
 
@@ -1539,12 +1546,13 @@ ledger_seal_check(struct db *db, int64_t log, int64_t first, int64_t last,
     const unsigned char key[SEAL_BYTES], seal_bad_fn bad, void *arg,
     char *why, size_t whysz)
 {
-	struct seal_audit a = { bad, arg, log, first, last };
+	struct seal_audit a = { bad, arg, log, first, last, NULL };
 	struct ledger l;
 	long draws = 0;
 
 	if (ledger_load_all(db, log, &l) != 0)
 		return util_say(why, whysz, "no such combat");
+	a.l = &l;
 	for (size_t i = 0; i < l.n; i++) {
 		const struct combat_event *e = &l.ev[i];
 		uint64_t want;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "d6/d6store.h"
+#include "core/chain.h"
 #include "core/lookup.h"
 #include "core/util.h"
 
@@ -180,13 +181,19 @@ void
 d6store_log_roll(struct db *db, const struct d6_logged *r, int64_t now)
 {
 	struct db_stmt *st;
+	struct chain_head head;
+	int64_t base, tag;
 	char seed[24];
 
+	/* A station's rolls are one chain (core/chain.h). */
+	base = db_key_base(db);
+	tag = base >> DB_KEY_BITS;
+	chain_head_get(db, "rolls", tag, &head);
 	snprintf(seed, sizeof seed, "%llu", (unsigned long long)r->seed);
 	st = db_prepare(db, "INSERT INTO d6_roll (id, character, round,"
 	    " trait, code, seed, total, cp, fp, detail, time) VALUES ("
 	    DB_NEW_KEY("d6_roll") ", ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9,"
-	    " ?10)");
+	    " ?10) RETURNING *");
 	db_bind_text(st, 1, r->character);
 	if (r->round)
 		db_bind_text(st, 2, r->round);
@@ -198,7 +205,10 @@ d6store_log_roll(struct db *db, const struct d6_logged *r, int64_t now)
 	db_bind_int(st, 8, r->fp);
 	db_bind_text(st, 9, r->detail);
 	db_bind_int(st, 10, now);
-	db_step(db, st, 0);
+	if (db_step(db, st, 0) != DB_ROW)
+		db_die(db, "the D6 roll's insert returned no row");
+	chain_append(db, "rolls", tag, db_column_int(st, 0) - base, st,
+	    &head);
 	db_finalize(st);
 }
 

@@ -56,7 +56,8 @@ sqlite3 v10.db <"$TOP/tests/fixtures/schema-v10.sql"
 run crs-stats --db v10.db show Ann
 sqlite3 v10.db 'PRAGMA user_version'
 in_range v10.db
-echo '# Every event is still there; only step 11 (the keys) was recorded.'
+echo '# Every event is still there; only steps 11 (the keys) and 15 (the
+# hashes) were recorded.'
 sqlite3 v10.db "SELECT (SELECT count(*) FROM event), (SELECT count(*) FROM
     fb_event), (SELECT count(*) FROM bg_event), (SELECT count(*) FROM
     change)"

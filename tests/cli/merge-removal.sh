@@ -76,7 +76,10 @@ cp t1.db old.db
 sqlite3 old.db "SELECT tbl, hex(key), oseq FROM gone ORDER BY 1, 2" >gone.now
 sqlite3 old.db "DROP TABLE seal_log; DROP TABLE seal; DROP TABLE seal_secret;
     DROP TABLE gone; ALTER TABLE change DROP COLUMN seen;
-    PRAGMA user_version = 13"
+    DROP TABLE chain; ALTER TABLE event DROP COLUMN hash;
+    ALTER TABLE fb_event DROP COLUMN hash;
+    ALTER TABLE bg_event DROP COLUMN hash;
+    ALTER TABLE d6_roll DROP COLUMN hash; PRAGMA user_version = 13"
 crs-stats --db old.db list >/dev/null
 sqlite3 old.db "SELECT tbl, hex(key), oseq FROM gone ORDER BY 1, 2" |
     cmp - gone.now && echo "the same removals noted: $(wc -l <gone.now)"

@@ -1,4 +1,4 @@
-# Sealed draws (refkit seal, reveal, verify-draws; refkit(7), "Trust"):
+# Sealed draws (refkit seal, reveal, verify --seed-file; refkit(7), "Trust"):
 # a sealed event of over a thousand virtual draws across crs-combat,
 # fb-duel, bg-board and d6-roll verifies against the revealed seed; a
 # changed card or die is named by its log and seq; a wrong seed is
@@ -92,13 +92,13 @@ sql "SELECT kind, count(*), min(first_seq), count(last_seq) FROM seal_log
 # One combat's key, revealed during the event: that combat alone.
 run refkit reveal --combat 3
 refkit reveal --combat 3 >c3.key
-run refkit verify-draws --seed-file c3.key
+run refkit verify --combat 3 --seed-file c3.key
 
 # After the event: the seed, and every draw checked against it.
 run refkit reveal
 refkit reveal 2>/dev/null
 sql "SELECT seed FROM seal_secret" >seed.txt
-run refkit verify-draws --seed-file seed.txt
+run refkit verify --seed-file seed.txt
 sql "SELECT kind, count(*), count(last_seq) FROM seal_log GROUP BY kind
     ORDER BY kind"
 sql "SELECT count(*) FROM seal WHERE revealed IS NOT NULL"
@@ -107,10 +107,10 @@ run d6-roll Luke blaster --seed 3
 
 # A wrong seed is refused by the commitment, nothing checked.
 echo 00112233445566778899aabbccddeeff00112233445566778899aabbccddeef0 >bad.txt
-run refkit verify-draws --seed-file bad.txt
+run refkit verify --seed-file bad.txt
 # A combat's key given for another combat.
 sed 's/-3 /-4 /' c3.key >c4.key
-run refkit verify-draws --seed-file c4.key
+run refkit verify --seed-file c4.key
 
 # A changed card, a changed die of each ledger: each named.
 sql "UPDATE event SET cards = CASE WHEN cards = '2' THEN '3' ELSE '2' END
@@ -123,18 +123,19 @@ sql "UPDATE bg_event SET input = replace(input, '--roll 3,', '--roll 4,')
     WHERE id = (SELECT min(id) FROM bg_event WHERE seed IS NOT NULL)"
 sql "UPDATE d6_roll SET detail = replace(detail, '\"dice\":[', '\"dice\":[6,')
     WHERE id = (SELECT min(id) FROM d6_roll) + 9"
-run refkit verify-draws --seed-file seed.txt
+run refkit verify --seed-file seed.txt
 # The combat revealed alone was not touched.
-run refkit verify-draws --seed-file c3.key
+run refkit verify --combat 3 --seed-file c3.key
 
 # A new seal for the next event.
 REFKIT_TEST_SEAL_SEED=$(echo "$SEED" | tr 0 f) run refkit seal
 run refkit --json reveal --duel 2
-run refkit verify-draws --seed-file seed.txt
+run refkit verify --seed-file seed.txt
 
 # Usage.
-run refkit verify-draws
+run refkit seal --seed-file seed.txt
+run refkit verify --rolls
 run refkit station --seed-file seed.txt
 run refkit reveal --combat 3 --duel 1
 run refkit reveal --combat nothing
-run refkit verify-draws --seed-file nowhere
+run refkit verify --seed-file nowhere

@@ -1,0 +1,641 @@
+/*
+ * chain.c - hash chains over the ledgers: see chain.h.
+ */
+#include "core/chain.h"
+
+#include "core/util.h"
+
+#include <err.h>
+#include <inttypes.h>
+#include <sodium.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* What the hash of every event starts with: the chain's form, 1. */
+static const char chain_prefix[] = "refkit chain 1";
+
+/* 2^31: a D6 roll's key is its station's tag times this plus its seq. */
+#define ROLL_TAG	INT64_C(2147483648)
+
+/*
+ * Each kind's statements.  rows: the log's events in order, every
+ * column (SELECT *); update: an event's hash; logs: the logs that have
+ * events or a row of their own; log: 1 if log ?1 has its row.
+ */
+static const struct kind {
+	const char	*name;
+	const char	*rows;
+	const char	*update;
+	const char	*logs;
+	const char	*log;
+	int		 rolls;
+} kinds[] = {
+	{ "combat",
+	    "SELECT * FROM event WHERE combat_id = ?1 ORDER BY seq",
+	    "UPDATE event SET hash = ?1 WHERE id = ?2",
+	    "SELECT id FROM combat UNION SELECT combat_id FROM event"
+	    " UNION SELECT log FROM chain WHERE kind = 'combat' ORDER BY 1",
+	    "SELECT count(*) FROM combat WHERE id = ?1", 0 },
+	{ "duel",
+	    "SELECT * FROM fb_event WHERE duel_id = ?1 ORDER BY seq",
+	    "UPDATE fb_event SET hash = ?1 WHERE id = ?2",
+	    "SELECT id FROM fb_duel UNION SELECT duel_id FROM fb_event"
+	    " UNION SELECT log FROM chain WHERE kind = 'duel' ORDER BY 1",
+	    "SELECT count(*) FROM fb_duel WHERE id = ?1", 0 },
+	{ "game",
+	    "SELECT * FROM bg_event WHERE game_id = ?1 ORDER BY seq",
+	    "UPDATE bg_event SET hash = ?1 WHERE id = ?2",
+	    "SELECT id FROM bg_game UNION SELECT game_id FROM bg_event"
+	    " UNION SELECT log FROM chain WHERE kind = 'game' ORDER BY 1",
+	    "SELECT count(*) FROM bg_game WHERE id = ?1", 0 },
+	{ "rolls",
+	    "SELECT * FROM d6_roll WHERE id >= ?1 * 2147483648"
+	    " AND id < (?1 + 1) * 2147483648 ORDER BY id",
+	    "UPDATE d6_roll SET hash = ?1 WHERE id = ?2",
+	    "SELECT id / 2147483648 FROM d6_roll UNION SELECT log FROM chain"
+	    " WHERE kind = 'rolls' ORDER BY 1",
+	    NULL, 1 },
+};
+#define NKINDS	(sizeof kinds / sizeof *kinds)
+
+static const struct kind *
+kind_of(const char *name)
+{
+	for (size_t i = 0; i < NKINDS; i++)
+		if (strcmp(kinds[i].name, name) == 0)
+			return &kinds[i];
+	return NULL;
+}
+
+int
+chain_kind_known(const char *kind)
+{
+	return kind_of(kind) != NULL;
+}
+
+void
+chain_hex(const unsigned char hash[CHAIN_HASH_LEN], char hex[CHAIN_HEX_LEN])
+{
+	sodium_bin2hex(hex, CHAIN_HEX_LEN, hash, CHAIN_HASH_LEN);
+}
+
+/* Reads 64 hex digits into hash; 0, or -1 if they are not that. */
+static int
+unhex(const char *hex, unsigned char hash[CHAIN_HASH_LEN])
+{
+	size_t len = 0;
+
+	if (hex == NULL || strlen(hex) != 2 * CHAIN_HASH_LEN)
+		return -1;
+	if (sodium_hex2bin(hash, CHAIN_HASH_LEN, hex, 2 * CHAIN_HASH_LEN,
+	    NULL, &len, NULL) != 0 || len != CHAIN_HASH_LEN)
+		return -1;
+	return 0;
+}
+
+/* ---- a row's bytes ---- */
+
+/*
+ * An event's row as chain.h encodes it, with what the chain needs of
+ * it: its key, its seq, where the seq's 8 bytes are (to try it at
+ * another seq), the hash it carries.
+ */
+struct row {
+	unsigned char	*enc;
+	size_t		 len, cap;
+	size_t		 seq_at;	/* offset of seq's bytes, or SIZE_MAX */
+	int64_t		 id, seq;
+	int		 has;		/* carries a well-formed hash */
+	unsigned char	 stored[CHAIN_HASH_LEN];
+	int		 placed;	/* verify: its place in the chain found */
+};
+
+static void
+put(struct row *r, const void *p, size_t n)
+{
+	if (r->len + n > r->cap) {
+		r->cap = r->cap ? 2 * r->cap : 512;
+		while (r->cap < r->len + n)
+			r->cap *= 2;
+		r->enc = xrealloc(r->enc, r->cap);
+	}
+	memcpy(r->enc + r->len, p, n);
+	r->len += n;
+}
+
+static void
+put_be(unsigned char *b, uint64_t v, int n)
+{
+	for (int i = n - 1; i >= 0; i--, v >>= 8)
+		b[i] = (unsigned char)(v & 0xff);
+}
+
+/*
+ * Reads st's current row (SELECT * of an event table, or RETURNING *)
+ * into r, encoded: every column but hash.  The seq is its column's, or
+ * for a roll its key's low 31 bits.
+ */
+static void
+row_read(struct db *db, const struct kind *k, struct db_stmt *st,
+    struct row *r)
+{
+	int n = db_column_count(st);
+
+	r->len = 0;
+	r->seq_at = SIZE_MAX;
+	r->has = 0;
+	r->id = r->seq = 0;
+	r->placed = 0;
+	for (int i = 0; i < n; i++) {
+		const char *name = db_column_name(st, i);
+		unsigned char b[9];
+		int type = db_column_type(st, i);
+
+		if (strcmp(name, "hash") == 0) {
+			r->has = unhex(db_column_text(st, i), r->stored) == 0;
+			continue;
+		}
+		switch (type) {
+		case DB_NULL:
+			b[0] = 0x00;
+			put(r, b, 1);
+			break;
+		case DB_INTEGER: {
+			int64_t v = db_column_int(st, i);
+
+			if (strcmp(name, "id") == 0)
+				r->id = v;
+			else if (strcmp(name, "seq") == 0) {
+				r->seq = v;
+				r->seq_at = r->len + 1;
+			}
+			b[0] = 0x01;
+			put_be(b + 1, (uint64_t)v, 8);
+			put(r, b, 9);
+			break;
+		}
+		case DB_TEXT:
+		case DB_BLOB: {
+			const void *p = type == DB_TEXT ?
+			    (const void *)db_column_text(st, i) :
+			    db_column_blob(st, i);
+			int len = db_column_bytes(st, i);
+
+			b[0] = type == DB_TEXT ? 0x03 : 0x04;
+			put_be(b + 1, (uint64_t)len, 4);
+			put(r, b, 5);
+			put(r, p, (size_t)len);
+			break;
+		}
+		default:
+			db_die(db, "the hash chain: column %s of a %s event "
+			    "holds a number with a fraction", util_q(name),
+			    k->name);
+		}
+	}
+	if (k->rolls)
+		r->seq = r->id % ROLL_TAG;
+}
+
+/* The hash of r's bytes (with seq at its seq's place) after prev. */
+static void
+row_hash(const struct kind *k, const unsigned char prev[CHAIN_HASH_LEN],
+    struct row *r, int64_t seq, unsigned char out[CHAIN_HASH_LEN])
+{
+	crypto_hash_sha256_state s;
+	unsigned char save[8] = { 0 };
+
+	if (r->seq_at != SIZE_MAX && seq != r->seq) {
+		memcpy(save, r->enc + r->seq_at, 8);
+		put_be(r->enc + r->seq_at, (uint64_t)seq, 8);
+	}
+	crypto_hash_sha256_init(&s);
+	crypto_hash_sha256_update(&s, (const unsigned char *)chain_prefix,
+	    sizeof chain_prefix);
+	crypto_hash_sha256_update(&s, (const unsigned char *)k->name,
+	    strlen(k->name) + 1);
+	crypto_hash_sha256_update(&s, prev, CHAIN_HASH_LEN);
+	crypto_hash_sha256_update(&s, r->enc, r->len);
+	crypto_hash_sha256_final(&s, out);
+	if (r->seq_at != SIZE_MAX && seq != r->seq)
+		memcpy(r->enc + r->seq_at, save, 8);
+}
+
+/* ---- heads ---- */
+
+void
+chain_head_get(struct db *db, const char *kind, int64_t log,
+    struct chain_head *h)
+{
+	struct db_stmt *st;
+
+	memset(h, 0, sizeof *h);
+	st = db_prepare(db, "SELECT seq, hash, migrated FROM chain"
+	    " WHERE kind = ?1 AND log = ?2");
+	db_bind_text(st, 1, kind);
+	db_bind_int(st, 2, log);
+	if (db_step(db, st, 0) == DB_ROW &&
+	    unhex(db_column_text(st, 1), h->hash) == 0) {
+		h->have = 1;
+		h->seq = db_column_int(st, 0);
+		h->migrated = db_column_int(st, 2);
+	}
+	db_finalize(st);
+}
+
+/* Makes seq and hash the head of kind's log; migrated as chain.h says. */
+static void
+head_put(struct db *db, const char *kind, int64_t log, int64_t seq,
+    const unsigned char hash[CHAIN_HASH_LEN], int64_t migrated)
+{
+	struct db_stmt *st;
+	char hex[CHAIN_HEX_LEN];
+
+	chain_hex(hash, hex);
+	st = db_prepare(db, "INSERT INTO chain (kind, log, seq, hash,"
+	    " migrated) VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (kind, log)"
+	    " DO UPDATE SET seq = excluded.seq, hash = excluded.hash");
+	db_bind_text(st, 1, kind);
+	db_bind_int(st, 2, log);
+	db_bind_int(st, 3, seq);
+	db_bind_text(st, 4, hex);
+	if (migrated > 0)
+		db_bind_int(st, 5, migrated);
+	db_step(db, st, 0);
+	db_finalize(st);
+}
+
+/* Stores hash in event id of kind k. */
+static void
+row_put(struct db *db, const struct kind *k, int64_t id,
+    const unsigned char hash[CHAIN_HASH_LEN])
+{
+	struct db_stmt *st;
+	char hex[CHAIN_HEX_LEN];
+
+	chain_hex(hash, hex);
+	st = db_prepare(db, k->update);
+	db_bind_text(st, 1, hex);
+	db_bind_int(st, 2, id);
+	db_step(db, st, 0);
+	db_finalize(st);
+}
+
+/* "combat 3", "the D6 rolls of station tag 7", for messages. */
+static void
+log_name(const struct kind *k, int64_t log, char *buf, size_t sz)
+{
+	if (k->rolls)
+		snprintf(buf, sz, "the D6 rolls of station %" PRId64, log);
+	else
+		snprintf(buf, sz, "%s %" PRId64, k->name, log);
+}
+
+void
+chain_append(struct db *db, const char *kind, int64_t log, int64_t seq,
+    struct db_stmt *st, const struct chain_head *h)
+{
+	static const unsigned char zero[CHAIN_HASH_LEN];
+	const struct kind *k = kind_of(kind);
+	struct row r = { 0 };
+	unsigned char hash[CHAIN_HASH_LEN];
+
+	if (k == NULL)
+		errx(1, "the hash chain: no kind %s", util_q(kind));
+	row_read(db, k, st, &r);
+	/* The insert ends before its row is written to again. */
+	while (db_step(db, st, 0) == DB_ROW)
+		;
+	if (h->have ? h->seq != seq - 1 : seq != 1) {
+		char name[80];
+
+		log_name(k, log, name, sizeof name);
+		warnx("%s: its hash chain's head is at %s%" PRId64 ", not at "
+		    "%" PRId64 ": an event was removed or added by another "
+		    "program (refkit verify names it)", name,
+		    h->have ? "event " : "", h->have ? h->seq : 0, seq - 1);
+	}
+	row_hash(k, h->have ? h->hash : zero, &r, seq, hash);
+	row_put(db, k, r.id, hash);
+	head_put(db, kind, log, seq, hash, 0);
+	free(r.enc);
+}
+
+/* ---- a whole log ---- */
+
+/* The events of kind k's log, in order: *n rows to free with rows_free. */
+static struct row *
+rows_load(struct db *db, const struct kind *k, int64_t log, size_t *n)
+{
+	struct db_stmt *st;
+	struct row *rows = NULL;
+	size_t cap = 0;
+
+	*n = 0;
+	st = db_prepare(db, k->rows);
+	db_bind_int(st, 1, log);
+	while (db_step(db, st, 0) == DB_ROW) {
+		if (*n == cap) {
+			cap = cap ? 2 * cap : 64;
+			rows = xreallocarray(rows, cap, sizeof *rows);
+		}
+		memset(&rows[*n], 0, sizeof *rows);
+		row_read(db, k, st, &rows[*n]);
+		(*n)++;
+	}
+	db_finalize(st);
+	return rows;
+}
+
+static void
+rows_free(struct row *rows, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(rows[i].enc);
+	free(rows);
+}
+
+int
+chain_log(struct db *db, const char *kind, int64_t log)
+{
+	static const unsigned char zero[CHAIN_HASH_LEN];
+	const struct kind *k = kind_of(kind);
+	unsigned char prev[CHAIN_HASH_LEN];
+	struct row *rows;
+	size_t n;
+
+	if (k == NULL)
+		return -1;
+	rows = rows_load(db, k, log, &n);
+	memcpy(prev, zero, sizeof prev);
+	for (size_t i = 0; i < n; i++) {
+		row_hash(k, prev, &rows[i], rows[i].seq, prev);
+		row_put(db, k, rows[i].id, prev);
+	}
+	if (n > 0)
+		head_put(db, kind, log, rows[n - 1].seq, prev,
+		    rows[n - 1].seq);
+	rows_free(rows, n);
+	return 0;
+}
+
+/* ---- verify ---- */
+
+/* At most this many problems are named per log; the rest are counted. */
+#define NAMED_MAX	20
+
+struct verify {
+	const struct kind *k;
+	int64_t		 log;
+	void		(*bad)(void *, const struct chain_problem *);
+	void		*arg;
+	int64_t		 problems;
+};
+
+static void __attribute__((format(printf, 4, 5)))
+problem(struct verify *v, int64_t seq, int64_t seq2, const char *fmt, ...)
+{
+	struct chain_problem p;
+	char what[256];
+	va_list ap;
+
+	if (++v->problems > NAMED_MAX)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof what, fmt, ap);
+	va_end(ap);
+	p.kind = v->k->name;
+	p.log = v->log;
+	p.seq = seq;
+	p.seq2 = seq2;
+	p.what = what;
+	v->bad(v->arg, &p);
+}
+
+/* The row at seq, in rows sorted by seq, or NULL. */
+static struct row *
+row_at(struct row *rows, size_t n, int64_t seq)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (rows[mid].seq < seq)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && rows[lo].seq == seq ? &rows[lo] : NULL;
+}
+
+/*
+ * Trying every row at a place whose own row does not fit costs a hash
+ * each: a log damaged all over is not searched past this many.
+ */
+#define SEARCH_MAX	200000
+
+int64_t
+chain_verify(struct db *db, const char *kind, int64_t log,
+    void (*bad)(void *arg, const struct chain_problem *p), void *arg,
+    struct chain_tally *t)
+{
+	static const unsigned char zero[CHAIN_HASH_LEN];
+	const struct kind *k = kind_of(kind);
+	struct verify v = { k, log, bad, arg, 0 };
+	unsigned char prev[CHAIN_HASH_LEN], h[CHAIN_HASH_LEN];
+	struct chain_head head;
+	struct row *rows;
+	size_t n, searched = 0;
+	int64_t last, limit, end, gap = 0, filled = 0, after = 0;
+	int known = 1, has_row = 1;
+
+	if (k == NULL)
+		errx(1, "the hash chain: no kind %s", util_q(kind));
+	rows = rows_load(db, k, log, &n);
+	chain_head_get(db, kind, log, &head);
+	if (k->log != NULL) {
+		struct db_stmt *st = db_prepare(db, k->log);
+
+		db_bind_int(st, 1, log);
+		has_row = db_step(db, st, 0) == DB_ROW &&
+		    db_column_int(st, 0) > 0;
+		db_finalize(st);
+	}
+	t->logs++;
+	t->events += (int64_t)n;
+	if (!has_row)
+		problem(&v, 0, 0, "its %s is gone, but %s", k->name,
+		    n > 0 ? "its events remain" : "its chain's head remains");
+
+	/*
+	 * Walk the places 1, 2 ... in order, each event hashed onto the
+	 * one found before it: prev is that one's hash (known while every
+	 * place so far was filled), filled the last place filled, end the
+	 * last place an event can have been removed from (the head's, when
+	 * there is one: places after it were never filled).
+	 */
+	memcpy(prev, zero, sizeof prev);
+	last = n > 0 ? rows[n - 1].seq : 0;
+	limit = head.have && head.seq > last ? head.seq : last;
+	end = head.have ? head.seq : last;
+	for (int64_t seq = 1; seq <= limit; seq++) {
+		struct row *r = row_at(rows, n, seq), *q = NULL;
+
+		if (r != NULL && !r->placed && r->has && known) {
+			row_hash(k, prev, r, seq, h);
+			if (memcmp(h, r->stored, sizeof h) == 0)
+				q = r;
+		}
+		/* Another event written at this place, and moved since? */
+		for (size_t i = 0; known && i < n && q == NULL &&
+		    searched < SEARCH_MAX; i++) {
+			if (rows[i].placed || !rows[i].has || &rows[i] == r)
+				continue;
+			searched++;
+			row_hash(k, prev, &rows[i], seq, h);
+			if (memcmp(h, rows[i].stored, sizeof h) == 0) {
+				q = &rows[i];
+				problem(&v, q->seq, q->seq, "moved: it was "
+				    "written as event %" PRId64, seq);
+			}
+		}
+		if (q == NULL && (r == NULL || r->placed)) {
+			/* Nothing here: the chain goes on unchecked. */
+			if (gap == 0)
+				gap = seq;
+			known = 0;
+			continue;
+		}
+		if (gap > 0 && gap <= end)
+			problem(&v, gap, seq - 1 < end ? seq - 1 : end,
+			    "removed");
+		gap = 0;
+		filled = seq;
+		if (q != NULL) {
+			if (head.have && seq > head.seq && after == 0)
+				after = seq;
+			q->placed = 1;
+			memcpy(prev, q->stored, sizeof prev);
+			known = 1;
+			continue;
+		}
+		r->placed = 1;
+		if (!r->has) {
+			struct row *r2 = row_at(rows, n, seq + 1);
+
+			/* Its hash taken away, or the event added? */
+			row_hash(k, prev, r, seq, h);
+			if (known && r2 != NULL && r2->has) {
+				unsigned char h2[CHAIN_HASH_LEN];
+
+				row_hash(k, h, r2, seq + 1, h2);
+				if (memcmp(h2, r2->stored, sizeof h2) == 0) {
+					problem(&v, seq, seq, "its hash was "
+					    "removed (the event is as it was "
+					    "written)");
+					memcpy(prev, h, sizeof prev);
+					continue;
+				}
+			}
+			problem(&v, seq, seq, "added by another program (it "
+			    "carries no hash)");
+			continue;
+		}
+		if (head.have && seq > head.seq && after == 0)
+			after = seq;
+		if (known)
+			problem(&v, seq, seq, "changed since it was written");
+		known = 1;
+		memcpy(prev, r->stored, sizeof prev);
+	}
+	if (gap > 0 && gap <= end)
+		problem(&v, gap, end, head.have ? "removed: the chain's head "
+		    "is at event %" PRId64 : "removed", end);
+
+	if (!head.have) {
+		if (n > 0)
+			problem(&v, filled, filled, "its chain's head is "
+			    "gone");
+	} else if (after > 0)
+		problem(&v, after, filled, "added after the chain's head (at "
+		    "event %" PRId64 ")", head.seq);
+	else if (head.seq == filled && known &&
+	    memcmp(head.hash, prev, sizeof prev) != 0)
+		problem(&v, filled, filled, "does not match the chain's "
+		    "head");
+	rows_free(rows, n);
+	if (v.problems > NAMED_MAX) {
+		struct chain_problem p = { kind, log, 0, 0, NULL };
+		char what[80];
+
+		snprintf(what, sizeof what, "and %" PRId64 " more problems",
+		    v.problems - NAMED_MAX);
+		p.what = what;
+		bad(arg, &p);
+	}
+	t->problems += v.problems;
+	return v.problems;
+}
+
+void
+chain_logs(struct db *db, const char *kind,
+    void (*fn)(void *arg, const char *kind, int64_t log), void *arg)
+{
+	for (size_t i = 0; i < NKINDS; i++) {
+		struct db_stmt *st;
+
+		if (kind != NULL && strcmp(kind, kinds[i].name) != 0)
+			continue;
+		st = db_prepare(db, kinds[i].logs);
+		while (db_step(db, st, 0) == DB_ROW)
+			fn(arg, kinds[i].name, db_column_int(st, 0));
+		db_finalize(st);
+	}
+}
+
+int64_t
+chain_heads(struct db *db, const char *kind,
+    void (*fn)(void *arg, const char *kind, int64_t log,
+    const struct chain_head *h), void *arg,
+    unsigned char all[CHAIN_HASH_LEN])
+{
+	crypto_hash_sha256_state s;
+	struct db_stmt *st;
+	int64_t count = 0;
+
+	crypto_hash_sha256_init(&s);
+	crypto_hash_sha256_update(&s, (const unsigned char *)chain_prefix,
+	    sizeof chain_prefix);
+	if (kind != NULL) {
+		st = db_prepare(db, "SELECT kind, log, seq, hash, migrated"
+		    " FROM chain WHERE kind = ?1 ORDER BY log");
+		db_bind_text(st, 1, kind);
+	} else
+		st = db_prepare(db, "SELECT kind, log, seq, hash, migrated"
+		    " FROM chain ORDER BY kind, log");
+	while (db_step(db, st, 0) == DB_ROW) {
+		struct chain_head h = { 1, 0, { 0 }, 0 };
+		const char *kname = db_column_text(st, 0);
+		unsigned char b[16];
+
+		if (kname == NULL || unhex(db_column_text(st, 3), h.hash) != 0)
+			db_die(db, "the hash chain: a head that is not one");
+		h.seq = db_column_int(st, 2);
+		h.migrated = db_column_int(st, 4);
+		put_be(b, (uint64_t)db_column_int(st, 1), 8);
+		put_be(b + 8, (uint64_t)h.seq, 8);
+		crypto_hash_sha256_update(&s, (const unsigned char *)kname,
+		    strlen(kname) + 1);
+		crypto_hash_sha256_update(&s, b, sizeof b);
+		crypto_hash_sha256_update(&s, h.hash, sizeof h.hash);
+		if (fn != NULL)
+			fn(arg, kname, db_column_int(st, 1), &h);
+		count++;
+	}
+	db_finalize(st);
+	crypto_hash_sha256_final(&s, all);
+	return count;
+}
