@@ -915,4 +915,4 @@ SELECT refkit_chain_log('combat', id) FROM combat;
 SELECT refkit_chain_log('duel', id) FROM fb_duel;
 SELECT refkit_chain_log('game', id) FROM bg_game;
 SELECT refkit_chain_log('rolls', t) FROM (SELECT DISTINCT id / 2147483648
-    AS t FROM d6_roll);
+    AS t FROM d6_roll) AS r;

@@ -728,7 +728,7 @@ say(struct verify *v, const char *kind, int64_t log, int64_t seq,
 
 	if (v->o->fmt == OUT_JSON) {
 		printf("%s{\"kind\":\"%s\",\"log\":%s,\"check\":\"%s\"",
-		    v->first ? "" : ",", kind,
+		    v->first ? "{\"problems\":[" : ",", kind,
 		    log_json(kind, log, name, sizeof name), check);
 		if (seq > 0)
 			printf(",\"seq\":%" PRId64 ",\"to\":%" PRId64, seq,
@@ -775,10 +775,11 @@ replay_bad_ran(void *arg, int64_t seq, int ran, const char *why)
 	say(v, v->kind, v->log, seq, seq, "replay", what);
 }
 
+/* The same for a duel or a game, whose why says it all. */
 static void
 replay_bad(void *arg, int64_t seq, const char *why)
 {
-	replay_bad_ran(arg, seq, 0, why);
+	replay_bad_ran(arg, seq, 1, why);
 }
 
 /* Replays log through its system's rules, as each tool's replay does. */
@@ -882,7 +883,8 @@ verify_head(struct verify *v, const char *typed)
 	digits[n] = '\0';
 	if (v->o->fmt == OUT_JSON)
 		printf("%s{\"check\":\"head\",\"head\":\"%s\",\"what\":"
-		    "\"no chain passes through it\"}", v->first ? "" : ",",
+		    "\"no chain passes through it\"}", v->first ?
+		    "{\"problems\":[" : ",",
 		    digits);
 	else
 		printf("head %s: no chain passes through it: the record was "
@@ -921,11 +923,14 @@ cmd_verify(struct opts *o, int argc, char **argv)
 	    sizeof why) != 0))
 		db_die(v.db, "'%s': %s", q(o->seed_file), why);
 	free(text);
-	if (o->fmt == OUT_JSON)
-		printf("{\"problems\":[");
-	if (o->kind != NULL)
-		verify_log(&v, o->kind, db_key_parse(v.db, o->log));
-	else
+	if (o->kind != NULL) {
+		int64_t log = db_key_parse(v.db, o->log);
+
+		if (chain_verify(v.db, o->kind, log, chain_bad, &v,
+		    &v.t) < 0)
+			db_die(v.db, "no %s %s", o->kind, o->log);
+		replay_log(&v, o->kind, log);
+	} else
 		chain_logs(v.db, NULL, verify_log, &v);
 	if (o->head != NULL)
 		head_bad = verify_head(&v, o->head);
@@ -936,14 +941,16 @@ cmd_verify(struct opts *o, int argc, char **argv)
 		db_die(v.db, "%s", why);
 	db_commit(v.db);
 	problems = v.t.problems + v.replay_bad + head_bad + sv.bad;
+	if (o->fmt == OUT_JSON)
+		printf("%s]", v.first ? "{\"problems\":[" : "");
 	if (o->fmt == OUT_JSON && o->seed_file != NULL)
-		printf("],\"seal\":{\"commitment\":\"%s\",\"logs\":%ld,"
-		    "\"draws\":%ld,\"not_following\":%ld", sv.commitment,
+		printf(",\"seal\":{\"commitment\":\"%s\",\"logs\":%ld,"
+		    "\"draws\":%ld,\"not_following\":%ld}", sv.commitment,
 		    sv.logs, sv.draws, sv.bad);
 	if (o->fmt == OUT_JSON)
-		printf("%s,\"logs\":%" PRId64 ",\"events\":%" PRId64
-		    ",\"holds\":%s}\n", o->seed_file ? "}" : "]", v.t.logs,
-		    v.t.events, problems == 0 ? "true" : "false");
+		printf(",\"logs\":%" PRId64 ",\"events\":%" PRId64
+		    ",\"holds\":%s}\n", v.t.logs, v.t.events,
+		    problems == 0 ? "true" : "false");
 	else if (o->seed_file != NULL)
 		printf("seal %.16s: %ld log%s, %ld sealed draw%s, %ld that "
 		    "do%s not follow\n", sv.commitment, sv.logs, sv.logs == 1 ?
@@ -963,6 +970,7 @@ struct heads {
 	const struct opts *o;
 	int64_t		 only;		/* --combat ID etc.: that log */
 	int		 first;
+	int		 printed;
 };
 
 /* A hash in groups of four digits, the first 32 of them: to read out. */
@@ -984,6 +992,7 @@ put_head(void *arg, const char *kind, int64_t log, const struct chain_head *h)
 
 	if (hs->o->kind != NULL && log != hs->only)
 		return;
+	hs->printed = 1;
 	if (hs->o->fmt == OUT_JSON) {
 		chain_hex(h->hash, hex);
 		printf("%s{\"kind\":\"%s\",\"log\":%s,\"seq\":%" PRId64
@@ -1033,12 +1042,19 @@ cmd_head(struct opts *o, int argc, char **argv)
 	if (o->fmt == OUT_JSON)
 		printf("{\"heads\":[");
 	n = chain_heads(db, o->kind, put_head, &hs, all);
+	if (o->kind != NULL && !hs.printed)
+		db_die(db, "%s %s has no chain head: no such %s, or none of "
+		    "its events are written yet", o->kind, o->log, o->kind);
 	db_commit(db);
 	chain_hex(all, hex);
 	if (o->fmt == OUT_JSON)
 		printf("],\"all\":\"%s\"}\n", o->kind ? "" : hex);
 	else if (o->kind == NULL) {
-		printf("%-20s %-12s ", "all heads", n == 1 ? "(1 log)" : "");
+		char logs[32];
+
+		snprintf(logs, sizeof logs, "(%" PRId64 " log%s)", n,
+		    n == 1 ? "" : "s");
+		printf("%-20s %-12s ", "all heads", logs);
 		print_short(all);
 		putchar('\n');
 	}

@@ -8,7 +8,6 @@
 #include <err.h>
 #include <inttypes.h>
 #include <sodium.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,6 +66,17 @@ kind_of(const char *name)
 		if (strcmp(kinds[i].name, name) == 0)
 			return &kinds[i];
 	return NULL;
+}
+
+/* The kind of that name; a refkit bug if there is none. */
+static const struct kind *
+kind_need(const char *name)
+{
+	const struct kind *k = kind_of(name);
+
+	if (k == NULL)
+		errx(1, "the hash chain: no kind %s", util_q(name));
+	return k;
 }
 
 int
@@ -283,14 +293,18 @@ row_put(struct db *db, const struct kind *k, int64_t id,
 	db_finalize(st);
 }
 
-/* "combat 3", "the D6 rolls of station tag 7", for messages. */
+/*
+ * "combat 3", "the D6 rolls of this station", for the warning of an
+ * append, which is always to a log of this station's: its number is
+ * the key's low bits (core/db.h).
+ */
 static void
 log_name(const struct kind *k, int64_t log, char *buf, size_t sz)
 {
 	if (k->rolls)
-		snprintf(buf, sz, "the D6 rolls of station %" PRId64, log);
+		snprintf(buf, sz, "the D6 rolls of this station");
 	else
-		snprintf(buf, sz, "%s %" PRId64, k->name, log);
+		snprintf(buf, sz, "%s %" PRId64, k->name, log & DB_KEY_MAX_NO);
 }
 
 void
@@ -298,12 +312,10 @@ chain_append(struct db *db, const char *kind, int64_t log, int64_t seq,
     struct db_stmt *st, const struct chain_head *h)
 {
 	static const unsigned char zero[CHAIN_HASH_LEN];
-	const struct kind *k = kind_of(kind);
+	const struct kind *k = kind_need(kind);
 	struct row r = { 0 };
 	unsigned char hash[CHAIN_HASH_LEN];
 
-	if (k == NULL)
-		errx(1, "the hash chain: no kind %s", util_q(kind));
 	row_read(db, k, st, &r);
 	/* The insert ends before its row is written to again. */
 	while (db_step(db, st, 0) == DB_ROW)
@@ -394,24 +406,30 @@ struct verify {
 	int64_t		 problems;
 };
 
-static void __attribute__((format(printf, 4, 5)))
-problem(struct verify *v, int64_t seq, int64_t seq2, const char *fmt, ...)
+static void
+problem(struct verify *v, int64_t seq, int64_t seq2, const char *what)
 {
 	struct chain_problem p;
-	char what[256];
-	va_list ap;
 
 	if (++v->problems > NAMED_MAX)
 		return;
-	va_start(ap, fmt);
-	vsnprintf(what, sizeof what, fmt, ap);
-	va_end(ap);
 	p.kind = v->k->name;
 	p.log = v->log;
 	p.seq = seq;
 	p.seq2 = seq2;
 	p.what = what;
 	v->bad(v->arg, &p);
+}
+
+/* The same with "WHAT event N", what it says of event n. */
+static void
+problem_at(struct verify *v, int64_t seq, int64_t seq2, const char *what,
+    int64_t n, const char *after)
+{
+	char buf[160];
+
+	snprintf(buf, sizeof buf, "%s event %" PRId64 "%s", what, n, after);
+	problem(v, seq, seq2, buf);
 }
 
 /* The row at seq, in rows sorted by seq, or NULL. */
@@ -443,7 +461,7 @@ chain_verify(struct db *db, const char *kind, int64_t log,
     struct chain_tally *t)
 {
 	static const unsigned char zero[CHAIN_HASH_LEN];
-	const struct kind *k = kind_of(kind);
+	const struct kind *k = kind_need(kind);
 	struct verify v = { k, log, bad, arg, 0 };
 	unsigned char prev[CHAIN_HASH_LEN], h[CHAIN_HASH_LEN];
 	struct chain_head head;
@@ -452,8 +470,6 @@ chain_verify(struct db *db, const char *kind, int64_t log,
 	int64_t last, limit, end, gap = 0, filled = 0, after = 0;
 	int known = 1, has_row = 1;
 
-	if (k == NULL)
-		errx(1, "the hash chain: no kind %s", util_q(kind));
 	rows = rows_load(db, k, log, &n);
 	chain_head_get(db, kind, log, &head);
 	if (k->log != NULL) {
@@ -464,11 +480,15 @@ chain_verify(struct db *db, const char *kind, int64_t log,
 		    db_column_int(st, 0) > 0;
 		db_finalize(st);
 	}
+	if (!has_row && n == 0 && !head.have) {
+		rows_free(rows, n);
+		return -1;
+	}
 	t->logs++;
 	t->events += (int64_t)n;
 	if (!has_row)
-		problem(&v, 0, 0, "its %s is gone, but %s", k->name,
-		    n > 0 ? "its events remain" : "its chain's head remains");
+		problem(&v, 0, 0, n > 0 ? "its row is gone, but its events "
+		    "remain" : "its row is gone, but its chain's head remains");
 
 	/*
 	 * Walk the places 1, 2 ... in order, each event hashed onto the
@@ -498,8 +518,8 @@ chain_verify(struct db *db, const char *kind, int64_t log,
 			row_hash(k, prev, &rows[i], seq, h);
 			if (memcmp(h, rows[i].stored, sizeof h) == 0) {
 				q = &rows[i];
-				problem(&v, q->seq, q->seq, "moved: it was "
-				    "written as event %" PRId64, seq);
+				problem_at(&v, q->seq, q->seq, "moved: it "
+				    "was written as", seq, "");
 			}
 		}
 		if (q == NULL && (r == NULL || r->placed)) {
@@ -528,6 +548,14 @@ chain_verify(struct db *db, const char *kind, int64_t log,
 
 			/* Its hash taken away, or the event added? */
 			row_hash(k, prev, r, seq, h);
+			if (known && r2 == NULL && head.have &&
+			    head.seq == seq &&
+			    memcmp(h, head.hash, sizeof h) == 0) {
+				problem(&v, seq, seq, "its hash was removed "
+				    "(the event is as it was written)");
+				memcpy(prev, h, sizeof prev);
+				continue;
+			}
 			if (known && r2 != NULL && r2->has) {
 				unsigned char h2[CHAIN_HASH_LEN];
 
@@ -552,16 +580,21 @@ chain_verify(struct db *db, const char *kind, int64_t log,
 		memcpy(prev, r->stored, sizeof prev);
 	}
 	if (gap > 0 && gap <= end)
-		problem(&v, gap, end, head.have ? "removed: the chain's head "
-		    "is at event %" PRId64 : "removed", end);
+	{
+		if (head.have)
+			problem_at(&v, gap, end, "removed: the chain's head "
+			    "is at", end, "");
+		else
+			problem(&v, gap, end, "removed");
+	}
 
 	if (!head.have) {
 		if (n > 0)
 			problem(&v, filled, filled, "its chain's head is "
 			    "gone");
 	} else if (after > 0)
-		problem(&v, after, filled, "added after the chain's head (at "
-		    "event %" PRId64 ")", head.seq);
+		problem_at(&v, after, filled, "added after the chain's head "
+		    "(at", head.seq, ")");
 	else if (head.seq == filled && known &&
 	    memcmp(head.hash, prev, sizeof prev) != 0)
 		problem(&v, filled, filled, "does not match the chain's "

@@ -95,7 +95,8 @@ struct chain_tally {
  * changed since it was written, moved from another seq, or added by
  * another program, then compares the head.  A log that is gone but
  * whose head remains is a problem too.  Calls bad(arg, p) for each, adds
- * to *t, and returns the number of problems.
+ * to *t, and returns the number of problems, or -1 when there is no
+ * such log (no row, no event, no head).
  */
 int64_t chain_verify(struct db *db, const char *kind, int64_t log,
     void (*bad)(void *arg, const struct chain_problem *p), void *arg,

@@ -299,7 +299,8 @@ journal_append(struct db *db, const struct journal_kind *k, int64_t id,
 	seq = db_column_int(st, 0);
 	db_finalize(st);
 
-	chain_head_get(db, k->what, id, &head);
+	if (chain_kind_known(k->what))
+		chain_head_get(db, k->what, id, &head);
 
 	st = db_prepare(db, k->sql_insert);
 	if (db_bind_count(st) != k->ncols + 3)
@@ -312,7 +313,15 @@ journal_append(struct db *db, const struct journal_kind *k, int64_t id,
 	k->bind(st, 4, body);
 	if (db_step(db, st, 0) != DB_ROW)
 		db_die(db, "journal: the %s insert returned no row", k->what);
-	chain_append(db, k->what, id, seq, st, &head);
+	/*
+	 * Every kind of log in schema.sql is chained; a kind of the unit
+	 * tests' own, with no hash column, is not.
+	 */
+	if (chain_kind_known(k->what))
+		chain_append(db, k->what, id, seq, st, &head);
+	else
+		while (db_step(db, st, 0) == DB_ROW)
+			;
 	db_finalize(st);
 	/* The snapshots from the undone event on no longer hold. */
 	if (undoes > 0) {

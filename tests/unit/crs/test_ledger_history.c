@@ -287,7 +287,7 @@ check_tables(struct db *db, const char *what)
 
 /*
  * Makes the file at path a version 7 database again: no histories (and
- * no snapshots, which came later).
+ * no snapshots, stations or hash chains, which came later).
  */
 static void
 to_version_7(const char *path)
@@ -298,7 +298,11 @@ to_version_7(const char *path)
 	    "DROP TABLE history; DROP TABLE history_combat;"
 	    " DROP TABLE snapshot; DROP TABLE station_self; DROP TABLE gone;"
 	    " DROP TABLE seal_log; DROP TABLE seal; DROP TABLE seal_secret;"
-	    " DROP TABLE change; DROP TABLE station;"
+	    " DROP TABLE change; DROP TABLE station; DROP TABLE chain;"
+	    " ALTER TABLE event DROP COLUMN hash;"
+	    " ALTER TABLE fb_event DROP COLUMN hash;"
+	    " ALTER TABLE bg_event DROP COLUMN hash;"
+	    " ALTER TABLE d6_roll DROP COLUMN hash;"
 	    " PRAGMA user_version = 7", NULL, NULL, NULL) == SQLITE_OK,
 	    "back to version 7");
 	sqlite3_close(h);
