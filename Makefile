@@ -36,6 +36,11 @@ B      = build-vg
 OPT    = -O1 -g
 SHARED = 1
 SANFLAGS =
+else ifeq ($(NOCHAIN),1)
+# For bench/chain.sh alone: the tools with the hash chain left out, to
+# time what it costs an append.  Never installed.
+B      = build-nochain
+SANFLAGS = -DREFKIT_BENCH_NO_CHAIN
 else ifeq ($(SANITIZE),1)
 B      = build-san
 OPT    = -O1 -g -fno-omit-frame-pointer

@@ -3,7 +3,7 @@
 # same run.  Prints both sides' wall time and peak memory and the ratio.
 #
 # (bench/combat.sh, bench/d6.sh, bench/fb.sh, bench/bg.sh,
-# bench/merge.sh, bench/pg.sh and bench/pg-import.sh say what they
+# bench/merge.sh, bench/pg.sh, bench/pg-import.sh and bench/chain.sh say what they
 # measure.)
 #
 # import: "crs-stats import" of 1,000,000 characters against the sqlite3
@@ -122,3 +122,4 @@ top=$top sh "$top/bench/bg.sh" "$B" "$out"
 sh "$top/bench/merge.sh" "$B" "$out"
 top=$top sh "$top/bench/pg.sh" "$B" "$out"
 top=$top sh "$top/bench/pg-import.sh" "$B" "$out"
+top=$top sh "$top/bench/chain.sh" "$B" "$out"

@@ -48,6 +48,7 @@ struct opts {
 	int		 all;		/* --all */
 	const char	*head;		/* verify --head: digits written down */
 	const char	*seed_file;	/* verify: --seed-file */
+	int		 no_replay;	/* verify --no-replay */
 };
 
 static const char usage_text[] =
@@ -66,7 +67,7 @@ static const char usage_text[] =
 "  merge [--prefer WHO] [--resolve FILE] [--resolutions-out FILE] OTHER\n"
 "                       take in every change database OTHER has\n"
 "  verify [--combat ID | --duel ID | --game ID | --all] [--head DIGITS]\n"
-"         [--seed-file FILE]\n"
+"         [--no-replay] [--seed-file FILE]\n"
 "                       check every hash chain, then replay each log;\n"
 "                       with a revealed seed, every sealed draw\n"
 "  head [--combat ID | --duel ID | --game ID]\n"
@@ -98,6 +99,7 @@ static const char usage_text[] =
 "      --all            verify: every log (the default)\n"
 "      --head DIGITS    verify: also that the record still passes\n"
 "                       through a head written down earlier\n"
+"      --no-replay      verify: the chains only, without the rules\n"
 "      --seed-file FILE verify: also every sealed draw, against the\n"
 "                       revealed seed or a log's key in FILE\n"
 "  -j, --json           JSON output\n"
@@ -199,6 +201,8 @@ only_options(const struct opts *o, const char *command, int output,
 			cli_usage_error("%s takes no --all", command);
 		if (o->head)
 			cli_usage_error("%s takes no --head", command);
+		if (o->no_replay)
+			cli_usage_error("%s takes no --no-replay", command);
 	}
 }
 
@@ -815,7 +819,8 @@ verify_log(void *arg, const char *kind, int64_t log)
 	struct verify *v = arg;
 
 	(void)chain_verify(v->db, kind, log, chain_bad, v, &v->t);
-	replay_log(v, kind, log);
+	if (!v->o->no_replay)
+		replay_log(v, kind, log);
 }
 
 /*
@@ -929,7 +934,8 @@ cmd_verify(struct opts *o, int argc, char **argv)
 		if (chain_verify(v.db, o->kind, log, chain_bad, &v,
 		    &v.t) < 0)
 			db_die(v.db, "no %s %s", o->kind, o->log);
-		replay_log(&v, o->kind, log);
+		if (!o->no_replay)
+			replay_log(&v, o->kind, log);
 	} else
 		chain_logs(v.db, NULL, verify_log, &v);
 	if (o->head != NULL)
@@ -949,7 +955,8 @@ cmd_verify(struct opts *o, int argc, char **argv)
 		    sv.logs, sv.draws, sv.bad);
 	if (o->fmt == OUT_JSON)
 		printf(",\"logs\":%" PRId64 ",\"events\":%" PRId64
-		    ",\"holds\":%s}\n", v.t.logs, v.t.events,
+		    ",\"bytes\":%" PRId64 ",\"holds\":%s}\n", v.t.logs,
+		    v.t.events, v.t.bytes,
 		    problems == 0 ? "true" : "false");
 	else if (o->seed_file != NULL)
 		printf("seal %.16s: %ld log%s, %ld sealed draw%s, %ld that "
@@ -960,7 +967,8 @@ cmd_verify(struct opts *o, int argc, char **argv)
 		printf("%" PRId64 " log%s, %" PRId64 " event%s: %s\n",
 		    v.t.logs, v.t.logs == 1 ? "" : "s", v.t.events,
 		    v.t.events == 1 ? "" : "s", problems == 0 ?
-		    "every chain holds and every log replays" :
+		    (o->no_replay ? "every chain holds" :
+		    "every chain holds and every log replays") :
 		    problems == 1 ? "1 problem" : "problems");
 	db_close(v.db);
 	return problems == 0 ? 0 : 1;
@@ -1035,6 +1043,8 @@ cmd_head(struct opts *o, int argc, char **argv)
 		    "prints them all");
 	if (o->head)
 		cli_usage_error("head takes no --head");
+	if (o->no_replay)
+		cli_usage_error("head takes no --no-replay");
 	db = cli_db_open(o->db);
 	db_begin_read(db);
 	if (o->kind != NULL)
@@ -1130,6 +1140,7 @@ static const struct option longopts[] = {
 	{ "game", required_argument, NULL, 'G' },
 	{ "all", no_argument, NULL, 'A' },
 	{ "head", required_argument, NULL, 'H' },
+	{ "no-replay", no_argument, NULL, 'N' },
 	{ "rolls", no_argument, NULL, 'L' },
 	{ "seed-file", required_argument, NULL, 'F' },
 	{ "help", no_argument, NULL, 'h' },
@@ -1196,6 +1207,9 @@ main(int argc, char **argv)
 			break;
 		case 'H':
 			o.head = optarg;
+			break;
+		case 'N':
+			o.no_replay = 1;
 			break;
 		case 'L':
 			if (o.kind != NULL)

@@ -87,6 +87,7 @@ struct chain_problem {
 /* What chain_verify counted. */
 struct chain_tally {
 	int64_t		 logs, events, problems;
+	int64_t		 bytes;		/* hashed, once over each event */
 };
 
 /*
