@@ -123,7 +123,7 @@ LIBSRC = core/util core/names core/rng core/out core/changeset core/extsort \
 # Unit tests, tests/unit/FAMILY/test_MODULE.c, one binary each.
 UNITS  = core/util core/out core/db core/rng core/pack core/journal core/seal \
          core/changes core/changes_show core/resolve core/dbapply \
-         core/extsort core/names core/play core/watch \
+         core/extsort core/names core/play core/watch core/chain \
          crs/stats crs/sheet crs/item crs/roster crs/import crs/deck \
          crs/odds crs/combat crs/combat_text crs/ledger crs/ledger_rows \
          crs/ledger_history crs/ledger_snap \

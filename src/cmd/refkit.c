@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <getopt.h>
+#include <sys/wait.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -718,12 +719,12 @@ struct verify {
 	const struct opts *o;
 	struct chain_tally t;
 	int64_t		 replay_bad;
-	int		 first;		/* JSON: no problem printed yet */
+	FILE		*out;		/* a problem a line: text or JSON */
 	const char	*kind;		/* the log being replayed */
 	int64_t		 log;
 };
 
-/* One problem: a line, or a JSON object. */
+/* One problem, to v->out: a line, or a JSON object on a line. */
 static void
 say(struct verify *v, const char *kind, int64_t log, int64_t seq,
     int64_t seq2, const char *check, const char *what)
@@ -731,26 +732,25 @@ say(struct verify *v, const char *kind, int64_t log, int64_t seq,
 	char name[64];
 
 	if (v->o->fmt == OUT_JSON) {
-		printf("%s{\"kind\":\"%s\",\"log\":%s,\"check\":\"%s\"",
-		    v->first ? "{\"problems\":[" : ",", kind,
-		    log_json(kind, log, name, sizeof name), check);
+		fprintf(v->out, "{\"kind\":\"%s\",\"log\":%s,\"check\":\"%s\"",
+		    kind, log_json(kind, log, name, sizeof name), check);
 		if (seq > 0)
-			printf(",\"seq\":%" PRId64 ",\"to\":%" PRId64, seq,
-			    seq2);
-		printf(",\"what\":");
-		out_json_string(stdout, what);
-		putchar('}');
-		v->first = 0;
+			fprintf(v->out, ",\"seq\":%" PRId64 ",\"to\":%" PRId64,
+			    seq, seq2);
+		fprintf(v->out, ",\"what\":");
+		out_json_string(v->out, what);
+		fputs("}\n", v->out);
 		return;
 	}
 	log_text(kind, log, name, sizeof name);
 	if (seq <= 0)
-		printf("%s: %s\n", name, what);
+		fprintf(v->out, "%s: %s\n", name, what);
 	else if (seq2 > seq)
-		printf("%s, events %" PRId64 "-%" PRId64 ": %s\n", name, seq,
-		    seq2, what);
+		fprintf(v->out, "%s, events %" PRId64 "-%" PRId64 ": %s\n",
+		    name, seq, seq2, what);
 	else
-		printf("%s, event %" PRId64 ": %s\n", name, seq, what);
+		fprintf(v->out, "%s, event %" PRId64 ": %s\n", name, seq,
+		    what);
 }
 
 /* A sealed draw that does not follow (core/seal.h). */
@@ -813,20 +813,187 @@ replay_log(struct verify *v, const char *kind, int64_t log)
 	}
 }
 
-static void
-verify_log(void *arg, const char *kind, int64_t log)
-{
-	struct verify *v = arg;
+/*
+ * The logs to verify, in order.  Several processes verify them at once
+ * (a log's chain and replay read within one read transaction of its
+ * worker, which is all a log's check needs), each writing, for each of
+ * its logs, a record of what it counted and printed to a file of its
+ * own; the parent prints the records in the logs' order.
+ */
+struct vlog {
+	const char	*kind;		/* a literal of chain.c's */
+	int64_t		 log;
+	/* What its worker counted and printed. */
+	int64_t		 logs, events, bytes, problems;
+	char		*text;
+	size_t		 len;
+};
 
-	(void)chain_verify(v->db, kind, log, chain_bad, v, &v->t);
-	if (!v->o->no_replay)
-		replay_log(v, kind, log);
+struct vlogs {
+	struct vlog	*l;
+	size_t		 n, cap;
+};
+
+static void
+add_vlog(void *arg, const char *kind, int64_t log)
+{
+	struct vlogs *vl = arg;
+
+	if (vl->n == vl->cap) {
+		vl->cap = vl->cap ? 2 * vl->cap : 64;
+		vl->l = xreallocarray(vl->l, vl->cap, sizeof *vl->l);
+	}
+	memset(&vl->l[vl->n], 0, sizeof *vl->l);
+	vl->l[vl->n].kind = kind;
+	vl->l[vl->n].log = log;
+	vl->n++;
+}
+
+/*
+ * Worker w of nw: verifies logs w, w + nw, ... of vl on a connection of
+ * its own, writing a record of each to rec: "I LOGS EVENTS BYTES
+ * PROBLEMS LEN", a newline and LEN bytes of what it printed.  With one
+ * log named (--combat ...), one that does not exist is refused.
+ */
+static void
+verify_worker(const struct opts *o, const struct vlogs *vl, size_t w,
+    size_t nw, FILE *rec)
+{
+	struct verify v = { .o = o };
+
+	v.db = cli_db_open(o->db);
+	db_begin_read(v.db);
+	for (size_t i = w; i < vl->n; i += nw) {
+		struct chain_tally before = v.t;
+		int64_t replay_before = v.replay_bad, checked;
+		char *buf = NULL;
+		size_t len = 0;
+
+		if ((v.out = open_memstream(&buf, &len)) == NULL)
+			err(1, "verify");
+		checked = chain_verify(v.db, vl->l[i].kind, vl->l[i].log,
+		    chain_bad, &v, &v.t);
+		if (checked < 0 && o->kind != NULL)
+			db_die(v.db, "no %s %s", o->kind, o->log);
+		if (checked >= 0 && !o->no_replay)
+			replay_log(&v, vl->l[i].kind, vl->l[i].log);
+		if (fclose(v.out) != 0)
+			err(1, "verify");
+		fprintf(rec, "%zu %" PRId64 " %" PRId64 " %" PRId64 " %" PRId64
+		    " %zu\n", i, v.t.logs - before.logs,
+		    v.t.events - before.events, v.t.bytes - before.bytes,
+		    v.t.problems - before.problems + v.replay_bad -
+		    replay_before, len);
+		if (len > 0 && fwrite(buf, 1, len, rec) != len)
+			err(1, "verify");
+		free(buf);
+	}
+	db_commit(v.db);
+	db_close(v.db);
+	if (fflush(rec) != 0)
+		err(1, "verify");
+}
+
+/* Reads a worker's records into vl. */
+static void
+read_records(FILE *rec, struct vlogs *vl)
+{
+	size_t i, len;
+	int64_t logs, events, bytes, problems;
+
+	rewind(rec);
+	while (fscanf(rec, "%zu %" SCNd64 " %" SCNd64 " %" SCNd64 " %"
+	    SCNd64 " %zu", &i, &logs, &events, &bytes, &problems, &len) ==
+	    6) {
+		if (i >= vl->n || fgetc(rec) != '\n')
+			errx(1, "verify: a worker's record is damaged");
+		vl->l[i].logs = logs;
+		vl->l[i].events = events;
+		vl->l[i].bytes = bytes;
+		vl->l[i].problems = problems;
+		vl->l[i].text = xmalloc(len + 1);
+		if (len > 0 && fread(vl->l[i].text, 1, len, rec) != len)
+			errx(1, "verify: a worker's record is damaged");
+		vl->l[i].text[len] = '\0';
+		vl->l[i].len = len;
+	}
+}
+
+/* How many workers: a process per processor, up to 8, and per log. */
+static size_t
+workers(size_t nlogs)
+{
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	size_t nw = cpus < 1 ? 1 : cpus > 8 ? 8 : (size_t)cpus;
+
+	return nlogs < nw ? (nlogs > 0 ? nlogs : 1) : nw;
+}
+
+/* Verifies vl's logs with nw workers, filling in what each found. */
+static void
+verify_all(const struct opts *o, struct vlogs *vl, size_t nw)
+{
+	FILE **rec = xcalloc(nw, sizeof *rec);
+	pid_t *pid = xcalloc(nw, sizeof *pid);
+	int failed = 0;
+
+	for (size_t w = 0; w < nw; w++)
+		if ((rec[w] = tmpfile()) == NULL)
+			err(1, "verify: a file for a worker");
+	if (nw == 1)
+		verify_worker(o, vl, 0, 1, rec[0]);
+	else {
+		fflush(NULL);
+		for (size_t w = 0; w < nw; w++) {
+			if ((pid[w] = fork()) == -1)
+				err(1, "verify: fork");
+			if (pid[w] == 0) {
+				verify_worker(o, vl, w, nw, rec[w]);
+				_exit(0);
+			}
+		}
+		for (size_t w = 0; w < nw; w++) {
+			int status;
+
+			if (waitpid(pid[w], &status, 0) == -1 ||
+			    !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+				failed = 1;
+		}
+		if (failed)
+			exit(1);	/* the worker said why */
+	}
+	for (size_t w = 0; w < nw; w++) {
+		read_records(rec[w], vl);
+		fclose(rec[w]);
+	}
+	free(rec);
+	free(pid);
+}
+
+/* Prints text, problems a line each: JSON objects joined by commas. */
+static void
+emit(const struct opts *o, const char *text, int *first)
+{
+	const char *p = text, *nl;
+
+	if (o->fmt != OUT_JSON) {
+		fputs(text, stdout);
+		return;
+	}
+	for (; *p != '\0'; p = nl + 1) {
+		if ((nl = strchr(p, '\n')) == NULL)
+			nl = p + strlen(p) - 1;
+		printf("%s%.*s", *first ? "" : ",", (int)(nl - p), p);
+		*first = 0;
+	}
 }
 
 /*
  * verify --head DIGITS: the record still passes through the event
  * whose hash begins with DIGITS (written down from refkit head), or
- * DIGITS are the hash over all heads as they stand.  Returns 0 or 1.
+ * DIGITS begin the hash over all heads as they stand.  Says which on
+ * standard output (a line, or nothing with --json), or writes the
+ * problem to v->out.  Returns 0, or 1 for the problem.
  */
 static int
 verify_head(struct verify *v, const char *typed)
@@ -887,26 +1054,24 @@ verify_head(struct verify *v, const char *typed)
 		return 0;
 	digits[n] = '\0';
 	if (v->o->fmt == OUT_JSON)
-		printf("%s{\"check\":\"head\",\"head\":\"%s\",\"what\":"
-		    "\"no chain passes through it\"}", v->first ?
-		    "{\"problems\":[" : ",",
-		    digits);
+		fprintf(v->out, "{\"check\":\"head\",\"head\":\"%s\",\"what\":"
+		    "\"no chain passes through it\"}\n", digits);
 	else
-		printf("head %s: no chain passes through it: the record was "
-		    "changed after it was written down, or it is another "
-		    "database's\n", digits);
-	v->first = 0;
+		fprintf(v->out, "head %s: no chain passes through it: the "
+		    "record was changed after it was written down, or it is "
+		    "another database's\n", digits);
 	return 1;
 }
 
 static int
 cmd_verify(struct opts *o, int argc, char **argv)
 {
-	struct verify v = { .o = o, .first = 1 };
+	struct vlogs vl = { NULL, 0, 0 };
+	struct verify v = { .o = o };
 	struct seal_proof proof;
 	struct seal_verdict sv;
-	int64_t problems;
-	int head_bad = 0;
+	int64_t logs = 0, events = 0, bytes = 0, problems = 0;
+	int first = 1;
 	char why[600], *text = NULL;
 
 	(void)argv;
@@ -920,43 +1085,83 @@ cmd_verify(struct opts *o, int argc, char **argv)
 	if (o->seed_file != NULL)
 		text = read_seed_file(o->seed_file);
 	v.db = cli_db_open(o->db);
-	db_begin_read(v.db);
 	/* A seed or key that is not the seal's: refused before anything. */
 	memset(&sv, 0, sizeof sv);
-	if (text != NULL && (seal_proof_parse(v.db, text, &proof, why,
-	    sizeof why) != 0 || seal_match(v.db, &proof, sv.commitment, why,
-	    sizeof why) != 0))
-		db_die(v.db, "'%s': %s", q(o->seed_file), why);
-	free(text);
-	if (o->kind != NULL) {
-		int64_t log = db_key_parse(v.db, o->log);
+	if (text != NULL) {
+		db_begin_read(v.db);
+		if (seal_proof_parse(v.db, text, &proof, why,
+		    sizeof why) != 0 || seal_match(v.db, &proof,
+		    sv.commitment, why, sizeof why) != 0)
+			db_die(v.db, "'%s': %s", q(o->seed_file), why);
+		db_commit(v.db);
+		free(text);
+	}
+	if (o->kind != NULL)
+		add_vlog(&vl, o->kind, db_key_parse(v.db, o->log));
+	else {
+		db_begin_read(v.db);
+		chain_logs(v.db, NULL, add_vlog, &vl);
+		db_commit(v.db);
+	}
+	db_close(v.db);
+	verify_all(o, &vl, workers(vl.n));
 
-		if (chain_verify(v.db, o->kind, log, chain_bad, &v,
-		    &v.t) < 0)
-			db_die(v.db, "no %s %s", o->kind, o->log);
-		if (!o->no_replay)
-			replay_log(&v, o->kind, log);
-	} else
-		chain_logs(v.db, NULL, verify_log, &v);
-	if (o->head != NULL)
-		head_bad = verify_head(&v, o->head);
-	/* Then every draw the seed or key covers (core/seal.h). */
-	if (o->seed_file != NULL && seal_verify(v.db, &proof, checkers,
-	    sizeof checkers / sizeof checkers[0], draw_bad, &v, &sv, why,
-	    sizeof why) != 0)
-		db_die(v.db, "%s", why);
-	db_commit(v.db);
-	problems = v.t.problems + v.replay_bad + head_bad + sv.bad;
 	if (o->fmt == OUT_JSON)
-		printf("%s]", v.first ? "{\"problems\":[" : "");
+		printf("{\"problems\":[");
+	for (size_t i = 0; i < vl.n; i++) {
+		emit(o, vl.l[i].text, &first);
+		logs += vl.l[i].logs;
+		events += vl.l[i].events;
+		bytes += vl.l[i].bytes;
+		problems += vl.l[i].problems;
+		free(vl.l[i].text);
+	}
+	free(vl.l);
+	if (o->head != NULL) {
+		char *buf = NULL;
+		size_t len = 0;
+
+		v.db = cli_db_open(o->db);
+		if ((v.out = open_memstream(&buf, &len)) == NULL)
+			err(1, "verify");
+		db_begin_read(v.db);
+		problems += verify_head(&v, o->head);
+		db_commit(v.db);
+		db_close(v.db);
+		if (fclose(v.out) != 0)
+			err(1, "verify");
+		emit(o, buf, &first);
+		free(buf);
+	}
+	/* Then every draw the seed or key covers (core/seal.h). */
+	if (o->seed_file != NULL) {
+		char *buf = NULL;
+		size_t len = 0;
+
+		v.db = cli_db_open(o->db);
+		if ((v.out = open_memstream(&buf, &len)) == NULL)
+			err(1, "verify");
+		db_begin_read(v.db);
+		if (seal_verify(v.db, &proof, checkers, sizeof checkers /
+		    sizeof checkers[0], draw_bad, &v, &sv, why,
+		    sizeof why) != 0)
+			db_die(v.db, "%s", why);
+		db_commit(v.db);
+		db_close(v.db);
+		if (fclose(v.out) != 0)
+			err(1, "verify");
+		emit(o, buf, &first);
+		free(buf);
+		problems += sv.bad;
+	}
 	if (o->fmt == OUT_JSON && o->seed_file != NULL)
-		printf(",\"seal\":{\"commitment\":\"%s\",\"logs\":%ld,"
+		printf("],\"seal\":{\"commitment\":\"%s\",\"logs\":%ld,"
 		    "\"draws\":%ld,\"not_following\":%ld}", sv.commitment,
 		    sv.logs, sv.draws, sv.bad);
 	if (o->fmt == OUT_JSON)
-		printf(",\"logs\":%" PRId64 ",\"events\":%" PRId64
-		    ",\"bytes\":%" PRId64 ",\"holds\":%s}\n", v.t.logs,
-		    v.t.events, v.t.bytes,
+		printf("%s,\"logs\":%" PRId64 ",\"events\":%" PRId64
+		    ",\"bytes\":%" PRId64 ",\"holds\":%s}\n",
+		    o->seed_file != NULL ? "" : "]", logs, events, bytes,
 		    problems == 0 ? "true" : "false");
 	else if (o->seed_file != NULL)
 		printf("seal %.16s: %ld log%s, %ld sealed draw%s, %ld that "
@@ -964,13 +1169,11 @@ cmd_verify(struct opts *o, int argc, char **argv)
 		    "" : "s", sv.draws, sv.draws == 1 ? "" : "s", sv.bad,
 		    sv.bad == 1 ? "es" : "");
 	if (o->fmt != OUT_JSON)
-		printf("%" PRId64 " log%s, %" PRId64 " event%s: %s\n",
-		    v.t.logs, v.t.logs == 1 ? "" : "s", v.t.events,
-		    v.t.events == 1 ? "" : "s", problems == 0 ?
-		    (o->no_replay ? "every chain holds" :
+		printf("%" PRId64 " log%s, %" PRId64 " event%s: %s\n", logs,
+		    logs == 1 ? "" : "s", events, events == 1 ? "" : "s",
+		    problems == 0 ? (o->no_replay ? "every chain holds" :
 		    "every chain holds and every log replays") :
 		    problems == 1 ? "1 problem" : "problems");
-	db_close(v.db);
 	return problems == 0 ? 0 : 1;
 }
 

@@ -8,7 +8,8 @@
  * order, each with its type:
  *
  *	NULL		0x00
- *	an integer	0x01 and 8 bytes, big-endian two's complement
+ *	an integer	0x10 + n, then its n bytes, big-endian two's
+ *			complement, n the fewest that hold it (0 for 0)
  *	a text		0x03, its length in 4 bytes big-endian, its bytes
  *	a blob		0x04, the same
  *
