@@ -109,7 +109,7 @@ TOOLS  = crs-stats crs-draw crs-combat d6-roll fb-duel bg-board refkit
 # transactions) over them all; station and what follows it are over db.
 LIBSRC = core/util core/names core/rng core/out core/changeset core/extsort \
          core/db_base core/dbpg core/db_stmt core/gone core/chain core/pgrecord \
-         core/db core/station core/changes \
+         core/db core/station core/seal core/changes \
          core/changes_show core/dbapply core/exchange core/resolve \
          core/cli core/pack \
          core/journal core/lookup core/complete core/play core/watch \
@@ -121,7 +121,7 @@ LIBSRC = core/util core/names core/rng core/out core/changeset core/extsort \
          fb/fbwatch \
          bg/bg bg/bgio bg/bgpack bg/bgledger bg/bgcomplete bg/bgwatch
 # Unit tests, tests/unit/FAMILY/test_MODULE.c, one binary each.
-UNITS  = core/util core/out core/db core/rng core/pack core/journal \
+UNITS  = core/util core/out core/db core/rng core/pack core/journal core/seal \
          core/changes core/changes_show core/resolve core/dbapply \
          core/extsort core/names core/play core/watch core/chain \
          crs/stats crs/sheet crs/item crs/roster crs/import crs/deck \

@@ -859,6 +859,56 @@ CREATE TABLE chain (
 	PRIMARY KEY (kind, log)
 ) STRICT;
 
+-- Sealed draws (refkit seal, refkit reveal; refkit(7), "Trust"; core/seal.h).
+-- While a station is sealed, every virtual card and die that a ledger
+-- records is derived from a secret seed: its commitment is published
+-- first, the seed revealed after the event, and then anyone can check
+-- every such draw.
+
+-- The station's secret seeds, the newest last: seed is 32 random bytes
+-- as 64 lowercase hexadecimal digits, commitment the SHA-256 of those
+-- bytes followed by the station's 32-digit id (as text), in hex.
+-- revealed is when refkit reveal printed the seed, NULL while it is
+-- secret; refkit seal keeps at most one unrevealed.  This station's
+-- own: never merged, since it holds the secret.
+CREATE TABLE seal_secret (
+	id		INTEGER PRIMARY KEY,
+	seed		TEXT NOT NULL UNIQUE
+			CHECK (length(seed) = 64 AND seed NOT GLOB '*[^0-9a-f]*'),
+	commitment	TEXT NOT NULL UNIQUE
+			CHECK (length(commitment) = 64),
+	created		INTEGER NOT NULL,
+	revealed	INTEGER
+) STRICT;
+
+-- Every seal, as the stations tell one another: the commitment, the
+-- station that sealed, when, and when its seed was revealed (NULL
+-- before).  The seed itself never travels here.
+CREATE TABLE seal (
+	commitment	TEXT PRIMARY KEY CHECK (length(commitment) = 64),
+	station		TEXT NOT NULL REFERENCES station(id),
+	created		INTEGER NOT NULL,
+	revealed	INTEGER
+) STRICT;
+
+-- Which logs draw under which seal: the log's kind ('combat', 'duel',
+-- 'game', or 'rolls' for a station's D6 rolls, whose log is the
+-- station's tag and whose seq is a roll's number), the log's key, the
+-- first seq drawn under the seal and the last (NULL while the seal is
+-- unrevealed: every later one), the seal's commitment, and key_hash, the
+-- SHA-256 of the log's own key, against which a key revealed for that
+-- log alone is checked.
+CREATE TABLE seal_log (
+	kind		TEXT NOT NULL CHECK (kind = 'combat' OR kind = 'duel'
+			    OR kind = 'game' OR kind = 'rolls'),
+	log		INTEGER NOT NULL,
+	first_seq	INTEGER NOT NULL CHECK (first_seq >= 1),
+	last_seq	INTEGER,
+	commitment	TEXT NOT NULL REFERENCES seal(commitment),
+	key_hash	TEXT NOT NULL CHECK (length(key_hash) = 64),
+	PRIMARY KEY (kind, log, first_seq)
+) STRICT;
+
 -- @migrate 15: the events an older database holds, chained in order,
 -- each log's head marked as made by the migration.
 SELECT refkit_chain_log('combat', id) FROM combat;

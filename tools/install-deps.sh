@@ -6,8 +6,9 @@
 #   libsqlite3-dev   the SQLite library (every tool's database)
 #   libcsv-dev       the CSV parser behind crs-stats import
 #   libgmp-dev       exact rationals behind d6-roll odds
-#   libsodium-dev    SHA-256 of a changes file (src/core/changes.c); later
-#                    the ledgers' hash chains
+#   libsodium-dev    SHA-256 of a changes file (src/core/changes.c), the
+#                    ledgers' hash chains, and sealed draws (core/seal.c:
+#                    the seed, its commitment, keyed BLAKE2b)
 #   sqlite3          the sqlite3 shell, used by the tests and the benchmark
 #   mandoc           lints the man pages (make check)
 #   rolldice         the peer of the crs-draw and d6-roll latency benchmarks

@@ -12,6 +12,7 @@
 #include "bg/bg.h"
 #include "core/db.h"
 #include "core/journal.h"
+#include "core/seal.h"
 
 /* Adds a team and its figures.  -1 if the name is taken. */
 int bgledger_team_add(struct db *db, const struct bg_team *t);
@@ -94,6 +95,24 @@ void bgledger_game_release(struct bgledger_game *d);
 int bgledger_apply(struct bg_game *g, const char *action, const char *input,
     struct rng *rng, struct bg_report *r, char **canon, char *why,
     size_t whysz);
+
+/*
+ * Under this station's seal (core/seal.h), the seed the seal gives the
+ * next event of game id, into *seed: 1; else 0.  In the caller's write
+ * transaction.
+ */
+int bgledger_seal(struct db *db, int64_t id, uint64_t *seed);
+
+/*
+ * The sealed draws of game log from seq first to last (0: on): a
+ * seal_checker's check (core/seal.h).  An event that drew dice holds
+ * the seed key gives its seq, and its input as typed ("typed" in its
+ * detail); applied again with that seed, it must give the canonical
+ * input, every die, that it records.
+ */
+long bgledger_seal_check(struct db *db, int64_t log, int64_t first,
+    int64_t last, const unsigned char key[SEAL_BYTES], seal_bad_fn bad,
+    void *arg, char *why, size_t whysz);
 
 /*
  * Derives the state: the setup (or the snapshot d was loaded from), then

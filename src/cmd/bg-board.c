@@ -730,6 +730,7 @@ play(const char *action, const char *input)
 	uint64_t seed = o.have_seed ? o.seed : rng_os_seed();
 	char *canon, *text, *detail, seedtext[24], a[4];
 	int64_t id;
+	int sealed;
 
 	db = cli_db_open(o.db);
 	db_begin_append(db);
@@ -738,6 +739,10 @@ play(const char *action, const char *input)
 	if (l->g.over)
 		db_die(db, "game %s is over: %s won", cli_key(id),
 		    l->g.team[l->g.winner].name);
+	/* Under a seal the dice come from it (refkit(7), "Trust"). */
+	if ((sealed = bgledger_seal(db, id, &seed)) && o.have_seed)
+		db_die(db, "--seed is refused while this station is sealed: "
+		    "its draws come from the seal (refkit reveal ends it)");
 	rng_seed(&rng, seed);
 	fresh = rng;
 	if (bgledger_apply(&l->g, action, input, &rng, &r, &canon, why,
@@ -780,6 +785,9 @@ play(const char *action, const char *input)
 	e.winner = l->g.over ? l->g.team[l->g.winner].name : NULL;
 	/* The seed matters only if a die came from it. */
 	e.seed = !rng_equal(&rng, &fresh) ? seedtext : NULL;
+	/* The input as given, which a check of the seal draws from. */
+	if (e.seed != NULL && sealed)
+		detail = cli_json_add_text(detail, "typed", input);
 	e.detail = detail;
 	e.time = db_now();
 	bgledger_record(db, id, &e, &l->g);

@@ -366,13 +366,20 @@ check_holdings(struct db *db, const struct combat_event *e)
 		    q(e->vs_item.name));
 }
 
-/* Runs e against s, appends it, commits; refuses with nothing written. */
+/*
+ * Runs e against s and appends it; refuses with nothing written.  Under
+ * a seal, e draws from the seed the seal gives its place (refkit(7),
+ * "Trust"), which an explicit --seed would bypass.
+ */
 static void
 commit_event(struct db *db, int64_t id, struct combat_state *s,
-    struct combat_event *e)
+    struct combat_event *e, const struct opts *o)
 {
 	char why[300];
 
+	if (ledger_seal(db, id, e) && o->have_seed)
+		db_die(db, "--seed is refused while this station is sealed: "
+		    "its draws come from the seal (refkit reveal ends it)");
 	if (combat_execute(s, e, why, sizeof why) != 0)
 		db_die(db, "%s", why);
 	ledger_record(db, id, e, s);
@@ -434,7 +441,7 @@ cmd_start(struct opts *o, int argc, char **argv)
 	e.rules = o->rules;
 	if (o->lockout >= 0)
 		e.lockout = o->lockout;
-	commit_event(db, id, &s, &e);
+	commit_event(db, id, &s, &e, o);
 	combat_event_release(&e);
 	for (int i = 0; i < argc; i++) {
 		argv[i] = (char *)roster_full(db, ROSTER_CHARACTER, argv[i]);
@@ -442,7 +449,7 @@ cmd_start(struct opts *o, int argc, char **argv)
 		new_event(o, &e, COMBAT_JOIN);
 		e.actor = xstrdup(argv[i]);
 		sheet_stats(db, argv[i], &e.stats);
-		commit_event(db, id, &s, &e);
+		commit_event(db, id, &s, &e, o);
 		combat_event_release(&e);
 	}
 	db_commit(db);
@@ -687,7 +694,7 @@ cmd_strike(struct opts *o, int argc, char **argv)
 	for (int i = 0; i < ntargets; i++) {
 		cards = vs ? strtok_r(i == 0 ? vs : NULL, "/", &save) : NULL;
 		strike_event(o, db, &e, argv[0], targets[i], i, cards, &sh);
-		commit_event(db, l.combat, &s, &e);
+		commit_event(db, l.combat, &s, &e, o);
 		check_holdings(db, &e);
 		strike_report(report, o, &before, &e, l.combat, ntargets);
 		stop = combat_stops_targets(&e);
@@ -758,7 +765,7 @@ cmd_range(struct opts *o, int argc, char **argv)
 		e.target = xstrdup(argv[i + 1]);
 		e.feet = (int)cli_int_arg("FEET", argv[i + 2], 0,
 		    COMBAT_FEET_MAX);
-		commit_event(db, l.combat, &s, &e);
+		commit_event(db, l.combat, &s, &e, o);
 		combat_event_release(&e);
 	}
 	db_commit(db);
@@ -846,7 +853,7 @@ cmd_event(struct opts *o, int argc, char **argv)
 	 * shallow copy, whose names belong to s.
 	 */
 	before = s;
-	commit_event(db, l.combat, &s, &e);
+	commit_event(db, l.combat, &s, &e, o);
 	db_commit(db);
 	print_outcome(stdout, o, &before, &e, l.combat);
 	combat_event_release(&e);

@@ -1315,7 +1315,14 @@ cmd_char_roll(struct opts *o, struct db *db, const char *name,
 				db_die(db, "%s", why);
 		}
 	}
-	x.seed = seed_of(o);
+	/* Under a seal the dice come from it (refkit(7), "Trust"). */
+	if (d6store_seal(db, &x.seed)) {
+		if (o->have_seed)
+			db_die(db, "--seed is refused while this station is "
+			    "sealed: its draws come from the seal (refkit "
+			    "reveal ends it)");
+	} else
+		x.seed = seed_of(o);
 	rng_seed(&g, x.seed);
 	do_roll(o, &x, &g);
 	s.cp -= o->mods.cp;

@@ -904,9 +904,10 @@ play(const char *action, struct fb_in *in, const char *words,
 	struct rng rng, fresh;
 	struct db *db;
 	uint64_t seed = seed_of();
-	char *input, *sentence, *detail, seedtext[24];
+	char *input, *sentence, *detail, seedtext[24], *typed = NULL;
 	const char *text = NULL, *actor = NULL;
 	int64_t id;
+	int sealed;
 
 	db = cli_db_open(o.db);
 	db_begin_append(db);
@@ -947,6 +948,13 @@ play(const char *action, struct fb_in *in, const char *words,
 	}
 	if (text == NULL && fbio_in_finish(in, why, sizeof why) < 0)
 		db_die(db, "%s", why);
+	/* Under a seal the dice come from it (refkit(7), "Trust"). */
+	if ((sealed = fbledger_seal(db, id, &seed)) && o.have_seed)
+		db_die(db, "--seed is refused while this station is sealed: "
+		    "its draws come from the seal (refkit reveal ends it)");
+	/* The dice as given, which a check of the seal draws from. */
+	if (sealed && text == NULL)
+		typed = fbio_in_format(&live->b, live->np, in);
 	rng_seed(&rng, seed);
 	fresh = rng;
 	if (fbledger_apply(live, action, text, in, &rng, &r, why,
@@ -971,6 +979,8 @@ play(const char *action, struct fb_in *in, const char *words,
 	    live->names[live->s.winner] : NULL;
 	/* The seed matters only if a die came from it. */
 	e.seed = !rng_equal(&rng, &fresh) ? seedtext : NULL;
+	if (e.seed != NULL && typed != NULL)
+		detail = cli_json_add_text(detail, "typed", typed);
 	e.detail = detail;
 	e.time = db_now();
 	fbledger_record(db, id, &e, live);
@@ -982,6 +992,7 @@ play(const char *action, struct fb_in *in, const char *words,
 	free(input);
 	free(sentence);
 	free(detail);
+	free(typed);
 	free(before);
 	free(live);
 	fbledger_duel_release(&d);

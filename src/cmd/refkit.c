@@ -25,9 +25,12 @@
 #include "core/exchange.h"
 #include "core/out.h"
 #include "core/resolve.h"
+#include "core/seal.h"
 #include "core/station.h"
 #include "core/util.h"
 #include "crs/ledger.h"
+#include "bg/bgledger.h"
+#include "d6/d6store.h"
 #include "fb/fbledger.h"
 
 struct opts {
@@ -45,6 +48,7 @@ struct opts {
 	const char	*log;		/* and its key, as typed */
 	int		 all;		/* --all */
 	const char	*head;		/* verify --head: digits written down */
+	const char	*seed_file;	/* verify: --seed-file */
 	int		 no_replay;	/* verify --no-replay */
 };
 
@@ -64,10 +68,16 @@ static const char usage_text[] =
 "  merge [--prefer WHO] [--resolve FILE] [--resolutions-out FILE] OTHER\n"
 "                       take in every change database OTHER has\n"
 "  verify [--combat ID | --duel ID | --game ID | --all] [--head DIGITS]\n"
-"         [--no-replay]\n"
-"                       check every hash chain, then replay each log\n"
+"         [--no-replay] [--seed-file FILE]\n"
+"                       check every hash chain, then replay each log;\n"
+"                       with a revealed seed, every sealed draw\n"
 "  head [--combat ID | --duel ID | --game ID]\n"
 "                       each log's head hash, and one over all of them\n"
+"  seal                 commit to a secret seed that every virtual card\n"
+"                       and die drawn here comes from, until revealed\n"
+"  reveal [--combat ID | --duel ID | --game ID | --rolls]\n"
+"                       print the seed and end the seal, or print one\n"
+"                       log's key only\n"
 "\n"
 "  -d, --db PATH        database (default $REFKIT_DB, else\n"
 "                       $XDG_DATA_HOME/refkit/refkit.db)\n"
@@ -85,11 +95,14 @@ static const char usage_text[] =
 "                       when conflicts are left, write FILE listing them\n"
 "                       as lines to edit for --resolve\n"
 "      --combat ID, --duel ID, --game ID\n"
-"                       verify or head: that log alone\n"
+"                       verify, head or reveal: that log alone\n"
+"      --rolls          reveal: this station's D6 rolls\n"
 "      --all            verify: every log (the default)\n"
 "      --head DIGITS    verify: also that the record still passes\n"
 "                       through a head written down earlier\n"
 "      --no-replay      verify: the chains only, without the rules\n"
+"      --seed-file FILE verify: also every sealed draw, against the\n"
+"                       revealed seed or a log's key in FILE\n"
 "  -j, --json           JSON output\n"
 "  -c, --csv            CSV output\n"
 "  -h, --help           show this help\n"
@@ -180,9 +193,11 @@ only_options(const struct opts *o, const char *command, int output,
 		cli_usage_error("%s takes no --resolve", command);
 	if (o->resolutions_out && !settle)
 		cli_usage_error("%s takes no --resolutions-out", command);
+	/* reveal names a log too: the one whose key alone it prints. */
+	if (o->kind && strcmp(command, "verify") != 0 &&
+	    strcmp(command, "head") != 0 && strcmp(command, "reveal") != 0)
+		cli_usage_error("%s takes no --%s", command, o->kind);
 	if (strcmp(command, "verify") != 0 && strcmp(command, "head") != 0) {
-		if (o->kind)
-			cli_usage_error("%s takes no --%s", command, o->kind);
 		if (o->all)
 			cli_usage_error("%s takes no --all", command);
 		if (o->head)
@@ -522,6 +537,158 @@ cmd_merge(struct opts *o, int argc, char **argv)
 	return rc;
 }
 
+/* ---- seal and reveal (core/seal.h) ---- */
+
+/*
+ * Refuses --rolls but to reveal, and --seed-file but to verify; and a
+ * log named to a command that takes none.
+ */
+static void
+no_seal_options(const struct opts *o, const char *command)
+{
+	int logs = strcmp(command, "verify") == 0 ||
+	    strcmp(command, "head") == 0 || strcmp(command, "reveal") == 0;
+
+	if (o->kind != NULL && (!logs || (strcmp(o->kind, "rolls") == 0 &&
+	    strcmp(command, "reveal") != 0)))
+		cli_usage_error("%s takes no --%s", command, o->kind);
+	if (o->seed_file && strcmp(command, "verify") != 0)
+		cli_usage_error("%s takes no --seed-file", command);
+}
+
+/* seal: a new secret seed for this station, and its commitment. */
+static int
+cmd_seal(struct opts *o, int argc, char **argv)
+{
+	struct db *db;
+	char hex[SEAL_HEX + 1], why[256];
+
+	(void)argv;
+	only_options(o, "seal", 0, 0, 0);
+	if (argc != 0)
+		cli_usage_error("seal takes no arguments");
+	db = cli_db_open(o->db);
+	db_begin(db);
+	if (seal_create(db, db_now(), hex, why, sizeof why) != 0)
+		db_die(db, "%s", why);
+	db_commit(db);
+	if (o->fmt == OUT_JSON)
+		printf("{\"commitment\":\"%s\"}\n", hex);
+	else
+		printf("%s\n", hex);
+	db_close(db);
+	return 0;
+}
+
+/* One log's key as a line of a seed file: KIND LOG KEY. */
+struct reveal_line {
+	const char	*kind;
+	char		 log[DB_KEY_TEXT_MAX + 8];
+	int		 json;
+};
+
+static void
+put_key(void *arg, const unsigned char key[SEAL_BYTES])
+{
+	struct reveal_line *l = arg;
+	char hex[SEAL_HEX + 1];
+
+	seal_hex(key, SEAL_BYTES, hex);
+	if (l->json)
+		printf("{\"kind\":\"%s\",\"log\":\"%s\",\"key\":\"%s\"}\n",
+		    l->kind, l->log, hex);
+	else
+		printf("%s %s %s\n", l->kind, l->log, hex);
+}
+
+/*
+ * reveal: the open seal's seed, the seal ended; with a log named, that
+ * log's key under each seal it drew under, nothing ended.
+ */
+static int
+cmd_reveal(struct opts *o, int argc, char **argv)
+{
+	struct db *db;
+	char hex[SEAL_HEX + 1], why[256];
+
+	(void)argv;
+	only_options(o, "reveal", 0, 0, 0);
+	if (argc != 0)
+		cli_usage_error("reveal takes no arguments");
+	db = cli_db_open(o->db);
+	if (o->kind != NULL) {
+		struct reveal_line l = { .kind = o->kind,
+		    .json = o->fmt == OUT_JSON };
+		int64_t log;
+
+		db_begin_read(db);
+		if (strcmp(o->kind, "rolls") == 0) {
+			log = db_key_base(db) >> DB_KEY_BITS;
+			snprintf(l.log, sizeof l.log, "%08" PRIx64,
+			    (uint64_t)log);
+		} else {
+			log = db_key_parse(db, o->log);
+			/* Its full form, which reads alike at any station. */
+			snprintf(l.log, sizeof l.log, "%08" PRIx64 "-%" PRId64,
+			    (uint64_t)(log >> DB_KEY_BITS),
+			    log & DB_KEY_MAX_NO);
+		}
+		if (seal_reveal_log(db, o->kind, log, put_key, &l) == 0)
+			db_die(db, "%s %s draws under no seal of this station",
+			    o->kind, strcmp(o->kind, "rolls") == 0 ? l.log :
+			    o->log);
+		db_rollback(db);
+		db_close(db);
+		return 0;
+	}
+	db_begin(db);
+	if (seal_reveal(db, db_now(), hex, why, sizeof why) != 0)
+		db_die(db, "%s", why);
+	db_commit(db);
+	if (o->fmt == OUT_JSON)
+		printf("{\"seed\":\"%s\"}\n", hex);
+	else
+		printf("%s\n", hex);
+	db_close(db);
+	return 0;
+}
+
+/* The checkers of sealed draws, one per game system. */
+static const struct seal_checker checkers[] = {
+	{ "combat", ledger_seal_check },
+	{ "duel", fbledger_seal_check },
+	{ "game", bgledger_seal_check },
+	{ "rolls", d6store_seal_check },
+};
+
+/* The text of a seed file, read whole (- for stdin). */
+static char *
+read_seed_file(const char *path)
+{
+	FILE *fp = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
+	char *buf = NULL;
+	size_t len = 0, n;
+	char chunk[4096];
+
+	if (fp == NULL)
+		err(1, "cannot open '%s'", q(path));
+	buf = xstrdup("");
+	while ((n = fread(chunk, 1, sizeof chunk, fp)) > 0) {
+		if (len + n > 65536)
+			errx(1, "'%s': too long for a seed file", q(path));
+		buf = xrealloc(buf, len + n + 1);
+		memcpy(buf + len, chunk, n);
+		len += n;
+		buf[len] = '\0';
+	}
+	if (ferror(fp))
+		err(1, "cannot read '%s'", q(path));
+	if (fp != stdin)
+		fclose(fp);
+	if (memchr(buf, '\0', len) != NULL)
+		errx(1, "'%s' is not a seed file", q(path));
+	return buf;
+}
 
 /* ---- verify and head (core/chain.h) ---- */
 
@@ -584,6 +751,14 @@ say(struct verify *v, const char *kind, int64_t log, int64_t seq,
 	else
 		fprintf(v->out, "%s, event %" PRId64 ": %s\n", name, seq,
 		    what);
+}
+
+/* A sealed draw that does not follow (core/seal.h). */
+static void
+draw_bad(void *arg, const char *kind, int64_t log, int64_t seq,
+    const char *why)
+{
+	say(arg, kind, log, seq, seq, "draw", why);
 }
 
 static void
@@ -893,8 +1068,11 @@ cmd_verify(struct opts *o, int argc, char **argv)
 {
 	struct vlogs vl = { NULL, 0, 0 };
 	struct verify v = { .o = o };
+	struct seal_proof proof;
+	struct seal_verdict sv;
 	int64_t logs = 0, events = 0, bytes = 0, problems = 0;
 	int first = 1;
+	char why[600], *text = NULL;
 
 	(void)argv;
 	only_options(o, "verify", 0, 0, 0);
@@ -904,7 +1082,20 @@ cmd_verify(struct opts *o, int argc, char **argv)
 	if (o->all && o->kind)
 		cli_usage_error("verify takes --all or --%s, not both",
 		    o->kind);
+	if (o->seed_file != NULL)
+		text = read_seed_file(o->seed_file);
 	v.db = cli_db_open(o->db);
+	/* A seed or key that is not the seal's: refused before anything. */
+	memset(&sv, 0, sizeof sv);
+	if (text != NULL) {
+		db_begin_read(v.db);
+		if (seal_proof_parse(v.db, text, &proof, why,
+		    sizeof why) != 0 || seal_match(v.db, &proof,
+		    sv.commitment, why, sizeof why) != 0)
+			db_die(v.db, "'%s': %s", q(o->seed_file), why);
+		db_commit(v.db);
+		free(text);
+	}
 	if (o->kind != NULL)
 		add_vlog(&vl, o->kind, db_key_parse(v.db, o->log));
 	else {
@@ -942,11 +1133,42 @@ cmd_verify(struct opts *o, int argc, char **argv)
 		emit(o, buf, &first);
 		free(buf);
 	}
+	/* Then every draw the seed or key covers (core/seal.h). */
+	if (o->seed_file != NULL) {
+		char *buf = NULL;
+		size_t len = 0;
+
+		v.db = cli_db_open(o->db);
+		if ((v.out = open_memstream(&buf, &len)) == NULL)
+			err(1, "verify");
+		db_begin_read(v.db);
+		if (seal_verify(v.db, &proof, checkers, sizeof checkers /
+		    sizeof checkers[0], draw_bad, &v, &sv, why,
+		    sizeof why) != 0)
+			db_die(v.db, "%s", why);
+		db_commit(v.db);
+		db_close(v.db);
+		if (fclose(v.out) != 0)
+			err(1, "verify");
+		emit(o, buf, &first);
+		free(buf);
+		problems += sv.bad;
+	}
+	if (o->fmt == OUT_JSON && o->seed_file != NULL)
+		printf("],\"seal\":{\"commitment\":\"%s\",\"logs\":%ld,"
+		    "\"draws\":%ld,\"not_following\":%ld}", sv.commitment,
+		    sv.logs, sv.draws, sv.bad);
 	if (o->fmt == OUT_JSON)
-		printf("],\"logs\":%" PRId64 ",\"events\":%" PRId64
-		    ",\"bytes\":%" PRId64 ",\"holds\":%s}\n", logs, events,
-		    bytes, problems == 0 ? "true" : "false");
-	else
+		printf("%s,\"logs\":%" PRId64 ",\"events\":%" PRId64
+		    ",\"bytes\":%" PRId64 ",\"holds\":%s}\n",
+		    o->seed_file != NULL ? "" : "]", logs, events, bytes,
+		    problems == 0 ? "true" : "false");
+	else if (o->seed_file != NULL)
+		printf("seal %.16s: %ld log%s, %ld sealed draw%s, %ld that "
+		    "do%s not follow\n", sv.commitment, sv.logs, sv.logs == 1 ?
+		    "" : "s", sv.draws, sv.draws == 1 ? "" : "s", sv.bad,
+		    sv.bad == 1 ? "es" : "");
+	if (o->fmt != OUT_JSON)
 		printf("%" PRId64 " log%s, %" PRId64 " event%s: %s\n", logs,
 		    logs == 1 ? "" : "s", events, events == 1 ? "" : "s",
 		    problems == 0 ? (o->no_replay ? "every chain holds" :
@@ -1062,6 +1284,8 @@ static const struct command {
 	{ "merge", cmd_merge },
 	{ "verify", cmd_verify },
 	{ "head", cmd_head },
+	{ "seal", cmd_seal },
+	{ "reveal", cmd_reveal },
 };
 
 /* What refkit completes (core/complete.h): it names no records. */
@@ -1084,6 +1308,8 @@ static const struct complete_cmd complete_cmds[] = {
 	{ "merge", "file", NULL },
 	{ "verify", "", NULL },
 	{ "head", "", NULL },
+	{ "seal", "", NULL },
+	{ "reveal", "", NULL },
 	{ NULL, NULL, NULL }
 };
 
@@ -1093,6 +1319,7 @@ static const struct complete_value complete_values[] = {
 	{ "prefer", "mine|theirs" },
 	{ "resolve", "file" },
 	{ "resolutions-out", "file" },
+	{ "seed-file", "file" },
 	{ NULL, NULL }
 };
 
@@ -1117,6 +1344,8 @@ static const struct option longopts[] = {
 	{ "all", no_argument, NULL, 'A' },
 	{ "head", required_argument, NULL, 'H' },
 	{ "no-replay", no_argument, NULL, 'N' },
+	{ "rolls", no_argument, NULL, 'L' },
+	{ "seed-file", required_argument, NULL, 'F' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 }
@@ -1185,6 +1414,15 @@ main(int argc, char **argv)
 		case 'N':
 			o.no_replay = 1;
 			break;
+		case 'L':
+			if (o.kind != NULL)
+				cli_usage_error("one log at a time: --%s and "
+				    "--rolls", o.kind);
+			o.kind = "rolls";
+			break;
+		case 'F':
+			o.seed_file = optarg;
+			break;
 		case 's':
 			if (db_station_name_check(optarg, why, sizeof why) != 0)
 				cli_usage_error("--station: the station name "
@@ -1201,7 +1439,8 @@ main(int argc, char **argv)
 	db_station_name(o.station);
 	if (argc == 0)
 		cli_usage_error("no command given (station, changes, merge, "
-		    "verify, head)");
+		    "verify, head, seal, reveal)");
+	no_seal_options(&o, argv[0]);
 	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
 		if (strcmp(argv[0], commands[i].name) == 0)
 			return commands[i].fn(&o, argc - 1, argv + 1);

@@ -138,6 +138,25 @@ cli_json_or_null(FILE *fp, const char *s)
 		fputs("null", fp);
 }
 
+char *
+cli_json_add_text(char *json, const char *key, const char *text)
+{
+	char *buf = NULL;
+	size_t len = 0, n = strlen(json);
+	FILE *fp = open_memstream(&buf, &len);
+
+	if (fp == NULL || n < 2 || json[n - 1] != '}')
+		errx(1, "cannot add '%s' to a JSON object", key);
+	fwrite(json, 1, n - 1, fp);
+	fprintf(fp, "%s\"%s\":", n > 2 ? "," : "", key);
+	out_json_string(fp, text);
+	fputc('}', fp);
+	if (fclose(fp) != 0)
+		err(1, "out of memory");
+	free(json);
+	return buf;
+}
+
 void
 cli_put_detail_text(const char *detail)
 {

@@ -79,6 +79,12 @@ void cli_bar(long double p, long double pmax);
 void cli_json_or_null(FILE *fp, const char *s);
 
 /*
+ * The JSON object json (which it frees) with the member "key": text
+ * added at its end; the caller owns the result.
+ */
+char *cli_json_add_text(char *json, const char *key, const char *text);
+
+/*
  * Prints the "text" member of a stored event's detail JSON to stdout,
  * its escapes undone enough for a log line; nothing if it has none.
  */

@@ -419,7 +419,7 @@ db_table_travels(const char *table)
 {
 	static const char *const local[] = {
 		"change", "gone", "station_self", "snapshot", "history",
-		"history_combat"
+		"history_combat", "seal_secret"
 	};
 
 	if (strncmp(table, "sqlite_", 7) == 0)

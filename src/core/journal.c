@@ -233,6 +233,52 @@ journal_body(const struct journal *j, size_t i)
 }
 
 int64_t
+journal_next_seq(struct db *db, const struct journal_kind *k, int64_t id)
+{
+	struct db_stmt *st;
+	int64_t seq;
+
+	db_lock_keys(db);
+	st = db_prepare(db, k->sql_next);
+	db_bind_int(st, 1, id);
+	db_step(db, st, 0);
+	seq = db_column_int(st, 0);
+	db_finalize(st);
+	return seq;
+}
+
+char **
+journal_texts(struct db *db, const char *sql, const struct journal *j)
+{
+	struct db_stmt *st;
+	char **t = xcalloc(j->n + 1, sizeof *t);
+	size_t i = 0;
+
+	st = db_prepare(db, sql);
+	db_bind_int(st, 1, j->log);
+	while (db_step(db, st, 0) == DB_ROW) {
+		int64_t seq = db_column_int(st, 0);
+
+		/* Both in seq order: a merge walk. */
+		while (i < j->n && j->seq[i] < seq)
+			i++;
+		if (i < j->n && j->seq[i] == seq &&
+		    db_column_type(st, 1) != DB_NULL)
+			t[i] = db_column_dup(st, 1);
+	}
+	db_finalize(st);
+	return t;
+}
+
+void
+journal_texts_free(char **t, size_t n)
+{
+	for (size_t i = 0; t != NULL && i < n; i++)
+		free(t[i]);
+	free(t);
+}
+
+int64_t
 journal_append(struct db *db, const struct journal_kind *k, int64_t id,
     int64_t undoes, const void *body)
 {

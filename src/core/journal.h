@@ -175,6 +175,22 @@ int64_t journal_append(struct db *db, const struct journal_kind *k,
     int64_t id, int64_t undoes, const void *body);
 
 /*
+ * The seq the next event appended to log id will take, in the caller's
+ * write transaction (which keeps it the next): for what derives from an
+ * event's place before the event is run (a sealed draw, core/seal.h).
+ */
+int64_t journal_next_seq(struct db *db, const struct journal_kind *k,
+    int64_t id);
+
+/*
+ * Per event of j, a text that query sql gives (its ?1 bound to j's log,
+ * its rows seq and the text): an array of j->n strings, NULL where the
+ * query gave none, owned, to free with journal_texts_free.
+ */
+char **journal_texts(struct db *db, const char *sql, const struct journal *j);
+void journal_texts_free(char **t, size_t n);
+
+/*
  * The seq of log id's newest event that is neither an undo nor undone,
  * or 0: what an undo reverses by default, to load the log from a
  * snapshot before it (journal_load_recent).

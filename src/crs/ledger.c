@@ -1499,3 +1499,79 @@ ledger_undoable(const struct ledger *l, int64_t seq, char *why, size_t whysz)
 		return (long)k - 1;
 	return -1;
 }
+
+/* ---- sealed draws ---- */
+
+int
+ledger_seal(struct db *db, int64_t id, struct combat_event *e)
+{
+	uint64_t seed;
+
+	if (!seal_draw(db, "combat", id, journal_next_seq(db, &ledger_kind,
+	    id), &seed))
+		return 0;
+	e->seed = seed;
+	return 1;
+}
+
+/* What ledger_seal_check's replay reports, and of which seqs. */
+struct seal_audit {
+	seal_bad_fn		 bad;
+	void			*arg;
+	int64_t			 log, first, last;
+	const struct ledger	*l;
+};
+
+/* A replay's mismatch, if at a sealed event that drew cards. */
+static void
+seal_audit_bad(void *arg, int64_t seq, int ran, const char *why)
+{
+	struct seal_audit *a = arg;
+	char msg[400];
+	size_t i = 0;
+
+	if (seq < a->first || (a->last > 0 && seq > a->last))
+		return;
+	while (i < a->l->n && a->l->ev[i].seq != seq)
+		i++;
+	if (i == a->l->n || !ledger_used_seed(&a->l->ev[i]))
+		return;
+	snprintf(msg, sizeof msg, "its cards do not follow from its seed "
+	    "(%s%s)", ran ? "" : "it does not run again: ", why);
+	a->bad(a->arg, "combat", a->log, seq, msg);
+}
+
+long
+ledger_seal_check(struct db *db, int64_t log, int64_t first, int64_t last,
+    const unsigned char key[SEAL_BYTES], seal_bad_fn bad, void *arg,
+    char *why, size_t whysz)
+{
+	struct seal_audit a = { bad, arg, log, first, last, NULL };
+	struct ledger l;
+	long draws = 0;
+
+	if (ledger_load_all(db, log, &l) != 0)
+		return util_say(why, whysz, "no such combat");
+	a.l = &l;
+	for (size_t i = 0; i < l.n; i++) {
+		const struct combat_event *e = &l.ev[i];
+		uint64_t want;
+
+		if (e->seq < first || (last > 0 && e->seq > last) ||
+		    !ledger_used_seed(e))
+			continue;
+		draws++;
+		want = seal_draw_seed(key, e->seq, 0, 0);
+		if (e->seed != want) {
+			char msg[128];
+
+			snprintf(msg, sizeof msg, "its seed is %" PRIu64
+			    ", the seal gives %" PRIu64, e->seed, want);
+			bad(arg, "combat", log, e->seq, msg);
+		}
+	}
+	/* The cards: every event run again from its seed, as replay does. */
+	(void)ledger_audit(&l, seal_audit_bad, &a);
+	ledger_release(&l);
+	return draws;
+}

@@ -13,6 +13,7 @@
 #include "crs/combat.h"
 #include "core/db.h"
 #include "core/journal.h"
+#include "core/seal.h"
 
 /*
  * A combat's events in seq order; undone[i] marks an undone one.  n, ev
@@ -103,6 +104,24 @@ int ledger_used_seed(const struct combat_event *e);
  */
 int ledger_audit(const struct ledger *l,
     void (*bad)(void *, int64_t seq, int ran, const char *why), void *arg);
+
+/*
+ * Under this station's seal (core/seal.h), sets e->seed to the seed the
+ * seal gives e's place, the next seq of combat id, and returns 1; else
+ * returns 0 with e unchanged.  In the caller's write transaction, before
+ * e is executed and appended.
+ */
+int ledger_seal(struct db *db, int64_t id, struct combat_event *e);
+
+/*
+ * The sealed draws of combat log from seq first to last (0: on): a
+ * seal_checker's check (core/seal.h).  Each event that drew a virtual
+ * card must hold the seed key gives its seq, and replay as recorded
+ * from it (ledger_audit redraws its cards from the seed).
+ */
+long ledger_seal_check(struct db *db, int64_t log, int64_t first,
+    int64_t last, const unsigned char key[SEAL_BYTES], seal_bad_fn bad,
+    void *arg, char *why, size_t whysz);
 
 /* Appends e to combat id as its next seq, which it sets. */
 void ledger_append(struct db *db, int64_t id, struct combat_event *e);

@@ -2,6 +2,7 @@
  * d6store.c - D6 System characters in the database (d6_character,
  * d6_trait) and the log of their rolls (d6_roll).  See d6store.h.
  */
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -246,4 +247,195 @@ d6store_trait_names(struct db *db, const char *name,
 
 	db_bind_text(st, 1, name);
 	db_each_text(db, st, fn, arg);
+}
+
+/* ---- sealed rolls ---- */
+
+int
+d6store_seal(struct db *db, uint64_t *seed)
+{
+	struct db_stmt *st;
+	int64_t n;
+
+	db_lock_keys(db);
+	st = db_prepare(db, "SELECT coalesce(max(id) - refkit_key_lo() + 1,"
+	    " 0) + 1 FROM d6_roll WHERE " DB_OWN_KEY("id"));
+	db_step(db, st, 0);
+	n = db_column_int(st, 0);
+	db_finalize(st);
+	return seal_draw(db, "rolls", db_key_base(db) >> DB_KEY_BITS, n,
+	    seed);
+}
+
+/* A list of dice as the detail writes it: [a,b,...]. */
+static void
+ints_text(char *buf, size_t sz, const int *v, int n)
+{
+	size_t k = 0;
+
+	k += (size_t)snprintf(buf + k, sz - k, "[");
+	for (int i = 0; i < n && k < sz; i++)
+		k += (size_t)snprintf(buf + k, sz - k, "%s%d", i ? "," : "",
+		    v[i]);
+	if (k < sz)
+		snprintf(buf + k, sz - k, "]");
+}
+
+/* The chains of Character Point dice as the detail writes them. */
+static void
+cp_text(char *buf, size_t sz, const struct d6_roll *r)
+{
+	size_t k = (size_t)snprintf(buf, sz, "[");
+
+	for (int i = 0; i < r->ncp && k < sz; i++) {
+		if (i)
+			k += (size_t)snprintf(buf + k, sz - k, ",");
+		if (k < sz)
+			ints_text(buf + k, sz - k, r->cp[i].v, r->cp[i].n <
+			    D6_CHAIN_MAX ? r->cp[i].n : D6_CHAIN_MAX);
+		k = strlen(buf);
+	}
+	if (k < sz)
+		snprintf(buf + k, sz - k, "]");
+}
+
+/* The number of lists in a detail's "cp": its top-level '['s. */
+static int
+cp_count(const char *s)
+{
+	int depth = 0, n = 0;
+
+	for (; s != NULL && *s; s++)
+		if (*s == '[' && ++depth == 2)
+			n++;
+		else if (*s == ']')
+			depth--;
+	return n;
+}
+
+/* A spec from the detail's fields: code, wild_one, cp chains. */
+static int
+spec_of(const char *code, const char *wild_one, int cp, struct d6_spec *s,
+    char *why, size_t whysz)
+{
+	memset(s, 0, sizeof *s);
+	if (code == NULL || d6_parse_code(code, &s->code, why, whysz) != 0)
+		return util_say(why, whysz, "its code '%s' does not read",
+		    code ? code : "");
+	s->base = s->code;
+	s->actions = 1;
+	s->wild = wild_one != NULL;
+	s->one = wild_one == NULL ? D6_ONE_COMPLICATION :
+	    strcmp(wild_one, "drop") == 0 ? D6_ONE_DROP :
+	    strcmp(wild_one, "none") == 0 ? D6_ONE_NONE :
+	    D6_ONE_COMPLICATION;
+	s->cp = cp;
+	return 0;
+}
+
+/* Compares what one side rolled again with its detail's fields. */
+static int
+same_roll(const struct d6_roll *r, const char *dice, const char *wild,
+    const char *cp, char *why, size_t whysz)
+{
+	char buf[1024];
+
+	ints_text(buf, sizeof buf, r->dice, r->ndice);
+	if (dice == NULL || strcmp(buf, dice) != 0)
+		return util_say(why, whysz, "its dice do not follow from its "
+		    "seed: drawn again %s, recorded %s", buf, dice ? dice :
+		    "none");
+	ints_text(buf, sizeof buf, r->wild.v, r->wild.n < D6_CHAIN_MAX ?
+	    r->wild.n : D6_CHAIN_MAX);
+	if (wild == NULL || strcmp(buf, wild) != 0)
+		return util_say(why, whysz, "its Wild Die does not follow from "
+		    "its seed: drawn again %s, recorded %s", buf, wild ?
+		    wild : "none");
+	if (cp != NULL) {
+		cp_text(buf, sizeof buf, r);
+		if (strcmp(buf, cp) != 0)
+			return util_say(why, whysz, "its Character Point dice "
+			    "do not follow from its seed: drawn again %s, "
+			    "recorded %s", buf, cp);
+	}
+	return 0;
+}
+
+long
+d6store_seal_check(struct db *db, int64_t log, int64_t first, int64_t last,
+    const unsigned char key[SEAL_BYTES], seal_bad_fn bad, void *arg,
+    char *why, size_t whysz)
+{
+	struct db_stmt *st;
+	int64_t base = log << DB_KEY_BITS;
+	long draws = 0;
+
+	(void)why;
+	(void)whysz;
+	st = db_prepare(db, "SELECT id, seed, code, total,"
+	    " json_extract(detail, '$.wild_one'), json_extract(detail, '$.dice'),"
+	    " json_extract(detail, '$.wild'), json_extract(detail, '$.cp'),"
+	    " json_extract(detail, '$.opposed.code'),"
+	    " json_extract(detail, '$.opposed.wild_one'),"
+	    " json_extract(detail, '$.opposed.dice'),"
+	    " json_extract(detail, '$.opposed.wild'),"
+	    " json_extract(detail, '$.opposed.total')"
+	    " FROM d6_roll WHERE id BETWEEN ?1 AND ?2 ORDER BY id");
+	db_bind_int(st, 1, base + first);
+	db_bind_int(st, 2, last > 0 ? base + last : base + DB_KEY_MAX_NO);
+	while (db_step(db, st, 0) == DB_ROW) {
+		int64_t n = db_column_int(st, 0) - base;
+		uint64_t want = seal_draw_seed(key, n, 0, 0), got;
+		const char *seed = db_column_text(st, 1);
+		struct d6_spec s;
+		struct d6_roll r;
+		struct rng g;
+		char msg[1200], w[1100];
+
+		draws++;
+		got = seed ? strtoull(seed, NULL, 10) : 0;
+		if (got != want) {
+			snprintf(msg, sizeof msg, "its seed is %" PRIu64 ", the "
+			    "seal gives %" PRIu64, got, want);
+			bad(arg, "rolls", log, n, msg);
+			continue;
+		}
+		rng_seed(&g, want);
+		if (spec_of(db_column_text(st, 2), db_column_text(st, 4),
+		    cp_count(db_column_text(st, 7)), &s, w, sizeof w) != 0) {
+			bad(arg, "rolls", log, n, w);
+			continue;
+		}
+		d6_roll(&g, &s, &r);
+		if (same_roll(&r, db_column_text(st, 5), db_column_text(st, 6),
+		    db_column_text(st, 7), w, sizeof w) != 0) {
+			bad(arg, "rolls", log, n, w);
+			continue;
+		}
+		if (r.total != db_column_int(st, 3)) {
+			snprintf(msg, sizeof msg, "its total does not follow "
+			    "from its seed: rolled again %ld, recorded %"
+			    PRId64, r.total, db_column_int(st, 3));
+			bad(arg, "rolls", log, n, msg);
+			continue;
+		}
+		if (db_column_type(st, 8) == DB_NULL)
+			continue;
+		/* The opposing roll, from the same generator after it. */
+		if (spec_of(db_column_text(st, 8), db_column_text(st, 9), 0,
+		    &s, w, sizeof w) != 0) {
+			bad(arg, "rolls", log, n, w);
+			continue;
+		}
+		d6_roll(&g, &s, &r);
+		if (same_roll(&r, db_column_text(st, 10),
+		    db_column_text(st, 11), NULL, w, sizeof w) != 0 ||
+		    (r.total != db_column_int(st, 12) && snprintf(w, sizeof w,
+		    "its total does not follow from its seed") > 0)) {
+			snprintf(msg, sizeof msg, "the opposing roll: %s", w);
+			bad(arg, "rolls", log, n, msg);
+		}
+	}
+	db_finalize(st);
+	return draws;
 }

@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "core/db.h"
+#include "core/seal.h"
 #include "d6/d6sheet.h"
 
 /*
@@ -84,5 +85,29 @@ void d6store_log_roll(struct db *db, const struct d6_logged *r, int64_t now);
  */
 void d6store_round_spent(struct db *db, const char *character,
     const char *round, int *cp, int *fp);
+
+/*
+ * Sealed rolls (core/seal.h).  The rolls of a station form one log, of
+ * kind "rolls", whose log is the station's tag and whose seq is a roll's
+ * number (its key less the tag times 2^31).
+ */
+
+/*
+ * Under this station's seal, the seed the seal gives the next roll this
+ * station logs, into *seed: 1; else 0.  In the caller's write
+ * transaction, before the roll is made.
+ */
+int d6store_seal(struct db *db, uint64_t *seed);
+
+/*
+ * The sealed rolls of the station of tag log from roll first to last (0:
+ * on): a seal_checker's check.  Each holds the seed key gives its
+ * number, and rolled again from it (the code as rolled, the Wild Die's
+ * treatment and the Character Point dice from its detail, and the
+ * opposing roll), gives the dice and total it records.
+ */
+long d6store_seal_check(struct db *db, int64_t log, int64_t first,
+    int64_t last, const unsigned char key[SEAL_BYTES], seal_bad_fn bad,
+    void *arg, char *why, size_t whysz);
 
 #endif

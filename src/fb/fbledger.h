@@ -11,6 +11,7 @@
 #include "core/db.h"
 #include "core/journal.h"
 #include "core/pack.h"
+#include "core/seal.h"
 #include "fb/fb.h"
 
 #define FBLEDGER_NAMESZ	41
@@ -145,6 +146,24 @@ int fbledger_live_unpack(const void *buf, size_t len,
  */
 int64_t fbledger_record(struct db *db, int64_t id, struct journal_event *e,
     const struct fbledger_live *after);
+/*
+ * Under this station's seal (core/seal.h), the seed the seal gives the
+ * next event of duel id, into *seed: 1; else 0.  In the caller's write
+ * transaction.
+ */
+int fbledger_seal(struct db *db, int64_t id, uint64_t *seed);
+
+/*
+ * The sealed draws of duel log from seq first to last (0: on): a
+ * seal_checker's check (core/seal.h).  An event that drew dice holds
+ * the seed key gives its seq, and its input as typed (the dice given,
+ * "typed" in its detail); run again from there with that seed, it must
+ * draw the dice its input records.
+ */
+long fbledger_seal_check(struct db *db, int64_t log, int64_t first,
+    int64_t last, const unsigned char key[SEAL_BYTES], seal_bad_fn bad,
+    void *arg, char *why, size_t whysz);
+
 /*
  * Takes back event i of duel d (loaded with it among its events) and,
  * when the undo's seq is due a snapshot, stores the state after the

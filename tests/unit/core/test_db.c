@@ -486,7 +486,7 @@ main(void)
 	    "fresh database has refkit's application id");
 	is_int(int_of(a->h, "PRAGMA foreign_keys"), 1, "foreign keys on");
 	is_int(int_of(a->h, "SELECT count(*) FROM sqlite_schema WHERE"
-	    " type = 'table'"), 30, "thirty tables");
+	    " type = 'table'"), 33, "thirty-three tables");
 	test_keys(a);
 	test_pg_translate();
 	ok(int_of(a->h, "SELECT journal_mode = 'wal' FROM"

@@ -297,6 +297,7 @@ to_version_7(const char *path)
 	ok(sqlite3_open(path, &h) == SQLITE_OK && sqlite3_exec(h,
 	    "DROP TABLE history; DROP TABLE history_combat;"
 	    " DROP TABLE snapshot; DROP TABLE station_self; DROP TABLE gone;"
+	    " DROP TABLE seal_log; DROP TABLE seal; DROP TABLE seal_secret;"
 	    " DROP TABLE change; DROP TABLE station; DROP TABLE chain;"
 	    " ALTER TABLE event DROP COLUMN hash;"
 	    " ALTER TABLE fb_event DROP COLUMN hash;"
