@@ -665,13 +665,16 @@ static const struct seal_checker checkers[] = {
 static char *
 read_seed_file(const char *path)
 {
-	FILE *fp = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
+	FILE *fp = stdin;
 	char *buf = NULL;
 	size_t len = 0, n;
 	char chunk[4096];
 
-	if (fp == NULL)
-		err(1, "cannot open '%s'", q(path));
+	if (strcmp(path, "-") != 0) {
+		fp = fopen(path, "r");
+		if (fp == NULL)
+			err(1, "%s", path);
+	}
 	buf = xstrdup("");
 	while ((n = fread(chunk, 1, sizeof chunk, fp)) > 0) {
 		if (len + n > 65536)
