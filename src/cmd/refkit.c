@@ -1094,8 +1094,10 @@ cmd_verify(struct opts *o, int argc, char **argv)
 		db_begin_read(v.db);
 		if (seal_proof_parse(v.db, text, &proof, why,
 		    sizeof why) != 0 || seal_match(v.db, &proof,
-		    sv.commitment, why, sizeof why) != 0)
+		    sv.commitment, why, sizeof why) != 0) {
+			free(text);
 			db_die(v.db, "'%s': %s", q(o->seed_file), why);
+		}
 		db_commit(v.db);
 		free(text);
 	}
