@@ -172,6 +172,12 @@ bg-board team add Red --file red.team
 bg-board team add Blue --file blue.team
 bg-board new Red Blue
 bg-board move Rogue a3
+crs-stats item add Shield dr=+1
+crs-stats item add Ring or=+1
+crs-stats item set Shield dr=+2
+crs-stats set Ann LIFE=15
+crs-stats set Ann notes='after the duel'
+crs-stats item rm Ring
 EOF2
 # shown FILE: a changes file shown, each change's rows in one order.
 shown() {
