@@ -766,15 +766,8 @@ bgledger_seal(struct db *db, int64_t id, uint64_t *seed)
 
 /* bgledger_seal_check's walk through a game. */
 struct seal_walk {
+	struct seal_input	 in;
 	struct bg_game		*g;
-	const struct journal	*j;
-	char			**typed;
-	const unsigned char	*key;
-	int64_t			 log, first, last;
-	seal_bad_fn		 bad;
-	void			*arg;
-	long			 draws;
-	int64_t			 named;		/* the last seq reported */
 };
 
 static int
@@ -790,50 +783,23 @@ static void
 seal_before(void *arg, size_t i)
 {
 	struct seal_walk *w = arg;
-	const struct journal_event *e = journal_body(w->j, i);
+	const struct journal_event *e = journal_body(w->in.j, i);
 	struct bg_game *copy;
 	struct bg_report r;
 	struct rng rng;
-	uint64_t want = seal_draw_seed(w->key, e->seq, 0, 0), got;
-	char why[BG_WHYSZ], msg[BG_WHYSZ + 200], *canon = NULL;
+	uint64_t want;
+	char why[BG_WHYSZ], *canon = NULL;
+	int failed;
 
-	if (e->seq < w->first || (w->last > 0 && e->seq > w->last) ||
-	    e->seed == NULL || e->undoes != 0)
+	if (!seal_input_due(&w->in, i, &want))
 		return;
-	w->draws++;
-	got = strtoull(e->seed, NULL, 10);
-	if (got != want) {
-		snprintf(msg, sizeof msg, "its seed is %" PRIu64 ", the seal "
-		    "gives %" PRIu64, got, want);
-		w->named = e->seq;
-		w->bad(w->arg, "game", w->log, e->seq, msg);
-		return;
-	}
-	/* An undone event ran on a state the replay no longer reaches. */
-	if (w->j->undone[i])
-		return;
-	if (w->typed[i] == NULL) {
-		w->named = e->seq;
-		w->bad(w->arg, "game", w->log, e->seq, "it drew dice, but its "
-		    "input as typed is not recorded");
-		return;
-	}
 	copy = xmalloc(sizeof *copy);
 	*copy = *w->g;
 	rng_seed(&rng, want);
-	if (bgledger_apply(copy, e->action, w->typed[i], &rng, &r, &canon,
-	    why, sizeof why) < 0) {
-		snprintf(msg, sizeof msg, "its input as typed does not run "
-		    "again: %s", why);
-		w->named = e->seq;
-		w->bad(w->arg, "game", w->log, e->seq, msg);
-	} else if (strcmp(canon, e->input) != 0) {
-		snprintf(msg, sizeof msg, "its dice do not follow from its "
-		    "seed: drawn again '%.200s', recorded '%.200s'", canon,
-		    e->input);
-		w->named = e->seq;
-		w->bad(w->arg, "game", w->log, e->seq, msg);
-	}
+	failed = bgledger_apply(copy, e->action, w->in.typed[i], &rng, &r,
+	    &canon, why, sizeof why) < 0;
+	seal_input_redrawn(&w->in, e->seq, failed ? why : NULL, canon,
+	    e->input);
 	free(canon);
 	free(copy);
 }
@@ -844,30 +810,25 @@ bgledger_seal_check(struct db *db, int64_t log, int64_t first, int64_t last,
     char *why, size_t whysz)
 {
 	struct bgledger_game d;
-	struct seal_walk w = { .key = key, .log = log, .first = first,
-	    .last = last, .bad = bad, .arg = arg };
+	struct seal_walk w = { .in = { .kind = "game", .key = key,
+	    .log = log, .first = first, .last = last, .bad = bad,
+	    .arg = arg } };
 	int64_t stop;
 	char whyd[BG_WHYSZ];
+	int rc;
 
 	if (bgledger_game_load(db, log, &d) != 0)
 		return util_say(why, whysz, "no such game");
 	w.g = xcalloc(1, sizeof *w.g);
-	w.j = &d.j;
-	w.typed = journal_texts(db, "SELECT seq, json_extract(detail,"
+	w.in.j = &d.j;
+	w.in.typed = journal_texts(db, "SELECT seq, json_extract(detail,"
 	    " '$.typed') FROM bg_event WHERE game_id = ?1 ORDER BY seq", &d.j);
 	derive_start(&d, w.g);
-	if (journal_derive_each(&d.j, seal_step, seal_before, &w, &stop, whyd,
-	    sizeof whyd) != 0 && stop >= first && (last == 0 || stop <= last)) {
-		char msg[sizeof whyd + 64];
-
-		/* An event named already: only what its refusal means. */
-		snprintf(msg, sizeof msg, "does not replay (%s); the events "
-		    "after it are not checked", whyd);
-		bad(arg, "game", log, stop, stop != w.named ? msg : "the "
-		    "events after it are not checked: the replay stops there");
-	}
-	journal_texts_free(w.typed, d.j.n);
+	rc = journal_derive_each(&d.j, seal_step, seal_before, &w, &stop,
+	    whyd, sizeof whyd);
+	seal_input_stopped(&w.in, rc, stop, whyd);
+	journal_texts_free(w.in.typed, d.j.n);
 	free(w.g);
 	bgledger_game_release(&d);
-	return w.draws;
+	return w.in.draws;
 }

@@ -654,3 +654,80 @@ seal_verify(struct db *db, const struct seal_proof *p,
 	free(logs);
 	return rc;
 }
+
+/* ---- the input logs' checks ---- */
+
+void
+seal_input_bad(struct seal_input *w, int64_t seq, const char *why)
+{
+	w->named = seq;
+	w->bad(w->arg, w->kind, w->log, seq, why);
+}
+
+int
+seal_input_due(struct seal_input *w, size_t i, uint64_t *want)
+{
+	const struct journal_event *e = journal_body(w->j, i);
+	uint64_t got;
+
+	if (e->seq < w->first || (w->last > 0 && e->seq > w->last) ||
+	    e->seed == NULL || e->undoes != 0)
+		return 0;
+	w->draws++;
+	*want = seal_draw_seed(w->key, e->seq, 0, 0);
+	got = strtoull(e->seed, NULL, 10);
+	if (got != *want) {
+		char msg[128];
+
+		snprintf(msg, sizeof msg, "its seed is %" PRIu64 ", the seal "
+		    "gives %" PRIu64, got, *want);
+		seal_input_bad(w, e->seq, msg);
+		return 0;
+	}
+	/* An undone event ran on a state the replay no longer reaches. */
+	if (w->j->undone[i])
+		return 0;
+	if (w->typed[i] == NULL) {
+		seal_input_bad(w, e->seq, "it drew dice, but its input as "
+		    "typed is not recorded");
+		return 0;
+	}
+	return 1;
+}
+
+void
+seal_input_redrawn(struct seal_input *w, int64_t seq, const char *why,
+    const char *canon, const char *recorded)
+{
+	char *msg = NULL;
+
+	if (why != NULL)
+		msg = xasprintf("its input as typed does not run again: %s",
+		    why);
+	else if (strcmp(canon, recorded) != 0)
+		msg = xasprintf("its dice do not follow from its seed: drawn "
+		    "again '%.200s', recorded '%.200s'", canon, recorded);
+	if (msg != NULL)
+		seal_input_bad(w, seq, msg);
+	free(msg);
+}
+
+void
+seal_input_stopped(struct seal_input *w, int rc, int64_t stop,
+    const char *why)
+{
+	char *msg;
+
+	if (rc == 0 || stop < w->first || (w->last != 0 && stop > w->last))
+		return;
+	/* An event named already: only what its refusal means. */
+	if (stop == w->named) {
+		w->bad(w->arg, w->kind, w->log, stop, "the events after it are "
+		    "not checked: the replay stops there");
+		return;
+	}
+	msg = xasprintf("does not replay (%s); the events after it are not "
+	    "checked", why);
+	w->bad(w->arg, w->kind, w->log, stop, msg);
+	free(msg);
+}

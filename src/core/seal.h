@@ -36,6 +36,7 @@
 #include <stdint.h>
 
 #include "core/db.h"
+#include "core/journal.h"
 
 #define SEAL_BYTES	32		/* a seed, a log key, a hash */
 #define SEAL_HEX	(2 * SEAL_BYTES)	/* as hex, without the NUL */
@@ -133,6 +134,49 @@ struct seal_checker {
 			    seal_bad_fn bad, void *arg, char *why,
 			    size_t whysz);
 };
+
+/*
+ * What the checkers of the input logs (fb/fbledger.c, bg/bgledger.c)
+ * share.  Their events store the input as run and, under a seal, the
+ * input as typed (typed[i], NULL when not stored); each kind draws an
+ * event again itself, from the state just before it.
+ */
+struct seal_input {
+	const char		*kind;		/* "duel", "game" */
+	const struct journal	*j;
+	char			**typed;
+	const unsigned char	*key;
+	int64_t			 log, first, last;
+	seal_bad_fn		 bad;
+	void			*arg;
+	long			 draws;
+	int64_t			 named;		/* the last seq reported */
+};
+
+/* Reports event seq of w's log as not following from the seal. */
+void seal_input_bad(struct seal_input *w, int64_t seq, const char *why);
+
+/*
+ * 1 if event i of w->j is to be drawn again from *want, its seed under
+ * the seal: it is in the sealed range, drew, is no undo, holds that
+ * seed, is not undone and has its input as typed (counted as a draw;
+ * the seed or the typed input missing is reported, and 0).
+ */
+int seal_input_due(struct seal_input *w, size_t i, uint64_t *want);
+
+/*
+ * An event drawn again: why when its typed input did not run (NULL when
+ * it did), else its input as run again, canon, against the recorded.
+ */
+void seal_input_redrawn(struct seal_input *w, int64_t seq, const char *why,
+    const char *canon, const char *recorded);
+
+/*
+ * After the walk (journal_derive_each's rc, stop and why): a replay
+ * that stopped at a sealed event is reported once.
+ */
+void seal_input_stopped(struct seal_input *w, int rc, int64_t stop,
+    const char *why);
 
 /* What seal_verify found. */
 struct seal_verdict {
