@@ -292,13 +292,7 @@ journal_append(struct db *db, const struct journal_kind *k, int64_t id,
 		    "that station adds to it (refkit(7))", k->what,
 		    db_key_text(db, id, key));
 	db_check_log(db, k->what, id);
-	db_lock_keys(db);
-	st = db_prepare(db, k->sql_next);
-	db_bind_int(st, 1, id);
-	db_step(db, st, 0);
-	seq = db_column_int(st, 0);
-	db_finalize(st);
-
+	seq = journal_next_seq(db, k, id);
 	if (chain_kind_known(k->what))
 		chain_head_get(db, k->what, id, &head);
 
