@@ -1119,6 +1119,33 @@ cmd_status(struct opts *o, int argc, char **argv)
 	return 0;
 }
 
+/*
+ * Whether cards were physical (typed in) rather than drawn by refkit:
+ * true or false, null when no card was drawn.
+ */
+static void
+physical_json(const char *key, const char *cards, int virt)
+{
+	printf(",\"%s\":%s", key, cards == NULL || *cards == '\0' ? "null" :
+	    virt ? "false" : "true");
+}
+
+/* An initiative entry's cards, after its name: cards, physical, total. */
+static void
+order_json(const struct combat_init *x)
+{
+	printf(",\"cards\":\"%s\"", x->cards ? x->cards : "");
+	physical_json("physical", x->cards, x->virt);
+	if (x->ties) {
+		printf(",\"ties\":\"%s\",\"ties_physical\":[", x->ties);
+		for (const char *v = x->ties_virt; v && *v; v++)
+			printf("%s%s", v > x->ties_virt ? "," : "", *v == '1' ?
+			    "false" : "true");
+		putchar(']');
+	}
+	printf(",\"total\":%d}", x->total);
+}
+
 /* The fields of the full action set, where an event has them. */
 static void
 event_json_more(const struct combat_event *e)
@@ -1145,9 +1172,7 @@ event_json_more(const struct combat_event *e)
 		for (int i = 0; i < e->ninit; i++) {
 			printf("%s{\"name\":", i ? "," : "");
 			out_json_string(stdout, e->init[i].name);
-			printf(",\"cards\":\"%s\",\"total\":%d}",
-			    e->init[i].cards ? e->init[i].cards : "",
-			    e->init[i].total);
+			order_json(&e->init[i]);
 		}
 		printf("]");
 	}
@@ -1160,8 +1185,11 @@ event_json_more(const struct combat_event *e)
 		}
 		printf("]");
 	}
-	if (e->reactor)
+	if (e->reactor) {
 		printf(",\"reaction\":%d", e->react_total);
+		physical_json("reaction_physical", e->react_cards,
+		    e->react_virt);
+	}
 	if (e->free)
 		printf(",\"free\":true");
 	if (e->surprise)
@@ -1194,6 +1222,8 @@ event_json(const struct combat_event *e, int undone, int first)
 			printf("\"%s\"", e->vs_cards);
 		else
 			printf("null");
+		physical_json("cards_physical", e->cards, e->virt);
+		physical_json("vs_cards_physical", e->vs_cards, e->vs_virt);
 		printf(",\"offense\":%d,\"defense\":", e->offense);
 		if (e->defense < 0)
 			printf("null");
@@ -1204,7 +1234,9 @@ event_json(const struct combat_event *e, int undone, int first)
 		    "false", e->damage, e->life_before, e->life_after,
 		    e->fumble ? "true" : "false");
 	} else
-		printf(",\"cards\":null,\"vs_cards\":null,\"offense\":null,"
+		printf(",\"cards\":null,\"vs_cards\":null,"
+		    "\"cards_physical\":null,\"vs_cards_physical\":null,"
+		    "\"offense\":null,"
 		    "\"defense\":null,\"hit\":null,\"damage\":null,"
 		    "\"life_before\":null,\"life_after\":null");
 	if (e->action == COMBAT_UNDO)
@@ -1219,10 +1251,7 @@ event_json(const struct combat_event *e, int undone, int first)
 					    "");
 					out_json_string(stdout,
 					    e->init[i].name);
-					printf(",\"cards\":\"%s\","
-					    "\"total\":%d}", e->init[i].cards ?
-					    e->init[i].cards : "",
-					    e->init[i].total);
+					order_json(&e->init[i]);
 				}
 		printf("]");
 	}
@@ -1241,8 +1270,19 @@ static const char *const log_cols[] = {
 	"vs_cards", "offense", "defense", "hit", "damage", "life_before",
 	"life_after", "fumble", "undone", "undoes", "seed", "gm", "time",
 	"aimed", "item", "vs_item", "power", "em_spent", "em_after", "feet",
-	"until", "free", "surprise", "negated"
+	"until", "free", "surprise", "negated", "cards_physical",
+	"vs_cards_physical"
 };
+
+/* 1 for physical cards, 0 for cards refkit drew, empty for none. */
+static void
+physical_csv(struct out *out, const char *cards, int virt)
+{
+	if (cards == NULL || *cards == '\0')
+		out_null(out);
+	else
+		out_int(out, !virt);
+}
 
 /* One event as a CSV row of log_cols. */
 static void
@@ -1309,6 +1349,8 @@ event_csv(struct out *out, const struct combat_event *e, int undone)
 	out_int(out, e->free);
 	out_int(out, e->surprise);
 	out_int(out, e->negated);
+	physical_csv(out, strike ? e->cards : NULL, e->virt);
+	physical_csv(out, strike ? e->vs_cards : NULL, e->vs_virt);
 	out_end_row(out);
 }
 

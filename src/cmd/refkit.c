@@ -554,6 +554,10 @@ no_seal_options(const struct opts *o, const char *command)
 		cli_usage_error("%s takes no --%s", command, o->kind);
 	if (o->seed_file && strcmp(command, "verify") != 0)
 		cli_usage_error("%s takes no --seed-file", command);
+	/* A sealed draw is checked by replaying its event. */
+	if (o->seed_file && o->no_replay)
+		cli_usage_error("--seed-file checks the draws by replaying "
+		    "them: it does not go with --no-replay");
 }
 
 /* seal: a new secret seed for this station, and its commitment. */

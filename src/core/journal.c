@@ -546,6 +546,8 @@ journal_event_line(FILE *fp, const struct journal *j, size_t i,
 		fprintf(fp, "undoes %" PRId64, e->undoes);
 	else
 		cli_fput_detail_text(e->detail, fp);
+	/* A die refkit rolled (the others were typed in: physical). */
+	fputs(e->seed != NULL ? " [rolled by refkit]" : "", fp);
 	fputs(j->undone[i] ? "  [undone]" : "", fp);
 }
 

@@ -90,7 +90,7 @@ story_start(FILE *fp, const struct combat_state *s,
 {
 	(void)s;
 	(void)e;
-	fprintf(fp, "the combat starts\n");
+	fprintf(fp, "the combat starts");
 }
 
 static void
@@ -100,7 +100,7 @@ story_join(FILE *fp, const struct combat_state *s,
 	fprintf(fp, "%s joins: LIFE %d", e->actor, e->stats.life);
 	if (e->stats.em >= 0)
 		fprintf(fp, ", EM %d", e->stats.em);
-	fprintf(fp, ", OR %d, DR %d, MIND %d, IN %d, LB %d%s\n",
+	fprintf(fp, ", OR %d, DR %d, MIND %d, IN %d, LB %d%s",
 	    e->stats.or_, e->stats.dr, e->stats.mind, e->stats.in,
 	    e->stats.lb < 0 ? 0 : e->stats.lb, s->init_done ?
 	    " (fights from the next round)" : "");
@@ -111,7 +111,7 @@ story_round(FILE *fp, const struct combat_state *s,
     const struct combat_event *e)
 {
 	(void)e;
-	fprintf(fp, "Clean Up: cards back, DR restored; round %d begins\n",
+	fprintf(fp, "Clean Up: cards back, DR restored; round %d begins",
 	    s->round + 1);
 }
 
@@ -120,7 +120,7 @@ story_stance(FILE *fp, const struct combat_state *s,
     const struct combat_event *e)
 {
 	(void)s;
-	fprintf(fp, "%s takes a Defensive Stance\n", e->actor);
+	fprintf(fp, "%s takes a Defensive Stance", e->actor);
 }
 
 static void
@@ -130,7 +130,6 @@ story_initiative(FILE *fp, const struct combat_state *s,
 	(void)s;
 	fprintf(fp, "initiative:");
 	entries_text(fp, e, "", 1);
-	fprintf(fp, "\n");
 }
 
 static void
@@ -138,7 +137,7 @@ story_range(FILE *fp, const struct combat_state *s,
     const struct combat_event *e)
 {
 	(void)s;
-	fprintf(fp, "%s and %s are %d ft apart\n", e->actor, e->target,
+	fprintf(fp, "%s and %s are %d ft apart", e->actor, e->target,
 	    e->feet);
 }
 
@@ -146,7 +145,7 @@ static void
 story_blow(FILE *fp, const struct combat_state *s,
     const struct combat_event *e)
 {
-	fprintf(fp, "%s takes the blows for %s%s\n", e->actor, e->target,
+	fprintf(fp, "%s takes the blows for %s%s", e->actor, e->target,
 	    s->init_done ? "" : " (carried on from the last round)");
 }
 
@@ -155,7 +154,7 @@ story_swap(FILE *fp, const struct combat_state *s,
     const struct combat_event *e)
 {
 	(void)s;
-	fprintf(fp, "%s swaps to %s%s\n", e->actor, e->item.name,
+	fprintf(fp, "%s swaps to %s%s", e->actor, e->item.name,
 	    e->free ? " (free, after the Charge)" : "");
 }
 
@@ -180,7 +179,6 @@ story_charge(FILE *fp, const struct combat_state *s,
 		}
 	if (any && s->rules == COMBAT_RULES_AVATAR)
 		fprintf(fp, " (or a free Item Swap)");
-	fprintf(fp, "\n");
 }
 
 /* A Flee: the flee's draw against every Catch, or the free Flee. */
@@ -194,7 +192,7 @@ story_flee(FILE *fp, const struct combat_state *s,
 	if (e->free) {
 		util_time_iso(when, sizeof when, e->until);
 		fprintf(fp, "%s takes the free Flee at the end: out of every "
-		    "combat until %s\n", e->actor, when);
+		    "combat until %s", e->actor, when);
 		return;
 	}
 	fprintf(fp, "%s flees: ", e->actor);
@@ -204,10 +202,10 @@ story_flee(FILE *fp, const struct combat_state *s,
 	entries_text(fp, e, "; Catch:", 0);
 	if (e->hit) {
 		util_time_iso(when, sizeof when, e->until);
-		fprintf(fp, "; gets away: out of every combat until %s\n",
+		fprintf(fp, "; gets away: out of every combat until %s",
 		    when);
 	} else
-		fprintf(fp, "; caught (%d > %d)\n", e->defense, e->offense);
+		fprintf(fp, "; caught (%d > %d)", e->defense, e->offense);
 }
 
 /* The Intimidation and Coercion penalties to the offence. */
@@ -268,7 +266,7 @@ strike_negated(FILE *fp, const struct combat_event *e)
 	fprintf(fp, "%s reacts: ", e->reactor);
 	calc_text(fp, e->react_cards, e->react_fumble, e->react_total,
 	    e->react_base, "base", e->react_base, 0);
-	fprintf(fp, ", needs %d: the action is negated\n", e->react_need);
+	fprintf(fp, ", needs %d: the action is negated", e->react_need);
 }
 
 /* A strike's offence: shared, a power's EM, or a pick and a stat. */
@@ -340,12 +338,12 @@ strike_outcome(FILE *fp, const struct combat_event *e)
 	    e->kind != COMBAT_KIND_ATTACK;
 
 	if (!e->hit)
-		fprintf(fp, "; %s\n", effect ? "fails" : "misses");
+		fprintf(fp, "; %s", effect ? "fails" : "misses");
 	else if (effect)
-		fprintf(fp, "; succeeds%s\n", e->kind == COMBAT_INTIMIDATION ?
+		fprintf(fp, "; succeeds%s", e->kind == COMBAT_INTIMIDATION ?
 		    ": the target passes its next action" : "");
 	else
-		fprintf(fp, "; hit for %d; %s LIFE %d -> %d%s\n", e->damage,
+		fprintf(fp, "; hit for %d; %s LIFE %d -> %d%s", e->damage,
 		    e->target, e->life_before, e->life_after,
 		    e->life_after == 0 ? " (down)" : "");
 }
@@ -362,7 +360,7 @@ story_strike(FILE *fp, const struct combat_state *s,
 	}
 	strike_offence(fp, s, e);
 	if (e->defense < 0) {
-		fprintf(fp, "; misses, no defence drawn\n");
+		fprintf(fp, "; misses, no defence drawn");
 		return;
 	}
 	strike_defence(fp, s, e);
@@ -374,7 +372,7 @@ story_pass(FILE *fp, const struct combat_state *s,
     const struct combat_event *e)
 {
 	(void)s;
-	fprintf(fp, "%s passes\n", e->actor);
+	fprintf(fp, "%s passes", e->actor);
 }
 
 static void
@@ -382,7 +380,7 @@ story_undo(FILE *fp, const struct combat_state *s,
     const struct combat_event *e)
 {
 	(void)s;
-	fprintf(fp, "undo of event %" PRId64 "\n", e->undoes);
+	fprintf(fp, "undo of event %" PRId64 "", e->undoes);
 }
 
 static void
@@ -390,7 +388,7 @@ story_end(FILE *fp, const struct combat_state *s,
     const struct combat_event *e)
 {
 	(void)s;
-	fprintf(fp, "the combat ends%s\n", e->agreed ? " (all agreed)" : "");
+	fprintf(fp, "the combat ends%s", e->agreed ? " (all agreed)" : "");
 }
 
 static void
@@ -398,7 +396,7 @@ story_dead(FILE *fp, const struct combat_state *s,
     const struct combat_event *e)
 {
 	(void)s;
-	fprintf(fp, "%s is dead: LIFE and EM will not come back\n", e->actor);
+	fprintf(fp, "%s is dead: LIFE and EM will not come back", e->actor);
 }
 
 static story_fn *const story_fns[COMBAT_ACTION_COUNT] = {
@@ -421,6 +419,85 @@ static story_fn *const story_fns[COMBAT_ACTION_COUNT] = {
 	[COMBAT_SWAP] = story_swap,
 };
 
+/* Who drew cards in an event, each name once per kind of draw. */
+struct sources {
+	const char	*physical[2 * COMBAT_FIGHTERS_MAX + 2];
+	const char	*drawn[2 * COMBAT_FIGHTERS_MAX + 2];
+	int		 nphysical, ndrawn;
+};
+
+static void
+source_add(const char **list, int *n, const char *name)
+{
+	for (int i = 0; i < *n; i++)
+		if (strcmp(list[i], name) == 0)
+			return;
+	list[(*n)++] = name;
+}
+
+/* name's cards, if any: typed in (physical) or drawn by refkit. */
+static void
+source_note(struct sources *w, const char *name, const char *cards,
+    int virt)
+{
+	if (name == NULL || cards == NULL || *cards == '\0')
+		return;
+	if (virt)
+		source_add(w->drawn, &w->ndrawn, name);
+	else
+		source_add(w->physical, &w->nphysical, name);
+}
+
+static void
+sources_list(FILE *fp, const char *word, const char *const *list, int n)
+{
+	fprintf(fp, "%s:", word);
+	for (int i = 0; i < n; i++)
+		fprintf(fp, "%s %s", i ? "," : "", list[i]);
+}
+
+/* e's k-th entry in the order they are told (an initiative's order). */
+static const struct combat_init *
+entry_at(const struct combat_event *e, int k)
+{
+	for (int i = 0; i < e->ninit; i++)
+		if (e->init[i].pos == k + 1)
+			return &e->init[i];
+	return &e->init[k];
+}
+
+/*
+ * After an event's sentence, whose cards were physical (typed in by the
+ * GM) and whose refkit drew: " [physical: Fred; drawn: John]".  Nothing
+ * for an event without cards.
+ */
+static void
+sources_text(FILE *fp, const struct combat_event *e)
+{
+	struct sources w = { .nphysical = 0, .ndrawn = 0 };
+
+	source_note(&w, e->actor, e->cards, e->virt);
+	source_note(&w, e->target, e->vs_cards, e->vs_virt);
+	source_note(&w, e->reactor, e->react_cards, e->react_virt);
+	for (int k = 0; k < e->ninit; k++) {
+		const struct combat_init *x = entry_at(e, k);
+
+		source_note(&w, x->name, x->cards, x->virt);
+		for (const char *v = x->ties_virt; v && *v; v++)
+			source_note(&w, x->name, "tie", *v == '1');
+	}
+	if (w.nphysical + w.ndrawn == 0)
+		return;
+	fputs(" [", fp);
+	if (w.nphysical)
+		sources_list(fp, "physical", w.physical, w.nphysical);
+	if (w.nphysical && w.ndrawn)
+		fputs("; ", fp);
+	if (w.ndrawn)
+		sources_list(fp, "drawn", w.drawn, w.ndrawn);
+	fputc(']', fp);
+}
+
 void
 combat_text_story(FILE *fp, const struct combat_state *s,
     const struct combat_event *e)
@@ -429,6 +506,8 @@ combat_text_story(FILE *fp, const struct combat_state *s,
 	if (e->action >= 0 && e->action < COMBAT_ACTION_COUNT &&
 	    story_fns[e->action])
 		story_fns[e->action](fp, s, e);
+	sources_text(fp, e);
+	putc('\n', fp);
 }
 
 void

@@ -114,6 +114,8 @@ run refkit verify --seed-file bad.txt
 # A combat's key given for another combat.
 sed 's/-3 /-4 /' c3.key >c4.key
 run refkit verify --seed-file c4.key
+# The draws are checked by replaying them: not with --no-replay.
+run refkit verify --seed-file seed.txt --no-replay
 
 # A changed card, a changed die of each ledger: each named.  (The
 # snapshots, a cache, go first: they would only repeat it, more of them

@@ -122,15 +122,16 @@ main(void)
 	init_add(e, "Bob", "8");
 	init_add(e, "Ann", "9");
 	is_str(tell(&s, e), "  5  r1  initiative: Ann 9 + IN 0 = 9, Bob 8 + "
-	    "IN 0 = 8\n", "initiative, in its order");
+	    "IN 0 = 8 [physical: Ann, Bob]\n", "initiative, in its order");
 	e = strike(COMBAT_ATTACK, "Ann", "Bob", "6", "4");
 	is_str(tell(&s, e), "  6  r1  Ann attacks Bob: 6 + OR 8 = 14 against "
-	    "4 + DR 9 = 13; hit for 1; Bob LIFE 25 -> 24\n", "attack, a hit");
+	    "4 + DR 9 = 13; hit for 1; Bob LIFE 25 -> 24 [physical: Ann, Bob]\n",
+	    "attack, a hit");
 	e = strike(COMBAT_MENTAL, "Bob", "Ann", "9", "2");
 	e->kind = COMBAT_INTIMIDATION;
 	is_str(tell(&s, e), "  7  r1  Bob uses Intimidation on Ann: 9 + MIND "
 	    "5 - 5 = 9 against 2 + MIND 6 = 8; succeeds: the target passes "
-	    "its next action\n", "an Intimidation");
+	    "its next action [physical: Bob, Ann]\n", "an Intimidation");
 	is_str(tell(&s, ev(COMBAT_ROUND, NULL, NULL)), "  8  r2  Clean Up: "
 	    "cards back, DR restored; round 2 begins\n", "the round ends");
 	is_str(tell(&s, ev(COMBAT_STANCE, "Ann", NULL)),
@@ -143,7 +144,26 @@ main(void)
 	free(e->vs_cards);
 	e->vs_cards = NULL;
 	is_str(tell(&s, e), " 11  r2  Bob attacks Ann: A: an Ace, 0; misses, "
-	    "no defence drawn\n", "an Ace");
+	    "no defence drawn [physical: Bob]\n", "an Ace");
+	e = strike(COMBAT_ATTACK, "Ann", "Bob", "7", "5");
+	e->seq = 99;
+	e->vs_virt = 1;
+	e->offense = 15;
+	e->defense = 5 + 9;
+	e->base = 8;
+	e->vs_base = 9;
+	e->hit = 1;
+	e->damage = 1;
+	e->life_before = 24;
+	e->life_after = 23;
+	is_str(story(&s, e), " 99  r0  Ann attacks Bob: 7 + OR 8 = 15 against "
+	    "5 + DR 9 = 14; hit for 1; Bob LIFE 24 -> 23 [physical: Ann; "
+	    "drawn: Bob]\n", "cards typed and drawn: each side named");
+	e->virt = 1;
+	is_str(strstr(story(&s, e), "["), "[drawn: Ann, Bob]\n",
+	    "cards drawn on both sides");
+	combat_event_release(e);
+	free(e);
 	e = ev(COMBAT_END, NULL, NULL);
 	e->agreed = 1;
 	is_str(tell(&s, e), " 12  r2  the combat ends (all agreed)\n", "end");
