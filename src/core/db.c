@@ -572,6 +572,17 @@ pg_store(struct db *db)
 	free(cs);
 }
 
+/* The same, whether or not the transaction records (a migration). */
+static void
+pg_store_now(struct db *db)
+{
+	int recording = db->pg_recording;
+
+	db->pg_recording = 1;
+	pg_store(db);
+	db->pg_recording = recording;
+}
+
 static void
 session_start(struct db *db)
 {
@@ -913,7 +924,7 @@ bring_up_to_date(struct db *db)
 			 */
 			if (db->session != NULL)
 				(void)sqlite3session_enable(db->session,
-				    v == 11 || v == 15);
+				    v == 11 || v == DB_SCHEMA_CHAINED);
 			db_exec(db, db_schema_step[v], what);
 			/*
 			 * Step 11's changes are taken before a later step
@@ -1228,7 +1239,7 @@ db_open(const char *path)
 	if (dbpg_is_conninfo(db->path)) {
 		/* What a migration step calls: on SQLite, SQL functions. */
 		static const struct dbpg_client client = { gone_note,
-		    chain_log };
+		    chain_log, pg_store_now };
 
 		dbpg_open(db, station_name(), &client);
 		return db;

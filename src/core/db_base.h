@@ -15,6 +15,8 @@
 
 /* The schema this build writes (schema.sql's user_version). */
 #define DB_SCHEMA_VERSION	15
+/* The version whose migration chains the events (core/chain.h). */
+#define DB_SCHEMA_CHAINED	15
 /* PRAGMA application_id of a refkit database: "RFKT". */
 #define DB_APPLICATION_ID	0x52464b54
 

@@ -863,8 +863,11 @@ client_run(struct db *db, const struct dbpg_part *part, const char *what,
  * step added the triggers that record its changes; then the version.
  * The transaction does not record its changes (refkit.record is not
  * on): a step is the same at every station, as on SQLite, where only
- * step 11, before the oldest a server migrates from, is recorded.  Any
- * failure rolls it all back and exits 1 with one line.
+ * step 11, before the oldest a server migrates from, and step 15 are
+ * recorded.  Step 15's calls (the events chained) run last, once the
+ * triggers of its chain table are made, with the record on, and their
+ * changes are stored as the station's next (client->record_store), as
+ * on SQLite.  Any failure rolls it all back and exits 1 with one line.
  */
 static void
 migrate(struct db *db, long version, const struct dbpg_client *client)
@@ -879,13 +882,24 @@ migrate(struct db *db, long version, const struct dbpg_client *client)
 			pg_die(db, "%s: this refkit was built without its "
 			    "steps", what);
 		for (; p->sql != NULL; p++)
-			if (p->fn != NULL)
-				client_run(db, p, what, client);
-			else
+			if (p->fn == NULL)
 				pq.clear(pg_run(db, p->sql, what));
+			else if (v != DB_SCHEMA_CHAINED)
+				client_run(db, p, what, client);
 	}
 	pq.clear(pg_run(db, db_schema_pg_travel, what));
 	pq.clear(pg_run(db, db_schema_pg_station, what));
+	if (version < DB_SCHEMA_CHAINED) {
+		pq.clear(pg_run(db, "SELECT set_config('refkit.record', 'on',"
+		    " true)", what));
+		for (const struct dbpg_part *p =
+		    db_schema_pg_step[DB_SCHEMA_CHAINED]; p->sql != NULL; p++)
+			if (p->fn != NULL)
+				client_run(db, p, what, client);
+		client->record_store(db);
+		pq.clear(pg_run(db, "SELECT set_config('refkit.record', 'off',"
+		    " true)", what));
+	}
 	set = xasprintf("UPDATE refkit_meta SET version = %d",
 	    DB_SCHEMA_VERSION);
 	pq.clear(pg_run(db, set, what));

@@ -35,6 +35,12 @@ struct dbpg_client {
 		    int64_t oseq, const void *cs, size_t len);
 	int	(*refkit_chain_log)(struct db *db, const char *kind,
 		    int64_t log);
+	/*
+	 * Stores what the open transaction changed, as recorded so far, as
+	 * this station's next change (the hashes of the migration to 15,
+	 * which a station that takes those events later must get).
+	 */
+	void	(*record_store)(struct db *db);
 };
 
 /*

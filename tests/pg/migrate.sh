@@ -138,11 +138,15 @@ old() {
 }
 
 # rows DB: every row of the tables DB had when old made it, in those
-# columns only.
+# columns only; of change, those the station's rows gave it (the
+# migration to 15 adds one of its own).
 rows() {
 	while IFS='|' read -r t cols; do
 		echo "$t"
-		q "$1" "SELECT $cols FROM $t ORDER BY $cols"
+		where=
+		[ "$t" = change ] && where="WHERE no <= $(sqlite3 "$src" \
+		    'SELECT max(no) FROM change')"
+		q "$1" "SELECT $cols FROM $t $where ORDER BY $cols"
 	done <"$work/$1.cols"
 }
 
@@ -255,10 +259,28 @@ while [ "$from" -lt "$latest" ]; do
 	    bad "$what: refkit_travel or refkit_meta differ from a new database's"
 	[ "$(q "$db" "SELECT count(*) FROM refkit_rowlog")" = 0 ] && ok ||
 	    bad "$what: the migration left notes in refkit_rowlog"
-	# The migration recorded no change; the next write is recorded.
+	# The migration recorded no change but, from before 15, the hashes
+	# it gave the events (a change of event and chain rows, as on
+	# SQLite); the next write is recorded.
 	n=$(q "$db" "SELECT count(*) FROM change")
-	[ "$n" = "$(sqlite3 "$src" 'SELECT count(*) FROM change')" ] && ok ||
-	    bad "$what: the migration recorded a change"
+	want=$(sqlite3 "$src" 'SELECT count(*) FROM change')
+	[ "$from" -lt 15 ] && want=$((want + 1))
+	[ "$n" = "$want" ] && ok ||
+	    bad "$what: the migration recorded $n changes, want $want"
+	if [ "$from" -lt 15 ]; then
+		# Its last change: the events' hashes, and their logs' heads.
+		"$bin/refkit" --db "$(url "$db")" changes export -o \
+		    "$work/m.changes" >/dev/null 2>"$work/err" &&
+		    "$bin/refkit" changes show "$work/m.changes" \
+		    >"$work/m.show" 2>>"$work/err" ||
+		    bad "$what: the migration's change: $(cat "$work/err")"
+		awk '/^entry /{ last = "" } { last = last $0 "\n" }
+		    END { printf "%s", last }' "$work/m.show" >"$work/m.last"
+		grep -q '^  update event ' "$work/m.last" &&
+		    grep -q '^  insert chain: ' "$work/m.last" && ok ||
+		    bad "$what: the migration's change is not the hashes: $(head -4 "$work/m.last")"
+	fi
+	run_tool "$what" "$db" refkit verify
 	run_tool "$what" "$db" crs-stats item add Shield dr=+2
 	[ "$(q "$db" "SELECT count(*) FROM change")" = $((n + 1)) ] && ok ||
 	    bad "$what: a write after the migration was not recorded"
