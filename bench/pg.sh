@@ -211,4 +211,19 @@ set -- $(mid <"$out/gm.tool.sq")
 printf '  PostgreSQL / SQLite, one process per event: %.3f (target: %s)\n' \
     "$(awk -v a="$tp" -v b="$1" 'BEGIN { print a / b }')" \
     "PostgreSQL >= 2000 events/s, none lost"
+# The floors of the two ways, the server's own: pgbench's 16 clients,
+# each transaction one row inserted into a table of the events' width,
+# first with a new connection per transaction (-C: what one process per
+# event can reach at best, before any process is started), then each
+# client connected once.
+"$psql" -qX -d gm -c 'CREATE TABLE floor16 (g int, k int, v text)'
+echo "INSERT INTO floor16 VALUES (1, 1, 'pass');" >"$out/floor16.sql"
+floor_tps() {
+	"$pg_bin/pgbench" -n -c 16 -j 2 -T 5 "$@" -f "$out/floor16.sql" gm \
+	    2>&1 | sed -n 's/^tps = \([0-9.]*\).*/\1/p'
+}
+echo "  the floors: pgbench, 16 clients, one INSERT per transaction, 5 s:"
+printf '  %-34s %9.1f\n' "  a new connection per transaction" \
+    "$(floor_tps -C)"
+printf '  %-34s %9.1f\n' "  each client connected once" "$(floor_tps)"
 echo "  (load average at the end: $(cut -d' ' -f1-3 /proc/loadavg))"
