@@ -1856,6 +1856,28 @@ parse_opts(struct opts *o, int *seen, int argc, char **argv)
 	}
 }
 
+/*
+ * A list of commands as opt_cmds has it (" attack mental power ") as a
+ * sentence says it ("attack, mental or power"), in a static buffer.
+ */
+static const char *
+commands_said(const char *cmds)
+{
+	static char said[200];
+	char word[40];
+	size_t len = 0;
+	int n = 0, total = 0, off;
+
+	for (const char *p = cmds; sscanf(p, "%39s%n", word, &off) == 1;
+	    p += off)
+		total++;
+	for (const char *p = cmds; sscanf(p, "%39s%n", word, &off) == 1 &&
+	    len < sizeof said; p += off, n++)
+		len += (size_t)snprintf(said + len, sizeof said - len, "%s%s",
+		    n == 0 ? "" : n == total - 1 ? " or " : ", ", word);
+	return said;
+}
+
 /* Each command option goes with its commands, and some with another. */
 static void
 check_opts(const struct opts *o, const int *seen, const char *cmd)
@@ -1872,7 +1894,8 @@ check_opts(const struct opts *o, const int *seen, const char *cmd)
 		for (const struct option *lo = longopts; lo->name; lo++)
 			if (lo->val == opt_cmds[i].opt)
 				name = lo->name;
-		cli_usage_error("--%s goes with%s", name, opt_cmds[i].cmds);
+		cli_usage_error("--%s goes with %s", name,
+		    commands_said(opt_cmds[i].cmds));
 	}
 	if (o->vs_special && !o->vs_card)
 		cli_usage_error("--vs-special goes with --vs-card");
