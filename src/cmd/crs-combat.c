@@ -1545,16 +1545,22 @@ cmd_history(struct opts *o, int argc, char **argv)
 	struct db *db;
 	struct history_sum sum;
 	int64_t since = o->since ? parse_time(o->since) : 0;
+	char *name = NULL, why[600];
 	int rows;
 
 	(void)argv;
 	if (argc != 0)
 		cli_usage_error("history takes options only");
 	db = cli_db_open(o->db);
+	db_begin_read(db);
+	/* "fred" or "Fr" for Fred, as everywhere a name is typed. */
+	if (o->character && (name = ledger_history_name(db, o->character, why,
+	    sizeof why)) == NULL)
+		db_die(db, "%s", why);
 	memset(&sum, 0, sizeof sum);
 	sum.out = out_new(stdout, o->fmt, OUT_ROWS, 6, history_cols);
-	rows = ledger_history(db, o->character, since, history_row, &sum);
-	if (o->fmt == OUT_TABLE && rows > 1 && !o->character) {
+	rows = ledger_history(db, name, since, history_row, &sum);
+	if (o->fmt == OUT_TABLE && rows > 1 && !name) {
 		out_text(sum.out, "(all)");
 		out_int(sum.out, ledger_count_combats(db, since));
 		for (int k = 1; k < 5; k++)
@@ -1562,6 +1568,8 @@ cmd_history(struct opts *o, int argc, char **argv)
 		out_end_row(sum.out);
 	}
 	out_free(sum.out);
+	db_commit(db);
+	free(name);
 	db_close(db);
 	return 0;
 }

@@ -3,6 +3,7 @@
  */
 #include "crs/ledger.h"
 
+#include "core/lookup.h"
 #include "core/out.h"
 #include "core/pack.h"
 #include "core/util.h"
@@ -1432,6 +1433,15 @@ history_rows(struct db *db, struct db_stmt *st, const char *name,
 	}
 	db_finalize(st);
 	return rows;
+}
+
+char *
+ledger_history_name(struct db *db, const char *typed, char *why,
+    size_t whysz)
+{
+	return lookup_name(db, "SELECT name FROM history WHERE name = ?1",
+	    "SELECT name FROM history", typed, "no combat history for", why,
+	    whysz);
 }
 
 int

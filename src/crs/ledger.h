@@ -165,6 +165,15 @@ struct ledger_history {
 };
 
 /*
+ * The name that typed means among those with a history (core/lookup.h's
+ * rule: a character that fought may since have left the roster), or
+ * NULL with the refusal in why ("no combat history for 'Jon'; did you
+ * mean 'John'?").  The caller frees it.
+ */
+char *ledger_history_name(struct db *db, const char *typed, char *why,
+    size_t whysz);
+
+/*
  * Calls fn with each character's history of events at or after since
  * (undone ones left out), by name; only name's when name is not NULL.
  * Returns the number of rows.  It reads the histories ledger_append

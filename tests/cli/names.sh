@@ -66,3 +66,8 @@ run crs-combat pass joa
 run crs-combat log
 sql "SELECT seq, actor, target FROM event WHERE actor IS NOT NULL ORDER BY seq"
 run crs-stats --json=1 list
+# A history asked of a name as typed: by the same rule, among those who
+# fought.
+run crs-combat history --char grim
+run crs-combat history --char jo
+run crs-combat history --char jonn
