@@ -12,8 +12,9 @@
 #     all, Ctrl-C leaving as cleanly;
 #   - fb-duel watch and bg-board watch: the board, a change shown, q.
 # With "pg" the same runs on a database of a private PostgreSQL server
-# (tests/pg/server.sh), where a change is seen by polling its record of
-# changes.  Without tmux it says SKIP.  Ends with "N passed, N failed".
+# (tests/pg/server.sh), where the boards listen for the server's notice
+# of each change, and a listener is told of a write.  Without tmux it
+# says SKIP.  Ends with "N passed, N failed".
 set -u
 B=${1:-build}
 mode=${2:-}
@@ -61,6 +62,9 @@ if [ "$mode" = pg ]; then
 	trap 'cleanup; exit 141' PIPE
 	trap 'cleanup; exit 143' TERM
 	createdb watch || { bad "createdb"; done_; }
+	# Its statements in the server's log: the boards' LISTEN is seen.
+	psql -qX -d watch -c "ALTER DATABASE watch SET log_statement = 'all'" ||
+	    bad "log_statement"
 	REFKIT_DB="postgresql:///watch?host=$PGHOST&user=$PGUSER"
 else
 	REFKIT_DB="$tmp/refkit.db"
@@ -262,5 +266,22 @@ check bg 'turn 2: Blue to move' 2000 "Blue's turn"
 check bg 'Red moves Rogue from a2 to a3' 2000 "the move"
 tm send-keys -t bg q
 leaves bg
+
+# On a server the boards listen for the notice every commit of a change
+# sends (tools/pgstation.sql), rather than polling: each board's
+# connection said LISTEN, and a listener gets a notice when a tool
+# writes.
+if [ "$mode" = pg ]; then
+	n=$(grep -c 'statement: LISTEN refkit_change' "$pg_dir/log")
+	[ "$n" -ge 3 ] && ok || bad "$n boards listened on the server, want 3 or more"
+	{ echo 'LISTEN refkit_change;'; sleep 2; echo 'SELECT 1;'; } |
+	    psql -X -d watch >"$tmp/listen.out" 2>&1 &
+	listener=$!
+	sleep 0.5
+	crs-stats add Zed OR=1 DR=1 MIND=1 LIFE=1 IN=1 >/dev/null
+	wait "$listener"
+	grep -q 'Asynchronous notification "refkit_change"' "$tmp/listen.out" &&
+	    ok || bad "no notice after a write: $(cat "$tmp/listen.out")"
+fi
 
 done_

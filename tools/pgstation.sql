@@ -98,6 +98,21 @@ BEGIN
 END
 $$;
 
+-- Every commit that records a change (this station's, or another's
+-- applied here) tells the connections that listen for it: a live board
+-- (core/watch.c) is drawn again at once rather than when it next polls.
+-- One notice a transaction: the server folds those alike.
+CREATE OR REPLACE FUNCTION refkit_notify() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+	PERFORM pg_notify('refkit_change', '');
+	RETURN NULL;
+END
+$$;
+
+CREATE OR REPLACE TRIGGER refkit_notify AFTER INSERT ON change
+    FOR EACH STATEMENT EXECUTE FUNCTION refkit_notify();
+
 -- How many references name a record not here, over every foreign key
 -- (a NULL in any of its columns names none): what SQLite counts of the
 -- foreign keys it defers, asked for when a changeset applied here left

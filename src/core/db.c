@@ -791,6 +791,18 @@ db_data_version(struct db *db)
 	return v;
 }
 
+int
+db_watch_fd(struct db *db)
+{
+	return db->pg != NULL ? dbpg_listen(db) : -1;
+}
+
+int
+db_changed(struct db *db)
+{
+	return db->pg != NULL && dbpg_notified(db) != 0;
+}
+
 void
 db_commit(struct db *db)
 {

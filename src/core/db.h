@@ -239,6 +239,18 @@ void db_commit(struct db *db);
  * transaction.
  */
 int64_t db_data_version(struct db *db);
+/*
+ * On a server, a descriptor that is readable when another connection may
+ * have committed a change (PostgreSQL's LISTEN; db_changed says whether
+ * one did); -1 on SQLite, whose readers poll db_data_version.  Outside a
+ * transaction.
+ */
+int db_watch_fd(struct db *db);
+/*
+ * On a server, 1 if a change was committed since the last call (or the
+ * connection was lost: the next statement says so), else 0.
+ */
+int db_changed(struct db *db);
 
 /*
  * On a server, ends the load b, which has a keycol, by writing the

@@ -108,6 +108,8 @@ static struct {
 	__typeof__(PQexecPrepared)	*execPrepared;
 	__typeof__(PQsendQueryPrepared)	*sendQueryPrepared;
 	__typeof__(PQsendPrepare)	*sendPrepare;
+	__typeof__(PQconsumeInput)	*consumeInput;
+	__typeof__(PQnotifies)		*notifies;
 } pq;
 
 static void
@@ -126,7 +128,8 @@ pq_load(void)
 		"PQgetResult",
 		"PQconnectStart", "PQconnectPoll", "PQsocket", "PQconninfo",
 		"PQconninfoFree", "PQexecPrepared",
-		"PQsendQueryPrepared", "PQsendPrepare"
+		"PQsendQueryPrepared", "PQsendPrepare", "PQconsumeInput",
+		"PQnotifies"
 	};
 	void **slot = (void **)(void *)&pq;
 	void *h;
@@ -1173,6 +1176,29 @@ dbpg_lock(struct db *db, int64_t key)
 	if (c->lock != 0)
 		lock_now(db);
 	c->lock = key;
+}
+
+int
+dbpg_listen(struct db *db)
+{
+	pq.clear(pg_run(db, "LISTEN refkit_change", "cannot watch the "
+	    "database"));
+	return pq.socket(CONN(db));
+}
+
+int
+dbpg_notified(struct db *db)
+{
+	PGnotify *n;
+	int count = 0;
+
+	if (!pq.consumeInput(CONN(db)))
+		return -1;
+	while ((n = pq.notifies(CONN(db))) != NULL) {
+		pq.freemem(n);
+		count++;
+	}
+	return count;
 }
 
 void

@@ -73,6 +73,14 @@ void dbpg_begin(struct db *db, int record, int shared);
  * transaction holds the writers' lock shared).
  */
 void dbpg_lock(struct db *db, int64_t key);
+/*
+ * Listens for the notice a commit that records a change sends
+ * (tools/pgstation.sql); returns the connection's socket, which is
+ * readable when one may have come.  Outside a transaction.
+ */
+int dbpg_listen(struct db *db);
+/* How many notices came since the last call; -1: the connection is lost. */
+int dbpg_notified(struct db *db);
 /* The advisory lock of the record of changes ("RFKC"). */
 #define DBPG_CHANGES_LOCK	INT64_C(1380338499)
 void dbpg_begin_read(struct db *db);

@@ -20,6 +20,7 @@
 #include <err.h>
 #include <langinfo.h>
 #include <locale.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -520,7 +521,7 @@ start(struct watch_frame *f)
 	nonl();
 	keypad(stdscr, TRUE);
 	curs_set(0);
-	timeout(POLL_MS);
+	timeout(0);	/* live() waits in poll(2), then takes every key */
 	f->colour = has_colors() && getenv("NO_COLOR") == NULL;
 	/* COLORS is known once start_color has read the terminal's. */
 	if (f->colour)
@@ -588,16 +589,55 @@ now_ms(void)
 	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-/* The full-screen board, until a key or a signal says to leave. */
+/*
+ * Waits up to ms, a second at most, for a key or, with fd (not -1), for
+ * the database's notice.  A signal (a new size, a request to leave) ends
+ * it early; one that comes just before it is seen within the second.
+ */
+static void
+wait_for(int fd, int64_t ms)
+{
+	struct pollfd p[2] = { { STDIN_FILENO, POLLIN, 0 }, { fd, POLLIN, 0 } };
+
+	(void)poll(p, fd >= 0 ? 2 : 1, ms < 0 ? 0 : ms > 1000 ? 1000 :
+	    (int)ms);
+}
+
+/* Takes every key typed: 1 to leave; *dirty set to draw it all again. */
+static int
+keys(int *dirty)
+{
+	int ch;
+
+	while ((ch = getch()) != ERR) {
+		if (ch == 'q' || ch == 'Q')
+			return 1;
+		if (ch == KEY_RESIZE)
+			*dirty = 1;
+		else if (ch == 'L' - '@') {	/* Ctrl-L: all of it again */
+			clearok(curscr, TRUE);
+			*dirty = 1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * The full-screen board, until a key or a signal says to leave.  It is
+ * drawn again when another process commits: on a server as soon as the
+ * server's notice comes (db_watch_fd), on SQLite when data_version,
+ * polled four times a second, moves; and at least every ten seconds.
+ */
 static int
 live(struct db *db, watch_draw_fn *draw, void *arg, struct watch_frame *f)
 {
 	int64_t seen, polled, drawn;
-	int dirty = 1, ch;
+	int dirty = 1, fd;
 
 	if (start(f) != 0)
 		return 1;
-	seen = db_data_version(db);
+	fd = db_watch_fd(db);
+	seen = fd < 0 ? db_data_version(db) : 0;
 	polled = drawn = now_ms();
 	while (!leave) {
 		if (dirty) {
@@ -605,23 +645,21 @@ live(struct db *db, watch_draw_fn *draw, void *arg, struct watch_frame *f)
 			drawn = now_ms();
 			dirty = 0;
 		}
-		ch = getch();
-		if (ch == 'q' || ch == 'Q')
+		wait_for(fd, fd >= 0 ? REDRAW_MS - (now_ms() - drawn) :
+		    POLL_MS - (now_ms() - polled));
+		if (keys(&dirty))
 			break;
-		if (ch == KEY_RESIZE)
-			dirty = 1;
-		else if (ch == 'L' - '@') {	/* Ctrl-L: all of it again */
-			clearok(curscr, TRUE);
-			dirty = 1;
-		}
-		if (now_ms() - polled >= POLL_MS) {
+		if (fd >= 0)
+			dirty |= db_changed(db);
+		else if (now_ms() - polled >= POLL_MS) {
 			int64_t v = db_data_version(db);
 
 			polled = now_ms();
-			if (v != seen || polled - drawn >= REDRAW_MS)
-				dirty = 1;
+			dirty |= v != seen;
 			seen = v;
 		}
+		if (now_ms() - drawn >= REDRAW_MS)
+			dirty = 1;
 	}
 	restore();
 	return 0;
