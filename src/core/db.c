@@ -1431,6 +1431,9 @@ db_close(struct db *db)
 	if (db->h != NULL && sqlite3_close(db->h) != SQLITE_OK)
 		errx(1, "cannot close '%s': %s", util_q(db->path),
 		    sqlite3_errmsg(db->h));
+	if (db->local != NULL && sqlite3_close(db->local) != SQLITE_OK)
+		errx(1, "cannot close the in-memory database: %s",
+		    sqlite3_errmsg(db->local));
 	if (open_db == db)
 		open_db = NULL;
 	free(db->path);

@@ -42,6 +42,7 @@ struct db {
 	int64_t	 pg_changes;	/* the rows the last statement changed */
 	int	 pg_recording;	/* the server notes this transaction's rows */
 	struct pg_cache *pg_cache; /* statements prepared on the connection */
+	struct sqlite3 *local;	/* on a server: db_prepare_local's, or NULL */
 	int	 appending;	/* the transaction is db_begin_append's */
 	int64_t	 log_lock;	/* the log it locked (db_lock_log), or 0 */
 	int	 keys_lock;	/* it holds the lock of new keys and changes */

@@ -115,6 +115,26 @@ db_prepare(struct db *db, const char *sql)
 	return st;
 }
 
+struct db_stmt *
+db_prepare_local(struct db *db, const char *sql)
+{
+	struct db_stmt *st;
+
+	if (db->pg == NULL)
+		return db_prepare(db, sql);
+	if (db->local == NULL && sqlite3_open_v2(":memory:", &db->local,
+	    SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) != SQLITE_OK)
+		errx(1, "cannot open an in-memory SQLite database: %s",
+		    db->local ? sqlite3_errmsg(db->local) : "out of memory");
+	st = xcalloc(1, sizeof *st);
+	st->db = db;
+	if (sqlite3_prepare_v2(db->local, sql, -1, &st->s, NULL) !=
+	    SQLITE_OK)
+		errx(1, "cannot prepare a statement: %s",
+		    sqlite3_errmsg(db->local));
+	return st;
+}
+
 void
 db_finalize(struct db_stmt *st)
 {

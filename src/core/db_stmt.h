@@ -23,6 +23,13 @@ struct db_stmt;
 
 /* Prepares sql; fatal on failure.  The caller finalizes the statement. */
 struct db_stmt *db_prepare(struct db *db, const char *sql);
+/*
+ * A statement of no table, only SQL's own functions (JSON's, to read a
+ * value apart), run in this process: on SQLite on db's connection, on a
+ * server on a private in-memory SQLite one (closed by db_close), so that
+ * taking a value apart costs no round trip to the server.
+ */
+struct db_stmt *db_prepare_local(struct db *db, const char *sql);
 
 /* Frees a statement; NULL is allowed. */
 void db_finalize(struct db_stmt *st);

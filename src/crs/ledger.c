@@ -297,7 +297,7 @@ ledger_load_at(struct db *db, int64_t id, int64_t before, struct ledger *l)
 	memset(l, 0, sizeof *l);
 	l->combat = id;
 	db_key_text(db, id, l->key);
-	rd.inits = db_prepare(db, "SELECT json_extract(value, '$.name'),"
+	rd.inits = db_prepare_local(db, "SELECT json_extract(value, '$.name'),"
 	    " json_extract(value, '$.cards'), json_extract(value, '$.virt'),"
 	    " json_extract(value, '$.ties'),"
 	    " json_extract(value, '$.ties_virt'),"
