@@ -107,6 +107,7 @@ TOOLS  = crs-stats crs-draw crs-combat d6-roll fb-duel bg-board refkit
 # and the failure handler, on SQLite or dbpg), gone and pgrecord (the
 # record of changes, on statements), then db (opening, migrations, keys,
 # transactions) over them all; station and what follows it are over db.
+# trust/ is over every system: verify checks all four ledgers.
 LIBSRC = core/util core/names core/rng core/out core/changeset core/extsort \
          core/db_base core/dbpg core/db_stmt core/gone core/chain core/pgrecord \
          core/db core/station core/seal core/changes \
@@ -119,7 +120,8 @@ LIBSRC = core/util core/names core/rng core/out core/changeset core/extsort \
          d6/d6 d6/d6chart d6/d6sheet d6/d6store d6/d6complete \
          fb/fb fb/fbsim fb/fbio fb/fbpack fb/fbledger fb/fbcomplete \
          fb/fbwatch \
-         bg/bg bg/bgio bg/bgpack bg/bgledger bg/bgcomplete bg/bgwatch
+         bg/bg bg/bgio bg/bgpack bg/bgledger bg/bgcomplete bg/bgwatch \
+         trust/verify
 # Unit tests, tests/unit/FAMILY/test_MODULE.c, one binary each.
 UNITS  = core/util core/out core/db core/rng core/pack core/journal core/seal \
          core/changes core/changes_show core/resolve core/dbapply \

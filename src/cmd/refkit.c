@@ -32,6 +32,7 @@
 #include "bg/bgledger.h"
 #include "d6/d6store.h"
 #include "fb/fbledger.h"
+#include "trust/verify.h"
 
 struct opts {
 	const char	*db;
@@ -657,14 +658,6 @@ cmd_reveal(struct opts *o, int argc, char **argv)
 	return 0;
 }
 
-/* The checkers of sealed draws, one per game system. */
-static const struct seal_checker checkers[] = {
-	{ "combat", ledger_seal_check },
-	{ "duel", fbledger_seal_check },
-	{ "game", bgledger_seal_check },
-	{ "rolls", d6store_seal_check },
-};
-
 /* The text of a seed file, read whole (- for stdin). */
 static char *
 read_seed_file(const char *path)
@@ -697,389 +690,16 @@ read_seed_file(const char *path)
 	return buf;
 }
 
-/* ---- verify and head (core/chain.h) ---- */
-
-/* A log as users see it: "combat 3", "rolls 89abcdef". */
-static const char *
-log_text(const char *kind, int64_t log, char *buf, size_t sz)
-{
-	if (strcmp(kind, "rolls") == 0)
-		snprintf(buf, sz, "rolls %08" PRIx64, (uint64_t)log);
-	else
-		snprintf(buf, sz, "%s %s", kind, cli_key(log));
-	return buf;
-}
-
-/* The same for JSON: the log's key (a string for another station's). */
-static const char *
-log_json(const char *kind, int64_t log, char *buf, size_t sz)
-{
-	if (strcmp(kind, "rolls") == 0)
-		snprintf(buf, sz, "\"%08" PRIx64 "\"", (uint64_t)log);
-	else
-		snprintf(buf, sz, "%s", cli_key_json(log));
-	return buf;
-}
-
-struct verify {
-	struct db	*db;
-	const struct opts *o;
-	struct chain_tally t;
-	int64_t		 replay_bad;
-	FILE		*out;		/* a problem a line: text or JSON */
-	const char	*kind;		/* the log being replayed */
-	int64_t		 log;
-};
-
-/* One problem, to v->out: a line, or a JSON object on a line. */
-static void
-say(struct verify *v, const char *kind, int64_t log, int64_t seq,
-    int64_t seq2, const char *check, const char *what)
-{
-	char name[64];
-
-	if (v->o->fmt == OUT_JSON) {
-		fprintf(v->out, "{\"kind\":\"%s\",\"log\":%s,\"check\":\"%s\"",
-		    kind, log_json(kind, log, name, sizeof name), check);
-		if (seq > 0)
-			fprintf(v->out, ",\"seq\":%" PRId64 ",\"to\":%" PRId64,
-			    seq, seq2);
-		fprintf(v->out, ",\"what\":");
-		out_json_string(v->out, what);
-		fputs("}\n", v->out);
-		return;
-	}
-	log_text(kind, log, name, sizeof name);
-	if (seq <= 0)
-		fprintf(v->out, "%s: %s\n", name, what);
-	else if (seq2 > seq)
-		fprintf(v->out, "%s, events %" PRId64 "-%" PRId64 ": %s\n",
-		    name, seq, seq2, what);
-	else
-		fprintf(v->out, "%s, event %" PRId64 ": %s\n", name, seq,
-		    what);
-}
-
-/* A sealed draw that does not follow (core/seal.h). */
-static void
-draw_bad(void *arg, const char *kind, int64_t log, int64_t seq,
-    const char *why)
-{
-	say(arg, kind, log, seq, seq, "draw", why);
-}
-
-static void
-chain_bad(void *arg, const struct chain_problem *p)
-{
-	say(arg, p->kind, p->log, p->seq, p->seq2, "chain", p->what);
-}
-
-static void
-replay_bad_ran(void *arg, int64_t seq, int ran, const char *why)
-{
-	struct verify *v = arg;
-	char what[512];
-
-	snprintf(what, sizeof what, "%s%s", ran ? "" :
-	    "does not replay: ", why);
-	v->replay_bad++;
-	say(v, v->kind, v->log, seq, seq, "replay", what);
-}
-
-/* The same for a duel or a game, whose why says it all. */
-static void
-replay_bad(void *arg, int64_t seq, const char *why)
-{
-	replay_bad_ran(arg, seq, 1, why);
-}
-
-/* Replays log through its system's rules, as each tool's replay does. */
-static void
-replay_log(struct verify *v, const char *kind, int64_t log)
-{
-	v->kind = kind;
-	v->log = log;
-	if (strcmp(kind, "combat") == 0) {
-		struct ledger l;
-
-		if (ledger_load_all(v->db, log, &l) != 0)
-			return;
-		(void)ledger_audit(&l, replay_bad_ran, v);
-		ledger_release(&l);
-	} else if (strcmp(kind, "duel") == 0) {
-		int events = 0;
-
-		(void)fbledger_audit(v->db, log, replay_bad, v, &events);
-	} else if (strcmp(kind, "game") == 0) {
-		struct bgledger_game d;
-
-		if (bgledger_game_load(v->db, log, &d) != 0)
-			return;
-		(void)bgledger_audit(v->db, &d, replay_bad, v);
-		bgledger_game_release(&d);
-	}
-}
-
-/*
- * The logs to verify, in order.  Several processes verify them at once
- * (a log's chain and replay read within one read transaction of its
- * worker, which is all a log's check needs), each writing, for each of
- * its logs, a record of what it counted and printed to a file of its
- * own; the parent prints the records in the logs' order.
- */
-struct vlog {
-	const char	*kind;		/* a literal of chain.c's */
-	int64_t		 log;
-	/* What its worker counted and printed. */
-	int64_t		 logs, events, bytes, problems;
-	char		*text;
-	size_t		 len;
-};
-
-struct vlogs {
-	struct vlog	*l;
-	size_t		 n, cap;
-};
-
-static void
-add_vlog(void *arg, const char *kind, int64_t log)
-{
-	struct vlogs *vl = arg;
-
-	if (vl->n == vl->cap) {
-		vl->cap = vl->cap ? 2 * vl->cap : 64;
-		vl->l = xreallocarray(vl->l, vl->cap, sizeof *vl->l);
-	}
-	memset(&vl->l[vl->n], 0, sizeof *vl->l);
-	vl->l[vl->n].kind = kind;
-	vl->l[vl->n].log = log;
-	vl->n++;
-}
-
-/*
- * Worker w of nw: verifies logs w, w + nw, ... of vl on a connection of
- * its own, writing a record of each to rec: "I LOGS EVENTS BYTES
- * PROBLEMS LEN", a newline and LEN bytes of what it printed.  With one
- * log named (--combat ...), one that does not exist is refused.
- */
-static void
-verify_worker(const struct opts *o, const struct vlogs *vl, size_t w,
-    size_t nw, FILE *rec)
-{
-	struct verify v = { .o = o };
-
-	v.db = cli_db_open(o->db);
-	db_begin_read(v.db);
-	for (size_t i = w; i < vl->n; i += nw) {
-		struct chain_tally before = v.t;
-		int64_t replay_before = v.replay_bad, checked;
-		char *buf = NULL;
-		size_t len = 0;
-
-		if ((v.out = open_memstream(&buf, &len)) == NULL)
-			err(1, "verify");
-		checked = chain_verify(v.db, vl->l[i].kind, vl->l[i].log,
-		    chain_bad, &v, &v.t);
-		if (checked < 0 && o->kind != NULL)
-			db_die(v.db, "no %s %s", o->kind, o->log);
-		if (checked >= 0 && !o->no_replay)
-			replay_log(&v, vl->l[i].kind, vl->l[i].log);
-		if (fclose(v.out) != 0)
-			err(1, "verify");
-		fprintf(rec, "%zu %" PRId64 " %" PRId64 " %" PRId64 " %" PRId64
-		    " %zu\n", i, v.t.logs - before.logs,
-		    v.t.events - before.events, v.t.bytes - before.bytes,
-		    v.t.problems - before.problems + v.replay_bad -
-		    replay_before, len);
-		if (len > 0 && fwrite(buf, 1, len, rec) != len)
-			err(1, "verify");
-		free(buf);
-	}
-	db_commit(v.db);
-	db_close(v.db);
-	if (fflush(rec) != 0)
-		err(1, "verify");
-}
-
-/* Reads a worker's records into vl. */
-static void
-read_records(FILE *rec, struct vlogs *vl)
-{
-	size_t i, len;
-	int64_t logs, events, bytes, problems;
-
-	rewind(rec);
-	while (fscanf(rec, "%zu %" SCNd64 " %" SCNd64 " %" SCNd64 " %"
-	    SCNd64 " %zu", &i, &logs, &events, &bytes, &problems, &len) ==
-	    6) {
-		if (i >= vl->n || fgetc(rec) != '\n')
-			errx(1, "verify: a worker's record is damaged");
-		vl->l[i].logs = logs;
-		vl->l[i].events = events;
-		vl->l[i].bytes = bytes;
-		vl->l[i].problems = problems;
-		vl->l[i].text = xmalloc(len + 1);
-		if (len > 0 && fread(vl->l[i].text, 1, len, rec) != len)
-			errx(1, "verify: a worker's record is damaged");
-		vl->l[i].text[len] = '\0';
-		vl->l[i].len = len;
-	}
-}
-
-/* How many workers: a process per processor, up to 8, and per log. */
-static size_t
-workers(size_t nlogs)
-{
-	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-	size_t nw = cpus < 1 ? 1 : cpus > 8 ? 8 : (size_t)cpus;
-
-	return nlogs < nw ? (nlogs > 0 ? nlogs : 1) : nw;
-}
-
-/* Verifies vl's logs with nw workers, filling in what each found. */
-static void
-verify_all(const struct opts *o, struct vlogs *vl, size_t nw)
-{
-	FILE **rec = xcalloc(nw, sizeof(FILE *));
-	pid_t *pid = xcalloc(nw, sizeof *pid);
-	int failed = 0;
-
-	for (size_t w = 0; w < nw; w++)
-		if ((rec[w] = tmpfile()) == NULL)
-			err(1, "verify: a file for a worker");
-	if (nw == 1)
-		verify_worker(o, vl, 0, 1, rec[0]);
-	else {
-		fflush(NULL);
-		for (size_t w = 0; w < nw; w++) {
-			if ((pid[w] = fork()) == -1)
-				err(1, "verify: fork");
-			if (pid[w] == 0) {
-				verify_worker(o, vl, w, nw, rec[w]);
-				_exit(0);
-			}
-		}
-		for (size_t w = 0; w < nw; w++) {
-			int status;
-
-			if (waitpid(pid[w], &status, 0) == -1 ||
-			    !WIFEXITED(status) || WEXITSTATUS(status) != 0)
-				failed = 1;
-		}
-		if (failed)
-			exit(1);	/* the worker said why */
-	}
-	for (size_t w = 0; w < nw; w++) {
-		read_records(rec[w], vl);
-		fclose(rec[w]);
-	}
-	free(rec);
-	free(pid);
-}
-
-/* Prints text, problems a line each: JSON objects joined by commas. */
-static void
-emit(const struct opts *o, const char *text, int *first)
-{
-	const char *p = text, *nl;
-
-	if (o->fmt != OUT_JSON) {
-		fputs(text, stdout);
-		return;
-	}
-	for (; *p != '\0'; p = nl + 1) {
-		if ((nl = strchr(p, '\n')) == NULL)
-			nl = p + strlen(p) - 1;
-		printf("%s%.*s", *first ? "" : ",", (int)(nl - p), p);
-		*first = 0;
-	}
-}
-
-/*
- * verify --head DIGITS: the record still passes through the event
- * whose hash begins with DIGITS (written down from refkit head), or
- * DIGITS begin the hash over all heads as they stand.  Says which on
- * standard output (a line, or nothing with --json), or writes the
- * problem to v->out.  Returns 0, or 1 for the problem.
- */
-static int
-verify_head(struct verify *v, const char *typed)
-{
-	static const char *const find[] = {
-		"SELECT 'combat', combat_id, seq FROM event WHERE hash LIKE ?1",
-		"SELECT 'duel', duel_id, seq FROM fb_event WHERE hash LIKE ?1",
-		"SELECT 'game', game_id, seq FROM bg_event WHERE hash LIKE ?1",
-		"SELECT 'rolls', id / 2147483648, id % 2147483648 FROM d6_roll"
-		    " WHERE hash LIKE ?1",
-	};
-	unsigned char all[CHAIN_HASH_LEN];
-	char digits[CHAIN_HEX_LEN + 1], hex[CHAIN_HEX_LEN], name[64];
-	size_t n = 0;
-	int found = 0;
-
-	for (const char *p = typed; *p; p++) {
-		if (*p == ' ' || *p == '-' || *p == ':')
-			continue;
-		if (!strchr("0123456789abcdefABCDEF", *p) ||
-		    n == CHAIN_HEX_LEN - 1)
-			cli_usage_error("--head takes hexadecimal digits as "
-			    "refkit head prints them, got '%s'", q(typed));
-		digits[n++] = (char)(*p >= 'A' && *p <= 'F' ? *p - 'A' + 'a' :
-		    *p);
-	}
-	digits[n] = '\0';
-	if (n < 16)
-		cli_usage_error("--head needs at least 16 of the digits "
-		    "refkit head printed, got %zu", n);
-	(void)chain_heads(v->db, NULL, NULL, NULL, all);
-	chain_hex(all, hex);
-	if (strncmp(hex, digits, n) == 0) {
-		if (v->o->fmt != OUT_JSON)
-			printf("head %s: the hash over all heads, as it "
-			    "stands\n", digits);
-		return 0;
-	}
-	digits[n] = '%';
-	digits[n + 1] = '\0';
-	for (size_t i = 0; i < sizeof find / sizeof *find && !found; i++) {
-		struct db_stmt *st = db_prepare(v->db, find[i]);
-
-		db_bind_text(st, 1, digits);
-		if (db_step(v->db, st, 0) == DB_ROW) {
-			const char *kind = db_column_text(st, 0);
-
-			found = 1;
-			if (v->o->fmt != OUT_JSON)
-				printf("head %.*s: %s, event %" PRId64 "\n",
-				    (int)n, digits, log_text(kind,
-				    db_column_int(st, 1), name, sizeof name),
-				    db_column_int(st, 2));
-		}
-		db_finalize(st);
-	}
-	if (found)
-		return 0;
-	digits[n] = '\0';
-	if (v->o->fmt == OUT_JSON)
-		fprintf(v->out, "{\"check\":\"head\",\"head\":\"%s\",\"what\":"
-		    "\"no chain passes through it\"}\n", digits);
-	else
-		fprintf(v->out, "head %s: no chain passes through it: the "
-		    "record was changed after it was written down, or it is "
-		    "another database's\n", digits);
-	return 1;
-}
+/* ---- verify and head (trust/verify.h, core/chain.h) ---- */
 
 static int
 cmd_verify(struct opts *o, int argc, char **argv)
 {
-	struct vlogs vl = { NULL, 0, 0 };
-	struct verify v = { .o = o };
-	struct seal_proof proof;
-	struct seal_verdict sv;
-	int64_t logs = 0, events = 0, bytes = 0, problems = 0;
-	int first = 1;
-	char why[600], *text = NULL;
+	struct verify_ask a = { .db = o->db, .json = o->fmt == OUT_JSON,
+	    .no_replay = o->no_replay, .kind = o->kind, .log = o->log,
+	    .seed_name = o->seed_file };
+	char digits[65], why[300], *text = NULL;
+	int rc;
 
 	(void)argv;
 	only_options(o, "verify", 0, 0, 0);
@@ -1089,101 +709,16 @@ cmd_verify(struct opts *o, int argc, char **argv)
 	if (o->all && o->kind)
 		cli_usage_error("verify takes --all or --%s, not both",
 		    o->kind);
-	if (o->seed_file != NULL)
-		text = read_seed_file(o->seed_file);
-	v.db = cli_db_open(o->db);
-	/* A seed or key that is not the seal's: refused before anything. */
-	memset(&sv, 0, sizeof sv);
-	if (text != NULL) {
-		db_begin_read(v.db);
-		if (seal_proof_parse(v.db, text, &proof, why,
-		    sizeof why) != 0 || seal_match(v.db, &proof,
-		    sv.commitment, why, sizeof why) != 0) {
-			free(text);
-			db_die(v.db, "'%s': %s", q(o->seed_file), why);
-		}
-		db_commit(v.db);
-		free(text);
-	}
-	if (o->kind != NULL)
-		add_vlog(&vl, o->kind, db_key_parse(v.db, o->log));
-	else {
-		db_begin_read(v.db);
-		chain_logs(v.db, NULL, add_vlog, &vl);
-		db_commit(v.db);
-	}
-	db_close(v.db);
-	verify_all(o, &vl, workers(vl.n));
-
-	if (o->fmt == OUT_JSON)
-		printf("{\"problems\":[");
-	for (size_t i = 0; i < vl.n; i++) {
-		emit(o, vl.l[i].text, &first);
-		logs += vl.l[i].logs;
-		events += vl.l[i].events;
-		bytes += vl.l[i].bytes;
-		problems += vl.l[i].problems;
-		free(vl.l[i].text);
-	}
-	free(vl.l);
 	if (o->head != NULL) {
-		char *buf = NULL;
-		size_t len = 0;
-
-		v.db = cli_db_open(o->db);
-		if ((v.out = open_memstream(&buf, &len)) == NULL)
-			err(1, "verify");
-		db_begin_read(v.db);
-		problems += verify_head(&v, o->head);
-		db_commit(v.db);
-		db_close(v.db);
-		if (fclose(v.out) != 0)
-			err(1, "verify");
-		emit(o, buf, &first);
-		free(buf);
+		if (verify_head_digits(o->head, digits, why, sizeof why) != 0)
+			cli_usage_error("%s", why);
+		a.head = digits;
 	}
-	/* Then every draw the seed or key covers (core/seal.h). */
-	if (o->seed_file != NULL) {
-		char *buf = NULL;
-		size_t len = 0;
-
-		v.db = cli_db_open(o->db);
-		if ((v.out = open_memstream(&buf, &len)) == NULL)
-			err(1, "verify");
-		db_begin_read(v.db);
-		if (seal_verify(v.db, &proof, checkers, sizeof checkers /
-		    sizeof checkers[0], draw_bad, &v, &sv, why,
-		    sizeof why) != 0)
-			db_die(v.db, "%s", why);
-		db_commit(v.db);
-		db_close(v.db);
-		if (fclose(v.out) != 0)
-			err(1, "verify");
-		emit(o, buf, &first);
-		free(buf);
-		problems += sv.bad;
-	}
-	if (o->fmt == OUT_JSON && o->seed_file != NULL)
-		printf("],\"seal\":{\"commitment\":\"%s\",\"logs\":%ld,"
-		    "\"draws\":%ld,\"not_following\":%ld}", sv.commitment,
-		    sv.logs, sv.draws, sv.bad);
-	if (o->fmt == OUT_JSON)
-		printf("%s,\"logs\":%" PRId64 ",\"events\":%" PRId64
-		    ",\"bytes\":%" PRId64 ",\"holds\":%s}\n",
-		    o->seed_file != NULL ? "" : "]", logs, events, bytes,
-		    problems == 0 ? "true" : "false");
-	else if (o->seed_file != NULL)
-		printf("seal %.16s: %ld log%s, %ld sealed draw%s, %ld that "
-		    "do%s not follow\n", sv.commitment, sv.logs, sv.logs == 1 ?
-		    "" : "s", sv.draws, sv.draws == 1 ? "" : "s", sv.bad,
-		    sv.bad == 1 ? "es" : "");
-	if (o->fmt != OUT_JSON)
-		printf("%" PRId64 " log%s, %" PRId64 " event%s: %s\n", logs,
-		    logs == 1 ? "" : "s", events, events == 1 ? "" : "s",
-		    problems == 0 ? (o->no_replay ? "every chain holds" :
-		    "every chain holds and every log replays") :
-		    problems == 1 ? "1 problem" : "problems");
-	return problems == 0 ? 0 : 1;
+	if (o->seed_file != NULL)
+		a.seed_text = text = read_seed_file(o->seed_file);
+	rc = verify_run(&a);
+	free(text);
+	return rc;
 }
 
 struct heads {
@@ -1217,7 +752,7 @@ put_head(void *arg, const char *kind, int64_t log, const struct chain_head *h)
 		chain_hex(h->hash, hex);
 		printf("%s{\"kind\":\"%s\",\"log\":%s,\"seq\":%" PRId64
 		    ",\"hash\":\"%s\",\"migrated\":", hs->first ? "" : ",",
-		    kind, log_json(kind, log, name, sizeof name), h->seq,
+		    kind, verify_log_json(kind, log, name, sizeof name), h->seq,
 		    hex);
 		if (h->migrated > 0)
 			printf("%" PRId64 "}", h->migrated);
@@ -1226,7 +761,7 @@ put_head(void *arg, const char *kind, int64_t log, const struct chain_head *h)
 		hs->first = 0;
 		return;
 	}
-	printf("%-20s %s %-6" PRId64 " ", log_text(kind, log, name,
+	printf("%-20s %s %-6" PRId64 " ", verify_log_text(kind, log, name,
 	    sizeof name), strcmp(kind, "rolls") == 0 ? "roll " : "event",
 	    h->seq);
 	print_short(h->hash);

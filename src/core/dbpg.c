@@ -896,7 +896,8 @@ migrate(struct db *db, long version, const struct dbpg_client *client)
 		pq.clear(pg_run(db, "SELECT set_config('refkit.record', 'on',"
 		    " true)", what));
 		for (const struct dbpg_part *p =
-		    db_schema_pg_step[DB_SCHEMA_CHAINED]; p->sql != NULL; p++)
+		    db_schema_pg_step[DB_SCHEMA_CHAINED]; p != NULL &&
+		    p->sql != NULL; p++)
 			if (p->fn != NULL)
 				client_run(db, p, what, client);
 		client->record_store(db);
