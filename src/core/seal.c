@@ -567,6 +567,76 @@ seal_match(struct db *db, const struct seal_proof *p,
 	    "no seal", p->kind, log_text(db, p->kind, p->log, lt, sizeof lt));
 }
 
+/* Whether kind's log is among logs (n of them), which seal_log lists. */
+static int
+listed(const struct sealed_log *logs, size_t n, const char *kind,
+    int64_t log)
+{
+	for (size_t i = 0; i < n; i++)
+		if (logs[i].log == log && strcmp(logs[i].kind, kind) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * The logs seal_log does not list under the seal but whose events hold
+ * the seeds the seal gives their places: their record of the seal was
+ * removed, which would keep their draws from this check.  One line a
+ * log, at its first such event.  The chance that a seed not drawn from
+ * the seal is one it gives is 2^-64 an event.
+ */
+static void
+unlisted(struct db *db, const unsigned char secret[SEAL_BYTES],
+    const struct sealed_log *logs, size_t nl, struct counting *c)
+{
+	static const struct {
+		const char	*kind;
+		const char	*sql;
+	} tables[] = {
+		{ "combat", "SELECT combat_id, seq, seed FROM event"
+		    " WHERE seed IS NOT NULL ORDER BY combat_id, seq" },
+		{ "duel", "SELECT duel_id, seq, seed FROM fb_event"
+		    " WHERE seed IS NOT NULL ORDER BY duel_id, seq" },
+		{ "game", "SELECT game_id, seq, seed FROM bg_event"
+		    " WHERE seed IS NOT NULL ORDER BY game_id, seq" },
+		/* A station's rolls: its keys' high part, their number. */
+		{ "rolls", "SELECT id / 2147483648, id % 2147483648, seed"
+		    " FROM d6_roll ORDER BY id" },
+	};
+	unsigned char key[SEAL_BYTES];
+
+	_Static_assert(DB_KEY_BITS == 31, "a roll's log and number");
+	for (size_t t = 0; t < sizeof tables / sizeof *tables; t++) {
+		struct db_stmt *st = db_prepare(db, tables[t].sql);
+		int64_t log = 0, named = 0;
+		int have = 0;
+
+		while (db_step(db, st, 0) == DB_ROW) {
+			int64_t l = db_column_int(st, 0), seq;
+			const char *seed = db_column_text(st, 2);
+
+			if (!have || l != log) {
+				log = l;
+				have = 1;
+				seal_log_key(secret, tables[t].kind, log, key);
+			}
+			if (named == log || listed(logs, nl, tables[t].kind,
+			    log))
+				continue;
+			seq = db_column_int(st, 1);
+			if (strtoull(seed, NULL, 10) ==
+			    seal_draw_seed(key, seq, 0, 0)) {
+				named = log;
+				count_bad(c, tables[t].kind, log, seq, "drew "
+				    "under this seal, but its record of the "
+				    "seal (seal_log) is gone");
+			}
+		}
+		db_finalize(st);
+	}
+	sodium_memzero(key, sizeof key);
+}
+
 int
 seal_verify(struct db *db, const struct seal_proof *p,
     const struct seal_checker *checkers, size_t n, seal_bad_fn bad,
@@ -613,6 +683,8 @@ seal_verify(struct db *db, const struct seal_proof *p,
 			rc = check_log(db, &logs[i], key, checkers, n,
 			    count_bad, &c, v, why, whysz);
 		}
+		if (rc == 0)
+			unlisted(db, p->secret, logs, nl, &c);
 		free(logs);
 		sodium_memzero(key, sizeof key);
 		return rc;

@@ -147,3 +147,12 @@ run refkit station --seed-file seed.txt
 run refkit reveal --combat 3 --duel 1
 run refkit reveal --combat nothing
 run refkit verify --seed-file nowhere
+
+# A log's record of its seal removed: its draws still hold the seeds the
+# seal gives their places, which names it.
+sql "DELETE FROM seal_log WHERE kind = 'combat' AND log = (SELECT max(log)
+    FROM seal_log WHERE kind = 'combat' AND commitment = (SELECT
+    min(commitment) FROM seal WHERE revealed IS NOT NULL))"
+sql "DELETE FROM seal_log WHERE kind IN ('game', 'rolls') OR (kind = 'duel'
+    AND log = (SELECT min(log) FROM seal_log WHERE kind = 'duel'))"
+run refkit verify --seed-file seed.txt
