@@ -142,6 +142,7 @@ static const struct complete_cmd combat_cmds[] = {
 	{ "log", "", NULL },
 	{ "replay", "", NULL },
 	{ "history", "", NULL },
+	{ "report", "", NULL },
 	{ "play", "", NULL },
 	{ "watch", "", NULL },
 	{ NULL, NULL, NULL }
@@ -158,6 +159,7 @@ static const struct complete_value combat_values[] = {
 	{ "react", "fighter" },
 	{ "catch", "fighter=" },
 	{ "let", "fighter" },
+	{ "output", "file" },
 	{ NULL, NULL }
 };
 
