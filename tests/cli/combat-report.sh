@@ -31,4 +31,4 @@ run crs-combat report --since yesterday --json
 # A file that cannot be written, and a standard output that cannot.
 run crs-combat report -o nowhere/report.html
 run_full crs-combat report --json
-ls
+ls *.html
