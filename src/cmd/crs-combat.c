@@ -13,7 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "core/cli.h"
 #include "crs/combat.h"
@@ -1564,23 +1563,11 @@ report_load(struct db *db, struct report *r)
 static void
 report_file(const struct report *r, const char *path)
 {
-	char *tmp = xasprintf("%s.tmp", path);
-	FILE *fp = fopen(tmp, "w");
+	char *tmp;
+	FILE *fp = cli_file_open(path, &tmp);
 
-	if (fp == NULL)
-		err(1, "%s", q(path));
 	report_html_write(fp, r);
-	if (ferror(fp) | fclose(fp)) {
-		warn("%s", q(tmp));
-		unlink(tmp);
-		exit(1);
-	}
-	if (rename(tmp, path) != 0) {
-		warn("%s", q(path));
-		unlink(tmp);
-		exit(1);
-	}
-	free(tmp);
+	cli_file_done(fp, path, tmp);
 }
 
 static int

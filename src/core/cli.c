@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 extern char *program_invocation_short_name;
 
@@ -228,6 +229,28 @@ cli_seed_arg(const char *s)
 		cli_usage_error("--seed must be a whole number from 0 to "
 		    "18446744073709551615, got '%s'", util_q(s));
 	return seed;
+}
+
+FILE *
+cli_file_open(const char *path, char **tmp)
+{
+	FILE *fp;
+
+	*tmp = xasprintf("%s.tmp", path);
+	if ((fp = fopen(*tmp, "w")) == NULL)
+		err(1, "%s", util_q(path));
+	return fp;
+}
+
+void
+cli_file_done(FILE *fp, const char *path, char *tmp)
+{
+	if ((ferror(fp) | fclose(fp)) != 0 || rename(tmp, path) != 0) {
+		warn("%s", util_q(path));
+		unlink(tmp);
+		exit(1);
+	}
+	free(tmp);
 }
 
 void

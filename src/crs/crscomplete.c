@@ -111,6 +111,7 @@ static const struct complete_cmd draw_cmds[] = {
 
 static const struct complete_value draw_values[] = {
 	{ "db", "file" },
+	{ "svg", "file" },
 	{ NULL, NULL }
 };
 
