@@ -128,7 +128,7 @@ UNITS  = core/util core/out core/db core/rng core/pack core/journal core/seal \
          core/extsort core/names core/play core/watch core/chain \
          crs/stats crs/sheet crs/item crs/roster crs/import crs/deck \
          crs/odds crs/combat crs/combat_text crs/ledger crs/ledger_rows \
-         crs/ledger_history crs/ledger_snap \
+         crs/ledger_history crs/ledger_snap crs/report \
          d6/d6 d6/d6store fb/fb fb/fbsim fb/fbio fb/fbledger bg/bg \
          bg/bgio bg/bgledger core/cli
 HEADERS = $(wildcard src/*/*.h)

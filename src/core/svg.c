@@ -18,6 +18,14 @@
 
 static const char *const fills[SVG_SERIES_MAX] = { "#3b6ea5", "#c0504d" };
 
+/* c's number of series, 1 to SVG_SERIES_MAX whatever it says. */
+static int
+series(const struct svg_chart *c)
+{
+	return c->nseries < 1 ? 1 : c->nseries > SVG_SERIES_MAX ?
+	    SVG_SERIES_MAX : c->nseries;
+}
+
 void
 svg_text(FILE *fp, const char *s)
 {
@@ -39,7 +47,7 @@ short_text(FILE *fp, const char *s)
 	char buf[LABEL_CHARS * 4 + 1];
 	size_t i = 0, chars = 0;
 
-	for (; s[i] && i < sizeof buf - 1; i++) {
+	for (; i < sizeof buf - 1 && s[i]; i++) {
 		if (((unsigned char)s[i] & 0xc0) != 0x80 &&
 		    chars++ == LABEL_CHARS)
 			break;
@@ -81,13 +89,16 @@ chart_max(const struct svg_chart *c)
 {
 	double max = 0, top;
 
-	for (int s = 0; s < c->nseries; s++)
+	for (int s = 0; s < series(c); s++)
 		for (size_t i = 0; i < c->n; i++)
 			if (c->values[s][i] > max)
 				max = c->values[s][i];
 	top = nice_top(max);
-	if (c->decimals == 0 && (long long)top % 4 != 0)
-		top = (double)(((long long)top + 3) / 4 * 4);
+	if (c->decimals == 0 && (long long)top % 4 != 0) {
+		long long whole = ((long long)top + 3) / 4 * 4;
+
+		top = (double)whole;
+	}
 	return top;
 }
 
@@ -109,9 +120,9 @@ scale(FILE *fp, int width, double top, int decimals)
 static void
 legend(FILE *fp, const struct svg_chart *c)
 {
-	if (c->nseries < 2)
+	if (series(c) < 2)
 		return;
-	for (int s = 0; s < c->nseries; s++) {
+	for (int s = 0; s < series(c); s++) {
 		int x = LEFT + 110 * s;
 
 		fprintf(fp, "<rect x=\"%d\" y=\"8\" width=\"10\" height=\"10\""
@@ -133,7 +144,7 @@ bar(FILE *fp, const struct svg_chart *c, int s, size_t i, int x, double top)
 	    "height=\"%d\" fill=\"%s\"><title>", x, TOP + PLOT_H - h, BAR_W,
 	    h, fills[s]);
 	svg_text(fp, c->labels[i]);
-	if (c->nseries > 1) {
+	if (series(c) > 1) {
 		fputs(", ", fp);
 		svg_text(fp, c->series[s]);
 	}
@@ -146,7 +157,7 @@ bar(FILE *fp, const struct svg_chart *c, int s, size_t i, int x, double top)
 void
 svg_chart_write(FILE *fp, const struct svg_chart *c)
 {
-	int group = BAR_W * c->nseries + GAP;
+	int group = BAR_W * series(c) + GAP;
 	int width = LEFT + RIGHT + group * (int)(c->n ? c->n : 1);
 	int height = TOP + PLOT_H + BOTTOM;
 	double top = chart_max(c);
@@ -165,7 +176,7 @@ svg_chart_write(FILE *fp, const struct svg_chart *c)
 	for (size_t i = 0; i < c->n; i++) {
 		int x = LEFT + GAP / 2 + group * (int)i;
 
-		for (int s = 0; s < c->nseries; s++)
+		for (int s = 0; s < series(c); s++)
 			bar(fp, c, s, i, x + BAR_W * s, top);
 		fprintf(fp, "<text class=\"label\" transform=\"translate(%d,%d)"
 		    " rotate(-40)\" text-anchor=\"end\" font-size=\"10\">",

@@ -245,10 +245,12 @@ combats_chart(FILE *fp, const struct report *r)
 	    { "rounds", "minutes" }, { v, v + r->ncombats }, 0 };
 
 	for (size_t i = 0; i < r->ncombats; i++) {
+		/* Whole minutes, cut down: the table has the seconds. */
+		int64_t minutes = report_duration(&r->combats[i]) / 60;
+
 		labels[i] = xasprintf("combat %s", r->combats[i].key);
 		v[i] = r->combats[i].rounds;
-		v[r->ncombats + i] = (double)(report_duration(&r->combats[i])
-		    / 60);
+		v[r->ncombats + i] = (double)minutes;
 	}
 	chart(fp, "chart-combats", &c);
 	chart_free(labels, r->ncombats, v);
