@@ -9,6 +9,7 @@
 #include "core/util.h"
 
 #include <err.h>
+#include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -236,9 +237,10 @@ cli_file_open(const char *path, char **tmp)
 {
 	FILE *fp;
 
-	*tmp = xasprintf("%s.tmp", path);
-	if ((fp = fopen(*tmp, "w")) == NULL)
-		err(1, "%s", util_q(path));
+	/* Made here alone ("x"), so that the rename moves nothing else. */
+	*tmp = xasprintf("%s.tmp-%ld", path, (long)getpid());
+	if ((fp = fopen(*tmp, "wbx")) == NULL)
+		errx(1, "cannot write '%s': %s", util_q(path), strerror(errno));
 	return fp;
 }
 
@@ -246,9 +248,10 @@ void
 cli_file_done(FILE *fp, const char *path, char *tmp)
 {
 	if ((ferror(fp) | fclose(fp)) != 0 || rename(tmp, path) != 0) {
-		warn("%s", util_q(path));
+		int e = errno;
+
 		unlink(tmp);
-		exit(1);
+		errx(1, "cannot write '%s': %s", util_q(path), strerror(e));
 	}
 	free(tmp);
 }
