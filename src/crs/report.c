@@ -311,7 +311,10 @@ void
 report_finish(struct report *r)
 {
 	count_hours(r);
-	qsort(r->matchups, r->nmatchups, sizeof *r->matchups, matchup_cmp);
+	/* qsort wants an array, even of nothing. */
+	if (r->nmatchups > 0)
+		qsort(r->matchups, r->nmatchups, sizeof *r->matchups,
+		    matchup_cmp);
 	while (r->nmatchups > REPORT_MATCHUPS_MAX)
 		matchup_release(&r->matchups[--r->nmatchups]);
 	for (size_t i = 0; i < r->nmatchups; i++)
