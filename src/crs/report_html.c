@@ -292,14 +292,54 @@ combats_section(FILE *fp, const struct report *r)
 	fputs("</table></div>\n", fp);
 }
 
+/* The longest of c's fighters' names that text starts with, or NULL. */
+static const char *
+name_at(const struct report_combat *c, const char *text)
+{
+	const char *best = NULL;
+
+	for (int i = 0; i < c->nfighters; i++) {
+		size_t len = strlen(c->fighters[i]);
+
+		if (len > 0 && strncmp(text, c->fighters[i], len) == 0 &&
+		    (best == NULL || len > strlen(best)))
+			best = c->fighters[i];
+	}
+	return best;
+}
+
+/*
+ * A line of the story, each fighter's name in <bdi>: a right-to-left name
+ * keeps the figures after it on their side.
+ */
+static void
+story_text(FILE *fp, const struct report_combat *c, const char *text)
+{
+	char one[2] = { 0, 0 };
+
+	while (*text) {
+		const char *name = name_at(c, text);
+
+		if (name) {
+			put(fp, "<bdi>", name, "</bdi>");
+			text += strlen(name);
+			continue;
+		}
+		one[0] = *text++;
+		svg_text(fp, one);
+	}
+}
+
 static void
 story_section(FILE *fp, const struct report_combat *c)
 {
 	fprintf(fp, "<section class=\"story\" id=\"combat-%s\">\n<h3>Combat "
 	    "%s (%s rules)</h3>\n<pre class=\"story\">", c->key, c->key,
 	    c->rules);
-	for (size_t i = 0; i < c->nstory; i++)
-		put(fp, "", c->story[i].text, "\n");
+	for (size_t i = 0; i < c->nstory; i++) {
+		story_text(fp, c, c->story[i].text);
+		putc('\n', fp);
+	}
 	if (c->broken)
 		fputs("(the combat no longer replays from here: see "
 		    "crs-combat replay)\n", fp);
