@@ -385,12 +385,9 @@ print_versus(const struct opts *o, int obase, int dbase,
     const struct deck *od_deck, const struct deck *dd_deck,
     const char *title)
 {
-	struct odds_dist od, dd;
 	struct odds_versus v;
 
-	odds_pick(od_deck, 1, obase, ODDS_ATTACK, &od);
-	odds_pick(dd_deck, 1, dbase, ODDS_DEFENSE, &dd);
-	odds_versus(&od, &dd, &v);
+	odds_strike(od_deck, obase, dd_deck, dbase, &v);
 	check_exact(o, v.den);
 	if (o->svg) {
 		char *t = xasprintf("P(damage), %s", title);
@@ -421,8 +418,6 @@ print_versus(const struct opts *o, int obase, int dbase,
 			print_dist(o, "damage", v.damage, v.n, 1, v.den);
 	}
 	odds_versus_release(&v);
-	odds_dist_release(&od);
-	odds_dist_release(&dd);
 }
 
 /* versus ATTACKER DEFENDER: both sheets from the database. */

@@ -291,20 +291,15 @@ static void
 matchup_odds(struct report_matchup *m)
 {
 	struct deck da, dd;
-	struct odds_dist od, dv;
 	struct odds_versus v;
 
 	deck_init(&da, m->lb);
 	deck_init(&dd, m->vs_lb);
-	odds_pick(&da, 1, m->base, ODDS_ATTACK, &od);
-	odds_pick(&dd, 1, m->vs_base, ODDS_DEFENSE, &dv);
-	odds_versus(&od, &dv, &v);
+	odds_strike(&da, m->base, &dd, m->vs_base, &v);
 	m->p_hit = (double)odds_p(v.hit, v.den);
 	if (odds_fraction(v.hit, v.den, m->p_exact, sizeof m->p_exact) != 0)
 		m->p_exact[0] = '\0';
 	odds_versus_release(&v);
-	odds_dist_release(&od);
-	odds_dist_release(&dv);
 }
 
 void

@@ -160,6 +160,7 @@ versus(int ob, int ol, int dbase, int dl, char *buf, size_t sz)
 	struct odds_dist x, y;
 	struct odds_versus v;
 
+	/* The long way, not odds_strike, which report.c uses. */
 	deck_init(&a, ol);
 	deck_init(&d, dl);
 	odds_pick(&a, 1, ob, ODDS_ATTACK, &x);
