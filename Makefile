@@ -114,9 +114,11 @@ LIBSRC = core/util core/names core/rng core/out core/changeset core/extsort \
          core/changes_show core/dbapply core/exchange core/resolve \
          core/cli core/pack \
          core/journal core/lookup core/complete core/play core/watch \
+         core/svg \
          crs/stats crs/item crs/sheet crs/deck crs/odds crs/combat \
          crs/combat_text crs/combat_pack \
          crs/roster crs/import crs/ledger crs/crscomplete crs/combat_watch \
+         crs/report crs/report_json crs/report_html \
          d6/d6 d6/d6chart d6/d6sheet d6/d6store d6/d6complete \
          fb/fb fb/fbsim fb/fbio fb/fbpack fb/fbledger fb/fbcomplete \
          fb/fbwatch \
@@ -128,7 +130,7 @@ UNITS  = core/util core/out core/db core/rng core/pack core/journal core/seal \
          core/extsort core/names core/play core/watch core/chain \
          crs/stats crs/sheet crs/item crs/roster crs/import crs/deck \
          crs/odds crs/combat crs/combat_text crs/ledger crs/ledger_rows \
-         crs/ledger_history crs/ledger_snap \
+         crs/ledger_history crs/ledger_snap crs/report \
          d6/d6 d6/d6store fb/fb fb/fbsim fb/fbio fb/fbledger bg/bg \
          bg/bgio bg/bgledger core/cli
 HEADERS = $(wildcard src/*/*.h)

@@ -25,6 +25,8 @@
 #   8. import under load: 5 imports of 200,000 characters while 3 GMs
 #      fight, and changes made while an import waits for the lock
 #   9. the interactive parts on a real terminal, driven through tmux
+#   9b. the organiser's report in a real browser (headless Chromium):
+#      its DOM against history --json, its layout, a screenshot
 #  10. cppcheck and clang-tidy
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -99,6 +101,7 @@ part "tools on PostgreSQL: the server killed" sh tests/pg/crash.sh build 4
 part "tools on PostgreSQL: errors" sh tests/pg/errors.sh build
 part "import under load" sh tests/stress/import-lock.sh build 200000 5
 part "play on a terminal (tmux)" sh tests/tty/play.sh build
+part "the report in a browser (Chromium)" sh tests/html.sh build
 part "static analysis" sh tests/lint.sh
 echo "$total_pass passed, $total_fail failed"
 [ "$total_fail" -eq 0 ]

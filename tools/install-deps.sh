@@ -31,12 +31,16 @@
 #   libncurses-dev   ncursesw, which draws the live boards (watch)
 #   tmux             a real terminal for the tests of 'play' and of the
 #                    live boards (tests/tty/play.sh, tests/watch.sh)
+#   chromium         a real browser, headless, for the organiser's report
+#                    (tests/html.sh: its DOM, its layout, a screenshot)
+#   fonts-dejavu-core, fonts-noto-color-emoji   the fonts that page is
+#                    drawn with, emoji in names included
 set -eu
 pkgs="build-essential pkg-config libsqlite3-dev libcsv-dev libgmp-dev
     libsodium-dev sqlite3 mandoc
     rolldice dicelab clang libclang-rt-14-dev valgrind cppcheck clang-tidy
     util-linux postgresql zsh libpq-dev libedit-dev libbsd-dev
-    libncurses-dev tmux"
+    libncurses-dev tmux chromium fonts-dejavu-core fonts-noto-color-emoji"
 missing=
 for p in $pkgs; do
 	dpkg-query -W -f '${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||

@@ -23,6 +23,9 @@
 #include "crs/crscomplete.h"
 #include "crs/ledger.h"
 #include "core/out.h"
+#include "crs/report.h"
+#include "crs/report_html.h"
+#include "crs/report_json.h"
 #include "core/play.h"
 #include "crs/roster.h"
 #include "crs/sheet.h"
@@ -39,6 +42,7 @@ struct opts {
 	uint64_t	 seed;
 	int		 range, kind, use, mod, vs_mod, agreed;
 	const char	*card, *vs_card, *vs_special, *character, *since;
+	const char	*output;	/* report: the HTML file */
 	int		 action;	/* enum combat_action of the command */
 	int		 reading;	/* status, log: any combat will do */
 	/* The full action set. */
@@ -86,6 +90,7 @@ static const char usage_text[] =
 "  watch [COMBAT]       a live board, drawn again as the combat changes\n"
 "  replay [COMBAT]      re-derive every outcome and report differences\n"
 "  history [--char NAME] [--since TIME]\n"
+"  report [--since TIME] (-o FILE.html | --json)   the organiser's report\n"
 "\n"
 "Without --combat the newest combat that has not ended is used.\n";
 
@@ -1574,6 +1579,73 @@ cmd_history(struct opts *o, int argc, char **argv)
 	return 0;
 }
 
+/* Adds each history row to the report. */
+static void
+report_row(void *arg, const struct ledger_history *h)
+{
+	report_add_char(arg, h);
+}
+
+/* The report's figures: every character's history, every combat since. */
+static void
+report_load(struct db *db, struct report *r)
+{
+	size_t n;
+	int64_t *ids;
+
+	db_begin_read(db);
+	ledger_history(db, NULL, r->since, report_row, r);
+	ids = ledger_combat_ids(db, &n);
+	for (size_t i = 0; i < n; i++) {
+		struct ledger l;
+
+		if (ledger_load_all(db, ids[i], &l) != 0)
+			db_die(db, "no combat %s", cli_key(ids[i]));
+		report_add_combat(r, &l);
+		ledger_release(&l);
+	}
+	free(ids);
+	db_rollback(db);
+	report_finish(r);
+}
+
+/* Writes the HTML page to path, all of it or nothing. */
+static void
+report_file(const struct report *r, const char *path)
+{
+	char *tmp;
+	FILE *fp = cli_file_open(path, &tmp);
+
+	report_html_write(fp, r);
+	cli_file_done(fp, path, tmp);
+}
+
+static int
+cmd_report(struct opts *o, int argc, char **argv)
+{
+	struct db *db;
+	struct report r;
+
+	(void)argv;
+	if (argc != 0)
+		cli_usage_error("report takes options only");
+	if (o->fmt == OUT_CSV)
+		cli_usage_error("report writes HTML or --json, not CSV");
+	if ((o->output == NULL) == (o->fmt != OUT_JSON))
+		cli_usage_error("report needs -o FILE.html or --json, "
+		    "one of them");
+	report_init(&r, o->since ? parse_time(o->since) : 0, db_now());
+	db = cli_db_open(o->db);
+	report_load(db, &r);
+	db_close(db);
+	if (o->output)
+		report_file(&r, o->output);
+	else
+		report_json_write(stdout, &r);
+	report_release(&r);
+	return 0;
+}
+
 enum {
 	OPT_COMBAT = 256, OPT_GM, OPT_LONG, OPT_CARD, OPT_VS_CARD,
 	OPT_VS_SPECIAL, OPT_MOD, OPT_VS_MOD, OPT_KIND, OPT_AGREED, OPT_CHAR,
@@ -1581,7 +1653,7 @@ enum {
 	OPT_ITEM, OPT_VS_ITEM, OPT_SKILL, OPT_VS_SKILL, OPT_FREE,
 	OPT_SURPRISE, OPT_MELEE_HIT, OPT_REACT, OPT_REACT_BASE,
 	OPT_REACT_NEED, OPT_REACT_CARD, OPT_EM, OPT_CATCH, OPT_LET,
-	OPT_DRY_RUN, OPT_LAST
+	OPT_DRY_RUN, OPT_OUTPUT, OPT_LAST
 };
 
 static const struct option longopts[] = {
@@ -1617,6 +1689,7 @@ static const struct option longopts[] = {
 	{ "catch", required_argument, NULL, OPT_CATCH },
 	{ "let", required_argument, NULL, OPT_LET },
 	{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
+	{ "output", required_argument, NULL, OPT_OUTPUT },
 	{ "json", no_argument, NULL, 'j' },
 	{ "csv", no_argument, NULL, 'c' },
 	{ "help", no_argument, NULL, 'h' },
@@ -1639,7 +1712,8 @@ static const struct {
 	{ OPT_KIND, " mental " },
 	{ OPT_AGREED, " end " },
 	{ OPT_CHAR, " history " },
-	{ OPT_SINCE, " history " },
+	{ OPT_SINCE, " history report " },
+	{ OPT_OUTPUT, " report " },
 	{ OPT_RULES, " start " },
 	{ OPT_LOCKOUT, " start " },
 	{ OPT_ITEM, " attack mental " },
@@ -1842,6 +1916,9 @@ opt_more(struct opts *o, int ch)
 	case OPT_DRY_RUN:
 		o->dry_run = 1;
 		break;
+	case OPT_OUTPUT:
+		o->output = optarg;
+		break;
 	default:
 		return 0;
 	}
@@ -1855,7 +1932,9 @@ parse_opts(struct opts *o, int *seen, int argc, char **argv)
 	int ch;
 
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, ":jchV", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, ":jchVo:", longopts, NULL)) != -1) {
+		if (ch == 'o')
+			ch = OPT_OUTPUT;
 		if (ch >= 256 && ch < OPT_LAST)
 			seen[ch - 256] = 1;
 		if (!opt_basic(o, ch) && !opt_actions(o, ch) &&
@@ -1968,6 +2047,7 @@ static const struct command {
 	{ "watch", cmd_watch, -1, 0, -1, 1, NULL, 1 },
 	{ "replay", cmd_replay, -1, 0, -1, 1, NULL, 1 },
 	{ "history", cmd_history, -1, 0, -1, 1, NULL, 1 },
+	{ "report", cmd_report, -1, 0, -1, 1, NULL, 1 },
 	{ "play", cmd_play, -1, 0, 1, 1, "play takes at most one COMBAT", 1 },
 	{ NULL, NULL, 0, 0, 0, 0, NULL, 0 }
 };
@@ -2026,7 +2106,7 @@ crs_combat(int argc, char **argv)
 		cli_usage_error("no command given (start, join, init, "
 		    "attack, mental, power, pass, stance, range, flee, "
 		    "charge, blow, swap, round, dead, end, undo, status, log, "
-		    "watch, replay, history or play)");
+		    "watch, replay, history, report or play)");
 	cmd = argv[0];
 	argc--;
 	argv++;

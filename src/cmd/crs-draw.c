@@ -18,6 +18,7 @@
 #include "core/out.h"
 #include "crs/roster.h"
 #include "crs/sheet.h"
+#include "core/svg.h"
 #include "core/util.h"
 
 #define q util_q
@@ -43,6 +44,7 @@ struct opts {
 	uint64_t	 seed;
 	const char	*drawn;
 	const char	*special;
+	const char	*svg;		/* odds, versus: the chart's file */
 	struct side	 me, off, def;
 	int		 off_set, def_set;
 };
@@ -52,12 +54,12 @@ static const char usage_text[] =
 "                [--base N] [--out LIST] [--seed S | --drawn LIST\n"
 "                [--special CARD]] [--json]\n"
 "       crs-draw odds [--lb N] [--cards K] [--defensive --base N]\n"
-"                [--out LIST] [--json | --csv] [--exact]\n"
+"                [--out LIST] [--json | --csv] [--exact] [--svg FILE]\n"
 "       crs-draw versus --offense N --defense N [--offense-lb N]\n"
 "                [--defense-lb N] [--offense-out LIST] [--defense-out LIST]\n"
-"                [--json | --csv] [--exact]\n"
+"                [--json | --csv] [--exact] [--svg FILE]\n"
 "       crs-draw versus ATTACKER DEFENDER [--long | --mental] [--use N]\n"
-"                [--db PATH] [--json | --csv] [--exact]\n"
+"                [--db PATH] [--json | --csv] [--exact] [--svg FILE]\n"
 "\n"
 "LIST is comma-separated faces: A (or 1), 2 ... 10.\n"
 "\n"
@@ -77,6 +79,7 @@ static const char usage_text[] =
 "      --db PATH        the database (versus NAMES)\n"
 "  -j, --json, -c, --csv   machine output\n"
 "  -e, --exact          probabilities as exact fractions\n"
+"      --svg FILE       also write the distribution as an SVG bar chart\n"
 "  -h, --help, -V, --version\n";
 
 static void
@@ -265,6 +268,35 @@ print_dist(const struct opts *o, const char *label, struct odds_w *w,
 	}
 }
 
+/*
+ * The distribution of values 'from' .. n-1 as a bar chart in o->svg,
+ * the values of weight 0 left out, as the table leaves them.
+ */
+static void
+svg_dist(const struct opts *o, const char *title, const struct odds_w *w,
+    int n, int from, struct odds_w den)
+{
+	char **labels = xcalloc((size_t)n + 1, sizeof *labels), *tmp;
+	double *v = xcalloc((size_t)n + 1, sizeof *v);
+	struct svg_chart c = { title, 0, (const char *const *)labels, 1,
+	    { "p", NULL }, { v, NULL }, 4 };
+	FILE *fp;
+
+	for (int x = from; x < n; x++) {
+		if (w[x].f == 0)
+			continue;
+		labels[c.n] = xasprintf("%d", x);
+		v[c.n++] = (double)odds_p(w[x], den);
+	}
+	fp = cli_file_open(o->svg, &tmp);
+	svg_chart_write(fp, &c);
+	cli_file_done(fp, o->svg, tmp);
+	for (size_t i = 0; i < c.n; i++)
+		free(labels[i]);
+	free(labels);
+	free(v);
+}
+
 /* The weight of the mean: sum of x w[x]. */
 static struct odds_w
 weighted_sum(const struct odds_w *w, int n)
@@ -298,6 +330,15 @@ cmd_odds(struct opts *o, int argc, char **argv)
 	    ODDS_DEFENSE : ODDS_ATTACK, &od);
 	check_exact(o, od.den);
 	mean = weighted_sum(od.w, od.n);
+	if (o->svg) {
+		char *title = xasprintf("P(%s) of a pick of %d card%s, LB %d%s",
+		    o->me.base_set ? "total" : "value", o->cards,
+		    o->cards == 1 ? "" : "s", o->me.lb,
+		    o->kind == DECK_DEFENSE ? ", as a defence" : "");
+
+		svg_dist(o, title, od.w, od.n, 0, od.den);
+		free(title);
+	}
 	if (o->fmt == OUT_JSON) {
 		printf("{\"distribution\":[");
 		print_dist(o, "value", od.w, od.n, 0, od.den);
@@ -344,13 +385,16 @@ print_versus(const struct opts *o, int obase, int dbase,
     const struct deck *od_deck, const struct deck *dd_deck,
     const char *title)
 {
-	struct odds_dist od, dd;
 	struct odds_versus v;
 
-	odds_pick(od_deck, 1, obase, ODDS_ATTACK, &od);
-	odds_pick(dd_deck, 1, dbase, ODDS_DEFENSE, &dd);
-	odds_versus(&od, &dd, &v);
+	odds_strike(od_deck, obase, dd_deck, dbase, &v);
 	check_exact(o, v.den);
+	if (o->svg) {
+		char *t = xasprintf("P(damage), %s", title);
+
+		svg_dist(o, t, v.damage, v.n, 1, v.den);
+		free(t);
+	}
 	if (o->fmt == OUT_JSON) {
 		printf("{\"offense\":%d,\"defense\":%d,\"p_hit\":", obase,
 		    dbase);
@@ -374,8 +418,6 @@ print_versus(const struct opts *o, int obase, int dbase,
 			print_dist(o, "damage", v.damage, v.n, 1, v.den);
 	}
 	odds_versus_release(&v);
-	odds_dist_release(&od);
-	odds_dist_release(&dd);
 }
 
 /* versus ATTACKER DEFENDER: both sheets from the database. */
@@ -462,7 +504,7 @@ cmd_versus(struct opts *o, int argc, char **argv)
 enum {
 	OPT_DEFENSIVE = 256, OPT_INITIATIVE, OPT_SPECIAL, OPT_OFFENSE,
 	OPT_DEFENSE, OPT_OFFENSE_LB, OPT_DEFENSE_LB, OPT_OFFENSE_OUT,
-	OPT_DEFENSE_OUT, OPT_LONG, OPT_MENTAL, OPT_DB
+	OPT_DEFENSE_OUT, OPT_LONG, OPT_MENTAL, OPT_DB, OPT_SVG
 };
 
 static const struct option longopts[] = {
@@ -485,6 +527,7 @@ static const struct option longopts[] = {
 	{ "mental", no_argument, NULL, OPT_MENTAL },
 	{ "use", required_argument, NULL, 'u' },
 	{ "db", required_argument, NULL, OPT_DB },
+	{ "svg", required_argument, NULL, OPT_SVG },
 	{ "json", no_argument, NULL, 'j' },
 	{ "csv", no_argument, NULL, 'c' },
 	{ "exact", no_argument, NULL, 'e' },
@@ -571,6 +614,9 @@ set_option(struct opts *o, int ch, char **argv)
 	case OPT_DB:
 		o->db = optarg;
 		break;
+	case OPT_SVG:
+		o->svg = optarg;
+		break;
 	case 'e':
 		o->exact = 1;
 		break;
@@ -601,8 +647,11 @@ main(int argc, char **argv)
 	argv += optind;
 	if (argc == 0)
 		cli_usage_error("no command given (pick, odds or versus)");
-	if (strcmp(argv[0], "pick") == 0)
+	if (strcmp(argv[0], "pick") == 0) {
+		if (o.svg)
+			cli_usage_error("--svg goes with odds and versus");
 		return cmd_pick(&o, argc - 1, argv + 1);
+	}
 	if (strcmp(argv[0], "odds") == 0) {
 		if (o.drawn || o.have_seed || o.special)
 			cli_usage_error("odds draws nothing: no --seed, "

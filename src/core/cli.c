@@ -9,6 +9,7 @@
 #include "core/util.h"
 
 #include <err.h>
+#include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -16,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 extern char *program_invocation_short_name;
 
@@ -228,6 +230,30 @@ cli_seed_arg(const char *s)
 		cli_usage_error("--seed must be a whole number from 0 to "
 		    "18446744073709551615, got '%s'", util_q(s));
 	return seed;
+}
+
+FILE *
+cli_file_open(const char *path, char **tmp)
+{
+	FILE *fp;
+
+	/* Made here alone ("x"), so that the rename moves nothing else. */
+	*tmp = xasprintf("%s.tmp-%ld", path, (long)getpid());
+	if ((fp = fopen(*tmp, "wbx")) == NULL)
+		errx(1, "cannot write '%s': %s", util_q(path), strerror(errno));
+	return fp;
+}
+
+void
+cli_file_done(FILE *fp, const char *path, char *tmp)
+{
+	if ((ferror(fp) | fclose(fp)) != 0 || rename(tmp, path) != 0) {
+		int e = errno;
+
+		unlink(tmp);
+		errx(1, "cannot write '%s': %s", util_q(path), strerror(e));
+	}
+	free(tmp);
 }
 
 void

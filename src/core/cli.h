@@ -72,6 +72,16 @@ const char *cli_key_json(int64_t key);
 /* A --seed value (0 to 2^64-1); a usage error otherwise. */
 uint64_t cli_seed_arg(const char *s);
 
+/*
+ * A file a command writes whole or not at all, as refkit changes export
+ * does: cli_file_open creates path.tmp-PID (*tmp, owned until
+ * cli_file_done), and cli_file_done closes it and puts it in place of
+ * path.  Either exits 1 on a failure ("cannot write 'path': why"), the
+ * temporary file removed.
+ */
+FILE *cli_file_open(const char *path, char **tmp);
+void cli_file_done(FILE *fp, const char *path, char *tmp);
+
 /* A bar of up to 40 '#' on stdout for p of the largest pmax. */
 void cli_bar(long double p, long double pmax);
 

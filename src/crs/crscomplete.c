@@ -111,6 +111,7 @@ static const struct complete_cmd draw_cmds[] = {
 
 static const struct complete_value draw_values[] = {
 	{ "db", "file" },
+	{ "svg", "file" },
 	{ NULL, NULL }
 };
 
@@ -142,6 +143,7 @@ static const struct complete_cmd combat_cmds[] = {
 	{ "log", "", NULL },
 	{ "replay", "", NULL },
 	{ "history", "", NULL },
+	{ "report", "", NULL },
 	{ "play", "", NULL },
 	{ "watch", "", NULL },
 	{ NULL, NULL, NULL }
@@ -158,6 +160,7 @@ static const struct complete_value combat_values[] = {
 	{ "react", "fighter" },
 	{ "catch", "fighter=" },
 	{ "let", "fighter" },
+	{ "output", "file" },
 	{ NULL, NULL }
 };
 

@@ -259,6 +259,19 @@ odds_versus(const struct odds_dist *off, const struct odds_dist *def,
 }
 
 void
+odds_strike(const struct deck *od, int obase, const struct deck *dd,
+    int dbase, struct odds_versus *out)
+{
+	struct odds_dist a, b;
+
+	odds_pick(od, 1, obase, ODDS_ATTACK, &a);
+	odds_pick(dd, 1, dbase, ODDS_DEFENSE, &b);
+	odds_versus(&a, &b, out);
+	odds_dist_release(&a);
+	odds_dist_release(&b);
+}
+
+void
 odds_versus_release(struct odds_versus *v)
 {
 	free(v->damage);

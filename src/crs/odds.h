@@ -60,6 +60,13 @@ void odds_versus(const struct odds_dist *off, const struct odds_dist *def,
     struct odds_versus *out);
 void odds_versus_release(struct odds_versus *v);
 
+/*
+ * One strike: a pick of one card from deck od on base obase, as an
+ * attack, against one from dd on dbase, as a defence (odds_versus).
+ */
+void odds_strike(const struct deck *od, int obase, const struct deck *dd,
+    int dbase, struct odds_versus *out);
+
 /* w / den as a long double. */
 long double odds_p(struct odds_w w, struct odds_w den);
 

@@ -1,0 +1,332 @@
+/*
+ * report.c - the organiser's report's figures (see report.h): each
+ * combat replayed once, in memory, for its story and its sums, and the
+ * matchups' odds from the odds engine.  No I/O but the story's text,
+ * which combat_text.c writes into memory.
+ */
+#include "crs/report.h"
+
+#include <err.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "crs/combat_text.h"
+#include "crs/deck.h"
+#include "crs/odds.h"
+#include "core/util.h"
+
+/* How many empty hours between two busy ones the chart still shows. */
+#define HOURS_SPAN_MAX	48
+
+void
+report_init(struct report *r, int64_t since, int64_t now)
+{
+	memset(r, 0, sizeof *r);
+	r->since = since;
+	r->now = now;
+}
+
+static void
+combat_release(struct report_combat *c)
+{
+	free(c->rules);
+	for (int i = 0; i < c->nfighters; i++)
+		free(c->fighters[i]);
+	free(c->fighters);
+	for (size_t i = 0; i < c->nstory; i++)
+		free(c->story[i].text);
+	free(c->story);
+}
+
+static void
+matchup_release(struct report_matchup *m)
+{
+	free(m->attacker);
+	free(m->target);
+}
+
+void
+report_release(struct report *r)
+{
+	for (size_t i = 0; i < r->nchars; i++)
+		free(r->chars[i].name);
+	free(r->chars);
+	for (size_t i = 0; i < r->ncombats; i++)
+		combat_release(&r->combats[i]);
+	free(r->combats);
+	free(r->hours);
+	for (size_t i = 0; i < r->nmatchups; i++)
+		matchup_release(&r->matchups[i]);
+	free(r->matchups);
+	memset(r, 0, sizeof *r);
+}
+
+void
+report_add_char(struct report *r, const struct ledger_history *h)
+{
+	struct report_char *c;
+
+	r->chars = xreallocarray(r->chars, r->nchars + 1, sizeof *r->chars);
+	c = &r->chars[r->nchars++];
+	c->name = xstrdup(h->name);
+	c->combats = h->combats;
+	c->dealt = h->dealt;
+	c->taken = h->taken;
+	c->downed = h->downed;
+	c->fumbles = h->fumbles;
+}
+
+/* What one replay carries from event to event. */
+struct replay {
+	struct report		*r;
+	struct report_combat	*c;
+	const struct ledger	*l;
+};
+
+/* The event's line of the story, as crs-combat log prints it. */
+static void
+story_line(struct replay *rp, const struct combat_state *s, size_t i)
+{
+	struct report_combat *c = rp->c;
+	const struct combat_event *e = &rp->l->ev[i];
+	char *text = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&text, &len);
+
+	if (fp == NULL)
+		err(1, "out of memory");
+	if (rp->l->undone[i])
+		combat_text_undone(fp, e);
+	else
+		combat_text_story(fp, s, e);
+	if (fclose(fp) != 0)
+		err(1, "out of memory");
+	while (len > 0 && text[len - 1] == '\n')
+		text[--len] = '\0';
+	c->story = xreallocarray(c->story, c->nstory + 1, sizeof *c->story);
+	c->story[c->nstory].seq = e->seq;
+	c->story[c->nstory++].text = text;
+}
+
+static int
+fighter_lb(const struct combat_state *s, const char *name)
+{
+	int f = combat_find(s, name);
+	int lb = f < 0 ? 0 : s->f[f].st.lb;
+
+	return lb < 0 ? 0 : lb > DECK_LB_MAX ? DECK_LB_MAX : lb;
+}
+
+/*
+ * Counts strike e in its matchup, whose bases become e's unless e drew
+ * no defence (an Ace, or an offence of 0).
+ */
+static void
+matchup_add(struct report *r, const struct combat_state *s,
+    const struct combat_event *e)
+{
+	int mental = e->action == COMBAT_MENTAL;
+	int range = mental ? COMBAT_SHORT : e->range;
+	struct report_matchup *m = NULL;
+
+	for (size_t i = 0; i < r->nmatchups && m == NULL; i++)
+		if (strcmp(r->matchups[i].attacker, e->actor) == 0 &&
+		    strcmp(r->matchups[i].target, e->target) == 0 &&
+		    r->matchups[i].mental == mental &&
+		    r->matchups[i].range == range)
+			m = &r->matchups[i];
+	if (m == NULL) {
+		r->matchups = xreallocarray(r->matchups, r->nmatchups + 1,
+		    sizeof *r->matchups);
+		m = &r->matchups[r->nmatchups++];
+		memset(m, 0, sizeof *m);
+		m->attacker = xstrdup(e->actor);
+		m->target = xstrdup(e->target);
+		m->mental = mental;
+		m->range = range;
+	}
+	/* A strike that drew no defence says nothing of the defence. */
+	m->count++;
+	if (e->defense < 0)
+		return;
+	m->known = 1;
+	m->base = e->base;
+	m->vs_base = e->vs_base;
+	m->lb = fighter_lb(s, e->actor);
+	m->vs_lb = fighter_lb(s, e->target);
+}
+
+/* A strike's share of its combat's sums, and of the matchups. */
+static void
+strike_sums(struct replay *rp, const struct combat_state *s,
+    const struct combat_event *e)
+{
+	struct report_combat *c = rp->c;
+
+	c->actions++;
+	if (e->target == NULL)
+		return;
+	c->dealt += e->damage;
+	c->downs += e->life_before > 0 && e->life_after == 0;
+	c->fumbles += e->fumble + e->vs_fumble;
+	if (e->actor && e->action != COMBAT_POWER)
+		matchup_add(rp->r, s, e);
+}
+
+static void
+replay_hook(void *arg, const struct combat_state *s, size_t i)
+{
+	struct replay *rp = arg;
+	const struct combat_event *e = &rp->l->ev[i];
+
+	story_line(rp, s, i);
+	if (rp->l->undone[i])
+		return;
+	rp->c->last = e->time;
+	if (e->action == COMBAT_ATTACK || e->action == COMBAT_MENTAL ||
+	    e->action == COMBAT_POWER)
+		strike_sums(rp, s, e);
+}
+
+/* The fighters' names, in the order they joined. */
+static void
+fighter_names(struct report_combat *c, const struct combat_state *s)
+{
+	c->fighters = xcalloc((size_t)s->n + 1, sizeof *c->fighters);
+	for (int i = 0; i < s->n; i++)
+		c->fighters[c->nfighters++] = xstrdup(s->f[i].name);
+}
+
+int
+report_add_combat(struct report *r, const struct ledger *l)
+{
+	struct replay rp = { r, NULL, l };
+	struct combat_state s;
+	struct report_combat *c;
+	int64_t bad;
+	char why[300];
+
+	if (l->n == 0 || l->ev[0].time < r->since)
+		return 0;
+	r->combats = xreallocarray(r->combats, r->ncombats + 1,
+	    sizeof *r->combats);
+	c = rp.c = &r->combats[r->ncombats++];
+	memset(c, 0, sizeof *c);
+	snprintf(c->key, sizeof c->key, "%s", l->key);
+	c->rules = xstrdup(l->rules);
+	c->started = c->last = l->ev[0].time;
+	/* A combat that no longer replays shows its story up to there. */
+	c->broken = ledger_derive_each(l, &s, replay_hook, &rp, &bad, why,
+	    sizeof why) != 0;
+	c->rounds = s.round;
+	c->finished = s.ended ? s.ended_at : 0;
+	fighter_names(c, &s);
+	combat_state_release(&s);
+	return 1;
+}
+
+static int
+hour_cmp(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The combats per hour: every hour from the first busy one to the last. */
+static void
+count_hours(struct report *r)
+{
+	int64_t *h = xcalloc(r->ncombats + 1, sizeof *h);
+	int64_t span;
+
+	for (size_t i = 0; i < r->ncombats; i++)
+		h[i] = r->combats[i].started - r->combats[i].started % 3600;
+	qsort(h, r->ncombats, sizeof *h, hour_cmp);
+	span = r->ncombats ? (h[r->ncombats - 1] - h[0]) / 3600 + 1 : 0;
+	for (size_t i = 0; i < r->ncombats; i++) {
+		struct report_hour *last = r->nhours ?
+		    &r->hours[r->nhours - 1] : NULL;
+
+		if (last && last->hour == h[i]) {
+			last->combats++;
+			continue;
+		}
+		/* The quiet hours in between, while the chart stays short. */
+		while (span <= HOURS_SPAN_MAX && last && last->hour + 3600 <
+		    h[i]) {
+			r->hours = xreallocarray(r->hours, r->nhours + 1,
+			    sizeof *r->hours);
+			r->hours[r->nhours] = (struct report_hour){
+			    r->hours[r->nhours - 1].hour + 3600, 0 };
+			last = &r->hours[r->nhours++];
+		}
+		r->hours = xreallocarray(r->hours, r->nhours + 1,
+		    sizeof *r->hours);
+		r->hours[r->nhours++] = (struct report_hour){ h[i], 1 };
+	}
+	free(h);
+}
+
+/* The most frequent first; ties by name, so that the order is fixed. */
+static int
+matchup_cmp(const void *a, const void *b)
+{
+	const struct report_matchup *x = a, *y = b;
+	int c;
+
+	if (x->count != y->count)
+		return y->count - x->count;
+	if ((c = strcmp(x->attacker, y->attacker)) != 0 ||
+	    (c = strcmp(x->target, y->target)) != 0)
+		return c;
+	if (x->mental != y->mental)
+		return x->mental - y->mental;
+	return x->range - y->range;
+}
+
+/* P(hit) of one more strike of m: one card from each full deck. */
+static void
+matchup_odds(struct report_matchup *m)
+{
+	struct deck da, dd;
+	struct odds_versus v;
+
+	deck_init(&da, m->lb);
+	deck_init(&dd, m->vs_lb);
+	odds_strike(&da, m->base, &dd, m->vs_base, &v);
+	m->p_hit = (double)odds_p(v.hit, v.den);
+	if (odds_fraction(v.hit, v.den, m->p_exact, sizeof m->p_exact) != 0)
+		m->p_exact[0] = '\0';
+	odds_versus_release(&v);
+}
+
+void
+report_finish(struct report *r)
+{
+	count_hours(r);
+	/* qsort wants an array, even of nothing. */
+	if (r->nmatchups > 0)
+		qsort(r->matchups, r->nmatchups, sizeof *r->matchups,
+		    matchup_cmp);
+	while (r->nmatchups > REPORT_MATCHUPS_MAX)
+		matchup_release(&r->matchups[--r->nmatchups]);
+	for (size_t i = 0; i < r->nmatchups; i++)
+		if (r->matchups[i].known)
+			matchup_odds(&r->matchups[i]);
+}
+
+int64_t
+report_duration(const struct report_combat *c)
+{
+	return (c->finished ? c->finished : c->last) - c->started;
+}
+
+const char *
+report_kind(const struct report_matchup *m)
+{
+	if (m->mental)
+		return "mental";
+	return m->range == COMBAT_LONG ? "long range" : "short range";
+}
