@@ -107,7 +107,10 @@ check() {
 	fi
 }
 # Commands and sub-commands.
-check 'crs-stats sh' sh show
+check 'crs-stats sh' sh sheets show
+check 'crs-stats sho' sho show
+check 'crs-stats --paper ' '' a4 letter
+check 'crs-stats --per-page ' '' 1 2
 check 'crs-stats item ' '' add list rm set
 check 'crs-draw v' v versus
 check 'd6-roll char ' '' add list rm roll set show
@@ -270,7 +273,7 @@ zpty -w z "PS1='' ; fpath=($TOP/completions \$fpath);"\
 " >>$out; BUFFER= }; zle -N dump; bindkey '^X' dump"
 n=0
 lines=(
-	'crs-stats sh'
+	'crs-stats sho'
 	'crs-stats show gr'
 	"crs-stats show 'Gr"
 	'crs-combat --sur'

@@ -31,12 +31,21 @@
 #   libncurses-dev   ncursesw, which draws the live boards (watch)
 #   tmux             a real terminal for the tests of 'play' and of the
 #                    live boards (tests/tty/play.sh, tests/watch.sh)
+#   libcairo2-dev, libpango1.0-dev, libqrencode-dev   the printed sheets
+#                    (the sheets commands, src/core/draw.c): cairo writes
+#                    the PDF, pango lays out its text, libqrencode makes
+#                    the QR code of a sheet's code; their headers at build
+#                    time, the libraries loaded with dlopen only by sheets
+#   fonts-dejavu-core  DejaVu Sans and Sans Mono, the sheets' fonts
+#   poppler-utils    pdftotext, pdfinfo and pdftoppm, which the tests read
+#                    and render the printed sheets with
 set -eu
 pkgs="build-essential pkg-config libsqlite3-dev libcsv-dev libgmp-dev
     libsodium-dev sqlite3 mandoc
     rolldice dicelab clang libclang-rt-14-dev valgrind cppcheck clang-tidy
     util-linux postgresql zsh libpq-dev libedit-dev libbsd-dev
-    libncurses-dev tmux"
+    libncurses-dev tmux libcairo2-dev libpango1.0-dev libqrencode-dev
+    fonts-dejavu-core poppler-utils"
 missing=
 for p in $pkgs; do
 	dpkg-query -W -f '${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||

@@ -13,12 +13,16 @@
 
 #include "core/cli.h"
 #include "core/db.h"
+#include "core/draw.h"
+#include "core/page.h"
+#include "core/station.h"
 #include "crs/crscomplete.h"
 #include "crs/import.h"
 #include "crs/item.h"
 #include "core/out.h"
 #include "crs/roster.h"
 #include "crs/sheet.h"
+#include "crs/sheetpage.h"
 #include "crs/stats.h"
 #include "core/util.h"
 
@@ -29,6 +33,11 @@ struct opts {
 	int			 replace;
 	enum import_format	 informat;
 	int			 informat_set;
+	const char		*output;	/* sheets -o */
+	int			 paper;		/* enum page_paper */
+	int			 per_page;	/* 1 or 2 */
+	int			 all;		/* sheets --all */
+	int			 sheet_opts;	/* any of the four given */
 };
 
 static const char usage_text[] =
@@ -48,6 +57,9 @@ static const char usage_text[] =
 "  take CHARACTER ITEM-OR-POWER take it back\n"
 "  import [--replace] [--format csv|json] FILE   (- for stdin)\n"
 "  export [--format csv|json]\n"
+"  sheets NAME...|--all -o FILE.pdf [--paper a4|letter] [--per-page 1|2]\n"
+"                               print-ready sheets\n"
+"  verify-sheet CODE            whether a printed sheet is still true\n"
 "\n"
 "keys: ENE STR INT CUN AGI CON CHA LUC LEVEL (primary), OR DR MIND LIFE\n"
 "IN EM LB (given directly), player, notes, name, items, powers\n"
@@ -59,6 +71,10 @@ static const char usage_text[] =
 "  -r, --rounding MODE  whole (default) or per-term truncation\n"
 "      --replace        import: replace characters already present\n"
 "      --format FMT     import/export: csv or json\n"
+"  -o, --output FILE    sheets: the PDF file to write\n"
+"      --all            sheets: every character\n"
+"      --paper PAPER    sheets: a4 (default) or letter\n"
+"      --per-page N     sheets: 1 (default) or 2 sheets to a page\n"
 "  -h, --help           show this help\n"
 "  -V, --version        show the version\n";
 
@@ -255,31 +271,6 @@ cmd_rm(struct opts *o, int argc, char **argv)
 	db_commit(db);
 	db_close(db);
 	return 0;
-}
-
-/* The one-line summary of an item: "+5 OR, +2 DR; short; supplemental". */
-static char *
-item_summary(const struct item *it)
-{
-	static const char *const label[ITEM_MOD_COUNT] = {
-		"OR", "DR", "MIND", "AC pick", "offense", "defense"
-	};
-	char *s = xstrdup(""), *t;
-
-	for (int m = 0; m < ITEM_MOD_COUNT; m++) {
-		if (it->mod[m] == 0)
-			continue;
-		t = xasprintf("%s%s%+d %s", s, *s ? ", " : "", it->mod[m],
-		    label[m]);
-		free(s);
-		s = t;
-	}
-	t = xasprintf("%s%s%s range; %s%s", s, *s ? "; " : "",
-	    it->range == ITEM_BOTH ? "short and long" :
-	    item_range_name(it->range), item_use_name(it->use),
-	    it->full_or ? "; full OR" : "");
-	free(s);
-	return t;
 }
 
 static const char *const source_names[] = { "absent", "computed", "given" };
@@ -834,6 +825,192 @@ cmd_power(struct opts *o, int argc, char **argv)
 	return cmd_thing(o, argc, argv, 0);
 }
 
+/* A character as a printed sheet shows it, loaded in one read. */
+struct printed {
+	struct sheet		 sh;
+	struct item		*items;
+	struct power		*powers;
+	struct sheetpage_char	 c;
+};
+
+static void
+printed_load(struct db *db, const char *name, enum stats_rounding rounding,
+    struct printed *p)
+{
+	int64_t id;
+
+	sheet_init(&p->sh);
+	if (roster_get(db, name, &p->sh, &id) != ROSTER_OK)
+		roster_fail(db, ROSTER_NOT_FOUND, name, NULL);
+	p->c.sh = &p->sh;
+	p->items = roster_held_items(db, id, &p->c.nitems);
+	p->powers = roster_known_powers(db, id, &p->c.npowers);
+	p->c.items = p->items;
+	p->c.powers = p->powers;
+	sheet_secondary(&p->sh, rounding, p->items, p->c.nitems, p->c.st);
+}
+
+static void
+printed_release(struct printed *p)
+{
+	roster_items_free(p->items, p->c.nitems);
+	roster_powers_free(p->powers, p->c.npowers);
+	sheet_release(&p->sh);
+}
+
+/* The names of every character, in name order; the caller frees. */
+struct name_list {
+	char	**v;
+	size_t	  n;
+};
+
+static int
+name_list_add(void *arg, const struct sheet *sh)
+{
+	struct name_list *l = arg;
+
+	l->v = xreallocarray(l->v, l->n + 1, sizeof *l->v);
+	l->v[l->n++] = xstrdup(sh->name);
+	return 0;
+}
+
+static void
+name_list_free(struct name_list *l)
+{
+	for (size_t i = 0; i < l->n; i++)
+		free(l->v[i]);
+	free(l->v);
+}
+
+/* The characters sheets names: every one with --all, else those typed. */
+static void
+sheets_names(struct opts *o, struct db *db, int argc, char **argv,
+    struct name_list *l)
+{
+	memset(l, 0, sizeof *l);
+	if (o->all) {
+		roster_each(db, name_list_add, l);
+		if (l->n == 0)
+			db_die(db, "no characters to print: the roster is "
+			    "empty");
+		return;
+	}
+	for (int i = 0; i < argc; i++) {
+		l->v = xreallocarray(l->v, l->n + 1, sizeof *l->v);
+		l->v[l->n++] = xstrdup(named(db, ROSTER_CHARACTER, argv[i]));
+	}
+}
+
+/*
+ * sheets: every sheet is built and drawn in turn, in one read
+ * transaction, so that memory stays flat however many are printed.
+ */
+static int
+cmd_sheets(struct opts *o, int argc, char **argv)
+{
+	struct db *db;
+	struct station self;
+	struct name_list names;
+	struct draw *d;
+	char why[600], code[PAGE_CODE_LEN + 1];
+	double x, y, w, h;
+
+	if (o->all == (argc > 0))
+		cli_usage_error("sheets needs NAME... or --all");
+	if (o->output == NULL)
+		cli_usage_error("sheets needs -o FILE.pdf");
+	db = db_open(o->db);
+	db_begin_read(db);
+	sheets_names(o, db, argc, argv, &names);
+	station_self(db, &self);
+	if ((d = draw_open(o->output, o->paper, o->per_page, why,
+	    sizeof why)) == NULL)
+		db_die(db, "%s", why);
+	page_slot(o->paper, o->per_page, 0, &x, &y, &w, &h);
+	for (size_t i = 0; i < names.n; i++) {
+		struct printed p;
+		struct page pg;
+
+		printed_load(db, names.v[i], o->rounding, &p);
+		sheetpage_code(&p.c, self.id, code);
+		page_init(&pg, w, h);
+		sheetpage_layout(&p.c, code, &pg);
+		draw_sheet(d, &pg);
+		page_release(&pg);
+		printed_release(&p);
+	}
+	db_rollback(db);
+	station_release(&self);
+	name_list_free(&names);
+	db_close(db);
+	if (draw_close(d, why, sizeof why) != 0)
+		errx(1, "%s", why);
+	draw_cleanup();
+	return 0;
+}
+
+/* The ids of every station the database knows, its own first. */
+static void
+station_id_add(void *arg, const struct station *s)
+{
+	struct name_list *l = arg;
+
+	l->v = xreallocarray(l->v, l->n + 1, sizeof *l->v);
+	l->v[l->n++] = xstrdup(s->id);
+}
+
+/*
+ * verify-sheet: the code of every character's sheet as it would print
+ * now, under the key of every station known (a sheet may have been
+ * printed at another station whose records were merged here).
+ */
+static int
+cmd_verify_sheet(struct opts *o, int argc, char **argv)
+{
+	struct db *db;
+	struct name_list names, stations = { NULL, 0 };
+	char want[PAGE_CODE_LEN + 1], code[PAGE_CODE_LEN + 1];
+	const char *found = NULL;
+
+	if (argc != 1)
+		cli_usage_error("verify-sheet needs exactly one CODE");
+	if (page_code_parse(argv[0], want) != 0)
+		cli_usage_error("'%s' is not a sheet's code (16 letters and "
+		    "digits, as printed: XXXX-XXXX-XXXX-XXXX)", q(argv[0]));
+	db = db_open(o->db);
+	db_begin_read(db);
+	memset(&names, 0, sizeof names);
+	roster_each(db, name_list_add, &names);
+	station_each(db, station_id_add, &stations);
+	for (size_t i = 0; i < names.n && found == NULL; i++) {
+		struct printed p;
+
+		printed_load(db, names.v[i], o->rounding, &p);
+		for (size_t k = 0; k < stations.n && found == NULL; k++) {
+			sheetpage_code(&p.c, stations.v[k], code);
+			if (strcmp(code, want) == 0)
+				found = names.v[i];
+		}
+		printed_release(&p);
+	}
+	db_rollback(db);
+	db_close(db);
+	if (found) {
+		printf("the sheet of '");
+		util_fputs_safe(found, stdout);
+		printf("' with code %s matches the database\n", want);
+	}
+	name_list_free(&stations);
+	if (found == NULL) {
+		name_list_free(&names);
+		errx(1, "no character's sheet has the code %s now: the sheet "
+		    "was altered, or the character changed since it was "
+		    "printed", want);
+	}
+	name_list_free(&names);
+	return 0;
+}
+
 static const struct command {
 	const char	*name;
 	int		(*fn)(struct opts *, int, char **);
@@ -850,9 +1027,11 @@ static const struct command {
 	{ "take", cmd_take },
 	{ "import", cmd_import },
 	{ "export", cmd_export },
+	{ "sheets", cmd_sheets },
+	{ "verify-sheet", cmd_verify_sheet },
 };
 
-enum { OPT_REPLACE = 256, OPT_FORMAT };
+enum { OPT_REPLACE = 256, OPT_FORMAT, OPT_ALL, OPT_PAPER, OPT_PER_PAGE };
 
 static const struct option longopts[] = {
 	{ "db", required_argument, NULL, 'd' },
@@ -861,16 +1040,46 @@ static const struct option longopts[] = {
 	{ "rounding", required_argument, NULL, 'r' },
 	{ "replace", no_argument, NULL, OPT_REPLACE },
 	{ "format", required_argument, NULL, OPT_FORMAT },
+	{ "output", required_argument, NULL, 'o' },
+	{ "all", no_argument, NULL, OPT_ALL },
+	{ "paper", required_argument, NULL, OPT_PAPER },
+	{ "per-page", required_argument, NULL, OPT_PER_PAGE },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 }
 };
 
+/* The options of sheets. */
+static void
+sheet_option(struct opts *o, int ch, const char *arg)
+{
+	o->sheet_opts = 1;
+	switch (ch) {
+	case 'o':
+		o->output = arg;
+		break;
+	case OPT_ALL:
+		o->all = 1;
+		break;
+	case OPT_PAPER:
+		if ((o->paper = page_paper_lookup(arg)) < 0)
+			cli_usage_error("--paper must be 'a4' or 'letter', got "
+			    "'%s'", q(arg));
+		break;
+	default:
+		if (strcmp(arg, "1") != 0 && strcmp(arg, "2") != 0)
+			cli_usage_error("--per-page must be 1 or 2, got '%s'",
+			    q(arg));
+		o->per_page = arg[0] - '0';
+		break;
+	}
+}
+
 int
 main(int argc, char **argv)
 {
 	struct opts o = { NULL, OUT_TABLE, STATS_ROUND_WHOLE, 0, IMPORT_AUTO,
-	    0 };
+	    0, NULL, PAGE_A4, 1, 0, 0 };
 	int ch, r;
 
 	cli_init(argc, argv);
@@ -880,7 +1089,7 @@ main(int argc, char **argv)
 	 * a name that starts with '-'.
 	 */
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, ":d:jcr:hV", longopts, NULL)) !=
+	while ((ch = getopt_long(argc, argv, ":d:jcr:o:hV", longopts, NULL)) !=
 	    -1) {
 		switch (ch) {
 		case 'd':
@@ -894,6 +1103,12 @@ main(int argc, char **argv)
 			break;
 		case OPT_REPLACE:
 			o.replace = 1;
+			break;
+		case 'o':
+		case OPT_ALL:
+		case OPT_PAPER:
+		case OPT_PER_PAGE:
+			sheet_option(&o, ch, optarg);
 			break;
 		case OPT_FORMAT:
 			if (util_streq_ci(optarg, "csv"))
@@ -914,10 +1129,14 @@ main(int argc, char **argv)
 	argv += optind;
 	if (argc == 0)
 		cli_usage_error("no command given (calc, add, set, rm, show, "
-		    "list, item, power, give, take, import or export)");
+		    "list, item, power, give, take, import, export, sheets or "
+		    "verify-sheet)");
 	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
 		if (strcmp(argv[0], commands[i].name) != 0)
 			continue;
+		if (o.sheet_opts && commands[i].fn != cmd_sheets)
+			cli_usage_error("-o, --all, --paper and --per-page go "
+			    "with sheets only");
 		if (o.replace && commands[i].fn != cmd_import)
 			cli_usage_error("--replace goes with import only");
 		if (o.informat_set && commands[i].fn != cmd_import &&
