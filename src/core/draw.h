@@ -37,9 +37,9 @@ void draw_sheet(struct draw *d, const struct page *pg);
 int draw_close(struct draw *d, char *why, size_t whysz);
 
 /*
- * Releases what the libraries keep until the process ends (their caches
- * of fonts), so that a leak checker sees only refkit's own memory.
- * Harmless when nothing was loaded.
+ * Releases pango's map of fonts, kept until the process ends, so that a
+ * leak checker sees less of the libraries' memory.  Harmless when
+ * nothing was loaded.
  */
 void draw_cleanup(void);
 

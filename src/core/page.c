@@ -87,7 +87,7 @@ page_qr(struct page *pg, double x, double y, double side, const char *text)
 }
 
 /* Room kept after the boxes for the note of those that did not fit. */
-#define TALLY_NOTE	36.0
+#define TALLY_NOTE	44.0
 #define TALLY_GAP	0.25	/* of a box, between two boxes */
 
 double

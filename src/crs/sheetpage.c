@@ -199,7 +199,7 @@ static void
 layout_strip(const struct sheetpage_char *c, const char *code,
     struct page *pg)
 {
-	double y = pg->h - STRIP_H, lw = 60;
+	double y = pg->h - STRIP_H, lw = 76;
 	const struct sheet_stat *life = &c->st[S_LIFE], *em = &c->st[S_EM];
 
 	page_rule(pg, 0, y, pg->w);
