@@ -3,7 +3,7 @@
  * boxes, rules and a QR code, placed in points from the sheet's top left
  * corner, for core/draw.c to draw into a PDF and for the tests to read.
  * Also the paper sizes and the short verification code a printed sheet
- * carries (refkit(7), "Printed sheets").  Pure: no I/O, no globals.
+ * carries (crs-stats(1), sheets).  Pure: no I/O, no globals.
  */
 #ifndef REFKIT_PAGE_H
 #define REFKIT_PAGE_H
