@@ -121,7 +121,7 @@ LIBSRC = core/util core/names core/rng core/out core/changeset core/extsort \
          core/db_base core/dbpg core/db_stmt core/gone core/chain core/pgrecord \
          core/db core/station core/seal core/changes \
          core/changes_show core/dbapply core/exchange core/resolve \
-         core/cli core/pack core/page core/draw \
+         core/cli core/pack core/page core/draw core/sheetrun \
          core/journal core/lookup core/complete core/play core/watch \
          crs/stats crs/item crs/sheet crs/deck crs/odds crs/combat \
          crs/combat_text crs/combat_pack crs/sheetpage \

@@ -13,9 +13,8 @@
 
 #include "core/cli.h"
 #include "core/db.h"
-#include "core/draw.h"
 #include "core/page.h"
-#include "core/station.h"
+#include "core/sheetrun.h"
 #include "crs/crscomplete.h"
 #include "crs/import.h"
 #include "crs/item.h"
@@ -833,10 +832,11 @@ struct printed {
 	struct sheetpage_char	 c;
 };
 
-static void
-printed_load(struct db *db, const char *name, enum stats_rounding rounding,
-    struct printed *p)
+static void *
+printed_load(struct db *db, const char *name, void *arg)
 {
+	const enum stats_rounding *rounding = arg;
+	struct printed *p = xcalloc(1, sizeof *p);
 	int64_t id;
 
 	sheet_init(&p->sh);
@@ -847,15 +847,32 @@ printed_load(struct db *db, const char *name, enum stats_rounding rounding,
 	p->powers = roster_known_powers(db, id, &p->c.npowers);
 	p->c.items = p->items;
 	p->c.powers = p->powers;
-	sheet_secondary(&p->sh, rounding, p->items, p->c.nitems, p->c.st);
+	sheet_secondary(&p->sh, *rounding, p->items, p->c.nitems, p->c.st);
+	return p;
 }
 
 static void
-printed_release(struct printed *p)
+printed_release(void *arg)
 {
+	struct printed *p = arg;
+
 	roster_items_free(p->items, p->c.nitems);
 	roster_powers_free(p->powers, p->c.npowers);
 	sheet_release(&p->sh);
+	free(p);
+}
+
+static void
+printed_code(const void *arg, const char *station_id,
+    char code[PAGE_CODE_LEN + 1])
+{
+	sheetpage_code(&((const struct printed *)arg)->c, station_id, code);
+}
+
+static void
+printed_layout(const void *arg, const char *code, struct page *pg)
+{
+	sheetpage_layout(&((const struct printed *)arg)->c, code, pg);
 }
 
 /* The names of every character, in name order; the caller frees. */
@@ -901,19 +918,14 @@ sheets_names(struct opts *o, struct db *db, int argc, char **argv,
 	}
 }
 
-/*
- * sheets: every sheet is built and drawn in turn, in one read
- * transaction, so that memory stays flat however many are printed.
- */
+/* sheets: every sheet built and drawn in turn, in one read transaction. */
 static int
 cmd_sheets(struct opts *o, int argc, char **argv)
 {
-	struct db *db;
-	struct station self;
+	struct sheetrun_ops ops = { printed_load, printed_release,
+	    printed_code, printed_layout, &o->rounding };
 	struct name_list names;
-	struct draw *d;
-	char why[600], code[PAGE_CODE_LEN + 1];
-	double x, y, w, h;
+	struct db *db;
 
 	if (o->all == (argc > 0))
 		cli_usage_error("sheets needs NAME... or --all");
@@ -922,41 +934,12 @@ cmd_sheets(struct opts *o, int argc, char **argv)
 	db = db_open(o->db);
 	db_begin_read(db);
 	sheets_names(o, db, argc, argv, &names);
-	station_self(db, &self);
-	if ((d = draw_open(o->output, o->paper, o->per_page, why,
-	    sizeof why)) == NULL)
-		db_die(db, "%s", why);
-	page_slot(o->paper, o->per_page, 0, &x, &y, &w, &h);
-	for (size_t i = 0; i < names.n; i++) {
-		struct printed p;
-		struct page pg;
-
-		printed_load(db, names.v[i], o->rounding, &p);
-		sheetpage_code(&p.c, self.id, code);
-		page_init(&pg, w, h);
-		sheetpage_layout(&p.c, code, &pg);
-		draw_sheet(d, &pg);
-		page_release(&pg);
-		printed_release(&p);
-	}
+	sheetrun_print(db, &ops, names.v, names.n, o->output, o->paper,
+	    o->per_page);
 	db_rollback(db);
-	station_release(&self);
 	name_list_free(&names);
 	db_close(db);
-	if (draw_close(d, why, sizeof why) != 0)
-		errx(1, "%s", why);
-	draw_cleanup();
 	return 0;
-}
-
-/* The ids of every station the database knows, its own first. */
-static void
-station_id_add(void *arg, const struct station *s)
-{
-	struct name_list *l = arg;
-
-	l->v = xreallocarray(l->v, l->n + 1, sizeof *l->v);
-	l->v[l->n++] = xstrdup(s->id);
 }
 
 /*
@@ -967,10 +950,12 @@ station_id_add(void *arg, const struct station *s)
 static int
 cmd_verify_sheet(struct opts *o, int argc, char **argv)
 {
+	struct sheetrun_ops ops = { printed_load, printed_release,
+	    printed_code, printed_layout, &o->rounding };
+	struct name_list names;
+	char want[PAGE_CODE_LEN + 1];
+	const char *found;
 	struct db *db;
-	struct name_list names, stations = { NULL, 0 };
-	char want[PAGE_CODE_LEN + 1], code[PAGE_CODE_LEN + 1];
-	const char *found = NULL;
 
 	if (argc != 1)
 		cli_usage_error("verify-sheet needs exactly one CODE");
@@ -981,32 +966,16 @@ cmd_verify_sheet(struct opts *o, int argc, char **argv)
 	db_begin_read(db);
 	memset(&names, 0, sizeof names);
 	roster_each(db, name_list_add, &names);
-	station_each(db, station_id_add, &stations);
-	for (size_t i = 0; i < names.n && found == NULL; i++) {
-		struct printed p;
-
-		printed_load(db, names.v[i], o->rounding, &p);
-		for (size_t k = 0; k < stations.n && found == NULL; k++) {
-			sheetpage_code(&p.c, stations.v[k], code);
-			if (strcmp(code, want) == 0)
-				found = names.v[i];
-		}
-		printed_release(&p);
-	}
+	found = sheetrun_find(db, &ops, names.v, names.n, want);
 	db_rollback(db);
 	db_close(db);
-	if (found) {
-		printf("the sheet of '");
-		util_fputs_safe(found, stdout);
-		printf("' with code %s matches the database\n", want);
-	}
-	name_list_free(&stations);
-	if (found == NULL) {
-		name_list_free(&names);
+	if (found == NULL)
 		errx(1, "no character's sheet has the code %s now: the sheet "
 		    "was altered, or the character changed since it was "
 		    "printed", want);
-	}
+	printf("the sheet of '");
+	util_fputs_safe(found, stdout);
+	printf("' with code %s matches the database\n", want);
 	name_list_free(&names);
 	return 0;
 }

@@ -1,0 +1,79 @@
+/*
+ * sheetrun.c - the loops of the sheets and verify-sheet commands; see
+ * sheetrun.h.
+ */
+#include "core/sheetrun.h"
+
+#include "core/draw.h"
+#include "core/station.h"
+#include "core/util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void
+sheetrun_print(struct db *db, const struct sheetrun_ops *ops,
+    char *const *names, size_t n, const char *path, int paper, int per)
+{
+	struct station self;
+	struct draw *d;
+	char why[600], code[PAGE_CODE_LEN + 1];
+	double x, y, w, h;
+
+	station_self(db, &self);
+	if ((d = draw_open(path, paper, per, why, sizeof why)) == NULL)
+		db_die(db, "%s", why);
+	page_slot(paper, per, 0, &x, &y, &w, &h);
+	for (size_t i = 0; i < n; i++) {
+		void *sheet = ops->load(db, names[i], ops->arg);
+		struct page pg;
+
+		ops->code(sheet, self.id, code);
+		page_init(&pg, w, h);
+		ops->layout(sheet, code, &pg);
+		draw_sheet(d, &pg);
+		page_release(&pg);
+		ops->release(sheet);
+	}
+	station_release(&self);
+	if (draw_close(d, why, sizeof why) != 0)
+		db_die(db, "%s", why);
+	draw_cleanup();
+}
+
+struct ids {
+	char	(*v)[STATION_ID_LEN + 1];
+	size_t	  n;
+};
+
+static void
+add_id(void *arg, const struct station *s)
+{
+	struct ids *ids = arg;
+
+	ids->v = xreallocarray(ids->v, ids->n + 1, sizeof *ids->v);
+	memcpy(ids->v[ids->n++], s->id, STATION_ID_LEN + 1);
+}
+
+const char *
+sheetrun_find(struct db *db, const struct sheetrun_ops *ops,
+    char *const *names, size_t n, const char *code)
+{
+	struct ids ids = { NULL, 0 };
+	char got[PAGE_CODE_LEN + 1];
+	const char *found = NULL;
+
+	station_each(db, add_id, &ids);
+	for (size_t i = 0; i < n && found == NULL; i++) {
+		void *sheet = ops->load(db, names[i], ops->arg);
+
+		for (size_t k = 0; k < ids.n && found == NULL; k++) {
+			ops->code(sheet, ids.v[k], got);
+			if (strcmp(got, code) == 0)
+				found = names[i];
+		}
+		ops->release(sheet);
+	}
+	free(ids.v);
+	return found;
+}

@@ -1,0 +1,46 @@
+/*
+ * sheetrun.h - what every tool's sheets and verify-sheet commands share:
+ * the loop that loads each sheet from the database, lays it out and
+ * draws it, one at a time so that memory stays flat however many are
+ * printed; and the search of the sheet whose code a player shows.  A
+ * family gives its own loading, code and layout through the table below.
+ */
+#ifndef REFKIT_SHEETRUN_H
+#define REFKIT_SHEETRUN_H
+
+#include <stddef.h>
+
+#include "core/db.h"
+#include "core/page.h"
+
+struct sheetrun_ops {
+	/* Loads the sheet called name (which exists); the caller releases. */
+	void	*(*load)(struct db *db, const char *name, void *arg);
+	void	 (*release)(void *sheet);
+	/* Its code under the key of station_id (core/page.h). */
+	void	 (*code)(const void *sheet, const char *station_id,
+		    char code[PAGE_CODE_LEN + 1]);
+	/* Its layout, with its code, on pg (already of the sheet's size). */
+	void	 (*layout)(const void *sheet, const char *code,
+		    struct page *pg);
+	void	*arg;
+};
+
+/*
+ * Draws the sheets of names[0 .. n) into the PDF file path, on paper
+ * (enum page_paper), per to a page, keyed with this station's id.  Runs
+ * inside the caller's read transaction; a failure (the libraries missing,
+ * the file not writable) goes through db_die, exiting 1.
+ */
+void sheetrun_print(struct db *db, const struct sheetrun_ops *ops,
+    char *const *names, size_t n, const char *path, int paper, int per);
+
+/*
+ * The name among names[0 .. n) whose sheet has code now, under the key
+ * of any station the database knows; NULL if none.  In the caller's read
+ * transaction; the name returned is one of names.
+ */
+const char *sheetrun_find(struct db *db, const struct sheetrun_ops *ops,
+    char *const *names, size_t n, const char *code);
+
+#endif
