@@ -112,6 +112,53 @@ page_tally(struct page *pg, double x, double y, double w, double box,
 	return (double)((shown - 1) / per_row + 1) * step;
 }
 
+/* ---- the parts every printed sheet has ---- */
+
+#define STRIP_LABEL	76.0	/* the width of a count's label */
+#define STRIP_NAME	26.0	/* the rule and the name line */
+#define STRIP_COUNT	(PAGE_STRIP_ROWS * PAGE_STRIP_BOX * (1 + TALLY_GAP) + 4)
+
+void
+page_head(struct page *pg, const char *name, const char *sub,
+    const char *code, const char *check)
+{
+	double w = pg->w - PAGE_QR_SIDE - 8;
+
+	page_text(pg, 0, 0, w, 16, PAGE_BOLD, name);
+	if (sub)
+		page_text(pg, 0, 24, w, 10, PAGE_PLAIN, sub);
+	page_textf(pg, 0, 40, w, 10, PAGE_MONO, "Code %s", code);
+	page_textf(pg, 0, 54, w, 7, PAGE_PLAIN, "check it with: %s CODE",
+	    check);
+	page_qr(pg, pg->w - PAGE_QR_SIDE, 0, PAGE_QR_SIDE, code);
+}
+
+double
+page_strip_height(int nrows)
+{
+	return STRIP_NAME + nrows * STRIP_COUNT;
+}
+
+double
+page_strip(struct page *pg, int nrows, const char *name, const char *code)
+{
+	double y = pg->h - page_strip_height(nrows);
+
+	page_rule(pg, 0, y, pg->w);
+	page_text(pg, 0, y + 10, pg->w - 150, 10, PAGE_BOLD, name);
+	page_text(pg, pg->w - 140, y + 11, 140, 8.5, PAGE_MONO, code);
+	return y + STRIP_NAME;
+}
+
+double
+page_strip_count(struct page *pg, double y, const char *label, long n)
+{
+	page_text(pg, 0, y, STRIP_LABEL - 4, 8.5, PAGE_BOLD, label);
+	page_tally(pg, STRIP_LABEL, y, pg->w - STRIP_LABEL, PAGE_STRIP_BOX,
+	    PAGE_STRIP_ROWS, n < 0 ? 0 : n);
+	return y + STRIP_COUNT;
+}
+
 /* ---- paper ---- */
 
 int

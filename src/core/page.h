@@ -58,6 +58,41 @@ void page_qr(struct page *pg, double x, double y, double side,
 double page_tally(struct page *pg, double x, double y, double w, double box,
     int rows, long n);
 
+/* ---- the parts every printed sheet has ---- */
+
+#define PAGE_QR_SIDE	72.0	/* the QR code, at the top right */
+#define PAGE_STRIP_BOX	9.0	/* a box of the strip */
+#define PAGE_STRIP_ROWS	2	/* rows of boxes for a count */
+/* Below the head: where a sheet's own content starts. */
+#define PAGE_HEAD_H	68.0
+
+/*
+ * The head: name in large type; sub under it (NULL: nothing); the code
+ * with a hint of the command that checks it ("crs-stats verify-sheet");
+ * the code's QR code at the top right.
+ */
+void page_head(struct page *pg, const char *name, const char *sub,
+    const char *code, const char *check);
+
+/* The height of a strip with nrows counts of boxes to tick. */
+double page_strip_height(int nrows);
+
+/*
+ * The strip to tear off at the foot of the sheet, for nrows counts: the
+ * dashed rule, the name and the code again.  Returns the y where the
+ * first count goes.
+ */
+double page_strip(struct page *pg, int nrows, const char *name,
+    const char *code);
+
+/*
+ * One count of the strip: label at the left (text as given), then n boxes
+ * (n < 0: none) in PAGE_STRIP_ROWS rows at most.  Returns the y of the
+ * next count.
+ */
+double page_strip_count(struct page *pg, double y, const char *label,
+    long n);
+
 /* ---- paper ---- */
 
 enum page_paper { PAGE_A4, PAGE_LETTER };

@@ -13,14 +13,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#define QR_SIDE		72.0	/* the QR code, at the top right */
 #define LINE		11.0	/* a line of the stats and lists */
 #define SMALL		8.5	/* their font size */
 #define COL		210.0	/* the stats column's width */
-#define BOX		9.0	/* a box of the strip */
-#define STRIP_ROWS	2	/* rows of boxes for LIFE, and for EM */
-/* The strip: rule, name line, then LIFE's and EM's rows of boxes. */
-#define STRIP_H		(10 + 16 + 2 * (STRIP_ROWS * BOX * 1.25 + 4))
 
 static const char *const source_names[] = { "-", "computed", "given" };
 
@@ -61,21 +56,6 @@ sheetpage_code(const struct sheetpage_char *c, const char *station_id,
 }
 
 /* ---- the layout ---- */
-
-static void
-layout_head(const struct sheetpage_char *c, const char *code,
-    struct page *pg)
-{
-	double w = pg->w - QR_SIDE - 8;
-
-	page_text(pg, 0, 0, w, 16, PAGE_BOLD, c->sh->name);
-	page_textf(pg, 0, 24, w, 10, PAGE_PLAIN, "Player: %s",
-	    c->sh->player ? c->sh->player : "-");
-	page_textf(pg, 0, 40, w, 10, PAGE_MONO, "Code %s", code);
-	page_text(pg, 0, 54, w, 7, PAGE_PLAIN,
-	    "check it with: crs-stats verify-sheet CODE");
-	page_qr(pg, pg->w - QR_SIDE, 0, QR_SIDE, code);
-}
 
 static void
 layout_primary(const struct sheetpage_char *c, struct page *pg, double y)
@@ -194,27 +174,22 @@ layout_lists(const struct sheetpage_char *c, struct page *pg, double y,
 	free(l);
 }
 
-/* The tear-off strip at the foot. */
+/* The tear-off strip at the foot: a box per LIFE and per EM point. */
 static void
 layout_strip(const struct sheetpage_char *c, const char *code,
     struct page *pg)
 {
-	double y = pg->h - STRIP_H, lw = 76;
 	const struct sheet_stat *life = &c->st[S_LIFE], *em = &c->st[S_EM];
+	double y = page_strip(pg, 2, c->sh->name, code);
+	char label[32];
 
-	page_rule(pg, 0, y, pg->w);
-	y += 10;
-	page_text(pg, 0, y, pg->w - 150, 10, PAGE_BOLD, c->sh->name);
-	page_text(pg, pg->w - 140, y + 1, 140, SMALL, PAGE_MONO, code);
-	y += 16;
-	page_textf(pg, 0, y, lw - 4, SMALL, PAGE_BOLD, life->value < 0 ?
-	    "LIFE -" : "LIFE %d", life->effective);
-	y += 4 + page_tally(pg, lw, y, pg->w - lw, BOX, STRIP_ROWS,
-	    life->value < 0 ? 0 : life->effective);
-	page_textf(pg, 0, y, lw - 4, SMALL, PAGE_BOLD, em->value < 0 ?
-	    "EM -" : "EM %d", em->effective);
-	page_tally(pg, lw, y, pg->w - lw, BOX, STRIP_ROWS,
-	    em->value < 0 ? 0 : em->effective);
+	snprintf(label, sizeof label, life->value < 0 ? "LIFE -" :
+	    "LIFE %d", life->effective);
+	y = page_strip_count(pg, y, label, life->value < 0 ? 0 :
+	    life->effective);
+	snprintf(label, sizeof label, em->value < 0 ? "EM -" : "EM %d",
+	    em->effective);
+	page_strip_count(pg, y, label, em->value < 0 ? 0 : em->effective);
 }
 
 void
@@ -223,10 +198,15 @@ sheetpage_layout(const struct sheetpage_char *c, const char *code,
 {
 	double y;
 
-	layout_head(c, code, pg);
-	layout_primary(c, pg, 80);
-	y = layout_secondary(c, pg, 98);
+	char *player = xasprintf("Player: %s", c->sh->player ?
+	    c->sh->player : "-");
+
+	page_head(pg, c->sh->name, player, code, "crs-stats verify-sheet");
+	free(player);
+	layout_primary(c, pg, PAGE_HEAD_H + 12);
+	y = layout_secondary(c, pg, PAGE_HEAD_H + 30);
 	layout_deck(c, pg, y + 6);
-	layout_lists(c, pg, 98, pg->h - STRIP_H - 6);
+	layout_lists(c, pg, PAGE_HEAD_H + 30, pg->h - page_strip_height(2) -
+	    6);
 	layout_strip(c, code, pg);
 }
