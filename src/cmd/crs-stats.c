@@ -875,47 +875,22 @@ printed_layout(const void *arg, const char *code, struct page *pg)
 	sheetpage_layout(&((const struct printed *)arg)->c, code, pg);
 }
 
-/* The names of every character, in name order; the caller frees. */
-struct name_list {
-	char	**v;
-	size_t	  n;
-};
-
-static int
-name_list_add(void *arg, const struct sheet *sh)
-{
-	struct name_list *l = arg;
-
-	l->v = xreallocarray(l->v, l->n + 1, sizeof *l->v);
-	l->v[l->n++] = xstrdup(sh->name);
-	return 0;
-}
-
-static void
-name_list_free(struct name_list *l)
-{
-	for (size_t i = 0; i < l->n; i++)
-		free(l->v[i]);
-	free(l->v);
-}
-
 /* The characters sheets names: every one with --all, else those typed. */
 static void
 sheets_names(struct opts *o, struct db *db, int argc, char **argv,
-    struct name_list *l)
+    struct sheetrun_names *l)
 {
 	memset(l, 0, sizeof *l);
 	if (o->all) {
-		roster_each(db, name_list_add, l);
+		roster_names(db, ROSTER_CHARACTER, sheetrun_names_add, l);
+		sheetrun_names_sort(l);
 		if (l->n == 0)
 			db_die(db, "no characters to print: the roster is "
 			    "empty");
 		return;
 	}
-	for (int i = 0; i < argc; i++) {
-		l->v = xreallocarray(l->v, l->n + 1, sizeof *l->v);
-		l->v[l->n++] = xstrdup(named(db, ROSTER_CHARACTER, argv[i]));
-	}
+	for (int i = 0; i < argc; i++)
+		sheetrun_names_add(l, named(db, ROSTER_CHARACTER, argv[i]));
 }
 
 /* sheets: every sheet built and drawn in turn, in one read transaction. */
@@ -924,7 +899,7 @@ cmd_sheets(struct opts *o, int argc, char **argv)
 {
 	struct sheetrun_ops ops = { printed_load, printed_release,
 	    printed_code, printed_layout, &o->rounding };
-	struct name_list names;
+	struct sheetrun_names names;
 	struct db *db;
 
 	if (o->all == (argc > 0))
@@ -937,7 +912,7 @@ cmd_sheets(struct opts *o, int argc, char **argv)
 	sheetrun_print(db, &ops, names.v, names.n, o->output, o->paper,
 	    o->per_page);
 	db_rollback(db);
-	name_list_free(&names);
+	sheetrun_names_free(&names);
 	db_close(db);
 	return 0;
 }
@@ -952,31 +927,20 @@ cmd_verify_sheet(struct opts *o, int argc, char **argv)
 {
 	struct sheetrun_ops ops = { printed_load, printed_release,
 	    printed_code, printed_layout, &o->rounding };
-	struct name_list names;
+	struct sheetrun_names names = { NULL, 0 };
 	char want[PAGE_CODE_LEN + 1];
-	const char *found;
 	struct db *db;
 
 	if (argc != 1)
 		cli_usage_error("verify-sheet needs exactly one CODE");
-	if (page_code_parse(argv[0], want) != 0)
-		cli_usage_error("'%s' is not a sheet's code (16 letters and "
-		    "digits, as printed: XXXX-XXXX-XXXX-XXXX)", q(argv[0]));
+	cli_sheet_code_arg(argv[0], want);
 	db = db_open(o->db);
 	db_begin_read(db);
-	memset(&names, 0, sizeof names);
-	roster_each(db, name_list_add, &names);
-	found = sheetrun_find(db, &ops, names.v, names.n, want);
+	roster_names(db, ROSTER_CHARACTER, sheetrun_names_add, &names);
+	sheetrun_verify(db, &ops, names.v, names.n, want);
 	db_rollback(db);
 	db_close(db);
-	if (found == NULL)
-		errx(1, "no character's sheet has the code %s now: the sheet "
-		    "was altered, or the character changed since it was "
-		    "printed", want);
-	printf("the sheet of '");
-	util_fputs_safe(found, stdout);
-	printf("' with code %s matches the database\n", want);
-	name_list_free(&names);
+	sheetrun_names_free(&names);
 	return 0;
 }
 
@@ -1031,15 +995,10 @@ sheet_option(struct opts *o, int ch, const char *arg)
 		o->all = 1;
 		break;
 	case OPT_PAPER:
-		if ((o->paper = page_paper_lookup(arg)) < 0)
-			cli_usage_error("--paper must be 'a4' or 'letter', got "
-			    "'%s'", q(arg));
+		o->paper = cli_paper_arg(arg);
 		break;
 	default:
-		if (strcmp(arg, "1") != 0 && strcmp(arg, "2") != 0)
-			cli_usage_error("--per-page must be 1 or 2, got '%s'",
-			    q(arg));
-		o->per_page = arg[0] - '0';
+		o->per_page = (int)cli_int_arg("--per-page", arg, 1, 2);
 		break;
 	}
 }

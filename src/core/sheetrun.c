@@ -8,6 +8,7 @@
 #include "core/station.h"
 #include "core/util.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -76,4 +77,51 @@ sheetrun_find(struct db *db, const struct sheetrun_ops *ops,
 	}
 	free(ids.v);
 	return found;
+}
+
+void
+sheetrun_verify(struct db *db, const struct sheetrun_ops *ops,
+    char *const *names, size_t n, const char *code)
+{
+	const char *found = sheetrun_find(db, ops, names, n, code);
+
+	if (found == NULL)
+		db_die(db, "no sheet has the code %s now: the sheet was "
+		    "altered, or its character changed since it was printed",
+		    code);
+	printf("the sheet of '");
+	util_fputs_safe(found, stdout);
+	printf("' with code %s matches the database\n", code);
+}
+
+void
+sheetrun_names_add(void *arg, const char *name)
+{
+	struct sheetrun_names *l = arg;
+
+	l->v = xreallocarray(l->v, l->n + 1, sizeof *l->v);
+	l->v[l->n++] = xstrdup(name);
+}
+
+static int
+by_bytes(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+void
+sheetrun_names_sort(struct sheetrun_names *l)
+{
+	if (l->n > 1)
+		qsort(l->v, l->n, sizeof *l->v, by_bytes);
+}
+
+void
+sheetrun_names_free(struct sheetrun_names *l)
+{
+	for (size_t i = 0; i < l->n; i++)
+		free(l->v[i]);
+	free(l->v);
+	l->v = NULL;
+	l->n = 0;
 }

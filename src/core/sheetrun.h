@@ -43,4 +43,25 @@ void sheetrun_print(struct db *db, const struct sheetrun_ops *ops,
 const char *sheetrun_find(struct db *db, const struct sheetrun_ops *ops,
     char *const *names, size_t n, const char *code);
 
+/*
+ * verify-sheet: finds the sheet among names[0 .. n) whose code is code
+ * and says so on standard output ("the sheet of 'Fred' with code ...
+ * matches the database"); if none has it, exits 1 through db_die with a
+ * line saying so.
+ */
+void sheetrun_verify(struct db *db, const struct sheetrun_ops *ops,
+    char *const *names, size_t n, const char *code);
+
+/* A list of names, collected, sorted, freed. */
+struct sheetrun_names {
+	char	**v;
+	size_t	  n;
+};
+
+/* Adds a copy of name to the struct sheetrun_names at arg. */
+void sheetrun_names_add(void *arg, const char *name);
+/* Sorts the names in byte order, as the rosters list them. */
+void sheetrun_names_sort(struct sheetrun_names *l);
+void sheetrun_names_free(struct sheetrun_names *l);
+
 #endif
