@@ -113,7 +113,8 @@ check 'crs-stats --paper ' '' a4 letter
 check 'crs-stats --per-page ' '' 1 2
 check 'crs-stats item ' '' add list rm set
 check 'crs-draw v' v versus
-check 'd6-roll char ' '' add list rm roll set show
+check 'd6-roll char ' '' add list rm roll set sheets show verify-sheet
+check 'd6-roll --paper l' l letter
 check 'fb-duel s' s sheet sim stance start status
 check 'bg-board mo' mo move moves
 check 'refkit changes ' '' apply export show

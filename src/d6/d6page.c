@@ -59,7 +59,7 @@ static void
 layout_traits(const struct d6_sheet *s, struct page *pg, double y,
     double bottom)
 {
-	double w = (pg->w - GAP) / 2;
+	double w = (pg->w - GAP) / 2 < 200 ? (pg->w - GAP) / 2 : 200;
 	int per = bottom > y ? (int)((bottom - y) / LINE) : 0;
 	int room = 2 * per, fit = s->n <= room ? s->n : room - 1;
 
