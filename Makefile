@@ -127,7 +127,7 @@ LIBSRC = core/util core/names core/rng core/out core/changeset core/extsort \
          crs/combat_text crs/combat_pack crs/sheetpage \
          crs/roster crs/import crs/ledger crs/crscomplete crs/combat_watch \
          d6/d6 d6/d6chart d6/d6sheet d6/d6page d6/d6store d6/d6complete \
-         fb/fb fb/fbsim fb/fbio fb/fbpack fb/fbledger fb/fbcomplete \
+         fb/fb fb/fbsim fb/fbio fb/fbpage fb/fbpack fb/fbledger fb/fbcomplete \
          fb/fbwatch \
          bg/bg bg/bgio bg/bgpack bg/bgledger bg/bgcomplete bg/bgwatch
 # Unit tests, tests/unit/FAMILY/test_MODULE.c, one binary each.

@@ -115,7 +115,8 @@ check 'crs-stats item ' '' add list rm set
 check 'crs-draw v' v versus
 check 'd6-roll char ' '' add list rm roll set sheets show verify-sheet
 check 'd6-roll --paper l' l letter
-check 'fb-duel s' s sheet sim stance start status
+check 'fb-duel s' s sheet sheets sim stance start status
+check 'fb-duel --per-page ' '' 1 2
 check 'bg-board mo' mo move moves
 check 'refkit changes ' '' apply export show
 # Options, and an option's fixed values.
