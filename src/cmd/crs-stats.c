@@ -875,18 +875,20 @@ printed_layout(const void *arg, const char *code, struct page *pg)
 	sheetpage_layout(&((const struct printed *)arg)->c, code, pg);
 }
 
+static void
+printed_names(struct db *db, void (*fn)(void *, const char *), void *arg)
+{
+	roster_names(db, ROSTER_CHARACTER, fn, arg);
+}
+
 /* The characters sheets names: every one with --all, else those typed. */
 static void
-sheets_names(struct opts *o, struct db *db, int argc, char **argv,
-    struct sheetrun_names *l)
+sheets_names(struct opts *o, const struct sheetrun_ops *ops, struct db *db,
+    int argc, char **argv, struct sheetrun_names *l)
 {
 	memset(l, 0, sizeof *l);
 	if (o->all) {
-		roster_names(db, ROSTER_CHARACTER, sheetrun_names_add, l);
-		sheetrun_names_sort(l);
-		if (l->n == 0)
-			db_die(db, "no characters to print: the roster is "
-			    "empty");
+		sheetrun_all(db, ops, l);
 		return;
 	}
 	for (int i = 0; i < argc; i++)
@@ -897,8 +899,9 @@ sheets_names(struct opts *o, struct db *db, int argc, char **argv,
 static int
 cmd_sheets(struct opts *o, int argc, char **argv)
 {
-	struct sheetrun_ops ops = { printed_load, printed_release,
-	    printed_code, printed_layout, &o->rounding };
+	struct sheetrun_ops ops = { "characters", printed_names,
+	    printed_load, printed_release, printed_code, printed_layout,
+	    &o->rounding };
 	struct sheetrun_names names;
 	struct db *db;
 
@@ -908,7 +911,7 @@ cmd_sheets(struct opts *o, int argc, char **argv)
 		cli_usage_error("sheets needs -o FILE.pdf");
 	db = db_open(o->db);
 	db_begin_read(db);
-	sheets_names(o, db, argc, argv, &names);
+	sheets_names(o, &ops, db, argc, argv, &names);
 	sheetrun_print(db, &ops, names.v, names.n, o->output, o->paper,
 	    o->per_page);
 	db_rollback(db);
@@ -925,9 +928,9 @@ cmd_sheets(struct opts *o, int argc, char **argv)
 static int
 cmd_verify_sheet(struct opts *o, int argc, char **argv)
 {
-	struct sheetrun_ops ops = { printed_load, printed_release,
-	    printed_code, printed_layout, &o->rounding };
-	struct sheetrun_names names = { NULL, 0 };
+	struct sheetrun_ops ops = { "characters", printed_names,
+	    printed_load, printed_release, printed_code, printed_layout,
+	    &o->rounding };
 	char want[PAGE_CODE_LEN + 1];
 	struct db *db;
 
@@ -935,12 +938,8 @@ cmd_verify_sheet(struct opts *o, int argc, char **argv)
 		cli_usage_error("verify-sheet needs exactly one CODE");
 	cli_sheet_code_arg(argv[0], want);
 	db = db_open(o->db);
-	db_begin_read(db);
-	roster_names(db, ROSTER_CHARACTER, sheetrun_names_add, &names);
-	sheetrun_verify(db, &ops, names.v, names.n, want);
-	db_rollback(db);
+	sheetrun_verify(db, &ops, want);
 	db_close(db);
-	sheetrun_names_free(&names);
 	return 0;
 }
 

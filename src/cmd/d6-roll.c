@@ -1119,7 +1119,8 @@ printed_layout(const void *s, const char *code, struct page *pg)
 }
 
 static const struct sheetrun_ops printed_ops = {
-	printed_load, printed_release, printed_code, printed_layout, NULL
+	"D6 characters", d6store_names, printed_load, printed_release,
+	printed_code, printed_layout, NULL
 };
 
 /* char sheets: the characters named, or every one, into a PDF. */
@@ -1136,12 +1137,8 @@ cmd_char_sheets(struct opts *o, int argc, char **argv)
 		cli_usage_error("char sheets needs --output FILE.pdf");
 	db = db_open(o->db);
 	db_begin_read(db);
-	if (o->all) {
-		d6store_names(db, sheetrun_names_add, &names);
-		sheetrun_names_sort(&names);
-		if (names.n == 0)
-			db_die(db, "no D6 characters to print");
-	}
+	if (o->all)
+		sheetrun_all(db, &printed_ops, &names);
 	for (int i = 0; i < argc; i++) {
 		if ((name = d6store_name(db, argv[i], why, sizeof why)) ==
 		    NULL)
@@ -1161,7 +1158,6 @@ cmd_char_sheets(struct opts *o, int argc, char **argv)
 static int
 cmd_char_verify_sheet(struct opts *o, int argc, char **argv)
 {
-	struct sheetrun_names names = { NULL, 0 };
 	char want[PAGE_CODE_LEN + 1];
 	struct db *db;
 
@@ -1169,13 +1165,8 @@ cmd_char_verify_sheet(struct opts *o, int argc, char **argv)
 		cli_usage_error("char verify-sheet needs exactly one CODE");
 	cli_sheet_code_arg(argv[0], want);
 	db = db_open(o->db);
-	db_begin_read(db);
-	d6store_names(db, sheetrun_names_add, &names);
-	sheetrun_names_sort(&names);
-	sheetrun_verify(db, &printed_ops, names.v, names.n, want);
-	db_rollback(db);
+	sheetrun_verify(db, &printed_ops, want);
 	db_close(db);
-	sheetrun_names_free(&names);
 	return 0;
 }
 

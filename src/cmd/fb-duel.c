@@ -621,7 +621,8 @@ printed_layout(const void *arg, const char *code, struct page *pg)
 }
 
 static const struct sheetrun_ops printed_ops = {
-	printed_load, printed_release, printed_code, printed_layout, NULL
+	"duelists", fbledger_duelist_names, printed_load, printed_release,
+	printed_code, printed_layout, NULL
 };
 
 /* sheets: the duelists named, or every one, as printed boards. */
@@ -639,12 +640,8 @@ cmd_sheets(void)
 		cli_usage_error("sheets needs -o FILE.pdf");
 	db = cli_db_open(o.db);
 	db_begin_read(db);
-	if (o.all) {
-		fbledger_duelist_names(db, sheetrun_names_add, &names);
-		sheetrun_names_sort(&names);
-		if (names.n == 0)
-			db_die(db, "no duelists to print");
-	}
+	if (o.all)
+		sheetrun_all(db, &printed_ops, &names);
 	for (int i = 1; i < o.nargs; i++) {
 		if (fbledger_duelist_name(db, o.args[i], name, why,
 		    sizeof why) < 0)
@@ -663,7 +660,6 @@ cmd_sheets(void)
 static int
 cmd_verify_sheet(void)
 {
-	struct sheetrun_names names = { NULL, 0 };
 	char want[PAGE_CODE_LEN + 1];
 	struct db *db;
 
@@ -672,13 +668,8 @@ cmd_verify_sheet(void)
 		cli_usage_error("verify-sheet needs exactly one CODE");
 	cli_sheet_code_arg(o.args[1], want);
 	db = cli_db_open(o.db);
-	db_begin_read(db);
-	fbledger_duelist_names(db, sheetrun_names_add, &names);
-	sheetrun_names_sort(&names);
-	sheetrun_verify(db, &printed_ops, names.v, names.n, want);
-	db_rollback(db);
+	sheetrun_verify(db, &printed_ops, want);
 	db_close(db);
-	sheetrun_names_free(&names);
 	return 0;
 }
 

@@ -81,17 +81,33 @@ sheetrun_find(struct db *db, const struct sheetrun_ops *ops,
 
 void
 sheetrun_verify(struct db *db, const struct sheetrun_ops *ops,
-    char *const *names, size_t n, const char *code)
+    const char *code)
 {
-	const char *found = sheetrun_find(db, ops, names, n, code);
+	struct sheetrun_names l = { NULL, 0 };
+	const char *found;
 
-	if (found == NULL)
+	db_begin_read(db);
+	ops->names(db, sheetrun_names_add, &l);
+	sheetrun_names_sort(&l);
+	if ((found = sheetrun_find(db, ops, l.v, l.n, code)) == NULL)
 		db_die(db, "no sheet has the code %s now: the sheet was "
 		    "altered, or its character changed since it was printed",
 		    code);
+	db_rollback(db);
 	printf("the sheet of '");
 	util_fputs_safe(found, stdout);
 	printf("' with code %s matches the database\n", code);
+	sheetrun_names_free(&l);
+}
+
+void
+sheetrun_all(struct db *db, const struct sheetrun_ops *ops,
+    struct sheetrun_names *l)
+{
+	ops->names(db, sheetrun_names_add, l);
+	sheetrun_names_sort(l);
+	if (l->n == 0)
+		db_die(db, "no %s to print", ops->what);
 }
 
 void

@@ -14,6 +14,11 @@
 #include "core/page.h"
 
 struct sheetrun_ops {
+	/* What the sheets are of, plural: "characters", "duelists". */
+	const char *what;
+	/* Calls fn with the name of every sheet, in any order. */
+	void	 (*names)(struct db *db, void (*fn)(void *, const char *),
+		    void *arg);
 	/* Loads the sheet called name (which exists); the caller releases. */
 	void	*(*load)(struct db *db, const char *name, void *arg);
 	void	 (*release)(void *sheet);
@@ -44,19 +49,27 @@ const char *sheetrun_find(struct db *db, const struct sheetrun_ops *ops,
     char *const *names, size_t n, const char *code);
 
 /*
- * verify-sheet: finds the sheet among names[0 .. n) whose code is code
- * and says so on standard output ("the sheet of 'Fred' with code ...
- * matches the database"); if none has it, exits 1 through db_die with a
- * line saying so.
+ * verify-sheet: in a read transaction of its own, finds the sheet whose
+ * code is code (its printed form, cli_sheet_code_arg) and says so on
+ * standard output ("the sheet of 'Fred' with code ... matches the
+ * database"); if none has it, exits 1 through db_die with a line saying
+ * so.
  */
 void sheetrun_verify(struct db *db, const struct sheetrun_ops *ops,
-    char *const *names, size_t n, const char *code);
+    const char *code);
 
 /* A list of names, collected, sorted, freed. */
 struct sheetrun_names {
 	char	**v;
 	size_t	  n;
 };
+
+/*
+ * The names of every sheet, in byte order, into l (zeroed by the
+ * caller); none exits 1 through db_die ("no duelists to print").
+ */
+void sheetrun_all(struct db *db, const struct sheetrun_ops *ops,
+    struct sheetrun_names *l);
 
 /* Adds a copy of name to the struct sheetrun_names at arg. */
 void sheetrun_names_add(void *arg, const char *name);
