@@ -132,7 +132,7 @@ LIBSRC = core/util core/names core/rng core/out core/changeset core/extsort \
          bg/bg bg/bgio bg/bgpack bg/bgledger bg/bgcomplete bg/bgwatch
 # Unit tests, tests/unit/FAMILY/test_MODULE.c, one binary each.
 UNITS  = core/util core/out core/db core/rng core/pack core/journal core/seal \
-         core/page crs/sheetpage \
+         core/page crs/sheetpage d6/d6page fb/fbpage \
          core/changes core/changes_show core/resolve core/dbapply \
          core/extsort core/names core/play core/watch core/chain \
          crs/stats crs/sheet crs/item crs/roster crs/import crs/deck \
