@@ -95,21 +95,20 @@ page_tally(struct page *pg, double x, double y, double w, double box,
     int rows, long n)
 {
 	double step = box * (1 + TALLY_GAP);
-	long per_row = (long)((w - TALLY_NOTE) / step), shown;
+	long per_row = (long)((w - TALLY_NOTE) / step), shown, row = 0;
 
 	if (per_row < 1)
 		per_row = 1;
 	shown = n < per_row * rows ? n : per_row * rows;
-	for (long i = 0; i < shown; i++)
+	for (long i = 0; i < shown; i++) {
+		row = i / per_row;
 		page_box(pg, x + (double)(i % per_row) * step,
-		    y + (double)(i / per_row) * step, box, box);
+		    y + (double)row * step, box, box);
+	}
 	if (shown < n)
-		page_textf(pg, x + (double)per_row * step,
-		    y + (double)((shown - 1) / per_row) * step, TALLY_NOTE,
-		    box, PAGE_PLAIN, "+%ld", n - shown);
-	if (shown == 0)
-		return box;
-	return (double)((shown - 1) / per_row + 1) * step;
+		page_textf(pg, x + (double)per_row * step, y + (double)row *
+		    step, TALLY_NOTE, box, PAGE_PLAIN, "+%ld", n - shown);
+	return shown == 0 ? box : (double)(row + 1) * step;
 }
 
 /* ---- the parts every printed sheet has ---- */
