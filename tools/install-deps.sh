@@ -39,13 +39,15 @@
 #   fonts-dejavu-core  DejaVu Sans and Sans Mono, the sheets' fonts
 #   poppler-utils    pdftotext, pdfinfo and pdftoppm, which the tests read
 #                    and render the printed sheets with
+#   zbar-tools       zbarimg, which reads a printed sheet's QR code back
+#                    in the tests (tests/cli/sheets.sh)
 set -eu
 pkgs="build-essential pkg-config libsqlite3-dev libcsv-dev libgmp-dev
     libsodium-dev sqlite3 mandoc
     rolldice dicelab clang libclang-rt-14-dev valgrind cppcheck clang-tidy
     util-linux postgresql zsh libpq-dev libedit-dev libbsd-dev
     libncurses-dev tmux libcairo2-dev libpango1.0-dev libqrencode-dev
-    fonts-dejavu-core poppler-utils"
+    fonts-dejavu-core poppler-utils zbar-tools"
 missing=
 for p in $pkgs; do
 	dpkg-query -W -f '${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||

@@ -2,8 +2,9 @@
 # tools (its text, page count and page size), the code checked against
 # the database, and the refusals.  The codes are keyed by the station's
 # random id, so the transcript shows them as CODE.
-command -v pdftotext >/dev/null && command -v pdfinfo >/dev/null ||
-    { echo 'skip: poppler-utils is not installed'; exit 0; }
+command -v pdftotext >/dev/null && command -v pdfinfo >/dev/null &&
+    command -v pdftoppm >/dev/null && command -v zbarimg >/dev/null ||
+    { echo 'skip: poppler-utils or zbar-tools is not installed'; exit 0; }
 
 # The PDF's page count and the size of its first page.
 pages() {
@@ -38,11 +39,14 @@ pages all.pdf
 run crs-stats sheets --all --per-page 2 --paper letter -o two.pdf
 pages two.pdf
 pdftotext two.pdf - | grep -c '^Player: '
-command -v pdftoppm >/dev/null && pdftoppm -r 20 -png two.pdf page &&
-    ls page-*.png
+pdftoppm -r 20 -png two.pdf page && ls page-*.png
 
-# The code read back from the sheet, typed loosely, and after a change.
+# The code read back from the sheet, and from its QR code (rendered, then
+# read by zbarimg); typed loosely; after a change.
 code=$(code_of fred.pdf)
+pdftoppm -r 150 -png fred.pdf fred
+qr=$(zbarimg -q --raw fred-1.png 2>/dev/null)
+[ -n "$code" ] && [ "$qr" = "$code" ] && echo "the QR code holds the code"
 run crs-stats verify-sheet "$code" | mask
 run crs-stats verify-sheet "$(printf '%s' "$code" | tr -d - |
     tr A-Z a-z)" | mask
@@ -69,3 +73,12 @@ run crs-stats list -o x.pdf
 run crs-stats sheets Fred -o nowhere/x.pdf
 REFKIT_TEST_PANGOCAIRO=libnot-there.so.0 run crs-stats sheets Fred -o x.pdf
 ls x.pdf 2>/dev/null
+
+# A sheet printed at another station checks here once its records are
+# merged: the codes of every station the database knows are tried.
+run crs-stats --db other.db add Zed STR=10 AGI=10 CUN=10 CON=10
+run crs-stats --db other.db sheets Zed -o zed.pdf
+zcode=$(code_of zed.pdf)
+run crs-stats verify-sheet "$zcode" | mask
+run refkit merge other.db
+run crs-stats verify-sheet "$zcode" | mask
