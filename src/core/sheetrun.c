@@ -20,6 +20,7 @@ sheetrun_print(struct db *db, const struct sheetrun_ops *ops,
 	struct draw *d;
 	char why[600], code[PAGE_CODE_LEN + 1];
 	double x, y, w, h;
+	int closed;
 
 	station_self(db, &self);
 	if ((d = draw_open(path, paper, per, why, sizeof why)) == NULL)
@@ -37,9 +38,10 @@ sheetrun_print(struct db *db, const struct sheetrun_ops *ops,
 		ops->release(sheet);
 	}
 	station_release(&self);
-	if (draw_close(d, why, sizeof why) != 0)
-		db_die(db, "%s", why);
+	closed = draw_close(d, why, sizeof why);
 	draw_cleanup();
+	if (closed != 0)
+		db_die(db, "%s", why);
 }
 
 struct ids {

@@ -71,6 +71,9 @@ run crs-stats sheets Fred --paper legal -o x.pdf
 run crs-stats sheets Fred --per-page 3 -o x.pdf
 run crs-stats list -o x.pdf
 run crs-stats sheets Fred -o nowhere/x.pdf
+run crs-stats sheets Fred -o /dev/full
+mkdir adir
+run crs-stats sheets Fred -o adir
 REFKIT_TEST_PANGOCAIRO=libnot-there.so.0 run crs-stats sheets Fred -o x.pdf
 ls x.pdf 2>/dev/null
 
