@@ -80,6 +80,16 @@ PQ_CFLAGS := -I$(shell pg_config --includedir 2>/dev/null || \
 # descriptions from the same terminfo directories (Debian's
 # ncurses-base) as the shared library would.
 CURSES_LIBS := $(shell $(PKG_CONFIG) --libs ncursesw)
+#
+# cairo, pango and libqrencode draw the printed sheets (the sheets
+# commands), and are neither linked in nor linked: with glib, harfbuzz,
+# fontconfig, freetype and the rest they are some thirty shared libraries
+# to map at every start of the three tools that print, for one command in
+# hundreds.  src/core/draw.c loads them with dlopen when a sheet is drawn;
+# only their headers are needed here (libpango1.0-dev, libcairo2-dev,
+# libqrencode-dev), as -isystem, so that their own warnings stay theirs.
+DRAW_CFLAGS := $(patsubst -I%,-isystem %,$(filter -I%,\
+               $(shell $(PKG_CONFIG) --cflags pangocairo libqrencode)))
 ifeq ($(SHARED),1)
 DEPLIBS := $(shell $(PKG_CONFIG) --libs sqlite3) -lcsv -lgmp -lsodium \
            -ledit $(CURSES_LIBS) -lm -ldl
@@ -112,20 +122,21 @@ LIBSRC = core/util core/names core/rng core/out core/changeset core/extsort \
          core/db_base core/dbpg core/db_stmt core/gone core/chain core/pgrecord \
          core/db core/station core/seal core/changes \
          core/changes_show core/dbapply core/exchange core/resolve \
-         core/cli core/pack \
+         core/cli core/pack core/page core/draw core/sheetrun \
          core/journal core/lookup core/complete core/play core/watch \
          core/svg \
          crs/stats crs/item crs/sheet crs/deck crs/odds crs/combat \
-         crs/combat_text crs/combat_pack \
+         crs/combat_text crs/combat_pack crs/sheetpage \
          crs/roster crs/import crs/ledger crs/crscomplete crs/combat_watch \
          crs/report crs/report_json crs/report_html \
-         d6/d6 d6/d6chart d6/d6sheet d6/d6store d6/d6complete \
-         fb/fb fb/fbsim fb/fbio fb/fbpack fb/fbledger fb/fbcomplete \
+         d6/d6 d6/d6chart d6/d6sheet d6/d6page d6/d6store d6/d6complete \
+         fb/fb fb/fbsim fb/fbio fb/fbpage fb/fbpack fb/fbledger fb/fbcomplete \
          fb/fbwatch \
          bg/bg bg/bgio bg/bgpack bg/bgledger bg/bgcomplete bg/bgwatch \
          trust/verify
 # Unit tests, tests/unit/FAMILY/test_MODULE.c, one binary each.
 UNITS  = core/util core/out core/db core/rng core/pack core/journal core/seal \
+         core/page crs/sheetpage d6/d6page fb/fbpage \
          core/changes core/changes_show core/resolve core/dbapply \
          core/extsort core/names core/play core/watch core/chain \
          crs/stats crs/sheet crs/item crs/roster crs/import crs/deck \
@@ -173,6 +184,7 @@ $(B)/crs/ledger.o: CFLAGS += -DSNAP_RULES_SUM=$(call snap_sum,crs)
 $(B)/fb/fbledger.o: CFLAGS += -DSNAP_RULES_SUM=$(call snap_sum,fb)
 $(B)/bg/bgledger.o: CFLAGS += -DSNAP_RULES_SUM=$(call snap_sum,bg)
 $(B)/crs/ledger.o: $(wildcard src/crs/*.c)
+$(B)/core/draw.o: CFLAGS += $(DRAW_CFLAGS)
 $(B)/fb/fbledger.o: $(wildcard src/fb/*.c)
 $(B)/bg/bgledger.o: $(wildcard src/bg/*.c)
 
@@ -264,6 +276,8 @@ $(FZ)/hooks.o: tests/fuzz/hooks.c tests/fuzz/hooks.h | $(FZ)
 $(FZ)/%.o: src/%.c $(HEADERS) tests/fuzz/hooks.h | $(FZ)
 	@mkdir -p $(@D)
 	$(FUZZCC) $(FUZZ_CFLAGS) -Dmain=refkit_tool_main -c -o $@ $<
+
+$(FZ)/core/draw.o: FUZZ_CFLAGS += $(DRAW_CFLAGS)
 
 $(FZ)/schema.o: $(FZ)/schema.c $(DBH)
 	$(FUZZCC) $(FUZZ_CFLAGS) -c -o $@ $<

@@ -3,8 +3,8 @@
 # same run.  Prints both sides' wall time and peak memory and the ratio.
 #
 # (bench/combat.sh, bench/d6.sh, bench/fb.sh, bench/bg.sh,
-# bench/merge.sh, bench/pg.sh, bench/pg-import.sh and bench/chain.sh say what they
-# measure.)
+# bench/merge.sh, bench/pg.sh, bench/pg-import.sh, bench/chain.sh and
+# bench/sheets.sh say what they measure.)
 #
 # import: "crs-stats import" of 1,000,000 characters against the sqlite3
 # shell's ".import" of the same CSV plus one INSERT ... SELECT computing
@@ -123,3 +123,4 @@ sh "$top/bench/merge.sh" "$B" "$out"
 top=$top sh "$top/bench/pg.sh" "$B" "$out"
 top=$top sh "$top/bench/pg-import.sh" "$B" "$out"
 top=$top sh "$top/bench/chain.sh" "$B" "$out"
+top=$top sh "$top/bench/sheets.sh" "$B" "$out"

@@ -107,11 +107,16 @@ check() {
 	fi
 }
 # Commands and sub-commands.
-check 'crs-stats sh' sh show
+check 'crs-stats sh' sh sheets show
+check 'crs-stats sho' sho show
+check 'crs-stats --paper ' '' a4 letter
+check 'crs-stats --per-page ' '' 1 2
 check 'crs-stats item ' '' add list rm set
 check 'crs-draw v' v versus
-check 'd6-roll char ' '' add list rm roll set show
-check 'fb-duel s' s sheet sim stance start status
+check 'd6-roll char ' '' add list rm roll set sheets show verify-sheet
+check 'd6-roll --paper l' l letter
+check 'fb-duel s' s sheet sheets sim stance start status
+check 'fb-duel --per-page ' '' 1 2
 check 'bg-board mo' mo move moves
 check 'refkit changes ' '' apply export show
 # Options, and an option's fixed values.
@@ -270,7 +275,7 @@ zpty -w z "PS1='' ; fpath=($TOP/completions \$fpath);"\
 " >>$out; BUFFER= }; zle -N dump; bindkey '^X' dump"
 n=0
 lines=(
-	'crs-stats sh'
+	'crs-stats sho'
 	'crs-stats show gr'
 	"crs-stats show 'Gr"
 	'crs-combat --sur'

@@ -66,6 +66,7 @@ for c in "$top"/tests/cli/*.sh; do
 	    PATH="${wrap:+$wrap:}$top/$B:/usr/local/bin:/usr/bin:/bin" \
 	    HOME="$tmp" LC_ALL=C TZ=UTC REFKIT_DB="$db" \
 	    TOP="$top" T="$tmp" ASAN_OPTIONS="${ASAN_OPTIONS:-}" \
+	    LSAN_OPTIONS="suppressions=$top/tests/lsan.supp:print_suppressions=0" \
 	    REFKIT_SNAPSHOT_EVERY="${REFKIT_SNAPSHOT_EVERY:-}" \
 	    sh -c '. "$TOP/tests/cli/lib.sh"; . "$1"' sh "$c") \
 	    >"$tmp.out" 2>&1

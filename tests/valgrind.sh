@@ -29,6 +29,7 @@ one_case() {
 		cat >"$wrap/$t" <<WRAP
 #!/bin/sh
 exec valgrind -q --error-exitcode=99 --leak-check=full \\
+    --suppressions="$top/tests/valgrind.supp" \\
     --errors-for-leak-kinds=definite,indirect,possible \\
     --show-leak-kinds=definite,indirect,possible \\
     --log-file="$logs/$t.%p" "$top/$B/$t" "\$@"

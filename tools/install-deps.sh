@@ -33,14 +33,25 @@
 #                    live boards (tests/tty/play.sh, tests/watch.sh)
 #   chromium         a real browser, headless, for the organiser's report
 #                    (tests/html.sh: its DOM, its layout, a screenshot)
-#   fonts-dejavu-core, fonts-noto-color-emoji   the fonts that page is
-#                    drawn with, emoji in names included
+#   fonts-dejavu-core, fonts-noto-color-emoji   the fonts the report's
+#                    page is drawn with, emoji in names included; DejaVu
+#                    Sans and Sans Mono are also the printed sheets' fonts
+#   libcairo2-dev, libpango1.0-dev, libqrencode-dev   the printed sheets
+#                    (the sheets commands, src/core/draw.c): cairo writes
+#                    the PDF, pango lays out its text, libqrencode makes
+#                    the QR code of a sheet's code; their headers at build
+#                    time, the libraries loaded with dlopen only by sheets
+#   poppler-utils    pdftotext, pdfinfo and pdftoppm, which the tests read
+#                    and render the printed sheets with
+#   zbar-tools       zbarimg, which reads a printed sheet's QR code back
+#                    in the tests (tests/cli/sheets.sh)
 set -eu
 pkgs="build-essential pkg-config libsqlite3-dev libcsv-dev libgmp-dev
     libsodium-dev sqlite3 mandoc
     rolldice dicelab clang libclang-rt-14-dev valgrind cppcheck clang-tidy
     util-linux postgresql zsh libpq-dev libedit-dev libbsd-dev
-    libncurses-dev tmux chromium fonts-dejavu-core fonts-noto-color-emoji"
+    libncurses-dev tmux chromium fonts-dejavu-core fonts-noto-color-emoji
+    libcairo2-dev libpango1.0-dev libqrencode-dev poppler-utils zbar-tools"
 missing=
 for p in $pkgs; do
 	dpkg-query -W -f '${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||

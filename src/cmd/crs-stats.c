@@ -13,12 +13,15 @@
 
 #include "core/cli.h"
 #include "core/db.h"
+#include "core/page.h"
+#include "core/sheetrun.h"
 #include "crs/crscomplete.h"
 #include "crs/import.h"
 #include "crs/item.h"
 #include "core/out.h"
 #include "crs/roster.h"
 #include "crs/sheet.h"
+#include "crs/sheetpage.h"
 #include "crs/stats.h"
 #include "core/util.h"
 
@@ -29,6 +32,11 @@ struct opts {
 	int			 replace;
 	enum import_format	 informat;
 	int			 informat_set;
+	const char		*output;	/* sheets -o */
+	int			 paper;		/* enum page_paper */
+	int			 per_page;	/* 1 or 2 */
+	int			 all;		/* sheets --all */
+	int			 sheet_opts;	/* any of the four given */
 };
 
 static const char usage_text[] =
@@ -48,6 +56,9 @@ static const char usage_text[] =
 "  take CHARACTER ITEM-OR-POWER take it back\n"
 "  import [--replace] [--format csv|json] FILE   (- for stdin)\n"
 "  export [--format csv|json]\n"
+"  sheets NAME...|--all -o FILE.pdf [--paper a4|letter] [--per-page 1|2]\n"
+"                               print-ready sheets\n"
+"  verify-sheet CODE            whether a printed sheet is still true\n"
 "\n"
 "keys: ENE STR INT CUN AGI CON CHA LUC LEVEL (primary), OR DR MIND LIFE\n"
 "IN EM LB (given directly), player, notes, name, items, powers\n"
@@ -59,6 +70,10 @@ static const char usage_text[] =
 "  -r, --rounding MODE  whole (default) or per-term truncation\n"
 "      --replace        import: replace characters already present\n"
 "      --format FMT     import/export: csv or json\n"
+"  -o, --output FILE    sheets: the PDF file to write\n"
+"      --all            sheets: every character\n"
+"      --paper PAPER    sheets: a4 (default) or letter\n"
+"      --per-page N     sheets: 1 (default) or 2 sheets to a page\n"
 "  -h, --help           show this help\n"
 "  -V, --version        show the version\n";
 
@@ -255,31 +270,6 @@ cmd_rm(struct opts *o, int argc, char **argv)
 	db_commit(db);
 	db_close(db);
 	return 0;
-}
-
-/* The one-line summary of an item: "+5 OR, +2 DR; short; supplemental". */
-static char *
-item_summary(const struct item *it)
-{
-	static const char *const label[ITEM_MOD_COUNT] = {
-		"OR", "DR", "MIND", "AC pick", "offense", "defense"
-	};
-	char *s = xstrdup(""), *t;
-
-	for (int m = 0; m < ITEM_MOD_COUNT; m++) {
-		if (it->mod[m] == 0)
-			continue;
-		t = xasprintf("%s%s%+d %s", s, *s ? ", " : "", it->mod[m],
-		    label[m]);
-		free(s);
-		s = t;
-	}
-	t = xasprintf("%s%s%s range; %s%s", s, *s ? "; " : "",
-	    it->range == ITEM_BOTH ? "short and long" :
-	    item_range_name(it->range), item_use_name(it->use),
-	    it->full_or ? "; full OR" : "");
-	free(s);
-	return t;
 }
 
 static const char *const source_names[] = { "absent", "computed", "given" };
@@ -834,6 +824,125 @@ cmd_power(struct opts *o, int argc, char **argv)
 	return cmd_thing(o, argc, argv, 0);
 }
 
+/* A character as a printed sheet shows it, loaded in one read. */
+struct printed {
+	struct sheet		 sh;
+	struct item		*items;
+	struct power		*powers;
+	struct sheetpage_char	 c;
+};
+
+static void *
+printed_load(struct db *db, const char *name, void *arg)
+{
+	const enum stats_rounding *rounding = arg;
+	struct printed *p = xcalloc(1, sizeof *p);
+	int64_t id;
+
+	sheet_init(&p->sh);
+	if (roster_get(db, name, &p->sh, &id) != ROSTER_OK)
+		roster_fail(db, ROSTER_NOT_FOUND, name, NULL);
+	p->c.sh = &p->sh;
+	p->items = roster_held_items(db, id, &p->c.nitems);
+	p->powers = roster_known_powers(db, id, &p->c.npowers);
+	p->c.items = p->items;
+	p->c.powers = p->powers;
+	sheet_secondary(&p->sh, *rounding, p->items, p->c.nitems, p->c.st);
+	return p;
+}
+
+static void
+printed_release(void *arg)
+{
+	struct printed *p = arg;
+
+	roster_items_free(p->items, p->c.nitems);
+	roster_powers_free(p->powers, p->c.npowers);
+	sheet_release(&p->sh);
+	free(p);
+}
+
+static void
+printed_code(const void *arg, const char *station_id,
+    char code[PAGE_CODE_LEN + 1])
+{
+	sheetpage_code(&((const struct printed *)arg)->c, station_id, code);
+}
+
+static void
+printed_layout(const void *arg, const char *code, struct page *pg)
+{
+	sheetpage_layout(&((const struct printed *)arg)->c, code, pg);
+}
+
+static void
+printed_names(struct db *db, void (*fn)(void *, const char *), void *arg)
+{
+	roster_names(db, ROSTER_CHARACTER, fn, arg);
+}
+
+/* The characters sheets names: every one with --all, else those typed. */
+static void
+sheets_names(struct opts *o, const struct sheetrun_ops *ops, struct db *db,
+    int argc, char **argv, struct sheetrun_names *l)
+{
+	memset(l, 0, sizeof *l);
+	if (o->all) {
+		sheetrun_all(db, ops, l);
+		return;
+	}
+	for (int i = 0; i < argc; i++)
+		sheetrun_names_add(l, named(db, ROSTER_CHARACTER, argv[i]));
+}
+
+/* sheets: every sheet built and drawn in turn, in one read transaction. */
+static int
+cmd_sheets(struct opts *o, int argc, char **argv)
+{
+	struct sheetrun_ops ops = { "characters", printed_names,
+	    printed_load, printed_release, printed_code, printed_layout,
+	    &o->rounding };
+	struct sheetrun_names names;
+	struct db *db;
+
+	if (o->all == (argc > 0))
+		cli_usage_error("sheets needs NAME... or --all");
+	if (o->output == NULL)
+		cli_usage_error("sheets needs -o FILE.pdf");
+	db = db_open(o->db);
+	db_begin_read(db);
+	sheets_names(o, &ops, db, argc, argv, &names);
+	sheetrun_print(db, &ops, names.v, names.n, o->output, o->paper,
+	    o->per_page);
+	db_rollback(db);
+	sheetrun_names_free(&names);
+	db_close(db);
+	return 0;
+}
+
+/*
+ * verify-sheet: the code of every character's sheet as it would print
+ * now, under the key of every station known (a sheet may have been
+ * printed at another station whose records were merged here).
+ */
+static int
+cmd_verify_sheet(struct opts *o, int argc, char **argv)
+{
+	struct sheetrun_ops ops = { "characters", printed_names,
+	    printed_load, printed_release, printed_code, printed_layout,
+	    &o->rounding };
+	char want[PAGE_CODE_LEN + 1];
+	struct db *db;
+
+	if (argc != 1)
+		cli_usage_error("verify-sheet needs exactly one CODE");
+	cli_sheet_code_arg(argv[0], want);
+	db = db_open(o->db);
+	sheetrun_verify(db, &ops, want);
+	db_close(db);
+	return 0;
+}
+
 static const struct command {
 	const char	*name;
 	int		(*fn)(struct opts *, int, char **);
@@ -850,9 +959,11 @@ static const struct command {
 	{ "take", cmd_take },
 	{ "import", cmd_import },
 	{ "export", cmd_export },
+	{ "sheets", cmd_sheets },
+	{ "verify-sheet", cmd_verify_sheet },
 };
 
-enum { OPT_REPLACE = 256, OPT_FORMAT };
+enum { OPT_REPLACE = 256, OPT_FORMAT, OPT_ALL, OPT_PAPER, OPT_PER_PAGE };
 
 static const struct option longopts[] = {
 	{ "db", required_argument, NULL, 'd' },
@@ -861,16 +972,41 @@ static const struct option longopts[] = {
 	{ "rounding", required_argument, NULL, 'r' },
 	{ "replace", no_argument, NULL, OPT_REPLACE },
 	{ "format", required_argument, NULL, OPT_FORMAT },
+	{ "output", required_argument, NULL, 'o' },
+	{ "all", no_argument, NULL, OPT_ALL },
+	{ "paper", required_argument, NULL, OPT_PAPER },
+	{ "per-page", required_argument, NULL, OPT_PER_PAGE },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 }
 };
 
+/* The options of sheets. */
+static void
+sheet_option(struct opts *o, int ch, const char *arg)
+{
+	o->sheet_opts = 1;
+	switch (ch) {
+	case 'o':
+		o->output = arg;
+		break;
+	case OPT_ALL:
+		o->all = 1;
+		break;
+	case OPT_PAPER:
+		o->paper = cli_paper_arg(arg);
+		break;
+	default:
+		o->per_page = (int)cli_int_arg("--per-page", arg, 1, 2);
+		break;
+	}
+}
+
 int
 main(int argc, char **argv)
 {
 	struct opts o = { NULL, OUT_TABLE, STATS_ROUND_WHOLE, 0, IMPORT_AUTO,
-	    0 };
+	    0, NULL, PAGE_A4, 1, 0, 0 };
 	int ch, r;
 
 	cli_init(argc, argv);
@@ -880,7 +1016,7 @@ main(int argc, char **argv)
 	 * a name that starts with '-'.
 	 */
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, ":d:jcr:hV", longopts, NULL)) !=
+	while ((ch = getopt_long(argc, argv, ":d:jcr:o:hV", longopts, NULL)) !=
 	    -1) {
 		switch (ch) {
 		case 'd':
@@ -894,6 +1030,12 @@ main(int argc, char **argv)
 			break;
 		case OPT_REPLACE:
 			o.replace = 1;
+			break;
+		case 'o':
+		case OPT_ALL:
+		case OPT_PAPER:
+		case OPT_PER_PAGE:
+			sheet_option(&o, ch, optarg);
 			break;
 		case OPT_FORMAT:
 			if (util_streq_ci(optarg, "csv"))
@@ -914,10 +1056,14 @@ main(int argc, char **argv)
 	argv += optind;
 	if (argc == 0)
 		cli_usage_error("no command given (calc, add, set, rm, show, "
-		    "list, item, power, give, take, import or export)");
+		    "list, item, power, give, take, import, export, sheets or "
+		    "verify-sheet)");
 	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
 		if (strcmp(argv[0], commands[i].name) != 0)
 			continue;
+		if (o.sheet_opts && commands[i].fn != cmd_sheets)
+			cli_usage_error("-o, --all, --paper and --per-page go "
+			    "with sheets only");
 		if (o.replace && commands[i].fn != cmd_import)
 			cli_usage_error("--replace goes with import only");
 		if (o.informat_set && commands[i].fn != cmd_import &&

@@ -16,11 +16,13 @@
 #include "d6/d6.h"
 #include "d6/d6chart.h"
 #include "d6/d6complete.h"
+#include "d6/d6page.h"
 #include "d6/d6sheet.h"
 #include "d6/d6store.h"
 #include "core/db.h"
 #include "core/out.h"
 #include "core/rng.h"
+#include "core/sheetrun.h"
 #include "core/util.h"
 
 #define q util_q
@@ -52,6 +54,8 @@ struct opts {
 	const char	*strength;
 	const char	*vs_strength;
 	const char	*round;
+	const char	*output;	/* char sheets --output */
+	int		 paper, per_page, all, sheet_opts;
 };
 
 static const char usage_text[] =
@@ -73,6 +77,8 @@ static const char usage_text[] =
 "       d6-roll char add|set NAME [TRAIT=CODE | ATTRIBUTE.SKILL=CODE |\n"
 "               TRAIT=- | cp=N | fp=N | dsp=N | notes=TEXT] ...\n"
 "       d6-roll char show|rm NAME     d6-roll char list\n"
+"       d6-roll char sheets NAME...|--all --output FILE.pdf [--paper a4|letter]\n"
+"               [--per-page 1|2]      d6-roll char verify-sheet CODE\n"
 "       d6-roll [char roll] NAME TRAIT [--round LABEL] [roll options]\n"
 "\n"
 "CODE is 4D, 4D+2, 3D-1 (one die is the Wild Die) or D6, 2D6, 3d6+1 (plain\n"
@@ -100,6 +106,9 @@ static const char usage_text[] =
 "                       saber and martial actions\n"
 "      --round LABEL    a character's roll: the round it belongs to\n"
 "      --db PATH        the database (characters)\n"
+"      --output FILE, --all, --paper a4|letter, --per-page 1|2\n"
+"                       char sheets: the PDF file, every character, the\n"
+"                       paper (A4 by default), sheets to a page (1)\n"
 "  -j, --json, -c, --csv   machine output\n"
 "  -e, --exact          odds as exact fractions\n"
 "  -h, --help, -V, --version\n";
@@ -1076,6 +1085,91 @@ static int
 cmd_char_roll(struct opts *o, struct db *db, const char *name,
     const char *ref);
 
+/* ---- printed sheets ---- */
+
+static void *
+printed_load(struct db *db, const char *name, void *arg)
+{
+	struct d6_sheet *s = xcalloc(1, sizeof *s);
+
+	(void)arg;
+	if (d6store_load(db, name, s) != 0)
+		db_die(db, "no D6 character named '%s'", q(name));
+	return s;
+}
+
+static void
+printed_release(void *s)
+{
+	d6sheet_free(s);
+	free(s);
+}
+
+static void
+printed_code(const void *s, const char *station_id,
+    char code[PAGE_CODE_LEN + 1])
+{
+	d6page_code(s, station_id, code);
+}
+
+static void
+printed_layout(const void *s, const char *code, struct page *pg)
+{
+	d6page_layout(s, code, pg);
+}
+
+static const struct sheetrun_ops printed_ops = {
+	"D6 characters", d6store_names, printed_load, printed_release,
+	printed_code, printed_layout, NULL
+};
+
+/* char sheets: the characters named, or every one, into a PDF. */
+static int
+cmd_char_sheets(struct opts *o, int argc, char **argv)
+{
+	struct sheetrun_names names = { NULL, 0 };
+	char why[600], *name;
+	struct db *db;
+
+	if (o->all == (argc > 0))
+		cli_usage_error("char sheets needs NAME... or --all");
+	if (o->output == NULL)
+		cli_usage_error("char sheets needs --output FILE.pdf");
+	db = db_open(o->db);
+	db_begin_read(db);
+	if (o->all)
+		sheetrun_all(db, &printed_ops, &names);
+	for (int i = 0; i < argc; i++) {
+		if ((name = d6store_name(db, argv[i], why, sizeof why)) ==
+		    NULL)
+			db_die(db, "%s", why);
+		sheetrun_names_add(&names, name);
+		free(name);
+	}
+	sheetrun_print(db, &printed_ops, names.v, names.n, o->output,
+	    o->paper, o->per_page);
+	db_rollback(db);
+	db_close(db);
+	sheetrun_names_free(&names);
+	return 0;
+}
+
+/* char verify-sheet: whether a printed sheet matches the database. */
+static int
+cmd_char_verify_sheet(struct opts *o, int argc, char **argv)
+{
+	char want[PAGE_CODE_LEN + 1];
+	struct db *db;
+
+	if (argc != 1)
+		cli_usage_error("char verify-sheet needs exactly one CODE");
+	cli_sheet_code_arg(argv[0], want);
+	db = db_open(o->db);
+	sheetrun_verify(db, &printed_ops, want);
+	db_close(db);
+	return 0;
+}
+
 static int
 cmd_char(struct opts *o, int argc, char **argv)
 {
@@ -1085,10 +1179,15 @@ cmd_char(struct opts *o, int argc, char **argv)
 	char why[600];
 
 	if (argc < 1)
-		cli_usage_error("char needs add, set, show, list, rm or roll");
+		cli_usage_error("char needs add, set, show, list, rm, roll, "
+		    "sheets or verify-sheet");
 	sub = argv[0];
 	argc--;
 	argv++;
+	if (strcmp(sub, "sheets") == 0)
+		return cmd_char_sheets(o, argc, argv);
+	if (strcmp(sub, "verify-sheet") == 0)
+		return cmd_char_verify_sheet(o, argc, argv);
 	if (strcmp(sub, "list") == 0) {
 		static const char *const cols[] = { "name", "cp", "fp", "dsp",
 		    "attributes", "skills" };
@@ -1115,7 +1214,8 @@ cmd_char(struct opts *o, int argc, char **argv)
 	if (strcmp(sub, "add") != 0 && strcmp(sub, "set") != 0 &&
 	    strcmp(sub, "show") != 0 && strcmp(sub, "rm") != 0)
 		cli_unknown("char command", sub, (const char *const[]){
-		    "add", "set", "show", "rm", "list", "roll" }, 6);
+		    "add", "set", "show", "rm", "list", "roll", "sheets",
+		    "verify-sheet" }, 8);
 	need_name(argc, argv, sub);
 	if ((strcmp(sub, "show") == 0 || strcmp(sub, "rm") == 0) && argc != 1)
 		cli_usage_error("char %s takes only a name", sub);
@@ -1343,7 +1443,7 @@ enum {
 	OPT_CP = 256, OPT_FP, OPT_REACTION, OPT_WILD_ONE, OPT_NO_WILD,
 	OPT_RESIST, OPT_CHART, OPT_SCALE, OPT_ARMOR, OPT_SUB_ROLL, OPT_RANGE,
 	OPT_SKILL, OPT_DAMAGE, OPT_STRENGTH, OPT_VS_STRENGTH, OPT_ROUND,
-	OPT_DB
+	OPT_DB, OPT_OUTPUT, OPT_ALL, OPT_PAPER, OPT_PER_PAGE
 };
 
 static const struct option longopts[] = {
@@ -1369,6 +1469,10 @@ static const struct option longopts[] = {
 	{ "vs-strength", required_argument, NULL, OPT_VS_STRENGTH },
 	{ "round", required_argument, NULL, OPT_ROUND },
 	{ "db", required_argument, NULL, OPT_DB },
+	{ "output", required_argument, NULL, OPT_OUTPUT },
+	{ "all", no_argument, NULL, OPT_ALL },
+	{ "paper", required_argument, NULL, OPT_PAPER },
+	{ "per-page", required_argument, NULL, OPT_PER_PAGE },
 	{ "json", no_argument, NULL, 'j' },
 	{ "csv", no_argument, NULL, 'c' },
 	{ "exact", no_argument, NULL, 'e' },
@@ -1479,6 +1583,21 @@ set_option(struct opts *o, int ch, char **argv)
 	case OPT_DB:
 		o->db = optarg;
 		break;
+	case OPT_OUTPUT:
+		o->output = optarg;
+		o->sheet_opts = 1;
+		break;
+	case OPT_ALL:
+		o->all = o->sheet_opts = 1;
+		break;
+	case OPT_PAPER:
+		o->paper = cli_paper_arg(optarg);
+		o->sheet_opts = 1;
+		break;
+	case OPT_PER_PAGE:
+		o->per_page = (int)cli_int_arg("--per-page", optarg, 1, 2);
+		o->sheet_opts = 1;
+		break;
 	case 'e':
 		o->exact = 1;
 		break;
@@ -1502,6 +1621,7 @@ main(int argc, char **argv)
 	o.mods.actions = 1;
 	o.mods.cp_max = D6_CP_SKILL;
 	o.mods.one = D6_ONE_COMPLICATION;
+	o.per_page = 1;
 	cli_init(argc, argv);
 	complete_answer(argc, argv, &d6complete_roll, longopts);
 	opterr = 0;
@@ -1517,6 +1637,10 @@ main(int argc, char **argv)
 	if (o.exact && strcmp(argv[0], "odds") != 0)
 		cli_usage_error("--exact is for odds");
 	cmd = argv[0];
+	if (o.sheet_opts && (strcmp(cmd, "char") != 0 || argc < 2 ||
+	    strcmp(argv[1], "sheets") != 0))
+		cli_usage_error("--output, --all, --paper and --per-page go "
+		    "with char sheets only");
 	if (strcmp(cmd, "odds") == 0)
 		return cmd_odds(&o, argc - 1, argv + 1);
 	if (strcmp(cmd, "damage") == 0)

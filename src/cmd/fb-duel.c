@@ -17,9 +17,11 @@
 #include "fb/fbcomplete.h"
 #include "fb/fbio.h"
 #include "fb/fbledger.h"
+#include "fb/fbpage.h"
 #include "fb/fbsim.h"
 #include "fb/fbwatch.h"
 #include "core/rng.h"
+#include "core/sheetrun.h"
 #include "core/util.h"
 
 static const char usage[] =
@@ -45,7 +47,10 @@ static const char usage[] =
 "  watch [DUEL]      the boards, drawn again as the duel changes\n"
 "  undo [--dry-run]   replay [DUEL]\n"
 "  play [DUEL]        commands at a prompt (r: round, s: status, u: undo)\n"
-"  sim A B --n N [--seed S] [--max-rounds R] [--jobs N] [--json]\n";
+"  sim A B --n N [--seed S] [--max-rounds R] [--jobs N] [--json]\n"
+"  sheets NAME...|--all -o FILE.pdf [--paper a4|letter] [--per-page 1|2]\n"
+"                     printed boards, ready to print\n"
+"  verify-sheet CODE  whether a printed board matches the database\n";
 
 struct opts {
 	const char	*db;
@@ -58,6 +63,8 @@ struct opts {
 	int		 clear, absorb, dry_run;
 	long		 n, max_rounds;
 	int		 jobs;
+	const char	*output;	/* sheets */
+	int		 paper, per_page, all, sheet_opts;
 	int		 nargs;
 	char		**args;
 	/* round options, checked once the duel's board is known */
@@ -83,7 +90,7 @@ q(const char *s)
 static const char *const value_opts[] = {
 	"db", "seed", "duel", "side", "hand", "colour", "level", "free-geas",
 	"board", "notes", "spheres", "absorb", "n", "max-rounds", "jobs",
-	NULL
+	"output", "paper", "per-page", NULL
 };
 static const char *const round_value_opts[] = {
 	"init", "choose", "target-die", "move", "pull", "hit", "block",
@@ -99,7 +106,8 @@ static void
 unknown_option(const char *typed)
 {
 	static const char *const others[] = { "help", "version", "json",
-	    "csv", "clear", "dry-run", "pass", "kick", "gain-from-foe" };
+	    "csv", "clear", "dry-run", "pass", "kick", "gain-from-foe",
+	    "all" };
 	const char *known[64];
 	size_t n = 0;
 
@@ -155,6 +163,15 @@ own_option(const char *opt, const char *val)
 		o.max_rounds = cli_int_arg("--max-rounds", val, 1, 100000);
 	else if (strcmp(opt, "jobs") == 0)
 		o.jobs = (int)cli_int_arg("--jobs", val, 1, FBSIM_MAXJOBS);
+	else if (strcmp(opt, "output") == 0)
+		o.output = val;
+	else if (strcmp(opt, "paper") == 0)
+		o.paper = cli_paper_arg(val);
+	else if (strcmp(opt, "per-page") == 0)
+		o.per_page = (int)cli_int_arg("--per-page", val, 1, 2);
+	if (strcmp(opt, "output") == 0 || strcmp(opt, "paper") == 0 ||
+	    strcmp(opt, "per-page") == 0)
+		o.sheet_opts = 1;
 }
 
 static void
@@ -166,6 +183,7 @@ parse_args(int argc, char **argv)
 	free(o.args);
 	memset(&o, 0, sizeof o);
 	o.fmt = OUT_TABLE;
+	o.per_page = 1;
 	o.args = xcalloc((size_t)argc + 1, sizeof *o.args);
 	for (int i = 1; i < argc; i++) {
 		char *a = argv[i], opt[64];
@@ -201,6 +219,16 @@ parse_args(int argc, char **argv)
 		}
 		if (strcmp(a, "--dry-run") == 0) {
 			o.dry_run = 1;
+			continue;
+		}
+		if (strcmp(a, "--all") == 0) {
+			o.all = o.sheet_opts = 1;
+			continue;
+		}
+		if (strcmp(a, "-o") == 0) {
+			if (i + 1 == argc)
+				cli_usage_error("'-o' needs a value");
+			own_option("output", argv[++i]);
 			continue;
 		}
 		if (a[1] != '-' || strlen(a + 2) >= sizeof opt)
@@ -543,6 +571,104 @@ cmd_sheet(void)
 	} else
 		cli_unknown("sheet command", sub, (const char *const[]){
 		    "add", "set", "list", "show", "rm" }, 5);
+	db_close(db);
+	return 0;
+}
+
+/* ---- printed boards ---- */
+
+/* A duelist as her printed board shows her. */
+struct printed {
+	struct fbledger_duelist	d;
+	struct fb_board		b;
+	struct fbpage_duelist	p;
+};
+
+static void *
+printed_load(struct db *db, const char *name, void *arg)
+{
+	struct printed *p = xcalloc(1, sizeof *p);
+
+	(void)arg;
+	if (fbledger_duelist_load(db, name, &p->d, &p->b) < 0)
+		db_die(db, "no duelist '%s'", q(name));
+	p->p.name = p->d.name;
+	p->p.sh = &p->d.sh;
+	p->p.b = &p->b;
+	return p;
+}
+
+static void
+printed_release(void *arg)
+{
+	struct printed *p = arg;
+
+	fbledger_duelist_release(&p->d);
+	free(p);
+}
+
+static void
+printed_code(const void *arg, const char *station_id,
+    char code[PAGE_CODE_LEN + 1])
+{
+	fbpage_code(&((const struct printed *)arg)->p, station_id, code);
+}
+
+static void
+printed_layout(const void *arg, const char *code, struct page *pg)
+{
+	fbpage_layout(&((const struct printed *)arg)->p, code, pg);
+}
+
+static const struct sheetrun_ops printed_ops = {
+	"duelists", fbledger_duelist_names, printed_load, printed_release,
+	printed_code, printed_layout, NULL
+};
+
+/* sheets: the duelists named, or every one, as printed boards. */
+static int
+cmd_sheets(void)
+{
+	struct sheetrun_names names = { NULL, 0 };
+	char name[FBLEDGER_NAMESZ];
+	struct db *db;
+
+	no_round_options("sheets");
+	if (o.all == (o.nargs > 1))
+		cli_usage_error("sheets needs NAME... or --all");
+	if (o.output == NULL)
+		cli_usage_error("sheets needs -o FILE.pdf");
+	db = cli_db_open(o.db);
+	db_begin_read(db);
+	if (o.all)
+		sheetrun_all(db, &printed_ops, &names);
+	for (int i = 1; i < o.nargs; i++) {
+		if (fbledger_duelist_name(db, o.args[i], name, why,
+		    sizeof why) < 0)
+			db_die(db, "%s", why);
+		sheetrun_names_add(&names, name);
+	}
+	sheetrun_print(db, &printed_ops, names.v, names.n, o.output,
+	    o.paper, o.per_page);
+	db_rollback(db);
+	db_close(db);
+	sheetrun_names_free(&names);
+	return 0;
+}
+
+/* verify-sheet CODE: whether a printed board matches the database. */
+static int
+cmd_verify_sheet(void)
+{
+	char want[PAGE_CODE_LEN + 1];
+	struct db *db;
+
+	no_round_options("verify-sheet");
+	if (o.nargs != 2)
+		cli_usage_error("verify-sheet needs exactly one CODE");
+	cli_sheet_code_arg(o.args[1], want);
+	db = cli_db_open(o.db);
+	sheetrun_verify(db, &printed_ops, want);
 	db_close(db);
 	return 0;
 }
@@ -1591,9 +1717,17 @@ fb_duel(int argc, char **argv)
 	if (o.nargs == 0)
 		cli_usage_error("no command given (sheet, board, start, "
 		    "stance, init, target, round, geas, restance, status, "
-		    "log, watch, undo, replay, history, sim or play)");
+		    "log, watch, undo, replay, history, sim, play, sheets or "
+		    "verify-sheet)");
 	cmd = o.args[0];
 	fb_in_init(&in);
+	if (o.sheet_opts && strcmp(cmd, "sheets") != 0)
+		cli_usage_error("-o, --all, --paper and --per-page go with "
+		    "sheets only");
+	if (strcmp(cmd, "sheets") == 0)
+		return cmd_sheets();
+	if (strcmp(cmd, "verify-sheet") == 0)
+		return cmd_verify_sheet();
 	if (strcmp(cmd, "sheet") == 0)
 		return cmd_sheet();
 	if (strcmp(cmd, "stance") == 0)
@@ -1634,7 +1768,7 @@ fb_duel(int argc, char **argv)
 		static const char *const known[] = { "sheet", "board",
 		    "start", "stance", "init", "target", "round", "geas",
 		    "restance", "status", "log", "watch", "history", "undo",
-		    "replay", "sim", "play" };
+		    "replay", "sim", "play", "sheets", "verify-sheet" };
 
 		cli_unknown("command", cmd, known, sizeof known /
 		    sizeof known[0]);

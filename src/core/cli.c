@@ -187,6 +187,25 @@ cli_int_arg(const char *what, const char *s, long min, long max)
 	return v;
 }
 
+int
+cli_paper_arg(const char *s)
+{
+	int paper = page_paper_lookup(s);
+
+	if (paper < 0)
+		cli_usage_error("--paper must be 'a4' or 'letter', got '%s'",
+		    util_q(s));
+	return paper;
+}
+
+void
+cli_sheet_code_arg(const char *s, char code[PAGE_CODE_LEN + 1])
+{
+	if (page_code_parse(s, code) != 0)
+		cli_usage_error("'%s' is not a sheet's code (16 letters and "
+		    "digits, as printed: XXXX-XXXX-XXXX-XXXX)", util_q(s));
+}
+
 const char *
 cli_key_arg(const char *what, const char *s)
 {

@@ -5,6 +5,7 @@
 #ifndef REFKIT_CLI_H
 #define REFKIT_CLI_H
 
+#include "core/page.h"
 #include <stdint.h>
 #include <stdio.h>
 
@@ -50,6 +51,15 @@ void cli_unknown_option(const char *typed, const char *const *known,
  * naming what ("--lb", "EVENT") otherwise.
  */
 long cli_int_arg(const char *what, const char *s, long min, long max);
+
+/* --paper's value, enum page_paper; a usage error if it is none. */
+int cli_paper_arg(const char *s);
+
+/*
+ * A printed sheet's code as typed (core/page.h), in its printed form; a
+ * usage error if it is not one.
+ */
+void cli_sheet_code_arg(const char *s, char code[PAGE_CODE_LEN + 1]);
 
 /*
  * Checks that s has the form of a record's key as users type it (db.h:

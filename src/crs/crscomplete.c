@@ -86,6 +86,8 @@ static const struct complete_cmd stats_cmds[] = {
 	{ "take", "character item-or-power", NULL },
 	{ "import", "file", NULL },
 	{ "export", "", NULL },
+	{ "sheets", "character...", NULL },
+	{ "verify-sheet", "", NULL },
 	{ NULL, NULL, NULL }
 };
 
@@ -93,6 +95,9 @@ static const struct complete_value stats_values[] = {
 	{ "db", "file" },
 	{ "rounding", "whole|per-term" },
 	{ "format", "csv|json" },
+	{ "output", "file" },
+	{ "paper", "a4|letter" },
+	{ "per-page", "1|2" },
 	{ NULL, NULL }
 };
 

@@ -252,3 +252,43 @@ item_power_set(struct power *pw, const char *key, const char *value, char *why,
 	    "bonus, target, defend, notes, name)", key);
 	return ITEM_SET_UNKNOWN;
 }
+
+char *
+item_summary(const struct item *it)
+{
+	static const char *const label[ITEM_MOD_COUNT] = {
+		"OR", "DR", "MIND", "AC pick", "offense", "defense"
+	};
+	char *s = xstrdup(""), *t;
+
+	for (int m = 0; m < ITEM_MOD_COUNT; m++) {
+		if (it->mod[m] == 0)
+			continue;
+		t = xasprintf("%s%s%+d %s", s, *s ? ", " : "", it->mod[m],
+		    label[m]);
+		free(s);
+		s = t;
+	}
+	t = xasprintf("%s%s%s range; %s%s", s, *s ? "; " : "",
+	    it->range == ITEM_BOTH ? "short and long" :
+	    item_range_name(it->range), item_use_name(it->use),
+	    it->full_or ? "; full OR" : "");
+	free(s);
+	return t;
+}
+
+char *
+item_power_summary(const struct power *pw)
+{
+	static const char *const defend[] = {
+		"defended by DR", "defended by MIND", "no defence"
+	};
+	char *bonus = pw->bonus ? xasprintf(" %+d", pw->bonus) : xstrdup("");
+	char *t = xasprintf("EM %d or more; %d pick%s + EM spent%s; %s; "
+	    "%s", pw->em, pw->picks, pw->picks == 1 ? "" : "s",
+	    bonus, pw->target == POWER_GROUP ? "a group" : "one target",
+	    defend[pw->defend]);
+
+	free(bonus);
+	return t;
+}

@@ -103,4 +103,13 @@ const char *item_power_defend_name(int defend);
 int item_power_target_lookup(const char *name);
 int item_power_defend_lookup(const char *name);
 
+/*
+ * One-line summaries, as crs-stats show and the printed sheets give them;
+ * the caller frees.  An item: "+5 OR, +2 DR; short range; supplemental".
+ * A power: "EM 3 or more; 2 picks + EM spent +1; one target; defended by
+ * DR".
+ */
+char *item_summary(const struct item *it);
+char *item_power_summary(const struct power *pw);
+
 #endif

@@ -1676,6 +1676,32 @@ read_power(struct db_stmt *st, struct power *pw)
 	pw->notes = notes ? xstrdup(notes) : NULL;
 }
 
+struct power *
+roster_known_powers(struct db *db, int64_t id, size_t *n)
+{
+	struct db_stmt *st = db_prepare(db, "SELECT " POWER_COLS " FROM power"
+	    " WHERE id IN (SELECT power_id FROM holds_power"
+	    " WHERE character_id = ?1) ORDER BY name");
+	struct power *powers = NULL;
+
+	*n = 0;
+	db_bind_int(st, 1, id);
+	while (db_step(db, st, 0) == DB_ROW) {
+		powers = xreallocarray(powers, *n + 1, sizeof *powers);
+		read_power(st, &powers[(*n)++]);
+	}
+	db_finalize(st);
+	return powers;
+}
+
+void
+roster_powers_free(struct power *powers, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		item_power_release(&powers[i]);
+	free(powers);
+}
+
 enum roster_result
 roster_power_get(struct db *db, const char *name, struct power *pw,
     int64_t *id)

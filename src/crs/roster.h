@@ -220,6 +220,9 @@ enum roster_result roster_power_get(struct db *db, const char *name,
 enum roster_result roster_power_put(struct db *db, const struct power *pw,
     int64_t id);
 enum roster_result roster_power_remove(struct db *db, const char *name);
+/* The powers character id knows, sorted by name; free with roster_powers_free. */
+struct power *roster_known_powers(struct db *db, int64_t id, size_t *n);
+void roster_powers_free(struct power *powers, size_t n);
 void roster_power_each(struct db *db,
     int (*fn)(void *, const struct power *), void *ctx);
 

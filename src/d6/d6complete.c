@@ -53,6 +53,8 @@ static const struct complete_cmd char_cmds[] = {
 	{ "rm", "character", NULL },
 	{ "list", "", NULL },
 	{ "roll", "character trait", NULL },
+	{ "sheets", "character...", NULL },
+	{ "verify-sheet", "", NULL },
 	{ NULL, NULL, NULL }
 };
 
@@ -75,6 +77,9 @@ static const struct complete_value values[] = {
 	{ "wild-one", "complication|drop|none" },
 	{ "chart", "human|starship|vehicle" },
 	{ "armor", "light|heavy" },
+	{ "output", "file" },
+	{ "paper", "a4|letter" },
+	{ "per-page", "1|2" },
 	{ NULL, NULL }
 };
 

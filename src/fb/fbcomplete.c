@@ -68,6 +68,8 @@ static const struct complete_cmd cmds[] = {
 	{ "sim", "duelist duelist", NULL },
 	{ "play", "", NULL },
 	{ "watch", "", NULL },
+	{ "sheets", "duelist...", NULL },
+	{ "verify-sheet", "", NULL },
 	{ NULL, NULL, NULL }
 };
 
@@ -75,7 +77,7 @@ static const struct complete_cmd cmds[] = {
 static const char *const own_opts[] = {
 	"db", "seed", "duel", "side", "hand", "colour", "level", "free-geas",
 	"board", "notes", "spheres", "absorb", "n", "max-rounds", "jobs",
-	NULL
+	"output", "paper", "per-page", NULL
 };
 static const char *const round_opts[] = {
 	"init", "choose", "target-die", "move", "pull", "hit", "block",
@@ -87,7 +89,7 @@ static const char *const *const opts[] = { own_opts, round_opts, NULL };
 /* ... and those that take none. */
 static const char *const flag_names[] = {
 	"json", "csv", "clear", "dry-run", "pass", "kick", "gain-from-foe",
-	"help", "version", NULL
+	"help", "version", "all", NULL
 };
 static const char *const *const flags[] = { flag_names, NULL };
 
@@ -99,6 +101,9 @@ static const struct complete_value values[] = {
 	{ "level", "learner|initiate|templar|diamedes" },
 	{ "free-geas", GEAS },
 	{ "board", "board" },
+	{ "output", "file" },
+	{ "paper", "a4|letter" },
+	{ "per-page", "1|2" },
 	{ NULL, NULL }
 };
 

@@ -9,3 +9,5 @@ run d6-roll damage 5D --resist 4D --chart vehicle --scale speeder:mecha --seed 1
 run d6-roll char add Luke dexterity=3D+2 dexterity.blaster=5D
 run d6-roll Luke blaster --vs 15 --cp 2 --round 3 --seed 1
 run d6-roll Luke dexterity.dodge --seed 1
+run d6-roll char sheets Luke --output luke.pdf
+run d6-roll char verify-sheet 5ka7-843x-srf1-1dsz

@@ -11,3 +11,4 @@ run fb-duel status
 run fb-duel sheet add Cyd --side light --hand left --level templar center=4 att=6 def=6 protect=3 jump=1 absorb=1 heal=1
 run fb-duel sim Cyd Ann --n 100000 --seed 1 --jobs 1
 run fb-duel sim Cyd Ann --n 100000 --seed 1 --jobs 2
+run fb-duel sheets --all --per-page 2 -o boards.pdf

@@ -13,3 +13,5 @@ cat sheets.csv
 crs-stats export > export.csv
 run crs-stats --db other.db import export.csv
 run crs-stats --db other.db list
+run crs-stats sheets --all --per-page 2 --paper letter -o sheets.pdf
+run crs-stats verify-sheet 0ayb-7ykx-zrp0-nr4r
