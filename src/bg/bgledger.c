@@ -269,12 +269,18 @@ game_head(void *ctx, struct db_stmt *st)
 #define BGLEDGER_SNAP_VERSION \
 	((int64_t)BGPACK_FORMAT << 32 | (int64_t)SNAP_RULES_SUM)
 
+/* The options of a move's input that give dice (bgio.c). */
+static const char *const bg_dice[] = {
+	"--roll", "--vs-roll", "--stat-roll", NULL
+};
+
 const struct journal_kind bgledger_kind = {
 	JOURNAL_INPUT_KIND("game", "bg_game", "bg_event", "game_id", "turn",
 	    "battle", event_read, event_bind,
 	    "team1, team2, advanced, safe_attack, spec1, spec2", game_head),
 	.snap_every = BGLEDGER_SNAP_EVERY,
 	.snap_version = BGLEDGER_SNAP_VERSION,
+	.dice = bg_dice,
 };
 
 int64_t

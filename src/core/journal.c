@@ -534,6 +534,22 @@ journal_event_undo(struct db *db, const struct journal *j, size_t i,
 	return seq;
 }
 
+/* Whether input gives one of k's options that carry dice. */
+static int
+typed_dice(const struct journal_kind *k, const char *input)
+{
+	for (const char *const *d = k->dice; d && *d && input; d++)
+		for (const char *p = strstr(input, *d); p != NULL;
+		    p = strstr(p + 1, *d)) {
+			size_t n = strlen(*d);
+
+			if ((p == input || p[-1] == ' ') && (p[n] == ' ' ||
+			    p[n] == '='))
+				return 1;
+		}
+	return 0;
+}
+
 void
 journal_event_line(FILE *fp, const struct journal *j, size_t i,
     char round_mark, int width)
@@ -546,8 +562,14 @@ journal_event_line(FILE *fp, const struct journal *j, size_t i,
 		fprintf(fp, "undoes %" PRId64, e->undoes);
 	else
 		cli_fput_detail_text(e->detail, fp);
-	/* A die refkit rolled (the others were typed in: physical). */
-	fputs(e->seed != NULL ? " [rolled by refkit]" : "", fp);
+	/*
+	 * A die refkit rolled; else dice the GM typed in, rolled at the
+	 * table: physical.
+	 */
+	if (e->seed != NULL)
+		fputs(" [rolled by refkit]", fp);
+	else if (typed_dice(j->kind, e->input))
+		fputs(" [physical]", fp);
 	fputs(j->undone[i] ? "  [undone]" : "", fp);
 }
 

@@ -73,6 +73,12 @@ struct journal_kind {
 	 */
 	int		 snap_every;
 	int64_t		 snap_version;
+	/*
+	 * An input log's options that carry dice ("--hit", ...; NULL
+	 * ends it): an event whose input has one and no seed rolled
+	 * physical dice (journal_event_line).
+	 */
+	const char *const *dice;
 };
 
 /*

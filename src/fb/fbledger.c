@@ -369,12 +369,19 @@ duel_head(void *ctx, struct db_stmt *st)
 #define FBLEDGER_SNAP_VERSION \
 	((int64_t)FBPACK_FORMAT << 32 | (int64_t)SNAP_RULES_SUM)
 
+/* The options of a duel's input that give dice (fbio.c). */
+static const char *const fb_dice[] = {
+	"--init", "--hit", "--block", "--target-die", "--damage", "--gain",
+	"--choke-die", NULL
+};
+
 const struct journal_kind fbledger_kind = {
 	JOURNAL_INPUT_KIND("duel", "fb_duel", "fb_event", "duel_id", "round",
 	    "outcome", journal_event_read, journal_event_bind,
 	    "a, b, board, created", duel_head),
 	.snap_every = 16,
 	.snap_version = FBLEDGER_SNAP_VERSION,
+	.dice = fb_dice,
 };
 
 int64_t *
