@@ -608,25 +608,27 @@ unlisted(struct db *db, const unsigned char secret[SEAL_BYTES],
 	_Static_assert(DB_KEY_BITS == 31, "a roll's log and number");
 	for (size_t t = 0; t < sizeof tables / sizeof *tables; t++) {
 		struct db_stmt *st = db_prepare(db, tables[t].sql);
-		int64_t log = 0, named = 0;
-		int have = 0;
+		int64_t log = 0;
+		int have = 0, skip = 0;
 
 		while (db_step(db, st, 0) == DB_ROW) {
 			int64_t l = db_column_int(st, 0), seq;
-			const char *seed = db_column_text(st, 2);
 
+			/* Each log once: listed, or named at its first. */
 			if (!have || l != log) {
 				log = l;
 				have = 1;
-				seal_log_key(secret, tables[t].kind, log, key);
+				skip = listed(logs, nl, tables[t].kind, log);
+				if (!skip)
+					seal_log_key(secret, tables[t].kind,
+					    log, key);
 			}
-			if (named == log || listed(logs, nl, tables[t].kind,
-			    log))
+			if (skip)
 				continue;
 			seq = db_column_int(st, 1);
-			if (strtoull(seed, NULL, 10) ==
+			if (strtoull(db_column_text(st, 2), NULL, 10) ==
 			    seal_draw_seed(key, seq, 0, 0)) {
-				named = log;
+				skip = 1;
 				count_bad(c, tables[t].kind, log, seq, "drew "
 				    "under this seal, but its record of the "
 				    "seal (seal_log) is gone");
