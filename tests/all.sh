@@ -34,6 +34,8 @@ cd "$top" || exit 1
 jobs=$(nproc 2>/dev/null || echo 2)
 total_pass=0
 total_fail=0
+t_start=$(date +%s)
+times=
 
 # part NAME COMMAND...: runs a part, shows its output, adds its counts.
 exec 3>&1
@@ -41,6 +43,7 @@ part() {
 	name=$1
 	shift
 	echo "== $name"
+	t0=$(date +%s)
 	# Shown as it runs, so that a long part is seen to progress.
 	rc=$( { "$@" 2>&1; echo "rc=$?" >"$top/.part.rc"; } |
 	    tee "$top/.part.out" >&3; cat "$top/.part.rc")
@@ -56,12 +59,17 @@ part() {
 	total_pass=$((total_pass + p))
 	total_fail=$((total_fail + f))
 	rm -f "$top/.part.out" "$top/.part.rc"
+	t=$(($(date +%s) - t0))
+	echo "== $name: ${t} s"
+	times="$times$(printf '%6d s  %s' "$t" "$name")
+"
 }
 
 # build ARGS...: make ARGS; a build that fails is shown and counted as a
 # failure (the part it was for then does not run, and must not pass
 # unseen).
 build() {
+	t0=$(date +%s)
 	if ! make -s -j"$jobs" "$@" >"$top/.build.out" 2>&1; then
 		cat "$top/.build.out"
 		rm -f "$top/.build.out"
@@ -70,6 +78,9 @@ build() {
 		return 1
 	fi
 	rm -f "$top/.build.out"
+	t=$(($(date +%s) - t0))
+	times="$times$(printf '%6d s  %s' "$t" "make $*")
+"
 }
 
 build && part "tests" make -s check
@@ -103,5 +114,8 @@ part "import under load" sh tests/stress/import-lock.sh build 200000 5
 part "play on a terminal (tmux)" sh tests/tty/play.sh build
 part "the report in a browser (Chromium)" sh tests/html.sh build
 part "static analysis" sh tests/lint.sh
+echo "== time of each part (wall clock)"
+printf '%s' "$times"
+printf '%6d s  in all\n' "$(($(date +%s) - t_start))"
 echo "$total_pass passed, $total_fail failed"
 [ "$total_fail" -eq 0 ]
