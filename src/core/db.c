@@ -763,6 +763,188 @@ db_changes_insert(struct db *db, const char *table, struct db_stmt *st)
 	return rows;
 }
 
+/*
+ * A rehearsal (db.h).  Its changesets are kept in schema's table
+ * rehearsal, one row each, so that memory holds one at a time however
+ * large the write; the session records schema's copies of the tables,
+ * whose changesets name them as the database's own would.
+ */
+struct db_rehearsal {
+	struct db		*db;
+	char			*schema;	/* owned */
+	const char *const	*tables;	/* the caller's */
+	struct sqlite3_session	*session;	/* while recording */
+	int64_t			 n;		/* changesets kept */
+};
+
+static void
+rehearsal_session(struct db_rehearsal *r)
+{
+	struct db *db = r->db;
+
+	if (sqlite3session_create(db->h, r->schema, &r->session) != SQLITE_OK)
+		db_fatal(db, "cannot record the changes");
+	for (int i = 0; r->tables[i] != NULL; i++)
+		if (sqlite3session_attach(r->session, r->tables[i]) !=
+		    SQLITE_OK)
+			db_fatal(db, "cannot record the changes");
+}
+
+struct db_rehearsal *
+db_rehearsal_start(struct db *db, const char *schema,
+    const char *const *tables)
+{
+	struct db_rehearsal *r;
+	char *sql;
+
+	if (db->pg != NULL)
+		errx(1, "refkit bug: a rehearsal on a server");
+	r = xcalloc(1, sizeof *r);
+	r->db = db;
+	r->schema = xstrdup(schema);
+	r->tables = tables;
+	/* The schema's name is the caller's own word, never a user's. */
+	sql = xasprintf("CREATE TABLE IF NOT EXISTS \"%s\".rehearsal ("
+	    " n INTEGER PRIMARY KEY, data BLOB NOT NULL);"
+	    " DELETE FROM \"%s\".rehearsal", schema, schema);
+	db_exec(db, sql, "cannot rehearse the write");
+	free(sql);
+	rehearsal_session(r);
+	return r;
+}
+
+void
+db_rehearsal_take(struct db_rehearsal *r)
+{
+	struct db *db = r->db;
+	struct db_stmt *st;
+	void *cs = NULL;
+	char *sql;
+	int n = 0, rc;
+
+	if (r->session == NULL)
+		return;
+	if (!sqlite3session_isempty(r->session)) {
+		if ((rc = sqlite3session_changeset(r->session, &n, &cs)) !=
+		    SQLITE_OK)
+			db_die(db, "cannot record the changes of this "
+			    "transaction, so nothing was written: %s",
+			    sqlite3_errstr(rc));
+	}
+	sqlite3session_delete(r->session);
+	r->session = NULL;
+	/* As session_store: rows written with the values they had. */
+	if (n > 0) {
+		sql = xasprintf("INSERT INTO \"%s\".rehearsal (n, data)"
+		    " VALUES (?1, ?2)", r->schema);
+		st = db_prepare(db, sql);
+		free(sql);
+		db_bind_int(st, 1, ++r->n);
+		db_bind_blob(st, 2, cs, n);
+		(void)db_step(db, st, 0);
+		db_finalize(st);
+	}
+	sqlite3_free(cs);
+	rehearsal_session(r);
+}
+
+void
+db_rehearsal_stop(struct db_rehearsal *r)
+{
+	db_rehearsal_take(r);
+	if (r->session != NULL)
+		sqlite3session_delete(r->session);
+	r->session = NULL;
+}
+
+/*
+ * Whether a change recorded after mark (its number, db_changes_mark)
+ * writes a row of one of tables.  Every write of refkit's to this
+ * database is recorded, a station's changes applied here too.
+ */
+static int
+changes_since(struct db *db, int64_t mark, const char *const *tables)
+{
+	struct db_stmt *st = db_prepare(db, "SELECT data FROM change"
+	    " WHERE no > ?1 ORDER BY no");
+	sqlite3_changeset_iter *it;
+	const char *tab;
+	int found = 0, ncol, op, indirect;
+
+	db_bind_int(st, 1, mark);
+	while (!found && db_step(db, st, 0) == DB_ROW) {
+		/* The iterator only reads; its prototype is not const. */
+		if (sqlite3changeset_start(&it, db_column_bytes(st, 0),
+		    (void *)db_column_blob(st, 0)) != SQLITE_OK)
+			db_fatal(db, "cannot read the record of changes");
+		while (!found && sqlite3changeset_next(it) == SQLITE_ROW &&
+		    sqlite3changeset_op(it, &tab, &ncol, &op, &indirect) ==
+		    SQLITE_OK)
+			for (int i = 0; tables[i] != NULL && !found; i++)
+				found = strcmp(tab, tables[i]) == 0;
+		(void)sqlite3changeset_finalize(it);
+	}
+	db_finalize(st);
+	return found;
+}
+
+int64_t
+db_changes_mark(struct db *db)
+{
+	struct db_stmt *st = db_prepare(db, "SELECT coalesce(max(no), 0)"
+	    " FROM change");
+	int64_t mark = 0;
+
+	if (db_step(db, st, 0) == DB_ROW)
+		mark = db_column_int(st, 0);
+	db_finalize(st);
+	return mark;
+}
+
+int
+db_rehearsal_play(struct db_rehearsal *r, int64_t mark,
+    const char *const *watch, int (*write)(void *), void *arg)
+{
+	struct db *db = r->db;
+	struct db_stmt *st;
+	char *sql;
+
+	db_rehearsal_stop(r);
+	if (changes_since(db, mark, watch))
+		return -1;
+	/* The rows are recorded as they were in the rehearsal. */
+	record_rows(db, 0);
+	db_exec(db, "SAVEPOINT rehearsal", "cannot play the rehearsal");
+	if (write(arg) != 0) {
+		db_exec(db, "ROLLBACK TO rehearsal; RELEASE rehearsal",
+		    "cannot play the rehearsal");
+		record_rows(db, 1);
+		return -1;
+	}
+	sql = xasprintf("SELECT data FROM \"%s\".rehearsal ORDER BY n",
+	    r->schema);
+	st = db_prepare(db, sql);
+	free(sql);
+	while (db_step(db, st, 0) == DB_ROW)
+		change_append(db, db_column_blob(st, 0),
+		    (size_t)db_column_bytes(st, 0));
+	db_finalize(st);
+	db_exec(db, "RELEASE rehearsal", "cannot play the rehearsal");
+	record_rows(db, 1);
+	return 0;
+}
+
+void
+db_rehearsal_free(struct db_rehearsal *r)
+{
+	if (r == NULL)
+		return;
+	if (r->session != NULL)
+		sqlite3session_delete(r->session);
+	free(r->schema);
+	free(r);
+}
+
 void
 db_begin_read(struct db *db)
 {

@@ -19,6 +19,8 @@
  */
 #include "core/db_stmt.h"
 
+struct db_rehearsal;
+
 /*
  * The tables whose changes travel between stations.  The others are this
  * database's own: which station it is, the record of changes itself, and
@@ -227,6 +229,46 @@ void db_changes_flush(struct db *db);
  */
 int64_t db_changes_insert(struct db *db, const char *table,
     struct db_stmt *st);
+/*
+ * A rehearsal, on SQLite only, for a large write that must hold the write
+ * lock briefly: the write is made first, outside the lock, on copies of
+ * the rows it changes, kept in an attached database (schema, such as a
+ * private one of ATTACH ''), and its changes kept; under the lock the
+ * rows the copies hold are written over the database's own, and the
+ * changes kept are recorded (db_rehearsal_play).  db_rehearsal_start
+ * records the changes then made to tables (NULL-terminated: tables of
+ * the same names and columns as the database's own, in schema) as the
+ * record of a write transaction would (db_begin); db_rehearsal_take
+ * keeps those made so far as one changeset, in a table of schema's, and
+ * goes on, as db_changes_flush does; db_rehearsal_stop takes the rest
+ * and stops recording.  Free it with db_rehearsal_free, which keeps the
+ * changesets until schema is detached.
+ */
+struct db_rehearsal *db_rehearsal_start(struct db *db, const char *schema,
+    const char *const *tables);
+void db_rehearsal_take(struct db_rehearsal *r);
+void db_rehearsal_stop(struct db_rehearsal *r);
+/*
+ * The number of the newest change recorded (0 with none): taken in a
+ * read transaction before the rows a rehearsal is made from are read,
+ * so that db_rehearsal_play can tell whether they were written since.
+ */
+int64_t db_changes_mark(struct db *db);
+/*
+ * In the write transaction of db_begin, before anything is written in
+ * it: unless a change recorded after mark writes one of the tables watch
+ * names (NULL-terminated), calls write(arg) with the record of the
+ * transaction's rows paused, which writes the rows the rehearsal left
+ * over the database's own, and then records the changesets kept as this
+ * station's changes, as db_changes_flush would have recorded the same
+ * writes.  Returns 0; or -1, having written and recorded nothing, when
+ * such a change was found or write returned nonzero (it found the rows
+ * not as they were rehearsed), the transaction then going on as before
+ * the call.
+ */
+int db_rehearsal_play(struct db_rehearsal *r, int64_t mark,
+    const char *const *watch, int (*write)(void *), void *arg);
+void db_rehearsal_free(struct db_rehearsal *r);
 /* A read transaction, so that several queries see one state. */
 void db_begin_read(struct db *db);
 void db_commit(struct db *db);

@@ -378,6 +378,19 @@ static const char import_by_key_sql[] =
 	"INSERT INTO import.import_by_key SELECT " DB_NAME_KEY("name") ", id,"
 	" " CHAR_COLS ", created, updated FROM import.import_row ORDER BY 1";
 
+/*
+ * The staged rows whose names staging found in the roster, in the order
+ * of the ids they had there (kept), copied out before the lock for the
+ * same reason: the update by id then writes character from one end to
+ * the other, a page at a time.
+ */
+static const char import_by_kept_sql[] =
+	"CREATE TABLE import.import_by_kept (kept INTEGER PRIMARY KEY,"
+	" row INTEGER NOT NULL, " CHAR_COLS ");"
+	"INSERT INTO import.import_by_kept SELECT m.kept, r.id, " CHAR_COLS
+	" FROM import.import_meta m JOIN import.import_row r ON r.id = m.id"
+	" WHERE m.kept NOT NULL ORDER BY 1";
+
 /* Staged rows into character, keyed by name; ?1 is the time. */
 #define IMPORT_INSERT \
 	"INSERT INTO main.character (id, " CHAR_COLS ", created, updated)" \
@@ -403,6 +416,8 @@ enum {
 
 /* A chunk of staged rows by their keys, ?5 to ?6 (import_by_key). */
 #define KEY_CHUNK	"r.key BETWEEN ?5 AND ?6"
+/* ... or by the ids staging found (import_by_kept). */
+#define KEPT_CHUNK	"r.kept BETWEEN ?5 AND ?6"
 
 /*
  * The commit's writes, items first and powers second where there are
@@ -418,16 +433,15 @@ static const char *const import_commit_sql[C_COUNT][2] = {
 	[C_INSERT] = { IMPORT_INSERT " WHERE " KEY_CHUNK },
 	/* Rows whose staged id still has their name. */
 	[C_UPDATE_KEPT] = { "UPDATE main.character AS c SET"
-	    " player = r.player, notes = r.notes, ene = r.ene, str = r.str,"
-	    " int = r.int, cun = r.cun, agi = r.agi, con = r.con,"
-	    " cha = r.cha, luc = r.luc, level = r.level,"
-	    " given_or = r.given_or, given_dr = r.given_dr,"
-	    " given_mind = r.given_mind, given_life = r.given_life,"
-	    " given_in = r.given_in, given_em = r.given_em,"
-	    " given_lb = r.given_lb, updated = ?1"
-	    " FROM import.import_meta m JOIN import.import_row r"
-	    " ON r.id = m.id WHERE c.id = m.kept AND c.name = r.name"
-	    " AND r.id BETWEEN ?3 AND ?4" },
+	    " (player, notes, ene, str, int, cun, agi, con, cha, luc, level,"
+	    " given_or, given_dr, given_mind, given_life, given_in, given_em,"
+	    " given_lb, updated) = (SELECT r.player, r.notes, r.ene, r.str,"
+	    " r.int, r.cun, r.agi, r.con, r.cha, r.luc, r.level, r.given_or,"
+	    " r.given_dr, r.given_mind, r.given_life, r.given_in, r.given_em,"
+	    " r.given_lb, ?1 FROM import.import_by_kept r WHERE r.kept = c.id)"
+	    " WHERE c.id IN (SELECT r.kept FROM import.import_by_kept r"
+	    " WHERE " KEPT_CHUNK ") AND c.name = (SELECT r.name"
+	    " FROM import.import_by_kept r WHERE r.kept = c.id)" },
 	/* When every staged id held: the rows whose names were free. */
 	[C_UPSERT_NEW] = { IMPORT_INSERT " WHERE " KEY_CHUNK
 	    " AND NOT EXISTS (SELECT 1 FROM"
@@ -594,22 +608,33 @@ import_exec(struct db *db, const char *sql)
 /*
  * Runs sql with ?1 to ?6, those it has, bound to v[0] to v[5].  Returns
  * the first column of its first row (or -1 with none), or for a write
- * the rows it changed.
+ * the rows it changed.  A constraint that refuses the write sets
+ * *refused and returns 0 when refused is not NULL; it is fatal else.
  */
 static int64_t
-import_run_sqlv(struct db *db, const char *sql, const int64_t v6[6])
+import_run_sqlv_or(struct db *db, const char *sql, const int64_t v6[6],
+    int *refused)
 {
 	struct db_stmt *st = db_prepare(db, sql);
-	int64_t v;
+	int64_t v = 0;
+	int rc;
 
 	for (int i = 0; i < 6 && i < db_bind_count(st); i++)
 		db_bind_int(st, i + 1, v6[i]);
-	if (db_step(db, st, 0) == DB_ROW)
+	if ((rc = db_step(db, st, refused != NULL)) == DB_ROW)
 		v = db_column_int(st, 0);
+	else if (rc == DB_CONSTRAINT)
+		*refused = 1;
 	else
 		v = db_changes(db);
 	db_finalize(st);
 	return v;
+}
+
+static int64_t
+import_run_sqlv(struct db *db, const char *sql, const int64_t v6[6])
+{
+	return import_run_sqlv_or(db, sql, v6, NULL);
 }
 
 static int64_t
@@ -621,24 +646,25 @@ import_run_sql(struct db *db, const char *sql, int64_t arg)
 }
 
 /*
- * Creates import_row by main.character's CREATE TABLE as the database
- * holds it, so that the two tables cannot differ.  The statement is put
+ * Creates import.as by main.table's CREATE TABLE as the database holds
+ * it, so that the two tables cannot differ.  The statement is put
  * together from that text, which is refkit's own schema, and no user's.
  */
 static void
-import_create_row_table(struct db *db)
+import_create_like(struct db *db, const char *table, const char *as)
 {
 	struct db_stmt *st = db_prepare(db, "SELECT sql FROM main.sqlite_schema"
-	    " WHERE type = 'table' AND name = 'character'");
+	    " WHERE type = 'table' AND name = ?1");
 	const char *sql, *cols;
 	char *create;
 
+	db_bind_text(st, 1, table);
 	if (db_step(db, st, 0) != DB_ROW ||
 	    (sql = db_column_text(st, 0)) == NULL ||
 	    (cols = strchr(sql, '(')) == NULL)
-		db_die(db, "'%s': damaged refkit database (no character table)",
-		    util_q(db->path));
-	create = xasprintf("CREATE TABLE import.import_row %s", cols);
+		db_die(db, "'%s': damaged refkit database (no %s table)",
+		    util_q(db->path), table);
+	create = xasprintf("CREATE TABLE import.%s %s", as, cols);
 	db_finalize(st);
 	import_exec(db, create);
 	free(create);
@@ -657,6 +683,9 @@ import_begin_read(struct roster_import *im)
 	im->roster_empty = db_step(im->db, any, 0) == DB_ROW &&
 	    db_column_int(any, 0) == 0;
 	db_reset(any);
+	/* Before the first row is read: what is written after it. */
+	if (im->mark < 0)
+		im->mark = db_changes_mark(im->db);
 }
 
 /* The columns of import_row that staging loads. */
@@ -705,6 +734,7 @@ roster_import_init(struct roster_import *im, struct db *db, int replace)
 		return;
 	}
 	im->key0 = db_key_base(db);
+	im->mark = -1;
 	import_exec(db, "ATTACH DATABASE '' AS import");
 	import_exec(db, "PRAGMA import.journal_mode = OFF");
 	/*
@@ -714,7 +744,7 @@ roster_import_init(struct roster_import *im, struct db *db, int replace)
 	 */
 	if (sysconf(_SC_NPROCESSORS_ONLN) > 1)
 		import_exec(db, "PRAGMA threads = 1");
-	import_create_row_table(db);
+	import_create_like(db, "character", "import_row");
 	import_exec(db, import_tables_sql);
 	for (int i = 0; i < I_COUNT; i++)
 		im->st[i] = db_prepare(db, import_sql[i]);
@@ -734,6 +764,7 @@ roster_import_release(struct roster_import *im)
 	db_rollback(im->db);
 	for (int i = 0; i < I_COUNT; i++)
 		db_finalize(im->st[i]);
+	db_rehearsal_free(im->rehearsal);
 	/* Detaching discards the staging file whole, page by page freeing
 	 * nothing, as dropping its tables would. */
 	if (!im->later)
@@ -1136,16 +1167,29 @@ import_sort(struct roster_import *im)
 	im->sorted = 1;
 }
 
+/* The same for the rows staging found (import_by_kept_sql). */
+static void
+import_sort_kept(struct roster_import *im)
+{
+	if (im->sorted_kept || im->later)
+		return;
+	import_exec(im->db, import_by_kept_sql);
+	im->sorted_kept = 1;
+}
+
 /*
  * The highest key of the chunk of staged rows whose keys start at lo, or
- * INT64_MAX for the last chunk.
+ * INT64_MAX for the last chunk; of the ids staging found (import_by_kept)
+ * when kept is set.
  */
 static int64_t
-key_chunk_end(struct roster_import *im, int64_t lo)
+key_chunk_end(struct roster_import *im, int64_t lo, int kept)
 {
 	struct db *db = im->db;
 	struct db_stmt *st = db_prepare(db, im->later ? "SELECT key FROM"
 	    " import_stage WHERE key >= ?1 ORDER BY key LIMIT 1 OFFSET ?2" :
+	    kept ? "SELECT kept FROM import.import_by_kept WHERE kept >= ?1"
+	    " ORDER BY kept LIMIT 1 OFFSET ?2" :
 	    "SELECT key FROM import.import_by_key WHERE key >= ?1"
 	    " ORDER BY key LIMIT 1 OFFSET ?2");
 	int64_t hi = INT64_MAX;
@@ -1156,6 +1200,88 @@ key_chunk_end(struct roster_import *im, int64_t lo)
 		hi = db_column_int(st, 0);
 	db_finalize(st);
 	return hi;
+}
+
+/*
+ * The rehearsal (db_rehearsal_start): so that other commands wait for
+ * the write lock a fraction of the time the commit's writes take, they
+ * are made first outside the lock, in a read transaction, on copies of
+ * the roster's rows they change, which the staging database holds under
+ * the roster's own names (import.character, import.holds_item,
+ * import.holds_power), and each chunk's changes are kept as the record
+ * would keep them.  Under the lock the rows the rehearsal left are only
+ * written over the roster's own, one statement a table (import_play),
+ * and the changes kept are recorded.  That takes the lock only when
+ * nothing recorded since staging began wrote the roster, its items or
+ * powers (db_rehearsal_play); else, or when a write that refkit does not
+ * record changed the rows (import_play), the commit makes its writes
+ * under the lock as before (import_writes), and records them as it goes.
+ * The copies are of the rows whose ids staging found, and of their
+ * holdings: the only rows of the roster the commit changes.
+ */
+static const char *const rehearsal_tables[] = {
+	"character", "holds_item", "holds_power", NULL
+};
+
+/*
+ * sql as the commit runs it: on the rehearsal's copies while rehearsing,
+ * else as it is.  The caller frees it.
+ */
+static char *
+import_target(const struct roster_import *im, const char *sql)
+{
+	static const char *const from[] = {
+		"main.character", "main.holds_item", "main.holds_power"
+	};
+	char *out = xstrdup(sql), *at, *next;
+
+	for (size_t i = 0; im->rehearsing && i < 3; i++)
+		while ((at = strstr(out, from[i])) != NULL) {
+			*at = '\0';
+			next = xasprintf("%simport%s", out, at + 4);
+			free(out);
+			out = next;
+		}
+	return out;
+}
+
+/*
+ * import_run_sqlv on the target of the commit (import_target).  While
+ * the commit plays its rehearsal (db_rehearsal_play), a write that a
+ * constraint refuses marks the play refused, and nothing more is run.
+ */
+static int64_t
+import_run_at(struct roster_import *im, const char *sql,
+    const int64_t v6[6])
+{
+	char *at;
+	int64_t v;
+
+	if (im->refused)
+		return 0;
+	at = import_target(im, sql);
+	v = import_run_sqlv_or(im->db, at, v6, im->playing ? &im->refused :
+	    NULL);
+	free(at);
+	return v;
+}
+
+static int64_t
+import_count_at(struct roster_import *im, const char *sql)
+{
+	const int64_t v6[6] = { 0, 0, 0, 0, 0, 0 };
+
+	return import_run_at(im, sql, v6);
+}
+
+/* Stores the changes so far, or keeps them while rehearsing. */
+static void
+import_flush(struct roster_import *im)
+{
+	if (im->rehearsing)
+		db_rehearsal_take(im->rehearsal);
+	else
+		db_changes_flush(im->db);
 }
 
 /*
@@ -1177,12 +1303,17 @@ import_write(struct roster_import *im, int w, int64_t arg, int64_t arg2)
 		int64_t v[6] = { arg, arg2, 0, 0, 0, 0 };
 
 		if (strstr(sql, "?6") != NULL) {
-			import_sort(im);
-			v[4] = INT64_C(1) << 62;
+			int kept = w == C_UPDATE_KEPT;
+
+			if (kept)
+				import_sort_kept(im);
+			else
+				import_sort(im);
+			v[4] = kept ? INT64_MIN : INT64_C(1) << 62;
 			for (;;) {
-				v[5] = key_chunk_end(im, v[4]);
-				n += import_run_sqlv(im->db, sql, v);
-				db_changes_flush(im->db);
+				v[5] = key_chunk_end(im, v[4], kept);
+				n += import_run_at(im, sql, v);
+				import_flush(im);
 				if (v[5] == INT64_MAX)
 					break;
 				v[4] = v[5] + 1;
@@ -1191,12 +1322,12 @@ import_write(struct roster_import *im, int w, int64_t arg, int64_t arg2)
 			for (v[2] = im->key0 + 1; v[2] <= last;
 			    v[2] += COMMIT_CHUNK) {
 				v[3] = v[2] + COMMIT_CHUNK - 1;
-				n += import_run_sqlv(im->db, sql, v);
-				db_changes_flush(im->db);
+				n += import_run_at(im, sql, v);
+				import_flush(im);
 			}
 		} else {
-			n += import_run_sqlv(im->db, sql, v);
-			db_changes_flush(im->db);
+			n += import_run_at(im, sql, v);
+			import_flush(im);
 		}
 	}
 	return n;
@@ -1243,13 +1374,18 @@ name_index_drop(struct db *db, int64_t n, int64_t before)
 	return sql;
 }
 
-/* Builds the index name_index_drop dropped, if it did, and frees sql. */
+/*
+ * Builds the index name_index_drop dropped, if it did, and frees sql.  A
+ * name twice refuses the play of a rehearsal (import_run_at).
+ */
 static void
-name_index_build(struct db *db, char *sql)
+name_index_build(struct roster_import *im, char *sql)
 {
+	const int64_t v6[6] = { 0, 0, 0, 0, 0, 0 };
+
 	if (sql == NULL)
 		return;
-	import_exec(db, sql);
+	(void)import_run_at(im, sql, v6);
 	free(sql);
 }
 
@@ -1266,7 +1402,7 @@ stage_insert(struct roster_import *im)
 	struct db_stmt *st;
 
 	for (;;) {
-		hi = key_chunk_end(im, lo);
+		hi = key_chunk_end(im, lo, 0);
 		st = db_prepare(im->db, STAGE_INSERT " RETURNING id, "
 		    CHAR_COLS ", created, updated");
 		db_bind_int(st, 1, im->now);
@@ -1359,17 +1495,254 @@ commit_later(struct roster_import *im)
 	return ROSTER_OK;
 }
 
-enum roster_result
-roster_import_commit(struct roster_import *im)
+/*
+ * The commit's writes, in the write transaction or, while rehearsing, on
+ * the copies (import_target), into a roster that is empty or not: every
+ * row is new in an empty one.  Sets added and replaced.
+ */
+static void
+import_writes(struct roster_import *im, int empty)
 {
 	static const char *const count_held[2] = {
 		"SELECT count(*) FROM main.holds_item",
 		"SELECT count(*) FROM main.holds_power"
 	};
 	struct db *db = im->db;
-	enum roster_result r;
 	int64_t before, kept;
 	char *index_sql = NULL;
+
+	/* The copies keep their index (name_index_drop is the roster's). */
+	if (empty) {
+		/* The staged rows as they are, keyed by name. */
+		if (!im->rehearsing)
+			index_sql = name_index_drop(db, im->nrows, 0);
+		(void)import_write(im, C_COPY, 0, 0);
+		im->added = im->nrows;
+	} else {
+		/* An import only adds characters and changes them. */
+		before = import_count_at(im, "SELECT count(*) FROM"
+		    " main.character");
+		if (!im->replace) {
+			/* Every name is free (import_fault). */
+			if (!im->rehearsing)
+				index_sql = name_index_drop(db, im->nrows,
+				    before);
+			(void)import_write(im, C_INSERT, im->now, 0);
+		} else {
+			kept = import_write(im, C_UPDATE_KEPT, im->now, 0);
+			/* With every row kept, there is nothing left. */
+			if (kept != im->nkept)
+				(void)import_write(im, C_UPSERT_REST,
+				    im->now, 0);
+			else if (kept < im->nrows)
+				(void)import_write(im, C_UPSERT_NEW,
+				    im->now, 0);
+		}
+		im->added = (long)(import_count_at(im, "SELECT count(*) FROM"
+		    " main.character") - before);
+	}
+	/* The holdings find their characters by name. */
+	name_index_build(im, index_sql);
+	im->replaced = im->nrows - im->added;
+	for (int k = 0; k < 2 && im->replace && im->nflagged > 0; k++) {
+		int by_holding = import_count_at(im, count_held[k]) <
+		    im->nflagged;
+
+		(void)import_count_at(im, import_commit_sql[by_holding ?
+		    C_CLEAR_BY_HOLDING : C_CLEAR_BY_ROW][k]);
+		import_flush(im);
+	}
+	if (im->nholds > 0)
+		(void)import_write(im, C_HOLD, 0, 0);
+}
+
+/*
+ * The copies of the rows the commit changes, as the roster is now: only
+ * an import with replace into a roster that is not empty changes rows
+ * that are there, those whose ids staging found (a row whose name was
+ * free then and is taken now would be a change since staging).  Their
+ * index of names is built once they are in, from the rows sorted once.
+ */
+static void
+import_copies(struct roster_import *im, int empty)
+{
+	struct db *db = im->db;
+
+	for (int i = 0; rehearsal_tables[i] != NULL; i++)
+		import_create_like(db, rehearsal_tables[i],
+		    rehearsal_tables[i]);
+	if (!empty && im->replace && im->nkept > 0) {
+		import_exec(db, "INSERT INTO import.character SELECT c.*"
+		    " FROM import.import_by_kept k JOIN main.character c"
+		    " ON c.id = k.kept");
+		if (im->nflagged > 0)
+			import_exec(db, "INSERT INTO import.holds_item"
+			    " SELECT h.* FROM main.holds_item h"
+			    " WHERE h.character_id IN"
+			    " (SELECT id FROM import.character);"
+			    "INSERT INTO import.holds_power"
+			    " SELECT h.* FROM main.holds_power h"
+			    " WHERE h.character_id IN"
+			    " (SELECT id FROM import.character)");
+	}
+	import_exec(db, "CREATE UNIQUE INDEX import.character_name"
+	    " ON character(name)");
+}
+
+/*
+ * Outside the lock, in a read transaction of its own: the checks of the
+ * commit, and its writes rehearsed on copies (rehearsal_tables).  Returns
+ * what is wrong with the import, as the commit would say it, or
+ * ROSTER_OK.  The copies' holdings name items and powers that only the
+ * database has: their references are not enforced here, where no row of
+ * the database is written.
+ */
+static enum roster_result
+import_rehearse(struct roster_import *im)
+{
+	struct db *db = im->db;
+	enum roster_result r = ROSTER_OK;
+	int empty;
+
+	import_exec(db, "PRAGMA foreign_keys = OFF");
+	db_begin_read(db);
+	empty = import_run_sql(db, import_sql[I_ANY_CHAR], 0) == 0;
+	if (((!im->replace && !empty) || im->nholds > 0) &&
+	    (r = import_fault(im, !im->replace && !empty)) != ROSTER_OK)
+		goto out;
+	import_copies(im, empty);
+	db_rehearsal_free(im->rehearsal);
+	im->rehearsal = db_rehearsal_start(db, "import", rehearsal_tables);
+	im->rehearsing = 1;
+	import_writes(im, empty);
+	im->rehearsing = 0;
+	im->ncopies = import_run_sql(db, "SELECT count(*) FROM"
+	    " import.character", 0);
+	/* The characters whose holdings the rows set, by id. */
+	import_exec(db, "CREATE TABLE import.import_flagged"
+	    " (id INTEGER PRIMARY KEY);"
+	    "INSERT OR IGNORE INTO import.import_flagged SELECT c.id"
+	    " FROM import.import_meta m JOIN import.import_row r"
+	    " ON r.id = m.id JOIN import.character c ON c.name = r.name"
+	    " WHERE m.holdings");
+	db_rehearsal_stop(im->rehearsal);
+	db_commit(db);
+out:
+	import_exec(db, "PRAGMA foreign_keys = ON");
+	return r;
+}
+
+/*
+ * The tables whose change since staging began (im->mark) makes the
+ * rehearsal stale: those the commit writes, and those it reads names in.
+ */
+static const char *const import_watched[] = {
+	"character", "holds_item", "holds_power", "item", "power", NULL
+};
+
+/*
+ * Whether a holding staged names an item or a power that is gone, which
+ * only another program's write, one that refkit does not record, can
+ * have done since staging; import_fault finds the first row at fault.
+ */
+static int
+import_holding_gone(struct roster_import *im)
+{
+	struct db_stmt *st = db_prepare(im->db, import_fault_sql);
+	int gone;
+
+	db_bind_int(st, 1, 0);
+	gone = db_step(im->db, st, 0) == DB_ROW;
+	db_finalize(st);
+	return gone;
+}
+
+/*
+ * The play of a rehearsal: the rows as the rehearsal left them, written
+ * over the roster's own in the order of their ids (a row there keeps its
+ * name: setting it would write each into the index of names again, a
+ * page of its own each), then the holdings of the characters whose rows
+ * set them (import_flagged) made those the rehearsal left.
+ */
+static const char *const import_play_sql[] = {
+	"INSERT INTO main.character (id, " CHAR_COLS ", created, updated)"
+	" SELECT id, " CHAR_COLS ", created, updated FROM import.character"
+	" WHERE true ON CONFLICT (id) DO UPDATE SET player = excluded.player,"
+	" notes = excluded.notes, ene = excluded.ene, str = excluded.str,"
+	" int = excluded.int, cun = excluded.cun, agi = excluded.agi,"
+	" con = excluded.con, cha = excluded.cha, luc = excluded.luc,"
+	" level = excluded.level,"
+	" given_or = excluded.given_or, given_dr = excluded.given_dr,"
+	" given_mind = excluded.given_mind, given_life = excluded.given_life,"
+	" given_in = excluded.given_in, given_em = excluded.given_em,"
+	" given_lb = excluded.given_lb, created = excluded.created,"
+	" updated = excluded.updated WHERE character.name = excluded.name",
+	"DELETE FROM main.holds_item WHERE character_id IN"
+	" (SELECT id FROM import.import_flagged) AND NOT EXISTS"
+	" (SELECT 1 FROM import.holds_item h WHERE"
+	" h.character_id = holds_item.character_id AND"
+	" h.item_id = holds_item.item_id)",
+	"DELETE FROM main.holds_power WHERE character_id IN"
+	" (SELECT id FROM import.import_flagged) AND NOT EXISTS"
+	" (SELECT 1 FROM import.holds_power h WHERE"
+	" h.character_id = holds_power.character_id AND"
+	" h.power_id = holds_power.power_id)",
+	"INSERT OR IGNORE INTO main.holds_item SELECT h.*"
+	" FROM import.holds_item h WHERE h.character_id IN"
+	" (SELECT id FROM import.import_flagged)",
+	"INSERT OR IGNORE INTO main.holds_power SELECT h.*"
+	" FROM import.holds_power h WHERE h.character_id IN"
+	" (SELECT id FROM import.import_flagged)",
+	NULL
+};
+
+/*
+ * db_rehearsal_play's write: the rows the rehearsal made, written over
+ * the roster's own (import_play_sql), in the write transaction.  Nothing
+ * recorded since staging began changed what they were made from
+ * (db_rehearsal_play looked), so they are what the commit's writes would
+ * make now, unless a write that refkit does not record changed the
+ * roster: then it returns nonzero, which the counts tell (a row the
+ * rehearsal changed that is gone, or has another name; a new one that
+ * is there), or a constraint (a name taken) or a holding gone.  Other
+ * programs' changes to the rows it writes are written over, as the
+ * commit's writes would have.  The index of names is built again after
+ * many new rows, as the commit's writes do (name_index_drop).
+ */
+static int
+import_play(void *arg)
+{
+	struct roster_import *im = arg;
+	const int64_t v6[6] = { 0, 0, 0, 0, 0, 0 };
+	const char *count = "SELECT count(*) FROM main.character";
+	char *index_sql = NULL;
+	int64_t before, written;
+	int refused;
+
+	if (im->nholds > 0 && import_holding_gone(im))
+		return -1;
+	im->playing = 1;
+	im->refused = 0;
+	before = import_run_sql(im->db, count, 0);
+	index_sql = name_index_drop(im->db, im->added, before);
+	written = import_run_at(im, import_play_sql[0], v6);
+	name_index_build(im, index_sql);
+	if (written != im->ncopies ||
+	    import_run_sql(im->db, count, 0) - before != im->added)
+		im->refused = 1;
+	for (int i = 1; import_play_sql[i] != NULL && im->nflagged > 0; i++)
+		(void)import_run_at(im, import_play_sql[i], v6);
+	refused = im->refused;
+	im->playing = 0;
+	im->refused = 0;
+	return refused;
+}
+
+enum roster_result
+roster_import_commit(struct roster_import *im)
+{
+	struct db *db = im->db;
+	enum roster_result r;
 	int empty;
 
 	if (im->later)
@@ -1382,57 +1755,31 @@ roster_import_commit(struct roster_import *im)
 	 * Outside the lock: the staged rows in key order (KEY_CHUNK), which
 	 * every write of new rows reads.  When every row replaces a
 	 * character staging found, only the update by id is likely to run:
-	 * the rows are sorted under the lock if a write needs them after all.
+	 * the rows are sorted later if a write needs them after all.
 	 */
 	if (!im->replace || im->nkept < im->nrows)
 		import_sort(im);
+	if (im->nkept > 0)
+		import_sort_kept(im);
+	if ((r = import_rehearse(im)) != ROSTER_OK)
+		return r;
 	db_begin(db);
-	/* In an empty roster no name is taken and every row is new. */
+	if (db_rehearsal_play(im->rehearsal, im->mark, import_watched,
+	    import_play, im) == 0) {
+		db_commit(db);
+		return ROSTER_OK;
+	}
+	/*
+	 * The roster changed since staging began (a row the import writes,
+	 * a name it takes, an item it gives): the writes are made here,
+	 * under the lock, as the roster is now, and recorded as they go.
+	 */
 	empty = import_run_sql(db, import_sql[I_ANY_CHAR], 0) == 0;
 	/* Without replace, a name taken since staging is refused. */
 	if (((!im->replace && !empty) || im->nholds > 0) &&
 	    (r = import_fault(im, !im->replace && !empty)) != ROSTER_OK)
 		return r;
-	if (empty) {
-		/* The staged rows as they are, keyed by name. */
-		index_sql = name_index_drop(db, im->nrows, 0);
-		(void)import_write(im, C_COPY, 0, 0);
-		im->added = im->nrows;
-	} else {
-		/* An import only adds characters and changes them. */
-		before = import_run_sql(db, "SELECT count(*) FROM"
-		    " main.character", 0);
-		if (!im->replace) {
-			/* Every name is free (import_fault). */
-			index_sql = name_index_drop(db, im->nrows,
-			    before);
-			(void)import_write(im, C_INSERT, im->now, 0);
-		} else {
-			kept = import_write(im, C_UPDATE_KEPT, im->now, 0);
-			/* With every row kept, there is nothing left. */
-			if (kept != im->nkept)
-				(void)import_write(im, C_UPSERT_REST,
-				    im->now, 0);
-			else if (kept < im->nrows)
-				(void)import_write(im, C_UPSERT_NEW,
-				    im->now, 0);
-		}
-		im->added = (long)(import_run_sql(db, "SELECT count(*) FROM"
-		    " main.character", 0) - before);
-	}
-	/* The holdings find their characters by name. */
-	name_index_build(db, index_sql);
-	im->replaced = im->nrows - im->added;
-	for (int k = 0; k < 2 && im->replace && im->nflagged > 0; k++) {
-		int by_holding = import_run_sql(db, count_held[k], 0) <
-		    im->nflagged;
-
-		(void)import_run_sql(db, import_commit_sql[by_holding ?
-		    C_CLEAR_BY_HOLDING : C_CLEAR_BY_ROW][k], 0);
-		db_changes_flush(db);
-	}
-	if (im->nholds > 0)
-		(void)import_write(im, C_HOLD, 0, 0);
+	import_writes(im, empty);
 	db_commit(db);
 	return ROSTER_OK;
 }

@@ -96,6 +96,15 @@ struct roster_import {
 	char		*fault_name;	/* owned: the name it refused */
 	int		 roster_empty;	/* the roster staging sees is empty */
 	int		 sorted;	/* the staged rows are in key order */
+	int		 sorted_kept;	/* ... those staging found, by id */
+	struct db_rehearsal *rehearsal;	/* owned: the commit's writes,
+					   rehearsed (roster.c) */
+	int		 rehearsing;	/* ... being rehearsed now */
+	int64_t		 ncopies;	/* ... the rows it left (roster.c) */
+	int		 playing;	/* ... being played (db_rehearsal_play) */
+	int		 refused;	/* ... and refused by a constraint */
+	int64_t		 mark;		/* the newest change before staging
+					   (db_changes_mark), or -1 */
 	char		*run_head;	/* owned: the place run's head */
 	long		 run_next;	/* ... and the number it goes on with */
 	int		 later;		/* checks wait for the commit (a server) */
