@@ -44,7 +44,7 @@
 -- foreign keys follow a table renamed.
 
 PRAGMA application_id = 1380338516;	-- 0x52464b54, "RFKT"
-PRAGMA user_version = 15;
+PRAGMA user_version = 16;
 
 -- @migrate 13: a character's name is unique by a named index (see @since
 -- 13 below); the table is moved aside here, rebuilt by the section
@@ -916,3 +916,18 @@ SELECT refkit_chain_log('duel', id) FROM fb_duel;
 SELECT refkit_chain_log('game', id) FROM bg_game;
 SELECT refkit_chain_log('rolls', t) FROM (SELECT DISTINCT id / 2147483648
     AS t FROM d6_roll) AS r;
+
+-- @since 16: whose log it is (issue #37; refkit(7), "Many GMs, one
+-- record").  A command that names no combat, duel or game acts on the
+-- one its GM last started or acted in that is still open, which these
+-- find.  Every event of a duel and of a game records its GM as a
+-- combat's does (gm; NULL in the events written before this version),
+-- and a game, which starts with no event, the GM who made it.
+-- The hash chain leaves a NULL out of a column added after hash, so the
+-- events chained before keep their hashes (core/chain.h).
+ALTER TABLE fb_event ADD COLUMN gm TEXT;
+ALTER TABLE bg_event ADD COLUMN gm TEXT;
+ALTER TABLE bg_game ADD COLUMN gm TEXT;
+CREATE INDEX event_by_gm ON event(gm, id) WHERE gm IS NOT NULL;
+CREATE INDEX fb_event_by_gm ON fb_event(gm, id) WHERE gm IS NOT NULL;
+CREATE INDEX bg_event_by_gm ON bg_event(gm, id) WHERE gm IS NOT NULL;

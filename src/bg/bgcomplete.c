@@ -47,6 +47,7 @@ static const struct complete_cmd cmds[] = {
 	{ "show", "", NULL },
 	{ "log", "", NULL },
 	{ "games", "", NULL },
+	{ "list", "", NULL },
 	{ "undo", "", NULL },
 	{ "replay", "", NULL },
 	{ "play", "", NULL },

@@ -903,8 +903,8 @@ check_identity(struct db *db)
 static void
 bring_up_to_date(struct db *db)
 {
-	void *step11 = NULL;
-	int version, step11_n = 0;
+	void *taken[2] = { NULL, NULL };
+	int version, taken_n[2] = { 0, 0 }, ntaken = 0;
 
 	if (db->readonly)
 		errx(1, "cannot use '%s': its schema needs updating to "
@@ -939,24 +939,28 @@ bring_up_to_date(struct db *db)
 				    v == 11 || v == DB_SCHEMA_CHAINED);
 			db_exec(db, db_schema_step[v], what);
 			/*
-			 * Step 11's changes are taken before a later step
-			 * alters the tables they are of (step 15's hashes):
-			 * the session extension cannot write a change of a
-			 * table whose columns changed under it.  They are
-			 * stored once the change table has its last form.
+			 * A recorded step's changes are taken before a later
+			 * step alters the tables they are of (step 15's
+			 * hashes, step 16's columns): the session extension
+			 * cannot write a change of a table whose columns
+			 * changed under it.  They are stored, in order, once
+			 * the change table has its last form.
 			 */
-			if (v == 11 && db->session != NULL &&
+			if ((v == 11 || v == DB_SCHEMA_CHAINED) &&
+			    v < DB_SCHEMA_VERSION && db->session != NULL &&
 			    !sqlite3session_isempty(db->session)) {
 				if (sqlite3session_changeset(db->session,
-				    &step11_n, &step11) != SQLITE_OK)
+				    &taken_n[ntaken], &taken[ntaken]) !=
+				    SQLITE_OK)
 					db_fatal(db, what);
+				ntaken++;
 				session_end(db);
 				session_start(db);
 			}
 		}
-		if (step11 != NULL) {
-			change_append(db, step11, (size_t)step11_n);
-			sqlite3_free(step11);
+		for (int i = 0; i < ntaken; i++) {
+			change_append(db, taken[i], (size_t)taken_n[i]);
+			sqlite3_free(taken[i]);
 		}
 		set = xasprintf("PRAGMA user_version = %d", DB_SCHEMA_VERSION);
 		db_exec(db, set, what);

@@ -65,10 +65,28 @@ void
 db_die(struct db *db, const char *fmt, ...)
 {
 	va_list ap;
+	char *msg;
 
 	db_rollback(db);
 	va_start(ap, fmt);
-	verrx(1, fmt, ap);
+	if (db->subject[0] == '\0')
+		verrx(1, fmt, ap);
+	if (vasprintf(&msg, fmt, ap) < 0)
+		msg = NULL;
+	va_end(ap);
+	errx(1, "%s: %s", db->subject, msg ? msg : fmt);
+}
+
+void
+db_subject(struct db *db, const char *fmt, ...)
+{
+	va_list ap;
+
+	db->subject[0] = '\0';
+	if (fmt == NULL)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(db->subject, sizeof db->subject, fmt, ap);
 	va_end(ap);
 }
 

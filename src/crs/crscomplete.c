@@ -145,6 +145,7 @@ static const struct complete_cmd combat_cmds[] = {
 	{ "dead", "fighter", NULL },
 	{ "undo", "", NULL },
 	{ "status", "", NULL },
+	{ "list", "", NULL },
 	{ "log", "", NULL },
 	{ "replay", "", NULL },
 	{ "history", "", NULL },

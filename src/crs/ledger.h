@@ -26,6 +26,8 @@ struct ledger {
 	int64_t			 combat;
 	char			 key[DB_KEY_TEXT_MAX];	/* as users see it */
 	char			*rules;		/* owned */
+	char			*gm;		/* who started it, owned; or
+						   NULL */
 	size_t			 n;
 	struct combat_event	*ev;
 	int			*undone;

@@ -61,6 +61,7 @@ static const struct complete_cmd cmds[] = {
 	{ "geas", "fighter " GEAS, NULL },
 	{ "restance", "fighter", NULL },
 	{ "status", "", NULL },
+	{ "list", "", NULL },
 	{ "log", "", NULL },
 	{ "history", "duelist", NULL },
 	{ "undo", "", NULL },
@@ -75,7 +76,7 @@ static const struct complete_cmd cmds[] = {
 
 /* fb-duel's own options and a round's, which take a value... */
 static const char *const own_opts[] = {
-	"db", "seed", "duel", "side", "hand", "colour", "level", "free-geas",
+	"db", "seed", "duel", "gm", "side", "hand", "colour", "level", "free-geas",
 	"board", "notes", "spheres", "absorb", "n", "max-rounds", "jobs",
 	"output", "paper", "per-page", NULL
 };
