@@ -84,7 +84,7 @@ journal_open_print(struct db *db, const struct journal_kind *k,
 	v = journal_open_list(db, k, NULL, &n);
 	out = out_new(stdout, fmt, OUT_ROWS, 5, cols);
 	for (size_t i = 0; i < n; i++) {
-		const char *key = cli_key(v[i].log);
+		const char *key = db_key_str(db, v[i].log);
 		char *last = NULL;
 
 		if (key[strspn(key, "0123456789")] == '\0')
@@ -169,14 +169,15 @@ journal_pick(struct db *db, const struct journal_kind *k, const char *gm,
 		db_bind_text_copy(st, 1, gm);
 		if (db_step(db, st, 0) == DB_ROW)
 			say_more(why, whysz, " (%s %s, the last one acted in, "
-			    "is over)", k->what, cli_key(db_column_int(st, 0)));
+			    "is over)", k->what,
+			    db_key_str(db, db_column_int(st, 0)));
 		db_finalize(st);
 	}
 	for (size_t i = 0; i < n; i++) {
 		char one[400];
 
 		snprintf(one, sizeof one, "%s %s (%s; GM %s)", k->what,
-		    cli_key(v[i].log), v[i].sides ? v[i].sides : "-",
+		    db_key_str(db, v[i].log), v[i].sides ? v[i].sides : "-",
 		    v[i].gm ? util_q(v[i].gm) : "unknown");
 		if (strlen(why) + strlen(one) + 80 >= whysz)
 			break;

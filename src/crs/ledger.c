@@ -30,22 +30,6 @@ ledger_new_combat(struct db *db, const char *rules, int64_t now)
 	return id;
 }
 
-int64_t
-ledger_current(struct db *db)
-{
-	struct db_stmt *st = db_prepare(db, "SELECT max(c.id) FROM combat c"
-	    " WHERE " DB_OWN_KEY("c.id") " AND NOT EXISTS (SELECT 1 FROM"
-	    " event e WHERE e.combat_id ="
-	    " c.id AND e.action = 'end' AND"
-	    JOURNAL_LIVE("event", "combat_id", "e") ")");
-	int64_t id = 0;
-
-	if (db_step(db, st, 0) == DB_ROW)
-		id = db_column_int(st, 0);
-	db_finalize(st);
-	return id;
-}
-
 static char *
 col_text(struct db_stmt *st, int c)
 {

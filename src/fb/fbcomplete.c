@@ -12,7 +12,7 @@
 
 /*
  * Duelists and boards, and the two of the duel --duel names, else of
- * the newest.
+ * its GM's (complete_log).
  */
 static void
 names(struct complete *c, const char *kind)
@@ -27,7 +27,7 @@ names(struct complete *c, const char *kind)
 	else if (strcmp(kind, "board") == 0)
 		fbledger_board_each(db, complete_name, c);
 	else if (strcmp(kind, "fighter") == 0 &&
-	    (id = complete_log(c, "duel", fbledger_duel_current)) != 0)
+	    (id = complete_log(c, &fbledger_kind)) != 0)
 		fbledger_duel_names(db, id, complete_name, c);
 }
 

@@ -322,13 +322,17 @@ test_game(struct db *db)
 	int64_t id, bad;
 	ptrdiff_t u;
 
-	is_int(bgledger_game_current(db), 0, "no game yet");
+	is_int(journal_pick(db, &bgledger_kind, "Gail", 0, why, sizeof why), 0,
+	    "no game yet");
 	bgledger_team_load(db, "Red", &t[0]);
 	bgledger_team_load(db, "Blue", &t[1]);
 	db_begin(db);
-	id = bgledger_game_new(db, &t[0], &t[1], 0, 0, NULL);
+	id = bgledger_game_new(db, &t[0], &t[1], 0, 0, "Gail");
 	db_commit(db);
-	is_int(bgledger_game_current(db), id, "the new game is current");
+	is_int(journal_pick(db, &bgledger_kind, "Gail", 0, why, sizeof why), id,
+	    "the new game is its GM's");
+	is_int(journal_pick(db, &bgledger_kind, "Hal", 0, why, sizeof why), 0,
+	    "and no other GM's");
 	bg_start(g, &t[0], &t[1], 0, 0);
 
 	is_int(play(db, id, g, "place", "Rogue f2", 1, &canon), 1,
