@@ -626,6 +626,21 @@ struct support {
 	int	*n;		/* ncol + 1 counts */
 	int	*knew_c;	/* one of them knew of c */
 	int	*c_knew;	/* c knew of every one */
+	/*
+	 * Changes here that made the record just as c makes it (alike):
+	 * a value written knowing of one of them was written knowing of
+	 * what c brings, so it counts as made knowing of c.
+	 */
+	struct change_ref {
+		char	 origin[STATION_ID_LEN + 1];
+		int64_t	 oseq;
+	}	*alike;
+	size_t	 nalike;
+	/*
+	 * Whether c is a removal, before which an insert made without
+	 * knowing of it gives way (gone.h): counted as known to c.
+	 */
+	int	 removal;
 };
 
 static void
@@ -635,6 +650,9 @@ support_init(struct support *s, int ncol)
 	s->n = xcalloc((size_t)ncol + 1, sizeof *s->n);
 	s->knew_c = xcalloc((size_t)ncol + 1, sizeof *s->knew_c);
 	s->c_knew = xcalloc((size_t)ncol + 1, sizeof *s->c_knew);
+	s->alike = NULL;
+	s->nalike = 0;
+	s->removal = 0;
 	for (int i = 0; i <= ncol; i++)
 		s->c_knew[i] = 1;
 }
@@ -645,6 +663,7 @@ support_release(struct support *s)
 	free(s->n);
 	free(s->knew_c);
 	free(s->c_knew);
+	free(s->alike);
 }
 
 /* Whether the change m is at a row of table whose key is pk's. */
@@ -701,6 +720,9 @@ support_find(struct db *db, struct support *s, const char *table,
 		    doseq == oseq) || row_seen(st, 2, &d) != 0)
 			continue;
 		knew = had_seen(dorigin, doseq, d.seen, d.nseen, origin, oseq);
+		for (size_t k = 0; k < s->nalike && !knew; k++)
+			knew = had_seen(dorigin, doseq, d.seen, d.nseen,
+			    s->alike[k].origin, s->alike[k].oseq);
 		knew_d = had_seen(origin, oseq, seen, nseen, dorigin, doseq);
 		if (sqlite3changeset_start(&m, db_column_bytes(st, 3),
 		    (void *)db_column_blob(st, 3)) != SQLITE_OK)
@@ -726,7 +748,8 @@ support_find(struct db *db, struct support *s, const char *table,
 				}
 				s->n[i]++;
 				s->knew_c[i] |= knew;
-				s->c_knew[i] &= knew_d;
+				s->c_knew[i] &= knew_d || (s->removal &&
+				    op == SQLITE_INSERT && !knew);
 			}
 		}
 		(void)sqlite3changeset_finalize(m);
@@ -1148,24 +1171,33 @@ stamps_apply(struct db *db, struct exchange_apply *a, char *why,
 }
 
 /*
- * Whether a change here inserted the row that the insert it brings
- * makes, the same but for its times: then the row here is that record,
- * changed here since, and what comes is older.  Read from the record of
- * changes, which only such a conflict needs.
+ * Notes in s->alike the changes here that inserted the row that the
+ * insert it is at brings, the same but for its times.  A value here
+ * written knowing of one of them was written knowing of the record as
+ * it comes, which is then older news (the same roster imported at two
+ * stations, one of which changed a character since).  Only a change
+ * that knew of such an insert counts: the insert itself may not have
+ * taken here (a conflict kept another version), so its being in the
+ * record of changes alone says nothing of the row.  Read from the
+ * record of changes, which only such a conflict needs.
  */
-static int
-made_alike(struct db *db, const struct cols *c, sqlite3_changeset_iter *it,
-    const char *table, int ncol)
+static void
+alike_find(struct db *db, const struct cols *c, sqlite3_changeset_iter *it,
+    const char *table, int ncol, struct support *s)
 {
 	struct db_stmt *st;
-	int found = 0;
+	size_t cap = 0;
 
-	st = db_prepare(db, "SELECT data FROM change ORDER BY no DESC");
-	while (!found && db_step(db, st, 0) == DB_ROW) {
+	st = db_prepare(db, "SELECT origin, oseq, data FROM change"
+	    " ORDER BY no DESC");
+	while (db_step(db, st, 0) == DB_ROW) {
 		sqlite3_changeset_iter *m;
+		const char *origin = db_column_text(st, 0);
+		int found = 0;
 
-		if (sqlite3changeset_start(&m, db_column_bytes(st, 0),
-		    (void *)db_column_blob(st, 0)) != SQLITE_OK)
+		if (origin == NULL || strlen(origin) != STATION_ID_LEN ||
+		    sqlite3changeset_start(&m, db_column_bytes(st, 2),
+		    (void *)db_column_blob(st, 2)) != SQLITE_OK)
 			continue;
 		while (!found && sqlite3changeset_next(m) == SQLITE_ROW) {
 			const char *t;
@@ -1189,9 +1221,17 @@ made_alike(struct db *db, const struct cols *c, sqlite3_changeset_iter *it,
 			}
 		}
 		(void)sqlite3changeset_finalize(m);
+		if (!found)
+			continue;
+		if (s->nalike == cap) {
+			cap = cap ? 2 * cap : 4;
+			s->alike = xreallocarray(s->alike, cap,
+			    sizeof *s->alike);
+		}
+		memcpy(s->alike[s->nalike].origin, origin, STATION_ID_LEN + 1);
+		s->alike[s->nalike++].oseq = db_column_int(st, 1);
 	}
 	db_finalize(st);
-	return found;
 }
 
 /* The context of the conflict handler and the table filter. */
@@ -1344,6 +1384,8 @@ judge_row(struct apply_ctx *x, sqlite3_changeset_iter *it, struct cols *c,
 		}
 	}
 	support_init(&s, ncol);
+	if (nwant > 0 && op == SQLITE_INSERT)
+		alike_find(x->db, c, it, c->table, ncol, &s);
 	if (nwant > 0)
 		support_find(x->db, &s, c->table, pk, here, want, a->origin,
 		    a->oseq, g->seen, g->nseen);
@@ -1387,8 +1429,10 @@ judge_row(struct apply_ctx *x, sqlite3_changeset_iter *it, struct cols *c,
 /*
  * A removal that meets a row here that differs from the one removed:
  * it goes through if it was made knowing of every value here that
- * differs, stays out if one of them was made knowing of it, and is in
- * conflict otherwise.
+ * differs, or of every one but those an insert made without knowing of
+ * it wrote (a copy, which gives way to the removal here as the gate
+ * passes it over elsewhere); it stays out if one of them was made
+ * knowing of it, and is in conflict otherwise.
  */
 static int
 judge_removal(struct apply_ctx *x, sqlite3_changeset_iter *it,
@@ -1412,6 +1456,7 @@ judge_removal(struct apply_ctx *x, sqlite3_changeset_iter *it,
 		}
 	}
 	support_init(&s, ncol);
+	s.removal = 1;
 	if (nwant > 0)
 		support_find(x->db, &s, c->table, pk, here, want, a->origin,
 		    a->oseq, g->seen, g->nseen);
@@ -1520,11 +1565,11 @@ on_conflict(void *arg, int why, sqlite3_changeset_iter *it)
 		    (rc = station_birth(x, it, c, ncol)) >= 0)
 			return rc;
 		/*
-		 * An insert whose key is here: the same record, as it is
-		 * here or as it was made here, or not.
+		 * An insert whose key is here: the same record as it is
+		 * here, or judged field by field (judge_row: it may be one
+		 * made here alike and changed since).
 		 */
-		if (same_but_stamps(c, it, NEW, ncol) ||
-		    made_alike(x->db, c, it, table, ncol)) {
+		if (same_but_stamps(c, it, NEW, ncol)) {
 			a->same++;
 			stamp_note(a, c, it, op, ncol);
 			return SQLITE_CHANGESET_OMIT;

@@ -18,17 +18,19 @@
  * quietly too.  Only two changes made without knowing of each other,
  * to different values, conflict; their settlement is recorded as a
  * change of the settling station, made knowing of both, which thus
- * wins over both wherever it goes (exchange_finish).  Two versions that differ in nothing but
- * their created and updated times are the same record, which keeps the
- * earliest created and the latest updated of every version met, so that
- * stations agree whatever order the changes come in.  A record made
- * here the way it comes, and changed here since, is the same record
- * too: what comes is older than what is here.  Anything else is a
- * conflict: applying records it and goes on, so that one run reports
- * them all, and the caller then rolls the transaction back, unless a
- * choice settles them (mine: keep what is here; theirs: take what
- * comes, where SQLite can): the line of a resolution file that names
- * the record (resolve.h), else the preference.
+ * wins over both wherever it goes (exchange_finish).  Two versions
+ * that differ in nothing but their created and updated times are the
+ * same record, which keeps the earliest created and the latest updated
+ * of every version met, so that stations agree whatever order the
+ * changes come in.  A record changed here knowing of a version made the
+ * way it comes is the same record too: what comes is older than what is
+ * here.  A removal wins over a copy made without knowing of it, as the
+ * gate has it (gone.h), at the station that made the copy too.
+ * Anything else is a conflict: applying records it and goes on, so that
+ * one run reports them all, and the caller then rolls the transaction
+ * back, unless a choice settles them (mine: keep what is here; theirs:
+ * take what comes, where SQLite can): the line of a resolution file
+ * that names the record (resolve.h), else the preference.
  */
 #ifndef REFKIT_EXCHANGE_H
 #define REFKIT_EXCHANGE_H

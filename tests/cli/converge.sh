@@ -76,3 +76,41 @@ for db in A.db B.db I.db; do
 	sqlite3 "$db" "SELECT name, created FROM station WHERE name <> 'late'
 	    ORDER BY name"
 done
+
+echo '# A settlement meets the version it kept: no conflict of its own.'
+# Hal is made at J and at L without either knowing; hub K takes J's,
+# then keeps it over L's.  L takes K's changes: J's insert meets L's
+# Hal, and K's settlement, a row just like J's insert, settles it.  J's
+# insert being in L's record of changes does not make K's settlement
+# old news at L: L kept its own version of it.
+REFKIT_STATION=J crs-stats --db J.db add Hal OR=7 LIFE=20 >/dev/null
+REFKIT_STATION=K refkit --db K.db station >/dev/null
+REFKIT_STATION=L crs-stats --db L.db add Hal OR=5 LIFE=14 >/dev/null
+refkit --db K.db merge J.db >/dev/null
+run refkit --db K.db --prefer mine merge L.db | mask
+run refkit --db L.db --prefer mine merge K.db | mask
+for db in K.db L.db; do
+	printf '%s: %s\n' "$db" "$(sqlite3 "$db" "SELECT given_or, given_life
+	    FROM character WHERE name = 'Hal'")"
+done
+
+echo '# A copy made without knowing of a removal gives way to it everywhere.'
+# P removes Ann and makes her again; Q, which never saw the removal,
+# changes the old Ann.  Hub O keeps the removal over Q's change, and then
+# passes over P's Ann, made without knowing of that settlement.  At P,
+# the settlement meets P's Ann and removes it the same way, unasked.
+REFKIT_STATION=O crs-stats --db O.db add Ann OR=8 LIFE=12 >/dev/null
+REFKIT_STATION=P refkit --db P.db merge O.db >/dev/null
+REFKIT_STATION=Q refkit --db Q.db merge O.db >/dev/null
+crs-stats --db P.db rm Ann >/dev/null
+refkit --db O.db merge P.db >/dev/null
+crs-stats --db P.db add Ann OR=9 LIFE=26 >/dev/null
+crs-stats --db Q.db set Ann STR=16 >/dev/null
+run refkit --db O.db --prefer mine merge Q.db | mask
+run refkit --db O.db merge P.db | mask
+run refkit --db P.db merge O.db | mask
+run refkit --db Q.db merge O.db | mask
+for db in O.db P.db Q.db; do
+	printf '%s: %s\n' "$db" "$(sqlite3 "$db" "SELECT count(*) FROM
+	    character WHERE name = 'Ann'")"
+done
