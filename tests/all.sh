@@ -17,7 +17,8 @@
 #   5. crash safety: CRASH_RUNS SIGKILLs (default 40; 100 when soaking)
 #   6. concurrency: 21 writers of every ledger kind, 4 readers
 #   7. stations: four stations' days merged into hubs in several orders
-#      must agree
+#      must agree; and three to five stations through random edits,
+#      conflicts, settlements and exchanges must converge (converge.sh)
 #   7b. the PostgreSQL form of the schema, against a real server, and
 #      the migration of an older one; the tools on a server: the golden
 #      cases, the live board, 16 GMs and 4 readers over TCP
@@ -123,6 +124,7 @@ part "crash safety" sh tests/stress/crash.sh build \
     "${CRASH_RUNS:-$crash_default}"
 part "concurrency" sh tests/stress/concurrency.sh build 8000
 part "stations" sh tests/stress/stations.sh build
+part "converge" sh tests/stress/converge.sh build
 part "PostgreSQL schema" sh tests/pg/schema.sh build
 part "PostgreSQL migrations" sh tests/pg/migrate.sh build
 part "tools on PostgreSQL" sh tests/pg/cli.sh build

@@ -484,28 +484,84 @@ session_end(struct db *db)
 }
 
 /*
+ * The station's own row, as an insert, put before the changes of its
+ * first change (cs, n bytes), so that every station that holds any of
+ * its changes has its name and the time it was made as it has them
+ * itself, and not the time it was first heard of.  Returns a buffer
+ * that the caller frees with sqlite3_free, or NULL to keep cs as it is.
+ */
+static void *
+with_birth(struct db *db, const void *cs, size_t n, size_t *len)
+{
+	static const unsigned char pk[3] = { 1, 0, 0 };
+	struct changeset_out o = { NULL, 0, 0 };
+	struct changeset_value v;
+	struct db_stmt *st;
+	void *out = NULL;
+	int outn = 0, rc;
+
+	st = db_prepare(db, "SELECT s.id, s.name, s.created FROM station s"
+	    " JOIN station_self USING (id)");
+	if (db_step(db, st, 0) != DB_ROW)
+		db_fatal(db, "cannot record the changes");
+	changeset_put_table(&o, "station", 3, pk);
+	changeset_put_change(&o, SQLITE_INSERT, 0);
+	for (int i = 0; i < 2; i++) {
+		memset(&v, 0, sizeof v);
+		v.type = SQLITE_TEXT;
+		v.p = db_column_text(st, i);
+		v.n = strlen(v.p);
+		changeset_put_value(&o, &v);
+	}
+	memset(&v, 0, sizeof v);
+	v.type = SQLITE_INTEGER;
+	v.i = db_column_int(st, 2);
+	changeset_put_value(&o, &v);
+	db_finalize(st);
+	rc = sqlite3changeset_concat((int)o.n, o.p, (int)n, (void *)cs,
+	    &outn, &out);
+	free(o.p);
+	if (rc != SQLITE_OK)
+		db_fatal(db, "cannot record the changes");
+	*len = (size_t)outn;
+	return out;
+}
+
+/*
  * Stores cs, n bytes of changes made here, as this station's next
  * change, with what it had seen of the other stations' changes, and
  * notes the rows it removed, which copies made elsewhere must not
  * undo.  In the transaction that made them.  Its number of arrival is
  * the next, given here: PostgreSQL's own numbering (an identity column)
  * would skip the numbers of transactions rolled back, and --since marks
- * are the same on both (exchange.c numbers what it applies alike).
+ * are the same on both (exchange.c numbers what it applies alike).  The
+ * station's first change carries its own row too (with_birth).
  */
-static void
+static int64_t
 change_append(struct db *db, const void *cs, size_t n)
 {
 	struct db_stmt *st;
 	unsigned char *seen;
 	char *self;
 	int64_t oseq;
-	size_t nseen;
+	size_t nseen, blen = 0;
+	void *birth = NULL;
 
 	/*
 	 * Appenders to different logs write at once; their changes are
 	 * numbered one at a time, in the order they commit (db.h).
 	 */
 	db_lock_keys(db);
+	st = db_prepare(db, "SELECT coalesce(max(oseq), 0) FROM change"
+	    " WHERE origin = (SELECT id FROM station_self)");
+	db_step(db, st, 0);
+	if (db_column_int(st, 0) == 0)
+		birth = with_birth(db, cs, n, &blen);
+	db_finalize(st);
+	if (birth != NULL) {
+		cs = birth;
+		n = blen;
+	}
 	seen = gone_seen_now(db, &nseen);
 	st = db_prepare(db, "INSERT INTO change (no, origin, oseq, time, data,"
 	    " seen) SELECT (SELECT coalesce(max(no), 0) + 1 FROM change),"
@@ -522,8 +578,16 @@ change_append(struct db *db, const void *cs, size_t n)
 	db_finalize(st);
 	if (gone_note(db, self, oseq, cs, n) != 0)
 		db_fatal(db, "cannot record the changes");
+	sqlite3_free(birth);
 	free(seen);
 	free(self);
+	return oseq;
+}
+
+int64_t
+db_changes_record(struct db *db, const void *cs, size_t n)
+{
+	return change_append(db, cs, n);
 }
 
 /* Stores the transaction's changes, if any, as this station's next. */
