@@ -82,11 +82,11 @@ db_subject(struct db *db, const char *fmt, ...)
 {
 	va_list ap;
 
-	db->subject[0] = '\0';
-	if (fmt == NULL)
-		return;
 	va_start(ap, fmt);
-	vsnprintf(db->subject, sizeof db->subject, fmt, ap);
+	if (fmt != NULL)
+		vsnprintf(db->subject, sizeof db->subject, fmt, ap);
+	else
+		db->subject[0] = '\0';
 	va_end(ap);
 }
 

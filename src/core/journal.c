@@ -118,18 +118,14 @@ journal_gm(struct db *db, const struct journal_kind *k, int64_t id)
 	return gm;
 }
 
-/* Appends to b (of size bsz, holding a string) what fmt says, cut. */
+/* Appends s to b (of size bsz, holding a string), cut to fit. */
 static void
-say_more(char *b, size_t bsz, const char *fmt, ...)
+say_more(char *b, size_t bsz, const char *s)
 {
 	size_t len = strlen(b);
-	va_list ap;
 
-	if (len + 1 >= bsz)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(b + len, bsz - len, fmt, ap);
-	va_end(ap);
+	if (len + 1 < bsz)
+		snprintf(b + len, bsz - len, "%s", s);
 }
 
 int64_t
@@ -167,10 +163,14 @@ journal_pick(struct db *db, const struct journal_kind *k, const char *gm,
 		struct db_stmt *st = db_prepare(db, k->sql_last_mine);
 
 		db_bind_text_copy(st, 1, gm);
-		if (db_step(db, st, 0) == DB_ROW)
-			say_more(why, whysz, " (%s %s, the last one acted in, "
-			    "is over)", k->what,
+		if (db_step(db, st, 0) == DB_ROW) {
+			char one[120];
+
+			snprintf(one, sizeof one, " (%s %s, the last one "
+			    "acted in, is over)", k->what,
 			    db_key_str(db, db_column_int(st, 0)));
+			say_more(why, whysz, one);
+		}
 		db_finalize(st);
 	}
 	for (size_t i = 0; i < n; i++) {
@@ -181,14 +181,21 @@ journal_pick(struct db *db, const struct journal_kind *k, const char *gm,
 		    v[i].gm ? util_q(v[i].gm) : "unknown");
 		if (strlen(why) + strlen(one) + 80 >= whysz)
 			break;
-		say_more(why, whysz, "%s%s", shown ? ", " : "; open: ", one);
+		say_more(why, whysz, shown ? ", " : "; open: ");
+		say_more(why, whysz, one);
 		shown++;
 	}
-	if (shown < n)
-		say_more(why, whysz, " and %zu more", n - shown);
+	if (shown < n) {
+		char more[40];
+
+		snprintf(more, sizeof more, " and %zu more", n - shown);
+		say_more(why, whysz, more);
+	}
 	if (n == 0)
 		say_more(why, whysz, "; none is open");
-	say_more(why, whysz, " (give %s N, or start one)", k->option);
+	say_more(why, whysz, " (give ");
+	say_more(why, whysz, k->option);
+	say_more(why, whysz, " N, or start one)");
 	journal_open_free(v, n);
 	return 0;
 }
