@@ -46,6 +46,7 @@ struct db {
 	int	 appending;	/* the transaction is db_begin_append's */
 	int64_t	 log_lock;	/* the log it locked (db_lock_log), or 0 */
 	int	 keys_lock;	/* it holds the lock of new keys and changes */
+	int	 migrating;	/* a migration's changes go by parts (db.c) */
 };
 
 /* What db_step returns. */
