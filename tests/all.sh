@@ -30,6 +30,7 @@
 #   9b. the organiser's report in a real browser (headless Chromium):
 #      its DOM against history --json, its layout, a screenshot
 #  10. cppcheck and clang-tidy
+#  11. every benchmark (bench/*.sh) run to its end at a small size
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
@@ -117,6 +118,7 @@ part "import under load" sh tests/stress/import-lock.sh build 200000 5
 part "play on a terminal (tmux)" sh tests/tty/play.sh build
 part "the report in a browser (Chromium)" sh tests/html.sh build
 part "static analysis" sh tests/lint.sh
+part "benchmarks at a small size" sh tests/bench-smoke.sh build
 echo "== time of each part (wall clock)"
 printf '%s' "$times"
 printf '%6d s  in all\n' "$(($(date +%s) - t_start))"
