@@ -21,6 +21,13 @@
 --                                 database: the statements that change
 --                                 an older layout (renames, copies).
 --
+-- A statement of a step that records its changes (11 and 15) may be
+-- led by the line "-- in parts": it is then run again until it changes
+-- no row, and the changes recorded so far may be stored as a part
+-- between two runs (src/core/db.c), so that a step over millions of rows
+-- keeps its memory flat.  Such a statement takes a bounded number of
+-- the rows still to change, and changes them so that they are no longer.
+--
 -- A change SQLite cannot make in place (a column in the middle, a new
 -- CHECK) is a rebuild: a migrate section moves the old table aside,
 -- the table's own section (rerun) creates the new one, and a second
