@@ -19,6 +19,8 @@
 #   7. stations: four stations' days merged into hubs in several orders
 #      must agree; and three to five stations through random edits,
 #      conflicts, settlements and exchanges must converge (converge.sh)
+#   7a. version-7 databases of 1,000,000 and 100,000 events migrated in
+#      under 64 MB (tests/stress/migrate-big.sh, about 3 minutes)
 #   7b. the PostgreSQL form of the schema, against a real server, and
 #      the migration of an older one; the tools on a server: the golden
 #      cases, the live board, 16 GMs and 4 readers over TCP
@@ -33,6 +35,7 @@
 #   9b. the organiser's report in a real browser (headless Chromium):
 #      its DOM against history --json, its layout, a screenshot
 #  10. cppcheck and clang-tidy
+#  11. every benchmark (bench/*.sh) run to its end at a small size
 # REFKIT_SOAK=1 (make check-soak) runs the long forms: every golden case
 # under valgrind, a minute of each fuzz target, 100 crashes.
 set -u
@@ -125,6 +128,7 @@ part "crash safety" sh tests/stress/crash.sh build \
 part "concurrency" sh tests/stress/concurrency.sh build 8000
 part "stations" sh tests/stress/stations.sh build
 part "converge" sh tests/stress/converge.sh build
+part "migration of a big database" sh tests/stress/migrate-big.sh build
 part "PostgreSQL schema" sh tests/pg/schema.sh build
 part "PostgreSQL migrations" sh tests/pg/migrate.sh build
 part "tools on PostgreSQL" sh tests/pg/cli.sh build
@@ -143,6 +147,7 @@ part "two GMs' play on a PostgreSQL server (tmux)" sh tests/tty/gms.sh \
     build pg
 part "the report in a browser (Chromium)" sh tests/html.sh build
 part "static analysis" sh tests/lint.sh
+part "benchmarks at a small size" sh tests/bench-smoke.sh build
 echo "== time of each part (wall clock)"
 printf '%s' "$times"
 printf '%6d s  in all\n' "$(($(date +%s) - t_start))"

@@ -440,6 +440,7 @@ cmd_start(struct opts *o, int argc, char **argv)
 	if (o->combat)
 		cli_usage_error("start begins a new combat: --combat names one "
 		    "to act in");
+	(void)cli_gm(o->gm);	/* a bad name is a usage error, first */
 	db = cli_db_open(o->db);
 	db_begin(db);
 	/* One fighter, one combat: a GM who means it joins him there. */

@@ -47,6 +47,7 @@ struct db {
 	int64_t	 log_lock;	/* the log it locked (db_lock_log), or 0 */
 	int	 keys_lock;	/* it holds the lock of new keys and changes */
 	char	 subject[64];	/* db_die's messages are about it, or "" */
+	int	 migrating;	/* a migration's changes go by parts (db.c) */
 };
 
 /* What db_step returns. */

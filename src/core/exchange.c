@@ -870,6 +870,7 @@ add_conflict(struct db *db, struct exchange_apply *a,
 	}
 	/* The key, to find the row again at the end. */
 	x->ncol = ncol;
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression): of pointers */
 	x->pk = xcalloc((size_t)ncol, sizeof *x->pk);
 	(void)sqlite3changeset_pk(it, &pkf, &npk);
 	for (int i = 0; i < ncol && i < npk; i++) {
@@ -937,7 +938,9 @@ patch_note(struct exchange_apply *a, struct cols *c,
 	memset(&x, 0, sizeof x);
 	x.c = c;
 	x.ncol = ncol;
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression): of pointers */
 	x.pk = xcalloc((size_t)ncol, sizeof *x.pk);
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression): of pointers */
 	x.set = xcalloc((size_t)ncol, sizeof *x.set);
 	(void)sqlite3changeset_pk(it, &pk, &npk);
 	for (int i = 0; i < ncol; i++) {
@@ -1333,6 +1336,7 @@ here_values(sqlite3_changeset_iter *it, int ncol)
 static sqlite3_value **
 key_values(sqlite3_changeset_iter *it, int op, int ncol)
 {
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression): of pointers */
 	sqlite3_value **pk = xcalloc((size_t)ncol, sizeof *pk);
 	unsigned char *f = NULL;
 	int n = 0;
@@ -2186,11 +2190,13 @@ exchange_finish(struct db *db, struct exchange_apply *a)
 	a->nc = kept;
 	if (a->open > 0 || a->nc == 0)
 		return;
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression): of pointers */
 	g = xreallocarray(NULL, a->nc, sizeof *g);
 	for (size_t i = 0; i < a->nc; i++)
 		if (a->c[i].settled && a->c[i].pk != NULL &&
 		    strcmp(a->c[i].kind, K_REFUSED) != 0 && a->c[i].key != NULL)
 			g[n++] = &a->c[i];
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression): of pointers */
 	qsort(g, n, sizeof *g, cmp_conflict_table);
 	settlement_put(db, a, g, n, &o);
 	free(g);
