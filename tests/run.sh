@@ -11,7 +11,8 @@
 # (default: the number of processors); each is independent of the others,
 # and their results are printed in name order as they would be one by one.
 # REFKIT_UPDATE=1 rewrites the golden files instead (review the diff!).
-# REFKIT_CASES="a b" runs only those CLI cases.  REFKIT_CLI_ONLY=1 runs
+# REFKIT_CASES="a b" runs only those CLI cases, REFKIT_SKIP="c d" all
+# but those.  REFKIT_CLI_ONLY=1 runs
 # only the CLI cases (no unit tests, completion or man pages).
 # REFKIT_PG=1 runs the CLI cases only, each on a fresh database of the
 # PostgreSQL server that PGHOST names (tests/pg/server.sh starts one):
@@ -143,6 +144,7 @@ for c in "$top"/tests/cli/*.sh; do
 	name=$(basename "$c" .sh)
 	[ "$name" = lib ] && continue
 	case " ${REFKIT_CASES:-$name} " in *" $name "*) ;; *) continue ;; esac
+	case " ${REFKIT_SKIP:-} " in *" $name "*) continue ;; esac
 	printf '%s\n' "$name"
 done >"$work/cases"
 # The longest cases start first, so that the others fill the other
