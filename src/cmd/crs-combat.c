@@ -450,11 +450,15 @@ cmd_start(struct opts *o, int argc, char **argv)
 
 		if (other != 0) {
 			char *gm = journal_gm(db, &ledger_kind, other);
+			char who[256];
 
+			/* Copied: db_die exits, and nothing may be lost. */
+			snprintf(who, sizeof who, "%s", gm ? q(gm) : "unknown");
+			free(gm);
 			db_die(db, "'%s' is in combat %s (GM %s), which has not "
 			    "ended: fight on there (--combat %s join NAME) or "
-			    "end it first", q(name), cli_key(other),
-			    gm ? q(gm) : "unknown", cli_key(other));
+			    "end it first", q(name), cli_key(other), who,
+			    cli_key(other));
 		}
 		argv[i] = (char *)name;
 	}

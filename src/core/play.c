@@ -196,11 +196,16 @@ pin_ask(const struct play_tool *t)
 		return;
 	}
 	if (pid == 0) {
-		int dn = open("/dev/null", O_WRONLY);
+		int dn = open("/dev/null", O_RDWR);
 
-		/* Silent: a command run next says what is wrong. */
+		/*
+		 * Silent: a command run next says what is wrong.  And it
+		 * reads nothing of the session's input, whose offset its
+		 * exit would set back (child()).
+		 */
 		close(fd[0]);
 		if (dn >= 0) {
+			dup2(dn, STDIN_FILENO);
 			dup2(dn, STDOUT_FILENO);
 			dup2(dn, STDERR_FILENO);
 		}

@@ -350,8 +350,11 @@ util_say(char *why, size_t whysz, const char *fmt, ...)
 /*
  * The err(3) family (util.h).  Defined here, they take the place of the
  * C library's in every tool, so that no message, wherever it is raised,
- * can carry a newline or an escape sequence from what it quotes.
+ * can carry a newline or an escape sequence from what it quotes.  Not in
+ * the fuzzing build (tests/fuzz/hooks.h), whose hooks take the family's
+ * place so that a harness can run a whole command in-process.
  */
+#ifndef REFKIT_FUZZ_HOOKS_H
 static void
 say(int with_errno, const char *fmt, va_list ap)
 {
@@ -447,6 +450,7 @@ errx(int eval, const char *fmt, ...)
 	va_end(ap);
 	exit(eval);
 }
+#endif
 
 const char *
 util_q(const char *s)
