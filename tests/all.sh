@@ -37,7 +37,8 @@
 #  10. cppcheck and clang-tidy
 #  11. every benchmark (bench/*.sh) run to its end at a small size
 # REFKIT_SOAK=1 (make check-soak) runs the long forms: every golden case
-# under valgrind, a minute of each fuzz target, 100 crashes.
+# under valgrind and seal under ASan, a minute of each fuzz target, 100
+# crashes, 8,000 concurrent events, 5 imports under load.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
@@ -107,17 +108,16 @@ part "the live boards under tmux" sh tests/watch.sh build
 # most of half an hour on two cores.  ASan and UBSan have judged every
 # case above; what valgrind adds (reads of memory never written, and the
 # libraries loaded with dlopen, which the sanitizers do not see into) is
-# reached by a case of each tool and path: the widest combat of each
-# rule set, a duel, a game, the D6 System, the draws, an import, the
-# printed sheets (cairo, pango, libqrencode), stations and their merge,
-# the chains, play's processes and the many GMs.
+# reached by a case of each family and path: a combat under Avatar 2.6's
+# rules, a duel, a game, the D6 System, the printed sheets (cairo,
+# pango, libqrencode), stations and their merge, and play's processes
+# (15 cases took ten minutes on two cores).
 soak=${REFKIT_SOAK:-0}
 if [ "$soak" = 1 ]; then
 	vg_cases=
 else
-	vg_cases=${VALGRIND_CASES:-"combat-actions combat-avatar combat-melee
-	    combat-report fb-duel bg-board d6-roll draw-pick import-csv
-	    sheets merge verify keys play gms"}
+	vg_cases=${VALGRIND_CASES:-"combat-avatar fb-duel bg-board d6-roll
+	    sheets merge play"}
 fi
 # shellcheck disable=SC2086
 build VALGRIND=1 && part "CLI cases under valgrind" sh tests/valgrind.sh \
@@ -130,7 +130,8 @@ build fuzz-build && part "fuzz targets" sh tests/fuzz/run.sh build-fuzz \
     argv-d6-roll argv-fb-duel argv-bg-board argv-refkit
 part "crash safety" sh tests/stress/crash.sh build \
     "${CRASH_RUNS:-$crash_default}"
-part "concurrency" sh tests/stress/concurrency.sh build 8000
+[ "$soak" = 1 ] && events=8000 || events=4000
+part "concurrency" sh tests/stress/concurrency.sh build "$events"
 part "stations" sh tests/stress/stations.sh build
 part "converge" sh tests/stress/converge.sh build
 part "migration of a big database" sh tests/stress/migrate-big.sh build
@@ -145,7 +146,9 @@ part "tools on PostgreSQL: who waits for whom" sh tests/pg/appenders.sh build
 part "tools on PostgreSQL: 16 GMs at once" sh tests/pg/writers.sh build 10000
 part "tools on PostgreSQL: the server killed" sh tests/pg/crash.sh build 4
 part "tools on PostgreSQL: errors" sh tests/pg/errors.sh build
-part "import under load" sh tests/stress/import-lock.sh build 200000 5
+[ "$soak" = 1 ] && imports=5 || imports=2
+part "import under load" sh tests/stress/import-lock.sh build 200000 \
+    "$imports"
 part "play on a terminal (tmux)" sh tests/tty/play.sh build
 part "two GMs' play on one database (tmux)" sh tests/tty/gms.sh build
 part "two GMs' play on a PostgreSQL server (tmux)" sh tests/tty/gms.sh \
