@@ -65,8 +65,10 @@ c="$bin/crs-combat"
     LB=2 >/dev/null
 "$bin/crs-stats" --db "$pgdb" add Bob OR=7 DR=9 MIND=5 LIFE=100000 IN=1 \
     LB=2 >/dev/null
-# The floor's rows go into a combat of their own.
-"$c" --db "$pgdb" start Ann Bob >/dev/null
+# The floor's rows go into a combat of their own (of another fighter: a
+# fighter is in one open combat at a time).
+"$bin/crs-stats" --db "$pgdb" add Cy OR=5 DR=5 LIFE=10 IN=1 >/dev/null
+"$c" --db "$pgdb" start Cy >/dev/null
 floor=$("$psql" -qAtX -d bench -c 'SELECT max(id) FROM combat')
 "$c" --db "$pgdb" start Ann Bob >/dev/null
 rm -f "$out/pg.attack" "$out/pg.floor"

@@ -51,6 +51,8 @@ trap 'cleanup; exit 143' TERM
 
 if [ "$mode" = pg ]; then
 	. "$top/tests/pg/server.sh"
+	# server.sh's bad(), which takes the place of ours, names this.
+	pg_tally_name=watch
 	# pg_start sets its own traps: ours, which stop the server too, again.
 	if ! pg_start; then
 		bad "no PostgreSQL server"

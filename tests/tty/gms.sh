@@ -34,6 +34,8 @@ trap 'cleanup; exit 130' INT
 trap 'cleanup; exit 143' TERM
 if [ "$mode" = pg ]; then
 	. "$top/tests/pg/server.sh"
+	# server.sh's bad(), which takes the place of ours, names this.
+	pg_tally_name=gms
 	if ! pg_start; then
 		bad "no PostgreSQL server"
 		done_
