@@ -1724,17 +1724,7 @@ static const char *play_db, *play_gm;
 static int
 pin(char *key, size_t keysz)
 {
-	struct db *db = cli_db_open(play_db);
-	int64_t id;
-
-	db_begin_read(db);
-	id = journal_pick(db, &fbledger_kind, cli_gm(play_gm), 0, why,
-	    sizeof why);
-	db_rollback(db);
-	if (id != 0)
-		snprintf(key, keysz, "%s", cli_key(id));
-	db_close(db);
-	return id != 0 ? 0 : -1;
+	return journal_pin(play_db, &fbledger_kind, play_gm, key, keysz);
 }
 
 /*

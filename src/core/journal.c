@@ -105,6 +105,23 @@ journal_open_print(struct db *db, const struct journal_kind *k,
 	journal_open_free(v, n);
 }
 
+int
+journal_pin(const char *path, const struct journal_kind *k, const char *gm,
+    char *key, size_t keysz)
+{
+	struct db *db = cli_db_open(path);
+	char why[1000];
+	int64_t id;
+
+	db_begin_read(db);
+	id = journal_pick(db, k, cli_gm(gm), 0, why, sizeof why);
+	db_rollback(db);
+	if (id != 0)
+		snprintf(key, keysz, "%s", cli_key(id));
+	db_close(db);
+	return id != 0 ? 0 : -1;
+}
+
 char *
 journal_gm(struct db *db, const struct journal_kind *k, int64_t id)
 {

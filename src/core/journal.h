@@ -208,6 +208,14 @@ int64_t journal_pick(struct db *db, const struct journal_kind *k,
     const char *gm, int reading, char *why, size_t whysz);
 
 /*
+ * For a play session (core/play.h): opens the database at path, and
+ * writes into key, as users type it, the log of kind k that GM gm would
+ * act on now (journal_pick).  Returns 0, or -1 when there is none.
+ */
+int journal_pin(const char *path, const struct journal_kind *k,
+    const char *gm, char *key, size_t keysz);
+
+/*
  * The GM who started log id of kind k (the first event's, or the one
  * recorded with the log), or NULL; the caller frees it.
  */
