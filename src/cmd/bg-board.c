@@ -539,7 +539,7 @@ load_from(struct db *db, int64_t id, int64_t from, struct live *l)
 		rc = bgledger_game_load_recent(db, id, from, &l->d);
 	if (rc < 0)
 		db_die(db, "no game %s", cli_key(id));
-	db_subject(db, "game %s", cli_key(id));
+	db_subject(db, "game", cli_key(id));
 	if (bgledger_derive(&l->d, &l->g, &bad, why, sizeof why) < 0)
 		db_die(db, "event %lld does not replay: %s", (long long)bad,
 		    why);

@@ -123,7 +123,7 @@ combat_id(struct db *db, struct opts *o)
 
 	if (id == 0)
 		db_die(db, "%s", why);
-	db_subject(db, "combat %s", cli_key(id));
+	db_subject(db, "combat", cli_key(id));
 	/* Checked again where events are appended (journal_append). */
 	if (!o->reading && !db_key_own(db, id))
 		db_die(db, "started at another station, and only that station "
@@ -157,10 +157,10 @@ load_each(struct db *db, int64_t id, int64_t from, struct ledger *l,
 	else
 		rc = ledger_load(db, id, l);
 	if (rc != 0) {
-		db_subject(db, NULL);
+		db_subject(db, NULL, NULL);
 		db_die(db, "no combat %s", cli_key(id));
 	}
-	db_subject(db, "combat %s", cli_key(id));
+	db_subject(db, "combat", cli_key(id));
 	if (ledger_derive_each(l, s, hook, arg, &bad, why, sizeof why) != 0)
 		db_die(db, "event %" PRId64 " no longer replays (%s); see "
 		    "'crs-combat replay'", bad, why);

@@ -1018,7 +1018,7 @@ load_duel(struct db *db, int64_t id, int64_t from, struct fbledger_duel *d,
 		rc = fbledger_duel_load_recent(db, id, from, d);
 	if (rc < 0)
 		db_die(db, "no duel %s", cli_key(id));
-	db_subject(db, "duel %s", cli_key(id));
+	db_subject(db, "duel", cli_key(id));
 	if (fbledger_derive(d, live, &bad, why, sizeof why) < 0)
 		db_die(db, "event %lld does not replay: %s", (long long)bad,
 		    why);

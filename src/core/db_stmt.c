@@ -78,16 +78,12 @@ db_die(struct db *db, const char *fmt, ...)
 }
 
 void
-db_subject(struct db *db, const char *fmt, ...)
+db_subject(struct db *db, const char *what, const char *key)
 {
-	va_list ap;
-
-	va_start(ap, fmt);
-	if (fmt != NULL)
-		vsnprintf(db->subject, sizeof db->subject, fmt, ap);
-	else
+	if (what == NULL)
 		db->subject[0] = '\0';
-	va_end(ap);
+	else
+		snprintf(db->subject, sizeof db->subject, "%s %s", what, key);
 }
 
 void

@@ -139,11 +139,11 @@ void db_die(struct db *db, const char *fmt, ...)
     __attribute__((noreturn, format(printf, 2, 3)));
 
 /*
- * What every later db_die message is about ("combat 7"), put before it
- * with a colon; NULL for nothing.  The text is copied (and cut).
+ * What every later db_die message is about, WHAT and KEY ("combat",
+ * "7" for "combat 7"), put before it with a colon; WHAT NULL for
+ * nothing.  The text is copied (and cut).
  */
-void db_subject(struct db *db, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
+void db_subject(struct db *db, const char *what, const char *key);
 
 /*
  * The database library's message for the last failure, as db_fatal
