@@ -8,6 +8,8 @@
 #   make check-full         every test (what CI runs): the above, again
 #                           under the sanitizers, valgrind, fuzzing smoke,
 #                           crash and concurrency, static analysis
+#   make check-soak         the same with the long forms (all of the CLI
+#                           cases under valgrind, longer fuzzing)
 #   make fuzz               each fuzz target for FUZZ_TIME seconds
 #   make bench              benchmarks against their peers (not in check)
 #   make SHARED=1           link SQLite and libcsv dynamically
@@ -328,6 +330,11 @@ check test: $(BINS) $(UNITBINS)
 check-full:
 	@sh tests/all.sh
 
+# The same, long: every golden case under valgrind, a minute of each fuzz
+# target, 100 crashes (tests/all.sh); not run on every submission.
+check-soak:
+	@REFKIT_SOAK=1 sh tests/all.sh
+
 lint-man:
 	rm -rf $(B)/mantree && mkdir -p $(B)/mantree/man1 $(B)/mantree/man5 $(B)/mantree/man7
 	cp man/*.1 $(B)/mantree/man1 && cp man/*.5 $(B)/mantree/man5 && cp man/*.7 $(B)/mantree/man7
@@ -363,5 +370,5 @@ uninstall:
 clean:
 	rm -rf build build-san build-vg build-fuzz
 
-.PHONY: all test check check-full fuzz fuzz-build lint-man bench install uninstall clean
+.PHONY: all test check check-full check-soak fuzz fuzz-build lint-man bench install uninstall clean
 .SECONDARY:

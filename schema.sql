@@ -21,6 +21,13 @@
 --                                 database: the statements that change
 --                                 an older layout (renames, copies).
 --
+-- A statement of a step that records its changes (11 and 15) may be
+-- led by the line "-- in parts": it is then run again until it changes
+-- no row, and the changes recorded so far may be stored as a part
+-- between two runs (src/core/db.c), so that a step over millions of rows
+-- keeps its memory flat.  Such a statement takes a bounded number of
+-- the rows still to change, and changes them so that they are no longer.
+--
 -- A change SQLite cannot make in place (a column in the middle, a new
 -- CHECK) is a rebuild: a migrate section moves the old table aside,
 -- the table's own section (rerun) creates the new one, and a second
@@ -44,7 +51,7 @@
 -- foreign keys follow a table renamed.
 
 PRAGMA application_id = 1380338516;	-- 0x52464b54, "RFKT"
-PRAGMA user_version = 15;
+PRAGMA user_version = 16;
 
 -- @migrate 13: a character's name is unique by a named index (see @since
 -- 13 below); the table is moved aside here, rebuilt by the section
@@ -762,23 +769,42 @@ UPDATE fb_duelist SET id = refkit_name_key(lower(name));
 UPDATE bg_figure SET team_id = (SELECT refkit_name_key(lower(p.name)) FROM
     bg_team p WHERE p.id = bg_figure.team_id);
 UPDATE bg_team SET id = refkit_name_key(lower(name));
-UPDATE combat SET id = id + (SELECT b FROM temp.key_base) WHERE id <
-    4611686018427387904;
+-- The logs and their events, which may be millions, take their keys
+-- 10,000 at a time: a statement after a line "-- in parts" is run again
+-- until it changes no row (each run takes rows below 2^62 and gives them
+-- keys above), and what the step has recorded may be taken as a part of
+-- its change between two runs (core/db.c), so that the record of the
+-- step does not grow with the database.
+-- in parts
+UPDATE combat SET id = id + (SELECT b FROM temp.key_base) WHERE id IN
+    (SELECT id FROM combat WHERE id < 4611686018427387904 ORDER BY id
+    LIMIT 10000);
+-- in parts
 UPDATE event SET id = id + (SELECT b FROM temp.key_base), combat_id =
-    combat_id + (SELECT b FROM temp.key_base) WHERE id <
-    4611686018427387904;
+    combat_id + (SELECT b FROM temp.key_base) WHERE id IN (SELECT id FROM
+    event WHERE id < 4611686018427387904 ORDER BY id LIMIT 10000);
 UPDATE history_combat SET combat_id = combat_id + (SELECT b FROM
     temp.key_base) WHERE combat_id < 4611686018427387904;
-UPDATE d6_roll SET id = id + (SELECT b FROM temp.key_base) WHERE id <
-    4611686018427387904;
-UPDATE fb_duel SET id = id + (SELECT b FROM temp.key_base) WHERE id <
-    4611686018427387904;
+-- in parts
+UPDATE d6_roll SET id = id + (SELECT b FROM temp.key_base) WHERE id IN
+    (SELECT id FROM d6_roll WHERE id < 4611686018427387904 ORDER BY id
+    LIMIT 10000);
+-- in parts
+UPDATE fb_duel SET id = id + (SELECT b FROM temp.key_base) WHERE id IN
+    (SELECT id FROM fb_duel WHERE id < 4611686018427387904 ORDER BY id
+    LIMIT 10000);
+-- in parts
 UPDATE fb_event SET id = id + (SELECT b FROM temp.key_base), duel_id =
-    duel_id + (SELECT b FROM temp.key_base) WHERE id < 4611686018427387904;
-UPDATE bg_game SET id = id + (SELECT b FROM temp.key_base) WHERE id <
-    4611686018427387904;
+    duel_id + (SELECT b FROM temp.key_base) WHERE id IN (SELECT id FROM
+    fb_event WHERE id < 4611686018427387904 ORDER BY id LIMIT 10000);
+-- in parts
+UPDATE bg_game SET id = id + (SELECT b FROM temp.key_base) WHERE id IN
+    (SELECT id FROM bg_game WHERE id < 4611686018427387904 ORDER BY id
+    LIMIT 10000);
+-- in parts
 UPDATE bg_event SET id = id + (SELECT b FROM temp.key_base), game_id =
-    game_id + (SELECT b FROM temp.key_base) WHERE id < 4611686018427387904;
+    game_id + (SELECT b FROM temp.key_base) WHERE id IN (SELECT id FROM
+    bg_event WHERE id < 4611686018427387904 ORDER BY id LIMIT 10000);
 DELETE FROM snapshot;
 DROP TABLE temp.key_base;
 
@@ -916,3 +942,18 @@ SELECT refkit_chain_log('duel', id) FROM fb_duel;
 SELECT refkit_chain_log('game', id) FROM bg_game;
 SELECT refkit_chain_log('rolls', t) FROM (SELECT DISTINCT id / 2147483648
     AS t FROM d6_roll) AS r;
+
+-- @since 16: whose log it is (issue #37; refkit(7), "Many GMs, one
+-- record").  A command that names no combat, duel or game acts on the
+-- one its GM last started or acted in that is still open, which these
+-- find.  Every event of a duel and of a game records its GM as a
+-- combat's does (gm; NULL in the events written before this version),
+-- and a game, which starts with no event, the GM who made it.
+-- The hash chain leaves a NULL out of a column added after hash, so the
+-- events chained before keep their hashes (core/chain.h).
+ALTER TABLE fb_event ADD COLUMN gm TEXT;
+ALTER TABLE bg_event ADD COLUMN gm TEXT;
+ALTER TABLE bg_game ADD COLUMN gm TEXT;
+CREATE INDEX event_by_gm ON event(gm, id) WHERE gm IS NOT NULL;
+CREATE INDEX fb_event_by_gm ON fb_event(gm, id) WHERE gm IS NOT NULL;
+CREATE INDEX bg_event_by_gm ON bg_event(gm, id) WHERE gm IS NOT NULL;

@@ -13,7 +13,8 @@
 # forth (Rogue a2-a3, Toad a6-a5, a cycle of four moves), every one a
 # real bg-board command with the database as bg-board leaves it, so the
 # 1,000 events carry their snapshots (one every 16 events).  Target (issue #20): the same
-# cost at both lengths.
+# cost at both lengths.  BG_LONG (1000) is the long game's length,
+# BENCH_RUNS (20) the moves timed at each length.
 set -eu
 B=$1
 top=${top:?}
@@ -67,28 +68,30 @@ timed() {
 
 rm -f "$out/bg-short.move" "$out/bg-short.floor" "$out/bg-long.move" \
     "$out/bg-long.floor"
+runs=${BENCH_RUNS:-20}
+long=${BG_LONG:-1000}
 g=0
-while [ $g -lt 20 ]; do
+while [ $g -lt "$runs" ]; do
 	"$bin/bg-board" new Red Blue >/dev/null
 	play 0 10
 	timed 10 "$out/bg-short"
 	g=$((g + 1))
 done
 "$bin/bg-board" new Red Blue >/dev/null
-play 0 1000
-k=1000
-while [ $k -lt 1020 ]; do
+play 0 "$long"
+k=$long
+while [ $k -lt $((long + runs)) ]; do
 	timed $k "$out/bg-long"
 	k=$((k + 1))
 done
 n=$(sqlite3 "$db" "SELECT count(*) FROM bg_event WHERE game_id = (SELECT max(id) FROM bg_game)")
 s=$(sqlite3 "$db" "SELECT count(*) FROM snapshot WHERE kind = 'game' AND log = (SELECT max(id) FROM bg_game)")
-echo "bg-board move, median of 20, against one sqlite3 INSERT into the same file:"
+echo "bg-board move, median of $runs, against one sqlite3 INSERT into the same file:"
 for len in short long; do
 	m=$(median <"$out/bg-$len.move")
 	f=$(median <"$out/bg-$len.floor")
 	if [ $len = short ]; then what="a game of 10 events   "; else
-		what="a game of 1,000 events"; fi
+		what="a game of $long events"; fi
 	printf '  %s  refkit %7.3f ms  floor %7.3f ms  ratio %6.3f\n' \
 	    "$what" "$m" "$f" "$(awk -v a="$m" -v b="$f" 'BEGIN { print a / b }')"
 done

@@ -6,7 +6,8 @@
 #     of 30 attacks each, timed alternately in the same run.  Target: the
 #     chain makes an attack at most 5% slower.
 #  2. refkit verify --all --no-replay over 1,000,000 events (CHAIN_EVENTS:
-#     100 combats of CHAIN_EVENTS / 100 events, written through the ledger
+#     CHAIN_COMBATS (100) combats of CHAIN_EVENTS / CHAIN_COMBATS events
+#     each, written through the ledger
 #     by bench/longcombat.c), against the floor of sha256sum over as many
 #     bytes as verify hashes; best of 3 each.  Target: at least 1,000,000
 #     events a second.
@@ -54,13 +55,13 @@ attack() {
 setup "$out/chain-on.db"
 setup "$out/chain-off.db"
 rm -f "$out/chain.on" "$out/chain.off"
-for k in $(seq 30); do
+for k in $(seq "${BENCH_RUNS:-30}"); do
 	attack "$bin" "$out/chain-on.db" >>"$out/chain.on"
 	attack "$top/build-nochain" "$out/chain-off.db" >>"$out/chain.off"
 done
 on=$(median <"$out/chain.on")
 off=$(median <"$out/chain.off")
-echo "crs-combat attack with the hash chain and without, median of 30:"
+echo "crs-combat attack with the hash chain and without, median of ${BENCH_RUNS:-30}:"
 printf '  with     %8.3f ms\n  without  %8.3f ms\n' "$on" "$off"
 printf '  ratio    %8.3f (target <= 1.05)\n' \
     "$(awk -v a="$on" -v b="$off" 'BEGIN { print a / b }')"
@@ -68,7 +69,8 @@ REFKIT_DB="$out/chain-on.db" "$bin/refkit" verify >/dev/null ||
     echo "  the timed combat does not verify"
 
 db="$out/chain-1m.db"
-per=$((n / 100))
+combats=${CHAIN_COMBATS:-100}
+per=$((n / combats))
 if [ ! -f "$db" ] ||
     [ "$(sqlite3 "$db" 'SELECT count(*) FROM event')" -lt "$n" ]; then
 	rm -f "$db" "$db-wal" "$db-shm"
@@ -76,7 +78,7 @@ if [ ! -f "$db" ] ||
 	    LIFE=100000 IN=3 LB=2 >/dev/null
 	REFKIT_DB=$db "$bin/crs-stats" add Bob OR=7 DR=9 MIND=5 \
 	    LIFE=100000 IN=1 LB=2 >/dev/null
-	for c in $(seq 100); do
+	for c in $(seq "$combats"); do
 		REFKIT_DB=$db "$bin/crs-combat" start Ann Bob >/dev/null
 		"$out/longcombat" "$db" \
 		    "$(sqlite3 "$db" 'SELECT max(id) FROM combat')" "$per"

@@ -8,6 +8,8 @@
 # bulk: "d6-roll 4D --times 10000000" to /dev/null, rolls per second.
 # latency: one "d6-roll 4D" against "rolldice 4d6", best of 3 x 500 runs.
 #   Target: ratio <= 1.5.
+# D6_ROLLS (10000000) is the bulk roll's count, BENCH_RUNS the runs of
+# each timing (200 for odds, 500 for latency).
 set -eu
 B=$1
 out=$2
@@ -45,8 +47,8 @@ if command -v dicelab >/dev/null 2>&1; then
 		          printf "%.2g", w }' "$out/ours.txt" "$out/peer.txt")
 		br=999999 bp=999999
 		for i in 1 2 3; do
-			br=$(min "$br" "$(loop 200 "$d6" odds "$code" --csv)")
-			bp=$(min "$bp" "$(loop 200 dicelab -c -f "$out/scheme.dl")")
+			br=$(min "$br" "$(loop "${BENCH_RUNS:-200}" "$d6" odds "$code" --csv)")
+			bp=$(min "$bp" "$(loop "${BENCH_RUNS:-200}" dicelab -c -f "$out/scheme.dl")")
 		done
 		printf '  %-5s refkit %.4f ms  dicelab %.4f ms  ratio %.3f (target <= 1.0)  largest difference %s over %d totals\n' \
 		    "$code" "$br" "$bp" "$(awk -v a="$br" -v b="$bp" 'BEGIN { print a / b }')" \
@@ -57,18 +59,19 @@ else
 fi
 
 cc -O2 -o "$out/measure" "$top/bench/measure.c"
-set -- $("$out/measure" sh -c "exec '$d6' 4D --times 10000000 --seed 1 >/dev/null")
-echo "bulk rolling, d6-roll 4D --times 10000000 (one run):"
+rolls=${D6_ROLLS:-10000000}
+set -- $("$out/measure" sh -c "exec '$d6' 4D --times $rolls --seed 1 >/dev/null")
+echo "bulk rolling, d6-roll 4D --times $rolls (one run):"
 printf '  %.3f s, %.0f rolls per second, peak %.1f MB\n' "$1" \
-    "$(awk -v t="$1" 'BEGIN { print 10000000 / t }')" \
+    "$(awk -v t="$1" -v n="$rolls" 'BEGIN { print n / t }')" \
     "$(awk -v k="$2" 'BEGIN { print k / 1024 }')"
 
 rolldice=$(command -v rolldice || echo /usr/games/rolldice)
 if [ -x "$rolldice" ]; then
 	br=999999 bp=999999
 	for i in 1 2 3; do
-		br=$(min "$br" "$(loop 500 "$d6" 4D)")
-		bp=$(min "$bp" "$(loop 500 "$rolldice" 4d6)")
+		br=$(min "$br" "$(loop "${BENCH_RUNS:-500}" "$d6" 4D)")
+		bp=$(min "$bp" "$(loop "${BENCH_RUNS:-500}" "$rolldice" 4d6)")
 	done
 	echo "one roll per process (best of 3 x 500 runs):"
 	printf '  refkit  d6-roll 4D      %.4f ms\n' "$br"

@@ -23,11 +23,15 @@
 #   are played through fb-duel itself, one command each.  For
 #   information, the long duel's rounds again with REFKIT_SNAPSHOT_EVERY=0
 #   (no snapshot read or written: every event derived).
+# FB_SIMS ("100000 1000000": the smaller is also the GEAS run's, the
+# larger the --jobs 2 run's), FB_LONG (1000, the long duel's events) and
+# BENCH_RUNS (20, the timed rounds of each median) choose the sizes.
 set -eu
 B=$1
 out=$2
 top=$(cd "$(dirname "$0")/.." && pwd)
 fb="$top/$B/fb-duel"
+[ -x "$out/measure" ] || cc -O2 -o "$out/measure" "$top/bench/measure.c"
 db="$out/fb.db"
 
 rm -f "$db" "$db-wal" "$db-shm"
@@ -47,33 +51,37 @@ best3() {
 }
 
 echo "fb-duel sim between two learners (one process, one core):"
-for n in 100000 1000000; do
+sims=${FB_SIMS:-100000 1000000}
+small=${sims%% *}
+large=${sims##* }
+for n in $small $large; do
 	best3 Ann Bob "$n"
 	eval "kb_$n=$kb"
 	awk -v n="$n" -v s="$s" -v kb="$kb" 'BEGIN {
 		printf "  n=%-8d %.3f s  %.0f duels/s  peak %d KB  target 500000: ratio %.3f\n",
 		    n, s, n / s, kb, n / s / 500000 }'
 done
-awk -v a="$kb_100000" -v b="$kb_1000000" 'BEGIN {
-	printf "  peak memory, 1M against 100k: %d KB vs %d KB, ratio %.3f\n", b, a, b / a }'
+eval "kb_small=\$kb_$small kb_large=\$kb_$large"
+awk -v a="$kb_small" -v b="$kb_large" -v n="$large" -v m="$small" 'BEGIN {
+	printf "  peak memory, %d against %d: %d KB vs %d KB, ratio %.3f\n", n, m, b, a, b / a }'
 s_one=$s
-best3 Ann Bob 1000000 2
-awk -v s="$s" -v one="$s_one" -v kb="$kb" 'BEGIN {
+best3 Ann Bob "$large" 2
+awk -v s="$s" -v one="$s_one" -v kb="$kb" -v n="$large" 'BEGIN {
 	printf "fb-duel sim between two learners, --jobs 2 (one process, two threads):\n"
 	printf "  n=%-8d %.3f s  %.0f duels/s  peak %d KB  against --jobs 1: ratio %.3f\n",
-	    1000000, s, 1000000 / s, kb, one / s }'
+	    n, s, n / s, kb, one / s }'
 
 "$fb" --db "$db" sheet add Tem --side light --hand right --level templar \
     heal=2 protect=2 jump=1 >/dev/null
 "$fb" --db "$db" sheet add Dia --side dark --hand left --level diamedes \
     --free-geas lightning rage=3 choke=2 speed=2 >/dev/null
-best3 Tem Dia 100000
-rounds=$("$fb" --db "$db" sim Tem Dia --n 100000 --seed 1 --jobs 1 --json |
+best3 Tem Dia "$small"
+rounds=$("$fb" --db "$db" sim Tem Dia --n "$small" --seed 1 --jobs 1 --json |
     sed -n 's/.*"rounds":{"mean":\([0-9.]*\).*/\1/p')
-awk -v s="$s" -v m="$rounds" 'BEGIN {
+awk -v s="$s" -v m="$rounds" -v n="$small" 'BEGIN {
 	printf "fb-duel sim, Templar against Diamedes with GEAS (no target):\n"
-	printf "  n=100000   %.3f s  %.0f duels/s  %.0f rounds/s (mean %.2f rounds)\n",
-	    s, 100000 / s, 100000 * m / s, m }'
+	printf "  n=%-8d %.3f s  %.0f duels/s  %.0f rounds/s (mean %.2f rounds)\n",
+	    n, s, n / s, n * m / s, m }'
 
 # ---- round ----
 rdb="$out/fb-round.db"
@@ -105,28 +113,30 @@ rounds() {
 		k=$((k + 1))
 	done
 }
+runs=${BENCH_RUNS:-20}
+long=${FB_LONG:-1000}
 d=0
-while [ $d -lt 20 ]; do
+while [ $d -lt "$runs" ]; do
 	"$fb" --db "$rdb" start Ann Bob >/dev/null
 	rounds 9
 	timed short
 	d=$((d + 1))
 done
 "$fb" --db "$rdb" start Ann Bob >/dev/null
-rounds 999
+rounds $((long - 1))
 k=0
-while [ $k -lt 20 ]; do timed long; k=$((k + 1)); done
+while [ $k -lt "$runs" ]; do timed long; k=$((k + 1)); done
 k=0
-while [ $k -lt 20 ]; do
+while [ $k -lt "$runs" ]; do
 	REFKIT_SNAPSHOT_EVERY=0 timed none
 	k=$((k + 1))
 done
-echo "fb-duel round, median of 20, against sqlite3 inserting one row:"
+echo "fb-duel round, median of $runs, against sqlite3 inserting one row:"
 for x in short long none; do
 	case $x in
 	short) what="duel of 10 events" ;;
-	long) what="duel of 1,000 events" ;;
-	none) what="1,000, no snapshots" ;;
+	long) what="duel of $long events" ;;
+	none) what="$long, no snapshots" ;;
 	esac
 	awk -v w="$what" -v r="$(median <"$out/round.$x")" \
 	    -v f="$(median <"$out/floor.$x")" 'BEGIN {

@@ -1,10 +1,10 @@
 #!/bin/sh
-# latency.sh OUTDIR CMD...: runs CMD 500 times and prints the mean wall
-# time of one run in milliseconds.
+# latency.sh OUTDIR CMD...: runs CMD 500 times (BENCH_RUNS) and prints
+# the mean wall time of one run in milliseconds.
 set -eu
 out=$1
 shift
-n=500
+n=${BENCH_RUNS:-500}
 t0=$(date +%s%N)
 i=0
 while [ $i -lt $n ]; do

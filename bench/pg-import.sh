@@ -25,6 +25,7 @@ out=$2
 top=${top:-$(cd "$(dirname "$0")/.." && pwd)}
 bin="$top/$B"
 csv="$out/roster.csv"
+[ -x "$out/measure" ] || cc -O2 -o "$out/measure" "$top/bench/measure.c"
 . "$top/tests/pg/server.sh"
 PG_FSYNC=on
 if ! pg_start; then

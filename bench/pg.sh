@@ -12,7 +12,9 @@
 #     second over the whole run, the 99th percentile of one event's wall
 #     time, and the CPU time per event of the GMs' processes and the
 #     server's together, on the server and on one SQLite file, three
-#     runs in turn, the median run (by events per second) quoted.  The
+#     runs in turn (BENCH_RUNS), the median run (by events per second)
+#     quoted; the floors run PGBENCH_SECONDS (5) each.  GMS (16) is the
+#     number of GMs, and of pgbench's clients.  The
 #     events in the database afterwards are counted: every one must be
 #     there once.  Target: at least 2,000 events per second on the
 #     server, none lost.  Two ways:
@@ -63,8 +65,10 @@ c="$bin/crs-combat"
     LB=2 >/dev/null
 "$bin/crs-stats" --db "$pgdb" add Bob OR=7 DR=9 MIND=5 LIFE=100000 IN=1 \
     LB=2 >/dev/null
-# The floor's rows go into a combat of their own.
-"$c" --db "$pgdb" start Ann Bob >/dev/null
+# The floor's rows go into a combat of their own (of another fighter: a
+# fighter is in one open combat at a time).
+"$bin/crs-stats" --db "$pgdb" add Cy OR=5 DR=5 LIFE=10 IN=1 >/dev/null
+"$c" --db "$pgdb" start Cy >/dev/null
 floor=$("$psql" -qAtX -d bench -c 'SELECT max(id) FROM combat')
 "$c" --db "$pgdb" start Ann Bob >/dev/null
 rm -f "$out/pg.attack" "$out/pg.floor"
@@ -92,6 +96,7 @@ printf '  ratio (refkit / floor)             %8.3f (target <= 1.5)\n' \
 
 # ---- 2. 16 GMs at once ----
 per=${GM_EVENTS:-100}
+ngm=${GMS:-16}
 cc -O2 -std=c17 -D_DEFAULT_SOURCE -DSQLITE_ENABLE_SESSION -I"$top/src" \
     -o "$out/gmlib" "$top/bench/gmlib.c" "$top/$B/schema-pg.o" \
     "$top/$B/librefkit.a" $(pkg-config --libs sqlite3) -lcsv -lgmp -lsodium \
@@ -108,10 +113,10 @@ cpu_here() {
 }
 cpu_server() { awk -v t="$tck" '{ print ($16 + $17) / t }' "/proc/$pm/stat"; }
 
-# setup DB: 32 characters and 16 combats, combat g for GM g.
+# setup DB: 2 x GMS characters and GMS combats, combat g for GM g.
 setup() {
 	g=1
-	while [ $g -le 16 ]; do
+	while [ $g -le "$ngm" ]; do
 		"$bin/crs-stats" --db "$1" add "A$g" OR=8 DR=10 MIND=6 \
 		    LIFE=100000 IN=3 LB=2 >/dev/null
 		"$bin/crs-stats" --db "$1" add "B$g" OR=7 DR=9 MIND=5 \
@@ -120,8 +125,8 @@ setup() {
 		g=$((g + 1))
 	done
 }
-# gms HOW DB COUNT KEYS: the 16 GMs on DB, a fresh database whose
-# combats are numbered 1 to 16 (KEYS lists their keys in that order);
+# gms HOW DB COUNT KEYS: the GMS GMs on DB, a fresh database whose
+# combats are numbered 1 to GMS (KEYS lists their keys in that order);
 # HOW is "tool" (a crs-combat per command) or "lib" (bench/gmlib.c);
 # COUNT counts the events.  Prints "EVENTS/S P99-MS EVENTS LOST
 # CPU-MS-PER-EVENT", the CPU of the GMs' processes and the server's.
@@ -133,7 +138,7 @@ gms() {
 	s0=$(cpu_server)
 	t0=$(date +%s%N)
 	g=1
-	while [ $g -le 16 ]; do
+	while [ $g -le "$ngm" ]; do
 		if [ "$1" = tool ]; then
 			printf '%s\t--db\t%s\t--combat\t%s\t%s\n' \
 			    "$c" "$2" $g "init	A$g=9	B$g=2" \
@@ -162,7 +167,7 @@ gms() {
 		exit 1
 	fi
 	cat "$out"/gm.*.us | sort -n | awk -v t0="$t0" -v t1="$t1" \
-	    -v ev=$((after - before)) -v want=$((16 * per)) \
+	    -v ev=$((after - before)) -v want=$((ngm * per)) \
 	    -v cpu="$(awk -v a="$c0" -v b="$c1" -v c="$s0" -v d="$s1" \
 	    'BEGIN { print b - a + d - c }')" '
 	    { v[NR] = $1 }
@@ -175,10 +180,11 @@ pg_count() { "$psql" -qAtX -d gm -c 'SELECT count(*) FROM event'; }
 pg_keys() { "$psql" -qAtX -d gm -c 'SELECT id FROM combat ORDER BY id'; }
 sq_count() { sqlite3 "$sqlite" 'SELECT count(*) FROM event'; }
 sq_keys() { sqlite3 "$sqlite" 'SELECT id FROM combat ORDER BY id'; }
-# The median of three runs by events per second.
-mid() { sort -n | sed -n 2p; }
+# The median of the runs by events per second (the upper of two).
+mid() { sort -n | awk '{ v[NR] = $0 } END { print v[int(NR / 2) + 1] }'; }
 rm -f "$out"/gm.tool.* "$out"/gm.lib.*
-for i in 1 2 3; do
+runs=${BENCH_RUNS:-3}
+for i in $(seq "$runs"); do
 	for how in tool lib; do
 		"$psql" -qX -c 'SET client_min_messages = warning' \
 		    -c 'DROP DATABASE IF EXISTS gm' -c 'CREATE DATABASE gm'
@@ -190,8 +196,8 @@ for i in 1 2 3; do
 		gms $how "$sqlite" sq_count sq_keys >>"$out/gm.$how.sq"
 	done
 done
-echo "16 GMs at once, $per events each, each GM a combat of its own" \
-    "(median of 3 runs):"
+echo "$ngm GMs at once, $per events each, each GM a combat of its own" \
+    "(median of $runs runs):"
 printf '  %-34s %9s %9s %7s %5s %9s\n' "" events/s "p99 ms" events lost \
     "CPU ms/ev"
 row() {
@@ -219,10 +225,11 @@ printf '  PostgreSQL / SQLite, one process per event: %.3f (target: %s)\n' \
 "$psql" -qX -d gm -c 'CREATE TABLE floor16 (g int, k int, v text)'
 echo "INSERT INTO floor16 VALUES (1, 1, 'pass');" >"$out/floor16.sql"
 floor_tps() {
-	"$pg_bin/pgbench" -n -c 16 -j 2 -T 5 "$@" -f "$out/floor16.sql" gm \
+	"$pg_bin/pgbench" -n -c "$ngm" -j 2 -T "${PGBENCH_SECONDS:-5}" "$@" \
+	    -f "$out/floor16.sql" gm \
 	    2>&1 | sed -n 's/^tps = \([0-9.]*\).*/\1/p'
 }
-echo "  the floors: pgbench, 16 clients, one INSERT per transaction, 5 s:"
+echo "  the floors: pgbench, $ngm clients, one INSERT per transaction, ${PGBENCH_SECONDS:-5} s:"
 printf '  %-34s %9.1f\n' "  a new connection per transaction" \
     "$(floor_tps -C)"
 printf '  %-34s %9.1f\n' "  each client connected once" "$(floor_tps)"

@@ -11,10 +11,17 @@
 # the seven secondary stats.  Target (issue #20): ratio <= 0.5, refkit's
 # peak memory under 30 MB and not growing with the file, at 1,000,000 and
 # at 3,000,000 characters (BENCH_ROWS=3000000).
+#
+# Sizes and counts come from the environment, each script's named in its
+# header; BENCH_RUNS, when set, is the number of timed runs of every
+# median and mean (each script's own otherwise), BENCH_OUT the directory
+# of their files (bench/out), and BENCH_PARTS the scripts run after the
+# import (all of them: "combat d6 fb bg merge pg pg-import chain
+# sheets").  tests/bench-smoke.sh runs each at a small size.
 set -eu
 B=${1:-build}
 top=$(cd "$(dirname "$0")/.." && pwd)
-out="$top/bench/out"
+out=${BENCH_OUT:-$top/bench/out}
 n=${BENCH_ROWS:-1000000}
 mkdir -p "$out"
 cc -O2 -o "$out/measure" "$top/bench/measure.c"
@@ -115,12 +122,6 @@ else
 	echo "rolldice is not installed (tools/install-deps.sh installs it)"
 fi
 
-top=$top sh "$top/bench/combat.sh" "$B" "$out"
-top=$top sh "$top/bench/d6.sh" "$B" "$out"
-top=$top sh "$top/bench/fb.sh" "$B" "$out"
-top=$top sh "$top/bench/bg.sh" "$B" "$out"
-sh "$top/bench/merge.sh" "$B" "$out"
-top=$top sh "$top/bench/pg.sh" "$B" "$out"
-top=$top sh "$top/bench/pg-import.sh" "$B" "$out"
-top=$top sh "$top/bench/chain.sh" "$B" "$out"
-top=$top sh "$top/bench/sheets.sh" "$B" "$out"
+for b in ${BENCH_PARTS-combat d6 fb bg merge pg pg-import chain sheets}; do
+	top=$top sh "$top/bench/$b.sh" "$B" "$out"
+done

@@ -1,24 +1,30 @@
 #!/bin/sh
 # all.sh: every test refkit has, as make check-full runs it, each part's
-# "N passed, N failed" summed into the last line.
+# "N passed, N failed" summed into the last line, and each part's wall
+# time printed as it ends and again in a table before that line.
 #   1. the quick suite (unit, golden CLI, man lint) on the normal build
-#   2. the same under ASan and UBSan (make SANITIZE=1), and the same
-#      with a snapshot after every event (REFKIT_SNAPSHOT_EVERY=1), so
-#      that every command of every golden case derives its state from a
-#      snapshot and must still print what it prints from the first event
+#   2. the same under ASan and UBSan (make SANITIZE=1), and the golden
+#      CLI cases with a snapshot after every event
+#      (REFKIT_SNAPSHOT_EVERY=1), so that every command of every golden
+#      case derives its state from a snapshot and must still print what
+#      it prints from the first event
 #   2b. the live boards (watch) in a real terminal, under tmux
-#   3. every golden CLI case under valgrind memcheck (make VALGRIND=1),
-#      a case per processor at a time
+#   3. golden CLI cases under valgrind memcheck (make VALGRIND=1): those
+#      of VALGRIND_CASES, one per tool and path (the sanitizers judge the
+#      rest); all of them with REFKIT_SOAK=1
 #   4. each fuzz target: its regression inputs and seeds, then
-#      FUZZ_SMOKE seconds of fuzzing (default 20)
-#   5. crash safety: CRASH_RUNS SIGKILLs (default 100)
+#      FUZZ_SMOKE seconds of fuzzing (default 5; 60 when soaking)
+#   5. crash safety: CRASH_RUNS SIGKILLs (default 40; 100 when soaking)
 #   6. concurrency: 21 writers of every ledger kind, 4 readers
 #   7. stations: four stations' days merged into hubs in several orders
-#      must agree
+#      must agree; and three to five stations through random edits,
+#      conflicts, settlements and exchanges must converge (converge.sh)
+#   7a. version-7 databases of 1,000,000 and 100,000 events migrated in
+#      under 64 MB (tests/stress/migrate-big.sh, about 3 minutes)
 #   7b. the PostgreSQL form of the schema, against a real server, and
 #      the migration of an older one; the tools on a server: the golden
 #      cases, the live board, 16 GMs and 4 readers over TCP
-#      (10,000 events), the server killed under a stream of writes, and
+#      (1,600 events; 10,000 when soaking), the server killed under a stream of writes, and
 #      the errors a GM can meet (refused, password, connection dropped,
 #      a read-only standby), the hash chains on a server and merged
 #      between a server and a file
@@ -26,10 +32,16 @@
 #      200,000, while 3 GMs fight (a combat action's worst wait under
 #      250 ms, under 1 s), and changes made while an import waits for
 #      the lock
-#   9. the interactive parts on a real terminal, driven through tmux
+#   9. the interactive parts on a real terminal, driven through tmux, and
+#      two GMs' play sessions on one database file and on a server
 #   9b. the organiser's report in a real browser (headless Chromium):
 #      its DOM against history --json, its layout, a screenshot
 #  10. cppcheck and clang-tidy
+#  11. every benchmark (bench/*.sh) run to its end at a small size
+# REFKIT_SOAK=1 (make check-soak) runs the long forms: every golden case
+# under valgrind, seal under ASan and on a server, a minute of each fuzz
+# target, 100 crashes, 8,000 concurrent events, 10,000 events of 16 GMs
+# on a server, imports under load 5 times of 10,000 and 3 of 200,000.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
@@ -86,21 +98,46 @@ build() {
 }
 
 build && part "tests" make -s check
-build SANITIZE=1 && part "tests under ASan and UBSan" make -s SANITIZE=1 check
-part "tests with a snapshot after every event" env REFKIT_SNAPSHOT_EVERY=1 \
-    make -s check
+# seal's sealed event is 4,000 commands, each a process that ASan takes
+# a tenth of a second to start: ten minutes on two cores for one case,
+# which the other passes run (and check-soak under ASan too).
+[ "${REFKIT_SOAK:-0}" = 1 ] && san_skip= || san_skip=seal
+build SANITIZE=1 && part "tests under ASan and UBSan" env \
+    REFKIT_SKIP="$san_skip" make -s SANITIZE=1 check
+part "CLI cases with a snapshot after every event" env \
+    REFKIT_SNAPSHOT_EVERY=1 REFKIT_CLI_ONLY=1 sh tests/run.sh build
 part "the live boards under tmux" sh tests/watch.sh build
-# valgrind makes each command 20-50 times slower; all the cases take
-# about 8 minutes on two cores.
+# valgrind makes each command 20-50 times slower: every case would take
+# most of half an hour on two cores.  ASan and UBSan have judged every
+# case above; what valgrind adds (reads of memory never written, and the
+# libraries loaded with dlopen, which the sanitizers do not see into) is
+# reached by a case of each family and path: a combat under Avatar 2.6's
+# rules, a duel, a game, the D6 System, the printed sheets (cairo,
+# pango, libqrencode), stations and their merge, and play's processes
+# (15 cases took ten minutes on two cores).
+soak=${REFKIT_SOAK:-0}
+if [ "$soak" = 1 ]; then
+	vg_cases=
+else
+	vg_cases=${VALGRIND_CASES:-"combat-avatar fb-duel bg-board d6-roll
+	    sheets merge play"}
+fi
+# shellcheck disable=SC2086
 build VALGRIND=1 && part "CLI cases under valgrind" sh tests/valgrind.sh \
-    build-vg
+    build-vg $vg_cases
+[ "$soak" = 1 ] && fuzz_default=60 || fuzz_default=5
+[ "$soak" = 1 ] && crash_default=100 || crash_default=40
 build fuzz-build && part "fuzz targets" sh tests/fuzz/run.sh build-fuzz \
-    "${FUZZ_SMOKE:-20}" sheet deck d6 import-csv import-json fb bg changes \
+    "${FUZZ_SMOKE:-$fuzz_default}" sheet deck d6 import-csv import-json fb bg changes \
     changes-show resolve argv-crs-stats argv-crs-draw argv-crs-combat \
     argv-d6-roll argv-fb-duel argv-bg-board argv-refkit
-part "crash safety" sh tests/stress/crash.sh build "${CRASH_RUNS:-100}"
-part "concurrency" sh tests/stress/concurrency.sh build 8000
+part "crash safety" sh tests/stress/crash.sh build \
+    "${CRASH_RUNS:-$crash_default}"
+[ "$soak" = 1 ] && events=8000 || events=4000
+part "concurrency" sh tests/stress/concurrency.sh build "$events"
 part "stations" sh tests/stress/stations.sh build
+part "converge" sh tests/stress/converge.sh build
+part "migration of a big database" sh tests/stress/migrate-big.sh build
 part "PostgreSQL schema" sh tests/pg/schema.sh build
 part "PostgreSQL migrations" sh tests/pg/migrate.sh build
 part "tools on PostgreSQL" sh tests/pg/cli.sh build
@@ -109,13 +146,22 @@ part "a PostgreSQL station" sh tests/pg/merge.sh build
 part "hash chains on PostgreSQL" sh tests/pg/verify.sh build
 part "import on PostgreSQL" sh tests/pg/import.sh build
 part "tools on PostgreSQL: who waits for whom" sh tests/pg/appenders.sh build
-part "tools on PostgreSQL: 16 GMs at once" sh tests/pg/writers.sh build 10000
+# 1,600 events take about 4 minutes on two cores, 10,000 about 20.
+[ "$soak" = 1 ] && gm_events=10000 || gm_events=1600
+part "tools on PostgreSQL: 16 GMs at once" sh tests/pg/writers.sh build \
+    "$gm_events"
 part "tools on PostgreSQL: the server killed" sh tests/pg/crash.sh build 4
 part "tools on PostgreSQL: errors" sh tests/pg/errors.sh build
-part "import under load" sh tests/stress/import-lock.sh build
+# shellcheck disable=SC2046
+part "import under load" sh tests/stress/import-lock.sh build \
+    $([ "$soak" = 1 ] && echo 10000:5:250 200000:3:1000)
 part "play on a terminal (tmux)" sh tests/tty/play.sh build
+part "two GMs' play on one database (tmux)" sh tests/tty/gms.sh build
+part "two GMs' play on a PostgreSQL server (tmux)" sh tests/tty/gms.sh \
+    build pg
 part "the report in a browser (Chromium)" sh tests/html.sh build
 part "static analysis" sh tests/lint.sh
+part "benchmarks at a small size" sh tests/bench-smoke.sh build
 echo "== time of each part (wall clock)"
 printf '%s' "$times"
 printf '%6d s  in all\n' "$(($(date +%s) - t_start))"

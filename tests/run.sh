@@ -7,7 +7,13 @@
 #     equal tests/expected/NAME.out byte for byte;
 #   - the completion scripts: tests/complete.sh, whose checks count;
 #   - the man pages must be clean under mandoc -Tlint -Wstyle.
+# The unit tests, and then the CLI cases, run REFKIT_JOBS at a time
+# (default: the number of processors); each is independent of the others,
+# and their results are printed in name order as they would be one by one.
 # REFKIT_UPDATE=1 rewrites the golden files instead (review the diff!).
+# REFKIT_CASES="a b" runs only those CLI cases, REFKIT_SKIP="c d" all
+# but those.  REFKIT_CLI_ONLY=1 runs
+# only the CLI cases (no unit tests, completion or man pages).
 # REFKIT_PG=1 runs the CLI cases only, each on a fresh database of the
 # PostgreSQL server that PGHOST names (tests/pg/server.sh starts one):
 # REFKIT_DB is then its connection URI, and the transcripts are the same.
@@ -17,54 +23,59 @@
 set -u
 B=${1:-build}
 top=$(cd "$(dirname "$0")/.." && pwd)
-pass=0
-fail=0
-
-note_fail() {
-	fail=$((fail + 1))
-	printf 'FAIL: %s\n' "$1"
-}
-
+self="$top/tests/run.sh"
+jobs=${REFKIT_JOBS:-$(nproc 2>/dev/null || echo 1)}
 wrap=${REFKIT_WRAP:-}
 pg=${REFKIT_PG:-0}
-for t in "$top/$B"/unit-*; do
-	[ -n "$wrap" ] && break
-	[ "$pg" = 1 ] && break
-	case $t in *.o) continue ;; esac
-	[ -x "$t" ] || continue
+
+# (Internal) run.sh --unit WORK BIN: one unit test binary; its counts
+# and what to show into WORK/unit-NAME.res.
+if [ "${1:-}" = --unit ]; then
+	t=$3
+	res="$2/$(basename "$t").res"
 	out=$("$t" 2>&1)
 	rc=$?
 	p=$(printf '%s\n' "$out" | grep -c '^ok ')
 	f=$(printf '%s\n' "$out" | grep -c '^not ok ')
-	pass=$((pass + p))
-	fail=$((fail + f))
-	if [ "$f" -gt 0 ]; then
-		printf '%s\n' "$out" | grep -A4 '^not ok '
-	fi
-	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
-		note_fail "$(basename "$t") exited $rc"
-		printf '%s\n' "$out" | tail -20
-	fi
-	printf '%s: %d passed, %d failed\n' "$(basename "$t")" "$p" "$f"
-done
+	{
+		echo "$p $f"
+		if [ "$f" -gt 0 ]; then
+			printf '%s\n' "$out" | grep -A4 '^not ok '
+		fi
+		if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
+			printf 'FAIL: %s exited %d\n' "$(basename "$t")" "$rc"
+			printf '%s\n' "$out" | tail -20
+		fi
+		printf '%s: %d passed, %d failed\n' "$(basename "$t")" "$p" \
+		    "$([ "$rc" -ne 0 ] && [ "$f" -eq 0 ] && echo 1 || echo "$f")"
+	} >"$res"
+	exit 0
+fi
 
-for c in "$top"/tests/cli/*.sh; do
-	name=$(basename "$c" .sh)
-	[ "$name" = lib ] && continue
-	# REFKIT_CASES="a b" runs only those cases.
-	case " ${REFKIT_CASES:-$name} " in *" $name "*) ;; *) continue ;; esac
+# (Internal) run.sh --case BUILD WORK NAME: one CLI case; "pass", "skip"
+# or "fail" on the first line of WORK/NAME.res, then what to show.
+if [ "${1:-}" = --case ]; then
+	B=$2
+	work=$3
+	name=$4
+	c="$top/tests/cli/$name.sh"
+	res="$work/$name.res"
 	want="$top/tests/expected/$name.out"
 	tmp=$(mktemp -d)
 	db="$tmp/refkit.db"
 	if [ "$pg" = 1 ]; then
 		pgdb=rk_$(printf '%s' "$name" | tr -c 'a-z0-9\n' _)
 		dropdb --if-exists "$pgdb" 2>/dev/null
-		createdb "$pgdb" || exit 1
+		if ! createdb "$pgdb"; then
+			echo "fail" >"$res"
+			echo "FAIL: cli/$name: createdb $pgdb" >>"$res"
+			exit 0
+		fi
 		db="postgresql:///$pgdb?host=$PGHOST&user=$PGUSER"
 	fi
 	(cd "$tmp" && env -i \
 	    PATH="${wrap:+$wrap:}$top/$B:/usr/local/bin:/usr/bin:/bin" \
-	    HOME="$tmp" LC_ALL=C TZ=UTC REFKIT_DB="$db" \
+	    HOME="$tmp" LC_ALL=C TZ=UTC REFKIT_DB="$db" REFKIT_GM=Ref \
 	    TOP="$top" T="$tmp" ASAN_OPTIONS="${ASAN_OPTIONS:-}" \
 	    LSAN_OPTIONS="suppressions=$top/tests/lsan.supp:print_suppressions=0" \
 	    REFKIT_SNAPSHOT_EVERY="${REFKIT_SNAPSHOT_EVERY:-}" \
@@ -73,27 +84,95 @@ for c in "$top"/tests/cli/*.sh; do
 	# A case that cannot run here says "skip: WHY" as its only output.
 	if head -1 "$tmp.out" | grep -q '^skip: ' &&
 	    [ "$(wc -l <"$tmp.out")" -eq 1 ]; then
-		printf 'SKIP: cli/%s: %s\n' "$name" "$(cut -c7- "$tmp.out")"
-		rm -rf "$tmp" "$tmp.out"
-		continue
-	fi
-	if [ "${REFKIT_UPDATE:-0}" = 1 ]; then
-		cp "$tmp.out" "$want"
-	fi
-	if [ -f "$want" ] && diff -u "$want" "$tmp.out" >"$tmp.diff"; then
-		pass=$((pass + 1))
-		printf 'cli/%s: ok\n' "$name"
+		printf 'skip\nSKIP: cli/%s: %s\n' "$name" \
+		    "$(cut -c7- "$tmp.out")" >"$res"
 	else
-		note_fail "cli/$name"
-		[ -f "$want" ] || echo "  (no golden file $want)"
-		head -40 "$tmp.diff" 2>/dev/null
+		if [ "${REFKIT_UPDATE:-0}" = 1 ]; then
+			cp "$tmp.out" "$want"
+		fi
+		if [ -f "$want" ] && diff -u "$want" "$tmp.out" >"$tmp.diff"
+		then
+			printf 'pass\ncli/%s: ok\n' "$name" >"$res"
+		else
+			{
+				echo fail
+				echo "FAIL: cli/$name"
+				[ -f "$want" ] || echo "  (no golden file $want)"
+				head -40 "$tmp.diff" 2>/dev/null
+			} >"$res"
+		fi
 	fi
 	rm -rf "$tmp" "$tmp.out" "$tmp.diff"
 	[ "$pg" = 1 ] && dropdb "$pgdb"
-done
+	exit 0
+fi
+
+pass=0
+fail=0
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+note_fail() {
+	fail=$((fail + 1))
+	printf 'FAIL: %s\n' "$1"
+}
+
+if [ -z "$wrap" ] && [ "$pg" != 1 ] && [ "${REFKIT_CLI_ONLY:-0}" != 1 ]; then
+	for t in "$top/$B"/unit-*; do
+		case $t in *.o) continue ;; esac
+		[ -x "$t" ] && printf '%s\n' "$t"
+	done | xargs -P "$jobs" -n 1 sh "$self" --unit "$work"
+	for t in "$top/$B"/unit-*; do
+		case $t in *.o) continue ;; esac
+		[ -x "$t" ] || continue
+		r="$work/$(basename "$t").res"
+		if [ ! -f "$r" ]; then
+			note_fail "$(basename "$t"): no result"
+			continue
+		fi
+		read -r p f <"$r"
+		if grep -q "^FAIL: $(basename "$t") exited" "$r"; then
+			fail=$((fail + 1))
+		fi
+		pass=$((pass + p))
+		fail=$((fail + f))
+		sed 1d "$r"
+	done
+fi
+
+for c in "$top"/tests/cli/*.sh; do
+	name=$(basename "$c" .sh)
+	[ "$name" = lib ] && continue
+	case " ${REFKIT_CASES:-$name} " in *" $name "*) ;; *) continue ;; esac
+	case " ${REFKIT_SKIP:-} " in *" $name "*) continue ;; esac
+	printf '%s\n' "$name"
+done >"$work/cases"
+# The longest cases start first, so that the others fill the other
+# processors meanwhile instead of waiting at the end for the longest
+# (seal's sealed event alone is 3,000 commands); the results are printed
+# in name order all the same.
+{
+	for slow in seal sharing combat-sharing merge-orders sheets; do
+		grep -x "$slow" "$work/cases"
+	done
+	grep -vx 'seal\|sharing\|combat-sharing\|merge-orders\|sheets' \
+	    "$work/cases"
+} | xargs -P "$jobs" -n 1 sh "$self" --case "$B" "$work"
+while read -r name; do
+	r="$work/$name.res"
+	if [ ! -f "$r" ]; then
+		note_fail "cli/$name: no result"
+		continue
+	fi
+	case $(head -1 "$r") in
+	pass)	pass=$((pass + 1)) ;;
+	fail)	fail=$((fail + 1)) ;;
+	esac
+	sed 1d "$r"
+done <"$work/cases"
 echo "cli: done"
 
-if [ -n "$wrap" ] || [ "$pg" = 1 ]; then
+if [ -n "$wrap" ] || [ "$pg" = 1 ] || [ "${REFKIT_CLI_ONLY:-0}" = 1 ]; then
 	echo "$pass passed, $fail failed"
 	[ "$fail" -eq 0 ]
 	exit

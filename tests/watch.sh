@@ -51,6 +51,8 @@ trap 'cleanup; exit 143' TERM
 
 if [ "$mode" = pg ]; then
 	. "$top/tests/pg/server.sh"
+	# server.sh's bad(), which takes the place of ours, names this.
+	pg_tally_name=watch
 	# pg_start sets its own traps: ours, which stop the server too, again.
 	if ! pg_start; then
 		bad "no PostgreSQL server"
@@ -70,6 +72,9 @@ else
 	REFKIT_DB="$tmp/refkit.db"
 fi
 export REFKIT_DB
+# One GM for every command and board here (the boards name him).
+REFKIT_GM=Ref
+export REFKIT_GM
 echo "database: $REFKIT_DB"
 PATH="$bin:$PATH"
 export PATH
@@ -107,7 +112,8 @@ session() {
 	shift
 	# shellcheck disable=SC2086
 	tm new-session -d -s "$name" -x 100 -y 30 -e TERM=tmux-256color \
-	    -e REFKIT_DB="$REFKIT_DB" -e PATH="$PATH" $envs \
+	    -e REFKIT_DB="$REFKIT_DB" -e REFKIT_GM="$REFKIT_GM" \
+	    -e PATH="$PATH" $envs \
 	    "$tmp/run $tmp/$name $*"
 }
 screen() { tm capture-pane -p -t "$1"; }
@@ -202,7 +208,7 @@ check crs 'Clean Up: cards back, DR restored; round 2 begins' 2000 \
 # A smaller window: drawn again, the bars shorter, the lines cut.
 w100=$(bar crs Grim)
 tm resize-window -t crs -x 60 -y 20
-check crs '^ combat 1 \(crs rules\), round 2; initiative not dra' 2000 \
+check crs '^ combat 1 \(GM Ref, crs rules\), round 2; initiative' 2000 \
     "the title cut at 60 columns"
 w60=$(bar crs Grim)
 if [ "$w100" -eq 16 ] && [ "$w60" -eq 10 ]; then
@@ -217,8 +223,8 @@ else
 	bad "crs: a line wider than the window"
 fi
 tm resize-window -t crs -x 100 -y 30
-check crs '^ combat 1 \(crs rules\), round 2; initiative not drawn yet' 2000 \
-    "drawn again at 100 columns"
+check crs '^ combat 1 \(GM Ref, crs rules\), round 2; initiative not drawn' \
+    2000 "drawn again at 100 columns"
 tm send-keys -t crs q
 leaves crs
 

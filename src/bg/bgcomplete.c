@@ -8,7 +8,7 @@
 
 #include <string.h>
 
-/* Teams, and the figures of the game --game names, else of the newest. */
+/* Teams, and the figures of the game --game names, else of its GM's. */
 static void
 names(struct complete *c, const char *kind)
 {
@@ -20,7 +20,7 @@ names(struct complete *c, const char *kind)
 	if (strcmp(kind, "team") == 0)
 		bgledger_team_names(db, complete_name, c);
 	else if (strcmp(kind, "figure") == 0 &&
-	    (id = complete_log(c, "game", bgledger_game_current)) != 0)
+	    (id = complete_log(c, &bgledger_kind)) != 0)
 		bgledger_game_figures(db, id, complete_name, c);
 }
 
@@ -47,6 +47,7 @@ static const struct complete_cmd cmds[] = {
 	{ "show", "", NULL },
 	{ "log", "", NULL },
 	{ "games", "", NULL },
+	{ "list", "", NULL },
 	{ "undo", "", NULL },
 	{ "replay", "", NULL },
 	{ "play", "", NULL },

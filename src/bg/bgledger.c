@@ -187,15 +187,16 @@ bgledger_stat_set(struct db *db, int colour, const char *name)
 
 int64_t
 bgledger_game_new(struct db *db, const struct bg_team *a,
-    const struct bg_team *b, int advanced, int safe_attack)
+    const struct bg_team *b, int advanced, int safe_attack, const char *gm)
 {
 	struct db_stmt *st;
 	char *sa = bgio_team_format(a), *sb = bgio_team_format(b);
 	int64_t id;
 
 	st = db_prepare(db, "INSERT INTO bg_game (id, team1, team2,"
-	    " advanced, safe_attack, spec1, spec2, created) VALUES ("
-	    DB_NEW_KEY("bg_game") ", ?1, ?2, ?3, ?4, ?5, ?6, ?7) RETURNING id");
+	    " advanced, safe_attack, spec1, spec2, created, gm) VALUES ("
+	    DB_NEW_KEY("bg_game") ", ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"
+	    " RETURNING id");
 	db_bind_text(st, 1, a->name);
 	db_bind_text(st, 2, b->name);
 	db_bind_int(st, 3, advanced);
@@ -203,6 +204,7 @@ bgledger_game_new(struct db *db, const struct bg_team *a,
 	db_bind_text(st, 5, sa);
 	db_bind_text(st, 6, sb);
 	db_bind_int(st, 7, db_now());
+	db_bind_text_copy(st, 8, gm);
 	db_step(db, st, 0);
 	id = db_column_int(st, 0);
 	db_finalize(st);
@@ -278,6 +280,26 @@ const struct journal_kind bgledger_kind = {
 	JOURNAL_INPUT_KIND("game", "bg_game", "bg_event", "game_id", "turn",
 	    "battle", event_read, event_bind,
 	    "team1, team2, advanced, safe_attack, spec1, spec2", game_head),
+	/*
+	 * A game starts with no event: its GM's acts in it are the one
+	 * that made it and his events, ordered to the second (on a tie,
+	 * the newer game).
+	 */
+	.option = "--game",
+	.sql_open = "SELECT g.id, (SELECT max(t) FROM (SELECT m.time AS t"
+	    " FROM bg_event m WHERE m.game_id = g.id AND m.gm = ?1 UNION ALL"
+	    " SELECT g.created WHERE g.gm = ?1) AS a), g.gm,"
+	    " coalesce(l.turn, 0), l.action, l.actor, g.team1 || ', ' ||"
+	    " g.team2 FROM bg_game g LEFT JOIN bg_event l ON l.game_id = g.id"
+	    " AND l.seq = (SELECT max(s.seq) FROM bg_event s WHERE s.game_id ="
+	    " g.id) WHERE NOT EXISTS (SELECT 1 FROM bg_event x WHERE"
+	    " x.game_id = g.id AND x.ended = 1 AND" JOURNAL_LIVE("bg_event",
+	    "game_id", "x") ") ORDER BY g.id",
+	.sql_last_mine = "SELECT id FROM (SELECT e.game_id AS id, e.time AS"
+	    " t FROM bg_event e WHERE e.gm = ?1 UNION ALL SELECT g.id,"
+	    " g.created FROM bg_game g WHERE g.gm = ?1) AS a ORDER BY t DESC,"
+	    " id DESC LIMIT 1",
+	.sql_gm = "SELECT gm FROM bg_game WHERE id = ?1",
 	.snap_every = BGLEDGER_SNAP_EVERY,
 	.snap_version = BGLEDGER_SNAP_VERSION,
 	.dice = bg_dice,
@@ -652,7 +674,7 @@ bgledger_record(struct db *db, int64_t id, struct journal_event *e,
 
 ptrdiff_t
 bgledger_undo(struct db *db, struct bgledger_game *d, struct bg_game *g,
-    int64_t now, int64_t *seq, char *why, size_t whysz)
+    int64_t now, const char *gm, int64_t *seq, char *why, size_t whysz)
 {
 	ptrdiff_t i = journal_undoable(&d->j);
 	int64_t bad;
@@ -668,7 +690,7 @@ bgledger_undo(struct db *db, struct bgledger_game *d, struct bg_game *g,
 		d->j.undone[i] = 0;
 		return -1;
 	}
-	*seq = journal_event_undo(db, &d->j, (size_t)i, now);
+	*seq = journal_event_undo(db, &d->j, (size_t)i, now, gm);
 	snapshot(db, d->id, *seq, g);
 	return i;
 }

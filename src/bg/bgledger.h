@@ -53,9 +53,9 @@ struct bgledger_game {
 /* The journal's view of bg_game and bg_event. */
 extern const struct journal_kind bgledger_kind;
 
-/* Creates a game; returns its id. */
+/* Creates a game, made by GM gm; returns its id. */
 int64_t bgledger_game_new(struct db *db, const struct bg_team *a,
-    const struct bg_team *b, int advanced, int safe_attack);
+    const struct bg_team *b, int advanced, int safe_attack, const char *gm);
 /* The newest game's id, or 0. */
 int64_t bgledger_game_current(struct db *db);
 /*
@@ -131,14 +131,16 @@ int64_t bgledger_record(struct db *db, int64_t id, struct journal_event *e,
     const struct bg_game *after);
 
 /*
- * Appends the undo of d's newest live event at time now: derives into g
+ * Appends the undo of d's newest live event at time now, by GM gm:
+ * derives into g
  * the game without it, appends the undo (*seq) and stores g as its
  * snapshot when due.  d must be loaded from before that event
  * (bgledger_undo_target).  Returns the index in d of the event taken
  * back, or -1 with why (nothing to undo, or the game does not replay).
  */
 ptrdiff_t bgledger_undo(struct db *db, struct bgledger_game *d,
-    struct bg_game *g, int64_t now, int64_t *seq, char *why, size_t whysz);
+    struct bg_game *g, int64_t now, const char *gm, int64_t *seq, char *why,
+    size_t whysz);
 
 /*
  * Replays game d, loaded with every event (bgledger_game_load), from its

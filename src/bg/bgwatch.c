@@ -65,14 +65,16 @@ int
 bgwatch_draw(void *arg, struct db *db, struct watch_frame *f, char *why,
     size_t whysz)
 {
-	const char *typed = arg;
+	const struct watch_log *w = arg;
+	const char *typed = w->typed;
 	struct bgledger_game d;
 	struct bg_game *g;
 	struct painter p;
 	int64_t id, bad = 0;
 	char whyr[BG_WHYSZ];
 
-	id = typed ? db_key_parse(db, typed) : bgledger_game_current(db);
+	id = typed ? db_key_parse(db, typed) : journal_pick(db,
+	    &bgledger_kind, w->gm, 1, whyr, sizeof whyr);
 	if (id == 0 || bgledger_game_load(db, id, &d) != 0)
 		return watch_none("game", typed,
 		    "bg-board new TEAM1 TEAM2", why, whysz);

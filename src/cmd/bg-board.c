@@ -23,7 +23,7 @@
 #define q util_q
 
 static const char usage[] =
-"usage: bg-board [--db FILE] [--game N] COMMAND ...\n"
+"usage: bg-board [--db FILE] [--game N] [--gm NAME] COMMAND ...\n"
 "  team add TEAM [SPEC ...] [--file FILE]   (SPEC: NAME:LEVEL[*]:R,O,Y,G,B,P"
 "[:POWERS])\n"
 "  team show TEAM [--json]   team list [--json|--csv]   team rm TEAM\n"
@@ -37,13 +37,17 @@ static const char usage[] =
 "  power FIGURE hypnotize FOE SQUARE | power FIGURE swap|teleport SQUARE\n"
 "  die TEAM N [--swap M]     pass\n"
 "  show [--plain] [--json]   log [--json]   games [--json|--csv]\n"
+"  list [--json|--csv]       the games not over: GM, turn, last event\n"
 "  undo [--dry-run]   replay [GAME]   watch [GAME]\n"
-"  play [GAME]   commands at a prompt (m FIGURE SQUARE, s: show, u: undo)\n";
+"  play [GAME]   commands at a prompt (m FIGURE SQUARE, s: show, u: undo)\n"
+"Without --game, the game this GM (--gm, REFKIT_GM, else the login name)\n"
+"last made or acted in that is not over is used.\n";
 
 struct opts {
 	const char	*db, *file;
 	enum out_format	 fmt;
 	const char	*game;		/* as typed: "3", "89abcdef-3" */
+	const char	*gm;		/* --gm */
 	int		 have_seed, advanced, safe_attack, plain, dry_run;
 	uint64_t	 seed;
 	const char	*swap;
@@ -68,12 +72,13 @@ hold(char *p)
 
 enum {
 	OPT_DB = 256, OPT_GAME, OPT_SEED, OPT_FILE, OPT_ADVANCED, OPT_SAFE,
-	OPT_PLAIN, OPT_SWAP, OPT_MOVE, OPT_DRY_RUN
+	OPT_PLAIN, OPT_SWAP, OPT_MOVE, OPT_DRY_RUN, OPT_GM
 };
 
 static const struct option longopts[] = {
 	{ "db", required_argument, NULL, OPT_DB },
 	{ "game", required_argument, NULL, OPT_GAME },
+	{ "gm", required_argument, NULL, OPT_GM },
 	{ "seed", required_argument, NULL, OPT_SEED },
 	{ "file", required_argument, NULL, OPT_FILE },
 	{ "advanced", no_argument, NULL, OPT_ADVANCED },
@@ -113,6 +118,9 @@ parse_args(int argc, char **argv)
 			break;
 		case OPT_GAME:
 			o.game = cli_key_arg("--game", optarg);
+			break;
+		case OPT_GM:
+			o.gm = optarg;
 			break;
 		case OPT_SEED:
 			o.seed = cli_seed_arg(optarg);
@@ -493,16 +501,20 @@ static struct bg_game game;
 
 
 
-/* The game a command works on: --game, or the newest. */
+/*
+ * The game a command works on: --game, or the one this GM made or acted
+ * in last that is not over (reading: else the one he acted in last).
+ * Every refusal after it names the game.
+ */
 static int64_t
-game_id(struct db *db)
+game_id(struct db *db, int reading)
 {
 	int64_t id = o.game ? db_key_parse(db, o.game) :
-	    bgledger_game_current(db);
+	    journal_pick(db, &bgledger_kind, cli_gm(o.gm), reading, why,
+	    sizeof why);
 
 	if (id == 0)
-		db_die(db, "no game yet; start one with 'bg-board new TEAM1 "
-		    "TEAM2'");
+		db_die(db, "%s", why);
 	return id;
 }
 
@@ -527,17 +539,18 @@ load_from(struct db *db, int64_t id, int64_t from, struct live *l)
 		rc = bgledger_game_load_recent(db, id, from, &l->d);
 	if (rc < 0)
 		db_die(db, "no game %s", cli_key(id));
+	db_subject(db, "game", cli_key(id));
 	if (bgledger_derive(&l->d, &l->g, &bad, why, sizeof why) < 0)
-		db_die(db, "game %s: event %lld does not replay: %s",
-		    cli_key(id), (long long)bad, why);
+		db_die(db, "event %lld does not replay: %s", (long long)bad,
+		    why);
 	bgledger_stat_names(db, l->stat);
 }
 
 /* Loads and derives the game from its newest snapshot. */
 static int64_t
-load_game(struct db *db, struct live *l)
+load_game(struct db *db, struct live *l, int reading)
 {
-	int64_t id = game_id(db);
+	int64_t id = game_id(db, reading);
 
 	load_from(db, id, FROM_SNAPSHOT, l);
 	return id;
@@ -734,10 +747,10 @@ play(const char *action, const char *input)
 
 	db = cli_db_open(o.db);
 	db_begin_append(db);
-	id = load_game(db, l);
+	id = load_game(db, l, 0);
 	*before = l->g;
 	if (l->g.over)
-		db_die(db, "game %s is over: %s won", cli_key(id),
+		db_die(db, "over: %s won",
 		    l->g.team[l->g.winner].name);
 	/* Under a seal the dice come from it (refkit(7), "Trust"). */
 	if ((sealed = bgledger_seal(db, id, &seed)) && o.have_seed)
@@ -790,6 +803,7 @@ play(const char *action, const char *input)
 		detail = cli_json_add_text(detail, "typed", input);
 	e.detail = detail;
 	e.time = db_now();
+	e.gm = (char *)cli_gm(o.gm);
 	bgledger_record(db, id, &e, &l->g);
 	db_commit(db);
 	if (o.fmt == OUT_JSON)
@@ -848,6 +862,9 @@ cmd_new(void)
 
 	only(0, "new");
 	need_args(3, 3, "new [--advanced] [--safe-attack] TEAM1 TEAM2");
+	if (o.game)
+		cli_usage_error("new makes a new game: --game names one to act "
+		    "in");
 	db = cli_db_open(o.db);
 	db_begin(db);
 	for (int k = 0; k < 2; k++) {
@@ -861,7 +878,8 @@ cmd_new(void)
 	}
 	if (util_streq_ci(t[0].name, t[1].name))
 		db_die(db, "a team cannot play itself");
-	id = bgledger_game_new(db, &t[0], &t[1], o.advanced, o.safe_attack);
+	id = bgledger_game_new(db, &t[0], &t[1], o.advanced, o.safe_attack,
+	    cli_gm(o.gm));
 	db_commit(db);
 	db_close(db);
 	bg_start(g, &t[0], &t[1], o.advanced, o.safe_attack);
@@ -884,7 +902,7 @@ cmd_moves(void)
 	need_args(2, 2, "moves FIGURE");
 	db = cli_db_open(o.db);
 	db_begin_read(db);
-	load_game(db, l);
+	load_game(db, l, 1);
 	db_commit(db);
 	db_close(db);
 	if ((piece = bgio_piece(&l->g, o.args[1], l->g.turn, why,
@@ -1027,15 +1045,17 @@ show_zones(const struct live *l)
 }
 
 static void
-show_json(const struct live *l, int64_t id)
+show_json(const struct live *l, int64_t id, const char *gm)
 {
 	const struct bg_game *g = &l->g;
 	char a[4];
 	int n = 0;
 
-	printf("{\"game\":%s,\"advanced\":%s,\"teams\":[\"%s\",\"%s\"],"
+	printf("{\"game\":%s,\"gm\":", cli_key_json(id));
+	cli_json_or_null(stdout, gm);
+	printf(",\"advanced\":%s,\"teams\":[\"%s\",\"%s\"],"
 	    "\"turn\":%d,\"to_move\":\"%s\",\"over\":%s,\"winner\":",
-	    cli_key_json(id), g->advanced ? "true" : "false", g->team[0].name,
+	    g->advanced ? "true" : "false", g->team[0].name,
 	    g->team[1].name, g->moves + 1, g->team[g->turn].name,
 	    g->over ? "true" : "false");
 	cli_json_or_null(stdout, g->over ? g->team[g->winner].name : NULL);
@@ -1070,27 +1090,31 @@ cmd_show(void)
 	struct db *db;
 	int64_t id;
 	int colour;
+	char *gm;
 
 	only(0, "show");
 	need_args(1, 1, "show [--plain] [--json]");
 	db = cli_db_open(o.db);
 	db_begin_read(db);
-	id = load_game(db, l);
+	id = load_game(db, l, 1);
+	gm = journal_gm(db, &bgledger_kind, id);
 	db_commit(db);
 	db_close(db);
 	colour = !o.plain && isatty(STDOUT_FILENO) && getenv("NO_COLOR") ==
 	    NULL;
 	if (o.fmt == OUT_JSON)
-		show_json(l, id);
+		show_json(l, id, gm);
 	else {
-		printf("game %s: %s (south, rows 1-3) against %s (north); "
-		    "the %s board\n", cli_key(id), l->g.team[0].name,
-		    l->g.team[1].name, l->g.advanced ? "advanced" : "basic");
+		printf("game %s (GM %s): %s (south, rows 1-3) against %s "
+		    "(north); the %s board\n", cli_key(id), gm ? q(gm) :
+		    "unknown", l->g.team[0].name, l->g.team[1].name,
+		    l->g.advanced ? "advanced" : "basic");
 		show_board(l, colour);
 		if (!colour)
 			fputs(bgio_legend, stdout);
 		show_zones(l);
 	}
+	free(gm);
 	bgledger_game_release(&l->d);
 	return 0;
 }
@@ -1105,10 +1129,26 @@ cmd_log(void)
 	need_args(1, 1, "log [--json]");
 	db = cli_db_open(o.db);
 	db_begin_read(db);
-	load_from(db, game_id(db), EVERY_EVENT, l);
+	load_from(db, game_id(db, 1), EVERY_EVENT, l);
 	db_commit(db);
 	journal_event_print(&l->d.j, o.fmt == OUT_JSON, "turn", 't', 6);
 	bgledger_game_release(&l->d);
+	db_close(db);
+	return 0;
+}
+
+/* list: the games not over, each with its GM, turn and last event. */
+static int
+cmd_list(void)
+{
+	struct db *db;
+
+	only(0, "list");
+	need_args(1, 1, "list [--json|--csv]");
+	db = cli_db_open(o.db);
+	db_begin_read(db);
+	journal_open_print(db, &bgledger_kind, o.fmt, "turn");
+	db_rollback(db);
 	db_close(db);
 	return 0;
 }
@@ -1117,6 +1157,7 @@ cmd_log(void)
 static int
 cmd_watch(void)
 {
+	struct watch_log w;
 	struct db *db;
 	int rc;
 
@@ -1126,8 +1167,10 @@ cmd_watch(void)
 		o.game = cli_key_arg("GAME", o.args[1]);
 	if (o.fmt != OUT_TABLE)
 		cli_usage_error("watch draws a board, not JSON or CSV");
+	w.typed = o.game;
+	w.gm = cli_gm(o.gm);
 	db = cli_db_open(o.db);
-	rc = watch_run(db, bgwatch_draw, (void *)o.game);
+	rc = watch_run(db, bgwatch_draw, &w);
 	db_close(db);
 	return rc;
 }
@@ -1193,11 +1236,12 @@ cmd_undo(void)
 	need_args(1, 1, "undo");
 	db = cli_db_open(o.db);
 	db_begin_append(db);
-	id = game_id(db);
+	/* An undo may take back the event that ended the game. */
+	id = game_id(db, 1);
 	/* From a snapshot before the event taken back, which it needs. */
 	load_from(db, id, bgledger_undo_target(db, id), l);
-	if ((i = bgledger_undo(db, &l->d, &l->g, db_now(), &seq, why,
-	    sizeof why)) < 0)
+	if ((i = bgledger_undo(db, &l->d, &l->g, db_now(), cli_gm(o.gm), &seq,
+	    why, sizeof why)) < 0)
 		db_die(db, "%s", why);
 	/* --dry-run: the same undo, rolled back; only said. */
 	if (o.dry_run)
@@ -1269,7 +1313,21 @@ cmd_replay(void)
 
 static int bg_board(int argc, char **argv);
 
-/* play [GAME]: commands at a prompt, each run as its one-shot form. */
+/* play's database and GM, for pin. */
+static const char *play_db, *play_gm;
+
+/* The game a play session keeps to: its GM's not over (core/play.h). */
+static int
+pin(char *key, size_t keysz)
+{
+	return journal_pin(play_db, &bgledger_kind, play_gm, key, keysz);
+}
+
+/*
+ * play [GAME]: commands at a prompt, each run as its one-shot form; the
+ * session keeps to one game: the one named, else its GM's not over,
+ * else the one it makes.
+ */
 static int
 cmd_play(void)
 {
@@ -1290,7 +1348,10 @@ cmd_play(void)
 		o.game = cli_key_arg("GAME", o.args[1]);
 	play_tool_init(&t, "bg-board", bg_board, aliases, board);
 	play_tool_lead(&t, "--db", o.db);
-	play_tool_lead(&t, "--game", o.game);
+	play_tool_lead(&t, "--gm", o.gm);
+	play_db = o.db;
+	play_gm = o.gm;
+	play_tool_log(&t, "--game", "new", pin, o.game);
 	return play_run(&t);
 }
 
@@ -1364,6 +1425,8 @@ bg_board(int argc, char **argv)
 		return cmd_watch();
 	if (strcmp(cmd, "games") == 0)
 		return cmd_games();
+	if (strcmp(cmd, "list") == 0)
+		return cmd_list();
 	if (strcmp(cmd, "undo") == 0)
 		return cmd_undo();
 	if (strcmp(cmd, "replay") == 0)
@@ -1373,7 +1436,8 @@ bg_board(int argc, char **argv)
 	{
 		static const char *const known[] = { "team", "stat", "new",
 		    "place", "moves", "move", "power", "die", "pass", "show",
-		    "log", "watch", "games", "undo", "replay", "play" };
+		    "log", "watch", "games", "list", "undo", "replay",
+		    "play" };
 
 		cli_unknown("command", cmd, known, sizeof known /
 		    sizeof known[0]);

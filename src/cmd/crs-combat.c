@@ -86,52 +86,48 @@ static const char usage_text[] =
 "  play [COMBAT]        type commands at a prompt, the board shown after\n"
 "                       each (a a b 8 6: attack a b --card 8 --vs-card 6)\n"
 "  status               LIFE, EM, DR, stance and cards of everyone\n"
+"  list                 the combats under way: GM, round, last event\n"
 "  log [COMBAT]         every event, as a story\n"
 "  watch [COMBAT]       a live board, drawn again as the combat changes\n"
 "  replay [COMBAT]      re-derive every outcome and report differences\n"
 "  history [--char NAME] [--since TIME]\n"
 "  report [--since TIME] (-o FILE.html | --json)   the organiser's report\n"
 "\n"
-"Without --combat the newest combat that has not ended is used.\n";
+"Without --combat, the combat this GM (--gm, REFKIT_GM, else the login\n"
+"name) last started or acted in that has not ended is used.\n";
 
 /* The event every command starts from. */
 static void
 new_event(struct opts *o, struct combat_event *e, int action)
 {
-	const char *gm = o->gm ? o->gm : getenv("REFKIT_GM");
-	char why[128];
-
-	/* The GM's name is one line like a character's (REFKIT_GM too). */
-	if (gm && util_check_text(gm, UTIL_TEXT_LINE, 200, why,
-	    sizeof why) != 0)
-		cli_usage_error("the GM's name (%s) %s, got '%s'",
-		    o->gm ? "--gm" : "REFKIT_GM", why, q(gm));
 	combat_event_init(e);
 	e->action = action;
 	e->time = db_now();
 	e->seed = o->have_seed ? o->seed : rng_os_seed();
-	if (gm && *gm)
-		e->gm = xstrdup(gm);
+	e->gm = xstrdup(cli_gm(o->gm));
 }
 
 
-/* The combat a command works on: --combat, or the one under way. */
+/*
+ * The combat a command works on: --combat, or the one this GM started or
+ * acted in last that has not ended (a reading command: else the one he
+ * acted in last).  Every refusal after it names the combat.
+ */
 static int64_t
 combat_id(struct db *db, struct opts *o)
 {
+	char why[1000];
 	int64_t id = o->combat ? db_key_parse(db, o->combat) :
-	    ledger_current(db);
+	    journal_pick(db, &ledger_kind, cli_gm(o->gm), o->reading, why,
+	    sizeof why);
 
-	/* Reading, or naming the dead, needs no open combat: the newest. */
-	if (id == 0 && o->reading)
-		id = ledger_newest(db);
 	if (id == 0)
-		db_die(db, "no combat is under way (start one, or give "
-		    "--combat ID)");
+		db_die(db, "%s", why);
+	db_subject(db, "combat", cli_key(id));
 	/* Checked again where events are appended (journal_append). */
 	if (!o->reading && !db_key_own(db, id))
-		db_die(db, "combat %s was started at another station, and only "
-		    "that station adds to it (refkit(7))", cli_key(id));
+		db_die(db, "started at another station, and only that station "
+		    "adds to it (refkit(7))");
 	return id;
 }
 
@@ -160,11 +156,14 @@ load_each(struct db *db, int64_t id, int64_t from, struct ledger *l,
 		rc = ledger_load_before(db, id, from, l);
 	else
 		rc = ledger_load(db, id, l);
-	if (rc != 0)
+	if (rc != 0) {
+		db_subject(db, NULL, NULL);
 		db_die(db, "no combat %s", cli_key(id));
+	}
+	db_subject(db, "combat", cli_key(id));
 	if (ledger_derive_each(l, s, hook, arg, &bad, why, sizeof why) != 0)
-		db_die(db, "combat %s: event %" PRId64 " no longer "
-		    "replays (%s); see 'crs-combat replay'", cli_key(id), bad, why);
+		db_die(db, "event %" PRId64 " no longer replays (%s); see "
+		    "'crs-combat replay'", bad, why);
 }
 
 /* Loads and derives the combat from its newest snapshot. */
@@ -438,8 +437,31 @@ cmd_start(struct opts *o, int argc, char **argv)
 
 	if (argc < 1)
 		cli_usage_error("start needs at least one NAME");
+	if (o->combat)
+		cli_usage_error("start begins a new combat: --combat names one "
+		    "to act in");
+	(void)cli_gm(o->gm);	/* a bad name is a usage error, first */
 	db = cli_db_open(o->db);
 	db_begin(db);
+	/* One fighter, one combat: a GM who means it joins him there. */
+	for (int i = 0; i < argc; i++) {
+		const char *name = roster_full(db, ROSTER_CHARACTER, argv[i]);
+		int64_t other = ledger_fighting_elsewhere(db, name, 0);
+
+		if (other != 0) {
+			char *gm = journal_gm(db, &ledger_kind, other);
+			char who[256];
+
+			/* Copied: db_die exits, and nothing may be lost. */
+			snprintf(who, sizeof who, "%s", gm ? q(gm) : "unknown");
+			free(gm);
+			db_die(db, "'%s' is in combat %s (GM %s), which has not "
+			    "ended: fight on there (--combat %s join NAME) or "
+			    "end it first", q(name), cli_key(other), who,
+			    cli_key(other));
+		}
+		argv[i] = (char *)name;
+	}
 	id = ledger_new_combat(db, combat_rules_name(o->rules), db_now());
 	combat_state_init(&s);
 	new_event(o, &e, COMBAT_START);
@@ -449,7 +471,6 @@ cmd_start(struct opts *o, int argc, char **argv)
 	commit_event(db, id, &s, &e, o);
 	combat_event_release(&e);
 	for (int i = 0; i < argc; i++) {
-		argv[i] = (char *)roster_full(db, ROSTER_CHARACTER, argv[i]);
 		check_lockout(db, argv[i], db_now());
 		new_event(o, &e, COMBAT_JOIN);
 		e.actor = xstrdup(argv[i]);
@@ -977,9 +998,10 @@ status_head(const struct opts *o, const struct ledger *l,
 	int next = combat_next(s);
 
 	if (o->fmt == OUT_JSON) {
-		printf("{\"combat\":%s,\"round\":%d,\"rules\":\"%s\","
-		    "\"ended\":%s,\"next\":", cli_key_json(l->combat), s->round, l->rules,
-		    s->ended ? "true" : "false");
+		printf("{\"combat\":%s,\"gm\":", cli_key_json(l->combat));
+		cli_json_or_null(stdout, l->gm);
+		printf(",\"round\":%d,\"rules\":\"%s\",\"ended\":%s,"
+		    "\"next\":", s->round, l->rules, s->ended ? "true" : "false");
 		if (next >= 0)
 			out_json_string(stdout, s->f[next].name);
 		else
@@ -987,8 +1009,9 @@ status_head(const struct opts *o, const struct ledger *l,
 		printf(",\"combatants\":[");
 		return;
 	}
-	printf("combat %s, round %d%s", cli_key(l->combat), s->round,
-	    s->ended ? ", ended" : "");
+	printf("combat %s (GM ", cli_key(l->combat));
+	util_fputs_safe(l->gm ? l->gm : "unknown", stdout);
+	printf("), round %d%s", s->round, s->ended ? ", ended" : "");
 	if (next >= 0) {
 		printf("; next to act: ");
 		util_fputs_safe(s->f[next].name, stdout);
@@ -1423,10 +1446,27 @@ cmd_log(struct opts *o, int argc, char **argv)
 	return 0;
 }
 
+/* list: the combats under way, each with its GM, round and last event. */
+static int
+cmd_list(struct opts *o, int argc, char **argv)
+{
+	struct db *db;
+
+	(void)argc;
+	(void)argv;
+	db = cli_db_open(o->db);
+	db_begin_read(db);
+	journal_open_print(db, &ledger_kind, o->fmt, "round");
+	db_rollback(db);
+	db_close(db);
+	return 0;
+}
+
 /* The live board (core/watch.h): the combat, drawn again as it changes. */
 static int
 cmd_watch(struct opts *o, int argc, char **argv)
 {
+	struct watch_log w;
 	struct db *db;
 	int rc;
 
@@ -1436,8 +1476,10 @@ cmd_watch(struct opts *o, int argc, char **argv)
 		o->combat = cli_key_arg("COMBAT", argv[0]);
 	if (o->fmt != OUT_TABLE)
 		cli_usage_error("watch draws a board, not JSON or CSV");
+	w.typed = o->combat;
+	w.gm = cli_gm(o->gm);
 	db = cli_db_open(o->db);
-	rc = watch_run(db, combat_watch_draw, (void *)o->combat);
+	rc = watch_run(db, combat_watch_draw, &w);
 	db_close(db);
 	return rc;
 }
@@ -2043,6 +2085,7 @@ static const struct command {
 	/* After the end, undo and the free Flee work on the newest combat. */
 	{ "undo", cmd_undo, COMBAT_UNDO, 0, -1, 1, NULL, 1 },
 	{ "status", cmd_status, -1, 0, -1, 1, NULL, 1 },
+	{ "list", cmd_list, -1, 0, 0, 1, "list takes no arguments", 1 },
 	{ "log", cmd_log, -1, 0, -1, 1, NULL, 1 },
 	{ "watch", cmd_watch, -1, 0, -1, 1, NULL, 1 },
 	{ "replay", cmd_replay, -1, 0, -1, 1, NULL, 1 },
@@ -2052,9 +2095,21 @@ static const struct command {
 	{ NULL, NULL, 0, 0, 0, 0, NULL, 0 }
 };
 
+/* play's database and GM, for pin. */
+static const char *play_db, *play_gm;
+
+/* The combat a play session keeps to: its GM's under way (core/play.h). */
+static int
+pin(char *key, size_t keysz)
+{
+	return journal_pin(play_db, &ledger_kind, play_gm, key, keysz);
+}
+
 /*
  * play [COMBAT]: commands typed at a prompt, each run as its one-shot
- * form (core/play.h), with the aliases a GM types at a busy table.
+ * form (core/play.h), with the aliases a GM types at a busy table.  The
+ * session keeps to one combat: the one named, else its GM's under way,
+ * else the one it starts.
  */
 static int
 cmd_play(struct opts *o, int argc, char **argv)
@@ -2077,8 +2132,10 @@ cmd_play(struct opts *o, int argc, char **argv)
 		o->combat = cli_key_arg("COMBAT", argv[0]);
 	play_tool_init(&t, "crs-combat", crs_combat, aliases, board);
 	play_tool_lead(&t, "--db", o->db);
-	play_tool_lead(&t, "--combat", o->combat);
 	play_tool_lead(&t, "--gm", o->gm);
+	play_db = o->db;
+	play_gm = o->gm;
+	play_tool_log(&t, "--combat", "start", pin, o->combat);
 	return play_run(&t);
 }
 
@@ -2105,8 +2162,8 @@ crs_combat(int argc, char **argv)
 	if (argc == 0)
 		cli_usage_error("no command given (start, join, init, "
 		    "attack, mental, power, pass, stance, range, flee, "
-		    "charge, blow, swap, round, dead, end, undo, status, log, "
-		    "watch, replay, history, report or play)");
+		    "charge, blow, swap, round, dead, end, undo, status, list, "
+		    "log, watch, replay, history, report or play)");
 	cmd = argv[0];
 	argc--;
 	argv++;

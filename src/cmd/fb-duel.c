@@ -25,7 +25,7 @@
 #include "core/util.h"
 
 static const char usage[] =
-"usage: fb-duel [--db FILE] COMMAND ...\n"
+"usage: fb-duel [--db FILE] [--duel ID] [--gm NAME] COMMAND ...\n"
 "  sheet add NAME [--side S] [--hand H] [--colour C] [--level L]\n"
 "            [--free-geas G] [--board B] [--notes T] [SLOT=N ...]\n"
 "  sheet set NAME [options as for add] [--clear] [SLOT=N ...]\n"
@@ -44,13 +44,16 @@ static const char usage[] =
 "        (and init's and target's options)\n"
 "  restance NAME SLOT=N ...\n"
 "  status [--json]   log [--json]   history [NAME] [--json|--csv]\n"
+"  list [--json|--csv]  the duels not over: GM, round, last event\n"
 "  watch [DUEL]      the boards, drawn again as the duel changes\n"
 "  undo [--dry-run]   replay [DUEL]\n"
 "  play [DUEL]        commands at a prompt (r: round, s: status, u: undo)\n"
 "  sim A B --n N [--seed S] [--max-rounds R] [--jobs N] [--json]\n"
 "  sheets NAME...|--all -o FILE.pdf [--paper a4|letter] [--per-page 1|2]\n"
 "                     printed boards, ready to print\n"
-"  verify-sheet CODE  whether a printed board matches the database\n";
+"  verify-sheet CODE  whether a printed board matches the database\n"
+"Without --duel, the duel this GM (--gm, REFKIT_GM, else the login name)\n"
+"last started or acted in that is not over is used.\n";
 
 struct opts {
 	const char	*db;
@@ -58,6 +61,7 @@ struct opts {
 	int		 have_seed;
 	uint64_t	 seed;
 	const char	*duel;		/* as typed: "3", "89abcdef-3" */
+	const char	*gm;		/* --gm */
 	const char	*side, *hand, *colour, *level, *free_geas, *board;
 	const char	*notes, *spheres;
 	int		 clear, absorb, dry_run;
@@ -88,7 +92,7 @@ q(const char *s)
 /* ---- arguments ---- */
 
 static const char *const value_opts[] = {
-	"db", "seed", "duel", "side", "hand", "colour", "level", "free-geas",
+	"db", "seed", "duel", "gm", "side", "hand", "colour", "level", "free-geas",
 	"board", "notes", "spheres", "absorb", "n", "max-rounds", "jobs",
 	"output", "paper", "per-page", NULL
 };
@@ -139,6 +143,8 @@ own_option(const char *opt, const char *val)
 		o.have_seed = 1;
 	} else if (strcmp(opt, "duel") == 0)
 		o.duel = cli_key_arg("--duel", val);
+	else if (strcmp(opt, "gm") == 0)
+		o.gm = val;
 	else if (strcmp(opt, "side") == 0)
 		o.side = val;
 	else if (strcmp(opt, "hand") == 0)
@@ -974,15 +980,20 @@ report_json(const struct fbledger_live *before,
 
 
 
-/* The duel a command works on: --duel, or the newest. */
+/*
+ * The duel a command works on: --duel, or the one this GM started or
+ * acted in last that is not over (reading: else the one he acted in
+ * last).  Every refusal after it names the duel.
+ */
 static int64_t
-duel_id(struct db *db)
+duel_id(struct db *db, int reading)
 {
 	int64_t id = o.duel ? db_key_parse(db, o.duel) :
-	    fbledger_duel_current(db);
+	    journal_pick(db, &fbledger_kind, cli_gm(o.gm), reading, why,
+	    sizeof why);
 
 	if (id == 0)
-		db_die(db, "no duel yet; start one with 'fb-duel start A B'");
+		db_die(db, "%s", why);
 	return id;
 }
 
@@ -1007,9 +1018,10 @@ load_duel(struct db *db, int64_t id, int64_t from, struct fbledger_duel *d,
 		rc = fbledger_duel_load_recent(db, id, from, d);
 	if (rc < 0)
 		db_die(db, "no duel %s", cli_key(id));
+	db_subject(db, "duel", cli_key(id));
 	if (fbledger_derive(d, live, &bad, why, sizeof why) < 0)
-		db_die(db, "duel %s: event %lld does not replay: %s",
-		    cli_key(id), (long long)bad, why);
+		db_die(db, "event %lld does not replay: %s", (long long)bad,
+		    why);
 }
 
 /*
@@ -1037,14 +1049,13 @@ play(const char *action, struct fb_in *in, const char *words,
 
 	db = cli_db_open(o.db);
 	db_begin_append(db);
-	id = duel_id(db);
+	id = duel_id(db, 0);
 	load_duel(db, id, FROM_SNAPSHOT, &d, live);
 	*before = *live;
 	before->np[0] = before->names[0];
 	before->np[1] = before->names[1];
 	if (live->s.over)
-		db_die(db, "duel %s is over (%s)", cli_key(id),
-		    fb_end_name(live->s.end));
+		db_die(db, "over (%s)", fb_end_name(live->s.end));
 	if (who != NULL) {
 		int w = fbio_who(before->np, who, why, sizeof why);
 
@@ -1109,6 +1120,7 @@ play(const char *action, struct fb_in *in, const char *words,
 		detail = cli_json_add_text(detail, "typed", typed);
 	e.detail = detail;
 	e.time = db_now();
+	e.gm = (char *)cli_gm(o.gm);
 	fbledger_record(db, id, &e, live);
 	db_commit(db);
 	if (o.fmt == OUT_JSON)
@@ -1142,6 +1154,9 @@ cmd_start(void)
 
 	no_round_options("start");
 	need(3, "start: two duelists, A B");
+	if (o.duel)
+		cli_usage_error("start begins a new duel: --duel names one to "
+		    "act in");
 	db = cli_db_open(o.db);
 	db_begin(db);
 	load_duelist(db, o.args[1], &a, &ba);
@@ -1172,6 +1187,7 @@ cmd_start(void)
 	e.input = input;
 	e.detail = detail;
 	e.time = db_now();
+	e.gm = (char *)cli_gm(o.gm);
 	fbledger_record(db, id, &e, live);
 	db_commit(db);
 	printf("duel %s: %s\n", cli_key(id), text);
@@ -1240,13 +1256,14 @@ cmd_restance(void)
 
 /* The state of a duel as one JSON object. */
 static void
-status_json(int64_t id, const struct fbledger_live *l)
+status_json(int64_t id, const char *gm, const struct fbledger_live *l)
 {
 	const struct fb_state *s = &l->s;
 
-	printf("{\"duel\":%s,\"board\":\"%s\",\"round\":%d,"
-	    "\"stage\":\"%s\",\"attacker\":", cli_key_json(id), l->b.name,
-	    s->round, fbio_stage_name(s->stage));
+	printf("{\"duel\":%s,\"gm\":", cli_key_json(id));
+	cli_json_or_null(stdout, gm);
+	printf(",\"board\":\"%s\",\"round\":%d,\"stage\":\"%s\","
+	    "\"attacker\":", l->b.name, s->round, fbio_stage_name(s->stage));
 	cli_json_or_null(stdout, s->stage != FB_OPEN ?
 	    l->np[s->attacker] : NULL);
 	printf(",\"last_attacker\":");
@@ -1286,9 +1303,13 @@ status_json(int64_t id, const struct fbledger_live *l)
 
 /* The state of a duel as a table of the two boards. */
 static void
-status_text(int64_t id, const struct fbledger_live *l)
+status_text(int64_t id, const char *gm, const struct fbledger_live *l)
 {
-	fbio_status_text(stdout, cli_key(id), &l->b, l->np, &l->s);
+	char *key = xasprintf("%s (GM %s)", cli_key(id), gm ? util_q(gm) :
+	    "unknown");
+
+	fbio_status_text(stdout, key, &l->b, l->np, &l->s);
+	free(key);
 }
 
 static int
@@ -1298,18 +1319,21 @@ cmd_status(void)
 	struct fbledger_live *l = xcalloc(1, sizeof *l);
 	struct db *db;
 	int64_t id;
+	char *gm;
 
 	no_round_options("status");
 	db = cli_db_open(o.db);
 	db_begin_read(db);
-	id = duel_id(db);
+	id = duel_id(db, 1);
 	load_duel(db, id, FROM_SNAPSHOT, &d, l);
+	gm = journal_gm(db, &fbledger_kind, id);
 	db_commit(db);
 	l->s.b = &l->b;
 	if (o.fmt == OUT_JSON)
-		status_json(id, l);
+		status_json(id, gm, l);
 	else
-		status_text(id, l);
+		status_text(id, gm, l);
+	free(gm);
 	fbledger_duel_release(&d);
 	free(l);
 	db_close(db);
@@ -1326,7 +1350,7 @@ cmd_log(void)
 	no_round_options("log");
 	db = cli_db_open(o.db);
 	db_begin_read(db);
-	load_duel(db, duel_id(db), EVERY_EVENT, &d, l);
+	load_duel(db, duel_id(db, 1), EVERY_EVENT, &d, l);
 	db_commit(db);
 	journal_event_print(&d.j, o.fmt == OUT_JSON, "round", 'r', 8);
 	fbledger_duel_release(&d);
@@ -1335,10 +1359,28 @@ cmd_log(void)
 	return 0;
 }
 
+/* list: the duels not over, each with its GM, round and last event. */
+static int
+cmd_list(void)
+{
+	struct db *db;
+
+	no_round_options("list");
+	if (o.nargs > 1)
+		cli_usage_error("list takes no arguments");
+	db = cli_db_open(o.db);
+	db_begin_read(db);
+	journal_open_print(db, &fbledger_kind, o.fmt, "round");
+	db_rollback(db);
+	db_close(db);
+	return 0;
+}
+
 /* The live board (core/watch.h): the duel, drawn again as it changes. */
 static int
 cmd_watch(void)
 {
+	struct watch_log w;
 	struct db *db;
 	int rc;
 
@@ -1349,8 +1391,10 @@ cmd_watch(void)
 		o.duel = cli_key_arg("DUEL", o.args[1]);
 	if (o.fmt != OUT_TABLE)
 		cli_usage_error("watch draws the boards, not JSON or CSV");
+	w.typed = o.duel;
+	w.gm = cli_gm(o.gm);
 	db = cli_db_open(o.db);
-	rc = watch_run(db, fbwatch_draw, (void *)o.duel);
+	rc = watch_run(db, fbwatch_draw, &w);
 	db_close(db);
 	return rc;
 }
@@ -1420,7 +1464,8 @@ cmd_undo(void)
 	no_round_options("undo");
 	db = cli_db_open(o.db);
 	db_begin_append(db);
-	id = duel_id(db);
+	/* An undo may take back the event that ended the duel. */
+	id = duel_id(db, 1);
 	/* From a snapshot before the event taken back, which it needs. */
 	target = fbledger_undo_target(db, id);
 	load_duel(db, id, target > 0 ? target : 1, &d, l);
@@ -1428,8 +1473,8 @@ cmd_undo(void)
 	/* The start is the duel itself: "undo" never takes it back. */
 	if (i < 0 || strcmp((t = journal_body(&d.j, (size_t)i))->action,
 	    "start") == 0)
-		db_die(db, "nothing to undo in duel %s", cli_key(id));
-	fbledger_undo(db, &d, (size_t)i, db_now());
+		db_die(db, "nothing to undo");
+	fbledger_undo(db, &d, (size_t)i, db_now(), cli_gm(o.gm));
 	/* --dry-run: the same undo, rolled back; only said. */
 	if (o.dry_run)
 		db_rollback(db);
@@ -1672,7 +1717,21 @@ cmd_sim(void)
 
 static int fb_duel(int argc, char **argv);
 
-/* play [DUEL]: commands at a prompt, each run as its one-shot form. */
+/* play's database and GM, for pin. */
+static const char *play_db, *play_gm;
+
+/* The duel a play session keeps to: its GM's not over (core/play.h). */
+static int
+pin(char *key, size_t keysz)
+{
+	return journal_pin(play_db, &fbledger_kind, play_gm, key, keysz);
+}
+
+/*
+ * play [DUEL]: commands at a prompt, each run as its one-shot form; the
+ * session keeps to one duel: the one named, else its GM's not over, else
+ * the one it starts.
+ */
 static int
 cmd_play(void)
 {
@@ -1694,7 +1753,10 @@ cmd_play(void)
 		o.duel = cli_key_arg("DUEL", o.args[1]);
 	play_tool_init(&t, "fb-duel", fb_duel, aliases, board);
 	play_tool_lead(&t, "--db", o.db);
-	play_tool_lead(&t, "--duel", o.duel);
+	play_tool_lead(&t, "--gm", o.gm);
+	play_db = o.db;
+	play_gm = o.gm;
+	play_tool_log(&t, "--duel", "start", pin, o.duel);
 	return play_run(&t);
 }
 
@@ -1717,7 +1779,7 @@ fb_duel(int argc, char **argv)
 	if (o.nargs == 0)
 		cli_usage_error("no command given (sheet, board, start, "
 		    "stance, init, target, round, geas, restance, status, "
-		    "log, watch, undo, replay, history, sim, play, sheets or "
+		    "list, log, watch, undo, replay, history, sim, play, sheets or "
 		    "verify-sheet)");
 	cmd = o.args[0];
 	fb_in_init(&in);
@@ -1750,6 +1812,8 @@ fb_duel(int argc, char **argv)
 		return cmd_restance();
 	if (strcmp(cmd, "status") == 0)
 		return cmd_status();
+	if (strcmp(cmd, "list") == 0)
+		return cmd_list();
 	if (strcmp(cmd, "log") == 0)
 		return cmd_log();
 	if (strcmp(cmd, "watch") == 0)
@@ -1767,7 +1831,8 @@ fb_duel(int argc, char **argv)
 	{
 		static const char *const known[] = { "sheet", "board",
 		    "start", "stance", "init", "target", "round", "geas",
-		    "restance", "status", "log", "watch", "history", "undo",
+		    "restance", "status", "list", "log", "watch", "history",
+		    "undo",
 		    "replay", "sim", "play", "sheets", "verify-sheet" };
 
 		cli_unknown("command", cmd, known, sizeof known /

@@ -267,8 +267,13 @@ apply_summary(const struct opts *o, const struct exchange_apply *a,
 	if (o->fmt == OUT_JSON) {
 		printf("{\"applied\":%" PRId64 ",\"known\":%" PRId64
 		    ",\"same\":%" PRId64 ",\"passed_over\":%" PRId64
-		    ",\"conflicts\":", a->applied, a->known, a->same,
-		    a->passed);
+		    ",\"superseded\":%" PRId64 ",\"settlement\":",
+		    a->applied, a->known, a->same, a->passed, a->superseded);
+		if (a->settlement > 0)
+			printf("%" PRId64, a->settlement);
+		else
+			fputs("null", stdout);
+		printf(",\"conflicts\":");
 		exchange_report(stdout, a, 1);
 		printf("}\n");
 		return;
@@ -279,6 +284,14 @@ apply_summary(const struct opts *o, const struct exchange_apply *a,
 	    "settled\n", what, a->applied, a->applied == 1 ? "" : "s",
 	    a->known, a->same, a->same == 1 ? "" : "s", a->nc,
 	    a->nc == 1 ? "" : "s");
+	if (a->superseded > 0)
+		printf("%s: %" PRId64 " conflict%s settled already by a later "
+		    "change\n", what, a->superseded,
+		    a->superseded == 1 ? "" : "s");
+	if (a->settlement > 0)
+		printf("%s: the settlement is this station's change %" PRId64
+		    ", which the other stations will take\n", what,
+		    a->settlement);
 	if (a->passed > 0)
 		printf("%s: %" PRId64 " record%s passed over: made at a station "
 		    "that had not seen %s removal at another\n", what,
@@ -333,6 +346,7 @@ apply_end(struct opts *o, struct db *db, struct exchange_apply *a,
 {
 	char why[512];
 
+	exchange_finish(db, a);
 	warn_unmatched(a);
 	if (a->open > 0) {
 		db_rollback(db);

@@ -229,7 +229,8 @@ layout_of(struct db_stmt *st, struct layout *l)
 
 /*
  * Reads st's current row (SELECT * of an event table, or RETURNING *),
- * whose columns l says, into r, encoded: every column but hash.  The seq
+ * whose columns l says, into r, encoded: every column but hash, and
+ * but a NULL in a column after hash (chain.h).  The seq
  * is its column's, or for a roll its key's low 31 bits.  A text's bytes
  * are read as they are stored (a blob's read), whatever they hold.
  */
@@ -256,6 +257,14 @@ row_read(struct db *db, const struct kind *k, struct db_stmt *st,
 		}
 		switch ((type = db_column_type(st, i))) {
 		case DB_NULL:
+			/*
+			 * A column added after hash (the GM of a duel's or
+			 * a game's event, schema 16) is left out while
+			 * NULL, so that the rows chained before it was
+			 * added keep their hashes.
+			 */
+			if (l->hash >= 0 && i > l->hash)
+				break;
 			b[0] = 0x00;
 			put(r, b, 1);
 			break;

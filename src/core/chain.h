@@ -14,7 +14,10 @@
  *	a blob		0x04, the same
  *
  * so that the same row gives the same bytes on SQLite and on a server
- * (a row that travels between stations keeps its hash).  Each chain's
+ * (a row that travels between stations keeps its hash).  A column added
+ * to a table after hash (the gm of fb_event and bg_event, schema 16) is
+ * left out while it is NULL, so that the events chained before it was
+ * added keep their hashes; a value there is encoded as any other.  Each chain's
  * head (its last seq and hash) is a row of the table chain, written with
  * the event and travelling with it.  An event edited, removed, added or
  * moved, and a log's last events or the whole log removed, break the

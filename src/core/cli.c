@@ -11,6 +11,7 @@
 #include <err.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <pwd.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <getopt.h>
@@ -238,6 +239,36 @@ const char *
 cli_key_json(int64_t key)
 {
 	return db_key_jstr(&keys, key);
+}
+
+const char *
+cli_gm(const char *given)
+{
+	static char login[256];
+	const char *gm = given, *from = "--gm";
+	char why[128];
+
+	if (gm == NULL) {
+		gm = getenv("REFKIT_GM");
+		from = "REFKIT_GM";
+	}
+	if (gm == NULL || *gm == '\0') {
+		/*
+		 * The user the process runs as, not getlogin(3): a GM's
+		 * commands are run from scripts and sessions without a
+		 * terminal, and must still be one GM's.
+		 */
+		struct passwd *pw = getpwuid(geteuid());
+
+		snprintf(login, sizeof login, "%s",
+		    pw && pw->pw_name && *pw->pw_name ? pw->pw_name : "gm");
+		gm = login;
+		from = "the login name";
+	}
+	if (util_check_text(gm, UTIL_TEXT_LINE, 200, why, sizeof why) != 0)
+		cli_usage_error("the GM's name (%s) %s, got '%s'", from, why,
+		    util_q(gm));
+	return gm;
 }
 
 uint64_t

@@ -79,6 +79,14 @@ struct db *cli_db_open(const char *path);
 const char *cli_key(int64_t key);
 const char *cli_key_json(int64_t key);
 
+/*
+ * Who the GM is (issue #37): given (--gm) if not NULL, else $REFKIT_GM,
+ * else the login name of the user the process runs as, else "gm".  A
+ * name that is no single line of at most 200 bytes is a usage error
+ * naming where it came from.  The string is static or the environment's.
+ */
+const char *cli_gm(const char *given);
+
 /* A --seed value (0 to 2^64-1); a usage error otherwise. */
 uint64_t cli_seed_arg(const char *s);
 

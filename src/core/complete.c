@@ -7,7 +7,9 @@
  */
 #include "core/complete.h"
 
+#include "core/cli.h"
 #include "core/db.h"
+#include "core/journal.h"
 #include "core/names.h"
 #include "core/util.h"
 
@@ -256,15 +258,18 @@ complete_db(struct complete *c)
 }
 
 int64_t
-complete_log(struct complete *c, const char *option,
-    int64_t (*current)(struct db *))
+complete_log(struct complete *c, const struct journal_kind *k)
 {
 	struct db *db = complete_db(c);
-	const char *key = complete_option(c, option);
+	const char *key = complete_option(c, k->option + 2);
+	char why[1000];
 
 	if (db == NULL)
 		return 0;
-	return key != NULL ? db_key_parse(db, key) : current(db);
+	if (key != NULL)
+		return db_key_parse(db, key);
+	return journal_pick(db, k, cli_gm(complete_option(c, "gm")), 1, why,
+	    sizeof why);
 }
 
 /* Offers what a word of kind may be (complete.h). */

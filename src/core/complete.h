@@ -107,11 +107,13 @@ struct db *complete_db(struct complete *c);
 
 /*
  * The log (a combat, a duel, a game) whose names are offered: the one
- * option names on the line (its key as users type it; 0 if it names
- * none), else current's (the one under way).  0 without a database.
+ * k->option names on the line (its key as users type it; 0 if it names
+ * none), else the one its GM (--gm on the line, else REFKIT_GM, else the
+ * login name) has under way or acted in last (journal_pick).  0 without
+ * a database.
  */
-int64_t complete_log(struct complete *c, const char *option,
-    int64_t (*current)(struct db *));
+struct journal_kind;
+int64_t complete_log(struct complete *c, const struct journal_kind *k);
 
 /*
  * Offers name (copied) if it begins with the word being completed, as

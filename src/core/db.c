@@ -484,28 +484,84 @@ session_end(struct db *db)
 }
 
 /*
+ * The station's own row, as an insert, put before the changes of its
+ * first change (cs, n bytes), so that every station that holds any of
+ * its changes has its name and the time it was made as it has them
+ * itself, and not the time it was first heard of.  Returns a buffer
+ * that the caller frees with sqlite3_free, or NULL to keep cs as it is.
+ */
+static void *
+with_birth(struct db *db, const void *cs, size_t n, size_t *len)
+{
+	static const unsigned char pk[3] = { 1, 0, 0 };
+	struct changeset_out o = { NULL, 0, 0 };
+	struct changeset_value v;
+	struct db_stmt *st;
+	void *out = NULL;
+	int outn = 0, rc;
+
+	st = db_prepare(db, "SELECT s.id, s.name, s.created FROM station s"
+	    " JOIN station_self USING (id)");
+	if (db_step(db, st, 0) != DB_ROW)
+		db_fatal(db, "cannot record the changes");
+	changeset_put_table(&o, "station", 3, pk);
+	changeset_put_change(&o, SQLITE_INSERT, 0);
+	for (int i = 0; i < 2; i++) {
+		memset(&v, 0, sizeof v);
+		v.type = SQLITE_TEXT;
+		v.p = db_column_text(st, i);
+		v.n = strlen(v.p);
+		changeset_put_value(&o, &v);
+	}
+	memset(&v, 0, sizeof v);
+	v.type = SQLITE_INTEGER;
+	v.i = db_column_int(st, 2);
+	changeset_put_value(&o, &v);
+	db_finalize(st);
+	rc = sqlite3changeset_concat((int)o.n, o.p, (int)n, (void *)cs,
+	    &outn, &out);
+	free(o.p);
+	if (rc != SQLITE_OK)
+		db_fatal(db, "cannot record the changes");
+	*len = (size_t)outn;
+	return out;
+}
+
+/*
  * Stores cs, n bytes of changes made here, as this station's next
  * change, with what it had seen of the other stations' changes, and
  * notes the rows it removed, which copies made elsewhere must not
  * undo.  In the transaction that made them.  Its number of arrival is
  * the next, given here: PostgreSQL's own numbering (an identity column)
  * would skip the numbers of transactions rolled back, and --since marks
- * are the same on both (exchange.c numbers what it applies alike).
+ * are the same on both (exchange.c numbers what it applies alike).  The
+ * station's first change carries its own row too (with_birth).
  */
-static void
+static int64_t
 change_append(struct db *db, const void *cs, size_t n)
 {
 	struct db_stmt *st;
 	unsigned char *seen;
 	char *self;
 	int64_t oseq;
-	size_t nseen;
+	size_t nseen, blen = 0;
+	void *birth = NULL;
 
 	/*
 	 * Appenders to different logs write at once; their changes are
 	 * numbered one at a time, in the order they commit (db.h).
 	 */
 	db_lock_keys(db);
+	st = db_prepare(db, "SELECT coalesce(max(oseq), 0) FROM change"
+	    " WHERE origin = (SELECT id FROM station_self)");
+	db_step(db, st, 0);
+	if (db_column_int(st, 0) == 0)
+		birth = with_birth(db, cs, n, &blen);
+	db_finalize(st);
+	if (birth != NULL) {
+		cs = birth;
+		n = blen;
+	}
 	seen = gone_seen_now(db, &nseen);
 	st = db_prepare(db, "INSERT INTO change (no, origin, oseq, time, data,"
 	    " seen) SELECT (SELECT coalesce(max(no), 0) + 1 FROM change),"
@@ -522,8 +578,16 @@ change_append(struct db *db, const void *cs, size_t n)
 	db_finalize(st);
 	if (gone_note(db, self, oseq, cs, n) != 0)
 		db_fatal(db, "cannot record the changes");
+	sqlite3_free(birth);
 	free(seen);
 	free(self);
+	return oseq;
+}
+
+int64_t
+db_changes_record(struct db *db, const void *cs, size_t n)
+{
+	return change_append(db, cs, n);
 }
 
 /* Stores the transaction's changes, if any, as this station's next. */
@@ -1081,12 +1145,135 @@ check_identity(struct db *db)
 	return version;
 }
 
+/*
+ * A migration's changes are recorded in parts of about this much of the
+ * session extension's memory each.  The session keeps every row it has
+ * seen changed until its changeset is taken, and a changeset is built
+ * whole in memory, so that one session over a whole migration grew with
+ * the database (972 MB for a million events) and, at ten million, passed
+ * the largest changeset SQLite makes.  In parts, the memory stays flat
+ * and each part is one change of its own, which a station applies as it
+ * would the one.
+ */
+#define MIGRATE_PART_BYTES	(4 * 1024 * 1024)
+
+/*
+ * Takes the migration's changes so far as the next part: kept in a
+ * temporary table (on disk, as SQLite's temporary files are), since the
+ * change table itself may not have its last form yet; migrate_store
+ * appends the parts once it has.  The session starts again empty.
+ */
+static void
+migrate_take(struct db *db)
+{
+	struct db_stmt *st;
+	void *cs = NULL;
+	int n = 0, rc;
+
+	if (db->session == NULL || sqlite3session_isempty(db->session))
+		return;
+	if ((rc = sqlite3session_changeset(db->session, &n, &cs)) !=
+	    SQLITE_OK)
+		db_die(db, "cannot record the migration's changes, so nothing "
+		    "was written: %s", sqlite3_errstr(rc));
+	session_end(db);
+	session_start(db);
+	if (n == 0) {
+		sqlite3_free(cs);
+		return;
+	}
+	st = db_prepare(db, "INSERT INTO temp.migrate_part (data) VALUES (?1)");
+	db_bind_blob(st, 1, cs, n);
+	db_step(db, st, 0);
+	db_finalize(st);
+	sqlite3_free(cs);
+}
+
+/*
+ * Called between two logs of a migration step that records (the chains
+ * of step 15): takes a part once the session holds enough.
+ */
+static void
+migrate_part(struct db *db)
+{
+	if (db->migrating && db->session != NULL &&
+	    sqlite3session_memory_used(db->session) >= MIGRATE_PART_BYTES)
+		migrate_take(db);
+}
+
+/* Appends the parts taken, in order, each as this station's next change. */
+static void
+migrate_store(struct db *db)
+{
+	struct db_stmt *st;
+	int64_t no = 0;
+	void *cs;
+	size_t n;
+
+	for (;;) {
+		st = db_prepare(db, "SELECT no, data FROM temp.migrate_part"
+		    " WHERE no > ?1 ORDER BY no LIMIT 1");
+		db_bind_int(st, 1, no);
+		if (db_step(db, st, 0) != DB_ROW) {
+			db_finalize(st);
+			break;
+		}
+		no = db_column_int(st, 0);
+		n = (size_t)db_column_bytes(st, 1);
+		cs = xmalloc(n);
+		memcpy(cs, db_column_blob(st, 1), n);
+		db_finalize(st);
+		change_append(db, cs, n);
+		free(cs);
+	}
+	db_exec(db, "DROP TABLE temp.migrate_part", "cannot record the "
+	    "migration's changes");
+}
+
+/*
+ * Runs a step of a migration that records its changes, statement by
+ * statement as db_exec would.  A statement led by a line "-- in parts"
+ * (schema.sql) is run again until it changes no row, and the changes
+ * recorded so far may go as a part after each run (migrate_part).
+ */
+static void
+migrate_run(struct db *db, const char *sql, const char *what)
+{
+	static const char mark[] = "\n-- in parts\n";
+	const char *head = sql, *tail;
+	sqlite3_stmt *st;
+	int rc, parts, changed;
+
+	while (*head != '\0') {
+		if (sqlite3_prepare_v2(db->h, head, -1, &st, &tail) !=
+		    SQLITE_OK)
+			db_fatal(db, what);
+		if (st == NULL)		/* only comments were left */
+			break;
+		parts = memmem(head, (size_t)(tail - head), mark,
+		    sizeof mark - 1) != NULL;
+		do {
+			while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+				;
+			changed = sqlite3_changes(db->h);
+			if (rc != SQLITE_DONE) {
+				sqlite3_finalize(st);
+				db_fatal(db, what);
+			}
+			sqlite3_reset(st);
+			if (parts)
+				migrate_part(db);
+		} while (parts && changed > 0);
+		sqlite3_finalize(st);
+		head = tail;
+	}
+}
+
 /* Creates or migrates, in one transaction, re-checking under the lock. */
 static void
 bring_up_to_date(struct db *db)
 {
-	void *step11 = NULL;
-	int version, step11_n = 0;
+	int version;
 
 	if (db->readonly)
 		errx(1, "cannot use '%s': its schema needs updating to "
@@ -1107,6 +1294,10 @@ bring_up_to_date(struct db *db)
 		 * server database is migrated by the same steps, translated
 		 * by the build (core/dbpg.c).
 		 */
+		db->migrating = db->session != NULL;
+		if (db->migrating)
+			db_exec(db, "CREATE TEMP TABLE migrate_part (no INTEGER"
+			    " PRIMARY KEY, data BLOB NOT NULL)", what);
 		for (int v = version + 1; v <= DB_SCHEMA_VERSION; v++) {
 			/*
 			 * A step is the same at every station, so it is not
@@ -1119,27 +1310,27 @@ bring_up_to_date(struct db *db)
 			if (db->session != NULL)
 				(void)sqlite3session_enable(db->session,
 				    v == 11 || v == DB_SCHEMA_CHAINED);
-			db_exec(db, db_schema_step[v], what);
+			if (db->migrating)
+				migrate_run(db, db_schema_step[v], what);
+			else
+				db_exec(db, db_schema_step[v], what);
 			/*
 			 * Step 11's changes are taken before a later step
 			 * alters the tables they are of (step 15's hashes):
 			 * the session extension cannot write a change of a
-			 * table whose columns changed under it.  They are
-			 * stored once the change table has its last form.
+			 * table whose columns changed under it.  Step 15's
+			 * are taken in parts as its logs are chained
+			 * (fn_chain_log), and its last part here.  They
+			 * are stored once the change table has its last
+			 * form.
 			 */
-			if (v == 11 && db->session != NULL &&
-			    !sqlite3session_isempty(db->session)) {
-				if (sqlite3session_changeset(db->session,
-				    &step11_n, &step11) != SQLITE_OK)
-					db_fatal(db, what);
-				session_end(db);
-				session_start(db);
-			}
+			if (db->migrating && (v == 11 ||
+			    v == DB_SCHEMA_CHAINED))
+				migrate_take(db);
 		}
-		if (step11 != NULL) {
-			change_append(db, step11, (size_t)step11_n);
-			sqlite3_free(step11);
-		}
+		if (db->migrating)
+			migrate_store(db);
+		db->migrating = 0;
 		set = xasprintf("PRAGMA user_version = %d", DB_SCHEMA_VERSION);
 		db_exec(db, set, what);
 		free(set);
@@ -1384,8 +1575,11 @@ fn_chain_log(sqlite3_context *cx, int argc, sqlite3_value **argv)
 	if (kind == NULL || chain_log(sqlite3_user_data(cx), kind,
 	    sqlite3_value_int64(argv[1])) != 0)
 		sqlite3_result_error(cx, "refkit_chain_log: no such kind", -1);
-	else
+	else {
+		/* Between two logs, the changes so far may go as a part. */
+		migrate_part(sqlite3_user_data(cx));
 		sqlite3_result_null(cx);
+	}
 }
 
 /* add_functions, and those that read the station of db's connection. */

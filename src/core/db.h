@@ -180,6 +180,13 @@ void db_close(struct db *db);
  */
 void db_begin(struct db *db);
 /*
+ * Stores the n bytes of changeset cs as this station's next change, as
+ * db_commit stores a transaction's, inside the caller's write
+ * transaction; for changes made without a session (a settlement of
+ * conflicts, core/exchange.c).  Returns the change's number (oseq).
+ */
+int64_t db_changes_record(struct db *db, const void *cs, size_t n);
+/*
  * A write transaction that appends to one log that exists (a combat's
  * ledger, a duel's, a board's), as db_begin's in all else.  On SQLite it
  * is db_begin's.  On a server, writers that append to different logs go

@@ -14,7 +14,7 @@
 #include <stdint.h>
 
 /* The schema this build writes (schema.sql's user_version). */
-#define DB_SCHEMA_VERSION	15
+#define DB_SCHEMA_VERSION	16
 /* The version whose migration chains the events (core/chain.h). */
 #define DB_SCHEMA_CHAINED	15
 /* PRAGMA application_id of a refkit database: "RFKT". */
@@ -46,6 +46,8 @@ struct db {
 	int	 appending;	/* the transaction is db_begin_append's */
 	int64_t	 log_lock;	/* the log it locked (db_lock_log), or 0 */
 	int	 keys_lock;	/* it holds the lock of new keys and changes */
+	char	 subject[64];	/* db_die's messages are about it, or "" */
+	int	 migrating;	/* a migration's changes go by parts (db.c) */
 };
 
 /* What db_step returns. */

@@ -65,11 +65,25 @@ void
 db_die(struct db *db, const char *fmt, ...)
 {
 	va_list ap;
+	char *msg;
 
 	db_rollback(db);
 	va_start(ap, fmt);
-	verrx(1, fmt, ap);
+	if (db->subject[0] == '\0')
+		verrx(1, fmt, ap);
+	if (vasprintf(&msg, fmt, ap) < 0)
+		msg = NULL;
 	va_end(ap);
+	errx(1, "%s: %s", db->subject, msg ? msg : fmt);
+}
+
+void
+db_subject(struct db *db, const char *what, const char *key)
+{
+	if (what == NULL)
+		db->subject[0] = '\0';
+	else
+		snprintf(db->subject, sizeof db->subject, "%s %s", what, key);
 }
 
 void

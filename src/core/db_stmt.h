@@ -132,10 +132,18 @@ void db_fatal(struct db *db, const char *what)
 
 /*
  * For a refused command inside a transaction: rolls back, prints the
- * formatted message like errx(3) and exits 1.
+ * formatted message like errx(3) and exits 1.  Once a command knows the
+ * log it works on, the message begins with it (db_subject).
  */
 void db_die(struct db *db, const char *fmt, ...)
     __attribute__((noreturn, format(printf, 2, 3)));
+
+/*
+ * What every later db_die message is about, WHAT and KEY ("combat",
+ * "7" for "combat 7"), put before it with a colon; WHAT NULL for
+ * nothing.  The text is copied (and cut).
+ */
+void db_subject(struct db *db, const char *what, const char *key);
 
 /*
  * The database library's message for the last failure, as db_fatal

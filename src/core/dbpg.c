@@ -110,6 +110,7 @@ static struct {
 	__typeof__(PQsendPrepare)	*sendPrepare;
 	__typeof__(PQconsumeInput)	*consumeInput;
 	__typeof__(PQnotifies)		*notifies;
+	__typeof__(PQconninfoParse)	*conninfoParse;
 } pq;
 
 static void
@@ -129,7 +130,7 @@ pq_load(void)
 		"PQconnectStart", "PQconnectPoll", "PQsocket", "PQconninfo",
 		"PQconninfoFree", "PQexecPrepared",
 		"PQsendQueryPrepared", "PQsendPrepare", "PQconsumeInput",
-		"PQnotifies"
+		"PQnotifies", "PQconninfoParse"
 	};
 	void **slot = (void **)(void *)&pq;
 	void *h;
@@ -716,11 +717,34 @@ dbpg_exec(struct db *db, const char *sql, const char *what)
 static char *
 display_name(PGconn *c)
 {
-	const char *host = pq.host(c), *port = pq.port(c);
+	const char *host = pq.host(c), *port = pq.port(c), *user = pq.user(c),
+	    *name = pq.db(c);
 
-	return xasprintf("postgresql://%s@%s%s%s/%s", pq.user(c),
+	/* A part libpq could not tell is left out, never "(null)". */
+	return xasprintf("postgresql://%s%s%s%s%s/%s",
+	    user && *user ? user : "", user && *user ? "@" : "",
 	    host && *host ? host : "localhost", port && *port ? ":" : "",
-	    port ? port : "", pq.db(c));
+	    port ? port : "", name ? name : "");
+}
+
+/*
+ * Refuses a connection string that libpq cannot read ("postgresql://x@[::1",
+ * a query parameter it does not know) with what was typed and libpq's
+ * reason, before it is taken for the address of a server.
+ */
+static void
+check_conninfo(const char *conninfo)
+{
+	PQconninfoOption *opts;
+	char *msg = NULL, *why;
+
+	if ((opts = pq.conninfoParse(conninfo, &msg)) != NULL) {
+		pq.conninfoFree(opts);
+		return;
+	}
+	why = msg != NULL ? first_line(msg) : xstrdup("out of memory");
+	errx(1, "cannot read the PostgreSQL address '%s': %s",
+	    util_q(conninfo), why);
 }
 
 /* A new station's id: 128 random bits, the top one set (db.c's). */
@@ -1003,6 +1027,7 @@ dbpg_open(struct db *db, const char *station_name,
 	int has_meta, has_record, read_only;
 
 	pq_load();
+	check_conninfo(conninfo);
 	c = pg_connect(conninfo);
 	if (c == NULL)
 		errx(1, "cannot connect to PostgreSQL: out of memory");
@@ -1096,10 +1121,14 @@ dbpg_open(struct db *db, const char *station_name,
 int
 dbpg_open_existing(struct db *db)
 {
+	PQconninfoOption *opts;
 	PGconn *c;
 	char *conninfo = db->path;
 
 	pq_load();
+	if ((opts = pq.conninfoParse(conninfo, NULL)) == NULL)
+		return -1;
+	pq.conninfoFree(opts);
 	if ((c = pg_connect(conninfo)) == NULL)
 		return -1;
 	if (pq.status(c) != CONNECTION_OK) {

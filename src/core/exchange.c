@@ -13,6 +13,7 @@
 #include "core/station.h"
 #include "core/util.h"
 
+#include <ctype.h>
 #include <err.h>
 #include <inttypes.h>
 #include <stdlib.h>
@@ -50,6 +51,57 @@ struct stamp {
 	int		 has_created, has_updated;
 	int64_t		 created, updated;
 };
+
+/*
+ * Values to set in a row once its changeset is in: the columns of a
+ * change that win over the row here, when others of the same change do
+ * not (or a conflict's, as it was settled).  SQLite's answer to a
+ * conflict takes or leaves the change whole, so these are set after.
+ */
+struct patch {
+	struct cols	*c;
+	int		 ncol;
+	sqlite3_value	**pk;		/* ncol entries, NULL off the key */
+	sqlite3_value	**set;		/* ncol entries, NULL: left alone */
+};
+
+static void
+values_free(sqlite3_value **v, int n)
+{
+	if (v == NULL)
+		return;
+	for (int k = 0; k < n; k++)
+		sqlite3_value_free(v[k]);
+	free(v);
+}
+
+static void
+conflict_release(struct exchange_conflict *x)
+{
+	free(x->table);
+	free(x->key);
+	free(x->mine);
+	free(x->theirs);
+	free(x->name);
+	free(x->fields);
+	free(x->columns);
+	values_free(x->pk, x->ncol);
+	free(x->cols);
+}
+
+static void
+patches_clear(struct exchange_apply *a)
+{
+	struct patch *p = a->patches;
+
+	for (size_t i = 0; i < a->npatches; i++) {
+		values_free(p[i].pk, p[i].ncol);
+		values_free(p[i].set, p[i].ncol);
+	}
+	a->npatches = 0;
+}
+
+static int row_seen(struct db_stmt *st, int i, struct changes_entry *e);
 
 void
 exchange_apply_init(struct exchange_apply *a, enum exchange_prefer p)
@@ -264,13 +316,11 @@ exchange_apply_release(struct exchange_apply *a)
 
 	gates_release(a);
 	dbapply_free(a->dbapply);
-	for (size_t i = 0; i < a->nc; i++) {
-		free(a->c[i].table);
-		free(a->c[i].key);
-		free(a->c[i].mine);
-		free(a->c[i].theirs);
-	}
+	for (size_t i = 0; i < a->nc; i++)
+		conflict_release(&a->c[i]);
 	free(a->c);
+	patches_clear(a);
+	free(a->patches);
 	free(a->watched);
 	free(a->runs);
 	stamps_clear(a);
@@ -404,7 +454,8 @@ values_json(const struct cols *c, sqlite3_changeset_iter *it, enum side s,
  */
 static char *
 key_with_removed_name(struct db *db, const struct cols *c,
-    sqlite3_changeset_iter *it, const char *table, const char *key)
+    sqlite3_changeset_iter *it, const char *table, const char *key,
+    char **name)
 {
 	sqlite3_value **pkv = NULL, *v;
 	struct db_stmt *st;
@@ -466,6 +517,9 @@ key_with_removed_name(struct db *db, const struct cols *c,
 					    (int)strlen(key) - 1, key);
 					changes_put_value(fp, v, 1);
 					fputc('}', fp);
+					if (sqlite3_value_type(v) == SQLITE_TEXT)
+						*name = xstrdup((const char *)
+						    sqlite3_value_text(v));
 					if (fclose(fp) != 0)
 						err(1, "out of memory");
 				}
@@ -479,19 +533,306 @@ key_with_removed_name(struct db *db, const struct cols *c,
 	return out;
 }
 
+/* Whether change o1:s1, whose seen list is seen1 (NULL: not known), was
+ * made knowing of change o2:s2. */
+static int
+had_seen(const char *o1, int64_t s1, const unsigned char *seen1, size_t n1,
+    const char *o2, int64_t s2)
+{
+	if (strcmp(o1, o2) == 0)
+		return s1 > s2;
+	return seen1 != NULL && gone_seen_of(seen1, n1, o2) >= s2;
+}
+
+/* A value as the database layer reads it, for comparing with SQLite's. */
+static void
+cv_column(struct db_stmt *st, int i, struct changeset_value *v)
+{
+	memset(v, 0, sizeof *v);
+	v->type = db_column_type(st, i);
+	switch (v->type) {
+	case DB_INTEGER:
+		v->i = db_column_int(st, i);
+		break;
+	case DB_FLOAT:
+		v->f = db_column_double(st, i);
+		break;
+	case DB_TEXT:
+	case DB_BLOB:
+		v->p = v->type == DB_TEXT ? (const void *)db_column_text(st, i) :
+		    db_column_blob(st, i);
+		v->n = (size_t)db_column_bytes(st, i);
+		break;
+	default:
+		v->type = SQLITE_NULL;
+		break;
+	}
+}
+
+static void
+cv_value(sqlite3_value *x, struct changeset_value *v)
+{
+	memset(v, 0, sizeof *v);
+	v->type = sqlite3_value_type(x);
+	switch (v->type) {
+	case SQLITE_INTEGER:
+		v->i = sqlite3_value_int64(x);
+		break;
+	case SQLITE_FLOAT:
+		v->f = sqlite3_value_double(x);
+		break;
+	case SQLITE_TEXT:
+	case SQLITE_BLOB:
+		v->p = v->type == SQLITE_TEXT ?
+		    (const void *)sqlite3_value_text(x) : sqlite3_value_blob(x);
+		v->n = (size_t)sqlite3_value_bytes(x);
+		break;
+	default:
+		break;
+	}
+}
+
+static int
+same_cv(const struct changeset_value *x, sqlite3_value *y)
+{
+	struct changeset_value w;
+
+	cv_value(y, &w);
+	if (x->type != w.type)
+		return 0;
+	switch (x->type) {
+	case SQLITE_INTEGER:
+		return x->i == w.i;
+	case SQLITE_FLOAT:
+		return x->f == w.f;
+	case SQLITE_TEXT:
+	case SQLITE_BLOB:
+		return x->n == w.n && (x->n == 0 || memcmp(x->p, w.p, x->n) == 0);
+	default:
+		return 1;
+	}
+}
+
+/*
+ * Who holds a record's values here.  For each column asked about (and
+ * for the record's absence, slot ncol), the changes in this station's
+ * record of changes that wrote the value it holds (removed it): how
+ * many, whether one of them was made knowing of the change c in
+ * question (then c is old news for that column), and whether c was made
+ * knowing of all of them (then c is news).
+ */
+struct support {
+	int	 ncol;
+	int	*n;		/* ncol + 1 counts */
+	int	*knew_c;	/* one of them knew of c */
+	int	*c_knew;	/* c knew of every one */
+	/*
+	 * Changes here that made the record just as c makes it (alike):
+	 * a value written knowing of one of them was written knowing of
+	 * what c brings, so it counts as made knowing of c.
+	 */
+	struct change_ref {
+		char	 origin[STATION_ID_LEN + 1];
+		int64_t	 oseq;
+	}	*alike;
+	size_t	 nalike;
+	/*
+	 * Whether c is a removal, before which an insert made without
+	 * knowing of it gives way (gone.h): counted as known to c.
+	 */
+	int	 removal;
+};
+
+static void
+support_init(struct support *s, int ncol)
+{
+	s->ncol = ncol;
+	s->n = xcalloc((size_t)ncol + 1, sizeof *s->n);
+	s->knew_c = xcalloc((size_t)ncol + 1, sizeof *s->knew_c);
+	s->c_knew = xcalloc((size_t)ncol + 1, sizeof *s->c_knew);
+	s->alike = NULL;
+	s->nalike = 0;
+	s->removal = 0;
+	for (int i = 0; i <= ncol; i++)
+		s->c_knew[i] = 1;
+}
+
+static void
+support_release(struct support *s)
+{
+	free(s->n);
+	free(s->knew_c);
+	free(s->c_knew);
+	free(s->alike);
+}
+
+/* Whether the change m is at a row of table whose key is pk's. */
+static int
+at_row(sqlite3_changeset_iter *m, const char *table, int ncol,
+    sqlite3_value **pk, int *op)
+{
+	const char *t;
+	int n, indirect;
+
+	(void)sqlite3changeset_op(m, &t, &n, op, &indirect);
+	if (n != ncol || strcmp(t, table) != 0)
+		return 0;
+	for (int i = 0; i < ncol; i++) {
+		sqlite3_value *v = NULL;
+
+		if (pk[i] == NULL)
+			continue;
+		if (*op == SQLITE_INSERT)
+			(void)sqlite3changeset_new(m, i, &v);
+		else
+			(void)sqlite3changeset_old(m, i, &v);
+		if (v == NULL || !same_value(v, pk[i]))
+			return 0;
+	}
+	return 1;
+}
+
+/*
+ * Fills s for the row of table with key pk (ncol values, NULL off the
+ * key), whose values here are here (NULL: the row is not here), asked
+ * about the columns want[i] nonzero, and the change origin:oseq (seen,
+ * nseen).  Reads the whole record of changes: only a conflict asks.
+ */
+static void
+support_find(struct db *db, struct support *s, const char *table,
+    sqlite3_value **pk, const struct changeset_value *here,
+    const int *want, const char *origin, int64_t oseq,
+    const unsigned char *seen, size_t nseen)
+{
+	struct db_stmt *st;
+	int ncol = s->ncol;
+
+	st = db_prepare(db, "SELECT origin, oseq, seen, data FROM change"
+	    " ORDER BY no DESC");
+	while (db_step(db, st, 0) == DB_ROW) {
+		sqlite3_changeset_iter *m;
+		struct changes_entry d;
+		const char *dorigin = db_column_text(st, 0);
+		int64_t doseq = db_column_int(st, 1);
+		int knew, knew_d;
+
+		if (dorigin == NULL || (strcmp(dorigin, origin) == 0 &&
+		    doseq == oseq) || row_seen(st, 2, &d) != 0)
+			continue;
+		knew = had_seen(dorigin, doseq, d.seen, d.nseen, origin, oseq);
+		for (size_t k = 0; k < s->nalike && !knew; k++)
+			knew = had_seen(dorigin, doseq, d.seen, d.nseen,
+			    s->alike[k].origin, s->alike[k].oseq);
+		knew_d = had_seen(origin, oseq, seen, nseen, dorigin, doseq);
+		if (sqlite3changeset_start(&m, db_column_bytes(st, 3),
+		    (void *)db_column_blob(st, 3)) != SQLITE_OK)
+			continue;
+		while (sqlite3changeset_next(m) == SQLITE_ROW) {
+			int op;
+
+			if (!at_row(m, table, ncol, pk, &op))
+				continue;
+			for (int i = 0; i <= ncol; i++) {
+				sqlite3_value *v = NULL;
+
+				if (i == ncol) {
+					if (here != NULL || op != SQLITE_DELETE)
+						continue;
+				} else {
+					if (here == NULL || !want[i] ||
+					    op == SQLITE_DELETE)
+						continue;
+					(void)sqlite3changeset_new(m, i, &v);
+					if (v == NULL || !same_cv(&here[i], v))
+						continue;
+				}
+				s->n[i]++;
+				s->knew_c[i] |= knew;
+				s->c_knew[i] &= knew_d || (s->removal &&
+				    op == SQLITE_INSERT && !knew);
+			}
+		}
+		(void)sqlite3changeset_finalize(m);
+	}
+	db_finalize(st);
+}
+
+/* What a column in question comes to. */
+enum verdict {
+	V_HERE,		/* what is here was made knowing of the change */
+	V_THEIRS,	/* the change was made knowing of what is here */
+	V_OPEN		/* neither: a conflict */
+};
+
+static enum verdict
+verdict(const struct support *s, int i)
+{
+	if (s->knew_c[i])
+		return V_HERE;
+	if (s->n[i] > 0 && s->c_knew[i])
+		return V_THEIRS;
+	return V_OPEN;
+}
+
+/*
+ * The word the tools use for a column: the CRS's stats in capitals (a
+ * stat given directly, given_or, as OR), any other by its name.
+ */
+static void
+put_word(FILE *fp, const struct cols *c, int i)
+{
+	static const char *const upper[] = {
+		"ene", "str", "int", "cun", "agi", "con", "cha", "luc", "level"
+	};
+	const char *name = i < c->n ? c->name[i] : NULL;
+	int up = 0;
+
+	if (name == NULL) {
+		fprintf(fp, "c%d", i + 1);
+		return;
+	}
+	if (strcmp(c->table, "character") == 0) {
+		if (strncmp(name, "given_", 6) == 0) {
+			name += 6;
+			up = 1;
+		}
+		for (size_t k = 0; k < sizeof upper / sizeof *upper; k++)
+			up |= strcmp(name, upper[k]) == 0;
+	}
+	for (; *name != '\0'; name++)
+		fputc(up ? toupper((unsigned char)*name) : *name, fp);
+}
+
+/* A value as the tools show it: a missing one as '-'. */
+static void
+put_shown(FILE *fp, sqlite3_value *v)
+{
+	if (v == NULL || sqlite3_value_type(v) == SQLITE_NULL)
+		fputc('-', fp);
+	else if (sqlite3_value_type(v) == SQLITE_TEXT)
+		fprintf(fp, "'%s'", util_q((const char *)sqlite3_value_text(v)));
+	else
+		changes_put_value(fp, v, 0);
+}
+
 /*
  * Records a conflict of the change it is at, and of the row here when
- * here is set, and the values that come when theirs is.  The caller
- * settles it, or leaves it open.
+ * here is set, and the values that come when theirs is.  open (ncol
+ * flags, or NULL) names the columns in conflict, told for people with
+ * the row here's values and those of side there (NEW, or OLD for a
+ * removal).  The caller settles it, or leaves it open.
  */
 static struct exchange_conflict *
 add_conflict(struct db *db, struct exchange_apply *a,
-    sqlite3_changeset_iter *it, const char *kind, int here, int theirs)
+    sqlite3_changeset_iter *it, const char *kind, int here, int theirs,
+    const int *open, enum side there)
 {
 	const char *table;
-	int ncol, op, indirect;
+	int ncol, op, indirect, npk = 0;
+	unsigned char *pkf = NULL;
 	struct exchange_conflict *x;
 	struct cols *c;
+	char *named = NULL;
 
 	(void)sqlite3changeset_op(it, &table, &ncol, &op, &indirect);
 	c = cols_of(db, a, table);
@@ -506,20 +847,175 @@ add_conflict(struct db *db, struct exchange_apply *a,
 	snprintf(x->origin, sizeof x->origin, "%s", a->origin);
 	x->oseq = a->oseq;
 	x->key = values_json(c, it, op == SQLITE_INSERT ? NEW : OLD, ncol, 1);
-	if (strcmp(kind, K_GONE_HERE) == 0) {
-		char *named = key_with_removed_name(db, c, it, table, x->key);
-
-		if (named != NULL) {
-			free(x->key);
-			x->key = named;
-		}
+	if (strcmp(kind, K_GONE_HERE) == 0 && (named = key_with_removed_name(db,
+	    c, it, table, x->key, &x->name)) != NULL) {
+		free(x->key);
+		x->key = named;
 	}
 	if (here)
 		x->mine = values_json(c, it, HERE, ncol, 0);
 	if (theirs)
 		x->theirs = values_json(c, it, op == SQLITE_DELETE ? OLD : NEW,
 		    ncol, 0);
+	/* The record by its name, if it has one. */
+	for (int i = 0; i < ncol && i < c->n && x->name == NULL; i++) {
+		sqlite3_value *v;
+
+		if (strcmp(c->name[i], "name") != 0)
+			continue;
+		if ((v = side_value(it, here ? HERE : op == SQLITE_INSERT ?
+		    NEW : OLD, i)) != NULL && sqlite3_value_type(v) ==
+		    SQLITE_TEXT)
+			x->name = xstrdup((const char *)sqlite3_value_text(v));
+	}
+	/* The key, to find the row again at the end. */
+	x->ncol = ncol;
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression): of pointers */
+	x->pk = xcalloc((size_t)ncol, sizeof *x->pk);
+	(void)sqlite3changeset_pk(it, &pkf, &npk);
+	for (int i = 0; i < ncol && i < npk; i++) {
+		sqlite3_value *v;
+
+		if (!pkf[i] || (v = side_value(it, op == SQLITE_INSERT ? NEW :
+		    OLD, i)) == NULL)
+			continue;
+		if ((x->pk[i] = sqlite3_value_dup(v)) == NULL)
+			err(1, "out of memory");
+	}
+	if (open != NULL) {
+		char *buf = NULL, *cbuf = NULL;
+		size_t len = 0, clen = 0;
+		FILE *fp = open_memstream(&buf, &len);
+		FILE *cp = open_memstream(&cbuf, &clen);
+
+		if (fp == NULL || cp == NULL)
+			err(1, "out of memory");
+		x->cols = xcalloc((size_t)ncol, sizeof *x->cols);
+		fputc('[', cp);
+		for (int i = 0; i < ncol; i++) {
+			if (!open[i])
+				continue;
+			fputs(x->ncols ? "; " : "", fp);
+			fputs(x->ncols ? "," : "", cp);
+			x->cols[x->ncols++] = i;
+			if (i < c->n)
+				out_json_string(cp, c->name[i]);
+			else
+				fprintf(cp, "\"c%d\"", i + 1);
+			put_word(fp, c, i);
+			fputc(' ', fp);
+			if (here) {
+				put_shown(fp, side_value(it, HERE, i));
+				fputs(" here, ", fp);
+			}
+			put_shown(fp, side_value(it, there, i));
+			fputs(" there", fp);
+		}
+		fputc(']', cp);
+		if (fclose(fp) != 0 || fclose(cp) != 0)
+			err(1, "out of memory");
+		if (x->ncols > 0)
+			x->fields = buf;
+		else
+			free(buf);
+		x->columns = cbuf;
+	}
 	return x;
+}
+
+/*
+ * Notes that the columns set[i] of the row the change is at are to be
+ * given the change's new values once its changeset is in.
+ */
+static void
+patch_note(struct exchange_apply *a, struct cols *c,
+    sqlite3_changeset_iter *it, int op, int ncol, const int *set)
+{
+	struct patch x, *p;
+	unsigned char *pk = NULL;
+	int npk = 0, any = 0;
+
+	memset(&x, 0, sizeof x);
+	x.c = c;
+	x.ncol = ncol;
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression): of pointers */
+	x.pk = xcalloc((size_t)ncol, sizeof *x.pk);
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression): of pointers */
+	x.set = xcalloc((size_t)ncol, sizeof *x.set);
+	(void)sqlite3changeset_pk(it, &pk, &npk);
+	for (int i = 0; i < ncol; i++) {
+		sqlite3_value *v;
+
+		if (i < npk && pk[i] && (v = side_value(it, op ==
+		    SQLITE_INSERT ? NEW : OLD, i)) != NULL &&
+		    (x.pk[i] = sqlite3_value_dup(v)) == NULL)
+			err(1, "out of memory");
+		if (set[i] && (v = side_value(it, NEW, i)) != NULL) {
+			if ((x.set[i] = sqlite3_value_dup(v)) == NULL)
+				err(1, "out of memory");
+			any = 1;
+		}
+	}
+	if (!any) {
+		values_free(x.pk, ncol);
+		values_free(x.set, ncol);
+		return;
+	}
+	if (a->npatches == a->cappatches) {
+		a->cappatches = a->cappatches ? 2 * a->cappatches : 8;
+		a->patches = xreallocarray(a->patches, a->cappatches,
+		    sizeof x);
+	}
+	p = a->patches;
+	p[a->npatches++] = x;
+}
+
+/* Sets the values patch_note noted, once the changeset is in. */
+static int
+patches_apply(struct db *db, struct exchange_apply *a, char *why,
+    size_t whysz)
+{
+	struct patch *p = a->patches;
+	int rc = 0;
+
+	for (size_t i = 0; i < a->npatches && rc == 0; i++) {
+		sqlite3_str *q = sqlite3_str_new(NULL);
+		struct db_stmt *st;
+		char *sql;
+		int n = 0, npk = 0;
+
+		sqlite3_str_appendf(q, "UPDATE \"%w\" SET", p[i].c->table);
+		for (int k = 0; k < p[i].ncol && k < p[i].c->n; k++)
+			if (p[i].set[k] != NULL)
+				sqlite3_str_appendf(q, "%s \"%w\" = ?%d",
+				    n++ ? "," : "", p[i].c->name[k], k + 1);
+		for (int k = 0; k < p[i].ncol && k < p[i].c->n; k++)
+			if (p[i].pk[k] != NULL)
+				sqlite3_str_appendf(q, " %s \"%w\" = ?%d",
+				    npk++ ? "AND" : "WHERE", p[i].c->name[k],
+				    p[i].ncol + k + 1);
+		if ((sql = sqlite3_str_finish(q)) == NULL)
+			err(1, "out of memory");
+		if (n == 0 || npk == 0) {
+			sqlite3_free(sql);
+			continue;
+		}
+		st = db_prepare(db, sql);
+		sqlite3_free(sql);
+		for (int k = 0; k < p[i].ncol && k < p[i].c->n; k++) {
+			if (p[i].set[k] != NULL)
+				(void)dbapply_bind(st, k + 1, p[i].set[k]);
+			if (p[i].pk[k] != NULL)
+				(void)dbapply_bind(st, p[i].ncol + k + 1,
+				    p[i].pk[k]);
+		}
+		if (db_step(db, st, 1) == DB_CONSTRAINT)
+			rc = util_say(why, whysz, "cannot set the values of a "
+			    "row of %s: refused by the schema", p[i].c->table);
+		db_finalize(st);
+	}
+	patches_clear(a);
+	return rc;
 }
 
 /*
@@ -678,24 +1174,33 @@ stamps_apply(struct db *db, struct exchange_apply *a, char *why,
 }
 
 /*
- * Whether a change here inserted the row that the insert it brings
- * makes, the same but for its times: then the row here is that record,
- * changed here since, and what comes is older.  Read from the record of
- * changes, which only such a conflict needs.
+ * Notes in s->alike the changes here that inserted the row that the
+ * insert it is at brings, the same but for its times.  A value here
+ * written knowing of one of them was written knowing of the record as
+ * it comes, which is then older news (the same roster imported at two
+ * stations, one of which changed a character since).  Only a change
+ * that knew of such an insert counts: the insert itself may not have
+ * taken here (a conflict kept another version), so its being in the
+ * record of changes alone says nothing of the row.  Read from the
+ * record of changes, which only such a conflict needs.
  */
-static int
-made_alike(struct db *db, const struct cols *c, sqlite3_changeset_iter *it,
-    const char *table, int ncol)
+static void
+alike_find(struct db *db, const struct cols *c, sqlite3_changeset_iter *it,
+    const char *table, int ncol, struct support *s)
 {
 	struct db_stmt *st;
-	int found = 0;
+	size_t cap = 0;
 
-	st = db_prepare(db, "SELECT data FROM change ORDER BY no DESC");
-	while (!found && db_step(db, st, 0) == DB_ROW) {
+	st = db_prepare(db, "SELECT origin, oseq, data FROM change"
+	    " ORDER BY no DESC");
+	while (db_step(db, st, 0) == DB_ROW) {
 		sqlite3_changeset_iter *m;
+		const char *origin = db_column_text(st, 0);
+		int found = 0;
 
-		if (sqlite3changeset_start(&m, db_column_bytes(st, 0),
-		    (void *)db_column_blob(st, 0)) != SQLITE_OK)
+		if (origin == NULL || strlen(origin) != STATION_ID_LEN ||
+		    sqlite3changeset_start(&m, db_column_bytes(st, 2),
+		    (void *)db_column_blob(st, 2)) != SQLITE_OK)
 			continue;
 		while (!found && sqlite3changeset_next(m) == SQLITE_ROW) {
 			const char *t;
@@ -719,9 +1224,17 @@ made_alike(struct db *db, const struct cols *c, sqlite3_changeset_iter *it,
 			}
 		}
 		(void)sqlite3changeset_finalize(m);
+		if (!found)
+			continue;
+		if (s->nalike == cap) {
+			cap = cap ? 2 * cap : 4;
+			s->alike = xreallocarray(s->alike, cap,
+			    sizeof *s->alike);
+		}
+		memcpy(s->alike[s->nalike].origin, origin, STATION_ID_LEN + 1);
+		s->alike[s->nalike++].oseq = db_column_int(st, 1);
 	}
 	db_finalize(st);
-	return found;
 }
 
 /* The context of the conflict handler and the table filter. */
@@ -799,13 +1312,251 @@ dangling(struct exchange_apply *a, sqlite3_changeset_iter *it)
 	return SQLITE_CHANGESET_OMIT;
 }
 
+/*
+ * The row here's values (here), the row the change is at, for the
+ * question whose they are.
+ */
+static struct changeset_value *
+here_values(sqlite3_changeset_iter *it, int ncol)
+{
+	struct changeset_value *h = xcalloc((size_t)ncol, sizeof *h);
+
+	for (int i = 0; i < ncol; i++) {
+		sqlite3_value *v = side_value(it, HERE, i);
+
+		if (v != NULL)
+			cv_value(v, &h[i]);
+		else
+			h[i].type = SQLITE_NULL;
+	}
+	return h;
+}
+
+/* The key's values of the change it is at (ncol, NULL off the key). */
+static sqlite3_value **
+key_values(sqlite3_changeset_iter *it, int op, int ncol)
+{
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression): of pointers */
+	sqlite3_value **pk = xcalloc((size_t)ncol, sizeof *pk);
+	unsigned char *f = NULL;
+	int n = 0;
+
+	(void)sqlite3changeset_pk(it, &f, &n);
+	for (int i = 0; i < ncol && i < n; i++)
+		if (f[i])
+			pk[i] = side_value(it, op == SQLITE_INSERT ? NEW : OLD,
+			    i);
+	return pk;
+}
+
+/*
+ * An insert or an update that meets a row here that differs from it:
+ * column by column, what the change gives wins where the row here is
+ * what the change was made from (an update's old value) or where the
+ * change was made knowing of what is here; the row here wins where it
+ * was made knowing of the change.  Any other column is in conflict,
+ * which the choice settles (mine: the row here's value; theirs: the
+ * change's).  The change is never taken whole: the columns it wins are
+ * set after its changeset (patch_note).
+ */
+static int
+judge_row(struct apply_ctx *x, sqlite3_changeset_iter *it, struct cols *c,
+    int op, int ncol, const char *kind)
+{
+	struct exchange_apply *a = x->a;
+	struct gate *g = a->gate;
+	struct changeset_value *here = here_values(it, ncol);
+	sqlite3_value **pk = key_values(it, op, ncol);
+	int *want = xcalloc((size_t)ncol, sizeof *want);
+	int *theirs = xcalloc((size_t)ncol, sizeof *theirs);
+	int *open = xcalloc((size_t)ncol, sizeof *open);
+	int nwant = 0, nopen = 0, rc = SQLITE_CHANGESET_OMIT;
+	struct support s;
+
+	for (int i = 0; i < ncol; i++) {
+		sqlite3_value *n = side_value(it, NEW, i), *o;
+
+		if (n == NULL || is_stamp(c, i) || pk[i] != NULL ||
+		    same_cv(&here[i], n))
+			continue;
+		o = op == SQLITE_UPDATE ? side_value(it, OLD, i) : NULL;
+		if (o != NULL && same_cv(&here[i], o))
+			theirs[i] = 1;
+		else {
+			want[i] = 1;
+			nwant++;
+		}
+	}
+	support_init(&s, ncol);
+	if (nwant > 0 && op == SQLITE_INSERT)
+		alike_find(x->db, c, it, c->table, ncol, &s);
+	if (nwant > 0)
+		support_find(x->db, &s, c->table, pk, here, want, a->origin,
+		    a->oseq, g->seen, g->nseen);
+	for (int i = 0; i < ncol; i++) {
+		if (!want[i])
+			continue;
+		switch (verdict(&s, i)) {
+		case V_THEIRS:
+			theirs[i] = 1;
+			break;
+		case V_OPEN:
+			open[i] = 1;
+			nopen++;
+			break;
+		default:
+			break;
+		}
+	}
+	if (nopen == 0)
+		a->same++;
+	else {
+		struct exchange_conflict *y = add_conflict(x->db, a, it, kind,
+		    1, 1, open, NEW);
+
+		(void)settle(a, y, NULL);
+		if (y->settled && y->choice == EXCHANGE_THEIRS)
+			for (int i = 0; i < ncol; i++)
+				theirs[i] |= open[i];
+	}
+	patch_note(a, c, it, op, ncol, theirs);
+	stamp_note(a, c, it, op, ncol);
+	support_release(&s);
+	free(here);
+	free(pk);
+	free(want);
+	free(theirs);
+	free(open);
+	return rc;
+}
+
+/*
+ * A removal that meets a row here that differs from the one removed:
+ * it goes through if it was made knowing of every value here that
+ * differs, or of every one but those an insert made without knowing of
+ * it wrote (a copy, which gives way to the removal here as the gate
+ * passes it over elsewhere); it stays out if one of them was made
+ * knowing of it, and is in conflict otherwise.
+ */
+static int
+judge_removal(struct apply_ctx *x, sqlite3_changeset_iter *it,
+    struct cols *c, int ncol)
+{
+	struct exchange_apply *a = x->a;
+	struct gate *g = a->gate;
+	struct changeset_value *here = here_values(it, ncol);
+	sqlite3_value **pk = key_values(it, SQLITE_DELETE, ncol);
+	int *want = xcalloc((size_t)ncol, sizeof *want);
+	int nwant = 0, knew = 0, open = 0, rc;
+	struct support s;
+
+	for (int i = 0; i < ncol; i++) {
+		sqlite3_value *o = side_value(it, OLD, i);
+
+		if (o != NULL && !is_stamp(c, i) && pk[i] == NULL &&
+		    !same_cv(&here[i], o)) {
+			want[i] = 1;
+			nwant++;
+		}
+	}
+	support_init(&s, ncol);
+	s.removal = 1;
+	if (nwant > 0)
+		support_find(x->db, &s, c->table, pk, here, want, a->origin,
+		    a->oseq, g->seen, g->nseen);
+	for (int i = 0; i < ncol; i++) {
+		if (!want[i])
+			continue;
+		switch (verdict(&s, i)) {
+		case V_HERE:
+			knew = 1;
+			break;
+		case V_OPEN:
+			open = 1;
+			break;
+		default:
+			break;
+		}
+	}
+	if (nwant > 0 && !open) {
+		a->same++;
+		rc = knew ? SQLITE_CHANGESET_OMIT : SQLITE_CHANGESET_REPLACE;
+	} else
+		rc = settle(a, add_conflict(x->db, a, it, K_GONE_THERE, 1, 1,
+		    want, OLD), NULL);
+	support_release(&s);
+	free(here);
+	free(pk);
+	free(want);
+	return rc;
+}
+
+/*
+ * A change to a row that is not here: old news if a removal here was
+ * made knowing of it, else a conflict that only mine can settle.
+ */
+static int
+judge_gone(struct apply_ctx *x, sqlite3_changeset_iter *it, struct cols *c,
+    int op, int ncol)
+{
+	struct exchange_apply *a = x->a;
+	struct gate *g = a->gate;
+	sqlite3_value **pk = key_values(it, op, ncol);
+	int *open = xcalloc((size_t)ncol, sizeof *open);
+	struct support s;
+	int old;
+
+	support_init(&s, ncol);
+	support_find(x->db, &s, c->table, pk, NULL, open, a->origin, a->oseq,
+	    g->seen, g->nseen);
+	old = s.knew_c[ncol];
+	support_release(&s);
+	free(pk);
+	if (old) {
+		free(open);
+		a->same++;
+		return SQLITE_CHANGESET_OMIT;
+	}
+	for (int i = 0; i < ncol; i++)
+		open[i] = side_value(it, NEW, i) != NULL && !is_stamp(c, i);
+	old = settle(a, add_conflict(x->db, a, it, K_GONE_HERE, 0, 1, open,
+	    NEW), NT_GONE);
+	free(open);
+	return old;
+}
+
+/*
+ * A station's own row, as its first change brings it (db.c): its name
+ * and the time it was made, which win over what this station put in
+ * when it first heard of it.  Anything else of the table is as any
+ * other's.
+ */
+static int
+station_birth(struct apply_ctx *x, sqlite3_changeset_iter *it,
+    struct cols *c, int ncol)
+{
+	int *set = xcalloc((size_t)ncol, sizeof *set);
+	sqlite3_value *id = side_value(it, NEW, 0);
+
+	if (id == NULL || sqlite3_value_type(id) != SQLITE_TEXT ||
+	    strcmp((const char *)sqlite3_value_text(id), x->a->origin) != 0) {
+		free(set);
+		return -1;
+	}
+	for (int i = 1; i < ncol; i++)
+		set[i] = 1;
+	patch_note(x->a, c, it, SQLITE_INSERT, ncol, set);
+	free(set);
+	return SQLITE_CHANGESET_OMIT;
+}
+
 static int
 on_conflict(void *arg, int why, sqlite3_changeset_iter *it)
 {
 	struct apply_ctx *x = arg;
 	struct exchange_apply *a = x->a;
 	const char *table;
-	int ncol, op, indirect;
+	int ncol, op, indirect, rc;
 	struct cols *c;
 
 	if (why == SQLITE_CHANGESET_FOREIGN_KEY)
@@ -814,18 +1565,20 @@ on_conflict(void *arg, int why, sqlite3_changeset_iter *it)
 	c = cols_of(x->db, a, table);
 	switch (why) {
 	case SQLITE_CHANGESET_CONFLICT:
+		if (strcmp(table, "station") == 0 &&
+		    (rc = station_birth(x, it, c, ncol)) >= 0)
+			return rc;
 		/*
-		 * An insert whose key is here: the same record, as it is
-		 * here or as it was made here, or not.
+		 * An insert whose key is here: the same record as it is
+		 * here, or judged field by field (judge_row: it may be one
+		 * made here alike and changed since).
 		 */
-		if (same_but_stamps(c, it, NEW, ncol) ||
-		    made_alike(x->db, c, it, table, ncol)) {
+		if (same_but_stamps(c, it, NEW, ncol)) {
 			a->same++;
 			stamp_note(a, c, it, op, ncol);
 			return SQLITE_CHANGESET_OMIT;
 		}
-		return settle(a, add_conflict(x->db, a, it, K_BOTH_MADE, 1, 1),
-		    NULL);
+		return judge_row(x, it, c, op, ncol, K_BOTH_MADE);
 	case SQLITE_CHANGESET_DATA:
 		/*
 		 * The row here is not what the change was made from.  If
@@ -843,21 +1596,20 @@ on_conflict(void *arg, int why, sqlite3_changeset_iter *it)
 				stamp_note(a, c, it, op, ncol);
 			return SQLITE_CHANGESET_REPLACE;
 		}
-		return settle(a, add_conflict(x->db, a, it, op == SQLITE_DELETE ?
-		    K_GONE_THERE : K_BOTH_CHANGED, 1, 1), NULL);
+		if (op == SQLITE_DELETE)
+			return judge_removal(x, it, c, ncol);
+		return judge_row(x, it, c, op, ncol, K_BOTH_CHANGED);
 	case SQLITE_CHANGESET_NOTFOUND:
 		/* Removed at both: nothing clashes. */
 		if (op == SQLITE_DELETE) {
 			a->same++;
 			return SQLITE_CHANGESET_OMIT;
 		}
-		/* Removed here, changed there: only mine can settle it. */
-		return settle(a, add_conflict(x->db, a, it, K_GONE_HERE, 0, 1),
-		    NT_GONE);
+		return judge_gone(x, it, c, op, ncol);
 	default:
 		/* SQLITE_CHANGESET_CONSTRAINT */
-		return settle(a, add_conflict(x->db, a, it, K_REFUSED, 0, 1),
-		    NT_REFUSED);
+		return settle(a, add_conflict(x->db, a, it, K_REFUSED, 0, 1,
+		    NULL, NEW), NT_REFUSED);
 	}
 }
 
@@ -1039,7 +1791,7 @@ exchange_watched(struct db *db, struct exchange_apply *a)
 
 int
 exchange_station(struct db *db, const char *id, const char *name,
-    char *why, size_t whysz)
+    int64_t created, char *why, size_t whysz)
 {
 	struct db_stmt *st;
 	char fallback[9];
@@ -1066,7 +1818,7 @@ exchange_station(struct db *db, const char *id, const char *name,
 	    " VALUES (?1, ?2, ?3) ON CONFLICT (id) DO NOTHING");
 	db_bind_text(st, 1, id);
 	db_bind_text(st, 2, name ? name : fallback);
-	db_bind_int(st, 3, db_now());
+	db_bind_int(st, 3, created > 0 ? created : db_now());
 	db_step(db, st, 0);
 	db_finalize(st);
 	return 0;
@@ -1106,7 +1858,7 @@ exchange_apply_entry(struct db *db, struct exchange_apply *a,
 		    e->origin, newest + 1);
 	/* Each station once an apply: a merge brings thousands of one. */
 	if (strcmp(a->known_origin, e->origin) != 0) {
-		if (exchange_station(db, e->origin, NULL, why, whysz) != 0)
+		if (exchange_station(db, e->origin, NULL, 0, why, whysz) != 0)
 			return -1;
 		snprintf(a->known_origin, sizeof a->known_origin, "%s",
 		    e->origin);
@@ -1144,6 +1896,7 @@ exchange_apply_entry(struct db *db, struct exchange_apply *a,
 	a->origin = NULL;
 	if (rc != SQLITE_OK || x.local != NULL) {
 		stamps_clear(a);
+		patches_clear(a);
 		if (x.local != NULL) {
 			util_say(why, whysz, "change %.8s:%" PRId64 " changes "
 			    "the table '%s', which is this station's own",
@@ -1154,7 +1907,8 @@ exchange_apply_entry(struct db *db, struct exchange_apply *a,
 		return util_say(why, whysz, "change %.8s:%" PRId64 " cannot be "
 		    "applied: %s", e->origin, e->oseq, failed);
 	}
-	if (stamps_apply(db, a, why, whysz) != 0)
+	if (patches_apply(db, a, why, whysz) != 0 ||
+	    stamps_apply(db, a, why, whysz) != 0)
 		return -1;
 	st = db_prepare(db, "INSERT INTO change (no, origin, oseq, time,"
 	    " data, seen) VALUES ((SELECT coalesce(max(no), 0) + 1 FROM"
@@ -1196,7 +1950,7 @@ exchange_apply_file(struct db *db, FILE *fp, struct exchange_apply *a,
 		    ", and this database is at %d: both stations need the "
 		    "same refkit", h.schema, DB_SCHEMA_VERSION);
 	}
-	if (exchange_station(db, h.station, h.name, why, whysz) != 0) {
+	if (exchange_station(db, h.station, h.name, 0, why, whysz) != 0) {
 		changes_reader_free(r);
 		return -1;
 	}
@@ -1242,7 +1996,8 @@ exchange_merge(struct db *db, struct db *other, struct exchange_apply *a,
 	int rc = 0;
 
 	station_self(other, &self);
-	rc = exchange_station(db, self.id, self.name, why, whysz);
+	rc = exchange_station(db, self.id, self.name, self.created, why,
+	    whysz);
 	station_release(&self);
 	if (rc != 0)
 		return -1;
@@ -1271,6 +2026,183 @@ exchange_merge(struct db *db, struct db *other, struct exchange_apply *a,
 	}
 	db_finalize(st);
 	return rc;
+}
+
+/*
+ * The row of y's record as it is now, read by the statement returned
+ * (to finalize), or NULL when it is not here.
+ */
+static struct db_stmt *
+row_now(struct db *db, struct cols *c, const struct exchange_conflict *y)
+{
+	sqlite3_str *q = sqlite3_str_new(NULL);
+	struct db_stmt *st;
+	char *sql;
+	int npk = 0;
+
+	sqlite3_str_appendf(q, "SELECT * FROM \"%w\"", c->table);
+	for (int k = 0; k < y->ncol && k < c->n; k++)
+		if (y->pk[k] != NULL)
+			sqlite3_str_appendf(q, " %s \"%w\" = ?%d", npk++ ?
+			    "AND" : "WHERE", c->name[k], k + 1);
+	if ((sql = sqlite3_str_finish(q)) == NULL)
+		err(1, "out of memory");
+	st = db_prepare(db, sql);
+	sqlite3_free(sql);
+	for (int k = 0; k < y->ncol && k < c->n; k++)
+		if (y->pk[k] != NULL)
+			(void)dbapply_bind(st, k + 1, y->pk[k]);
+	if (npk == 0 || db_step(db, st, 0) != DB_ROW ||
+	    db_column_count(st) != y->ncol) {
+		db_finalize(st);
+		return NULL;
+	}
+	return st;
+}
+
+/* Whether conflict y is one whose record a change made since settled. */
+static int
+superseded(struct db *db, struct exchange_apply *a,
+    const struct exchange_conflict *y)
+{
+	struct cols *c;
+	struct db_stmt *st;
+	struct changeset_value *here = NULL;
+	struct support s;
+	int *want, done = 0;
+
+	if (y->pk == NULL || strcmp(y->kind, K_REFUSED) == 0 ||
+	    strcmp(y->kind, K_DANGLING) == 0)
+		return 0;
+	c = cols_of(db, a, y->table);
+	want = xcalloc((size_t)y->ncol, sizeof *want);
+	for (int k = 0; k < y->ncols; k++)
+		want[y->cols[k]] = 1;
+	if ((st = row_now(db, c, y)) != NULL) {
+		here = xcalloc((size_t)y->ncol, sizeof *here);
+		for (int i = 0; i < y->ncol; i++)
+			cv_column(st, i, &here[i]);
+	}
+	support_init(&s, y->ncol);
+	support_find(db, &s, y->table, y->pk, here, want, y->origin, y->oseq,
+	    NULL, 0);
+	if (here == NULL)
+		done = s.knew_c[y->ncol];
+	else if (y->ncols > 0) {
+		done = 1;
+		for (int k = 0; k < y->ncols; k++)
+			done &= s.knew_c[y->cols[k]];
+	}
+	support_release(&s);
+	free(here);
+	free(want);
+	db_finalize(st);
+	return done;
+}
+
+static int
+cmp_conflict_table(const void *x, const void *y)
+{
+	const struct exchange_conflict *const *p = x, *const *q = y;
+	int c = strcmp((*p)->table, (*q)->table);
+
+	return c != 0 ? c : strcmp((*p)->key, (*q)->key);
+}
+
+/*
+ * Puts each record of the conflicts settled here (g, n of them, in
+ * order of table and key) as it now is into a changeset: an insert of
+ * the row, or, where it is not here, a removal.
+ */
+static void
+settlement_put(struct db *db, struct exchange_apply *a,
+    struct exchange_conflict **g, size_t n, struct changeset_out *o)
+{
+	const char *table = NULL;
+
+	for (size_t i = 0; i < n; i++) {
+		struct exchange_conflict *y = g[i];
+		struct cols *c = cols_of(db, a, y->table);
+		struct db_stmt *st;
+		struct changeset_value v;
+
+		if (i > 0 && cmp_conflict_table(&g[i - 1], &g[i]) == 0)
+			continue;
+		if (c->n != y->ncol)
+			continue;
+		if (table == NULL || strcmp(table, y->table) != 0) {
+			unsigned char *kf = NULL;
+			char **names = NULL;
+			int nn = db_table_columns(db, y->table, &names, &kf);
+
+			for (int k = 0; k < nn; k++)
+				free(names[k]);
+			free(names);
+			if (nn != c->n) {
+				free(kf);
+				continue;
+			}
+			changeset_put_table(o, y->table, c->n, kf);
+			free(kf);
+			table = y->table;
+		}
+		if ((st = row_now(db, c, y)) != NULL) {
+			changeset_put_change(o, SQLITE_INSERT, 0);
+			for (int k = 0; k < c->n; k++) {
+				cv_column(st, k, &v);
+				changeset_put_value(o, &v);
+			}
+			db_finalize(st);
+			continue;
+		}
+		changeset_put_change(o, SQLITE_DELETE, 0);
+		for (int k = 0; k < c->n; k++) {
+			if (y->pk[k] != NULL)
+				changeset_put_sqlite_value(o, y->pk[k]);
+			else {
+				memset(&v, 0, sizeof v);
+				v.type = SQLITE_NULL;
+				changeset_put_value(o, &v);
+			}
+		}
+	}
+}
+
+void
+exchange_finish(struct db *db, struct exchange_apply *a)
+{
+	struct exchange_conflict **g;
+	struct changeset_out o = { NULL, 0, 0 };
+	size_t n = 0, kept = 0;
+
+	for (size_t i = 0; i < a->nc; i++) {
+		struct exchange_conflict *y = &a->c[i];
+
+		if (superseded(db, a, y)) {
+			if (!y->settled)
+				a->open--;
+			a->superseded++;
+			conflict_release(y);
+			continue;
+		}
+		a->c[kept++] = *y;
+	}
+	a->nc = kept;
+	if (a->open > 0 || a->nc == 0)
+		return;
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression): of pointers */
+	g = xreallocarray(NULL, a->nc, sizeof *g);
+	for (size_t i = 0; i < a->nc; i++)
+		if (a->c[i].settled && a->c[i].pk != NULL &&
+		    strcmp(a->c[i].kind, K_REFUSED) != 0 && a->c[i].key != NULL)
+			g[n++] = &a->c[i];
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression): of pointers */
+	qsort(g, n, sizeof *g, cmp_conflict_table);
+	settlement_put(db, a, g, n, &o);
+	free(g);
+	if (o.n > 0)
+		a->settlement = db_changes_record(db, o.p, o.n);
+	free(o.p);
 }
 
 int
@@ -1358,6 +2290,9 @@ report_json(FILE *fp, const struct exchange_apply *a,
 	out_json_string(fp, x->table);
 	fprintf(fp, ",\"conflict\":");
 	out_json_string(fp, x->kind);
+	fprintf(fp, ",\"name\":");
+	json_or_null(fp, x->name);
+	fprintf(fp, ",\"differ\":%s", x->columns != NULL ? x->columns : "[]");
 	fprintf(fp, ",\"origin\":\"%s\",\"oseq\":%" PRId64 ",\"key\":%s,"
 	    "\"mine\":%s,\"theirs\":%s,\"settled\":%s,\"settled_by\":%s,"
 	    "\"choice\":", x->origin, x->oseq, x->key ? x->key : "null",
@@ -1388,18 +2323,17 @@ report_text(FILE *fp, const struct exchange_apply *a,
 		    x->oseq, x->kind);
 		return;
 	}
-	fprintf(fp, "%s %s: %s (change %.8s:%" PRId64 ")", x->table, x->key,
-	    x->kind, x->origin, x->oseq);
+	fprintf(fp, "%s %s: %s", x->table, x->name != NULL ? x->name : x->key,
+	    x->kind);
+	if (x->fields != NULL)
+		fprintf(fp, ": %s", x->fields);
+	fprintf(fp, " (change %.8s:%" PRId64 ")", x->origin, x->oseq);
 	if (x->settled && x->by != NULL)
 		fprintf(fp, ", settled by %s:%ld (%s)", a->resolve->file,
 		    x->by->line, choice_word(x->choice));
 	else if (x->settled)
 		fputs(", settled by --prefer", fp);
 	fputc('\n', fp);
-	if (x->mine)
-		fprintf(fp, "  here:  %s\n", x->mine);
-	if (x->theirs)
-		fprintf(fp, "  there: %s\n", x->theirs);
 	if (!theirs_refused(x))
 		return;
 	if (x->by != NULL)

@@ -11,17 +11,26 @@
  * ledgers arrive the same in any order.
  *
  * What can clash is the roster: the same named record made, changed or
- * removed at two stations.  Two versions that differ in nothing but
- * their created and updated times are the same record, which keeps the
- * earliest created and the latest updated of every version met, so that
- * stations agree whatever order the changes come in.  A record made
- * here the way it comes, and changed here since, is the same record
- * too: what comes is older than what is here.  Anything else is a
- * conflict: applying records it and goes on, so that one run reports
- * them all, and the caller then rolls the transaction back, unless a
- * choice settles them (mine: keep what is here; theirs: take what
- * comes, where SQLite can): the line of a resolution file that names
- * the record (resolve.h), else the preference.
+ * removed at two stations.  Every change carries what its station had
+ * seen (gone.h), so that of two changes of one field, one may be known
+ * to come after the other: the later wins, silently, in whichever order
+ * they arrive, and a station that already holds what comes takes it
+ * quietly too.  Only two changes made without knowing of each other,
+ * to different values, conflict; their settlement is recorded as a
+ * change of the settling station, made knowing of both, which thus
+ * wins over both wherever it goes (exchange_finish).  Two versions
+ * that differ in nothing but their created and updated times are the
+ * same record, which keeps the earliest created and the latest updated
+ * of every version met, so that stations agree whatever order the
+ * changes come in.  A record changed here knowing of a version made the
+ * way it comes is the same record too: what comes is older than what is
+ * here.  A removal wins over a copy made without knowing of it, as the
+ * gate has it (gone.h), at the station that made the copy too.
+ * Anything else is a conflict: applying records it and goes on, so that
+ * one run reports them all, and the caller then rolls the transaction
+ * back, unless a choice settles them (mine: keep what is here; theirs:
+ * take what comes, where SQLite can): the line of a resolution file
+ * that names the record (resolve.h), else the preference.
  */
 #ifndef REFKIT_EXCHANGE_H
 #define REFKIT_EXCHANGE_H
@@ -59,6 +68,14 @@ struct exchange_conflict {
 	enum exchange_prefer choice;	/* the choice it met, if any */
 	const struct resolve_line *by;	/* whose: a line, or NULL: prefer */
 	int		 settled;	/* by that choice */
+	char		*name;		/* the record's name, or NULL */
+	char		*fields;	/* what differs, for people, or NULL */
+	char		*columns;	/* JSON array: those columns' names */
+	/* Private: the record and its columns in conflict, for the end. */
+	int		 ncol;
+	struct sqlite3_value **pk;	/* ncol entries, NULL off the key */
+	int		*cols;		/* ncols column numbers */
+	int		 ncols;
 };
 
 struct exchange_apply {
@@ -81,12 +98,17 @@ struct exchange_apply {
 	int64_t		 known;		/* here already */
 	int64_t		 same;		/* rows found the same at both */
 	int64_t		 passed;	/* inserts passed over (gone.h) */
+	int64_t		 superseded;	/* conflicts a later change settled */
+	int64_t		 settlement;	/* this station's change that records
+					   the conflicts settled, or 0 */
 	struct exchange_conflict *c;
 	size_t		 nc, capc;
 	size_t		 open;		/* conflicts not settled */
 	/* Private. */
 	void		*cols;
 	void		*stamps;	/* times to set after a changeset */
+	void		*patches;	/* values to set after a changeset */
+	size_t		 npatches, cappatches;
 	size_t		 nstamps, capstamps;
 	int		 dangling;	/* references to records not here */
 	int64_t		*runs;		/* rowids written: lo, hi pairs */
@@ -112,11 +134,12 @@ int exchange_export(struct db *db, FILE *fp, int64_t since, int64_t *n,
 
 /*
  * Makes sure the station id (named name, or its first 8 digits when
- * name is NULL) is known here.  Returns 0, or -1 with why set when
+ * name is NULL; made at created, or when 0 now: its first change
+ * brings the time it was made, and its name then) is known here.  Returns 0, or -1 with why set when
  * another station here has its tag (their keys would clash).
  */
 int exchange_station(struct db *db, const char *id, const char *name,
-    char *why, size_t whysz);
+    int64_t created, char *why, size_t whysz);
 
 /*
  * Applies one entry, inside the caller's write transaction (made with
@@ -143,6 +166,17 @@ int exchange_apply_file(struct db *db, FILE *fp, struct exchange_apply *a,
  */
 int exchange_merge(struct db *db, struct db *other, struct exchange_apply *a,
     char *why, size_t whysz);
+
+/*
+ * Ends the applying of changes, in the caller's write transaction: a
+ * conflict that a change taken in after it settled (one made knowing
+ * of the change in conflict, whose values the record now holds) is no
+ * longer one, and leaves the list; then, if none is left open, the
+ * answers to those settled here are recorded as this station's own
+ * next change (a->settlement), each record as it now is, so that they
+ * travel on and every station that takes them ends alike.
+ */
+void exchange_finish(struct db *db, struct exchange_apply *a);
 
 /*
  * Leaves in a->watched the values watch_rows gives for the rows of the

@@ -12,6 +12,8 @@
 
 #include <err.h>
 #include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,6 +27,194 @@ journal_latest(struct db *db, const struct journal_kind *k)
 		id = db_column_int(st, 0);
 	db_finalize(st);
 	return id;
+}
+
+struct journal_open *
+journal_open_list(struct db *db, const struct journal_kind *k,
+    const char *gm, size_t *n)
+{
+	struct db_stmt *st = db_prepare(db, k->sql_open);
+	struct journal_open *v = NULL;
+	size_t cap = 0;
+
+	*n = 0;
+	db_bind_text_copy(st, 1, gm);
+	while (db_step(db, st, 0) == DB_ROW) {
+		struct journal_open *x;
+
+		if (*n == cap) {
+			cap = cap ? 2 * cap : 8;
+			v = xreallocarray(v, cap, sizeof *v);
+		}
+		x = &v[(*n)++];
+		x->log = db_column_int(st, 0);
+		x->mine = db_column_type(st, 1) == DB_NULL ? 0 :
+		    db_column_int(st, 1);
+		x->gm = db_column_dup(st, 2);
+		x->round = db_column_int(st, 3);
+		x->action = db_column_dup(st, 4);
+		x->actor = db_column_dup(st, 5);
+		x->sides = db_column_dup(st, 6);
+	}
+	db_finalize(st);
+	return v;
+}
+
+void
+journal_open_free(struct journal_open *o, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(o[i].gm);
+		free(o[i].action);
+		free(o[i].actor);
+		free(o[i].sides);
+	}
+	free(o);
+}
+
+void
+journal_open_print(struct db *db, const struct journal_kind *k,
+    enum out_format fmt, const char *round)
+{
+	const char *cols[] = { k->what, "gm", round, "last", "sides" };
+	struct journal_open *v;
+	struct out *out;
+	size_t n;
+
+	v = journal_open_list(db, k, NULL, &n);
+	out = out_new(stdout, fmt, OUT_ROWS, 5, cols);
+	for (size_t i = 0; i < n; i++) {
+		const char *key = db_key_str(db, v[i].log);
+		char *last = NULL;
+
+		if (key[strspn(key, "0123456789")] == '\0')
+			out_int(out, strtol(key, NULL, 10));
+		else
+			out_text(out, key);
+		out_text(out, v[i].gm);
+		out_int(out, (long)v[i].round);
+		if (v[i].action != NULL)
+			last = v[i].actor ? xasprintf("%s %s", v[i].action,
+			    v[i].actor) : xstrdup(v[i].action);
+		out_text(out, last);
+		out_text(out, v[i].sides);
+		out_end_row(out);
+		free(last);
+	}
+	out_free(out);
+	journal_open_free(v, n);
+}
+
+int
+journal_pin(const char *path, const struct journal_kind *k, const char *gm,
+    char *key, size_t keysz)
+{
+	struct db *db = cli_db_open(path);
+	char why[1000];
+	int64_t id;
+
+	db_begin_read(db);
+	id = journal_pick(db, k, cli_gm(gm), 0, why, sizeof why);
+	db_rollback(db);
+	if (id != 0)
+		snprintf(key, keysz, "%s", cli_key(id));
+	db_close(db);
+	return id != 0 ? 0 : -1;
+}
+
+char *
+journal_gm(struct db *db, const struct journal_kind *k, int64_t id)
+{
+	struct db_stmt *st = db_prepare(db, k->sql_gm);
+	char *gm = NULL;
+
+	db_bind_int(st, 1, id);
+	if (db_step(db, st, 0) == DB_ROW)
+		gm = db_column_dup(st, 0);
+	db_finalize(st);
+	return gm;
+}
+
+/* Appends s to b (of size bsz, holding a string), cut to fit. */
+static void
+say_more(char *b, size_t bsz, const char *s)
+{
+	size_t len = strlen(b);
+
+	if (len + 1 < bsz)
+		snprintf(b + len, bsz - len, "%s", s);
+}
+
+int64_t
+journal_pick(struct db *db, const struct journal_kind *k, const char *gm,
+    int reading, char *why, size_t whysz)
+{
+	struct journal_open *v;
+	int64_t id = 0, best = 0;
+	size_t n, shown = 0;
+
+	v = journal_open_list(db, k, gm, &n);
+	for (size_t i = 0; i < n; i++)
+		/* On a tie (a game's acts, to the second), the newer. */
+		if (v[i].mine > 0 && v[i].mine >= best &&
+		    db_key_own(db, v[i].log)) {
+			best = v[i].mine;
+			id = v[i].log;
+		}
+	if (id == 0 && reading) {
+		struct db_stmt *st = db_prepare(db, k->sql_last_mine);
+
+		db_bind_text_copy(st, 1, gm);
+		if (db_step(db, st, 0) == DB_ROW)
+			id = db_column_int(st, 0);
+		db_finalize(st);
+	}
+	if (id != 0) {
+		journal_open_free(v, n);
+		return id;
+	}
+	/* One line: who asked, then every open log, as many as fit. */
+	snprintf(why, whysz, "GM '%s' has no %s%s", util_q(gm), k->what,
+	    reading ? "" : " under way");
+	if (!reading) {
+		struct db_stmt *st = db_prepare(db, k->sql_last_mine);
+
+		db_bind_text_copy(st, 1, gm);
+		if (db_step(db, st, 0) == DB_ROW) {
+			char one[120];
+
+			snprintf(one, sizeof one, " (%s %s, the last one "
+			    "acted in, is over)", k->what,
+			    db_key_str(db, db_column_int(st, 0)));
+			say_more(why, whysz, one);
+		}
+		db_finalize(st);
+	}
+	for (size_t i = 0; i < n; i++) {
+		char one[400];
+
+		snprintf(one, sizeof one, "%s %s (%s; GM %s)", k->what,
+		    db_key_str(db, v[i].log), v[i].sides ? v[i].sides : "-",
+		    v[i].gm ? util_q(v[i].gm) : "unknown");
+		if (strlen(why) + strlen(one) + 80 >= whysz)
+			break;
+		say_more(why, whysz, shown ? ", " : "; open: ");
+		say_more(why, whysz, one);
+		shown++;
+	}
+	if (shown < n) {
+		char more[40];
+
+		snprintf(more, sizeof more, " and %zu more", n - shown);
+		say_more(why, whysz, more);
+	}
+	if (n == 0)
+		say_more(why, whysz, "; none is open");
+	say_more(why, whysz, " (give ");
+	say_more(why, whysz, k->option);
+	say_more(why, whysz, " N, or start one)");
+	journal_open_free(v, n);
+	return 0;
 }
 
 void
@@ -468,6 +658,7 @@ journal_event_read(void *ctx, struct db_stmt *st, int col, int64_t seq,
 	e->seed = db_column_dup(st, col + 7);
 	e->detail = xstrdup(db_column_json(st, col + 8));
 	e->time = db_column_int(st, col + 9);
+	e->gm = db_column_dup(st, col + 10);
 }
 
 void
@@ -485,6 +676,7 @@ journal_event_bind(struct db_stmt *st, int param, const void *body)
 	db_bind_text_copy(st, param + 7, e->seed);
 	db_bind_text_copy(st, param + 8, e->detail);
 	db_bind_int(st, param + 9, e->time);
+	db_bind_text_copy(st, param + 10, e->gm);
 }
 
 void
@@ -500,6 +692,7 @@ journal_event_release(void *body)
 	free(e->winner);
 	free(e->seed);
 	free(e->detail);
+	free(e->gm);
 	memset(e, 0, sizeof *e);
 }
 
@@ -515,7 +708,7 @@ journal_event_recheck(const struct journal_event *e, const char *now,
 
 int64_t
 journal_event_undo(struct db *db, const struct journal *j, size_t i,
-    int64_t now)
+    int64_t now, const char *gm)
 {
 	const struct journal_event *t = journal_body(j, i);
 	struct journal_event u;
@@ -529,6 +722,7 @@ journal_event_undo(struct db *db, const struct journal *j, size_t i,
 	u.input = "";
 	u.detail = detail;
 	u.time = now;
+	u.gm = (char *)gm;
 	seq = journal_append(db, j->kind, j->log, t->seq, &u);
 	free(detail);
 	return seq;
@@ -592,6 +786,8 @@ journal_event_print(const struct journal *j, int json,
 			cli_json_or_null(stdout, e->input);
 			fputs(",\"seed\":", stdout);
 			cli_json_or_null(stdout, e->seed);
+			fputs(",\"gm\":", stdout);
+			cli_json_or_null(stdout, e->gm);
 			printf(",\"undone\":%s,\"detail\":%s}",
 			    j->undone[i] ? "true" : "false", e->detail);
 			continue;

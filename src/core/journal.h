@@ -35,6 +35,7 @@
 #include <stdio.h>
 
 #include "core/db.h"
+#include "core/out.h"
 
 /* What the journal needs to know of one kind of log. */
 struct journal_kind {
@@ -79,6 +80,20 @@ struct journal_kind {
 	 * physical dice (journal_event_line).
 	 */
 	const char *const *dice;
+	/*
+	 * Whose log it is (issue #37): the option that names one
+	 * ("--combat"), and the logs not ended, oldest first, ?1 bound to a
+	 * GM's name, each row: its id; the newest of that GM's events in it
+	 * (a number that orders them: the GM's latest act is the largest),
+	 * or NULL; the GM who started it; its round or turn; its last
+	 * event's action and actor; its sides, as "A, B".  sql_last_mine:
+	 * the log, ended or not, of GM ?1's newest event, for a command
+	 * that only reads.  sql_gm: the GM who started log ?1.
+	 */
+	const char	*option;
+	const char	*sql_open;
+	const char	*sql_last_mine;
+	const char	*sql_gm;
 };
 
 /*
@@ -153,6 +168,58 @@ void journal_summaries(struct db *db, const char *sql, const char *name,
 
 /* The newest log of kind k that this station started, or 0. */
 int64_t journal_latest(struct db *db, const struct journal_kind *k);
+
+/* A log not yet ended, as k->sql_open gives it. */
+struct journal_open {
+	int64_t		 log;
+	int64_t		 mine;		/* the GM's latest act, 0 if none */
+	char		*gm;		/* who started it, or NULL */
+	int64_t		 round;
+	char		*action, *actor;	/* its last event; NULL */
+	char		*sides;		/* "A, B" */
+};
+
+/*
+ * The logs of kind k not yet ended, oldest first, with gm's acts in
+ * them; *n is set to their number.  The caller frees the array with
+ * journal_open_free.
+ */
+struct journal_open *journal_open_list(struct db *db,
+    const struct journal_kind *k, const char *gm, size_t *n);
+void journal_open_free(struct journal_open *o, size_t n);
+
+/*
+ * Prints the logs of kind k not yet ended, oldest first, as a table, CSV
+ * or JSON (fmt): the log's number, its GM, its round (or turn, named
+ * round), its last event ("attack Fred") and its sides.
+ */
+void journal_open_print(struct db *db, const struct journal_kind *k,
+    enum out_format fmt, const char *round);
+
+/*
+ * The log a command acts on when it names none (issue #37): of the logs
+ * of kind k that this station started and that have not ended, the one
+ * GM gm most recently started or acted in.  When gm has none, a command
+ * that only reads (reading) takes the log of gm's newest act, ended or
+ * not.  Returns the log, or 0 with why saying that gm has none and
+ * listing the open logs with their numbers, sides and GMs, in one line.
+ */
+int64_t journal_pick(struct db *db, const struct journal_kind *k,
+    const char *gm, int reading, char *why, size_t whysz);
+
+/*
+ * For a play session (core/play.h): opens the database at path, and
+ * writes into key, as users type it, the log of kind k that GM gm would
+ * act on now (journal_pick).  Returns 0, or -1 when there is none.
+ */
+int journal_pin(const char *path, const struct journal_kind *k,
+    const char *gm, char *key, size_t keysz);
+
+/*
+ * The GM who started log id of kind k (the first event's, or the one
+ * recorded with the log), or NULL; the caller frees it.
+ */
+char *journal_gm(struct db *db, const struct journal_kind *k, int64_t id);
 
 /*
  * Loads log id of kind k: its row, read through k->head, and every
@@ -272,19 +339,20 @@ void journal_snapshots_free(struct journal_snapshot *s, size_t n);
  * Grounds).  Their event tables share one shape, each naming its round
  * column and its outcome column in its kind's cols:
  *   ROUND, action, actor, input, OUTCOME, ended, winner, seed, detail,
- *   time
+ *   time, gm
  */
 struct journal_event {
 	int64_t		 seq, undoes, time;
 	int		 round;		/* a round or a turn */
 	char		*action, *actor, *input, *outcome, *ended, *winner;
 	char		*seed, *detail;	/* all owned; some may be NULL */
+	char		*gm;		/* who wrote it (schema 16), or NULL */
 };
 
 #define JOURNAL_EVENT_COLS(round, outcome) \
 	round ", action, actor, input, " outcome ", ended, winner, seed," \
-	" detail, time"
-#define JOURNAL_EVENT_NCOLS	10
+	" detail, time, gm"
+#define JOURNAL_EVENT_NCOLS	11
 
 /*
  * The designated initializers of an input log's kind, for its
@@ -297,7 +365,7 @@ struct journal_event {
 	JOURNAL_SQL(logs, events, key, head_cols, \
 	    JOURNAL_EVENT_COLS(round, outcome), \
 	    JOURNAL_EVENT_COLS(round, outcome), \
-	    "?, ?, ?, ?, ?, ?, ?, ?, ?, ?"), \
+	    "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?"), \
 	.ncols = JOURNAL_EVENT_NCOLS, .size = sizeof(struct journal_event), \
 	.read = (read_), .bind = (bind_), .release = journal_event_release, \
 	.head = (head_)
@@ -317,10 +385,10 @@ int journal_event_recheck(const struct journal_event *e, const char *now,
 
 /*
  * Appends the undo of event i of input log j (round, seq and action
- * taken from it) at time now; returns the undo's seq.
+ * taken from it) at time now, by GM gm; returns the undo's seq.
  */
 int64_t journal_event_undo(struct db *db, const struct journal *j, size_t i,
-    int64_t now);
+    int64_t now, const char *gm);
 
 /*
  * Prints input log j on stdout as "log" shows it: a line an event, "SEQ  r3

@@ -55,16 +55,40 @@ play_expand(const struct play_alias *aliases, int argc, char **argv,
 	return out;
 }
 
-/* The word vector of one command: the tool's name, the lead, the words. */
+/* The log the session keeps to, as users type its key; "" for none yet. */
+static char pinned[64];
+
+/* Whether the words are a command that takes the session's log. */
+static int
+takes_pin(const struct play_tool *t, int argc, char **argv)
+{
+	if (pinned[0] == '\0' || t->log_option == NULL)
+		return 0;
+	if (argc > 0 && t->start != NULL && strcmp(argv[0], t->start) == 0)
+		return 0;
+	for (int i = 0; i < argc; i++)
+		if (strncmp(argv[i], t->log_option, strlen(t->log_option)) == 0)
+			return 0;
+	return 1;
+}
+
+/*
+ * The word vector of one command: the tool's name, the lead, the
+ * session's log, the words.
+ */
 static char **
 full_argv(const struct play_tool *t, int argc, char **argv, int *n)
 {
-	char **v = xcalloc(t->nlead + (size_t)argc + 2, sizeof *v);
+	char **v = xcalloc(t->nlead + (size_t)argc + 4, sizeof *v);
 	int k = 0;
 
 	v[k++] = (char *)t->name;
 	for (size_t i = 0; i < t->nlead; i++)
 		v[k++] = (char *)t->lead[i];
+	if (takes_pin(t, argc, argv)) {
+		v[k++] = (char *)t->log_option;
+		v[k++] = pinned;
+	}
 	for (int i = 0; i < argc; i++)
 		v[k++] = argv[i];
 	v[k] = NULL;
@@ -151,6 +175,56 @@ run_words(const struct play_tool *t, int argc, char **argv)
 }
 
 /*
+ * Asks the tool, in a process of its own (a refusal there ends only it),
+ * which log this session keeps to now, and keeps it if there is one.
+ */
+static void
+pin_ask(const struct play_tool *t)
+{
+	char key[sizeof pinned];
+	int fd[2], status;
+	ssize_t got;
+	pid_t pid;
+
+	if (t->pin == NULL || pipe(fd) != 0)
+		return;
+	fflush(stdout);
+	fflush(stderr);
+	if ((pid = fork()) < 0) {
+		close(fd[0]);
+		close(fd[1]);
+		return;
+	}
+	if (pid == 0) {
+		int dn = open("/dev/null", O_RDWR);
+
+		/*
+		 * Silent: a command run next says what is wrong.  And it
+		 * reads nothing of the session's input, whose offset its
+		 * exit would set back (child()).
+		 */
+		close(fd[0]);
+		if (dn >= 0) {
+			dup2(dn, STDIN_FILENO);
+			dup2(dn, STDOUT_FILENO);
+			dup2(dn, STDERR_FILENO);
+		}
+		if (t->pin(key, sizeof key) == 0)
+			(void)!write(fd[1], key, strlen(key));
+		_exit(0);
+	}
+	close(fd[1]);
+	got = read(fd[0], key, sizeof key - 1);
+	close(fd[0]);
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		continue;
+	if (got > 0) {
+		key[got] = '\0';
+		memcpy(pinned, key, (size_t)got + 1);
+	}
+}
+
+/*
  * Runs one line: "quit" and "exit" end the session (-1), an alias is
  * expanded, undo without an event first says what it will undo.  Returns
  * the command's status.
@@ -175,6 +249,11 @@ run_line(const struct play_tool *t, int argc, char **argv)
 		}
 	}
 	rc = run_words(t, n, v);
+	/* A new log is the session's from now on. */
+	if (rc == 0 && t->start != NULL && n > 0 && strcmp(v[0], t->start) == 0)
+		pinned[0] = '\0';
+	if (pinned[0] == '\0')
+		pin_ask(t);
 	free(v);
 	return rc;
 }
@@ -584,9 +663,24 @@ play_tool_lead(struct play_tool *t, const char *option, const char *value)
 	t->leadv[t->nlead++] = value;
 }
 
+void
+play_tool_log(struct play_tool *t, const char *option, const char *start,
+    int (*pin)(char *, size_t), const char *named)
+{
+	t->log_option = option;
+	t->start = start;
+	t->pin = pin;
+	t->pinned = named;
+}
+
 int
 play_run(const struct play_tool *t)
 {
+	pinned[0] = '\0';
+	if (t->pinned != NULL)
+		snprintf(pinned, sizeof pinned, "%s", t->pinned);
+	else
+		pin_ask(t);
 	if (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO))
 		return interactive(t);
 	return scripted(t);

@@ -47,6 +47,17 @@ struct play_tool {
 	const char *const *board;	/* the command shown after each */
 	const char	*undo;		/* the command that undoes the last */
 	const char	*undo_preview;	/* its option saying what it would */
+	/*
+	 * A session keeps to one log (issue #37): the one named when it
+	 * began, else the one pin finds (run in a process of its own: the
+	 * log this GM would act on now, its key as users type it, into key;
+	 * 0, or -1 for none), asked until there is one and again after
+	 * each start.  Every command but start gets option and the key.
+	 */
+	const char	*log_option;	/* "--combat" */
+	const char	*start;		/* "start": begins a new log */
+	int		(*pin)(char *key, size_t keysz);
+	const char	*pinned;	/* the log named, or NULL */
 };
 
 /*
@@ -64,6 +75,14 @@ void play_tool_init(struct play_tool *t, const char *name,
  */
 void play_tool_lead(struct play_tool *t, const char *option,
     const char *value);
+
+/*
+ * Keeps the session to a log: option names it on a command line, start
+ * is the command that begins a new one, pin finds the one to keep, and
+ * named (not copied; NULL for none) is the one given to play.
+ */
+void play_tool_log(struct play_tool *t, const char *option,
+    const char *start, int (*pin)(char *, size_t), const char *named);
 
 /*
  * Reads commands from standard input until its end, "quit" or "exit",

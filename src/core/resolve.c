@@ -321,17 +321,15 @@ static void
 template_comment(FILE *fp, const struct exchange_conflict *x,
     const char *file)
 {
-	fprintf(fp, "# %s (change %.8s:%" PRId64 ")", x->kind, x->origin,
-	    x->oseq);
+	fprintf(fp, "# %s: %s (change %.8s:%" PRId64 ")", x->name != NULL ?
+	    x->name : x->table, x->kind, x->origin, x->oseq);
 	if (x->settled && x->by != NULL)
 		fprintf(fp, ", settled by %s:%ld", file, x->by->line);
 	else if (x->settled)
 		fputs(", settled by --prefer", fp);
 	fputc('\n', fp);
-	if (x->mine != NULL)
-		fprintf(fp, "#   here:  %s\n", x->mine);
-	if (x->theirs != NULL)
-		fprintf(fp, "#   there: %s\n", x->theirs);
+	if (x->fields != NULL)
+		fprintf(fp, "#   %s\n", x->fields);
 	if (x->no_theirs != NULL)
 		fprintf(fp, "#   only mine can settle it: %s\n", x->no_theirs);
 }

@@ -205,6 +205,30 @@ util_utf8_len(const char *s, size_t n)
 }
 
 /*
+ * The bidirectional control that the n-byte UTF-8 sequence at s encodes
+ * (the embeddings and overrides U+202A to U+202E, the isolates U+2066 to
+ * U+2069, the marks U+200E, U+200F and U+061C), or 0.  They print
+ * nothing, but reorder the text around them: "'A\u202eB' got" can be
+ * made to read as something else.
+ */
+static unsigned
+bidi_control(const unsigned char *s, int n)
+{
+	unsigned c;
+
+	if (n == 2 && s[0] == 0xd8 && s[1] == 0x9c)
+		return 0x061c;
+	if (n != 3 || s[0] != 0xe2)
+		return 0;
+	c = (unsigned)(s[0] & 0x0f) << 12 | (unsigned)(s[1] & 0x3f) << 6 |
+	    (s[2] & 0x3f);
+	if (c == 0x200e || c == 0x200f || (c >= 0x202a && c <= 0x202e) ||
+	    (c >= 0x2066 && c <= 0x2069))
+		return c;
+	return 0;
+}
+
+/*
  * Walks s as util_fputs_safe prints it; writes to fp when fp is not NULL
  * and returns the number of columns used.
  */
@@ -213,7 +237,7 @@ safe_walk(const char *str, FILE *fp)
 {
 	const unsigned char *s = (const unsigned char *)str;
 	size_t w = 0;
-	char buf[8];
+	char buf[12];
 	int n;
 
 	while (*s) {
@@ -224,7 +248,15 @@ safe_walk(const char *str, FILE *fp)
 			w++;
 			continue;
 		}
-		if ((n = utf8_len(s)) > 0) {
+		if ((n = utf8_len(s)) > 0 && bidi_control(s, n) != 0) {
+			snprintf(buf, sizeof buf, "\\u%04x", bidi_control(s, n));
+			if (fp)
+				fputs(buf, fp);
+			w += strlen(buf);
+			s += n;
+			continue;
+		}
+		if (n > 0) {
 			if (fp)
 				fwrite(s, 1, (size_t)n, fp);
 			s += n;
@@ -315,6 +347,111 @@ util_say(char *why, size_t whysz, const char *fmt, ...)
 	return -1;
 }
 
+/*
+ * The err(3) family (util.h).  Defined here, they take the place of the
+ * C library's in every tool, so that no message, wherever it is raised,
+ * can carry a newline or an escape sequence from what it quotes.  Not in
+ * the fuzzing build (tests/fuzz/hooks.h), whose hooks take the family's
+ * place so that a harness can run a whole command in-process.
+ */
+#ifndef REFKIT_FUZZ_HOOKS_H
+static void
+say(int with_errno, const char *fmt, va_list ap)
+{
+	int e = errno;
+	char *msg = NULL, *safe = NULL;
+	size_t len = 0, n;
+
+	if (fmt != NULL && vasprintf(&msg, fmt, ap) < 0)
+		msg = NULL;
+	if (msg != NULL) {
+		n = strlen(msg);
+		while (n > 0 && (msg[n - 1] == '\n' || msg[n - 1] == '\r'))
+			msg[--n] = '\0';
+		safe = escaped(msg, &len);
+	}
+	fprintf(stderr, "%s: ", program_invocation_short_name);
+	if (safe != NULL)
+		fputs(safe, stderr);
+	else if (msg != NULL)
+		fputs("(a message that could not be printed)", stderr);
+	if (with_errno)
+		fprintf(stderr, "%s%s", fmt != NULL ? ": " : "", strerror(e));
+	fputc('\n', stderr);
+	free(safe);
+	free(msg);
+	errno = e;
+}
+
+void
+vwarn(const char *fmt, va_list ap)
+{
+	say(1, fmt, ap);
+}
+
+void
+vwarnx(const char *fmt, va_list ap)
+{
+	say(0, fmt, ap);
+}
+
+void
+verr(int eval, const char *fmt, va_list ap)
+{
+	say(1, fmt, ap);
+	exit(eval);
+}
+
+void
+verrx(int eval, const char *fmt, va_list ap)
+{
+	say(0, fmt, ap);
+	exit(eval);
+}
+
+void
+warn(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	say(1, fmt, ap);
+	va_end(ap);
+}
+
+void
+warnx(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	say(0, fmt, ap);
+	va_end(ap);
+}
+
+void
+err(int eval, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	say(1, fmt, ap);
+	va_end(ap);
+	exit(eval);
+}
+
+void
+errx(int eval, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	say(0, fmt, ap);
+	va_end(ap);
+	exit(eval);
+}
+#endif
+
 const char *
 util_q(const char *s)
 {
@@ -361,6 +498,12 @@ util_check_text(const char *str, enum util_text kind, size_t max, char *why,
 		if (*s >= 0x80) {
 			if ((n = utf8_len(s)) == 0) {
 				snprintf(why, whysz, "is not valid UTF-8");
+				return -1;
+			}
+			if (bidi_control(s, n) != 0) {
+				snprintf(why, whysz, "must not contain "
+				    "bidirectional control characters (U+%04X)",
+				    bidi_control(s, n));
 				return -1;
 			}
 			s += n;

@@ -49,7 +49,9 @@ int util_streq_ci(const char *a, const char *b);
 
 /*
  * Writes s to fp with control characters and invalid UTF-8 made visible
- * (\n, \t, \x1b, ...), so that stored text can never drive a terminal.
+ * (\n, \t, \x1b, ...), and the bidirectional controls that reorder text
+ * (\u202e, ...), so that stored text can never drive a terminal nor
+ * turn a line around.
  */
 void util_fputs_safe(const char *s, FILE *fp);
 
@@ -87,6 +89,15 @@ int util_utf8_len(const char *s, size_t n);
 size_t util_safe_width(const char *s);
 
 /*
+ * err(3), errx, warn, warnx and their v forms are refkit's own (util.c),
+ * with the platform's output: "PROG: MESSAGE[: strerror]".  The message
+ * is escaped as util_fputs_safe prints, so that whatever a message
+ * quotes (input, a file's name, a server's or a library's words) stays
+ * on its one line and cannot drive a terminal; a message's own trailing
+ * newlines are dropped.
+ */
+
+/*
  * Registered with atexit() by every tool: flushes stdout and exits 1 with
  * a message if anything written to it was lost (a full disk, a closed
  * pipe).
@@ -101,8 +112,9 @@ enum util_text {
 
 /*
  * Checks that s is valid UTF-8 of at most max bytes with no control
- * characters beyond those kind allows.  Returns 0, or -1 with the reason
- * written into why.
+ * characters beyond those kind allows, and no bidirectional control
+ * (U+202A to U+202E, U+2066 to U+2069, U+200E, U+200F, U+061C) of any
+ * kind.  Returns 0, or -1 with the reason written into why.
  */
 int util_check_text(const char *s, enum util_text kind, size_t max,
     char *why, size_t whysz);

@@ -126,6 +126,15 @@ typedef int watch_draw_fn(void *arg, struct db *db, struct watch_frame *f,
 int watch_run(struct db *db, watch_draw_fn *draw, void *arg);
 
 /*
+ * Which log a board shows (the arg of a log's watch_draw_fn): the one
+ * whose key was typed, else the GM's (core/journal.h, journal_pick).
+ */
+struct watch_log {
+	const char	*typed;		/* its key as typed, or NULL */
+	const char	*gm;		/* else the GM whose log it is */
+};
+
+/*
  * A frame of cols by rows (colour and squares off) and its plain text,
  * a line each with trailing blanks dropped: what watch_run prints
  * without a terminal, and what the unit tests read.

@@ -67,8 +67,9 @@ title(struct watch_frame *f, const struct ledger *l,
 {
 	int next = combat_next(s);
 
-	watch_put(f, WATCH_TITLE, " combat %s (%s rules), round %d%s", l->key,
-	    l->rules, s->round, s->ended ? ", ended" : "");
+	watch_put(f, WATCH_TITLE, " combat %s (GM %s, %s rules), round %d%s",
+	    l->key, l->gm ? l->gm : "unknown", l->rules, s->round,
+	    s->ended ? ", ended" : "");
 	if (next >= 0)
 		watch_put(f, WATCH_TITLE, "; next to act: %s", s->f[next].name);
 	else if (!s->ended && !s->init_done)
@@ -229,16 +230,16 @@ int
 combat_watch_draw(void *arg, struct db *db, struct watch_frame *f,
     char *why, size_t whysz)
 {
-	const char *typed = arg;
+	const struct watch_log *w = arg;
+	const char *typed = w->typed;
 	struct ledger l;
 	struct combat_state s;
 	struct story st;
 	int64_t id, bad = 0;
 	char whyr[300];
 
-	id = typed ? db_key_parse(db, typed) : ledger_current(db);
-	if (typed == NULL && id == 0)
-		id = ledger_newest(db);
+	id = typed ? db_key_parse(db, typed) : journal_pick(db, &ledger_kind,
+	    w->gm, 1, whyr, sizeof whyr);
 	if (id == 0 || ledger_load_all(db, id, &l) != 0)
 		return watch_none("combat", typed,
 		    "crs-combat start NAME...", why, whysz);

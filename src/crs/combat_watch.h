@@ -14,11 +14,12 @@
 #include "core/watch.h"
 
 /*
- * A watch_draw_fn: draws the combat whose key arg is, as typed ("3",
- * "89abcdef-3"), or with arg NULL the one under way, else the newest
- * (which follows a new combat as it starts).  WATCH_REFUSED with why
- * when arg names no combat; WATCH_NOTHING when there is none yet, or it
- * no longer replays.
+ * A watch_draw_fn, arg a struct watch_log: draws the combat whose
+ * key was typed ("3", "89abcdef-3"), or else the one the GM started or
+ * acted in last that is under way, else the one he acted in last (which
+ * follows his new combat as it starts).  WATCH_REFUSED with why when the
+ * key names no combat; WATCH_NOTHING when there is none yet, or it no
+ * longer replays.
  */
 int combat_watch_draw(void *arg, struct db *db, struct watch_frame *f,
     char *why, size_t whysz);

@@ -15,18 +15,9 @@
 #define PRIMARY	"ENE=|STR=|INT=|CUN=|AGI=|CON=|CHA=|LUC=|LEVEL="
 #define FIELDS	PRIMARY "|OR=|DR=|MIND=|LIFE=|IN=|EM=|LB=|player=|notes="
 
-/* The combat under way, else the newest (which a reader shows). */
-static int64_t
-current(struct db *db)
-{
-	int64_t id = ledger_current(db);
-
-	return id != 0 ? id : ledger_newest(db);
-}
-
 /*
  * The roster's names, and the fighters of the combat --combat names,
- * else of the current one.
+ * else of its GM's (complete_log).
  */
 static void
 names(struct complete *c, const char *kind)
@@ -51,7 +42,7 @@ names(struct complete *c, const char *kind)
 			return;
 		}
 	if (strcmp(kind, "fighter") == 0 &&
-	    (id = complete_log(c, "combat", current)) != 0)
+	    (id = complete_log(c, &ledger_kind)) != 0)
 		ledger_fighters(db, id, complete_name, c);
 }
 
@@ -145,6 +136,7 @@ static const struct complete_cmd combat_cmds[] = {
 	{ "dead", "fighter", NULL },
 	{ "undo", "", NULL },
 	{ "status", "", NULL },
+	{ "list", "", NULL },
 	{ "log", "", NULL },
 	{ "replay", "", NULL },
 	{ "history", "", NULL },

@@ -30,22 +30,6 @@ ledger_new_combat(struct db *db, const char *rules, int64_t now)
 	return id;
 }
 
-int64_t
-ledger_current(struct db *db)
-{
-	struct db_stmt *st = db_prepare(db, "SELECT max(c.id) FROM combat c"
-	    " WHERE " DB_OWN_KEY("c.id") " AND NOT EXISTS (SELECT 1 FROM"
-	    " event e WHERE e.combat_id ="
-	    " c.id AND e.action = 'end' AND"
-	    JOURNAL_LIVE("event", "combat_id", "e") ")");
-	int64_t id = 0;
-
-	if (db_step(db, st, 0) == DB_ROW)
-		id = db_column_int(st, 0);
-	db_finalize(st);
-	return id;
-}
-
 static char *
 col_text(struct db_stmt *st, int c)
 {
@@ -362,6 +346,7 @@ ledger_release(struct ledger *l)
 	journal_snapshots_free(l->snaps, l->nsnaps);
 	journal_release(&l->j);
 	free(l->rules);
+	free(l->gm);
 	memset(l, 0, sizeof *l);
 }
 
@@ -912,6 +897,7 @@ combat_head(void *ctx, struct db_stmt *st)
 	struct reader *rd = ctx;
 
 	rd->l->rules = col_text(st, 0);
+	rd->l->gm = col_text(st, 1);
 }
 
 static void
@@ -924,9 +910,30 @@ event_release(void *body)
 #define Q6	"?, ?, ?, ?, ?, ?"
 #define Q	Q6 ", " Q6 ", " Q6 ", " Q6 ", " Q6 ", " Q6 ", " Q6
 
+/* A WHERE term: combat c (an expression) has not ended. */
+#define OPEN_COMBAT(c) \
+	" NOT EXISTS (SELECT 1 FROM event x_ WHERE x_.combat_id = " c \
+	" AND x_.action = 'end' AND" JOURNAL_LIVE("event", "combat_id", \
+	"x_") ")"
+
 const struct journal_kind ledger_kind = {
 	.what = "combat",
-	JOURNAL_SQL("combat", "event", "combat_id", "rules", EVENT_COLS,
+	.option = "--combat",
+	.sql_open = "SELECT c.id, (SELECT max(m.id) FROM event m WHERE"
+	    " m.combat_id = c.id AND m.gm = ?1), (SELECT f.gm FROM event f"
+	    " WHERE f.combat_id = c.id AND f.seq = 1), l.round, l.action,"
+	    " l.actor, (SELECT group_concat(j.actor, ', ') FROM (SELECT"
+	    " e.actor FROM event e WHERE e.combat_id = c.id AND e.action ="
+	    " 'join' AND e.actor IS NOT NULL AND" JOURNAL_LIVE("event",
+	    "combat_id", "e") " ORDER BY e.seq) AS j) FROM combat c JOIN"
+	    " event l ON l.combat_id = c.id AND l.seq = (SELECT max(s.seq)"
+	    " FROM event s WHERE s.combat_id = c.id) WHERE"
+	    OPEN_COMBAT("c.id") " ORDER BY c.id",
+	.sql_last_mine = "SELECT combat_id FROM event WHERE gm = ?1"
+	    " ORDER BY id DESC LIMIT 1",
+	.sql_gm = "SELECT gm FROM event WHERE combat_id = ?1 AND seq = 1",
+	JOURNAL_SQL("combat", "event", "combat_id", "rules, (SELECT f.gm FROM"
+	    " event f WHERE f.combat_id = combat.id AND f.seq = 1)", EVENT_COLS,
 	    EVENT_INS, Q),
 	.ncols = EVENT_NINS,
 	.size = sizeof(struct combat_event),

@@ -26,6 +26,8 @@ struct ledger {
 	int64_t			 combat;
 	char			 key[DB_KEY_TEXT_MAX];	/* as users see it */
 	char			*rules;		/* owned */
+	char			*gm;		/* who started it, owned; or
+						   NULL */
 	size_t			 n;
 	struct combat_event	*ev;
 	int			*undone;
@@ -40,8 +42,6 @@ extern const struct journal_kind ledger_kind;
 /* Creates a combat and returns its id. */
 int64_t ledger_new_combat(struct db *db, const char *rules, int64_t now);
 
-/* The newest combat that has not ended, or 0. */
-int64_t ledger_current(struct db *db);
 
 /*
  * Calls fn with the name of every fighter who joined combat id (by

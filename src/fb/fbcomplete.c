@@ -12,7 +12,7 @@
 
 /*
  * Duelists and boards, and the two of the duel --duel names, else of
- * the newest.
+ * its GM's (complete_log).
  */
 static void
 names(struct complete *c, const char *kind)
@@ -27,7 +27,7 @@ names(struct complete *c, const char *kind)
 	else if (strcmp(kind, "board") == 0)
 		fbledger_board_each(db, complete_name, c);
 	else if (strcmp(kind, "fighter") == 0 &&
-	    (id = complete_log(c, "duel", fbledger_duel_current)) != 0)
+	    (id = complete_log(c, &fbledger_kind)) != 0)
 		fbledger_duel_names(db, id, complete_name, c);
 }
 
@@ -61,6 +61,7 @@ static const struct complete_cmd cmds[] = {
 	{ "geas", "fighter " GEAS, NULL },
 	{ "restance", "fighter", NULL },
 	{ "status", "", NULL },
+	{ "list", "", NULL },
 	{ "log", "", NULL },
 	{ "history", "duelist", NULL },
 	{ "undo", "", NULL },
@@ -75,7 +76,7 @@ static const struct complete_cmd cmds[] = {
 
 /* fb-duel's own options and a round's, which take a value... */
 static const char *const own_opts[] = {
-	"db", "seed", "duel", "side", "hand", "colour", "level", "free-geas",
+	"db", "seed", "duel", "gm", "side", "hand", "colour", "level", "free-geas",
 	"board", "notes", "spheres", "absorb", "n", "max-rounds", "jobs",
 	"output", "paper", "per-page", NULL
 };

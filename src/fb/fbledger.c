@@ -379,6 +379,18 @@ const struct journal_kind fbledger_kind = {
 	JOURNAL_INPUT_KIND("duel", "fb_duel", "fb_event", "duel_id", "round",
 	    "outcome", journal_event_read, journal_event_bind,
 	    "a, b, board, created", duel_head),
+	.option = "--duel",
+	.sql_open = "SELECT d.id, (SELECT max(m.id) FROM fb_event m WHERE"
+	    " m.duel_id = d.id AND m.gm = ?1), (SELECT f.gm FROM fb_event f"
+	    " WHERE f.duel_id = d.id AND f.seq = 1), l.round, l.action,"
+	    " l.actor, d.a || ', ' || d.b FROM fb_duel d JOIN fb_event l ON"
+	    " l.duel_id = d.id AND l.seq = (SELECT max(s.seq) FROM fb_event s"
+	    " WHERE s.duel_id = d.id) WHERE NOT EXISTS (SELECT 1 FROM"
+	    " fb_event x WHERE x.duel_id = d.id AND x.ended IS NOT NULL AND"
+	    JOURNAL_LIVE("fb_event", "duel_id", "x") ") ORDER BY d.id",
+	.sql_last_mine = "SELECT duel_id FROM fb_event WHERE gm = ?1"
+	    " ORDER BY id DESC LIMIT 1",
+	.sql_gm = "SELECT gm FROM fb_event WHERE duel_id = ?1 AND seq = 1",
 	.snap_every = 16,
 	.snap_version = FBLEDGER_SNAP_VERSION,
 	.dice = fb_dice,
@@ -741,10 +753,11 @@ fbledger_record(struct db *db, int64_t id, struct journal_event *e,
 }
 
 int64_t
-fbledger_undo(struct db *db, struct fbledger_duel *d, size_t i, int64_t now)
+fbledger_undo(struct db *db, struct fbledger_duel *d, size_t i, int64_t now,
+    const char *gm)
 {
 	struct fbledger_live *live;
-	int64_t seq = journal_event_undo(db, &d->j, i, now), bad;
+	int64_t seq = journal_event_undo(db, &d->j, i, now, gm), bad;
 	char why[FB_WHYSZ];
 
 	if (!journal_snapshot_due(&fbledger_kind, seq))

@@ -167,10 +167,11 @@ long fbledger_seal_check(struct db *db, int64_t log, int64_t first,
 /*
  * Takes back event i of duel d (loaded with it among its events) and,
  * when the undo's seq is due a snapshot, stores the state after the
- * undo, derived anew with event i undone.  Returns the undo's seq.
+ * undo, derived anew with event i undone.  gm is who undoes it.  Returns
+ * the undo's seq.
  */
 int64_t fbledger_undo(struct db *db, struct fbledger_duel *d, size_t i,
-    int64_t now);
+    int64_t now, const char *gm);
 
 /*
  * Replays duel id from its first event and compares each of its

@@ -56,13 +56,15 @@ int
 fbwatch_draw(void *arg, struct db *db, struct watch_frame *f, char *why,
     size_t whysz)
 {
-	const char *typed = arg;
+	const struct watch_log *w = arg;
+	const char *typed = w->typed;
 	struct fbledger_duel d;
 	struct fbledger_live *live;
 	int64_t id, bad = 0;
 	char whyr[300];
 
-	id = typed ? db_key_parse(db, typed) : fbledger_duel_current(db);
+	id = typed ? db_key_parse(db, typed) : journal_pick(db,
+	    &fbledger_kind, w->gm, 1, whyr, sizeof whyr);
 	if (id == 0 || fbledger_duel_load(db, id, &d) != 0)
 		return watch_none("duel", typed,
 		    "fb-duel start A B", why, whysz);

@@ -7,6 +7,8 @@ crs-stats add Fred OR=8 DR=12 MIND=4 LIFE=20 IN=4 LB=1
 crs-stats add Mary OR=2 DR=6 MIND=12 LIFE=8 IN=3 LB=0
 crs-stats add John OR=6 DR=6 MIND=7 LIFE=10 IN=2 LB=2
 run crs-combat --gm Vincent start Fred John
+# Vincent runs the combat from here on: his commands reach it.
+export REFKIT_GM=Vincent
 run crs-combat init Fred=6 John=3
 run crs-combat attack Fred John --card 8 --vs-card 6
 run crs-combat attack John Fred --card 10,7 --vs-card 9

@@ -83,7 +83,7 @@ run bg-board --db v10.db replay
 run d6-roll --db v10.db --seed 4 Han blaster
 echo '# New records count on from there.'
 run crs-stats --db v10.db add Cy OR=5 DR=5 LIFE=6 IN=1
-run crs-combat --db v10.db start Ann Cy
+run crs-combat --db v10.db start Cy
 run crs-combat --db v10.db --json status
 run fb-duel --db v10.db start Luke Vader
 run bg-board --db v10.db new Red Blue

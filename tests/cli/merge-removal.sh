@@ -74,7 +74,10 @@ run crs-stats --db hub-321.db list
 echo '# Migration 14 notes the removals an older database holds.'
 cp t1.db old.db
 sqlite3 old.db "SELECT tbl, hex(key), oseq FROM gone ORDER BY 1, 2" >gone.now
-sqlite3 old.db "DROP TABLE seal_log; DROP TABLE seal; DROP TABLE seal_secret;
+sqlite3 old.db "DROP INDEX event_by_gm; DROP INDEX fb_event_by_gm;
+    DROP INDEX bg_event_by_gm; ALTER TABLE fb_event DROP COLUMN gm;
+    ALTER TABLE bg_event DROP COLUMN gm; ALTER TABLE bg_game DROP COLUMN gm;
+    DROP TABLE seal_log; DROP TABLE seal; DROP TABLE seal_secret;
     DROP TABLE gone; ALTER TABLE change DROP COLUMN seen;
     DROP TABLE chain; ALTER TABLE event DROP COLUMN hash;
     ALTER TABLE fb_event DROP COLUMN hash;

@@ -57,7 +57,7 @@ for c in $combats; do
 	    LB=2 >/dev/null &&
 	"$bin/crs-stats" add "C$c" OR=5 DR=5 MIND=5 LIFE=100000 IN=1 \
 	    >/dev/null &&
-	"$bin/crs-combat" start "A$c" "B$c" "C$c" >/dev/null ||
+	"$bin/crs-combat" --gm setup start "A$c" "B$c" "C$c" >/dev/null ||
 	    bad "setting up combat $c"
 done
 base=$(q 'SELECT count(*) FROM event')
@@ -67,6 +67,9 @@ base=$(q 'SELECT count(*) FROM event')
 # one to join); false for a line that is not one of the rules' refusals
 # that a shared combat meets.
 hint() {
+	# A refusal names its combat: "crs-combat: combat 11: ...".
+	l1=${l1#"crs-combat: combat $c: "}
+	l1="crs-combat: $l1"
 	case $l1 in
 	"crs-combat: no initiative yet"*) k=0 ;;
 	"crs-combat: initiative is already drawn"*) k=1 ;;
@@ -185,7 +188,7 @@ reader() {
 		# seq (column 1) is 1, 2, ... k; a tag wW.N.E (column 20) is
 		# there E times.
 		awk -F, 'NR > 1 && $1 != NR - 1 { bad = "a gap" }
-		    NR > 1 && $20 != "" { n[$20]++ }
+		    NR > 1 && $20 != "" && $20 != "setup" { n[$20]++ }
 		    END {
 			for (g in n) {
 				split(g, p, ".")
@@ -231,7 +234,7 @@ cat "$tmp"/ok.* 2>/dev/null | sort >"$tmp/said"
 said=$(awk -F. '{ s += $3 } END { print s + 0 }' "$tmp/said")
 [ "$said" -eq $((quota * 16)) ] && ok ||
     bad "the writers had $said events accepted, want $((quota * 16))"
-q "SELECT gm || ' ' || count(*) FROM event WHERE gm IS NOT NULL
+q "SELECT gm || ' ' || count(*) FROM event WHERE gm <> 'setup'
     GROUP BY gm ORDER BY gm" | sort >"$tmp/stored"
 awk -F. '{ print $0 " " $3 }' "$tmp/said" | sort >"$tmp/want"
 if cmp -s "$tmp/want" "$tmp/stored"; then

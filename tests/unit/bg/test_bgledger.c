@@ -322,13 +322,17 @@ test_game(struct db *db)
 	int64_t id, bad;
 	ptrdiff_t u;
 
-	is_int(bgledger_game_current(db), 0, "no game yet");
+	is_int(journal_pick(db, &bgledger_kind, "Gail", 0, why, sizeof why), 0,
+	    "no game yet");
 	bgledger_team_load(db, "Red", &t[0]);
 	bgledger_team_load(db, "Blue", &t[1]);
 	db_begin(db);
-	id = bgledger_game_new(db, &t[0], &t[1], 0, 0);
+	id = bgledger_game_new(db, &t[0], &t[1], 0, 0, "Gail");
 	db_commit(db);
-	is_int(bgledger_game_current(db), id, "the new game is current");
+	is_int(journal_pick(db, &bgledger_kind, "Gail", 0, why, sizeof why), id,
+	    "the new game is its GM's");
+	is_int(journal_pick(db, &bgledger_kind, "Hal", 0, why, sizeof why), 0,
+	    "and no other GM's");
 	bg_start(g, &t[0], &t[1], 0, 0);
 
 	is_int(play(db, id, g, "place", "Rogue f2", 1, &canon), 1,
@@ -431,7 +435,7 @@ test_game(struct db *db)
 	u = journal_undoable(&d.j);
 	is_int(u, 10, "undo would take back seq 11");
 	db_begin(db);
-	is_int(journal_event_undo(db, &d.j, (size_t)u, 1795400100), 12,
+	is_int(journal_event_undo(db, &d.j, (size_t)u, 1795400100, NULL), 12,
 	    "the undo is seq 12");
 	db_commit(db);
 	bgledger_game_release(&d);
@@ -528,7 +532,7 @@ test_ended(struct db *db)
 	db_begin(db);
 	bgledger_team_add(db, &t[0]);
 	bgledger_team_add(db, &t[1]);
-	id = bgledger_game_new(db, &t[0], &t[1], 1, 1);
+	id = bgledger_game_new(db, &t[0], &t[1], 1, 1, NULL);
 	db_commit(db);
 	bg_start(g, &t[0], &t[1], 1, 1);
 	play(db, id, g, "move", "Grunt3 c3", 1, NULL);
@@ -747,7 +751,7 @@ undo(struct db *db, int64_t id, struct bg_game *g, int *bad)
 	bgledger_game_load_recent(db, id, target, &d);
 	if (target > 0 && d.j.base >= target)
 		*bad = 1;
-	if (bgledger_undo(db, &d, g, 1795400000, &seq, why, sizeof why) < 0)
+	if (bgledger_undo(db, &d, g, 1795400000, NULL, &seq, why, sizeof why) < 0)
 		target = 0;
 	db_commit(db);
 	if (target > 0 && snaps_between(db, id, target, seq) != 0)
@@ -834,7 +838,7 @@ test_snap_games(struct db *db, const char *every, int games, int steps)
 
 		rng_seed(&r, (uint64_t)s);
 		db_begin(db);
-		id = bgledger_game_new(db, &t[0], &t[1], 0, s % 2);
+		id = bgledger_game_new(db, &t[0], &t[1], 0, s % 2, NULL);
 		db_commit(db);
 		bg_start(g, &t[0], &t[1], 0, s % 2);
 		for (int k = 0; k < steps && !bad; k++) {
@@ -944,7 +948,7 @@ test_snap_bytes(struct db *db)
 	bgledger_team_load(db, "Red", &t[0]);
 	bgledger_team_load(db, "Blue", &t[1]);
 	db_begin(db);
-	id = bgledger_game_new(db, &t[0], &t[1], 0, 0);
+	id = bgledger_game_new(db, &t[0], &t[1], 0, 0, NULL);
 	db_commit(db);
 	bg_start(g, &t[0], &t[1], 0, 0);
 	rng_seed(&r, 42);
@@ -1030,7 +1034,7 @@ test_snap_stale(struct db *db)
 	bgledger_team_load(db, "Red", &t[0]);
 	bgledger_team_load(db, "Blue", &t[1]);
 	db_begin(db);
-	id = bgledger_game_new(db, &t[0], &t[1], 0, 0);
+	id = bgledger_game_new(db, &t[0], &t[1], 0, 0, NULL);
 	db_commit(db);
 	bg_start(g, &t[0], &t[1], 0, 0);
 	rng_seed(&r, 7);

@@ -199,7 +199,7 @@ test_input_event(struct db *db)
 	is_int(r->time, 1000, "time");
 
 	db_begin(db);
-	is_int(journal_event_undo(db, &j, 0, 2000), 2, "the undo is seq 2");
+	is_int(journal_event_undo(db, &j, 0, 2000, "Ref"), 2, "the undo is seq 2");
 	db_commit(db);
 	journal_release(&j);
 	journal_load(db, &input_kind, duel, NULL, &j);

@@ -154,6 +154,7 @@ add(struct exchange_apply *a, const char *table, const char *key,
 	memset(x->origin, 'a', STATION_ID_LEN);
 	x->oseq = oseq;
 	x->theirs = xstrdup("{\"given_dr\":9}");
+	x->fields = xstrdup("DR 9 there");
 }
 
 /* The file at path, whole; the caller frees it. */
@@ -194,11 +195,11 @@ test_template(const char *path)
 	is_int(resolve_template(path, &a, why, sizeof why), 0,
 	    "the template is written (%s)", why);
 	buf = slurp(path);
-	ok(strstr(buf, "# changed at both (change aaaaaaaa:3)\n#   there: "
-	    "{\"given_dr\":9}\n# changed at both (change aaaaaaaa:5)\n"
-	    "#   there: {\"given_dr\":9}\ncharacter {\"id\":2,\"name\":\"Bo b\"}"
+	ok(strstr(buf, "# character: changed at both (change aaaaaaaa:3)\n"
+	    "#   DR 9 there\n# character: changed at both (change aaaaaaaa:5)"
+	    "\n#   DR 9 there\ncharacter {\"id\":2,\"name\":\"Bo b\"}"
 	    " ask\n") != NULL, "a record's conflicts told above its line");
-	ok(strstr(buf, "settled by r.txt:1\n#   there: {\"given_dr\":9}\n"
+	ok(strstr(buf, "settled by r.txt:1\n#   DR 9 there\n"
 	    "character {\"id\":1} theirs\n") != NULL,
 	    "the choice that settled kept");
 	ok(strstr(buf, "#   only mine can settle it: gone\nitem {\"id\":1} ask"

@@ -69,6 +69,19 @@ ev(int action, const char *actor, const char *target)
 	return e;
 }
 
+/*
+ * The combat GM gm's command acts on, naming none (journal_pick): 0 when
+ * he has none, with the refusal kept in WHY.
+ */
+static char WHY[1000];
+
+static int64_t
+pick(const char *gm, int reading)
+{
+	WHY[0] = '\0';
+	return journal_pick(DB, &ledger_kind, gm, reading, WHY, sizeof WHY);
+}
+
 /* Executes e on S, then appends it (commit_event); 0 or -1 with why. */
 static int
 run(struct combat_event *e)
@@ -523,7 +536,7 @@ fight_one(void)
 	e->react_cards = xstrdup("9");
 	ok(run(e) == 0, "Cy shoots; Bob's reaction");
 	ok(e->negated && e->react_total == 12, "negates it");
-	is_int(ledger_current(DB), CID, "combat 1 is current");
+	is_int(pick("Gail", 0), CID, "combat 1 is current");
 	e = ev(COMBAT_END, NULL, NULL);
 	e->agreed = 1;
 	ok(run(e) == 0, "the combat ends, agreed");
@@ -747,11 +760,12 @@ fight_two(int base)
 	db_begin(DB);
 	CID = ledger_new_combat(DB, "avatar", NOW);
 	db_commit(DB);
-	is_int(ledger_current(DB), CID, "the new combat is current");
+	is_int(pick("Gail", 0), 0, "a combat without its start is nobody's");
 	combat_state_release(&S);
 	e = ev(COMBAT_START, NULL, NULL);
 	e->rules = COMBAT_RULES_AVATAR;
 	ok(run(e) == 0, "start, Avatar rules");
+	is_int(pick("Gail", 0), CID, "the new combat is its GM's");
 	ok(join("Ann", 8, 10, 6, 30, 30, 0) == 0, "Ann joins");
 	ok(join("Bob", 7, 9, 5, 25, -1, 1) == 0, "Bob joins, LB 1");
 	e = strike(COMBAT_ATTACK, "Ann", "Bob", "5", "3");
@@ -786,7 +800,12 @@ fight_two(int base)
 	e = ev(COMBAT_END, NULL, NULL);
 	e->agreed = 1;
 	ok(run(e) == 0, "the combat ends");
-	is_int(ledger_current(DB), 0, "no combat is current");
+	is_int(pick("Gail", 0), 0, "no combat is current");
+	is_str(WHY, "GM 'Gail' has no combat under way (combat 2, the last one "
+	    "acted in, is over); none is open (give --combat N, or start one)",
+	    "the refusal says which was the GM's and that none is open");
+	is_int(pick("Gail", 1), CID, "a reader takes the GM's last combat");
+	is_int(pick("Hal", 1), 0, "another GM's reader: none of his");
 
 	check_round_trip(CID, base, NREC - base);
 	is_str(row(SQL("surprise, range"), 4), "1|long", "surprise column");
@@ -812,7 +831,11 @@ fight_two(int base)
 	NREC++;
 	ledger_release(&l);
 	is_int(e->seq, 14, "the undo is seq 14");
-	is_int(ledger_current(DB), CID, "an undone end: current again");
+	is_int(pick("Gail", 0), CID, "an undone end: current again");
+	is_int(pick("Hal", 0), 0, "never another GM's");
+	is_str(WHY, "GM 'Hal' has no combat under way; open: combat 2 (Ann, "
+	    "Bob; GM Gail) (give --combat N, or start one)",
+	    "the refusal lists the open combat, its fighters and GM");
 	check_round_trip(CID, base, NREC - base);
 	is_str(row(SQL("action, undoes, round"), 14), "undo|13|2",
 	    "the undo's row");
@@ -973,11 +996,11 @@ main(void)
 		abort();
 	path = xasprintf("%s/refkit.db", dir);
 	DB = db_open(path);
-	is_int(ledger_current(DB), 0, "no combat yet");
+	is_int(pick("Gail", 0), 0, "no combat yet");
 	fight_one();
 	one = CID;
 	n1 = NREC;
-	is_int(ledger_current(DB), 0, "combat 1 has ended: none current");
+	is_int(pick("Gail", 0), 0, "combat 1 has ended: none current");
 	check_one(one, n1);
 	fight_two(n1);
 	fight_three(NREC);

@@ -592,7 +592,7 @@ test_duel(struct db *db)
 	u = journal_undoable(&d.j);
 	is_int(u, 6, "undo would take back seq 7");
 	db_begin(db);
-	is_int(journal_event_undo(db, &d.j, (size_t)u, NOW + 5), 8,
+	is_int(journal_event_undo(db, &d.j, (size_t)u, NOW + 5, NULL), 8,
 	    "the undo is seq 8");
 	db_commit(db);
 	fbledger_duel_release(&d);
@@ -1025,7 +1025,7 @@ undo(struct db *db, int64_t id)
 	else if (d.j.seq[i] != target)
 		seq = 0;
 	else
-		seq = fbledger_undo(db, &d, (size_t)i, NOW);
+		seq = fbledger_undo(db, &d, (size_t)i, NOW, NULL);
 	db_commit(db);
 	fbledger_duel_release(&d);
 	free(live);

@@ -1,0 +1,116 @@
+# Stations converge, whatever was settled and in whatever order (#37).
+# A settlement is a change of the station that made it, which every
+# station that takes it ends with; a change whose effect a station holds
+# already is no conflict; a station's row is the same everywhere.
+export REFKIT_NOW=1795000000
+mask() {
+	sed -e 's/[0-9a-f]\{32\}/<ID>/g' -e 's/[0-9a-f]\{8\}:\([0-9]\)/<TAG>:\1/g'
+}
+str() {
+	for db in "$@"; do
+		printf '%s: STR %s\n' "$db" "$(sqlite3 "$db" \
+		    "SELECT str FROM character WHERE name = 'Fred'")"
+	done
+}
+REFKIT_STATION=A crs-stats --db A.db add Fred STR=12 AGI=16 CUN=14 CON=10 \
+    >/dev/null
+REFKIT_STATION=B refkit --db B.db station >/dev/null
+refkit --db B.db merge A.db >/dev/null
+cp A.db A0.db
+cp B.db B0.db
+crs-stats --db A.db set Fred STR=13 >/dev/null
+crs-stats --db B.db set Fred STR=15 >/dev/null
+cp A.db A1.db
+cp B.db B1.db
+
+echo '# A settles the conflict its way: theirs.'
+run refkit --db A.db --prefer theirs merge B.db | mask
+echo '# B takes it: nothing to settle, B ends with A'"'"'s answer.'
+run refkit --db B.db merge A.db | mask
+run refkit --db B.db --prefer theirs merge A.db | mask
+str A.db B.db
+
+echo '# Whatever B prefers, it ends with A'"'"'s answer.'
+for p in mine theirs; do
+	cp B1.db B.db
+	run refkit --db B.db --prefer $p merge A.db | mask
+	str B.db
+done
+
+echo '# A station that holds the incoming values already: no conflict.'
+cp B0.db C.db
+crs-stats --db C.db set Fred STR=13 >/dev/null
+run refkit --db C.db merge A1.db | mask
+
+echo '# The settlement first, the change it settled after: still the answer.'
+cp B1.db B2.db
+refkit --db B2.db --prefer mine merge A1.db >/dev/null
+REFKIT_STATION=D refkit --db D.db merge A0.db >/dev/null
+refkit --db B1.db changes export -o b1.changes >/dev/null
+refkit --db B2.db changes export --since "$(sqlite3 B2.db \
+    "SELECT max(no) - 1 FROM change")" -o settled.changes >/dev/null
+run refkit --db D.db changes apply b1.changes | mask
+run refkit --db D.db changes apply settled.changes | mask
+refkit --db A1.db changes export -o a1.changes >/dev/null
+run refkit --db D.db changes apply a1.changes | mask
+str D.db
+
+echo '# A report names the record and shows only the fields that differ.'
+cp A0.db E.db
+cp B0.db F.db
+crs-stats --db E.db set Fred STR=11 AGI=17 >/dev/null
+crs-stats --db F.db set Fred STR=14 AGI=18 >/dev/null
+run refkit --db E.db merge F.db | mask
+refkit --db E.db --json merge F.db 2>/dev/null | mask | grep -o '"name":"Fred","differ":[^]]*]'
+REFKIT_STATION=G crs-stats --db G.db add Fa OR=5 LIFE=20 >/dev/null
+REFKIT_STATION=H crs-stats --db H.db add Fa OR=9 LIFE=40 >/dev/null
+run refkit --db G.db merge H.db | mask
+
+echo '# The station table is the same everywhere.'
+REFKIT_NOW=1795009999 REFKIT_STATION=late refkit --db I.db merge A.db >/dev/null
+refkit --db B.db station rename Bravo
+refkit --db A.db --prefer mine merge B.db >/dev/null
+refkit --db I.db merge A.db >/dev/null
+for db in A.db B.db I.db; do
+	echo "$db:"
+	sqlite3 "$db" "SELECT name, created FROM station WHERE name <> 'late'
+	    ORDER BY name"
+done
+
+echo '# A settlement meets the version it kept: no conflict of its own.'
+# Hal is made at J and at L without either knowing; hub K takes J's,
+# then keeps it over L's.  L takes K's changes: J's insert meets L's
+# Hal, and K's settlement, a row just like J's insert, settles it.  J's
+# insert being in L's record of changes does not make K's settlement
+# old news at L: L kept its own version of it.
+REFKIT_STATION=J crs-stats --db J.db add Hal OR=7 LIFE=20 >/dev/null
+REFKIT_STATION=K refkit --db K.db station >/dev/null
+REFKIT_STATION=L crs-stats --db L.db add Hal OR=5 LIFE=14 >/dev/null
+refkit --db K.db merge J.db >/dev/null
+run refkit --db K.db --prefer mine merge L.db | mask
+run refkit --db L.db --prefer mine merge K.db | mask
+for db in K.db L.db; do
+	printf '%s: %s\n' "$db" "$(sqlite3 "$db" "SELECT given_or, given_life
+	    FROM character WHERE name = 'Hal'")"
+done
+
+echo '# A copy made without knowing of a removal gives way to it everywhere.'
+# P removes Ann and makes her again; Q, which never saw the removal,
+# changes the old Ann.  Hub O keeps the removal over Q's change, and then
+# passes over P's Ann, made without knowing of that settlement.  At P,
+# the settlement meets P's Ann and removes it the same way, unasked.
+REFKIT_STATION=O crs-stats --db O.db add Ann OR=8 LIFE=12 >/dev/null
+REFKIT_STATION=P refkit --db P.db merge O.db >/dev/null
+REFKIT_STATION=Q refkit --db Q.db merge O.db >/dev/null
+crs-stats --db P.db rm Ann >/dev/null
+refkit --db O.db merge P.db >/dev/null
+crs-stats --db P.db add Ann OR=9 LIFE=26 >/dev/null
+crs-stats --db Q.db set Ann STR=16 >/dev/null
+run refkit --db O.db --prefer mine merge Q.db | mask
+run refkit --db O.db merge P.db | mask
+run refkit --db P.db merge O.db | mask
+run refkit --db Q.db merge O.db | mask
+for db in O.db P.db Q.db; do
+	printf '%s: %s\n' "$db" "$(sqlite3 "$db" "SELECT count(*) FROM
+	    character WHERE name = 'Ann'")"
+done
