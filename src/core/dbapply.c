@@ -515,6 +515,21 @@ passed_over(struct dbapply *x, sqlite3_changeset_iter *it)
 	return x->hooks->pass_over(x->hooks->arg, x->t.name, pk, n);
 }
 
+/* Whether the update it is at is held back (a change's, not a retry). */
+static int
+held(struct dbapply *x, sqlite3_changeset_iter *it)
+{
+	sqlite3_value *pk[64];
+	int n = 0;
+
+	if (x->hooks == NULL || x->hooks->hold == NULL)
+		return 0;
+	for (int i = 0; i < x->t.ncol && n < 64; i++)
+		if (x->t.pk[i])
+			pk[n++] = old_value(it, i);
+	return x->hooks->hold(x->hooks->arg, x->t.name, pk, n);
+}
+
 /* An update: its columns, so its statement, are its own. */
 static int
 apply_update(struct dbapply *x, sqlite3_changeset_iter *it, int *retry)
@@ -529,6 +544,11 @@ apply_update(struct dbapply *x, sqlite3_changeset_iter *it, int *retry)
 
 	if (fp == NULL)
 		err(1, "out of memory");
+	if (!patch && held(x, it)) {
+		fclose(fp);
+		free(buf);
+		return handle(x, SQLITE_CHANGESET_DATA, it, retry);
+	}
 	fputs("UPDATE ", fp);
 	put_ident(fp, t->name);
 	for (int i = 0; i < t->ncol; i++) {

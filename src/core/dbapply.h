@@ -39,6 +39,15 @@ struct dbapply_hooks {
 	 */
 	void	(*wrote)(void *arg, int op, const char *table, int64_t rowid);
 	void	*arg;
+	/*
+	 * Before an update of table (or NULL): nonzero holds it back, as
+	 * a BEFORE UPDATE trigger's RAISE(IGNORE) does on SQLite, so that
+	 * the handler is asked as for a row here that differs.  pk as for
+	 * pass_over.  An update made again as a conflict's answer is not
+	 * asked about.
+	 */
+	int	(*hold)(void *arg, const char *table, sqlite3_value **pk,
+		    int npk);
 };
 
 struct dbapply;

@@ -49,6 +49,8 @@ struct stamp {
 	int		 ncol;
 	sqlite3_value	**pk;		/* ncol entries, NULL off the key */
 	int		 has_created, has_updated;
+	int		 set_created, set_updated;	/* as they are, not
+							   min and max */
 	int64_t		 created, updated;
 };
 
@@ -102,6 +104,10 @@ patches_clear(struct exchange_apply *a)
 }
 
 static int row_seen(struct db_stmt *st, int i, struct changes_entry *e);
+static struct changeset_value *here_values(sqlite3_changeset_iter *it,
+    int ncol);
+static sqlite3_value **key_values(sqlite3_changeset_iter *it, int op,
+    int ncol);
 
 void
 exchange_apply_init(struct exchange_apply *a, enum exchange_prefer p)
@@ -127,8 +133,12 @@ stamps_clear(struct exchange_apply *a)
  * The gates (gone.h): while a changeset is applied, a temporary trigger
  * on every table gone has rows of passes over (RAISE(IGNORE)) the insert
  * of a row that a change removed which the station of the change at
- * hand had not seen.  The change at hand is set before each changeset.
- * On PostgreSQL the applier asks the same question before each insert
+ * hand had not seen.  A second one holds back the update of such a row
+ * (one made again since), which SQLite then hands to the conflict
+ * handler as one whose row here differs (judge_again): the change was
+ * made to the record that was removed, not to the one made again.  The
+ * change at hand is set before each changeset.  On PostgreSQL the
+ * applier asks the same questions before each insert and each update
  * (core/dbapply.h), of the same tables.
  */
 struct gate {
@@ -138,6 +148,7 @@ struct gate {
 	const unsigned char	*seen;		/* NULL: not known */
 	size_t			 nseen;
 	int64_t			*passed;	/* the apply's count */
+	int			 applying;	/* a changeset, not a patch */
 	struct db_stmt		*find;
 	char			**tables;	/* gated */
 	size_t			 ntables;
@@ -149,7 +160,7 @@ struct gate {
  * A change whose seen list is not known passes nothing over.
  */
 static int
-gate_passes(struct gate *g, const char *table, sqlite3_value **keyv, int n)
+gate_unseen(struct gate *g, const char *table, sqlite3_value **keyv, int n)
 {
 	unsigned char *key;
 	size_t klen;
@@ -176,6 +187,15 @@ gate_passes(struct gate *g, const char *table, sqlite3_value **keyv, int n)
 	db_reset(g->find);
 	db_clear(g->find);
 	free(key);
+	return pass;
+}
+
+/* The gate's question for an insert, which it then passes over. */
+static int
+gate_passes(struct gate *g, const char *table, sqlite3_value **keyv, int n)
+{
+	int pass = gate_unseen(g, table, keyv, n);
+
 	if (pass)
 		(*g->passed)++;
 	return pass;
@@ -193,6 +213,22 @@ fn_gone(sqlite3_context *cx, int argc, sqlite3_value **argv)
 }
 
 /*
+ * refkit_gone_held(table, key values...), the second trigger's: the
+ * same question for an update, while a changeset is applied (the
+ * values set after it are refkit's own).
+ */
+static void
+fn_gone_held(sqlite3_context *cx, int argc, sqlite3_value **argv)
+{
+	struct gate *g = sqlite3_user_data(cx);
+	const char *table = argc > 0 ? (const char *)
+	    sqlite3_value_text(argv[0]) : NULL;
+
+	sqlite3_result_int(cx, table != NULL && g->applying &&
+	    gate_unseen(g, table, argv + 1, argc - 1));
+}
+
+/*
  * The gate of one table.  The key's columns are given in the table's
  * order, as a changeset has them.  A table this schema lacks (gone
  * never names one) takes no gate.
@@ -202,34 +238,46 @@ gate_table(struct gate *g, const char *table)
 {
 	struct db *db = g->db;
 	struct db_stmt *st;
-	sqlite3_str *s;
-	char *sql;
+	sqlite3_str *s, *h;
+	char *sql, *held;
 	int ncol = 0;
 
 	if (db->pg != NULL)
 		goto gated;
 	s = sqlite3_str_new(db->h);
+	h = sqlite3_str_new(db->h);
 	sqlite3_str_appendf(s, "CREATE TEMP TRIGGER IF NOT EXISTS "
 	    "\"refkit_gone_%w\" BEFORE INSERT ON main.\"%w\" WHEN "
 	    "refkit_gone(%Q", table, table, table);
+	sqlite3_str_appendf(h, "CREATE TEMP TRIGGER IF NOT EXISTS "
+	    "\"refkit_held_%w\" BEFORE UPDATE ON main.\"%w\" WHEN "
+	    "refkit_gone_held(%Q", table, table, table);
 	st = db_prepare(db, "SELECT name FROM pragma_table_info(?1, 'main')"
 	    " WHERE pk > 0 ORDER BY cid");
 	db_bind_text(st, 1, table);
 	while (db_step(db, st, 0) == DB_ROW) {
 		sqlite3_str_appendf(s, ", new.\"%w\"",
 		    db_column_text(st, 0));
+		sqlite3_str_appendf(h, ", old.\"%w\"",
+		    db_column_text(st, 0));
 		ncol++;
 	}
 	db_finalize(st);
 	sqlite3_str_appendall(s, ") BEGIN SELECT RAISE(IGNORE); END");
-	if ((sql = sqlite3_str_finish(s)) == NULL)
+	sqlite3_str_appendall(h, ") BEGIN SELECT RAISE(IGNORE); END");
+	sql = sqlite3_str_finish(s);
+	held = sqlite3_str_finish(h);
+	if (sql == NULL || held == NULL)
 		db_fatal(db, "out of memory");
-	if (ncol > 0 && sqlite3_exec(db->h, sql, NULL, NULL, NULL) !=
-	    SQLITE_OK) {
+	if (ncol > 0 && (sqlite3_exec(db->h, sql, NULL, NULL, NULL) !=
+	    SQLITE_OK || sqlite3_exec(db->h, held, NULL, NULL, NULL) !=
+	    SQLITE_OK)) {
 		sqlite3_free(sql);
+		sqlite3_free(held);
 		db_fatal(db, "cannot watch for records removed elsewhere");
 	}
 	sqlite3_free(sql);
+	sqlite3_free(held);
 gated:
 	g->tables = xreallocarray(g->tables, g->ntables + 1,
 	    sizeof *g->tables);
@@ -257,9 +305,11 @@ gates_more(struct db *db, struct exchange_apply *a)
 		g = a->gate = xcalloc(1, sizeof *g);
 		g->db = db;
 		g->passed = &a->passed;
-		if (db->pg == NULL && sqlite3_create_function(db->h,
+		if (db->pg == NULL && (sqlite3_create_function(db->h,
 		    "refkit_gone", -1, SQLITE_UTF8, g, fn_gone, NULL, NULL) !=
-		    SQLITE_OK)
+		    SQLITE_OK || sqlite3_create_function(db->h,
+		    "refkit_gone_held", -1, SQLITE_UTF8, g, fn_gone_held, NULL,
+		    NULL) != SQLITE_OK))
 			db_fatal(db, "cannot register refkit's SQL functions");
 		g->find = db_prepare(db, "SELECT origin, oseq FROM gone"
 		    " WHERE tbl = ?1 AND key = ?2");
@@ -293,7 +343,8 @@ gates_release(struct exchange_apply *a)
 		return;
 	for (size_t i = 0; i < g->ntables; i++) {
 		char *sql = sqlite3_mprintf("DROP TRIGGER IF EXISTS "
-		    "temp.\"refkit_gone_%w\"", g->tables[i]);
+		    "temp.\"refkit_gone_%w\"; DROP TRIGGER IF EXISTS "
+		    "temp.\"refkit_held_%w\"", g->tables[i], g->tables[i]);
 
 		if (sql != NULL && g->db->pg == NULL)
 			(void)sqlite3_exec(g->db->h, sql, NULL, NULL, NULL);
@@ -302,9 +353,12 @@ gates_release(struct exchange_apply *a)
 	}
 	free(g->tables);
 	db_finalize(g->find);
-	if (g->db->pg == NULL)
+	if (g->db->pg == NULL) {
 		(void)sqlite3_create_function(g->db->h, "refkit_gone", -1,
 		    SQLITE_UTF8, NULL, NULL, NULL, NULL);
+		(void)sqlite3_create_function(g->db->h, "refkit_gone_held",
+		    -1, SQLITE_UTF8, NULL, NULL, NULL, NULL);
+	}
 	free(g);
 	a->gate = NULL;
 }
@@ -641,6 +695,12 @@ struct support {
 	 * knowing of it gives way (gone.h): counted as known to c.
 	 */
 	int	 removal;
+	/*
+	 * Which changes are read: all (0), only those c knew of or that
+	 * knew of c (1), or only the others (2), made without knowing of
+	 * each other; a change left out is not even opened.
+	 */
+	int	 only;
 };
 
 static void
@@ -653,6 +713,7 @@ support_init(struct support *s, int ncol)
 	s->alike = NULL;
 	s->nalike = 0;
 	s->removal = 0;
+	s->only = 0;
 	for (int i = 0; i <= ncol; i++)
 		s->c_knew[i] = 1;
 }
@@ -724,6 +785,9 @@ support_find(struct db *db, struct support *s, const char *table,
 			knew = had_seen(dorigin, doseq, d.seen, d.nseen,
 			    s->alike[k].origin, s->alike[k].oseq);
 		knew_d = had_seen(origin, oseq, seen, nseen, dorigin, doseq);
+		if ((s->only == 1 && !knew && !knew_d) ||
+		    (s->only == 2 && (knew || knew_d)))
+			continue;
 		if (sqlite3changeset_start(&m, db_column_bytes(st, 3),
 		    (void *)db_column_blob(st, 3)) != SQLITE_OK)
 			continue;
@@ -1057,17 +1121,82 @@ settle(struct exchange_apply *a, struct exchange_conflict *x,
  * new values, or for an update the old where it changes none), to be
  * set by stamps_apply: whichever version a conflict keeps, the row
  * ends with the earliest created and the latest updated of them, and
- * so with the same times whatever order the versions come in.
+ * so with the same times whatever order the versions come in.  That is
+ * for versions made without knowing of each other: a time is judged
+ * as any other value first (judge_row), so that a version made knowing
+ * of every change that wrote the time here (a settlement, say, that
+ * met a record removed and made again, which is newer than the one
+ * removed) gives its own, and one that a change here was made knowing
+ * of gives none.
  */
 static void
-stamp_note(struct exchange_apply *a, struct cols *c,
+stamp_note(struct db *db, struct exchange_apply *a, struct cols *c,
     sqlite3_changeset_iter *it, int op, int ncol)
 {
 	struct stamp x, *s;
 	unsigned char *pk = NULL;
-	int npk = 0;
+	int npk = 0, *want, nwant = 0;
+	enum verdict *vd;
 
 	memset(&x, 0, sizeof x);
+	want = xcalloc((size_t)ncol, sizeof *want);
+	vd = xcalloc((size_t)ncol, sizeof *vd);
+	for (int i = 0; i < ncol; i++) {
+		sqlite3_value *h, *v;
+
+		vd[i] = V_OPEN;
+		if (!is_stamp(c, i))
+			continue;
+		h = side_value(it, HERE, i);
+		v = side_value(it, NEW, i);
+		if (op == SQLITE_UPDATE && v == NULL)
+			v = side_value(it, OLD, i);
+		if (h != NULL && v != NULL && !same_value(h, v)) {
+			want[i] = 1;
+			nwant++;
+		}
+	}
+	/*
+	 * The changes related to this one first, which are few when it
+	 * meets a version made apart (the same roster imported at two
+	 * stations, where every record comes here): a time none of them
+	 * wrote is the two versions' to settle by min and max, and the
+	 * others need not be opened.
+	 */
+	if (nwant > 0 && a->gate != NULL && a->origin != NULL) {
+		struct gate *g = a->gate;
+		struct changeset_value *here = here_values(it, ncol);
+		sqlite3_value **key = key_values(it, op, ncol);
+		struct support su;
+
+		support_init(&su, ncol);
+		su.only = 1;
+		support_find(db, &su, c->table, key, here, want, a->origin,
+		    a->oseq, g->seen, g->nseen);
+		nwant = 0;
+		for (int i = 0; i < ncol; i++) {
+			if (!want[i])
+				continue;
+			if (su.knew_c[i])
+				vd[i] = V_HERE;
+			else if ((want[i] = su.n[i] > 0) != 0)
+				nwant++;
+		}
+		support_release(&su);
+		/* Written by a change it knew of, and by no other? */
+		if (nwant > 0) {
+			support_init(&su, ncol);
+			su.only = 2;
+			support_find(db, &su, c->table, key, here, want,
+			    a->origin, a->oseq, g->seen, g->nseen);
+			for (int i = 0; i < ncol; i++)
+				if (want[i] && vd[i] != V_HERE)
+					vd[i] = su.n[i] > 0 ? V_OPEN : V_THEIRS;
+			support_release(&su);
+		}
+		free(here);
+		free(key);
+	}
 	for (int i = 0; i < ncol && i < c->n; i++) {
 		int cr = strcmp(c->name[i], "created") == 0;
 		sqlite3_value *v[3];
@@ -1078,6 +1207,11 @@ stamp_note(struct exchange_apply *a, struct cols *c,
 		v[1] = side_value(it, NEW, i);
 		v[2] = op == SQLITE_UPDATE && v[1] == NULL ?
 		    side_value(it, OLD, i) : NULL;
+		/* Known to be older than the time here, or newer. */
+		if (vd[i] == V_HERE)
+			v[1] = v[2] = NULL;
+		else if (vd[i] == V_THEIRS)
+			v[0] = NULL;
 		for (int k = 0; k < 3; k++) {
 			int64_t t;
 
@@ -1093,7 +1227,13 @@ stamp_note(struct exchange_apply *a, struct cols *c,
 				x.has_updated = 1;
 			}
 		}
+		if (vd[i] != V_OPEN && cr)
+			x.set_created = x.has_created;
+		else if (vd[i] != V_OPEN)
+			x.set_updated = x.has_updated;
 	}
+	free(want);
+	free(vd);
 	if (!x.has_created && !x.has_updated)
 		return;
 	(void)sqlite3changeset_pk(it, &pk, &npk);
@@ -1135,12 +1275,14 @@ stamps_apply(struct db *db, struct exchange_apply *a, char *why,
 		for (int k = 0; k < x[i].c->n && sql != NULL; k++) {
 			if (strcmp(x[i].c->name[k], "created") == 0 &&
 			    x[i].has_created)
-				sql = sqlite3_mprintf("%z%s created ="
-				    " min(created, ?1)", sql, n++ > 2 ? "," : "");
+				sql = sqlite3_mprintf("%z%s created = %s", sql,
+				    n++ > 2 ? "," : "", x[i].set_created ?
+				    "?1" : "min(created, ?1)");
 			else if (strcmp(x[i].c->name[k], "updated") == 0 &&
 			    x[i].has_updated)
-				sql = sqlite3_mprintf("%z%s updated ="
-				    " max(updated, ?2)", sql, n++ > 2 ? "," : "");
+				sql = sqlite3_mprintf("%z%s updated = %s", sql,
+				    n++ > 2 ? "," : "", x[i].set_updated ?
+				    "?2" : "max(updated, ?2)");
 		}
 		npk = 0;
 		for (int k = 0; k < x[i].ncol && k < x[i].c->n && sql != NULL;
@@ -1420,7 +1562,7 @@ judge_row(struct apply_ctx *x, sqlite3_changeset_iter *it, struct cols *c,
 				theirs[i] |= open[i];
 	}
 	patch_note(a, c, it, op, ncol, theirs);
-	stamp_note(a, c, it, op, ncol);
+	stamp_note(x->db, a, c, it, op, ncol);
 	support_release(&s);
 	free(here);
 	free(pk);
@@ -1526,6 +1668,92 @@ judge_gone(struct apply_ctx *x, sqlite3_changeset_iter *it, struct cols *c,
 }
 
 /*
+ * An update of a row that a change removed which the station of the
+ * update had not seen, and that is here again, made since by a change
+ * that had (the gate held the update back): the update was made to the
+ * record that was removed, not to this one.  Old news if one of those
+ * removals was made knowing of it; otherwise it is in conflict with
+ * them, as it is at a station where the record is not here
+ * (judge_gone), and as at the station that made it, where the removals
+ * meet its values (judge_removal).  Theirs sets the values it brings
+ * that differ from the row's, mine keeps the row.  Returns -1 when no
+ * such removal is here: the update is judged as any other.
+ */
+static int
+judge_again(struct apply_ctx *x, sqlite3_changeset_iter *it,
+    struct cols *c, int ncol)
+{
+	struct exchange_apply *a = x->a;
+	struct gate *g = a->gate;
+	sqlite3_value **pk, **keyv;
+	struct exchange_conflict *y;
+	struct db_stmt *st;
+	unsigned char *key;
+	size_t klen;
+	int *open, nk = 0, unseen = 0, knew = 0;
+
+	if (g == NULL || g->seen == NULL)
+		return -1;
+	pk = key_values(it, SQLITE_UPDATE, ncol);
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression): of pointers */
+	keyv = xcalloc((size_t)ncol + 1, sizeof *keyv);
+	for (int i = 0; i < ncol; i++)
+		if (pk[i] != NULL)
+			keyv[nk++] = pk[i];
+	key = gone_key(keyv, nk, &klen);
+	free(keyv);
+	st = db_prepare(x->db, "SELECT g.origin, g.oseq, c.seen FROM gone g"
+	    " LEFT JOIN change c ON c.origin = g.origin AND c.oseq = g.oseq"
+	    " WHERE g.tbl = ?1 AND g.key = ?2");
+	db_bind_text(st, 1, c->table);
+	db_bind_blob(st, 2, key, (int)klen);
+	while (nk > 0 && db_step(x->db, st, 0) == DB_ROW) {
+		const char *origin = db_column_text(st, 0);
+		int64_t no = db_column_int(st, 1), had;
+		struct changes_entry d;
+
+		if (origin == NULL || row_seen(st, 2, &d) != 0)
+			continue;
+		if (strcmp(origin, a->origin) == 0)
+			had = a->oseq - 1;
+		else
+			had = gone_seen_of(g->seen, g->nseen, origin);
+		if (no <= had)
+			continue;
+		unseen = 1;
+		knew |= had_seen(origin, no, d.seen, d.nseen, a->origin,
+		    a->oseq);
+	}
+	db_finalize(st);
+	free(key);
+	if (!unseen) {
+		free(pk);
+		return -1;
+	}
+	if (knew) {
+		free(pk);
+		a->same++;
+		return SQLITE_CHANGESET_OMIT;
+	}
+	open = xcalloc((size_t)ncol, sizeof *open);
+	for (int i = 0; i < ncol; i++) {
+		sqlite3_value *n = side_value(it, NEW, i);
+		sqlite3_value *h = side_value(it, HERE, i);
+
+		open[i] = n != NULL && h != NULL && pk[i] == NULL &&
+		    !is_stamp(c, i) && !same_value(n, h);
+	}
+	y = add_conflict(x->db, a, it, K_GONE_HERE, 1, 1, open, NEW);
+	(void)settle(a, y, NULL);
+	if (y->settled && y->choice == EXCHANGE_THEIRS)
+		patch_note(a, c, it, SQLITE_UPDATE, ncol, open);
+	stamp_note(x->db, a, c, it, SQLITE_UPDATE, ncol);
+	free(open);
+	free(pk);
+	return SQLITE_CHANGESET_OMIT;
+}
+
+/*
  * A station's own row, as its first change brings it (db.c): its name
  * and the time it was made, which win over what this station put in
  * when it first heard of it.  Anything else of the table is as any
@@ -1575,7 +1803,7 @@ on_conflict(void *arg, int why, sqlite3_changeset_iter *it)
 		 */
 		if (same_but_stamps(c, it, NEW, ncol)) {
 			a->same++;
-			stamp_note(a, c, it, op, ncol);
+			stamp_note(x->db, a, c, it, op, ncol);
 			return SQLITE_CHANGESET_OMIT;
 		}
 		return judge_row(x, it, c, op, ncol, K_BOTH_MADE);
@@ -1587,13 +1815,16 @@ on_conflict(void *arg, int why, sqlite3_changeset_iter *it)
 		 */
 		if (op == SQLITE_UPDATE && same_but_stamps(c, it, NEW, ncol)) {
 			a->same++;
-			stamp_note(a, c, it, op, ncol);
+			stamp_note(x->db, a, c, it, op, ncol);
 			return SQLITE_CHANGESET_OMIT;
 		}
+		if (op == SQLITE_UPDATE &&
+		    (rc = judge_again(x, it, c, ncol)) >= 0)
+			return rc;
 		if (same_but_stamps(c, it, OLD, ncol)) {
 			a->same++;
 			if (op == SQLITE_UPDATE)
-				stamp_note(a, c, it, op, ncol);
+				stamp_note(x->db, a, c, it, op, ncol);
 			return SQLITE_CHANGESET_REPLACE;
 		}
 		if (op == SQLITE_DELETE)
@@ -1766,6 +1997,16 @@ pg_pass_over(void *arg, const char *table, sqlite3_value **pk, int npk)
 	    gate_passes(a->gate, table, pk, npk);
 }
 
+/* On PostgreSQL: the second gate's question (fn_gone_held). */
+static int
+pg_hold(void *arg, const char *table, sqlite3_value **pk, int npk)
+{
+	struct exchange_apply *a = arg;
+
+	return a->gate != NULL && gated(a->gate, table) &&
+	    gate_unseen(a->gate, table, pk, npk);
+}
+
 void
 exchange_watched(struct db *db, struct exchange_apply *a)
 {
@@ -1873,7 +2114,8 @@ exchange_apply_entry(struct db *db, struct exchange_apply *a,
 	g->seen = e->seen;
 	g->nseen = e->nseen;
 	if (db->pg != NULL) {
-		struct dbapply_hooks h = { pg_pass_over, pg_wrote, a };
+		struct dbapply_hooks h = { pg_pass_over, pg_wrote, a,
+		    pg_hold };
 
 		if (a->dbapply == NULL)
 			a->dbapply = dbapply_new(db);
@@ -1883,9 +2125,11 @@ exchange_apply_entry(struct db *db, struct exchange_apply *a,
 	} else {
 		if (a->watch_table != NULL)
 			(void)sqlite3_update_hook(db->h, on_write, a);
+		g->applying = 1;
 		rc = sqlite3changeset_apply_v2(db->h, (int)e->len,
 		    (void *)e->changeset, travels, on_conflict, &x, NULL,
 		    NULL, SQLITE_CHANGESETAPPLY_NOSAVEPOINT);
+		g->applying = 0;
 		(void)sqlite3_update_hook(db->h, NULL, NULL);
 		/* A damaged one leaves no message on the connection. */
 		if (rc != SQLITE_OK)

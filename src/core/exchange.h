@@ -21,11 +21,15 @@
  * wins over both wherever it goes (exchange_finish).  Two versions
  * that differ in nothing but their created and updated times are the
  * same record, which keeps the earliest created and the latest updated
- * of every version met, so that stations agree whatever order the
- * changes come in.  A record changed here knowing of a version made the
+ * of every version met without knowing of the others, so that
+ * stations agree whatever order the changes come in; a version made
+ * knowing of every change that wrote a time here gives its own.  A record changed here knowing of a version made the
  * way it comes is the same record too: what comes is older than what is
  * here.  A removal wins over a copy made without knowing of it, as the
- * gate has it (gone.h), at the station that made the copy too.
+ * gate has it (gone.h), at the station that made the copy too; and a
+ * change made without knowing of a removal is in conflict with it even
+ * where the record was made again since, knowing of the removal: it
+ * was made to the record removed.
  * Anything else is a conflict: applying records it and goes on, so that
  * one run reports them all, and the caller then rolls the transaction
  * back, unless a choice settles them (mine: keep what is here; theirs:

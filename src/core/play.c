@@ -77,7 +77,8 @@ takes_pin(const struct play_tool *t, int argc, char **argv)
  * session's log, the words.
  */
 static char **
-full_argv(const struct play_tool *t, int argc, char **argv, int *n)
+full_argv(const struct play_tool *t, int argc, char **argv, int complete,
+    int *n)
 {
 	char **v = xcalloc(t->nlead + (size_t)argc + 4, sizeof *v);
 	int k = 0;
@@ -85,7 +86,8 @@ full_argv(const struct play_tool *t, int argc, char **argv, int *n)
 	v[k++] = (char *)t->name;
 	for (size_t i = 0; i < t->nlead; i++)
 		v[k++] = (char *)t->lead[i];
-	if (takes_pin(t, argc, argv)) {
+	/* A completion's request carries the pin inside it (ask_tool). */
+	if (!complete && takes_pin(t, argc, argv)) {
 		v[k++] = (char *)t->log_option;
 		v[k++] = pinned;
 	}
@@ -133,7 +135,7 @@ child(const struct play_tool *t, int argc, char **argv, int complete)
 		char **v;
 
 		child_words = argv;
-		child_argv = v = full_argv(t, argc, argv, &n);
+		child_argv = v = full_argv(t, argc, argv, complete, &n);
 
 		/* getopt starts afresh, as in a new process. */
 		optind = 0;
@@ -323,14 +325,22 @@ ask_tool(const struct play_tool *t, int argc, char **words, size_t *n)
 
 	*n = 0;
 	/* --complete CWORD -- TOOL LEAD... WORDS... */
-	req = xcalloc(t->nlead + (size_t)argc + 5, sizeof *req);
-	snprintf(cword, sizeof cword, "%zu", t->nlead + (size_t)argc);
+	int pin = takes_pin(t, argc, words);
+
+	req = xcalloc(t->nlead + (size_t)argc + 7, sizeof *req);
+	snprintf(cword, sizeof cword, "%zu", t->nlead + (size_t)argc +
+	    (pin ? 2 : 0));
 	req[k++] = "--complete";
 	req[k++] = cword;
 	req[k++] = "--";
 	req[k++] = (char *)t->name;
 	for (size_t i = 0; i < t->nlead; i++)
 		req[k++] = (char *)t->lead[i];
+	/* The names offered are those of the session's own log. */
+	if (pin) {
+		req[k++] = (char *)t->log_option;
+		req[k++] = pinned;
+	}
 	for (int i = 0; i < argc; i++)
 		req[k++] = words[i];
 	if (pipe(fd) != 0) {

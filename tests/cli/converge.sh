@@ -114,3 +114,44 @@ for db in O.db P.db Q.db; do
 	printf '%s: %s\n' "$db" "$(sqlite3 "$db" "SELECT count(*) FROM
 	    character WHERE name = 'Ann'")"
 done
+
+echo '# An update made without knowing of a removal meets the record made again.'
+# R removes Eve and makes her again; S, which never saw the removal,
+# changes the old Eve.  Hub R takes S's change: it was made to the Eve
+# removed, not to this one, so it is in conflict with the removal, as
+# it is at S (stress seed 27; R used to take it quietly, and S then met
+# the removal and settled it its own way).
+REFKIT_STATION=R crs-stats --db R.db add Eve OR=2 LIFE=5 >/dev/null
+REFKIT_STATION=S refkit --db S.db merge R.db >/dev/null
+REFKIT_NOW=1795000100 crs-stats --db S.db set Eve OR=20 >/dev/null
+REFKIT_NOW=1795000200 crs-stats --db R.db rm Eve >/dev/null
+REFKIT_NOW=1795000300 crs-stats --db R.db add Eve OR=2 LIFE=5 >/dev/null
+run refkit --db R.db merge S.db | mask
+run refkit --db R.db --prefer theirs merge S.db | mask
+run refkit --db S.db merge R.db | mask
+for db in R.db S.db; do
+	printf '%s: %s\n' "$db" "$(sqlite3 "$db" "SELECT given_or, created,
+	    updated FROM character WHERE name = 'Eve'")"
+done
+
+echo '# A settlement newer than the record kept here gives its times too.'
+# V changes Bob, not knowing that U removed him and made him again; hub
+# W settles it after U's, and V takes W's settlement, made knowing of
+# every version: V ends with the times of the Bob made again, as W and
+# U do, not with the earliest of the versions it met (stress seed 21).
+REFKIT_STATION=T crs-stats --db T.db add Bob OR=3 LIFE=9 >/dev/null
+for s in U V W; do
+	REFKIT_STATION=$s refkit --db $s.db merge T.db >/dev/null
+done
+REFKIT_NOW=1795000100 crs-stats --db U.db rm Bob >/dev/null
+REFKIT_NOW=1795000200 crs-stats --db U.db add Bob OR=6 LIFE=17 >/dev/null
+REFKIT_NOW=1795000300 crs-stats --db V.db set Bob player=p1 >/dev/null
+run refkit --db W.db merge U.db | mask
+run refkit --db W.db --prefer theirs merge V.db | mask
+run refkit --db V.db merge W.db | mask
+run refkit --db U.db merge W.db | mask
+for db in U.db V.db W.db; do
+	printf '%s: %s; %s changes\n' "$db" "$(sqlite3 "$db" "SELECT
+	    given_or, player, created, updated FROM character WHERE name =
+	    'Bob'")" "$(sqlite3 "$db" "SELECT count(*) FROM change")"
+done
