@@ -978,6 +978,15 @@ db_rehearsal_play(struct db_rehearsal *r, int64_t mark,
 		return -1;
 	/* The rows are recorded as they were in the rehearsal. */
 	record_rows(db, 0);
+	/*
+	 * The play writes its rows and the changes kept, tens of megabytes
+	 * for 200,000 characters, under the write lock: with SQLite's cache
+	 * of 2 MB the pages spill into the log as they are dirtied and are
+	 * read back, which took most of the time the lock was held.  Up to
+	 * 64 MB (the play is the command's last write) they wait for the
+	 * commit, which writes each once.
+	 */
+	db_exec(db, "PRAGMA cache_size = -65536", "cannot play the rehearsal");
 	db_exec(db, "SAVEPOINT rehearsal", "cannot play the rehearsal");
 	if (write(arg) != 0) {
 		db_exec(db, "ROLLBACK TO rehearsal; RELEASE rehearsal",
