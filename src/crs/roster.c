@@ -623,7 +623,7 @@ import_run_sqlv_or(struct db *db, const char *sql, const int64_t v6[6],
 		db_bind_int(st, i + 1, v6[i]);
 	if ((rc = db_step(db, st, refused != NULL)) == DB_ROW)
 		v = db_column_int(st, 0);
-	else if (rc == DB_CONSTRAINT)
+	else if (rc == DB_CONSTRAINT && refused != NULL)
 		*refused = 1;
 	else
 		v = db_changes(db);
