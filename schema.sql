@@ -51,7 +51,7 @@
 -- foreign keys follow a table renamed.
 
 PRAGMA application_id = 1380338516;	-- 0x52464b54, "RFKT"
-PRAGMA user_version = 16;
+PRAGMA user_version = 17;
 
 -- @migrate 13: a character's name is unique by a named index (see @since
 -- 13 below); the table is moved aside here, rebuilt by the section
@@ -957,3 +957,28 @@ ALTER TABLE bg_game ADD COLUMN gm TEXT;
 CREATE INDEX event_by_gm ON event(gm, id) WHERE gm IS NOT NULL;
 CREATE INDEX fb_event_by_gm ON fb_event(gm, id) WHERE gm IS NOT NULL;
 CREATE INDEX bg_event_by_gm ON bg_event(gm, id) WHERE gm IS NOT NULL;
+
+-- @since 17: a large change written before the transaction that makes
+-- it (issue #37; refkit.db(5), "The record of changes").  An import of
+-- many characters rehearses its writes outside the write lock; the
+-- changes it will record, megabytes of them, are written beforehand in
+-- short transactions of their own into change_rest, where nothing reads
+-- them until a change names them, so that the write lock is held only
+-- for the rows.  A change's changeset is its data followed, when rest is
+-- set, by the data of that row of change_rest.  change_staged lists the
+-- rows of change_rest that no change names yet, with when they were
+-- written: the transaction that records the change takes its row out;
+-- one left for an hour was written by an import that did not finish,
+-- and the next import removes it with its row of change_rest.
+-- Neither table travels; both stay empty on a server.
+ALTER TABLE change ADD COLUMN rest INTEGER;
+
+CREATE TABLE change_rest (
+	id		INTEGER PRIMARY KEY,
+	data		BLOB NOT NULL CHECK (length(data) >= 1)
+) STRICT;
+
+CREATE TABLE change_staged (
+	rest		INTEGER PRIMARY KEY REFERENCES change_rest(id),
+	staged		INTEGER NOT NULL	-- Unix time, seconds
+) STRICT, WITHOUT ROWID;

@@ -91,6 +91,7 @@ rm -f "$hdb" "$hdb-wal" "$hdb-shm"
 "$bin/crs-stats" --db "$hdb" list >/dev/null
 sqlite3 "$hdb" 'DROP TABLE history; DROP TABLE history_combat;
     DROP TABLE snapshot; DROP TABLE station_self; DROP TABLE gone;
+    DROP TABLE change_staged; DROP TABLE change_rest;
     DROP TABLE change; DROP TABLE seal_log; DROP TABLE seal;
     DROP TABLE seal_secret;
     DROP TABLE station; DROP TABLE chain; DROP INDEX event_by_gm;

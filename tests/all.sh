@@ -154,7 +154,7 @@ part "tools on PostgreSQL: the server killed" sh tests/pg/crash.sh build 4
 part "tools on PostgreSQL: errors" sh tests/pg/errors.sh build
 # shellcheck disable=SC2046
 part "import under load" sh tests/stress/import-lock.sh build \
-    $([ "$soak" = 1 ] && echo 10000:5:250 200000:3:1500)
+    $([ "$soak" = 1 ] && echo 10000:5:250 200000:3:1000)
 part "play on a terminal (tmux)" sh tests/tty/play.sh build
 part "two GMs' play on one database (tmux)" sh tests/tty/gms.sh build
 part "two GMs' play on a PostgreSQL server (tmux)" sh tests/tty/gms.sh \

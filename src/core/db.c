@@ -418,8 +418,9 @@ int
 db_table_travels(const char *table)
 {
 	static const char *const local[] = {
-		"change", "gone", "station_self", "snapshot", "history",
-		"history_combat", "seal_secret"
+		"change", "change_rest", "change_staged", "gone",
+		"station_self", "snapshot", "history", "history_combat",
+		"seal_secret"
 	};
 
 	if (strncmp(table, "sqlite_", 7) == 0)
@@ -536,9 +537,16 @@ with_birth(struct db *db, const void *cs, size_t n, size_t *len)
  * would skip the numbers of transactions rolled back, and --since marks
  * are the same on both (exchange.c numbers what it applies alike).  The
  * station's first change carries its own row too (with_birth).
+ *
+ * With rest, a row of change_rest that db_rehearsal_stage wrote (the
+ * changeset past its first n bytes, which are cs), the change names it
+ * and takes it out of change_staged; removals is then the changeset
+ * whole when it removes rows (removals_n bytes), else NULL.  Never the
+ * station's first change, which db_rehearsal_play records whole.
  */
 static int64_t
-change_append(struct db *db, const void *cs, size_t n)
+change_write(struct db *db, const void *cs, size_t n, int64_t rest,
+    const void *removals, size_t removals_n)
 {
 	struct db_stmt *st;
 	unsigned char *seen;
@@ -555,33 +563,55 @@ change_append(struct db *db, const void *cs, size_t n)
 	st = db_prepare(db, "SELECT coalesce(max(oseq), 0) FROM change"
 	    " WHERE origin = (SELECT id FROM station_self)");
 	db_step(db, st, 0);
-	if (db_column_int(st, 0) == 0)
+	if (db_column_int(st, 0) == 0) {
+		if (rest != 0)
+			errx(1, "refkit bug: a staged first change");
 		birth = with_birth(db, cs, n, &blen);
+	}
 	db_finalize(st);
 	if (birth != NULL) {
 		cs = birth;
 		n = blen;
 	}
+	if (rest == 0) {
+		removals = cs;
+		removals_n = n;
+	}
 	seen = gone_seen_now(db, &nseen);
 	st = db_prepare(db, "INSERT INTO change (no, origin, oseq, time, data,"
-	    " seen) SELECT (SELECT coalesce(max(no), 0) + 1 FROM change),"
+	    " seen, rest) SELECT (SELECT coalesce(max(no), 0) + 1 FROM change),"
 	    " s.id, coalesce((SELECT max(oseq) FROM change WHERE origin ="
-	    " s.id), 0) + 1, ?1, ?2, ?3 FROM station_self s"
+	    " s.id), 0) + 1, ?1, ?2, ?3, ?4 FROM station_self s"
 	    " RETURNING origin, oseq");
 	db_bind_int(st, 1, db_now());
 	db_bind_blob(st, 2, cs, (int)n);
 	db_bind_blob(st, 3, seen, (int)(nseen * GONE_SEEN_LEN));
+	if (rest != 0)
+		db_bind_int(st, 4, rest);
 	if (db_step(db, st, 0) != DB_ROW)
 		db_fatal(db, "cannot record the changes");
 	self = xstrdup(db_column_text(st, 0));
 	oseq = db_column_int(st, 1);
 	db_finalize(st);
-	if (gone_note(db, self, oseq, cs, n) != 0)
+	if (rest != 0) {
+		st = db_prepare(db, "DELETE FROM change_staged WHERE rest = ?1");
+		db_bind_int(st, 1, rest);
+		(void)db_step(db, st, 0);
+		db_finalize(st);
+	}
+	if (removals != NULL &&
+	    gone_note(db, self, oseq, removals, removals_n) != 0)
 		db_fatal(db, "cannot record the changes");
 	sqlite3_free(birth);
 	free(seen);
 	free(self);
 	return oseq;
+}
+
+static int64_t
+change_append(struct db *db, const void *cs, size_t n)
+{
+	return change_write(db, cs, n, 0, NULL, 0);
 }
 
 int64_t
@@ -839,7 +869,21 @@ struct db_rehearsal {
 	const char *const	*tables;	/* the caller's */
 	struct sqlite3_session	*session;	/* while recording */
 	int64_t			 n;		/* changesets kept */
+	int64_t			*rest;		/* [n]: each's row of change_rest
+						   (db_rehearsal_stage), or 0 */
+	unsigned char		*removes;	/* [n]: whether it removes rows */
+	unsigned char		(*head)[4096];	/* [n]: its first bytes */
 };
+
+/*
+ * A changeset kept larger than STAGE_MIN bytes is staged: all but its
+ * first STAGE_HEAD bytes written into change_rest beforehand.  A row of
+ * change_staged older than STAGE_ORPHAN seconds is an unfinished
+ * import's, whose process is gone (refkit.db(5), schema 17).
+ */
+#define STAGE_MIN	65536
+#define STAGE_HEAD	sizeof *((struct db_rehearsal *)0)->head
+#define STAGE_ORPHAN	3600
 
 static void
 rehearsal_session(struct db_rehearsal *r)
@@ -912,6 +956,97 @@ db_rehearsal_take(struct db_rehearsal *r)
 	rehearsal_session(r);
 }
 
+/* Removes the rows of change_rest that rests names (0 for none), n. */
+static void
+unstage(struct db *db, const int64_t *rests, int64_t n)
+{
+	struct db_stmt *st[2];
+
+	st[0] = db_prepare(db, "DELETE FROM change_staged WHERE rest = ?1");
+	st[1] = db_prepare(db, "DELETE FROM change_rest WHERE id = ?1");
+	for (int64_t i = 0; i < n; i++)
+		for (int k = 0; k < 2 && rests[i] != 0; k++) {
+			db_bind_int(st[k], 1, rests[i]);
+			(void)db_step(db, st[k], 0);
+			db_reset(st[k]);
+		}
+	db_finalize(st[0]);
+	db_finalize(st[1]);
+}
+
+/* The rows of change_rest of imports that never recorded them. */
+static void
+unstage_orphans(struct db *db)
+{
+	struct db_stmt *st;
+	int64_t *old = NULL;
+	size_t n = 0;
+
+	st = db_prepare(db, "SELECT rest FROM change_staged WHERE staged < ?1");
+	db_bind_int(st, 1, db_now() - STAGE_ORPHAN);
+	while (db_step(db, st, 0) == DB_ROW) {
+		old = xreallocarray(old, n + 1, sizeof *old);
+		old[n++] = db_column_int(st, 0);
+	}
+	db_finalize(st);
+	unstage(db, old, (int64_t)n);
+	free(old);
+}
+
+void
+db_rehearsal_stage(struct db_rehearsal *r)
+{
+	struct db *db = r->db;
+	struct db_stmt *st;
+	char *sql;
+
+	db_rehearsal_stop(r);
+	free(r->rest);
+	free(r->removes);
+	free(r->head);
+	r->rest = xcalloc((size_t)r->n + 1, sizeof *r->rest);
+	r->removes = xcalloc((size_t)r->n + 1, 1);
+	r->head = xcalloc((size_t)r->n + 1, sizeof *r->head);
+	db_begin(db);
+	unstage_orphans(db);
+	db_commit(db);
+	sql = xasprintf("SELECT data FROM \"%s\".rehearsal WHERE n = ?1",
+	    r->schema);
+	for (int64_t i = 1; i <= r->n; i++) {
+		size_t len;
+
+		/* One changeset at a time: the lock is held a moment each. */
+		db_begin(db);
+		st = db_prepare(db, sql);
+		db_bind_int(st, 1, i);
+		if (db_step(db, st, 0) == DB_ROW &&
+		    (len = (size_t)db_column_bytes(st, 0)) > STAGE_MIN) {
+			const unsigned char *cs = db_column_blob(st, 0);
+			struct db_stmt *in;
+
+			r->removes[i] = changeset_has_delete(cs, len) != 0;
+			memcpy(r->head[i], cs, STAGE_HEAD);
+			in = db_prepare(db, "INSERT INTO change_rest (data)"
+			    " VALUES (?1) RETURNING id");
+			db_bind_blob(in, 1, cs + STAGE_HEAD,
+			    (int)(len - STAGE_HEAD));
+			if (db_step(db, in, 0) != DB_ROW)
+				db_fatal(db, "cannot record the changes");
+			r->rest[i] = db_column_int(in, 0);
+			db_finalize(in);
+			in = db_prepare(db, "INSERT INTO change_staged"
+			    " (rest, staged) VALUES (?1, ?2)");
+			db_bind_int(in, 1, r->rest[i]);
+			db_bind_int(in, 2, db_now());
+			(void)db_step(db, in, 0);
+			db_finalize(in);
+		}
+		db_finalize(st);
+		db_commit(db);
+	}
+	free(sql);
+}
+
 void
 db_rehearsal_stop(struct db_rehearsal *r)
 {
@@ -929,17 +1064,21 @@ db_rehearsal_stop(struct db_rehearsal *r)
 static int
 changes_since(struct db *db, int64_t mark, const char *const *tables)
 {
-	struct db_stmt *st = db_prepare(db, "SELECT data FROM change"
-	    " WHERE no > ?1 ORDER BY no");
+	struct db_stmt *st = db_prepare(db, "SELECT c.data, r.data FROM "
+	    DB_CHANGE_ROWS " WHERE c.no > ?1 ORDER BY c.no");
 	sqlite3_changeset_iter *it;
 	const char *tab;
 	int found = 0, ncol, op, indirect;
 
 	db_bind_int(st, 1, mark);
 	while (!found && db_step(db, st, 0) == DB_ROW) {
+		void *owned;
+		size_t n;
+		const void *cs = db_change_data(st, 0, 1, &n, &owned);
+
 		/* The iterator only reads; its prototype is not const. */
-		if (sqlite3changeset_start(&it, db_column_bytes(st, 0),
-		    (void *)db_column_blob(st, 0)) != SQLITE_OK)
+		if (sqlite3changeset_start(&it, (int)n, (void *)cs) !=
+		    SQLITE_OK)
 			db_fatal(db, "cannot read the record of changes");
 		while (!found && sqlite3changeset_next(it) == SQLITE_ROW &&
 		    sqlite3changeset_op(it, &tab, &ncol, &op, &indirect) ==
@@ -947,6 +1086,7 @@ changes_since(struct db *db, int64_t mark, const char *const *tables)
 			for (int i = 0; tables[i] != NULL && !found; i++)
 				found = strcmp(tab, tables[i]) == 0;
 		(void)sqlite3changeset_finalize(it);
+		free(owned);
 	}
 	db_finalize(st);
 	return found;
@@ -972,10 +1112,14 @@ db_rehearsal_play(struct db_rehearsal *r, int64_t mark,
 	struct db *db = r->db;
 	struct db_stmt *st;
 	char *sql;
+	int first;
 
 	db_rehearsal_stop(r);
-	if (changes_since(db, mark, watch))
+	if (changes_since(db, mark, watch)) {
+		if (r->rest != NULL)
+			unstage(db, r->rest + 1, r->n);
 		return -1;
+	}
 	/* The rows are recorded as they were in the rehearsal. */
 	record_rows(db, 0);
 	/*
@@ -992,15 +1136,45 @@ db_rehearsal_play(struct db_rehearsal *r, int64_t mark,
 		db_exec(db, "ROLLBACK TO rehearsal; RELEASE rehearsal",
 		    "cannot play the rehearsal");
 		record_rows(db, 1);
+		if (r->rest != NULL)
+			unstage(db, r->rest + 1, r->n);
 		return -1;
 	}
-	sql = xasprintf("SELECT data FROM \"%s\".rehearsal ORDER BY n",
+	/*
+	 * Of a staged changeset, the first bytes, and the whole only when it
+	 * removes rows, which gone notes; the station's first change is
+	 * recorded whole, with the station's own row (with_birth).
+	 */
+	st = db_prepare(db, "SELECT 1 FROM change WHERE origin ="
+	    " (SELECT id FROM station_self)");
+	first = db_step(db, st, 0) != DB_ROW;
+	db_finalize(st);
+	sql = xasprintf("SELECT data FROM \"%s\".rehearsal WHERE n = ?1",
 	    r->schema);
 	st = db_prepare(db, sql);
 	free(sql);
-	while (db_step(db, st, 0) == DB_ROW)
-		change_append(db, db_column_blob(st, 0),
-		    (size_t)db_column_bytes(st, 0));
+	for (int64_t i = 1; i <= r->n; i++) {
+		int64_t rest = r->rest != NULL ? r->rest[i] : 0;
+
+		if (rest != 0 && first) {
+			unstage(db, &rest, 1);
+			rest = 0;
+		}
+		if (rest == 0 || r->removes[i]) {
+			db_bind_int(st, 1, i);
+			if (db_step(db, st, 0) != DB_ROW)
+				db_fatal(db, "cannot play the rehearsal");
+		}
+		if (rest == 0)
+			(void)change_append(db, db_column_blob(st, 0),
+			    (size_t)db_column_bytes(st, 0));
+		else
+			(void)change_write(db, r->head[i], STAGE_HEAD, rest,
+			    r->removes[i] ? db_column_blob(st, 0) : NULL,
+			    r->removes[i] ? (size_t)db_column_bytes(st, 0) : 0);
+		db_reset(st);
+		first = 0;
+	}
 	db_finalize(st);
 	db_exec(db, "RELEASE rehearsal", "cannot play the rehearsal");
 	record_rows(db, 1);
@@ -1014,8 +1188,31 @@ db_rehearsal_free(struct db_rehearsal *r)
 		return;
 	if (r->session != NULL)
 		sqlite3session_delete(r->session);
+	free(r->rest);
+	free(r->removes);
+	free(r->head);
 	free(r->schema);
 	free(r);
+}
+
+const void *
+db_change_data(struct db_stmt *st, int col, int rest, size_t *n,
+    void **owned)
+{
+	size_t head, more;
+	unsigned char *p;
+
+	*owned = NULL;
+	*n = head = (size_t)db_column_bytes(st, col);
+	if (db_column_type(st, rest) == DB_NULL)
+		return db_column_blob(st, col);
+	more = (size_t)db_column_bytes(st, rest);
+	p = xmalloc(head + more);
+	memcpy(p, db_column_blob(st, col), head);
+	memcpy(p + head, db_column_blob(st, rest), more);
+	*n = head + more;
+	*owned = p;
+	return p;
 }
 
 void

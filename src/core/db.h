@@ -275,7 +275,28 @@ int64_t db_changes_mark(struct db *db);
  */
 int db_rehearsal_play(struct db_rehearsal *r, int64_t mark,
     const char *const *watch, int (*write)(void *), void *arg);
+/*
+ * Outside any transaction, after db_rehearsal_stop: writes the bulk of
+ * each large changeset kept into change_rest beforehand, each in a short
+ * write transaction of its own where nothing reads it (refkit.db(5),
+ * schema 17), so that db_rehearsal_play holds the write lock only for
+ * the rows and a few bytes of each change.  A play that does not record
+ * them (it returns -1) takes them out again in its transaction; an
+ * import that never plays leaves them for the next to remove, an hour
+ * later.
+ */
+void db_rehearsal_stage(struct db_rehearsal *r);
 void db_rehearsal_free(struct db_rehearsal *r);
+/*
+ * A change's changeset, from a row of a query over DB_CHANGE_ROWS that
+ * selects c.data as column col and r.data as column rest: a large one
+ * keeps its bytes past the first few in change_rest (refkit.db(5),
+ * schema 17).  Returns its bytes, n of them, which the statement holds
+ * until its next step, or else *owned, which the caller frees.
+ */
+#define DB_CHANGE_ROWS	"change c LEFT JOIN change_rest r ON r.id = c.rest"
+const void *db_change_data(struct db_stmt *st, int col, int rest, size_t *n,
+    void **owned);
 /* A read transaction, so that several queries see one state. */
 void db_begin_read(struct db *db);
 void db_commit(struct db *db);

@@ -14,7 +14,7 @@
 #include <stdint.h>
 
 /* The schema this build writes (schema.sql's user_version). */
-#define DB_SCHEMA_VERSION	16
+#define DB_SCHEMA_VERSION	17
 /* The version whose migration chains the events (core/chain.h). */
 #define DB_SCHEMA_CHAINED	15
 /* PRAGMA application_id of a refkit database: "RFKT". */

@@ -517,6 +517,7 @@ key_with_removed_name(struct db *db, const struct cols *c,
 	char *out = NULL;
 	size_t klen, len = 0;
 	int ncol, ni = -1, nk = 0;
+	void *owned = NULL;
 	FILE *fp;
 
 	for (int i = 0; i < c->n; i++)
@@ -530,17 +531,20 @@ key_with_removed_name(struct db *db, const struct cols *c,
 		if (pk[i] && (pkv[nk] = side_value(it, OLD, i)) != NULL)
 			nk++;
 	k = gone_key(pkv, nk, &klen);
-	st = db_prepare(db, "SELECT c.data FROM gone g JOIN change c"
+	st = db_prepare(db, "SELECT c.data, r.data FROM gone g JOIN change c"
 	    " ON c.origin = g.origin AND c.oseq = g.oseq"
+	    " LEFT JOIN change_rest r ON r.id = c.rest"
 	    " WHERE g.tbl = ?1 AND g.key = ?2 ORDER BY c.no DESC LIMIT 1");
 	db_bind_text(st, 1, table);
 	db_bind_blob(st, 2, k, (int)klen);
 	v = NULL;
 	if (db_step(db, st, 0) == DB_ROW) {
 		sqlite3_changeset_iter *m;
+		size_t mn;
+		const void *mcs = db_change_data(st, 0, 1, &mn, &owned);
 
-		if (sqlite3changeset_start(&m, db_column_bytes(st, 0),
-		    (void *)db_column_blob(st, 0)) == SQLITE_OK) {
+		if (sqlite3changeset_start(&m, (int)mn, (void *)mcs) ==
+		    SQLITE_OK) {
 			while (v == NULL && sqlite3changeset_next(m) ==
 			    SQLITE_ROW) {
 				const char *t;
@@ -582,6 +586,7 @@ key_with_removed_name(struct db *db, const struct cols *c,
 		}
 	}
 	db_finalize(st);
+	free(owned);
 	free(k);
 	free(pkv);
 	return out;
@@ -768,14 +773,17 @@ support_find(struct db *db, struct support *s, const char *table,
 	struct db_stmt *st;
 	int ncol = s->ncol;
 
-	st = db_prepare(db, "SELECT origin, oseq, seen, data FROM change"
-	    " ORDER BY no DESC");
+	st = db_prepare(db, "SELECT c.origin, c.oseq, c.seen, c.data, r.data"
+	    " FROM " DB_CHANGE_ROWS " ORDER BY c.no DESC");
 	while (db_step(db, st, 0) == DB_ROW) {
 		sqlite3_changeset_iter *m;
 		struct changes_entry d;
 		const char *dorigin = db_column_text(st, 0);
 		int64_t doseq = db_column_int(st, 1);
 		int knew, knew_d;
+		const void *dcs;
+		void *owned;
+		size_t dn;
 
 		if (dorigin == NULL || (strcmp(dorigin, origin) == 0 &&
 		    doseq == oseq) || row_seen(st, 2, &d) != 0)
@@ -788,9 +796,12 @@ support_find(struct db *db, struct support *s, const char *table,
 		if ((s->only == 1 && !knew && !knew_d) ||
 		    (s->only == 2 && (knew || knew_d)))
 			continue;
-		if (sqlite3changeset_start(&m, db_column_bytes(st, 3),
-		    (void *)db_column_blob(st, 3)) != SQLITE_OK)
+		dcs = db_change_data(st, 3, 4, &dn, &owned);
+		if (sqlite3changeset_start(&m, (int)dn, (void *)dcs) !=
+		    SQLITE_OK) {
+			free(owned);
 			continue;
+		}
 		while (sqlite3changeset_next(m) == SQLITE_ROW) {
 			int op;
 
@@ -817,6 +828,7 @@ support_find(struct db *db, struct support *s, const char *table,
 			}
 		}
 		(void)sqlite3changeset_finalize(m);
+		free(owned);
 	}
 	db_finalize(st);
 }
@@ -1333,17 +1345,22 @@ alike_find(struct db *db, const struct cols *c, sqlite3_changeset_iter *it,
 	struct db_stmt *st;
 	size_t cap = 0;
 
-	st = db_prepare(db, "SELECT origin, oseq, data FROM change"
-	    " ORDER BY no DESC");
+	st = db_prepare(db, "SELECT c.origin, c.oseq, c.data, r.data FROM "
+	    DB_CHANGE_ROWS " ORDER BY c.no DESC");
 	while (db_step(db, st, 0) == DB_ROW) {
 		sqlite3_changeset_iter *m;
 		const char *origin = db_column_text(st, 0);
 		int found = 0;
+		void *owned;
+		size_t mn;
+		const void *mcs = db_change_data(st, 2, 3, &mn, &owned);
 
 		if (origin == NULL || strlen(origin) != STATION_ID_LEN ||
-		    sqlite3changeset_start(&m, db_column_bytes(st, 2),
-		    (void *)db_column_blob(st, 2)) != SQLITE_OK)
+		    sqlite3changeset_start(&m, (int)mn, (void *)mcs) !=
+		    SQLITE_OK) {
+			free(owned);
 			continue;
+		}
 		while (!found && sqlite3changeset_next(m) == SQLITE_ROW) {
 			const char *t;
 			int n, op, indirect;
@@ -1366,6 +1383,7 @@ alike_find(struct db *db, const struct cols *c, sqlite3_changeset_iter *it,
 			}
 		}
 		(void)sqlite3changeset_finalize(m);
+		free(owned);
 		if (!found)
 			continue;
 		if (s->nalike == cap) {
@@ -2245,16 +2263,16 @@ exchange_merge(struct db *db, struct db *other, struct exchange_apply *a,
 	station_release(&self);
 	if (rc != 0)
 		return -1;
-	st = db_prepare(other, "SELECT origin, oseq, time, data, seen FROM"
-	    " change ORDER BY no");
+	st = db_prepare(other, "SELECT c.origin, c.oseq, c.time, c.data,"
+	    " c.seen, r.data FROM " DB_CHANGE_ROWS " ORDER BY c.no");
 	while (rc == 0 && db_step(other, st, 0) == DB_ROW) {
 		struct changes_entry e;
 		const char *origin = db_column_text(st, 0);
+		void *owned;
 
 		e.oseq = db_column_int(st, 1);
 		e.time = db_column_int(st, 2);
-		e.changeset = db_column_blob(st, 3);
-		e.len = (size_t)db_column_bytes(st, 3);
+		e.changeset = db_change_data(st, 3, 5, &e.len, &owned);
 		if (changes_check_id(origin, why, whysz) != 0 ||
 		    e.oseq < 1 || e.len == 0 || row_seen(st, 4, &e) != 0 ||
 		    (e.seen != NULL && changes_seen_check(e.seen, e.nseen,
@@ -2263,10 +2281,12 @@ exchange_merge(struct db *db, struct db *other, struct exchange_apply *a,
 			    "changes is not one refkit writes (origin '%s', "
 			    "number %" PRId64 ", %zu bytes)", util_q(origin),
 			    e.oseq, e.len);
+			free(owned);
 			break;
 		}
 		memcpy(e.origin, origin, sizeof e.origin);
 		rc = exchange_apply_entry(db, a, &e, why, whysz);
+		free(owned);
 	}
 	db_finalize(st);
 	return rc;
@@ -2473,23 +2493,27 @@ exchange_export(struct db *db, FILE *fp, int64_t since, int64_t *n,
 	if ((w = changes_writer_open(fp, &h, why, whysz)) == NULL)
 		return -1;
 	*n = 0;
-	st = db_prepare(db, "SELECT origin, oseq, time, data, seen FROM"
-	    " change WHERE no > ?1 AND no <= ?2 ORDER BY no");
+	st = db_prepare(db, "SELECT c.origin, c.oseq, c.time, c.data, c.seen,"
+	    " r.data FROM " DB_CHANGE_ROWS " WHERE c.no > ?1 AND c.no <= ?2"
+	    " ORDER BY c.no");
 	db_bind_int(st, 1, h.from);
 	db_bind_int(st, 2, h.to);
 	while (db_step(db, st, 0) == DB_ROW) {
 		struct changes_entry e;
+		void *owned;
+		int bad;
 
 		snprintf(e.origin, sizeof e.origin, "%s",
 		    db_column_text(st, 0));
 		e.oseq = db_column_int(st, 1);
 		e.time = db_column_int(st, 2);
-		e.changeset = db_column_blob(st, 3);
-		e.len = (size_t)db_column_bytes(st, 3);
-		if ((row_seen(st, 4, &e) != 0 && util_say(why, whysz, "change "
-		    "%.8s:%" PRId64 " has a seen list refkit does not write",
-		    e.origin, e.oseq) != 0) ||
-		    changes_writer_add(w, &e, why, whysz) != 0) {
+		e.changeset = db_change_data(st, 3, 5, &e.len, &owned);
+		bad = (row_seen(st, 4, &e) != 0 && util_say(why, whysz,
+		    "change %.8s:%" PRId64 " has a seen list refkit does not"
+		    " write", e.origin, e.oseq) != 0) ||
+		    changes_writer_add(w, &e, why, whysz) != 0;
+		free(owned);
+		if (bad) {
 			db_finalize(st);
 			(void)changes_writer_close(w, why, whysz);
 			return -1;

@@ -1209,9 +1209,11 @@ key_chunk_end(struct roster_import *im, int64_t lo, int kept)
  * the roster's rows they change, which the staging database holds under
  * the roster's own names (import.character, import.holds_item,
  * import.holds_power), and each chunk's changes are kept as the record
- * would keep them.  Under the lock the rows the rehearsal left are only
- * written over the roster's own, one statement a table (import_play),
- * and the changes kept are recorded.  That takes the lock only when
+ * would keep them.  The bulk of those changes is written beforehand in
+ * short transactions where nothing reads it (db_rehearsal_stage).  Under
+ * the lock the rows the rehearsal left are only written over the
+ * roster's own, one statement a table (import_play), and the changes
+ * kept are recorded, a few bytes each naming the rest.  That takes the lock only when
  * nothing recorded since staging began wrote the roster, its items or
  * powers (db_rehearsal_play); else, or when a write that refkit does not
  * record changed the rows (import_play), the commit makes its writes
@@ -1763,6 +1765,8 @@ roster_import_commit(struct roster_import *im)
 		import_sort_kept(im);
 	if ((r = import_rehearse(im)) != ROSTER_OK)
 		return r;
+	/* Its changes too, but for a few bytes of each. */
+	db_rehearsal_stage(im->rehearsal);
 	db_begin(db);
 	if (db_rehearsal_play(im->rehearsal, im->mark, import_watched,
 	    import_play, im) == 0) {

@@ -79,6 +79,8 @@ sqlite3 old.db "DROP INDEX event_by_gm; DROP INDEX fb_event_by_gm;
     ALTER TABLE bg_event DROP COLUMN gm; ALTER TABLE bg_game DROP COLUMN gm;
     DROP TABLE seal_log; DROP TABLE seal; DROP TABLE seal_secret;
     DROP TABLE gone; ALTER TABLE change DROP COLUMN seen;
+    DROP TABLE change_staged; DROP TABLE change_rest;
+    ALTER TABLE change DROP COLUMN rest;
     DROP TABLE chain; ALTER TABLE event DROP COLUMN hash;
     ALTER TABLE fb_event DROP COLUMN hash;
     ALTER TABLE bg_event DROP COLUMN hash;

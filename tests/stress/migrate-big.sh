@@ -53,7 +53,8 @@ rm -f "$db" "$db-wal" "$db-shm"
 "$bin/crs-stats" --db "$db" list >/dev/null || bad "cannot make a database"
 sqlite3 "$db" <<SQL
 DROP TABLE history; DROP TABLE history_combat; DROP TABLE snapshot;
-DROP TABLE station_self; DROP TABLE gone; DROP TABLE change;
+DROP TABLE station_self; DROP TABLE gone; DROP TABLE change_staged;
+DROP TABLE change_rest; DROP TABLE change;
 DROP TABLE seal_log; DROP TABLE seal; DROP TABLE seal_secret;
 DROP TABLE station; DROP TABLE chain;
 DROP INDEX event_by_gm; DROP INDEX fb_event_by_gm; DROP INDEX bg_event_by_gm;

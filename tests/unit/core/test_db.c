@@ -471,6 +471,170 @@ test_data_version(const char *dir)
 	free(path);
 }
 
+/* The text of the first column of sql's first row (caller frees). */
+static char *
+str_of(sqlite3 *h, const char *sql)
+{
+	sqlite3_stmt *st;
+	char *v = NULL;
+
+	if (sqlite3_prepare_v2(h, sql, -1, &st, NULL) == SQLITE_OK &&
+	    sqlite3_step(st) == SQLITE_ROW)
+		v = xstrdup((const char *)sqlite3_column_text(st, 0));
+	sqlite3_finalize(st);
+	return v != NULL ? v : xstrdup("");
+}
+
+/* db_rehearsal_play's write: the copies over the database's own. */
+static int
+play_copies(void *arg)
+{
+	db_exec(arg, "INSERT INTO main.character SELECT * FROM reh.character"
+	    " WHERE true ON CONFLICT (id) DO UPDATE SET str = excluded.str,"
+	    " notes = excluded.notes", "cannot play");
+	return 0;
+}
+
+/* A rehearsal of n characters Reh 1 ... whose STR is str, stopped. */
+static struct db_rehearsal *
+rehearse(struct db *db, int n, int str)
+{
+	static const char *const tables[] = { "character", NULL };
+	struct db_rehearsal *r;
+	char *sql;
+
+	db_begin_read(db);
+	r = db_rehearsal_start(db, "reh", tables);
+	sql = xasprintf("WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL"
+	    " SELECT i + 1 FROM k WHERE i < %d) INSERT INTO reh.character"
+	    " (id, name, str, notes, created, updated) SELECT i, 'Reh ' || i,"
+	    " %d, printf('%%.80c', 'x'), 1, 1 FROM k WHERE true"
+	    " ON CONFLICT (id) DO UPDATE SET str = excluded.str", n, str);
+	db_exec(db, sql, "cannot rehearse");
+	free(sql);
+	db_rehearsal_stop(r);
+	db_commit(db);
+	return r;
+}
+
+/* The insert and update ops in the changes after mark, read whole. */
+static int
+ops_since(struct db *db, int64_t mark, int *staged)
+{
+	struct db_stmt *st = db_prepare(db, "SELECT c.data, r.data, c.rest"
+	    " FROM " DB_CHANGE_ROWS " WHERE c.no > ?1");
+	sqlite3_changeset_iter *it;
+	int n = 0;
+
+	*staged = 0;
+	db_bind_int(st, 1, mark);
+	while (db_step(db, st, 0) == DB_ROW) {
+		void *owned;
+		size_t len;
+		const void *cs = db_change_data(st, 0, 1, &len, &owned);
+
+		*staged += db_column_type(st, 2) != DB_NULL;
+		if (sqlite3changeset_start(&it, (int)len, (void *)cs) ==
+		    SQLITE_OK) {
+			while (sqlite3changeset_next(it) == SQLITE_ROW)
+				n++;
+			if (sqlite3changeset_finalize(it) != SQLITE_OK)
+				n = -1000000;
+		}
+		free(owned);
+	}
+	db_finalize(st);
+	return n;
+}
+
+/*
+ * A rehearsal's large changesets are written beforehand, all but their
+ * first bytes (db_rehearsal_stage), and a play records them naming
+ * those rows: read whole, they are what was rehearsed, and nothing is
+ * left staged.  A play refused (a change since the mark) takes its rows
+ * out again; an hour-old staged row of an import that never played goes
+ * with the next stage, a newer one stays; a small changeset is kept
+ * whole in its change.
+ */
+static void
+test_rehearsal_stage(const char *dir)
+{
+	char *path = xasprintf("%s/stage.db", dir);
+	struct db *db = db_open(path);
+	struct db_rehearsal *r;
+	int64_t mark;
+	int staged;
+
+	char *create = str_of(db->h, "SELECT 'CREATE TABLE reh.' ||"
+	    " substr(sql, 14) FROM sqlite_schema WHERE name = 'character'");
+
+	db_exec(db, "ATTACH '' AS reh", "cannot attach");
+	db_exec(db, create, "cannot copy the table");
+	free(create);
+	db_begin(db);
+	db_exec(db, "INSERT INTO item (id, name) VALUES (1, 'Lamp')",
+	    "cannot write");
+	db_commit(db);
+
+	mark = db_changes_mark(db);
+	r = rehearse(db, 2000, 5);
+	db_rehearsal_stage(r);
+	is_int(int_of(db->h, "SELECT count(*) FROM change_staged"), 1,
+	    "stage: one changeset of 2000 rows written beforehand");
+	db_begin(db);
+	is_int(db_rehearsal_play(r, mark, (const char *const[]){ "character",
+	    NULL }, play_copies, db), 0, "stage: played");
+	db_commit(db);
+	db_rehearsal_free(r);
+	is_int(ops_since(db, mark, &staged), 2000,
+	    "stage: the change, read whole, is the 2000 rows");
+	is_int(staged, 1, "stage: naming its rest");
+	is_int(int_of(db->h, "SELECT length(data) FROM change ORDER BY no"
+	    " DESC LIMIT 1"), 4096, "stage: its row holds 4096 bytes");
+	is_int(int_of(db->h, "SELECT count(*) FROM change_staged"), 0,
+	    "stage: nothing left staged");
+
+	/* Refused: a change since the mark. */
+	mark = db_changes_mark(db);
+	r = rehearse(db, 2000, 6);
+	db_exec(db, "INSERT INTO change_rest (id, data) VALUES (900001, x'00'),"
+	    " (900002, x'00'); INSERT INTO change_staged (rest, staged)"
+	    " VALUES (900001, unixepoch() - 3700), (900002, unixepoch())",
+	    "cannot write");
+	db_rehearsal_stage(r);
+	is_int(int_of(db->h, "SELECT count(*) FROM change_staged"), 2,
+	    "stage: the hour-old row gone, the new one and this one there");
+	db_begin(db);
+	db_exec(db, "UPDATE character SET str = 9 WHERE id = 7",
+	    "cannot write");
+	db_commit(db);
+	db_begin(db);
+	is_int(db_rehearsal_play(r, mark, (const char *const[]){ "character",
+	    NULL }, play_copies, db), -1, "stage: a stale play refused");
+	db_commit(db);
+	db_rehearsal_free(r);
+	is_int(int_of(db->h, "SELECT count(*) FROM change_rest WHERE id NOT"
+	    " IN (SELECT rest FROM change WHERE rest IS NOT NULL)"), 1,
+	    "stage: its rows taken out, the new one left");
+	is_int(int_of(db->h, "SELECT rest FROM change_staged"), 900002,
+	    "stage: which is still staged");
+
+	/* Small: whole in its row. */
+	mark = db_changes_mark(db);
+	r = rehearse(db, 20, 7);
+	db_rehearsal_stage(r);
+	db_begin(db);
+	is_int(db_rehearsal_play(r, mark, (const char *const[]){ "character",
+	    NULL }, play_copies, db), 0, "stage: 20 rows played");
+	db_commit(db);
+	db_rehearsal_free(r);
+	is_int(ops_since(db, mark, &staged), 20, "stage: the 20 rows");
+	is_int(staged, 0, "stage: whole in their change");
+	db_close(db);
+	remove_db(path);
+	free(path);
+}
+
 int
 main(void)
 {
@@ -495,7 +659,7 @@ main(void)
 	    "fresh database has refkit's application id");
 	is_int(int_of(a->h, "PRAGMA foreign_keys"), 1, "foreign keys on");
 	is_int(int_of(a->h, "SELECT count(*) FROM sqlite_schema WHERE"
-	    " type = 'table'"), 33, "thirty-three tables");
+	    " type = 'table'"), 35, "thirty-five tables");
 	test_keys(a);
 	test_pg_translate();
 	ok(int_of(a->h, "SELECT journal_mode = 'wal' FROM"
@@ -559,6 +723,7 @@ main(void)
 	test_schema3(a->h, v3);
 	test_changes_insert(dir);
 	test_data_version(dir);
+	test_rehearsal_stage(dir);
 
 	/* A transaction rolled back leaves nothing. */
 	db_begin(a);

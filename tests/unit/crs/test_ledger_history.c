@@ -298,6 +298,7 @@ to_version_7(const char *path)
 	    "DROP TABLE history; DROP TABLE history_combat;"
 	    " DROP TABLE snapshot; DROP TABLE station_self; DROP TABLE gone;"
 	    " DROP TABLE seal_log; DROP TABLE seal; DROP TABLE seal_secret;"
+	    " DROP TABLE change_staged; DROP TABLE change_rest;"
 	    " DROP TABLE change; DROP TABLE station; DROP TABLE chain;"
 	    " DROP INDEX event_by_gm; DROP INDEX fb_event_by_gm;"
 	    " DROP INDEX bg_event_by_gm; ALTER TABLE fb_event DROP COLUMN gm;"

@@ -7,9 +7,11 @@
 #include "tap.h"
 
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "crs/roster.h"
+#include "core/db.h"
 #include "core/util.h"
 
 static int
@@ -578,6 +580,71 @@ test_import_index(struct db *db)
 	free(before);
 }
 
+/*
+ * The rows of character that the changes after mark write, read whole;
+ * *staged, how many of those changes were written beforehand.
+ */
+static int64_t
+change_rows(struct db *db, int64_t mark, int *staged)
+{
+	struct db_stmt *st = db_prepare(db, "SELECT c.data, r.data, c.rest"
+	    " FROM " DB_CHANGE_ROWS " WHERE c.no > ?1 ORDER BY c.no");
+	sqlite3_changeset_iter *it;
+	const char *tab;
+	int64_t n = 0;
+	int ncol, op, indirect;
+	void *owned;
+	size_t len;
+
+	*staged = 0;
+	db_bind_int(st, 1, mark);
+	while (n >= 0 && db_step(db, st, 0) == DB_ROW) {
+		const void *cs = db_change_data(st, 0, 1, &len, &owned);
+
+		*staged += db_column_type(st, 2) != DB_NULL;
+		if (sqlite3changeset_start(&it, (int)len, (void *)cs) !=
+		    SQLITE_OK)
+			n = -1;
+		else {
+			while (sqlite3changeset_next(it) == SQLITE_ROW &&
+			    sqlite3changeset_op(it, &tab, &ncol, &op,
+			    &indirect) == SQLITE_OK)
+				n += strcmp(tab, "character") == 0;
+			if (sqlite3changeset_finalize(it) != SQLITE_OK)
+				n = -1;
+		}
+		free(owned);
+	}
+	db_finalize(st);
+	return n;
+}
+
+/*
+ * A large import's changes are written before it takes the lock, all but
+ * the first bytes of each (db_rehearsal_stage): the change names them,
+ * and read whole it is every row the import changed; nothing is left
+ * staged (test_db.c tests a stale play and what an unfinished one left).
+ */
+static void
+test_import_staged(struct db *db)
+{
+	long added;
+	int staged;
+	int64_t mark = db_changes_mark(db);
+
+	is_int(import_bulk(db, 1, 3000, "7", &added), ROSTER_OK,
+	    "3000 rows replaced");
+	is_int(change_rows(db, mark, &staged), 3000,
+	    "its changes, read whole, write the 3000 rows");
+	is_int(staged, 1, "their bulk was written beforehand");
+	is_int(count_rows(db, "SELECT count(*) FROM change_staged"), 0,
+	    "nothing is left staged");
+	is_int(count_rows(db, "SELECT count(*) FROM change_rest WHERE id NOT IN"
+	    " (SELECT rest FROM change WHERE rest IS NOT NULL)"), 0,
+	    "every row written beforehand is a change's");
+
+}
+
 static void
 test_import(struct db *db)
 {
@@ -591,6 +658,7 @@ test_import(struct db *db)
 	test_import_stale(db, fred_id);
 	test_import_batches(db);
 	test_import_index(db);
+	test_import_staged(db);
 }
 
 /* Items, a power and characters written, then all rolled back. */
