@@ -30,7 +30,7 @@
 #      between a server and a file
 #   8. import under load: 3 imports of 10,000 characters, then one of
 #      200,000, while 3 GMs fight (a combat action's worst wait under
-#      250 ms, under 1.5 s), and changes made while an import waits for
+#      250 ms, under 1 s), and changes made while an import waits for
 #      the lock
 #   9. the interactive parts on a real terminal, driven through tmux, and
 #      two GMs' play sessions on one database file and on a server
