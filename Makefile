@@ -56,13 +56,13 @@ endif
 # builds SQLite in: it saves each command the dynamic loader's work, which
 # a GM at the table waits for.  Only glibc is linked dynamically, so that
 # libpq (Debian's, for a PostgreSQL database) can be loaded with dlopen
-# when a command names one (src/core/dbpg.c): linked, it would bring a
+# when a command names one (src/db/dbpg.c): linked, it would bring a
 # dozen libraries for the loader to map at every command's start.  The
 # cost is that a library update needs a rebuild; SHARED=1 links
 # everything dynamically instead.
 #
 # Debian's SQLite is built with the session extension (stations exchange
-# their changes as changesets, src/core/changes.h) and the preupdate hook
+# their changes as changesets, src/sync/changes.h) and the preupdate hook
 # it rests on; sqlite3.h declares them only under SQLITE_ENABLE_SESSION
 # and SQLITE_ENABLE_PREUPDATE_HOOK.  libsodium gives the SHA-256 of a
 # changes file.
@@ -72,7 +72,7 @@ PQ_CFLAGS := -I$(shell pg_config --includedir 2>/dev/null || \
              echo /usr/include/postgresql)
 #
 # ncursesw (and the libtinfo under it) draws the live boards (watch,
-# src/core/watch.c), and is linked in the same way, though Debian's base
+# src/term/watch.c), and is linked in the same way, though Debian's base
 # system has its shared library: linked dynamically, it is two more
 # libraries for the loader to map at the start of every command of the
 # three tools that watch, for a board that one command in hundreds draws
@@ -87,7 +87,7 @@ CURSES_LIBS := $(shell $(PKG_CONFIG) --libs ncursesw)
 # commands), and are neither linked in nor linked: with glib, harfbuzz,
 # fontconfig, freetype and the rest they are some thirty shared libraries
 # to map at every start of the three tools that print, for one command in
-# hundreds.  src/core/draw.c loads them with dlopen when a sheet is drawn;
+# hundreds.  src/paper/draw.c loads them with dlopen when a sheet is drawn;
 # only their headers are needed here (libpango1.0-dev, libcairo2-dev,
 # libqrencode-dev), as -isystem, so that their own warnings stay theirs.
 DRAW_CFLAGS := $(patsubst -I%,-isystem %,$(filter -I%,\
@@ -110,23 +110,37 @@ LDFLAGS += $(SANFLAGS) $(STATIC) -pthread
 LDLIBS  += $(DEPLIBS)
 
 TOOLS  = crs-stats crs-draw crs-combat d6-roll fb-duel bg-board refkit
-# The library, a folder per family (src/FAMILY/MODULE.c), read bottom-up:
-# the core every tool shares, then each game system's rules, their text
-# forms and their SQL stores.  src/cmd/TOOL.c is the main of each tool.
-# In the core, the database layer reads bottom-up too: db_base (the
-# handle, a statement's codes, keys' arithmetic, the clock), dbpg (the
-# PostgreSQL backend, on db_base alone), db_stmt (statements, bulk loads
-# and the failure handler, on SQLite or dbpg), gone and pgrecord (the
-# record of changes, on statements), then db (opening, migrations, keys,
-# transactions) over them all; station and what follows it are over db.
-# trust/ is over every system: verify checks all four ledgers.
-LIBSRC = core/util core/names core/rng core/out core/changeset core/extsort \
-         core/db_base core/dbpg core/db_stmt core/gone core/chain core/pgrecord \
-         core/db core/station core/seal core/changes \
-         core/changes_show core/dbapply core/exchange core/resolve \
-         core/cli core/pack core/page core/draw core/sheetrun \
-         core/journal core/lookup core/complete core/play core/watch \
-         core/svg \
+# The library, a folder per purpose (src/FOLDER/MODULE.c), each on the
+# ones before it and never on a later one:
+#   base/   what any C program here needs: util (memory, text, errors),
+#           names (matching what a GM types), rng (the seedable
+#           generator), out (tables, JSON, CSV);
+#   db/     the database: db_base (the handle, a statement's codes, keys'
+#           arithmetic, the clock), dbpg (the PostgreSQL backend, on
+#           db_base alone), db_stmt (statements, bulk loads and the
+#           failure handler, on SQLite or dbpg), changeset, gone and
+#           pgrecord (the record of changes), chain (the hash chains'
+#           SQL functions), extsort, then db (opening, migrations, keys,
+#           transactions) and lookup over them all;
+#   sync/   stations: their identity, changes files and how they show,
+#           the exchange of changes, conflicts and their resolutions;
+#   paper/  printed sheets and charts: page, draw (cairo by dlopen),
+#           svg, sheetrun;
+#   core/   what every game's ledger and main stands on: cli (the
+#           command line), journal (the logs and their kinds), pack,
+#           seal;
+#   term/   the terminal: play's prompt, the live boards, completion;
+# then each game system's rules, their text forms and their stores
+# (crs/, d6/, fb/, bg/), trust/ over them all (verify checks every
+# ledger), and src/cmd/TOOL.c, the main of each tool.
+LIBSRC = base/util base/names base/rng base/out \
+         db/db_base db/dbpg db/db_stmt db/changeset db/gone db/pgrecord \
+         db/chain db/extsort db/db db/lookup \
+         sync/station sync/changes sync/changes_show sync/dbapply \
+         sync/exchange sync/resolve \
+         paper/page paper/draw paper/svg paper/sheetrun \
+         core/cli core/journal core/pack core/seal \
+         term/play term/watch term/complete \
          crs/stats crs/item crs/sheet crs/deck crs/odds crs/combat \
          crs/combat_text crs/combat_pack crs/sheetpage \
          crs/roster crs/import crs/ledger crs/crscomplete crs/combat_watch \
@@ -137,10 +151,10 @@ LIBSRC = core/util core/names core/rng core/out core/changeset core/extsort \
          bg/bg bg/bgio bg/bgpack bg/bgledger bg/bgcomplete bg/bgwatch \
          trust/verify
 # Unit tests, tests/unit/FAMILY/test_MODULE.c, one binary each.
-UNITS  = core/util core/out core/db core/rng core/pack core/journal core/seal \
-         core/page crs/sheetpage d6/d6page fb/fbpage \
-         core/changes core/changes_show core/resolve core/dbapply \
-         core/extsort core/names core/play core/watch core/chain \
+UNITS  = base/util base/out base/rng base/names db/db db/extsort db/chain \
+         sync/changes sync/changes_show sync/resolve sync/dbapply \
+         paper/page core/pack core/journal core/seal term/play term/watch \
+         crs/sheetpage d6/d6page fb/fbpage \
          crs/stats crs/sheet crs/item crs/roster crs/import crs/deck \
          crs/odds crs/combat crs/combat_text crs/ledger crs/ledger_rows \
          crs/ledger_history crs/ledger_snap crs/report \
@@ -148,7 +162,7 @@ UNITS  = core/util core/out core/db core/rng core/pack core/journal core/seal \
          bg/bgio bg/bgledger core/cli
 HEADERS = $(wildcard src/*/*.h)
 # What db.h includes, for the generated sources that include it.
-DBH    = src/core/db.h src/core/db_stmt.h src/core/db_base.h
+DBH    = src/db/db.h src/db/db_stmt.h src/db/db_base.h
 
 LIBOBJ = $(LIBSRC:%=$(B)/%.o) $(B)/schema.o
 BINS   = $(TOOLS:%=$(B)/%)
@@ -180,13 +194,13 @@ $(B)/%.o: src/%.c $(HEADERS) | $(B)
 # they were written with, and a family's version includes a checksum of
 # its sources and of what derives with them: a rules change invalidates
 # every snapshot rather than being trusted.
-snap_sum = $(shell cat $(wildcard src/$(1)/*.[ch]) src/core/rng.c \
+snap_sum = $(shell cat $(wildcard src/$(1)/*.[ch]) src/base/rng.c \
            src/core/pack.c src/core/journal.c | cksum | cut -d' ' -f1)
 $(B)/crs/ledger.o: CFLAGS += -DSNAP_RULES_SUM=$(call snap_sum,crs)
 $(B)/fb/fbledger.o: CFLAGS += -DSNAP_RULES_SUM=$(call snap_sum,fb)
 $(B)/bg/bgledger.o: CFLAGS += -DSNAP_RULES_SUM=$(call snap_sum,bg)
 $(B)/crs/ledger.o: $(wildcard src/crs/*.c)
-$(B)/core/draw.o: CFLAGS += $(DRAW_CFLAGS)
+$(B)/paper/draw.o: CFLAGS += $(DRAW_CFLAGS)
 $(B)/fb/fbledger.o: $(wildcard src/fb/*.c)
 $(B)/bg/bgledger.o: $(wildcard src/bg/*.c)
 
@@ -219,14 +233,14 @@ $(B)/schema-pg.sql: $(B)/pgschema $(PGSQL)
 	mv $@.tmp $@
 
 # ... and embedded in every tool with the migration steps from
-# DBPG_SCHEMA_OLDEST (core/dbpg.c creates and migrates the schema from
+# DBPG_SCHEMA_OLDEST (db/dbpg.c creates and migrates the schema from
 # them).  Not in the library, which build/pgschema links before it
 # exists.
 $(B)/schema-pg.c: $(B)/pgschema $(PGSQL)
 	$(B)/pgschema --c $(PGSQL) > $@.tmp
 	mv $@.tmp $@
 
-$(B)/schema-pg.o: $(B)/schema-pg.c $(DBH) src/core/dbpg.h
+$(B)/schema-pg.o: $(B)/schema-pg.c $(DBH) src/db/dbpg.h
 	$(CC) $(CFLAGS) -Wno-overlength-strings -c -o $@ $<
 
 define unit_rule
@@ -279,7 +293,7 @@ $(FZ)/%.o: src/%.c $(HEADERS) tests/fuzz/hooks.h | $(FZ)
 	@mkdir -p $(@D)
 	$(FUZZCC) $(FUZZ_CFLAGS) -Dmain=refkit_tool_main -c -o $@ $<
 
-$(FZ)/core/draw.o: FUZZ_CFLAGS += $(DRAW_CFLAGS)
+$(FZ)/paper/draw.o: FUZZ_CFLAGS += $(DRAW_CFLAGS)
 
 $(FZ)/schema.o: $(FZ)/schema.c $(DBH)
 	$(FUZZCC) $(FUZZ_CFLAGS) -c -o $@ $<
@@ -303,7 +317,7 @@ $(FZ)/fuzz-%.o: tests/fuzz/fuzz_%.c tests/fuzz/common.h $(HEADERS) | $(FZ)
 $(FZ)/fuzz-%: $(FZ)/fuzz-%.o $(FZ)/librefkit.a
 	$(FUZZCC) $(FUZZ_SAN) -fsanitize=fuzzer -o $@ $< $(FZ)/librefkit.a $(FUZZ_LIBS)
 
-$(FZ)/argv-%.o: tests/fuzz/argv.c tests/fuzz/hooks.h $(DBH) src/core/dbpg.h | $(FZ)
+$(FZ)/argv-%.o: tests/fuzz/argv.c tests/fuzz/hooks.h $(DBH) src/db/dbpg.h | $(FZ)
 	$(FUZZCC) $(FUZZ_CFLAGS) -DTOOL='"$*"' -c -o $@ $<
 
 $(FZ)/fuzz-argv-%: $(FZ)/argv-%.o $(FZ)/librefkit.a

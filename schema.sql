@@ -24,7 +24,7 @@
 -- A statement of a step that records its changes (11 and 15) may be
 -- led by the line "-- in parts": it is then run again until it changes
 -- no row, and the changes recorded so far may be stored as a part
--- between two runs (src/core/db.c), so that a step over millions of rows
+-- between two runs (src/db/db.c), so that a step over millions of rows
 -- keeps its memory flat.  Such a statement takes a bounded number of
 -- the rows still to change, and changes them so that they are no longer.
 --
@@ -39,14 +39,14 @@
 -- keeps the CREATE text with the column appended, so both end with the
 -- same text (version 14's seen).  A new version
 -- adds its sections at the end of the file and raises user_version
--- here and DB_SCHEMA_VERSION in src/core/db_base.h; the build refuses a
+-- here and DB_SCHEMA_VERSION in src/db/db_base.h; the build refuses a
 -- file whose steps do not reach its user_version.
 --
 -- The steps after version 13 also migrate a database on a PostgreSQL
 -- server, translated by the build (tools/pgschema.c): CREATE TABLE and
 -- CREATE INDEX, ALTER TABLE ... ADD (DROP, RENAME) COLUMN, DROP TABLE
 -- and DROP INDEX, statements on rows, and SELECT f(...) FROM ... of a
--- function of refkit's own that core/dbpg.c lists.  Anything else (a
+-- function of refkit's own that db/dbpg.c lists.  Anything else (a
 -- PRAGMA, a rebuild's RENAME TO) stops the build, named: a server's
 -- foreign keys follow a table renamed.
 
@@ -773,7 +773,7 @@ UPDATE bg_team SET id = refkit_name_key(lower(name));
 -- 10,000 at a time: a statement after a line "-- in parts" is run again
 -- until it changes no row (each run takes rows below 2^62 and gives them
 -- keys above), and what the step has recorded may be taken as a part of
--- its change between two runs (core/db.c), so that the record of the
+-- its change between two runs (db/db.c), so that the record of the
 -- step does not grow with the database.
 -- in parts
 UPDATE combat SET id = id + (SELECT b FROM temp.key_base) WHERE id IN
@@ -853,7 +853,7 @@ CREATE TABLE gone (
 -- @migrate 14: the removals in the changes an older database holds.
 SELECT refkit_gone_note(origin, oseq, data) FROM change ORDER BY no;
 
--- @since 15: hash chains over the ledgers (refkit(7), "Trust"; core/chain.h).
+-- @since 15: hash chains over the ledgers (refkit(7), "Trust"; db/chain.h).
 
 -- Every event of a log, and every D6 roll, carries hash: SHA-256, as 64
 -- lowercase hexadecimal digits, over the previous event's hash and the
@@ -950,7 +950,7 @@ SELECT refkit_chain_log('rolls', t) FROM (SELECT DISTINCT id / 2147483648
 -- combat's does (gm; NULL in the events written before this version),
 -- and a game, which starts with no event, the GM who made it.
 -- The hash chain leaves a NULL out of a column added after hash, so the
--- events chained before keep their hashes (core/chain.h).
+-- events chained before keep their hashes (db/chain.h).
 ALTER TABLE fb_event ADD COLUMN gm TEXT;
 ALTER TABLE bg_event ADD COLUMN gm TEXT;
 ALTER TABLE bg_game ADD COLUMN gm TEXT;

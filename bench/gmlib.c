@@ -16,7 +16,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "core/util.h"
+#include "base/util.h"
 #include "crs/ledger.h"
 
 static double

@@ -1,6 +1,6 @@
 #!/bin/sh
 # lint.sh: cppcheck and clang-tidy (.clang-tidy) on src/; each must report
-# nothing.  Prints "N passed, N failed".  (core/draw.c includes cairo's,
+# nothing.  Prints "N passed, N failed".  (paper/draw.c includes cairo's,
 # pango's and libqrencode's headers, which pkg-config finds.)
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)

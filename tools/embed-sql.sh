@@ -18,7 +18,7 @@
 #
 # and refuses a file whose user_version is not its highest @since, or
 # that leaves a step between 2 and it empty; the C file does not compile
-# where DB_SCHEMA_VERSION (src/core/db_base.h) is not that version.
+# where DB_SCHEMA_VERSION (src/db/db_base.h) is not that version.
 #
 # With --parts it defines instead db_schema_parts[]: what db_schema_sql
 # runs, a part per section, each with the version that added it (0 for
@@ -90,7 +90,7 @@ END {
 			fail("nothing brings version " n - 1 " to " n)
 	printf "/* Generated from %s by tools/embed-sql.sh; do not edit. */\n",
 	    file
-	printf "#include \"core/db.h\"\n\n"
+	printf "#include \"db/db.h\"\n\n"
 	if (parts) {
 		printf "const struct db_schema_part db_schema_parts[] = {\n"
 		for (k = 1; k <= npart; k++)

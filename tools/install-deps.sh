@@ -6,7 +6,7 @@
 #   libsqlite3-dev   the SQLite library (every tool's database)
 #   libcsv-dev       the CSV parser behind crs-stats import
 #   libgmp-dev       exact rationals behind d6-roll odds
-#   libsodium-dev    SHA-256 of a changes file (src/core/changes.c), the
+#   libsodium-dev    SHA-256 of a changes file (src/sync/changes.c), the
 #                    ledgers' hash chains, and sealed draws (core/seal.c:
 #                    the seed, its commitment, keyed BLAKE2b)
 #   sqlite3          the sqlite3 shell, used by the tests and the benchmark
@@ -37,7 +37,7 @@
 #                    page is drawn with, emoji in names included; DejaVu
 #                    Sans and Sans Mono are also the printed sheets' fonts
 #   libcairo2-dev, libpango1.0-dev, libqrencode-dev   the printed sheets
-#                    (the sheets commands, src/core/draw.c): cairo writes
+#                    (the sheets commands, src/paper/draw.c): cairo writes
 #                    the PDF, pango lays out its text, libqrencode makes
 #                    the QR code of a sheet's code; their headers at build
 #                    time, the libraries loaded with dlopen only by sheets

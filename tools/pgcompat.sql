@@ -3,7 +3,7 @@
 -- names, for PostgreSQL (tools/pgcompat.sql, appended by the Makefile).
 -- Each returns what SQLite's does as refkit reads it back; see
 -- refkit.db(5), "PostgreSQL".  Run when a database is made and again
--- after each migration (core/dbpg.c), so that a migrated database has
+-- after each migration (db/dbpg.c), so that a migrated database has
 -- this build's functions as a new one does: each may be there already.
 
 -- The range of this station's keys (db.h: DB_NEW_KEY, DB_OWN_KEY): its

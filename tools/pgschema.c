@@ -39,12 +39,12 @@
  *				its column's type translated
  *	DROP TABLE, DROP INDEX	as it is
  *	INSERT, UPDATE, DELETE, SELECT
- *				translated as above, then as core/dbpg.c
+ *				translated as above, then as db/dbpg.c
  *				translates refkit's statements
  *	SELECT f(...) FROM ...	where f is refkit's own, which only the
  *				tools have (dbpg_client_fn): the SELECT of
  *				its arguments, the tool calling f for each
- *				row (core/dbpg.c)
+ *				row (db/dbpg.c)
  *
  * Any other statement stops the build, named: a table rebuilt by
  * renaming it aside (ALTER TABLE ... RENAME TO) has no such form, as a
@@ -65,8 +65,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "core/db.h"
-#include "core/dbpg.h"
+#include "db/db.h"
+#include "db/dbpg.h"
 
 /* The words before the current one, upper-cased, for the rules above. */
 struct ctx {
@@ -398,7 +398,7 @@ rows(FILE *out, sqlite3 *h)
 /*
  * refkit_travel's rows, after the table (create) or in place of those
  * it holds (a migration's).  The server's record of a row
- * (core/pgrecord.c) is JSON, which tells a number from a string and
+ * (db/pgrecord.c) is JSON, which tells a number from a string and
  * nothing more: a table that travels may hold only INTEGER and TEXT
  * columns, which every one does, and a new one of another type stops
  * the build here.
@@ -441,7 +441,7 @@ travel(FILE *out, sqlite3 *h, int create)
 			    strcmp(type, "TEXT") != 0)
 				errx(1, "%s.%s is %s: the record of changes on "
 				    "PostgreSQL takes INTEGER and TEXT columns "
-				    "only (core/pgrecord.c)", name,
+				    "only (db/pgrecord.c)", name,
 				    sqlite3_column_text(c, 0), type);
 			fprintf(out, "%02x", sqlite3_column_int(c, 2));
 		}
@@ -711,7 +711,7 @@ client_part(struct ctx *c, struct step *out, int v, const char *sql,
 	    client_call(p, &a) != NULL)
 		refuse(v, sql, "calls a function of refkit's own, which a "
 		    "server lacks: a step calls one only as SELECT f(...) "
-		    "FROM ..., once for each row (core/dbpg.c)");
+		    "FROM ..., once for each row (db/dbpg.c)");
 	if (asprintf(&sel, "SELECT %.*s %s", (int)(p - 1 - args), args,
 	    after) < 0)
 		err(1, "out of memory");
@@ -994,7 +994,7 @@ slurp(const char *file)
 }
 
 /*
- * The C file every tool embeds (core/dbpg.h): the schema, the server's
+ * The C file every tool embeds (db/dbpg.h): the schema, the server's
  * functions from files (tools/pgcompat.sql and tools/pgstation.sql),
  * the steps from DBPG_SCHEMA_OLDEST, and refkit_travel's rows.
  */
@@ -1012,7 +1012,7 @@ c_file(sqlite3 *fresh, char **files, int nfiles)
 	for (int i = 0; i < nfiles; i++)
 		printf(", %s", files[i]);
 	printf(": do not edit. */\n#include <stddef.h>\n\n"
-	    "#include \"core/db.h\"\n#include \"core/dbpg.h\"\n\n"
+	    "#include \"db/db.h\"\n#include \"db/dbpg.h\"\n\n"
 	    "_Static_assert(DB_SCHEMA_VERSION == %d && DBPG_SCHEMA_OLDEST =="
 	    " %d,\n    \"build/pgschema is not of this build\");\n\n",
 	    DB_SCHEMA_VERSION, DBPG_SCHEMA_OLDEST);

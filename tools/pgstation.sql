@@ -7,7 +7,7 @@
 -- Here the server notes them itself, in the same transaction: a trigger
 -- on each table that travels (refkit_travel) copies the rows each
 -- statement changed, as they were before it and as they are after it,
--- into refkit_rowlog, and the transaction's last step (core/pgrecord.c)
+-- into refkit_rowlog, and the transaction's last step (db/pgrecord.c)
 -- takes them out again and writes the changeset SQLite would have made.
 -- Only a transaction of refkit's, which says so (refkit.record = on),
 -- is noted: another program's writes are no station's changes, as on
@@ -58,7 +58,7 @@ $$;
 -- And every foreign key may wait for the end of the transaction, as
 -- SQLite's defer_foreign_keys lets it: applying another station's
 -- changeset, whose rows come in no order, checks them once it is in
--- (core/dbapply.c).  Outside an apply they are checked at once, as
+-- (sync/dbapply.c).  Outside an apply they are checked at once, as
 -- before.
 DO $$
 DECLARE
@@ -100,7 +100,7 @@ $$;
 
 -- Every commit that records a change (this station's, or another's
 -- applied here) tells the connections that listen for it: a live board
--- (core/watch.c) is drawn again at once rather than when it next polls.
+-- (term/watch.c) is drawn again at once rather than when it next polls.
 -- One notice a transaction: the server folds those alike.
 CREATE OR REPLACE FUNCTION refkit_notify() RETURNS trigger
 LANGUAGE plpgsql AS $$
@@ -116,7 +116,7 @@ CREATE OR REPLACE TRIGGER refkit_notify AFTER INSERT ON change
 -- How many references name a record not here, over every foreign key
 -- (a NULL in any of its columns names none): what SQLite counts of the
 -- foreign keys it defers, asked for when a changeset applied here left
--- some (core/dbapply.c).
+-- some (sync/dbapply.c).
 CREATE OR REPLACE FUNCTION refkit_dangling() RETURNS bigint
 LANGUAGE plpgsql STABLE AS $$
 DECLARE
@@ -146,7 +146,7 @@ BEGIN
 END
 $$;
 
--- The foreign keys deferred so far checked now (core/dbapply.c, after
+-- The foreign keys deferred so far checked now (sync/dbapply.c, after
 -- each changeset): 0 when every reference names a record here, else
 -- how many do not.  A refusal is caught, which undoes no row (the
 -- function's own savepoint holds none) and leaves them deferred, so

@@ -3,7 +3,7 @@
  * zones and powers.  Pure; see bg.h, and bg-board(1) for the rulings.
  */
 #include "bg/bg.h"
-#include "core/util.h"
+#include "base/util.h"
 
 #include <stdarg.h>
 #include <stdio.h>

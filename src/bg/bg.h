@@ -13,7 +13,7 @@
 
 #include <stddef.h>
 
-#include "core/rng.h"
+#include "base/rng.h"
 
 #define BG_NAMESZ	32	/* a figure's or team's name, NUL included */
 #define BG_MAXFIG	16	/* figures a team fields (the advanced line-up) */

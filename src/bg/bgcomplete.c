@@ -4,7 +4,7 @@
 #include "bg/bgcomplete.h"
 
 #include "bg/bgledger.h"
-#include "core/db.h"
+#include "db/db.h"
 
 #include <string.h>
 

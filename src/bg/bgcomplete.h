@@ -1,12 +1,12 @@
 /*
  * bgcomplete.h - the grammar of bg-board for shell completion
- * (core/complete.h), with the names it completes: teams and the figures
+ * (term/complete.h), with the names it completes: teams and the figures
  * of a game.
  */
 #ifndef REFKIT_BGCOMPLETE_H
 #define REFKIT_BGCOMPLETE_H
 
-#include "core/complete.h"
+#include "term/complete.h"
 
 extern const struct complete_tool bgcomplete_board;
 

@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/names.h"
-#include "core/util.h"
+#include "base/names.h"
+#include "base/util.h"
 
 /* Splits s at sep into at most max fields of buf; returns the count. */
 static int
@@ -176,7 +176,7 @@ bgio_team(const struct bg_game *g, const char *s, char *why, size_t whysz)
 }
 
 /*
- * The figure of player p's team that s names by core/names.h's rule, or
+ * The figure of player p's team that s names by base/names.h's rule, or
  * -1 with the refusal in why, which lists the team's figures.
  */
 static int

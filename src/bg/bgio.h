@@ -37,7 +37,7 @@ char *bgio_team_format(const struct bg_team *t);
 
 /*
  * The player whose team s names: "1", "2", or a team's name by
- * core/names.h's rule (exactly, but for case, or by a unique beginning
+ * base/names.h's rule (exactly, but for case, or by a unique beginning
  * of the name or of one of its words).  0 or 1, or -1 with the refusal
  * in why ("'Grene' is neither team; did you mean 'Green'? (the teams:
  * 'Red' and 'Green')").
@@ -47,7 +47,7 @@ int bgio_team(const struct bg_game *g, const char *s, char *why,
 
 /*
  * A piece by name: "NAME", or qualified "1:NAME", "2:NAME" or
- * "TEAM:NAME", each name read by core/names.h's rule: a name equal to
+ * "TEAM:NAME", each name read by base/names.h's rule: a name equal to
  * NAME but for case, else the one name it begins or one of whose words
  * it begins.  A bare name both teams use means player prefer's figure
  * (-1: refused as ambiguous).  Returns the piece, or -1 with why; an

@@ -11,9 +11,9 @@
 #include "bg/bgio.h"
 #include "bg/bgledger.h"
 #include "bg/bgpack.h"
-#include "core/lookup.h"
+#include "db/lookup.h"
 #include "core/pack.h"
-#include "core/util.h"
+#include "base/util.h"
 
 int
 bgledger_team_add(struct db *db, const struct bg_team *t)

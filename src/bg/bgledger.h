@@ -10,14 +10,14 @@
 #include <stdint.h>
 
 #include "bg/bg.h"
-#include "core/db.h"
+#include "db/db.h"
 #include "core/journal.h"
 #include "core/seal.h"
 
 /* Adds a team and its figures.  -1 if the name is taken. */
 int bgledger_team_add(struct db *db, const struct bg_team *t);
 /*
- * The team that typed names by core/names.h's rule (team names compare
+ * The team that typed names by base/names.h's rule (team names compare
  * without case: an exact name, then a unique beginning of a name or of
  * one of its words): 0 with its name as stored in name, or -1 with the
  * refusal in why ("no team 'Rde'; did you mean 'Red'?").

@@ -9,9 +9,9 @@
 
 #include "bg/bgio.h"
 #include "bg/bgledger.h"
-#include "core/db.h"
+#include "db/db.h"
 #include "core/journal.h"
-#include "core/util.h"
+#include "base/util.h"
 
 #include <err.h>
 #include <stdio.h>

@@ -2,14 +2,14 @@
  * bgwatch.h - a Battle Grounds game as the live board shows it
  * (bg-board watch): the board as show draws it, in its colours where the
  * terminal has them, the zones, whose turn it is, and the last events as
- * the log tells them.  core/watch.h puts it on the screen.
+ * the log tells them.  term/watch.h puts it on the screen.
  */
 #ifndef REFKIT_BGWATCH_H
 #define REFKIT_BGWATCH_H
 
 #include <stddef.h>
 
-#include "core/watch.h"
+#include "term/watch.h"
 
 /*
  * A watch_draw_fn: draws the game whose key arg is, as typed ("3",

@@ -15,10 +15,10 @@
 #include "bg/bgledger.h"
 #include "bg/bgwatch.h"
 #include "core/cli.h"
-#include "core/db.h"
-#include "core/play.h"
-#include "core/rng.h"
-#include "core/util.h"
+#include "db/db.h"
+#include "term/play.h"
+#include "base/rng.h"
+#include "base/util.h"
 
 #define q util_q
 
@@ -1153,7 +1153,7 @@ cmd_list(void)
 	return 0;
 }
 
-/* The live board (core/watch.h): the game, drawn again as it changes. */
+/* The live board (term/watch.h): the game, drawn again as it changes. */
 static int
 cmd_watch(void)
 {
@@ -1316,7 +1316,7 @@ static int bg_board(int argc, char **argv);
 /* play's database and GM, for pin. */
 static const char *play_db, *play_gm;
 
-/* The game a play session keeps to: its GM's not over (core/play.h). */
+/* The game a play session keeps to: its GM's not over (term/play.h). */
 static int
 pin(char *key, size_t keysz)
 {

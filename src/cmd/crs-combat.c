@@ -18,18 +18,18 @@
 #include "crs/combat.h"
 #include "crs/combat_text.h"
 #include "crs/combat_watch.h"
-#include "core/db.h"
-#include "core/names.h"
+#include "db/db.h"
+#include "base/names.h"
 #include "crs/crscomplete.h"
 #include "crs/ledger.h"
-#include "core/out.h"
+#include "base/out.h"
 #include "crs/report.h"
 #include "crs/report_html.h"
 #include "crs/report_json.h"
-#include "core/play.h"
+#include "term/play.h"
 #include "crs/roster.h"
 #include "crs/sheet.h"
-#include "core/util.h"
+#include "base/util.h"
 
 #define q util_q
 
@@ -174,7 +174,7 @@ load(struct db *db, struct opts *o, struct ledger *l, struct combat_state *s)
 }
 
 /*
- * Names as typed are resolved to full names (core/names.h), kept here so
+ * Names as typed are resolved to full names (base/names.h), kept here so
  * that they live until exit whatever path leaves.
  */
 static char **resolved;
@@ -1462,7 +1462,7 @@ cmd_list(struct opts *o, int argc, char **argv)
 	return 0;
 }
 
-/* The live board (core/watch.h): the combat, drawn again as it changes. */
+/* The live board (term/watch.h): the combat, drawn again as it changes. */
 static int
 cmd_watch(struct opts *o, int argc, char **argv)
 {
@@ -2098,7 +2098,7 @@ static const struct command {
 /* play's database and GM, for pin. */
 static const char *play_db, *play_gm;
 
-/* The combat a play session keeps to: its GM's under way (core/play.h). */
+/* The combat a play session keeps to: its GM's under way (term/play.h). */
 static int
 pin(char *key, size_t keysz)
 {
@@ -2107,7 +2107,7 @@ pin(char *key, size_t keysz)
 
 /*
  * play [COMBAT]: commands typed at a prompt, each run as its one-shot
- * form (core/play.h), with the aliases a GM types at a busy table.  The
+ * form (term/play.h), with the aliases a GM types at a busy table.  The
  * session keeps to one combat: the one named, else its GM's under way,
  * else the one it starts.
  */

@@ -11,15 +11,15 @@
 #include <string.h>
 
 #include "core/cli.h"
-#include "core/db.h"
+#include "db/db.h"
 #include "crs/crscomplete.h"
 #include "crs/deck.h"
 #include "crs/odds.h"
-#include "core/out.h"
+#include "base/out.h"
 #include "crs/roster.h"
 #include "crs/sheet.h"
-#include "core/svg.h"
-#include "core/util.h"
+#include "paper/svg.h"
+#include "base/util.h"
 
 #define q util_q
 

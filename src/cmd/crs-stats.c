@@ -12,18 +12,18 @@
 #include <unistd.h>
 
 #include "core/cli.h"
-#include "core/db.h"
-#include "core/page.h"
-#include "core/sheetrun.h"
+#include "db/db.h"
+#include "paper/page.h"
+#include "paper/sheetrun.h"
 #include "crs/crscomplete.h"
 #include "crs/import.h"
 #include "crs/item.h"
-#include "core/out.h"
+#include "base/out.h"
 #include "crs/roster.h"
 #include "crs/sheet.h"
 #include "crs/sheetpage.h"
 #include "crs/stats.h"
-#include "core/util.h"
+#include "base/util.h"
 
 struct opts {
 	const char		*db;

@@ -19,11 +19,11 @@
 #include "d6/d6page.h"
 #include "d6/d6sheet.h"
 #include "d6/d6store.h"
-#include "core/db.h"
-#include "core/out.h"
-#include "core/rng.h"
-#include "core/sheetrun.h"
-#include "core/util.h"
+#include "db/db.h"
+#include "base/out.h"
+#include "base/rng.h"
+#include "paper/sheetrun.h"
+#include "base/util.h"
 
 #define q util_q
 

@@ -11,8 +11,8 @@
 #include <unistd.h>
 
 #include "core/cli.h"
-#include "core/db.h"
-#include "core/play.h"
+#include "db/db.h"
+#include "term/play.h"
 #include "fb/fb.h"
 #include "fb/fbcomplete.h"
 #include "fb/fbio.h"
@@ -20,9 +20,9 @@
 #include "fb/fbpage.h"
 #include "fb/fbsim.h"
 #include "fb/fbwatch.h"
-#include "core/rng.h"
-#include "core/sheetrun.h"
-#include "core/util.h"
+#include "base/rng.h"
+#include "paper/sheetrun.h"
+#include "base/util.h"
 
 static const char usage[] =
 "usage: fb-duel [--db FILE] [--duel ID] [--gm NAME] COMMAND ...\n"
@@ -78,7 +78,7 @@ struct opts {
 
 static struct opts o;
 
-/* Room for a refusal that lists eight names (core/names.h). */
+/* Room for a refusal that lists eight names (base/names.h). */
 static char why[600];
 /* The input a command records, reachable until exit whatever path leaves. */
 static char *held;
@@ -1376,7 +1376,7 @@ cmd_list(void)
 	return 0;
 }
 
-/* The live board (core/watch.h): the duel, drawn again as it changes. */
+/* The live board (term/watch.h): the duel, drawn again as it changes. */
 static int
 cmd_watch(void)
 {
@@ -1720,7 +1720,7 @@ static int fb_duel(int argc, char **argv);
 /* play's database and GM, for pin. */
 static const char *play_db, *play_gm;
 
-/* The duel a play session keeps to: its GM's not over (core/play.h). */
+/* The duel a play session keeps to: its GM's not over (term/play.h). */
 static int
 pin(char *key, size_t keysz)
 {

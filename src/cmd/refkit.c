@@ -1,7 +1,7 @@
 /*
  * refkit - what concerns a refkit database as a whole rather than one
  * game system: which station it is, and the exchange of its changes with
- * other stations (core/exchange.c).  A thin layer over the core library.
+ * other stations (sync/exchange.c).  A thin layer over the core library.
  * See refkit(1).
  */
 #include <sys/stat.h>
@@ -17,17 +17,17 @@
 #include <unistd.h>
 
 #include "bg/bgledger.h"
-#include "core/chain.h"
-#include "core/changes_show.h"
+#include "db/chain.h"
+#include "sync/changes_show.h"
 #include "core/cli.h"
-#include "core/complete.h"
-#include "core/db.h"
-#include "core/exchange.h"
-#include "core/out.h"
-#include "core/resolve.h"
+#include "term/complete.h"
+#include "db/db.h"
+#include "sync/exchange.h"
+#include "base/out.h"
+#include "sync/resolve.h"
 #include "core/seal.h"
-#include "core/station.h"
-#include "core/util.h"
+#include "sync/station.h"
+#include "base/util.h"
 #include "crs/ledger.h"
 #include "bg/bgledger.h"
 #include "d6/d6store.h"
@@ -358,7 +358,8 @@ apply_end(struct opts *o, struct db *db, struct exchange_apply *a,
 			exchange_report(stdout, a, 0);
 		fflush(stdout);
 		if (o->resolutions_out != NULL &&
-		    resolve_template(o->resolutions_out, a, why,
+		    resolve_template(o->resolutions_out, a->c, a->nc,
+		    a->resolve != NULL ? a->resolve->file : NULL, why,
 		    sizeof why) != 0)
 			errx(1, "%s", why);
 		conflicts_left(o, a);
@@ -704,7 +705,7 @@ read_seed_file(const char *path)
 	return buf;
 }
 
-/* ---- verify and head (trust/verify.h, core/chain.h) ---- */
+/* ---- verify and head (trust/verify.h, db/chain.h) ---- */
 
 static int
 cmd_verify(struct opts *o, int argc, char **argv)
@@ -846,7 +847,7 @@ static const struct command {
 	{ "reveal", cmd_reveal },
 };
 
-/* What refkit completes (core/complete.h): it names no records. */
+/* What refkit completes (term/complete.h): it names no records. */
 static const struct complete_cmd complete_station[] = {
 	{ "list", "", NULL },
 	{ "rename", "", NULL },

@@ -2,11 +2,11 @@
  * cli.c - shared pieces of the tools' main()s; see cli.h.
  */
 #include "core/cli.h"
-#include "core/db.h"
+#include "db/db.h"
 
-#include "core/names.h"
-#include "core/rng.h"
-#include "core/util.h"
+#include "base/names.h"
+#include "base/rng.h"
+#include "base/util.h"
 
 #include <err.h>
 #include <errno.h>
@@ -42,7 +42,7 @@ cli_init(int argc, char **argv)
 
 	if (atexit(util_check_stdout) != 0)
 		abort();
-	/* A completion request's words are being typed (core/complete.h). */
+	/* A completion request's words are being typed (term/complete.h). */
 	if (argc > 1 && strcmp(argv[1], "--complete") == 0)
 		return;
 	/*

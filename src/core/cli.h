@@ -5,11 +5,11 @@
 #ifndef REFKIT_CLI_H
 #define REFKIT_CLI_H
 
-#include "core/page.h"
+#include "paper/page.h"
 #include <stdint.h>
 #include <stdio.h>
 
-#include "core/out.h"
+#include "base/out.h"
 
 /*
  * Prints "PROG: MESSAGE" and "Try 'PROG --help' for more information."
@@ -33,7 +33,7 @@ int cli_common_option(int ch, char **argv, const char *usage,
 /*
  * A usage error for a word that names none of the n words at known (a
  * command, a sub-command, an option): "unknown WHAT 'lsit'; did you mean
- * 'list'?" (core/names.h: the words it begins or is a slip away from).
+ * 'list'?" (base/names.h: the words it begins or is a slip away from).
  */
 void cli_unknown(const char *what, const char *typed,
     const char *const *known, size_t n) __attribute__((noreturn));
@@ -56,7 +56,7 @@ long cli_int_arg(const char *what, const char *s, long min, long max);
 int cli_paper_arg(const char *s);
 
 /*
- * A printed sheet's code as typed (core/page.h), in its printed form; a
+ * A printed sheet's code as typed (paper/page.h), in its printed form; a
  * usage error if it is not one.
  */
 void cli_sheet_code_arg(const char *s, char code[PAGE_CODE_LEN + 1]);
@@ -124,7 +124,7 @@ void cli_fput_detail_text(const char *detail, FILE *fp);
  * Sets up a tool: the stdout check at exit, and the check of every
  * argument (valid UTF-8, no control characters but newlines and tabs in
  * a notes value), which exits 2 naming the first bad one; but not those
- * of a completion request (core/complete.h), which its answer reads.
+ * of a completion request (term/complete.h), which its answer reads.
  */
 void cli_init(int argc, char **argv);
 

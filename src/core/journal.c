@@ -5,10 +5,10 @@
  * own; every value is bound.
  */
 #include "core/journal.h"
-#include "core/chain.h"
+#include "db/chain.h"
 
 #include "core/cli.h"
-#include "core/util.h"
+#include "base/util.h"
 
 #include <err.h>
 #include <inttypes.h>

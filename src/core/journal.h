@@ -34,8 +34,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "core/db.h"
-#include "core/out.h"
+#include "db/db.h"
+#include "base/out.h"
 
 /* What the journal needs to know of one kind of log. */
 struct journal_kind {
@@ -53,7 +53,7 @@ struct journal_kind {
 	const char	*sql_insert;	/* an event: ?1 log, ?2 seq, ?3
 					   undoes, then ncols body columns;
 					   its row returned, to be hashed
-					   (core/chain.h) */
+					   (db/chain.h) */
 	const char	*sql_target;	/* log ?1's newest live event */
 	const char	*sql_snap;	/* its usable snapshots, newest first */
 	int		 ncols;		/* the body's columns */
@@ -208,7 +208,7 @@ int64_t journal_pick(struct db *db, const struct journal_kind *k,
     const char *gm, int reading, char *why, size_t whysz);
 
 /*
- * For a play session (core/play.h): opens the database at path, and
+ * For a play session (term/play.h): opens the database at path, and
  * writes into key, as users type it, the log of kind k that GM gm would
  * act on now (journal_pick).  Returns 0, or -1 when there is none.
  */

@@ -3,7 +3,7 @@
  */
 #include "core/pack.h"
 
-#include "core/util.h"
+#include "base/util.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -11,10 +11,10 @@
 
 #include <sodium.h>
 
-#include "core/db.h"
+#include "db/db.h"
 #include "core/seal.h"
-#include "core/station.h"
-#include "core/util.h"
+#include "sync/station.h"
+#include "base/util.h"
 
 /* The domain of a log key: no other use of the seed hashes this. */
 static const char log_domain[] = "refkit seal v1";

@@ -17,7 +17,7 @@
  *   draw seed  = the first 8 bytes, big-endian, of BLAKE2b-256 keyed by
  *       the log key over seq, side and index, 8 bytes big-endian each.
  *
- * The draw seed seeds the project's generator (core/rng.h) exactly as a
+ * The draw seed seeds the project's generator (base/rng.h) exactly as a
  * seed from the operating system would.  Every event of refkit draws all
  * its cards or dice from one generator stream, in the order the rules
  * draw them, so side and index are 0 throughout; they are in the
@@ -35,7 +35,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/db.h"
+#include "db/db.h"
 #include "core/journal.h"
 
 #define SEAL_BYTES	32		/* a seed, a log key, a hash */

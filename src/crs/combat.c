@@ -3,9 +3,9 @@
  */
 #include "crs/combat.h"
 
-#include "core/rng.h"
+#include "base/rng.h"
 #include "crs/sheet.h"
-#include "core/util.h"
+#include "base/util.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -7,7 +7,7 @@
  */
 #include "crs/combat_text.h"
 
-#include "core/util.h"
+#include "base/util.h"
 
 #include <inttypes.h>
 #include <stdlib.h>

@@ -7,8 +7,8 @@
  */
 #include "crs/combat_watch.h"
 
-#include "core/db.h"
-#include "core/util.h"
+#include "db/db.h"
+#include "base/util.h"
 #include "crs/combat.h"
 #include "crs/combat_text.h"
 #include "crs/ledger.h"

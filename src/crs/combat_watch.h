@@ -4,14 +4,14 @@
  * as bars and numbers, stances, who is down, dead or fled, the cards set
  * aside, and the last events as the log tells them.  It reads the
  * combat through the ledger and words it through combat_text;
- * core/watch.h puts it on the screen.
+ * term/watch.h puts it on the screen.
  */
 #ifndef REFKIT_COMBAT_WATCH_H
 #define REFKIT_COMBAT_WATCH_H
 
 #include <stddef.h>
 
-#include "core/watch.h"
+#include "term/watch.h"
 
 /*
  * A watch_draw_fn, arg a struct watch_log: draws the combat whose

@@ -1,11 +1,11 @@
 /*
  * crscomplete.c - what crs-stats, crs-draw and crs-combat complete
- * (core/complete.h): the words each command takes, and the roster's and
+ * (term/complete.h): the words each command takes, and the roster's and
  * a combat's names.  Over the stores: roster and ledger.
  */
 #include "crs/crscomplete.h"
 
-#include "core/db.h"
+#include "db/db.h"
 #include "crs/ledger.h"
 #include "crs/roster.h"
 

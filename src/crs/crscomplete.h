@@ -1,13 +1,13 @@
 /*
  * crscomplete.h - the grammars of crs-stats, crs-draw and crs-combat for
- * shell completion (core/complete.h), with the names they complete:
+ * shell completion (term/complete.h), with the names they complete:
  * characters, items and powers of the roster, and the fighters of a
  * combat.
  */
 #ifndef REFKIT_CRSCOMPLETE_H
 #define REFKIT_CRSCOMPLETE_H
 
-#include "core/complete.h"
+#include "term/complete.h"
 
 extern const struct complete_tool crscomplete_stats;
 extern const struct complete_tool crscomplete_draw;

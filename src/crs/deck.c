@@ -3,7 +3,7 @@
  */
 #include "crs/deck.h"
 
-#include "core/util.h"
+#include "base/util.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -10,7 +10,7 @@
 
 #include <stddef.h>
 
-#include "core/rng.h"
+#include "base/rng.h"
 
 #define DECK_ACE	1
 #define DECK_TEN	10

@@ -8,7 +8,7 @@
  */
 #include "crs/import.h"
 
-#include "core/util.h"
+#include "base/util.h"
 
 #include <csv.h>
 #include <sqlite3.h>

@@ -3,10 +3,10 @@
  */
 #include "crs/ledger.h"
 
-#include "core/lookup.h"
-#include "core/out.h"
+#include "db/lookup.h"
+#include "base/out.h"
 #include "core/pack.h"
-#include "core/util.h"
+#include "base/util.h"
 #include "crs/combat_pack.h"
 
 #include <err.h>

@@ -11,7 +11,7 @@
 #include <stdint.h>
 
 #include "crs/combat.h"
-#include "core/db.h"
+#include "db/db.h"
 #include "core/journal.h"
 #include "core/seal.h"
 
@@ -165,7 +165,7 @@ struct ledger_history {
 };
 
 /*
- * The name that typed means among those with a history (core/lookup.h's
+ * The name that typed means among those with a history (db/lookup.h's
  * rule: a character that fought may since have left the roster), or
  * NULL with the refusal in why ("no combat history for 'Jon'; did you
  * mean 'John'?").  The caller frees it.

@@ -25,7 +25,7 @@
  */
 #include "crs/odds.h"
 
-#include "core/util.h"
+#include "base/util.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -14,7 +14,7 @@
 #include "crs/combat_text.h"
 #include "crs/deck.h"
 #include "crs/odds.h"
-#include "core/util.h"
+#include "base/util.h"
 
 /* How many empty hours between two busy ones the chart still shows. */
 #define HOURS_SPAN_MAX	48

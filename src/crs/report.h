@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/db.h"
+#include "db/db.h"
 #include "crs/ledger.h"
 
 /* The matchups the report names, the most frequent first. */

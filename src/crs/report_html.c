@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/svg.h"
-#include "core/util.h"
+#include "paper/svg.h"
+#include "base/util.h"
 
 static const char style[] =
 "body{font-family:'DejaVu Sans',sans-serif;margin:1.5rem auto;"

@@ -1,6 +1,6 @@
 /*
  * report_html.h - the organiser's report (report.h) as one HTML page
- * that needs nothing else: its style and its charts (core/svg.h) are in
+ * that needs nothing else: its style and its charts (paper/svg.h) are in
  * the page, every name escaped.
  */
 #ifndef REFKIT_REPORT_HTML_H

@@ -5,8 +5,8 @@
  */
 #include "crs/report_json.h"
 
-#include "core/out.h"
-#include "core/util.h"
+#include "base/out.h"
+#include "base/util.h"
 
 /* A time as "2026-11-24T10:00:00Z", or null for 0. */
 static void

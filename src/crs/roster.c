@@ -4,8 +4,8 @@
  */
 #include "crs/roster.h"
 
-#include "core/lookup.h"
-#include "core/util.h"
+#include "db/lookup.h"
+#include "base/util.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/db.h"
+#include "db/db.h"
 #include "crs/item.h"
 #include "crs/sheet.h"
 
@@ -179,7 +179,7 @@ enum roster_table {
 };
 
 /*
- * The character, item or power that typed names, by core/names.h's rule
+ * The character, item or power that typed names, by base/names.h's rule
  * (exact, then but for case, then a unique prefix of the name or of a
  * word of it): its full name, which the caller frees; or NULL with the
  * refusal in why ("no character named 'Jon'; did you mean 'John'?").

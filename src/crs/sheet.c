@@ -3,7 +3,7 @@
  */
 #include "crs/sheet.h"
 
-#include "core/util.h"
+#include "base/util.h"
 
 #include <stdio.h>
 #include <stdlib.h>

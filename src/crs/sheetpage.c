@@ -6,7 +6,7 @@
  */
 #include "crs/sheetpage.h"
 
-#include "core/util.h"
+#include "base/util.h"
 #include "crs/deck.h"
 #include "crs/stats.h"
 

@@ -1,6 +1,6 @@
 /*
  * sheetpage.h - a CRS character's printed sheet (crs-stats sheets): what
- * it says, laid out on a core/page.h description for core/draw.c, and
+ * it says, laid out on a paper/page.h description for paper/draw.c, and
  * its verification code.  Pure: no I/O, no SQL, no globals.
  */
 #ifndef REFKIT_SHEETPAGE_H
@@ -8,7 +8,7 @@
 
 #include <stddef.h>
 
-#include "core/page.h"
+#include "paper/page.h"
 #include "crs/item.h"
 #include "crs/sheet.h"
 

@@ -10,7 +10,7 @@
  */
 #include "crs/stats.h"
 
-#include "core/util.h"
+#include "base/util.h"
 
 #include <stdio.h>
 

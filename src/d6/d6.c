@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "d6/d6.h"
-#include "core/util.h"
+#include "base/util.h"
 
 /* ---- die codes ---- */
 

@@ -17,7 +17,7 @@
 #include <gmp.h>
 #include <stddef.h>
 
-#include "core/rng.h"
+#include "base/rng.h"
 
 #define D6_DICE_MAX	100	/* dice in a code as written */
 #define D6_PIPS_MAX	100	/* pips in a code as written, either sign */

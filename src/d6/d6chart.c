@@ -8,8 +8,8 @@
 #include <string.h>
 
 #include "d6/d6chart.h"
-#include "core/names.h"
-#include "core/util.h"
+#include "base/names.h"
+#include "base/util.h"
 
 #define N(a)	(sizeof (a) / sizeof *(a))
 

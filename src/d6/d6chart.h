@@ -58,7 +58,7 @@ const struct d6_weapon *d6chart_weapon_get(const char *key);
 const struct d6_weapon *d6chart_weapon_at(size_t i);
 
 /*
- * The weapon that typed names by core/names.h's rule over the keys, a
+ * The weapon that typed names by base/names.h's rule over the keys, a
  * space or '_' read as '-': exactly, but for case, or by a unique
  * beginning of a key or of one of its words ("heavy-r", "turbo").  NULL
  * with the refusal in why otherwise ("'blaster' could be ...").

@@ -4,7 +4,7 @@
  */
 #include "d6/d6complete.h"
 
-#include "core/db.h"
+#include "db/db.h"
 #include "d6/d6chart.h"
 #include "d6/d6store.h"
 

@@ -1,12 +1,12 @@
 /*
  * d6complete.h - the grammar of d6-roll for shell completion
- * (core/complete.h), with the names it completes: D6 characters and
+ * (term/complete.h), with the names it completes: D6 characters and
  * their traits, the charts, weapons and actions.
  */
 #ifndef REFKIT_D6COMPLETE_H
 #define REFKIT_D6COMPLETE_H
 
-#include "core/complete.h"
+#include "term/complete.h"
 
 extern const struct complete_tool d6complete_roll;
 

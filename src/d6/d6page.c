@@ -3,7 +3,7 @@
  */
 #include "d6/d6page.h"
 
-#include "core/util.h"
+#include "base/util.h"
 #include "d6/d6chart.h"
 
 #include <stdio.h>

@@ -1,12 +1,12 @@
 /*
  * d6page.h - a D6 character's printed sheet (d6-roll char sheets): laid
- * out on a core/page.h description for core/draw.c, and its
+ * out on a paper/page.h description for paper/draw.c, and its
  * verification code.  Pure: no I/O, no SQL, no globals.
  */
 #ifndef REFKIT_D6PAGE_H
 #define REFKIT_D6PAGE_H
 
-#include "core/page.h"
+#include "paper/page.h"
 #include "d6/d6sheet.h"
 
 /*

@@ -8,8 +8,8 @@
 #include <string.h>
 
 #include "d6/d6sheet.h"
-#include "core/names.h"
-#include "core/util.h"
+#include "base/names.h"
+#include "base/util.h"
 
 void
 d6sheet_new(struct d6_sheet *s, const char *name)
@@ -207,7 +207,7 @@ among(const struct d6_trait *t, enum among which, const char *attr)
 
 /*
  * The trait of s that typed names among those which (and attr, for
- * SKILLS_OF) allows, by core/names.h's rule: its index, or -1.  m holds
+ * SKILLS_OF) allows, by base/names.h's rule: its index, or -1.  m holds
  * the outcome for a refusal; the caller releases it.
  */
 static int

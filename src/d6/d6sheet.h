@@ -44,7 +44,7 @@ int d6sheet_check(const struct d6_sheet *s, char *why, size_t whysz);
 /*
  * The trait to roll for ref ("blaster", "dexterity", or
  * "dexterity.blaster", which falls back on dexterity when it has no such
- * skill).  Each name is matched by core/names.h's rule: exactly, but for
+ * skill).  Each name is matched by base/names.h's rule: exactly, but for
  * case, or by a unique beginning of the name or of one of its words
  * ("blas", "dex.bl").  *fallback is set when it fell back.  NULL, with
  * the refusal in why, if no trait is meant or several could be.

@@ -8,9 +8,9 @@
 #include <string.h>
 
 #include "d6/d6store.h"
-#include "core/chain.h"
-#include "core/lookup.h"
-#include "core/util.h"
+#include "db/chain.h"
+#include "db/lookup.h"
+#include "base/util.h"
 
 static const char *
 col_text(struct db_stmt *st, int i)
@@ -185,7 +185,7 @@ d6store_log_roll(struct db *db, const struct d6_logged *r, int64_t now)
 	int64_t base, tag;
 	char seed[24];
 
-	/* A station's rolls are one chain (core/chain.h). */
+	/* A station's rolls are one chain (db/chain.h). */
 	base = db_key_base(db);
 	tag = base >> DB_KEY_BITS;
 	chain_head_get(db, "rolls", tag, &head);

@@ -9,12 +9,12 @@
 
 #include <stdint.h>
 
-#include "core/db.h"
+#include "db/db.h"
 #include "core/seal.h"
 #include "d6/d6sheet.h"
 
 /*
- * The character that typed names, by core/names.h's rule (exactly, but
+ * The character that typed names, by base/names.h's rule (exactly, but
  * for case, or by a unique beginning of the name or of one of its
  * words): its full name, which the caller frees; or NULL with the
  * refusal in why ("no D6 character named 'Lkue'; did you mean 'Luke'?").

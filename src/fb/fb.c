@@ -10,7 +10,7 @@
 #include <strings.h>
 
 #include "fb/fb.h"
-#include "core/util.h"
+#include "base/util.h"
 
 static const char *const geas_names[FB_NGEAS + 1] = {
 	"push", "pull", "jump", "sight", "speed", "hide", "mind-trick",

@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/rng.h"
+#include "base/rng.h"
 
 #define FB_MAXS		8	/* spheres a board may have */
 #define FB_NT		6	/* targets, one per role */

@@ -5,7 +5,7 @@
  */
 #include "fb/fbcomplete.h"
 
-#include "core/db.h"
+#include "db/db.h"
 #include "fb/fbledger.h"
 
 #include <string.h>

@@ -1,12 +1,12 @@
 /*
  * fbcomplete.h - the grammar of fb-duel for shell completion
- * (core/complete.h), with the names it completes: duelists, boards, the
+ * (term/complete.h), with the names it completes: duelists, boards, the
  * two of a duel, and the FORCE GEAS.
  */
 #ifndef REFKIT_FBCOMPLETE_H
 #define REFKIT_FBCOMPLETE_H
 
-#include "core/complete.h"
+#include "term/complete.h"
 
 extern const struct complete_tool fbcomplete_duel;
 

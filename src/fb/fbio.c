@@ -9,8 +9,8 @@
 #include <strings.h>
 
 #include "fb/fbio.h"
-#include "core/names.h"
-#include "core/util.h"
+#include "base/names.h"
+#include "base/util.h"
 
 static int
 number(const char *s, long min, long max, long *out)

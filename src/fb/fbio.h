@@ -46,7 +46,7 @@ int fbio_slot_find(const struct fb_board *b, const char *name);
 const char *fbio_slot_name(const struct fb_board *b, int slot);
 
 /*
- * Which of a duel's two duelists (names) typed names, by core/names.h's
+ * Which of a duel's two duelists (names) typed names, by base/names.h's
  * rule: exactly, but for case, or by a unique beginning of the name or
  * of one of its words.  Returns 0 or 1, or -1 with the refusal in why
  * ("'Zed' is not in this duel (in it: 'Ann' and 'Bob')").

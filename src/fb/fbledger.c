@@ -10,8 +10,8 @@
 #include "fb/fbio.h"
 #include "fb/fbledger.h"
 #include "fb/fbpack.h"
-#include "core/lookup.h"
-#include "core/util.h"
+#include "db/lookup.h"
+#include "base/util.h"
 
 /* The name a look-up found, into a buffer of size sz: 0, or -1. */
 static int

@@ -8,7 +8,7 @@
 
 #include <stdint.h>
 
-#include "core/db.h"
+#include "db/db.h"
 #include "core/journal.h"
 #include "core/pack.h"
 #include "core/seal.h"
@@ -26,7 +26,7 @@ struct fbledger_duelist {
 };
 
 /*
- * The board, or the duelist, that typed names by core/names.h's rule
+ * The board, or the duelist, that typed names by base/names.h's rule
  * (their names compare without case: an exact name, then a unique
  * beginning of a name or of one of its words): 0 with its name as stored
  * in name, or -1 with the refusal in why ("no duelist 'Vadr'; did you

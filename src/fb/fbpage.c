@@ -4,7 +4,7 @@
  */
 #include "fb/fbpage.h"
 
-#include "core/util.h"
+#include "base/util.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,12 +1,12 @@
 /*
  * fbpage.h - a Force Battles duelist's printed board (fb-duel sheets):
- * laid out on a core/page.h description for core/draw.c, and its
+ * laid out on a paper/page.h description for paper/draw.c, and its
  * verification code.  Pure: no I/O, no SQL, no globals.
  */
 #ifndef REFKIT_FBPAGE_H
 #define REFKIT_FBPAGE_H
 
-#include "core/page.h"
+#include "paper/page.h"
 #include "fb/fb.h"
 
 /* A duelist as the printed board shows her; the caller's. */

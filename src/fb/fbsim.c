@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/rng.h"
-#include "core/util.h"
+#include "base/rng.h"
+#include "base/util.h"
 
 struct job {
 	const struct fb_state	*s0;

@@ -5,9 +5,9 @@
  */
 #include "fb/fbwatch.h"
 
-#include "core/db.h"
+#include "db/db.h"
 #include "core/journal.h"
-#include "core/util.h"
+#include "base/util.h"
 #include "fb/fbio.h"
 #include "fb/fbledger.h"
 

@@ -2,14 +2,14 @@
  * fbwatch.h - a Force Battles duel as the live board shows it (fb-duel
  * watch): both boards as status writes them, whose initiative and what
  * stage the round is at, and the last events as the log tells them.
- * core/watch.h puts it on the screen.
+ * term/watch.h puts it on the screen.
  */
 #ifndef REFKIT_FBWATCH_H
 #define REFKIT_FBWATCH_H
 
 #include <stddef.h>
 
-#include "core/watch.h"
+#include "term/watch.h"
 
 /*
  * A watch_draw_fn: draws the duel whose key arg is, as typed ("3",

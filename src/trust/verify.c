@@ -16,12 +16,12 @@
 #include <unistd.h>
 
 #include "bg/bgledger.h"
-#include "core/chain.h"
+#include "db/chain.h"
 #include "core/cli.h"
-#include "core/db.h"
-#include "core/out.h"
+#include "db/db.h"
+#include "base/out.h"
 #include "core/seal.h"
-#include "core/util.h"
+#include "base/util.h"
 #include "crs/ledger.h"
 #include "d6/d6store.h"
 #include "fb/fbledger.h"

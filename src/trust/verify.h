@@ -1,6 +1,6 @@
 /*
  * verify.h - refkit verify (refkit(1), refkit(7) "Trust"): every hash
- * chain of a database checked (core/chain.h), every log replayed through
+ * chain of a database checked (db/chain.h), every log replayed through
  * its game system's rules, a head written down earlier looked for, and
  * every sealed draw checked against a revealed seed or key
  * (core/seal.h).  Over the four systems' ledgers, so above them all.

@@ -85,7 +85,7 @@ mkchanges() {
 	sha256sum "$out" | cut -c1-64 | unhex >>"$out"
 }
 
-# mkchanges writes what the writer of src/core/changes.c writes: the
+# mkchanges writes what the writer of src/sync/changes.c writes: the
 # changeset of one.changes (after its header of 80 bytes and its entry's
 # 53), written again, is the same file.
 n=$(($(wc -c <one.changes) - 80 - 53 - 1 - 32))

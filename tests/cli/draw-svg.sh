@@ -1,5 +1,5 @@
 # crs-draw --svg: the distribution odds and versus print, as an SVG bar
-# chart (core/svg.c, which crs-combat report draws with too): a bar for
+# chart (paper/svg.c, which crs-combat report draws with too): a bar for
 # each value of probability above 0.  The man page's example is the
 # versus here.
 run crs-draw odds --lb 1 --svg odds.svg

@@ -18,9 +18,9 @@
  */
 #include "hooks.h"
 
-#include "core/db.h"
-#include "core/dbpg.h"
-#include "core/play.h"
+#include "db/db.h"
+#include "db/dbpg.h"
+#include "term/play.h"
 
 #include <fcntl.h>
 #include <getopt.h>

@@ -15,7 +15,7 @@
 #include "bg/bg.h"
 #include "bg/bgio.h"
 #include "bg/bgledger.h"
-#include "core/rng.h"
+#include "base/rng.h"
 
 /* Line-up counts, SA to III, basic then advanced. */
 static const int counts[2][BG_NLEVEL] = { { 2, 4, 4, 2 }, { 2, 6, 4, 4 } };

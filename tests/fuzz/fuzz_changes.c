@@ -1,5 +1,5 @@
 /*
- * fuzz_changes.c - changes files (src/core/changes.h) through the same
+ * fuzz_changes.c - changes files (src/sync/changes.h) through the same
  * FILE-based reader the tools use, twice: as given, and with their last
  * 32 bytes replaced by the right checksum, so that mutations get past
  * the checksum to the header and entry checks and to SQLite's changeset
@@ -11,7 +11,7 @@
 
 #include <sodium.h>
 
-#include "core/changes.h"
+#include "sync/changes.h"
 
 /* Reads data whole; writes what was handed out into *out (if taken). */
 static int

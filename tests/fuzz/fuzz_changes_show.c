@@ -1,5 +1,5 @@
 /*
- * fuzz_changes_show.c - changes files shown (src/core/changes_show.h)
+ * fuzz_changes_show.c - changes files shown (src/sync/changes_show.h)
  * in both forms, with their last 32 bytes replaced by the right
  * checksum, so that mutations get past it to the entries and to the
  * decoding of their changesets (fuzz_changes.c fuzzes the reader alone,
@@ -13,8 +13,8 @@
 
 #include <sodium.h>
 
-#include "core/changes.h"
-#include "core/changes_show.h"
+#include "sync/changes.h"
+#include "sync/changes_show.h"
 
 /* Why the reader refuses data ("" if it takes it whole). */
 static void

@@ -10,7 +10,7 @@
 
 #include "fb/fb.h"
 #include "fb/fbio.h"
-#include "core/rng.h"
+#include "base/rng.h"
 
 static struct fb_board B;
 static const char *const names[2] = { "Ann", "Bob" };

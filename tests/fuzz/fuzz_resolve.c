@@ -1,5 +1,5 @@
 /*
- * fuzz_resolve.c - resolution files (src/core/resolve.h), the lines a
+ * fuzz_resolve.c - resolution files (src/sync/resolve.h), the lines a
  * user edits for --resolve: each is taken or refused with one clean
  * line naming it; a file taken names no record twice, every key it
  * holds is found again by its table and key, and each key has the shape
@@ -8,7 +8,7 @@
  */
 #include "common.h"
 
-#include "core/resolve.h"
+#include "sync/resolve.h"
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -7,7 +7,7 @@
 
 #include "crs/sheet.h"
 #include "crs/stats.h"
-#include "core/util.h"
+#include "base/util.h"
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

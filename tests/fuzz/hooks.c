@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "core/util.h"
+#include "base/util.h"
 
 jmp_buf *refkit_fuzz_jmp;
 int refkit_fuzz_status;

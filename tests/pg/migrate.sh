@@ -40,9 +40,9 @@ unset REFKIT_DB
 export REFKIT_NOW=1795000000 REFKIT_STATION=hall LC_ALL=C
 
 oldest=$(sed -n 's/^#define DBPG_SCHEMA_OLDEST[[:space:]]*\([0-9]*\).*/\1/p' \
-    "$top/src/core/dbpg.h")
+    "$top/src/db/dbpg.h")
 latest=$(sed -n 's/^#define DB_SCHEMA_VERSION[[:space:]]*\([0-9]*\).*/\1/p' \
-    "$top/src/core/db_base.h")
+    "$top/src/db/db_base.h")
 url() { printf 'postgresql:///%s?host=%s&user=%s' "$1" "$PGHOST" "$PGUSER"; }
 shown() { printf 'postgresql://%s@%s:5432/%s' "$PGUSER" "$PGHOST" "$1"; }
 q() { psql -X -At -F'|' -d "$1" -c "$2"; }

@@ -39,7 +39,7 @@ ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); printf 'FAIL: migrate-big: %s\n' "$1"; }
 q() { sqlite3 "$db" "$1"; }
 latest=$(sed -n 's/^#define DB_SCHEMA_VERSION[[:space:]]*\([0-9]*\).*/\1/p' \
-    "$top/src/core/db_base.h")
+    "$top/src/db/db_base.h")
 
 # migrate N BASE WHAT: makes the version-7 database of N events whose ids
 # start at BASE + 1, migrates it and checks it.

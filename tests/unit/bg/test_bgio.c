@@ -11,7 +11,7 @@
 
 #include "bg/bg.h"
 #include "bg/bgio.h"
-#include "core/util.h"
+#include "base/util.h"
 
 static char why[BG_WHYSZ];
 static struct bg_game G;

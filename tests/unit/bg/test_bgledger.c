@@ -20,7 +20,7 @@
 #include "bg/bgpack.h"
 #include "core/journal.h"
 #include "core/pack.h"
-#include "core/util.h"
+#include "base/util.h"
 
 static char why[BG_WHYSZ + 100];
 

@@ -16,7 +16,7 @@
 #include "tap.h"
 
 #include "core/cli.h"
-#include "core/util.h"
+#include "base/util.h"
 
 #define PROG	"unit-cli"
 #define TRY	"Try '" PROG " --help' for more information.\n"

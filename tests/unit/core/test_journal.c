@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "core/journal.h"
-#include "core/util.h"
+#include "base/util.h"
 
 /* A kind of its own: logs in t_log, events in t_event, a body a word. */
 struct body {

@@ -12,9 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/db.h"
+#include "db/db.h"
 #include "core/seal.h"
-#include "core/util.h"
+#include "base/util.h"
 
 /*
  * seed = bytes(range(32)); station id "8123456789abcdef0123456789abcdef";

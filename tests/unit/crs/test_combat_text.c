@@ -6,7 +6,7 @@
 #include "tap.h"
 
 #include "crs/combat_text.h"
-#include "core/util.h"
+#include "base/util.h"
 
 #include <stdlib.h>
 

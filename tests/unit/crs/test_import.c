@@ -6,7 +6,7 @@
 #include <stdlib.h>
 
 #include "crs/import.h"
-#include "core/util.h"
+#include "base/util.h"
 
 struct seen {
 	int	n;

@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "crs/ledger.h"
-#include "core/util.h"
+#include "base/util.h"
 
 /* Appends an event of action to combat id; returns its seq. */
 static int64_t

@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "core/util.h"
+#include "base/util.h"
 #include "crs/ledger.h"
 
 #define NCOMBATS	40

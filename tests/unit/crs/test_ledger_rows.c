@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "core/util.h"
+#include "base/util.h"
 #include "crs/ledger.h"
 
 #define NOW	1795000000

@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 #include "core/pack.h"
-#include "core/util.h"
+#include "base/util.h"
 #include "crs/combat_pack.h"
 #include "crs/ledger.h"
 

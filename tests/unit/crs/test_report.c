@@ -4,15 +4,15 @@
  * temporary file, as crs-combat records them: each combat's sums, rounds,
  * duration and story, the matchups and their odds against the odds
  * engine, the hours, --since; and the report's JSON and the SVG charts
- * (core/svg.c) it draws: escaping, cut labels, a bar a figure.
+ * (paper/svg.c) it draws: escaping, cut labels, a bar a figure.
  */
 #include "tap.h"
 
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "core/svg.h"
-#include "core/util.h"
+#include "paper/svg.h"
+#include "base/util.h"
 #include "crs/ledger.h"
 #include "crs/odds.h"
 #include "crs/report.h"

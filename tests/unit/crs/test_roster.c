@@ -11,8 +11,8 @@
 #include <unistd.h>
 
 #include "crs/roster.h"
-#include "core/db.h"
-#include "core/util.h"
+#include "db/db.h"
+#include "base/util.h"
 
 static int
 count(void *arg, const struct sheet *sh)

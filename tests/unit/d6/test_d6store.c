@@ -10,10 +10,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "core/db.h"
+#include "db/db.h"
 
 #include <sqlite3.h>
-#include "core/util.h"
+#include "base/util.h"
 #include "d6/d6sheet.h"
 #include "d6/d6store.h"
 
@@ -193,7 +193,7 @@ test_each_remove(struct db *db)
 	    "its rolls stay in the log");
 }
 
-/* Names as a GM types them (core/names.h): characters and traits. */
+/* Names as a GM types them (base/names.h): characters and traits. */
 static void
 test_names(struct db *db)
 {

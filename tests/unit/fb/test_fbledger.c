@@ -12,7 +12,7 @@
 
 #include "core/journal.h"
 #include "core/pack.h"
-#include "core/util.h"
+#include "base/util.h"
 #include "fb/fbio.h"
 #include "fb/fbledger.h"
 #include "fb/fbpack.h"

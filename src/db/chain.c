@@ -1,0 +1,851 @@
+/*
+ * chain.c - hash chains over the ledgers: see chain.h.
+ */
+#include "db/chain.h"
+
+#include "base/util.h"
+
+#include <err.h>
+#include <inttypes.h>
+#include <sodium.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* What the hash of every event starts with: the chain's form, 1. */
+static const char chain_prefix[] = "refkit chain 1";
+
+/* 2^31: a D6 roll's key is its station's tag times this plus its seq. */
+#define ROLL_TAG	INT64_C(2147483648)
+
+/*
+ * Each kind's statements.  rows: the log's events in order, every
+ * column (SELECT *); update: an event's hash; logs: the logs that have
+ * events or a row of their own; log: 1 if log ?1 has its row.
+ */
+static const struct kind {
+	const char	*name;
+	const char	*rows;
+	const char	*update;
+	const char	*logs;
+	const char	*log;
+	int		 rolls;
+} kinds[] = {
+	{ "combat",
+	    "SELECT * FROM event WHERE combat_id = ?1 ORDER BY seq",
+	    "UPDATE event SET hash = ?1 WHERE id = ?2",
+	    "SELECT id FROM combat UNION SELECT combat_id FROM event"
+	    " UNION SELECT log FROM chain WHERE kind = 'combat' ORDER BY 1",
+	    "SELECT count(*) FROM combat WHERE id = ?1", 0 },
+	{ "duel",
+	    "SELECT * FROM fb_event WHERE duel_id = ?1 ORDER BY seq",
+	    "UPDATE fb_event SET hash = ?1 WHERE id = ?2",
+	    "SELECT id FROM fb_duel UNION SELECT duel_id FROM fb_event"
+	    " UNION SELECT log FROM chain WHERE kind = 'duel' ORDER BY 1",
+	    "SELECT count(*) FROM fb_duel WHERE id = ?1", 0 },
+	{ "game",
+	    "SELECT * FROM bg_event WHERE game_id = ?1 ORDER BY seq",
+	    "UPDATE bg_event SET hash = ?1 WHERE id = ?2",
+	    "SELECT id FROM bg_game UNION SELECT game_id FROM bg_event"
+	    " UNION SELECT log FROM chain WHERE kind = 'game' ORDER BY 1",
+	    "SELECT count(*) FROM bg_game WHERE id = ?1", 0 },
+	{ "rolls",
+	    "SELECT * FROM d6_roll WHERE id >= ?1 * 2147483648"
+	    " AND id < (?1 + 1) * 2147483648 ORDER BY id",
+	    "UPDATE d6_roll SET hash = ?1 WHERE id = ?2",
+	    "SELECT id / 2147483648 FROM d6_roll UNION SELECT log FROM chain"
+	    " WHERE kind = 'rolls' ORDER BY 1",
+	    NULL, 1 },
+};
+#define NKINDS	(sizeof kinds / sizeof *kinds)
+
+static const struct kind *
+kind_of(const char *name)
+{
+	for (size_t i = 0; i < NKINDS; i++)
+		if (strcmp(kinds[i].name, name) == 0)
+			return &kinds[i];
+	return NULL;
+}
+
+/* The kind of that name; a refkit bug if there is none. */
+static const struct kind *
+kind_need(const char *name)
+{
+	const struct kind *k = kind_of(name);
+
+	if (k == NULL)
+		errx(1, "the hash chain: no kind %s", util_q(name));
+	return k;
+}
+
+int
+chain_kind_known(const char *kind)
+{
+#ifdef REFKIT_BENCH_NO_CHAIN
+	/* bench/chain.sh's build: logs appended to without their chain. */
+	(void)kind;
+	return 0;
+#else
+	return kind_of(kind) != NULL;
+#endif
+}
+
+void
+chain_hex(const unsigned char hash[CHAIN_HASH_LEN], char hex[CHAIN_HEX_LEN])
+{
+	sodium_bin2hex(hex, CHAIN_HEX_LEN, hash, CHAIN_HASH_LEN);
+}
+
+/*
+ * Reads the 64 hex digits at hex (NUL-terminated or not) into hash; 0,
+ * or -1 if they are not that.
+ */
+static int
+unhex(const void *hex, unsigned char hash[CHAIN_HASH_LEN])
+{
+	const unsigned char *p = hex;
+
+	if (p == NULL)
+		return -1;
+	for (int i = 0; i < CHAIN_HASH_LEN; i++) {
+		int d[2];
+
+		for (int j = 0; j < 2; j++) {
+			int c = p[2 * i + j];
+
+			if (c >= '0' && c <= '9')
+				d[j] = c - '0';
+			else if (c >= 'a' && c <= 'f')
+				d[j] = c - 'a' + 10;
+			else
+				return -1;	/* a NUL ends it too */
+		}
+		hash[i] = (unsigned char)(d[0] << 4 | d[1]);
+	}
+	return 0;
+}
+
+/* A hash's 64 lowercase digits, without a NUL: to compare a stored one. */
+static void
+hex_of(const unsigned char hash[CHAIN_HASH_LEN], char hex[2 * CHAIN_HASH_LEN])
+{
+	static const char digit[] = "0123456789abcdef";
+
+	for (int i = 0; i < CHAIN_HASH_LEN; i++) {
+		hex[2 * i] = digit[hash[i] >> 4];
+		hex[2 * i + 1] = digit[hash[i] & 0xf];
+	}
+}
+
+/* ---- a row's bytes ---- */
+
+/*
+ * An event's row as chain.h encodes it, with what the chain needs of
+ * it: its key, its seq, where the seq's 8 bytes are (to try it at
+ * another seq), the hash it carries.
+ */
+struct row {
+	unsigned char	*enc;
+	size_t		 len, cap;
+	size_t		 seq_at;	/* offset of seq's bytes, or SIZE_MAX */
+	size_t		 seq_len;	/* and how many */
+	int64_t		 id, seq;
+	const void	*hex;		/* its hash's digits, until the next
+					   step, or NULL */
+	int		 has;		/* carries a well-formed hash */
+	unsigned char	 stored[CHAIN_HASH_LEN];
+	int		 placed;	/* verify: its place in the chain found */
+};
+
+static void
+put(struct row *r, const void *p, size_t n)
+{
+	if (r->len + n > r->cap) {
+		r->cap = r->cap ? 2 * r->cap : 512;
+		while (r->cap < r->len + n)
+			r->cap *= 2;
+		r->enc = xrealloc(r->enc, r->cap);
+	}
+	memcpy(r->enc + r->len, p, n);
+	r->len += n;
+}
+
+static void
+put_be(unsigned char *b, uint64_t v, int n)
+{
+	for (int i = n - 1; i >= 0; i--, v >>= 8)
+		b[i] = (unsigned char)(v & 0xff);
+}
+
+/*
+ * An integer as chain.h encodes it, into b (9 bytes): 0x10 plus the
+ * number of bytes that follow, then its fewest two's complement bytes,
+ * big-endian (none for 0).  Returns how many bytes in all.
+ */
+static int
+int_encode(int64_t v, unsigned char b[9])
+{
+	int n = v == 0 ? 0 : 8;
+
+	/* n - 1 bytes hold v if it is within their signed range. */
+	while (n > 1) {
+		int64_t half = INT64_C(1) << (8 * (n - 1) - 1);
+
+		if (v < -half || v > half - 1)
+			break;
+		n--;
+	}
+	b[0] = (unsigned char)(0x10 + n);
+	put_be(b + 1, (uint64_t)v, n);
+	return 1 + n;
+}
+
+/*
+ * Where a statement's columns are: those the chain reads by name, found
+ * once for all its rows.
+ */
+struct layout {
+	int		 n;
+	int		 hash, id, seq;		/* -1: none */
+};
+
+static void
+layout_of(struct db_stmt *st, struct layout *l)
+{
+	l->n = db_column_count(st);
+	l->hash = l->id = l->seq = -1;
+	for (int i = 0; i < l->n; i++) {
+		const char *name = db_column_name(st, i);
+
+		if (strcmp(name, "hash") == 0)
+			l->hash = i;
+		else if (strcmp(name, "id") == 0)
+			l->id = i;
+		else if (strcmp(name, "seq") == 0)
+			l->seq = i;
+	}
+}
+
+/*
+ * Reads st's current row (SELECT * of an event table, or RETURNING *),
+ * whose columns l says, into r, encoded: every column but hash, and
+ * but a NULL in a column after hash (chain.h).  The seq
+ * is its column's, or for a roll its key's low 31 bits.  A text's bytes
+ * are read as they are stored (a blob's read), whatever they hold.
+ */
+static void
+row_read(struct db *db, const struct kind *k, struct db_stmt *st,
+    const struct layout *l, struct row *r)
+{
+	r->len = 0;
+	r->seq_at = SIZE_MAX;
+	r->hex = NULL;
+	r->has = 0;
+	r->id = r->seq = 0;
+	r->placed = 0;
+	for (int i = 0; i < l->n; i++) {
+		unsigned char b[9];
+		int type;
+
+		if (i == l->hash) {
+			/* Read as digits here, decoded when needed. */
+			r->hex = db_column_type(st, i) == DB_TEXT &&
+			    db_column_bytes(st, i) == 2 * CHAIN_HASH_LEN ?
+			    db_column_blob(st, i) : NULL;
+			continue;
+		}
+		switch ((type = db_column_type(st, i))) {
+		case DB_NULL:
+			/*
+			 * A column added after hash (the GM of a duel's or
+			 * a game's event, schema 16) is left out while
+			 * NULL, so that the rows chained before it was
+			 * added keep their hashes.
+			 */
+			if (l->hash >= 0 && i > l->hash)
+				break;
+			b[0] = 0x00;
+			put(r, b, 1);
+			break;
+		case DB_INTEGER: {
+			int64_t v = db_column_int(st, i);
+			int len;
+
+			if (i == l->id)
+				r->id = v;
+			else if (i == l->seq) {
+				r->seq = v;
+				r->seq_at = r->len;
+			}
+			len = int_encode(v, b);
+			if (i == l->seq)
+				r->seq_len = (size_t)len;
+			put(r, b, (size_t)len);
+			break;
+		}
+		case DB_TEXT:
+		case DB_BLOB: {
+			const void *p = db_column_blob(st, i);
+			int len = db_column_bytes(st, i);
+
+			b[0] = type == DB_TEXT ? 0x03 : 0x04;
+			put_be(b + 1, (uint64_t)len, 4);
+			put(r, b, 5);
+			if (len > 0)
+				put(r, p, (size_t)len);
+			break;
+		}
+		default:
+			db_die(db, "the hash chain: column %s of a %s event "
+			    "holds a number with a fraction",
+			    util_q(db_column_name(st, i)), k->name);
+		}
+	}
+	if (k->rolls)
+		r->seq = r->id % ROLL_TAG;
+}
+
+/*
+ * The hash of r's bytes after prev, with seq in place of its own (to
+ * try an event at another place).
+ */
+static void
+row_hash(const struct kind *k, const unsigned char prev[CHAIN_HASH_LEN],
+    const struct row *r, int64_t seq, unsigned char out[CHAIN_HASH_LEN])
+{
+	crypto_hash_sha256_state s;
+
+	crypto_hash_sha256_init(&s);
+	crypto_hash_sha256_update(&s, (const unsigned char *)chain_prefix,
+	    sizeof chain_prefix);
+	crypto_hash_sha256_update(&s, (const unsigned char *)k->name,
+	    strlen(k->name) + 1);
+	crypto_hash_sha256_update(&s, prev, CHAIN_HASH_LEN);
+	if (r->seq_at != SIZE_MAX && seq != r->seq) {
+		unsigned char b[9];
+		size_t after = r->seq_at + r->seq_len;
+
+		crypto_hash_sha256_update(&s, r->enc, r->seq_at);
+		crypto_hash_sha256_update(&s, b, (size_t)int_encode(seq, b));
+		crypto_hash_sha256_update(&s, r->enc + after, r->len - after);
+	} else
+		crypto_hash_sha256_update(&s, r->enc, r->len);
+	crypto_hash_sha256_final(&s, out);
+}
+
+/* ---- heads ---- */
+
+void
+chain_head_get(struct db *db, const char *kind, int64_t log,
+    struct chain_head *h)
+{
+	struct db_stmt *st;
+
+	memset(h, 0, sizeof *h);
+	st = db_prepare(db, "SELECT seq, hash, migrated FROM chain"
+	    " WHERE kind = ?1 AND log = ?2");
+	db_bind_text(st, 1, kind);
+	db_bind_int(st, 2, log);
+	if (db_step(db, st, 0) == DB_ROW &&
+	    unhex(db_column_text(st, 1), h->hash) == 0) {
+		h->have = 1;
+		h->seq = db_column_int(st, 0);
+		h->migrated = db_column_int(st, 2);
+	}
+	db_finalize(st);
+}
+
+/* Makes seq and hash the head of kind's log; migrated as chain.h says. */
+static void
+head_put(struct db *db, const char *kind, int64_t log, int64_t seq,
+    const unsigned char hash[CHAIN_HASH_LEN], int64_t migrated)
+{
+	struct db_stmt *st;
+	char hex[CHAIN_HEX_LEN];
+
+	chain_hex(hash, hex);
+	st = db_prepare(db, "INSERT INTO chain (kind, log, seq, hash,"
+	    " migrated) VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (kind, log)"
+	    " DO UPDATE SET seq = excluded.seq, hash = excluded.hash,"
+	    " migrated = coalesce(excluded.migrated, chain.migrated)");
+	db_bind_text(st, 1, kind);
+	db_bind_int(st, 2, log);
+	db_bind_int(st, 3, seq);
+	db_bind_text(st, 4, hex);
+	if (migrated > 0)
+		db_bind_int(st, 5, migrated);
+	db_step(db, st, 0);
+	db_finalize(st);
+}
+
+/* Stores hash in event id of kind k. */
+static void
+row_put(struct db *db, const struct kind *k, int64_t id,
+    const unsigned char hash[CHAIN_HASH_LEN])
+{
+	struct db_stmt *st;
+	char hex[CHAIN_HEX_LEN];
+
+	chain_hex(hash, hex);
+	st = db_prepare(db, k->update);
+	db_bind_text(st, 1, hex);
+	db_bind_int(st, 2, id);
+	db_step(db, st, 0);
+	db_finalize(st);
+}
+
+/*
+ * "combat 3", "the D6 rolls of this station", for the warning of an
+ * append, which is always to a log of this station's: its number is
+ * the key's low bits (db/db.h).
+ */
+static void
+log_name(const struct kind *k, int64_t log, char *buf, size_t sz)
+{
+	if (k->rolls)
+		snprintf(buf, sz, "the D6 rolls of this station");
+	else
+		snprintf(buf, sz, "%s %" PRId64, k->name, log & DB_KEY_MAX_NO);
+}
+
+void
+chain_append(struct db *db, const char *kind, int64_t log, int64_t seq,
+    struct db_stmt *st, const struct chain_head *h)
+{
+	static const unsigned char zero[CHAIN_HASH_LEN];
+	const struct kind *k = kind_need(kind);
+	struct layout l;
+	struct row r = { 0 };
+	unsigned char hash[CHAIN_HASH_LEN];
+
+	layout_of(st, &l);
+	row_read(db, k, st, &l, &r);
+	/* The insert ends before its row is written to again. */
+	while (db_step(db, st, 0) == DB_ROW)
+		;
+
+	if (h->have ? h->seq != seq - 1 : seq != 1) {
+		char name[80];
+
+		log_name(k, log, name, sizeof name);
+		warnx("%s: its hash chain's head is at %s%" PRId64 ", not at "
+		    "%" PRId64 ": an event was removed or added by another "
+		    "program (refkit verify names it)", name,
+		    h->have ? "event " : "", h->have ? h->seq : 0, seq - 1);
+	}
+	row_hash(k, h->have ? h->hash : zero, &r, seq, hash);
+	row_put(db, k, r.id, hash);
+	head_put(db, kind, log, seq, hash, 0);
+	free(r.enc);
+}
+
+/* ---- a whole log ---- */
+
+/* The events of kind k's log, in order: *n rows to free with rows_free. */
+static struct row *
+rows_load(struct db *db, const struct kind *k, int64_t log, size_t *n)
+{
+	struct db_stmt *st;
+	struct layout l = { 0, -1, -1, -1 };
+	struct row *rows = NULL;
+	size_t cap = 0;
+
+	*n = 0;
+	st = db_prepare(db, k->rows);
+	db_bind_int(st, 1, log);
+	while (db_step(db, st, 0) == DB_ROW) {
+		if (*n == 0)
+			layout_of(st, &l);
+		if (*n == cap) {
+			cap = cap ? 2 * cap : 64;
+			rows = xreallocarray(rows, cap, sizeof *rows);
+		}
+		memset(&rows[*n], 0, sizeof *rows);
+		row_read(db, k, st, &l, &rows[*n]);
+		rows[*n].has = unhex(rows[*n].hex, rows[*n].stored) == 0;
+		rows[*n].hex = NULL;
+		(*n)++;
+	}
+	db_finalize(st);
+	return rows;
+}
+
+static void
+rows_free(struct row *rows, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(rows[i].enc);
+	free(rows);
+}
+
+int
+chain_log(struct db *db, const char *kind, int64_t log)
+{
+	static const unsigned char zero[CHAIN_HASH_LEN];
+	const struct kind *k = kind_of(kind);
+	unsigned char prev[CHAIN_HASH_LEN];
+	struct row *rows;
+	size_t n;
+
+	if (k == NULL)
+		return -1;
+	rows = rows_load(db, k, log, &n);
+	memcpy(prev, zero, sizeof prev);
+	for (size_t i = 0; i < n; i++) {
+		row_hash(k, prev, &rows[i], rows[i].seq, prev);
+		row_put(db, k, rows[i].id, prev);
+	}
+	if (n > 0)
+		head_put(db, kind, log, rows[n - 1].seq, prev,
+		    rows[n - 1].seq);
+	rows_free(rows, n);
+	return 0;
+}
+
+/* ---- verify ---- */
+
+/* At most this many problems are named per log; the rest are counted. */
+#define NAMED_MAX	20
+
+struct verify {
+	const struct kind *k;
+	int64_t		 log;
+	void		(*bad)(void *, const struct chain_problem *);
+	void		*arg;
+	int64_t		 problems;
+};
+
+static void
+problem(struct verify *v, int64_t seq, int64_t seq2, const char *what)
+{
+	struct chain_problem p;
+
+	if (++v->problems > NAMED_MAX)
+		return;
+	p.kind = v->k->name;
+	p.log = v->log;
+	p.seq = seq;
+	p.seq2 = seq2;
+	p.what = what;
+	v->bad(v->arg, &p);
+}
+
+/* The same with "WHAT event N", what it says of event n. */
+static void
+problem_at(struct verify *v, int64_t seq, int64_t seq2, const char *what,
+    int64_t n, const char *after)
+{
+	char buf[160];
+
+	snprintf(buf, sizeof buf, "%s event %" PRId64 "%s", what, n, after);
+	problem(v, seq, seq2, buf);
+}
+
+/* The row at seq, in rows sorted by seq, or NULL. */
+static struct row *
+row_at(struct row *rows, size_t n, int64_t seq)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (rows[mid].seq < seq)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && rows[lo].seq == seq ? &rows[lo] : NULL;
+}
+
+/*
+ * Trying every row at a place whose own row does not fit costs a hash
+ * each: a log damaged all over is not searched past this many.
+ */
+#define SEARCH_MAX	200000
+
+/*
+ * The common case, in one pass and bounded memory: 1 if kind k's log
+ * holds, every event 1, 2 ... n carrying the hash computed over the one
+ * before and itself, and the head at the last; with *n and *bytes what
+ * it read.  0 at the first thing that does not hold, which chain_verify
+ * then names.
+ */
+static int
+verify_fast(struct db *db, const struct kind *k, int64_t log,
+    const struct chain_head *head, int64_t *n, int64_t *bytes)
+{
+	crypto_hash_sha256_state base, s;
+	unsigned char prev[CHAIN_HASH_LEN] = { 0 }, h[CHAIN_HASH_LEN];
+	char hex[2 * CHAIN_HASH_LEN];
+	struct layout l = { 0, -1, -1, -1 };
+	struct row r = { 0 };
+	struct db_stmt *st;
+	size_t fixed = sizeof chain_prefix + strlen(k->name) + 1 +
+	    CHAIN_HASH_LEN;
+	int holds = 1;
+
+	*n = *bytes = 0;
+	crypto_hash_sha256_init(&base);
+	crypto_hash_sha256_update(&base, (const unsigned char *)chain_prefix,
+	    sizeof chain_prefix);
+	crypto_hash_sha256_update(&base, (const unsigned char *)k->name,
+	    strlen(k->name) + 1);
+	st = db_prepare(db, k->rows);
+	db_bind_int(st, 1, log);
+	while (holds && db_step(db, st, 0) == DB_ROW) {
+		if (*n == 0)
+			layout_of(st, &l);
+		row_read(db, k, st, &l, &r);
+		if (r.hex == NULL || r.seq != *n + 1) {
+			holds = 0;
+			break;
+		}
+		s = base;
+		crypto_hash_sha256_update(&s, prev, sizeof prev);
+		crypto_hash_sha256_update(&s, r.enc, r.len);
+		crypto_hash_sha256_final(&s, h);
+		hex_of(h, hex);
+		if (memcmp(hex, r.hex, 2 * CHAIN_HASH_LEN) != 0)
+			holds = 0;
+		memcpy(prev, h, sizeof prev);
+		(*n)++;
+		*bytes += (int64_t)(fixed + r.len);
+	}
+	db_finalize(st);
+	free(r.enc);
+	if (holds)
+		holds = head->have ? head->seq == *n &&
+		    memcmp(head->hash, prev, sizeof prev) == 0 : *n == 0;
+	return holds;
+}
+
+int64_t
+chain_verify(struct db *db, const char *kind, int64_t log,
+    void (*bad)(void *arg, const struct chain_problem *p), void *arg,
+    struct chain_tally *t)
+{
+	static const unsigned char zero[CHAIN_HASH_LEN];
+	const struct kind *k = kind_need(kind);
+	struct verify v = { k, log, bad, arg, 0 };
+	unsigned char prev[CHAIN_HASH_LEN], h[CHAIN_HASH_LEN];
+	struct chain_head head;
+	struct row *rows;
+	size_t n, searched = 0;
+	int64_t last, limit, end, gap = 0, filled = 0, after = 0;
+	int64_t fast_n, fast_bytes;
+	int known = 1, has_row = 1;
+
+	chain_head_get(db, kind, log, &head);
+	if (k->log != NULL) {
+		struct db_stmt *st = db_prepare(db, k->log);
+
+		db_bind_int(st, 1, log);
+		has_row = db_step(db, st, 0) == DB_ROW &&
+		    db_column_int(st, 0) > 0;
+		db_finalize(st);
+	}
+	if (verify_fast(db, k, log, &head, &fast_n, &fast_bytes) &&
+	    (has_row || fast_n > 0)) {
+		t->logs++;
+		t->events += fast_n;
+		t->bytes += fast_bytes;
+		return 0;
+	}
+	rows = rows_load(db, k, log, &n);
+	if (!has_row && n == 0 && !head.have) {
+		rows_free(rows, n);
+		return -1;
+	}
+	t->logs++;
+	t->events += (int64_t)n;
+	for (size_t i = 0; i < n; i++)
+		t->bytes += (int64_t)(sizeof chain_prefix + strlen(k->name) +
+		    1 + CHAIN_HASH_LEN + rows[i].len);
+	if (!has_row)
+		problem(&v, 0, 0, n > 0 ? "its row is gone, but its events "
+		    "remain" : "its row is gone, but its chain's head remains");
+
+	/*
+	 * Walk the places 1, 2 ... in order, each event hashed onto the
+	 * one found before it: prev is that one's hash (known while every
+	 * place so far was filled), filled the last place filled, end the
+	 * last place an event can have been removed from (the head's, when
+	 * there is one: places after it were never filled).
+	 */
+	memcpy(prev, zero, sizeof prev);
+	last = n > 0 ? rows[n - 1].seq : 0;
+	limit = head.have && head.seq > last ? head.seq : last;
+	end = head.have ? head.seq : last;
+	for (int64_t seq = 1; seq <= limit; seq++) {
+		struct row *r = row_at(rows, n, seq), *q = NULL;
+
+		if (r != NULL && !r->placed && r->has && known) {
+			row_hash(k, prev, r, seq, h);
+			if (memcmp(h, r->stored, sizeof h) == 0)
+				q = r;
+		}
+		/* Another event written at this place, and moved since? */
+		for (size_t i = 0; known && i < n && q == NULL &&
+		    searched < SEARCH_MAX; i++) {
+			if (rows[i].placed || !rows[i].has || &rows[i] == r)
+				continue;
+			searched++;
+			row_hash(k, prev, &rows[i], seq, h);
+			if (memcmp(h, rows[i].stored, sizeof h) == 0) {
+				q = &rows[i];
+				problem_at(&v, q->seq, q->seq, "moved: it "
+				    "was written as", seq, "");
+			}
+		}
+		if (q == NULL && (r == NULL || r->placed)) {
+			/* Nothing here: the chain goes on unchecked. */
+			if (gap == 0)
+				gap = seq;
+			known = 0;
+			continue;
+		}
+		if (gap > 0 && gap <= end)
+			problem(&v, gap, seq - 1 < end ? seq - 1 : end,
+			    "removed");
+		gap = 0;
+		filled = seq;
+		if (q != NULL) {
+			if (head.have && seq > head.seq && after == 0)
+				after = seq;
+			q->placed = 1;
+			memcpy(prev, q->stored, sizeof prev);
+			known = 1;
+			continue;
+		}
+		r->placed = 1;
+		if (!r->has) {
+			struct row *r2 = row_at(rows, n, seq + 1);
+
+			/* Its hash taken away, or the event added? */
+			row_hash(k, prev, r, seq, h);
+			if (known && r2 == NULL && head.have &&
+			    head.seq == seq &&
+			    memcmp(h, head.hash, sizeof h) == 0) {
+				problem(&v, seq, seq, "its hash was removed "
+				    "(the event is as it was written)");
+				memcpy(prev, h, sizeof prev);
+				continue;
+			}
+			if (known && r2 != NULL && r2->has) {
+				unsigned char h2[CHAIN_HASH_LEN];
+
+				row_hash(k, h, r2, seq + 1, h2);
+				if (memcmp(h2, r2->stored, sizeof h2) == 0) {
+					problem(&v, seq, seq, "its hash was "
+					    "removed (the event is as it was "
+					    "written)");
+					memcpy(prev, h, sizeof prev);
+					continue;
+				}
+			}
+			problem(&v, seq, seq, "added by another program (it "
+			    "carries no hash)");
+			continue;
+		}
+		if (head.have && seq > head.seq && after == 0)
+			after = seq;
+		if (known)
+			problem(&v, seq, seq, "changed since it was written");
+		known = 1;
+		memcpy(prev, r->stored, sizeof prev);
+	}
+	if (gap > 0 && gap <= end)
+	{
+		if (head.have)
+			problem_at(&v, gap, end, "removed: the chain's head "
+			    "is at", end, "");
+		else
+			problem(&v, gap, end, "removed");
+	}
+
+	if (!head.have) {
+		if (n > 0)
+			problem(&v, filled, filled, "its chain's head is "
+			    "gone");
+	} else if (after > 0)
+		problem_at(&v, after, filled, "added after the chain's head "
+		    "(at", head.seq, ")");
+	else if (head.seq == filled && known &&
+	    memcmp(head.hash, prev, sizeof prev) != 0)
+		problem(&v, filled, filled, "does not match the chain's "
+		    "head");
+	rows_free(rows, n);
+	if (v.problems > NAMED_MAX) {
+		struct chain_problem p = { kind, log, 0, 0, NULL };
+		char what[80];
+
+		snprintf(what, sizeof what, "and %" PRId64 " more problems",
+		    v.problems - NAMED_MAX);
+		p.what = what;
+		bad(arg, &p);
+	}
+	t->problems += v.problems;
+	return v.problems;
+}
+
+void
+chain_logs(struct db *db, const char *kind,
+    void (*fn)(void *arg, const char *kind, int64_t log), void *arg)
+{
+	for (size_t i = 0; i < NKINDS; i++) {
+		struct db_stmt *st;
+
+		if (kind != NULL && strcmp(kind, kinds[i].name) != 0)
+			continue;
+		st = db_prepare(db, kinds[i].logs);
+		while (db_step(db, st, 0) == DB_ROW)
+			fn(arg, kinds[i].name, db_column_int(st, 0));
+		db_finalize(st);
+	}
+}
+
+int64_t
+chain_heads(struct db *db, const char *kind,
+    void (*fn)(void *arg, const char *kind, int64_t log,
+    const struct chain_head *h), void *arg,
+    unsigned char all[CHAIN_HASH_LEN])
+{
+	crypto_hash_sha256_state s;
+	struct db_stmt *st;
+	int64_t count = 0;
+
+	crypto_hash_sha256_init(&s);
+	crypto_hash_sha256_update(&s, (const unsigned char *)chain_prefix,
+	    sizeof chain_prefix);
+	if (kind != NULL) {
+		st = db_prepare(db, "SELECT kind, log, seq, hash, migrated"
+		    " FROM chain WHERE kind = ?1 ORDER BY log");
+		db_bind_text(st, 1, kind);
+	} else
+		st = db_prepare(db, "SELECT kind, log, seq, hash, migrated"
+		    " FROM chain ORDER BY kind, log");
+	while (db_step(db, st, 0) == DB_ROW) {
+		struct chain_head h = { 1, 0, { 0 }, 0 };
+		const char *kname = db_column_text(st, 0);
+		unsigned char b[16];
+
+		if (kname == NULL || unhex(db_column_text(st, 3), h.hash) != 0)
+			db_die(db, "the hash chain: a head that is not one");
+		h.seq = db_column_int(st, 2);
+		h.migrated = db_column_int(st, 4);
+		put_be(b, (uint64_t)db_column_int(st, 1), 8);
+		put_be(b + 8, (uint64_t)h.seq, 8);
+		crypto_hash_sha256_update(&s, (const unsigned char *)kname,
+		    strlen(kname) + 1);
+		crypto_hash_sha256_update(&s, b, sizeof b);
+		crypto_hash_sha256_update(&s, h.hash, sizeof h.hash);
+		if (fn != NULL)
+			fn(arg, kname, db_column_int(st, 1), &h);
+		count++;
+	}
+	db_finalize(st);
+	crypto_hash_sha256_final(&s, all);
+	return count;
+}

@@ -1,0 +1,188 @@
+/*
+ * svg.c - bar charts as SVG (see svg.h).  The layout is fixed arithmetic
+ * on the values, so that the same figures give the same bytes: the
+ * report's golden tests compare them.
+ */
+#include "paper/svg.h"
+
+#include <string.h>
+
+#define TOP		28	/* room for the legend */
+#define PLOT_H		160
+#define BOTTOM		90	/* room for the slanted labels */
+#define LEFT		52	/* room for the scale */
+#define RIGHT		12
+#define BAR_W		22
+#define GAP		14
+#define LABEL_CHARS	14	/* code points shown under a bar */
+
+static const char *const fills[SVG_SERIES_MAX] = { "#3b6ea5", "#c0504d" };
+
+/* c's number of series, 1 to SVG_SERIES_MAX whatever it says. */
+static int
+series(const struct svg_chart *c)
+{
+	return c->nseries < 1 ? 1 : c->nseries > SVG_SERIES_MAX ?
+	    SVG_SERIES_MAX : c->nseries;
+}
+
+void
+svg_text(FILE *fp, const char *s)
+{
+	for (; *s; s++)
+		switch (*s) {
+		case '&': fputs("&amp;", fp); break;
+		case '<': fputs("&lt;", fp); break;
+		case '>': fputs("&gt;", fp); break;
+		case '"': fputs("&quot;", fp); break;
+		case '\'': fputs("&#39;", fp); break;
+		default: putc(*s, fp);
+		}
+}
+
+/* s cut to LABEL_CHARS code points, with an ellipsis when cut. */
+static void
+short_text(FILE *fp, const char *s)
+{
+	char buf[LABEL_CHARS * 4 + 1];
+	size_t i = 0, chars = 0;
+
+	for (; i < sizeof buf - 1 && s[i]; i++) {
+		if (((unsigned char)s[i] & 0xc0) != 0x80 &&
+		    chars++ == LABEL_CHARS)
+			break;
+		buf[i] = s[i];
+	}
+	/* A code point that did not fit whole is left out. */
+	while (s[i] && i > 0 && ((unsigned char)s[i] & 0xc0) == 0x80)
+		i--;
+	buf[i] = '\0';
+	svg_text(fp, buf);
+	if (s[i])
+		fputs("\xe2\x80\xa6", fp);
+}
+
+/* A scale's top: 1, 2 or 5 times a power of ten, at least max. */
+static double
+nice_top(double max)
+{
+	double p = 1;
+
+	if (max <= 0)
+		return 1;
+	while (p * 10 <= max)
+		p *= 10;
+	while (p > max)
+		p /= 10;
+	if (max <= p)
+		return p;
+	if (max <= 2 * p)
+		return 2 * p;
+	if (max <= 5 * p)
+		return 5 * p;
+	return 10 * p;
+}
+
+/* The scale's top; whole numbers get four whole steps. */
+static double
+chart_max(const struct svg_chart *c)
+{
+	double max = 0, top;
+
+	for (int s = 0; s < series(c); s++)
+		for (size_t i = 0; i < c->n; i++)
+			if (c->values[s][i] > max)
+				max = c->values[s][i];
+	top = nice_top(max);
+	if (c->decimals == 0 && (long long)top % 4 != 0) {
+		long long whole = ((long long)top + 3) / 4 * 4;
+
+		top = (double)whole;
+	}
+	return top;
+}
+
+/* The scale on the left: four steps, with their lines. */
+static void
+scale(FILE *fp, int width, double top, int decimals)
+{
+	for (int k = 0; k <= 4; k++) {
+		int y = TOP + PLOT_H - PLOT_H * k / 4;
+
+		fprintf(fp, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" "
+		    "stroke=\"#ddd\"/>\n", LEFT, y, width - RIGHT, y);
+		fprintf(fp, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\" "
+		    "font-size=\"10\">%.*f</text>\n", LEFT - 4, y + 3,
+		    decimals, top * k / 4);
+	}
+}
+
+static void
+legend(FILE *fp, const struct svg_chart *c)
+{
+	if (series(c) < 2)
+		return;
+	for (int s = 0; s < series(c); s++) {
+		int x = LEFT + 110 * s;
+
+		fprintf(fp, "<rect x=\"%d\" y=\"8\" width=\"10\" height=\"10\""
+		    " fill=\"%s\"/><text x=\"%d\" y=\"17\" font-size=\"11\">",
+		    x, fills[s], x + 14);
+		svg_text(fp, c->series[s]);
+		fputs("</text>\n", fp);
+	}
+}
+
+/* Bar i of series s, its value above it and its full label in a title. */
+static void
+bar(FILE *fp, const struct svg_chart *c, int s, size_t i, int x, double top)
+{
+	double v = c->values[s][i];
+	int h = (int)(PLOT_H * v / top + 0.5);
+
+	fprintf(fp, "<rect class=\"bar\" x=\"%d\" y=\"%d\" width=\"%d\" "
+	    "height=\"%d\" fill=\"%s\"><title>", x, TOP + PLOT_H - h, BAR_W,
+	    h, fills[s]);
+	svg_text(fp, c->labels[i]);
+	if (series(c) > 1) {
+		fputs(", ", fp);
+		svg_text(fp, c->series[s]);
+	}
+	fprintf(fp, ": %.*f</title></rect>\n", c->decimals, v);
+	fprintf(fp, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" "
+	    "font-size=\"9\">%.*f</text>\n", x + BAR_W / 2, TOP + PLOT_H - h - 3,
+	    c->decimals, v);
+}
+
+void
+svg_chart_write(FILE *fp, const struct svg_chart *c)
+{
+	int group = BAR_W * series(c) + GAP;
+	int width = LEFT + RIGHT + group * (int)(c->n ? c->n : 1);
+	int height = TOP + PLOT_H + BOTTOM;
+	double top = chart_max(c);
+
+	if (width < 320)
+		width = 320;
+	fprintf(fp, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
+	    "height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"",
+	    width, height, width, height);
+	svg_text(fp, c->title);
+	fputs("\" font-family=\"DejaVu Sans, sans-serif\">\n<title>", fp);
+	svg_text(fp, c->title);
+	fputs("</title>\n", fp);
+	scale(fp, width, top, c->decimals);
+	legend(fp, c);
+	for (size_t i = 0; i < c->n; i++) {
+		int x = LEFT + GAP / 2 + group * (int)i;
+
+		for (int s = 0; s < series(c); s++)
+			bar(fp, c, s, i, x + BAR_W * s, top);
+		fprintf(fp, "<text class=\"label\" transform=\"translate(%d,%d)"
+		    " rotate(-40)\" text-anchor=\"end\" font-size=\"10\">",
+		    x + group / 2 - GAP / 2, TOP + PLOT_H + 12);
+		short_text(fp, c->labels[i]);
+		fputs("</text>\n", fp);
+	}
+	fputs("</svg>\n", fp);
+}

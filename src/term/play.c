@@ -1,0 +1,697 @@
+/*
+ * play.c - a prompt at which a tool's commands are typed one after
+ * another (play.h).  Each command runs in a child process through the
+ * tool's own entry point, as the one-shot command does; the prompt is
+ * libedit's, with history and tab completion.
+ */
+#include "term/play.h"
+
+#include <err.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <histedit.h>
+#include <locale.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "base/names.h"
+#include "base/util.h"
+
+char **
+play_expand(const struct play_alias *aliases, int argc, char **argv,
+    int *nargc)
+{
+	const struct play_alias *a = NULL;
+	char **out = xcalloc((size_t)argc * 2 + 2, sizeof *out);
+	int n = 0, i = 1, k = 0;
+
+	for (size_t j = 0; argc > 0 && aliases && aliases[j].alias; j++)
+		if (strcmp(aliases[j].alias, argv[0]) == 0)
+			a = &aliases[j];
+	if (a == NULL) {
+		memcpy(out, argv, (size_t)argc * sizeof *out);
+		*nargc = argc;
+		return out;
+	}
+	out[n++] = (char *)a->command;
+	for (; i < argc && i <= a->npos; i++)
+		out[n++] = argv[i];
+	/* Bare words after the names stand for the alias's options. */
+	for (; i < argc && argv[i][0] != '-' && k < PLAY_ALIAS_OPTS &&
+	    a->opts[k] != NULL; i++, k++) {
+		out[n++] = (char *)a->opts[k];
+		out[n++] = argv[i];
+	}
+	for (; i < argc; i++)
+		out[n++] = argv[i];
+	out[n] = NULL;
+	*nargc = n;
+	return out;
+}
+
+/* The log the session keeps to, as users type its key; "" for none yet. */
+static char pinned[64];
+
+/* Whether the words are a command that takes the session's log. */
+static int
+takes_pin(const struct play_tool *t, int argc, char **argv)
+{
+	if (pinned[0] == '\0' || t->log_option == NULL)
+		return 0;
+	if (argc > 0 && t->start != NULL && strcmp(argv[0], t->start) == 0)
+		return 0;
+	for (int i = 0; i < argc; i++)
+		if (strncmp(argv[i], t->log_option, strlen(t->log_option)) == 0)
+			return 0;
+	return 1;
+}
+
+/*
+ * The word vector of one command: the tool's name, the lead, the
+ * session's log, the words.
+ */
+static char **
+full_argv(const struct play_tool *t, int argc, char **argv, int complete,
+    int *n)
+{
+	char **v = xcalloc(t->nlead + (size_t)argc + 4, sizeof *v);
+	int k = 0;
+
+	v[k++] = (char *)t->name;
+	for (size_t i = 0; i < t->nlead; i++)
+		v[k++] = (char *)t->lead[i];
+	/* A completion's request carries the pin inside it (ask_tool). */
+	if (!complete && takes_pin(t, argc, argv)) {
+		v[k++] = (char *)t->log_option;
+		v[k++] = pinned;
+	}
+	for (int i = 0; i < argc; i++)
+		v[k++] = argv[i];
+	v[k] = NULL;
+	*n = k;
+	return v;
+}
+
+/*
+ * Runs in a child: the command as the one-shot tool runs it.  The child
+ * takes Ctrl-C as the one-shot command would, and finishes a command
+ * already under way when the terminal goes (its transaction is whole
+ * either way).
+ */
+/*
+ * A child's words, held where a leak checker sees them until it exits:
+ * the command exits from wherever it ends.  Volatile: stores that are
+ * never read would otherwise be dropped.
+ */
+static char **volatile child_words, **volatile child_argv;
+
+static void
+child(const struct play_tool *t, int argc, char **argv, int complete)
+{
+	int fd;
+
+	/*
+	 * The commands read nothing from the session's input, which is the
+	 * script: at exit, stdio would set its shared offset back to what
+	 * this copy of the buffer had not read, and the session would read
+	 * those lines again.
+	 */
+	if ((fd = open("/dev/null", O_RDONLY)) < 0 ||
+	    dup2(fd, STDIN_FILENO) < 0)
+		_exit(1);
+	close(fd);
+	signal(SIGINT, SIG_DFL);
+	signal(SIGQUIT, SIG_DFL);
+	signal(SIGHUP, SIG_IGN);
+	setlocale(LC_ALL, "C");
+	{
+		int n;
+		char **v;
+
+		child_words = argv;
+		child_argv = v = full_argv(t, argc, argv, complete, &n);
+
+		/* getopt starts afresh, as in a new process. */
+		optind = 0;
+		if (complete) {
+			/* Silent, as a shell's completion must be. */
+			if (freopen("/dev/null", "w", stderr) == NULL)
+				_exit(1);
+		}
+		exit(t->run(n, v));
+	}
+}
+
+/* Runs the words as one command of the tool; its exit status. */
+static int
+run_words(const struct play_tool *t, int argc, char **argv)
+{
+	pid_t pid;
+	int status;
+
+	fflush(stdout);
+	fflush(stderr);
+	if ((pid = fork()) < 0) {
+		warn("fork");
+		return 1;
+	}
+	if (pid == 0)
+		child(t, argc, argv, 0);
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR) {
+			warn("waitpid");
+			return 1;
+		}
+	if (WIFSIGNALED(status)) {
+		warnx("the command was stopped (%s); whatever it was writing "
+		    "was not written", strsignal(WTERMSIG(status)));
+		return 1;
+	}
+	return WEXITSTATUS(status);
+}
+
+/*
+ * Asks the tool, in a process of its own (a refusal there ends only it),
+ * which log this session keeps to now, and keeps it if there is one.
+ */
+static void
+pin_ask(const struct play_tool *t)
+{
+	char key[sizeof pinned];
+	int fd[2], status;
+	ssize_t got;
+	pid_t pid;
+
+	if (t->pin == NULL || pipe(fd) != 0)
+		return;
+	fflush(stdout);
+	fflush(stderr);
+	if ((pid = fork()) < 0) {
+		close(fd[0]);
+		close(fd[1]);
+		return;
+	}
+	if (pid == 0) {
+		int dn = open("/dev/null", O_RDWR);
+
+		/*
+		 * Silent: a command run next says what is wrong.  And it
+		 * reads nothing of the session's input, whose offset its
+		 * exit would set back (child()).
+		 */
+		close(fd[0]);
+		if (dn >= 0) {
+			dup2(dn, STDIN_FILENO);
+			dup2(dn, STDOUT_FILENO);
+			dup2(dn, STDERR_FILENO);
+		}
+		if (t->pin(key, sizeof key) == 0)
+			(void)!write(fd[1], key, strlen(key));
+		_exit(0);
+	}
+	close(fd[1]);
+	got = read(fd[0], key, sizeof key - 1);
+	close(fd[0]);
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		continue;
+	if (got > 0) {
+		key[got] = '\0';
+		memcpy(pinned, key, (size_t)got + 1);
+	}
+}
+
+/*
+ * Runs one line: "quit" and "exit" end the session (-1), an alias is
+ * expanded, undo without an event first says what it will undo.  Returns
+ * the command's status.
+ */
+static int
+run_line(const struct play_tool *t, int argc, char **argv)
+{
+	char **v;
+	int n, rc;
+
+	if (argc == 1 && (strcmp(argv[0], "quit") == 0 ||
+	    strcmp(argv[0], "exit") == 0))
+		return -1;
+	v = play_expand(t->aliases, argc, argv, &n);
+	if (t->undo != NULL && n == 1 && strcmp(v[0], t->undo) == 0 &&
+	    t->undo_preview != NULL) {
+		char *preview[] = { v[0], (char *)t->undo_preview, NULL };
+
+		if ((rc = run_words(t, 2, preview)) != 0) {
+			free(v);
+			return rc;
+		}
+	}
+	rc = run_words(t, n, v);
+	/* A new log is the session's from now on. */
+	if (rc == 0 && t->start != NULL && n > 0 && strcmp(v[0], t->start) == 0)
+		pinned[0] = '\0';
+	if (pinned[0] == '\0')
+		pin_ask(t);
+	free(v);
+	return rc;
+}
+
+/* Commands one a line from standard input, without a terminal. */
+static int
+scripted(const struct play_tool *t)
+{
+	Tokenizer *tok = tok_init(NULL);
+	char *line = NULL;
+	size_t cap = 0;
+	long lineno = 0;
+	int failed = 0;
+
+	while (getline(&line, &cap, stdin) >= 0) {
+		const char **words;
+		int argc, rc;
+
+		lineno++;
+		tok_reset(tok);
+		if ((rc = tok_str(tok, line, &argc, &words)) != 0) {
+			warnx("line %ld: %s", lineno, rc > 0 ? "a quote is "
+			    "not closed" : "cannot be split into words");
+			failed = 1;
+			continue;
+		}
+		if (argc == 0 || words[0][0] == '#')
+			continue;
+		if ((rc = run_line(t, argc, (char **)words)) < 0)
+			break;
+		failed |= rc != 0;
+	}
+	free(line);
+	tok_end(tok);
+	if (ferror(stdin)) {
+		warn("standard input");
+		failed = 1;
+	}
+	return failed;
+}
+
+/* ---- on a terminal ---- */
+
+static char prompt_text[80];
+
+static char *
+prompt(EditLine *el)
+{
+	(void)el;
+	return prompt_text;
+}
+
+/*
+ * The tool's answer to a completion request for the last of the words
+ * (argc of them, the last the one under way): its candidates, one a line
+ * (term/complete.h), asked in a child as the shell's completion asks.
+ */
+static char **
+ask_tool(const struct play_tool *t, int argc, char **words, size_t *n)
+{
+	int fd[2], status, k = 0;
+	pid_t pid;
+	FILE *fp;
+	char *line = NULL, **v = NULL, **req, cword[16];
+	size_t cap = 0;
+	ssize_t len;
+
+	*n = 0;
+	/* --complete CWORD -- TOOL LEAD... WORDS... */
+	int pin = takes_pin(t, argc, words);
+
+	req = xcalloc(t->nlead + (size_t)argc + 7, sizeof *req);
+	snprintf(cword, sizeof cword, "%zu", t->nlead + (size_t)argc +
+	    (pin ? 2 : 0));
+	req[k++] = "--complete";
+	req[k++] = cword;
+	req[k++] = "--";
+	req[k++] = (char *)t->name;
+	for (size_t i = 0; i < t->nlead; i++)
+		req[k++] = (char *)t->lead[i];
+	/* The names offered are those of the session's own log. */
+	if (pin) {
+		req[k++] = (char *)t->log_option;
+		req[k++] = pinned;
+	}
+	for (int i = 0; i < argc; i++)
+		req[k++] = words[i];
+	if (pipe(fd) != 0) {
+		free(req);
+		return NULL;
+	}
+	fflush(stdout);
+	if ((pid = fork()) < 0) {
+		close(fd[0]);
+		close(fd[1]);
+		free(req);
+		return NULL;
+	}
+	if (pid == 0) {
+		close(fd[0]);
+		if (dup2(fd[1], STDOUT_FILENO) < 0)
+			_exit(1);
+		close(fd[1]);
+		/* The lead is inside the request: none before it. */
+		{
+			struct play_tool bare = *t;
+
+			bare.nlead = 0;
+			child(&bare, k, req, 1);
+		}
+	}
+	free(req);
+	close(fd[1]);
+	if ((fp = fdopen(fd[0], "r")) == NULL) {
+		close(fd[0]);
+		waitpid(pid, &status, 0);
+		return NULL;
+	}
+	while ((len = getline(&line, &cap, fp)) > 0) {
+		if (line[len - 1] == '\n')
+			line[--len] = '\0';
+		/* "\tfiles": the shell's file names, which play does not offer. */
+		if (len == 0 || line[0] == '\t')
+			continue;
+		v = xreallocarray(v, *n + 1, sizeof *v);
+		v[(*n)++] = xstrdup(line);
+	}
+	free(line);
+	fclose(fp);
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		continue;
+	return v;
+}
+
+/* A word as the tokenizer reads it back: quoted when it needs to be. */
+static char *
+quoted(const char *w)
+{
+	size_t n = 3;
+	char *out, *p;
+
+	if (*w != '\0' && strspn(w, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJ"
+	    "KLMNOPQRSTUVWXYZ0123456789_.,:=+-/@%") == strlen(w))
+		return xstrdup(w);
+	for (const char *s = w; *s; s++)
+		n += *s == '\'' ? 4 : 1;
+	p = out = xmalloc(n);
+	*p++ = '\'';
+	for (const char *s = w; *s; s++)
+		if (*s == '\'') {
+			memcpy(p, "'\\''", 4);
+			p += 4;
+		} else
+			*p++ = *s;
+	*p++ = '\'';
+	*p = '\0';
+	return out;
+}
+
+/* Adds w to the candidates (of *n) if typed begins it or one of its words. */
+static void
+candidate(char ***v, size_t *n, const char *w, const char *typed)
+{
+	if (!names_begins(typed, w))
+		return;
+	for (size_t i = 0; i < *n; i++)
+		if (strcmp((*v)[i], w) == 0)
+			return;
+	*v = xreallocarray(*v, *n + 1, sizeof **v);
+	(*v)[(*n)++] = xstrdup(w);
+}
+
+static int
+by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/*
+ * Tab: completes the word before the cursor with a command or an alias
+ * (the first word), an option (a word that starts with '-'), or a name
+ * (the others); lists the candidates when there are several.
+ */
+static unsigned char
+complete(EditLine *el, int ch)
+{
+	const struct play_tool *t;
+	const LineInfo *li = el_line(el);
+	const char *start = li->buffer, *p;
+	char *typed, **v = NULL;
+	size_t n = 0;
+	int first = 1, open = 0;
+	unsigned char rc = CC_REFRESH;
+
+	(void)ch;
+	if (el_get(el, EL_CLIENTDATA, &t) != 0)
+		return CC_ERROR;
+	/* The word under way: after the last blank outside quotes. */
+	for (p = li->buffer; p < li->cursor; p++)
+		if (open) {
+			if (*p == open)
+				open = 0;
+		} else if (*p == '\'' || *p == '"')
+			open = *p;
+		else if (*p == ' ' || *p == '\t')
+			start = p + 1;
+	for (p = li->buffer; p < start; p++)
+		if (*p != ' ' && *p != '\t')
+			first = 0;
+	typed = xstrndup(start, (size_t)(li->cursor - start));
+	if (typed[0] == '\'' || typed[0] == '"')
+		memmove(typed, typed + 1, strlen(typed));
+	{
+		/* The words before, as the tokenizer splits them, and typed. */
+		Tokenizer *tok = tok_init(NULL);
+		char *before = xstrndup(li->buffer, (size_t)(start -
+		    li->buffer));
+		const char **w;
+		char **words, **ex, **got;
+		int argc = 0, nex;
+		size_t ngot;
+
+		if (tok_str(tok, before, &argc, &w) != 0)
+			argc = 0;
+		words = xcalloc((size_t)argc + 2, sizeof *words);
+		for (int i = 0; i < argc; i++)
+			words[i] = (char *)w[i];
+		words[argc] = typed;
+		/* A short form is asked about as what it stands for. */
+		ex = play_expand(t->aliases, argc + 1, words, &nex);
+		got = ask_tool(t, nex, ex, &ngot);
+		for (size_t i = 0; i < ngot; i++) {
+			candidate(&v, &n, got[i], "");
+			free(got[i]);
+		}
+		free(got);
+		free(ex);
+		free(words);
+		free(before);
+		tok_end(tok);
+	}
+	if (first) {
+		for (size_t i = 0; t->aliases && t->aliases[i].alias; i++)
+			candidate(&v, &n, t->aliases[i].alias, typed);
+		candidate(&v, &n, "quit", typed);
+		candidate(&v, &n, "help", typed);
+	}
+	if (n == 1) {
+		char *q = quoted(v[0]);
+		int chars = 0;
+
+		/* libedit counts characters, not bytes. */
+		for (p = start; p < li->cursor; p++)
+			chars += (*p & 0xc0) != 0x80;
+		el_deletestr(el, chars);
+		el_insertstr(el, q);
+		/* "John=" wants its value straight after it. */
+		if (q[strlen(q) - 1] != '=')
+			el_insertstr(el, " ");
+		free(q);
+	} else if (n > 1) {
+		qsort(v, n, sizeof *v, by_name);
+		putchar('\n');
+		for (size_t i = 0; i < n; i++) {
+			util_fputs_safe(v[i], stdout);
+			fputs(i + 1 < n ? "   " : "\n", stdout);
+		}
+		rc = CC_REDISPLAY;
+	} else
+		rc = CC_ERROR;
+	for (size_t i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+	free(typed);
+	return rc;
+}
+
+/* The board, as the tool's board command shows it. */
+static void
+show_board(const struct play_tool *t)
+{
+	int n = 0;
+
+	while (t->board && t->board[n])
+		n++;
+	if (n > 0) {
+		putchar('\n');
+		run_words(t, n, (char **)t->board);
+	}
+}
+
+/* ~/.local/state/refkit/TOOL.history ($XDG_STATE_HOME), or NULL. */
+static char *
+history_path(const struct play_tool *t)
+{
+	const char *state = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
+	char *dir, *path;
+
+	if (state != NULL && *state == '/')
+		dir = xasprintf("%s/refkit", state);
+	else if (home != NULL && *home == '/')
+		dir = xasprintf("%s/.local/state/refkit", home);
+	else
+		return NULL;
+	path = xasprintf("%s/%s.history", dir, t->name);
+	/* Made as mkdir -p would; a failure only loses the history. */
+	for (char *p = dir + 1; *p; p++)
+		if (*p == '/') {
+			*p = '\0';
+			mkdir(dir, 0700);
+			*p = '/';
+		}
+	mkdir(dir, 0700);
+	free(dir);
+	return path;
+}
+
+static int
+interactive(const struct play_tool *t)
+{
+	EditLine *el;
+	History *hist;
+	HistEvent ev;
+	Tokenizer *tok = tok_init(NULL);
+	char *hpath = history_path(t);
+
+	/* libedit reads the terminal's characters in its locale. */
+	setlocale(LC_CTYPE, "");
+	/* Ctrl-C stops a command, not the session (child() undoes this). */
+	signal(SIGINT, SIG_IGN);
+	signal(SIGQUIT, SIG_IGN);
+	snprintf(prompt_text, sizeof prompt_text, "%s> ", t->name);
+	if ((el = el_init(t->name, stdin, stdout, stderr)) == NULL)
+		errx(1, "cannot set up the terminal's line editing");
+	hist = history_init();
+	history(hist, &ev, H_SETSIZE, 1000);
+	history(hist, &ev, H_SETUNIQUE, 1);
+	if (hpath != NULL)
+		history(hist, &ev, H_LOAD, hpath);
+	el_set(el, EL_EDITOR, "emacs");
+	el_set(el, EL_PROMPT, prompt);
+	el_set(el, EL_HIST, history, hist);
+	el_set(el, EL_CLIENTDATA, (void *)t);
+	el_set(el, EL_ADDFN, "refkit-complete", "complete a command, an "
+	    "option or a name", complete);
+	el_set(el, EL_BIND, "^I", "refkit-complete", NULL);
+	el_source(el, NULL);
+	printf("%s: type a command (help for the list; Tab completes, "
+	    "Ctrl-D leaves)\n", t->name);
+	show_board(t);
+	for (;;) {
+		const char *line, **words;
+		int count, argc, rc;
+
+		if ((line = el_gets(el, &count)) == NULL) {
+			if (count < 0 && errno == EINTR)
+				continue;
+			putchar('\n');
+			break;
+		}
+		tok_reset(tok);
+		if ((rc = tok_str(tok, line, &argc, &words)) != 0) {
+			warnx("%s", rc > 0 ? "a quote is not closed" :
+			    "the line cannot be split into words");
+			continue;
+		}
+		if (argc == 0 || words[0][0] == '#')
+			continue;
+		history(hist, &ev, H_ENTER, line);
+		if (argc == 1 && strcmp(words[0], "help") == 0) {
+			char *help[] = { "--help", NULL };
+
+			run_words(t, 1, help);
+			continue;
+		}
+		/* A refusal was seen on the screen: the session goes on. */
+		if (run_line(t, argc, (char **)words) < 0)
+			break;
+		/* The board again, unless the command was the board. */
+		if (t->board == NULL || strcmp(words[0], t->board[0]) != 0)
+			show_board(t);
+	}
+	if (hpath != NULL)
+		history(hist, &ev, H_SAVE, hpath);
+	free(hpath);
+	history_end(hist);
+	el_end(el);
+	tok_end(tok);
+	return 0;
+}
+
+void
+play_tool_init(struct play_tool *t, const char *name,
+    int (*run)(int, char **), const struct play_alias *aliases,
+    const char *const *board)
+{
+	memset(t, 0, sizeof *t);
+	t->name = name;
+	t->run = run;
+	t->aliases = aliases;
+	t->board = board;
+	t->undo = "undo";
+	t->undo_preview = "--dry-run";
+	t->lead = t->leadv;
+}
+
+void
+play_tool_lead(struct play_tool *t, const char *option, const char *value)
+{
+	if (value == NULL)
+		return;
+	if (t->nlead + 2 > sizeof t->leadv / sizeof t->leadv[0])
+		abort();
+	t->leadv[t->nlead++] = option;
+	t->leadv[t->nlead++] = value;
+}
+
+void
+play_tool_log(struct play_tool *t, const char *option, const char *start,
+    int (*pin)(char *, size_t), const char *named)
+{
+	t->log_option = option;
+	t->start = start;
+	t->pin = pin;
+	t->pinned = named;
+}
+
+int
+play_run(const struct play_tool *t)
+{
+	pinned[0] = '\0';
+	if (t->pinned != NULL)
+		snprintf(pinned, sizeof pinned, "%s", t->pinned);
+	else
+		pin_ask(t);
+	if (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO))
+		return interactive(t);
+	return scripted(t);
+}

@@ -1,0 +1,103 @@
+/*
+ * play.h - a tool's commands typed one after another at a prompt (issue
+ * #23): `crs-combat play`, `fb-duel play`, `bg-board play`.
+ *
+ * Each command line is run exactly as the one-shot command would run it:
+ * the tool's own entry point, in a process of its own (a fork), so that
+ * it is the same operation, the same transaction and the same ledger
+ * event, and a refusal ends that command only.  On a terminal the
+ * prompt has line editing, history and tab completion (libedit), and the
+ * board is shown again after each command; without one, commands are
+ * read one a line and only their results are printed, so that a combat
+ * can be scripted from a file.
+ */
+#ifndef REFKIT_PLAY_H
+#define REFKIT_PLAY_H
+
+#include <stddef.h>
+
+/*
+ * A short form of a command: alias expands to command, whose first npos
+ * words are kept as they are; the words after them, until the first that
+ * starts with '-', stand for the options of opts in order ("a fred john
+ * 8 6" is "attack fred john --card 8 --vs-card 6"); any further words are
+ * passed on as typed.
+ */
+#define PLAY_ALIAS_OPTS	4
+struct play_alias {
+	const char	*alias;
+	const char	*command;
+	int		 npos;
+	const char	*opts[PLAY_ALIAS_OPTS];
+};
+
+struct play_tool {
+	const char	*name;		/* the tool, as its messages name it */
+	/*
+	 * Runs one command line of the tool, as main() would; its status.
+	 * Tab asks it, in a process of its own, the candidates for the word
+	 * under way as a shell's completion does (TOOL --complete,
+	 * term/complete.h).
+	 */
+	int		(*run)(int argc, char **argv);
+	const char *const *lead;	/* words put before every command */
+	size_t		 nlead;		/* ("--db", PATH, "--combat", KEY) */
+	const char	*leadv[8];	/* play_tool_lead's words */
+	const struct play_alias *aliases;	/* ended by a NULL alias */
+	const char *const *board;	/* the command shown after each */
+	const char	*undo;		/* the command that undoes the last */
+	const char	*undo_preview;	/* its option saying what it would */
+	/*
+	 * A session keeps to one log (issue #37): the one named when it
+	 * began, else the one pin finds (run in a process of its own: the
+	 * log this GM would act on now, its key as users type it, into key;
+	 * 0, or -1 for none), asked until there is one and again after
+	 * each start.  Every command but start gets option and the key.
+	 */
+	const char	*log_option;	/* "--combat" */
+	const char	*start;		/* "start": begins a new log */
+	int		(*pin)(char *key, size_t keysz);
+	const char	*pinned;	/* the log named, or NULL */
+};
+
+/*
+ * Sets t up for the tool name whose command lines run runs, with the
+ * short forms aliases, board the command shown after each, and undo
+ * --dry-run saying what undo would reverse.
+ */
+void play_tool_init(struct play_tool *t, const char *name,
+    int (*run)(int, char **), const struct play_alias *aliases,
+    const char *const *board);
+
+/*
+ * Puts option and value (not copied) before every command, when value
+ * is not NULL: the --db, the log and the GM given to play.
+ */
+void play_tool_lead(struct play_tool *t, const char *option,
+    const char *value);
+
+/*
+ * Keeps the session to a log: option names it on a command line, start
+ * is the command that begins a new one, pin finds the one to keep, and
+ * named (not copied; NULL for none) is the one given to play.
+ */
+void play_tool_log(struct play_tool *t, const char *option,
+    const char *start, int (*pin)(char *, size_t), const char *named);
+
+/*
+ * Reads commands from standard input until its end, "quit" or "exit",
+ * and runs each.  Without a terminal, returns 0 when every command
+ * succeeded, else 1; on a terminal, where each refusal was seen, 0.
+ */
+int play_run(const struct play_tool *t);
+
+/*
+ * Expands an alias in argv (argc words, argv[argc] NULL) into a new
+ * vector the caller frees (the words are argv's, and the alias table's
+ * strings); *nargc is set to its length.  A first word that is no alias
+ * leaves the words as they are.  For the unit tests.
+ */
+char **play_expand(const struct play_alias *aliases, int argc,
+    char **argv, int *nargc);
+
+#endif
