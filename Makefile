@@ -131,8 +131,10 @@ TOOLS  = crs-stats crs-draw crs-combat d6-roll fb-duel bg-board refkit
 #           seal;
 #   term/   the terminal: play's prompt, the live boards, completion;
 # then each game system's rules, their text forms and their stores
-# (crs/, d6/, fb/, bg/), trust/ over them all (verify checks every
-# ledger), and src/cmd/TOOL.c, the main of each tool.
+# (crs/, d6/, fb/, bg/); kinds/, the table of every kind of log, through
+# which the commands over all of them reach a game; trust/ over them all
+# (verify checks every ledger); and src/cmd/TOOL.c, the main of each
+# tool.
 LIBSRC = base/util base/names base/rng base/out \
          db/db_base db/dbpg db/db_stmt db/changeset db/gone db/pgrecord \
          db/chain db/extsort db/db db/lookup \
@@ -149,7 +151,7 @@ LIBSRC = base/util base/names base/rng base/out \
          fb/fb fb/fbsim fb/fbio fb/fbpage fb/fbpack fb/fbledger fb/fbcomplete \
          fb/fbwatch \
          bg/bg bg/bgio bg/bgpack bg/bgledger bg/bgcomplete bg/bgwatch \
-         trust/verify
+         kinds/kinds trust/verify
 # Unit tests, tests/unit/FAMILY/test_MODULE.c, one binary each.
 UNITS  = base/util base/out base/rng base/names db/db db/extsort db/chain \
          sync/changes sync/changes_show sync/resolve sync/dbapply \

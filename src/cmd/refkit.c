@@ -16,7 +16,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "bg/bgledger.h"
 #include "db/chain.h"
 #include "sync/changes_show.h"
 #include "core/cli.h"
@@ -28,10 +27,7 @@
 #include "core/seal.h"
 #include "sync/station.h"
 #include "base/util.h"
-#include "crs/ledger.h"
-#include "bg/bgledger.h"
-#include "d6/d6store.h"
-#include "fb/fbledger.h"
+#include "kinds/kinds.h"
 #include "trust/verify.h"
 
 struct opts {
@@ -335,6 +331,31 @@ conflicts_left(const struct opts *o, const struct exchange_apply *a)
 }
 
 /*
+ * Each kind of log derives again what it derives from the events that
+ * came (core/journal.h, merged): apply_begin watched its rows, in the
+ * order of kinds_all.
+ */
+static void
+merged(struct db *db, struct exchange_apply *a)
+{
+	size_t w = 0;
+
+	exchange_watched(db, a);
+	for (size_t i = 0; kinds_all[i] != NULL; i++) {
+		const struct journal_kind *k = kinds_all[i];
+		const struct exchange_watch *x;
+
+		if (k->merge_table == NULL)
+			continue;
+		x = &a->watch[w++];
+		if (x->all)
+			k->merged(db, NULL, 0);
+		else if (x->nvalues > 0)
+			k->merged(db, x->values, x->nvalues);
+	}
+}
+
+/*
  * Ends an apply: with conflicts left, nothing is written and they are
  * reported (with --resolutions-out, listed in a file to edit too);
  * else the histories of the combats whose events came are added up and
@@ -365,12 +386,7 @@ apply_end(struct opts *o, struct db *db, struct exchange_apply *a,
 		conflicts_left(o, a);
 		return 1;
 	}
-	if (a->watch_all)
-		ledger_history_rebuild_all(db);
-	else {
-		exchange_watched(db, a);
-		ledger_history_rebuild(db, a->watched, a->nwatched);
-	}
+	merged(db, a);
 	db_commit(db);
 	apply_summary(o, a, what);
 	return 0;
@@ -408,9 +424,10 @@ apply_begin(struct db *db, struct exchange_apply *a, const struct opts *o,
 		db_die(db, "%s", why);
 	exchange_apply_init(a, o->prefer);
 	a->resolve = r;
-	a->watch_table = "event";
-	a->watch_rows = "SELECT DISTINCT combat_id FROM event"
-	    " WHERE id BETWEEN ?1 AND ?2";
+	for (size_t i = 0; kinds_all[i] != NULL; i++)
+		if (kinds_all[i]->merge_table != NULL)
+			(void)exchange_watch(a, kinds_all[i]->merge_table,
+			    kinds_all[i]->merge_rows);
 	/* Another station's changes come with their own rows of change. */
 	db->unrecorded = 1;
 	db_begin(db);
@@ -496,21 +513,28 @@ cmd_changes(struct opts *o, int argc, char **argv)
 	return 0;
 }
 
+/* A kind's clashes (core/journal.h), for people. */
+struct clash {
+	struct db			*db;
+	const struct journal_kind	*kind;
+};
+
 static void
 warn_double(void *arg, const char *name, int64_t a, int64_t b)
 {
-	struct db *db = arg;
+	struct clash *c = arg;
+	const char *what = c->kind->what;
 
-	/* This station's combat first. */
-	if (db_key_own(db, b) && !db_key_own(db, a)) {
+	/* This station's log first. */
+	if (db_key_own(c->db, b) && !db_key_own(c->db, a)) {
 		int64_t t = a;
 
 		a = b;
 		b = t;
 	}
-	warnx("warning: '%s' is in combat %s and in combat %s at once; both "
-	    "are kept (end one of them)", q(name), db_key_str(db, a),
-	    db_key_str(db, b));
+	warnx("warning: '%s' is in %s %s and in %s %s at once; both are "
+	    "kept (end one of them)", q(name), what, db_key_str(c->db, a),
+	    what, db_key_str(c->db, b));
 }
 
 /*
@@ -545,8 +569,12 @@ cmd_merge(struct opts *o, int argc, char **argv)
 	db_rollback(other);
 	db_close(other);
 	rc = apply_end(o, db, &a, "merged");
-	if (rc == 0)
-		(void)ledger_double_booked(db, warn_double, db);
+	for (size_t i = 0; rc == 0 && kinds_all[i] != NULL; i++) {
+		struct clash c = { db, kinds_all[i] };
+
+		if (c.kind->clashes != NULL)
+			(void)c.kind->clashes(db, warn_double, &c);
+	}
 	exchange_apply_release(&a);
 	resolve_free(r);
 	db_close(db);

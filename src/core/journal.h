@@ -94,6 +94,24 @@ struct journal_kind {
 	const char	*sql_open;
 	const char	*sql_last_mine;
 	const char	*sql_gm;
+	/*
+	 * After another station's changes are taken in (refkit merge and
+	 * changes apply, in their transaction), for a kind that derives
+	 * more than its snapshots from its events (NULL otherwise): the
+	 * rows of merge_table that came belong to the logs merge_rows
+	 * gives for rowids ?1 to ?2, and merged(db, logs, n) derives that
+	 * again for those logs; for all of them, merged(db, NULL, 0), when
+	 * the changes removed or changed such a row.  After a merge that
+	 * commits, clashes (NULL: none can be) calls fn(arg, name, a, b)
+	 * for each record in two of the kind's logs a and b at once, and
+	 * returns how many.
+	 */
+	const char	*merge_table;
+	const char	*merge_rows;
+	void		(*merged)(struct db *db, const int64_t *logs,
+			    size_t n);
+	int		(*clashes)(struct db *db, void (*fn)(void *,
+			    const char *, int64_t, int64_t), void *arg);
 };
 
 /*

@@ -916,6 +916,16 @@ event_release(void *body)
 	" AND x_.action = 'end' AND" JOURNAL_LIVE("event", "combat_id", \
 	"x_") ")"
 
+/* The kind's merged: the histories added up again (ledger.h). */
+static void
+ledger_merged(struct db *db, const int64_t *combats, size_t n)
+{
+	if (combats == NULL)
+		ledger_history_rebuild_all(db);
+	else
+		ledger_history_rebuild(db, combats, n);
+}
+
 const struct journal_kind ledger_kind = {
 	.what = "combat",
 	.option = "--combat",
@@ -943,6 +953,11 @@ const struct journal_kind ledger_kind = {
 	.head = combat_head,
 	.snap_every = LEDGER_SNAP_EVERY,
 	.snap_version = LEDGER_SNAP_VERSION,
+	.merge_table = "event",
+	.merge_rows = "SELECT DISTINCT combat_id FROM event"
+	    " WHERE id BETWEEN ?1 AND ?2",
+	.merged = ledger_merged,
+	.clashes = ledger_double_booked,
 };
 
 #undef Q

@@ -375,8 +375,10 @@ exchange_apply_release(struct exchange_apply *a)
 	free(a->c);
 	patches_clear(a);
 	free(a->patches);
-	free(a->watched);
-	free(a->runs);
+	for (size_t i = 0; i < a->nwatch; i++) {
+		free(a->watch[i].values);
+		free(a->watch[i].runs);
+	}
 	stamps_clear(a);
 	free(a->stamps);
 	for (c = a->cols; c != NULL; c = next) {
@@ -1870,40 +1872,40 @@ cmp_i64(const void *x, const void *y)
 	return (a > b) - (a < b);
 }
 
-/* Sorts a->watched and drops repeats. */
+/* Sorts w's values and drops repeats. */
 static void
-watched_squeeze(struct exchange_apply *a)
+values_squeeze(struct exchange_watch *w)
 {
 	size_t n = 0;
 
-	if (a->nwatched == 0)
+	if (w->nvalues == 0)
 		return;
-	qsort(a->watched, a->nwatched, sizeof *a->watched, cmp_i64);
-	for (size_t i = 1; i < a->nwatched; i++)
-		if (a->watched[i] != a->watched[n])
-			a->watched[++n] = a->watched[i];
-	a->nwatched = n + 1;
+	qsort(w->values, w->nvalues, sizeof *w->values, cmp_i64);
+	for (size_t i = 1; i < w->nvalues; i++)
+		if (w->values[i] != w->values[n])
+			w->values[++n] = w->values[i];
+	w->nvalues = n + 1;
 }
 
 /*
- * Adds t to the watched values.  A value is mostly its predecessor's (a
- * log's events come together), and the list is squeezed before it
- * grows, so that it holds about as many values as are distinct.
+ * Adds t to w's values.  A value is mostly its predecessor's (a log's
+ * events come together), and the list is squeezed before it grows, so
+ * that it holds about as many values as are distinct.
  */
 static void
-watched_add(struct exchange_apply *a, int64_t t)
+values_add(struct exchange_watch *w, int64_t t)
 {
-	if (a->nwatched > 0 && a->watched[a->nwatched - 1] == t)
+	if (w->nvalues > 0 && w->values[w->nvalues - 1] == t)
 		return;
-	if (a->nwatched == a->capwatched) {
-		watched_squeeze(a);
-		if (2 * a->nwatched >= a->capwatched) {
-			a->capwatched = a->capwatched ? 2 * a->capwatched : 64;
-			a->watched = xreallocarray(a->watched, a->capwatched,
-			    sizeof *a->watched);
+	if (w->nvalues == w->capvalues) {
+		values_squeeze(w);
+		if (2 * w->nvalues >= w->capvalues) {
+			w->capvalues = w->capvalues ? 2 * w->capvalues : 64;
+			w->values = xreallocarray(w->values, w->capvalues,
+			    sizeof *w->values);
 		}
 	}
-	a->watched[a->nwatched++] = t;
+	w->values[w->nvalues++] = t;
 }
 
 static int
@@ -1918,15 +1920,15 @@ cmp_run(const void *x, const void *y)
  * order they join up again.
  */
 static void
-runs_squeeze(struct exchange_apply *a)
+runs_squeeze(struct exchange_watch *w)
 {
 	size_t n = 0;
-	int64_t *r = a->runs;
+	int64_t *r = w->runs;
 
-	if (a->nruns == 0)
+	if (w->nruns == 0)
 		return;
-	qsort(r, a->nruns, 2 * sizeof *r, cmp_run);
-	for (size_t i = 1; i < a->nruns; i++) {
+	qsort(r, w->nruns, 2 * sizeof *r, cmp_run);
+	for (size_t i = 1; i < w->nruns; i++) {
 		if (r[2 * i] <= r[2 * n + 1] || (r[2 * n + 1] != INT64_MAX &&
 		    r[2 * i] == r[2 * n + 1] + 1)) {
 			if (r[2 * i + 1] > r[2 * n + 1])
@@ -1937,18 +1939,18 @@ runs_squeeze(struct exchange_apply *a)
 		r[2 * n] = r[2 * i];
 		r[2 * n + 1] = r[2 * i + 1];
 	}
-	a->nruns = n + 1;
+	w->nruns = n + 1;
 }
 
 /*
- * Notes that the watched table's row k is written: in the last run, or
- * a new one, the list being squeezed before it grows, so that it holds
- * about as many runs as the rows written make in order.
+ * Notes that w's table's row k is written: in the last run, or a new
+ * one, the list being squeezed before it grows, so that it holds about
+ * as many runs as the rows written make in order.
  */
 static void
-run_add(struct exchange_apply *a, int64_t k)
+run_add(struct exchange_watch *w, int64_t k)
 {
-	int64_t *r = a->nruns > 0 ? &a->runs[2 * (a->nruns - 1)] : NULL;
+	int64_t *r = w->nruns > 0 ? &w->runs[2 * (w->nruns - 1)] : NULL;
 
 	if (r != NULL && k >= r[0] && k <= r[1])
 		return;
@@ -1960,17 +1962,17 @@ run_add(struct exchange_apply *a, int64_t k)
 		r[0] = k;
 		return;
 	}
-	if (a->runs == NULL || a->nruns == a->capruns) {
-		runs_squeeze(a);
-		if (a->runs == NULL || 2 * a->nruns >= a->capruns) {
-			a->capruns = a->capruns ? 2 * a->capruns : 64;
-			a->runs = xreallocarray(a->runs, a->capruns,
-			    2 * sizeof *a->runs);
+	if (w->runs == NULL || w->nruns == w->capruns) {
+		runs_squeeze(w);
+		if (w->runs == NULL || 2 * w->nruns >= w->capruns) {
+			w->capruns = w->capruns ? 2 * w->capruns : 64;
+			w->runs = xreallocarray(w->runs, w->capruns,
+			    2 * sizeof *w->runs);
 		}
 	}
-	a->runs[2 * a->nruns] = k;
-	a->runs[2 * a->nruns + 1] = k;
-	a->nruns++;
+	w->runs[2 * w->nruns] = k;
+	w->runs[2 * w->nruns + 1] = k;
+	w->nruns++;
 }
 
 /*
@@ -1990,12 +1992,18 @@ on_write(void *arg, int op, const char *schema, const char *table,
 {
 	struct exchange_apply *a = arg;
 
-	if (strcmp(schema, "main") != 0 || strcmp(table, a->watch_table) != 0)
+	if (strcmp(schema, "main") != 0)
 		return;
-	if (op == SQLITE_INSERT)
-		run_add(a, rowid);
-	else
-		a->watch_all = 1;
+	for (size_t i = 0; i < a->nwatch; i++) {
+		struct exchange_watch *w = &a->watch[i];
+
+		if (strcmp(table, w->table) != 0)
+			continue;
+		if (op == SQLITE_INSERT)
+			run_add(w, rowid);
+		else
+			w->all = 1;
+	}
 }
 
 /* On PostgreSQL: on_write, from the applier (sync/dbapply.h). */
@@ -2025,27 +2033,47 @@ pg_hold(void *arg, const char *table, sqlite3_value **pk, int npk)
 	    gate_unseen(a->gate, table, pk, npk);
 }
 
+size_t
+exchange_watch(struct exchange_apply *a, const char *table, const char *rows)
+{
+	struct exchange_watch *w;
+
+	if (a->nwatch == EXCHANGE_WATCH_MAX)
+		errx(1, "refkit bug: more than %d tables watched",
+		    EXCHANGE_WATCH_MAX);
+	w = &a->watch[a->nwatch];
+	memset(w, 0, sizeof *w);
+	w->table = table;
+	w->rows = rows;
+	return a->nwatch++;
+}
+
 void
 exchange_watched(struct db *db, struct exchange_apply *a)
 {
 	struct db_stmt *st;
 
-	runs_squeeze(a);
-	if (a->nruns > 0) {
-		st = db_prepare(db, a->watch_rows);
-		for (size_t i = 0; i < a->nruns; i++) {
-			db_reset(st);
-			db_bind_int(st, 1, a->runs[2 * i]);
-			db_bind_int(st, 2, a->runs[2 * i + 1]);
-			while (db_step(db, st, 0) == DB_ROW)
-				if (db_column_type(st, 0) == SQLITE_INTEGER)
-					watched_add(a,
-					    db_column_int(st, 0));
+	for (size_t k = 0; k < a->nwatch; k++) {
+		struct exchange_watch *w = &a->watch[k];
+
+		runs_squeeze(w);
+		if (w->nruns > 0) {
+			st = db_prepare(db, w->rows);
+			for (size_t i = 0; i < w->nruns; i++) {
+				db_reset(st);
+				db_bind_int(st, 1, w->runs[2 * i]);
+				db_bind_int(st, 2, w->runs[2 * i + 1]);
+				while (db_step(db, st, 0) == DB_ROW)
+					if (db_column_type(st, 0) ==
+					    SQLITE_INTEGER)
+						values_add(w,
+						    db_column_int(st, 0));
+			}
+			db_finalize(st);
+			w->nruns = 0;
 		}
-		db_finalize(st);
-		a->nruns = 0;
+		values_squeeze(w);
 	}
-	watched_squeeze(a);
 }
 
 int
@@ -2141,7 +2169,7 @@ exchange_apply_entry(struct db *db, struct exchange_apply *a,
 		    travels, on_conflict, &x, &h, failed, sizeof failed) == 0 ?
 		    SQLITE_OK : SQLITE_ERROR;
 	} else {
-		if (a->watch_table != NULL)
+		if (a->nwatch > 0)
 			(void)sqlite3_update_hook(db->h, on_write, a);
 		g->applying = 1;
 		rc = sqlite3changeset_apply_v2(db->h, (int)e->len,

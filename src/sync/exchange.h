@@ -52,21 +52,32 @@ struct dbapply;
 struct resolve;
 
 
+/*
+ * The rows of one table that the changes write, as the values the query
+ * rows finds for them (given the rowids ?1 to ?2): for each kind of log
+ * whose events came, the logs they belong to (core/journal.h, merged).
+ * all is set when the changes removed or changed such a row, whose old
+ * value is gone: then everything the values stand for is to be looked
+ * at again.
+ */
+struct exchange_watch {
+	const char	*table;
+	const char	*rows;
+	int64_t		*values;	/* see exchange_watched */
+	size_t		 nvalues, capvalues;
+	int		 all;
+	/* Private: rowids written, lo and hi pairs. */
+	int64_t		*runs;
+	size_t		 nruns, capruns;
+};
+#define EXCHANGE_WATCH_MAX	8
+
 struct exchange_apply {
 	enum exchange_prefer prefer;
 	struct resolve	*resolve;	/* per record, before prefer; or NULL */
-	/*
-	 * Watched: the rows of one table that the changes write, as the
-	 * values exchange_watched finds for them with the query watch_rows
-	 * (given the rowids ?1 to ?2).  watch_all is set when the changes
-	 * removed or changed such a row, whose old value is gone: then
-	 * everything the values stand for is to be looked at again.
-	 */
-	const char	*watch_table;
-	const char	*watch_rows;
-	int64_t		*watched;	/* see exchange_watched */
-	size_t		 nwatched, capwatched;
-	int		 watch_all;
+	/* The tables watched (exchange_watch), and what they found. */
+	struct exchange_watch watch[EXCHANGE_WATCH_MAX];
+	size_t		 nwatch;
 	int64_t		 entries;	/* read */
 	int64_t		 applied;	/* new here */
 	int64_t		 known;		/* here already */
@@ -153,8 +164,16 @@ int exchange_merge(struct db *db, struct db *other, struct exchange_apply *a,
 void exchange_finish(struct db *db, struct exchange_apply *a);
 
 /*
- * Leaves in a->watched the values watch_rows gives for the rows of the
- * watched table that the changes applied so far inserted, each once, in
+ * Watches table's rows (before the first change is applied): returns
+ * its place in a->watch, whose values exchange_watched gives.  rows is
+ * the caller's, and lasts.
+ */
+size_t exchange_watch(struct exchange_apply *a, const char *table,
+    const char *rows);
+
+/*
+ * Leaves in each of a->watch the values its query gives for the rows of
+ * its table that the changes applied so far inserted, each once, in
  * order.  Reads db, in the applying transaction.
  */
 void exchange_watched(struct db *db, struct exchange_apply *a);
