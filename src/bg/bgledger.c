@@ -276,6 +276,22 @@ static const char *const bg_dice[] = {
 	"--roll", "--vs-roll", "--stat-roll", NULL
 };
 
+/* The kind's replay (core/journal.h): the game loaded and audited. */
+static int
+bgledger_replay(struct db *db, int64_t id, void (*bad)(void *, int64_t,
+    int, const char *), void *arg)
+{
+	struct journal_bad b = { bad, arg };
+	struct bgledger_game d;
+	int n;
+
+	if (bgledger_game_load(db, id, &d) != 0)
+		return -1;
+	n = bgledger_audit(db, &d, journal_bad_ran, &b);
+	bgledger_game_release(&d);
+	return n;
+}
+
 const struct journal_kind bgledger_kind = {
 	JOURNAL_INPUT_KIND("game", "bg_game", "bg_event", "game_id", "turn",
 	    "battle", event_read, event_bind,
@@ -303,6 +319,7 @@ const struct journal_kind bgledger_kind = {
 	.snap_every = BGLEDGER_SNAP_EVERY,
 	.snap_version = BGLEDGER_SNAP_VERSION,
 	.dice = bg_dice,
+	.replay = bgledger_replay,
 };
 
 int64_t

@@ -798,3 +798,11 @@ journal_event_print(const struct journal *j, int json,
 	if (json)
 		fputs("]}\n", stdout);
 }
+
+void
+journal_bad_ran(void *b, int64_t seq, const char *why)
+{
+	const struct journal_bad *jb = b;
+
+	jb->bad(jb->arg, seq, 1, why);
+}

@@ -112,7 +112,27 @@ struct journal_kind {
 			    size_t n);
 	int		(*clashes)(struct db *db, void (*fn)(void *,
 			    const char *, int64_t, int64_t), void *arg);
+	/*
+	 * refkit verify: replays log through the kind's rules, calling
+	 * bad(arg, seq, ran, why) for each event that does not run (ran 0)
+	 * or does not come out as recorded (ran 1), and each snapshot that
+	 * differs (ran 1); returns how many, or -1 when the log cannot be
+	 * read.
+	 */
+	int		(*replay)(struct db *db, int64_t log, void (*bad)(
+			    void *, int64_t, int, const char *), void *arg);
 };
+
+/*
+ * For a kind whose audit calls bad(arg, seq, why) for an event that does
+ * not come out as recorded: journal_bad_ran, given a struct journal_bad,
+ * calls the replay's bad with ran 1.
+ */
+struct journal_bad {
+	void	(*bad)(void *arg, int64_t seq, int ran, const char *why);
+	void	*arg;
+};
+void journal_bad_ran(void *b, int64_t seq, const char *why);
 
 /*
  * A kind's statements, from its log table, event table, the event

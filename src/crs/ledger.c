@@ -926,6 +926,21 @@ ledger_merged(struct db *db, const int64_t *combats, size_t n)
 		ledger_history_rebuild(db, combats, n);
 }
 
+/* The kind's replay (core/journal.h): the combat loaded and audited. */
+static int
+ledger_replay(struct db *db, int64_t id, void (*bad)(void *, int64_t, int,
+    const char *), void *arg)
+{
+	struct ledger l;
+	int n;
+
+	if (ledger_load_all(db, id, &l) != 0)
+		return -1;
+	n = ledger_audit(&l, bad, arg);
+	ledger_release(&l);
+	return n;
+}
+
 const struct journal_kind ledger_kind = {
 	.what = "combat",
 	.option = "--combat",
@@ -958,6 +973,7 @@ const struct journal_kind ledger_kind = {
 	    " WHERE id BETWEEN ?1 AND ?2",
 	.merged = ledger_merged,
 	.clashes = ledger_double_booked,
+	.replay = ledger_replay,
 };
 
 #undef Q

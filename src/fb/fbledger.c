@@ -375,6 +375,17 @@ static const char *const fb_dice[] = {
 	"--choke-die", NULL
 };
 
+/* The kind's replay (core/journal.h): fbledger_audit. */
+static int
+fbledger_replay(struct db *db, int64_t id, void (*bad)(void *, int64_t,
+    int, const char *), void *arg)
+{
+	struct journal_bad b = { bad, arg };
+	int events = 0;
+
+	return fbledger_audit(db, id, journal_bad_ran, &b, &events);
+}
+
 const struct journal_kind fbledger_kind = {
 	JOURNAL_INPUT_KIND("duel", "fb_duel", "fb_event", "duel_id", "round",
 	    "outcome", journal_event_read, journal_event_bind,
@@ -394,6 +405,7 @@ const struct journal_kind fbledger_kind = {
 	.snap_every = 16,
 	.snap_version = FBLEDGER_SNAP_VERSION,
 	.dice = fb_dice,
+	.replay = fbledger_replay,
 };
 
 int64_t *

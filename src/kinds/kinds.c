@@ -4,11 +4,30 @@
 #include "kinds/kinds.h"
 
 #include <stddef.h>
+#include <string.h>
 
 #include "bg/bgledger.h"
 #include "crs/ledger.h"
+#include "d6/d6store.h"
 #include "fb/fbledger.h"
 
 const struct journal_kind *const kinds_all[] = {
 	&ledger_kind, &fbledger_kind, &bgledger_kind, NULL
 };
+
+const struct seal_checker kinds_seals[] = {
+	{ "combat", ledger_seal_check },
+	{ "duel", fbledger_seal_check },
+	{ "game", bgledger_seal_check },
+	{ "rolls", d6store_seal_check },
+};
+const size_t kinds_nseals = sizeof kinds_seals / sizeof kinds_seals[0];
+
+const struct journal_kind *
+kinds_find(const char *what)
+{
+	for (size_t i = 0; kinds_all[i] != NULL; i++)
+		if (strcmp(kinds_all[i]->what, what) == 0)
+			return kinds_all[i];
+	return NULL;
+}

@@ -1,16 +1,30 @@
 /*
  * kinds.h - every kind of log refkit keeps, for the commands that work
- * over all of them (refkit merge and changes apply), which reach a game
- * only through its journal_kind (core/journal.h): a new game adds its
- * kind here and touches no file of sync/ or cmd/refkit.c.
+ * over all of them (refkit merge and changes apply, refkit verify), which
+ * reach a game only through its journal_kind (core/journal.h): a new
+ * game adds its kind here and touches no file of sync/, trust/ or
+ * cmd/refkit.c.
  */
 #ifndef REFKIT_KINDS_H
 #define REFKIT_KINDS_H
 
+#include <stddef.h>
+
 #include "core/journal.h"
+#include "core/seal.h"
 
 /* The kinds, NULL-terminated: CRS combats, Force Battles duels, Battle
  * Grounds games. */
 extern const struct journal_kind *const kinds_all[];
+
+/*
+ * The checkers of sealed draws (core/seal.h), one per kind of log that
+ * draws under a seal: the three above and the D6 System's rolls.
+ */
+extern const struct seal_checker kinds_seals[];
+extern const size_t kinds_nseals;
+
+/* The kind named what ("combat"), or NULL. */
+const struct journal_kind *kinds_find(const char *what);
 
 #endif

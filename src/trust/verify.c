@@ -15,24 +15,13 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "bg/bgledger.h"
 #include "db/chain.h"
 #include "core/cli.h"
 #include "db/db.h"
 #include "base/out.h"
 #include "core/seal.h"
 #include "base/util.h"
-#include "crs/ledger.h"
-#include "d6/d6store.h"
-#include "fb/fbledger.h"
-
-/* The checkers of sealed draws, one per game system. */
-static const struct seal_checker checkers[] = {
-	{ "combat", ledger_seal_check },
-	{ "duel", fbledger_seal_check },
-	{ "game", bgledger_seal_check },
-	{ "rolls", d6store_seal_check },
-};
+#include "kinds/kinds.h"
 
 const char *
 verify_log_text(const char *kind, int64_t log, char *buf, size_t sz)
@@ -119,38 +108,16 @@ replay_bad_ran(void *arg, int64_t seq, int ran, const char *why)
 	say(v, v->kind, v->log, seq, seq, "replay", what);
 }
 
-/* The same for a duel or a game, whose why says it all. */
-static void
-replay_bad(void *arg, int64_t seq, const char *why)
-{
-	replay_bad_ran(arg, seq, 1, why);
-}
-
 /* Replays log through its system's rules, as each tool's replay does. */
 static void
 replay_log(struct verify *v, const char *kind, int64_t log)
 {
+	const struct journal_kind *k = kinds_find(kind);
+
 	v->kind = kind;
 	v->log = log;
-	if (strcmp(kind, "combat") == 0) {
-		struct ledger l;
-
-		if (ledger_load_all(v->db, log, &l) != 0)
-			return;
-		(void)ledger_audit(&l, replay_bad_ran, v);
-		ledger_release(&l);
-	} else if (strcmp(kind, "duel") == 0) {
-		int events = 0;
-
-		(void)fbledger_audit(v->db, log, replay_bad, v, &events);
-	} else if (strcmp(kind, "game") == 0) {
-		struct bgledger_game d;
-
-		if (bgledger_game_load(v->db, log, &d) != 0)
-			return;
-		(void)bgledger_audit(v->db, &d, replay_bad, v);
-		bgledger_game_release(&d);
-	}
+	if (k != NULL && k->replay != NULL)
+		(void)k->replay(v->db, log, replay_bad_ran, v);
 }
 
 /*
@@ -467,8 +434,8 @@ seal_check(struct verify *v, void *arg)
 	struct sealed *s = arg;
 	char why[600];
 
-	if (seal_verify(v->db, &s->proof, checkers, sizeof checkers /
-	    sizeof checkers[0], draw_bad, v, &s->sv, why, sizeof why) != 0)
+	if (seal_verify(v->db, &s->proof, kinds_seals, kinds_nseals,
+	    draw_bad, v, &s->sv, why, sizeof why) != 0)
 		db_die(v->db, "%s", why);
 	return s->sv.bad;
 }
