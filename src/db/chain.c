@@ -621,31 +621,175 @@ verify_fast(struct db *db, const struct kind *k, int64_t log,
 	return holds;
 }
 
+/*
+ * chain_verify's walk over a log's places 1, 2 ... in order, each event
+ * hashed onto the one found before it: prev is that one's hash (known
+ * while every place so far was filled), filled the last place filled,
+ * end the last place an event can have been removed from (the head's,
+ * when there is one: places after it were never filled), gap the first
+ * of the places empty since, after the first filled past the head.
+ */
+struct walk {
+	struct verify		*v;
+	const struct chain_head	*head;
+	struct row		*rows;
+	size_t			 n, searched;
+	unsigned char		 prev[CHAIN_HASH_LEN];
+	int64_t			 end, gap, filled, after;
+	int			 known;
+};
+
+/*
+ * The event at place seq: r, the row there, when its hash fits, else
+ * one moved from another place whose hash fits here (named so), else
+ * NULL.
+ */
+static struct row *
+walk_find(struct walk *w, struct row *r, int64_t seq)
+{
+	const struct kind *k = w->v->k;
+	unsigned char h[CHAIN_HASH_LEN];
+
+	if (!w->known)
+		return NULL;
+	if (r != NULL && !r->placed && r->has) {
+		row_hash(k, w->prev, r, seq, h);
+		if (memcmp(h, r->stored, sizeof h) == 0)
+			return r;
+	}
+	for (size_t i = 0; i < w->n && w->searched < SEARCH_MAX; i++) {
+		struct row *q = &w->rows[i];
+
+		if (q->placed || !q->has || q == r)
+			continue;
+		w->searched++;
+		row_hash(k, w->prev, q, seq, h);
+		if (memcmp(h, q->stored, sizeof h) == 0) {
+			problem_at(w->v, q->seq, q->seq, "moved: it was "
+			    "written as", seq, "");
+			return q;
+		}
+	}
+	return NULL;
+}
+
+/* Place seq holds r, which carries no hash: taken away, or added? */
+static void
+walk_unhashed(struct walk *w, struct row *r, int64_t seq)
+{
+	const struct kind *k = w->v->k;
+	struct row *r2 = row_at(w->rows, w->n, seq + 1);
+	unsigned char h[CHAIN_HASH_LEN], h2[CHAIN_HASH_LEN];
+	int fits = 0;
+
+	row_hash(k, w->prev, r, seq, h);
+	if (w->known && r2 == NULL && w->head->have && w->head->seq == seq)
+		fits = memcmp(h, w->head->hash, sizeof h) == 0;
+	else if (w->known && r2 != NULL && r2->has) {
+		row_hash(k, h, r2, seq + 1, h2);
+		fits = memcmp(h2, r2->stored, sizeof h2) == 0;
+	}
+	if (!fits) {
+		problem(w->v, seq, seq, "added by another program (it "
+		    "carries no hash)");
+		return;
+	}
+	problem(w->v, seq, seq, "its hash was removed (the event is as it "
+	    "was written)");
+	memcpy(w->prev, h, sizeof w->prev);
+}
+
+/* One place of the walk. */
+static void
+walk_place(struct walk *w, int64_t seq)
+{
+	struct row *r = row_at(w->rows, w->n, seq);
+	struct row *q = walk_find(w, r, seq);
+
+	if (q == NULL && (r == NULL || r->placed)) {
+		/* Nothing here: the chain goes on unchecked. */
+		if (w->gap == 0)
+			w->gap = seq;
+		w->known = 0;
+		return;
+	}
+	if (w->gap > 0 && w->gap <= w->end)
+		problem(w->v, w->gap, seq - 1 < w->end ? seq - 1 : w->end,
+		    "removed");
+	w->gap = 0;
+	w->filled = seq;
+	if (q == NULL && !r->has) {
+		r->placed = 1;
+		walk_unhashed(w, r, seq);
+		return;
+	}
+	if (w->head->have && seq > w->head->seq && w->after == 0)
+		w->after = seq;
+	if (q == NULL && w->known)
+		problem(w->v, seq, seq, "changed since it was written");
+	if (q == NULL)
+		q = r;
+	q->placed = 1;
+	memcpy(w->prev, q->stored, sizeof w->prev);
+	w->known = 1;
+}
+
+/* What the walk's end and the head say. */
+static void
+walk_end(struct walk *w)
+{
+	const struct chain_head *head = w->head;
+
+	if (w->gap > 0 && w->gap <= w->end) {
+		if (head->have)
+			problem_at(w->v, w->gap, w->end, "removed: the "
+			    "chain's head is at", w->end, "");
+		else
+			problem(w->v, w->gap, w->end, "removed");
+	}
+	if (!head->have) {
+		if (w->n > 0)
+			problem(w->v, w->filled, w->filled, "its chain's "
+			    "head is gone");
+	} else if (w->after > 0)
+		problem_at(w->v, w->after, w->filled, "added after the "
+		    "chain's head (at", head->seq, ")");
+	else if (head->seq == w->filled && w->known &&
+	    memcmp(head->hash, w->prev, sizeof w->prev) != 0)
+		problem(w->v, w->filled, w->filled, "does not match the "
+		    "chain's head");
+}
+
+/* Whether log has its row, for a kind whose logs have rows. */
+static int
+log_has_row(struct db *db, const struct kind *k, int64_t log)
+{
+	struct db_stmt *st;
+	int has;
+
+	if (k->log == NULL)
+		return 1;
+	st = db_prepare(db, k->log);
+	db_bind_int(st, 1, log);
+	has = db_step(db, st, 0) == DB_ROW && db_column_int(st, 0) > 0;
+	db_finalize(st);
+	return has;
+}
+
 int64_t
 chain_verify(struct db *db, const char *kind, int64_t log,
     void (*bad)(void *arg, const struct chain_problem *p), void *arg,
     struct chain_tally *t)
 {
-	static const unsigned char zero[CHAIN_HASH_LEN];
 	const struct kind *k = kind_need(kind);
 	struct verify v = { k, log, bad, arg, 0 };
-	unsigned char prev[CHAIN_HASH_LEN], h[CHAIN_HASH_LEN];
 	struct chain_head head;
-	struct row *rows;
-	size_t n, searched = 0;
-	int64_t last, limit, end, gap = 0, filled = 0, after = 0;
-	int64_t fast_n, fast_bytes;
-	int known = 1, has_row = 1;
+	struct walk w;
+	int64_t last, fast_n, fast_bytes;
+	int has_row;
 
 	chain_head_get(db, kind, log, &head);
-	if (k->log != NULL) {
-		struct db_stmt *st = db_prepare(db, k->log);
-
-		db_bind_int(st, 1, log);
-		has_row = db_step(db, st, 0) == DB_ROW &&
-		    db_column_int(st, 0) > 0;
-		db_finalize(st);
-	}
+	has_row = log_has_row(db, k, log);
 	if (verify_fast(db, k, log, &head, &fast_n, &fast_bytes) &&
 	    (has_row || fast_n > 0)) {
 		t->logs++;
@@ -653,130 +797,30 @@ chain_verify(struct db *db, const char *kind, int64_t log,
 		t->bytes += fast_bytes;
 		return 0;
 	}
-	rows = rows_load(db, k, log, &n);
-	if (!has_row && n == 0 && !head.have) {
-		rows_free(rows, n);
+	memset(&w, 0, sizeof w);
+	w.v = &v;
+	w.head = &head;
+	w.rows = rows_load(db, k, log, &w.n);
+	if (!has_row && w.n == 0 && !head.have) {
+		rows_free(w.rows, w.n);
 		return -1;
 	}
 	t->logs++;
-	t->events += (int64_t)n;
-	for (size_t i = 0; i < n; i++)
+	t->events += (int64_t)w.n;
+	for (size_t i = 0; i < w.n; i++)
 		t->bytes += (int64_t)(sizeof chain_prefix + strlen(k->name) +
-		    1 + CHAIN_HASH_LEN + rows[i].len);
+		    1 + CHAIN_HASH_LEN + w.rows[i].len);
 	if (!has_row)
-		problem(&v, 0, 0, n > 0 ? "its row is gone, but its events "
+		problem(&v, 0, 0, w.n > 0 ? "its row is gone, but its events "
 		    "remain" : "its row is gone, but its chain's head remains");
-
-	/*
-	 * Walk the places 1, 2 ... in order, each event hashed onto the
-	 * one found before it: prev is that one's hash (known while every
-	 * place so far was filled), filled the last place filled, end the
-	 * last place an event can have been removed from (the head's, when
-	 * there is one: places after it were never filled).
-	 */
-	memcpy(prev, zero, sizeof prev);
-	last = n > 0 ? rows[n - 1].seq : 0;
-	limit = head.have && head.seq > last ? head.seq : last;
-	end = head.have ? head.seq : last;
-	for (int64_t seq = 1; seq <= limit; seq++) {
-		struct row *r = row_at(rows, n, seq), *q = NULL;
-
-		if (r != NULL && !r->placed && r->has && known) {
-			row_hash(k, prev, r, seq, h);
-			if (memcmp(h, r->stored, sizeof h) == 0)
-				q = r;
-		}
-		/* Another event written at this place, and moved since? */
-		for (size_t i = 0; known && i < n && q == NULL &&
-		    searched < SEARCH_MAX; i++) {
-			if (rows[i].placed || !rows[i].has || &rows[i] == r)
-				continue;
-			searched++;
-			row_hash(k, prev, &rows[i], seq, h);
-			if (memcmp(h, rows[i].stored, sizeof h) == 0) {
-				q = &rows[i];
-				problem_at(&v, q->seq, q->seq, "moved: it "
-				    "was written as", seq, "");
-			}
-		}
-		if (q == NULL && (r == NULL || r->placed)) {
-			/* Nothing here: the chain goes on unchecked. */
-			if (gap == 0)
-				gap = seq;
-			known = 0;
-			continue;
-		}
-		if (gap > 0 && gap <= end)
-			problem(&v, gap, seq - 1 < end ? seq - 1 : end,
-			    "removed");
-		gap = 0;
-		filled = seq;
-		if (q != NULL) {
-			if (head.have && seq > head.seq && after == 0)
-				after = seq;
-			q->placed = 1;
-			memcpy(prev, q->stored, sizeof prev);
-			known = 1;
-			continue;
-		}
-		r->placed = 1;
-		if (!r->has) {
-			struct row *r2 = row_at(rows, n, seq + 1);
-
-			/* Its hash taken away, or the event added? */
-			row_hash(k, prev, r, seq, h);
-			if (known && r2 == NULL && head.have &&
-			    head.seq == seq &&
-			    memcmp(h, head.hash, sizeof h) == 0) {
-				problem(&v, seq, seq, "its hash was removed "
-				    "(the event is as it was written)");
-				memcpy(prev, h, sizeof prev);
-				continue;
-			}
-			if (known && r2 != NULL && r2->has) {
-				unsigned char h2[CHAIN_HASH_LEN];
-
-				row_hash(k, h, r2, seq + 1, h2);
-				if (memcmp(h2, r2->stored, sizeof h2) == 0) {
-					problem(&v, seq, seq, "its hash was "
-					    "removed (the event is as it was "
-					    "written)");
-					memcpy(prev, h, sizeof prev);
-					continue;
-				}
-			}
-			problem(&v, seq, seq, "added by another program (it "
-			    "carries no hash)");
-			continue;
-		}
-		if (head.have && seq > head.seq && after == 0)
-			after = seq;
-		if (known)
-			problem(&v, seq, seq, "changed since it was written");
-		known = 1;
-		memcpy(prev, r->stored, sizeof prev);
-	}
-	if (gap > 0 && gap <= end)
-	{
-		if (head.have)
-			problem_at(&v, gap, end, "removed: the chain's head "
-			    "is at", end, "");
-		else
-			problem(&v, gap, end, "removed");
-	}
-
-	if (!head.have) {
-		if (n > 0)
-			problem(&v, filled, filled, "its chain's head is "
-			    "gone");
-	} else if (after > 0)
-		problem_at(&v, after, filled, "added after the chain's head "
-		    "(at", head.seq, ")");
-	else if (head.seq == filled && known &&
-	    memcmp(head.hash, prev, sizeof prev) != 0)
-		problem(&v, filled, filled, "does not match the chain's "
-		    "head");
-	rows_free(rows, n);
+	w.known = 1;
+	last = w.n > 0 ? w.rows[w.n - 1].seq : 0;
+	w.end = head.have ? head.seq : last;
+	for (int64_t seq = 1; seq <= (head.have && head.seq > last ?
+	    head.seq : last); seq++)
+		walk_place(&w, seq);
+	walk_end(&w);
+	rows_free(w.rows, w.n);
 	if (v.problems > NAMED_MAX) {
 		struct chain_problem p = { kind, log, 0, 0, NULL };
 		char what[80];
