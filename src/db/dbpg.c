@@ -330,147 +330,185 @@ json_extract_inline(struct sbuf *b, const char *s)
 	return e;
 }
 
-char *
-dbpg_translate(const char *sql, int *nparam, int *extra, int maxextra,
-    int *nextra)
+/* The parameters sql has: a bare ? is one more than the largest before. */
+static int
+count_params(const char *sql)
 {
-	struct sbuf b = { NULL, 0, 0 };
-	const char *s = sql;
-	int ignore = 0, bare = 0, prev_ident = 0;
+	int nparam = 0;
 
-	*nparam = 0;
-	*nextra = 0;
-	sb_add(&b, "", 0);
-	/* First pass: the parameters the statement has. */
 	for (const char *p = sql; *p != '\0'; p++) {
 		if (*p == '\'' || *p == '"') {
 			p = skip_quoted(p) - 1;
 			continue;
 		}
-		/* A bare ? is one more than the largest before it. */
 		if (*p == '?') {
 			const char *d = p + 1;
 			int n = isdigit((unsigned char)*d) ? param_no(&d) :
-			    *nparam + 1;
+			    nparam + 1;
 
-			if (n > *nparam)
-				*nparam = n;
+			if (n > nparam)
+				nparam = n;
 		}
 	}
-	while (*s != '\0') {
-		int c = (unsigned char)*s;
+	return nparam;
+}
+
+/* dbpg_translate's state as it reads the statement at s. */
+struct tr {
+	struct sbuf	 b;
+	const char	*s;
+	int		 ignore;	/* an INSERT OR IGNORE not ended */
+	int		 bare;		/* the last parameter's number */
+	int		 prev_ident;	/* within a word */
+	int		 nparam;
+	int		*extra, maxextra, *nextra;
+};
+
+/* The parameter ?N or ? at t->s, as $N. */
+static void
+tr_param(struct tr *t)
+{
+	char num[16];
+	int n;
+
+	if (isdigit((unsigned char)t->s[1])) {
+		t->s++;
+		n = param_no(&t->s);
+	} else {
+		n = t->bare + 1;
+		t->s++;
+	}
+	if (n > t->bare)
+		t->bare = n;
+	snprintf(num, sizeof num, "$%d", n);
+	sb_str(&t->b, num);
+	t->prev_ident = 0;
+}
+
+/*
+ * refkit_name_key(?N) or refkit_name_key(lower(?N)) at t->s: a key the
+ * client computes (dbpg.h), as an extra parameter.  0 when it is not.
+ */
+static int
+tr_name_key(struct tr *t)
+{
+	const char *a = t->s + 16;
+	int lower = 0, n;
+	char num[16];
+
+	if (strncasecmp(t->s, "refkit_name_key(", 16) != 0)
+		return 0;
+	if (strncasecmp(a, "lower(", 6) == 0) {
+		lower = 1;
+		a += 6;
+	}
+	if (*a != '?' || !isdigit((unsigned char)a[1]) ||
+	    *t->nextra >= t->maxextra)
+		return 0;
+	a++;
+	n = param_no(&a);
+	if (n <= 0 || *a != ')' || (lower && a[1] != ')'))
+		return 0;
+	t->extra[*t->nextra] = lower ? -n : n;
+	snprintf(num, sizeof num, "$%d", t->nparam + ++*t->nextra);
+	sb_str(&t->b, num);
+	t->s = a + 1 + lower;
+	t->prev_ident = 0;
+	return 1;
+}
+
+/*
+ * A word at t->s that PostgreSQL says otherwise, written its way; 0 when
+ * the word is to be copied as it is.
+ */
+static int
+tr_word(struct tr *t)
+{
+	const char *s = t->s;
+
+	if (word_at(s, "INSERT") && strncasecmp(s + 6, " OR IGNORE ",
+	    11) == 0) {
+		sb_str(&t->b, "INSERT ");
+		t->s += 17;
+		t->ignore = 1;
+		return 1;
+	}
+	if (word_at(s, "RETURNING") && t->ignore) {
+		sb_str(&t->b, "ON CONFLICT DO NOTHING ");
+		t->ignore = 0;
+	}
+	/* SQLite's join-order hint; refkit's have ON or USING. */
+	if (word_at(s, "CROSS") && strncasecmp(s + 5, " JOIN ", 6) == 0) {
+		t->s += 6;
+		return 1;
+	}
+	if (strncasecmp(s, "temp.", 5) == 0) {
+		sb_str(&t->b, "pg_temp.");
+		t->s += 5;
+		return 1;
+	}
+	if ((word_at(s, "max") || word_at(s, "min")) && s[3] == '(') {
+		int ncomma;
+
+		close_paren(s + 3, &ncomma);
+		if (ncomma > 0) {
+			sb_str(&t->b, tolower(s[1]) == 'a' ? "greatest" :
+			    "least");
+			t->s += 3;
+			t->prev_ident = 1;
+			return 1;
+		}
+	}
+	if (word_at(s, "json_extract")) {
+		const char *e = json_extract_inline(&t->b, s);
+
+		if (e != NULL) {
+			t->s = e;
+			t->prev_ident = 0;
+			return 1;
+		}
+	}
+	return tr_name_key(t);
+}
+
+char *
+dbpg_translate(const char *sql, int *nparam, int *extra, int maxextra,
+    int *nextra)
+{
+	struct tr t = { { NULL, 0, 0 }, sql, 0, 0, 0, 0, extra, maxextra,
+	    nextra };
+
+	*nparam = t.nparam = count_params(sql);
+	*nextra = 0;
+	sb_add(&t.b, "", 0);
+	while (*t.s != '\0') {
+		int c = (unsigned char)*t.s;
 
 		if (c == '\'' || c == '"') {
-			const char *e = skip_quoted(s);
+			const char *e = skip_quoted(t.s);
 
-			sb_add(&b, s, (size_t)(e - s));
-			s = e;
-			prev_ident = 0;
-			continue;
+			sb_add(&t.b, t.s, (size_t)(e - t.s));
+			t.s = e;
+			t.prev_ident = 0;
+		} else if (c == '?')
+			tr_param(&t);
+		else if (!ident_char(c) || t.prev_ident) {
+			t.prev_ident = ident_char(c);
+			sb_add(&t.b, t.s++, 1);
+		} else if (!tr_word(&t)) {
+			/* A word starts here, copied as it is. */
+			t.prev_ident = 1;
+			sb_add(&t.b, t.s++, 1);
 		}
-		if (c == '?') {
-			char num[16];
-			int n;
-
-			if (isdigit((unsigned char)s[1])) {
-				s++;
-				n = param_no(&s);
-			} else {
-				n = bare + 1;
-				s++;
-			}
-			if (n > bare)
-				bare = n;
-			snprintf(num, sizeof num, "$%d", n);
-			sb_str(&b, num);
-			prev_ident = 0;
-			continue;
-		}
-		if (!ident_char(c) || prev_ident) {
-			prev_ident = ident_char(c);
-			sb_add(&b, s++, 1);
-			continue;
-		}
-		/* A word starts here. */
-		if (word_at(s, "INSERT") && strncasecmp(s + 6, " OR IGNORE ",
-		    11) == 0) {
-			sb_str(&b, "INSERT ");
-			s += 17;
-			ignore = 1;
-			continue;
-		}
-		if (word_at(s, "RETURNING") && ignore) {
-			sb_str(&b, "ON CONFLICT DO NOTHING ");
-			ignore = 0;
-		}
-		/* SQLite's join-order hint; refkit's have ON or USING. */
-		if (word_at(s, "CROSS") && strncasecmp(s + 5, " JOIN ", 6) ==
-		    0) {
-			s += 6;
-			continue;
-		}
-		if (strncasecmp(s, "temp.", 5) == 0) {
-			sb_str(&b, "pg_temp.");
-			s += 5;
-			continue;
-		}
-		if ((word_at(s, "max") || word_at(s, "min")) && s[3] == '(') {
-			int ncomma;
-
-			close_paren(s + 3, &ncomma);
-			if (ncomma > 0) {
-				sb_str(&b, tolower(s[1]) == 'a' ? "greatest" :
-				    "least");
-				s += 3;
-				prev_ident = 1;
-				continue;
-			}
-		}
-		if (word_at(s, "json_extract")) {
-			const char *e = json_extract_inline(&b, s);
-
-			if (e != NULL) {
-				s = e;
-				prev_ident = 0;
-				continue;
-			}
-		}
-		if (strncasecmp(s, "refkit_name_key(", 16) == 0) {
-			const char *a = s + 16;
-			int lower = 0, n;
-			char num[16];
-
-			if (strncasecmp(a, "lower(", 6) == 0) {
-				lower = 1;
-				a += 6;
-			}
-			if (*a == '?' && isdigit((unsigned char)a[1]) &&
-			    *nextra < maxextra) {
-				a++;
-				n = param_no(&a);
-				if (n > 0 && *a == ')' &&
-				    (!lower || a[1] == ')')) {
-					extra[*nextra] = lower ? -n : n;
-					snprintf(num, sizeof num, "$%d",
-					    *nparam + ++*nextra);
-					sb_str(&b, num);
-					s = a + 1 + lower;
-					prev_ident = 0;
-					continue;
-				}
-			}
-		}
-		prev_ident = 1;
-		sb_add(&b, s++, 1);
 	}
-	if (ignore) {
+	if (t.ignore) {
 		/* After the statement, before a final ";" if any. */
-		while (b.len > 0 && (b.p[b.len - 1] == ';' ||
-		    isspace((unsigned char)b.p[b.len - 1])))
-			b.p[--b.len] = '\0';
-		sb_str(&b, " ON CONFLICT DO NOTHING");
+		while (t.b.len > 0 && (t.b.p[t.b.len - 1] == ';' ||
+		    isspace((unsigned char)t.b.p[t.b.len - 1])))
+			t.b.p[--t.b.len] = '\0';
+		sb_str(&t.b, " ON CONFLICT DO NOTHING");
 	}
-	return b.p;
+	return t.b.p;
 }
 
 /* ---- connecting ---- */
