@@ -1131,30 +1131,16 @@ settle(struct exchange_apply *a, struct exchange_conflict *x,
 }
 
 /*
- * Notes the times of the row here and of the version that comes (its
- * new values, or for an update the old where it changes none), to be
- * set by stamps_apply: whichever version a conflict keeps, the row
- * ends with the earliest created and the latest updated of them, and
- * so with the same times whatever order the versions come in.  That is
- * for versions made without knowing of each other: a time is judged
- * as any other value first (judge_row), so that a version made knowing
- * of every change that wrote the time here (a settlement, say, that
- * met a record removed and made again, which is newer than the one
- * removed) gives its own, and one that a change here was made knowing
- * of gives none.
+ * The times of the row whose version here differs from the one that
+ * comes: want[i] set for each, vd[i] V_OPEN for every column.  Returns
+ * how many.
  */
-static void
-stamp_note(struct db *db, struct exchange_apply *a, struct cols *c,
-    sqlite3_changeset_iter *it, int op, int ncol)
+static int
+stamps_differ(struct cols *c, sqlite3_changeset_iter *it, int op, int ncol,
+    int *want, enum verdict *vd)
 {
-	struct stamp x, *s;
-	unsigned char *pk = NULL;
-	int npk = 0, *want, nwant = 0;
-	enum verdict *vd;
+	int nwant = 0;
 
-	memset(&x, 0, sizeof x);
-	want = xcalloc((size_t)ncol, sizeof *want);
-	vd = xcalloc((size_t)ncol, sizeof *vd);
 	for (int i = 0; i < ncol; i++) {
 		sqlite3_value *h, *v;
 
@@ -1170,47 +1156,66 @@ stamp_note(struct db *db, struct exchange_apply *a, struct cols *c,
 			nwant++;
 		}
 	}
-	/*
-	 * The changes related to this one first, which are few when it
-	 * meets a version made apart (the same roster imported at two
-	 * stations, where every record comes here): a time none of them
-	 * wrote is the two versions' to settle by min and max, and the
-	 * others need not be opened.
-	 */
-	if (nwant > 0 && a->gate != NULL && a->origin != NULL) {
-		struct gate *g = a->gate;
-		struct changeset_value *here = here_values(it, ncol);
-		sqlite3_value **key = key_values(it, op, ncol);
-		struct support su;
+	return nwant;
+}
 
+/*
+ * The changes related to this one first, which are few when it meets a
+ * version made apart (the same roster imported at two stations, where
+ * every record comes here): a time none of them wrote is the two
+ * versions' to settle by min and max (vd[i] V_OPEN), and the others
+ * need not be opened.  A time that a change the incoming one knew of
+ * wrote is here's (V_HERE); one written by a change it knew of and by
+ * no other, theirs (V_THEIRS).
+ */
+static void
+stamps_judge(struct db *db, struct exchange_apply *a, struct cols *c,
+    sqlite3_changeset_iter *it, int op, int ncol, int *want,
+    enum verdict *vd)
+{
+	struct gate *g = a->gate;
+	struct changeset_value *here = here_values(it, ncol);
+	sqlite3_value **key = key_values(it, op, ncol);
+	struct support su;
+	int nwant = 0;
+
+	support_init(&su, ncol);
+	su.only = 1;
+	support_find(db, &su, c->table, key, here, want, a->origin, a->oseq,
+	    g->seen, g->nseen);
+	for (int i = 0; i < ncol; i++) {
+		if (!want[i])
+			continue;
+		if (su.knew_c[i])
+			vd[i] = V_HERE;
+		else if ((want[i] = su.n[i] > 0) != 0)
+			nwant++;
+	}
+	support_release(&su);
+	/* Written by a change it knew of, and by no other? */
+	if (nwant > 0) {
 		support_init(&su, ncol);
-		su.only = 1;
+		su.only = 2;
 		support_find(db, &su, c->table, key, here, want, a->origin,
 		    a->oseq, g->seen, g->nseen);
-		nwant = 0;
-		for (int i = 0; i < ncol; i++) {
-			if (!want[i])
-				continue;
-			if (su.knew_c[i])
-				vd[i] = V_HERE;
-			else if ((want[i] = su.n[i] > 0) != 0)
-				nwant++;
-		}
+		for (int i = 0; i < ncol; i++)
+			if (want[i] && vd[i] != V_HERE)
+				vd[i] = su.n[i] > 0 ? V_OPEN : V_THEIRS;
 		support_release(&su);
-		/* Written by a change it knew of, and by no other? */
-		if (nwant > 0) {
-			support_init(&su, ncol);
-			su.only = 2;
-			support_find(db, &su, c->table, key, here, want,
-			    a->origin, a->oseq, g->seen, g->nseen);
-			for (int i = 0; i < ncol; i++)
-				if (want[i] && vd[i] != V_HERE)
-					vd[i] = su.n[i] > 0 ? V_OPEN : V_THEIRS;
-			support_release(&su);
-		}
-		free(here);
-		free(key);
 	}
+	free(here);
+	free(key);
+}
+
+/*
+ * Into x, the earliest created and the latest updated of the versions
+ * as vd judged them (here's alone, theirs alone, or both), and whether
+ * the judged one is to be set.
+ */
+static void
+stamp_times(struct cols *c, sqlite3_changeset_iter *it, int op, int ncol,
+    const enum verdict *vd, struct stamp *x)
+{
 	for (int i = 0; i < ncol && i < c->n; i++) {
 		int cr = strcmp(c->name[i], "created") == 0;
 		sqlite3_value *v[3];
@@ -1233,43 +1238,80 @@ stamp_note(struct db *db, struct exchange_apply *a, struct cols *c,
 			    sqlite3_value_type(v[k]) != SQLITE_INTEGER)
 				continue;
 			t = sqlite3_value_int64(v[k]);
-			if (cr && (!x.has_created || t < x.created)) {
-				x.created = t;
-				x.has_created = 1;
-			} else if (!cr && (!x.has_updated || t > x.updated)) {
-				x.updated = t;
-				x.has_updated = 1;
+			if (cr && (!x->has_created || t < x->created)) {
+				x->created = t;
+				x->has_created = 1;
+			} else if (!cr && (!x->has_updated || t > x->updated)) {
+				x->updated = t;
+				x->has_updated = 1;
 			}
 		}
 		if (vd[i] != V_OPEN && cr)
-			x.set_created = x.has_created;
+			x->set_created = x->has_created;
 		else if (vd[i] != V_OPEN)
-			x.set_updated = x.has_updated;
+			x->set_updated = x->has_updated;
 	}
-	free(want);
-	free(vd);
-	if (!x.has_created && !x.has_updated)
-		return;
+}
+
+/* Keeps x, with the row's key, for stamps_apply. */
+static void
+stamp_keep(struct exchange_apply *a, struct cols *c,
+    sqlite3_changeset_iter *it, int op, int ncol, struct stamp *x)
+{
+	unsigned char *pk = NULL;
+	int npk = 0;
+
 	(void)sqlite3changeset_pk(it, &pk, &npk);
-	x.c = c;
-	x.ncol = ncol;
-	x.pk = xcalloc((size_t)ncol, sizeof(sqlite3_value *));
+	x->c = c;
+	x->ncol = ncol;
+	x->pk = xcalloc((size_t)ncol, sizeof(sqlite3_value *));
 	for (int i = 0; i < ncol && i < npk; i++) {
 		sqlite3_value *v;
 
 		if (!pk[i])
 			continue;
 		v = side_value(it, op == SQLITE_INSERT ? NEW : OLD, i);
-		if (v != NULL && (x.pk[i] = sqlite3_value_dup(v)) == NULL)
+		if (v != NULL && (x->pk[i] = sqlite3_value_dup(v)) == NULL)
 			err(1, "out of memory");
 	}
 	if (a->nstamps == a->capstamps) {
 		a->capstamps = a->capstamps ? 2 * a->capstamps : 8;
 		a->stamps = xreallocarray(a->stamps, a->capstamps,
-		    sizeof x);
+		    sizeof *x);
 	}
-	s = a->stamps;
-	s[a->nstamps++] = x;
+	((struct stamp *)a->stamps)[a->nstamps++] = *x;
+}
+
+/*
+ * Notes the times of the row here and of the version that comes (its
+ * new values, or for an update the old where it changes none), to be
+ * set by stamps_apply: whichever version a conflict keeps, the row
+ * ends with the earliest created and the latest updated of them, and
+ * so with the same times whatever order the versions come in.  That is
+ * for versions made without knowing of each other: a time is judged
+ * as any other value first (judge_row), so that a version made knowing
+ * of every change that wrote the time here (a settlement, say, that
+ * met a record removed and made again, which is newer than the one
+ * removed) gives its own, and one that a change here was made knowing
+ * of gives none.
+ */
+static void
+stamp_note(struct db *db, struct exchange_apply *a, struct cols *c,
+    sqlite3_changeset_iter *it, int op, int ncol)
+{
+	struct stamp x;
+	int *want = xcalloc((size_t)ncol, sizeof *want);
+	enum verdict *vd = xcalloc((size_t)ncol, sizeof *vd);
+
+	memset(&x, 0, sizeof x);
+	if (stamps_differ(c, it, op, ncol, want, vd) > 0 && a->gate != NULL &&
+	    a->origin != NULL)
+		stamps_judge(db, a, c, it, op, ncol, want, vd);
+	stamp_times(c, it, op, ncol, vd, &x);
+	free(want);
+	free(vd);
+	if (x.has_created || x.has_updated)
+		stamp_keep(a, c, it, op, ncol, &x);
 }
 
 /* Sets the times stamp_note noted, once the changeset is in. */
