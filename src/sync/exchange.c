@@ -2153,38 +2153,115 @@ exchange_station(struct db *db, const char *id, const char *name,
 	return 0;
 }
 
+/*
+ * Where e stands among its station's changes here, which build on each
+ * other and so are always its 1, 2 ... newest: 1 if it is here already
+ * (not newer), 0 if it is the next, -1 with why set if one before it is
+ * missing.
+ */
+static int
+entry_place(struct db *db, const struct changes_entry *e, char *why,
+    size_t whysz)
+{
+	struct db_stmt *st = db_prepare(db, "SELECT coalesce(max(oseq), 0)"
+	    " FROM change WHERE origin = ?1");
+	int64_t newest;
+
+	db_bind_text(st, 1, e->origin);
+	db_step(db, st, 0);
+	newest = db_column_int(st, 0);
+	db_finalize(st);
+	if (e->oseq <= newest)
+		return 1;
+	if (e->oseq > newest + 1)
+		return util_say(why, whysz, "change %.8s:%" PRId64 " builds on "
+		    "%.8s:%" PRId64 ", which is not here: take in an export "
+		    "with an earlier --since first", e->origin, e->oseq,
+		    e->origin, newest + 1);
+	return 0;
+}
+
+/*
+ * Applies e's changeset through the gate and the conflict handler: on a
+ * server by the applier (sync/dbapply.h), else by SQLite with the update
+ * hook watching.  Returns SQLITE_OK, or else with failed set.
+ */
+static int
+entry_changeset(struct db *db, struct exchange_apply *a,
+    const struct changes_entry *e, struct apply_ctx *x, char *failed,
+    size_t failedsz)
+{
+	struct gate *g = a->gate;
+	int rc;
+
+	if (db->pg != NULL) {
+		struct dbapply_hooks h = { pg_pass_over, pg_wrote, a,
+		    pg_hold };
+
+		if (a->dbapply == NULL)
+			a->dbapply = dbapply_new(db);
+		return dbapply_changeset(a->dbapply, e->changeset, e->len,
+		    travels, on_conflict, x, &h, failed, failedsz) == 0 ?
+		    SQLITE_OK : SQLITE_ERROR;
+	}
+	if (a->nwatch > 0)
+		(void)sqlite3_update_hook(db->h, on_write, a);
+	g->applying = 1;
+	rc = sqlite3changeset_apply_v2(db->h, (int)e->len,
+	    (void *)e->changeset, travels, on_conflict, x, NULL, NULL,
+	    SQLITE_CHANGESETAPPLY_NOSAVEPOINT);
+	g->applying = 0;
+	(void)sqlite3_update_hook(db->h, NULL, NULL);
+	/* A damaged one leaves no message on the connection. */
+	if (rc != SQLITE_OK)
+		snprintf(failed, failedsz, "%s", (rc & 0xff) == SQLITE_CORRUPT ?
+		    "a damaged changeset" : sqlite3_errmsg(db->h));
+	return rc;
+}
+
+/*
+ * e, applied, joins this station's record as it came, and what it
+ * removed is noted: copies made without knowing cannot undo it.
+ */
+static void
+entry_record(struct db *db, struct exchange_apply *a,
+    const struct changes_entry *e)
+{
+	struct db_stmt *st = db_prepare(db, "INSERT INTO change (no, origin,"
+	    " oseq, time, data, seen) VALUES ((SELECT coalesce(max(no), 0) +"
+	    " 1 FROM change), ?1, ?2, ?3, ?4, ?5)");
+
+	db_bind_text(st, 1, e->origin);
+	db_bind_int(st, 2, e->oseq);
+	db_bind_int(st, 3, e->time);
+	db_bind_blob(st, 4, e->changeset, (int)e->len);
+	if (e->seen != NULL)
+		db_bind_blob(st, 5, e->seen,
+		    (int)(e->nseen * CHANGES_SEEN_LEN));
+	db_step(db, st, 0);
+	db_finalize(st);
+	if (changeset_has_delete(e->changeset, e->len)) {
+		if (gone_note(db, e->origin, e->oseq, e->changeset,
+		    e->len) != 0)
+			db_fatal(db, "cannot note the records removed");
+		gates_more(db, a);
+	}
+}
+
 int
 exchange_apply_entry(struct db *db, struct exchange_apply *a,
     const struct changes_entry *e, char *why, size_t whysz)
 {
 	struct apply_ctx x = { db, a, NULL };
 	struct gate *g;
-	struct db_stmt *st;
 	char failed[256];
-	int64_t newest;
 	int rc;
 
 	a->entries++;
-	/*
-	 * A station's changes build on each other, so here they are always
-	 * its 1, 2 ... newest: a change is here already if it is not newer,
-	 * and may be taken in only if it is the next.
-	 */
-	st = db_prepare(db, "SELECT coalesce(max(oseq), 0) FROM change"
-	    " WHERE origin = ?1");
-	db_bind_text(st, 1, e->origin);
-	db_step(db, st, 0);
-	newest = db_column_int(st, 0);
-	db_finalize(st);
-	if (e->oseq <= newest) {
-		a->known++;
-		return 0;
+	if ((rc = entry_place(db, e, why, whysz)) != 0) {
+		a->known += rc > 0;
+		return rc > 0 ? 0 : -1;
 	}
-	if (e->oseq > newest + 1)
-		return util_say(why, whysz, "change %.8s:%" PRId64 " builds on "
-		    "%.8s:%" PRId64 ", which is not here: take in an export "
-		    "with an earlier --since first", e->origin, e->oseq,
-		    e->origin, newest + 1);
 	/* Each station once an apply: a merge brings thousands of one. */
 	if (strcmp(a->known_origin, e->origin) != 0) {
 		if (exchange_station(db, e->origin, NULL, 0, why, whysz) != 0)
@@ -2201,30 +2278,7 @@ exchange_apply_entry(struct db *db, struct exchange_apply *a,
 	g->oseq = e->oseq;
 	g->seen = e->seen;
 	g->nseen = e->nseen;
-	if (db->pg != NULL) {
-		struct dbapply_hooks h = { pg_pass_over, pg_wrote, a,
-		    pg_hold };
-
-		if (a->dbapply == NULL)
-			a->dbapply = dbapply_new(db);
-		rc = dbapply_changeset(a->dbapply, e->changeset, e->len,
-		    travels, on_conflict, &x, &h, failed, sizeof failed) == 0 ?
-		    SQLITE_OK : SQLITE_ERROR;
-	} else {
-		if (a->nwatch > 0)
-			(void)sqlite3_update_hook(db->h, on_write, a);
-		g->applying = 1;
-		rc = sqlite3changeset_apply_v2(db->h, (int)e->len,
-		    (void *)e->changeset, travels, on_conflict, &x, NULL,
-		    NULL, SQLITE_CHANGESETAPPLY_NOSAVEPOINT);
-		g->applying = 0;
-		(void)sqlite3_update_hook(db->h, NULL, NULL);
-		/* A damaged one leaves no message on the connection. */
-		if (rc != SQLITE_OK)
-			snprintf(failed, sizeof failed, "%s",
-			    (rc & 0xff) == SQLITE_CORRUPT ? "a damaged changeset" :
-			    sqlite3_errmsg(db->h));
-	}
+	rc = entry_changeset(db, a, e, &x, failed, sizeof failed);
 	a->origin = NULL;
 	if (rc != SQLITE_OK || x.local != NULL) {
 		stamps_clear(a);
@@ -2242,25 +2296,7 @@ exchange_apply_entry(struct db *db, struct exchange_apply *a,
 	if (patches_apply(db, a, why, whysz) != 0 ||
 	    stamps_apply(db, a, why, whysz) != 0)
 		return -1;
-	st = db_prepare(db, "INSERT INTO change (no, origin, oseq, time,"
-	    " data, seen) VALUES ((SELECT coalesce(max(no), 0) + 1 FROM"
-	    " change), ?1, ?2, ?3, ?4, ?5)");
-	db_bind_text(st, 1, e->origin);
-	db_bind_int(st, 2, e->oseq);
-	db_bind_int(st, 3, e->time);
-	db_bind_blob(st, 4, e->changeset, (int)e->len);
-	if (e->seen != NULL)
-		db_bind_blob(st, 5, e->seen,
-		    (int)(e->nseen * CHANGES_SEEN_LEN));
-	db_step(db, st, 0);
-	db_finalize(st);
-	/* What it removed, which copies made without knowing cannot undo. */
-	if (changeset_has_delete(e->changeset, e->len)) {
-		if (gone_note(db, e->origin, e->oseq, e->changeset,
-		    e->len) != 0)
-			db_fatal(db, "cannot note the records removed");
-		gates_more(db, a);
-	}
+	entry_record(db, a, e);
 	a->applied++;
 	return 0;
 }
