@@ -938,89 +938,98 @@ static const struct option longopts[] = {
 	{ NULL, 0, NULL, 0 }
 };
 
+/* A log named by --combat (C), --duel (D), --game (G) or --rolls (L). */
+static void
+log_option(struct opts *o, int ch, const char *arg)
+{
+	const char *kind = ch == 'C' ? "combat" : ch == 'D' ? "duel" :
+	    ch == 'G' ? "game" : "rolls";
+
+	if (o->kind != NULL)
+		cli_usage_error("one log at a time: --%s and --%s", o->kind,
+		    kind);
+	o->kind = kind;
+	if (ch != 'L')
+		o->log = cli_key_arg(ch == 'C' ? "--combat" : ch == 'D' ?
+		    "--duel" : "--game", arg);
+}
+
+/* One option of getopt_long's, into o. */
+static void
+set_option(struct opts *o, int ch, char **argv)
+{
+	char why[128];
+
+	switch (ch) {
+	case 'd':
+		o->db = optarg;
+		break;
+	case 'o':
+		o->output = optarg;
+		break;
+	case 'S':
+		o->since = cli_int_arg("--since", optarg, 0, INT64_MAX);
+		o->have_since = 1;
+		break;
+	case 'P':
+		if (strcmp(optarg, "mine") == 0)
+			o->prefer = EXCHANGE_MINE;
+		else if (strcmp(optarg, "theirs") == 0)
+			o->prefer = EXCHANGE_THEIRS;
+		else
+			cli_usage_error("--prefer takes mine or theirs, got "
+			    "'%s'", q(optarg));
+		o->have_prefer = 1;
+		break;
+	case 'R':
+		o->resolve = optarg;
+		break;
+	case 'T':
+		o->resolutions_out = optarg;
+		break;
+	case 'C':
+	case 'D':
+	case 'G':
+	case 'L':
+		log_option(o, ch, optarg);
+		break;
+	case 'A':
+		o->all = 1;
+		break;
+	case 'H':
+		o->head = optarg;
+		break;
+	case 'N':
+		o->no_replay = 1;
+		break;
+	case 'F':
+		o->seed_file = optarg;
+		break;
+	case 's':
+		if (db_station_name_check(optarg, why, sizeof why) != 0)
+			cli_usage_error("--station: the station name %s, got "
+			    "'%s'", why, q(optarg));
+		o->station = optarg;
+		break;
+	default:
+		cli_common_option(ch, argv, usage_text, longopts, &o->fmt);
+		break;
+	}
+}
+
 int
 main(int argc, char **argv)
 {
 	struct opts o = { .fmt = OUT_TABLE };
-	char why[128];
+	const char *known[sizeof commands / sizeof commands[0]];
 	int ch;
 
 	cli_init(argc, argv);
 	complete_answer(argc, argv, &completion, longopts);
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, ":d:s:o:jchV", longopts, NULL)) !=
-	    -1) {
-		switch (ch) {
-		case 'd':
-			o.db = optarg;
-			break;
-		case 'o':
-			o.output = optarg;
-			break;
-		case 'S':
-			o.since = cli_int_arg("--since", optarg, 0,
-			    INT64_MAX);
-			o.have_since = 1;
-			break;
-		case 'P':
-			if (strcmp(optarg, "mine") == 0)
-				o.prefer = EXCHANGE_MINE;
-			else if (strcmp(optarg, "theirs") == 0)
-				o.prefer = EXCHANGE_THEIRS;
-			else
-				cli_usage_error("--prefer takes mine or "
-				    "theirs, got '%s'", q(optarg));
-			o.have_prefer = 1;
-			break;
-		case 'R':
-			o.resolve = optarg;
-			break;
-		case 'T':
-			o.resolutions_out = optarg;
-			break;
-		case 'C':
-		case 'D':
-		case 'G': {
-			const char *kind = ch == 'C' ? "combat" : ch == 'D' ?
-			    "duel" : "game";
-
-			if (o.kind != NULL)
-				cli_usage_error("one log at a time: --%s and "
-				    "--%s", o.kind, kind);
-			o.kind = kind;
-			o.log = cli_key_arg(ch == 'C' ? "--combat" : ch == 'D' ?
-			    "--duel" : "--game", optarg);
-			break;
-		}
-		case 'A':
-			o.all = 1;
-			break;
-		case 'H':
-			o.head = optarg;
-			break;
-		case 'N':
-			o.no_replay = 1;
-			break;
-		case 'L':
-			if (o.kind != NULL)
-				cli_usage_error("one log at a time: --%s and "
-				    "--rolls", o.kind);
-			o.kind = "rolls";
-			break;
-		case 'F':
-			o.seed_file = optarg;
-			break;
-		case 's':
-			if (db_station_name_check(optarg, why, sizeof why) != 0)
-				cli_usage_error("--station: the station name "
-				    "%s, got '%s'", why, q(optarg));
-			o.station = optarg;
-			break;
-		default:
-			cli_common_option(ch, argv, usage_text, longopts, &o.fmt);
-			break;
-		}
-	}
+	    -1)
+		set_option(&o, ch, argv);
 	argc -= optind;
 	argv += optind;
 	db_station_name(o.station);
@@ -1028,16 +1037,10 @@ main(int argc, char **argv)
 		cli_usage_error("no command given (station, changes, merge, "
 		    "verify, head, seal, reveal)");
 	no_seal_options(&o, argv[0]);
-	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
 		if (strcmp(argv[0], commands[i].name) == 0)
 			return commands[i].fn(&o, argc - 1, argv + 1);
-	{
-		const char *known[sizeof commands / sizeof commands[0]];
-
-		for (size_t i = 0; i < sizeof commands / sizeof commands[0];
-		    i++)
-			known[i] = commands[i].name;
-		cli_unknown("command", argv[0], known, sizeof known /
-		    sizeof known[0]);
+		known[i] = commands[i].name;
 	}
+	cli_unknown("command", argv[0], known, sizeof known / sizeof known[0]);
 }
