@@ -1054,17 +1054,13 @@ pg_connect(const char *conninfo)
 	return c;
 }
 
-void
-dbpg_open(struct db *db, const char *station_name,
-    const struct dbpg_client *client)
+/* Connects db to the server its path names, or exits with one line. */
+static void
+pg_connect_or_die(struct db *db)
 {
-	PGconn *c;
-	PGresult *res;
 	char *conninfo = db->path;
-	long ntables, version;
-	int has_meta, has_record, read_only;
+	PGconn *c;
 
-	pq_load();
 	check_conninfo(conninfo);
 	c = pg_connect(conninfo);
 	if (c == NULL)
@@ -1085,6 +1081,66 @@ dbpg_open(struct db *db, const char *station_name,
 	}
 	db->pg = c;
 	pq.setNoticeProcessor(c, no_notice, NULL);
+}
+
+/*
+ * A database of refkit's with a record of changes, at version (the
+ * caller's transaction holds the writers' lock): migrated if older, in
+ * that transaction, which this commits.
+ */
+static void
+open_known(struct db *db, int has_record, int read_only,
+    const struct dbpg_client *client)
+{
+	PGresult *res = pg_run(db, "SELECT application_id, version FROM"
+	    " refkit_meta", "cannot read the database");
+	long version;
+
+	if (pq.ntuples(res) != 1 || atoll(pq.getvalue(res, 0, 0)) !=
+	    DB_APPLICATION_ID)
+		errx(1, "'%s': not a refkit database (its refkit_meta is "
+		    "another program's)", db->path);
+	version = strtol(pq.getvalue(res, 0, 1), NULL, 10);
+	pq.clear(res);
+	if (version > DB_SCHEMA_VERSION)
+		errx(1, "'%s': written by a newer refkit (schema %ld; this "
+		    "one knows up to %d); not changed", db->path, version,
+		    DB_SCHEMA_VERSION);
+	/* Made before a server was a station: its writes went unrecorded. */
+	if (!has_record)
+		errx(1, "'%s': made by an earlier refkit, which kept no "
+		    "record of changes on PostgreSQL; not changed (make it "
+		    "anew)", db->path);
+	/*
+	 * Read under the lock: another command may have migrated it while
+	 * this one waited, and then there is nothing to do.
+	 */
+	if (version < DB_SCHEMA_VERSION) {
+		if (version < DBPG_SCHEMA_OLDEST)
+			errx(1, "'%s': schema %ld, older than any this refkit "
+			    "migrates on PostgreSQL (%d and later); not "
+			    "changed", db->path, version, DBPG_SCHEMA_OLDEST);
+		if (read_only)
+			errx(1, "cannot use '%s': its schema needs updating to "
+			    "version %d, and the server is read-only (a "
+			    "standby?)", db->path, DB_SCHEMA_VERSION);
+		migrate(db, version, client);
+		pq.clear(pg_run(db, "COMMIT", "cannot migrate the schema"));
+		return;
+	}
+	pq.clear(pg_run(db, "COMMIT", "cannot read the database"));
+}
+
+void
+dbpg_open(struct db *db, const char *station_name,
+    const struct dbpg_client *client)
+{
+	PGresult *res;
+	long ntables;
+	int has_meta, has_record, read_only;
+
+	pq_load();
+	pg_connect_or_die(db);
 	if (open_usual(db))
 		return;
 	pq.clear(pg_run(db, "SET client_min_messages = warning",
@@ -1119,41 +1175,7 @@ dbpg_open(struct db *db, const char *station_name,
 		pq.clear(pg_run(db, "COMMIT", "cannot create the schema"));
 		return;
 	}
-	res = pg_run(db, "SELECT application_id, version FROM refkit_meta",
-	    "cannot read the database");
-	if (pq.ntuples(res) != 1 || atoll(pq.getvalue(res, 0, 0)) !=
-	    DB_APPLICATION_ID)
-		errx(1, "'%s': not a refkit database (its refkit_meta is "
-		    "another program's)", db->path);
-	version = strtol(pq.getvalue(res, 0, 1), NULL, 10);
-	pq.clear(res);
-	if (version > DB_SCHEMA_VERSION)
-		errx(1, "'%s': written by a newer refkit (schema %ld; this "
-		    "one knows up to %d); not changed", db->path, version,
-		    DB_SCHEMA_VERSION);
-	/* Made before a server was a station: its writes went unrecorded. */
-	if (!has_record)
-		errx(1, "'%s': made by an earlier refkit, which kept no "
-		    "record of changes on PostgreSQL; not changed (make it "
-		    "anew)", db->path);
-	/*
-	 * Read under the lock: another command may have migrated it while
-	 * this one waited, and then there is nothing to do.
-	 */
-	if (version < DB_SCHEMA_VERSION) {
-		if (version < DBPG_SCHEMA_OLDEST)
-			errx(1, "'%s': schema %ld, older than any this refkit "
-			    "migrates on PostgreSQL (%d and later); not "
-			    "changed", db->path, version, DBPG_SCHEMA_OLDEST);
-		if (read_only)
-			errx(1, "cannot use '%s': its schema needs updating to "
-			    "version %d, and the server is read-only (a "
-			    "standby?)", db->path, DB_SCHEMA_VERSION);
-		migrate(db, version, client);
-		pq.clear(pg_run(db, "COMMIT", "cannot migrate the schema"));
-		return;
-	}
-	pq.clear(pg_run(db, "COMMIT", "cannot read the database"));
+	open_known(db, has_record, read_only, client);
 }
 
 int

@@ -893,6 +893,77 @@ put_shown(FILE *fp, sqlite3_value *v)
 		changes_put_value(fp, v, 0);
 }
 
+/* x's key, to find the row again at the end. */
+static void
+conflict_key(struct exchange_conflict *x, sqlite3_changeset_iter *it,
+    int op, int ncol)
+{
+	unsigned char *pkf = NULL;
+	int npk = 0;
+
+	x->ncol = ncol;
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression): of pointers */
+	x->pk = xcalloc((size_t)ncol, sizeof *x->pk);
+	(void)sqlite3changeset_pk(it, &pkf, &npk);
+	for (int i = 0; i < ncol && i < npk; i++) {
+		sqlite3_value *v;
+
+		if (!pkf[i] || (v = side_value(it, op == SQLITE_INSERT ? NEW :
+		    OLD, i)) == NULL)
+			continue;
+		if ((x->pk[i] = sqlite3_value_dup(v)) == NULL)
+			err(1, "out of memory");
+	}
+}
+
+/*
+ * x's columns in conflict (open, ncol flags): their numbers, their
+ * names as a JSON array, and for people each with the row here's value
+ * (when here) and side there's.
+ */
+static void
+conflict_fields(struct exchange_conflict *x, struct cols *c,
+    sqlite3_changeset_iter *it, int ncol, const int *open, int here,
+    enum side there)
+{
+	char *buf = NULL, *cbuf = NULL;
+	size_t len = 0, clen = 0;
+	FILE *fp = open_memstream(&buf, &len);
+	FILE *cp = open_memstream(&cbuf, &clen);
+
+	if (fp == NULL || cp == NULL)
+		err(1, "out of memory");
+	x->cols = xcalloc((size_t)ncol, sizeof *x->cols);
+	fputc('[', cp);
+	for (int i = 0; i < ncol; i++) {
+		if (!open[i])
+			continue;
+		fputs(x->ncols ? "; " : "", fp);
+		fputs(x->ncols ? "," : "", cp);
+		x->cols[x->ncols++] = i;
+		if (i < c->n)
+			out_json_string(cp, c->name[i]);
+		else
+			fprintf(cp, "\"c%d\"", i + 1);
+		put_word(fp, c, i);
+		fputc(' ', fp);
+		if (here) {
+			put_shown(fp, side_value(it, HERE, i));
+			fputs(" here, ", fp);
+		}
+		put_shown(fp, side_value(it, there, i));
+		fputs(" there", fp);
+	}
+	fputc(']', cp);
+	if (fclose(fp) != 0 || fclose(cp) != 0)
+		err(1, "out of memory");
+	if (x->ncols > 0)
+		x->fields = buf;
+	else
+		free(buf);
+	x->columns = cbuf;
+}
+
 /*
  * Records a conflict of the change it is at, and of the row here when
  * here is set, and the values that come when theirs is.  open (ncol
@@ -906,8 +977,7 @@ add_conflict(struct db *db, struct exchange_apply *a,
     const int *open, enum side there)
 {
 	const char *table;
-	int ncol, op, indirect, npk = 0;
-	unsigned char *pkf = NULL;
+	int ncol, op, indirect;
 	struct exchange_conflict *x;
 	struct cols *c;
 	char *named = NULL;
@@ -946,58 +1016,9 @@ add_conflict(struct db *db, struct exchange_apply *a,
 		    SQLITE_TEXT)
 			x->name = xstrdup((const char *)sqlite3_value_text(v));
 	}
-	/* The key, to find the row again at the end. */
-	x->ncol = ncol;
-	/* NOLINTNEXTLINE(bugprone-sizeof-expression): of pointers */
-	x->pk = xcalloc((size_t)ncol, sizeof *x->pk);
-	(void)sqlite3changeset_pk(it, &pkf, &npk);
-	for (int i = 0; i < ncol && i < npk; i++) {
-		sqlite3_value *v;
-
-		if (!pkf[i] || (v = side_value(it, op == SQLITE_INSERT ? NEW :
-		    OLD, i)) == NULL)
-			continue;
-		if ((x->pk[i] = sqlite3_value_dup(v)) == NULL)
-			err(1, "out of memory");
-	}
-	if (open != NULL) {
-		char *buf = NULL, *cbuf = NULL;
-		size_t len = 0, clen = 0;
-		FILE *fp = open_memstream(&buf, &len);
-		FILE *cp = open_memstream(&cbuf, &clen);
-
-		if (fp == NULL || cp == NULL)
-			err(1, "out of memory");
-		x->cols = xcalloc((size_t)ncol, sizeof *x->cols);
-		fputc('[', cp);
-		for (int i = 0; i < ncol; i++) {
-			if (!open[i])
-				continue;
-			fputs(x->ncols ? "; " : "", fp);
-			fputs(x->ncols ? "," : "", cp);
-			x->cols[x->ncols++] = i;
-			if (i < c->n)
-				out_json_string(cp, c->name[i]);
-			else
-				fprintf(cp, "\"c%d\"", i + 1);
-			put_word(fp, c, i);
-			fputc(' ', fp);
-			if (here) {
-				put_shown(fp, side_value(it, HERE, i));
-				fputs(" here, ", fp);
-			}
-			put_shown(fp, side_value(it, there, i));
-			fputs(" there", fp);
-		}
-		fputc(']', cp);
-		if (fclose(fp) != 0 || fclose(cp) != 0)
-			err(1, "out of memory");
-		if (x->ncols > 0)
-			x->fields = buf;
-		else
-			free(buf);
-		x->columns = cbuf;
-	}
+	conflict_key(x, it, op, ncol);
+	if (open != NULL)
+		conflict_fields(x, c, it, ncol, open, here, there);
 	return x;
 }
 
