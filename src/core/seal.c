@@ -639,94 +639,120 @@ unlisted(struct db *db, const unsigned char secret[SEAL_BYTES],
 	sodium_memzero(key, sizeof key);
 }
 
+/*
+ * The seal whose commitment the seed p->secret makes, into
+ * v->commitment: 0, or -1 with why set when there is none here.
+ */
+static int
+seal_of_seed(struct db *db, const struct seal_proof *p,
+    struct seal_verdict *v, char *why, size_t whysz)
+{
+	struct db_stmt *st;
+	long seals = 0;
+
+	st = db_prepare(db, "SELECT commitment, station FROM seal"
+	    " ORDER BY created, commitment");
+	while (db_step(db, st, 0) == DB_ROW) {
+		char mine[SEAL_HEX + 1];
+
+		seals++;
+		seal_commitment(p->secret, db_column_text(st, 1), mine);
+		if (strcmp(mine, db_column_text(st, 0)) == 0)
+			snprintf(v->commitment, sizeof v->commitment, "%s",
+			    mine);
+	}
+	db_finalize(st);
+	if (seals == 0)
+		return util_say(why, whysz, "no seal here to verify against "
+		    "(refkit seal)");
+	if (v->commitment[0] == '\0')
+		return util_say(why, whysz, "the seed does not match the "
+		    "commitment of any seal here (%ld seal%s); nothing was "
+		    "checked", seals, seals == 1 ? "" : "s");
+	return 0;
+}
+
+/* A whole seed revealed: every log of its seal, and none missing. */
+static int
+verify_seed(struct db *db, const struct seal_proof *p,
+    const struct seal_checker *checkers, size_t n, struct counting *c,
+    struct seal_verdict *v, char *why, size_t whysz)
+{
+	struct sealed_log *logs;
+	unsigned char key[SEAL_BYTES];
+	size_t nl;
+	int rc;
+
+	if ((rc = seal_of_seed(db, p, v, why, whysz)) != 0)
+		return rc;
+	logs = sealed_logs(db, v->commitment, &nl);
+	for (size_t i = 0; i < nl && rc == 0; i++) {
+		seal_log_key(p->secret, logs[i].kind, logs[i].log, key);
+		rc = check_log(db, &logs[i], key, checkers, n, count_bad, c,
+		    v, why, whysz);
+	}
+	if (rc == 0)
+		unlisted(db, p->secret, logs, nl, c);
+	free(logs);
+	sodium_memzero(key, sizeof key);
+	return rc;
+}
+
+/* One log's key revealed: checked against that log's key hash. */
+static int
+verify_log_key(struct db *db, const struct seal_proof *p,
+    const struct seal_checker *checkers, size_t n, struct counting *c,
+    struct seal_verdict *v, char *why, size_t whysz)
+{
+	struct sealed_log *logs;
+	char hash[SEAL_HEX + 1], lt[DB_KEY_TEXT_MAX + 8];
+	size_t nl;
+	int rc = 0, any = 0, matched = 0;
+
+	seal_key_hash(p->secret, hash);
+	logs = sealed_logs(db, NULL, &nl);
+	for (size_t i = 0; i < nl && rc == 0; i++) {
+		if (strcmp(logs[i].kind, p->kind) != 0 ||
+		    logs[i].log != p->log)
+			continue;
+		any = 1;
+		if (strcmp(logs[i].hash, hash) != 0)
+			continue;
+		matched = 1;
+		rc = check_log(db, &logs[i], p->secret, checkers, n,
+		    count_bad, c, v, why, whysz);
+	}
+	if (rc == 0 && !matched)
+		rc = util_say(why, whysz, any ? "the key does not match the "
+		    "commitment of %s %s; nothing was checked" : "%s %s draws "
+		    "under no seal", p->kind, log_text(db, p->kind, p->log,
+		    lt, sizeof lt));
+	if (rc == 0) {
+		struct db_stmt *st = db_prepare(db, "SELECT commitment FROM"
+		    " seal_log WHERE key_hash = ?1");
+
+		db_bind_text(st, 1, hash);
+		if (db_step(db, st, 0) == DB_ROW)
+			snprintf(v->commitment, sizeof v->commitment, "%s",
+			    db_column_text(st, 0));
+		db_finalize(st);
+	}
+	free(logs);
+	return rc;
+}
+
 int
 seal_verify(struct db *db, const struct seal_proof *p,
     const struct seal_checker *checkers, size_t n, seal_bad_fn bad,
     void *arg, struct seal_verdict *v, char *why, size_t whysz)
 {
-	struct sealed_log *logs;
 	struct counting c = { bad, arg, NULL };
-	unsigned char key[SEAL_BYTES];
-	char hash[SEAL_HEX + 1], lt[DB_KEY_TEXT_MAX + 8];
-	size_t nl;
-	int rc = 0;
 
 	memset(v, 0, sizeof *v);
 	c.n = &v->bad;
-	if (p->whole) {
-		struct db_stmt *st;
-		long seals = 0;
-
-		st = db_prepare(db, "SELECT commitment, station FROM seal"
-		    " ORDER BY created, commitment");
-		while (db_step(db, st, 0) == DB_ROW) {
-			char mine[SEAL_HEX + 1];
-
-			seals++;
-			seal_commitment(p->secret, db_column_text(st, 1),
-			    mine);
-			if (strcmp(mine, db_column_text(st, 0)) == 0)
-				snprintf(v->commitment, sizeof v->commitment,
-				    "%s", mine);
-		}
-		db_finalize(st);
-		if (seals == 0)
-			return util_say(why, whysz, "no seal here to verify "
-			    "against (refkit seal)");
-		if (v->commitment[0] == '\0')
-			return util_say(why, whysz, "the seed does not match "
-			    "the commitment of any seal here (%ld seal%s); "
-			    "nothing was checked", seals, seals == 1 ? "" :
-			    "s");
-		logs = sealed_logs(db, v->commitment, &nl);
-		for (size_t i = 0; i < nl && rc == 0; i++) {
-			seal_log_key(p->secret, logs[i].kind, logs[i].log,
-			    key);
-			rc = check_log(db, &logs[i], key, checkers, n,
-			    count_bad, &c, v, why, whysz);
-		}
-		if (rc == 0)
-			unlisted(db, p->secret, logs, nl, &c);
-		free(logs);
-		sodium_memzero(key, sizeof key);
-		return rc;
-	}
-	/* One log's key: checked against that log's key hash. */
-	seal_key_hash(p->secret, hash);
-	logs = sealed_logs(db, NULL, &nl);
-	{
-		int any = 0, matched = 0;
-
-		for (size_t i = 0; i < nl && rc == 0; i++) {
-			if (strcmp(logs[i].kind, p->kind) != 0 ||
-			    logs[i].log != p->log)
-				continue;
-			any = 1;
-			if (strcmp(logs[i].hash, hash) != 0)
-				continue;
-			matched = 1;
-			rc = check_log(db, &logs[i], p->secret, checkers, n,
-			    count_bad, &c, v, why, whysz);
-		}
-		if (rc == 0 && !matched)
-			rc = util_say(why, whysz, any ? "the key does not "
-			    "match the commitment of %s %s; nothing was "
-			    "checked" : "%s %s draws under no seal",
-			    p->kind, log_text(db, p->kind, p->log, lt,
-			    sizeof lt));
-		if (rc == 0) {
-			struct db_stmt *st = db_prepare(db, "SELECT commitment"
-			    " FROM seal_log WHERE key_hash = ?1");
-
-			db_bind_text(st, 1, hash);
-			if (db_step(db, st, 0) == DB_ROW)
-				snprintf(v->commitment, sizeof v->commitment,
-				    "%s", db_column_text(st, 0));
-			db_finalize(st);
-		}
-	}
-	free(logs);
-	return rc;
+	if (p->whole)
+		return verify_seed(db, p, checkers, n, &c, v, why, whysz);
+	return verify_log_key(db, p, checkers, n, &c, v, why, whysz);
 }
 
 /* ---- the input logs' checks ---- */
