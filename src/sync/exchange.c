@@ -508,19 +508,88 @@ values_json(const struct cols *c, sqlite3_changeset_iter *it, enum side s,
  * read from the change that removed it, which gone names.  Returns the
  * key with the name added, or NULL when there is none to add.
  */
+/*
+ * key (a JSON object) with "name": v added before its closing brace;
+ * *name set to v when it is text.
+ */
+static char *
+key_and_name(const char *key, sqlite3_value *v, char **name)
+{
+	char *out = NULL;
+	size_t len = 0;
+	FILE *fp;
+
+	if ((fp = open_memstream(&out, &len)) == NULL)
+		err(1, "out of memory");
+	fprintf(fp, "%.*s,\"name\":", (int)strlen(key) - 1, key);
+	changes_put_value(fp, v, 1);
+	fputc('}', fp);
+	if (sqlite3_value_type(v) == SQLITE_TEXT)
+		*name = xstrdup((const char *)sqlite3_value_text(v));
+	if (fclose(fp) != 0)
+		err(1, "out of memory");
+	return out;
+}
+
+/*
+ * In changeset m (mn bytes), the removal from table of the row whose
+ * key (gone_key's form) is k: its column ni, or NULL.  pk and pkv are
+ * the caller's, for ncol columns.
+ */
+static sqlite3_value *
+removed_value(const void *mcs, size_t mn, const char *table, int ncol,
+    const unsigned char *pk, sqlite3_value **pkv, const unsigned char *k,
+    size_t klen, int ni)
+{
+	sqlite3_changeset_iter *m;
+	sqlite3_value *v = NULL;
+
+	if (sqlite3changeset_start(&m, (int)mn, (void *)mcs) != SQLITE_OK)
+		return NULL;
+	while (v == NULL && sqlite3changeset_next(m) == SQLITE_ROW) {
+		const char *t;
+		int n, op, indirect, nk = 0, same;
+		size_t mlen;
+		unsigned char *mk;
+
+		(void)sqlite3changeset_op(m, &t, &n, &op, &indirect);
+		if (op != SQLITE_DELETE || n != ncol || strcmp(t, table) != 0)
+			continue;
+		for (int i = 0; i < n; i++)
+			if (pk[i] && sqlite3changeset_old(m, i, &pkv[nk]) ==
+			    SQLITE_OK && pkv[nk] != NULL)
+				nk++;
+		mk = gone_key(pkv, nk, &mlen);
+		same = mlen == klen && memcmp(mk, k, klen) == 0;
+		free(mk);
+		if (same && sqlite3changeset_old(m, ni, &v) != SQLITE_OK)
+			v = NULL;
+	}
+	/* The value lives as long as the iterator: duplicated. */
+	if (v != NULL && (v = sqlite3_value_dup(v)) == NULL)
+		err(1, "out of memory");
+	(void)sqlite3changeset_finalize(m);
+	return v;
+}
+
+/*
+ * The name of a record removed here that a change comes to change (its
+ * update carries the key and the columns it changes, not the name):
+ * read from the change that removed it, which gone names.  Returns the
+ * key with the name added, or NULL when there is none to add.
+ */
 static char *
 key_with_removed_name(struct db *db, const struct cols *c,
     sqlite3_changeset_iter *it, const char *table, const char *key,
     char **name)
 {
-	sqlite3_value **pkv = NULL, *v;
+	sqlite3_value **pkv = NULL, *v = NULL;
 	struct db_stmt *st;
 	unsigned char *pk, *k;
 	char *out = NULL;
-	size_t klen, len = 0;
+	size_t klen;
 	int ncol, ni = -1, nk = 0;
 	void *owned = NULL;
-	FILE *fp;
 
 	for (int i = 0; i < c->n; i++)
 		if (strcmp(c->name[i], "name") == 0)
@@ -539,53 +608,15 @@ key_with_removed_name(struct db *db, const struct cols *c,
 	    " WHERE g.tbl = ?1 AND g.key = ?2 ORDER BY c.no DESC LIMIT 1");
 	db_bind_text(st, 1, table);
 	db_bind_blob(st, 2, k, (int)klen);
-	v = NULL;
 	if (db_step(db, st, 0) == DB_ROW) {
-		sqlite3_changeset_iter *m;
 		size_t mn;
 		const void *mcs = db_change_data(st, 0, 1, &mn, &owned);
 
-		if (sqlite3changeset_start(&m, (int)mn, (void *)mcs) ==
-		    SQLITE_OK) {
-			while (v == NULL && sqlite3changeset_next(m) ==
-			    SQLITE_ROW) {
-				const char *t;
-				int n, op, indirect, same = 1;
-				size_t mlen;
-				unsigned char *mk;
-
-				(void)sqlite3changeset_op(m, &t, &n, &op,
-				    &indirect);
-				if (op != SQLITE_DELETE || n != ncol ||
-				    strcmp(t, table) != 0)
-					continue;
-				nk = 0;
-				for (int i = 0; i < n; i++)
-					if (pk[i] && sqlite3changeset_old(m, i,
-					    &pkv[nk]) == SQLITE_OK &&
-					    pkv[nk] != NULL)
-						nk++;
-				mk = gone_key(pkv, nk, &mlen);
-				same = mlen == klen && memcmp(mk, k, klen) == 0;
-				free(mk);
-				if (same && sqlite3changeset_old(m, ni, &v) ==
-				    SQLITE_OK && v != NULL) {
-					if ((fp = open_memstream(&out, &len)) ==
-					    NULL)
-						err(1, "out of memory");
-					fprintf(fp, "%.*s,\"name\":",
-					    (int)strlen(key) - 1, key);
-					changes_put_value(fp, v, 1);
-					fputc('}', fp);
-					if (sqlite3_value_type(v) == SQLITE_TEXT)
-						*name = xstrdup((const char *)
-						    sqlite3_value_text(v));
-					if (fclose(fp) != 0)
-						err(1, "out of memory");
-				}
-			}
-			(void)sqlite3changeset_finalize(m);
-		}
+		v = removed_value(mcs, mn, table, ncol, pk, pkv, k, klen, ni);
+	}
+	if (v != NULL) {
+		out = key_and_name(key, v, name);
+		sqlite3_value_free(v);
 	}
 	db_finalize(st);
 	free(owned);
