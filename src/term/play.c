@@ -435,6 +435,64 @@ by_name(const void *a, const void *b)
 }
 
 /*
+ * The candidates the tool gives for the line up to start, the word typed
+ * (li's buffer), added to *v.
+ */
+static void
+tool_candidates(const struct play_tool *t, const LineInfo *li,
+    const char *start, char *typed, char ***v, size_t *n)
+{
+	/* The words before, as the tokenizer splits them, and typed. */
+	Tokenizer *tok = tok_init(NULL);
+	char *before = xstrndup(li->buffer, (size_t)(start - li->buffer));
+	const char **w;
+	char **words, **ex, **got;
+	int argc = 0, nex;
+	size_t ngot;
+
+	if (tok_str(tok, before, &argc, &w) != 0)
+		argc = 0;
+	words = xcalloc((size_t)argc + 2, sizeof *words);
+	for (int i = 0; i < argc; i++)
+		words[i] = (char *)w[i];
+	words[argc] = typed;
+	/* A short form is asked about as what it stands for. */
+	ex = play_expand(t->aliases, argc + 1, words, &nex);
+	got = ask_tool(t, nex, ex, &ngot);
+	for (size_t i = 0; i < ngot; i++) {
+		candidate(v, n, got[i], "");
+		free(got[i]);
+	}
+	free(got);
+	free(ex);
+	free(words);
+	free(before);
+	tok_end(tok);
+}
+
+/*
+ * The one candidate v in place of the word from start to the cursor,
+ * quoted where it needs it, and a blank after it.
+ */
+static void
+complete_with(EditLine *el, const LineInfo *li, const char *start,
+    const char *v)
+{
+	char *q = quoted(v);
+	int chars = 0;
+
+	/* libedit counts characters, not bytes. */
+	for (const char *p = start; p < li->cursor; p++)
+		chars += (*p & 0xc0) != 0x80;
+	el_deletestr(el, chars);
+	el_insertstr(el, q);
+	/* "John=" wants its value straight after it. */
+	if (q[strlen(q) - 1] != '=')
+		el_insertstr(el, " ");
+	free(q);
+}
+
+/*
  * Tab: completes the word before the cursor with a command or an alias
  * (the first word), an option (a word that starts with '-'), or a name
  * (the others); lists the candidates when there are several.
@@ -468,55 +526,16 @@ complete(EditLine *el, int ch)
 	typed = xstrndup(start, (size_t)(li->cursor - start));
 	if (typed[0] == '\'' || typed[0] == '"')
 		memmove(typed, typed + 1, strlen(typed));
-	{
-		/* The words before, as the tokenizer splits them, and typed. */
-		Tokenizer *tok = tok_init(NULL);
-		char *before = xstrndup(li->buffer, (size_t)(start -
-		    li->buffer));
-		const char **w;
-		char **words, **ex, **got;
-		int argc = 0, nex;
-		size_t ngot;
-
-		if (tok_str(tok, before, &argc, &w) != 0)
-			argc = 0;
-		words = xcalloc((size_t)argc + 2, sizeof *words);
-		for (int i = 0; i < argc; i++)
-			words[i] = (char *)w[i];
-		words[argc] = typed;
-		/* A short form is asked about as what it stands for. */
-		ex = play_expand(t->aliases, argc + 1, words, &nex);
-		got = ask_tool(t, nex, ex, &ngot);
-		for (size_t i = 0; i < ngot; i++) {
-			candidate(&v, &n, got[i], "");
-			free(got[i]);
-		}
-		free(got);
-		free(ex);
-		free(words);
-		free(before);
-		tok_end(tok);
-	}
+	tool_candidates(t, li, start, typed, &v, &n);
 	if (first) {
 		for (size_t i = 0; t->aliases && t->aliases[i].alias; i++)
 			candidate(&v, &n, t->aliases[i].alias, typed);
 		candidate(&v, &n, "quit", typed);
 		candidate(&v, &n, "help", typed);
 	}
-	if (n == 1) {
-		char *q = quoted(v[0]);
-		int chars = 0;
-
-		/* libedit counts characters, not bytes. */
-		for (p = start; p < li->cursor; p++)
-			chars += (*p & 0xc0) != 0x80;
-		el_deletestr(el, chars);
-		el_insertstr(el, q);
-		/* "John=" wants its value straight after it. */
-		if (q[strlen(q) - 1] != '=')
-			el_insertstr(el, " ");
-		free(q);
-	} else if (n > 1) {
+	if (n == 1)
+		complete_with(el, li, start, v[0]);
+	else if (n > 1) {
 		qsort(v, n, sizeof *v, by_name);
 		putchar('\n');
 		for (size_t i = 0; i < n; i++) {
