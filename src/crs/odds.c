@@ -110,6 +110,68 @@ put(struct odds_dist *d, int t, struct odds_w x)
 	d->w[t] = w_add(d->w[t], x);
 }
 
+/* sums[c][s]: the c-subsets of the nf faces (at most k) with sum s. */
+static void
+face_sums(const int *faces, int nf, int k,
+    unsigned long long sums[DECK_CARDS_MAX + 1][45])
+{
+	memset(sums, 0, (DECK_CARDS_MAX + 1) * sizeof *sums);
+	sums[0][0] = 1;
+	for (int i = 0; i < nf; i++)
+		for (int c = (k < nf ? k : nf); c >= 1; c--)
+			for (int s = 44; s >= faces[i]; s--)
+				sums[c][s] += sums[c - 1][s - faces[i]];
+}
+
+/*
+ * No Ace among the k cards picked from m faces among t 10s: j 10s and
+ * a k-subset with sum s, each total weighed by scale.
+ */
+static void
+pick_no_ace(struct odds_dist *out, int t, int m, int k, int base,
+    unsigned long long sums[DECK_CARDS_MAX + 1][45], struct odds_w scale)
+{
+	for (int j = 0; j <= t; j++) {
+		struct odds_w nh = w_mul(binom(j + k - 1, k - 1),
+		    binom(t - j + m - k, m - k));
+
+		if (w_zero(nh))
+			continue;
+		for (int s = 0; s <= 44; s++) {
+			int total;
+
+			if (sums[k][s] == 0)
+				continue;
+			total = base + 10 * j + s;
+			put(out, total < 0 ? 0 : total, w_mul(w_mul(nh,
+			    w_int(sums[k][s])), scale));
+		}
+	}
+}
+
+/*
+ * The defence's fumble: the special card drawn after the Ace, a 10
+ * (which counts 0), one of the nf faces (taken off base), or none left.
+ */
+static void
+defence_special(struct odds_dist *out, int k, int m, int t, int base,
+    const int *faces, int nf, struct odds_w scale_ten,
+    struct odds_w scale_face, struct odds_w scale_none)
+{
+	int kk = k < m ? k : m;		/* how many r make a fumble */
+	int rr = k < m - 1 ? k : m - 1;	/* ... with a card after */
+	int btotal = base < 0 ? 0 : base;
+
+	/* A 10 as the special card counts 0: the defence is base. */
+	put(out, btotal, w_mul(w_int((unsigned long long)kk *
+	    (unsigned long long)t), scale_ten));
+	for (int i = 0; i < nf && rr > 0; i++)
+		put(out, base - faces[i] < 0 ? 0 : base - faces[i],
+		    w_mul(w_int((unsigned long long)rr), scale_face));
+	if (k >= m)
+		put(out, 0, scale_none);
+}
+
 void
 odds_pick(const struct deck *dk, int k, int base, int side,
     struct odds_dist *out)
@@ -128,13 +190,7 @@ odds_pick(const struct deck *dk, int k, int base, int side,
 			faces[nf++] = f;
 	m = nf + ace;
 	fumble_possible = ace && m > 0;
-
-	memset(sums, 0, sizeof sums);
-	sums[0][0] = 1;
-	for (int i = 0; i < nf; i++)
-		for (int c = (k < nf ? k : nf); c >= 1; c--)
-			for (int s = 44; s >= faces[i]; s--)
-				sums[c][s] += sums[c - 1][s - faces[i]];
+	face_sums(faces, nf, k, sums);
 
 	/*
 	 * The common denominator: D0 = C(t+m, m) C(m, K) for the pick, times
@@ -153,32 +209,13 @@ odds_pick(const struct deck *dk, int k, int base, int side,
 		scale_pick = scale_ten = scale_face = scale_none = w_int(1);
 	out->den = w_mul(d0, scale_pick);
 
-	if (m < k || m == 0) {
-		/* Every card is drawn: the Ace if there is one, else the deck
-		 * runs out. */
-		if (!ace) {
-			out->empty = out->den;
-			put(out, 0, out->empty);
-			return;
-		}
-	} else {
-		/* No Ace among the K: j 10s and a K-subset with sum s. */
-		for (int j = 0; j <= t; j++) {
-			struct odds_w nh = w_mul(binom(j + k - 1, k - 1),
-			    binom(t - j + m - k, m - k));
-
-			if (w_zero(nh))
-				continue;
-			for (int s = 0; s <= 44; s++) {
-				int total;
-
-				if (sums[k][s] == 0)
-					continue;
-				total = base + 10 * j + s;
-				put(out, total < 0 ? 0 : total, w_mul(w_mul(nh,
-				    w_int(sums[k][s])), scale_pick));
-			}
-		}
+	if (m >= k && m > 0)
+		pick_no_ace(out, t, m, k, base, sums, scale_pick);
+	else if (!ace) {
+		/* Every card is drawn, and the deck runs out. */
+		out->empty = out->den;
+		put(out, 0, out->empty);
+		return;
 	}
 	if (!fumble_possible) {
 		if (out->n == 0)
@@ -191,24 +228,11 @@ odds_pick(const struct deck *dk, int k, int base, int side,
 		    scale_pick);
 	else
 		out->fumble = out->den;
-	if (side == ODDS_ATTACK) {
+	if (side == ODDS_ATTACK)
 		put(out, 0, out->fumble);
-		return;
-	}
-	{
-		int kk = k < m ? k : m;		/* how many r make a fumble */
-		int rr = k < m - 1 ? k : m - 1;	/* ... with a card after */
-		int btotal = base < 0 ? 0 : base;
-
-		/* A 10 as the special card counts 0: the defence is base. */
-		put(out, btotal, w_mul(w_int((unsigned long long)kk *
-		    (unsigned long long)t), scale_ten));
-		for (int i = 0; i < nf && rr > 0; i++)
-			put(out, base - faces[i] < 0 ? 0 : base - faces[i],
-			    w_mul(w_int((unsigned long long)rr), scale_face));
-		if (k >= m)
-			put(out, 0, scale_none);
-	}
+	else
+		defence_special(out, k, m, t, base, faces, nf, scale_ten,
+		    scale_face, scale_none);
 }
 
 void
