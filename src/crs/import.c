@@ -529,61 +529,58 @@ json_member(struct reader *r, sqlite3 *h, const char *key, const char *type,
 	return msg;
 }
 
-static void
-read_json(struct reader *r, FILE *fp, const char *head, size_t headlen)
+/*
+ * Whether text (len bytes) is a JSON array, checked on h; else r's error
+ * says why.
+ */
+static int
+json_is_array(struct reader *r, sqlite3 *h, const char *text, size_t len)
 {
-	size_t len;
-	char *text = slurp(fp, head, headlen, &len);
-	sqlite3 *h = NULL;
-	sqlite3_stmt *elems = NULL;
-	char where[64];
-	long index = -1;
-	int rc = SQLITE_DONE, nul, elem_nul = 0;
+	sqlite3_stmt *st = NULL;
+	int ok;
 
-	if (ferror(fp) || memchr(text, '\0', len) != NULL) {
-		r->error = xasprintf("%s: %s", r->file, ferror(fp) ?
-		    "read error" : "not valid JSON (a NUL byte)");
-		goto out;
-	}
-	if (sqlite3_open(":memory:", &h) != SQLITE_OK ||
-	    sqlite3_prepare_v2(h, "SELECT json_valid(?1) AND"
-	    " json_type(?1) = 'array'", -1, &elems, NULL) != SQLITE_OK) {
+	if (sqlite3_prepare_v2(h, "SELECT json_valid(?1) AND"
+	    " json_type(?1) = 'array'", -1, &st, NULL) != SQLITE_OK) {
 		r->error = xasprintf("%s: %s", r->file, sqlite3_errmsg(h));
-		goto out;
+		return 0;
 	}
-	sqlite3_bind_text(elems, 1, text, (int)len, SQLITE_STATIC);
-	if (sqlite3_step(elems) != SQLITE_ROW ||
-	    !sqlite3_column_int(elems, 0)) {
+	sqlite3_bind_text(st, 1, text, (int)len, SQLITE_STATIC);
+	ok = sqlite3_step(st) == SQLITE_ROW && sqlite3_column_int(st, 0);
+	sqlite3_finalize(st);
+	if (!ok)
 		r->error = xasprintf("%s: not valid JSON, or not an array of "
 		    "objects", r->file);
-		goto out;
-	}
-	sqlite3_finalize(elems);
-	/*
-	 * One row per member of each element; an element that is not an
-	 * object comes back with a NULL member key.  Column 5 is the member
-	 * as the file wrote it, where SQLite's value would not do: a number
-	 * that is not a plain nonzero integer ("-0", "100.0", "1e999" become
-	 * 0, 100.0 and Inf), so that the one number rule judges and quotes
-	 * the user's own text; and, when the file holds a \u0000 at all,
-	 * every string, to find it.
-	 */
-	nul = util_json_has_nul(text, len);
-	if (sqlite3_prepare_v2(h, "SELECT a.key, a.type, m.key, m.type,"
-	    " m.value, CASE WHEN m.type = 'real' OR (m.type = 'integer' AND"
-	    " (typeof(m.atom) <> 'integer' OR m.atom = 0)) OR (?2 AND"
-	    " m.type = 'text') THEN a.value -> m.fullkey END,"
-	    " CASE WHEN ?2 THEN a.value END"
-	    " FROM json_each(?1) AS a"
-	    " LEFT JOIN json_each(CASE a.type WHEN 'object' THEN a.value"
-	    " ELSE '{}' END) AS m"
-	    " ORDER BY a.key, m.id", -1, &elems, NULL) != SQLITE_OK) {
-		r->error = xasprintf("%s: %s", r->file, sqlite3_errmsg(h));
-		goto out;
-	}
-	sqlite3_bind_text(elems, 1, text, (int)len, SQLITE_STATIC);
-	sqlite3_bind_int(elems, 2, nul);
-	r->done = (off_t)len;
+	return ok;
+}
+
+/*
+ * One row per member of each element; an element that is not an object
+ * comes back with a NULL member key.  Column 5 is the member as the file
+ * wrote it, where SQLite's value would not do: a number that is not a
+ * plain nonzero integer ("-0", "100.0", "1e999" become 0, 100.0 and
+ * Inf), so that the one number rule judges and quotes the user's own
+ * text; and, when the file holds a \u0000 at all (?2), every string, to
+ * find it.
+ */
+static const char json_members_sql[] =
+	"SELECT a.key, a.type, m.key, m.type,"
+	" m.value, CASE WHEN m.type = 'real' OR (m.type = 'integer' AND"
+	" (typeof(m.atom) <> 'integer' OR m.atom = 0)) OR (?2 AND"
+	" m.type = 'text') THEN a.value -> m.fullkey END,"
+	" CASE WHEN ?2 THEN a.value END"
+	" FROM json_each(?1) AS a"
+	" LEFT JOIN json_each(CASE a.type WHEN 'object' THEN a.value"
+	" ELSE '{}' END) AS m"
+	" ORDER BY a.key, m.id";
+
+/* json_members_sql's rows, element by element, until an error. */
+static int
+json_elements(struct reader *r, sqlite3 *h, sqlite3_stmt *elems)
+{
+	char where[64];
+	long index = -1;
+	int rc = SQLITE_DONE, elem_nul = 0;
+
 	while (r->error == NULL && (rc = sqlite3_step(elems)) == SQLITE_ROW) {
 		long i = sqlite3_column_int64(elems, 0);
 		const char *atype = (const char *)sqlite3_column_text(elems, 1);
@@ -621,10 +618,42 @@ read_json(struct reader *r, FILE *fp, const char *head, size_t headlen)
 		if ((msg = json_member(r, h, key, type, value, raw)))
 			fail(r, where, msg);
 	}
+	if (r->error == NULL && index >= 0 && rc == SQLITE_DONE)
+		element_done(r, where, elem_nul);
+	return rc;
+}
+
+static void
+read_json(struct reader *r, FILE *fp, const char *head, size_t headlen)
+{
+	size_t len;
+	char *text = slurp(fp, head, headlen, &len);
+	sqlite3 *h = NULL;
+	sqlite3_stmt *elems = NULL;
+	int rc;
+
+	if (ferror(fp) || memchr(text, '\0', len) != NULL) {
+		r->error = xasprintf("%s: %s", r->file, ferror(fp) ?
+		    "read error" : "not valid JSON (a NUL byte)");
+		goto out;
+	}
+	if (sqlite3_open(":memory:", &h) != SQLITE_OK) {
+		r->error = xasprintf("%s: %s", r->file, sqlite3_errmsg(h));
+		goto out;
+	}
+	if (!json_is_array(r, h, text, len))
+		goto out;
+	if (sqlite3_prepare_v2(h, json_members_sql, -1, &elems, NULL) !=
+	    SQLITE_OK) {
+		r->error = xasprintf("%s: %s", r->file, sqlite3_errmsg(h));
+		goto out;
+	}
+	sqlite3_bind_text(elems, 1, text, (int)len, SQLITE_STATIC);
+	sqlite3_bind_int(elems, 2, util_json_has_nul(text, len));
+	r->done = (off_t)len;
+	rc = json_elements(r, h, elems);
 	if (r->error == NULL && rc != SQLITE_DONE)
 		r->error = xasprintf("%s: %s", r->file, sqlite3_errmsg(h));
-	if (r->error == NULL && index >= 0)
-		element_done(r, where, elem_nul);
 out:
 	sqlite3_finalize(elems);
 	sqlite3_close(h);
