@@ -701,32 +701,13 @@ settle(struct bg_game *g, const struct bg_move_in *in, struct bg_report *r,
 	return 0;
 }
 
+/*
+ * The dice given: those set in the arrays count as given, however they
+ * were set; each must read 1 to 6.
+ */
 static int
-move_do(struct bg_game *g, struct bg_move_in *in, struct rng *rng,
-    struct bg_report *r, char *why, size_t whysz)
+dice_given(struct bg_move_in *in, char *why, size_t whysz)
 {
-	int piece = in->piece, to = in->to, me = g->turn, from, def;
-	int far, was_far;
-	char name[4];
-
-	if (g->over)
-		return util_say(why, whysz, "the game is over");
-	if (piece < 0 || g->pc[piece].sq < 0)
-		return util_say(why, whysz, "'%s' is not on the board",
-		    piece < 0 ? "?" : bg_fig(g, piece)->name);
-	if (g->pc[piece].ctrl != me)
-		return util_say(why, whysz, "it is %s's turn; '%s' is not theirs "
-		    "to move", g->team[me].name, bg_fig(g, piece)->name);
-	from = g->pc[piece].sq;
-	bg_square_name(g, to, name);
-	if (!bg_set_has(bg_moves(g, piece), to))
-		return util_say(why, whysz, "'%s' (level %s) cannot reach %s",
-		    bg_fig(g, piece)->name,
-		    level_names[bg_fig(g, piece)->level], name);
-	r->piece = piece;
-	r->from = from;
-	r->to = to;
-	/* Dice set in the arrays count as given, however they were set. */
 	for (int k = 0; k < BG_MAXROLLS; k++) {
 		if (in->roll[k] != 0 && in->nroll <= k)
 			in->nroll = k + 1;
@@ -739,6 +720,78 @@ move_do(struct bg_game *g, struct bg_move_in *in, struct rng *rng,
 	for (int k = 0; k < in->nvs; k++)
 		if (in->vs[k] < 1 || in->vs[k] > 6)
 			return util_say(why, whysz, "--vs-roll: a die reads 1 to 6");
+	return 0;
+}
+
+/* A battle of piece against def, on the square piece moves to. */
+static int
+battle(struct bg_game *g, struct bg_move_in *in, struct rng *rng,
+    struct bg_report *r, int piece, int def, char *why, size_t whysz)
+{
+	int k;
+
+	r->battle = 1;
+	r->foe = def;
+	if (battle_stat(g, in, piece, def, rng, r, why, whysz) < 0)
+		return -1;
+	for (k = 0; k < BG_MAXROLLS; k++) {
+		r->die_att = die(&in->roll[k], rng);
+		r->die_def = die(&in->vs[k], rng);
+		r->tot_att = r->val_att + r->die_att;
+		r->tot_def = r->val_def + r->die_def;
+		if (r->tot_att != r->tot_def)
+			break;
+	}
+	r->rolls = k < BG_MAXROLLS ? k + 1 : BG_MAXROLLS;
+	if (in->nroll > r->rolls || in->nvs > r->rolls)
+		return util_say(why, whysz, "the battle was settled by roll "
+		    "%d; the rest of the dice are not used", r->rolls);
+	in->nroll = in->nvs = r->rolls;
+	/* Sixteen ties in a row: the defender holds (our ruling). */
+	r->att_won = r->tot_att > r->tot_def;
+	return settle(g, in, r, why, whysz);
+}
+
+/* Whether piece may move to: on the board, its side's, and in reach. */
+static int
+move_allowed(struct bg_game *g, int piece, int to, char *why, size_t whysz)
+{
+	char name[4];
+
+	if (g->over)
+		return util_say(why, whysz, "the game is over");
+	if (piece < 0 || g->pc[piece].sq < 0)
+		return util_say(why, whysz, "'%s' is not on the board",
+		    piece < 0 ? "?" : bg_fig(g, piece)->name);
+	if (g->pc[piece].ctrl != g->turn)
+		return util_say(why, whysz, "it is %s's turn; '%s' is not theirs "
+		    "to move", g->team[g->turn].name, bg_fig(g, piece)->name);
+	bg_square_name(g, to, name);
+	if (!bg_set_has(bg_moves(g, piece), to))
+		return util_say(why, whysz, "'%s' (level %s) cannot reach %s",
+		    bg_fig(g, piece)->name,
+		    level_names[bg_fig(g, piece)->level], name);
+	return 0;
+}
+
+/* A move, or an attack and its battle, and a release at the far end. */
+static int
+move_do(struct bg_game *g, struct bg_move_in *in, struct rng *rng,
+    struct bg_report *r, char *why, size_t whysz)
+{
+	int piece = in->piece, to = in->to, me = g->turn, from, def;
+	int far, was_far;
+	char name[4];
+
+	if (move_allowed(g, piece, to, why, whysz) != 0)
+		return -1;
+	from = g->pc[piece].sq;
+	bg_square_name(g, to, name);
+	r->piece = piece;
+	r->from = from;
+	r->to = to;
+	if (dice_given(in, why, whysz) != 0)
+		return -1;
 	def = g->at[to];
 	if (def < 0) {
 		if (in->nroll || in->nvs || in->stat >= 0 ||
@@ -748,31 +801,8 @@ move_do(struct bg_game *g, struct bg_move_in *in, struct rng *rng,
 			    "attack, so there is no battle", name);
 		g->at[from] = -1;
 		put(g, piece, to);
-	} else {
-		int k;
-
-		r->battle = 1;
-		r->foe = def;
-		if (battle_stat(g, in, piece, def, rng, r, why, whysz) < 0)
-			return -1;
-		for (k = 0; k < BG_MAXROLLS; k++) {
-			r->die_att = die(&in->roll[k], rng);
-			r->die_def = die(&in->vs[k], rng);
-			r->tot_att = r->val_att + r->die_att;
-			r->tot_def = r->val_def + r->die_def;
-			if (r->tot_att != r->tot_def)
-				break;
-		}
-		r->rolls = k < BG_MAXROLLS ? k + 1 : BG_MAXROLLS;
-		if (in->nroll > r->rolls || in->nvs > r->rolls)
-			return util_say(why, whysz, "the battle was settled by roll "
-			    "%d; the rest of the dice are not used", r->rolls);
-		in->nroll = in->nvs = r->rolls;
-		/* Sixteen ties in a row: the defender holds (our ruling). */
-		r->att_won = r->tot_att > r->tot_def;
-		if (settle(g, in, r, why, whysz) < 0)
-			return -1;
-	}
+	} else if (battle(g, in, rng, r, piece, def, why, whysz) < 0)
+		return -1;
 	if (in->return_to >= 0 && !r->returned)
 		return util_say(why, whysz, "--return is for a hypnotized figure "
 		    "that loses");
