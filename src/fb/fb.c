@@ -690,6 +690,46 @@ geas_allowed(const struct fb_state *s, const struct fb_geas_in *g,
 	return 0;
 }
 
+/*
+ * CONVERT: a counter of g's duelist, from the slot g names, becomes the
+ * foe's, at the centre; the foe's gifts are counted.
+ */
+static int
+geas_convert(struct fb_state *s, struct fb_geas_in *g, char *why,
+    size_t whysz)
+{
+	struct fb_player *p = &s->p[g->who], *foe = &s->p[!g->who];
+	int f = g->from;
+
+	if (f < 0 || f >= FB_NSLOT || (f < FB_MAXS && f >= s->b->ns))
+		return util_say(why, whysz, "convert: name the slot the "
+		    "counter comes from");
+	if (f < FB_MAXS) {
+		if (p->sph[f] < 1)
+			return util_say(why, whysz, "sphere '%s' is empty",
+			    s->b->sname[f]);
+		take_sphere(s, p, f, 1);
+	} else if (f == FB_SLOT_ATT || f == FB_SLOT_DEF) {
+		int *v = f == FB_SLOT_ATT ? &p->att : &p->def;
+
+		if (*v < 1)
+			return util_say(why, whysz, "%s is empty",
+			    f == FB_SLOT_ATT ? "ATT" : "DEF");
+		(*v)--;
+	} else {
+		if (p->geas[f - FB_SLOT_GEAS] < 1)
+			return util_say(why, whysz, "GEAS '%s' is empty",
+			    geas_names[f - FB_SLOT_GEAS]);
+		p->geas[f - FB_SLOT_GEAS]--;
+	}
+	foe->sph[s->b->center]++;
+	foe->gift++;
+	if (foe->gift >= FB_CAP)
+		finish(s, FB_E_CONVERTED, g->who);
+	check_cut_off(s);
+	return 0;
+}
+
 /* Declares g on s; s is a scratch copy, so a refusal may leave it. */
 static int
 geas_do(struct fb_state *s, struct fb_geas_in *g, int between,
@@ -706,38 +746,8 @@ geas_do(struct fb_state *s, struct fb_geas_in *g, int between,
 		return -1;
 	s->d.used[g->who] |= 1u << g->power;
 	switch (g->power) {
-	case FB_CONVERT: {
-		struct fb_player *foe = &s->p[!g->who];
-		int f = g->from;
-
-		if (f < 0 || f >= FB_NSLOT || (f < FB_MAXS && f >= s->b->ns))
-			return util_say(why, whysz, "convert: name the slot the "
-			    "counter comes from");
-		if (f < FB_MAXS) {
-			if (p->sph[f] < 1)
-				return util_say(why, whysz, "sphere '%s' is empty",
-				    s->b->sname[f]);
-			take_sphere(s, p, f, 1);
-		} else if (f == FB_SLOT_ATT || f == FB_SLOT_DEF) {
-			int *v = f == FB_SLOT_ATT ? &p->att : &p->def;
-
-			if (*v < 1)
-				return util_say(why, whysz, "%s is empty",
-				    f == FB_SLOT_ATT ? "ATT" : "DEF");
-			(*v)--;
-		} else {
-			if (p->geas[f - FB_SLOT_GEAS] < 1)
-				return util_say(why, whysz, "GEAS '%s' is empty",
-				    geas_names[f - FB_SLOT_GEAS]);
-			p->geas[f - FB_SLOT_GEAS]--;
-		}
-		foe->sph[s->b->center]++;
-		foe->gift++;
-		if (foe->gift >= FB_CAP)
-			finish(s, FB_E_CONVERTED, g->who);
-		check_cut_off(s);
-		return 0;
-	}
+	case FB_CONVERT:
+		return geas_convert(s, g, why, whysz);
 	case FB_HIDE:
 		s->hide |= 1u << g->who;
 		break;
