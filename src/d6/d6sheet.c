@@ -85,14 +85,78 @@ points(const char *key, const char *v, long max, int *out, char *why,
 	return 0;
 }
 
+/* TRAIT=- or ATTRIBUTE.SKILL=-: the trait name gone from s. */
+static int
+trait_remove(struct d6_sheet *s, int i, const char *name, char *why,
+    size_t whysz)
+{
+	if (i < 0)
+		return util_say(why, whysz, "%s has no trait '%s'", s->name,
+		    name);
+	trait_free(&s->t[i]);
+	memmove(&s->t[i], &s->t[i + 1], (size_t)(s->n - i - 1) *
+	    sizeof *s->t);
+	s->n--;
+	return 0;
+}
+
+/*
+ * buf is TRAIT or ATTRIBUTE.SKILL (cut at its dot here), val its code or
+ * "-": the trait set, made or removed.
+ */
+static int
+trait_apply(struct d6_sheet *s, char *buf, const char *key,
+    const char *val, char *why, size_t whysz)
+{
+	const char *name = key, *attr = NULL;
+	char *dot, r[128];
+	struct d6_code c;
+	int i;
+
+	if ((dot = strchr(buf, '.')) != NULL) {
+		*dot = '\0';
+		attr = buf;
+		name = dot + 1;
+		if (good_name(attr, why, whysz) != 0)
+			return -1;
+	}
+	if (good_name(name, why, whysz) != 0)
+		return -1;
+	i = find(s, name);
+	if (strcmp(val, "-") == 0)
+		return trait_remove(s, i, name, why, whysz);
+	if (d6_parse_code(val, &c, r, sizeof r) != 0) {
+		snprintf(why, whysz, "%s: %s", name, r);
+		return -1;
+	}
+	if (c.plain) {
+		snprintf(why, whysz, "%s: a trait is a D6 code like 3D+1, not "
+		    "plain dice", name);
+		return -1;
+	}
+	if (attr && util_streq_ci(attr, name)) {
+		snprintf(why, whysz, "%s cannot be a skill of itself", name);
+		return -1;
+	}
+	if (i < 0) {
+		s->t = xreallocarray(s->t, (size_t)s->n + 1, sizeof *s->t);
+		i = s->n++;
+		s->t[i].name = xstrdup(name);
+		s->t[i].attribute = NULL;
+	}
+	free(s->t[i].attribute);
+	s->t[i].attribute = attr ? xstrdup(attr) : NULL;
+	s->t[i].code = c;
+	return 0;
+}
+
 int
 d6sheet_apply(struct d6_sheet *s, const char *arg, char *why,
     size_t whysz)
 {
-	char *buf, *dot, r[128];
+	char *buf, r[128];
 	const char *key, *val;
-	struct d6_code c;
-	int i, rc = -1;
+	int rc = -1;
 
 	if (util_split_kv(arg, &buf, &key, &val) != 0) {
 		snprintf(why, whysz, "want TRAIT=CODE, ATTRIBUTE.SKILL=CODE, "
@@ -114,59 +178,8 @@ d6sheet_apply(struct d6_sheet *s, const char *arg, char *why,
 			s->notes = *val ? xstrdup(val) : NULL;
 			rc = 0;
 		}
-	} else {
-		const char *name = key, *attr = NULL;
-
-		if ((dot = strchr(buf, '.')) != NULL) {
-			*dot = '\0';
-			attr = buf;
-			name = dot + 1;
-			if (good_name(attr, why, whysz) != 0)
-				goto out;
-		}
-		if (good_name(name, why, whysz) != 0)
-			goto out;
-		i = find(s, name);
-		if (strcmp(val, "-") == 0) {
-			if (i < 0) {
-				util_say(why, whysz, "%s has no trait '%s'",
-				    s->name, name);
-				goto out;
-			}
-			trait_free(&s->t[i]);
-			memmove(&s->t[i], &s->t[i + 1],
-			    (size_t)(s->n - i - 1) * sizeof *s->t);
-			s->n--;
-			rc = 0;
-			goto out;
-		}
-		if (d6_parse_code(val, &c, r, sizeof r) != 0) {
-			snprintf(why, whysz, "%s: %s", name, r);
-			goto out;
-		}
-		if (c.plain) {
-			snprintf(why, whysz, "%s: a trait is a D6 code like "
-			    "3D+1, not plain dice", name);
-			goto out;
-		}
-		if (attr && util_streq_ci(attr, name)) {
-			snprintf(why, whysz, "%s cannot be a skill of itself",
-			    name);
-			goto out;
-		}
-		if (i < 0) {
-			s->t = xreallocarray(s->t, (size_t)s->n + 1,
-			    sizeof *s->t);
-			i = s->n++;
-			s->t[i].name = xstrdup(name);
-			s->t[i].attribute = NULL;
-		}
-		free(s->t[i].attribute);
-		s->t[i].attribute = attr ? xstrdup(attr) : NULL;
-		s->t[i].code = c;
-		rc = 0;
-	}
-out:
+	} else
+		rc = trait_apply(s, buf, key, val, why, whysz);
 	free(buf);
 	return rc;
 }
