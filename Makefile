@@ -155,7 +155,8 @@ LIBSRC = base/util base/names base/rng base/out \
 # Unit tests, tests/unit/FAMILY/test_MODULE.c, one binary each.
 UNITS  = base/util base/out base/rng base/names db/db db/extsort db/chain \
          sync/changes sync/changes_show sync/resolve sync/dbapply \
-         paper/page core/pack core/journal core/seal term/play term/watch \
+         sync/exchange paper/page core/pack core/journal core/seal \
+         term/play term/watch \
          crs/sheetpage d6/d6page fb/fbpage \
          crs/stats crs/sheet crs/item crs/roster crs/import crs/deck \
          crs/odds crs/combat crs/combat_text crs/ledger crs/ledger_rows \
