@@ -153,7 +153,8 @@ LIBSRC = base/util base/names base/rng base/out \
          bg/bg bg/bgio bg/bgpack bg/bgledger bg/bgcomplete bg/bgwatch \
          kinds/kinds trust/verify
 # Unit tests, tests/unit/FAMILY/test_MODULE.c, one binary each.
-UNITS  = base/util base/out base/rng base/names db/db db/extsort db/chain \
+UNITS  = base/util base/out base/rng base/names db/db db/db_stmt db/extsort \
+         db/chain \
          sync/changes sync/changes_show sync/resolve sync/dbapply \
          sync/exchange paper/page core/pack core/journal core/seal \
          term/play term/watch \
