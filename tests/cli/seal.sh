@@ -1,5 +1,5 @@
 # Sealed draws (refkit seal, reveal, verify --seed-file; refkit(7), "Trust"):
-# a sealed event of over a thousand virtual draws across crs-combat,
+# a sealed event of some hundreds of virtual draws across crs-combat,
 # fb-duel, bg-board and d6-roll verifies against the revealed seed; a
 # changed card or die is named by its log and seq; a wrong seed is
 # refused by the commitment; one combat's key verifies that combat
@@ -48,10 +48,10 @@ crs-combat end --agreed >/dev/null
 # line the rules refuse (the one of each pair of attacks that is out of
 # turn, a round after someone is down) is refused and the next goes on.
 c=0
-while [ $c -lt 12 ]; do
+while [ $c -lt 4 ]; do
 	echo "start Ann Bob"
 	n=0
-	while [ $n -lt 40 ]; do
+	while [ $n -lt 15 ]; do
 		printf 'init\nattack Ann Bob\nattack Bob Ann\nattack Ann Bob\n'
 		echo round
 		n=$((n + 1))
@@ -64,10 +64,10 @@ fb-duel sheet add Bob --side dark --hand left >/dev/null
 fb-duel start Ann Bob >/dev/null
 run fb-duel round --seed 4
 d=0
-while [ $d -lt 25 ]; do
+while [ $d -lt 5 ]; do
 	echo "start Ann Bob"
 	n=0
-	while [ $n -lt 60 ]; do
+	while [ $n -lt 20 ]; do
 		echo round
 		n=$((n + 1))
 	done
@@ -85,7 +85,7 @@ done
 run bg-board move Toad a4 --stat-roll 4,2
 run bg-board move Abomination a5 --seed 2
 i=0
-while [ $i -lt 80 ]; do
+while [ $i -lt 20 ]; do
 	d6-roll Luke blaster --opposed 4D >/dev/null
 	i=$((i + 1))
 done
