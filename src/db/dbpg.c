@@ -1615,8 +1615,9 @@ pipelined(struct db *db, struct pg_stmt *p, struct pg_prep *e, int fresh,
 			pq.clear(r);
 			continue;
 		}
-		/* A prepare refused is not tried again. */
-		if (fresh && n == (lock != 0) && st != PGRES_COMMAND_OK)
+		/* A prepare refused is not tried again (fresh: e is set). */
+		if (fresh && e != NULL && n == (lock != 0) &&
+		    st != PGRES_COMMAND_OK)
 			e->prepared = -1;
 		if (stmt == NULL && (n == at || (n < at &&
 		    st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK)))
