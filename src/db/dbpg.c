@@ -475,11 +475,15 @@ char *
 dbpg_translate(const char *sql, int *nparam, int *extra, int maxextra,
     int *nextra)
 {
-	struct tr t = { { NULL, 0, 0 }, sql, 0, 0, 0, 0, extra, maxextra,
-	    nextra };
+	struct tr t;
 
-	*nparam = t.nparam = count_params(sql);
 	*nextra = 0;
+	memset(&t, 0, sizeof t);
+	t.s = sql;
+	t.extra = extra;
+	t.maxextra = maxextra;
+	t.nextra = nextra;
+	*nparam = t.nparam = count_params(sql);
 	sb_add(&t.b, "", 0);
 	while (*t.s != '\0') {
 		int c = (unsigned char)*t.s;
