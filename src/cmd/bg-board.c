@@ -569,6 +569,39 @@ sqname(const struct bg_game *g, int sq, char buf[4])
 	return buf;
 }
 
+/* How a battle's stat was chosen, in brackets, for move_text. */
+static void
+stat_text(FILE *fp, const struct live *l, const struct bg_report *r)
+{
+	const struct bg_game *g = &l->g;
+	int def = r->foe;
+
+	switch (r->how) {
+	case BG_S_SQUARE:
+		fprintf(fp, " (the square is %s: %s)",
+		    bg_colour_name(r->stat_att), l->stat[r->stat_att]);
+		break;
+	case BG_S_DEFENDER:
+		fprintf(fp, " (an all-colour square: %s picks %s)",
+		    fig(g, def), l->stat[r->stat_att]);
+		break;
+	case BG_S_ROLL:
+		fprintf(fp, " (white: roll-off %d-%d, %s picks %s)",
+		    r->statroll[0], r->statroll[1], fig(g, r->chooser),
+		    l->stat[r->stat_att]);
+		break;
+	default:
+		if (r->statroll[0])
+			fprintf(fp, " (white: roll-off %d-%d tied, ",
+			    r->statroll[0], r->statroll[1]);
+		else
+			fprintf(fp, " (both on white, ");
+		fprintf(fp, "each picks: %s, %s)", l->stat[r->stat_att],
+		    l->stat[r->stat_def]);
+		break;
+	}
+}
+
 /* The sentence of a move, for the terminal and the log. */
 static char *
 move_text(const struct live *l, const struct bg_game *before,
@@ -589,30 +622,7 @@ move_text(const struct live *l, const struct bg_game *before,
 	else {
 		fprintf(fp, "%s attacks %s on %s", fig(g, att), fig(g, def),
 		    sqname(g, r->to, a));
-		switch (r->how) {
-		case BG_S_SQUARE:
-			fprintf(fp, " (the square is %s: %s)",
-			    bg_colour_name(r->stat_att), l->stat[r->stat_att]);
-			break;
-		case BG_S_DEFENDER:
-			fprintf(fp, " (an all-colour square: %s picks %s)",
-			    fig(g, def), l->stat[r->stat_att]);
-			break;
-		case BG_S_ROLL:
-			fprintf(fp, " (white: roll-off %d-%d, %s picks %s)",
-			    r->statroll[0], r->statroll[1],
-			    fig(g, r->chooser), l->stat[r->stat_att]);
-			break;
-		default:
-			if (r->statroll[0])
-				fprintf(fp, " (white: roll-off %d-%d tied, ",
-				    r->statroll[0], r->statroll[1]);
-			else
-				fprintf(fp, " (both on white, ");
-			fprintf(fp, "each picks: %s, %s)",
-			    l->stat[r->stat_att], l->stat[r->stat_def]);
-			break;
-		}
+		stat_text(fp, l, r);
 		fprintf(fp, ": %d+%d=%d against %d+%d=%d", r->val_att,
 		    r->die_att, r->tot_att, r->val_def, r->die_def, r->tot_def);
 		if (r->rolls > 1)
@@ -730,6 +740,41 @@ report_json(const struct live *l, const char *action, const char *input,
 	return buf;
 }
 
+/*
+ * The sentence of an action, for the terminal and the log: from the game
+ * after it (l) and before it, its report r and its input as recorded.
+ */
+static char *
+action_text(const struct live *l, const struct bg_game *before,
+    const char *action, const char *canon, const struct bg_report *r)
+{
+	char a[4];
+
+	if (strcmp(action, "move") == 0)
+		return move_text(l, before, r);
+	if (strcmp(action, "place") == 0)
+		return xasprintf("%s sets %s on %s.",
+		    l->g.team[r->piece / BG_MAXFIG].name, fig(&l->g, r->piece),
+		    sqname(&l->g, l->g.pc[r->piece].sq, a));
+	if (strcmp(action, "power") == 0 && strstr(canon, " hypnotize "))
+		return xasprintf("%s uses Hypnotize: %s now fights for %s, "
+		    "on %s.", fig(&l->g, r->piece), fig(&l->g, r->foe),
+		    before->team[before->turn].name, sqname(&l->g, r->to, a));
+	if (strcmp(action, "power") == 0) {
+		char b[4];
+
+		return xasprintf("%s uses %s: %s to %s, %s to %s.",
+		    fig(&l->g, r->piece), strstr(canon, " teleport ") ?
+		    "Teleport" : "Swap Powers", fig(&l->g, r->piece),
+		    sqname(&l->g, r->to, a), fig(&l->g, r->foe),
+		    sqname(&l->g, r->from, b));
+	}
+	if (strcmp(action, "die") == 0)
+		return xasprintf("%s moves die %s to the Dice Zone.",
+		    l->g.team[canon[0] - '1'].name, canon + 2);
+	return xasprintf("%s passes.", before->team[before->turn].name);
+}
+
 /* Runs one action on the current game and records it. */
 static int
 play(const char *action, const char *input)
@@ -741,7 +786,7 @@ play(const char *action, const char *input)
 	struct rng rng, fresh;
 	struct db *db;
 	uint64_t seed = o.have_seed ? o.seed : rng_os_seed();
-	char *canon, *text, *detail, seedtext[24], a[4];
+	char *canon, *text, *detail, seedtext[24];
 	int64_t id;
 	int sealed;
 
@@ -761,29 +806,7 @@ play(const char *action, const char *input)
 	if (bgledger_apply(&l->g, action, input, &rng, &r, &canon, why,
 	    sizeof why) < 0)
 		db_die(db, "%s", why);
-	if (strcmp(action, "move") == 0)
-		text = move_text(l, before, &r);
-	else if (strcmp(action, "place") == 0)
-		text = xasprintf("%s sets %s on %s.",
-		    l->g.team[r.piece / BG_MAXFIG].name, fig(&l->g, r.piece),
-		    sqname(&l->g, l->g.pc[r.piece].sq, a));
-	else if (strcmp(action, "power") == 0 && strstr(canon, " hypnotize "))
-		text = xasprintf("%s uses Hypnotize: %s now fights for %s, "
-		    "on %s.", fig(&l->g, r.piece), fig(&l->g, r.foe),
-		    before->team[before->turn].name, sqname(&l->g, r.to, a));
-	else if (strcmp(action, "power") == 0) {
-		char b[4];
-
-		text = xasprintf("%s uses %s: %s to %s, %s to %s.",
-		    fig(&l->g, r.piece), strstr(canon, " teleport ") ?
-		    "Teleport" : "Swap Powers", fig(&l->g, r.piece),
-		    sqname(&l->g, r.to, a), fig(&l->g, r.foe),
-		    sqname(&l->g, r.from, b));
-	} else if (strcmp(action, "die") == 0)
-		text = xasprintf("%s moves die %s to the Dice Zone.",
-		    l->g.team[canon[0] - '1'].name, canon + 2);
-	else
-		text = xasprintf("%s passes.", before->team[before->turn].name);
+	text = action_text(l, before, action, canon, &r);
 	detail = report_json(l, action, canon, &r, text);
 	snprintf(seedtext, sizeof seedtext, "%llu", (unsigned long long)seed);
 	memset(&e, 0, sizeof e);

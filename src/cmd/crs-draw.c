@@ -113,6 +113,34 @@ print_cards(const struct deck_pick *p)
 		printf("-");
 }
 
+/*
+ * A pick as JSON: the seed (null for cards typed in), the cards, the
+ * value, and a defence's special card and total or a total on --base.
+ */
+static void
+pick_json(const struct opts *o, const struct deck_pick *p, int total)
+{
+	if (o->drawn)
+		printf("{\"seed\":null,\"cards\":[");
+	else
+		printf("{\"seed\":%llu,\"cards\":[",
+		    (unsigned long long)o->seed);
+	for (int i = 0; i < p->ncards; i++)
+		printf("%s\"%s\"", i ? "," : "", deck_face_name(p->cards[i]));
+	printf("],\"value\":%d,\"fumble\":%s,\"empty\":%s", p->value,
+	    p->fumble ? "true" : "false", p->empty ? "true" : "false");
+	if (o->kind == DECK_DEFENSE) {
+		if (p->special > 0)
+			printf(",\"special\":\"%s\"",
+			    deck_face_name(p->special));
+		else
+			printf(",\"special\":null");
+		printf(",\"defense\":%d", total);
+	} else if (o->me.base_set)
+		printf(",\"total\":%d", total);
+	printf("}\n");
+}
+
 static int
 cmd_pick(struct opts *o, int argc, char **argv)
 {
@@ -158,26 +186,7 @@ cmd_pick(struct opts *o, int argc, char **argv)
 		errx(1, "%s", why);
 	total = deck_total(&p, o->me.base);
 	if (o->fmt == OUT_JSON) {
-		if (o->drawn)
-			printf("{\"seed\":null,\"cards\":[");
-		else
-			printf("{\"seed\":%llu,\"cards\":[",
-			    (unsigned long long)o->seed);
-		for (int i = 0; i < p.ncards; i++)
-			printf("%s\"%s\"", i ? "," : "",
-			    deck_face_name(p.cards[i]));
-		printf("],\"value\":%d,\"fumble\":%s,\"empty\":%s", p.value,
-		    p.fumble ? "true" : "false", p.empty ? "true" : "false");
-		if (o->kind == DECK_DEFENSE) {
-			if (p.special > 0)
-				printf(",\"special\":\"%s\"",
-				    deck_face_name(p.special));
-			else
-				printf(",\"special\":null");
-			printf(",\"defense\":%d", total);
-		} else if (o->me.base_set)
-			printf(",\"total\":%d", total);
-		printf("}\n");
+		pick_json(o, &p, total);
 		return 0;
 	}
 	if (!o->drawn)
@@ -539,6 +548,43 @@ static const struct option longopts[] = {
 /* Stats, bases and modifiers stay within this, so sums cannot overflow. */
 #define BASE_MAX	100000
 
+/*
+ * The options of versus's two sides: --offense, --defense, and each
+ * side's -lb and -out.
+ */
+static void
+versus_option(struct opts *o, int ch, const char *arg)
+{
+	switch (ch) {
+	case OPT_OFFENSE:
+		o->off.base = (int)cli_int_arg("--offense", arg, 0, BASE_MAX);
+		o->off.base_set = o->off_set = 1;
+		break;
+	case OPT_DEFENSE:
+		o->def.base = (int)cli_int_arg("--defense", arg, 0, BASE_MAX);
+		o->def.base_set = o->def_set = 1;
+		break;
+	case OPT_OFFENSE_LB:
+		o->off.lb = (int)cli_int_arg("--offense-lb", arg, 0,
+		    DECK_LB_MAX);
+		o->off_set = 1;
+		break;
+	case OPT_DEFENSE_LB:
+		o->def.lb = (int)cli_int_arg("--defense-lb", arg, 0,
+		    DECK_LB_MAX);
+		o->def_set = 1;
+		break;
+	case OPT_OFFENSE_OUT:
+		parse_out("--offense-out", arg, &o->off);
+		o->off_set = 1;
+		break;
+	case OPT_DEFENSE_OUT:
+		parse_out("--defense-out", arg, &o->def);
+		o->def_set = 1;
+		break;
+	}
+}
+
 /* One option, ch, as getopt_long returned it. */
 static void
 set_option(struct opts *o, int ch, char **argv)
@@ -575,32 +621,12 @@ set_option(struct opts *o, int ch, char **argv)
 		o->special = optarg;
 		break;
 	case OPT_OFFENSE:
-		o->off.base = (int)cli_int_arg("--offense", optarg, 0,
-		    BASE_MAX);
-		o->off.base_set = o->off_set = 1;
-		break;
 	case OPT_DEFENSE:
-		o->def.base = (int)cli_int_arg("--defense", optarg, 0,
-		    BASE_MAX);
-		o->def.base_set = o->def_set = 1;
-		break;
 	case OPT_OFFENSE_LB:
-		o->off.lb = (int)cli_int_arg("--offense-lb", optarg, 0,
-		    DECK_LB_MAX);
-		o->off_set = 1;
-		break;
 	case OPT_DEFENSE_LB:
-		o->def.lb = (int)cli_int_arg("--defense-lb", optarg, 0,
-		    DECK_LB_MAX);
-		o->def_set = 1;
-		break;
 	case OPT_OFFENSE_OUT:
-		parse_out("--offense-out", optarg, &o->off);
-		o->off_set = 1;
-		break;
 	case OPT_DEFENSE_OUT:
-		parse_out("--defense-out", optarg, &o->def);
-		o->def_set = 1;
+		versus_option(o, ch, optarg);
 		break;
 	case OPT_LONG:
 		o->attack = SHEET_LONG;

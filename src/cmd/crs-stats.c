@@ -723,6 +723,52 @@ apply_thing_args(struct db *db, int is_item, void *thing, int argc,
 	}
 }
 
+/* item list and power list: every item, or every power, a row each. */
+static int
+thing_list(struct opts *o, int argc, int is_item)
+{
+	const char *kind = is_item ? "item" : "power";
+	struct db *db;
+	struct out *out;
+
+	if (argc != 1)
+		cli_usage_error("%s list takes no arguments", kind);
+	db = db_open(o->db);
+	if (is_item) {
+		out = out_new(stdout, o->fmt, OUT_ROWS, 11, item_cols);
+		roster_item_each(db, item_row, out);
+	} else {
+		out = out_new(stdout, o->fmt, OUT_ROWS, 7, power_cols);
+		roster_power_each(db, power_row, out);
+	}
+	out_free(out);
+	db_close(db);
+	return 0;
+}
+
+/* item rm and power rm: removes the one that argv[1] names. */
+static int
+thing_rm(struct opts *o, int argc, char **argv, int is_item)
+{
+	const char *kind = is_item ? "item" : "power";
+	struct db *db;
+	enum roster_result r;
+	char *name;
+
+	if (argc != 2)
+		cli_usage_error("%s rm needs exactly one NAME", kind);
+	db = db_open(o->db);
+	db_begin(db);
+	name = named(db, is_item ? ROSTER_ITEM : ROSTER_POWER, argv[1]);
+	r = is_item ? roster_item_remove(db, name) :
+	    roster_power_remove(db, name);
+	if (r != ROSTER_OK)
+		db_die(db, "no %s named '%s'", kind, q(name));
+	db_commit(db);
+	db_close(db);
+	return 0;
+}
+
 static int
 cmd_thing(struct opts *o, int argc, char **argv, int is_item)
 {
@@ -731,7 +777,6 @@ cmd_thing(struct opts *o, int argc, char **argv, int is_item)
 	struct db *db;
 	struct item it;
 	struct power pw;
-	struct out *out;
 	enum roster_result r;
 	int64_t id = 0;
 	char why[160], *full = NULL;
@@ -739,38 +784,10 @@ cmd_thing(struct opts *o, int argc, char **argv, int is_item)
 	if (argc < 1)
 		cli_usage_error("%s needs add, set, rm or list", kind);
 	sub = argv[0];
-	if (strcmp(sub, "list") == 0) {
-		if (argc != 1)
-			cli_usage_error("%s list takes no arguments", kind);
-		db = db_open(o->db);
-		if (is_item) {
-			out = out_new(stdout, o->fmt, OUT_ROWS, 11, item_cols);
-			roster_item_each(db, item_row, out);
-		} else {
-			out = out_new(stdout, o->fmt, OUT_ROWS, 7, power_cols);
-			roster_power_each(db, power_row, out);
-		}
-		out_free(out);
-		db_close(db);
-		return 0;
-	}
-	if (strcmp(sub, "rm") == 0) {
-		if (argc != 2)
-			cli_usage_error("%s rm needs exactly one NAME", kind);
-		char *name;
-
-		db = db_open(o->db);
-		db_begin(db);
-		name = named(db, is_item ? ROSTER_ITEM : ROSTER_POWER,
-		    argv[1]);
-		r = is_item ? roster_item_remove(db, name) :
-		    roster_power_remove(db, name);
-		if (r != ROSTER_OK)
-			db_die(db, "no %s named '%s'", kind, q(name));
-		db_commit(db);
-		db_close(db);
-		return 0;
-	}
+	if (strcmp(sub, "list") == 0)
+		return thing_list(o, argc, is_item);
+	if (strcmp(sub, "rm") == 0)
+		return thing_rm(o, argc, argv, is_item);
 	if (strcmp(sub, "add") != 0 && strcmp(sub, "set") != 0) {
 		char what[32];
 

@@ -660,6 +660,51 @@ damage_usage(const struct opts *o, int argc)
 		    "--times, --vs or --opposed");
 }
 
+/*
+ * The JSON fields of the chart's row after its effect: the detail, the
+ * armor, extra and worse, and the 1D sub-roll with its effect.
+ */
+static void
+json_damage_row(const struct d6_damage *d, int sub, const char *sub_effect)
+{
+	printf(",\"detail\":");
+	out_json_string(stdout, d->detail);
+	printf(",\"armor\":");
+	cli_json_or_null(stdout, d->armor);
+	printf(",\"extra\":");
+	cli_json_or_null(stdout, d->extra);
+	printf(",\"worse\":");
+	cli_json_or_null(stdout, d->worse);
+	printf(",\"sub_roll\":");
+	sub ? printf("%d", sub) : printf("null");
+	printf(",\"sub_effect\":");
+	cli_json_or_null(stdout, sub_effect);
+}
+
+/*
+ * The text lines under the difference: the row's detail or its 1D
+ * sub-roll, the armor, the passengers or ion cannon, and what a target
+ * already damaged takes.
+ */
+static void
+text_damage_row(const struct opts *o, const struct d6_damage *d,
+    enum d6_chart chart, int sub, const char *sub_effect)
+{
+	if (strcmp(d->detail, "-") != 0 && !d->nsub)
+		printf("  %s\n", d->detail);
+	if (d->nsub)
+		printf("  1D %s %d: %s\n", o->sub_roll ? "given" : "rolled",
+		    sub, sub_effect);
+	if (d->armor && strcmp(d->armor, "-") != 0)
+		printf("  armor: %s\n", d->armor);
+	if (d->extra && strcmp(d->extra, "-") != 0)
+		printf("  %s: %s\n", chart == D6_STARSHIP ? "ion cannon" :
+		    "passengers", d->extra);
+	if (d->worse && strcmp(d->worse, "-") != 0 &&
+	    strcmp(d->worse, "destroyed") != 0)
+		printf("  already damaged: %s\n", d->worse);
+}
+
 static int
 cmd_damage(struct opts *o, int argc, char **argv)
 {
@@ -718,18 +763,7 @@ cmd_damage(struct opts *o, int argc, char **argv)
 		printf("},\"difference\":%ld,\"range\":\"%s\",\"effect\":",
 		    diff, d->range);
 		out_json_string(stdout, d->effect);
-		printf(",\"detail\":");
-		out_json_string(stdout, d->detail);
-		printf(",\"armor\":");
-		cli_json_or_null(stdout, d->armor);
-		printf(",\"extra\":");
-		cli_json_or_null(stdout, d->extra);
-		printf(",\"worse\":");
-		cli_json_or_null(stdout, d->worse);
-		printf(",\"sub_roll\":");
-		sub ? printf("%d", sub) : printf("null");
-		printf(",\"sub_effect\":");
-		cli_json_or_null(stdout, sub_effect);
+		json_damage_row(d, sub, sub_effect);
 		printf("}\n");
 		return 0;
 	}
@@ -740,19 +774,7 @@ cmd_damage(struct opts *o, int argc, char **argv)
 	text_roll("damage", &ds, &dr);
 	text_roll("resist", &rs, &rr);
 	printf("difference %ld (%s): %s\n", diff, d->range, d->effect);
-	if (strcmp(d->detail, "-") != 0 && !d->nsub)
-		printf("  %s\n", d->detail);
-	if (d->nsub)
-		printf("  1D %s %d: %s\n", o->sub_roll ? "given" : "rolled",
-		    sub, sub_effect);
-	if (d->armor && strcmp(d->armor, "-") != 0)
-		printf("  armor: %s\n", d->armor);
-	if (d->extra && strcmp(d->extra, "-") != 0)
-		printf("  %s: %s\n", chart == D6_STARSHIP ? "ion cannon" :
-		    "passengers", d->extra);
-	if (d->worse && strcmp(d->worse, "-") != 0 &&
-	    strcmp(d->worse, "destroyed") != 0)
-		printf("  already damaged: %s\n", d->worse);
+	text_damage_row(o, d, chart, sub, sub_effect);
 	printf("seed %llu\n", (unsigned long long)seed);
 	return 0;
 }
@@ -1170,6 +1192,48 @@ cmd_char_verify_sheet(struct opts *o, int argc, char **argv)
 	return 0;
 }
 
+/* char list: every character, with its points and its traits counted. */
+static int
+cmd_char_list(struct opts *o, int argc)
+{
+	static const char *const cols[] = { "name", "cp", "fp", "dsp",
+	    "attributes", "skills" };
+	struct list_ctx c;
+	struct db *db;
+
+	if (argc != 0)
+		cli_usage_error("char list takes no arguments");
+	db = db_open(o->db);
+	db_begin_read(db);
+	c.w = out_new(stdout, o->fmt, OUT_ROWS, 6, cols);
+	d6store_each(db, list_one, &c);
+	out_free(c.w);
+	db_commit(db);
+	db_close(db);
+	return 0;
+}
+
+/*
+ * char rm: removes the character that argv[0] names, in db's write
+ * transaction, which it commits; then closes db.
+ */
+static int
+cmd_char_rm(struct db *db, char **argv)
+{
+	char why[600], *name = d6store_name(db, argv[0], why, sizeof why);
+	int rc;
+
+	if (name == NULL)
+		db_die(db, "%s", why);
+	rc = d6store_remove(db, name);
+	free(name);
+	if (rc != 0)
+		db_die(db, "no D6 character named '%s'", q(argv[0]));
+	db_commit(db);
+	db_close(db);
+	return 0;
+}
+
 static int
 cmd_char(struct opts *o, int argc, char **argv)
 {
@@ -1188,22 +1252,8 @@ cmd_char(struct opts *o, int argc, char **argv)
 		return cmd_char_sheets(o, argc, argv);
 	if (strcmp(sub, "verify-sheet") == 0)
 		return cmd_char_verify_sheet(o, argc, argv);
-	if (strcmp(sub, "list") == 0) {
-		static const char *const cols[] = { "name", "cp", "fp", "dsp",
-		    "attributes", "skills" };
-		struct list_ctx c;
-
-		if (argc != 0)
-			cli_usage_error("char list takes no arguments");
-		db = db_open(o->db);
-		db_begin_read(db);
-		c.w = out_new(stdout, o->fmt, OUT_ROWS, 6, cols);
-		d6store_each(db, list_one, &c);
-		out_free(c.w);
-		db_commit(db);
-		db_close(db);
-		return 0;
-	}
+	if (strcmp(sub, "list") == 0)
+		return cmd_char_list(o, argc);
 	if (strcmp(sub, "roll") == 0) {
 		if (argc != 2)
 			cli_usage_error("char roll needs NAME and TRAIT");
@@ -1230,20 +1280,8 @@ cmd_char(struct opts *o, int argc, char **argv)
 		return 0;
 	}
 	db_begin(db);
-	if (strcmp(sub, "rm") == 0) {
-		char *name = d6store_name(db, argv[0], why, sizeof why);
-		int rc;
-
-		if (name == NULL)
-			db_die(db, "%s", why);
-		rc = d6store_remove(db, name);
-		free(name);
-		if (rc != 0)
-			db_die(db, "no D6 character named '%s'", q(argv[0]));
-		db_commit(db);
-		db_close(db);
-		return 0;
-	}
+	if (strcmp(sub, "rm") == 0)
+		return cmd_char_rm(db, argv);
 	if (strcmp(sub, "add") == 0)
 		d6sheet_new(&s, argv[0]);
 	else
@@ -1509,6 +1547,75 @@ wild_one_arg(const char *arg)
 	    "got '%s'", q(arg));
 }
 
+/* The options of damage: --resist, --chart, --scale, --armor, --sub-roll. */
+static void
+damage_option(struct opts *o, int ch, const char *arg)
+{
+	switch (ch) {
+	case OPT_RESIST:
+		o->resist = arg;
+		break;
+	case OPT_CHART:
+		o->chart = arg;
+		break;
+	case OPT_SCALE:
+		o->scale = arg;
+		break;
+	case OPT_ARMOR:
+		o->armor = arg;
+		break;
+	case OPT_SUB_ROLL:
+		o->sub_roll = (int)cli_int_arg("--sub-roll", arg, 1, 6);
+		break;
+	}
+}
+
+/*
+ * The options of saber and martial actions: --skill, --damage,
+ * --strength, --vs-strength.
+ */
+static void
+action_option(struct opts *o, int ch, const char *arg)
+{
+	switch (ch) {
+	case OPT_SKILL:
+		o->skill = arg;
+		break;
+	case OPT_DAMAGE:
+		o->damage = arg;
+		break;
+	case OPT_STRENGTH:
+		o->strength = arg;
+		break;
+	case OPT_VS_STRENGTH:
+		o->vs_strength = arg;
+		break;
+	}
+}
+
+/* The options of char sheets: --output, --all, --paper, --per-page. */
+static void
+sheet_option(struct opts *o, int ch, const char *arg)
+{
+	switch (ch) {
+	case OPT_OUTPUT:
+		o->output = arg;
+		o->sheet_opts = 1;
+		break;
+	case OPT_ALL:
+		o->all = o->sheet_opts = 1;
+		break;
+	case OPT_PAPER:
+		o->paper = cli_paper_arg(arg);
+		o->sheet_opts = 1;
+		break;
+	case OPT_PER_PAGE:
+		o->per_page = (int)cli_int_arg("--per-page", arg, 1, 2);
+		o->sheet_opts = 1;
+		break;
+	}
+}
+
 /* One option, ch, as getopt_long returned it. */
 static void
 set_option(struct opts *o, int ch, char **argv)
@@ -1548,34 +1655,20 @@ set_option(struct opts *o, int ch, char **argv)
 		o->have_seed = 1;
 		break;
 	case OPT_RESIST:
-		o->resist = optarg;
-		break;
 	case OPT_CHART:
-		o->chart = optarg;
-		break;
 	case OPT_SCALE:
-		o->scale = optarg;
-		break;
 	case OPT_ARMOR:
-		o->armor = optarg;
-		break;
 	case OPT_SUB_ROLL:
-		o->sub_roll = (int)cli_int_arg("--sub-roll", optarg, 1, 6);
+		damage_option(o, ch, optarg);
 		break;
 	case OPT_RANGE:
 		o->range = optarg;
 		break;
 	case OPT_SKILL:
-		o->skill = optarg;
-		break;
 	case OPT_DAMAGE:
-		o->damage = optarg;
-		break;
 	case OPT_STRENGTH:
-		o->strength = optarg;
-		break;
 	case OPT_VS_STRENGTH:
-		o->vs_strength = optarg;
+		action_option(o, ch, optarg);
 		break;
 	case OPT_ROUND:
 		o->round = optarg;
@@ -1584,19 +1677,10 @@ set_option(struct opts *o, int ch, char **argv)
 		o->db = optarg;
 		break;
 	case OPT_OUTPUT:
-		o->output = optarg;
-		o->sheet_opts = 1;
-		break;
 	case OPT_ALL:
-		o->all = o->sheet_opts = 1;
-		break;
 	case OPT_PAPER:
-		o->paper = cli_paper_arg(optarg);
-		o->sheet_opts = 1;
-		break;
 	case OPT_PER_PAGE:
-		o->per_page = (int)cli_int_arg("--per-page", optarg, 1, 2);
-		o->sheet_opts = 1;
+		sheet_option(o, ch, optarg);
 		break;
 	case 'e':
 		o->exact = 1;

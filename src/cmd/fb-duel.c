@@ -180,6 +180,36 @@ own_option(const char *opt, const char *val)
 		o.sheet_opts = 1;
 }
 
+/*
+ * One of fb-duel's own flags, which take no value (help, version, the
+ * output formats, --clear, --dry-run, --all): applied, and 1; else 0.
+ */
+static int
+own_flag(const char *a)
+{
+	if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+		fputs(usage, stdout);
+		exit(0);
+	}
+	if (strcmp(a, "-V") == 0 || strcmp(a, "--version") == 0) {
+		puts("fb-duel (refkit) " REFKIT_VERSION);
+		exit(0);
+	}
+	if (strcmp(a, "-j") == 0 || strcmp(a, "--json") == 0)
+		o.fmt = OUT_JSON;
+	else if (strcmp(a, "-c") == 0 || strcmp(a, "--csv") == 0)
+		o.fmt = OUT_CSV;
+	else if (strcmp(a, "--clear") == 0)
+		o.clear = 1;
+	else if (strcmp(a, "--dry-run") == 0)
+		o.dry_run = 1;
+	else if (strcmp(a, "--all") == 0)
+		o.all = o.sheet_opts = 1;
+	else
+		return 0;
+	return 1;
+}
+
 static void
 parse_args(int argc, char **argv)
 {
@@ -203,34 +233,8 @@ parse_args(int argc, char **argv)
 			rest = 1;
 			continue;
 		}
-		if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-			fputs(usage, stdout);
-			exit(0);
-		}
-		if (strcmp(a, "-V") == 0 || strcmp(a, "--version") == 0) {
-			puts("fb-duel (refkit) " REFKIT_VERSION);
-			exit(0);
-		}
-		if (strcmp(a, "-j") == 0 || strcmp(a, "--json") == 0) {
-			o.fmt = OUT_JSON;
+		if (own_flag(a))
 			continue;
-		}
-		if (strcmp(a, "-c") == 0 || strcmp(a, "--csv") == 0) {
-			o.fmt = OUT_CSV;
-			continue;
-		}
-		if (strcmp(a, "--clear") == 0) {
-			o.clear = 1;
-			continue;
-		}
-		if (strcmp(a, "--dry-run") == 0) {
-			o.dry_run = 1;
-			continue;
-		}
-		if (strcmp(a, "--all") == 0) {
-			o.all = o.sheet_opts = 1;
-			continue;
-		}
 		if (strcmp(a, "-o") == 0) {
 			if (i + 1 == argc)
 				cli_usage_error("'-o' needs a value");
@@ -497,6 +501,26 @@ need(int n, const char *what)
 		cli_usage_error("%s", what);
 }
 
+/* sheet list: every duelist, as a table, JSON or CSV. */
+static void
+sheet_list(struct db *db)
+{
+	struct listing l = { 0 };
+
+	db_begin_read(db);
+	if (o.fmt == OUT_JSON)
+		putchar('[');
+	else if (o.fmt == OUT_CSV)
+		puts("name,side,hand,colour,level,board,stance");
+	else
+		printf("%-16s %-5s %-5s %-6s %-8s %-8s %s\n", "NAME", "SIDE",
+		    "HAND", "COLOUR", "LEVEL", "BOARD", "STANCE");
+	fbledger_duelist_each(db, list_one, &l);
+	if (o.fmt == OUT_JSON)
+		puts("]");
+	db_commit(db);
+}
+
 static int
 cmd_sheet(void)
 {
@@ -510,21 +534,7 @@ cmd_sheet(void)
 	sub = o.args[1];
 	db = cli_db_open(o.db);
 	if (strcmp(sub, "list") == 0) {
-		struct listing l = { 0 };
-
-		db_begin_read(db);
-		if (o.fmt == OUT_JSON)
-			putchar('[');
-		else if (o.fmt == OUT_CSV)
-			puts("name,side,hand,colour,level,board,stance");
-		else
-			printf("%-16s %-5s %-5s %-6s %-8s %-8s %s\n", "NAME",
-			    "SIDE", "HAND", "COLOUR", "LEVEL", "BOARD",
-			    "STANCE");
-		fbledger_duelist_each(db, list_one, &l);
-		if (o.fmt == OUT_JSON)
-			puts("]");
-		db_commit(db);
+		sheet_list(db);
 		db_close(db);
 		return 0;
 	}
@@ -1024,6 +1034,67 @@ load_duel(struct db *db, int64_t id, int64_t from, struct fbledger_duel *d,
 		    why);
 }
 
+/* Of the duel's two duelists, the one who names as typed (fbio_who). */
+static const char *
+play_actor(struct db *db, const struct fbledger_live *before,
+    const char *who)
+{
+	int w = fbio_who(before->np, who, why, sizeof why);
+
+	if (w < 0)
+		db_die(db, "%s", why);
+	return before->np[w];
+}
+
+/*
+ * The round options into in, now that the duel's board and names are
+ * known; and with --absorb, the foe's ABSORB against a lone GEAS.
+ */
+static void
+round_options(struct db *db, struct fbledger_live *live, struct fb_in *in)
+{
+	for (int k = 0; k < o.nround; k++) {
+		int rc = fbio_in_option(&live->b, live->np, o.ropt[k],
+		    o.rval[k], in, why, sizeof why);
+
+		if (rc < 0)
+			db_die(db, "%s", why);
+	}
+	if (o.absorb && in->ngeas == 1) {
+		struct fb_geas_in *g = &in->geas[1];
+
+		memset(g, 0, sizeof *g);
+		g->who = !in->geas[0].who;
+		g->power = FB_ABSORB;
+		g->n = o.absorb;
+		g->target = g->from = -1;
+		in->ngeas = 2;
+	}
+}
+
+/*
+ * Fills e for an action from the duel before it, after it (live) and its
+ * report r: the round, action, actor, outcome, end and winner; the other
+ * fields empty.
+ */
+static void
+play_event(struct journal_event *e, const char *action, const char *actor,
+    const struct fbledger_live *before, struct fbledger_live *live,
+    const struct fb_report *r)
+{
+	memset(e, 0, sizeof *e);
+	e->round = before->s.round;
+	e->action = (char *)action;
+	e->actor = (char *)(actor ? actor : r->attacker >= 0 ?
+	    before->np[r->attacker] : NULL);
+	e->outcome = strcmp(action, "round") == 0 ?
+	    (char *)fb_outcome_name(r->outcome) : NULL;
+	e->ended = live->s.over && !before->s.over ?
+	    (char *)fb_end_name(live->s.end) : NULL;
+	e->winner = e->ended && live->s.winner >= 0 ?
+	    live->names[live->s.winner] : NULL;
+}
+
 /*
  * Runs an action on the current duel and records it.  who is the duelist
  * a geas or a restance names as typed (NULL for the others), matched
@@ -1056,33 +1127,11 @@ play(const char *action, struct fb_in *in, const char *words,
 	before->np[1] = before->names[1];
 	if (live->s.over)
 		db_die(db, "over (%s)", fb_end_name(live->s.end));
-	if (who != NULL) {
-		int w = fbio_who(before->np, who, why, sizeof why);
-
-		if (w < 0)
-			db_die(db, "%s", why);
-		actor = before->np[w];
-	}
+	if (who != NULL)
+		actor = play_actor(db, before, who);
 	if (words != NULL)
 		text = held = xasprintf("%s %s", actor, words);
-	/* The round options, now that the board and names are known. */
-	for (int k = 0; k < o.nround; k++) {
-		int rc = fbio_in_option(&live->b, live->np, o.ropt[k],
-		    o.rval[k], in, why, sizeof why);
-
-		if (rc < 0)
-			db_die(db, "%s", why);
-	}
-	if (o.absorb && in->ngeas == 1) {
-		struct fb_geas_in *g = &in->geas[1];
-
-		memset(g, 0, sizeof *g);
-		g->who = !in->geas[0].who;
-		g->power = FB_ABSORB;
-		g->n = o.absorb;
-		g->target = g->from = -1;
-		in->ngeas = 2;
-	}
+	round_options(db, live, in);
 	if (text == NULL && fbio_in_finish(in, why, sizeof why) < 0)
 		db_die(db, "%s", why);
 	/* Under a seal the dice come from it (refkit(7), "Trust"). */
@@ -1102,18 +1151,8 @@ play(const char *action, struct fb_in *in, const char *words,
 	sentence = report_text(before, live, action, in, &r);
 	detail = report_json(before, live, action, &r, sentence);
 	snprintf(seedtext, sizeof seedtext, "%llu", (unsigned long long)seed);
-	memset(&e, 0, sizeof e);
-	e.round = before->s.round;
-	e.action = (char *)action;
-	e.actor = (char *)(actor ? actor : r.attacker >= 0 ?
-	    before->np[r.attacker] : NULL);
+	play_event(&e, action, actor, before, live, &r);
 	e.input = input;
-	e.outcome = strcmp(action, "round") == 0 ?
-	    (char *)fb_outcome_name(r.outcome) : NULL;
-	e.ended = live->s.over && !before->s.over ?
-	    (char *)fb_end_name(live->s.end) : NULL;
-	e.winner = e.ended && live->s.winner >= 0 ?
-	    live->names[live->s.winner] : NULL;
 	/* The seed matters only if a die came from it. */
 	e.seed = !rng_equal(&rng, &fresh) ? seedtext : NULL;
 	if (e.seed != NULL && typed != NULL)
