@@ -12,7 +12,8 @@
 # and their results are printed in name order as they would be one by one.
 # REFKIT_UPDATE=1 rewrites the golden files instead (review the diff!).
 # REFKIT_CASES="a b" runs only those CLI cases, REFKIT_SKIP="c d" all
-# but those.  REFKIT_CLI_ONLY=1 runs
+# but those.  The cases of stations, migrations and seals run only with
+# REFKIT_SLOW=1 (make check-full) or when named in REFKIT_CASES.  REFKIT_CLI_ONLY=1 runs
 # only the CLI cases (no unit tests, completion or man pages).
 # REFKIT_PG=1 runs the CLI cases only, each on a fresh database of the
 # PostgreSQL server that PGHOST names (tests/pg/server.sh starts one):
@@ -140,13 +141,29 @@ if [ -z "$wrap" ] && [ "$pg" != 1 ] && [ "${REFKIT_CLI_ONLY:-0}" != 1 ]; then
 	done
 fi
 
+# The cases of stations, migrations and seals, the slowest (a third of
+# the golden cases' time), run with REFKIT_SLOW=1, as make check-full
+# runs every pass, or when named in REFKIT_CASES: without them make check
+# stays under a minute on two cores.
+slow_cases="changes-show converge keys merge merge-orders merge-removal
+    resolve schema seal sharing"
+nslow=0
 for c in "$top"/tests/cli/*.sh; do
 	name=$(basename "$c" .sh)
 	[ "$name" = lib ] && continue
 	case " ${REFKIT_CASES:-$name} " in *" $name "*) ;; *) continue ;; esac
 	case " ${REFKIT_SKIP:-} " in *" $name "*) continue ;; esac
+	if [ "${REFKIT_SLOW:-0}" != 1 ] && [ -z "${REFKIT_CASES:-}" ]; then
+		case " $(echo $slow_cases) " in
+		*" $name "*) nslow=$((nslow + 1)); continue ;;
+		esac
+	fi
 	printf '%s\n' "$name"
 done >"$work/cases"
+if [ "$nslow" -gt 0 ]; then
+	printf 'cli: %d cases of stations, migrations and seals left to %s\n' \
+	    "$nslow" "make check-full (REFKIT_SLOW=1 runs them)"
+fi
 # The longest cases start first, so that the others fill the other
 # processors meanwhile instead of waiting at the end for the longest
 # (seal's sealed event alone is 3,000 commands); the results are printed
