@@ -969,7 +969,7 @@ CREATE INDEX bg_event_by_gm ON bg_event(gm, id) WHERE gm IS NOT NULL;
 -- rows of change_rest that no change names yet, with when they were
 -- written: the transaction that records the change takes its row out;
 -- one left for an hour was written by an import that did not finish,
--- and the next import removes it with its row of change_rest.
+-- and the next large import removes it with its row of change_rest.
 -- Neither table travels; both stay empty on a server.
 ALTER TABLE change ADD COLUMN rest INTEGER;
 

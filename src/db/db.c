@@ -993,11 +993,39 @@ unstage_orphans(struct db *db)
 	free(old);
 }
 
+/* Changeset i, st's row of it, written into change_rest beforehand. */
+static void
+stage_one(struct db_rehearsal *r, int64_t i, struct db_stmt *st)
+{
+	struct db *db = r->db;
+	const unsigned char *cs = db_column_blob(st, 0);
+	size_t len = (size_t)db_column_bytes(st, 0);
+	struct db_stmt *in;
+
+	r->removes[i] = changeset_has_delete(cs, len) != 0;
+	memcpy(r->head[i], cs, STAGE_HEAD);
+	in = db_prepare(db, "INSERT INTO change_rest (data) VALUES (?1)"
+	    " RETURNING id");
+	db_bind_blob(in, 1, cs + STAGE_HEAD, (int)(len - STAGE_HEAD));
+	if (db_step(db, in, 0) != DB_ROW)
+		db_fatal(db, "cannot record the changes");
+	r->rest[i] = db_column_int(in, 0);
+	db_finalize(in);
+	in = db_prepare(db, "INSERT INTO change_staged (rest, staged)"
+	    " VALUES (?1, ?2)");
+	db_bind_int(in, 1, r->rest[i]);
+	db_bind_int(in, 2, db_now());
+	(void)db_step(db, in, 0);
+	db_finalize(in);
+}
+
 void
 db_rehearsal_stage(struct db_rehearsal *r)
 {
 	struct db *db = r->db;
 	struct db_stmt *st;
+	int64_t *large = NULL;
+	size_t nlarge = 0;
 	char *sql;
 
 	db_rehearsal_stop(r);
@@ -1007,44 +1035,35 @@ db_rehearsal_stage(struct db_rehearsal *r)
 	r->rest = xcalloc((size_t)r->n + 1, sizeof *r->rest);
 	r->removes = xcalloc((size_t)r->n + 1, 1);
 	r->head = xcalloc((size_t)r->n + 1, sizeof *r->head);
+	/* Which are large: a small import takes no write lock here. */
+	sql = xasprintf("SELECT n FROM \"%s\".rehearsal WHERE length(data) >"
+	    " %d ORDER BY n", r->schema, STAGE_MIN);
+	st = db_prepare(db, sql);
+	free(sql);
+	while (db_step(db, st, 0) == DB_ROW) {
+		large = xreallocarray(large, nlarge + 1, sizeof *large);
+		large[nlarge++] = db_column_int(st, 0);
+	}
+	db_finalize(st);
+	if (nlarge == 0)
+		return;
 	db_begin(db);
 	unstage_orphans(db);
 	db_commit(db);
 	sql = xasprintf("SELECT data FROM \"%s\".rehearsal WHERE n = ?1",
 	    r->schema);
-	for (int64_t i = 1; i <= r->n; i++) {
-		size_t len;
-
+	for (size_t k = 0; k < nlarge; k++) {
 		/* One changeset at a time: the lock is held a moment each. */
 		db_begin(db);
 		st = db_prepare(db, sql);
-		db_bind_int(st, 1, i);
-		if (db_step(db, st, 0) == DB_ROW &&
-		    (len = (size_t)db_column_bytes(st, 0)) > STAGE_MIN) {
-			const unsigned char *cs = db_column_blob(st, 0);
-			struct db_stmt *in;
-
-			r->removes[i] = changeset_has_delete(cs, len) != 0;
-			memcpy(r->head[i], cs, STAGE_HEAD);
-			in = db_prepare(db, "INSERT INTO change_rest (data)"
-			    " VALUES (?1) RETURNING id");
-			db_bind_blob(in, 1, cs + STAGE_HEAD,
-			    (int)(len - STAGE_HEAD));
-			if (db_step(db, in, 0) != DB_ROW)
-				db_fatal(db, "cannot record the changes");
-			r->rest[i] = db_column_int(in, 0);
-			db_finalize(in);
-			in = db_prepare(db, "INSERT INTO change_staged"
-			    " (rest, staged) VALUES (?1, ?2)");
-			db_bind_int(in, 1, r->rest[i]);
-			db_bind_int(in, 2, db_now());
-			(void)db_step(db, in, 0);
-			db_finalize(in);
-		}
+		db_bind_int(st, 1, large[k]);
+		if (db_step(db, st, 0) == DB_ROW)
+			stage_one(r, large[k], st);
 		db_finalize(st);
 		db_commit(db);
 	}
 	free(sql);
+	free(large);
 }
 
 void

@@ -283,7 +283,8 @@ int db_rehearsal_play(struct db_rehearsal *r, int64_t mark,
  * the rows and a few bytes of each change.  A play that does not record
  * them (it returns -1) takes them out again in its transaction; an
  * import that never plays leaves them for the next to remove, an hour
- * later.
+ * later.  With no changeset that large, it writes nothing and takes no
+ * write lock.
  */
 void db_rehearsal_stage(struct db_rehearsal *r);
 void db_rehearsal_free(struct db_rehearsal *r);
