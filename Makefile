@@ -103,7 +103,7 @@ DEPLIBS := -Wl,-Bstatic $(shell $(PKG_CONFIG) --libs sqlite3) -lcsv -lgmp \
            -lsodium -ledit $(CURSES_LIBS) -lbsd -lmd -Wl,-Bdynamic -lm \
            -lpthread -ldl
 endif
-# -pthread: fb-duel sim plays its jobs on POSIX threads (src/fb/fbsim.c).
+# -pthread: fb-duel sim plays its jobs on POSIX threads (src/fb/sim.c).
 CFLAGS  += $(CSTD) $(WARN) $(OPT) $(SANFLAGS) $(SQLITE_CFLAGS) $(PQ_CFLAGS) \
            -Isrc -pthread
 LDFLAGS += $(SANFLAGS) $(STATIC) -pthread
@@ -144,33 +144,34 @@ LIBSRC = base/util base/names base/rng base/out \
          core/cli core/journal core/pack core/seal \
          term/play term/watch term/complete \
          crs/stats crs/item crs/sheet crs/deck crs/odds crs/combat \
-         crs/combat_text crs/combat_pack crs/sheetpage \
-         crs/roster crs/import crs/ledger crs/crscomplete crs/combat_watch \
+         crs/text crs/pack crs/page \
+         crs/roster crs/import crs/ledger crs/complete crs/watch \
          crs/report crs/report_json crs/report_html \
-         d6/d6 d6/d6chart d6/d6sheet d6/d6page d6/d6store d6/d6complete \
-         fb/fb fb/fbsim fb/fbio fb/fbpage fb/fbpack fb/fbledger fb/fbcomplete \
-         fb/fbwatch \
-         bg/bg bg/bgio bg/bgpack bg/bgledger bg/bgcomplete bg/bgwatch \
+         d6/d6 d6/chart d6/sheet d6/page d6/ledger d6/complete \
+         fb/fb fb/sim fb/text fb/page fb/pack fb/ledger fb/complete \
+         fb/watch \
+         bg/bg bg/text bg/pack bg/ledger bg/complete bg/watch \
          kinds/kinds trust/verify
-# Unit tests, tests/unit/FAMILY/test_MODULE.c, one binary each.
+# Unit tests, tests/unit/FOLDER/test_MODULE.c, one binary each
+# (BUILD/unit-FOLDER-MODULE).
 UNITS  = base/util base/out base/rng base/names db/db db/db_stmt db/extsort \
          db/chain \
          sync/changes sync/changes_show sync/resolve sync/dbapply \
          sync/exchange paper/page core/pack core/journal core/seal \
          term/play term/watch \
-         crs/sheetpage d6/d6page fb/fbpage \
+         crs/page d6/page fb/page \
          crs/stats crs/sheet crs/item crs/roster crs/import crs/deck \
-         crs/odds crs/combat crs/combat_text crs/ledger crs/ledger_rows \
+         crs/odds crs/combat crs/text crs/ledger crs/ledger_rows \
          crs/ledger_history crs/ledger_snap crs/report \
-         d6/d6 d6/d6store fb/fb fb/fbsim fb/fbio fb/fbledger bg/bg \
-         bg/bgio bg/bgledger core/cli
+         d6/d6 d6/ledger fb/fb fb/sim fb/text fb/ledger bg/bg \
+         bg/text bg/ledger core/cli
 HEADERS = $(wildcard src/*/*.h)
 # What db.h includes, for the generated sources that include it.
 DBH    = src/db/db.h src/db/db_stmt.h src/db/db_base.h
 
 LIBOBJ = $(LIBSRC:%=$(B)/%.o) $(B)/schema.o
 BINS   = $(TOOLS:%=$(B)/%)
-UNITBINS = $(foreach u,$(UNITS),$(B)/unit-$(notdir $(u)))
+UNITBINS = $(foreach u,$(UNITS),$(B)/unit-$(subst /,-,$(u)))
 MANS   = man/refkit.1 man/crs-stats.1 man/crs-draw.1 man/crs-combat.1 man/d6-roll.1 \
          man/fb-duel.1 man/bg-board.1 \
          man/refkit.7 \
@@ -201,16 +202,19 @@ $(B)/%.o: src/%.c $(HEADERS) | $(B)
 snap_sum = $(shell cat $(wildcard src/$(1)/*.[ch]) src/base/rng.c \
            src/core/pack.c src/core/journal.c | cksum | cut -d' ' -f1)
 $(B)/crs/ledger.o: CFLAGS += -DSNAP_RULES_SUM=$(call snap_sum,crs)
-$(B)/fb/fbledger.o: CFLAGS += -DSNAP_RULES_SUM=$(call snap_sum,fb)
-$(B)/bg/bgledger.o: CFLAGS += -DSNAP_RULES_SUM=$(call snap_sum,bg)
+$(B)/fb/ledger.o: CFLAGS += -DSNAP_RULES_SUM=$(call snap_sum,fb)
+$(B)/bg/ledger.o: CFLAGS += -DSNAP_RULES_SUM=$(call snap_sum,bg)
 $(B)/crs/ledger.o: $(wildcard src/crs/*.c)
 $(B)/paper/draw.o: CFLAGS += $(DRAW_CFLAGS)
-$(B)/fb/fbledger.o: $(wildcard src/fb/*.c)
-$(B)/bg/bgledger.o: $(wildcard src/bg/*.c)
+$(B)/fb/ledger.o: $(wildcard src/fb/*.c)
+$(B)/bg/ledger.o: $(wildcard src/bg/*.c)
 
+# Appended with q, not replaced with r: the game folders name their
+# modules alike (crs/ledger.o, fb/ledger.o), and ar knows a member by its
+# file name alone.
 $(B)/librefkit.a: $(LIBOBJ)
 	rm -f $@
-	ar rcs $@ $(LIBOBJ)
+	ar qcs $@ $(LIBOBJ)
 
 # Every tool links the same way: its main over the library.
 $(BINS): $(B)/%: $(B)/cmd/%.o $(B)/librefkit.a $(B)/schema-pg.o
@@ -248,7 +252,7 @@ $(B)/schema-pg.o: $(B)/schema-pg.c $(DBH) src/db/dbpg.h
 	$(CC) $(CFLAGS) -Wno-overlength-strings -c -o $@ $<
 
 define unit_rule
-$(B)/unit-$(notdir $(1)).o: tests/unit/$(dir $(1))test_$(notdir $(1)).c \
+$(B)/unit-$(subst /,-,$(1)).o: tests/unit/$(dir $(1))test_$(notdir $(1)).c \
     tests/unit/tap.h $(HEADERS) | $(B)
 	$$(CC) $$(CFLAGS) -Itests/unit -DSRCDIR='"$$(CURDIR)"' -c -o $$@ $$<
 endef
@@ -304,7 +308,7 @@ $(FZ)/schema.o: $(FZ)/schema.c $(DBH)
 
 $(FZ)/librefkit.a: $(LIBSRC:%=$(FZ)/%.o) $(FZ)/schema.o $(FZ)/hooks.o
 	rm -f $@
-	ar rcs $@ $^
+	ar qcs $@ $^
 
 $(FZ)/fuzz-import-csv.o: tests/fuzz/fuzz_import.c tests/fuzz/common.h $(HEADERS) | $(FZ)
 	$(FUZZCC) $(FUZZ_CFLAGS) -DFORMAT=IMPORT_CSV -c -o $@ $<

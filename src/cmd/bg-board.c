@@ -1,6 +1,6 @@
 /*
  * bg-board - referee a game of Battle Grounds.  A thin main over bg.c
- * (the rules), bgio.c (the text forms) and bgledger.c (the database).
+ * (the rules), bg/text.c (the text forms) and bg/ledger.c (the database).
  * See bg-board(1).
  */
 #include <err.h>
@@ -10,10 +10,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "bg/bgcomplete.h"
-#include "bg/bgio.h"
-#include "bg/bgledger.h"
-#include "bg/bgwatch.h"
+#include "bg/complete.h"
+#include "bg/text.h"
+#include "bg/ledger.h"
+#include "bg/watch.h"
 #include "core/cli.h"
 #include "db/db.h"
 #include "term/play.h"
@@ -234,7 +234,7 @@ slurp(const char *path)
 static void
 print_figure_row(const struct bg_figure *f)
 {
-	char *pw = bgio_powers(f->powers, ",");
+	char *pw = bgtext_powers(f->powers, ",");
 
 	printf("%-20s %-4s%s", f->name, bg_level_name(f->level),
 	    f->cosmic ? "*" : " ");
@@ -307,14 +307,14 @@ team_add(struct bg_team *t)
 		if (t->n == BG_MAXFIG)
 			errx(1, "team '%s': at most %d figures",
 			    t->name, BG_MAXFIG);
-		if (bgio_figure_parse(o.args[i], &t->f[t->n], why,
+		if (bgtext_figure_parse(o.args[i], &t->f[t->n], why,
 		    sizeof why) < 0)
 			errx(1, "%s", why);
 		t->n++;
 	}
 	if (o.file != NULL) {
 		text = hold(slurp(o.file));
-		if (bgio_team_parse(text, t, why, sizeof why) < 0)
+		if (bgtext_team_parse(text, t, why, sizeof why) < 0)
 			errx(1, "%s: %s", q(o.file), why);
 		free(text);
 	}
@@ -700,7 +700,7 @@ report_json(const struct live *l, const char *action, const char *input,
 	fp = open_memstream(&buf, &len);
 	if (fp == NULL)
 		err(1, "memory");
-	bgio_piece_name(g, r->piece, name, sizeof name);
+	bgtext_piece_name(g, r->piece, name, sizeof name);
 	fprintf(fp, "{\"action\":\"move\",\"input\":");
 	cli_json_or_null(fp, input);
 	fprintf(fp, ",\"figure\":\"%s\",\"from\":\"%s\"", name,
@@ -710,7 +710,7 @@ report_json(const struct live *l, const char *action, const char *input,
 		static const char *const hows[] = { "square", "defender",
 		    "roll", "own" };
 
-		bgio_piece_name(g, r->foe, name, sizeof name);
+		bgtext_piece_name(g, r->foe, name, sizeof name);
 		fprintf(fp, "{\"defender\":\"%s\",\"how\":\"%s\","
 		    "\"stat_roll\":[%d,%d],\"attacker_stat\":\"%s\","
 		    "\"defender_stat\":\"%s\",\"attacker\":[%d,%d,%d],"
@@ -726,7 +726,7 @@ report_json(const struct live *l, const char *action, const char *input,
 		fprintf(fp, "null");
 	fprintf(fp, ",\"released\":");
 	if (r->released >= 0) {
-		bgio_piece_name(g, r->released, name, sizeof name);
+		bgtext_piece_name(g, r->released, name, sizeof name);
 		fprintf(fp, "\"%s\"", name);
 	} else
 		fprintf(fp, "null");
@@ -928,7 +928,7 @@ cmd_moves(void)
 	load_game(db, l, 1);
 	db_commit(db);
 	db_close(db);
-	if ((piece = bgio_piece(&l->g, o.args[1], l->g.turn, why,
+	if ((piece = bgtext_piece(&l->g, o.args[1], l->g.turn, why,
 	    sizeof why)) < 0)
 		errx(1, "%s", why);
 	if (l->g.pc[piece].sq < 0)
@@ -1057,14 +1057,14 @@ plain_put(void *arg, int sq, const char *text)
 static void
 show_board(const struct live *l, int colour)
 {
-	bgio_board(&l->g, colour, colour ? ansi_put : plain_put,
+	bgtext_board(&l->g, colour, colour ? ansi_put : plain_put,
 	    (void *)&l->g);
 }
 
 static void
 show_zones(const struct live *l)
 {
-	bgio_zones(stdout, &l->g);
+	bgtext_zones(stdout, &l->g);
 }
 
 static void
@@ -1134,7 +1134,7 @@ cmd_show(void)
 		    l->g.advanced ? "advanced" : "basic");
 		show_board(l, colour);
 		if (!colour)
-			fputs(bgio_legend, stdout);
+			fputs(bgtext_legend, stdout);
 		show_zones(l);
 	}
 	free(gm);

@@ -2,7 +2,7 @@
  * crs-combat - run a CRS combat at the table and keep its record: each
  * command appends one event to the combat's ledger, whose replay through
  * the engine is the combat's state.  A thin layer over combat.c (the
- * rules), combat_text.c (the story) and ledger.c (the record and its
+ * rules), crs/text.c (the story) and ledger.c (the record and its
  * queries): it parses, opens the database, calls them and prints.  See
  * crs-combat(1).
  */
@@ -16,11 +16,11 @@
 
 #include "core/cli.h"
 #include "crs/combat.h"
-#include "crs/combat_text.h"
-#include "crs/combat_watch.h"
+#include "crs/text.h"
+#include "crs/watch.h"
 #include "db/db.h"
 #include "base/names.h"
-#include "crs/crscomplete.h"
+#include "crs/complete.h"
 #include "crs/ledger.h"
 #include "base/out.h"
 #include "crs/report.h"
@@ -424,7 +424,7 @@ print_outcome(FILE *fp, struct opts *o, const struct combat_state *before,
 		fprintf(fp, "}\n");
 		return;
 	}
-	combat_text_story(fp, before, e);
+	crstext_story(fp, before, e);
 }
 
 static int
@@ -646,7 +646,7 @@ strike_report(FILE *fp, struct opts *o, const struct combat_state *before,
 			fprintf(fp, "%d", e->defense);
 		fprintf(fp, ",\"hit\":%s}\n", e->hit ? "true" : "false");
 	} else
-		combat_text_story(fp, before, e);
+		crstext_story(fp, before, e);
 }
 
 /*
@@ -951,7 +951,7 @@ cmd_undo(struct opts *o, int argc, char **argv)
 			    cli_key_json(l.combat), l.ev[k].seq);
 		else {
 			printf("undo would reverse: ");
-			combat_text_story(stdout, &pre.s, &l.ev[k]);
+			crstext_story(stdout, &pre.s, &l.ev[k]);
 		}
 		combat_state_release(&s);
 		ledger_release(&l);
@@ -969,7 +969,7 @@ cmd_undo(struct opts *o, int argc, char **argv)
 	else {
 		/* Say what was reversed: the event, as the log tells it. */
 		printf("undid: ");
-		combat_text_story(stdout, &pre.s, &l.ev[k]);
+		crstext_story(stdout, &pre.s, &l.ev[k]);
 	}
 	combat_event_release(&e);
 	combat_state_release(&s);
@@ -1131,7 +1131,7 @@ cmd_status(struct opts *o, int argc, char **argv)
 	restores = combat_restores_at(&s);
 	status_head(o, &l, &s);
 	for (int i = 0; i < s.n; i++) {
-		combat_text_figures(&s, i, now, restores, &x);
+		crstext_figures(&s, i, now, restores, &x);
 		if (o->fmt == OUT_JSON)
 			status_json(&s, i, &x);
 		else
@@ -1140,7 +1140,7 @@ cmd_status(struct opts *o, int argc, char **argv)
 	if (o->fmt == OUT_JSON)
 		printf("]}\n");
 	else
-		combat_text_notes(stdout, &s);
+		crstext_notes(stdout, &s);
 	combat_state_release(&s);
 	ledger_release(&l);
 	db_close(db);
@@ -1394,9 +1394,9 @@ log_line(void *arg, const struct combat_state *s, size_t i)
 	struct log_story *ls = arg;
 
 	if (ls->l->undone[i])
-		combat_text_undone(ls->fp, &ls->l->ev[i]);
+		crstext_undone(ls->fp, &ls->l->ev[i]);
 	else
-		combat_text_story(ls->fp, s, &ls->l->ev[i]);
+		crstext_story(ls->fp, s, &ls->l->ev[i]);
 }
 
 static int
@@ -1479,7 +1479,7 @@ cmd_watch(struct opts *o, int argc, char **argv)
 	w.typed = o->combat;
 	w.gm = cli_gm(o->gm);
 	db = cli_db_open(o->db);
-	rc = watch_run(db, combat_watch_draw, &w);
+	rc = watch_run(db, crswatch_draw, &w);
 	db_close(db);
 	return rc;
 }

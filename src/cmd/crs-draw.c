@@ -12,7 +12,7 @@
 
 #include "core/cli.h"
 #include "db/db.h"
-#include "crs/crscomplete.h"
+#include "crs/complete.h"
 #include "crs/deck.h"
 #include "crs/odds.h"
 #include "base/out.h"

@@ -15,13 +15,13 @@
 #include "db/db.h"
 #include "paper/page.h"
 #include "paper/sheetrun.h"
-#include "crs/crscomplete.h"
+#include "crs/complete.h"
 #include "crs/import.h"
 #include "crs/item.h"
 #include "base/out.h"
 #include "crs/roster.h"
 #include "crs/sheet.h"
-#include "crs/sheetpage.h"
+#include "crs/page.h"
 #include "crs/stats.h"
 #include "base/util.h"
 
@@ -846,7 +846,7 @@ struct printed {
 	struct sheet		 sh;
 	struct item		*items;
 	struct power		*powers;
-	struct sheetpage_char	 c;
+	struct crspage_char	 c;
 };
 
 static void *
@@ -883,13 +883,13 @@ static void
 printed_code(const void *arg, const char *station_id,
     char code[PAGE_CODE_LEN + 1])
 {
-	sheetpage_code(&((const struct printed *)arg)->c, station_id, code);
+	crspage_code(&((const struct printed *)arg)->c, station_id, code);
 }
 
 static void
 printed_layout(const void *arg, const char *code, struct page *pg)
 {
-	sheetpage_layout(&((const struct printed *)arg)->c, code, pg);
+	crspage_layout(&((const struct printed *)arg)->c, code, pg);
 }
 
 static void

@@ -2,8 +2,8 @@
  * d6-roll - the D6 System at the table: rolls with the Wild Die,
  * difficulties and opposed rolls, the multiple-action penalty, Character
  * and Force Points, damage on the charts, the charts themselves, stored
- * characters, and exact odds.  A thin layer over d6.c, d6chart.c and
- * d6sheet.c.  See d6-roll(1).
+ * characters, and exact odds.  A thin layer over d6.c, d6/chart.c and
+ * d6/sheet.c.  See d6-roll(1).
  */
 #include <err.h>
 #include <getopt.h>
@@ -14,11 +14,11 @@
 
 #include "core/cli.h"
 #include "d6/d6.h"
-#include "d6/d6chart.h"
-#include "d6/d6complete.h"
-#include "d6/d6page.h"
-#include "d6/d6sheet.h"
-#include "d6/d6store.h"
+#include "d6/chart.h"
+#include "d6/complete.h"
+#include "d6/page.h"
+#include "d6/sheet.h"
+#include "d6/ledger.h"
 #include "db/db.h"
 #include "base/out.h"
 #include "base/rng.h"
@@ -1033,19 +1033,19 @@ need_name(int argc, char **argv, const char *cmd)
 }
 
 /*
- * Loads into s the character that typed names (d6store_name: exactly,
+ * Loads into s the character that typed names (d6ledger_name: exactly,
  * but for case, or by a unique beginning of the name or of one of its
  * words); exits 1 with the candidates or the nearest names.
  */
 static void
 load_named(struct db *db, const char *typed, struct d6_sheet *s)
 {
-	char why[600], *name = d6store_name(db, typed, why, sizeof why);
+	char why[600], *name = d6ledger_name(db, typed, why, sizeof why);
 	int rc;
 
 	if (name == NULL)
 		db_die(db, "%s", why);
-	rc = d6store_load(db, name, s);
+	rc = d6ledger_load(db, name, s);
 	free(name);
 	if (rc != 0)
 		db_die(db, "no D6 character named '%s'", q(typed));
@@ -1115,7 +1115,7 @@ printed_load(struct db *db, const char *name, void *arg)
 	struct d6_sheet *s = xcalloc(1, sizeof *s);
 
 	(void)arg;
-	if (d6store_load(db, name, s) != 0)
+	if (d6ledger_load(db, name, s) != 0)
 		db_die(db, "no D6 character named '%s'", q(name));
 	return s;
 }
@@ -1141,7 +1141,7 @@ printed_layout(const void *s, const char *code, struct page *pg)
 }
 
 static const struct sheetrun_ops printed_ops = {
-	"D6 characters", d6store_names, printed_load, printed_release,
+	"D6 characters", d6ledger_names, printed_load, printed_release,
 	printed_code, printed_layout, NULL
 };
 
@@ -1162,7 +1162,7 @@ cmd_char_sheets(struct opts *o, int argc, char **argv)
 	if (o->all)
 		sheetrun_all(db, &printed_ops, &names);
 	for (int i = 0; i < argc; i++) {
-		if ((name = d6store_name(db, argv[i], why, sizeof why)) ==
+		if ((name = d6ledger_name(db, argv[i], why, sizeof why)) ==
 		    NULL)
 			db_die(db, "%s", why);
 		sheetrun_names_add(&names, name);
@@ -1206,7 +1206,7 @@ cmd_char_list(struct opts *o, int argc)
 	db = db_open(o->db);
 	db_begin_read(db);
 	c.w = out_new(stdout, o->fmt, OUT_ROWS, 6, cols);
-	d6store_each(db, list_one, &c);
+	d6ledger_each(db, list_one, &c);
 	out_free(c.w);
 	db_commit(db);
 	db_close(db);
@@ -1220,12 +1220,12 @@ cmd_char_list(struct opts *o, int argc)
 static int
 cmd_char_rm(struct db *db, char **argv)
 {
-	char why[600], *name = d6store_name(db, argv[0], why, sizeof why);
+	char why[600], *name = d6ledger_name(db, argv[0], why, sizeof why);
 	int rc;
 
 	if (name == NULL)
 		db_die(db, "%s", why);
-	rc = d6store_remove(db, name);
+	rc = d6ledger_remove(db, name);
 	free(name);
 	if (rc != 0)
 		db_die(db, "no D6 character named '%s'", q(argv[0]));
@@ -1292,7 +1292,7 @@ cmd_char(struct opts *o, int argc, char **argv)
 			    q(argv[i]), why);
 	if (d6sheet_check(&s, why, sizeof why) != 0)
 		db_die(db, "%s", why);
-	if (d6store_save(db, &s, db_now()) != 0)
+	if (d6ledger_save(db, &s, db_now()) != 0)
 		db_die(db, "a D6 character named '%s' already exists",
 		    q(argv[0]));
 	db_commit(db);
@@ -1318,7 +1318,7 @@ check_spending(const struct opts *o, struct db *db,
 	if (o->mods.fp && s->fp < 1)
 		db_die(db, "%s has no Force Point left", q(s->name));
 	if (o->round) {
-		d6store_round_spent(db, s->name, o->round, &spent_cp, &spent_fp);
+		d6ledger_round_spent(db, s->name, o->round, &spent_cp, &spent_fp);
 		if (o->mods.fp && spent_fp)
 			db_die(db, "%s already spent a Force Point in round "
 			    "'%s': one a round", q(s->name), q(o->round));
@@ -1360,7 +1360,7 @@ log_char_roll(const struct opts *o, struct db *db,
 	lg.cp = o->mods.cp;
 	lg.fp = o->mods.fp;
 	lg.detail = detail;
-	d6store_log_roll(db, &lg, db_now());
+	d6ledger_log_roll(db, &lg, db_now());
 	free(detail);
 }
 
@@ -1454,7 +1454,7 @@ cmd_char_roll(struct opts *o, struct db *db, const char *name,
 		}
 	}
 	/* Under a seal the dice come from it (refkit(7), "Trust"). */
-	if (d6store_seal(db, &x.seed)) {
+	if (d6ledger_seal(db, &x.seed)) {
 		if (o->have_seed)
 			db_die(db, "--seed is refused while this station is "
 			    "sealed: its draws come from the seal (refkit "
@@ -1467,7 +1467,7 @@ cmd_char_roll(struct opts *o, struct db *db, const char *name,
 	s.fp -= o->mods.fp;
 	log_char_roll(o, db, &s, t, &x);
 	if (o->mods.cp || o->mods.fp)
-		d6store_spend(db, s.id, o->mods.cp, o->mods.fp, db_now());
+		d6ledger_spend(db, s.id, o->mods.cp, o->mods.fp, db_now());
 	db_commit(db);
 	print_char_roll(o, &s, t, fallback, &x);
 	d6sheet_free(&s);

@@ -1,6 +1,6 @@
 /*
  * fb-duel - referee and simulate Force Battles Advanced duels.  A thin
- * main over fb.c (the rules), fbio.c (the text forms) and fbledger.c
+ * main over fb.c (the rules), fb/text.c (the text forms) and fb/ledger.c
  * (the database).  See fb-duel(1).
  */
 #include <err.h>
@@ -14,12 +14,12 @@
 #include "db/db.h"
 #include "term/play.h"
 #include "fb/fb.h"
-#include "fb/fbcomplete.h"
-#include "fb/fbio.h"
-#include "fb/fbledger.h"
-#include "fb/fbpage.h"
-#include "fb/fbsim.h"
-#include "fb/fbwatch.h"
+#include "fb/complete.h"
+#include "fb/text.h"
+#include "fb/ledger.h"
+#include "fb/page.h"
+#include "fb/sim.h"
+#include "fb/watch.h"
 #include "base/rng.h"
 #include "paper/sheetrun.h"
 #include "base/util.h"
@@ -246,7 +246,7 @@ parse_args(int argc, char **argv)
 		eq = strchr(a + 2, '=');
 		snprintf(opt, sizeof opt, "%.*s", eq ? (int)(eq - a - 2) :
 		    (int)strlen(a + 2), a + 2);
-		if (fbio_in_is_flag(opt)) {
+		if (fbtext_in_is_flag(opt)) {
 			if (eq != NULL)
 				cli_usage_error("'--%s' takes no value", opt);
 		} else if (in_list(value_opts, opt) ||
@@ -383,7 +383,7 @@ edit_sheet(struct db *db, struct fbledger_duelist *d, struct fb_board *b,
 	if (o.clear)
 		memset(&d->sh.st, 0, sizeof d->sh.st);
 	for (int i = words; i < o.nargs; i++)
-		if (fbio_stance_word(b, o.args[i], &d->sh.st, why,
+		if (fbtext_stance_word(b, o.args[i], &d->sh.st, why,
 		    sizeof why) < 0)
 			db_die(db, "%s", why);
 	if (fb_sheet_check(b, &d->sh, collect_bad, &c) > 0) {
@@ -458,7 +458,7 @@ show_sheet(const struct fbledger_duelist *d, const struct fb_board *b)
 	}
 	printf(" (%d)\nATT        %d\nDEF        %d\nGEAS       ", sum, st->att,
 	    st->def);
-	fbio_geas_text(stdout, st->geas, d->sh.free_geas);
+	fbtext_geas_text(stdout, st->geas, d->sh.free_geas);
 	printf("\npool       %d\nnotes      ", pool);
 	if (d->notes)
 		util_fputs_safe(d->notes, stdout);
@@ -750,7 +750,7 @@ cmd_board(void)
 		db_begin_read(db);
 		load_board(db, name, &b);
 		db_commit(db);
-		text = fbio_board_format(&b);
+		text = fbtext_board_format(&b);
 		fputs(text, stdout);
 		free(text);
 	} else if (strcmp(sub, "add") == 0) {
@@ -778,7 +778,7 @@ cmd_board(void)
 			errx(1, "%s: a NUL byte in a text file", q(o.args[3]));
 		memset(&b, 0, sizeof b);
 		snprintf(b.name, sizeof b.name, "%s", o.args[2]);
-		if (fbio_board_parse(text, &b, why, sizeof why) < 0)
+		if (fbtext_board_parse(text, &b, why, sizeof why) < 0)
 			errx(1, "%s: %s", q(o.args[3]), why);
 		free(text);
 		text = NULL;
@@ -1034,12 +1034,12 @@ load_duel(struct db *db, int64_t id, int64_t from, struct fbledger_duel *d,
 		    why);
 }
 
-/* Of the duel's two duelists, the one who names as typed (fbio_who). */
+/* Of the duel's two duelists, the one who names as typed (fbtext_who). */
 static const char *
 play_actor(struct db *db, const struct fbledger_live *before,
     const char *who)
 {
-	int w = fbio_who(before->np, who, why, sizeof why);
+	int w = fbtext_who(before->np, who, why, sizeof why);
 
 	if (w < 0)
 		db_die(db, "%s", why);
@@ -1054,7 +1054,7 @@ static void
 round_options(struct db *db, struct fbledger_live *live, struct fb_in *in)
 {
 	for (int k = 0; k < o.nround; k++) {
-		int rc = fbio_in_option(&live->b, live->np, o.ropt[k],
+		int rc = fbtext_in_option(&live->b, live->np, o.ropt[k],
 		    o.rval[k], in, why, sizeof why);
 
 		if (rc < 0)
@@ -1098,7 +1098,7 @@ play_event(struct journal_event *e, const char *action, const char *actor,
 /*
  * Runs an action on the current duel and records it.  who is the duelist
  * a geas or a restance names as typed (NULL for the others), matched
- * against the duel's two (fbio_who); the event records her full name,
+ * against the duel's two (fbtext_who); the event records her full name,
  * and a restance's input is that name and its stance words.
  */
 static int
@@ -1132,7 +1132,7 @@ play(const char *action, struct fb_in *in, const char *words,
 	if (words != NULL)
 		text = held = xasprintf("%s %s", actor, words);
 	round_options(db, live, in);
-	if (text == NULL && fbio_in_finish(in, why, sizeof why) < 0)
+	if (text == NULL && fbtext_in_finish(in, why, sizeof why) < 0)
 		db_die(db, "%s", why);
 	/* Under a seal the dice come from it (refkit(7), "Trust"). */
 	if ((sealed = fbledger_seal(db, id, &seed)) && o.have_seed)
@@ -1140,14 +1140,14 @@ play(const char *action, struct fb_in *in, const char *words,
 		    "its draws come from the seal (refkit reveal ends it)");
 	/* The dice as given, which a check of the seal draws from. */
 	if (sealed && text == NULL)
-		typed = fbio_in_format(&live->b, live->np, in);
+		typed = fbtext_in_format(&live->b, live->np, in);
 	rng_seed(&rng, seed);
 	fresh = rng;
 	if (fbledger_apply(live, action, text, in, &rng, &r, why,
 	    sizeof why) < 0)
 		db_die(db, "%s", why);
 	live->s.b = &live->b;
-	input = text ? xstrdup(text) : fbio_in_format(&live->b, live->np, in);
+	input = text ? xstrdup(text) : fbtext_in_format(&live->b, live->np, in);
 	sentence = report_text(before, live, action, in, &r);
 	detail = report_json(before, live, action, &r, sentence);
 	snprintf(seedtext, sizeof seedtext, "%llu", (unsigned long long)seed);
@@ -1302,7 +1302,7 @@ status_json(int64_t id, const char *gm, const struct fbledger_live *l)
 	printf("{\"duel\":%s,\"gm\":", cli_key_json(id));
 	cli_json_or_null(stdout, gm);
 	printf(",\"board\":\"%s\",\"round\":%d,\"stage\":\"%s\","
-	    "\"attacker\":", l->b.name, s->round, fbio_stage_name(s->stage));
+	    "\"attacker\":", l->b.name, s->round, fbtext_stage_name(s->stage));
 	cli_json_or_null(stdout, s->stage != FB_OPEN ?
 	    l->np[s->attacker] : NULL);
 	printf(",\"last_attacker\":");
@@ -1347,7 +1347,7 @@ status_text(int64_t id, const char *gm, const struct fbledger_live *l)
 	char *key = xasprintf("%s (GM %s)", cli_key(id), gm ? util_q(gm) :
 	    "unknown");
 
-	fbio_status_text(stdout, key, &l->b, l->np, &l->s);
+	fbtext_status_text(stdout, key, &l->b, l->np, &l->s);
 	free(key);
 }
 

@@ -23,7 +23,7 @@
  * is what keeps seq gapless among many processes: the next seq is read
  * and written under one lock.
  *
- * The D6 System's roll record (d6_roll, d6/d6store.c) is not a journal:
+ * The D6 System's roll record (d6_roll, d6/ledger.c) is not a journal:
  * its rows are independent rolls, none is ever undone, and no state is
  * derived by running them again.
  */

@@ -125,7 +125,7 @@ typedef void (*seal_bad_fn)(void *arg, const char *kind, int64_t log,
  * seq, and its virtual cards or dice must be those that seed draws.
  * Calls bad for each that does not; returns the number of draws checked,
  * or -1 with why when the log cannot be read.  Each game system has one
- * (crs/ledger.c, fb/fbledger.c, bg/bgledger.c, d6/d6store.c).
+ * (crs/ledger.c, fb/ledger.c, bg/ledger.c, d6/ledger.c).
  */
 struct seal_checker {
 	const char	*kind;
@@ -136,7 +136,7 @@ struct seal_checker {
 };
 
 /*
- * What the checkers of the input logs (fb/fbledger.c, bg/bgledger.c)
+ * What the checkers of the input logs (fb/ledger.c, bg/ledger.c)
  * share.  Their events store the input as run and, under a seal, the
  * input as typed (typed[i], NULL when not stored); each kind draws an
  * event again itself, from the state just before it.

@@ -7,7 +7,7 @@
 #include "base/out.h"
 #include "core/pack.h"
 #include "base/util.h"
-#include "crs/combat_pack.h"
+#include "crs/pack.h"
 
 #include <err.h>
 #include <inttypes.h>

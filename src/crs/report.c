@@ -2,7 +2,7 @@
  * report.c - the organiser's report's figures (see report.h): each
  * combat replayed once, in memory, for its story and its sums, and the
  * matchups' odds from the odds engine.  No I/O but the story's text,
- * which combat_text.c writes into memory.
+ * which crs/text.c writes into memory.
  */
 #include "crs/report.h"
 
@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "crs/combat_text.h"
+#include "crs/text.h"
 #include "crs/deck.h"
 #include "crs/odds.h"
 #include "base/util.h"
@@ -97,9 +97,9 @@ story_line(struct replay *rp, const struct combat_state *s, size_t i)
 	if (fp == NULL)
 		err(1, "out of memory");
 	if (rp->l->undone[i])
-		combat_text_undone(fp, e);
+		crstext_undone(fp, e);
 	else
-		combat_text_story(fp, s, e);
+		crstext_story(fp, s, e);
 	if (fclose(fp) != 0)
 		err(1, "out of memory");
 	while (len > 0 && text[len - 1] == '\n')

@@ -6,10 +6,10 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "bg/bgledger.h"
+#include "bg/ledger.h"
 #include "crs/ledger.h"
-#include "d6/d6store.h"
-#include "fb/fbledger.h"
+#include "d6/ledger.h"
+#include "fb/ledger.h"
 
 const struct journal_kind *const kinds_all[] = {
 	&ledger_kind, &fbledger_kind, &bgledger_kind, NULL
@@ -19,7 +19,7 @@ const struct seal_checker kinds_seals[] = {
 	{ "combat", ledger_seal_check },
 	{ "duel", fbledger_seal_check },
 	{ "game", bgledger_seal_check },
-	{ "rolls", d6store_seal_check },
+	{ "rolls", d6ledger_seal_check },
 };
 const size_t kinds_nseals = sizeof kinds_seals / sizeof kinds_seals[0];
 

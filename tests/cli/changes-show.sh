@@ -1,6 +1,6 @@
 # refkit changes show: what a changes file holds, read without a
 # database.  The fixtures (tests/fixtures/changes, written by
-# "unit-changes --fixtures") carry changesets of the test's own tables t
+# "unit-sync-changes --fixtures") carry changesets of the test's own tables t
 # and u, which are not refkit's: their columns show as c1, c2 ...  The
 # files of refkit's tables are written below by mkchanges, a second
 # writer of the format as changes.h lays it out, from changesets that

@@ -13,8 +13,8 @@
 #include "common.h"
 
 #include "bg/bg.h"
-#include "bg/bgio.h"
-#include "bg/bgledger.h"
+#include "bg/text.h"
+#include "bg/ledger.h"
 #include "base/rng.h"
 
 /* Line-up counts, SA to III, basic then advanced. */
@@ -57,14 +57,14 @@ team_text(const char *text)
 	char why[BG_WHYSZ] = "", *canon, *again;
 
 	memset(&t, 0, sizeof t);
-	if (bgio_team_parse(text, &t, why, sizeof why) != 0) {
+	if (bgtext_team_parse(text, &t, why, sizeof why) != 0) {
 		FUZZ_WHY(why);
 		return;
 	}
-	canon = bgio_team_format(&t);
+	canon = bgtext_team_format(&t);
 	memset(&back, 0, sizeof back);
-	FUZZ_CHECK(bgio_team_parse(canon, &back, why, sizeof why) == 0);
-	again = bgio_team_format(&back);
+	FUZZ_CHECK(bgtext_team_parse(canon, &back, why, sizeof why) == 0);
+	again = bgtext_team_format(&back);
 	FUZZ_CHECK(strcmp(canon, again) == 0);
 	(void)bg_team_check(&t, 0, ignore, NULL);
 	(void)bg_team_check(&t, 1, ignore, NULL);

@@ -9,7 +9,7 @@
 #include "common.h"
 
 #include "fb/fb.h"
-#include "fb/fbio.h"
+#include "fb/text.h"
 #include "base/rng.h"
 
 static struct fb_board B;
@@ -52,12 +52,12 @@ stance(const char *text, int side)
 	struct fb_sheet sh = sheet(side);
 	char why[FB_WHYSZ] = "", *canon;
 
-	if (fbio_stance_parse(&B, text, &st, why, sizeof why) != 0) {
+	if (fbtext_stance_parse(&B, text, &st, why, sizeof why) != 0) {
 		FUZZ_WHY(why);
 		return;
 	}
-	canon = fbio_stance_format(&B, &st);
-	FUZZ_CHECK(fbio_stance_parse(&B, canon, &back, why, sizeof why) == 0);
+	canon = fbtext_stance_format(&B, &st);
+	FUZZ_CHECK(fbtext_stance_parse(&B, canon, &back, why, sizeof why) == 0);
 	FUZZ_CHECK(memcmp(&st, &back, sizeof st) == 0);
 	sh.st = st;
 	(void)fb_sheet_check(&B, &sh, ignore, NULL);
@@ -71,14 +71,14 @@ board(const char *text)
 	char why[FB_WHYSZ] = "", *canon, *again;
 
 	memset(&b, 0, sizeof b);
-	if (fbio_board_parse(text, &b, why, sizeof why) != 0) {
+	if (fbtext_board_parse(text, &b, why, sizeof why) != 0) {
 		FUZZ_WHY(why);
 		return;
 	}
-	canon = fbio_board_format(&b);
+	canon = fbtext_board_format(&b);
 	memset(&back, 0, sizeof back);
-	FUZZ_CHECK(fbio_board_parse(canon, &back, why, sizeof why) == 0);
-	again = fbio_board_format(&back);
+	FUZZ_CHECK(fbtext_board_parse(canon, &back, why, sizeof why) == 0);
+	again = fbtext_board_format(&back);
 	FUZZ_CHECK(strcmp(canon, again) == 0);
 	free(canon);
 	free(again);
@@ -93,7 +93,7 @@ geas(const char *text, uint64_t seed)
 	struct fb_report rep;
 	char why[FB_WHYSZ] = "";
 
-	if (fbio_geas_parse(&B, names, text, &g, why, sizeof why) != 0) {
+	if (fbtext_geas_parse(&B, names, text, &g, why, sizeof why) != 0) {
 		FUZZ_WHY(why);
 		return;
 	}
@@ -117,7 +117,7 @@ round_in(const char *text, uint64_t seed)
 	char why[FB_WHYSZ] = "", *canon, *again;
 
 	fb_in_init(&in);
-	if (fbio_in_parse(&B, names, text, &in, why, sizeof why) != 0) {
+	if (fbtext_in_parse(&B, names, text, &in, why, sizeof why) != 0) {
 		FUZZ_WHY(why);
 		return;
 	}
@@ -138,11 +138,11 @@ round_in(const char *text, uint64_t seed)
 		FUZZ_CHECK(memcmp(&s, &before, sizeof s) == 0);
 	FUZZ_CHECK(fb_invariants(&s, why, sizeof why) == 0);
 	/* Every die is now given: the canonical text replays the same. */
-	canon = fbio_in_format(&B, names, &in);
+	canon = fbtext_in_format(&B, names, &in);
 	fb_in_init(&back);
-	FUZZ_CHECK(fbio_in_parse(&B, names, canon, &back, why,
+	FUZZ_CHECK(fbtext_in_parse(&B, names, canon, &back, why,
 	    sizeof why) == 0);
-	again = fbio_in_format(&B, names, &back);
+	again = fbtext_in_format(&B, names, &back);
 	FUZZ_CHECK(strcmp(canon, again) == 0);
 	free(canon);
 	free(again);

@@ -58,7 +58,7 @@ printf 'name,STR,ENE\nAnn,3,4\n"Bo,b",5,\n' | put import-csv quoted
 printf '[{"name":"Ann","STR":3,"items":["Sword"]},{"name":"Bob"}]' |
     put import-json small
 
-# Changes files, written by the writer (build/unit-changes --fixtures
+# Changes files, written by the writer (build/unit-sync-changes --fixtures
 # tests/fixtures/changes makes them anew).
 mkdir -p "$out/changes" "$out/changes-show"
 cp "$top"/tests/fixtures/changes/*.changes "$out/changes/"

@@ -11,7 +11,7 @@
 #include "tap.h"
 
 #include "bg/bg.h"
-#include "bg/bgio.h"
+#include "bg/text.h"
 
 static char why[BG_WHYSZ];
 static struct bg_game G;
@@ -751,51 +751,51 @@ test_text(void)
 	struct bg_move_in in;
 	char *s;
 
-	is_int(bgio_figure_parse("Hulk:III*:9,8,5,7,9,6:telepathy+teleport",
+	is_int(bgtext_figure_parse("Hulk:III*:9,8,5,7,9,6:telepathy+teleport",
 	    &f, why, sizeof why), 0, "a figure spec");
 	ok(f.level == BG_III && f.cosmic && f.stat[BG_PURPLE] == 6 &&
 	    f.powers == (1u << BG_TELEPATHY | 1u << BG_TELEPORT), "read whole");
-	s = bgio_figure_format(&f);
+	s = bgtext_figure_format(&f);
 	is_str(s, "Hulk:III*:9,8,5,7,9,6:telepathy+teleport", "written back "
 	    "the same");
 	free(s);
-	ok(bgio_figure_parse("Hulk:IV:1,2,3,4,5,6", &f, why, sizeof why) < 0,
+	ok(bgtext_figure_parse("Hulk:IV:1,2,3,4,5,6", &f, why, sizeof why) < 0,
 	    "level IV is refused");
 	is_str(why, "figure 'Hulk': level 'IV' is not SA, I, II or III",
 	    "with the level");
-	ok(bgio_figure_parse("Hulk:I:1,2,3,4,5", &f, why, sizeof why) < 0,
+	ok(bgtext_figure_parse("Hulk:I:1,2,3,4,5", &f, why, sizeof why) < 0,
 	    "five stats are refused");
-	ok(bgio_figure_parse("Hulk:I:1,2,3,4,5,100", &f, why, sizeof why) < 0,
+	ok(bgtext_figure_parse("Hulk:I:1,2,3,4,5,100", &f, why, sizeof why) < 0,
 	    "a stat over 99 is refused");
 	is_str(why, "figure 'Hulk': purple must be a whole number from 0 to "
 	    "99, got '100'", "naming the stat");
-	ok(bgio_figure_parse("Big Guy:I:1,2,3,4,5,6", &f, why, sizeof why) <
+	ok(bgtext_figure_parse("Big Guy:I:1,2,3,4,5,6", &f, why, sizeof why) <
 	    0, "a name with a space is refused");
-	ok(bgio_figure_parse("Hulk:I:1,2,3,4,5,6:flying", &f, why,
+	ok(bgtext_figure_parse("Hulk:I:1,2,3,4,5,6:flying", &f, why,
 	    sizeof why) < 0, "an unknown power is refused");
 	{
 		struct bg_team t;
 
 		memset(&t, 0, sizeof t);
-		ok(bgio_team_parse("# x\nA:I:1,1,1,1,1,1\n\nB:I:1,1,1,1,x,1\n",
+		ok(bgtext_team_parse("# x\nA:I:1,1,1,1,1,1\n\nB:I:1,1,1,1,x,1\n",
 		    &t, why, sizeof why) < 0, "a bad line in a team");
 		is_str(why, "line 4: figure 'B': blue must be a whole number "
 		    "from 0 to 99, got 'x'", "names its line");
 	}
 	start(0);
-	is_int(bgio_move_parse(&G, "1:AI1 a3 --roll 3,4 --vs-roll 3,2 --stat "
+	is_int(bgtext_move_parse(&G, "1:AI1 a3 --roll 3,4 --vs-roll 3,2 --stat "
 	    "red", &in, why, sizeof why), 0, "a stored move");
-	s = bgio_move_format(&G, &in);
+	s = bgtext_move_format(&G, &in);
 	is_str(s, "1:AI1 a3 --stat red --roll 3,4 --vs-roll 3,2", "and its "
 	    "canonical form");
 	free(s);
-	ok(bgio_move_parse(&G, "1:AI1 a3 --kick 1", &in, why, sizeof why) < 0,
+	ok(bgtext_move_parse(&G, "1:AI1 a3 --kick 1", &in, why, sizeof why) < 0,
 	    "an unknown option is refused");
-	is_int(bgio_piece(&G, "bi1", 0, why, sizeof why), pc(1, "I1"), "a "
+	is_int(bgtext_piece(&G, "bi1", 0, why, sizeof why), pc(1, "I1"), "a "
 	    "figure by name, any case");
-	is_int(bgio_piece(&G, "B:BI1", 0, why, sizeof why), pc(1, "I1"),
+	is_int(bgtext_piece(&G, "B:BI1", 0, why, sizeof why), pc(1, "I1"),
 	    "or by TEAM:NAME");
-	ok(bgio_piece(&G, "C:BI1", 0, why, sizeof why) < 0, "an unknown team");
+	ok(bgtext_piece(&G, "C:BI1", 0, why, sizeof why) < 0, "an unknown team");
 }
 
 int

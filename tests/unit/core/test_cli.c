@@ -18,7 +18,7 @@
 #include "core/cli.h"
 #include "base/util.h"
 
-#define PROG	"unit-cli"
+#define PROG	"unit-core-cli"
 #define TRY	"Try '" PROG " --help' for more information.\n"
 
 /* What a child printed and how it ended. */

@@ -16,7 +16,7 @@
 
 #include "core/pack.h"
 #include "base/util.h"
-#include "crs/combat_pack.h"
+#include "crs/pack.h"
 #include "crs/ledger.h"
 
 #define NOW	1795000000

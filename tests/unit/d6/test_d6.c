@@ -10,7 +10,7 @@
 #include <stdlib.h>
 
 #include "d6/d6.h"
-#include "d6/d6chart.h"
+#include "d6/chart.h"
 
 static struct d6_code
 code(const char *s)

@@ -17,7 +17,7 @@
 #include "db/chain.h"
 #include "db/db.h"
 #include "base/util.h"
-#include "d6/d6store.h"
+#include "d6/ledger.h"
 
 /* The encoding, as refkit.db(5) says it, built here by hand. */
 struct enc {
@@ -179,7 +179,7 @@ main(void)
 		struct d6_logged r = { "Luke", i % 2 ? "r1" : NULL,
 		    "perception", "3D", 42 + i, totals[i], 0, 0, "{}" };
 
-		d6store_log_roll(db, &r, 1000 + (int64_t)i);
+		d6ledger_log_roll(db, &r, 1000 + (int64_t)i);
 	}
 	db_commit(db);
 

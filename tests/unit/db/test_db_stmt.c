@@ -171,16 +171,16 @@ test_failures(const char *path)
 {
 	struct db *db;
 
-	dies(path, refuse_in_txn, "unit-db_stmt: combat 7: 'fred' is not in"
+	dies(path, refuse_in_txn, "unit-db-db_stmt: combat 7: 'fred' is not in"
 	    " it\n", "a refusal");
-	dies(path, fatal_constraint, "unit-db_stmt: cannot write the item:"
+	dies(path, fatal_constraint, "unit-db-db_stmt: cannot write the item:"
 	    " UNIQUE constraint failed: item.name\n",
 	    "a constraint not allowed");
 	db = db_open(path);
 	is_int(int_of(db, "SELECT count(*) FROM item WHERE id IN (31, 32,"
 	    " 33)"), 0, "both rolled back");
 	db_close(db);
-	dies(path, read_nul, "unit-db_stmt: damaged record: its ''a' ||"
+	dies(path, read_nul, "unit-db-db_stmt: damaged record: its ''a' ||"
 	    " char(0) || 'b'' holds a NUL character\n", "a NUL inside text");
 }
 

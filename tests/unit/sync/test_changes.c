@@ -6,7 +6,7 @@
  * ids, names and entries refused by the writer and, hand-made, by the
  * reader; a full disk, a pipe, a file that changes between the reader's
  * passes; and the committed fixtures (tests/fixtures/changes), which a
- * later refkit must still read.  "unit-changes --fixtures DIR" writes
+ * later refkit must still read.  "unit-sync-changes --fixtures DIR" writes
  * those fixtures anew (the fuzz seeds are made from them).
  */
 #include <sqlite3.h>

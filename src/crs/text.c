@@ -1,0 +1,575 @@
+/*
+ * crs/text.c - the story of a combat, an event a sentence; see
+ * crs/text.h.  Each action kind has its story function in one table.
+ * The state each function reads is the one just before its event, as the
+ * one replay that derives the combat passes it: nothing here executes an
+ * event.
+ */
+#include "crs/text.h"
+
+#include "base/util.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Text of a calculation: "8 + OR 8 = 16", "10,A: fumble, 0". */
+static void
+calc_text(FILE *fp, const char *cards, int fumble, int total, int base,
+    const char *stat, int statval, int penalty)
+{
+	int mods = base - statval + penalty;
+	int pick = total - base;
+
+	if (fumble) {
+		fprintf(fp, "%s: an Ace, 0", cards ? cards : "");
+		return;
+	}
+	if (cards == NULL || *cards == '\0' || total == 0) {
+		fprintf(fp, "%s%s0", cards && *cards ? cards : "no card",
+		    cards && *cards ? ": " : " left: ");
+		return;
+	}
+	fprintf(fp, "%d", pick);
+	if (strchr(cards, ','))
+		fprintf(fp, " (%s)", cards);
+	fprintf(fp, " + %s %d", stat, statval);
+	if (penalty)
+		fprintf(fp, " - %d", penalty);
+	if (mods)
+		fprintf(fp, " %c %d", mods < 0 ? '-' : '+', abs(mods));
+	fprintf(fp, " = %d", total);
+}
+
+/* The item and skills of one side, after its calculation. */
+static void
+note(FILE *fp, const char *item, const char *skills, int rules)
+{
+	if (item == NULL && skills == NULL)
+		return;
+	fprintf(fp, " (");
+	if (item)
+		fprintf(fp, "%s %s", rules == COMBAT_RULES_AVATAR ? "reveals" :
+		    "with", item);
+	if (skills) {
+		fprintf(fp, "%sskills ", item ? "; " : "");
+		for (const char *p = skills; *p; p++)
+			if (*p == ';')
+				fputs(", ", fp);
+			else
+				putc(*p, fp);
+	}
+	fprintf(fp, ")");
+}
+
+/* The entries of e's list in their order: "A 9 + 3 = 12, B ...". */
+static void
+entries_text(FILE *fp, const struct combat_event *e, const char *first,
+    int in_word)
+{
+	for (int pos = 1; pos <= e->ninit; pos++)
+		for (int i = 0; i < e->ninit; i++) {
+			const struct combat_init *x = &e->init[i];
+
+			if (x->pos != pos)
+				continue;
+			fprintf(fp, "%s %s %s + %s%d = %d", pos > 1 ? "," :
+			    first, x->name, x->cards, in_word ? "IN " : "",
+			    x->in, x->total);
+			if (in_word && x->ties)
+				fprintf(fp, " (tie-break %s)", x->ties);
+		}
+}
+
+typedef void story_fn(FILE *, const struct combat_state *,
+    const struct combat_event *);
+
+static void
+story_start(FILE *fp, const struct combat_state *s,
+    const struct combat_event *e)
+{
+	(void)s;
+	(void)e;
+	fprintf(fp, "the combat starts");
+}
+
+static void
+story_join(FILE *fp, const struct combat_state *s,
+    const struct combat_event *e)
+{
+	fprintf(fp, "%s joins: LIFE %d", e->actor, e->stats.life);
+	if (e->stats.em >= 0)
+		fprintf(fp, ", EM %d", e->stats.em);
+	fprintf(fp, ", OR %d, DR %d, MIND %d, IN %d, LB %d%s",
+	    e->stats.or_, e->stats.dr, e->stats.mind, e->stats.in,
+	    e->stats.lb < 0 ? 0 : e->stats.lb, s->init_done ?
+	    " (fights from the next round)" : "");
+}
+
+static void
+story_round(FILE *fp, const struct combat_state *s,
+    const struct combat_event *e)
+{
+	(void)e;
+	fprintf(fp, "Clean Up: cards back, DR restored; round %d begins",
+	    s->round + 1);
+}
+
+static void
+story_stance(FILE *fp, const struct combat_state *s,
+    const struct combat_event *e)
+{
+	(void)s;
+	fprintf(fp, "%s takes a Defensive Stance", e->actor);
+}
+
+static void
+story_initiative(FILE *fp, const struct combat_state *s,
+    const struct combat_event *e)
+{
+	(void)s;
+	fprintf(fp, "initiative:");
+	entries_text(fp, e, "", 1);
+}
+
+static void
+story_range(FILE *fp, const struct combat_state *s,
+    const struct combat_event *e)
+{
+	(void)s;
+	fprintf(fp, "%s and %s are %d ft apart", e->actor, e->target,
+	    e->feet);
+}
+
+static void
+story_blow(FILE *fp, const struct combat_state *s,
+    const struct combat_event *e)
+{
+	fprintf(fp, "%s takes the blows for %s%s", e->actor, e->target,
+	    s->init_done ? "" : " (carried on from the last round)");
+}
+
+static void
+story_swap(FILE *fp, const struct combat_state *s,
+    const struct combat_event *e)
+{
+	(void)s;
+	fprintf(fp, "%s swaps to %s%s", e->actor, e->item.name,
+	    e->free ? " (free, after the Charge)" : "");
+}
+
+/* A Charge: the new distances, and who has a free action at him. */
+static void
+story_charge(FILE *fp, const struct combat_state *s,
+    const struct combat_event *e)
+{
+	int a = combat_find(s, e->actor), any = 0;
+
+	fprintf(fp, "%s charges", e->actor);
+	for (int i = 0; i < e->ninit; i++)
+		fprintf(fp, "%s %d ft from %s", i ? "," : ": now",
+		    e->init[i].in, e->init[i].name);
+	for (int j = 0; j < s->n; j++)
+		if (j != a && s->f[j].last_long_at == a &&
+		    s->f[j].presence == COMBAT_ACTIVE && s->f[j].life &&
+		    !s->f[j].fled) {
+			fprintf(fp, "%s %s", any ? "," : "; a free long range "
+			    "action at him for", s->f[j].name);
+			any = 1;
+		}
+	if (any && s->rules == COMBAT_RULES_AVATAR)
+		fprintf(fp, " (or a free Item Swap)");
+}
+
+/* A Flee: the flee's draw against every Catch, or the free Flee. */
+static void
+story_flee(FILE *fp, const struct combat_state *s,
+    const struct combat_event *e)
+{
+	int a = combat_find(s, e->actor);
+	char when[32];
+
+	if (e->free) {
+		util_time_iso(when, sizeof when, e->until);
+		fprintf(fp, "%s takes the free Flee at the end: out of every "
+		    "combat until %s", e->actor, when);
+		return;
+	}
+	fprintf(fp, "%s flees: ", e->actor);
+	calc_text(fp, e->cards, e->fumble, e->offense, e->base, "DR",
+	    a < 0 ? 0 : combat_dr_now(&s->f[a]), 0);
+	note(fp, NULL, e->skills, s->rules);
+	entries_text(fp, e, "; Catch:", 0);
+	if (e->hit) {
+		util_time_iso(when, sizeof when, e->until);
+		fprintf(fp, "; gets away: out of every combat until %s",
+		    when);
+	} else
+		fprintf(fp, "; caught (%d > %d)", e->defense, e->offense);
+}
+
+/* The Intimidation and Coercion penalties to the offence. */
+static int
+strike_penalty(const struct combat_event *e)
+{
+	if (e->action != COMBAT_MENTAL)
+		return 0;
+	return e->kind == COMBAT_INTIMIDATION ? 5 :
+	    e->kind == COMBAT_COERCION ? 10 : 0;
+}
+
+/* A strike's declaration: who does what to whom (the melee draw too). */
+static void
+strike_declared(FILE *fp, const struct combat_event *e)
+{
+	const char *hit;
+
+	if (e->surprise)
+		fprintf(fp, "surprise! ");
+	if (e->free)
+		fprintf(fp, "free action: ");
+	if (e->action == COMBAT_POWER) {
+		fprintf(fp, "%s uses %s on %s", e->actor, e->power.name,
+		    e->target);
+		if (!e->shares)
+			fprintf(fp, " (%d EM: EM %d -> %d)", e->em_spent,
+			    e->em_before, e->em_after);
+		fprintf(fp, ": ");
+		return;
+	}
+	if (e->action == COMBAT_MENTAL) {
+		fprintf(fp, "%s uses %s on %s: ", e->actor,
+		    e->kind == COMBAT_KIND_ATTACK ? "a mental attack" :
+		    e->kind == COMBAT_SUGGESTION ? "Suggestion" :
+		    e->kind == COMBAT_INTIMIDATION ? "Intimidation" :
+		    "Coercion", e->target);
+		return;
+	}
+	fprintf(fp, "%s %s %s", e->actor, e->range == COMBAT_LONG ?
+	    "attacks at long range" : "attacks", e->aimed ? e->aimed :
+	    e->target);
+	if (e->melee_n)
+		fprintf(fp, ", in a melee: the draw among %d %s %s",
+		    e->melee_n, e->melee_pick ? "(physical) picks" : "picks",
+		    e->melee_drawn ? e->melee_drawn : "?");
+	hit = e->melee_drawn ? e->melee_drawn : e->aimed ? e->aimed :
+	    e->target;
+	if (strcmp(hit, e->target) != 0)
+		fprintf(fp, ", and %s takes the blow", e->target);
+	fprintf(fp, ": ");
+}
+
+/* A strike a reaction negated (step 6). */
+static void
+strike_negated(FILE *fp, const struct combat_event *e)
+{
+	fprintf(fp, "%s reacts: ", e->reactor);
+	calc_text(fp, e->react_cards, e->react_fumble, e->react_total,
+	    e->react_base, "base", e->react_base, 0);
+	fprintf(fp, ", needs %d: the action is negated", e->react_need);
+}
+
+/* A strike's offence: shared, a power's EM, or a pick and a stat. */
+static void
+strike_offence(FILE *fp, const struct combat_state *s,
+    const struct combat_event *e)
+{
+	int a = combat_find(s, e->actor);
+	int mental = e->action == COMBAT_MENTAL;
+	const char *stat = mental ? "MIND" : e->range == COMBAT_LONG ? "DR" :
+	    "OR";
+	int avail = a < 0 ? 0 : mental ? s->f[a].st.mind :
+	    e->range == COMBAT_LONG ? combat_dr_now(&s->f[a]) :
+	    s->f[a].st.or_;
+
+	if (e->shares)
+		fprintf(fp, "the same %s, %d", e->action == COMBAT_POWER ?
+		    "effect" : "offence", e->offense);
+	else if (e->action == COMBAT_POWER && e->power.picks == 0)
+		fprintf(fp, "EM %d %c %d = %d", e->em_spent, e->base -
+		    e->em_spent < 0 ? '-' : '+', abs(e->base - e->em_spent),
+		    e->offense);
+	else if (e->action == COMBAT_POWER)
+		calc_text(fp, e->cards, e->fumble, e->offense, e->base, "EM",
+		    e->em_spent, 0);
+	else
+		calc_text(fp, e->cards, e->fumble, e->offense, e->base, stat,
+		    e->use > 0 ? e->use : avail, strike_penalty(e));
+	if (!e->shares)
+		note(fp, e->item.name, e->skills, s->rules);
+	if (e->reactor)
+		fprintf(fp, " (%s's reaction, %d, fails)", e->reactor,
+		    e->react_total);
+}
+
+/* A strike's defence, after " against ". */
+static void
+strike_defence(FILE *fp, const struct combat_state *s,
+    const struct combat_event *e)
+{
+	int t = combat_find(s, e->target);
+	int vs_mind = e->action == COMBAT_MENTAL || (e->action ==
+	    COMBAT_POWER && e->power.defend == POWER_VS_MIND);
+	int none = e->action == COMBAT_POWER && e->power.defend ==
+	    POWER_VS_NONE;
+
+	fputs(none ? " against no defence" : " against ", fp);
+	if (e->vs_fumble) {
+		if (e->special > 0)
+			fprintf(fp, "%s: an Ace, then %s: %d - %d = %d",
+			    e->vs_cards, deck_face_name(e->special),
+			    e->vs_base, e->special == DECK_TEN ? 0 :
+			    e->special, e->defense);
+		else
+			fprintf(fp, "%s: an Ace, no card left: 0",
+			    e->vs_cards);
+	} else if (!none)
+		calc_text(fp, e->vs_cards, 0, e->defense, e->vs_base,
+		    vs_mind ? "MIND" : "DR", t < 0 ? 0 : vs_mind ?
+		    s->f[t].st.mind : combat_dr_now(&s->f[t]), 0);
+	note(fp, e->vs_item.name, e->vs_skills, s->rules);
+}
+
+/* What came of a strike: a miss, a mental success, or the damage. */
+static void
+strike_outcome(FILE *fp, const struct combat_event *e)
+{
+	int effect = e->action == COMBAT_MENTAL &&
+	    e->kind != COMBAT_KIND_ATTACK;
+
+	if (!e->hit)
+		fprintf(fp, "; %s", effect ? "fails" : "misses");
+	else if (effect)
+		fprintf(fp, "; succeeds%s", e->kind == COMBAT_INTIMIDATION ?
+		    ": the target passes its next action" : "");
+	else
+		fprintf(fp, "; hit for %d; %s LIFE %d -> %d%s", e->damage,
+		    e->target, e->life_before, e->life_after,
+		    e->life_after == 0 ? " (down)" : "");
+}
+
+/* An attack, a mental action or a power, in the phases of a strike. */
+static void
+story_strike(FILE *fp, const struct combat_state *s,
+    const struct combat_event *e)
+{
+	strike_declared(fp, e);
+	if (e->negated) {
+		strike_negated(fp, e);
+		return;
+	}
+	strike_offence(fp, s, e);
+	if (e->defense < 0) {
+		fprintf(fp, "; misses, no defence drawn");
+		return;
+	}
+	strike_defence(fp, s, e);
+	strike_outcome(fp, e);
+}
+
+static void
+story_pass(FILE *fp, const struct combat_state *s,
+    const struct combat_event *e)
+{
+	(void)s;
+	fprintf(fp, "%s passes", e->actor);
+}
+
+static void
+story_undo(FILE *fp, const struct combat_state *s,
+    const struct combat_event *e)
+{
+	(void)s;
+	fprintf(fp, "undo of event %" PRId64 "", e->undoes);
+}
+
+static void
+story_end(FILE *fp, const struct combat_state *s,
+    const struct combat_event *e)
+{
+	(void)s;
+	fprintf(fp, "the combat ends%s", e->agreed ? " (all agreed)" : "");
+}
+
+static void
+story_dead(FILE *fp, const struct combat_state *s,
+    const struct combat_event *e)
+{
+	(void)s;
+	fprintf(fp, "%s is dead: LIFE and EM will not come back", e->actor);
+}
+
+static story_fn *const story_fns[COMBAT_ACTION_COUNT] = {
+	[COMBAT_START] = story_start,
+	[COMBAT_JOIN] = story_join,
+	[COMBAT_ROUND] = story_round,
+	[COMBAT_STANCE] = story_stance,
+	[COMBAT_INITIATIVE] = story_initiative,
+	[COMBAT_ATTACK] = story_strike,
+	[COMBAT_MENTAL] = story_strike,
+	[COMBAT_PASS] = story_pass,
+	[COMBAT_UNDO] = story_undo,
+	[COMBAT_END] = story_end,
+	[COMBAT_DEAD] = story_dead,
+	[COMBAT_RANGE] = story_range,
+	[COMBAT_FLEE] = story_flee,
+	[COMBAT_CHARGE] = story_charge,
+	[COMBAT_BLOW] = story_blow,
+	[COMBAT_POWER] = story_strike,
+	[COMBAT_SWAP] = story_swap,
+};
+
+/* Who drew cards in an event, each name once per kind of draw. */
+struct sources {
+	const char	*physical[2 * COMBAT_FIGHTERS_MAX + 2];
+	const char	*drawn[2 * COMBAT_FIGHTERS_MAX + 2];
+	int		 nphysical, ndrawn;
+};
+
+static void
+source_add(const char **list, int *n, const char *name)
+{
+	for (int i = 0; i < *n; i++)
+		if (strcmp(list[i], name) == 0)
+			return;
+	list[(*n)++] = name;
+}
+
+/* name's cards, if any: typed in (physical) or drawn by refkit. */
+static void
+source_note(struct sources *w, const char *name, const char *cards,
+    int virt)
+{
+	if (name == NULL || cards == NULL || *cards == '\0')
+		return;
+	if (virt)
+		source_add(w->drawn, &w->ndrawn, name);
+	else
+		source_add(w->physical, &w->nphysical, name);
+}
+
+static void
+sources_list(FILE *fp, const char *word, const char *const *list, int n)
+{
+	fprintf(fp, "%s:", word);
+	for (int i = 0; i < n; i++)
+		fprintf(fp, "%s %s", i ? "," : "", list[i]);
+}
+
+/* e's k-th entry in the order they are told (an initiative's order). */
+static const struct combat_init *
+entry_at(const struct combat_event *e, int k)
+{
+	for (int i = 0; i < e->ninit; i++)
+		if (e->init[i].pos == k + 1)
+			return &e->init[i];
+	return &e->init[k];
+}
+
+/*
+ * After an event's sentence, whose cards were physical (typed in by the
+ * GM) and whose refkit drew: " [physical: Fred; drawn: John]".  Nothing
+ * for an event without cards.
+ */
+static void
+sources_text(FILE *fp, const struct combat_event *e)
+{
+	struct sources w = { .nphysical = 0, .ndrawn = 0 };
+
+	source_note(&w, e->actor, e->cards, e->virt);
+	source_note(&w, e->target, e->vs_cards, e->vs_virt);
+	source_note(&w, e->reactor, e->react_cards, e->react_virt);
+	for (int k = 0; k < e->ninit; k++) {
+		const struct combat_init *x = entry_at(e, k);
+
+		source_note(&w, x->name, x->cards, x->virt);
+		for (const char *v = x->ties_virt; v && *v; v++)
+			source_note(&w, x->name, "tie", *v == '1');
+	}
+	if (w.nphysical + w.ndrawn == 0)
+		return;
+	fputs(" [", fp);
+	if (w.nphysical)
+		sources_list(fp, "physical", w.physical, w.nphysical);
+	if (w.nphysical && w.ndrawn)
+		fputs("; ", fp);
+	if (w.ndrawn)
+		sources_list(fp, "drawn", w.drawn, w.ndrawn);
+	fputc(']', fp);
+}
+
+void
+crstext_story(FILE *fp, const struct combat_state *s,
+    const struct combat_event *e)
+{
+	fprintf(fp, "%3" PRId64 "  r%-2d ", e->seq, e->round);
+	if (e->action >= 0 && e->action < COMBAT_ACTION_COUNT &&
+	    story_fns[e->action])
+		story_fns[e->action](fp, s, e);
+	sources_text(fp, e);
+	putc('\n', fp);
+}
+
+void
+crstext_undone(FILE *fp, const struct combat_event *e)
+{
+	fprintf(fp, "%3" PRId64 "  r%-2d (undone) %s by %s\n", e->seq,
+	    e->round, combat_action_name(e->action), e->actor ? e->actor :
+	    "the GM");
+}
+
+void
+crstext_figures(const struct combat_state *s, int i, int64_t now,
+    int64_t restores, struct combat_figures *x)
+{
+	const struct combat_fighter *f = &s->f[i];
+	char *p = x->aside, *end = x->aside + sizeof x->aside;
+
+	x->life = f->life;
+	x->em = f->em;
+	x->to_restore = combat_to_restore(f);
+	if (combat_restored(s, f, now)) {
+		x->life = f->st.life;
+		x->em = f->st.em;
+		x->to_restore = 0;
+	}
+	x->aside[0] = '\0';
+	for (int c = 2; c <= 10; c++) {
+		int out = (c == 10 ? 1 + f->deck.lb : 1) - f->deck.avail[c];
+
+		for (int k = 0; k < out && p < end - 4; k++)
+			p += snprintf(p, (size_t)(end - p), "%s%s", p ==
+			    x->aside ? "" : ",", deck_face_name(c));
+	}
+	x->when[0] = '\0';
+	if (s->ended || restores == 0)
+		util_time_iso(x->when, sizeof x->when, restores);
+}
+
+void
+crstext_notes(FILE *fp, const struct combat_state *s)
+{
+	char when[32];
+
+	for (int i = 0; i < s->n; i++) {
+		const struct combat_fighter *f = &s->f[i];
+		uint64_t m = combat_melee(s, i);
+
+		if (f->fled) {
+			util_time_iso(when, sizeof when, f->until);
+			fprintf(fp, "%s fled: out of every combat until %s\n",
+			    f->name, when);
+		}
+		if (f->protecting >= 0)
+			fprintf(fp, "%s takes the blows for %s\n", f->name,
+			    s->f[f->protecting].name);
+		if (m && !s->ended && !f->fled && f->life != 0) {
+			fprintf(fp, "%s is in a melee with", f->name);
+			for (int j = 0, k = 0; j < s->n; j++)
+				if (m & (UINT64_C(1) << j))
+					fprintf(fp, "%s %s", k++ ? "," : "",
+					    s->f[j].name);
+			fprintf(fp, "\n");
+		}
+	}
+}

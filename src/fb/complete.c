@@ -1,0 +1,117 @@
+/*
+ * fb/complete.c - what fb-duel completes (fb/complete.h), over fb/ledger.
+ * fb-duel parses its own options: they are listed here, as its usage
+ * gives them (tests/complete.sh checks that every one is offered).
+ */
+#include "fb/complete.h"
+
+#include "db/db.h"
+#include "fb/ledger.h"
+
+#include <string.h>
+
+/*
+ * Duelists and boards, and the two of the duel --duel names, else of
+ * its GM's (complete_log).
+ */
+static void
+names(struct complete *c, const char *kind)
+{
+	struct db *db = complete_db(c);
+	int64_t id;
+
+	if (db == NULL)
+		return;
+	if (strcmp(kind, "duelist") == 0)
+		fbledger_duelist_names(db, complete_name, c);
+	else if (strcmp(kind, "board") == 0)
+		fbledger_board_each(db, complete_name, c);
+	else if (strcmp(kind, "fighter") == 0 &&
+	    (id = complete_log(c, &fbledger_kind)) != 0)
+		fbledger_duel_names(db, id, complete_name, c);
+}
+
+#define GEAS	"push|pull|jump|sight|speed|hide|mind-trick|heal|protect|" \
+		"absorb|lightning|rage|choke"
+
+static const struct complete_cmd sheet_cmds[] = {
+	{ "add", "", NULL },
+	{ "set", "duelist", NULL },
+	{ "show", "duelist", NULL },
+	{ "list", "", NULL },
+	{ "rm", "duelist", NULL },
+	{ NULL, NULL, NULL }
+};
+
+static const struct complete_cmd board_cmds[] = {
+	{ "list", "", NULL },
+	{ "show", "board", NULL },
+	{ "add", "- file", NULL },
+	{ NULL, NULL, NULL }
+};
+
+static const struct complete_cmd cmds[] = {
+	{ "sheet", NULL, sheet_cmds },
+	{ "board", NULL, board_cmds },
+	{ "start", "duelist duelist", NULL },
+	{ "stance", "duelist", NULL },
+	{ "init", "", NULL },
+	{ "target", "", NULL },
+	{ "round", "", NULL },
+	{ "geas", "fighter " GEAS, NULL },
+	{ "restance", "fighter", NULL },
+	{ "status", "", NULL },
+	{ "list", "", NULL },
+	{ "log", "", NULL },
+	{ "history", "duelist", NULL },
+	{ "undo", "", NULL },
+	{ "replay", "", NULL },
+	{ "sim", "duelist duelist", NULL },
+	{ "play", "", NULL },
+	{ "watch", "", NULL },
+	{ "sheets", "duelist...", NULL },
+	{ "verify-sheet", "", NULL },
+	{ NULL, NULL, NULL }
+};
+
+/* fb-duel's own options and a round's, which take a value... */
+static const char *const own_opts[] = {
+	"db", "seed", "duel", "gm", "side", "hand", "colour", "level", "free-geas",
+	"board", "notes", "spheres", "absorb", "n", "max-rounds", "jobs",
+	"output", "paper", "per-page", NULL
+};
+static const char *const round_opts[] = {
+	"init", "choose", "target-die", "move", "pull", "hit", "block",
+	"damage", "gain", "choke-die", "place", "return", "geas",
+	"after-hit", NULL
+};
+static const char *const *const opts[] = { own_opts, round_opts, NULL };
+
+/* ... and those that take none. */
+static const char *const flag_names[] = {
+	"json", "csv", "clear", "dry-run", "pass", "kick", "gain-from-foe",
+	"help", "version", "all", NULL
+};
+static const char *const *const flags[] = { flag_names, NULL };
+
+static const struct complete_value values[] = {
+	{ "db", "file" },
+	{ "side", "light|dark" },
+	{ "hand", "left|right" },
+	{ "colour", "green|orange|blue|red|purple|yellow" },
+	{ "level", "learner|initiate|templar|diamedes" },
+	{ "free-geas", GEAS },
+	{ "board", "board" },
+	{ "output", "file" },
+	{ "paper", "a4|letter" },
+	{ "per-page", "1|2" },
+	{ NULL, NULL }
+};
+
+const struct complete_tool fbcomplete_duel = {
+	.cmds = cmds,
+	.opts = opts,
+	.flags = flags,
+	.values = values,
+	.names = names,
+};
