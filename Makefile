@@ -261,6 +261,12 @@ $(foreach u,$(UNITS),$(eval $(call unit_rule,$(u))))
 $(B)/unit-%: $(B)/unit-%.o $(B)/librefkit.a $(B)/schema-pg.o
 	$(CC) $(LDFLAGS) -o $@ $< $(B)/librefkit.a $(B)/schema-pg.o $(LDLIBS)
 
+# tests/pg/statements.sh's checker (issue #38): every statement of src/
+# prepared on a server, through libpq linked here, not dbpg.c's dlopen.
+$(B)/pg-statements: tests/pg/statements.c $(B)/librefkit.a $(B)/schema-pg.o
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(B)/librefkit.a $(B)/schema-pg.o \
+	    $(LDLIBS) -lpq
+
 # Fuzzing (tests/fuzz): clang's libFuzzer with ASan and UBSan, in
 # build-fuzz.  The library and each tool's main() are compiled with exit,
 # err and atexit renamed to the hooks in tests/fuzz/hooks.c, so that a

@@ -138,6 +138,7 @@ part "converge" sh tests/stress/converge.sh build
 part "migration of a big database" sh tests/stress/migrate-big.sh build
 part "PostgreSQL schema" sh tests/pg/schema.sh build
 part "PostgreSQL migrations" sh tests/pg/migrate.sh build
+part "every SQL statement on PostgreSQL" sh tests/pg/statements.sh build
 part "tools on PostgreSQL" sh tests/pg/cli.sh build
 part "tools on PostgreSQL: the live board" sh tests/watch.sh build pg
 part "a PostgreSQL station" sh tests/pg/merge.sh build
