@@ -112,7 +112,8 @@ LDLIBS  += $(DEPLIBS)
 TOOLS  = crs-stats crs-draw crs-combat d6-roll fb-duel bg-board refkit
 # The library, a folder per purpose (src/FOLDER/MODULE.c), each on the
 # ones before it and never on a later one:
-#   base/   what any C program here needs: util (memory, text, errors),
+#   base/   what any C program here needs: strbuf (a growing buffer
+#           of bytes or text), util (memory, text, errors),
 #           names (matching what a GM types), rng (the seedable
 #           generator), out (tables, JSON, CSV);
 #   db/     the database: db_base (the handle, a statement's codes, keys'
@@ -135,7 +136,7 @@ TOOLS  = crs-stats crs-draw crs-combat d6-roll fb-duel bg-board refkit
 # which the commands over all of them reach a game; trust/ over them all
 # (verify checks every ledger); and src/cmd/TOOL.c, the main of each
 # tool.
-LIBSRC = base/util base/names base/rng base/out \
+LIBSRC = base/strbuf base/util base/names base/rng base/out \
          db/db_base db/dbpg db/db_stmt db/changeset db/gone db/pgrecord \
          db/chain db/extsort db/db db/lookup \
          sync/station sync/changes sync/changes_show sync/dbapply \
@@ -154,7 +155,7 @@ LIBSRC = base/util base/names base/rng base/out \
          kinds/kinds trust/verify
 # Unit tests, tests/unit/FOLDER/test_MODULE.c, one binary each
 # (BUILD/unit-FOLDER-MODULE).
-UNITS  = base/util base/out base/rng base/names db/db db/db_stmt db/extsort \
+UNITS  = base/strbuf base/util base/out base/rng base/names db/db db/db_stmt db/extsort \
          db/chain \
          sync/changes sync/changes_show sync/resolve sync/dbapply \
          sync/exchange paper/page core/pack core/journal core/seal \

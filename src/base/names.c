@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "base/names.h"
+#include "base/strbuf.h"
 #include "base/util.h"
 
 /* The steps of names.h; NO_STEP: the name matched at none. */
@@ -325,27 +326,25 @@ put_list(FILE *fp, char *const *list, size_t n, const char *conj)
 
 /* A message written with stdio, then copied into the caller's buffer. */
 struct text {
-	FILE	*fp;
-	char	*s;
-	size_t	 len;
+	struct strbuf	 b;
+	FILE		*fp;
 };
 
 static void
 text_open(struct text *t)
 {
-	t->s = NULL;
-	if ((t->fp = open_memstream(&t->s, &t->len)) == NULL)
-		abort();
+	t->b = (struct strbuf)STRBUF_INIT;
+	t->fp = strbuf_stream(&t->b);
 }
 
 /* Copies the text into buf, cut to fit, and frees it. */
 static void
 text_close(struct text *t, char *buf, size_t bufsz)
 {
-	if (fclose(t->fp) != 0)
-		abort();
-	snprintf(buf, bufsz, "%s", t->s);
-	free(t->s);
+	char *s = strbuf_detach(&t->b, NULL);
+
+	snprintf(buf, bufsz, "%s", s);
+	free(s);
 }
 
 /* "'typed' could be 'A' or 'B'", or the suggestion after an unknown. */

@@ -3,6 +3,7 @@
  * printing and the stdout check; see util.h.
  */
 #include "base/util.h"
+#include "base/strbuf.h"
 
 #include <ctype.h>
 #include <err.h>
@@ -283,18 +284,14 @@ util_fputs_safe(const char *s, FILE *fp)
 	safe_walk(s, fp);
 }
 
-/* s escaped as util_fputs_safe prints it, newly allocated (NULL: no memory). */
+/* s escaped as util_fputs_safe prints it, newly allocated. */
 static char *
 escaped(const char *s, size_t *len)
 {
-	char *buf = NULL;
-	FILE *mem = open_memstream(&buf, len);
+	struct strbuf b = STRBUF_INIT;
 
-	if (mem == NULL)
-		return NULL;
-	util_fputs_safe(s, mem);
-	fclose(mem);
-	return buf;
+	util_fputs_safe(s, strbuf_stream(&b));
+	return strbuf_detach(&b, len);
 }
 
 /* The largest n' <= n that does not cut a UTF-8 sequence of s in half. */
@@ -312,8 +309,6 @@ util_snippet(const char *s)
 	size_t len = 0;
 	char *buf = escaped(s, &len), *cut;
 
-	if (buf == NULL)
-		return xstrdup("?");
 	if (len > UTIL_SNIPPET_MAX) {
 		cut = xasprintf("%.*s...",
 		    (int)utf8_floor(buf, UTIL_SNIPPET_MAX), buf);

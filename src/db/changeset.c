@@ -155,28 +155,20 @@ changeset_has_delete(const void *cs, size_t len)
 /* ---- writing ---- */
 
 static void
-out_bytes(struct changeset_out *o, const void *p, size_t n)
+out_bytes(struct strbuf *o, const void *p, size_t n)
 {
-	if (o->n + n > o->cap) {
-		o->cap = o->cap ? 2 * o->cap : 256;
-		while (o->cap < o->n + n)
-			o->cap *= 2;
-		o->p = xrealloc(o->p, o->cap);
-	}
-	if (n > 0)
-		memcpy(o->p + o->n, p, n);
-	o->n += n;
+	strbuf_add(o, p, n);
 }
 
 static void
-out_byte(struct changeset_out *o, unsigned char c)
+out_byte(struct strbuf *o, unsigned char c)
 {
 	out_bytes(o, &c, 1);
 }
 
 /* A varint as walk_varint reads it back. */
 static void
-out_varint(struct changeset_out *o, uint64_t v)
+out_varint(struct strbuf *o, uint64_t v)
 {
 	unsigned char b[9];
 	int n = 0;
@@ -199,7 +191,7 @@ out_varint(struct changeset_out *o, uint64_t v)
 }
 
 static void
-out_be64(struct changeset_out *o, uint64_t v)
+out_be64(struct strbuf *o, uint64_t v)
 {
 	unsigned char b[8];
 
@@ -209,7 +201,7 @@ out_be64(struct changeset_out *o, uint64_t v)
 }
 
 void
-changeset_put_table(struct changeset_out *o, const char *table, int ncol,
+changeset_put_table(struct strbuf *o, const char *table, int ncol,
     const unsigned char *pk)
 {
 	out_byte(o, 'T');
@@ -219,14 +211,14 @@ changeset_put_table(struct changeset_out *o, const char *table, int ncol,
 }
 
 void
-changeset_put_change(struct changeset_out *o, int op, int indirect)
+changeset_put_change(struct strbuf *o, int op, int indirect)
 {
 	out_byte(o, (unsigned char)op);
 	out_byte(o, indirect != 0);
 }
 
 void
-changeset_put_value(struct changeset_out *o, const struct changeset_value *v)
+changeset_put_value(struct strbuf *o, const struct changeset_value *v)
 {
 	uint64_t u;
 
@@ -250,7 +242,7 @@ changeset_put_value(struct changeset_out *o, const struct changeset_value *v)
 }
 
 void
-changeset_put_sqlite_value(struct changeset_out *o, sqlite3_value *v)
+changeset_put_sqlite_value(struct strbuf *o, sqlite3_value *v)
 {
 	struct changeset_value x;
 

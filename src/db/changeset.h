@@ -14,6 +14,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "base/strbuf.h"
+
 struct sqlite3_value;
 
 /*
@@ -38,12 +40,10 @@ int changeset_has_delete(const void *cs, size_t len);
  * (the operation, an indirect flag, and a value per column: the
  * old ones of a delete, the new of an insert, and for an update the old
  * values of the key and of the columns it changes, then the new values
- * of those columns, the others not given).
+ * of those columns, the others not given).  The changeset grows in a
+ * strbuf (base/strbuf.h) that the caller starts as STRBUF_INIT and
+ * frees.
  */
-struct changeset_out {
-	unsigned char	*p;
-	size_t		 n, cap;
-};
 
 /*
  * A value: type SQLITE_INTEGER (i), SQLITE_FLOAT (f), SQLITE_TEXT or
@@ -57,18 +57,18 @@ struct changeset_value {
 	size_t		 n;
 };
 
-void changeset_put_table(struct changeset_out *o, const char *table,
+void changeset_put_table(struct strbuf *o, const char *table,
     int ncol, const unsigned char *pk);
 /*
  * A change of the table last put: SQLITE_INSERT, _DELETE or _UPDATE, and
  * whether it was made indirectly (as SQLite marks the rows a foreign
  * key's action changed).
  */
-void changeset_put_change(struct changeset_out *o, int op, int indirect);
-void changeset_put_value(struct changeset_out *o,
+void changeset_put_change(struct strbuf *o, int op, int indirect);
+void changeset_put_value(struct strbuf *o,
     const struct changeset_value *v);
 /* The same from one of SQLite's values; NULL puts one not given. */
-void changeset_put_sqlite_value(struct changeset_out *o,
+void changeset_put_sqlite_value(struct strbuf *o,
     struct sqlite3_value *v);
 
 #endif

@@ -495,7 +495,7 @@ static void *
 with_birth(struct db *db, const void *cs, size_t n, size_t *len)
 {
 	static const unsigned char pk[3] = { 1, 0, 0 };
-	struct changeset_out o = { NULL, 0, 0 };
+	struct strbuf o = STRBUF_INIT;
 	struct changeset_value v;
 	struct db_stmt *st;
 	void *out = NULL;
@@ -519,9 +519,9 @@ with_birth(struct db *db, const void *cs, size_t n, size_t *len)
 	v.i = db_column_int(st, 2);
 	changeset_put_value(&o, &v);
 	db_finalize(st);
-	rc = sqlite3changeset_concat((int)o.n, o.p, (int)n, (void *)cs,
+	rc = sqlite3changeset_concat((int)o.len, o.s, (int)n, (void *)cs,
 	    &outn, &out);
-	free(o.p);
+	strbuf_release(&o);
 	if (rc != SQLITE_OK)
 		db_fatal(db, "cannot record the changes");
 	*len = (size_t)outn;
@@ -799,7 +799,7 @@ record_rows(struct db *db, int on)
 int64_t
 db_changes_insert(struct db *db, const char *table, struct db_stmt *st)
 {
-	struct changeset_out o = { NULL, 0, 0 };
+	struct strbuf o = STRBUF_INIT;
 	int recorded = db->pg != NULL ? db->pg_recording :
 	    db->session != NULL;
 	unsigned char *pk = NULL;
@@ -850,9 +850,9 @@ db_changes_insert(struct db *db, const char *table, struct db_stmt *st)
 		}
 	}
 	record_rows(db, 1);
-	if (o.n > 0)
-		change_append(db, o.p, o.n);
-	free(o.p);
+	if (o.len > 0)
+		change_append(db, o.s, o.len);
+	strbuf_release(&o);
 	free(pk);
 	return rows;
 }

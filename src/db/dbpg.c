@@ -31,6 +31,7 @@
 #include "db/changeset.h"
 #include "db/extsort.h"
 
+#include "base/strbuf.h"
 #include "base/util.h"
 
 #include <libpq-fe.h>
@@ -241,29 +242,6 @@ param_no(const char **sp)
 	return n >= 1 && n <= 32766 ? (int)n : 0;
 }
 
-struct sbuf {
-	char	*p;
-	size_t	 len, cap;
-};
-
-static void
-sb_add(struct sbuf *b, const char *s, size_t n)
-{
-	if (b->len + n + 1 > b->cap) {
-		b->cap = (b->len + n + 1) * 2;
-		b->p = xrealloc(b->p, b->cap);
-	}
-	memcpy(b->p + b->len, s, n);
-	b->len += n;
-	b->p[b->len] = '\0';
-}
-
-static void
-sb_str(struct sbuf *b, const char *s)
-{
-	sb_add(b, s, strlen(s));
-}
-
 /*
  * json_extract(column, '$.a.b'), the form refkit's statements use, as
  * the expression that the function in the schema computes, written out:
@@ -274,7 +252,7 @@ sb_str(struct sbuf *b, const char *s)
  * expression, a path with [n] or quotes), which keeps the call.
  */
 static const char *
-json_extract_inline(struct sbuf *b, const char *s)
+json_extract_inline(struct strbuf *b, const char *s)
 {
 	const char *a = s + 12, *col, *path, *e;
 	size_t ncol, npath;
@@ -324,7 +302,7 @@ json_extract_inline(struct sbuf *b, const char *s)
 	    " THEN CASE WHEN %.*s::json #>> '{%s}' = 'true' THEN '1' ELSE '0'"
 	    " END ELSE %.*s::json #>> '{%s}' END)", (int)ncol, col, keys,
 	    (int)ncol, col, keys, (int)ncol, col, keys);
-	sb_str(b, x);
+	strbuf_addstr(b, x);
 	free(x);
 	free(keys);
 	return e;
@@ -355,7 +333,7 @@ count_params(const char *sql)
 
 /* dbpg_translate's state as it reads the statement at s. */
 struct tr {
-	struct sbuf	 b;
+	struct strbuf	 b;
 	const char	*s;
 	int		 ignore;	/* an INSERT OR IGNORE not ended */
 	int		 bare;		/* the last parameter's number */
@@ -381,7 +359,7 @@ tr_param(struct tr *t)
 	if (n > t->bare)
 		t->bare = n;
 	snprintf(num, sizeof num, "$%d", n);
-	sb_str(&t->b, num);
+	strbuf_addstr(&t->b, num);
 	t->prev_ident = 0;
 }
 
@@ -411,7 +389,7 @@ tr_name_key(struct tr *t)
 		return 0;
 	t->extra[*t->nextra] = lower ? -n : n;
 	snprintf(num, sizeof num, "$%d", t->nparam + ++*t->nextra);
-	sb_str(&t->b, num);
+	strbuf_addstr(&t->b, num);
 	t->s = a + 1 + lower;
 	t->prev_ident = 0;
 	return 1;
@@ -428,13 +406,13 @@ tr_word(struct tr *t)
 
 	if (word_at(s, "INSERT") && strncasecmp(s + 6, " OR IGNORE ",
 	    11) == 0) {
-		sb_str(&t->b, "INSERT ");
+		strbuf_addstr(&t->b, "INSERT ");
 		t->s += 17;
 		t->ignore = 1;
 		return 1;
 	}
 	if (word_at(s, "RETURNING") && t->ignore) {
-		sb_str(&t->b, "ON CONFLICT DO NOTHING ");
+		strbuf_addstr(&t->b, "ON CONFLICT DO NOTHING ");
 		t->ignore = 0;
 	}
 	/* SQLite's join-order hint; refkit's have ON or USING. */
@@ -443,7 +421,7 @@ tr_word(struct tr *t)
 		return 1;
 	}
 	if (strncasecmp(s, "temp.", 5) == 0) {
-		sb_str(&t->b, "pg_temp.");
+		strbuf_addstr(&t->b, "pg_temp.");
 		t->s += 5;
 		return 1;
 	}
@@ -452,7 +430,7 @@ tr_word(struct tr *t)
 
 		close_paren(s + 3, &ncomma);
 		if (ncomma > 0) {
-			sb_str(&t->b, tolower(s[1]) == 'a' ? "greatest" :
+			strbuf_addstr(&t->b, tolower(s[1]) == 'a' ? "greatest" :
 			    "least");
 			t->s += 3;
 			t->prev_ident = 1;
@@ -484,35 +462,34 @@ dbpg_translate(const char *sql, int *nparam, int *extra, int maxextra,
 	t.maxextra = maxextra;
 	t.nextra = nextra;
 	*nparam = t.nparam = count_params(sql);
-	sb_add(&t.b, "", 0);
 	while (*t.s != '\0') {
 		int c = (unsigned char)*t.s;
 
 		if (c == '\'' || c == '"') {
 			const char *e = skip_quoted(t.s);
 
-			sb_add(&t.b, t.s, (size_t)(e - t.s));
+			strbuf_add(&t.b, t.s, (size_t)(e - t.s));
 			t.s = e;
 			t.prev_ident = 0;
 		} else if (c == '?')
 			tr_param(&t);
 		else if (!ident_char(c) || t.prev_ident) {
 			t.prev_ident = ident_char(c);
-			sb_add(&t.b, t.s++, 1);
+			strbuf_add(&t.b, t.s++, 1);
 		} else if (!tr_word(&t)) {
 			/* A word starts here, copied as it is. */
 			t.prev_ident = 1;
-			sb_add(&t.b, t.s++, 1);
+			strbuf_add(&t.b, t.s++, 1);
 		}
 	}
 	if (t.ignore) {
 		/* After the statement, before a final ";" if any. */
-		while (t.b.len > 0 && (t.b.p[t.b.len - 1] == ';' ||
-		    isspace((unsigned char)t.b.p[t.b.len - 1])))
-			t.b.p[--t.b.len] = '\0';
-		sb_str(&t.b, " ON CONFLICT DO NOTHING");
+		while (t.b.len > 0 && (t.b.s[t.b.len - 1] == ';' ||
+		    isspace((unsigned char)t.b.s[t.b.len - 1])))
+			t.b.s[--t.b.len] = '\0';
+		strbuf_addstr(&t.b, " ON CONFLICT DO NOTHING");
 	}
-	return t.b.p;
+	return strbuf_detach(&t.b, NULL);
 }
 
 /* ---- connecting ---- */
@@ -1345,31 +1322,30 @@ dbpg_rollback(struct db *db)
 char *
 dbpg_pin_keys(char *sql, int64_t base)
 {
-	struct sbuf b = { NULL, 0, 0 };
+	struct strbuf b = STRBUF_INIT;
 	const char *s = sql;
 	char num[32];
 
 	if (base == 0 || strstr(sql, "refkit_key_") == NULL)
 		return sql;
-	sb_add(&b, "", 0);
 	while (*s != '\0') {
 		if (*s == '\'' || *s == '"') {
 			const char *e = skip_quoted(s);
 
-			sb_add(&b, s, (size_t)(e - s));
+			strbuf_add(&b, s, (size_t)(e - s));
 			s = e;
 		} else if ((s == sql || !ident_char((unsigned char)s[-1])) &&
 		    (strncmp(s, "refkit_key_lo()", 15) == 0 ||
 		    strncmp(s, "refkit_key_hi()", 15) == 0)) {
 			snprintf(num, sizeof num, "(%" PRId64 "::bigint)",
 			    base + (s[11] == 'l' ? 1 : DB_KEY_MAX_NO));
-			sb_str(&b, num);
+			strbuf_addstr(&b, num);
 			s += 15;
 		} else
-			sb_add(&b, s++, 1);
+			strbuf_add(&b, s++, 1);
 	}
 	free(sql);
-	return b.p;
+	return strbuf_detach(&b, NULL);
 }
 
 struct pg_stmt *
@@ -2095,7 +2071,7 @@ be_put(char *p, uint64_t v, int n)
  */
 static void
 bulk_put_binary(struct pg_bulk *b, const char *rec, size_t len, int ncols,
-    struct changeset_out *o)
+    struct strbuf *o)
 {
 	const char *p = rec, *end = rec + len;
 	struct changeset_value v;
@@ -2200,7 +2176,7 @@ struct bulk_into {
 	long			 inchunk;	/* rows of this chunk sent */
 	int64_t			 rows;
 	unsigned char		*pk;
-	struct changeset_out	 o;
+	struct strbuf	 o;
 	void			(*store)(void *, const unsigned char *, size_t);
 	void			*arg;
 };
@@ -2224,9 +2200,9 @@ into_end_chunk(struct bulk_into *x)
 			fprintf(stderr, "refused: %s\n", b->copy);
 		pg_failed(b->db, res, b->db->path);
 	}
-	if (x->store != NULL && x->o.n > 0)
-		x->store(x->arg, x->o.p, x->o.n);
-	x->o.n = 0;
+	if (x->store != NULL && x->o.len > 0)
+		x->store(x->arg, (const unsigned char *)x->o.s, x->o.len);
+	strbuf_reset(&x->o);
 	x->inchunk = 0;
 }
 
@@ -2283,7 +2259,7 @@ dbpg_bulk_insert(struct pg_bulk *b, const char *table, const char *columns,
 	if (x.inchunk > 0)
 		into_end_chunk(&x);
 	rows = x.rows;
-	free(x.o.p);
+	strbuf_release(&x.o);
 	free(x.pk);
 	extsort_free(b->sort);
 	free(b->copy);

@@ -4,40 +4,11 @@
 #include "db/gone.h"
 
 #include "db/changeset.h"
+#include "base/strbuf.h"
 #include "base/util.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-/* A growing byte buffer, for keys and seen lists. */
-struct buf {
-	unsigned char	*p;
-	size_t		 n, cap;
-};
-
-static void
-buf_put(struct buf *b, const void *p, size_t n)
-{
-	if (b->n + n > b->cap) {
-		b->cap = b->cap ? 2 * b->cap : 64;
-		while (b->cap < b->n + n)
-			b->cap *= 2;
-		b->p = xrealloc(b->p, b->cap);
-	}
-	if (n > 0)
-		memcpy(b->p + b->n, p, n);
-	b->n += n;
-}
-
-static void
-buf_be64(struct buf *b, uint64_t v)
-{
-	unsigned char x[8];
-
-	for (int i = 7; i >= 0; i--, v >>= 8)
-		x[i] = (unsigned char)(v & 0xff);
-	buf_put(b, x, sizeof x);
-}
 
 /*
  * A key value as gone stores it: its type, then for a number its eight
@@ -45,22 +16,22 @@ buf_be64(struct buf *b, uint64_t v)
  * changeset give the same values of the same columns, so the same key.
  */
 static void
-key_value(struct buf *b, sqlite3_value *v)
+key_value(struct strbuf *b, sqlite3_value *v)
 {
 	unsigned char t = (unsigned char)sqlite3_value_type(v);
 	double d;
 	uint64_t u;
 	size_t n;
 
-	buf_put(b, &t, 1);
+	strbuf_add(b, &t, 1);
 	switch (t) {
 	case SQLITE_INTEGER:
-		buf_be64(b, (uint64_t)sqlite3_value_int64(v));
+		strbuf_be64(b, (uint64_t)sqlite3_value_int64(v));
 		break;
 	case SQLITE_FLOAT:
 		d = sqlite3_value_double(v);
 		memcpy(&u, &d, sizeof u);
-		buf_be64(b, u);
+		strbuf_be64(b, u);
 		break;
 	case SQLITE_TEXT:
 	case SQLITE_BLOB:
@@ -68,8 +39,8 @@ key_value(struct buf *b, sqlite3_value *v)
 		if (t == SQLITE_TEXT)
 			(void)sqlite3_value_text(v);
 		n = (size_t)sqlite3_value_bytes(v);
-		buf_be64(b, n);
-		buf_put(b, t == SQLITE_TEXT ? (const void *)
+		strbuf_be64(b, n);
+		strbuf_add(b, t == SQLITE_TEXT ? (const void *)
 		    sqlite3_value_text(v) : sqlite3_value_blob(v), n);
 		break;
 	default:
@@ -97,7 +68,7 @@ gone_seen_of(const unsigned char *seen, size_t nseen, const char *id)
 unsigned char *
 gone_seen_now(struct db *db, size_t *n)
 {
-	struct buf b = { NULL, 0, 0 };
+	struct strbuf b = STRBUF_INIT;
 	struct db_stmt *st;
 
 	*n = 0;
@@ -110,27 +81,22 @@ gone_seen_now(struct db *db, size_t *n)
 		if (db_column_type(st, 1) != DB_INTEGER || id == NULL ||
 		    strlen(id) != GONE_SEEN_LEN - 8)
 			continue;
-		buf_put(&b, id, GONE_SEEN_LEN - 8);
-		buf_be64(&b, (uint64_t)db_column_int(st, 1));
+		strbuf_add(&b, id, GONE_SEEN_LEN - 8);
+		strbuf_be64(&b, (uint64_t)db_column_int(st, 1));
 		(*n)++;
 	}
 	db_finalize(st);
-	if (b.p == NULL)
-		b.p = xmalloc(1);
-	return b.p;
+	return (unsigned char *)strbuf_detach(&b, NULL);
 }
 
 unsigned char *
 gone_key(sqlite3_value **v, int n, size_t *len)
 {
-	struct buf b = { NULL, 0, 0 };
+	struct strbuf b = STRBUF_INIT;
 
 	for (int i = 0; i < n; i++)
 		key_value(&b, v[i]);
-	if (b.p == NULL)
-		b.p = xmalloc(1);
-	*len = b.n;
-	return b.p;
+	return (unsigned char *)strbuf_detach(&b, len);
 }
 
 int

@@ -158,14 +158,13 @@ read_value(struct changeset_value *v, const char *jtype, const char *text,
 static void
 image_key(struct image *m, const struct table *t)
 {
-	struct changeset_out o = { NULL, 0, 0 };
+	struct strbuf o = STRBUF_INIT;
 
 	for (int k = 1; k <= t->ncol; k++)
 		for (int i = 0; i < t->ncol; i++)
 			if (t->pk[i] == k)
 				changeset_put_value(&o, &m->v[i]);
-	m->key = o.p;
-	m->klen = o.n;
+	m->key = (unsigned char *)strbuf_detach(&o, &m->klen);
 }
 
 /* Reads (and removes) the notes of this transaction, in order. */
@@ -250,7 +249,7 @@ same(const struct changeset_value *a, const struct changeset_value *b)
 
 /* Writes one key's change, as SQLite's session extension writes it. */
 static void
-put_net(struct changeset_out *o, const struct table *t, const struct net *c)
+put_net(struct strbuf *o, const struct table *t, const struct net *c)
 {
 	static const struct changeset_value none;
 
@@ -309,7 +308,7 @@ pgrecord_take(struct db *db, size_t *n)
 {
 	struct notes x;
 	struct net *c;
-	struct changeset_out o = { NULL, 0, 0 };
+	struct strbuf o = STRBUF_INIT;
 	size_t nc = 0, last = SIZE_MAX;
 
 	memset(&x, 0, sizeof x);
@@ -357,6 +356,6 @@ pgrecord_take(struct db *db, size_t *n)
 	}
 	free(c);
 	notes_free(&x);
-	*n = o.n;
-	return o.p;
+	*n = o.len;
+	return o.s == NULL ? NULL : (unsigned char *)strbuf_detach(&o, NULL);
 }

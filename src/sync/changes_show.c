@@ -12,6 +12,7 @@
 
 #include "sync/changes.h"
 #include "db/db.h"
+#include "base/strbuf.h"
 #include "base/util.h"
 
 #include <err.h>
@@ -295,13 +296,12 @@ static void
 line_item(struct show *s, int i, int was, sqlite3_value *old,
     sqlite3_value *v)
 {
-	char buf[16], *item = NULL;
-	size_t len = 0, w;
+	char buf[16], *item;
+	size_t w;
 	const char *sep = s->items > 0 ? ", " : s->first;
-	FILE *mem = open_memstream(&item, &len);
+	struct strbuf b = STRBUF_INIT;
+	FILE *mem = strbuf_stream(&b);
 
-	if (mem == NULL)
-		err(1, "out of memory");
 	fputs(col_name(s, i, buf, sizeof buf), mem);
 	if (was) {
 		putc(' ', mem);
@@ -310,8 +310,7 @@ line_item(struct show *s, int i, int was, sqlite3_value *old,
 	} else
 		putc('=', mem);
 	changes_put_value(mem, v, 0);
-	if (fclose(mem) != 0 || item == NULL)
-		err(1, "out of memory");
+	item = strbuf_detach(&b, NULL);
 	w = util_safe_width(item);
 	/* Room for the item and the comma after it. */
 	if (s->at + strlen(sep) + w + 1 > WIDTH &&

@@ -26,6 +26,7 @@
 #include "sync/dbapply.h"
 
 #include "db/changeset.h"
+#include "base/strbuf.h"
 #include "base/util.h"
 
 #include <err.h>
@@ -68,7 +69,7 @@ struct dbapply {
 	struct tbl		 t;
 	int			 fk_deferred; /* on PostgreSQL, once */
 	int			 defer;	/* put refused changes aside */
-	struct changeset_out	 deferred;
+	struct strbuf	 deferred;
 	char			*why;
 	size_t			 whysz;
 };
@@ -112,7 +113,7 @@ dbapply_free(struct dbapply *x)
 	if (x == NULL)
 		return;
 	tbl_release(&x->t);
-	free(x->deferred.p);
+	strbuf_release(&x->deferred);
 	while (x->cat != NULL) {
 		struct catalog *c = x->cat;
 
@@ -152,19 +153,6 @@ static int
 fail(struct dbapply *x, const char *msg)
 {
 	return util_say(x->why, x->whysz, "%s", msg);
-}
-
-/* An identifier, quoted, at the end of the buffer. */
-static void
-put_ident(FILE *fp, const char *s)
-{
-	fputc('"', fp);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', fp);
-		fputc(*s, fp);
-	}
-	fputc('"', fp);
 }
 
 int
@@ -214,88 +202,71 @@ new_value(sqlite3_changeset_iter *it, int i)
 
 /* The WHERE of a row by its key: "a" = ?1 AND "c" = ?3 (1-based i). */
 static void
-put_key_where(FILE *fp, const struct tbl *t)
+put_key_where(struct strbuf *b, const struct tbl *t)
 {
 	const char *sep = " WHERE ";
 
 	for (int i = 0; i < t->ncol; i++) {
 		if (!t->pk[i])
 			continue;
-		fputs(sep, fp);
-		put_ident(fp, t->col[i]);
-		fprintf(fp, " = ?%d", i + 1);
+		strbuf_addstr(b, sep);
+		strbuf_ident(b, t->col[i]);
+		strbuf_addf(b, " = ?%d", i + 1);
 		sep = " AND ";
 	}
-}
-
-/* The SQL written to fp, an open_memstream of *buf. */
-static char *
-sql_end(FILE *fp, char **buf)
-{
-	if (fclose(fp) != 0)
-		err(1, "out of memory");
-	return *buf;
 }
 
 /* The table's statements: select, insert and delete by key. */
 static void
 tbl_statements(struct dbapply *x, struct tbl *t)
 {
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *fp;
+	struct strbuf b = STRBUF_INIT;
 	const char *sep;
 
-	if ((fp = open_memstream(&buf, &len)) == NULL)
-		err(1, "out of memory");
-	fputs("SELECT ", fp);
+	strbuf_addstr(&b, "SELECT ");
 	for (int i = 0; i < t->ncol; i++) {
-		fputs(i ? ", " : "", fp);
-		put_ident(fp, t->col[i]);
+		strbuf_addstr(&b, i ? ", " : "");
+		strbuf_ident(&b, t->col[i]);
 	}
-	fputs(" FROM ", fp);
-	put_ident(fp, t->name);
-	put_key_where(fp, t);
-	t->sel = db_prepare(x->db, sql_end(fp, &buf));
-	free(buf);
+	strbuf_addstr(&b, " FROM ");
+	strbuf_ident(&b, t->name);
+	put_key_where(&b, t);
+	t->sel = db_prepare(x->db, b.s);
+	strbuf_reset(&b);
 
-	if ((fp = open_memstream(&buf, &len)) == NULL)
-		err(1, "out of memory");
-	fputs("INSERT INTO ", fp);
-	put_ident(fp, t->name);
-	fputs(" (", fp);
+	strbuf_addstr(&b, "INSERT INTO ");
+	strbuf_ident(&b, t->name);
+	strbuf_addstr(&b, " (");
 	for (int i = 0; i < t->ncol; i++) {
-		fputs(i ? ", " : "", fp);
-		put_ident(fp, t->col[i]);
+		strbuf_addstr(&b, i ? ", " : "");
+		strbuf_ident(&b, t->col[i]);
 	}
-	fputs(") VALUES (", fp);
+	strbuf_addstr(&b, ") VALUES (");
 	for (int i = 0; i < t->ncol; i++)
-		fprintf(fp, "%s?%d", i ? ", " : "", i + 1);
-	fputs(")", fp);
-	t->ins = db_prepare(x->db, sql_end(fp, &buf));
-	free(buf);
+		strbuf_addf(&b, "%s?%d", i ? ", " : "", i + 1);
+	strbuf_addstr(&b, ")");
+	t->ins = db_prepare(x->db, b.s);
+	strbuf_reset(&b);
 
 	/* ?(ncol + 1) nonzero: by the key alone (SQLite's own form). */
-	if ((fp = open_memstream(&buf, &len)) == NULL)
-		err(1, "out of memory");
-	fputs("DELETE FROM ", fp);
-	put_ident(fp, t->name);
-	put_key_where(fp, t);
+	strbuf_addstr(&b, "DELETE FROM ");
+	strbuf_ident(&b, t->name);
+	put_key_where(&b, t);
 	if (t->has_other) {
-		fprintf(fp, " AND (?%d <> 0", t->ncol + 1);
+		strbuf_addf(&b, " AND (?%d <> 0", t->ncol + 1);
 		sep = " OR ";
 		for (int i = 0; i < t->ncol; i++) {
 			if (t->pk[i])
 				continue;
-			fputs(sep, fp);
-			put_ident(fp, t->col[i]);
-			fprintf(fp, " IS NOT DISTINCT FROM ?%d", i + 1);
+			strbuf_addstr(&b, sep);
+			strbuf_ident(&b, t->col[i]);
+			strbuf_addf(&b, " IS NOT DISTINCT FROM ?%d", i + 1);
 			sep = " AND ";
 		}
-		fputs(")", fp);
+		strbuf_addstr(&b, ")");
 	}
-	t->del = db_prepare(x->db, sql_end(fp, &buf));
-	free(buf);
+	t->del = db_prepare(x->db, b.s);
+	strbuf_release(&b);
 }
 
 /*
@@ -364,19 +335,14 @@ row_values(struct dbapply *x, struct db_stmt *st, int n)
 {
 	sqlite3_value **v = xcalloc((size_t)n, sizeof(sqlite3_value *));
 	sqlite3_stmt *s;
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *fp = open_memstream(&buf, &len);
+	struct strbuf b = STRBUF_INIT;
 
-	if (fp == NULL)
-		err(1, "out of memory");
-	fputs("SELECT ", fp);
+	strbuf_addstr(&b, "SELECT ");
 	for (int i = 0; i < n; i++)
-		fprintf(fp, "%s?%d", i ? ", " : "", i + 1);
-	if (sqlite3_prepare_v2(x->mem, sql_end(fp, &buf), -1, &s, NULL) !=
-	    SQLITE_OK)
+		strbuf_addf(&b, "%s?%d", i ? ", " : "", i + 1);
+	if (sqlite3_prepare_v2(x->mem, b.s, -1, &s, NULL) != SQLITE_OK)
 		errx(1, "cannot read a row: %s", sqlite3_errmsg(x->mem));
-	free(buf);
+	strbuf_release(&b);
 	for (int i = 0; i < n; i++) {
 		switch (db_column_type(st, i)) {
 		case DB_INTEGER:
@@ -536,46 +502,38 @@ apply_update(struct dbapply *x, sqlite3_changeset_iter *it, int *retry)
 {
 	struct tbl *t = &x->t;
 	struct db_stmt *st;
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *fp = open_memstream(&buf, &len);
+	struct strbuf b = STRBUF_INIT;
 	const char *sep = " SET ";
 	int patch = retry == NULL, rc;
 
-	if (fp == NULL)
-		err(1, "out of memory");
-	if (!patch && held(x, it)) {
-		fclose(fp);
-		free(buf);
+	if (!patch && held(x, it))
 		return handle(x, SQLITE_CHANGESET_DATA, it, retry);
-	}
-	fputs("UPDATE ", fp);
-	put_ident(fp, t->name);
+	strbuf_addstr(&b, "UPDATE ");
+	strbuf_ident(&b, t->name);
 	for (int i = 0; i < t->ncol; i++) {
 		if (t->pk[i] || new_value(it, i) == NULL)
 			continue;
-		fputs(sep, fp);
-		put_ident(fp, t->col[i]);
-		fprintf(fp, " = ?%d", 2 * i + 1);
+		strbuf_addstr(&b, sep);
+		strbuf_ident(&b, t->col[i]);
+		strbuf_addf(&b, " = ?%d", 2 * i + 1);
 		sep = ", ";
 	}
 	if (strcmp(sep, ", ") != 0) {
-		fclose(fp);
-		free(buf);
+		strbuf_release(&b);
 		return fail(x, "an update that changes nothing");
 	}
 	sep = " WHERE ";
 	for (int i = 0; i < t->ncol; i++) {
 		if (!t->pk[i] && (patch || old_value(it, i) == NULL))
 			continue;
-		fputs(sep, fp);
-		put_ident(fp, t->col[i]);
-		fprintf(fp, t->pk[i] ? " = ?%d" : " IS NOT DISTINCT FROM ?%d",
+		strbuf_addstr(&b, sep);
+		strbuf_ident(&b, t->col[i]);
+		strbuf_addf(&b, t->pk[i] ? " = ?%d" : " IS NOT DISTINCT FROM ?%d",
 		    2 * i + 2);
 		sep = " AND ";
 	}
-	st = db_prepare(x->db, sql_end(fp, &buf));
-	free(buf);
+	st = db_prepare(x->db, b.s);
+	strbuf_release(&b);
 	rc = 0;
 	for (int i = 0; i < t->ncol && rc == 0; i++) {
 		sqlite3_value *o = old_value(it, i), *n = new_value(it, i);
@@ -681,33 +639,28 @@ apply_retry(struct dbapply *x, sqlite3_changeset_iter *it)
 static int
 retry_deferred(struct dbapply *x)
 {
-	while (x->deferred.n > 0) {
-		struct changeset_out cons = x->deferred, cs = { NULL, 0, 0 };
+	while (x->deferred.len > 0) {
+		struct strbuf cons = x->deferred, cs = STRBUF_INIT;
 		sqlite3_changeset_iter *it;
 		int rc = 0;
 
 		memset(&x->deferred, 0, sizeof x->deferred);
 		changeset_put_table(&cs, x->t.name, x->t.ncol, x->t.pk);
-		if (cs.n + cons.n > cs.cap) {
-			cs.cap = cs.n + cons.n;
-			cs.p = xrealloc(cs.p, cs.cap);
-		}
-		memcpy(cs.p + cs.n, cons.p, cons.n);
-		cs.n += cons.n;
-		if (sqlite3changeset_start(&it, (int)cs.n, cs.p) != SQLITE_OK)
+		strbuf_add(&cs, cons.s, cons.len);
+		if (sqlite3changeset_start(&it, (int)cs.len, cs.s) != SQLITE_OK)
 			rc = fail(x, "cannot take up a change again");
 		while (rc == 0 && sqlite3changeset_next(it) == SQLITE_ROW)
 			rc = apply_retry(x, it);
 		if (sqlite3changeset_finalize(it) != SQLITE_OK && rc == 0)
 			rc = fail(x, "cannot take up a change again");
-		free(cs.p);
+		strbuf_release(&cs);
 		if (rc != 0) {
-			free(cons.p);
+			strbuf_release(&cons);
 			return -1;
 		}
-		if (x->deferred.n >= cons.n)
+		if (x->deferred.len >= cons.len)
 			x->defer = 0;
-		free(cons.p);
+		strbuf_release(&cons);
 	}
 	return 0;
 }
@@ -793,8 +746,7 @@ dbapply_changeset(struct dbapply *x, const void *cs, size_t n,
 	if (x->db->pg == NULL)
 		db_exec(x->db, "PRAGMA defer_foreign_keys = 0",
 		    "cannot defer the foreign keys");
-	free(x->deferred.p);
-	memset(&x->deferred, 0, sizeof x->deferred);
+	strbuf_release(&x->deferred);
 	tbl_release(&x->t);
 	return rc;
 }

@@ -11,6 +11,7 @@
 #include "base/out.h"
 #include "sync/resolve.h"
 #include "sync/station.h"
+#include "base/strbuf.h"
 #include "base/util.h"
 
 #include <ctype.h>
@@ -233,51 +234,58 @@ fn_gone_held(sqlite3_context *cx, int argc, sqlite3_value **argv)
  * order, as a changeset has them.  A table this schema lacks (gone
  * never names one) takes no gate.
  */
+/*
+ * The start of a trigger that asks fn whether a row of table may be
+ * written: CREATE TEMP TRIGGER refkit_WHAT_TABLE BEFORE OP ... WHEN
+ * fn('table', then the key columns follow.
+ */
+static void
+gate_sql(struct strbuf *b, const char *what, const char *op,
+    const char *fn, const char *table)
+{
+	char *name = xasprintf("refkit_%s_%s", what, table);
+
+	strbuf_addstr(b, "CREATE TEMP TRIGGER IF NOT EXISTS ");
+	strbuf_ident(b, name);
+	strbuf_addf(b, " BEFORE %s ON main.", op);
+	strbuf_ident(b, table);
+	strbuf_addf(b, " WHEN %s(", fn);
+	strbuf_quoted(b, table);
+	free(name);
+}
+
 static void
 gate_table(struct gate *g, const char *table)
 {
 	struct db *db = g->db;
 	struct db_stmt *st;
-	sqlite3_str *s, *h;
-	char *sql, *held;
-	int ncol = 0;
+	struct strbuf s = STRBUF_INIT, h = STRBUF_INIT;
+	int ncol = 0, rc = SQLITE_OK;
 
 	if (db->pg != NULL)
 		goto gated;
-	s = sqlite3_str_new(db->h);
-	h = sqlite3_str_new(db->h);
-	sqlite3_str_appendf(s, "CREATE TEMP TRIGGER IF NOT EXISTS "
-	    "\"refkit_gone_%w\" BEFORE INSERT ON main.\"%w\" WHEN "
-	    "refkit_gone(%Q", table, table, table);
-	sqlite3_str_appendf(h, "CREATE TEMP TRIGGER IF NOT EXISTS "
-	    "\"refkit_held_%w\" BEFORE UPDATE ON main.\"%w\" WHEN "
-	    "refkit_gone_held(%Q", table, table, table);
+	gate_sql(&s, "gone", "INSERT", "refkit_gone", table);
+	gate_sql(&h, "held", "UPDATE", "refkit_gone_held", table);
 	st = db_prepare(db, "SELECT name FROM pragma_table_info(?1, 'main')"
 	    " WHERE pk > 0 ORDER BY cid");
 	db_bind_text(st, 1, table);
 	while (db_step(db, st, 0) == DB_ROW) {
-		sqlite3_str_appendf(s, ", new.\"%w\"",
-		    db_column_text(st, 0));
-		sqlite3_str_appendf(h, ", old.\"%w\"",
-		    db_column_text(st, 0));
+		strbuf_addstr(&s, ", new.");
+		strbuf_ident(&s, db_column_text(st, 0));
+		strbuf_addstr(&h, ", old.");
+		strbuf_ident(&h, db_column_text(st, 0));
 		ncol++;
 	}
 	db_finalize(st);
-	sqlite3_str_appendall(s, ") BEGIN SELECT RAISE(IGNORE); END");
-	sqlite3_str_appendall(h, ") BEGIN SELECT RAISE(IGNORE); END");
-	sql = sqlite3_str_finish(s);
-	held = sqlite3_str_finish(h);
-	if (sql == NULL || held == NULL)
-		db_fatal(db, "out of memory");
-	if (ncol > 0 && (sqlite3_exec(db->h, sql, NULL, NULL, NULL) !=
-	    SQLITE_OK || sqlite3_exec(db->h, held, NULL, NULL, NULL) !=
-	    SQLITE_OK)) {
-		sqlite3_free(sql);
-		sqlite3_free(held);
+	strbuf_addstr(&s, ") BEGIN SELECT RAISE(IGNORE); END");
+	strbuf_addstr(&h, ") BEGIN SELECT RAISE(IGNORE); END");
+	if (ncol > 0 && (rc = sqlite3_exec(db->h, s.s, NULL, NULL, NULL)) ==
+	    SQLITE_OK)
+		rc = sqlite3_exec(db->h, h.s, NULL, NULL, NULL);
+	strbuf_release(&s);
+	strbuf_release(&h);
+	if (rc != SQLITE_OK)
 		db_fatal(db, "cannot watch for records removed elsewhere");
-	}
-	sqlite3_free(sql);
-	sqlite3_free(held);
 gated:
 	g->tables = xreallocarray(g->tables, g->ntables + 1,
 	    sizeof *g->tables);
@@ -470,12 +478,9 @@ values_json(const struct cols *c, sqlite3_changeset_iter *it, enum side s,
 {
 	unsigned char *pk = NULL;
 	int npk = 0, first = 1;
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *fp = open_memstream(&buf, &len);
+	struct strbuf b = STRBUF_INIT;
+	FILE *fp = strbuf_stream(&b);
 
-	if (fp == NULL)
-		err(1, "out of memory");
 	(void)sqlite3changeset_pk(it, &pk, &npk);
 	fputc('{', fp);
 	for (int i = 0; i < ncol; i++) {
@@ -497,9 +502,7 @@ values_json(const struct cols *c, sqlite3_changeset_iter *it, enum side s,
 		changes_put_value(fp, v, 1);
 	}
 	fputc('}', fp);
-	if (fclose(fp) != 0)
-		err(1, "out of memory");
-	return buf;
+	return strbuf_detach(&b, NULL);
 }
 
 /*
@@ -515,20 +518,15 @@ values_json(const struct cols *c, sqlite3_changeset_iter *it, enum side s,
 static char *
 key_and_name(const char *key, sqlite3_value *v, char **name)
 {
-	char *out = NULL;
-	size_t len = 0;
-	FILE *fp;
+	struct strbuf b = STRBUF_INIT;
+	FILE *fp = strbuf_stream(&b);
 
-	if ((fp = open_memstream(&out, &len)) == NULL)
-		err(1, "out of memory");
 	fprintf(fp, "%.*s,\"name\":", (int)strlen(key) - 1, key);
 	changes_put_value(fp, v, 1);
 	fputc('}', fp);
 	if (sqlite3_value_type(v) == SQLITE_TEXT)
 		*name = xstrdup((const char *)sqlite3_value_text(v));
-	if (fclose(fp) != 0)
-		err(1, "out of memory");
-	return out;
+	return strbuf_detach(&b, NULL);
 }
 
 /*
@@ -957,13 +955,9 @@ conflict_fields(struct exchange_conflict *x, struct cols *c,
     sqlite3_changeset_iter *it, int ncol, const int *open, int here,
     enum side there)
 {
-	char *buf = NULL, *cbuf = NULL;
-	size_t len = 0, clen = 0;
-	FILE *fp = open_memstream(&buf, &len);
-	FILE *cp = open_memstream(&cbuf, &clen);
+	struct strbuf fb = STRBUF_INIT, cb = STRBUF_INIT;
+	FILE *fp = strbuf_stream(&fb), *cp = strbuf_stream(&cb);
 
-	if (fp == NULL || cp == NULL)
-		err(1, "out of memory");
 	x->cols = xcalloc((size_t)ncol, sizeof *x->cols);
 	fputc('[', cp);
 	for (int i = 0; i < ncol; i++) {
@@ -986,13 +980,11 @@ conflict_fields(struct exchange_conflict *x, struct cols *c,
 		fputs(" there", fp);
 	}
 	fputc(']', cp);
-	if (fclose(fp) != 0 || fclose(cp) != 0)
-		err(1, "out of memory");
 	if (x->ncols > 0)
-		x->fields = buf;
+		x->fields = strbuf_detach(&fb, NULL);
 	else
-		free(buf);
-	x->columns = cbuf;
+		strbuf_release(&fb);
+	x->columns = strbuf_detach(&cb, NULL);
 }
 
 /*
@@ -1109,29 +1101,31 @@ patches_apply(struct db *db, struct exchange_apply *a, char *why,
 	int rc = 0;
 
 	for (size_t i = 0; i < a->npatches && rc == 0; i++) {
-		sqlite3_str *q = sqlite3_str_new(NULL);
+		struct strbuf q = STRBUF_INIT;
 		struct db_stmt *st;
-		char *sql;
 		int n = 0, npk = 0;
 
-		sqlite3_str_appendf(q, "UPDATE \"%w\" SET", p[i].c->table);
+		strbuf_addstr(&q, "UPDATE ");
+		strbuf_ident(&q, p[i].c->table);
+		strbuf_addstr(&q, " SET");
 		for (int k = 0; k < p[i].ncol && k < p[i].c->n; k++)
-			if (p[i].set[k] != NULL)
-				sqlite3_str_appendf(q, "%s \"%w\" = ?%d",
-				    n++ ? "," : "", p[i].c->name[k], k + 1);
+			if (p[i].set[k] != NULL) {
+				strbuf_addstr(&q, n++ ? ", " : " ");
+				strbuf_ident(&q, p[i].c->name[k]);
+				strbuf_addf(&q, " = ?%d", k + 1);
+			}
 		for (int k = 0; k < p[i].ncol && k < p[i].c->n; k++)
-			if (p[i].pk[k] != NULL)
-				sqlite3_str_appendf(q, " %s \"%w\" = ?%d",
-				    npk++ ? "AND" : "WHERE", p[i].c->name[k],
-				    p[i].ncol + k + 1);
-		if ((sql = sqlite3_str_finish(q)) == NULL)
-			err(1, "out of memory");
+			if (p[i].pk[k] != NULL) {
+				strbuf_addstr(&q, npk++ ? " AND " : " WHERE ");
+				strbuf_ident(&q, p[i].c->name[k]);
+				strbuf_addf(&q, " = ?%d", p[i].ncol + k + 1);
+			}
 		if (n == 0 || npk == 0) {
-			sqlite3_free(sql);
+			strbuf_release(&q);
 			continue;
 		}
-		st = db_prepare(db, sql);
-		sqlite3_free(sql);
+		st = db_prepare(db, q.s);
+		strbuf_release(&q);
 		for (int k = 0; k < p[i].ncol && k < p[i].c->n; k++) {
 			if (p[i].set[k] != NULL)
 				(void)dbapply_bind(st, k + 1, p[i].set[k]);
@@ -2457,20 +2451,20 @@ exchange_merge(struct db *db, struct db *other, struct exchange_apply *a,
 static struct db_stmt *
 row_now(struct db *db, struct cols *c, const struct exchange_conflict *y)
 {
-	sqlite3_str *q = sqlite3_str_new(NULL);
+	struct strbuf q = STRBUF_INIT;
 	struct db_stmt *st;
-	char *sql;
 	int npk = 0;
 
-	sqlite3_str_appendf(q, "SELECT * FROM \"%w\"", c->table);
+	strbuf_addstr(&q, "SELECT * FROM ");
+	strbuf_ident(&q, c->table);
 	for (int k = 0; k < y->ncol && k < c->n; k++)
-		if (y->pk[k] != NULL)
-			sqlite3_str_appendf(q, " %s \"%w\" = ?%d", npk++ ?
-			    "AND" : "WHERE", c->name[k], k + 1);
-	if ((sql = sqlite3_str_finish(q)) == NULL)
-		err(1, "out of memory");
-	st = db_prepare(db, sql);
-	sqlite3_free(sql);
+		if (y->pk[k] != NULL) {
+			strbuf_addstr(&q, npk++ ? " AND " : " WHERE ");
+			strbuf_ident(&q, c->name[k]);
+			strbuf_addf(&q, " = ?%d", k + 1);
+		}
+	st = db_prepare(db, q.s);
+	strbuf_release(&q);
 	for (int k = 0; k < y->ncol && k < c->n; k++)
 		if (y->pk[k] != NULL)
 			(void)dbapply_bind(st, k + 1, y->pk[k]);
@@ -2538,7 +2532,7 @@ cmp_conflict_table(const void *x, const void *y)
  */
 static void
 settlement_put(struct db *db, struct exchange_apply *a,
-    struct exchange_conflict **g, size_t n, struct changeset_out *o)
+    struct exchange_conflict **g, size_t n, struct strbuf *o)
 {
 	const char *table = NULL;
 
@@ -2594,7 +2588,7 @@ void
 exchange_finish(struct db *db, struct exchange_apply *a)
 {
 	struct exchange_conflict **g;
-	struct changeset_out o = { NULL, 0, 0 };
+	struct strbuf o = STRBUF_INIT;
 	size_t n = 0, kept = 0;
 
 	for (size_t i = 0; i < a->nc; i++) {
@@ -2622,9 +2616,9 @@ exchange_finish(struct db *db, struct exchange_apply *a)
 	qsort(g, n, sizeof *g, cmp_conflict_table);
 	settlement_put(db, a, g, n, &o);
 	free(g);
-	if (o.n > 0)
-		a->settlement = db_changes_record(db, o.p, o.n);
-	free(o.p);
+	if (o.len > 0)
+		a->settlement = db_changes_record(db, o.s, o.len);
+	strbuf_release(&o);
 }
 
 int

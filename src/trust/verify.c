@@ -20,6 +20,7 @@
 #include "db/db.h"
 #include "base/out.h"
 #include "core/seal.h"
+#include "base/strbuf.h"
 #include "base/util.h"
 #include "kinds/kinds.h"
 
@@ -173,19 +174,18 @@ verify_worker(const struct verify_ask *a, const struct vlogs *vl, size_t w,
 	for (size_t i = w; i < vl->n; i += nw) {
 		struct chain_tally before = v.t;
 		int64_t replay_before = v.replay_bad, checked;
-		char *buf = NULL;
-		size_t len = 0;
+		struct strbuf b = STRBUF_INIT;
+		char *buf;
+		size_t len;
 
-		if ((v.out = open_memstream(&buf, &len)) == NULL)
-			err(1, "verify");
+		v.out = strbuf_stream(&b);
 		checked = chain_verify(v.db, vl->l[i].kind, vl->l[i].log,
 		    chain_bad, &v, &v.t);
 		if (checked < 0 && a->kind != NULL)
 			db_die(v.db, "no %s %s", a->kind, a->log);
 		if (checked >= 0 && !a->no_replay)
 			replay_log(&v, vl->l[i].kind, vl->l[i].log);
-		if (fclose(v.out) != 0)
-			err(1, "verify");
+		buf = strbuf_detach(&b, &len);
 		fprintf(rec, "%zu %" PRId64 " %" PRId64 " %" PRId64 " %" PRId64
 		    " %zu\n", i, v.t.logs - before.logs,
 		    v.t.events - before.events, v.t.bytes - before.bytes,
@@ -397,19 +397,17 @@ static int64_t
 extra(const struct verify_ask *a, extra_fn *check, void *arg, int *first)
 {
 	struct verify v = { .a = a };
-	char *buf = NULL;
-	size_t len = 0;
+	struct strbuf b = STRBUF_INIT;
+	char *buf;
 	int64_t problems;
 
 	v.db = cli_db_open(a->db);
-	if ((v.out = open_memstream(&buf, &len)) == NULL)
-		err(1, "verify");
+	v.out = strbuf_stream(&b);
 	db_begin_read(v.db);
 	problems = check(&v, arg);
 	db_commit(v.db);
 	db_close(v.db);
-	if (fclose(v.out) != 0)
-		err(1, "verify");
+	buf = strbuf_detach(&b, NULL);
 	emit(a, buf, first);
 	free(buf);
 	return problems;

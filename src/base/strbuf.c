@@ -1,0 +1,186 @@
+/*
+ * strbuf.c - one growing buffer for the whole toolkit (strbuf.h).  It
+ * stands on the C library alone, so that util and every other module
+ * of base/ can build their text in it.
+ */
+#include "base/strbuf.h"
+
+#include <err.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+
+/* Makes room for n more bytes and the NUL. */
+static void
+grow(struct strbuf *b, size_t n)
+{
+	size_t want;
+	char *p;
+
+	if (b->fp != NULL)
+		errx(1, "strbuf: written while its stream is open");
+	if (n > SIZE_MAX - b->len - 1)
+		errx(1, "out of memory");
+	want = b->len + n + 1;
+	if (want <= b->cap)
+		return;
+	if (b->cap < 64)
+		b->cap = 64;
+	while (b->cap < want)
+		b->cap = b->cap > SIZE_MAX / 2 ? want : b->cap * 2;
+	if ((p = realloc(b->s, b->cap)) == NULL)
+		err(1, "out of memory");
+	b->s = p;
+}
+
+void
+strbuf_add(struct strbuf *b, const void *p, size_t n)
+{
+	grow(b, n);
+	if (n > 0)
+		memcpy(b->s + b->len, p, n);
+	b->len += n;
+	b->s[b->len] = '\0';
+}
+
+void
+strbuf_addstr(struct strbuf *b, const char *s)
+{
+	strbuf_add(b, s, strlen(s));
+}
+
+void
+strbuf_addch(struct strbuf *b, int c)
+{
+	char ch = (char)c;
+
+	strbuf_add(b, &ch, 1);
+}
+
+void
+strbuf_vaddf(struct strbuf *b, const char *fmt, va_list ap)
+{
+	va_list again;
+	int n;
+
+	va_copy(again, ap);
+	n = vsnprintf(NULL, 0, fmt, again);
+	va_end(again);
+	if (n < 0)
+		err(1, "strbuf");
+	grow(b, (size_t)n);
+	vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
+	b->len += (size_t)n;
+}
+
+void
+strbuf_addf(struct strbuf *b, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	strbuf_vaddf(b, fmt, ap);
+	va_end(ap);
+}
+
+void
+strbuf_be64(struct strbuf *b, uint64_t v)
+{
+	unsigned char x[8];
+
+	for (int i = 7; i >= 0; i--, v >>= 8)
+		x[i] = (unsigned char)(v & 0xff);
+	strbuf_add(b, x, sizeof x);
+}
+
+/* s between two q, each q in it doubled. */
+static void
+quote(struct strbuf *b, const char *s, char q)
+{
+	const char *e;
+
+	strbuf_addch(b, q);
+	while ((e = strchr(s, q)) != NULL) {
+		strbuf_add(b, s, (size_t)(e - s) + 1);
+		strbuf_addch(b, q);
+		s = e + 1;
+	}
+	strbuf_addstr(b, s);
+	strbuf_addch(b, q);
+}
+
+void
+strbuf_ident(struct strbuf *b, const char *name)
+{
+	quote(b, name, '"');
+}
+
+void
+strbuf_quoted(struct strbuf *b, const char *s)
+{
+	quote(b, s, '\'');
+}
+
+FILE *
+strbuf_stream(struct strbuf *b)
+{
+	if (b->fp != NULL || b->len != 0)
+		errx(1, "strbuf: a stream opened on a written buffer");
+	free(b->s);
+	b->s = NULL;
+	if ((b->fp = open_memstream(&b->s, &b->len)) == NULL)
+		err(1, "open_memstream");
+	return b->fp;
+}
+
+/* Closes the stream: its text becomes the buffer's. */
+static void
+close_stream(struct strbuf *b)
+{
+	if (b->fp == NULL)
+		return;
+	if (fclose(b->fp) != 0)
+		err(1, "strbuf");
+	b->fp = NULL;
+	b->cap = b->s != NULL ? b->len + 1 : 0;
+}
+
+char *
+strbuf_detach(struct strbuf *b, size_t *len)
+{
+	char *s;
+
+	close_stream(b);
+	if ((s = b->s) == NULL && (s = strdup("")) == NULL)
+		err(1, "out of memory");
+	if (len != NULL)
+		*len = b->len;
+	b->s = NULL;
+	b->len = b->cap = 0;
+	return s;
+}
+
+const char *
+strbuf_text(struct strbuf *b)
+{
+	if (b->fp != NULL && fflush(b->fp) != 0)
+		err(1, "strbuf");
+	return b->s != NULL ? b->s : "";
+}
+
+void
+strbuf_reset(struct strbuf *b)
+{
+	if (b->fp != NULL)
+		errx(1, "strbuf: reset while its stream is open");
+	b->len = 0;
+	if (b->s != NULL)
+		b->s[0] = '\0';
+}
+
+void
+strbuf_release(struct strbuf *b)
+{
+	free(strbuf_detach(b, NULL));
+}
