@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "term/watch.h"
 #include "core/journal.h"
@@ -170,9 +171,14 @@ test_log_draw(void)
 	struct watch_board board = { &kind, "fb-duel start A B", NULL,
 	    fake_draw };
 	struct watch_log w = { "7", "gm", &board };
-	struct db *db = db_open(":memory:");
+	char dir[] = "/tmp/refkit-unit-watch-XXXXXX", path[64], why[200];
 	struct watch_frame *f = watch_frame_new(40, 5);
-	char why[200];
+	struct db *db;
+
+	if (mkdtemp(dir) == NULL)
+		return;
+	snprintf(path, sizeof path, "%s/refkit.db", dir);
+	db = db_open(path);
 
 	draw_rc = 0;
 	is_int(watch_log_draw(&w, db, f, why, sizeof why), 0, "drawn");
@@ -193,6 +199,8 @@ test_log_draw(void)
 	    "see 'fb-duel replay'", "the form that names where to see more");
 	watch_frame_free(f);
 	db_close(db);
+	snprintf(why, sizeof why, "rm -rf '%s'", dir);
+	(void)system(why);
 }
 
 int
