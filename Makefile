@@ -159,7 +159,7 @@ UNITS  = base/strbuf base/util base/out base/rng base/names db/db db/db_stmt db/
          db/chain \
          sync/changes sync/changes_show sync/resolve sync/dbapply \
          sync/exchange paper/page core/pack core/journal core/seal \
-         term/play term/watch \
+         term/play term/watch term/complete \
          crs/page d6/page fb/page \
          crs/stats crs/sheet crs/item crs/roster crs/import crs/deck \
          crs/odds crs/combat crs/text crs/ledger crs/ledger_rows \

@@ -4,25 +4,6 @@
 #include "bg/complete.h"
 
 #include "bg/ledger.h"
-#include "db/db.h"
-
-#include <string.h>
-
-/* Teams, and the figures of the game --game names, else of its GM's. */
-static void
-names(struct complete *c, const char *kind)
-{
-	struct db *db = complete_db(c);
-	int64_t id;
-
-	if (db == NULL)
-		return;
-	if (strcmp(kind, "team") == 0)
-		bgledger_team_names(db, complete_name, c);
-	else if (strcmp(kind, "figure") == 0 &&
-	    (id = complete_log(c, &bgledger_kind)) != 0)
-		bgledger_game_figures(db, id, complete_name, c);
-}
 
 #define COLOUR	"red|orange|yellow|green|blue|purple"
 
@@ -45,18 +26,11 @@ static const struct complete_cmd cmds[] = {
 	{ "die", "team", NULL },
 	{ "pass", "", NULL },
 	{ "show", "", NULL },
-	{ "log", "", NULL },
 	{ "games", "", NULL },
-	{ "list", "", NULL },
-	{ "undo", "", NULL },
-	{ "replay", "", NULL },
-	{ "play", "", NULL },
-	{ "watch", "", NULL },
-	{ NULL, NULL, NULL }
+	{ NULL, NULL, complete_log_cmds }
 };
 
 static const struct complete_value values[] = {
-	{ "db", "file" },
 	{ "file", "file" },
 	{ "stat", COLOUR },
 	{ "att-stat", COLOUR },
@@ -65,8 +39,16 @@ static const struct complete_value values[] = {
 	{ NULL, NULL }
 };
 
+/* Teams, and the figures of the game --game names, else of its GM's. */
+static const struct complete_list lists[] = {
+	{ "team", bgledger_team_names, NULL },
+	{ "figure", NULL, bgledger_game_figures },
+	{ NULL, NULL, NULL }
+};
+
 const struct complete_tool bgcomplete_board = {
 	.cmds = cmds,
 	.values = values,
-	.names = names,
+	.log = &bgledger_kind,
+	.lists = lists,
 };

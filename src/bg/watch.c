@@ -10,11 +10,8 @@
 #include "bg/text.h"
 #include "bg/ledger.h"
 #include "db/db.h"
-#include "core/journal.h"
 #include "base/util.h"
 
-#include <err.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -43,17 +40,13 @@ paint(void *arg, int sq, const char *text)
 static void
 zones(struct watch_frame *f, const struct bg_game *g)
 {
-	char *text = NULL, *last;
-	size_t len = 0;
-	FILE *fp = open_memstream(&text, &len);
+	struct watch_buf b;
+	char *text, *last;
 
-	if (fp == NULL)
-		err(1, "out of memory");
-	bgtext_zones(fp, g);
-	if (fclose(fp) != 0)
-		err(1, "out of memory");
-	if (len > 0 && text[len - 1] == '\n')
-		text[--len] = '\0';
+	bgtext_zones(watch_buf_open(&b), g);
+	text = watch_buf_close(&b);
+	if (b.len > 0 && text[b.len - 1] == '\n')
+		text[--b.len] = '\0';
 	if ((last = strrchr(text, '\n')) != NULL)
 		*last++ = '\0';
 	watch_put(f, WATCH_PLAIN, "%s%s", last ? text : "", last ? "\n" : "");
@@ -61,46 +54,49 @@ zones(struct watch_frame *f, const struct bg_game *g)
 	free(text);
 }
 
-int
-bgwatch_draw(void *arg, struct db *db, struct watch_frame *f, char *why,
-    size_t whysz)
+/* The title, the board in its colours or with its legend, the zones. */
+static void
+game(struct watch_frame *f, const char *key, const struct bg_game *g)
 {
-	const struct watch_log *w = arg;
-	const char *typed = w->typed;
-	struct bgledger_game d;
-	struct bg_game *g;
-	struct painter p;
-	int64_t id, bad = 0;
-	char whyr[BG_WHYSZ];
+	struct painter p = { f, g, watch_squares(f) };
 
-	id = typed ? db_key_parse(db, typed) : journal_pick(db,
-	    &bgledger_kind, w->gm, 1, whyr, sizeof whyr);
-	if (id == 0 || bgledger_game_load(db, id, &d) != 0)
-		return watch_none("game", typed,
-		    "bg-board new TEAM1 TEAM2", why, whysz);
-	g = xcalloc(1, sizeof *g);
-	if (bgledger_derive(&d, g, &bad, whyr, sizeof whyr) != 0) {
-		util_say(why, whysz, "game %s: event %lld does not replay: %s",
-		    db_key_str(db, id), (long long)bad, whyr);
-		free(g);
-		bgledger_game_release(&d);
-		return WATCH_NOTHING;
-	}
 	watch_put(f, WATCH_TITLE, " game %s: %s (south, rows 1-3) against %s "
-	    "(north); the %s board", db_key_str(db, id), g->team[0].name,
-	    g->team[1].name, g->advanced ? "advanced" : "basic");
+	    "(north); the %s board", key, g->team[0].name, g->team[1].name,
+	    g->advanced ? "advanced" : "basic");
 	watch_fill(f, WATCH_TITLE);
 	watch_put(f, WATCH_PLAIN, "\n");
-	p.f = f;
-	p.g = g;
-	p.colour = watch_squares(f);
 	bgtext_board(g, p.colour, paint, &p);
 	if (!p.colour)
 		watch_text(f, WATCH_DIM, bgtext_legend);
 	zones(f, g);
 	watch_put(f, WATCH_PLAIN, "\n");
-	watch_events(f, &d.j, 't', 6);
+}
+
+/* Draws game id (struct watch_board). */
+static int
+draw(struct db *db, int64_t id, struct watch_frame *f, int64_t *bad,
+    char *why, size_t whysz)
+{
+	struct bgledger_game d;
+	struct bg_game *g;
+	int rc = 0;
+
+	if (bgledger_game_load(db, id, &d) != 0)
+		return WATCH_NO_LOG;
+	g = xcalloc(1, sizeof *g);
+	if (bgledger_derive(&d, g, bad, why, whysz) != 0)
+		rc = WATCH_NOTHING;
+	else {
+		game(f, db_key_str(db, id), g);
+		watch_events(f, &d.j, 't', 6);
+	}
 	free(g);
 	bgledger_game_release(&d);
-	return 0;
+	return rc;
 }
+
+const struct watch_board bgwatch_board = {
+	.kind = &bgledger_kind,
+	.start = "bg-board new TEAM1 TEAM2",
+	.draw = draw,
+};

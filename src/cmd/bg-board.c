@@ -1191,9 +1191,10 @@ cmd_watch(void)
 	if (o.fmt != OUT_TABLE)
 		cli_usage_error("watch draws a board, not JSON or CSV");
 	w.typed = o.game;
+	w.board = &bgwatch_board;
 	w.gm = cli_gm(o.gm);
 	db = cli_db_open(o.db);
-	rc = watch_run(db, bgwatch_draw, &w);
+	rc = watch_run(db, watch_log_draw, &w);
 	db_close(db);
 	return rc;
 }

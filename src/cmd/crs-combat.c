@@ -1477,9 +1477,10 @@ cmd_watch(struct opts *o, int argc, char **argv)
 	if (o->fmt != OUT_TABLE)
 		cli_usage_error("watch draws a board, not JSON or CSV");
 	w.typed = o->combat;
+	w.board = &crswatch_board;
 	w.gm = cli_gm(o->gm);
 	db = cli_db_open(o->db);
-	rc = watch_run(db, crswatch_draw, &w);
+	rc = watch_run(db, watch_log_draw, &w);
 	db_close(db);
 	return rc;
 }

@@ -1431,9 +1431,10 @@ cmd_watch(void)
 	if (o.fmt != OUT_TABLE)
 		cli_usage_error("watch draws the boards, not JSON or CSV");
 	w.typed = o.duel;
+	w.board = &fbwatch_board;
 	w.gm = cli_gm(o.gm);
 	db = cli_db_open(o.db);
-	rc = watch_run(db, fbwatch_draw, &w);
+	rc = watch_run(db, watch_log_draw, &w);
 	db_close(db);
 	return rc;
 }

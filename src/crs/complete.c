@@ -15,10 +15,7 @@
 #define PRIMARY	"ENE=|STR=|INT=|CUN=|AGI=|CON=|CHA=|LUC=|LEVEL="
 #define FIELDS	PRIMARY "|OR=|DR=|MIND=|LIFE=|IN=|EM=|LB=|player=|notes="
 
-/*
- * The roster's names, and the fighters of the combat --combat names,
- * else of its GM's (complete_log).
- */
+/* The roster's names. */
 static void
 names(struct complete *c, const char *kind)
 {
@@ -31,19 +28,12 @@ names(struct complete *c, const char *kind)
 		{ "power", ROSTER_POWER },
 		{ "item-or-power", ROSTER_ITEM_OR_POWER },
 	};
-	struct db *db = complete_db(c);
-	int64_t id;
+	struct db *db;
 
-	if (db == NULL)
-		return;
 	for (size_t i = 0; i < sizeof roster / sizeof roster[0]; i++)
-		if (strcmp(kind, roster[i].kind) == 0) {
+		if (strcmp(kind, roster[i].kind) == 0 &&
+		    (db = complete_db(c)) != NULL)
 			roster_names(db, roster[i].table, complete_name, c);
-			return;
-		}
-	if (strcmp(kind, "fighter") == 0 &&
-	    (id = complete_log(c, &ledger_kind)) != 0)
-		ledger_fighters(db, id, complete_name, c);
 }
 
 static const struct complete_cmd stats_item[] = {
@@ -83,18 +73,15 @@ static const struct complete_cmd stats_cmds[] = {
 };
 
 static const struct complete_value stats_values[] = {
-	{ "db", "file" },
 	{ "rounding", "whole|per-term" },
 	{ "format", "csv|json" },
-	{ "output", "file" },
-	{ "paper", "a4|letter" },
-	{ "per-page", "1|2" },
 	{ NULL, NULL }
 };
 
 const struct complete_tool crscomplete_stats = {
 	.cmds = stats_cmds,
 	.values = stats_values,
+	.shared_values = complete_sheet_values,
 	.names = names,
 };
 
@@ -106,7 +93,6 @@ static const struct complete_cmd draw_cmds[] = {
 };
 
 static const struct complete_value draw_values[] = {
-	{ "db", "file" },
 	{ "svg", "file" },
 	{ NULL, NULL }
 };
@@ -134,20 +120,13 @@ static const struct complete_cmd combat_cmds[] = {
 	{ "round", "", NULL },
 	{ "end", "", NULL },
 	{ "dead", "fighter", NULL },
-	{ "undo", "", NULL },
 	{ "status", "", NULL },
-	{ "list", "", NULL },
-	{ "log", "", NULL },
-	{ "replay", "", NULL },
 	{ "history", "", NULL },
 	{ "report", "", NULL },
-	{ "play", "", NULL },
-	{ "watch", "", NULL },
-	{ NULL, NULL, NULL }
+	{ NULL, NULL, complete_log_cmds }
 };
 
 static const struct complete_value combat_values[] = {
-	{ "db", "file" },
 	{ "rules", "crs|avatar" },
 	{ "kind", "attack|suggestion|intimidation|coercion" },
 	{ "item", "item" },
@@ -161,8 +140,16 @@ static const struct complete_value combat_values[] = {
 	{ NULL, NULL }
 };
 
+/* The fighters of the combat --combat names, else of its GM's. */
+static const struct complete_list combat_lists[] = {
+	{ "fighter", NULL, ledger_fighters },
+	{ NULL, NULL, NULL }
+};
+
 const struct complete_tool crscomplete_combat = {
 	.cmds = combat_cmds,
 	.values = combat_values,
+	.log = &ledger_kind,
+	.lists = combat_lists,
 	.names = names,
 };

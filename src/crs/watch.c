@@ -13,7 +13,6 @@
 #include "crs/text.h"
 #include "crs/ledger.h"
 
-#include <err.h>
 #include <inttypes.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -36,21 +35,17 @@ tell(void *arg, const struct combat_state *s, size_t i)
 {
 	struct story *st = arg;
 	char **slot = &st->line[st->n++ % EVENTS_MAX];
-	size_t len = 0;
-	FILE *fp;
+	struct watch_buf b;
+	FILE *fp = watch_buf_open(&b);
 
-	free(*slot);
-	*slot = NULL;
-	if ((fp = open_memstream(slot, &len)) == NULL)
-		err(1, "out of memory");
 	if (st->l->undone[i])
 		crstext_undone(fp, &st->l->ev[i]);
 	else
 		crstext_story(fp, s, &st->l->ev[i]);
-	if (fclose(fp) != 0)
-		err(1, "out of memory");
-	if (len > 0 && (*slot)[len - 1] == '\n')
-		(*slot)[len - 1] = '\0';
+	free(*slot);
+	*slot = watch_buf_close(&b);
+	if (b.len > 0 && (*slot)[b.len - 1] == '\n')
+		(*slot)[b.len - 1] = '\0';
 }
 
 static void
@@ -203,15 +198,12 @@ static void
 notes_and_events(struct watch_frame *f, const struct combat_state *s,
     const struct story *st)
 {
-	char *notes = NULL;
-	size_t len = 0, k, first;
-	FILE *fp = open_memstream(&notes, &len);
+	struct watch_buf b;
+	char *notes;
+	size_t k, first;
 
-	if (fp == NULL)
-		err(1, "out of memory");
-	crstext_notes(fp, s);
-	if (fclose(fp) != 0)
-		err(1, "out of memory");
+	crstext_notes(watch_buf_open(&b), s);
+	notes = watch_buf_close(&b);
 	watch_text(f, WATCH_PLAIN, notes);
 	free(notes);
 	watch_put(f, WATCH_HEAD, "\nLAST EVENTS\n");
@@ -226,39 +218,36 @@ notes_and_events(struct watch_frame *f, const struct combat_state *s,
 		    st->line[i % EVENTS_MAX]);
 }
 
-int
-crswatch_draw(void *arg, struct db *db, struct watch_frame *f,
+/* Draws combat id (struct watch_board): one replay, the state and story. */
+static int
+draw(struct db *db, int64_t id, struct watch_frame *f, int64_t *bad,
     char *why, size_t whysz)
 {
-	const struct watch_log *w = arg;
-	const char *typed = w->typed;
 	struct ledger l;
 	struct combat_state s;
 	struct story st;
-	int64_t id, bad = 0;
-	char whyr[300];
+	int rc = 0;
 
-	id = typed ? db_key_parse(db, typed) : journal_pick(db, &ledger_kind,
-	    w->gm, 1, whyr, sizeof whyr);
-	if (id == 0 || ledger_load_all(db, id, &l) != 0)
-		return watch_none("combat", typed,
-		    "crs-combat start NAME...", why, whysz);
+	if (ledger_load_all(db, id, &l) != 0)
+		return WATCH_NO_LOG;
 	memset(&st, 0, sizeof st);
 	st.l = &l;
-	if (ledger_derive_each(&l, &s, tell, &st, &bad, whyr,
-	    sizeof whyr) != 0) {
-		util_say(why, whysz, "combat %s: event %" PRId64 " no longer "
-		    "replays (%s); see 'crs-combat replay'", l.key, bad, whyr);
-		story_release(&st);
-		combat_state_release(&s);
-		ledger_release(&l);
-		return WATCH_NOTHING;
+	if (ledger_derive_each(&l, &s, tell, &st, bad, why, whysz) != 0)
+		rc = WATCH_NOTHING;
+	else {
+		title(f, &l, &s);
+		table(f, &s, db_now());
+		notes_and_events(f, &s, &st);
 	}
-	title(f, &l, &s);
-	table(f, &s, db_now());
-	notes_and_events(f, &s, &st);
 	story_release(&st);
 	combat_state_release(&s);
 	ledger_release(&l);
-	return 0;
+	return rc;
 }
+
+const struct watch_board crswatch_board = {
+	.kind = &ledger_kind,
+	.start = "crs-combat start NAME...",
+	.replay = "crs-combat replay",
+	.draw = draw,
+};

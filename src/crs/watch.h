@@ -14,14 +14,9 @@
 #include "term/watch.h"
 
 /*
- * A watch_draw_fn, arg a struct watch_log: draws the combat whose
- * key was typed ("3", "89abcdef-3"), or else the one the GM started or
- * acted in last that is under way, else the one he acted in last (which
- * follows his new combat as it starts).  WATCH_REFUSED with why when the
- * key names no combat; WATCH_NOTHING when there is none yet, or it no
- * longer replays.
+ * The combat on the board (term/watch.h, watch_log_draw): the one whose
+ * key was typed ("3", "89abcdef-3"), else the GM's.
  */
-int crswatch_draw(void *arg, struct db *db, struct watch_frame *f,
-    char *why, size_t whysz);
+extern const struct watch_board crswatch_board;
 
 #endif

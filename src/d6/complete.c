@@ -11,9 +11,9 @@
 #include <string.h>
 
 /*
- * The charts' keys, which need no database, and the characters and the
- * traits of the one named before the trait ("NAME TRAIT", "char roll
- * NAME TRAIT").
+ * The charts' keys, which need no database, and the traits of the
+ * character named before the trait ("NAME TRAIT", "char roll NAME
+ * TRAIT").
  */
 static void
 names(struct complete *c, const char *kind)
@@ -35,11 +35,8 @@ names(struct complete *c, const char *kind)
 	else if (strcmp(kind, "martial") == 0)
 		for (size_t i = 0; (a = d6chart_martial_at(i)) != NULL; i++)
 			complete_name(c, a->key);
-	else if ((db = complete_db(c)) == NULL)
-		return;
-	else if (strcmp(kind, "character") == 0)
-		d6ledger_names(db, complete_name, c);
-	else if (strcmp(kind, "trait") == 0 && complete_word(c, -1) != NULL)
+	else if (strcmp(kind, "trait") == 0 && complete_word(c, -1) != NULL &&
+	    (db = complete_db(c)) != NULL)
 		d6ledger_trait_names(db, complete_word(c, -1), complete_name,
 		    c);
 }
@@ -72,15 +69,16 @@ static const struct complete_cmd cmds[] = {
 #define DIFFICULTY "very-easy|easy|moderate|difficult|very-difficult|heroic"
 
 static const struct complete_value values[] = {
-	{ "db", "file" },
 	{ "vs", DIFFICULTY },
 	{ "wild-one", "complication|drop|none" },
 	{ "chart", "human|starship|vehicle" },
 	{ "armor", "light|heavy" },
-	{ "output", "file" },
-	{ "paper", "a4|letter" },
-	{ "per-page", "1|2" },
 	{ NULL, NULL }
+};
+
+static const struct complete_list lists[] = {
+	{ "character", d6ledger_names, NULL },
+	{ NULL, NULL, NULL }
 };
 
 const struct complete_tool d6complete_roll = {
@@ -88,5 +86,7 @@ const struct complete_tool d6complete_roll = {
 	/* d6-roll CODE, or a character's roll: NAME TRAIT. */
 	.bare = "character trait",
 	.values = values,
+	.shared_values = complete_sheet_values,
+	.lists = lists,
 	.names = names,
 };

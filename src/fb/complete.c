@@ -5,31 +5,7 @@
  */
 #include "fb/complete.h"
 
-#include "db/db.h"
 #include "fb/ledger.h"
-
-#include <string.h>
-
-/*
- * Duelists and boards, and the two of the duel --duel names, else of
- * its GM's (complete_log).
- */
-static void
-names(struct complete *c, const char *kind)
-{
-	struct db *db = complete_db(c);
-	int64_t id;
-
-	if (db == NULL)
-		return;
-	if (strcmp(kind, "duelist") == 0)
-		fbledger_duelist_names(db, complete_name, c);
-	else if (strcmp(kind, "board") == 0)
-		fbledger_board_each(db, complete_name, c);
-	else if (strcmp(kind, "fighter") == 0 &&
-	    (id = complete_log(c, &fbledger_kind)) != 0)
-		fbledger_duel_names(db, id, complete_name, c);
-}
 
 #define GEAS	"push|pull|jump|sight|speed|hide|mind-trick|heal|protect|" \
 		"absorb|lightning|rage|choke"
@@ -61,17 +37,11 @@ static const struct complete_cmd cmds[] = {
 	{ "geas", "fighter " GEAS, NULL },
 	{ "restance", "fighter", NULL },
 	{ "status", "", NULL },
-	{ "list", "", NULL },
-	{ "log", "", NULL },
 	{ "history", "duelist", NULL },
-	{ "undo", "", NULL },
-	{ "replay", "", NULL },
 	{ "sim", "duelist duelist", NULL },
-	{ "play", "", NULL },
-	{ "watch", "", NULL },
 	{ "sheets", "duelist...", NULL },
 	{ "verify-sheet", "", NULL },
-	{ NULL, NULL, NULL }
+	{ NULL, NULL, complete_log_cmds }
 };
 
 /* fb-duel's own options and a round's, which take a value... */
@@ -95,17 +65,24 @@ static const char *const flag_names[] = {
 static const char *const *const flags[] = { flag_names, NULL };
 
 static const struct complete_value values[] = {
-	{ "db", "file" },
 	{ "side", "light|dark" },
 	{ "hand", "left|right" },
 	{ "colour", "green|orange|blue|red|purple|yellow" },
 	{ "level", "learner|initiate|templar|diamedes" },
 	{ "free-geas", GEAS },
 	{ "board", "board" },
-	{ "output", "file" },
-	{ "paper", "a4|letter" },
-	{ "per-page", "1|2" },
 	{ NULL, NULL }
+};
+
+/*
+ * Duelists and boards, and the two of the duel --duel names, else of
+ * its GM's.
+ */
+static const struct complete_list lists[] = {
+	{ "duelist", fbledger_duelist_names, NULL },
+	{ "board", fbledger_board_each, NULL },
+	{ "fighter", NULL, fbledger_duel_names },
+	{ NULL, NULL, NULL }
 };
 
 const struct complete_tool fbcomplete_duel = {
@@ -113,5 +90,7 @@ const struct complete_tool fbcomplete_duel = {
 	.opts = opts,
 	.flags = flags,
 	.values = values,
-	.names = names,
+	.shared_values = complete_sheet_values,
+	.log = &fbledger_kind,
+	.lists = lists,
 };

@@ -6,13 +6,10 @@
 #include "fb/watch.h"
 
 #include "db/db.h"
-#include "core/journal.h"
 #include "base/util.h"
 #include "fb/text.h"
 #include "fb/ledger.h"
 
-#include <err.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,16 +17,12 @@
 static void
 boards(struct watch_frame *f, const char *key, const struct fbledger_live *l)
 {
-	char *text = NULL, *line, *save = NULL;
-	size_t len = 0;
-	FILE *fp = open_memstream(&text, &len);
+	struct watch_buf b;
+	char *text, *line, *save = NULL;
 	int n = 0, blank = 0, head = 0;
 
-	if (fp == NULL)
-		err(1, "out of memory");
-	fbtext_status_text(fp, key, &l->b, l->np, &l->s);
-	if (fclose(fp) != 0)
-		err(1, "out of memory");
+	fbtext_status_text(watch_buf_open(&b), key, &l->b, l->np, &l->s);
+	text = watch_buf_close(&b);
 	/* strtok_r would pass over the blank line: split by hand. */
 	for (line = text; line && *line; line = save) {
 		if ((save = strchr(line, '\n')) != NULL)
@@ -52,35 +45,33 @@ boards(struct watch_frame *f, const char *key, const struct fbledger_live *l)
 	free(text);
 }
 
-int
-fbwatch_draw(void *arg, struct db *db, struct watch_frame *f, char *why,
-    size_t whysz)
+/* Draws duel id (struct watch_board): the boards, then the events. */
+static int
+draw(struct db *db, int64_t id, struct watch_frame *f, int64_t *bad,
+    char *why, size_t whysz)
 {
-	const struct watch_log *w = arg;
-	const char *typed = w->typed;
 	struct fbledger_duel d;
 	struct fbledger_live *live;
-	int64_t id, bad = 0;
-	char whyr[300];
+	int rc = 0;
 
-	id = typed ? db_key_parse(db, typed) : journal_pick(db,
-	    &fbledger_kind, w->gm, 1, whyr, sizeof whyr);
-	if (id == 0 || fbledger_duel_load(db, id, &d) != 0)
-		return watch_none("duel", typed,
-		    "fb-duel start A B", why, whysz);
+	if (fbledger_duel_load(db, id, &d) != 0)
+		return WATCH_NO_LOG;
 	live = xcalloc(1, sizeof *live);
-	if (fbledger_derive(&d, live, &bad, whyr, sizeof whyr) != 0) {
-		util_say(why, whysz, "duel %s: event %lld does not replay: %s",
-		    db_key_str(db, id), (long long)bad, whyr);
-		free(live);
-		fbledger_duel_release(&d);
-		return WATCH_NOTHING;
+	if (fbledger_derive(&d, live, bad, why, whysz) != 0)
+		rc = WATCH_NOTHING;
+	else {
+		live->s.b = &live->b;
+		boards(f, db_key_str(db, id), live);
+		watch_put(f, WATCH_PLAIN, "\n");
+		watch_events(f, &d.j, 'r', 8);
 	}
-	live->s.b = &live->b;
-	boards(f, db_key_str(db, id), live);
-	watch_put(f, WATCH_PLAIN, "\n");
-	watch_events(f, &d.j, 'r', 8);
 	free(live);
 	fbledger_duel_release(&d);
-	return 0;
+	return rc;
 }
+
+const struct watch_board fbwatch_board = {
+	.kind = &fbledger_kind,
+	.start = "fb-duel start A B",
+	.draw = draw,
+};

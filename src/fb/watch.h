@@ -12,12 +12,9 @@
 #include "term/watch.h"
 
 /*
- * A watch_draw_fn: draws the duel whose key arg is, as typed ("3",
- * "89abcdef-3"), or with arg NULL the newest (which follows a new duel
- * as it starts).  WATCH_REFUSED with why when arg names no duel;
- * WATCH_NOTHING when there is none yet, or it no longer replays.
+ * The duel on the board (term/watch.h, watch_log_draw): the one whose key
+ * was typed ("3", "89abcdef-3"), else the GM's.
  */
-int fbwatch_draw(void *arg, struct db *db, struct watch_frame *f,
-    char *why, size_t whysz);
+extern const struct watch_board fbwatch_board;
 
 #endif

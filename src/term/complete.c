@@ -272,6 +272,56 @@ complete_log(struct complete *c, const struct journal_kind *k)
 	    sizeof why);
 }
 
+const struct complete_cmd complete_log_cmds[] = {
+	{ "list", "", NULL },
+	{ "log", "", NULL },
+	{ "undo", "", NULL },
+	{ "replay", "", NULL },
+	{ "play", "", NULL },
+	{ "watch", "", NULL },
+	{ NULL, NULL, NULL }
+};
+
+const struct complete_value complete_sheet_values[] = {
+	{ "output", "file" },
+	{ "paper", "a4|letter" },
+	{ "per-page", "1|2" },
+	{ NULL, NULL }
+};
+
+/* Row cmd of a table, or the first of the table its end goes on to. */
+static const struct complete_cmd *
+cmd_at(const struct complete_cmd *cmd)
+{
+	while (cmd != NULL && cmd->name == NULL && cmd->sub != NULL)
+		cmd = cmd->sub;
+	return cmd != NULL && cmd->name != NULL ? cmd : NULL;
+}
+
+/* Offers the names of kind, from the tool's lists or its names(). */
+static void
+offer_names(struct complete *c, const char *kind)
+{
+	const struct complete_list *l = c->t->lists;
+	struct db *db;
+	int64_t id;
+
+	while (l != NULL && l->kind != NULL && strcmp(l->kind, kind) != 0)
+		l++;
+	if (l == NULL || l->kind == NULL) {
+		if (c->t->names != NULL)
+			c->t->names(c, kind);
+		return;
+	}
+	if ((db = complete_db(c)) == NULL)
+		return;
+	if (l->each != NULL)
+		l->each(db, complete_name, c);
+	else if (c->t->log != NULL &&
+	    (id = complete_log(c, c->t->log)) != 0)
+		l->in_log(db, id, complete_name, c);
+}
+
 /* Offers what a word of kind may be (complete.h). */
 static void
 offer_kind(struct complete *c, const char *kind)
@@ -301,10 +351,8 @@ offer_kind(struct complete *c, const char *kind)
 		c->after = "=";
 		n--;
 	}
-	if (c->t->names == NULL)
-		return;
 	name = xstrndup(kind, n);
-	c->t->names(c, name);
+	offer_names(c, name);
 	free(name);
 }
 
@@ -338,7 +386,7 @@ kind_at(const char *args, int i)
 static const struct complete_cmd *
 find_cmd(const struct complete_cmd *cmds, const char *name)
 {
-	for (; cmds != NULL && cmds->name != NULL; cmds++)
+	for (cmds = cmd_at(cmds); cmds != NULL; cmds = cmd_at(cmds + 1))
 		if (strcmp(cmds->name, name) == 0)
 			return cmds;
 	return NULL;
@@ -354,7 +402,8 @@ offer_word(struct complete *c, int i)
 	int at;
 
 	if (i == 0) {
-		for (cmd = c->t->cmds; cmd != NULL && cmd->name; cmd++)
+		for (cmd = cmd_at(c->t->cmds); cmd != NULL;
+		    cmd = cmd_at(cmd + 1))
 			offer(c, cmd->name, 0);
 		if (c->t->bare == NULL)
 			return;
@@ -363,7 +412,8 @@ offer_word(struct complete *c, int i)
 		args = c->t->bare;
 		at = i;
 	} else if (cmd->sub != NULL && i == 1) {
-		for (sub = cmd->sub; sub->name; sub++)
+		for (sub = cmd_at(cmd->sub); sub != NULL;
+		    sub = cmd_at(sub + 1))
 			offer(c, sub->name, 0);
 		return;
 	} else if (cmd->sub != NULL) {
@@ -412,11 +462,16 @@ offer_options(struct complete *c)
 static const char *
 value_kind(const struct complete *c, const char *opt)
 {
-	for (const struct complete_value *v = c->t->values; v != NULL &&
-	    v->option != NULL; v++)
-		if (strcmp(v->option, opt) == 0)
-			return v->kind;
-	return NULL;
+	const struct complete_value *tables[] = {
+		c->t->values, c->t->shared_values
+	};
+
+	for (size_t i = 0; i < sizeof tables / sizeof tables[0]; i++)
+		for (const struct complete_value *v = tables[i]; v != NULL &&
+		    v->option != NULL; v++)
+			if (strcmp(v->option, opt) == 0)
+				return v->kind;
+	return strcmp(opt, "db") == 0 ? "file" : NULL;
 }
 
 static int

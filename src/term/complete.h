@@ -33,6 +33,7 @@
 #include <stdint.h>
 
 struct db;
+struct journal_kind;
 struct option;
 
 /* A request being answered: private to complete.c. */
@@ -47,7 +48,9 @@ struct complete;
  * NAME=CARDS).  A last kind ending in "..." stands for every word from
  * there on; a last word "..." repeats all the kinds before it ("fighter
  * fighter - ..." for A B FEET [A B FEET...]).  A command with sub, its
- * sub-commands (ended by a NULL name), takes them as its first word.
+ * sub-commands, takes them as its first word.  A table ends with a NULL
+ * name; its sub, if any, is a table that goes on from there (a game's
+ * commands, then complete_log_cmds).
  */
 struct complete_cmd {
 	const char			*name;
@@ -55,10 +58,34 @@ struct complete_cmd {
 	const struct complete_cmd	*sub;
 };
 
-/* The kind of an option's value (option without its "--"). */
+/*
+ * The kind of an option's value (option without its "--").  --db, which
+ * every tool takes, names a file without being listed.
+ */
 struct complete_value {
 	const char	*option;
 	const char	*kind;
+};
+
+/*
+ * What every tool of a log (crs-combat, fb-duel, bg-board) takes with no
+ * word after it: list, log, undo, replay, play and watch.
+ */
+extern const struct complete_cmd complete_log_cmds[];
+/* The options of the printed sheets: output, paper and per-page. */
+extern const struct complete_value complete_sheet_values[];
+
+/*
+ * A kind of name that a store lists: every one in the database (each), or
+ * those in the log named on the line, else its GM's (in_log, over the
+ * tool's log, complete_log).  Each calls fn(arg, name) for every name.
+ */
+struct complete_list {
+	const char	*kind;
+	void		(*each)(struct db *db, void (*fn)(void *, const char *),
+			    void *arg);
+	void		(*in_log)(struct db *db, int64_t id,
+			    void (*fn)(void *, const char *), void *arg);
 };
 
 /*
@@ -74,9 +101,14 @@ struct complete_tool {
 	const char *const *const	*opts;
 	const char *const *const	*flags;
 	const struct complete_value	*values;	/* NULL option last */
+	/* A table of values it shares (complete_sheet_values), or NULL. */
+	const struct complete_value	*shared_values;
+	/* The kind of log it keeps, for lists' in_log; or NULL. */
+	const struct journal_kind	*log;
+	const struct complete_list	*lists;		/* NULL kind last */
 	/*
-	 * Offers, through complete_name, the names of kind: from the
-	 * database (complete_db), or a list the tool knows.
+	 * Offers, through complete_name, the names of a kind that lists does
+	 * not have: from the database (complete_db), or a list the tool knows.
 	 */
 	void	(*names)(struct complete *c, const char *kind);
 };
@@ -112,7 +144,6 @@ struct db *complete_db(struct complete *c);
  * login name) has under way or acted in last (journal_pick).  0 without
  * a database.
  */
-struct journal_kind;
 int64_t complete_log(struct complete *c, const struct journal_kind *k);
 
 /*

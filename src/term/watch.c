@@ -17,6 +17,7 @@
 #include "base/util.h"
 
 #include <curses.h>
+#include <inttypes.h>
 #include <err.h>
 #include <langinfo.h>
 #include <locale.h>
@@ -280,15 +281,12 @@ watch_events(struct watch_frame *f, const struct journal *j,
 		k = WATCH_EVENTS_MIN;
 	first = j->n > k ? j->n - k : 0;
 	for (size_t i = first; i < j->n; i++) {
-		char *line = NULL;
-		size_t len = 0;
-		FILE *fp = open_memstream(&line, &len);
+		struct watch_buf b;
+		char *line;
 
-		if (fp == NULL)
-			err(1, "out of memory");
-		journal_event_line(fp, j, i, round_mark, width);
-		if (fclose(fp) != 0)
-			err(1, "out of memory");
+		journal_event_line(watch_buf_open(&b), j, i, round_mark,
+		    width);
+		line = watch_buf_close(&b);
 		watch_put(f, i + 1 == j->n ? WATCH_BOLD : WATCH_PLAIN, "%s\n",
 		    line);
 		free(line);
@@ -305,6 +303,53 @@ watch_none(const char *what, const char *typed, const char *start,
 	}
 	util_say(why, whysz, "no %s yet (%s)", what, start);
 	return WATCH_NOTHING;
+}
+
+int
+watch_log_draw(void *arg, struct db *db, struct watch_frame *f, char *why,
+    size_t whysz)
+{
+	const struct watch_log *w = arg;
+	const struct watch_board *b = w->board;
+	int64_t id, bad = 0;
+	char whyr[600];
+	int rc;
+
+	id = w->typed ? db_key_parse(db, w->typed) : journal_pick(db, b->kind,
+	    w->gm, 1, whyr, sizeof whyr);
+	rc = id != 0 ? b->draw(db, id, f, &bad, whyr, sizeof whyr) :
+	    WATCH_NO_LOG;
+	if (rc == WATCH_NO_LOG)
+		return watch_none(b->kind->what, w->typed, b->start, why,
+		    whysz);
+	if (rc == WATCH_NOTHING && b->replay != NULL)
+		util_say(why, whysz, "%s %s: event %" PRId64 " no longer "
+		    "replays (%s); see '%s'", b->kind->what,
+		    db_key_str(db, id), bad, whyr, b->replay);
+	else if (rc == WATCH_NOTHING)
+		util_say(why, whysz, "%s %s: event %" PRId64 " does not "
+		    "replay: %s", b->kind->what, db_key_str(db, id), bad,
+		    whyr);
+	return rc;
+}
+
+FILE *
+watch_buf_open(struct watch_buf *b)
+{
+	b->text = NULL;
+	b->len = 0;
+	if ((b->fp = open_memstream(&b->text, &b->len)) == NULL)
+		err(1, "out of memory");
+	return b->fp;
+}
+
+char *
+watch_buf_close(struct watch_buf *b)
+{
+	if (fclose(b->fp) != 0)
+		err(1, "out of memory");
+	b->fp = NULL;
+	return b->text;
 }
 
 int

@@ -14,6 +14,7 @@
 #define REFKIT_WATCH_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 struct db;
@@ -126,13 +127,61 @@ typedef int watch_draw_fn(void *arg, struct db *db, struct watch_frame *f,
 int watch_run(struct db *db, watch_draw_fn *draw, void *arg);
 
 /*
- * Which log a board shows (the arg of a log's watch_draw_fn): the one
- * whose key was typed, else the GM's (core/journal.h, journal_pick).
+ * A kind of log on the live board, which a game's watch module fills
+ * (crs/watch.h, fb/watch.h, bg/watch.h): watch_log_draw picks the log
+ * and words what cannot be shown; draw draws the log it picked.
+ */
+struct journal_kind;
+#define WATCH_NO_LOG	(-3)
+struct watch_board {
+	const struct journal_kind *kind;	/* the log: what ("duel") */
+	const char	*start;		/* how one begins: "fb-duel start A B" */
+	/*
+	 * The command that tells more of a log that no longer replays
+	 * ("crs-combat replay"), or NULL.
+	 */
+	const char	*replay;
+	/*
+	 * Draws log id into f and returns 0; or WATCH_NO_LOG, nothing
+	 * drawn, when there is no log id; or WATCH_NOTHING, nothing drawn,
+	 * with *bad the seq of the event that does not replay and why.
+	 */
+	int	(*draw)(struct db *db, int64_t id, struct watch_frame *f,
+		    int64_t *bad, char *why, size_t whysz);
+};
+
+/*
+ * Which log a board shows (the arg of watch_log_draw): the one whose key
+ * was typed, else the GM's (core/journal.h, journal_pick), of a kind.
  */
 struct watch_log {
 	const char	*typed;		/* its key as typed, or NULL */
 	const char	*gm;		/* else the GM whose log it is */
+	const struct watch_board *board;
 };
+
+/*
+ * A watch_draw_fn, arg a struct watch_log: draws the log picked, the one
+ * typed or else the one its GM started or acted in last that is under way,
+ * else the one he acted in last (which follows his new log as it
+ * starts).  WATCH_REFUSED with why when the key names no log of the
+ * kind; WATCH_NOTHING when there is none yet, or it no longer replays.
+ */
+int watch_log_draw(void *arg, struct db *db, struct watch_frame *f,
+    char *why, size_t whysz);
+
+/*
+ * Text that a printer writes to a FILE, kept in memory: watch_buf_open
+ * opens b's stream, watch_buf_close closes it and returns the text, which
+ * the caller frees.  Both exit when out of memory.
+ */
+struct watch_buf {
+	FILE	*fp;
+	char	*text;
+	size_t	 len;
+};
+FILE *watch_buf_open(struct watch_buf *b);
+char *watch_buf_close(struct watch_buf *b);
 
 /*
  * A frame of cols by rows (colour and squares off) and its plain text,

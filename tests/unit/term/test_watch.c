@@ -9,8 +9,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "term/watch.h"
+#include "core/journal.h"
+#include "db/db.h"
 
 /* f's plain text, in a static buffer. */
 static const char *
@@ -124,6 +127,82 @@ test_fill(void)
 	watch_frame_free(f);
 }
 
+static void
+test_buf(void)
+{
+	struct watch_buf b;
+	FILE *fp = watch_buf_open(&b);
+	char *text;
+
+	fprintf(fp, "two %s\n", "lines");
+	fputs("and more", fp);
+	text = watch_buf_close(&b);
+	is_str(text, "two lines\nand more", "a buffer holds what was printed");
+	is_int(b.len, 18, "and its length");
+	ok(b.fp == NULL, "its stream closed");
+	free(text);
+	text = watch_buf_close((watch_buf_open(&b), &b));
+	is_str(text, "", "an empty buffer is an empty string");
+	free(text);
+}
+
+/* A board whose draw answers as told, for watch_log_draw. */
+static int draw_rc;
+static int64_t draw_id;
+
+static int
+fake_draw(struct db *db, int64_t id, struct watch_frame *f, int64_t *bad,
+    char *why, size_t whysz)
+{
+	(void)db;
+	draw_id = id;
+	if (draw_rc == WATCH_NOTHING) {
+		*bad = 4;
+		snprintf(why, whysz, "a rule says no");
+	} else if (draw_rc == 0)
+		watch_put(f, WATCH_PLAIN, "drawn\n");
+	return draw_rc;
+}
+
+static void
+test_log_draw(void)
+{
+	static const struct journal_kind kind = { .what = "duel" };
+	struct watch_board board = { &kind, "fb-duel start A B", NULL,
+	    fake_draw };
+	struct watch_log w = { "7", "gm", &board };
+	char dir[] = "/tmp/refkit-unit-watch-XXXXXX", path[64], why[200];
+	struct watch_frame *f = watch_frame_new(40, 5);
+	struct db *db;
+
+	if (mkdtemp(dir) == NULL)
+		return;
+	snprintf(path, sizeof path, "%s/refkit.db", dir);
+	db = db_open(path);
+
+	draw_rc = 0;
+	is_int(watch_log_draw(&w, db, f, why, sizeof why), 0, "drawn");
+	is_int(draw_id, db_key_parse(db, "7"), "the log typed");
+	is_str(text(f), "drawn\n", "by the board's draw");
+	draw_rc = WATCH_NO_LOG;
+	is_int(watch_log_draw(&w, db, f, why, sizeof why), WATCH_REFUSED,
+	    "a typed key that names no log refuses");
+	is_str(why, "no duel 7", "and says so by the kind's name");
+	draw_rc = WATCH_NOTHING;
+	is_int(watch_log_draw(&w, db, f, why, sizeof why), WATCH_NOTHING,
+	    "a log that does not replay: nothing to show");
+	is_str(why, "duel 7: event 4 does not replay: a rule says no",
+	    "the short form");
+	board.replay = "fb-duel replay";
+	watch_log_draw(&w, db, f, why, sizeof why);
+	is_str(why, "duel 7: event 4 no longer replays (a rule says no); "
+	    "see 'fb-duel replay'", "the form that names where to see more");
+	watch_frame_free(f);
+	db_close(db);
+	snprintf(why, sizeof why, "rm -rf '%s'", dir);
+	(void)system(why);
+}
+
 int
 main(void)
 {
@@ -132,5 +211,7 @@ main(void)
 	test_cells();
 	test_bars();
 	test_fill();
+	test_buf();
+	test_log_draw();
 	return tap_done();
 }
