@@ -163,6 +163,31 @@ util_streq_ci(const char *a, const char *b)
 	return *a == *b;
 }
 
+int
+util_lookup(const char *const *names, int n, const char *s,
+    int (*cmp)(const char *, const char *))
+{
+	for (int i = 0; i < n; i++)
+		if (cmp(s, names[i]) == 0)
+			return i;
+	return -1;
+}
+
+int
+util_name_ok(const char *s, size_t max)
+{
+	size_t n = strlen(s);
+
+	if (n < 1 || n > max)
+		return 0;
+	for (; *s; s++)
+		if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
+		    (*s >= '0' && *s <= '9') || *s == '-' || *s == '_' ||
+		    *s == '.'))
+			return 0;
+	return 1;
+}
+
 /*
  * Length of the valid UTF-8 sequence at s (2 to 4), or 0 if s does not
  * start one.  Overlong forms and surrogates count as invalid.

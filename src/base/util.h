@@ -48,6 +48,19 @@ int util_is_digits(const char *s);
 int util_streq_ci(const char *a, const char *b);
 
 /*
+ * The index of s in a table of n names, or -1, compared by cmp: strcmp
+ * for an exact name, strcasecmp for one but for ASCII case.
+ */
+int util_lookup(const char *const *names, int n, const char *s,
+    int (*cmp)(const char *, const char *));
+
+/*
+ * Whether s is a plain name: 1 to max characters, each an ASCII letter
+ * or digit, '-', '_' or '.' (a board's, a team's, a figure's ...).
+ */
+int util_name_ok(const char *s, size_t max);
+
+/*
  * Writes s to fp with control characters and invalid UTF-8 made visible
  * (\n, \t, \x1b, ...), and the bidirectional controls that reorder text
  * (\u202e, ...), so that stored text can never drive a terminal nor

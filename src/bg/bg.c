@@ -39,13 +39,14 @@ const char *bg_power_name(int p) { return power_names[p]; }
 int
 bg_level_find(const char *s)
 {
+	int l;
+
 	if (strcasecmp(s, "S/A") == 0 || strcasecmp(s, "S") == 0 ||
 	    strcasecmp(s, "A") == 0 || strcasecmp(s, "starter") == 0 ||
 	    strcasecmp(s, "accessory") == 0)
 		return BG_SA;
-	for (int l = 0; l < BG_NLEVEL; l++)
-		if (strcasecmp(s, level_names[l]) == 0)
-			return l;
+	if ((l = util_lookup(level_names, BG_NLEVEL, s, strcasecmp)) >= 0)
+		return l;
 	if (strcmp(s, "1") == 0 || strcmp(s, "2") == 0 || strcmp(s, "3") == 0)
 		return s[0] - '0';
 	return -1;
@@ -54,10 +55,7 @@ bg_level_find(const char *s)
 int
 bg_colour_find(const char *s)
 {
-	for (int c = 0; c < BG_NSTAT; c++)
-		if (strcasecmp(s, colour_names[c]) == 0)
-			return c;
-	return -1;
+	return util_lookup(colour_names, BG_NSTAT, s, strcasecmp);
 }
 
 int
@@ -66,25 +64,13 @@ bg_power_find(const char *s)
 	if (strcasecmp(s, "supersense") == 0 ||
 	    strcasecmp(s, "swap-powers") == 0)
 		return s[1] == 'u' || s[1] == 'U' ? BG_SUPERSENSE : BG_SWAP;
-	for (int p = 0; p < BG_NPOWER; p++)
-		if (strcasecmp(s, power_names[p]) == 0)
-			return p;
-	return -1;
+	return util_lookup(power_names, BG_NPOWER, s, strcasecmp);
 }
 
 int
 bg_name_ok(const char *s)
 {
-	size_t n = strlen(s);
-
-	if (n < 1 || n >= BG_NAMESZ)
-		return 0;
-	for (; *s; s++)
-		if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
-		    (*s >= '0' && *s <= '9') || *s == '-' || *s == '_' ||
-		    *s == '.'))
-			return 0;
-	return 1;
+	return util_name_ok(s, BG_NAMESZ - 1);
 }
 
 /* ---- teams ---- */

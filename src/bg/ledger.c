@@ -93,14 +93,9 @@ int
 bgledger_team_name(struct db *db, const char *typed, char name[BG_NAMESZ],
     char *why, size_t whysz)
 {
-	char *full = lookup_name(db, "SELECT name FROM bg_team WHERE name = ?1",
-	    "SELECT name FROM bg_team", typed, "no team", why, whysz);
-
-	if (full == NULL)
-		return -1;
-	snprintf(name, BG_NAMESZ, "%s", full);
-	free(full);
-	return 0;
+	return lookup_name_buf(db, "SELECT name FROM bg_team WHERE name = ?1",
+	    "SELECT name FROM bg_team", typed, "no team", name, BG_NAMESZ, why,
+	    whysz);
 }
 
 int
@@ -261,15 +256,9 @@ game_head(void *ctx, struct db_stmt *st)
 
 /*
  * Snapshots: after every BGLEDGER_SNAP_EVERY-th event, of the byte form
- * BGPACK_FORMAT and of these sources (SNAP_RULES_SUM, from the
- * Makefile), so that a rules change passes over every snapshot.
+ * BGPACK_FORMAT and of these sources (JOURNAL_SNAP_VERSION).
  */
 #define BGLEDGER_SNAP_EVERY	16
-#ifndef SNAP_RULES_SUM
-#define SNAP_RULES_SUM		0
-#endif
-#define BGLEDGER_SNAP_VERSION \
-	((int64_t)BGPACK_FORMAT << 32 | (int64_t)SNAP_RULES_SUM)
 
 /* The options of a move's input that give dice (bg/text.c). */
 static const char *const bg_dice[] = {
@@ -282,14 +271,9 @@ bgledger_replay(struct db *db, int64_t id, void (*bad)(void *, int64_t,
     int, const char *), void *arg)
 {
 	struct journal_bad b = { bad, arg };
-	struct bgledger_game d;
-	int n;
 
-	if (bgledger_game_load(db, id, &d) != 0)
-		return -1;
-	n = bgledger_audit(db, &d, journal_bad_ran, &b);
-	bgledger_game_release(&d);
-	return n;
+	return journal_audit_log(db, &bgledger_rules, id, journal_bad_ran, &b,
+	    NULL);
 }
 
 const struct journal_kind bgledger_kind = {
@@ -317,7 +301,7 @@ const struct journal_kind bgledger_kind = {
 	    " id DESC LIMIT 1",
 	.sql_gm = "SELECT gm FROM bg_game WHERE id = ?1",
 	.snap_every = BGLEDGER_SNAP_EVERY,
-	.snap_version = BGLEDGER_SNAP_VERSION,
+	.snap_version = JOURNAL_SNAP_VERSION(BGPACK_FORMAT),
 	.dice = bg_dice,
 	.replay = bgledger_replay,
 };
@@ -434,21 +418,7 @@ bgledger_undo_target(struct db *db, int64_t id)
 int64_t *
 bgledger_game_ids(struct db *db, size_t *n)
 {
-	struct db_stmt *st = db_prepare(db,
-	    "SELECT id FROM bg_game ORDER BY id");
-	int64_t *ids = NULL;
-	size_t cap = 0;
-
-	*n = 0;
-	while (db_step(db, st, 0) == DB_ROW) {
-		if (*n == cap) {
-			cap = cap ? 2 * cap : 16;
-			ids = xreallocarray(ids, cap, sizeof *ids);
-		}
-		ids[(*n)++] = db_column_int(st, 0);
-	}
-	db_finalize(st);
-	return ids;
+	return journal_ids(db, &bgledger_kind, n);
 }
 
 void
@@ -667,25 +637,59 @@ bgledger_derive(const struct bgledger_game *d, struct bg_game *g,
 	return journal_derive(&d->j, replay_one, g, bad, why, whysz);
 }
 
-/* Stores g as the state after event seq of game id, if seq is due. */
+/* A game's state to its rules' walks (core/journal.h). */
 static void
-snapshot(struct db *db, int64_t id, int64_t seq, const struct bg_game *g)
+pack_game(const void *g, struct pack *p)
 {
-	struct pack p = { 0 };
-
-	if (!journal_snapshot_due(&bgledger_kind, seq))
-		return;
-	bgpack_write(g, &p);
-	journal_snapshot_put(db, &bgledger_kind, id, seq, p.buf, p.len);
-	free(p.buf);
+	bgpack_write(g, p);
 }
+
+/* A move drawn again from its input as typed, for a seal's check. */
+static int
+redraw(void *g, const struct journal_event *e, const char *typed,
+    struct rng *rng, char **canon, char *why, size_t whysz)
+{
+	struct bg_report r;
+
+	return bgledger_apply(g, e->action, typed, rng, &r, canon, why,
+	    whysz);
+}
+
+static const struct journal *
+load_game(struct db *db, int64_t id, void *lg)
+{
+	struct bgledger_game *d = lg;
+
+	return bgledger_game_load(db, id, d) == 0 ? &d->j : NULL;
+}
+
+static void
+start_game(void *g, const void *lg)
+{
+	const struct bgledger_game *d = lg;
+
+	bg_start(g, &d->team[0], &d->team[1], d->advanced, d->safe_attack);
+}
+
+static void
+release_game(void *lg)
+{
+	bgledger_game_release(lg);
+}
+
+/* A move that does not run again is reported, and the audit goes on. */
+const struct journal_rules bgledger_rules = {
+	.kind = &bgledger_kind, .size = sizeof(struct bg_game),
+	.whysz = BG_WHYSZ, .step = replay_one, .pack = pack_game,
+	.go_on = 1, .lsize = sizeof(struct bgledger_game), .load = load_game,
+	.start = start_game, .release = release_game, .redraw = redraw,
+};
 
 int64_t
 bgledger_record(struct db *db, int64_t id, struct journal_event *e,
     const struct bg_game *after)
 {
-	e->seq = journal_append(db, &bgledger_kind, id, 0, e);
-	snapshot(db, id, e->seq, after);
+	e->seq = journal_append_state(db, &bgledger_rules, id, e, after);
 	return e->seq;
 }
 
@@ -708,95 +712,20 @@ bgledger_undo(struct db *db, struct bgledger_game *d, struct bg_game *g,
 		return -1;
 	}
 	*seq = journal_event_undo(db, &d->j, (size_t)i, now, gm);
-	snapshot(db, d->id, *seq, g);
+	journal_snapshot_after(db, &bgledger_rules, d->id, *seq, g);
 	return i;
-}
-
-/* An audit of one game: its replay, and the snapshots to compare. */
-struct audit {
-	struct bg_game			 g;
-	const struct journal		*j;
-	struct journal_snapshot		*snap;
-	size_t				 nsnap, next;
-	void				(*bad)(void *, int64_t, const char *);
-	void				*arg;
-	int				 nbad;
-};
-
-/*
- * Compares the snapshots before seq upto (INT64_MAX: all the rest) with
- * the state the replay has reached, the state after each of them: no
- * event between them and upto has run yet.  last is the newest seq.
- */
-static void
-audit_snapshots(struct audit *a, int64_t upto, int64_t last)
-{
-	for (; a->next < a->nsnap && a->snap[a->next].seq < upto; a->next++) {
-		const struct journal_snapshot *x = &a->snap[a->next];
-		struct pack p = { 0 };
-		const char *m = NULL;
-
-		bgpack_write(&a->g, &p);
-		if (x->seq > last)
-			m = "a snapshot after the last event";
-		else if (p.len != x->len || memcmp(p.buf, x->state, p.len) != 0)
-			m = "the snapshot of the state after it disagrees "
-			    "with the replay";
-		free(p.buf);
-		if (m != NULL) {
-			a->bad(a->arg, x->seq, m);
-			a->nbad++;
-		}
-	}
-}
-
-static void
-audit_before(void *arg, size_t i)
-{
-	struct audit *a = arg;
-
-	audit_snapshots(a, a->j->seq[i], INT64_MAX);
-}
-
-/* Runs one event again and says if it fails; never stops the replay. */
-static int
-audit_one(void *arg, const void *body, char *why, size_t whysz)
-{
-	struct audit *a = arg;
-	const struct journal_event *e = body;
-	char *m;
-
-	if (replay_one(&a->g, body, why, whysz) == 0)
-		return 0;
-	m = xasprintf("does not replay: %s", why);
-	a->bad(a->arg, e->seq, m);
-	free(m);
-	a->nbad++;
-	return 0;
 }
 
 int
 bgledger_audit(struct db *db, const struct bgledger_game *d,
     void (*bad)(void *arg, int64_t seq, const char *why), void *arg)
 {
-	struct audit *a = xcalloc(1, sizeof *a);
-	const struct journal *j = &d->j;
-	int64_t none;
-	char why[BG_WHYSZ];
+	struct bg_game *g = xcalloc(1, sizeof *g);
 	int n;
 
-	a->j = j;
-	a->bad = bad;
-	a->arg = arg;
-	a->snap = journal_snapshots(db, &bgledger_kind, d->id, &a->nsnap);
-	bg_start(&a->g, &d->team[0], &d->team[1], d->advanced,
-	    d->safe_attack);
-	journal_derive_each(j, audit_one, audit_before, a, &none, why,
-	    sizeof why);
-	audit_snapshots(a, INT64_MAX, j->n ? j->seq[j->n - 1] : 0);
-	journal_snapshots_free(a->snap, a->nsnap);
-	n = a->nbad;
-	free(a);
+	start_game(g, d);
+	n = journal_audit(db, &bgledger_rules, &d->j, g, bad, arg);
+	free(g);
 	return n;
 }
 
@@ -805,75 +734,5 @@ bgledger_audit(struct db *db, const struct bgledger_game *d,
 int
 bgledger_seal(struct db *db, int64_t id, uint64_t *seed)
 {
-	return seal_draw(db, "game", id, journal_next_seq(db, &bgledger_kind,
-	    id), seed);
-}
-
-/* bgledger_seal_check's walk through a game. */
-struct seal_walk {
-	struct seal_input	 in;
-	struct bg_game		*g;
-};
-
-static int
-seal_step(void *arg, const void *body, char *why, size_t whysz)
-{
-	struct seal_walk *w = arg;
-
-	return replay_one(w->g, body, why, whysz);
-}
-
-/* Event i against the seal, from the state just before it. */
-static void
-seal_before(void *arg, size_t i)
-{
-	struct seal_walk *w = arg;
-	const struct journal_event *e = journal_body(w->in.j, i);
-	struct bg_game *copy;
-	struct bg_report r;
-	struct rng rng;
-	uint64_t want;
-	char why[BG_WHYSZ], *canon = NULL;
-	int failed;
-
-	if (!seal_input_due(&w->in, i, &want))
-		return;
-	copy = xmalloc(sizeof *copy);
-	*copy = *w->g;
-	rng_seed(&rng, want);
-	failed = bgledger_apply(copy, e->action, w->in.typed[i], &rng, &r,
-	    &canon, why, sizeof why) < 0;
-	seal_input_redrawn(&w->in, e->seq, failed ? why : NULL, canon,
-	    e->input);
-	free(canon);
-	free(copy);
-}
-
-long
-bgledger_seal_check(struct db *db, int64_t log, int64_t first, int64_t last,
-    const unsigned char key[SEAL_BYTES], seal_bad_fn bad, void *arg,
-    char *why, size_t whysz)
-{
-	struct bgledger_game d;
-	struct seal_walk w = { .in = { .kind = "game", .key = key,
-	    .log = log, .first = first, .last = last, .bad = bad,
-	    .arg = arg } };
-	int64_t stop;
-	char whyd[BG_WHYSZ];
-	int rc;
-
-	if (bgledger_game_load(db, log, &d) != 0)
-		return util_say(why, whysz, "no such game");
-	w.g = xcalloc(1, sizeof *w.g);
-	w.in.j = &d.j;
-	w.in.typed = journal_texts(db, "SELECT seq, json_extract(detail,"
-	    " '$.typed') FROM bg_event WHERE game_id = ?1 ORDER BY seq", &d.j);
-	derive_start(&d, w.g);
-	rc = journal_derive_each(&d.j, seal_step, seal_before, &w, &stop,
-	    whyd, sizeof whyd);
-	seal_input_stopped(&w.in, rc, stop, whyd);
-	journal_texts_free(w.in.typed, d.j.n);
-	free(w.g);
-	bgledger_game_release(&d);
-	return w.in.draws;
+	return seal_draw_next(db, &bgledger_kind, id, seed);
 }

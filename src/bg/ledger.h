@@ -104,15 +104,14 @@ int bgledger_apply(struct bg_game *g, const char *action, const char *input,
 int bgledger_seal(struct db *db, int64_t id, uint64_t *seed);
 
 /*
- * The sealed draws of game log from seq first to last (0: on): a
- * seal_checker's check (core/seal.h).  An event that drew dice holds
- * the seed key gives its seq, and its input as typed ("typed" in its
- * detail); applied again with that seed, it must give the canonical
- * input, every die, that it records.
+ * A game's rules for the walks through its log (core/journal.h): the
+ * audit, the snapshots and the check of its sealed draws
+ * (seal_input_check): an event that drew dice holds the seed key gives
+ * its seq, and its input as typed ("typed" in its detail); applied
+ * again with that seed, it must give the canonical input, every die,
+ * that it records.
  */
-long bgledger_seal_check(struct db *db, int64_t log, int64_t first,
-    int64_t last, const unsigned char key[SEAL_BYTES], seal_bad_fn bad,
-    void *arg, char *why, size_t whysz);
+extern const struct journal_rules bgledger_rules;
 
 /*
  * Derives the state: the setup (or the snapshot d was loaded from), then

@@ -6,6 +6,7 @@
  */
 #include "core/journal.h"
 #include "db/chain.h"
+#include "core/pack.h"
 
 #include "core/cli.h"
 #include "base/util.h"
@@ -27,6 +28,25 @@ journal_latest(struct db *db, const struct journal_kind *k)
 		id = db_column_int(st, 0);
 	db_finalize(st);
 	return id;
+}
+
+int64_t *
+journal_ids(struct db *db, const struct journal_kind *k, size_t *n)
+{
+	struct db_stmt *st = db_prepare(db, k->sql_ids);
+	int64_t *ids = NULL;
+	size_t cap = 0;
+
+	*n = 0;
+	while (db_step(db, st, 0) == DB_ROW) {
+		if (*n == cap) {
+			cap = cap ? 2 * cap : 16;
+			ids = xreallocarray(ids, cap, sizeof *ids);
+		}
+		ids[(*n)++] = db_column_int(st, 0);
+	}
+	db_finalize(st);
+	return ids;
 }
 
 struct journal_open *
@@ -635,6 +655,172 @@ journal_derive_each(const struct journal *j,
 		}
 	}
 	return 0;
+}
+
+/* ---- the walks of a kind with rules ---- */
+
+void
+journal_snapshot_after(struct db *db, const struct journal_rules *r,
+    int64_t id, int64_t seq, const void *state)
+{
+	struct pack p = { 0 };
+
+	if (!journal_snapshot_due(r->kind, seq))
+		return;
+	r->pack(state, &p);
+	journal_snapshot_put(db, r->kind, id, seq, p.buf, p.len);
+	free(p.buf);
+}
+
+int
+journal_run_load(struct db *db, const struct journal_rules *r, int64_t id,
+    struct journal_run *run)
+{
+	memset(run, 0, sizeof *run);
+	run->lg = xcalloc(1, r->lsize);
+	run->j = r->load(db, id, run->lg);
+	if (run->j == NULL) {
+		free(run->lg);
+		run->lg = NULL;
+		return -1;
+	}
+	run->r = r;
+	run->state = xcalloc(1, r->size);
+	if (r->start != NULL)
+		r->start(run->state, run->lg);
+	return 0;
+}
+
+void
+journal_run_release(struct journal_run *run)
+{
+	if (run->lg != NULL)
+		run->r->release(run->lg);
+	free(run->lg);
+	free(run->state);
+	memset(run, 0, sizeof *run);
+}
+
+int64_t
+journal_append_state(struct db *db, const struct journal_rules *r,
+    int64_t id, const void *body, const void *state)
+{
+	int64_t seq = journal_append(db, r->kind, id, 0, body);
+
+	journal_snapshot_after(db, r, id, seq, state);
+	return seq;
+}
+
+/* An audit of one log: its replay, and the snapshots to compare. */
+struct audit {
+	const struct journal_rules	*r;
+	const struct journal		*j;
+	void				*state;
+	size_t				 cur;	/* the event running */
+	struct journal_snapshot		*snap;
+	size_t				 nsnap, next;
+	void				(*bad)(void *, int64_t, const char *);
+	void				*arg;
+	int				 nbad;
+};
+
+static void
+audit_bad(struct audit *a, int64_t seq, const char *why)
+{
+	a->bad(a->arg, seq, why);
+	a->nbad++;
+}
+
+/*
+ * Compares the snapshots before seq upto (INT64_MAX: all the rest) with
+ * the state the replay has reached, the state after each of them: no
+ * event between them and upto has run yet.  last is the newest seq.
+ */
+static void
+audit_snapshots(struct audit *a, int64_t upto, int64_t last)
+{
+	for (; a->next < a->nsnap && a->snap[a->next].seq < upto; a->next++) {
+		const struct journal_snapshot *x = &a->snap[a->next];
+		struct pack p = { 0 };
+		int same;
+
+		if (x->seq > last) {
+			audit_bad(a, x->seq, "a snapshot after the last event");
+			continue;
+		}
+		a->r->pack(a->state, &p);
+		same = p.len == x->len && memcmp(p.buf, x->state, p.len) == 0;
+		free(p.buf);
+		if (!same)
+			audit_bad(a, x->seq, "the snapshot of the state after "
+			    "it disagrees with the replay");
+	}
+}
+
+static void
+audit_before(void *arg, size_t i)
+{
+	struct audit *a = arg;
+
+	a->cur = i;
+	audit_snapshots(a, a->j->seq[i], INT64_MAX);
+}
+
+/* Runs one event again; with go_on, one that fails is reported here. */
+static int
+audit_one(void *arg, const void *body, char *why, size_t whysz)
+{
+	struct audit *a = arg;
+	char *m;
+
+	if (a->r->step(a->state, body, why, whysz) == 0)
+		return 0;
+	if (!a->r->go_on)
+		return -1;
+	m = xasprintf("does not replay: %s", why);
+	audit_bad(a, a->j->seq[a->cur], m);
+	free(m);
+	return 0;
+}
+
+int
+journal_audit(struct db *db, const struct journal_rules *r,
+    const struct journal *j, void *state,
+    void (*bad)(void *arg, int64_t seq, const char *why), void *arg)
+{
+	struct audit a = { .r = r, .j = j, .state = state, .bad = bad,
+	    .arg = arg };
+	char *why = xmalloc(r->whysz), *m;
+	int64_t seq;
+
+	a.snap = journal_snapshots(db, r->kind, j->log, &a.nsnap);
+	if (journal_derive_each(j, audit_one, audit_before, &a, &seq, why,
+	    r->whysz) != 0) {
+		m = xasprintf("does not replay: %s", why);
+		audit_bad(&a, seq, m);
+		free(m);
+	} else
+		audit_snapshots(&a, INT64_MAX, j->n ? j->seq[j->n - 1] : 0);
+	journal_snapshots_free(a.snap, a.nsnap);
+	free(why);
+	return a.nbad;
+}
+
+int
+journal_audit_log(struct db *db, const struct journal_rules *r, int64_t id,
+    void (*bad)(void *arg, int64_t seq, const char *why), void *arg,
+    int *events)
+{
+	struct journal_run run;
+	int n;
+
+	if (journal_run_load(db, r, id, &run) != 0)
+		return -1;
+	if (events != NULL)
+		*events += (int)run.j->n;
+	n = journal_audit(db, r, run.j, run.state, bad, arg);
+	journal_run_release(&run);
+	return n;
 }
 
 /* ---- input logs ---- */

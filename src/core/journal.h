@@ -56,6 +56,12 @@ struct journal_kind {
 					   (db/chain.h) */
 	const char	*sql_target;	/* log ?1's newest live event */
 	const char	*sql_snap;	/* its usable snapshots, newest first */
+	const char	*sql_ids;	/* every log's id, in order */
+	/*
+	 * An input log's inputs as typed (JOURNAL_INPUT_KIND): per event,
+	 * its seq and the text, for a seal's check (core/seal.h).
+	 */
+	const char	*sql_typed;
 	int		 ncols;		/* the body's columns */
 	void		(*head)(void *ctx, struct db_stmt *st);
 	size_t		 size;		/* of one body */
@@ -158,7 +164,20 @@ void journal_bad_ran(void *b, int64_t seq, const char *why);
 	    " WHERE s.kind = ?1 AND s.log = ?2 AND s.version = ?3" \
 	    " AND s.seq < ?4 AND NOT EXISTS (SELECT 1 FROM " events " u" \
 	    " WHERE u." key " = ?2 AND u.seq > s.seq" \
-	    " AND u.undoes <= s.seq) ORDER BY s.seq DESC"
+	    " AND u.undoes <= s.seq) ORDER BY s.seq DESC", \
+	.sql_ids = "SELECT id FROM " logs " ORDER BY id"
+
+/*
+ * A kind's snap_version: its state's byte form (format), and a checksum
+ * of the sources that derive the state (SNAP_RULES_SUM, which the
+ * Makefile gives a game's ledger.c), so that a change of the rules
+ * passes over every snapshot stored before it.
+ */
+#ifndef SNAP_RULES_SUM
+#define SNAP_RULES_SUM		0
+#endif
+#define JOURNAL_SNAP_VERSION(format) \
+	((int64_t)(format) << 32 | (int64_t)SNAP_RULES_SUM)
 
 /*
  * A log as loaded: its events in seq order, all of them, or only those
@@ -206,6 +225,12 @@ void journal_summaries(struct db *db, const char *sql, const char *name,
 
 /* The newest log of kind k that this station started, or 0. */
 int64_t journal_latest(struct db *db, const struct journal_kind *k);
+
+/*
+ * The ids of every log of kind k, in order: an array of *n, which the
+ * caller frees (NULL when there are none).
+ */
+int64_t *journal_ids(struct db *db, const struct journal_kind *k, size_t *n);
 
 /* A log not yet ended, as k->sql_open gives it. */
 struct journal_open {
@@ -372,6 +397,105 @@ struct journal_snapshot *journal_snapshots(struct db *db,
 void journal_snapshots_free(struct journal_snapshot *s, size_t n);
 
 /*
+ * The rules of a kind whose state is derived by running its events
+ * again, for the walks through a log that every such kind shares: the
+ * snapshots (journal_snapshot_after), the audit (journal_audit) and, for
+ * an input log, a seal's check (seal_input_check, core/seal.h).  A state
+ * is an object the caller allocates and starts; the walks only run
+ * events on it, pack it and copy it.
+ */
+struct pack;
+struct rng;
+struct journal_event;
+struct journal_rules {
+	const struct journal_kind *kind;
+	size_t		 size;		/* of a state */
+	size_t		 whysz;		/* of the kind's refusals */
+	/* Runs one stored event again on state: 0, or -1 with why. */
+	int		(*step)(void *state, const void *body, char *why,
+			    size_t whysz);
+	/* Appends state's byte form, its snapshot, to p. */
+	void		(*pack)(const void *state, struct pack *p);
+	/*
+	 * 1: an event that does not run again is reported and the audit
+	 * goes on past it; 0: the audit stops there, as what follows a
+	 * broken event means nothing.
+	 */
+	int		 go_on;
+	/*
+	 * A log as the kind loads it whole (a struct of lsize bytes, with
+	 * its journal): load fills lg and returns its journal, or NULL
+	 * when there is no log id; start starts state for its first event
+	 * (NULL: a state of zeros); release frees what lg owns.
+	 */
+	size_t		 lsize;
+	const struct journal *(*load)(struct db *db, int64_t id, void *lg);
+	void		(*start)(void *state, const void *lg);
+	void		(*release)(void *lg);
+	/* Makes dst a copy of src (NULL: a copy of its bytes will do). */
+	void		(*copy)(void *dst, const void *src);
+	/*
+	 * An input log's event e run again on state from its input as
+	 * typed, its dice drawn from rng: 0 with *canon its input as run
+	 * (owned), or -1 with why.
+	 */
+	int		(*redraw)(void *state, const struct journal_event *e,
+			    const char *typed, struct rng *rng, char **canon,
+			    char *why, size_t whysz);
+};
+
+/* A log loaded whole for a walk, and a state started for it. */
+struct journal_run {
+	const struct journal_rules *r;
+	void			*lg;	/* the kind's log, owned */
+	const struct journal	*j;	/* its journal */
+	void			*state;	/* owned */
+};
+
+/*
+ * Loads log id of r's kind into run and starts its state.  Returns 0,
+ * or -1 (run empty) when there is no such log.  Release with
+ * journal_run_release.
+ */
+int journal_run_load(struct db *db, const struct journal_rules *r,
+    int64_t id, struct journal_run *run);
+void journal_run_release(struct journal_run *run);
+
+/*
+ * Stores state, packed by r->pack, as the snapshot after event seq of
+ * log id, if seq is due one; in the caller's write transaction.
+ */
+void journal_snapshot_after(struct db *db, const struct journal_rules *r,
+    int64_t id, int64_t seq, const void *state);
+
+/*
+ * Appends body to log id as its next seq, which it returns (no undo),
+ * and stores state, the state after it, as journal_snapshot_after does.
+ */
+int64_t journal_append_state(struct db *db, const struct journal_rules *r,
+    int64_t id, const void *body, const void *state);
+
+/*
+ * Runs every event of j (loaded whole) again on state, which the caller
+ * has started, and compares each stored snapshot with the state it
+ * reached; calls bad(arg, seq, why) for each event that does not run
+ * (r->go_on) and each snapshot that differs or follows the last event.
+ * Returns how many.
+ */
+int journal_audit(struct db *db, const struct journal_rules *r,
+    const struct journal *j, void *state,
+    void (*bad)(void *arg, int64_t seq, const char *why), void *arg);
+
+/*
+ * journal_audit of log id, loaded and started by r; adds its number of
+ * events to *events (events may be NULL).  Returns -1 when there is no
+ * such log.
+ */
+int journal_audit_log(struct db *db, const struct journal_rules *r,
+    int64_t id, void (*bad)(void *arg, int64_t seq, const char *why),
+    void *arg, int *events);
+
+/*
  * An event that stores the command's input as text, for the logs whose
  * state comes from applying the inputs again (Force Battles, Battle
  * Grounds).  Their event tables share one shape, each naming its round
@@ -404,6 +528,8 @@ struct journal_event {
 	    JOURNAL_EVENT_COLS(round, outcome), \
 	    JOURNAL_EVENT_COLS(round, outcome), \
 	    "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?"), \
+	.sql_typed = "SELECT seq, json_extract(detail, '$.typed') FROM " \
+	    events " WHERE " key " = ?1 ORDER BY seq", \
 	.ncols = JOURNAL_EVENT_NCOLS, .size = sizeof(struct journal_event), \
 	.read = (read_), .bind = (bind_), .release = journal_event_release, \
 	.head = (head_)

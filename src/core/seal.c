@@ -13,6 +13,7 @@
 
 #include "db/db.h"
 #include "core/seal.h"
+#include "base/rng.h"
 #include "sync/station.h"
 #include "base/util.h"
 
@@ -269,6 +270,13 @@ seal_draw(struct db *db, const char *kind, int64_t log, int64_t seq,
 }
 
 int
+seal_draw_next(struct db *db, const struct journal_kind *k, int64_t id,
+    uint64_t *seed)
+{
+	return seal_draw(db, k->what, id, journal_next_seq(db, k, id), seed);
+}
+
+int
 seal_reveal(struct db *db, int64_t now, char hex[SEAL_HEX + 1], char *why,
     size_t whysz)
 {
@@ -487,8 +495,13 @@ check_log(struct db *db, const struct sealed_log *l,
 
 		if (strcmp(checkers[i].kind, l->kind) != 0)
 			continue;
-		draws = checkers[i].check(db, l->log, l->first, l->last, key,
-		    bad, arg, inner, sizeof inner);
+		if (checkers[i].check != NULL)
+			draws = checkers[i].check(db, l->log, l->first,
+			    l->last, key, bad, arg, inner, sizeof inner);
+		else
+			draws = seal_input_check(db, checkers[i].rules, l->log,
+			    l->first, l->last, key, bad, arg, inner,
+			    sizeof inner);
 		if (draws < 0)
 			return util_say(why, whysz, "%s %s: %s", l->kind,
 			    log_text(db, l->kind, l->log, lt, sizeof lt),
@@ -757,14 +770,40 @@ seal_verify(struct db *db, const struct seal_proof *p,
 
 /* ---- the input logs' checks ---- */
 
-void
+/*
+ * A walk through an input log: the input as typed of each event
+ * (typed[i], NULL when not stored); each event is drawn again from a
+ * copy of the state just before it.
+ */
+struct seal_input {
+	const struct journal_rules *r;
+	void			*state;
+	const char		*kind;		/* "duel", "game" */
+	const struct journal	*j;
+	char			**typed;
+	const unsigned char	*key;
+	int64_t			 log, first, last;
+	seal_bad_fn		 bad;
+	void			*arg;
+	long			 draws;
+	int64_t			 named;		/* the last seq reported */
+};
+
+/* Reports event seq of w's log as not following from the seal. */
+static void
 seal_input_bad(struct seal_input *w, int64_t seq, const char *why)
 {
 	w->named = seq;
 	w->bad(w->arg, w->kind, w->log, seq, why);
 }
 
-int
+/*
+ * 1 if event i of w->j is to be drawn again from *want, its seed under
+ * the seal: it is in the sealed range, drew, is no undo, holds that
+ * seed, is not undone and has its input as typed (counted as a draw;
+ * the seed or the typed input missing is reported, and 0).
+ */
+static int
 seal_input_due(struct seal_input *w, size_t i, uint64_t *want)
 {
 	const struct journal_event *e = journal_body(w->j, i);
@@ -795,7 +834,11 @@ seal_input_due(struct seal_input *w, size_t i, uint64_t *want)
 	return 1;
 }
 
-void
+/*
+ * An event drawn again: why when its typed input did not run (NULL when
+ * it did), else its input as run again, canon, against the recorded.
+ */
+static void
 seal_input_redrawn(struct seal_input *w, int64_t seq, const char *why,
     const char *canon, const char *recorded)
 {
@@ -812,7 +855,11 @@ seal_input_redrawn(struct seal_input *w, int64_t seq, const char *why,
 	free(msg);
 }
 
-void
+/*
+ * After the walk (journal_derive_each's rc, stop and why): a replay
+ * that stopped at a sealed event is reported once.
+ */
+static void
 seal_input_stopped(struct seal_input *w, int rc, int64_t stop,
     const char *why)
 {
@@ -830,4 +877,69 @@ seal_input_stopped(struct seal_input *w, int rc, int64_t stop,
 	    "checked", why);
 	w->bad(w->arg, w->kind, w->log, stop, msg);
 	free(msg);
+}
+
+static int
+seal_input_step(void *arg, const void *body, char *why, size_t whysz)
+{
+	struct seal_input *w = arg;
+
+	return w->r->step(w->state, body, why, whysz);
+}
+
+/* Event i against the seal, from the state just before it. */
+static void
+seal_input_before(void *arg, size_t i)
+{
+	struct seal_input *w = arg;
+	const struct journal_event *e = journal_body(w->j, i);
+	struct rng rng;
+	uint64_t want;
+	char *why, *canon = NULL;
+	void *copy;
+	int failed;
+
+	if (!seal_input_due(w, i, &want))
+		return;
+	copy = xmalloc(w->r->size);
+	if (w->r->copy != NULL)
+		w->r->copy(copy, w->state);
+	else
+		memcpy(copy, w->state, w->r->size);
+	why = xmalloc(w->r->whysz);
+	rng_seed(&rng, want);
+	failed = w->r->redraw(copy, e, w->typed[i], &rng, &canon, why,
+	    w->r->whysz) < 0;
+	seal_input_redrawn(w, e->seq, failed ? why : NULL, canon, e->input);
+	free(canon);
+	free(why);
+	free(copy);
+}
+
+long
+seal_input_check(struct db *db, const struct journal_rules *r, int64_t log,
+    int64_t first, int64_t last, const unsigned char key[SEAL_BYTES],
+    seal_bad_fn bad, void *arg, char *why, size_t whysz)
+{
+	struct journal_run run;
+	struct seal_input w = { .r = r, .kind = r->kind->what, .key = key,
+	    .log = log, .first = first, .last = last, .bad = bad,
+	    .arg = arg };
+	char *whyd;
+	int64_t stop;
+	int rc;
+
+	if (journal_run_load(db, r, log, &run) != 0)
+		return util_say(why, whysz, "no such %s", r->kind->what);
+	w.j = run.j;
+	w.state = run.state;
+	whyd = xmalloc(r->whysz);
+	w.typed = journal_texts(db, r->kind->sql_typed, w.j);
+	rc = journal_derive_each(w.j, seal_input_step, seal_input_before, &w,
+	    &stop, whyd, r->whysz);
+	seal_input_stopped(&w, rc, stop, whyd);
+	journal_texts_free(w.typed, w.j->n);
+	free(whyd);
+	journal_run_release(&run);
+	return w.draws;
 }

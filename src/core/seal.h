@@ -80,6 +80,9 @@ int seal_open(struct db *db);
  */
 int seal_draw(struct db *db, const char *kind, int64_t log, int64_t seq,
     uint64_t *seed);
+/* seal_draw for the event next appended to log id of kind k. */
+int seal_draw_next(struct db *db, const struct journal_kind *k, int64_t id,
+    uint64_t *seed);
 
 /*
  * Reveals the open seal: its seed into hex, the seal marked revealed
@@ -125,7 +128,8 @@ typedef void (*seal_bad_fn)(void *arg, const char *kind, int64_t log,
  * seq, and its virtual cards or dice must be those that seed draws.
  * Calls bad for each that does not; returns the number of draws checked,
  * or -1 with why when the log cannot be read.  Each game system has one
- * (crs/ledger.c, fb/ledger.c, bg/ledger.c, d6/ledger.c).
+ * (crs/ledger.c, d6/ledger.c), or its rules for seal_input_check
+ * (fb/ledger.c, bg/ledger.c).
  */
 struct seal_checker {
 	const char	*kind;
@@ -133,50 +137,22 @@ struct seal_checker {
 			    int64_t last, const unsigned char key[SEAL_BYTES],
 			    seal_bad_fn bad, void *arg, char *why,
 			    size_t whysz);
+	/* An input log's rules instead, when check is NULL. */
+	const struct journal_rules *rules;
 };
 
 /*
- * What the checkers of the input logs (fb/ledger.c, bg/ledger.c)
- * share.  Their events store the input as run and, under a seal, the
- * input as typed (typed[i], NULL when not stored); each kind draws an
- * event again itself, from the state just before it.
+ * The checker of an input log (fb/ledger.c, bg/ledger.c), loaded whole
+ * and started by r (journal_run_load), as struct seal_checker's check
+ * is called: its events store the input as run and, under a seal, the
+ * input as typed (r->kind->sql_typed).  Walks the log with r->step and
+ * draws each sealed event again from a copy of the state just before
+ * it (r->copy, r->redraw), its dice from the seed the key gives.
  */
-struct seal_input {
-	const char		*kind;		/* "duel", "game" */
-	const struct journal	*j;
-	char			**typed;
-	const unsigned char	*key;
-	int64_t			 log, first, last;
-	seal_bad_fn		 bad;
-	void			*arg;
-	long			 draws;
-	int64_t			 named;		/* the last seq reported */
-};
-
-/* Reports event seq of w's log as not following from the seal. */
-void seal_input_bad(struct seal_input *w, int64_t seq, const char *why);
-
-/*
- * 1 if event i of w->j is to be drawn again from *want, its seed under
- * the seal: it is in the sealed range, drew, is no undo, holds that
- * seed, is not undone and has its input as typed (counted as a draw;
- * the seed or the typed input missing is reported, and 0).
- */
-int seal_input_due(struct seal_input *w, size_t i, uint64_t *want);
-
-/*
- * An event drawn again: why when its typed input did not run (NULL when
- * it did), else its input as run again, canon, against the recorded.
- */
-void seal_input_redrawn(struct seal_input *w, int64_t seq, const char *why,
-    const char *canon, const char *recorded);
-
-/*
- * After the walk (journal_derive_each's rc, stop and why): a replay
- * that stopped at a sealed event is reported once.
- */
-void seal_input_stopped(struct seal_input *w, int rc, int64_t stop,
-    const char *why);
+long seal_input_check(struct db *db, const struct journal_rules *r,
+    int64_t log, int64_t first, int64_t last,
+    const unsigned char key[SEAL_BYTES], seal_bad_fn bad, void *arg,
+    char *why, size_t whysz);
 
 /* What seal_verify found. */
 struct seal_verdict {

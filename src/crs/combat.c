@@ -31,10 +31,7 @@ combat_action_name(int a)
 int
 combat_action_lookup(const char *name)
 {
-	for (int a = 0; a < COMBAT_ACTION_COUNT; a++)
-		if (strcmp(name, action_names[a]) == 0)
-			return a;
-	return -1;
+	return util_lookup(action_names, COMBAT_ACTION_COUNT, name, strcmp);
 }
 
 const char *

@@ -254,15 +254,10 @@ read_event(void *ctx, struct db_stmt *st, int col, int64_t seq,
 
 /*
  * Snapshots: after every LEDGER_SNAP_EVERY-th event, of the byte form
- * COMBAT_PACK_FORMAT and of these sources (SNAP_RULES_SUM, from the
- * Makefile).
+ * COMBAT_PACK_FORMAT and of these sources (JOURNAL_SNAP_VERSION).
  */
 #define LEDGER_SNAP_EVERY	16
-#ifndef SNAP_RULES_SUM
-#define SNAP_RULES_SUM		0
-#endif
-#define LEDGER_SNAP_VERSION \
-	((int64_t)COMBAT_PACK_FORMAT << 32 | (int64_t)SNAP_RULES_SUM)
+#define LEDGER_SNAP_VERSION	JOURNAL_SNAP_VERSION(COMBAT_PACK_FORMAT)
 
 /* How ledger_load_at loads: from a snapshot before a seq, or all. */
 #define LOAD_ALL	(-1)
@@ -1377,7 +1372,7 @@ ledger_history_rebuild_all(struct db *db)
 int64_t *
 ledger_combat_ids(struct db *db, size_t *n)
 {
-	return ids_of(db, "SELECT id FROM combat ORDER BY id", n);
+	return journal_ids(db, &ledger_kind, n);
 }
 
 /*
@@ -1555,8 +1550,7 @@ ledger_seal(struct db *db, int64_t id, struct combat_event *e)
 {
 	uint64_t seed;
 
-	if (!seal_draw(db, "combat", id, journal_next_seq(db, &ledger_kind,
-	    id), &seed))
+	if (!seal_draw_next(db, &ledger_kind, id, &seed))
 		return 0;
 	e->seed = seed;
 	return 1;

@@ -7,6 +7,9 @@
 #include "base/names.h"
 #include "base/util.h"
 
+#include <stdio.h>
+#include <stdlib.h>
+
 char *
 lookup_name(struct db *db, const char *one, const char *all,
     const char *typed, const char *lead, char *why, size_t whysz)
@@ -38,4 +41,18 @@ lookup_name(struct db *db, const char *one, const char *all,
 		names_why(&m, lead, why, whysz);
 	names_release(&m);
 	return full;
+}
+
+int
+lookup_name_buf(struct db *db, const char *one, const char *all,
+    const char *typed, const char *lead, char *name, size_t sz, char *why,
+    size_t whysz)
+{
+	char *full = lookup_name(db, one, all, typed, lead, why, whysz);
+
+	if (full == NULL)
+		return -1;
+	snprintf(name, sz, "%s", full);
+	free(full);
+	return 0;
 }

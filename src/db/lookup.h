@@ -25,4 +25,9 @@ struct db;
 char *lookup_name(struct db *db, const char *one, const char *all,
     const char *typed, const char *lead, char *why, size_t whysz);
 
+/* The same into name, a buffer of sz bytes: 0, or -1 with why. */
+int lookup_name_buf(struct db *db, const char *one, const char *all,
+    const char *typed, const char *lead, char *name, size_t sz, char *why,
+    size_t whysz);
+
 #endif

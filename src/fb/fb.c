@@ -53,52 +53,31 @@ fb_geas_find(const char *name)
 {
 	if (strcasecmp(name, "lightning-absorb") == 0)
 		return FB_ABSORB;
-	for (int g = 0; g <= FB_NGEAS; g++)
-		if (strcasecmp(name, geas_names[g]) == 0)
-			return g;
-	return -1;
+	return util_lookup(geas_names, FB_NGEAS + 1, name, strcasecmp);
 }
 
 int
 fb_role_find(const char *name)
 {
-	for (int t = 0; t < FB_NT; t++)
-		if (strcasecmp(name, role_names[t]) == 0)
-			return t;
-	return -1;
+	return util_lookup(role_names, FB_NT, name, strcasecmp);
 }
 
 int
 fb_name_ok(const char *s, size_t max)
 {
-	size_t n = strlen(s);
-
-	if (n < 1 || n > max)
-		return 0;
-	for (; *s; s++)
-		if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
-		    (*s >= '0' && *s <= '9') || *s == '-' || *s == '_' ||
-		    *s == '.'))
-			return 0;
-	return 1;
+	return util_name_ok(s, max);
 }
 
 int
 fb_level_find(const char *name)
 {
-	for (int l = 0; l < 4; l++)
-		if (strcasecmp(name, level_names[l]) == 0)
-			return l;
-	return -1;
+	return util_lookup(level_names, 4, name, strcasecmp);
 }
 
 int
 fb_colour_find(const char *name)
 {
-	for (int c = 0; c < FB_NCOLOUR; c++)
-		if (strcasecmp(name, colour_names[c]) == 0)
-			return c;
-	return -1;
+	return util_lookup(colour_names, FB_NCOLOUR, name, strcasecmp);
 }
 
 int

@@ -13,33 +13,22 @@
 #include "db/lookup.h"
 #include "base/util.h"
 
-/* The name a look-up found, into a buffer of size sz: 0, or -1. */
-static int
-found_name(char *full, char *name, size_t sz)
-{
-	if (full == NULL)
-		return -1;
-	snprintf(name, sz, "%s", full);
-	free(full);
-	return 0;
-}
-
 int
 fbledger_board_name(struct db *db, const char *typed, char name[FB_NAMESZ],
     char *why, size_t whysz)
 {
-	return found_name(lookup_name(db, "SELECT name FROM fb_board"
-	    " WHERE name = ?1", "SELECT name FROM fb_board", typed,
-	    "no board", why, whysz), name, FB_NAMESZ);
+	return lookup_name_buf(db, "SELECT name FROM fb_board WHERE name = ?1",
+	    "SELECT name FROM fb_board", typed, "no board", name, FB_NAMESZ,
+	    why, whysz);
 }
 
 int
 fbledger_duelist_name(struct db *db, const char *typed,
     char name[FBLEDGER_NAMESZ], char *why, size_t whysz)
 {
-	return found_name(lookup_name(db, "SELECT name FROM fb_duelist"
+	return lookup_name_buf(db, "SELECT name FROM fb_duelist"
 	    " WHERE name = ?1", "SELECT name FROM fb_duelist", typed,
-	    "no duelist", why, whysz), name, FBLEDGER_NAMESZ);
+	    "no duelist", name, FBLEDGER_NAMESZ, why, whysz);
 }
 
 int
@@ -358,17 +347,6 @@ duel_head(void *ctx, struct db_stmt *st)
 	d->created = db_column_int(st, 3);
 }
 
-/*
- * Snapshots: after every 16th event, of the byte form FBPACK_FORMAT and
- * of these sources (SNAP_RULES_SUM, a checksum from the Makefile), so
- * that a change of the rules leaves every snapshot unused.
- */
-#ifndef SNAP_RULES_SUM
-#define SNAP_RULES_SUM		0
-#endif
-#define FBLEDGER_SNAP_VERSION \
-	((int64_t)FBPACK_FORMAT << 32 | (int64_t)SNAP_RULES_SUM)
-
 /* The options of a duel's input that give dice (fb/text.c). */
 static const char *const fb_dice[] = {
 	"--init", "--hit", "--block", "--target-die", "--damage", "--gain",
@@ -402,8 +380,10 @@ const struct journal_kind fbledger_kind = {
 	.sql_last_mine = "SELECT duel_id FROM fb_event WHERE gm = ?1"
 	    " ORDER BY id DESC LIMIT 1",
 	.sql_gm = "SELECT gm FROM fb_event WHERE duel_id = ?1 AND seq = 1",
+	/* After every 16th event, of the byte form FBPACK_FORMAT and of
+	 * these sources (JOURNAL_SNAP_VERSION). */
 	.snap_every = 16,
-	.snap_version = FBLEDGER_SNAP_VERSION,
+	.snap_version = JOURNAL_SNAP_VERSION(FBPACK_FORMAT),
 	.dice = fb_dice,
 	.replay = fbledger_replay,
 };
@@ -411,21 +391,7 @@ const struct journal_kind fbledger_kind = {
 int64_t *
 fbledger_duel_ids(struct db *db, size_t *n)
 {
-	struct db_stmt *st = db_prepare(db, "SELECT id FROM fb_duel"
-	    " ORDER BY id");
-	int64_t *v = NULL;
-	size_t cap = 0;
-
-	*n = 0;
-	while (db_step(db, st, 0) == DB_ROW) {
-		if (*n == cap) {
-			cap = cap ? 2 * cap : 16;
-			v = xreallocarray(v, cap, sizeof *v);
-		}
-		v[(*n)++] = db_column_int(st, 0);
-	}
-	db_finalize(st);
-	return v;
+	return journal_ids(db, &fbledger_kind, n);
 }
 
 int
@@ -741,26 +707,73 @@ fbledger_live_unpack(const void *buf, size_t len, struct fbledger_live *live)
 	return unpack_done(&u);
 }
 
-/* Stores the state after event seq of duel id if it is due one. */
+/* A duel's state to its rules' walks (core/journal.h). */
 static void
-snapshot_after(struct db *db, int64_t id, int64_t seq,
-    const struct fbledger_live *after)
+pack_live(const void *live, struct pack *p)
 {
-	struct pack p = { 0 };
-
-	if (!journal_snapshot_due(&fbledger_kind, seq))
-		return;
-	fbledger_live_pack(after, &p);
-	journal_snapshot_put(db, &fbledger_kind, id, seq, p.buf, p.len);
-	free(p.buf);
+	fbledger_live_pack(live, p);
 }
+
+/* A copy of a duel's state, pointing into itself. */
+static void
+copy_live(void *dst, const void *src)
+{
+	struct fbledger_live *copy = dst;
+
+	*copy = *(const struct fbledger_live *)src;
+	copy->np[0] = copy->names[0];
+	copy->np[1] = copy->names[1];
+	copy->s.b = &copy->b;
+}
+
+/* An event drawn again from its input as typed, for a seal's check. */
+static int
+redraw(void *arg, const struct journal_event *e, const char *typed,
+    struct rng *rng, char **canon, char *why, size_t whysz)
+{
+	struct fbledger_live *live = arg;
+	struct fb_report r;
+	struct fb_in in;
+
+	fb_in_init(&in);
+	if (fbtext_in_parse(&live->b, live->np, typed, &in, why, whysz) < 0 ||
+	    fbledger_apply(live, e->action, typed, &in, rng, &r, why,
+	    whysz) < 0)
+		return -1;
+	*canon = fbtext_in_format(&live->b, live->np, &in);
+	return 0;
+}
+
+static const struct journal *
+load_duel(struct db *db, int64_t id, void *lg)
+{
+	struct fbledger_duel *d = lg;
+
+	return fbledger_duel_load(db, id, d) == 0 ? &d->j : NULL;
+}
+
+static void
+release_duel(void *lg)
+{
+	fbledger_duel_release(lg);
+}
+
+/*
+ * What follows an event that does not run means nothing: go_on 0.  A
+ * duel starts from nothing, its first event setting it up.
+ */
+const struct journal_rules fbledger_rules = {
+	.kind = &fbledger_kind, .size = sizeof(struct fbledger_live),
+	.whysz = FB_WHYSZ, .step = replay_one, .pack = pack_live,
+	.go_on = 0, .lsize = sizeof(struct fbledger_duel), .load = load_duel,
+	.release = release_duel, .copy = copy_live, .redraw = redraw,
+};
 
 int64_t
 fbledger_record(struct db *db, int64_t id, struct journal_event *e,
     const struct fbledger_live *after)
 {
-	e->seq = journal_append(db, &fbledger_kind, id, 0, e);
-	snapshot_after(db, id, e->seq, after);
+	e->seq = journal_append_state(db, &fbledger_rules, id, e, after);
 	return e->seq;
 }
 
@@ -780,98 +793,16 @@ fbledger_undo(struct db *db, struct fbledger_duel *d, size_t i, int64_t now,
 	if (fbledger_derive(d, live, &bad, why, sizeof why) != 0)
 		db_die(db, "duel %lld: event %lld does not replay: %s",
 		    (long long)d->id, (long long)bad, why);
-	snapshot_after(db, d->id, seq, live);
+	journal_snapshot_after(db, &fbledger_rules, d->id, seq, live);
 	free(live);
 	return seq;
-}
-
-/* What a replay keeps between the events of one duel. */
-struct audit {
-	struct fbledger_live	 live;
-	const struct journal	*j;
-	struct journal_snapshot	*snaps;
-	size_t			 nsnaps, next;	/* next: the next to compare */
-	void			(*bad)(void *, int64_t, const char *);
-	void			*arg;
-	int			 nbad;
-};
-
-/*
- * Compares the snapshots of events before seq upto with the state the
- * replay has reached, which is the state after each of them: they are
- * of the events just run.
- */
-static void
-audit_snapshots(struct audit *a, int64_t upto)
-{
-	for (; a->next < a->nsnaps && a->snaps[a->next].seq < upto;
-	    a->next++) {
-		const struct journal_snapshot *x = &a->snaps[a->next];
-		struct pack p = { 0 };
-
-		fbledger_live_pack(&a->live, &p);
-		if (p.len != x->len || memcmp(p.buf, x->state, p.len) != 0) {
-			a->bad(a->arg, x->seq, "the snapshot of the state "
-			    "after it disagrees with the replay");
-			a->nbad++;
-		}
-		free(p.buf);
-	}
-}
-
-static void
-audit_before(void *arg, size_t i)
-{
-	struct audit *a = arg;
-
-	audit_snapshots(a, a->j->seq[i]);
-}
-
-static int
-audit_one(void *arg, const void *body, char *why, size_t whysz)
-{
-	struct audit *a = arg;
-
-	return replay_one(&a->live, body, why, whysz);
 }
 
 int
 fbledger_audit(struct db *db, int64_t id,
     void (*bad)(void *, int64_t, const char *), void *arg, int *events)
 {
-	struct fbledger_duel d;
-	struct audit *a;
-	int64_t seq, last;
-	char why[FB_WHYSZ], *msg;
-	int nbad;
-
-	if (fbledger_duel_load(db, id, &d) != 0)
-		return -1;
-	*events += (int)d.j.n;
-	a = xcalloc(1, sizeof *a);
-	a->j = &d.j;
-	a->bad = bad;
-	a->arg = arg;
-	a->snaps = journal_snapshots(db, &fbledger_kind, id, &a->nsnaps);
-	if (journal_derive_each(&d.j, audit_one, audit_before, a, &seq, why,
-	    sizeof why) != 0) {
-		/* What follows a broken event means nothing: stop there. */
-		msg = xasprintf("does not replay: %s", why);
-		bad(arg, seq, msg);
-		free(msg);
-		a->nbad++;
-	} else {
-		last = d.j.n ? d.j.seq[d.j.n - 1] : 0;
-		audit_snapshots(a, last + 1);
-		for (; a->next < a->nsnaps; a->next++, a->nbad++)
-			bad(arg, a->snaps[a->next].seq, "a snapshot after "
-			    "the last event");
-	}
-	nbad = a->nbad;
-	journal_snapshots_free(a->snaps, a->nsnaps);
-	free(a);
-	fbledger_duel_release(&d);
-	return nbad;
+	return journal_audit_log(db, &fbledger_rules, id, bad, arg, events);
 }
 
 /* ---- sealed draws ---- */
@@ -879,82 +810,5 @@ fbledger_audit(struct db *db, int64_t id,
 int
 fbledger_seal(struct db *db, int64_t id, uint64_t *seed)
 {
-	return seal_draw(db, "duel", id, journal_next_seq(db, &fbledger_kind,
-	    id), seed);
-}
-
-/* fbledger_seal_check's walk through a duel. */
-struct seal_walk {
-	struct seal_input	 in;
-	struct fbledger_live	*live;
-};
-
-static int
-seal_step(void *arg, const void *body, char *why, size_t whysz)
-{
-	struct seal_walk *w = arg;
-
-	return replay_one(w->live, body, why, whysz);
-}
-
-/* Event i against the seal, from the state just before it. */
-static void
-seal_before(void *arg, size_t i)
-{
-	struct seal_walk *w = arg;
-	const struct journal_event *e = journal_body(w->in.j, i);
-	struct fbledger_live *copy;
-	struct fb_report r;
-	struct fb_in in;
-	struct rng rng;
-	uint64_t want;
-	char why[FB_WHYSZ], *canon = NULL;
-	int failed;
-
-	if (!seal_input_due(&w->in, i, &want))
-		return;
-	copy = xmalloc(sizeof *copy);
-	*copy = *w->live;
-	copy->np[0] = copy->names[0];
-	copy->np[1] = copy->names[1];
-	copy->s.b = &copy->b;
-	rng_seed(&rng, want);
-	fb_in_init(&in);
-	failed = fbtext_in_parse(&copy->b, copy->np, w->in.typed[i], &in, why,
-	    sizeof why) < 0 || fbledger_apply(copy, e->action,
-	    w->in.typed[i], &in, &rng, &r, why, sizeof why) < 0;
-	if (!failed)
-		canon = fbtext_in_format(&copy->b, copy->np, &in);
-	seal_input_redrawn(&w->in, e->seq, failed ? why : NULL, canon,
-	    e->input);
-	free(canon);
-	free(copy);
-}
-
-long
-fbledger_seal_check(struct db *db, int64_t log, int64_t first, int64_t last,
-    const unsigned char key[SEAL_BYTES], seal_bad_fn bad, void *arg,
-    char *why, size_t whysz)
-{
-	struct fbledger_duel d;
-	struct seal_walk w = { .in = { .kind = "duel", .key = key,
-	    .log = log, .first = first, .last = last, .bad = bad,
-	    .arg = arg } };
-	int64_t stop;
-	char whyd[FB_WHYSZ];
-	int rc;
-
-	if (fbledger_duel_load(db, log, &d) != 0)
-		return util_say(why, whysz, "no such duel");
-	w.live = xcalloc(1, sizeof *w.live);
-	w.in.j = &d.j;
-	w.in.typed = journal_texts(db, "SELECT seq, json_extract(detail,"
-	    " '$.typed') FROM fb_event WHERE duel_id = ?1 ORDER BY seq", &d.j);
-	rc = journal_derive_each(&d.j, seal_step, seal_before, &w, &stop,
-	    whyd, sizeof whyd);
-	seal_input_stopped(&w.in, rc, stop, whyd);
-	journal_texts_free(w.in.typed, d.j.n);
-	free(w.live);
-	fbledger_duel_release(&d);
-	return w.in.draws;
+	return seal_draw_next(db, &fbledger_kind, id, seed);
 }

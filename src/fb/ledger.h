@@ -154,15 +154,14 @@ int64_t fbledger_record(struct db *db, int64_t id, struct journal_event *e,
 int fbledger_seal(struct db *db, int64_t id, uint64_t *seed);
 
 /*
- * The sealed draws of duel log from seq first to last (0: on): a
- * seal_checker's check (core/seal.h).  An event that drew dice holds
- * the seed key gives its seq, and its input as typed (the dice given,
- * "typed" in its detail); run again from there with that seed, it must
- * draw the dice its input records.
+ * A duel's rules for the walks through its log (core/journal.h): the
+ * audit, the snapshots and the check of its sealed draws
+ * (seal_input_check): an event that drew dice holds the seed key gives
+ * its seq, and its input as typed (the dice given, "typed" in its
+ * detail); run again from there with that seed, it must draw the dice
+ * its input records.
  */
-long fbledger_seal_check(struct db *db, int64_t log, int64_t first,
-    int64_t last, const unsigned char key[SEAL_BYTES], seal_bad_fn bad,
-    void *arg, char *why, size_t whysz);
+extern const struct journal_rules fbledger_rules;
 
 /*
  * Takes back event i of duel d (loaded with it among its events) and,

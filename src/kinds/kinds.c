@@ -16,10 +16,10 @@ const struct journal_kind *const kinds_all[] = {
 };
 
 const struct seal_checker kinds_seals[] = {
-	{ "combat", ledger_seal_check },
-	{ "duel", fbledger_seal_check },
-	{ "game", bgledger_seal_check },
-	{ "rolls", d6ledger_seal_check },
+	{ "combat", ledger_seal_check, NULL },
+	{ "duel", NULL, &fbledger_rules },
+	{ "game", NULL, &bgledger_rules },
+	{ "rolls", d6ledger_seal_check, NULL },
 };
 const size_t kinds_nseals = sizeof kinds_seals / sizeof kinds_seals[0];
 

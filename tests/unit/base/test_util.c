@@ -5,6 +5,7 @@
 
 #include <limits.h>
 #include <stdlib.h>
+#include <strings.h>
 
 #include "base/util.h"
 
@@ -63,6 +64,30 @@ main(void)
 	    !util_is_digits("1a"), "util_is_digits");
 	ok(util_streq_ci("Level", "LEVEL"), "case-insensitive equal");
 	ok(!util_streq_ci("LEV", "LEVEL"), "prefix is not equal");
+
+	{
+		static const char *const names[] = { "red", "Green", "blue" };
+
+		is_int(util_lookup(names, 3, "Green", strcmp), 1,
+		    "lookup: exact");
+		is_int(util_lookup(names, 3, "green", strcmp), -1,
+		    "lookup: case counts");
+		is_int(util_lookup(names, 2, "blue", strcmp), -1,
+		    "lookup: only the first n names");
+		is_int(util_lookup(names, 3, "GREEN", strcasecmp), 1,
+		    "lookup, strcasecmp: case folded");
+		is_int(util_lookup(names, 3, "BLUE", strcasecmp), 2,
+		    "lookup, strcasecmp: the last");
+		is_int(util_lookup(names, 3, "gre", strcasecmp), -1,
+		    "lookup, strcasecmp: no prefix");
+		is_int(util_lookup(names, 0, "red", strcasecmp), -1,
+		    "lookup, strcasecmp: no names");
+	}
+	ok(util_name_ok("Team-1_a.b", 10), "name_ok: letters, digits, -_.");
+	ok(!util_name_ok("Team-1_a.b", 9), "name_ok: longer than max");
+	ok(!util_name_ok("", 9), "name_ok: empty");
+	ok(!util_name_ok("a b", 9), "name_ok: a space");
+	ok(!util_name_ok("caf\xc3\xa9", 9), "name_ok: ASCII only");
 
 	is_int(util_check_text("caf\xc3\xa9", UTIL_TEXT_LINE, 10, why,
 	    sizeof why), 0, "UTF-8 accepted");

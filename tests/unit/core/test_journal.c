@@ -1,8 +1,9 @@
 /*
  * test_journal.c - the journal on a real database file: append and its
  * gapless seq, undo marking, what undo would take back, the derive loop,
- * the shared input-event shape, and seq kept gapless when two processes,
- * each with its own connection, append to one log at once.
+ * the shared input-event shape, the walks of a kind with rules (ids,
+ * snapshots after an event, the audit), and seq kept gapless when two
+ * processes, each with its own connection, append to one log at once.
  */
 #include <sqlite3.h>
 #include "tap.h"
@@ -12,6 +13,7 @@
 #include <unistd.h>
 
 #include "core/journal.h"
+#include "core/pack.h"
 #include "base/util.h"
 
 /* A kind of its own: logs in t_log, events in t_event, a body a word. */
@@ -47,14 +49,18 @@ body_release(void *v)
 	free(b->word);
 }
 
+/* The fields of a kind whose logs are t_log's, named what. */
+#define WORD_KIND(what_) \
+	.what = (what_), \
+	JOURNAL_SQL("t_log", "t_event", "log_id", "1", "word", "word", "?"), \
+	.ncols = 1, \
+	.size = sizeof(struct body), \
+	.read = body_read, \
+	.bind = body_bind, \
+	.release = body_release
+
 static const struct journal_kind kind = {
-	.what = "test",
-	JOURNAL_SQL("t_log", "t_event", "log_id", "1", "word", "word", "?"),
-	.ncols = 1,
-	.size = sizeof(struct body),
-	.read = body_read,
-	.bind = body_bind,
-	.release = body_release,
+	WORD_KIND("test"),
 };
 
 static const struct journal_kind input_kind = {
@@ -214,6 +220,184 @@ test_input_event(struct db *db)
 	journal_release(&j);
 }
 
+/* The same kind with rules: a state is the words joined, snapshots
+ * after every second event. */
+static const struct journal_kind snap_kind = {
+	WORD_KIND("game"),	/* a kind the snapshot table allows */
+	.snap_every = 2,
+	.snap_version = 7,
+};
+
+struct words {
+	char	all[100];
+};
+
+/* A log as the rules load it: its journal, and the reads it took. */
+struct words_log {
+	struct journal	j;
+	int		reads;
+};
+
+static int
+words_step(void *state, const void *body, char *why, size_t whysz)
+{
+	struct words *w = state;
+
+	return join_words(w->all, body, why, whysz);
+}
+
+static void
+words_pack(const void *state, struct pack *p)
+{
+	const struct words *w = state;
+
+	pack_str(p, w->all);
+}
+
+static const struct journal *
+words_load(struct db *db, int64_t id, void *lg)
+{
+	struct words_log *l = lg;
+
+	return journal_load(db, &snap_kind, id, &l->reads, &l->j) == 0 ?
+	    &l->j : NULL;
+}
+
+static void
+words_start(void *state, const void *lg)
+{
+	struct words *w = state;
+
+	(void)lg;
+	strcpy(w->all, ">");
+}
+
+static void
+words_release(void *lg)
+{
+	struct words_log *l = lg;
+
+	journal_release(&l->j);
+}
+
+static struct journal_rules rules = {
+	.kind = &snap_kind, .size = sizeof(struct words), .whysz = 100,
+	.step = words_step, .pack = words_pack, .lsize =
+	sizeof(struct words_log), .load = words_load, .start = words_start,
+	.release = words_release,
+};
+
+/* What an audit reported: the seqs and the last reason. */
+struct seen {
+	int64_t	seq[8];
+	int	n;
+	char	why[200];
+};
+
+static void
+seen_bad(void *arg, int64_t seq, const char *why)
+{
+	struct seen *s = arg;
+
+	if (s->n < 8)
+		s->seq[s->n++] = seq;
+	snprintf(s->why, sizeof s->why, "%s", why);
+}
+
+/* Appends word to log of snap_kind, with no snapshot. */
+static void
+append_word(struct db *db, int64_t log, const char *word)
+{
+	struct body b = { .word = (char *)word };
+
+	db_begin(db);
+	journal_append(db, &snap_kind, log, 0, &b);
+	db_commit(db);
+}
+
+/* Appends word to log, the state after it being all. */
+static int64_t
+append_state(struct db *db, int64_t log, const char *word, const char *all)
+{
+	struct body b = { .word = (char *)word };
+	struct words w;
+	int64_t seq;
+
+	snprintf(w.all, sizeof w.all, "%s", all);
+	db_begin(db);
+	seq = journal_append_state(db, &rules, log, &b, &w);
+	db_commit(db);
+	return seq;
+}
+
+static void
+test_rules(struct db *db)
+{
+	struct journal_run run;
+	struct seen s = { 0 };
+	struct db_stmt *st;
+	size_t n;
+	int64_t log = new_log(db), *ids = journal_ids(db, &snap_kind, &n);
+	int events = 0;
+
+	ok(n >= 3 && ids[n - 1] == log && ids[0] < ids[1],
+	    "journal_ids: every log, in order");
+	free(ids);
+
+	is_int(append_state(db, log, "a", ">a"), 1, "append_state: seq 1");
+	is_int(append_state(db, log, "b", ">ab"), 2, "seq 2");
+	is_int(append_state(db, log, "c", ">abc"), 3, "seq 3");
+	st = db_prepare(db, "SELECT group_concat(seq) FROM snapshot"
+	    " WHERE log = ?1");
+	db_bind_int(st, 1, log);
+	db_step(db, st, 0);
+	is_str(db_column_text(st, 0), "2",
+	    "a snapshot after seq 2 only, as due");
+	db_finalize(st);
+
+	ok(journal_run_load(db, &rules, log, &run) == 0, "run_load loads");
+	is_int(run.j->n, 3, "the log whole");
+	is_str(((struct words *)run.state)->all, ">", "its state started");
+	is_int(journal_audit(db, &rules, run.j, run.state, seen_bad, &s), 0,
+	    "a clean log audits clean");
+	is_str(((struct words *)run.state)->all, ">abc", "every event run");
+	journal_run_release(&run);
+	ok(journal_run_load(db, &rules, 999, &run) < 0 && run.lg == NULL,
+	    "no log 999 to run");
+
+	/* A snapshot that differs, and one after the last event. */
+	db_begin(db);
+	journal_snapshot_put(db, &snap_kind, log, 2, "x", 1);
+	journal_snapshot_put(db, &snap_kind, log, 5, "y", 1);
+	db_commit(db);
+	is_int(journal_audit_log(db, &rules, log, seen_bad, &s, &events), 2,
+	    "audit_log: two bad snapshots");
+	is_int(events, 3, "its events counted");
+	ok(s.n == 2 && s.seq[0] == 2 && s.seq[1] == 5, "named by seq");
+	is_str(s.why, "a snapshot after the last event", "the later one");
+	ok(journal_audit_log(db, &rules, 999, seen_bad, &s, NULL) < 0,
+	    "no log 999 to audit");
+
+	/* A broken event: reported and gone past (go_on), or the end. */
+	db_begin(db);
+	exec(db, "DELETE FROM snapshot");
+	db_commit(db);
+	append_word(db, log, "bad");
+	append_word(db, log, "d");
+	memset(&s, 0, sizeof s);
+	rules.go_on = 1;
+	is_int(journal_audit_log(db, &rules, log, seen_bad, &s, NULL), 1,
+	    "go_on: one event does not replay");
+	ok(s.n == 1 && s.seq[0] == 4, "seq 4");
+	is_str(s.why, "does not replay: bad word", "with the step's reason");
+	memset(&s, 0, sizeof s);
+	rules.go_on = 0;
+	append_state(db, log, "e", "whatever");
+	is_int(journal_audit_log(db, &rules, log, seen_bad, &s, NULL), 1,
+	    "no go_on: the audit stops at it");
+	ok(s.n == 1 && s.seq[0] == 4, "seq 4, and no snapshot compared");
+}
+
 /*
  * Two processes, each with its own connection, append n events each to
  * one log, every one in its own transaction.  The seqs must come out
@@ -281,6 +465,7 @@ main(void)
 	    " UNIQUE (log_id, seq)) STRICT");
 	test_append_undo_derive(db);
 	test_input_event(db);
+	test_rules(db);
 	db_close(db);
 	test_two_writers(path);
 	cmd = xasprintf("rm -rf '%s'", dir);

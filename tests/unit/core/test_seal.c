@@ -98,7 +98,7 @@ static void
 test_store(struct db *db)
 {
 	static const struct seal_checker checkers[] = {
-		{ "combat", check_one },
+		{ "combat", check_one, NULL },
 	};
 	struct seal_proof p;
 	struct seal_verdict v;
