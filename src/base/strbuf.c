@@ -6,6 +6,7 @@
 #include "base/strbuf.h"
 
 #include <err.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,29 +60,21 @@ strbuf_addch(struct strbuf *b, int c)
 }
 
 void
-strbuf_vaddf(struct strbuf *b, const char *fmt, va_list ap)
-{
-	va_list again;
-	int n;
-
-	va_copy(again, ap);
-	n = vsnprintf(NULL, 0, fmt, again);
-	va_end(again);
-	if (n < 0)
-		err(1, "strbuf");
-	grow(b, (size_t)n);
-	vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
-	b->len += (size_t)n;
-}
-
-void
 strbuf_addf(struct strbuf *b, const char *fmt, ...)
 {
 	va_list ap;
+	int n;
 
 	va_start(ap, fmt);
-	strbuf_vaddf(b, fmt, ap);
+	n = vsnprintf(NULL, 0, fmt, ap);
 	va_end(ap);
+	if (n < 0)
+		err(1, "strbuf");
+	grow(b, (size_t)n);
+	va_start(ap, fmt);
+	vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	b->len += (size_t)n;
 }
 
 void

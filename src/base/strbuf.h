@@ -13,7 +13,6 @@
 #ifndef REFKIT_STRBUF_H
 #define REFKIT_STRBUF_H
 
-#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -32,8 +31,6 @@ void strbuf_addstr(struct strbuf *b, const char *s);
 void strbuf_addch(struct strbuf *b, int c);
 void strbuf_addf(struct strbuf *b, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
-void strbuf_vaddf(struct strbuf *b, const char *fmt, va_list ap)
-    __attribute__((format(printf, 2, 0)));
 /* v as eight bytes, the most significant first (a key's sort order). */
 void strbuf_be64(struct strbuf *b, uint64_t v);
 /*
