@@ -1024,6 +1024,7 @@ main(int argc, char **argv)
 {
 	struct opts o = { NULL, OUT_TABLE, STATS_ROUND_WHOLE, 0, IMPORT_AUTO,
 	    0, NULL, PAGE_A4, 1, 0, 0 };
+	const struct command *c;
 	int ch, r;
 
 	cli_init(argc, argv);
@@ -1075,27 +1076,14 @@ main(int argc, char **argv)
 		cli_usage_error("no command given (calc, add, set, rm, show, "
 		    "list, item, power, give, take, import, export, sheets or "
 		    "verify-sheet)");
-	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
-		if (strcmp(argv[0], commands[i].name) != 0)
-			continue;
-		if (o.sheet_opts && commands[i].fn != cmd_sheets)
-			cli_usage_error("-o, --all, --paper and --per-page go "
-			    "with sheets only");
-		if (o.replace && commands[i].fn != cmd_import)
-			cli_usage_error("--replace goes with import only");
-		if (o.informat_set && commands[i].fn != cmd_import &&
-		    commands[i].fn != cmd_export)
-			cli_usage_error("--format goes with import and export "
-			    "only");
-		return commands[i].fn(&o, argc - 1, argv + 1);
-	}
-	{
-		const char *known[sizeof commands / sizeof commands[0]];
-
-		for (size_t i = 0; i < sizeof commands / sizeof commands[0];
-		    i++)
-			known[i] = commands[i].name;
-		cli_unknown("command", argv[0], known, sizeof known /
-		    sizeof known[0]);
-	}
+	c = &commands[cli_command(argv[0], commands, sizeof commands[0],
+	    sizeof commands / sizeof commands[0])];
+	if (o.sheet_opts && c->fn != cmd_sheets)
+		cli_usage_error("-o, --all, --paper and --per-page go with "
+		    "sheets only");
+	if (o.replace && c->fn != cmd_import)
+		cli_usage_error("--replace goes with import only");
+	if (o.informat_set && c->fn != cmd_import && c->fn != cmd_export)
+		cli_usage_error("--format goes with import and export only");
+	return c->fn(&o, argc - 1, argv + 1);
 }

@@ -1021,7 +1021,7 @@ int
 main(int argc, char **argv)
 {
 	struct opts o = { .fmt = OUT_TABLE };
-	const char *known[sizeof commands / sizeof commands[0]];
+	const struct command *c;
 	int ch;
 
 	cli_init(argc, argv);
@@ -1037,10 +1037,7 @@ main(int argc, char **argv)
 		cli_usage_error("no command given (station, changes, merge, "
 		    "verify, head, seal, reveal)");
 	no_seal_options(&o, argv[0]);
-	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
-		if (strcmp(argv[0], commands[i].name) == 0)
-			return commands[i].fn(&o, argc - 1, argv + 1);
-		known[i] = commands[i].name;
-	}
-	cli_unknown("command", argv[0], known, sizeof known / sizeof known[0]);
+	c = &commands[cli_command(argv[0], commands, sizeof commands[0],
+	    sizeof commands / sizeof commands[0])];
+	return c->fn(&o, argc - 1, argv + 1);
 }

@@ -75,6 +75,26 @@ cli_unknown(const char *what, const char *typed, const char *const *known,
 	cli_usage_error("%s", why);
 }
 
+size_t
+cli_command(const char *cmd, const void *table, size_t size, size_t n)
+{
+	const char **known = xcalloc(n ? n : 1, sizeof *known);
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		/* An entry begins with its name: a pointer to it is one. */
+		known[i] = *(const char *const *)(const void *)
+		    ((const char *)table + i * size);
+		if (known[i] == NULL)
+			break;
+		if (strcmp(known[i], cmd) == 0) {
+			free(known);
+			return i;
+		}
+	}
+	cli_unknown("command", cmd, known, i);
+}
+
 void
 cli_unknown_option(const char *typed, const char *const *known, size_t n)
 {
@@ -313,4 +333,13 @@ cli_bar(long double p, long double pmax)
 
 	for (int i = 0; i < n; i++)
 		putchar('#');
+}
+
+int
+cli_replayed(FILE *fp, int events, size_t logs, const char *what, int bad)
+{
+	fprintf(fp, "replayed %d event%s of %zu %s%s: %d mismatch%s\n",
+	    events, events == 1 ? "" : "s", logs, what, logs == 1 ? "" : "s",
+	    bad, bad == 1 ? "" : "es");
+	return bad ? 1 : 0;
 }

@@ -39,6 +39,17 @@ void cli_unknown(const char *what, const char *typed,
     const char *const *known, size_t n) __attribute__((noreturn));
 
 /*
+ * The command a tool's command table names cmd (issue #38: the tools
+ * dispatch so, as git's builtins do): the table holds n entries of size
+ * bytes, each beginning with its name (a const char *); a NULL name ends
+ * it early.  Returns the entry's index; a cmd that names none is a usage
+ * error suggesting the nearest of the names, in the table's order
+ * (cli_unknown).
+ */
+size_t cli_command(const char *cmd, const void *table, size_t size,
+    size_t n);
+
+/*
  * The same for an unknown long option (typed with its "--" and perhaps
  * "=VALUE"), suggesting the nearest of the n options at known, given
  * without their "--".
@@ -99,6 +110,14 @@ uint64_t cli_seed_arg(const char *s);
  */
 FILE *cli_file_open(const char *path, char **tmp);
 void cli_file_done(FILE *fp, const char *path, char *tmp);
+
+/*
+ * The last line of a tool's replay, to fp: "replayed 3 events of 1 duel:
+ * 0 mismatches", what being the kind of log (in the singular).  Returns
+ * the replay's exit status: 1 if any event did not match, else 0.
+ */
+int cli_replayed(FILE *fp, int events, size_t logs, const char *what,
+    int bad);
 
 /* A bar of up to 40 '#' on stdout for p of the largest pmax. */
 void cli_bar(long double p, long double pmax);

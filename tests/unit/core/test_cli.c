@@ -385,9 +385,101 @@ test_text(void)
 	detail_is("{\"text\":\"cut", "cut");
 }
 
+/* A table such as a tool's: each entry begins with its name. */
+static const struct cmd_case {
+	const char	*name;
+	int		 n;
+} cmds[] = {
+	{ "list", 1 },
+	{ "log", 2 },
+	{ "show", 3 },
+};
+
+static void
+command_child(const void *arg)
+{
+	printf("%zu\n", cli_command(arg, cmds, sizeof cmds[0],
+	    sizeof cmds / sizeof cmds[0]));
+}
+
+static void
+test_command(void)
+{
+	static const struct cmd_case ended[] = {
+		{ "list", 1 }, { NULL, 0 }, { "show", 3 }
+	};
+	struct run rn;
+
+	is_int((int)cli_command("list", cmds, sizeof cmds[0], 3), 0,
+	    "command: the first");
+	is_int((int)cli_command("show", cmds, sizeof cmds[0], 3), 2,
+	    "command: the last");
+	is_int(cmds[cli_command("log", cmds, sizeof cmds[0], 3)].n, 2,
+	    "command: its entry");
+	run(command_child, "lsit", &rn);
+	is_int(rn.status, 2, "command: an unknown one exits 2");
+	is_str(rn.out, "", "  nothing on stdout");
+	ok(strstr(rn.err, "'list'") != NULL && strstr(rn.err, TRY) != NULL,
+	    "  suggesting the nearest");
+	run(command_child, "show", &rn);
+	is_str(rn.out, "2\n", "command: in a child too");
+	is_int((int)cli_command("list", ended, sizeof ended[0], 3), 0,
+	    "command: before a NULL name");
+}
+
+static void
+ended_child(const void *arg)
+{
+	static const struct cmd_case ended[] = {
+		{ "list", 1 }, { NULL, 0 }, { "show", 3 }
+	};
+
+	printf("%zu\n", cli_command(arg, ended, sizeof ended[0], 3));
+}
+
+static void
+test_command_ended(void)
+{
+	struct run rn;
+
+	run(ended_child, "show", &rn);
+	is_int(rn.status, 2, "command: a NULL name ends the table");
+	ok(strstr(rn.err, "show") != NULL, "  naming what was typed");
+}
+
+/* cli_replayed's line, read back from a temporary file. */
+static void
+replayed_is(int events, size_t logs, int bad, const char *want, int rc)
+{
+	FILE *fp = tmpfile();
+	char buf[128] = "";
+
+	if (fp == NULL)
+		abort();
+	is_int(cli_replayed(fp, events, logs, "duel", bad), rc,
+	    "replayed: %d events, %d bad, exits %d", events, bad, rc);
+	rewind(fp);
+	if (fgets(buf, sizeof buf, fp) == NULL)
+		buf[0] = '\0';
+	fclose(fp);
+	is_str(buf, want, "replayed: the line");
+}
+
+static void
+test_replayed(void)
+{
+	replayed_is(3, 1, 0, "replayed 3 events of 1 duel: 0 mismatches\n", 0);
+	replayed_is(1, 2, 1, "replayed 1 event of 2 duels: 1 mismatch\n", 1);
+	replayed_is(0, 0, 0, "replayed 0 events of 0 duels: 0 mismatches\n",
+	    0);
+}
+
 int
 main(void)
 {
+	test_command();
+	test_command_ended();
+	test_replayed();
 	test_int_arg();
 	test_seed_arg();
 	test_common_option();
