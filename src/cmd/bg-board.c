@@ -509,13 +509,7 @@ static struct bg_game game;
 static int64_t
 game_id(struct db *db, int reading)
 {
-	int64_t id = o.game ? db_key_parse(db, o.game) :
-	    journal_pick(db, &bgledger_kind, cli_gm(o.gm), reading, why,
-	    sizeof why);
-
-	if (id == 0)
-		db_die(db, "%s", why);
-	return id;
+	return cli_log_id(db, &bgledger_kind, o.game, o.gm, reading);
 }
 
 /* How load_from loads: from the newest snapshot, or every event. */
@@ -670,20 +664,12 @@ move_text(const struct live *l, const struct bg_game *before,
 static char *
 json_text(const char *action, const char *input, const char *text)
 {
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *fp = open_memstream(&buf, &len);
+	struct cli_json j;
+	FILE *fp = cli_json_begin(&j);
 
-	if (fp == NULL)
-		err(1, "memory");
 	fprintf(fp, "{\"action\":\"%s\",\"input\":", action);
 	cli_json_or_null(fp, input);
-	fprintf(fp, ",\"text\":");
-	cli_json_or_null(fp, text);
-	fputc('}', fp);
-	if (fclose(fp) != 0)
-		err(1, "memory");
-	return buf;
+	return cli_json_end(&j, text);
 }
 
 static char *
@@ -691,15 +677,13 @@ report_json(const struct live *l, const char *action, const char *input,
     const struct bg_report *r, const char *text)
 {
 	const struct bg_game *g = &l->g;
-	char *buf = NULL, sq[4], name[BG_PIECESZ];
-	size_t len = 0;
+	char sq[4], name[BG_PIECESZ];
+	struct cli_json j;
 	FILE *fp;
 
 	if (strcmp(action, "move") != 0)
 		return json_text(action, input, text);
-	fp = open_memstream(&buf, &len);
-	if (fp == NULL)
-		err(1, "memory");
+	fp = cli_json_begin(&j);
 	bgtext_piece_name(g, r->piece, name, sizeof name);
 	fprintf(fp, "{\"action\":\"move\",\"input\":");
 	cli_json_or_null(fp, input);
@@ -732,12 +716,7 @@ report_json(const struct live *l, const char *action, const char *input,
 		fprintf(fp, "null");
 	fprintf(fp, ",\"ended\":%s,\"winner\":", g->over ? "true" : "false");
 	cli_json_or_null(fp, g->over ? g->team[g->winner].name : NULL);
-	fprintf(fp, ",\"text\":");
-	cli_json_or_null(fp, text);
-	fputc('}', fp);
-	if (fclose(fp) != 0)
-		err(1, "memory");
-	return buf;
+	return cli_json_end(&j, text);
 }
 
 /*
@@ -1187,15 +1166,9 @@ cmd_log(void)
 static int
 cmd_list(void)
 {
-	struct db *db;
-
 	only(0, "list");
 	need_args(1, 1, "list [--json|--csv]");
-	db = cli_db_open(o.db);
-	db_begin_read(db);
-	journal_open_print(db, &bgledger_kind, o.fmt, "turn");
-	db_rollback(db);
-	db_close(db);
+	cli_log_list(o.db, &bgledger_kind, o.fmt, "turn");
 	return 0;
 }
 

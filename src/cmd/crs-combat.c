@@ -1450,15 +1450,9 @@ cmd_log(struct opts *o, int argc, char **argv)
 static int
 cmd_list(struct opts *o, int argc, char **argv)
 {
-	struct db *db;
-
 	(void)argc;
 	(void)argv;
-	db = cli_db_open(o->db);
-	db_begin_read(db);
-	journal_open_print(db, &ledger_kind, o->fmt, "round");
-	db_rollback(db);
-	db_close(db);
+	cli_log_list(o->db, &ledger_kind, o->fmt, "round");
 	return 0;
 }
 

@@ -932,14 +932,11 @@ report_json(const struct fbledger_live *before,
     const struct fbledger_live *after,
     const char *action, const struct fb_report *r, const char *text)
 {
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *fp = open_memstream(&buf, &len);
+	struct cli_json j;
+	FILE *fp = cli_json_begin(&j);
 	const char *const *nm = before->np;
 	int a = r->attacker;
 
-	if (fp == NULL)
-		err(1, "memory");
 	fprintf(fp, "{\"action\":\"%s\",\"round\":%d", action,
 	    before->s.round);
 	if (strcmp(action, "round") == 0 || strcmp(action, "init") == 0 ||
@@ -980,12 +977,7 @@ report_json(const struct fbledger_live *before,
 	fprintf(fp, ",\"winner\":");
 	cli_json_or_null(fp, after->s.over && after->s.winner >= 0 ?
 	    after->np[after->s.winner] : NULL);
-	fprintf(fp, ",\"text\":");
-	cli_json_or_null(fp, text);
-	fputc('}', fp);
-	if (fclose(fp) != 0)
-		err(1, "memory");
-	return buf;
+	return cli_json_end(&j, text);
 }
 
 
@@ -998,13 +990,7 @@ report_json(const struct fbledger_live *before,
 static int64_t
 duel_id(struct db *db, int reading)
 {
-	int64_t id = o.duel ? db_key_parse(db, o.duel) :
-	    journal_pick(db, &fbledger_kind, cli_gm(o.gm), reading, why,
-	    sizeof why);
-
-	if (id == 0)
-		db_die(db, "%s", why);
-	return id;
+	return cli_log_id(db, &fbledger_kind, o.duel, o.gm, reading);
 }
 
 /* How load_duel loads: from the newest snapshot, or every event. */
@@ -1402,16 +1388,10 @@ cmd_log(void)
 static int
 cmd_list(void)
 {
-	struct db *db;
-
 	no_round_options("list");
 	if (o.nargs > 1)
 		cli_usage_error("list takes no arguments");
-	db = cli_db_open(o.db);
-	db_begin_read(db);
-	journal_open_print(db, &fbledger_kind, o.fmt, "round");
-	db_rollback(db);
-	db_close(db);
+	cli_log_list(o.db, &fbledger_kind, o.fmt, "round");
 	return 0;
 }
 

@@ -2,6 +2,7 @@
  * cli.c - shared pieces of the tools' main()s; see cli.h.
  */
 #include "core/cli.h"
+#include "core/journal.h"
 #include "db/db.h"
 
 #include "base/names.h"
@@ -342,4 +343,51 @@ cli_replayed(FILE *fp, int events, size_t logs, const char *what, int bad)
 	    events, events == 1 ? "" : "s", logs, what, logs == 1 ? "" : "s",
 	    bad, bad == 1 ? "" : "es");
 	return bad ? 1 : 0;
+}
+
+int64_t
+cli_log_id(struct db *db, const struct journal_kind *k, const char *typed,
+    const char *gm, int reading)
+{
+	char why[600] = "";
+	int64_t id = typed ? db_key_parse(db, typed) :
+	    journal_pick(db, k, cli_gm(gm), reading, why, sizeof why);
+
+	if (id == 0)
+		db_die(db, "%s", why);
+	return id;
+}
+
+void
+cli_log_list(const char *path, const struct journal_kind *k,
+    enum out_format fmt, const char *round)
+{
+	struct db *db = cli_db_open(path);
+
+	db_begin_read(db);
+	journal_open_print(db, k, fmt, round);
+	db_rollback(db);
+	db_close(db);
+}
+
+FILE *
+cli_json_begin(struct cli_json *j)
+{
+	j->buf = NULL;
+	j->len = 0;
+	if ((j->fp = open_memstream(&j->buf, &j->len)) == NULL)
+		err(1, "memory");
+	return j->fp;
+}
+
+char *
+cli_json_end(struct cli_json *j, const char *text)
+{
+	fprintf(j->fp, ",\"text\":");
+	cli_json_or_null(j->fp, text);
+	fputc('}', j->fp);
+	if (fclose(j->fp) != 0)
+		err(1, "memory");
+	j->fp = NULL;
+	return j->buf;
 }

@@ -90,6 +90,24 @@ struct db *cli_db_open(const char *path);
 const char *cli_key(int64_t key);
 const char *cli_key_json(int64_t key);
 
+struct journal_kind;
+
+/*
+ * The log of kind k a command acts on: the one typed (a key as users
+ * type it, cli_key_arg), else GM gm's (cli_gm, journal_pick; reading for
+ * a command that only reads).  Neither is an error through db_die, which
+ * says why (within 600 bytes: a refusal that lists eight logs).
+ */
+int64_t cli_log_id(struct db *db, const struct journal_kind *k,
+    const char *typed, const char *gm, int reading);
+
+/*
+ * A tool's list: the open logs of kind k in the database at path, in
+ * format fmt, round naming their count (journal_open_print).
+ */
+void cli_log_list(const char *path, const struct journal_kind *k,
+    enum out_format fmt, const char *round);
+
 /*
  * Who the GM is (issue #37): given (--gm) if not NULL, else $REFKIT_GM,
  * else the login name of the user the process runs as, else "gm".  A
@@ -130,6 +148,20 @@ void cli_json_or_null(FILE *fp, const char *s);
  * added at its end; the caller owns the result.
  */
 char *cli_json_add_text(char *json, const char *key, const char *text);
+
+/*
+ * A JSON object written in memory, as an event's detail is: cli_json_begin
+ * opens it (its stream, to write the members before "text" into), and
+ * cli_json_end adds "text": text (null if NULL), closes it and returns
+ * it, which the caller owns.  Either exits 1 out of memory.
+ */
+struct cli_json {
+	FILE	*fp;
+	char	*buf;
+	size_t	 len;
+};
+FILE *cli_json_begin(struct cli_json *j);
+char *cli_json_end(struct cli_json *j, const char *text);
 
 /*
  * Prints the "text" member of a stored event's detail JSON to stdout,

@@ -16,7 +16,10 @@
 #include "tap.h"
 
 #include "core/cli.h"
+#include "core/journal.h"
 #include "base/util.h"
+#include "db/db.h"
+#include "fb/ledger.h"
 
 #define PROG	"unit-core-cli"
 #define TRY	"Try '" PROG " --help' for more information.\n"
@@ -474,9 +477,93 @@ test_replayed(void)
 	    0);
 }
 
+/* cli_json: the members written, then "text", closed. */
+static void
+test_json(void)
+{
+	struct cli_json j;
+	FILE *fp = cli_json_begin(&j);
+	char *s;
+
+	fprintf(fp, "{\"action\":\"pass\"");
+	s = cli_json_end(&j, "Ann passes.");
+	is_str(s, "{\"action\":\"pass\",\"text\":\"Ann passes.\"}",
+	    "json: the text last");
+	free(s);
+	fp = cli_json_begin(&j);
+	fputs("{\"a\":1", fp);
+	s = cli_json_end(&j, NULL);
+	is_str(s, "{\"a\":1,\"text\":null}", "json: no text is null");
+	free(s);
+}
+
+/*
+ * The logs of a kind the schema has, for cli_log_id and cli_log_list: a
+ * game's (the schema has no log of no game), as the tools pass theirs.
+ */
+#define duels	fbledger_kind
+
+static char dbpath[64];
+
+struct log_case {
+	const char	*typed;
+	int		 list;	/* cli_log_list instead, or journal_open_print */
+};
+
+static void
+log_child(const void *arg)
+{
+	const struct log_case *c = arg;
+	struct db *db;
+
+	if (c->list == 1) {
+		cli_log_list(dbpath, &duels, OUT_CSV, "round");
+		return;
+	}
+	db = cli_db_open(dbpath);
+	if (c->list == 2) {
+		db_begin_read(db);
+		journal_open_print(db, &duels, OUT_CSV, "round");
+		db_rollback(db);
+	} else
+		printf("%s\n", cli_key(cli_log_id(db, &duels, c->typed, "ann",
+		    0)));
+	db_close(db);
+}
+
+static void
+test_log(void)
+{
+	struct log_case c = { "7", 0 };
+	struct run rn, direct;
+	int fd;
+
+	snprintf(dbpath, sizeof dbpath, "/tmp/unit-core-cli-XXXXXX");
+	if ((fd = mkstemp(dbpath)) < 0)
+		abort();
+	close(fd);
+	unlink(dbpath);
+	run(log_child, &c, &rn);
+	is_str(rn.out, "7\n", "log: the one typed");
+	c.typed = NULL;
+	run(log_child, &c, &rn);
+	is_int(rn.status, 1, "log: none typed and none open exits 1");
+	ok(strstr(rn.err, "GM 'ann' has no duel") != NULL,
+	    "  saying whose and what: %s", rn.err);
+	c.list = 1;
+	run(log_child, &c, &rn);
+	c.list = 2;
+	run(log_child, &c, &direct);
+	is_int(rn.status, 0, "log list: exits 0");
+	is_str(rn.out, direct.out, "log list: journal_open_print's list");
+	unlink(dbpath);
+}
+
 int
 main(void)
 {
+	test_json();
+	test_log();
 	test_command();
 	test_command_ended();
 	test_replayed();
