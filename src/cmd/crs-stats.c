@@ -1019,13 +1019,58 @@ sheet_option(struct opts *o, int ch, const char *arg)
 	}
 }
 
+/* One option, ch, as getopt_long returned it; 0 if it is none of its own. */
+static int
+set_option(void *op, int ch, const char *arg)
+{
+	struct opts *o = op;
+	int r;
+
+	switch (ch) {
+	case 'd':
+		o->db = arg;
+		break;
+	case 'r':
+		if ((r = stats_rounding_lookup(arg)) < 0)
+			cli_usage_error("--rounding must be 'whole' or "
+			    "'per-term', got '%s'", q(arg));
+		o->rounding = r;
+		break;
+	case OPT_REPLACE:
+		o->replace = 1;
+		break;
+	case 'o':
+	case OPT_ALL:
+	case OPT_PAPER:
+	case OPT_PER_PAGE:
+		sheet_option(o, ch, arg);
+		break;
+	case OPT_FORMAT:
+		if (util_streq_ci(arg, "csv"))
+			o->informat = IMPORT_CSV;
+		else if (util_streq_ci(arg, "json"))
+			o->informat = IMPORT_JSON;
+		else
+			cli_usage_error("--format must be 'csv' or 'json', got "
+			    "'%s'", q(arg));
+		o->informat_set = 1;
+		break;
+	default:
+		return 0;
+	}
+	return 1;
+}
+
+static const struct cli_opts options = { ":d:jcr:o:hV", longopts,
+    usage_text, set_option };
+
 int
 main(int argc, char **argv)
 {
 	struct opts o = { NULL, OUT_TABLE, STATS_ROUND_WHOLE, 0, IMPORT_AUTO,
 	    0, NULL, PAGE_A4, 1, 0, 0 };
 	const struct command *c;
-	int ch, r;
+	int n;
 
 	cli_init(argc, argv);
 	complete_answer(argc, argv, &crscomplete_stats, longopts);
@@ -1033,45 +1078,9 @@ main(int argc, char **argv)
 	 * Options may come before or after the command; "--" ends them, for
 	 * a name that starts with '-'.
 	 */
-	opterr = 0;
-	while ((ch = getopt_long(argc, argv, ":d:jcr:o:hV", longopts, NULL)) !=
-	    -1) {
-		switch (ch) {
-		case 'd':
-			o.db = optarg;
-			break;
-		case 'r':
-			if ((r = stats_rounding_lookup(optarg)) < 0)
-				cli_usage_error("--rounding must be 'whole' or "
-				    "'per-term', got '%s'", q(optarg));
-			o.rounding = r;
-			break;
-		case OPT_REPLACE:
-			o.replace = 1;
-			break;
-		case 'o':
-		case OPT_ALL:
-		case OPT_PAPER:
-		case OPT_PER_PAGE:
-			sheet_option(&o, ch, optarg);
-			break;
-		case OPT_FORMAT:
-			if (util_streq_ci(optarg, "csv"))
-				o.informat = IMPORT_CSV;
-			else if (util_streq_ci(optarg, "json"))
-				o.informat = IMPORT_JSON;
-			else
-				cli_usage_error("--format must be 'csv' or "
-				    "'json', got '%s'", q(optarg));
-			o.informat_set = 1;
-			break;
-		default:
-			cli_common_option(ch, argv, usage_text, longopts, &o.fmt);
-			break;
-		}
-	}
-	argc -= optind;
-	argv += optind;
+	n = cli_options(&options, argc, argv, &o, &o.fmt);
+	argc -= n;
+	argv += n;
 	if (argc == 0)
 		cli_usage_error("no command given (calc, add, set, rm, show, "
 		    "list, item, power, give, take, import, export, sheets or "

@@ -153,6 +153,21 @@ cli_common_option(int ch, char **argv, const char *usage,
 	return 0;
 }
 
+int
+cli_options(const struct cli_opts *t, int argc, char **argv, void *o,
+    enum out_format *fmt)
+{
+	int ch;
+
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, t->shortopts, t->longopts,
+	    NULL)) != -1)
+		if (!t->set(o, ch, optarg) &&
+		    !cli_common_option(ch, argv, t->usage, t->longopts, fmt))
+			cli_usage_error("unexpected option");
+	return optind;
+}
+
 void
 cli_json_or_null(FILE *fp, const char *s)
 {

@@ -31,6 +31,28 @@ int cli_common_option(int ch, char **argv, const char *usage,
     const struct option *longopts, enum out_format *fmt);
 
 /*
+ * A tool's options as a table (issue #38): getopt_long's short options
+ * (beginning with ':') and long ones, the usage --help prints, and set,
+ * which takes one option ch (its value arg) into the tool's o and
+ * returns 1, or returns 0 for one it leaves to cli_common_option.
+ */
+struct cli_opts {
+	const char		*shortopts;
+	const struct option	*longopts;
+	const char		*usage;
+	int			(*set)(void *o, int ch, const char *arg);
+};
+
+/*
+ * Reads the options of argv through t into o (and --json or --csv into
+ * fmt); an option neither t->set nor cli_common_option takes is a usage
+ * error.  Options may come between the words; "--" ends them.  Returns
+ * the index in argv of the first word that is no option (optind).
+ */
+int cli_options(const struct cli_opts *t, int argc, char **argv, void *o,
+    enum out_format *fmt);
+
+/*
  * A usage error for a word that names none of the n words at known (a
  * command, a sub-command, an option): "unknown WHAT 'lsit'; did you mean
  * 'list'?" (base/names.h: the words it begins or is a slip away from).

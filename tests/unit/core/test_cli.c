@@ -559,9 +559,93 @@ test_log(void)
 	unlink(dbpath);
 }
 
+/* A tool's options for cli_options: -n N, -x, and the shared ones. */
+struct my_opts {
+	long	n;
+	int	x;
+};
+
+static int
+my_set(void *op, int ch, const char *arg)
+{
+	struct my_opts *m = op;
+
+	switch (ch) {
+	case 'n':
+		m->n = cli_int_arg("-n", arg, 0, 9);
+		return 1;
+	case 'x':
+		m->x = 1;
+		return 1;
+	}
+	return 0;
+}
+
+static const struct option my_long[] = {
+	{ "n", required_argument, NULL, 'n' },
+	{ "x", no_argument, NULL, 'x' },
+	{ "json", no_argument, NULL, 'j' },
+	{ "csv", no_argument, NULL, 'c' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+	{ NULL, 0, NULL, 0 }
+};
+
+static const struct cli_opts my_table = { ":n:xjchV", my_long,
+    "usage: my [-n N] [-x] WORD...\n", my_set };
+
+static void
+options_child(const void *arg)
+{
+	char *argv[8] = { PROG };
+	int argc = 1, first;
+	struct my_opts m = { 0, 0 };
+	enum out_format fmt = OUT_TABLE;
+	char *copy = strdup(arg);
+
+	for (char *w = strtok(copy, " "); w && argc < 7; w = strtok(NULL, " "))
+		argv[argc++] = w;
+	argv[argc] = NULL;
+	optind = 0;
+	first = cli_options(&my_table, argc, argv, &m, &fmt);
+	printf("n=%ld x=%d %s", m.n, m.x, fmt == OUT_JSON ? "json" :
+	    fmt == OUT_CSV ? "csv" : "table");
+	for (int i = first; i < argc; i++)
+		printf(" %s", argv[i]);
+	putchar('\n');
+	free(copy);
+}
+
+static void
+test_options(void)
+{
+	struct run rn;
+
+	run(options_child, "-n 3 word --json -x more", &rn);
+	is_int(rn.status, 0, "options: exits 0");
+	is_str(rn.out, "n=3 x=1 json word more\n",
+	    "options: the tool's, the shared, the words after");
+	run(options_child, "word -- -x", &rn);
+	is_str(rn.out, "n=0 x=0 table word -x\n", "options: -- ends them");
+	run(options_child, "--help", &rn);
+	is_int(rn.status, 0, "options: --help exits 0");
+	is_str(rn.out, "usage: my [-n N] [-x] WORD...\n", "  its usage");
+	run(options_child, "-n 12", &rn);
+	is_int(rn.status, 2, "options: the tool's refusal exits 2");
+	run(options_child, "--j", &rn);
+	is_int(rn.status, 0, "options: a prefix of one");
+	run(options_child, "--nope", &rn);
+	is_int(rn.status, 2, "options: an unknown one exits 2");
+	ok(strstr(rn.err, "unknown option '--nope'") != NULL, "  naming it");
+	run(options_child, "-n", &rn);
+	is_int(rn.status, 2, "options: a missing value exits 2");
+	ok(strstr(rn.err, "needs a value") != NULL, "  saying so");
+}
+
 int
 main(void)
 {
+	test_options();
 	test_json();
 	test_log();
 	test_command();
