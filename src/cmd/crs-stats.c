@@ -948,16 +948,8 @@ cmd_verify_sheet(struct opts *o, int argc, char **argv)
 	struct sheetrun_ops ops = { "characters", printed_names,
 	    printed_load, printed_release, printed_code, printed_layout,
 	    &o->rounding };
-	char want[PAGE_CODE_LEN + 1];
-	struct db *db;
 
-	if (argc != 1)
-		cli_usage_error("verify-sheet needs exactly one CODE");
-	cli_sheet_code_arg(argv[0], want);
-	db = db_open(o->db);
-	sheetrun_verify(db, &ops, want);
-	db_close(db);
-	return 0;
+	return cli_verify_sheet(o->db, &ops, "verify-sheet", argc, argv);
 }
 
 static const struct command {

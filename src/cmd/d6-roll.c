@@ -1180,16 +1180,8 @@ cmd_char_sheets(struct opts *o, int argc, char **argv)
 static int
 cmd_char_verify_sheet(struct opts *o, int argc, char **argv)
 {
-	char want[PAGE_CODE_LEN + 1];
-	struct db *db;
-
-	if (argc != 1)
-		cli_usage_error("char verify-sheet needs exactly one CODE");
-	cli_sheet_code_arg(argv[0], want);
-	db = db_open(o->db);
-	sheetrun_verify(db, &printed_ops, want);
-	db_close(db);
-	return 0;
+	return cli_verify_sheet(o->db, &printed_ops, "char verify-sheet", argc,
+	    argv);
 }
 
 /* char list: every character, with its points and its traits counted. */

@@ -676,17 +676,9 @@ cmd_sheets(void)
 static int
 cmd_verify_sheet(void)
 {
-	char want[PAGE_CODE_LEN + 1];
-	struct db *db;
-
 	no_round_options("verify-sheet");
-	if (o.nargs != 2)
-		cli_usage_error("verify-sheet needs exactly one CODE");
-	cli_sheet_code_arg(o.args[1], want);
-	db = cli_db_open(o.db);
-	sheetrun_verify(db, &printed_ops, want);
-	db_close(db);
-	return 0;
+	return cli_verify_sheet(o.db, &printed_ops, "verify-sheet", o.nargs - 1,
+	    o.args + 1);
 }
 
 /* stance NAME [WORDS]: sets the stance if words are given, then shows it. */

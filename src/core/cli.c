@@ -4,6 +4,7 @@
 #include "core/cli.h"
 #include "core/journal.h"
 #include "db/db.h"
+#include "paper/sheetrun.h"
 
 #include "base/names.h"
 #include "base/rng.h"
@@ -405,4 +406,20 @@ cli_json_end(struct cli_json *j, const char *text)
 		err(1, "memory");
 	j->fp = NULL;
 	return j->buf;
+}
+
+int
+cli_verify_sheet(const char *path, const struct sheetrun_ops *ops,
+    const char *form, int argc, char **argv)
+{
+	char want[PAGE_CODE_LEN + 1];
+	struct db *db;
+
+	if (argc != 1)
+		cli_usage_error("%s needs exactly one CODE", form);
+	cli_sheet_code_arg(argv[0], want);
+	db = cli_db_open(path);
+	sheetrun_verify(db, ops, want);
+	db_close(db);
+	return 0;
 }

@@ -113,6 +113,16 @@ const char *cli_key(int64_t key);
 const char *cli_key_json(int64_t key);
 
 struct journal_kind;
+struct sheetrun_ops;
+
+/*
+ * verify-sheet CODE, the argc words at argv after the command: the code
+ * of a printed sheet checked against every sheet ops prints from the
+ * database at path (sheetrun_verify).  form is the command as its usage
+ * error names it ("char verify-sheet").  Returns 0; a mismatch exits 1.
+ */
+int cli_verify_sheet(const char *path, const struct sheetrun_ops *ops,
+    const char *form, int argc, char **argv);
 
 /*
  * The log of kind k a command acts on: the one typed (a key as users

@@ -642,9 +642,33 @@ test_options(void)
 	ok(strstr(rn.err, "needs a value") != NULL, "  saying so");
 }
 
+/* cli_verify_sheet's usage errors, before it opens anything. */
+static void
+verify_child(const void *arg)
+{
+	char *argv[] = { (char *)arg, NULL };
+
+	cli_verify_sheet("/nonexistent/x.db", NULL, "char verify-sheet",
+	    arg != NULL, argv);
+}
+
+static void
+test_verify_sheet(void)
+{
+	struct run rn;
+
+	run(verify_child, NULL, &rn);
+	is_int(rn.status, 2, "verify-sheet: no CODE exits 2");
+	is_str(rn.err, PROG ": char verify-sheet needs exactly one CODE\n"
+	    TRY, "  naming the command");
+	run(verify_child, "nope", &rn);
+	is_int(rn.status, 2, "verify-sheet: no code's form exits 2");
+}
+
 int
 main(void)
 {
+	test_verify_sheet();
 	test_options();
 	test_json();
 	test_log();
