@@ -509,7 +509,7 @@ static struct bg_game game;
 static int64_t
 game_id(struct db *db, int reading)
 {
-	return cli_log_id(db, &bgledger_kind, o.game, o.gm, reading);
+	return journal_log_id(db, &bgledger_kind, o.game, o.gm, reading);
 }
 
 /* How load_from loads: from the newest snapshot, or every event. */
@@ -1168,7 +1168,7 @@ cmd_list(void)
 {
 	only(0, "list");
 	need_args(1, 1, "list [--json|--csv]");
-	cli_log_list(o.db, &bgledger_kind, o.fmt, "turn");
+	journal_list_path(o.db, &bgledger_kind, o.fmt, "turn");
 	return 0;
 }
 

@@ -1452,7 +1452,7 @@ cmd_list(struct opts *o, int argc, char **argv)
 {
 	(void)argc;
 	(void)argv;
-	cli_log_list(o->db, &ledger_kind, o->fmt, "round");
+	journal_list_path(o->db, &ledger_kind, o->fmt, "round");
 	return 0;
 }
 

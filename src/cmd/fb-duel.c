@@ -982,7 +982,7 @@ report_json(const struct fbledger_live *before,
 static int64_t
 duel_id(struct db *db, int reading)
 {
-	return cli_log_id(db, &fbledger_kind, o.duel, o.gm, reading);
+	return journal_log_id(db, &fbledger_kind, o.duel, o.gm, reading);
 }
 
 /* How load_duel loads: from the newest snapshot, or every event. */
@@ -1383,7 +1383,7 @@ cmd_list(void)
 	no_round_options("list");
 	if (o.nargs > 1)
 		cli_usage_error("list takes no arguments");
-	cli_log_list(o.db, &fbledger_kind, o.fmt, "round");
+	journal_list_path(o.db, &fbledger_kind, o.fmt, "round");
 	return 0;
 }
 

@@ -2,7 +2,6 @@
  * cli.c - shared pieces of the tools' main()s; see cli.h.
  */
 #include "core/cli.h"
-#include "core/journal.h"
 #include "db/db.h"
 #include "paper/sheetrun.h"
 
@@ -359,31 +358,6 @@ cli_replayed(FILE *fp, int events, size_t logs, const char *what, int bad)
 	    events, events == 1 ? "" : "s", logs, what, logs == 1 ? "" : "s",
 	    bad, bad == 1 ? "" : "es");
 	return bad ? 1 : 0;
-}
-
-int64_t
-cli_log_id(struct db *db, const struct journal_kind *k, const char *typed,
-    const char *gm, int reading)
-{
-	char why[600] = "";
-	int64_t id = typed ? db_key_parse(db, typed) :
-	    journal_pick(db, k, cli_gm(gm), reading, why, sizeof why);
-
-	if (id == 0)
-		db_die(db, "%s", why);
-	return id;
-}
-
-void
-cli_log_list(const char *path, const struct journal_kind *k,
-    enum out_format fmt, const char *round)
-{
-	struct db *db = cli_db_open(path);
-
-	db_begin_read(db);
-	journal_open_print(db, k, fmt, round);
-	db_rollback(db);
-	db_close(db);
 }
 
 FILE *

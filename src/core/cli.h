@@ -112,7 +112,6 @@ struct db *cli_db_open(const char *path);
 const char *cli_key(int64_t key);
 const char *cli_key_json(int64_t key);
 
-struct journal_kind;
 struct sheetrun_ops;
 
 /*
@@ -123,22 +122,6 @@ struct sheetrun_ops;
  */
 int cli_verify_sheet(const char *path, const struct sheetrun_ops *ops,
     const char *form, int argc, char **argv);
-
-/*
- * The log of kind k a command acts on: the one typed (a key as users
- * type it, cli_key_arg), else GM gm's (cli_gm, journal_pick; reading for
- * a command that only reads).  Neither is an error through db_die, which
- * says why (within 600 bytes: a refusal that lists eight logs).
- */
-int64_t cli_log_id(struct db *db, const struct journal_kind *k,
-    const char *typed, const char *gm, int reading);
-
-/*
- * A tool's list: the open logs of kind k in the database at path, in
- * format fmt, round naming their count (journal_open_print).
- */
-void cli_log_list(const char *path, const struct journal_kind *k,
-    enum out_format fmt, const char *round);
 
 /*
  * Who the GM is (issue #37): given (--gm) if not NULL, else $REFKIT_GM,

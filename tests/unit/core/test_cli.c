@@ -498,7 +498,7 @@ test_json(void)
 }
 
 /*
- * The logs of a kind the schema has, for cli_log_id and cli_log_list: a
+ * The logs of a kind the schema has, for journal_log_id and journal_list_path: a
  * game's (the schema has no log of no game), as the tools pass theirs.
  */
 #define duels	fbledger_kind
@@ -507,7 +507,7 @@ static char dbpath[64];
 
 struct log_case {
 	const char	*typed;
-	int		 list;	/* cli_log_list instead, or journal_open_print */
+	int		 list;	/* journal_list_path instead, or journal_open_print */
 };
 
 static void
@@ -517,7 +517,7 @@ log_child(const void *arg)
 	struct db *db;
 
 	if (c->list == 1) {
-		cli_log_list(dbpath, &duels, OUT_CSV, "round");
+		journal_list_path(dbpath, &duels, OUT_CSV, "round");
 		return;
 	}
 	db = cli_db_open(dbpath);
@@ -526,7 +526,7 @@ log_child(const void *arg)
 		journal_open_print(db, &duels, OUT_CSV, "round");
 		db_rollback(db);
 	} else
-		printf("%s\n", cli_key(cli_log_id(db, &duels, c->typed, "ann",
+		printf("%s\n", cli_key(journal_log_id(db, &duels, c->typed, "ann",
 		    0)));
 	db_close(db);
 }
