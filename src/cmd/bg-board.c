@@ -509,13 +509,7 @@ static struct bg_game game;
 static int64_t
 game_id(struct db *db, int reading)
 {
-	int64_t id = o.game ? db_key_parse(db, o.game) :
-	    journal_pick(db, &bgledger_kind, cli_gm(o.gm), reading, why,
-	    sizeof why);
-
-	if (id == 0)
-		db_die(db, "%s", why);
-	return id;
+	return journal_log_id(db, &bgledger_kind, o.game, o.gm, reading);
 }
 
 /* How load_from loads: from the newest snapshot, or every event. */
@@ -670,20 +664,12 @@ move_text(const struct live *l, const struct bg_game *before,
 static char *
 json_text(const char *action, const char *input, const char *text)
 {
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *fp = open_memstream(&buf, &len);
+	struct cli_json j;
+	FILE *fp = cli_json_begin(&j);
 
-	if (fp == NULL)
-		err(1, "memory");
 	fprintf(fp, "{\"action\":\"%s\",\"input\":", action);
 	cli_json_or_null(fp, input);
-	fprintf(fp, ",\"text\":");
-	cli_json_or_null(fp, text);
-	fputc('}', fp);
-	if (fclose(fp) != 0)
-		err(1, "memory");
-	return buf;
+	return cli_json_end(&j, text);
 }
 
 static char *
@@ -691,15 +677,13 @@ report_json(const struct live *l, const char *action, const char *input,
     const struct bg_report *r, const char *text)
 {
 	const struct bg_game *g = &l->g;
-	char *buf = NULL, sq[4], name[BG_PIECESZ];
-	size_t len = 0;
+	char sq[4], name[BG_PIECESZ];
+	struct cli_json j;
 	FILE *fp;
 
 	if (strcmp(action, "move") != 0)
 		return json_text(action, input, text);
-	fp = open_memstream(&buf, &len);
-	if (fp == NULL)
-		err(1, "memory");
+	fp = cli_json_begin(&j);
 	bgtext_piece_name(g, r->piece, name, sizeof name);
 	fprintf(fp, "{\"action\":\"move\",\"input\":");
 	cli_json_or_null(fp, input);
@@ -732,12 +716,7 @@ report_json(const struct live *l, const char *action, const char *input,
 		fprintf(fp, "null");
 	fprintf(fp, ",\"ended\":%s,\"winner\":", g->over ? "true" : "false");
 	cli_json_or_null(fp, g->over ? g->team[g->winner].name : NULL);
-	fprintf(fp, ",\"text\":");
-	cli_json_or_null(fp, text);
-	fputc('}', fp);
-	if (fclose(fp) != 0)
-		err(1, "memory");
-	return buf;
+	return cli_json_end(&j, text);
 }
 
 /*
@@ -856,6 +835,35 @@ join_args(int from)
 		out = next;
 	}
 	return out;
+}
+
+/*
+ * An action whose input is the words after its name, from min to max of
+ * them with the name (place, power); form is its usage line.
+ */
+static int
+play_words(const char *action, int min, int max, const char *form)
+{
+	char *input;
+
+	need_args(min, max, form);
+	input = hold(join_args(1));
+	play(action, input);
+	free(input);
+	return 0;
+}
+
+static int
+cmd_place(void)
+{
+	return play_words("place", 3, 3, "place FIGURE SQUARE");
+}
+
+static int
+cmd_pass(void)
+{
+	need_args(1, 1, "pass");
+	return play("pass", "");
 }
 
 static int
@@ -989,14 +997,8 @@ cmd_moves(void)
 static int
 cmd_power(void)
 {
-	char *input;
-
 	only(0, "power");
-	need_args(4, 5, "power FIGURE POWER [FOE] SQUARE");
-	input = hold(join_args(1));
-	play("power", input);
-	free(input);
-	return 0;
+	return play_words("power", 4, 5, "power FIGURE POWER [FOE] SQUARE");
 }
 
 static int
@@ -1164,15 +1166,9 @@ cmd_log(void)
 static int
 cmd_list(void)
 {
-	struct db *db;
-
 	only(0, "list");
 	need_args(1, 1, "list [--json|--csv]");
-	db = cli_db_open(o.db);
-	db_begin_read(db);
-	journal_open_print(db, &bgledger_kind, o.fmt, "turn");
-	db_rollback(db);
-	db_close(db);
+	journal_list_path(o.db, &bgledger_kind, o.fmt, "turn");
 	return 0;
 }
 
@@ -1329,23 +1325,10 @@ cmd_replay(void)
 		free(ids);
 	db_rollback(db);
 	db_close(db);
-	printf("replayed %d event%s of %zu game%s: %d mismatch%s\n", events,
-	    events == 1 ? "" : "s", n, n == 1 ? "" : "s", bad,
-	    bad == 1 ? "" : "es");
-	return bad ? 1 : 0;
+	return cli_replayed(stdout, events, n, "game", bad);
 }
 
 static int bg_board(int argc, char **argv);
-
-/* play's database and GM, for pin. */
-static const char *play_db, *play_gm;
-
-/* The game a play session keeps to: its GM's not over (term/play.h). */
-static int
-pin(char *key, size_t keysz)
-{
-	return journal_pin(play_db, &bgledger_kind, play_gm, key, keysz);
-}
 
 /*
  * play [GAME]: commands at a prompt, each run as its one-shot form; the
@@ -1364,20 +1347,41 @@ cmd_play(void)
 		{ NULL, NULL, 0, { NULL } }
 	};
 	static const char *const board[] = { "show", NULL };
+	static const struct play_game session = { "bg-board", bg_board,
+	    aliases, board, "--game", "new", &bgledger_kind };
 	struct play_tool t;
 
 	if (o.nargs > 2)
 		cli_usage_error("play takes at most one GAME");
 	if (o.nargs == 2)
 		o.game = cli_key_arg("GAME", o.args[1]);
-	play_tool_init(&t, "bg-board", bg_board, aliases, board);
-	play_tool_lead(&t, "--db", o.db);
-	play_tool_lead(&t, "--gm", o.gm);
-	play_db = o.db;
-	play_gm = o.gm;
-	play_tool_log(&t, "--game", "new", pin, o.game);
+	play_tool_game(&t, &session, o.db, o.gm, o.game);
 	return play_run(&t);
 }
+
+/* The commands, in the order an unknown one's suggestion weighs them. */
+static const struct command {
+	const char	*name;
+	int		(*run)(void);
+} commands[] = {
+	{ "team", cmd_team },
+	{ "stat", cmd_stat },
+	{ "new", cmd_new },
+	{ "place", cmd_place },
+	{ "moves", cmd_moves },
+	{ "move", cmd_move },
+	{ "power", cmd_power },
+	{ "die", cmd_die },
+	{ "pass", cmd_pass },
+	{ "show", cmd_show },
+	{ "log", cmd_log },
+	{ "watch", cmd_watch },
+	{ "games", cmd_games },
+	{ "list", cmd_list },
+	{ "undo", cmd_undo },
+	{ "replay", cmd_replay },
+	{ "play", cmd_play },
+};
 
 int
 main(int argc, char **argv)
@@ -1414,56 +1418,6 @@ bg_board(int argc, char **argv)
 			cli_usage_error("'%s' is not an option of '%s'", bad,
 			    q(cmd));
 	}
-	if (strcmp(cmd, "team") == 0)
-		return cmd_team();
-	if (strcmp(cmd, "stat") == 0)
-		return cmd_stat();
-	if (strcmp(cmd, "new") == 0)
-		return cmd_new();
-	if (strcmp(cmd, "place") == 0) {
-		char *input;
-
-		need_args(3, 3, "place FIGURE SQUARE");
-		input = hold(join_args(1));
-		play("place", input);
-		free(input);
-		return 0;
-	}
-	if (strcmp(cmd, "moves") == 0)
-		return cmd_moves();
-	if (strcmp(cmd, "move") == 0)
-		return cmd_move();
-	if (strcmp(cmd, "power") == 0)
-		return cmd_power();
-	if (strcmp(cmd, "die") == 0)
-		return cmd_die();
-	if (strcmp(cmd, "pass") == 0) {
-		need_args(1, 1, "pass");
-		return play("pass", "");
-	}
-	if (strcmp(cmd, "show") == 0)
-		return cmd_show();
-	if (strcmp(cmd, "log") == 0)
-		return cmd_log();
-	if (strcmp(cmd, "watch") == 0)
-		return cmd_watch();
-	if (strcmp(cmd, "games") == 0)
-		return cmd_games();
-	if (strcmp(cmd, "list") == 0)
-		return cmd_list();
-	if (strcmp(cmd, "undo") == 0)
-		return cmd_undo();
-	if (strcmp(cmd, "replay") == 0)
-		return cmd_replay();
-	if (strcmp(cmd, "play") == 0)
-		return cmd_play();
-	{
-		static const char *const known[] = { "team", "stat", "new",
-		    "place", "moves", "move", "power", "die", "pass", "show",
-		    "log", "watch", "games", "list", "undo", "replay",
-		    "play" };
-
-		cli_unknown("command", cmd, known, sizeof known /
-		    sizeof known[0]);
-	}
+	return commands[cli_command(cmd, commands, sizeof commands[0],
+	    sizeof commands / sizeof commands[0])].run();
 }

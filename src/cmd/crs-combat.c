@@ -1450,15 +1450,9 @@ cmd_log(struct opts *o, int argc, char **argv)
 static int
 cmd_list(struct opts *o, int argc, char **argv)
 {
-	struct db *db;
-
 	(void)argc;
 	(void)argv;
-	db = cli_db_open(o->db);
-	db_begin_read(db);
-	journal_open_print(db, &ledger_kind, o->fmt, "round");
-	db_rollback(db);
-	db_close(db);
+	journal_list_path(o->db, &ledger_kind, o->fmt, "round");
 	return 0;
 }
 
@@ -1512,7 +1506,8 @@ static int
 cmd_replay(struct opts *o, int argc, char **argv)
 {
 	struct db *db;
-	int bad = 0, events = 0, combats = 0;
+	int bad = 0, events = 0;
+	size_t combats = 0;
 
 	if (argc > 1)
 		cli_usage_error("replay takes at most one COMBAT");
@@ -1537,10 +1532,7 @@ cmd_replay(struct opts *o, int argc, char **argv)
 	}
 	db_rollback(db);
 	db_close(db);
-	printf("replayed %d event%s of %d combat%s: %d mismatch%s\n", events,
-	    events == 1 ? "" : "s", combats, combats == 1 ? "" : "s", bad,
-	    bad == 1 ? "" : "es");
-	return bad ? 1 : 0;
+	return cli_replayed(stdout, events, combats, "combat", bad);
 }
 
 /* Seconds since the epoch from an ISO date, date-time or a number. */
@@ -2096,16 +2088,6 @@ static const struct command {
 	{ NULL, NULL, 0, 0, 0, 0, NULL, 0 }
 };
 
-/* play's database and GM, for pin. */
-static const char *play_db, *play_gm;
-
-/* The combat a play session keeps to: its GM's under way (term/play.h). */
-static int
-pin(char *key, size_t keysz)
-{
-	return journal_pin(play_db, &ledger_kind, play_gm, key, keysz);
-}
-
 /*
  * play [COMBAT]: commands typed at a prompt, each run as its one-shot
  * form (term/play.h), with the aliases a GM types at a busy table.  The
@@ -2127,16 +2109,13 @@ cmd_play(struct opts *o, int argc, char **argv)
 		{ NULL, NULL, 0, { NULL } }
 	};
 	static const char *const board[] = { "status", NULL };
+	static const struct play_game session = { "crs-combat", crs_combat,
+	    aliases, board, "--combat", "start", &ledger_kind };
 	struct play_tool t;
 
 	if (argc == 1)
 		o->combat = cli_key_arg("COMBAT", argv[0]);
-	play_tool_init(&t, "crs-combat", crs_combat, aliases, board);
-	play_tool_lead(&t, "--db", o->db);
-	play_tool_lead(&t, "--gm", o->gm);
-	play_db = o->db;
-	play_gm = o->gm;
-	play_tool_log(&t, "--combat", "start", pin, o->combat);
+	play_tool_game(&t, &session, o->db, o->gm, o->combat);
 	return play_run(&t);
 }
 
@@ -2169,16 +2148,8 @@ crs_combat(int argc, char **argv)
 	argc--;
 	argv++;
 	check_opts(&o, seen, cmd);
-	for (c = commands; c->name && strcmp(c->name, cmd) != 0; c++)
-		continue;
-	if (c->name == NULL) {
-		const char *known[sizeof commands / sizeof commands[0]];
-		size_t n = 0;
-
-		for (c = commands; c->name != NULL; c++)
-			known[n++] = c->name;
-		cli_unknown("command", cmd, known, n);
-	}
+	c = &commands[cli_command(cmd, commands, sizeof commands[0],
+	    sizeof commands / sizeof commands[0])];
 	if (argc < c->min || (c->max >= 0 && argc > c->max) ||
 	    argc % c->step != 0)
 		cli_usage_error("%s", c->needs);

@@ -585,16 +585,18 @@ versus_option(struct opts *o, int ch, const char *arg)
 	}
 }
 
-/* One option, ch, as getopt_long returned it. */
-static void
-set_option(struct opts *o, int ch, char **argv)
+/* One option, ch, as getopt_long returned it; 0 if it is none of its own. */
+static int
+set_option(void *op, int ch, const char *arg)
 {
+	struct opts *o = op;
+
 	switch (ch) {
 	case 'l':
-		o->me.lb = (int)cli_int_arg("--lb", optarg, 0, DECK_LB_MAX);
+		o->me.lb = (int)cli_int_arg("--lb", arg, 0, DECK_LB_MAX);
 		break;
 	case 'k':
-		o->cards = (int)cli_int_arg("--cards", optarg, 1,
+		o->cards = (int)cli_int_arg("--cards", arg, 1,
 		    DECK_CARDS_MAX);
 		break;
 	case OPT_DEFENSIVE:
@@ -604,21 +606,21 @@ set_option(struct opts *o, int ch, char **argv)
 		o->kind = DECK_INITIATIVE;
 		break;
 	case 'b':
-		o->me.base = (int)cli_int_arg("--base", optarg, 0, BASE_MAX);
+		o->me.base = (int)cli_int_arg("--base", arg, 0, BASE_MAX);
 		o->me.base_set = 1;
 		break;
 	case 'o':
-		parse_out("--out", optarg, &o->me);
+		parse_out("--out", arg, &o->me);
 		break;
 	case 's':
-		o->seed = cli_seed_arg(optarg);
+		o->seed = cli_seed_arg(arg);
 		o->have_seed = 1;
 		break;
 	case 'd':
-		o->drawn = optarg;
+		o->drawn = arg;
 		break;
 	case OPT_SPECIAL:
-		o->special = optarg;
+		o->special = arg;
 		break;
 	case OPT_OFFENSE:
 	case OPT_DEFENSE:
@@ -626,7 +628,7 @@ set_option(struct opts *o, int ch, char **argv)
 	case OPT_DEFENSE_LB:
 	case OPT_OFFENSE_OUT:
 	case OPT_DEFENSE_OUT:
-		versus_option(o, ch, optarg);
+		versus_option(o, ch, arg);
 		break;
 	case OPT_LONG:
 		o->attack = SHEET_LONG;
@@ -635,28 +637,31 @@ set_option(struct opts *o, int ch, char **argv)
 		o->attack = SHEET_MENTAL;
 		break;
 	case 'u':
-		o->use = (int)cli_int_arg("--use", optarg, 1, BASE_MAX);
+		o->use = (int)cli_int_arg("--use", arg, 1, BASE_MAX);
 		break;
 	case OPT_DB:
-		o->db = optarg;
+		o->db = arg;
 		break;
 	case OPT_SVG:
-		o->svg = optarg;
+		o->svg = arg;
 		break;
 	case 'e':
 		o->exact = 1;
 		break;
 	default:
-		cli_common_option(ch, argv, usage_text, longopts, &o->fmt);
-		break;
+		return 0;
 	}
+	return 1;
 }
+
+static const struct cli_opts options = { ":l:k:b:o:s:d:u:jcehV", longopts,
+    usage_text, set_option };
 
 int
 main(int argc, char **argv)
 {
 	struct opts o;
-	int ch;
+	int n;
 
 	memset(&o, 0, sizeof o);
 	o.fmt = OUT_TABLE;
@@ -665,12 +670,9 @@ main(int argc, char **argv)
 	o.attack = SHEET_SHORT;
 	cli_init(argc, argv);
 	complete_answer(argc, argv, &crscomplete_draw, longopts);
-	opterr = 0;
-	while ((ch = getopt_long(argc, argv, ":l:k:b:o:s:d:u:jcehV", longopts,
-	    NULL)) != -1)
-		set_option(&o, ch, argv);
-	argc -= optind;
-	argv += optind;
+	n = cli_options(&options, argc, argv, &o, &o.fmt);
+	argc -= n;
+	argv += n;
 	if (argc == 0)
 		cli_usage_error("no command given (pick, odds or versus)");
 	if (strcmp(argv[0], "pick") == 0) {

@@ -948,16 +948,8 @@ cmd_verify_sheet(struct opts *o, int argc, char **argv)
 	struct sheetrun_ops ops = { "characters", printed_names,
 	    printed_load, printed_release, printed_code, printed_layout,
 	    &o->rounding };
-	char want[PAGE_CODE_LEN + 1];
-	struct db *db;
 
-	if (argc != 1)
-		cli_usage_error("verify-sheet needs exactly one CODE");
-	cli_sheet_code_arg(argv[0], want);
-	db = db_open(o->db);
-	sheetrun_verify(db, &ops, want);
-	db_close(db);
-	return 0;
+	return cli_verify_sheet(o->db, &ops, "verify-sheet", argc, argv);
 }
 
 static const struct command {
@@ -1019,12 +1011,58 @@ sheet_option(struct opts *o, int ch, const char *arg)
 	}
 }
 
+/* One option, ch, as getopt_long returned it; 0 if it is none of its own. */
+static int
+set_option(void *op, int ch, const char *arg)
+{
+	struct opts *o = op;
+	int r;
+
+	switch (ch) {
+	case 'd':
+		o->db = arg;
+		break;
+	case 'r':
+		if ((r = stats_rounding_lookup(arg)) < 0)
+			cli_usage_error("--rounding must be 'whole' or "
+			    "'per-term', got '%s'", q(arg));
+		o->rounding = r;
+		break;
+	case OPT_REPLACE:
+		o->replace = 1;
+		break;
+	case 'o':
+	case OPT_ALL:
+	case OPT_PAPER:
+	case OPT_PER_PAGE:
+		sheet_option(o, ch, arg);
+		break;
+	case OPT_FORMAT:
+		if (util_streq_ci(arg, "csv"))
+			o->informat = IMPORT_CSV;
+		else if (util_streq_ci(arg, "json"))
+			o->informat = IMPORT_JSON;
+		else
+			cli_usage_error("--format must be 'csv' or 'json', got "
+			    "'%s'", q(arg));
+		o->informat_set = 1;
+		break;
+	default:
+		return 0;
+	}
+	return 1;
+}
+
+static const struct cli_opts options = { ":d:jcr:o:hV", longopts,
+    usage_text, set_option };
+
 int
 main(int argc, char **argv)
 {
 	struct opts o = { NULL, OUT_TABLE, STATS_ROUND_WHOLE, 0, IMPORT_AUTO,
 	    0, NULL, PAGE_A4, 1, 0, 0 };
-	int ch, r;
+	const struct command *c;
+	int n;
 
 	cli_init(argc, argv);
 	complete_answer(argc, argv, &crscomplete_stats, longopts);
@@ -1032,70 +1070,21 @@ main(int argc, char **argv)
 	 * Options may come before or after the command; "--" ends them, for
 	 * a name that starts with '-'.
 	 */
-	opterr = 0;
-	while ((ch = getopt_long(argc, argv, ":d:jcr:o:hV", longopts, NULL)) !=
-	    -1) {
-		switch (ch) {
-		case 'd':
-			o.db = optarg;
-			break;
-		case 'r':
-			if ((r = stats_rounding_lookup(optarg)) < 0)
-				cli_usage_error("--rounding must be 'whole' or "
-				    "'per-term', got '%s'", q(optarg));
-			o.rounding = r;
-			break;
-		case OPT_REPLACE:
-			o.replace = 1;
-			break;
-		case 'o':
-		case OPT_ALL:
-		case OPT_PAPER:
-		case OPT_PER_PAGE:
-			sheet_option(&o, ch, optarg);
-			break;
-		case OPT_FORMAT:
-			if (util_streq_ci(optarg, "csv"))
-				o.informat = IMPORT_CSV;
-			else if (util_streq_ci(optarg, "json"))
-				o.informat = IMPORT_JSON;
-			else
-				cli_usage_error("--format must be 'csv' or "
-				    "'json', got '%s'", q(optarg));
-			o.informat_set = 1;
-			break;
-		default:
-			cli_common_option(ch, argv, usage_text, longopts, &o.fmt);
-			break;
-		}
-	}
-	argc -= optind;
-	argv += optind;
+	n = cli_options(&options, argc, argv, &o, &o.fmt);
+	argc -= n;
+	argv += n;
 	if (argc == 0)
 		cli_usage_error("no command given (calc, add, set, rm, show, "
 		    "list, item, power, give, take, import, export, sheets or "
 		    "verify-sheet)");
-	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
-		if (strcmp(argv[0], commands[i].name) != 0)
-			continue;
-		if (o.sheet_opts && commands[i].fn != cmd_sheets)
-			cli_usage_error("-o, --all, --paper and --per-page go "
-			    "with sheets only");
-		if (o.replace && commands[i].fn != cmd_import)
-			cli_usage_error("--replace goes with import only");
-		if (o.informat_set && commands[i].fn != cmd_import &&
-		    commands[i].fn != cmd_export)
-			cli_usage_error("--format goes with import and export "
-			    "only");
-		return commands[i].fn(&o, argc - 1, argv + 1);
-	}
-	{
-		const char *known[sizeof commands / sizeof commands[0]];
-
-		for (size_t i = 0; i < sizeof commands / sizeof commands[0];
-		    i++)
-			known[i] = commands[i].name;
-		cli_unknown("command", argv[0], known, sizeof known /
-		    sizeof known[0]);
-	}
+	c = &commands[cli_command(argv[0], commands, sizeof commands[0],
+	    sizeof commands / sizeof commands[0])];
+	if (o.sheet_opts && c->fn != cmd_sheets)
+		cli_usage_error("-o, --all, --paper and --per-page go with "
+		    "sheets only");
+	if (o.replace && c->fn != cmd_import)
+		cli_usage_error("--replace goes with import only");
+	if (o.informat_set && c->fn != cmd_import && c->fn != cmd_export)
+		cli_usage_error("--format goes with import and export only");
+	return c->fn(&o, argc - 1, argv + 1);
 }

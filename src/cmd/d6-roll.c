@@ -1180,16 +1180,8 @@ cmd_char_sheets(struct opts *o, int argc, char **argv)
 static int
 cmd_char_verify_sheet(struct opts *o, int argc, char **argv)
 {
-	char want[PAGE_CODE_LEN + 1];
-	struct db *db;
-
-	if (argc != 1)
-		cli_usage_error("char verify-sheet needs exactly one CODE");
-	cli_sheet_code_arg(argv[0], want);
-	db = db_open(o->db);
-	sheetrun_verify(db, &printed_ops, want);
-	db_close(db);
-	return 0;
+	return cli_verify_sheet(o->db, &printed_ops, "char verify-sheet", argc,
+	    argv);
 }
 
 /* char list: every character, with its points and its traits counted. */
@@ -1616,23 +1608,25 @@ sheet_option(struct opts *o, int ch, const char *arg)
 	}
 }
 
-/* One option, ch, as getopt_long returned it. */
-static void
-set_option(struct opts *o, int ch, char **argv)
+/* One option, ch, as getopt_long returned it; 0 if it is none of its own. */
+static int
+set_option(void *op, int ch, const char *arg)
 {
+	struct opts *o = op;
+
 	switch (ch) {
 	case 'v':
-		parse_vs(o, optarg);
+		parse_vs(o, arg);
 		break;
 	case 'o':
-		o->opposed = optarg;
+		o->opposed = arg;
 		break;
 	case 'a':
-		o->mods.actions = (int)cli_int_arg("--actions", optarg,
+		o->mods.actions = (int)cli_int_arg("--actions", arg,
 		    1, D6_DICE_MAX + 1);
 		break;
 	case OPT_CP:
-		o->mods.cp = (int)cli_int_arg("--cp", optarg, 0, D6_CP_MAX);
+		o->mods.cp = (int)cli_int_arg("--cp", arg, 0, D6_CP_MAX);
 		break;
 	case OPT_FP:
 		o->mods.fp = 1;
@@ -1642,16 +1636,16 @@ set_option(struct opts *o, int ch, char **argv)
 		o->mods.cp_max = D6_CP_MAX;
 		break;
 	case OPT_WILD_ONE:
-		o->mods.one = wild_one_arg(optarg);
+		o->mods.one = wild_one_arg(arg);
 		break;
 	case OPT_NO_WILD:
 		o->mods.no_wild = 1;
 		break;
 	case 'n':
-		o->times = cli_int_arg("--times", optarg, 1, TIMES_MAX);
+		o->times = cli_int_arg("--times", arg, 1, TIMES_MAX);
 		break;
 	case 's':
-		o->seed = cli_seed_arg(optarg);
+		o->seed = cli_seed_arg(arg);
 		o->have_seed = 1;
 		break;
 	case OPT_RESIST:
@@ -1659,38 +1653,40 @@ set_option(struct opts *o, int ch, char **argv)
 	case OPT_SCALE:
 	case OPT_ARMOR:
 	case OPT_SUB_ROLL:
-		damage_option(o, ch, optarg);
+		damage_option(o, ch, arg);
 		break;
 	case OPT_RANGE:
-		o->range = optarg;
+		o->range = arg;
 		break;
 	case OPT_SKILL:
 	case OPT_DAMAGE:
 	case OPT_STRENGTH:
 	case OPT_VS_STRENGTH:
-		action_option(o, ch, optarg);
+		action_option(o, ch, arg);
 		break;
 	case OPT_ROUND:
-		o->round = optarg;
+		o->round = arg;
 		break;
 	case OPT_DB:
-		o->db = optarg;
+		o->db = arg;
 		break;
 	case OPT_OUTPUT:
 	case OPT_ALL:
 	case OPT_PAPER:
 	case OPT_PER_PAGE:
-		sheet_option(o, ch, optarg);
+		sheet_option(o, ch, arg);
 		break;
 	case 'e':
 		o->exact = 1;
 		break;
 	default:
-		if (!cli_common_option(ch, argv, usage_text, longopts, &o->fmt))
-			cli_usage_error("unexpected option");
-		break;
+		return 0;
 	}
+	return 1;
 }
+
+static const struct cli_opts options = { ":v:o:a:n:s:jcehV", longopts,
+    usage_text, set_option };
 
 int
 main(int argc, char **argv)
@@ -1699,7 +1695,7 @@ main(int argc, char **argv)
 	struct d6_code c;
 	char why[128];
 	const char *cmd;
-	int ch;
+	int n;
 
 	o.fmt = OUT_TABLE;
 	o.mods.actions = 1;
@@ -1708,12 +1704,9 @@ main(int argc, char **argv)
 	o.per_page = 1;
 	cli_init(argc, argv);
 	complete_answer(argc, argv, &d6complete_roll, longopts);
-	opterr = 0;
-	while ((ch = getopt_long(argc, argv, ":v:o:a:n:s:jcehV", longopts,
-	    NULL)) != -1)
-		set_option(&o, ch, argv);
-	argc -= optind;
-	argv += optind;
+	n = cli_options(&options, argc, argv, &o, &o.fmt);
+	argc -= n;
+	argv += n;
 	if (argc < 1)
 		cli_usage_error("give a die code, a command or a character");
 	if (o.have_vs && o.opposed)

@@ -676,17 +676,9 @@ cmd_sheets(void)
 static int
 cmd_verify_sheet(void)
 {
-	char want[PAGE_CODE_LEN + 1];
-	struct db *db;
-
 	no_round_options("verify-sheet");
-	if (o.nargs != 2)
-		cli_usage_error("verify-sheet needs exactly one CODE");
-	cli_sheet_code_arg(o.args[1], want);
-	db = cli_db_open(o.db);
-	sheetrun_verify(db, &printed_ops, want);
-	db_close(db);
-	return 0;
+	return cli_verify_sheet(o.db, &printed_ops, "verify-sheet", o.nargs - 1,
+	    o.args + 1);
 }
 
 /* stance NAME [WORDS]: sets the stance if words are given, then shows it. */
@@ -932,14 +924,11 @@ report_json(const struct fbledger_live *before,
     const struct fbledger_live *after,
     const char *action, const struct fb_report *r, const char *text)
 {
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *fp = open_memstream(&buf, &len);
+	struct cli_json j;
+	FILE *fp = cli_json_begin(&j);
 	const char *const *nm = before->np;
 	int a = r->attacker;
 
-	if (fp == NULL)
-		err(1, "memory");
 	fprintf(fp, "{\"action\":\"%s\",\"round\":%d", action,
 	    before->s.round);
 	if (strcmp(action, "round") == 0 || strcmp(action, "init") == 0 ||
@@ -980,12 +969,7 @@ report_json(const struct fbledger_live *before,
 	fprintf(fp, ",\"winner\":");
 	cli_json_or_null(fp, after->s.over && after->s.winner >= 0 ?
 	    after->np[after->s.winner] : NULL);
-	fprintf(fp, ",\"text\":");
-	cli_json_or_null(fp, text);
-	fputc('}', fp);
-	if (fclose(fp) != 0)
-		err(1, "memory");
-	return buf;
+	return cli_json_end(&j, text);
 }
 
 
@@ -998,13 +982,7 @@ report_json(const struct fbledger_live *before,
 static int64_t
 duel_id(struct db *db, int reading)
 {
-	int64_t id = o.duel ? db_key_parse(db, o.duel) :
-	    journal_pick(db, &fbledger_kind, cli_gm(o.gm), reading, why,
-	    sizeof why);
-
-	if (id == 0)
-		db_die(db, "%s", why);
-	return id;
+	return journal_log_id(db, &fbledger_kind, o.duel, o.gm, reading);
 }
 
 /* How load_duel loads: from the newest snapshot, or every event. */
@@ -1402,16 +1380,10 @@ cmd_log(void)
 static int
 cmd_list(void)
 {
-	struct db *db;
-
 	no_round_options("list");
 	if (o.nargs > 1)
 		cli_usage_error("list takes no arguments");
-	db = cli_db_open(o.db);
-	db_begin_read(db);
-	journal_open_print(db, &fbledger_kind, o.fmt, "round");
-	db_rollback(db);
-	db_close(db);
+	journal_list_path(o.db, &fbledger_kind, o.fmt, "round");
 	return 0;
 }
 
@@ -1568,10 +1540,7 @@ cmd_replay(void)
 	db_close(db);
 	if (ids != one)
 		free(ids);
-	printf("replayed %d event%s of %zu duel%s: %d mismatch%s\n", events,
-	    events == 1 ? "" : "s", n, n == 1 ? "" : "s", bad,
-	    bad == 1 ? "" : "es");
-	return bad ? 1 : 0;
+	return cli_replayed(stdout, events, n, "duel", bad);
 }
 
 /* ---- sim ---- */
@@ -1757,16 +1726,6 @@ cmd_sim(void)
 
 static int fb_duel(int argc, char **argv);
 
-/* play's database and GM, for pin. */
-static const char *play_db, *play_gm;
-
-/* The duel a play session keeps to: its GM's not over (term/play.h). */
-static int
-pin(char *key, size_t keysz)
-{
-	return journal_pin(play_db, &fbledger_kind, play_gm, key, keysz);
-}
-
 /*
  * play [DUEL]: commands at a prompt, each run as its one-shot form; the
  * session keeps to one duel: the one named, else its GM's not over, else
@@ -1785,20 +1744,58 @@ cmd_play(void)
 		{ NULL, NULL, 0, { NULL } }
 	};
 	static const char *const board[] = { "status", NULL };
+	static const struct play_game session = { "fb-duel", fb_duel, aliases,
+	    board, "--duel", "start", &fbledger_kind };
 	struct play_tool t;
 
 	if (o.nargs > 2)
 		cli_usage_error("play takes at most one DUEL");
 	if (o.nargs == 2)
 		o.duel = cli_key_arg("DUEL", o.args[1]);
-	play_tool_init(&t, "fb-duel", fb_duel, aliases, board);
-	play_tool_lead(&t, "--db", o.db);
-	play_tool_lead(&t, "--gm", o.gm);
-	play_db = o.db;
-	play_gm = o.gm;
-	play_tool_log(&t, "--duel", "start", pin, o.duel);
+	play_tool_game(&t, &session, o.db, o.gm, o.duel);
 	return play_run(&t);
 }
+
+/* init, target (the event "aim") and round: a round's steps. */
+static int
+cmd_step(void)
+{
+	static struct fb_in in;
+	const char *cmd = o.args[0];
+
+	fb_in_init(&in);
+	if (o.nargs > 1)
+		cli_usage_error("%s: unexpected '%s'", cmd, q(o.args[1]));
+	return play(strcmp(cmd, "target") == 0 ? "aim" : cmd, &in, NULL,
+	    NULL);
+}
+
+/* The commands, in the order an unknown one's suggestion weighs them. */
+static const struct command {
+	const char	*name;
+	int		(*run)(void);
+} commands[] = {
+	{ "sheet", cmd_sheet },
+	{ "board", cmd_board },
+	{ "start", cmd_start },
+	{ "stance", cmd_stance },
+	{ "init", cmd_step },
+	{ "target", cmd_step },
+	{ "round", cmd_step },
+	{ "geas", cmd_geas },
+	{ "restance", cmd_restance },
+	{ "status", cmd_status },
+	{ "list", cmd_list },
+	{ "log", cmd_log },
+	{ "watch", cmd_watch },
+	{ "history", cmd_history },
+	{ "undo", cmd_undo },
+	{ "replay", cmd_replay },
+	{ "sim", cmd_sim },
+	{ "play", cmd_play },
+	{ "sheets", cmd_sheets },
+	{ "verify-sheet", cmd_verify_sheet },
+};
 
 int
 main(int argc, char **argv)
@@ -1811,7 +1808,6 @@ static int
 fb_duel(int argc, char **argv)
 {
 	const char *cmd;
-	static struct fb_in in;
 
 	cli_init(argc, argv);
 	complete_answer(argc, argv, &fbcomplete_duel, NULL);
@@ -1822,60 +1818,9 @@ fb_duel(int argc, char **argv)
 		    "list, log, watch, undo, replay, history, sim, play, sheets or "
 		    "verify-sheet)");
 	cmd = o.args[0];
-	fb_in_init(&in);
 	if (o.sheet_opts && strcmp(cmd, "sheets") != 0)
 		cli_usage_error("-o, --all, --paper and --per-page go with "
 		    "sheets only");
-	if (strcmp(cmd, "sheets") == 0)
-		return cmd_sheets();
-	if (strcmp(cmd, "verify-sheet") == 0)
-		return cmd_verify_sheet();
-	if (strcmp(cmd, "sheet") == 0)
-		return cmd_sheet();
-	if (strcmp(cmd, "stance") == 0)
-		return cmd_stance();
-	if (strcmp(cmd, "board") == 0)
-		return cmd_board();
-	if (strcmp(cmd, "start") == 0)
-		return cmd_start();
-	if (strcmp(cmd, "geas") == 0)
-		return cmd_geas();
-	if (strcmp(cmd, "init") == 0 || strcmp(cmd, "target") == 0 ||
-	    strcmp(cmd, "round") == 0) {
-		if (o.nargs > 1)
-			cli_usage_error("%s: unexpected '%s'", cmd,
-			    q(o.args[1]));
-		return play(strcmp(cmd, "target") == 0 ? "aim" : cmd, &in,
-		    NULL, NULL);
-	}
-	if (strcmp(cmd, "restance") == 0)
-		return cmd_restance();
-	if (strcmp(cmd, "status") == 0)
-		return cmd_status();
-	if (strcmp(cmd, "list") == 0)
-		return cmd_list();
-	if (strcmp(cmd, "log") == 0)
-		return cmd_log();
-	if (strcmp(cmd, "watch") == 0)
-		return cmd_watch();
-	if (strcmp(cmd, "history") == 0)
-		return cmd_history();
-	if (strcmp(cmd, "undo") == 0)
-		return cmd_undo();
-	if (strcmp(cmd, "replay") == 0)
-		return cmd_replay();
-	if (strcmp(cmd, "sim") == 0)
-		return cmd_sim();
-	if (strcmp(cmd, "play") == 0)
-		return cmd_play();
-	{
-		static const char *const known[] = { "sheet", "board",
-		    "start", "stance", "init", "target", "round", "geas",
-		    "restance", "status", "list", "log", "watch", "history",
-		    "undo",
-		    "replay", "sim", "play", "sheets", "verify-sheet" };
-
-		cli_unknown("command", cmd, known, sizeof known /
-		    sizeof known[0]);
-	}
+	return commands[cli_command(cmd, commands, sizeof commands[0],
+	    sizeof commands / sizeof commands[0])].run();
 }

@@ -954,93 +954,91 @@ log_option(struct opts *o, int ch, const char *arg)
 		    "--duel" : "--game", arg);
 }
 
-/* One option of getopt_long's, into o. */
-static void
-set_option(struct opts *o, int ch, char **argv)
+/* One option of getopt_long's, into o; 0 if it is none of its own. */
+static int
+set_option(void *op, int ch, const char *arg)
 {
+	struct opts *o = op;
 	char why[128];
 
 	switch (ch) {
 	case 'd':
-		o->db = optarg;
+		o->db = arg;
 		break;
 	case 'o':
-		o->output = optarg;
+		o->output = arg;
 		break;
 	case 'S':
-		o->since = cli_int_arg("--since", optarg, 0, INT64_MAX);
+		o->since = cli_int_arg("--since", arg, 0, INT64_MAX);
 		o->have_since = 1;
 		break;
 	case 'P':
-		if (strcmp(optarg, "mine") == 0)
+		if (strcmp(arg, "mine") == 0)
 			o->prefer = EXCHANGE_MINE;
-		else if (strcmp(optarg, "theirs") == 0)
+		else if (strcmp(arg, "theirs") == 0)
 			o->prefer = EXCHANGE_THEIRS;
 		else
 			cli_usage_error("--prefer takes mine or theirs, got "
-			    "'%s'", q(optarg));
+			    "'%s'", q(arg));
 		o->have_prefer = 1;
 		break;
 	case 'R':
-		o->resolve = optarg;
+		o->resolve = arg;
 		break;
 	case 'T':
-		o->resolutions_out = optarg;
+		o->resolutions_out = arg;
 		break;
 	case 'C':
 	case 'D':
 	case 'G':
 	case 'L':
-		log_option(o, ch, optarg);
+		log_option(o, ch, arg);
 		break;
 	case 'A':
 		o->all = 1;
 		break;
 	case 'H':
-		o->head = optarg;
+		o->head = arg;
 		break;
 	case 'N':
 		o->no_replay = 1;
 		break;
 	case 'F':
-		o->seed_file = optarg;
+		o->seed_file = arg;
 		break;
 	case 's':
-		if (db_station_name_check(optarg, why, sizeof why) != 0)
+		if (db_station_name_check(arg, why, sizeof why) != 0)
 			cli_usage_error("--station: the station name %s, got "
-			    "'%s'", why, q(optarg));
-		o->station = optarg;
+			    "'%s'", why, q(arg));
+		o->station = arg;
 		break;
 	default:
-		cli_common_option(ch, argv, usage_text, longopts, &o->fmt);
-		break;
+		return 0;
 	}
+	return 1;
 }
+
+static const struct cli_opts options = { ":d:s:o:jchV", longopts,
+    usage_text, set_option };
 
 int
 main(int argc, char **argv)
 {
 	struct opts o = { .fmt = OUT_TABLE };
-	const char *known[sizeof commands / sizeof commands[0]];
-	int ch;
+	const struct command *c;
+	int n;
 
 	cli_init(argc, argv);
 	complete_answer(argc, argv, &completion, longopts);
-	opterr = 0;
-	while ((ch = getopt_long(argc, argv, ":d:s:o:jchV", longopts, NULL)) !=
-	    -1)
-		set_option(&o, ch, argv);
-	argc -= optind;
-	argv += optind;
+	n = cli_options(&options, argc, argv, &o, &o.fmt);
+	argc -= n;
+	argv += n;
 	db_station_name(o.station);
 	if (argc == 0)
 		cli_usage_error("no command given (station, changes, merge, "
 		    "verify, head, seal, reveal)");
 	no_seal_options(&o, argv[0]);
-	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
-		if (strcmp(argv[0], commands[i].name) == 0)
-			return commands[i].fn(&o, argc - 1, argv + 1);
-		known[i] = commands[i].name;
-	}
-	cli_unknown("command", argv[0], known, sizeof known / sizeof known[0]);
+	c = &commands[cli_command(argv[0], commands, sizeof commands[0],
+	    sizeof commands / sizeof commands[0])];
+	return c->fn(&o, argc - 1, argv + 1);
 }

@@ -3,6 +3,7 @@
  */
 #include "core/cli.h"
 #include "db/db.h"
+#include "paper/sheetrun.h"
 
 #include "base/names.h"
 #include "base/rng.h"
@@ -75,6 +76,26 @@ cli_unknown(const char *what, const char *typed, const char *const *known,
 	cli_usage_error("%s", why);
 }
 
+size_t
+cli_command(const char *cmd, const void *table, size_t size, size_t n)
+{
+	const char **known = xcalloc(n ? n : 1, sizeof *known);
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		/* An entry begins with its name: a pointer to it is one. */
+		known[i] = *(const char *const *)(const void *)
+		    ((const char *)table + i * size);
+		if (known[i] == NULL)
+			break;
+		if (strcmp(known[i], cmd) == 0) {
+			free(known);
+			return i;
+		}
+	}
+	cli_unknown("command", cmd, known, i);
+}
+
 void
 cli_unknown_option(const char *typed, const char *const *known, size_t n)
 {
@@ -130,6 +151,21 @@ cli_common_option(int ch, char **argv, const char *usage,
 	}
 	}
 	return 0;
+}
+
+int
+cli_options(const struct cli_opts *t, int argc, char **argv, void *o,
+    enum out_format *fmt)
+{
+	int ch;
+
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, t->shortopts, t->longopts,
+	    NULL)) != -1)
+		if (!t->set(o, ch, optarg) &&
+		    !cli_common_option(ch, argv, t->usage, t->longopts, fmt))
+			cli_usage_error("unexpected option");
+	return optind;
 }
 
 void
@@ -313,4 +349,51 @@ cli_bar(long double p, long double pmax)
 
 	for (int i = 0; i < n; i++)
 		putchar('#');
+}
+
+int
+cli_replayed(FILE *fp, int events, size_t logs, const char *what, int bad)
+{
+	fprintf(fp, "replayed %d event%s of %zu %s%s: %d mismatch%s\n",
+	    events, events == 1 ? "" : "s", logs, what, logs == 1 ? "" : "s",
+	    bad, bad == 1 ? "" : "es");
+	return bad ? 1 : 0;
+}
+
+FILE *
+cli_json_begin(struct cli_json *j)
+{
+	j->buf = NULL;
+	j->len = 0;
+	if ((j->fp = open_memstream(&j->buf, &j->len)) == NULL)
+		err(1, "memory");
+	return j->fp;
+}
+
+char *
+cli_json_end(struct cli_json *j, const char *text)
+{
+	fprintf(j->fp, ",\"text\":");
+	cli_json_or_null(j->fp, text);
+	fputc('}', j->fp);
+	if (fclose(j->fp) != 0)
+		err(1, "memory");
+	j->fp = NULL;
+	return j->buf;
+}
+
+int
+cli_verify_sheet(const char *path, const struct sheetrun_ops *ops,
+    const char *form, int argc, char **argv)
+{
+	char want[PAGE_CODE_LEN + 1];
+	struct db *db;
+
+	if (argc != 1)
+		cli_usage_error("%s needs exactly one CODE", form);
+	cli_sheet_code_arg(argv[0], want);
+	db = cli_db_open(path);
+	sheetrun_verify(db, ops, want);
+	db_close(db);
+	return 0;
 }

@@ -31,12 +31,45 @@ int cli_common_option(int ch, char **argv, const char *usage,
     const struct option *longopts, enum out_format *fmt);
 
 /*
+ * A tool's options as a table (issue #38): getopt_long's short options
+ * (beginning with ':') and long ones, the usage --help prints, and set,
+ * which takes one option ch (its value arg) into the tool's o and
+ * returns 1, or returns 0 for one it leaves to cli_common_option.
+ */
+struct cli_opts {
+	const char		*shortopts;
+	const struct option	*longopts;
+	const char		*usage;
+	int			(*set)(void *o, int ch, const char *arg);
+};
+
+/*
+ * Reads the options of argv through t into o (and --json or --csv into
+ * fmt); an option neither t->set nor cli_common_option takes is a usage
+ * error.  Options may come between the words; "--" ends them.  Returns
+ * the index in argv of the first word that is no option (optind).
+ */
+int cli_options(const struct cli_opts *t, int argc, char **argv, void *o,
+    enum out_format *fmt);
+
+/*
  * A usage error for a word that names none of the n words at known (a
  * command, a sub-command, an option): "unknown WHAT 'lsit'; did you mean
  * 'list'?" (base/names.h: the words it begins or is a slip away from).
  */
 void cli_unknown(const char *what, const char *typed,
     const char *const *known, size_t n) __attribute__((noreturn));
+
+/*
+ * The command a tool's command table names cmd (issue #38: the tools
+ * dispatch so, as git's builtins do): the table holds n entries of size
+ * bytes, each beginning with its name (a const char *); a NULL name ends
+ * it early.  Returns the entry's index; a cmd that names none is a usage
+ * error suggesting the nearest of the names, in the table's order
+ * (cli_unknown).
+ */
+size_t cli_command(const char *cmd, const void *table, size_t size,
+    size_t n);
 
 /*
  * The same for an unknown long option (typed with its "--" and perhaps
@@ -79,6 +112,17 @@ struct db *cli_db_open(const char *path);
 const char *cli_key(int64_t key);
 const char *cli_key_json(int64_t key);
 
+struct sheetrun_ops;
+
+/*
+ * verify-sheet CODE, the argc words at argv after the command: the code
+ * of a printed sheet checked against every sheet ops prints from the
+ * database at path (sheetrun_verify).  form is the command as its usage
+ * error names it ("char verify-sheet").  Returns 0; a mismatch exits 1.
+ */
+int cli_verify_sheet(const char *path, const struct sheetrun_ops *ops,
+    const char *form, int argc, char **argv);
+
 /*
  * Who the GM is (issue #37): given (--gm) if not NULL, else $REFKIT_GM,
  * else the login name of the user the process runs as, else "gm".  A
@@ -100,6 +144,14 @@ uint64_t cli_seed_arg(const char *s);
 FILE *cli_file_open(const char *path, char **tmp);
 void cli_file_done(FILE *fp, const char *path, char *tmp);
 
+/*
+ * The last line of a tool's replay, to fp: "replayed 3 events of 1 duel:
+ * 0 mismatches", what being the kind of log (in the singular).  Returns
+ * the replay's exit status: 1 if any event did not match, else 0.
+ */
+int cli_replayed(FILE *fp, int events, size_t logs, const char *what,
+    int bad);
+
 /* A bar of up to 40 '#' on stdout for p of the largest pmax. */
 void cli_bar(long double p, long double pmax);
 
@@ -111,6 +163,20 @@ void cli_json_or_null(FILE *fp, const char *s);
  * added at its end; the caller owns the result.
  */
 char *cli_json_add_text(char *json, const char *key, const char *text);
+
+/*
+ * A JSON object written in memory, as an event's detail is: cli_json_begin
+ * opens it (its stream, to write the members before "text" into), and
+ * cli_json_end adds "text": text (null if NULL), closes it and returns
+ * it, which the caller owns.  Either exits 1 out of memory.
+ */
+struct cli_json {
+	FILE	*fp;
+	char	*buf;
+	size_t	 len;
+};
+FILE *cli_json_begin(struct cli_json *j);
+char *cli_json_end(struct cli_json *j, const char *text);
 
 /*
  * Prints the "text" member of a stored event's detail JSON to stdout,

@@ -992,3 +992,28 @@ journal_bad_ran(void *b, int64_t seq, const char *why)
 
 	jb->bad(jb->arg, seq, 1, why);
 }
+
+int64_t
+journal_log_id(struct db *db, const struct journal_kind *k,
+    const char *typed, const char *gm, int reading)
+{
+	char why[600] = "";
+	int64_t id = typed ? db_key_parse(db, typed) :
+	    journal_pick(db, k, cli_gm(gm), reading, why, sizeof why);
+
+	if (id == 0)
+		db_die(db, "%s", why);
+	return id;
+}
+
+void
+journal_list_path(const char *path, const struct journal_kind *k,
+    enum out_format fmt, const char *round)
+{
+	struct db *db = cli_db_open(path);
+
+	db_begin_read(db);
+	journal_open_print(db, k, fmt, round);
+	db_rollback(db);
+	db_close(db);
+}

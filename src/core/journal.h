@@ -271,6 +271,23 @@ int64_t journal_pick(struct db *db, const struct journal_kind *k,
     const char *gm, int reading, char *why, size_t whysz);
 
 /*
+ * The log of kind k a command acts on: the one typed (a key as users
+ * type it, cli_key_arg), else GM gm's (cli_gm, journal_pick; reading for
+ * a command that only reads).  Neither is an error through db_die, which
+ * says why (within 600 bytes: a refusal that lists eight logs).
+ */
+int64_t journal_log_id(struct db *db, const struct journal_kind *k,
+    const char *typed, const char *gm, int reading);
+
+/*
+ * A tool's list: the open logs of kind k in the database at path (opened
+ * with cli_db_open), in format fmt, round naming their count
+ * (journal_open_print).
+ */
+void journal_list_path(const char *path, const struct journal_kind *k,
+    enum out_format fmt, const char *round);
+
+/*
  * For a play session (term/play.h): opens the database at path, and
  * writes into key, as users type it, the log of kind k that GM gm would
  * act on now (journal_pick).  Returns 0, or -1 when there is none.

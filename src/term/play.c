@@ -22,6 +22,7 @@
 
 #include "base/names.h"
 #include "base/util.h"
+#include "core/journal.h"
 
 char **
 play_expand(const struct play_alias *aliases, int argc, char **argv,
@@ -188,7 +189,7 @@ pin_ask(const struct play_tool *t)
 	ssize_t got;
 	pid_t pid;
 
-	if (t->pin == NULL || pipe(fd) != 0)
+	if (t->kind == NULL || pipe(fd) != 0)
 		return;
 	fflush(stdout);
 	fflush(stderr);
@@ -211,7 +212,7 @@ pin_ask(const struct play_tool *t)
 			dup2(dn, STDOUT_FILENO);
 			dup2(dn, STDERR_FILENO);
 		}
-		if (t->pin(key, sizeof key) == 0)
+		if (journal_pin(t->db, t->kind, t->gm, key, sizeof key) == 0)
 			(void)!write(fd[1], key, strlen(key));
 		_exit(0);
 	}
@@ -693,12 +694,17 @@ play_tool_lead(struct play_tool *t, const char *option, const char *value)
 }
 
 void
-play_tool_log(struct play_tool *t, const char *option, const char *start,
-    int (*pin)(char *, size_t), const char *named)
+play_tool_game(struct play_tool *t, const struct play_game *g,
+    const char *db, const char *gm, const char *named)
 {
-	t->log_option = option;
-	t->start = start;
-	t->pin = pin;
+	play_tool_init(t, g->name, g->run, g->aliases, g->board);
+	play_tool_lead(t, "--db", db);
+	play_tool_lead(t, "--gm", gm);
+	t->log_option = g->log_option;
+	t->start = g->start;
+	t->kind = g->kind;
+	t->db = db;
+	t->gm = gm;
 	t->pinned = named;
 }
 

@@ -16,6 +16,8 @@
 
 #include <stddef.h>
 
+struct journal_kind;
+
 /*
  * A short form of a command: alias expands to command, whose first npos
  * words are kept as they are; the words after them, until the first that
@@ -49,15 +51,32 @@ struct play_tool {
 	const char	*undo_preview;	/* its option saying what it would */
 	/*
 	 * A session keeps to one log (issue #37): the one named when it
-	 * began, else the one pin finds (run in a process of its own: the
-	 * log this GM would act on now, its key as users type it, into key;
-	 * 0, or -1 for none), asked until there is one and again after
-	 * each start.  Every command but start gets option and the key.
+	 * began, else the one journal_pin finds in db for gm among the
+	 * logs of kind (in a process of its own: the log this GM would act
+	 * on now), asked until there is one and again after each start.
+	 * Every command but start gets option and the key.
 	 */
 	const char	*log_option;	/* "--combat" */
 	const char	*start;		/* "start": begins a new log */
-	int		(*pin)(char *key, size_t keysz);
+	const struct journal_kind *kind;	/* NULL: no log is found */
+	const char	*db, *gm;	/* journal_pin's path and GM */
 	const char	*pinned;	/* the log named, or NULL */
+};
+
+/*
+ * What a game's play session is, a table each tool fills (issue #38):
+ * the tool, its entry point, its short forms, the command shown after
+ * each, and the kind of log the session keeps to, named on a command
+ * line by log_option and begun by the command start.
+ */
+struct play_game {
+	const char	*name;
+	int		(*run)(int argc, char **argv);
+	const struct play_alias *aliases;	/* ended by a NULL alias */
+	const char *const *board;
+	const char	*log_option;
+	const char	*start;
+	const struct journal_kind *kind;
 };
 
 /*
@@ -77,12 +96,13 @@ void play_tool_lead(struct play_tool *t, const char *option,
     const char *value);
 
 /*
- * Keeps the session to a log: option names it on a command line, start
- * is the command that begins a new one, pin finds the one to keep, and
- * named (not copied; NULL for none) is the one given to play.
+ * Sets t up for game g's session: every command gets --db db and --gm
+ * gm (each when not NULL), and the session keeps to the log named, else
+ * to the one journal_pin finds for gm.  Nothing is copied: g, db, gm and
+ * named must outlive t.  Then play_run(t).
  */
-void play_tool_log(struct play_tool *t, const char *option,
-    const char *start, int (*pin)(char *, size_t), const char *named);
+void play_tool_game(struct play_tool *t, const struct play_game *g,
+    const char *db, const char *gm, const char *named);
 
 /*
  * Reads commands from standard input until its end, "quit" or "exit",

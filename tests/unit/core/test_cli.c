@@ -16,7 +16,10 @@
 #include "tap.h"
 
 #include "core/cli.h"
+#include "core/journal.h"
 #include "base/util.h"
+#include "db/db.h"
+#include "fb/ledger.h"
 
 #define PROG	"unit-core-cli"
 #define TRY	"Try '" PROG " --help' for more information.\n"
@@ -385,9 +388,293 @@ test_text(void)
 	detail_is("{\"text\":\"cut", "cut");
 }
 
+/* A table such as a tool's: each entry begins with its name. */
+static const struct cmd_case {
+	const char	*name;
+	int		 n;
+} cmds[] = {
+	{ "list", 1 },
+	{ "log", 2 },
+	{ "show", 3 },
+};
+
+static void
+command_child(const void *arg)
+{
+	printf("%zu\n", cli_command(arg, cmds, sizeof cmds[0],
+	    sizeof cmds / sizeof cmds[0]));
+}
+
+static void
+test_command(void)
+{
+	static const struct cmd_case ended[] = {
+		{ "list", 1 }, { NULL, 0 }, { "show", 3 }
+	};
+	struct run rn;
+
+	is_int((int)cli_command("list", cmds, sizeof cmds[0], 3), 0,
+	    "command: the first");
+	is_int((int)cli_command("show", cmds, sizeof cmds[0], 3), 2,
+	    "command: the last");
+	is_int(cmds[cli_command("log", cmds, sizeof cmds[0], 3)].n, 2,
+	    "command: its entry");
+	run(command_child, "lsit", &rn);
+	is_int(rn.status, 2, "command: an unknown one exits 2");
+	is_str(rn.out, "", "  nothing on stdout");
+	ok(strstr(rn.err, "'list'") != NULL && strstr(rn.err, TRY) != NULL,
+	    "  suggesting the nearest");
+	run(command_child, "show", &rn);
+	is_str(rn.out, "2\n", "command: in a child too");
+	is_int((int)cli_command("list", ended, sizeof ended[0], 3), 0,
+	    "command: before a NULL name");
+}
+
+static void
+ended_child(const void *arg)
+{
+	static const struct cmd_case ended[] = {
+		{ "list", 1 }, { NULL, 0 }, { "show", 3 }
+	};
+
+	printf("%zu\n", cli_command(arg, ended, sizeof ended[0], 3));
+}
+
+static void
+test_command_ended(void)
+{
+	struct run rn;
+
+	run(ended_child, "show", &rn);
+	is_int(rn.status, 2, "command: a NULL name ends the table");
+	ok(strstr(rn.err, "show") != NULL, "  naming what was typed");
+}
+
+/* cli_replayed's line, read back from a temporary file. */
+static void
+replayed_is(int events, size_t logs, int bad, const char *want, int rc)
+{
+	FILE *fp = tmpfile();
+	char buf[128] = "";
+
+	if (fp == NULL)
+		abort();
+	is_int(cli_replayed(fp, events, logs, "duel", bad), rc,
+	    "replayed: %d events, %d bad, exits %d", events, bad, rc);
+	rewind(fp);
+	if (fgets(buf, sizeof buf, fp) == NULL)
+		buf[0] = '\0';
+	fclose(fp);
+	is_str(buf, want, "replayed: the line");
+}
+
+static void
+test_replayed(void)
+{
+	replayed_is(3, 1, 0, "replayed 3 events of 1 duel: 0 mismatches\n", 0);
+	replayed_is(1, 2, 1, "replayed 1 event of 2 duels: 1 mismatch\n", 1);
+	replayed_is(0, 0, 0, "replayed 0 events of 0 duels: 0 mismatches\n",
+	    0);
+}
+
+/* cli_json: the members written, then "text", closed. */
+static void
+test_json(void)
+{
+	struct cli_json j;
+	FILE *fp = cli_json_begin(&j);
+	char *s;
+
+	fprintf(fp, "{\"action\":\"pass\"");
+	s = cli_json_end(&j, "Ann passes.");
+	is_str(s, "{\"action\":\"pass\",\"text\":\"Ann passes.\"}",
+	    "json: the text last");
+	free(s);
+	fp = cli_json_begin(&j);
+	fputs("{\"a\":1", fp);
+	s = cli_json_end(&j, NULL);
+	is_str(s, "{\"a\":1,\"text\":null}", "json: no text is null");
+	free(s);
+}
+
+/*
+ * The logs of a kind the schema has, for journal_log_id and journal_list_path: a
+ * game's (the schema has no log of no game), as the tools pass theirs.
+ */
+#define duels	fbledger_kind
+
+static char dbpath[64];
+
+struct log_case {
+	const char	*typed;
+	int		 list;	/* journal_list_path instead, or journal_open_print */
+};
+
+static void
+log_child(const void *arg)
+{
+	const struct log_case *c = arg;
+	struct db *db;
+
+	if (c->list == 1) {
+		journal_list_path(dbpath, &duels, OUT_CSV, "round");
+		return;
+	}
+	db = cli_db_open(dbpath);
+	if (c->list == 2) {
+		db_begin_read(db);
+		journal_open_print(db, &duels, OUT_CSV, "round");
+		db_rollback(db);
+	} else
+		printf("%s\n", cli_key(journal_log_id(db, &duels, c->typed, "ann",
+		    0)));
+	db_close(db);
+}
+
+static void
+test_log(void)
+{
+	struct log_case c = { "7", 0 };
+	struct run rn, direct;
+	int fd;
+
+	snprintf(dbpath, sizeof dbpath, "/tmp/unit-core-cli-XXXXXX");
+	if ((fd = mkstemp(dbpath)) < 0)
+		abort();
+	close(fd);
+	unlink(dbpath);
+	run(log_child, &c, &rn);
+	is_str(rn.out, "7\n", "log: the one typed");
+	c.typed = NULL;
+	run(log_child, &c, &rn);
+	is_int(rn.status, 1, "log: none typed and none open exits 1");
+	ok(strstr(rn.err, "GM 'ann' has no duel") != NULL,
+	    "  saying whose and what: %s", rn.err);
+	c.list = 1;
+	run(log_child, &c, &rn);
+	c.list = 2;
+	run(log_child, &c, &direct);
+	is_int(rn.status, 0, "log list: exits 0");
+	is_str(rn.out, direct.out, "log list: journal_open_print's list");
+	unlink(dbpath);
+}
+
+/* A tool's options for cli_options: -n N, -x, and the shared ones. */
+struct my_opts {
+	long	n;
+	int	x;
+};
+
+static int
+my_set(void *op, int ch, const char *arg)
+{
+	struct my_opts *m = op;
+
+	switch (ch) {
+	case 'n':
+		m->n = cli_int_arg("-n", arg, 0, 9);
+		return 1;
+	case 'x':
+		m->x = 1;
+		return 1;
+	}
+	return 0;
+}
+
+static const struct option my_long[] = {
+	{ "n", required_argument, NULL, 'n' },
+	{ "x", no_argument, NULL, 'x' },
+	{ "json", no_argument, NULL, 'j' },
+	{ "csv", no_argument, NULL, 'c' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+	{ NULL, 0, NULL, 0 }
+};
+
+static const struct cli_opts my_table = { ":n:xjchV", my_long,
+    "usage: my [-n N] [-x] WORD...\n", my_set };
+
+static void
+options_child(const void *arg)
+{
+	char *argv[8] = { PROG };
+	int argc = 1, first;
+	struct my_opts m = { 0, 0 };
+	enum out_format fmt = OUT_TABLE;
+	char *copy = strdup(arg);
+
+	for (char *w = strtok(copy, " "); w && argc < 7; w = strtok(NULL, " "))
+		argv[argc++] = w;
+	argv[argc] = NULL;
+	optind = 0;
+	first = cli_options(&my_table, argc, argv, &m, &fmt);
+	printf("n=%ld x=%d %s", m.n, m.x, fmt == OUT_JSON ? "json" :
+	    fmt == OUT_CSV ? "csv" : "table");
+	for (int i = first; i < argc; i++)
+		printf(" %s", argv[i]);
+	putchar('\n');
+	free(copy);
+}
+
+static void
+test_options(void)
+{
+	struct run rn;
+
+	run(options_child, "-n 3 word --json -x more", &rn);
+	is_int(rn.status, 0, "options: exits 0");
+	is_str(rn.out, "n=3 x=1 json word more\n",
+	    "options: the tool's, the shared, the words after");
+	run(options_child, "word -- -x", &rn);
+	is_str(rn.out, "n=0 x=0 table word -x\n", "options: -- ends them");
+	run(options_child, "--help", &rn);
+	is_int(rn.status, 0, "options: --help exits 0");
+	is_str(rn.out, "usage: my [-n N] [-x] WORD...\n", "  its usage");
+	run(options_child, "-n 12", &rn);
+	is_int(rn.status, 2, "options: the tool's refusal exits 2");
+	run(options_child, "--j", &rn);
+	is_int(rn.status, 0, "options: a prefix of one");
+	run(options_child, "--nope", &rn);
+	is_int(rn.status, 2, "options: an unknown one exits 2");
+	ok(strstr(rn.err, "unknown option '--nope'") != NULL, "  naming it");
+	run(options_child, "-n", &rn);
+	is_int(rn.status, 2, "options: a missing value exits 2");
+	ok(strstr(rn.err, "needs a value") != NULL, "  saying so");
+}
+
+/* cli_verify_sheet's usage errors, before it opens anything. */
+static void
+verify_child(const void *arg)
+{
+	char *argv[] = { (char *)arg, NULL };
+
+	cli_verify_sheet("/nonexistent/x.db", NULL, "char verify-sheet",
+	    arg != NULL, argv);
+}
+
+static void
+test_verify_sheet(void)
+{
+	struct run rn;
+
+	run(verify_child, NULL, &rn);
+	is_int(rn.status, 2, "verify-sheet: no CODE exits 2");
+	is_str(rn.err, PROG ": char verify-sheet needs exactly one CODE\n"
+	    TRY, "  naming the command");
+	run(verify_child, "nope", &rn);
+	is_int(rn.status, 2, "verify-sheet: no code's form exits 2");
+}
+
 int
 main(void)
 {
+	test_verify_sheet();
+	test_options();
+	test_json();
+	test_log();
+	test_command();
+	test_command_ended();
+	test_replayed();
 	test_int_arg();
 	test_seed_arg();
 	test_common_option();

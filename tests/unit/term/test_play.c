@@ -1,11 +1,13 @@
 /*
- * test_play.c - the short forms play expands (issue #23).
+ * test_play.c - the short forms play expands (issue #23), and a game's
+ * session as its table sets it up (issue #38).
  */
 #include "tap.h"
 
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/journal.h"
 #include "term/play.h"
 
 static const struct play_alias aliases[] = {
@@ -39,9 +41,51 @@ expand(const char *line)
 	return out;
 }
 
+static int
+run_nothing(int argc, char **argv)
+{
+	(void)argc;
+	(void)argv;
+	return 0;
+}
+
+/* play_tool_game: the table's fields, the lead, the log kept to. */
+static void
+test_game(void)
+{
+	static const struct journal_kind kind;
+	static const char *const board[] = { "show", NULL };
+	static const struct play_game g = { "bg-board", run_nothing,
+	    aliases, board, "--game", "new", &kind };
+	struct play_tool t;
+
+	play_tool_game(&t, &g, "x.db", "ann", "3");
+	is_str(t.name, "bg-board", "game: the tool's name");
+	ok(t.run == run_nothing && t.aliases == aliases && t.board == board,
+	    "game: its entry, short forms and board");
+	is_int((int)t.nlead, 4, "game: --db and --gm lead");
+	is_str(t.lead[0], "--db", "game: --db first");
+	is_str(t.lead[1], "x.db", "game: the database");
+	is_str(t.lead[2], "--gm", "game: then --gm");
+	is_str(t.lead[3], "ann", "game: the GM");
+	is_str(t.log_option, "--game", "game: the log's option");
+	is_str(t.start, "new", "game: the command that begins a log");
+	ok(t.kind == &kind, "game: the kind journal_pin looks in");
+	is_str(t.db, "x.db", "game: journal_pin's database");
+	is_str(t.gm, "ann", "game: journal_pin's GM");
+	is_str(t.pinned, "3", "game: the log named");
+	is_str(t.undo, "undo", "game: undo as every tool names it");
+
+	play_tool_game(&t, &g, NULL, NULL, NULL);
+	is_int((int)t.nlead, 0, "game: no --db, no --gm: no lead");
+	ok(t.db == NULL && t.gm == NULL && t.pinned == NULL,
+	    "game: the defaults left to journal_pin");
+}
+
 int
 main(void)
 {
+	test_game();
 	is_str(expand("a grim jo 8 6"),
 	    "attack|grim|jo|--card|8|--vs-card|6", "a with both cards");
 	is_str(expand("a grim jo 8"), "attack|grim|jo|--card|8",
