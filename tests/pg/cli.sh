@@ -16,16 +16,7 @@ B=$1
 top=$(cd "$(dirname "$0")/../.." && pwd)
 bin="$top/$B"
 . "$top/tests/pg/server.sh"
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); printf 'FAIL: pg/cli: %s\n' "$1"; }
-
-if ! pg_start; then
-	bad "no server"
-	echo "$pass passed, $fail failed"
-	exit 1
-fi
+pg_setup cli
 # seal's sealed event of 1,114 draws is some 4,000 commands, each its own
 # connection through play (about 5 minutes on two cores): when soaking.
 [ "${REFKIT_SOAK:-0}" = 1 ] && skip=${REFKIT_SKIP:-} ||
@@ -116,5 +107,4 @@ if [ "$("$bin/crs-combat" --db "$conv" log 2>&1; "$bin/crs-stats" --db "$conv" l
 else
 	bad "restored: the same writes read differently"
 fi
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+tally_done

@@ -14,23 +14,8 @@ B=$1
 top=$(cd "$(dirname "$0")/../.." && pwd)
 bin="$top/$B"
 . "$top/tests/pg/server.sh"
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); printf 'FAIL: pg/merge: %s\n' "$1"; }
-work=$(mktemp -d)
-finish() {
-	rm -rf "$work"
-	echo "$pass passed, $fail failed"
-	[ "$fail" -eq 0 ]
-}
-
-if ! pg_start; then
-	bad "no server"
-	finish
-	exit 1
-fi
-trap 'pg_stop; rm -rf "$work"' EXIT
+pg_setup merge
+work=$PG_WORK
 
 # case HUB DISPLAY: the case's transcript, the hub shown as <HUB>.
 run_case() {
@@ -88,20 +73,14 @@ psql -X -q -d fail -c "CREATE FUNCTION test_fail() RETURNS trigger
     CREATE TRIGGER test_fail BEFORE INSERT ON character FOR EACH ROW
     EXECUTE FUNCTION test_fail();
     ALTER DATABASE fail SET test.how = 'die'" || bad "the failing trigger"
-# The rows, without a sequence's place (a rolled back transaction moves
-# it on) or pg_dump's random \restrict line.
-pgdump() {
-	pg_dump --data-only -d fail | grep -v \
-	    -e '^SELECT pg_catalog.setval(' -e '^\\\(un\)\{0,1\}restrict '
-}
-pgdump >"$work/fail.before"
+pg_dump_of fail -a >"$work/fail.before"
 sum=$(cksum <"$d/t1.db")
 out=$(cd "$d" && "$bin/refkit" --db "$hub" merge t1.db 2>&1)
 rc=$?
 [ "$rc" -eq 1 ] && [ "$out" = "refkit: postgresql://$PGUSER@$PGHOST:5432/fail: \
 the connection to the server was lost; nothing of this command was written" ] &&
     ok || bad "a merge that loses its connection: exit $rc, '$out'"
-pgdump | cmp -s - "$work/fail.before" && ok ||
+pg_dump_of fail -a | cmp -s - "$work/fail.before" && ok ||
     bad "a merge that lost its connection changed the server"
 [ "$(cksum <"$d/t1.db")" = "$sum" ] && ok ||
     bad "a merge that lost its connection changed the file merged"
@@ -110,7 +89,7 @@ out=$(cd "$d" && "$bin/refkit" --db "$hub" merge t1.db 2>&1)
 rc=$?
 [ "$rc" -eq 1 ] && [ "$out" = "refkit: postgresql://$PGUSER@$PGHOST:5432/fail: \
 no Zed here" ] && ok || bad "a merge the server refuses: exit $rc, '$out'"
-pgdump | cmp -s - "$work/fail.before" && ok ||
+pg_dump_of fail -a | cmp -s - "$work/fail.before" && ok ||
     bad "a merge the server refused changed it"
 [ "$(cksum <"$d/t1.db")" = "$sum" ] && ok ||
     bad "a merge the server refused changed the file merged"
@@ -283,4 +262,4 @@ PostgreSQL; not changed (make it anew)" ] && ok ||
 [ "$(psql -X -At -d early -c 'SELECT count(*) FROM character')" = 0 ] &&
     ok || bad "an early database was changed"
 
-finish
+tally_done

@@ -27,10 +27,8 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export REFKIT_DB="$tmp/shared.db"
 per=$((events / 16))
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); printf 'FAIL: concurrency: %s\n' "$1"; }
+. "$top/tests/lib/tally.sh"
+tally concurrency
 q() { sqlite3 "$REFKIT_DB" "$1"; }
 
 for c in 1 2 3 4; do
@@ -220,4 +218,4 @@ for g in 1 2; do
 done
 all=$((total + $(accepted fb1) + $(accepted bg1) + $(accepted bg2)))
 echo "concurrency: $all events accepted from 21 writers ($total CRS), $reads reader passes" >&2
-echo "$pass passed, $fail failed"
+tally_done

@@ -27,11 +27,8 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 bin="$top/$B"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-pass=0
-fail=0
-
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); printf 'FAIL: crash: %s\n' "$1"; }
+. "$top/tests/lib/tally.sh"
+tally crash
 
 awk -v n=100000 -f "$top/bench/gen-roster.awk" >"$tmp/big.csv"
 export REFKIT_DB="$tmp/base.db"
@@ -165,4 +162,4 @@ while [ "$k" -lt $((runs / 10)) ]; do
 	[ "$n" = 100002 ] || bad "checkpoint $k: $n characters after commit"
 done
 echo "crash: $k checkpoint kills, $cut before the checkpoint finished" >&2
-echo "$pass passed, $fail failed"
+tally_done

@@ -38,10 +38,8 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 bin="$top/$B"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); printf 'FAIL: import-lock: %s\n' "$1"; }
+. "$top/tests/lib/tally.sh"
+tally import-lock
 
 # late WANT SQL COMMAND...: the sqlite3 shell takes the write lock and
 # runs SQL, uncommitted; only once it holds the lock does COMMAND start,
@@ -256,4 +254,4 @@ $r
 EOF
 	round "$rows" "$imports" "$limit"
 done
-echo "$pass passed, $fail failed"
+tally_done

@@ -33,10 +33,8 @@ trap 'rm -rf "$tmp"' EXIT
 unset REFKIT_DB REFKIT_NOW
 export LC_ALL=C TZ=UTC REFKIT_STATION=hall
 limit=${MIGRATE_PEAK_KB:-65536}
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); printf 'FAIL: migrate-big: %s\n' "$1"; }
+. "$top/tests/lib/tally.sh"
+tally migrate-big
 q() { sqlite3 "$db" "$1"; }
 latest=$(sed -n 's/^#define DB_SCHEMA_VERSION[[:space:]]*\([0-9]*\).*/\1/p' \
     "$top/src/db/db_base.h")
@@ -116,5 +114,4 @@ fi
 
 migrate "$n_keyed" 4611686018427387904 "ids that are keys"
 migrate "$n_unkeyed" 0 "ids before keys"
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+tally_done

@@ -36,10 +36,8 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 unset REFKIT_DB REFKIT_STATION REFKIT_NOW
 export LC_ALL=C TZ=UTC
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); printf 'FAIL: stations: %s\n' "$1"; }
+. "$top/tests/lib/tally.sh"
+tally stations
 
 cp "$top/tests/fixtures/bg/red.team" "$top/tests/fixtures/bg/blue.team" \
     "$tmp"
@@ -323,4 +321,4 @@ dump "$tmp/hub1.db" | cmp -s "$tmp/hub1.dump" - && ok ||
     bad "hub1 changed when a command was refused"
 
 echo "stations: 4 days of $(($(wc -l <"$tmp/hub1.dump"))) rows, $nch changes, merged in 7 orders" >&2
-echo "$pass passed, $fail failed"
+tally_done
