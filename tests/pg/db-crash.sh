@@ -1,5 +1,5 @@
 #!/bin/sh
-# crash.sh BUILD-DIR [CRASHES]: the PostgreSQL server killed under a
+# db-crash.sh BUILD-DIR [CRASHES]: the PostgreSQL server killed under a
 # stream of writes (issue #22).  A private server listening on 127.0.0.1
 # as well (tests/pg/server.sh); four GMs connect over TCP with a password
 # and each appends to a combat of its own, one command per process, over
@@ -36,7 +36,7 @@ crashes=${2:-4}
 top=$(cd "$(dirname "$0")/../.." && pwd)
 bin="$top/$B"
 . "$top/tests/pg/server.sh"
-pg_setup crash tcp
+pg_setup db-crash tcp
 tmp=$PG_WORK
 pg_tcp_db gm || { bad "CREATE DATABASE"; exit 1; }
 shown=$PG_SHOWN
@@ -212,7 +212,7 @@ done
 # The hash chains hold across the crashes.
 out=$("$bin/refkit" verify --no-replay 2>&1) && ok ||
     bad "refkit verify: $(printf '%s\n' "$out" | tail -3)"
-echo "pg/crash: $r crashes, $(wc -l <"$tmp/succeeded") commands succeeded," \
+echo "pg/db-crash: $r crashes, $(wc -l <"$tmp/succeeded") commands succeeded," \
     "$(wc -l <"$tmp/failed") failed ($lost mid-command;" \
     "$(wc -l <"$tmp/unsure") while committing, $unsure_in of them stored)" >&2
 tally_done

@@ -1,5 +1,5 @@
 #!/bin/sh
-# verify.sh BUILD-DIR: the hash chains (issue #24) on a PostgreSQL server.
+# trust-verify.sh BUILD-DIR: the hash chains (issue #24) on a PostgreSQL server.
 # A private server (tests/pg/server.sh) and an SQLite station:
 #   - every ledger written on the server verifies, and each log's head is
 #     the one the same events give on SQLite (a row hashes to the same
@@ -13,7 +13,7 @@ B=$1
 top=$(cd "$(dirname "$0")/../.." && pwd)
 bin="$top/$B"
 . "$top/tests/pg/server.sh"
-pg_setup verify
+pg_setup trust-verify
 work=$PG_WORK
 psql -qc 'CREATE DATABASE gm' || { bad "CREATE DATABASE"; tally_done; exit 1; }
 pg="postgresql:///gm?host=$PGHOST"

@@ -1,9 +1,9 @@
 #!/bin/sh
-# merge.sh BUILD-DIR: a PostgreSQL database is a station (issue #22).
+# sync-merge.sh BUILD-DIR: a PostgreSQL database is a station (issue #22).
 # Starts a private server (tests/pg/server.sh), then
-#   - runs tests/pg/merge-case.sh twice, with the hub an SQLite file and
+#   - runs tests/pg/sync-merge-case.sh twice, with the hub an SQLite file and
 #     with it a database on the server; both transcripts must be
-#     tests/pg/merge.out (REFKIT_UPDATE=1 rewrites it from the SQLite
+#     tests/pg/sync-merge.out (REFKIT_UPDATE=1 rewrites it from the SQLite
 #     run: review the diff);
 #   - checks what only a server can do: a merge into it that loses its
 #     connection half way, and one that the server refuses half way,
@@ -14,7 +14,7 @@ B=$1
 top=$(cd "$(dirname "$0")/../.." && pwd)
 bin="$top/$B"
 . "$top/tests/pg/server.sh"
-pg_setup merge
+pg_setup sync-merge
 work=$PG_WORK
 
 # case HUB DISPLAY: the case's transcript, the hub shown as <HUB>.
@@ -22,12 +22,12 @@ run_case() {
 	d=$(mktemp -d "$work/case.XXXXXX")
 	(cd "$d" && env -i PATH="$bin:/usr/local/bin:/usr/bin:/bin" HOME="$d" \
 	    LC_ALL=C TZ=UTC T="$d" HUB="$1" PGHOST="$PGHOST" PGUSER="$PGUSER" \
-	    sh -c '. "$0/tests/cli/lib.sh"; . "$0/tests/pg/merge-case.sh"' \
+	    sh -c '. "$0/tests/cli/lib.sh"; . "$0/tests/pg/sync-merge-case.sh"' \
 	    "$top" 2>&1) | sed -e "s|'$1'|<HUB>|g" -e "s|$1|<HUB>|g" \
 	    -e "s|'$2'|<HUB>|g" -e "s|$2|<HUB>|g"
 }
 
-want="$top/tests/pg/merge.out"
+want="$top/tests/pg/sync-merge.out"
 run_case hub.db hub.db >"$work/sqlite.out"
 if [ "${REFKIT_UPDATE:-0}" = 1 ]; then
 	cp "$work/sqlite.out" "$want"
@@ -35,7 +35,7 @@ fi
 if cmp -s "$work/sqlite.out" "$want"; then
 	ok
 else
-	bad "the hub on SQLite differs from merge.out:"
+	bad "the hub on SQLite differs from sync-merge.out:"
 	diff "$want" "$work/sqlite.out" | head -30
 fi
 createdb hub
@@ -44,7 +44,7 @@ run_case "postgresql:///hub?host=$PGHOST" \
 if cmp -s "$work/pg.out" "$want"; then
 	ok
 else
-	bad "the hub on PostgreSQL differs from merge.out:"
+	bad "the hub on PostgreSQL differs from sync-merge.out:"
 	diff "$want" "$work/pg.out" | head -40
 fi
 

@@ -1,5 +1,5 @@
 #!/bin/sh
-# errors.sh BUILD-DIR: what a GM meets when the PostgreSQL server fails
+# db-errors.sh BUILD-DIR: what a GM meets when the PostgreSQL server fails
 # him (issue #22).  A private server listening on 127.0.0.1 as well, with
 # a password there (tests/pg/server.sh).  Each failure must be one line
 # on stderr, exit 1, and leave the database as it was (its rows, dumped
@@ -23,7 +23,7 @@ B=$1
 top=$(cd "$(dirname "$0")/../.." && pwd)
 bin="$top/$B"
 . "$top/tests/pg/server.sh"
-pg_setup errors tcp
+pg_setup db-errors tcp
 tmp=$PG_WORK
 # The database's rows (pg_dump_of); a dump without the combat's events
 # is no dump: a failure.

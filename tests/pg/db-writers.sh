@@ -1,5 +1,5 @@
 #!/bin/sh
-# writers.sh BUILD-DIR [EVENTS]: many GMs on one PostgreSQL server at once
+# db-writers.sh BUILD-DIR [EVENTS]: many GMs on one PostgreSQL server at once
 # (issue #22).  A private server listening on 127.0.0.1 as well
 # (tests/pg/server.sh), where the tools connect over TCP with a URI that
 # carries the password (SCRAM-SHA-256), as a GM's laptop at a convention
@@ -35,7 +35,7 @@ bin="$top/$B"
 quota=$((events / 16))
 combats='1 2 3 4 5 6 7 8 9 10 11 12'
 
-pg_setup writers tcp
+pg_setup db-writers tcp
 tmp=$PG_WORK
 pg_tcp_db gm || { bad "CREATE DATABASE"; exit 1; }
 
@@ -253,7 +253,7 @@ for a in initiative attack undo mental pass round; do
 done
 shared=$(awk -F. '{ w = substr($1, 2) + 0 } w >= 10 { s += $3 }
     END { print s + 0 }' "$tmp/said")
-echo "pg/writers: $said events from 16 GMs over TCP ($shared in shared" \
+echo "pg/db-writers: $said events from 16 GMs over TCP ($shared in shared" \
     "combats), $(cat "$tmp"/refused.* 2>/dev/null | wc -l) refused by the rules," \
     "$reads reader passes" >&2
 tally_done

@@ -1,5 +1,5 @@
 #!/bin/sh
-# migrate.sh BUILD-DIR: a server database of an older schema is migrated
+# db-migrate.sh BUILD-DIR: a server database of an older schema is migrated
 # as a file is (issue #22; refkit.db(5), "PostgreSQL").  For each version
 # from the oldest a server migrates from (DBPG_SCHEMA_OLDEST) to the one
 # before this build's, a database is made on a private server
@@ -27,7 +27,7 @@ B=$1
 top=$(cd "$(dirname "$0")/../.." && pwd)
 bin="$top/$B"
 . "$top/tests/pg/server.sh"
-pg_setup migrate
+pg_setup db-migrate
 work=$PG_WORK
 unset REFKIT_DB
 export REFKIT_NOW=1795000000 REFKIT_STATION=hall LC_ALL=C

@@ -1,5 +1,5 @@
 #!/bin/sh
-# stations.sh BUILD-DIR: four stations run a day each at once, then their
+# sync-stations.sh BUILD-DIR: four stations run a day each at once, then their
 # records are merged in several orders (issue 21).
 #
 # Four stations (table-1 .. table-4), each its own database file, run a
@@ -37,7 +37,7 @@ trap 'rm -rf "$tmp"' EXIT
 unset REFKIT_DB REFKIT_STATION REFKIT_NOW
 export LC_ALL=C TZ=UTC
 . "$top/tests/lib/tally.sh"
-tally stations
+tally stress/sync-stations
 
 cp "$top/tests/fixtures/bg/red.team" "$top/tests/fixtures/bg/blue.team" \
     "$tmp"
@@ -320,5 +320,5 @@ refused "$bin/bg-board" --db "$tmp/hub1.db" --game "$tag-1" pass
 dump "$tmp/hub1.db" | cmp -s "$tmp/hub1.dump" - && ok ||
     bad "hub1 changed when a command was refused"
 
-echo "stations: 4 days of $(($(wc -l <"$tmp/hub1.dump"))) rows, $nch changes, merged in 7 orders" >&2
+echo "stress/sync-stations: 4 days of $(($(wc -l <"$tmp/hub1.dump"))) rows, $nch changes, merged in 7 orders" >&2
 tally_done

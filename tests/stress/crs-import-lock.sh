@@ -1,5 +1,5 @@
 #!/bin/sh
-# import-lock.sh BUILD-DIR [ROWS:IMPORTS:LIMIT-MS ...]: combats go on
+# crs-import-lock.sh BUILD-DIR [ROWS:IMPORTS:LIMIT-MS ...]: combats go on
 # while the roster is imported again and again (issues 18 and 37).
 #
 # Each round (by default 10000:3:250 and 200000:1:1000) starts a
@@ -39,7 +39,7 @@ bin="$top/$B"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 . "$top/tests/lib/tally.sh"
-tally import-lock
+tally stress/crs-import-lock
 
 # late WANT SQL COMMAND...: the sqlite3 shell takes the write lock and
 # runs SQL, uncommitted; only once it holds the lock does COMMAND start,
@@ -230,7 +230,7 @@ round() {
 				over += t[i] - med > limit * 1000
 				quarter += t[i] - med > limit * 250
 			}
-			printf "import-lock: %d imports of %d characters" \
+			printf "stress/crs-import-lock: %d imports of %d characters" \
 			    " took %s ms; %d combat actions meanwhile," \
 			    " %d failed: median %.1f ms, 99th percentile" \
 			    " %.1f ms, max %.1f ms; worst wait %.1f ms," \

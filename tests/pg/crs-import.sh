@@ -1,5 +1,5 @@
 #!/bin/sh
-# import.sh BUILD-DIR: "crs-stats import" on a PostgreSQL server against
+# crs-import.sh BUILD-DIR: "crs-stats import" on a PostgreSQL server against
 # the same on SQLite (issue #22).  On a server the rows are checked at
 # the commit, all at once, where SQLite checks each as it is read; the two
 # must still agree on everything: each case below runs against a fresh
@@ -15,7 +15,7 @@ B=$1
 top=$(cd "$(dirname "$0")/../.." && pwd)
 bin="$top/$B"
 . "$top/tests/pg/server.sh"
-pg_setup import
+pg_setup crs-import
 work=$PG_WORK
 cd "$work" || exit 1
 export REFKIT_NOW=1700000000 LC_ALL=C TZ=UTC

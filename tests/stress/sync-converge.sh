@@ -1,5 +1,5 @@
 #!/bin/sh
-# converge.sh BUILD-DIR: stations converge, whatever was settled and in
+# sync-converge.sh BUILD-DIR: stations converge, whatever was settled and in
 # whatever order (issue 37).
 #
 # For each seed, three to five stations share a roster and then go
@@ -32,7 +32,7 @@ REGRESS="21 27"
 range=${CONVERGE_SEEDS:-1-12}
 [ -n "${CONVERGE_KEEP:-}" ] && trap - EXIT && echo "kept in $tmp"
 . "$top/tests/lib/tally.sh"
-tally converge
+tally stress/sync-converge
 checked=0
 
 # The generator: r is the state; rand N sets x to 0 .. N-1.
@@ -255,5 +255,5 @@ for seed in $seeds; do
 		bad "seed $seed (keep it in REGRESS)"
 	fi
 done
-echo "converge: $checked exchanges checked, at $(echo $seeds | wc -w) seeds"
+echo "stress/sync-converge: $checked exchanges checked, at $(echo $seeds | wc -w) seeds"
 tally_done

@@ -1,5 +1,5 @@
 #!/bin/sh
-# appenders.sh BUILD-DIR: who waits for whom among writers on a server
+# db-appenders.sh BUILD-DIR: who waits for whom among writers on a server
 # (issue #22; refkit.db(5), "PostgreSQL").  On a private server
 # (tests/pg/server.sh), a psql session of its own holds one of refkit's
 # advisory locks in an open transaction, and the tools are run against
@@ -20,7 +20,7 @@ B=$1
 top=$(cd "$(dirname "$0")/../.." && pwd)
 bin="$top/$B"
 . "$top/tests/pg/server.sh"
-pg_setup appenders
+pg_setup db-appenders
 work=$PG_WORK
 chmod 777 "$work"
 psql="$pg_bin/psql"

@@ -1,5 +1,5 @@
 #!/bin/sh
-# schema.sh BUILD-DIR: the PostgreSQL form of the schema (issue #22),
+# db-schema.sh BUILD-DIR: the PostgreSQL form of the schema (issue #22),
 # loaded into a real PostgreSQL server, has the tables, columns, keys,
 # indexes, CHECK constraints and first rows of the SQLite schema, and
 # its CHECKs refuse what SQLite's refuse.
@@ -15,7 +15,7 @@ B=$1
 top=$(cd "$(dirname "$0")/../.." && pwd)
 bin="$top/$B"
 . "$top/tests/pg/server.sh"
-pg_setup schema
+pg_setup db-schema
 work=$PG_WORK
 
 unset REFKIT_DB REFKIT_STATION
