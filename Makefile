@@ -262,9 +262,9 @@ $(foreach u,$(UNITS),$(eval $(call unit_rule,$(u))))
 $(B)/unit-%: $(B)/unit-%.o $(B)/librefkit.a $(B)/schema-pg.o
 	$(CC) $(LDFLAGS) -o $@ $< $(B)/librefkit.a $(B)/schema-pg.o $(LDLIBS)
 
-# tests/pg/statements.sh's checker (issue #38): every statement of src/
+# tests/pg/db-statements.sh's checker (issue #38): every statement of src/
 # prepared on a server, through libpq linked here, not dbpg.c's dlopen.
-$(B)/pg-statements: tests/pg/statements.c $(B)/librefkit.a $(B)/schema-pg.o
+$(B)/pg-statements: tests/pg/db-statements.c $(B)/librefkit.a $(B)/schema-pg.o
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(B)/librefkit.a $(B)/schema-pg.o \
 	    $(LDLIBS) -lpq
 

@@ -81,7 +81,7 @@ done
 # Ledgers of N events: N / 100 combats of 100 attacks among 2,000
 # characters, written straight into the table of a database of their own.
 # Their ids are keys already (2^62 + n: the keys of station tag 80000000),
-# so that migration 11 has no ids to give them (tests/stress/migrate-big.sh
+# so that migration 11 has no ids to give them (tests/stress/db-migrate-big.sh
 # migrates ids that are not keys yet).  The later versions' tables and
 # columns are dropped again, the seals' too, before the events go in.
 K=4611686018427387904

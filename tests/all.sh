@@ -18,9 +18,9 @@
 #   6. concurrency: 21 writers of every ledger kind, 4 readers
 #   7. stations: four stations' days merged into hubs in several orders
 #      must agree; and three to five stations through random edits,
-#      conflicts, settlements and exchanges must converge (converge.sh)
+#      conflicts, settlements and exchanges must converge (sync-converge.sh)
 #   7a. version-7 databases of 1,000,000 and 100,000 events migrated in
-#      under 64 MB (tests/stress/migrate-big.sh, about 3 minutes)
+#      under 64 MB (tests/stress/db-migrate-big.sh, about 3 minutes)
 #   7b. the PostgreSQL form of the schema, against a real server, and
 #      the migration of an older one; the tools on a server: the golden
 #      cases, the live board, 16 GMs and 4 readers over TCP
@@ -39,7 +39,7 @@
 #  10. cppcheck and clang-tidy
 #  11. every benchmark (bench/*.sh) run to its end at a small size
 # REFKIT_SOAK=1 (make check-soak) runs the long forms: every golden case
-# under valgrind, seal under ASan and on a server, a minute of each fuzz
+# under valgrind, core-seal under ASan and on a server, a minute of each fuzz
 # target, 100 crashes, 8,000 concurrent events, 10,000 events of 16 GMs
 # on a server, imports under load 5 times of 10,000 and 3 of 200,000.
 set -u
@@ -117,8 +117,8 @@ soak=${REFKIT_SOAK:-0}
 if [ "$soak" = 1 ]; then
 	vg_cases=
 else
-	vg_cases=${VALGRIND_CASES:-"combat-avatar fb-duel bg-board d6-roll
-	    sheets merge play"}
+	vg_cases=${VALGRIND_CASES:-"crs-combat-avatar fb-duel bg-board d6-roll
+	    crs-sheets sync-merge term-play"}
 fi
 # shellcheck disable=SC2086
 build VALGRIND=1 && part "CLI cases under valgrind" sh tests/valgrind.sh \
@@ -129,30 +129,30 @@ build fuzz-build && part "fuzz targets" sh tests/fuzz/run.sh build-fuzz \
     "${FUZZ_SMOKE:-$fuzz_default}" sheet deck d6 import-csv import-json fb bg changes \
     changes-show resolve argv-crs-stats argv-crs-draw argv-crs-combat \
     argv-d6-roll argv-fb-duel argv-bg-board argv-refkit
-part "crash safety" sh tests/stress/crash.sh build \
+part "crash safety" sh tests/stress/db-crash.sh build \
     "${CRASH_RUNS:-$crash_default}"
 [ "$soak" = 1 ] && events=8000 || events=4000
-part "concurrency" sh tests/stress/concurrency.sh build "$events"
-part "stations" sh tests/stress/stations.sh build
-part "converge" sh tests/stress/converge.sh build
-part "migration of a big database" sh tests/stress/migrate-big.sh build
-part "PostgreSQL schema" sh tests/pg/schema.sh build
-part "PostgreSQL migrations" sh tests/pg/migrate.sh build
-part "every SQL statement on PostgreSQL" sh tests/pg/statements.sh build
-part "tools on PostgreSQL" sh tests/pg/cli.sh build
+part "concurrency" sh tests/stress/db-concurrency.sh build "$events"
+part "stations" sh tests/stress/sync-stations.sh build
+part "converge" sh tests/stress/sync-converge.sh build
+part "migration of a big database" sh tests/stress/db-migrate-big.sh build
+part "PostgreSQL schema" sh tests/pg/db-schema.sh build
+part "PostgreSQL migrations" sh tests/pg/db-migrate.sh build
+part "every SQL statement on PostgreSQL" sh tests/pg/db-statements.sh build
+part "tools on PostgreSQL" sh tests/pg/db-cli.sh build
 part "tools on PostgreSQL: the live board" sh tests/watch.sh build pg
-part "a PostgreSQL station" sh tests/pg/merge.sh build
-part "hash chains on PostgreSQL" sh tests/pg/verify.sh build
-part "import on PostgreSQL" sh tests/pg/import.sh build
-part "tools on PostgreSQL: who waits for whom" sh tests/pg/appenders.sh build
+part "a PostgreSQL station" sh tests/pg/sync-merge.sh build
+part "hash chains on PostgreSQL" sh tests/pg/trust-verify.sh build
+part "import on PostgreSQL" sh tests/pg/crs-import.sh build
+part "tools on PostgreSQL: who waits for whom" sh tests/pg/db-appenders.sh build
 # 1,600 events take about 4 minutes on two cores, 10,000 about 20.
 [ "$soak" = 1 ] && gm_events=10000 || gm_events=1600
-part "tools on PostgreSQL: 16 GMs at once" sh tests/pg/writers.sh build \
+part "tools on PostgreSQL: 16 GMs at once" sh tests/pg/db-writers.sh build \
     "$gm_events"
-part "tools on PostgreSQL: the server killed" sh tests/pg/crash.sh build 4
-part "tools on PostgreSQL: errors" sh tests/pg/errors.sh build
+part "tools on PostgreSQL: the server killed" sh tests/pg/db-crash.sh build 4
+part "tools on PostgreSQL: errors" sh tests/pg/db-errors.sh build
 # shellcheck disable=SC2046
-part "import under load" sh tests/stress/import-lock.sh build \
+part "import under load" sh tests/stress/crs-import-lock.sh build \
     $([ "$soak" = 1 ] && echo 10000:5:250 200000:3:1000)
 part "play on a terminal (tmux)" sh tests/tty/play.sh build
 part "two GMs' play on one database (tmux)" sh tests/tty/gms.sh build

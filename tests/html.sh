@@ -20,13 +20,10 @@ set -u
 B=${1:-build}
 top=$(cd "$(dirname "$0")/.." && pwd)
 bin="$top/$B"
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); printf 'FAIL: html: %s\n' "$1"; }
+. "$top/tests/lib/tally.sh"
+tally html
 done_() {
-	echo "$pass passed, $fail failed"
-	[ "$fail" -eq 0 ]
+	tally_done
 	exit
 }
 # check WHAT WANT GOT: one check, equal or not.

@@ -1,6 +1,8 @@
 #!/bin/sh
 # run.sh BUILD-DIR: runs every test of refkit and ends with the line
-# "N passed, N failed".
+# "N passed, N failed".  (tests/README lists the suites of each area:
+# a suite's name starts with the src/ folder it tests, crs-, db-, sync-
+# ..., so that ls tests/*/AREA-* finds them.)
 #   - unit tests: each BUILD-DIR/unit-* prints TAP; every "ok" line counts;
 #   - CLI cases: each tests/cli/NAME.sh runs in a fresh temporary directory
 #     with a fresh database, LC_ALL=C and TZ=UTC, and its transcript must
@@ -145,8 +147,9 @@ fi
 # the golden cases' time), run with REFKIT_SLOW=1, as make check-full
 # runs every pass, or when named in REFKIT_CASES: without them make check
 # stays under a minute on two cores.
-slow_cases="changes-show converge keys merge merge-orders merge-removal
-    resolve schema seal sharing"
+slow_cases="sync-changes-show sync-converge db-keys sync-merge
+    sync-merge-orders sync-merge-removal sync-resolve db-schema core-seal
+    db-sharing"
 nslow=0
 for c in "$top"/tests/cli/*.sh; do
 	name=$(basename "$c" .sh)
@@ -166,13 +169,14 @@ if [ "$nslow" -gt 0 ]; then
 fi
 # The longest cases start first, so that the others fill the other
 # processors meanwhile instead of waiting at the end for the longest
-# (seal's sealed event alone is 3,000 commands); the results are printed
-# in name order all the same.
+# (core-seal's sealed event alone is 3,000 commands); the results are
+# printed in name order all the same.
 {
-	for slow in seal sharing combat-sharing merge-orders sheets; do
+	for slow in core-seal db-sharing crs-combat-sharing sync-merge-orders \
+	    crs-sheets; do
 		grep -x "$slow" "$work/cases"
 	done
-	grep -vx 'seal\|sharing\|combat-sharing\|merge-orders\|sheets' \
+	grep -vx 'core-seal\|db-sharing\|crs-combat-sharing\|sync-merge-orders\|crs-sheets' \
 	    "$work/cases"
 } | xargs -P "$jobs" -n 1 sh "$self" --case "$B" "$work"
 while read -r name; do

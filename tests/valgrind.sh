@@ -1,5 +1,5 @@
 #!/bin/sh
-# valgrind.sh BUILD-DIR [CASE...]: the golden CLI cases (all but seal, see
+# valgrind.sh BUILD-DIR [CASE...]: the golden CLI cases (all but core-seal, see
 # below, or those named) with every tool run under valgrind memcheck (a dynamically
 # linked build, make VALGRIND=1).  VALGRIND_JOBS cases run at once
 # (default: the number of processors).
@@ -9,9 +9,9 @@
 # whatever its transcript says, and the log is printed.  The transcript
 # must also equal the golden one, except in two cases where valgrind
 # itself changes the output, which are judged by the logs alone:
-#   draw-odds  valgrind computes long double with 64-bit precision, not
-#              80, so a few probabilities differ in their last digit;
-#   sharing    25 processes at once under valgrind (30 times slower) hold
+#   crs-draw-odds  valgrind computes long double with 64-bit precision,
+#              not 80, so a few probabilities differ in their last digit;
+#   db-sharing 25 processes at once under valgrind (30 times slower) hold
 #              the write lock past the 10 s busy timeout, so some of them
 #              get the "locked" error by design (tests/stress covers
 #              locking at full speed).
@@ -55,7 +55,7 @@ WRAP
 		return
 	fi
 	case $name in
-	draw-odds|sharing)
+	crs-draw-odds|db-sharing)
 		echo "pass $name ($nlogs processes; transcript not compared)"
 		return ;;
 	esac
@@ -82,12 +82,12 @@ work=$(mktemp -d)
 chmod 755 "$work"	# the hostile case runs a tool as another user
 trap 'rm -rf "$work"' EXIT
 if [ $# -eq 0 ]; then
-	# seal is left out of "all": its sealed event is 3,000 commands,
+	# core-seal is left out of "all": its sealed event is 3,000 commands,
 	# most of an hour under valgrind.  It runs under ASan and UBSan
 	# (make SANITIZE=1 check), and by name here.
 	for c in "$top"/tests/cli/*.sh; do
 		c=$(basename "$c" .sh)
-		[ "$c" = lib ] || [ "$c" = seal ] || set -- "$@" "$c"
+		[ "$c" = lib ] || [ "$c" = core-seal ] || set -- "$@" "$c"
 	done
 fi
 jobs=${VALGRIND_JOBS:-$(nproc 2>/dev/null || echo 1)}

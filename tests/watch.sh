@@ -20,13 +20,10 @@ B=${1:-build}
 mode=${2:-}
 top=$(cd "$(dirname "$0")/.." && pwd)
 bin="$top/$B"
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); printf 'FAIL: watch: %s\n' "$1"; }
+. "$top/tests/lib/tally.sh"
+tally "watch$([ "$mode" = pg ] && echo ' (pg)')"
 done_() {
-	echo "$pass passed, $fail failed"
-	[ "$fail" -eq 0 ]
+	tally_done
 	exit
 }
 
@@ -51,8 +48,6 @@ trap 'cleanup; exit 143' TERM
 
 if [ "$mode" = pg ]; then
 	. "$top/tests/pg/server.sh"
-	# server.sh's bad(), which takes the place of ours, names this.
-	pg_tally_name=watch
 	# pg_start sets its own traps: ours, which stop the server too, again.
 	if ! pg_start; then
 		bad "no PostgreSQL server"

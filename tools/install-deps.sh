@@ -44,7 +44,7 @@
 #   poppler-utils    pdftotext, pdfinfo and pdftoppm, which the tests read
 #                    and render the printed sheets with
 #   zbar-tools       zbarimg, which reads a printed sheet's QR code back
-#                    in the tests (tests/cli/sheets.sh)
+#                    in the tests (tests/cli/crs-sheets.sh)
 set -eu
 pkgs="build-essential pkg-config libsqlite3-dev libcsv-dev libgmp-dev
     libsodium-dev sqlite3 mandoc

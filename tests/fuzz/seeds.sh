@@ -66,7 +66,7 @@ cp "$top"/tests/fixtures/changes/*.changes "$out/changes-show/"
 
 # Resolution files: the template lines of the resolve case, and the
 # lines it refuses.
-grep -ah '^[a-z_]* {.*} [a-z]*$' "$exp"/resolve.out | put resolve lines
+grep -ah '^[a-z_]* {.*} [a-z]*$' "$exp"/sync-resolve.out | put resolve lines
 printf '# c\n\ncharacter { "id" : 1 }\tmine\r\nitem {"id":2,"name":"A b"} ask\n' |
     put resolve spaced
 printf 'character {"id":1} mine\ncharacter {"id":1} theirs\n' |

@@ -29,21 +29,36 @@
 # server has it, for a benchmark whose figures count the disk's time too
 # (bench/pg-import.sh).
 #
-# pg_tally NAME counts a script's checks: ok passes one, bad MESSAGE
-# fails one with the line "FAIL: pg/NAME: MESSAGE", and pg_done says
-# "N passed, N failed" and returns 1 if any failed.
+# What the scripts on a server share, so that none copies it:
+#   pg_setup NAME [tcp]  the start of a test script: its count of checks
+#                        (tests/lib/tally.sh: ok, bad, tally_done; its
+#                        failures named pg/NAME), the server (pg_start),
+#                        and PG_WORK, a directory of the script's own that
+#                        goes with the server's; a server that does not
+#                        start fails the script there;
+#   pg_tcp_db NAME       a new database for GMs over TCP (pg_start tcp):
+#                        REFKIT_DB its URI with the password, PG_SHOWN the
+#                        same as the tools show it, without;
+#   pg_q DB SQL          SQL's rows from DB, one a line, columns joined by
+#                        '|', no header (DB a name or a connection string);
+#   pg_until DB SQL [WANT [TENTHS]]  polls SQL until its answer is WANT
+#                        (default t), every tenth of a second, at most
+#                        TENTHS times (default 600, a minute): returns 1
+#                        then, so that what never comes fails a test
+#                        instead of hanging it; pg_wait_for FAILURE DB SQL
+#                        [WANT] is the same with bad FAILURE on time out;
+#   pg_hold DB SQL       a psql session (application_name holder) that
+#                        runs BEGIN and SQL on DB, a lock taken, and keeps
+#                        the transaction open; it returns once SQL is
+#                        done; pg_release [SQL] sends SQL (default COMMIT;
+#                        '' for a session the server's crash ended) and
+#                        waits for the session to end;
+#   pg_dump_of DB [OPTION...]  pg_dump of DB (-a its rows, -s its schema)
+#                        less its random \restrict key and the places of
+#                        its sequences (a transaction rolled back moves
+#                        one on, and writes nothing).
 
-pg_tally() {
-	pg_tally_name=$1
-	pass=0
-	fail=0
-}
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); printf 'FAIL: pg/%s: %s\n' "$pg_tally_name" "$1"; }
-pg_done() {
-	echo "$pass passed, $fail failed"
-	[ "$fail" -eq 0 ]
-}
+. "$top/tests/lib/tally.sh"
 
 pg_bindir() {
 	for d in $(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -t/ -k5 -n -r); do
@@ -191,4 +206,71 @@ pg_standby() {
 		return 1
 	fi
 	PG_STANDBY_HOST=$pg_dir/standby-sock
+}
+
+pg_setup() {
+	tally "pg/$1"
+	if ! pg_start ${2:-}; then
+		bad "no server"
+		tally_done
+		exit 1
+	fi
+	PG_WORK=$pg_dir/work
+	mkdir "$PG_WORK"
+}
+
+pg_tcp_db() {
+	"$pg_bin/psql" -X -q -c "CREATE DATABASE $1" || return 1
+	PG_SHOWN="postgresql://$PGUSER@127.0.0.1:$PG_TCP_PORT/$1"
+	REFKIT_DB="postgresql://$PGUSER:$PG_PASSWORD@127.0.0.1:$PG_TCP_PORT/$1"
+	export REFKIT_DB
+}
+
+pg_q() {
+	"$pg_bin/psql" -X -q -A -t -d "$1" -c "$2"
+}
+
+pg_until() {
+	pg_n=0
+	until [ "$(pg_q "$1" "$2")" = "${3:-t}" ]; do
+		pg_n=$((pg_n + 1))
+		[ "$pg_n" -le "${4:-600}" ] || return 1
+		sleep 0.1
+	done
+}
+pg_wait_for() {
+	pg_until "$2" "$3" "${4:-t}" || { bad "$1"; return 1; }
+}
+
+pg_hold() {
+	rm -f "$pg_dir/hold.in"
+	mkfifo "$pg_dir/hold.in"
+	: >"$pg_dir/hold.out"
+	PGAPPNAME=holder "$pg_bin/psql" -X -q -A -t -d "$1" \
+	    <"$pg_dir/hold.in" >"$pg_dir/hold.out" 2>&1 &
+	pg_holder=$!
+	exec 9>"$pg_dir/hold.in"
+	printf "BEGIN;\n%s;\nSELECT 'held';\n" "$2" >&9
+	pg_n=0
+	until grep -qx 'held' "$pg_dir/hold.out"; do
+		pg_n=$((pg_n + 1))
+		if grep -q 'ERROR' "$pg_dir/hold.out" || [ "$pg_n" -gt 1200 ]; then
+			bad "the holder never held its lock ($2): $(head -2 \
+			    "$pg_dir/hold.out")"
+			return 1
+		fi
+		sleep 0.1
+	done
+}
+pg_release() {
+	[ -z "${1-COMMIT}" ] || printf '%s;\n' "${1-COMMIT}" >&9
+	exec 9>&-
+	wait "$pg_holder"
+}
+
+pg_dump_of() {
+	pg_dump_db=$1
+	shift
+	"$pg_bin/pg_dump" "$@" -d "$pg_dump_db" |
+	    grep -v '^\\\(un\)\{0,1\}restrict \|^SELECT pg_catalog.setval('
 }

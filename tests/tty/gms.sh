@@ -10,12 +10,9 @@ B=${1:-build}
 mode=${2:-file}
 top=$(cd "$(dirname "$0")/../.." && pwd)
 bin="$top/$B"
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); printf 'FAIL: tty/gms%s: %s\n' \
-    "$([ "$mode" = pg ] && echo ' (pg)')" "$1"; }
-done_() { echo "$pass passed, $fail failed"; exit 0; }
+. "$top/tests/lib/tally.sh"
+tally "tty/gms$([ "$mode" = pg ] && echo ' (pg)')"
+done_() { tally_done; exit 0; }
 if ! command -v tmux >/dev/null 2>&1; then
 	echo "SKIP: tty/gms: no tmux (tools/install-deps.sh installs it)"
 	done_
@@ -34,8 +31,6 @@ trap 'cleanup; exit 130' INT
 trap 'cleanup; exit 143' TERM
 if [ "$mode" = pg ]; then
 	. "$top/tests/pg/server.sh"
-	# server.sh's bad(), which takes the place of ours, names this.
-	pg_tally_name=gms
 	if ! pg_start; then
 		bad "no PostgreSQL server"
 		done_
@@ -45,7 +40,7 @@ if [ "$mode" = pg ]; then
 	trap 'cleanup; exit 143' TERM
 	createdb gms || { bad "createdb"; done_; }
 	REFKIT_DB="postgresql:///gms?host=$PGHOST&user=$PGUSER"
-	q() { psql -qXAt -d gms -c "$1"; }
+	q() { pg_q gms "$1"; }
 else
 	REFKIT_DB="$dir/refkit.db"
 	q() { sqlite3 "$REFKIT_DB" "$1"; }

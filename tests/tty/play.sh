@@ -11,13 +11,11 @@ set -u
 B=${1:-build}
 top=$(cd "$(dirname "$0")/../.." && pwd)
 bin="$top/$B"
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); printf 'FAIL: tty/play: %s\n' "$1"; }
+. "$top/tests/lib/tally.sh"
+tally tty/play
 if ! command -v tmux >/dev/null 2>&1; then
 	echo "SKIP: tty/play: no tmux (tools/install-deps.sh installs it)"
-	echo "0 passed, 0 failed"
+	tally_done
 	exit 0
 fi
 dir=$(mktemp -d "${TMPDIR:-/tmp}/refkit-tty.XXXXXX")
@@ -164,5 +162,4 @@ for tool in fb-duel bg-board; do
 	t send-keys -t play C-d
 	check "$tool: Ctrl-D leaves" "play left: 0"
 done
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+tally_done

@@ -3,7 +3,7 @@
  * type, NULLs, a constraint allowed or fatal, text with a NUL inside
  * refused as damage, a refusal's message with its subject and the
  * transaction rolled back, and bulk loads of many rows.  (The same on a
- * server: the golden cases run on PostgreSQL, tests/pg/cli.sh.)
+ * server: the golden cases run on PostgreSQL, tests/pg/db-cli.sh.)
  */
 #include "tap.h"
 

@@ -4,7 +4,7 @@
  * sqlite3changeset_apply_v2 and one by dbapply_changeset, with a handler
  * that notes every question it is asked and what it saw of the row
  * there; the notes and the rows must be the same.  (On PostgreSQL,
- * tests/pg/merge.sh runs the whole merge.)
+ * tests/pg/sync-merge.sh runs the whole merge.)
  */
 #include "tap.h"
 

@@ -5,8 +5,8 @@
  * change is missing is refused, a change kept in two parts (schema 17)
  * arrives whole, and the watched tables give the rows their changes
  * inserted, or ask for everything once a row of theirs changed.
- * (The conflicts and their settling: tests/cli/merge*.sh and
- * tests/stress/converge.sh.)
+ * (The conflicts and their settling: tests/cli/sync-merge*.sh and
+ * tests/stress/sync-converge.sh.)
  */
 #include "tap.h"
 

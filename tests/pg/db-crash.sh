@@ -1,5 +1,5 @@
 #!/bin/sh
-# crash.sh BUILD-DIR [CRASHES]: the PostgreSQL server killed under a
+# db-crash.sh BUILD-DIR [CRASHES]: the PostgreSQL server killed under a
 # stream of writes (issue #22).  A private server listening on 127.0.0.1
 # as well (tests/pg/server.sh); four GMs connect over TCP with a password
 # and each appends to a combat of its own, one command per process, over
@@ -36,22 +36,10 @@ crashes=${2:-4}
 top=$(cd "$(dirname "$0")/../.." && pwd)
 bin="$top/$B"
 . "$top/tests/pg/server.sh"
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); printf 'FAIL: pg/crash: %s\n' "$1"; }
-
-if ! pg_start tcp; then
-	bad "no server"
-	echo "$pass passed, $fail failed"
-	exit 1
-fi
-tmp=$pg_dir/work
-mkdir "$tmp"
-psql -qc 'CREATE DATABASE gm' || { bad "CREATE DATABASE"; exit 1; }
-shown="postgresql://refkit@127.0.0.1:$PG_TCP_PORT/gm"
-export REFKIT_DB="postgresql://refkit:$PG_PASSWORD@127.0.0.1:$PG_TCP_PORT/gm"
-q() { psql -X -d gm -Atc "$1"; }
+pg_setup db-crash tcp
+tmp=$PG_WORK
+pg_tcp_db gm || { bad "CREATE DATABASE"; exit 1; }
+shown=$PG_SHOWN
 for c in 1 2 3 4; do
 	"$bin/crs-stats" add "A$c" OR=8 DR=12 MIND=4 LIFE=100000 IN=4 \
 	    LB=1 >/dev/null &&
@@ -141,17 +129,6 @@ until_each() {
 	done
 }
 
-# hold SQL: a psql session that runs SQL in a transaction and keeps it
-# open (until the crash ends it).
-hold() {
-	rm -f "$tmp/hold"
-	mkfifo "$tmp/hold"
-	PGAPPNAME=holder psql -X -q -d gm <"$tmp/hold" >/dev/null 2>&1 &
-	hold_pid=$!
-	exec 4>"$tmp/hold"
-	printf 'BEGIN;\n%s;\n' "$1" >&4
-}
-
 for w in 1 2 3 4; do writer "$w" & done
 half_way=0
 r=0
@@ -160,27 +137,23 @@ while [ "$r" -lt "$crashes" ]; do
 	mark ok
 	until_each ok 3 "had three commands accepted" || break
 	if [ $((r % 2)) -eq 1 ]; then
-		hold "LOCK TABLE history_combat IN EXCLUSIVE MODE"
+		# (A psql session holds the lock until the crash ends it.)
+		pg_hold gm "LOCK TABLE history_combat IN EXCLUSIVE MODE"
 		# A GM's attack has inserted its event and waits for the
 		# table.
-		i=0
-		until [ "$(q "SELECT count(*) > 0 FROM pg_stat_activity a
+		pg_wait_for "no GM waited inside its write" gm "SELECT
+		    count(*) > 0 FROM pg_stat_activity a
 		    JOIN pg_locks l ON l.pid = a.pid
 		    JOIN pg_class c ON c.oid = l.relation
 		    WHERE a.application_name = 'writer'
 		    AND a.wait_event_type = 'Lock' AND c.relname = 'event'
-		    AND l.mode = 'RowExclusiveLock' AND l.granted")" = t ]; do
-			i=$((i + 1))
-			[ "$i" -le 600 ] || { bad "no GM waited inside its write"; break; }
-			sleep 0.1
-		done
+		    AND l.mode = 'RowExclusiveLock' AND l.granted"
 		half_way=$((half_way + 1))
 	fi
 	mark failed
 	pg_crash || bad "pg_ctl stop -m immediate failed"
 	if [ $((r % 2)) -eq 1 ]; then
-		exec 4>&-
-		wait "$hold_pid"
+		pg_release ''
 	fi
 	until_each failed 1 "saw the server down"
 	pg_resume || break
@@ -206,7 +179,7 @@ odd=$(cut -f4 "$tmp/failed" | grep -Ev "$lines" | sort | uniq -c | head -3)
 [ -z "$odd" ] && ok || bad "failed with: $odd"
 
 # What is stored, against what the GMs were told.
-q "SELECT gm || ' ' || count(*) FROM event WHERE gm IS NOT NULL
+pg_q gm "SELECT gm || ' ' || count(*) FROM event WHERE gm IS NOT NULL
     GROUP BY gm" | sort >"$tmp/stored"
 awk -F'\t' '$2 == 0 { split($1, p, "."); print $1 " " p[3] }' "$tmp/all" |
     sort >"$tmp/succeeded"
@@ -230,7 +203,7 @@ lost=$(grep -c 'was lost; nothing of this command was written' "$tmp/failed")
 [ "$lost" -ge "$half_way" ] && [ "$half_way" -ge 1 ] && ok ||
     bad "$lost commands lost the connection mid-command, want $half_way or more"
 for c in 1 2 3 4; do
-	got=$(q "SELECT count(*) = max(seq) AND count(DISTINCT seq) = count(*)
+	got=$(pg_q gm "SELECT count(*) = max(seq) AND count(DISTINCT seq) = count(*)
 	    AND min(seq) = 1 FROM event WHERE combat_id % 2147483648 = $c")
 	[ "$got" = t ] && ok || bad "combat $c: seq is not 1..N"
 	"$bin/crs-combat" replay "$c" 2>&1 | grep -q ' 0 mismatches$' && ok ||
@@ -239,8 +212,7 @@ done
 # The hash chains hold across the crashes.
 out=$("$bin/refkit" verify --no-replay 2>&1) && ok ||
     bad "refkit verify: $(printf '%s\n' "$out" | tail -3)"
-echo "pg/crash: $r crashes, $(wc -l <"$tmp/succeeded") commands succeeded," \
+echo "pg/db-crash: $r crashes, $(wc -l <"$tmp/succeeded") commands succeeded," \
     "$(wc -l <"$tmp/failed") failed ($lost mid-command;" \
     "$(wc -l <"$tmp/unsure") while committing, $unsure_in of them stored)" >&2
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+tally_done

@@ -1,5 +1,5 @@
 #!/bin/sh
-# verify.sh BUILD-DIR: the hash chains (issue #24) on a PostgreSQL server.
+# trust-verify.sh BUILD-DIR: the hash chains (issue #24) on a PostgreSQL server.
 # A private server (tests/pg/server.sh) and an SQLite station:
 #   - every ledger written on the server verifies, and each log's head is
 #     the one the same events give on SQLite (a row hashes to the same
@@ -13,20 +13,9 @@ B=$1
 top=$(cd "$(dirname "$0")/../.." && pwd)
 bin="$top/$B"
 . "$top/tests/pg/server.sh"
-pg_tally verify
-work=$(mktemp -d)
-finish() {
-	rm -rf "$work"
-	pg_done
-}
-
-if ! pg_start; then
-	bad "no server"
-	finish
-	exit 1
-fi
-trap 'pg_stop; rm -rf "$work"' EXIT
-psql -qc 'CREATE DATABASE gm' || { bad "CREATE DATABASE"; finish; exit 1; }
+pg_setup trust-verify
+work=$PG_WORK
+psql -qc 'CREATE DATABASE gm' || { bad "CREATE DATABASE"; tally_done; exit 1; }
 pg="postgresql:///gm?host=$PGHOST"
 file="$work/station.db"
 export REFKIT_NOW=1795400000
@@ -85,15 +74,11 @@ heads() {
 
 # tamper SQL WANT: the change on the server is named, and verify changes
 # nothing; the change is then undone from the dump.
-# (pg_dump's \restrict key is new each time: left out.)
-dump() {
-	"$pg_bin/pg_dump" -d gm -a 2>&1 | grep -v '^\\\(un\)\{0,1\}restrict '
-}
 tamper() {
 	psql -X -q -d gm -c "$1" >/dev/null || { bad "psql: $1"; return; }
-	dump >"$work/mid"
+	pg_dump_of gm -a >"$work/mid" 2>&1
 	check "$pg" 1 "after '$1'" "$2"
-	dump >"$work/after"
+	pg_dump_of gm -a >"$work/after" 2>&1
 	cmp -s "$work/mid" "$work/after" && ok ||
 	    bad "verify changed the database after '$1'"
 }
@@ -128,4 +113,4 @@ allheads() {
 "$bin/refkit" --db "$hub" merge "$file" >/dev/null 2>&1 &&
     check "$hub" 0 "the server after a later event merged" ||
     bad "a later event merged"
-finish
+tally_done

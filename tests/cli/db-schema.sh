@@ -1,7 +1,7 @@
 # The database file: creation, migration, refusal of what is not ours.
 # A file's case, whatever database the suite is given (REFKIT_PG=1 in
-# tests/run.sh); tests/pg/schema.sh checks the server's schema and
-# tests/pg/cli.sh its refusals.
+# tests/run.sh); tests/pg/db-schema.sh checks the server's schema and
+# tests/pg/db-cli.sh its refusals.
 export REFKIT_DB="$T/refkit.db"
 run crs-stats list
 sqlite3 "$REFKIT_DB" 'PRAGMA application_id; PRAGMA user_version; PRAGMA journal_mode;'

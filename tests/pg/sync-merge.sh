@@ -1,9 +1,9 @@
 #!/bin/sh
-# merge.sh BUILD-DIR: a PostgreSQL database is a station (issue #22).
+# sync-merge.sh BUILD-DIR: a PostgreSQL database is a station (issue #22).
 # Starts a private server (tests/pg/server.sh), then
-#   - runs tests/pg/merge-case.sh twice, with the hub an SQLite file and
+#   - runs tests/pg/sync-merge-case.sh twice, with the hub an SQLite file and
 #     with it a database on the server; both transcripts must be
-#     tests/pg/merge.out (REFKIT_UPDATE=1 rewrites it from the SQLite
+#     tests/pg/sync-merge.out (REFKIT_UPDATE=1 rewrites it from the SQLite
 #     run: review the diff);
 #   - checks what only a server can do: a merge into it that loses its
 #     connection half way, and one that the server refuses half way,
@@ -14,35 +14,20 @@ B=$1
 top=$(cd "$(dirname "$0")/../.." && pwd)
 bin="$top/$B"
 . "$top/tests/pg/server.sh"
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); printf 'FAIL: pg/merge: %s\n' "$1"; }
-work=$(mktemp -d)
-finish() {
-	rm -rf "$work"
-	echo "$pass passed, $fail failed"
-	[ "$fail" -eq 0 ]
-}
-
-if ! pg_start; then
-	bad "no server"
-	finish
-	exit 1
-fi
-trap 'pg_stop; rm -rf "$work"' EXIT
+pg_setup sync-merge
+work=$PG_WORK
 
 # case HUB DISPLAY: the case's transcript, the hub shown as <HUB>.
 run_case() {
 	d=$(mktemp -d "$work/case.XXXXXX")
 	(cd "$d" && env -i PATH="$bin:/usr/local/bin:/usr/bin:/bin" HOME="$d" \
 	    LC_ALL=C TZ=UTC T="$d" HUB="$1" PGHOST="$PGHOST" PGUSER="$PGUSER" \
-	    sh -c '. "$0/tests/cli/lib.sh"; . "$0/tests/pg/merge-case.sh"' \
+	    sh -c '. "$0/tests/cli/lib.sh"; . "$0/tests/pg/sync-merge-case.sh"' \
 	    "$top" 2>&1) | sed -e "s|'$1'|<HUB>|g" -e "s|$1|<HUB>|g" \
 	    -e "s|'$2'|<HUB>|g" -e "s|$2|<HUB>|g"
 }
 
-want="$top/tests/pg/merge.out"
+want="$top/tests/pg/sync-merge.out"
 run_case hub.db hub.db >"$work/sqlite.out"
 if [ "${REFKIT_UPDATE:-0}" = 1 ]; then
 	cp "$work/sqlite.out" "$want"
@@ -50,7 +35,7 @@ fi
 if cmp -s "$work/sqlite.out" "$want"; then
 	ok
 else
-	bad "the hub on SQLite differs from merge.out:"
+	bad "the hub on SQLite differs from sync-merge.out:"
 	diff "$want" "$work/sqlite.out" | head -30
 fi
 createdb hub
@@ -59,7 +44,7 @@ run_case "postgresql:///hub?host=$PGHOST" \
 if cmp -s "$work/pg.out" "$want"; then
 	ok
 else
-	bad "the hub on PostgreSQL differs from merge.out:"
+	bad "the hub on PostgreSQL differs from sync-merge.out:"
 	diff "$want" "$work/pg.out" | head -40
 fi
 
@@ -88,20 +73,14 @@ psql -X -q -d fail -c "CREATE FUNCTION test_fail() RETURNS trigger
     CREATE TRIGGER test_fail BEFORE INSERT ON character FOR EACH ROW
     EXECUTE FUNCTION test_fail();
     ALTER DATABASE fail SET test.how = 'die'" || bad "the failing trigger"
-# The rows, without a sequence's place (a rolled back transaction moves
-# it on) or pg_dump's random \restrict line.
-pgdump() {
-	pg_dump --data-only -d fail | grep -v \
-	    -e '^SELECT pg_catalog.setval(' -e '^\\\(un\)\{0,1\}restrict '
-}
-pgdump >"$work/fail.before"
+pg_dump_of fail -a >"$work/fail.before"
 sum=$(cksum <"$d/t1.db")
 out=$(cd "$d" && "$bin/refkit" --db "$hub" merge t1.db 2>&1)
 rc=$?
 [ "$rc" -eq 1 ] && [ "$out" = "refkit: postgresql://$PGUSER@$PGHOST:5432/fail: \
 the connection to the server was lost; nothing of this command was written" ] &&
     ok || bad "a merge that loses its connection: exit $rc, '$out'"
-pgdump | cmp -s - "$work/fail.before" && ok ||
+pg_dump_of fail -a | cmp -s - "$work/fail.before" && ok ||
     bad "a merge that lost its connection changed the server"
 [ "$(cksum <"$d/t1.db")" = "$sum" ] && ok ||
     bad "a merge that lost its connection changed the file merged"
@@ -110,7 +89,7 @@ out=$(cd "$d" && "$bin/refkit" --db "$hub" merge t1.db 2>&1)
 rc=$?
 [ "$rc" -eq 1 ] && [ "$out" = "refkit: postgresql://$PGUSER@$PGHOST:5432/fail: \
 no Zed here" ] && ok || bad "a merge the server refuses: exit $rc, '$out'"
-pgdump | cmp -s - "$work/fail.before" && ok ||
+pg_dump_of fail -a | cmp -s - "$work/fail.before" && ok ||
     bad "a merge the server refused changed it"
 [ "$(cksum <"$d/t1.db")" = "$sum" ] && ok ||
     bad "a merge the server refused changed the file merged"
@@ -283,4 +262,4 @@ PostgreSQL; not changed (make it anew)" ] && ok ||
 [ "$(psql -X -At -d early -c 'SELECT count(*) FROM character')" = 0 ] &&
     ok || bad "an early database was changed"
 
-finish
+tally_done

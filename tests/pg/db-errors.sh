@@ -1,5 +1,5 @@
 #!/bin/sh
-# errors.sh BUILD-DIR: what a GM meets when the PostgreSQL server fails
+# db-errors.sh BUILD-DIR: what a GM meets when the PostgreSQL server fails
 # him (issue #22).  A private server listening on 127.0.0.1 as well, with
 # a password there (tests/pg/server.sh).  Each failure must be one line
 # on stderr, exit 1, and leave the database as it was (its rows, dumped
@@ -23,34 +23,20 @@ B=$1
 top=$(cd "$(dirname "$0")/../.." && pwd)
 bin="$top/$B"
 . "$top/tests/pg/server.sh"
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); printf 'FAIL: pg/errors: %s\n' "$1"; }
-
-if ! pg_start tcp; then
-	bad "no server"
-	echo "$pass passed, $fail failed"
-	exit 1
-fi
-tmp=$pg_dir/work
-mkdir "$tmp"
-q() { psql -X -d gm -Atc "$1"; }
-# The database's rows, less where its sequences stand (a rolled-back
-# insert may move one on) and pg_dump's random \restrict key.
-# A dump without the combat's events is no dump: a failure.
+pg_setup db-errors tcp
+tmp=$PG_WORK
+# The database's rows (pg_dump_of); a dump without the combat's events
+# is no dump: a failure.
 rows() {
-	"$pg_bin/pg_dump" -d "${1:-gm}" -a >"$tmp/dump" 2>&1 &&
-	    grep -q '^COPY public.event ' "$tmp/dump" ||
+	pg_dump_of "${1:-gm}" -a >"$tmp/dump" 2>&1
+	grep -q '^COPY public.event ' "$tmp/dump" ||
 	    bad "no dump of ${1:-gm}: $(head -1 "$tmp/dump")" >&2
-	grep -v '^SELECT pg_catalog.setval\|^\\restrict \|^\\unrestrict ' \
-	    "$tmp/dump"
+	cat "$tmp/dump"
 }
 
-psql -qc 'CREATE DATABASE gm' || { bad "CREATE DATABASE"; exit 1; }
+pg_tcp_db gm || { bad "CREATE DATABASE"; exit 1; }
 tcp="127.0.0.1:$PG_TCP_PORT"
-shown="postgresql://refkit@$tcp/gm"
-export REFKIT_DB="postgresql://refkit:$PG_PASSWORD@$tcp/gm"
+shown=$PG_SHOWN
 "$bin/crs-stats" add Fred OR=8 DR=12 MIND=4 LIFE=20 IN=4 LB=1 >/dev/null &&
 "$bin/crs-stats" add John OR=6 DR=6 MIND=7 LIFE=10 IN=2 LB=2 >/dev/null &&
 "$bin/crs-combat" start Fred John >/dev/null &&
@@ -74,39 +60,6 @@ expect() {
 	cmp -s "$tmp/before" "$tmp/after" && ok || bad "$what: the database changed"
 }
 
-# wait_for WHAT SQL: until SQL says t (a minute at most, so that a tool
-# that never gets there fails the test instead of hanging it).
-wait_for() {
-	i=0
-	until [ "$(q "$2")" = t ]; do
-		i=$((i + 1))
-		if [ "$i" -gt 600 ]; then
-			bad "never saw $1"
-			return 1
-		fi
-		sleep 0.1
-	done
-}
-
-# hold SQL: a psql session (application "holder") that runs SQL in a
-# transaction and keeps it open until release.
-hold() {
-	rm -f "$tmp/hold"
-	mkfifo "$tmp/hold"
-	PGAPPNAME=holder psql -X -q -d gm <"$tmp/hold" >"$tmp/hold.out" 2>&1 &
-	hold_pid=$!
-	exec 4>"$tmp/hold"
-	printf 'BEGIN;\n%s;\n' "$1" >&4
-	wait_for "the lock held" "SELECT count(*) = 1 FROM pg_stat_activity
-	    WHERE application_name = 'holder' AND state = 'idle in transaction'
-	    AND query LIKE '%$2%'"
-}
-release() {
-	printf 'COMMIT;\n' >&4
-	exec 4>&-
-	wait "$hold_pid"
-}
-
 # --- connection refused: the server is down ---
 rows >"$tmp/before"
 pg_crash
@@ -115,7 +68,7 @@ rc=$?
 want="crs-combat: cannot connect to '$shown': Connection refused"
 [ "$rc" -eq 1 ] && [ "$got" = "$want" ] && ok ||
     bad "server down: exit $rc, got '$got', want '$want'"
-pg_resume || { echo "$pass passed, $((fail + 1)) failed"; exit 1; }
+pg_resume || { bad "the server did not start again"; tally_done; exit 1; }
 rows >"$tmp/after"
 cmp -s "$tmp/before" "$tmp/after" && ok || bad "server down: the database changed"
 
@@ -151,19 +104,19 @@ victim_end() {
 	fi
 }
 terminate() {
-	q "SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+	pg_q gm "SELECT pg_terminate_backend(pid) FROM pg_stat_activity
 	    WHERE application_name = 'victim'" >/dev/null
 }
 
 rows >"$tmp/before"
-hold "SELECT pg_advisory_xact_lock(1380338516)" "advisory"
+pg_hold gm "SELECT pg_advisory_xact_lock(1380338516)"
 victim "$bin/crs-combat" attack Fred John --card 5 --vs-card 3
-wait_for "the command wait for the lock" "SELECT count(*) = 1
+pg_wait_for "never saw the command wait for the lock" gm "SELECT count(*) = 1
     FROM pg_stat_activity WHERE application_name = 'victim'
     AND wait_event_type = 'Lock' AND wait_event = 'advisory'" && terminate
 victim_end "connection dropped at the lock" \
     "crs-combat: cannot start a transaction: the connection to the server was lost; nothing of this command was written"
-release
+pg_release
 rows >"$tmp/after"
 cmp -s "$tmp/before" "$tmp/after" && ok ||
     bad "connection dropped at the lock: the database changed"
@@ -171,9 +124,10 @@ cmp -s "$tmp/before" "$tmp/after" && ok ||
 # --- ... and inside the write: the event inserted, history_combat
 # locked by another session, so that the command waits there ---
 rows >"$tmp/before"
-hold "LOCK TABLE history_combat IN EXCLUSIVE MODE" "LOCK TABLE"
+pg_hold gm "LOCK TABLE history_combat IN EXCLUSIVE MODE"
 victim "$bin/crs-combat" attack Fred John --card 5 --vs-card 3
-wait_for "the command insert its event and wait" "SELECT count(*) = 1
+pg_wait_for "never saw the command insert its event and wait" gm \
+    "SELECT count(*) = 1
     FROM pg_stat_activity a JOIN pg_locks l ON l.pid = a.pid
     JOIN pg_class c ON c.oid = l.relation
     WHERE a.application_name = 'victim' AND a.wait_event_type = 'Lock'
@@ -181,7 +135,7 @@ wait_for "the command insert its event and wait" "SELECT count(*) = 1
     terminate
 victim_end "connection dropped inside the write" \
     "crs-combat: $shown: the connection to the server was lost; nothing of this command was written"
-release
+pg_release
 rows >"$tmp/after"
 cmp -s "$tmp/before" "$tmp/after" && ok ||
     bad "connection dropped inside the write: the database changed"
@@ -190,12 +144,12 @@ cmp -s "$tmp/before" "$tmp/after" && ok ||
     ok || bad "the attack after the dropped ones failed"
 
 # --- a reader does not wait for a writer ---
-hold "SELECT pg_advisory_xact_lock(1380338516)" "advisory"
+pg_hold gm "SELECT pg_advisory_xact_lock(1380338516)"
 PGAPPNAME=victim "$bin/crs-combat" log >"$tmp/log" 2>&1 &
 reader=$!
 waited=no
 while kill -0 "$reader" 2>/dev/null; do
-	if [ "$(q "SELECT count(*) > 0 FROM pg_stat_activity
+	if [ "$(pg_q gm "SELECT count(*) > 0 FROM pg_stat_activity
 	    WHERE application_name = 'victim' AND wait_event_type = 'Lock'")" = t ]
 	then
 		waited=yes
@@ -206,7 +160,7 @@ while kill -0 "$reader" 2>/dev/null; do
 done
 wait "$reader"
 rc=$?
-release
+pg_release
 [ "$waited" = no ] && [ "$rc" -eq 0 ] && ok ||
     bad "a reader waited for the writers' lock (exit $rc): $(head -2 "$tmp/log")"
 
@@ -255,5 +209,4 @@ else
 	bad "no standby"
 fi
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+tally_done

@@ -5,7 +5,7 @@
 # and changes nothing.  A head written down before still verifies after
 # more events, and not after a change.
 # On SQLite only: the database is put back after each change by copying
-# its file (tests/pg/verify.sh runs verify on a server).
+# its file (tests/pg/trust-verify.sh runs verify on a server).
 export REFKIT_NOW=1795400000
 cd "$T" || exit 1
 if on_pg; then

@@ -1,5 +1,5 @@
 #!/bin/sh
-# writers.sh BUILD-DIR [EVENTS]: many GMs on one PostgreSQL server at once
+# db-writers.sh BUILD-DIR [EVENTS]: many GMs on one PostgreSQL server at once
 # (issue #22).  A private server listening on 127.0.0.1 as well
 # (tests/pg/server.sh), where the tools connect over TCP with a URI that
 # carries the password (SCRAM-SHA-256), as a GM's laptop at a convention
@@ -32,23 +32,12 @@ events=${2:-10000}
 top=$(cd "$(dirname "$0")/../.." && pwd)
 bin="$top/$B"
 . "$top/tests/pg/server.sh"
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); printf 'FAIL: pg/writers: %s\n' "$1"; }
 quota=$((events / 16))
 combats='1 2 3 4 5 6 7 8 9 10 11 12'
 
-if ! pg_start tcp; then
-	bad "no server"
-	echo "$pass passed, $fail failed"
-	exit 1
-fi
-tmp=$pg_dir/work
-mkdir "$tmp"
-psql -qc 'CREATE DATABASE gm' || { bad "CREATE DATABASE"; exit 1; }
-export REFKIT_DB="postgresql://refkit:$PG_PASSWORD@127.0.0.1:$PG_TCP_PORT/gm"
-q() { psql -d gm -Atc "$1"; }
+pg_setup db-writers tcp
+tmp=$PG_WORK
+pg_tcp_db gm || { bad "CREATE DATABASE"; exit 1; }
 
 for c in $combats; do
 	"$bin/crs-stats" add "A$c" OR=8 DR=12 MIND=4 LIFE=100000 IN=4 \
@@ -60,7 +49,7 @@ for c in $combats; do
 	"$bin/crs-combat" --gm setup start "A$c" "B$c" "C$c" >/dev/null ||
 	    bad "setting up combat $c"
 done
-base=$(q 'SELECT count(*) FROM event')
+base=$(pg_q gm 'SELECT count(*) FROM event')
 
 # hint: after a refusal in combat $c whose line is $l1, the command the
 # rules ask for, as a GM at the table would answer it (k, and who is the
@@ -234,7 +223,7 @@ cat "$tmp"/ok.* 2>/dev/null | sort >"$tmp/said"
 said=$(awk -F. '{ s += $3 } END { print s + 0 }' "$tmp/said")
 [ "$said" -eq $((quota * 16)) ] && ok ||
     bad "the writers had $said events accepted, want $((quota * 16))"
-q "SELECT gm || ' ' || count(*) FROM event WHERE gm <> 'setup'
+pg_q gm "SELECT gm || ' ' || count(*) FROM event WHERE gm <> 'setup'
     GROUP BY gm ORDER BY gm" | sort >"$tmp/stored"
 awk -F. '{ print $0 " " $3 }' "$tmp/said" | sort >"$tmp/want"
 if cmp -s "$tmp/want" "$tmp/stored"; then
@@ -243,11 +232,11 @@ else
 	bad "the events stored are not those accepted: $(diff "$tmp/want" \
 	    "$tmp/stored" | grep '^[<>]' | head -3 | tr '\n' ' ')"
 fi
-total=$(q 'SELECT count(*) FROM event')
+total=$(pg_q gm 'SELECT count(*) FROM event')
 [ "$total" -eq $((base + said)) ] && ok ||
     bad "$total events, want $base before plus $said"
 for c in $combats; do
-	got=$(q "SELECT count(*) = max(seq) AND count(DISTINCT seq) = count(*)
+	got=$(pg_q gm "SELECT count(*) = max(seq) AND count(DISTINCT seq) = count(*)
 	    AND min(seq) = 1 FROM event WHERE combat_id % 2147483648 = $c")
 	[ "$got" = t ] && ok || bad "combat $c: seq is not 1..N"
 	"$bin/crs-combat" replay "$c" 2>&1 | grep -q ' 0 mismatches$' && ok ||
@@ -258,14 +247,13 @@ out=$("$bin/refkit" verify --no-replay 2>&1) && ok ||
     bad "refkit verify: $(printf '%s\n' "$out" | tail -3)"
 # The lone GMs' cycle meets every kind of write.
 for a in initiative attack undo mental pass round; do
-	n=$(q "SELECT count(*) FROM event WHERE combat_id % 2147483648 = 1
+	n=$(pg_q gm "SELECT count(*) FROM event WHERE combat_id % 2147483648 = 1
 	    AND action = '$a'")
 	[ "$n" -gt 0 ] && ok || bad "no '$a' event was written"
 done
 shared=$(awk -F. '{ w = substr($1, 2) + 0 } w >= 10 { s += $3 }
     END { print s + 0 }' "$tmp/said")
-echo "pg/writers: $said events from 16 GMs over TCP ($shared in shared" \
+echo "pg/db-writers: $said events from 16 GMs over TCP ($shared in shared" \
     "combats), $(cat "$tmp"/refused.* 2>/dev/null | wc -l) refused by the rules," \
     "$reads reader passes" >&2
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+tally_done

@@ -1,5 +1,5 @@
 #!/bin/sh
-# migrate.sh BUILD-DIR: a server database of an older schema is migrated
+# db-migrate.sh BUILD-DIR: a server database of an older schema is migrated
 # as a file is (issue #22; refkit.db(5), "PostgreSQL").  For each version
 # from the oldest a server migrates from (DBPG_SCHEMA_OLDEST) to the one
 # before this build's, a database is made on a private server
@@ -27,15 +27,8 @@ B=$1
 top=$(cd "$(dirname "$0")/../.." && pwd)
 bin="$top/$B"
 . "$top/tests/pg/server.sh"
-pg_tally migrate
-
-if ! pg_start; then
-	bad "no server"
-	pg_done
-	exit 1
-fi
-work=$pg_dir/work
-mkdir "$work"
+pg_setup db-migrate
+work=$PG_WORK
 unset REFKIT_DB
 export REFKIT_NOW=1795000000 REFKIT_STATION=hall LC_ALL=C
 
@@ -45,16 +38,6 @@ latest=$(sed -n 's/^#define DB_SCHEMA_VERSION[[:space:]]*\([0-9]*\).*/\1/p' \
     "$top/src/db/db_base.h")
 url() { printf 'postgresql:///%s?host=%s&user=%s' "$1" "$PGHOST" "$PGUSER"; }
 shown() { printf 'postgresql://%s@%s:5432/%s' "$PGUSER" "$PGHOST" "$1"; }
-q() { psql -X -At -F'|' -d "$1" -c "$2"; }
-# The schema, and the whole database, as pg_dump writes them, less its
-# random \restrict key and where the sequences stand.
-schema_of() {
-	"$pg_bin/pg_dump" -s -d "$1" | grep -v '^\\restrict \|^\\unrestrict '
-}
-dump_of() {
-	"$pg_bin/pg_dump" -d "$1" | grep -v \
-	    '^\\restrict \|^\\unrestrict \|^SELECT pg_catalog.setval'
-}
 
 # --- the SQLite station whose rows the old databases take ---
 src=$work/src.db
@@ -101,7 +84,7 @@ old() {
 		    head -2)"
 		return 1
 	fi
-	q "$1" "SELECT table_name, string_agg(column_name, ',' ORDER BY
+	pg_q "$1" "SELECT table_name, string_agg(column_name, ',' ORDER BY
 	    ordinal_position) FROM information_schema.columns WHERE
 	    table_schema = 'public' AND table_name NOT LIKE 'refkit\\_%'
 	    GROUP BY table_name ORDER BY 1" >"$work/$1.cols"
@@ -146,13 +129,13 @@ rows() {
 		where=
 		[ "$t" = change ] && where="WHERE no <= $(sqlite3 "$src" \
 		    'SELECT max(no) FROM change')"
-		q "$1" "SELECT $cols FROM $t $where ORDER BY $cols"
+		pg_q "$1" "SELECT $cols FROM $t $where ORDER BY $cols"
 	done <"$work/$1.cols"
 }
 
 # version_is DB N WHAT: DB is of schema N, else WHAT fails.
 version_is() {
-	[ "$(q "$1" "SELECT version FROM refkit_meta")" = "$2" ] && ok ||
+	[ "$(pg_q "$1" "SELECT version FROM refkit_meta")" = "$2" ] && ok ||
 	    bad "$3"
 }
 
@@ -167,24 +150,10 @@ rows_kept() {
 
 # schema_is_new DB WHAT: DB's schema is a new database's.
 schema_is_new() {
-	schema_of "$1" >"$work/$1.schema"
+	pg_dump_of "$1" -s >"$work/$1.schema"
 	cmp -s "$work/fresh.schema" "$work/$1.schema" && ok ||
 	    bad "$2: the schema differs from a new database's: $(diff \
 	    "$work/fresh.schema" "$work/$1.schema" | head -8)"
-}
-
-# wait_for FAILURE DB SQL N: until SQL on DB says N (a minute at most,
-# so that what never comes fails the test instead of hanging it).
-wait_for() {
-	i=0
-	until [ "$(q "$2" "$3")" = "$4" ]; do
-		i=$((i + 1))
-		if [ "$i" -gt 600 ]; then
-			bad "$1"
-			return 1
-		fi
-		sleep 0.1
-	done
 }
 
 # run_tool WHAT DB CMD...: CMD on DB exits 0.
@@ -203,7 +172,7 @@ run_tool() {
 refused() {
 	what=$1 db=$2 want=$3 cmd=$4
 	shift 4
-	dump_of "$db" >"$work/before"
+	pg_dump_of "$db" >"$work/before"
 	got=$("$bin/$cmd" --db "$(url "$db")" "$@" 2>&1 >/dev/null)
 	rc=$?
 	if [ "$rc" -eq 1 ] && [ "$got" = "$want" ]; then
@@ -211,7 +180,7 @@ refused() {
 	else
 		bad "$what: exit $rc, got '$got', want '$want'"
 	fi
-	dump_of "$db" >"$work/after"
+	pg_dump_of "$db" >"$work/after"
 	cmp -s "$work/before" "$work/after" && ok ||
 	    bad "$what: the database changed: $(diff "$work/before" \
 	    "$work/after" | head -4)"
@@ -219,8 +188,8 @@ refused() {
 
 createdb fresh && "$bin/crs-stats" --db "$(url fresh)" list >/dev/null ||
     bad "a new database"
-schema_of fresh >"$work/fresh.schema"
-q fresh "SELECT * FROM refkit_travel ORDER BY ord; SELECT * FROM
+pg_dump_of fresh -s >"$work/fresh.schema"
+pg_q fresh "SELECT * FROM refkit_travel ORDER BY ord; SELECT * FROM
     refkit_meta" >"$work/fresh.meta"
 grep -q 'CREATE TRIGGER refkit_record_insert' "$work/fresh.schema" && ok ||
     bad "a new database's schema has no record triggers"
@@ -235,7 +204,7 @@ while [ "$from" -lt "$latest" ]; do
 	old "$db" "$from" || { from=$((from + 1)); continue; }
 	version_is "$db" "$from" "$what: the database made is not of schema $from"
 	# Lost, to be made again: the triggers of a table that travels.
-	q "$db" "DROP TRIGGER refkit_record_insert ON item; DROP TRIGGER
+	pg_q "$db" "DROP TRIGGER refkit_record_insert ON item; DROP TRIGGER
 	    refkit_record_update ON item; DROP TRIGGER refkit_record_delete
 	    ON item" >/dev/null
 	run_tool "$what" "$db" crs-stats list
@@ -247,22 +216,22 @@ while [ "$from" -lt "$latest" ]; do
 	    "$work/shows.sqlite" "$work/shows.pg" | head -4)"
 	sqlite3 "$src" "SELECT tbl, hex(key), origin, oseq FROM gone" |
 	    tr '|' ' ' | sort >"$work/gone.sqlite"
-	q "$db" "SELECT tbl, upper(encode(key, 'hex')), origin, oseq FROM
+	pg_q "$db" "SELECT tbl, upper(encode(key, 'hex')), origin, oseq FROM
 	    gone" | tr '|' ' ' | sort >"$work/gone.pg"
 	cmp -s "$work/gone.sqlite" "$work/gone.pg" && ok ||
 	    bad "$what: gone differs from the station's: $(diff \
 	    "$work/gone.sqlite" "$work/gone.pg" | head -4)"
 	schema_is_new "$db" "$what"
-	q "$db" "SELECT * FROM refkit_travel ORDER BY ord; SELECT * FROM
+	pg_q "$db" "SELECT * FROM refkit_travel ORDER BY ord; SELECT * FROM
 	    refkit_meta" >"$work/$db.meta"
 	cmp -s "$work/fresh.meta" "$work/$db.meta" && ok ||
 	    bad "$what: refkit_travel or refkit_meta differ from a new database's"
-	[ "$(q "$db" "SELECT count(*) FROM refkit_rowlog")" = 0 ] && ok ||
+	[ "$(pg_q "$db" "SELECT count(*) FROM refkit_rowlog")" = 0 ] && ok ||
 	    bad "$what: the migration left notes in refkit_rowlog"
 	# The migration recorded no change but, from before 15, the hashes
 	# it gave the events (a change of event and chain rows, as on
 	# SQLite); the next write is recorded.
-	n=$(q "$db" "SELECT count(*) FROM change")
+	n=$(pg_q "$db" "SELECT count(*) FROM change")
 	want=$(sqlite3 "$src" 'SELECT count(*) FROM change')
 	[ "$from" -lt 15 ] && want=$((want + 1))
 	[ "$n" = "$want" ] && ok ||
@@ -282,42 +251,32 @@ while [ "$from" -lt "$latest" ]; do
 	fi
 	run_tool "$what" "$db" refkit verify
 	run_tool "$what" "$db" crs-stats item add Shield dr=+2
-	[ "$(q "$db" "SELECT count(*) FROM change")" = $((n + 1)) ] && ok ||
+	[ "$(pg_q "$db" "SELECT count(*) FROM change")" = $((n + 1)) ] && ok ||
 	    bad "$what: a write after the migration was not recorded"
 
 	# --- two commands at once: both succeed, one migrates ---
 	db=race$from
 	old "$db" "$from" || { from=$((from + 1)); continue; }
-	q "$db" "ALTER DATABASE $db SET log_statement = 'mod'" >/dev/null
+	pg_q "$db" "ALTER DATABASE $db SET log_statement = 'mod'" >/dev/null
 	logged=$(wc -l <"$pg_dir/log")
-	rm -f "$work/hold"
-	mkfifo "$work/hold"
-	PGAPPNAME=holder psql -X -q -d "$db" <"$work/hold" >/dev/null 2>&1 &
-	holder=$!
-	exec 4>"$work/hold"
-	printf 'BEGIN;\nSELECT pg_advisory_xact_lock(1380338516);\n' >&4
-	wait_for "$what: the holder never held the lock" "$db" "SELECT
-	    count(*) FROM pg_stat_activity WHERE application_name = 'holder'
-	    AND state = 'idle in transaction' AND query LIKE '%advisory%'" 1
+	pg_hold "$db" "SELECT pg_advisory_xact_lock(1380338516)"
 	PGAPPNAME=racer "$bin/crs-stats" --db "$(url "$db")" set Bob \
 	    notes=first >"$work/r1.out" 2>&1 &
 	r1=$!
 	PGAPPNAME=racer "$bin/crs-combat" --db "$(url "$db")" log \
 	    >"$work/r2.out" 2>&1 &
 	r2=$!
-	wait_for "$what: the racers never waited for the lock" "$db" "SELECT
+	pg_wait_for "$what: the racers never waited for the lock" "$db" "SELECT
 	    count(*) FROM pg_stat_activity WHERE application_name = 'racer'
 	    AND wait_event = 'advisory'" 2
-	printf 'COMMIT;\n' >&4
-	exec 4>&-
-	wait "$holder"
+	pg_release
 	wait "$r1" && ok || bad "$what: the first racer failed: $(cat "$work/r1.out")"
 	wait "$r2" && ok || bad "$what: the second racer failed: $(cat "$work/r2.out")"
 	n=$(tail -n +$((logged + 1)) "$pg_dir/log" |
 	    grep -c "statement: UPDATE refkit_meta SET version = $latest")
 	[ "$n" = 1 ] && ok || bad "$what: $n migrations, want 1"
 	schema_is_new "$db" "$what, after the race"
-	[ "$(q "$db" "SELECT notes FROM character WHERE name = 'Bob'")" = first ] &&
+	[ "$(pg_q "$db" "SELECT notes FROM character WHERE name = 'Bob'")" = first ] &&
 	    ok || bad "$what: the racer's write is not there"
 
 	# --- a step that fails, and a failure after every step ---
@@ -325,19 +284,19 @@ while [ "$from" -lt "$latest" ]; do
 	old "$db" "$from" || { from=$((from + 1)); continue; }
 	# The first table the steps make, made by another program first.
 	tables() {
-		q "$1" "SELECT tablename FROM pg_tables WHERE schemaname =
+		pg_q "$1" "SELECT tablename FROM pg_tables WHERE schemaname =
 		    'public' ORDER BY 1"
 	}
 	tables fresh >"$work/tables.new"
 	tables "$db" >"$work/tables.old"
 	t=$(comm -23 "$work/tables.new" "$work/tables.old" | head -1)
 	if [ -n "$t" ]; then
-		q "$db" "CREATE TABLE $t (x int)" >/dev/null
+		pg_q "$db" "CREATE TABLE $t (x int)" >/dev/null
 		refused "$what, $t there already" "$db" \
 		    "$want_fail: relation \"$t\" already exists" crs-stats list
-		q "$db" "DROP TABLE $t" >/dev/null
+		pg_q "$db" "DROP TABLE $t" >/dev/null
 	fi
-	q "$db" "CREATE FUNCTION held() RETURNS trigger LANGUAGE plpgsql AS
+	pg_q "$db" "CREATE FUNCTION held() RETURNS trigger LANGUAGE plpgsql AS
 	    \$\$ BEGIN RAISE EXCEPTION 'refkit_meta is held'; END \$\$;
 	    CREATE TRIGGER held BEFORE UPDATE ON refkit_meta FOR EACH ROW
 	    EXECUTE FUNCTION held()" >/dev/null
@@ -350,13 +309,13 @@ done
 
 # --- refused untouched: newer, older than the oldest ---
 createdb newer && "$bin/crs-stats" --db "$(url newer)" list >/dev/null &&
-    q newer "UPDATE refkit_meta SET version = $((latest + 1))" >/dev/null ||
+    pg_q newer "UPDATE refkit_meta SET version = $((latest + 1))" >/dev/null ||
     bad "making a newer database"
 refused "newer" newer \
     "crs-stats: '$(shown newer)': written by a newer refkit (schema $((latest + 1)); this one knows up to $latest); not changed" \
     crs-stats add Zed OR=1 DR=1 MIND=1 LIFE=1 IN=1
 old older "$oldest" &&
-    q older "UPDATE refkit_meta SET version = $((oldest - 1))" >/dev/null
+    pg_q older "UPDATE refkit_meta SET version = $((oldest - 1))" >/dev/null
 refused "older than the oldest" older \
     "crs-stats: '$(shown older)': schema $((oldest - 1)), older than any this refkit migrates on PostgreSQL ($oldest and later); not changed" \
     crs-stats list
@@ -364,7 +323,7 @@ refused "older than the oldest" older \
 # --- an old database on a read-only standby ---
 old standby "$oldest" || true
 if pg_standby; then
-	dump_of standby >"$work/before"
+	pg_dump_of standby >"$work/before"
 	got=$(PGHOST=$PG_STANDBY_HOST "$bin/crs-stats" --db \
 	    "postgresql:///standby?host=$PG_STANDBY_HOST&user=$PGUSER" list \
 	    2>&1 >/dev/null)
@@ -372,11 +331,11 @@ if pg_standby; then
 	want="crs-stats: cannot use 'postgresql://$PGUSER@$PG_STANDBY_HOST:5432/standby': its schema needs updating to version $latest, and the server is read-only (a standby?)"
 	[ "$rc" -eq 1 ] && [ "$got" = "$want" ] && ok ||
 	    bad "standby: exit $rc, got '$got', want '$want'"
-	dump_of standby >"$work/after"
+	pg_dump_of standby >"$work/after"
 	cmp -s "$work/before" "$work/after" && ok ||
 	    bad "standby: the database changed"
 else
 	bad "no standby"
 fi
 
-pg_done
+tally_done

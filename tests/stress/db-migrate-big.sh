@@ -1,5 +1,5 @@
 #!/bin/sh
-# migrate-big.sh BUILD-DIR [EVENTS [UNKEYED]]: version-7 databases of
+# db-migrate-big.sh BUILD-DIR [EVENTS [UNKEYED]]: version-7 databases of
 # many combat events migrated to this version in flat memory (issue #37).
 #
 # A database is made as a version-7 refkit left one: the tables and
@@ -33,10 +33,8 @@ trap 'rm -rf "$tmp"' EXIT
 unset REFKIT_DB REFKIT_NOW
 export LC_ALL=C TZ=UTC REFKIT_STATION=hall
 limit=${MIGRATE_PEAK_KB:-65536}
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); printf 'FAIL: migrate-big: %s\n' "$1"; }
+. "$top/tests/lib/tally.sh"
+tally stress/db-migrate-big
 q() { sqlite3 "$db" "$1"; }
 latest=$(sed -n 's/^#define DB_SCHEMA_VERSION[[:space:]]*\([0-9]*\).*/\1/p' \
     "$top/src/db/db_base.h")
@@ -91,7 +89,7 @@ rc=$?
 set -- $(tail -1 "$tmp/time")
 kb=${1:-0}
 secs=${2:-?}
-printf 'migrate-big: %d events (%s) from version 7: %s s, peak %d KB\n' \
+printf 'stress/db-migrate-big: %d events (%s) from version 7: %s s, peak %d KB\n' \
     "$n" "$what" "$secs" "$kb"
 [ "$rc" -eq 0 ] && ok || bad "the migration exited $rc: $(head -3 "$tmp/err")"
 [ "$kb" -gt 0 ] && [ "$kb" -lt "$limit" ] && ok ||
@@ -105,7 +103,7 @@ printf 'migrate-big: %d events (%s) from version 7: %s s, peak %d KB\n' \
 set -- $(q "SELECT count(*), max(length(data)) FROM change" | tr '|' ' ')
 [ "${1:-0}" -gt 1 ] && [ "${2:-0}" -lt 16777216 ] && ok ||
     bad "the changes are not in parts under 16 MB (${1:-0}, largest ${2:-?})"
-printf 'migrate-big: the changes in %s parts, the largest %s bytes\n' \
+printf 'stress/db-migrate-big: the changes in %s parts, the largest %s bytes\n' \
     "${1:-?}" "${2:-?}"
 if "$bin/refkit" --db "$db" verify --no-replay >"$tmp/verify" 2>&1; then
 	ok
@@ -116,5 +114,4 @@ fi
 
 migrate "$n_keyed" 4611686018427387904 "ids that are keys"
 migrate "$n_unkeyed" 0 "ids before keys"
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+tally_done

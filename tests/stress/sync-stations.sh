@@ -1,5 +1,5 @@
 #!/bin/sh
-# stations.sh BUILD-DIR: four stations run a day each at once, then their
+# sync-stations.sh BUILD-DIR: four stations run a day each at once, then their
 # records are merged in several orders (issue 21).
 #
 # Four stations (table-1 .. table-4), each its own database file, run a
@@ -36,10 +36,8 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 unset REFKIT_DB REFKIT_STATION REFKIT_NOW
 export LC_ALL=C TZ=UTC
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); printf 'FAIL: stations: %s\n' "$1"; }
+. "$top/tests/lib/tally.sh"
+tally stress/sync-stations
 
 cp "$top/tests/fixtures/bg/red.team" "$top/tests/fixtures/bg/blue.team" \
     "$tmp"
@@ -322,5 +320,5 @@ refused "$bin/bg-board" --db "$tmp/hub1.db" --game "$tag-1" pass
 dump "$tmp/hub1.db" | cmp -s "$tmp/hub1.dump" - && ok ||
     bad "hub1 changed when a command was refused"
 
-echo "stations: 4 days of $(($(wc -l <"$tmp/hub1.dump"))) rows, $nch changes, merged in 7 orders" >&2
-echo "$pass passed, $fail failed"
+echo "stress/sync-stations: 4 days of $(($(wc -l <"$tmp/hub1.dump"))) rows, $nch changes, merged in 7 orders" >&2
+tally_done

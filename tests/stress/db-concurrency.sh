@@ -1,5 +1,5 @@
 #!/bin/sh
-# concurrency.sh BUILD-DIR [EVENTS]: 20 writers and 4 readers on one
+# db-concurrency.sh BUILD-DIR [EVENTS]: 20 writers and 4 readers on one
 # database file at once, driving every kind of ledger write.
 #
 # Four CRS combats: one with a writer of its own, three shared by five
@@ -27,10 +27,8 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export REFKIT_DB="$tmp/shared.db"
 per=$((events / 16))
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); printf 'FAIL: concurrency: %s\n' "$1"; }
+. "$top/tests/lib/tally.sh"
+tally stress/db-concurrency
 q() { sqlite3 "$REFKIT_DB" "$1"; }
 
 for c in 1 2 3 4; do
@@ -219,5 +217,5 @@ for g in 1 2; do
 	    bad "bg-board game $g: show failed"
 done
 all=$((total + $(accepted fb1) + $(accepted bg1) + $(accepted bg2)))
-echo "concurrency: $all events accepted from 21 writers ($total CRS), $reads reader passes" >&2
-echo "$pass passed, $fail failed"
+echo "stress/db-concurrency: $all events accepted from 21 writers ($total CRS), $reads reader passes" >&2
+tally_done

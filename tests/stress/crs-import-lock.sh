@@ -1,5 +1,5 @@
 #!/bin/sh
-# import-lock.sh BUILD-DIR [ROWS:IMPORTS:LIMIT-MS ...]: combats go on
+# crs-import-lock.sh BUILD-DIR [ROWS:IMPORTS:LIMIT-MS ...]: combats go on
 # while the roster is imported again and again (issues 18 and 37).
 #
 # Each round (by default 10000:3:250 and 200000:1:1000) starts a
@@ -38,10 +38,8 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 bin="$top/$B"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); printf 'FAIL: import-lock: %s\n' "$1"; }
+. "$top/tests/lib/tally.sh"
+tally stress/crs-import-lock
 
 # late WANT SQL COMMAND...: the sqlite3 shell takes the write lock and
 # runs SQL, uncommitted; only once it holds the lock does COMMAND start,
@@ -232,7 +230,7 @@ round() {
 				over += t[i] - med > limit * 1000
 				quarter += t[i] - med > limit * 250
 			}
-			printf "import-lock: %d imports of %d characters" \
+			printf "stress/crs-import-lock: %d imports of %d characters" \
 			    " took %s ms; %d combat actions meanwhile," \
 			    " %d failed: median %.1f ms, 99th percentile" \
 			    " %.1f ms, max %.1f ms; worst wait %.1f ms," \
@@ -256,4 +254,4 @@ $r
 EOF
 	round "$rows" "$imports" "$limit"
 done
-echo "$pass passed, $fail failed"
+tally_done

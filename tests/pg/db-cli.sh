@@ -1,5 +1,5 @@
 #!/bin/sh
-# cli.sh BUILD-DIR: the tools on a PostgreSQL server (issue #22).  Starts
+# db-cli.sh BUILD-DIR: the tools on a PostgreSQL server (issue #22).  Starts
 # a private server (tests/pg/server.sh), then
 #   - runs every golden CLI case, each on a fresh database, against the
 #     same transcripts as on SQLite (tests/run.sh with REFKIT_PG=1), so
@@ -7,8 +7,8 @@
 #   - checks the one-line refusals: server unreachable, database missing,
 #     a database of another program, and a connection string that names
 #     no database keyword (taken for a file).
-# Every case but seal, which runs under REFKIT_SOAK=1 (make check-soak).
-# Cases about a database file (schema, readonly-fs, hostile-file) run
+# Every case but core-seal, which runs under REFKIT_SOAK=1 (make check-soak).
+# Cases about a database file (db-schema, db-readonly-fs, db-hostile-file) run
 # on a file here too, and pass as a check that REFKIT_DB does not leak
 # into them.
 set -u
@@ -16,20 +16,11 @@ B=$1
 top=$(cd "$(dirname "$0")/../.." && pwd)
 bin="$top/$B"
 . "$top/tests/pg/server.sh"
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); printf 'FAIL: pg/cli: %s\n' "$1"; }
-
-if ! pg_start; then
-	bad "no server"
-	echo "$pass passed, $fail failed"
-	exit 1
-fi
+pg_setup db-cli
 # seal's sealed event of 1,114 draws is some 4,000 commands, each its own
 # connection through play (about 5 minutes on two cores): when soaking.
 [ "${REFKIT_SOAK:-0}" = 1 ] && skip=${REFKIT_SKIP:-} ||
-    skip="${REFKIT_SKIP:-} seal"
+    skip="${REFKIT_SKIP:-} core-seal"
 out=$(REFKIT_PG=1 REFKIT_SKIP=$skip sh "$top/tests/run.sh" "$B" 2>&1)
 printf '%s\n' "$out" | grep -v '^cli/.*: ok$\|passed, .* failed$' | head -60
 p=$(printf '%s\n' "$out" | tail -1 | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1/p')
@@ -116,5 +107,4 @@ if [ "$("$bin/crs-combat" --db "$conv" log 2>&1; "$bin/crs-stats" --db "$conv" l
 else
 	bad "restored: the same writes read differently"
 fi
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+tally_done

@@ -1,5 +1,5 @@
 #!/bin/sh
-# import.sh BUILD-DIR: "crs-stats import" on a PostgreSQL server against
+# crs-import.sh BUILD-DIR: "crs-stats import" on a PostgreSQL server against
 # the same on SQLite (issue #22).  On a server the rows are checked at
 # the commit, all at once, where SQLite checks each as it is read; the two
 # must still agree on everything: each case below runs against a fresh
@@ -15,16 +15,8 @@ B=$1
 top=$(cd "$(dirname "$0")/../.." && pwd)
 bin="$top/$B"
 . "$top/tests/pg/server.sh"
-pass=0
-fail=0
-
-if ! pg_start; then
-	echo "FAIL: pg/import: no server"
-	echo "0 passed, 1 failed"
-	exit 1
-fi
-work=$(mktemp -d)
-trap 'pg_stop; rm -rf "$work"' EXIT
+pg_setup crs-import
+work=$PG_WORK
 cd "$work" || exit 1
 export REFKIT_NOW=1700000000 LC_ALL=C TZ=UTC
 
@@ -178,10 +170,9 @@ for c in shuffled twice_far twice_thrice sorted_then_not twice_then_bad \
 	dropdb "rk_import_$n"
 	if diff -u "$c.sqlite" "$c.pg" >"$c.diff" &&
 	    [ "$(grep -c '^? ' "$c.sqlite")" -gt 0 ]; then
-		pass=$((pass + 1))
+		ok
 	else
-		fail=$((fail + 1))
-		echo "FAIL: pg/import: $c: the server differs from SQLite"
+		bad "$c: the server differs from SQLite"
 		head -30 "$c.diff"
 	fi
 	[ -n "${REFKIT_KEEP:-}" ] && cp "$c.sqlite" "$c.pg" "$REFKIT_KEEP/"
@@ -198,63 +189,35 @@ DB="postgresql:///rk_import_late?host=$PGHOST&user=$PGUSER"
 "$bin/crs-stats" --db "$DB" item add Sword >/dev/null
 "$bin/crs-stats" --db "$DB" add Old >/dev/null
 printf 'name,items\nAnn,\n\nBob,\nCid,Sword\nDee,\n' >late.csv
-# hold DB SQL: a session of its own on DB runs BEGIN and SQL and holds
-# that transaction open (holder is its process), until release.
-hold() {
-	rm -f lock.in
-	mkfifo lock.in
-	: >lock.out
-	psql -X -q -d "$1" <lock.in >lock.out 2>&1 &
-	holder=$!
-	exec 5>lock.in
-	printf "BEGIN;\n%s;\nSELECT 'held';\n" "$2" >&5
-	i=0
-	until grep -q 'held\|ERROR' lock.out || [ $i -ge 2400 ]; do
-		sleep 0.05
-		i=$((i + 1))
-	done
-}
-
-# until_waits DB WHERE: waits (at most two minutes; i counts) until a
-# lock of pg_locks WHERE is waited for.
+# until_waits DB WHERE: waits (at most two minutes) until a lock of
+# pg_locks WHERE is waited for; waited is then 0, or 1 if it never was.
 until_waits() {
-	i=0
-	until [ "$(psql -X -At -d "$1" -c "SELECT count(*) FROM pg_locks
-	    WHERE $2 AND NOT granted")" = 1 ] || [ $i -ge 2400 ]; do
-		sleep 0.05
-		i=$((i + 1))
-	done
-}
-
-# release: the held transaction committed, and its session ended.
-release() {
-	printf 'COMMIT;\n' >&5
-	exec 5>&-
-	wait "$holder"
+	pg_until "$1" "SELECT count(*) FROM pg_locks WHERE $2 AND NOT granted" \
+	    1 1200
+	waited=$?
 }
 
 # late WANT SQL ROSTER: the import refuses with WANT, and the roster's
 # names are then ROSTER, the change's and no more.
 late() {
 	want=$1 sql=$2 roster=$3
-	hold "$DB" "SELECT pg_advisory_xact_lock(1380338516); $sql"
+	pg_hold "$DB" "SELECT pg_advisory_xact_lock(1380338516); $sql"
 	"$bin/crs-stats" --db "$DB" import late.csv >late.out 2>late.err &
 	cmd=$!
 	until_waits "$DB" "locktype = 'advisory'"
-	release
+	pg_release
 	wait "$cmd"
 	rc=$?
 	names=$(psql -X -At -d "$DB" -c "SELECT string_agg(name, ','
 	    ORDER BY name) FROM character")
 	if [ "$rc" = 1 ] && [ "$(cat late.err)" = "$want" ] &&
-	    [ ! -s late.out ] && [ "$names" = "$roster" ] && [ $i -lt 2400 ]
+	    [ ! -s late.out ] && [ "$names" = "$roster" ] && [ "$waited" = 0 ]
 	then
-		pass=$((pass + 1))
+		ok
 	else
-		fail=$((fail + 1))
-		echo "FAIL: pg/import: a change while the import waits: exit $rc,"
-		echo "  $(cat late.err)"
-		echo "  want $want; roster $names, want $roster"
+		bad "a change while the import waits: exit $rc,
+  $(cat late.err)
+  want $want; roster $names, want $roster"
 	fi
 }
 late "crs-stats: late.csv: line 5: 'items': no item named 'Sword'" \
@@ -272,24 +235,23 @@ late "crs-stats: late.csv: line 4: 'name' 'Bob' is already in the roster (use --
 # commit.
 reader_goes_on() {
 	db="postgresql:///$1?host=$PGHOST&user=$PGUSER" before=$2
-	hold "$db" "LOCK TABLE change IN SHARE MODE"
+	pg_hold "$db" "LOCK TABLE change IN SHARE MODE"
 	"$bin/crs-stats" --db "$db" import r.csv >/dev/null 2>reader.err &
 	cmd=$!
 	until_waits "$db" "relation = 'change'::regclass"
 	seen=$(psql -X -q -At -d "$db" -c "SET lock_timeout = '5s'" \
 	    -c "SELECT count(*) FROM character WHERE name <> ''" 2>&1)
-	release
+	pg_release
 	wait "$cmd"
 	rc=$?
 	after=$(psql -X -At -d "$db" -c "SELECT count(*) FROM character")
-	if [ "$seen" = "$before" ] && [ "$rc" = 0 ] && [ $i -lt 2400 ] &&
+	if [ "$seen" = "$before" ] && [ "$rc" = 0 ] && [ "$waited" = 0 ] &&
 	    [ "$after" = $((before + 20000)) ]; then
-		pass=$((pass + 1))
+		ok
 	else
-		fail=$((fail + 1))
-		echo "FAIL: pg/import: a reader while an import writes ($1):"
-		echo "  saw '$seen', want $before; import exit $rc, $after rows"
-		echo "  $(cat reader.err)"
+		bad "a reader while an import writes ($1):
+  saw '$seen', want $before; import exit $rc, $after rows
+  $(cat reader.err)"
 	fi
 }
 roster 20000 >r.csv
@@ -310,12 +272,10 @@ rc=$?
 want="crs-stats: cannot create a temporary file in '$work/none': No such file or directory"
 names=$(psql -X -At -d "$DB" -c "SELECT string_agg(name, ',' ORDER BY name) FROM character")
 if [ "$rc" = 1 ] && [ "$got" = "$want" ] && [ "$names" = Bob,Old ]; then
-	pass=$((pass + 1))
+	ok
 else
-	fail=$((fail + 1))
-	echo "FAIL: pg/import: no temporary file: exit $rc, got '$got'"
-	echo "  want '$want'; roster $names, want Bob,Old"
+	bad "no temporary file: exit $rc, got '$got'
+  want '$want'; roster $names, want Bob,Old"
 fi
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+tally_done

@@ -1,5 +1,5 @@
 #!/bin/sh
-# converge.sh BUILD-DIR: stations converge, whatever was settled and in
+# sync-converge.sh BUILD-DIR: stations converge, whatever was settled and in
 # whatever order (issue 37).
 #
 # For each seed, three to five stations share a roster and then go
@@ -31,8 +31,8 @@ export LC_ALL=C TZ=UTC
 REGRESS="21 27"
 range=${CONVERGE_SEEDS:-1-12}
 [ -n "${CONVERGE_KEEP:-}" ] && trap - EXIT && echo "kept in $tmp"
-pass=0
-fail=0
+. "$top/tests/lib/tally.sh"
+tally stress/sync-converge
 checked=0
 
 # The generator: r is the state; rand N sets x to 0 .. N-1.
@@ -250,11 +250,10 @@ while [ "$s" -le "$hi" ]; do
 done
 for seed in $seeds; do
 	if run "$seed"; then
-		pass=$((pass + 1))
+		ok
 	else
-		fail=$((fail + 1))
-		echo "FAIL: converge: seed $seed (keep it in REGRESS)"
+		bad "seed $seed (keep it in REGRESS)"
 	fi
 done
-echo "converge: $checked exchanges checked, at $(echo $seeds | wc -w) seeds"
-echo "$pass passed, $fail failed"
+echo "stress/sync-converge: $checked exchanges checked, at $(echo $seeds | wc -w) seeds"
+tally_done

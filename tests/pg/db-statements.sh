@@ -1,11 +1,11 @@
 #!/bin/sh
-# statements.sh BUILD-DIR: every SQL statement in src/, translated by
+# db-statements.sh BUILD-DIR: every SQL statement in src/, translated by
 # dbpg_translate and prepared on a real PostgreSQL server (issue #38).
 #
 # The statements are found in the sources themselves (tests/pg/
-# statements.c): each file of src/ goes through the C preprocessor, so
+# db-statements.c): each file of src/ goes through the C preprocessor, so
 # that macros are expanded, and every call of a function that sends SQL
-# is a statement, or a dynamic one that tests/pg/statements.list names
+# is a statement, or a dynamic one that tests/pg/db-statements.list names
 # with where its SQL is; a call the list does not know fails.  The
 # server's database holds refkit's schema as a tool makes it (a first
 # command against an empty database).  Prints a FAIL line for each
@@ -16,13 +16,13 @@ B=$1
 top=$(cd "$(dirname "$0")/../.." && pwd)
 bin="$top/$B"
 . "$top/tests/pg/server.sh"
-pg_tally statements
+tally pg/db-statements
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 if ! make -s -C "$top" "$B/pg-statements" >"$work/make.out" 2>&1; then
 	bad "cannot build $B/pg-statements: $(tail -3 "$work/make.out")"
-	pg_done
+	tally_done
 	exit
 fi
 
@@ -39,14 +39,14 @@ find src -name '*.c' | sort >"$work/sources"
 if ! xargs -P 2 -I % sh -c 'cc -E '"$(echo $cflags)"' % \
     >"'"$work"'/$(echo % | tr / _).i"' <"$work/sources" 2>"$work/cpp.err"; then
 	bad "the preprocessor failed: $(head -3 "$work/cpp.err")"
-	pg_done
+	tally_done
 	exit
 fi
 ok
 
 if ! pg_start; then
 	bad "no server"
-	pg_done
+	tally_done
 	exit
 fi
 trap 'pg_stop; rm -rf "$work"' EXIT
@@ -62,7 +62,7 @@ else
 	bad "refkit station did not create the schema: $(cat "$work/station.out")"
 fi
 
-"$bin/pg-statements" tests/pg/statements.list "$work"/*.i >"$work/out" \
+"$bin/pg-statements" tests/pg/db-statements.list "$work"/*.i >"$work/out" \
     2>"$work/err"
 rc=$?
 grep -v '^tally ' "$work/out"
@@ -75,4 +75,4 @@ if t=$(grep '^tally ' "$work/out"); then
 else
 	bad "pg-statements gave no tally"
 fi
-pg_done
+tally_done

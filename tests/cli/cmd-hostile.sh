@@ -1,6 +1,6 @@
 # Hostile input: every refusal is one line that names what is wrong,
 # exits 1 (2 for a bad argument), and leaves the database as it was.
-# (hostile-file has a hostile environment for the database file.)
+# (db-hostile-file has a hostile environment for the database file.)
 crs-stats add Fred OR=8 DR=12 MIND=4 LIFE=20 IN=4 LB=1 >/dev/null
 crs-stats add John OR=6 DR=6 MIND=7 LIFE=10 IN=2 LB=2 >/dev/null
 crs-combat start Fred John >/dev/null

@@ -1,5 +1,5 @@
 #!/bin/sh
-# appenders.sh BUILD-DIR: who waits for whom among writers on a server
+# db-appenders.sh BUILD-DIR: who waits for whom among writers on a server
 # (issue #22; refkit.db(5), "PostgreSQL").  On a private server
 # (tests/pg/server.sh), a psql session of its own holds one of refkit's
 # advisory locks in an open transaction, and the tools are run against
@@ -20,15 +20,8 @@ B=$1
 top=$(cd "$(dirname "$0")/../.." && pwd)
 bin="$top/$B"
 . "$top/tests/pg/server.sh"
-pg_tally appenders
-
-if ! pg_start; then
-	bad "no server"
-	pg_done
-	exit 1
-fi
-work=$pg_dir/work
-mkdir "$work"
+pg_setup db-appenders
+work=$PG_WORK
 chmod 777 "$work"
 psql="$pg_bin/psql"
 "$psql" -qX -c 'CREATE DATABASE app'
@@ -37,7 +30,6 @@ export LC_ALL=C
 writers=1380338516
 keys=1380338499
 
-q() { "$psql" -qAtX -d app -c "$1"; }
 c() { "$bin/crs-combat" --db "$db" "$@"; }
 
 for n in A B C D; do
@@ -49,48 +41,28 @@ c start C D >/dev/null
 # A station numbers its own combats 1, 2 ...
 key1=1
 key2=2
-one=$(q 'SELECT id FROM combat ORDER BY id LIMIT 1')
-two=$(q 'SELECT id FROM combat ORDER BY id DESC LIMIT 1')
-[ "$(q 'SELECT count(*) FROM combat')" = 2 ] && ok || bad "two combats"
+one=$(pg_q app 'SELECT id FROM combat ORDER BY id LIMIT 1')
+two=$(pg_q app 'SELECT id FROM combat ORDER BY id DESC LIMIT 1')
+[ "$(pg_q app 'SELECT count(*) FROM combat')" = 2 ] && ok || bad "two combats"
 c --combat "$key1" init A=9 B=2 >/dev/null
 c --combat "$key2" init C=9 D=2 >/dev/null
 
 # holding: true while the holder's session holds its lock.
 holding() {
-	[ "$(q "SELECT count(*) FROM pg_locks l JOIN pg_stat_activity a
+	[ "$(pg_q app "SELECT count(*) FROM pg_locks l JOIN pg_stat_activity a
 	    USING (pid) WHERE a.application_name = 'holder' AND
 	    l.locktype = 'advisory' AND l.granted")" = 1 ]
 }
-# hold FN KEY: a session (application_name holder) that holds advisory
-# lock KEY (FN pg_advisory_xact_lock or its _shared form) until released.
-hold() {
-	PGAPPNAME=holder "$psql" -qAtX -d app -c "BEGIN" \
-	    -c "SELECT $1($2)" -c "SELECT pg_sleep(60)" >/dev/null 2>&1 &
-	holder=$!
-	i=0
-	until holding; do
-		i=$((i + 1))
-		[ $i -lt 200 ] || { bad "the holder never got its lock"; return 1; }
-		sleep 0.05
-	done
-}
-release() {
-	q "SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-	    WHERE application_name = 'holder'" >/dev/null
-	wait "$holder" 2>/dev/null
-}
+# hold FN KEY: a session (pg_hold) that holds advisory lock KEY (FN
+# pg_advisory_xact_lock or its _shared form) until pg_release.
+hold() { pg_hold app "SELECT $1($2)"; }
 # waiting N: true once N backends (not the holder's) wait for an
 # advisory lock; false if that is not so within ten seconds.
 waiting() {
-	i=0
-	until [ "$(q "SELECT count(*) FROM pg_locks WHERE locktype =
-	    'advisory' AND NOT granted")" = "$1" ]; do
-		i=$((i + 1))
-		[ $i -lt 200 ] || return 1
-		sleep 0.05
-	done
+	pg_until app "SELECT count(*) FROM pg_locks WHERE locktype =
+	    'advisory' AND NOT granted" "$1" 100
 }
-events() { q "SELECT count(*) FROM event WHERE combat_id = $1"; }
+events() { pg_q app "SELECT count(*) FROM event WHERE combat_id = $1"; }
 
 # ---- the writers' lock held shared ----
 hold pg_advisory_xact_lock_shared $writers
@@ -105,10 +77,10 @@ fi
     >"$work/add.out" 2>&1 &
 adder=$!
 waiting 1 && ok || bad "crs-stats add did not wait for the shared lock"
-[ "$(q "SELECT count(*) FROM character WHERE name = 'E'")" = 0 ] && ok ||
+[ "$(pg_q app "SELECT count(*) FROM character WHERE name = 'E'")" = 0 ] && ok ||
     bad "crs-stats add wrote under a shared lock"
-release
-wait "$adder" && [ "$(q "SELECT count(*) FROM character WHERE
+pg_release
+wait "$adder" && [ "$(pg_q app "SELECT count(*) FROM character WHERE
     name = 'E'")" = 1 ] && ok || bad "crs-stats add: $(cat "$work/add.out")"
 
 # ---- the writers' lock held alone ----
@@ -116,7 +88,7 @@ hold pg_advisory_xact_lock $writers
 c --combat "$key1" pass B >"$work/p.out" 2>&1 &
 passer=$!
 waiting 1 && ok || bad "a pass did not wait for the writers' lock held alone"
-release
+pg_release
 wait "$passer" && ok || bad "the pass: $(cat "$work/p.out")"
 
 # ---- the lock of new keys and changes ----
@@ -133,16 +105,16 @@ if c --combat "$key1" status >/dev/null 2>"$work/s.out"; then ok; else
 fi
 [ "$(events "$one")" = "$b1" ] && [ "$(events "$two")" = "$b2" ] && ok ||
     bad "an appender wrote while the lock of changes was held"
-release
+pg_release
 wait "$r1" && wait "$r2" && ok ||
     bad "the appenders: $(cat "$work/r1.out" "$work/r2.out")"
 for id in "$one" "$two"; do
-	[ "$(q "SELECT count(*) = max(seq) AND count(DISTINCT seq) = count(*)
+	[ "$(pg_q app "SELECT count(*) = max(seq) AND count(DISTINCT seq) = count(*)
 	    FROM event WHERE combat_id = $id")" = t ] && ok ||
 	    bad "combat $id: its events are not 1..N"
 done
-[ "$(q 'SELECT count(*) = max(no) FROM change')" = t ] && ok ||
+[ "$(pg_q app 'SELECT count(*) = max(no) FROM change')" = t ] && ok ||
     bad "the changes are not numbered 1..N"
 c --combat "$key1" replay >/dev/null && c --combat "$key2" replay \
     >/dev/null && ok || bad "replay"
-pg_done
+tally_done

@@ -1,5 +1,5 @@
 /*
- * statements.c - every SQL statement in src/ translated by dbpg_translate
+ * db-statements.c - every SQL statement in src/ translated by dbpg_translate
  * and prepared on a real PostgreSQL server (issue #38), for
  * tests/pg/statements.sh.
  *

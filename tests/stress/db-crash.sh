@@ -1,5 +1,5 @@
 #!/bin/sh
-# crash.sh BUILD-DIR [RUNS]: kills refkit's writers with SIGKILL at random
+# db-crash.sh BUILD-DIR [RUNS]: kills refkit's writers with SIGKILL at random
 # moments and checks that nothing is lost or half-written.
 #
 # Each run starts from the same database (two characters and a combat of
@@ -27,11 +27,8 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 bin="$top/$B"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-pass=0
-fail=0
-
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); printf 'FAIL: crash: %s\n' "$1"; }
+. "$top/tests/lib/tally.sh"
+tally stress/db-crash
 
 awk -v n=100000 -f "$top/bench/gen-roster.awk" >"$tmp/big.csv"
 export REFKIT_DB="$tmp/base.db"
@@ -115,7 +112,7 @@ while [ "$i" -lt "$runs" ]; do
 	fi
 	[ "$loop_alive" = 1 ] && mid_stream=$((mid_stream + 1))
 done
-echo "crash: $runs kills in 0 to $span ms: $mid_import mid-import, the" \
+echo "stress/db-crash: $runs kills in 0 to $span ms: $mid_import mid-import, the" \
     "import committed in $full, $mid_stream mid-stream" >&2
 # A test of kills must have killed where it says.
 [ "$mid_import" -gt 0 ] && ok || bad "no kill landed mid-import"
@@ -164,5 +161,5 @@ while [ "$k" -lt $((runs / 10)) ]; do
 	n=$(sqlite3 "$db" 'SELECT count(*) FROM character')
 	[ "$n" = 100002 ] || bad "checkpoint $k: $n characters after commit"
 done
-echo "crash: $k checkpoint kills, $cut before the checkpoint finished" >&2
-echo "$pass passed, $fail failed"
+echo "stress/db-crash: $k checkpoint kills, $cut before the checkpoint finished" >&2
+tally_done

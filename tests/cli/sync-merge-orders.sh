@@ -1,5 +1,5 @@
 # refkit merge: the same record made at several stations ends the same at
-# every hub, whatever order the stations come in (tests/stress/stations.sh
+# every hub, whatever order the stations come in (tests/stress/sync-stations.sh
 # does this at length).
 # The record made at three stations, each on a clock of its own: only the
 # times differ.  Every hub keeps the earliest created and the latest

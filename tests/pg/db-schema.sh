@@ -1,5 +1,5 @@
 #!/bin/sh
-# schema.sh BUILD-DIR: the PostgreSQL form of the schema (issue #22),
+# db-schema.sh BUILD-DIR: the PostgreSQL form of the schema (issue #22),
 # loaded into a real PostgreSQL server, has the tables, columns, keys,
 # indexes, CHECK constraints and first rows of the SQLite schema, and
 # its CHECKs refuse what SQLite's refuse.
@@ -15,23 +15,8 @@ B=$1
 top=$(cd "$(dirname "$0")/../.." && pwd)
 bin="$top/$B"
 . "$top/tests/pg/server.sh"
-work=$(mktemp -d)
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); printf 'FAIL: pg/schema: %s\n' "$1"; }
-done_() {
-	rm -rf "$work"
-	echo "$pass passed, $fail failed"
-	[ "$fail" -eq 0 ]
-}
-
-if ! pg_start; then
-	bad "no server"
-	done_
-	exit 1
-fi
-trap 'pg_stop; rm -rf "$work"' EXIT
+pg_setup db-schema
+work=$PG_WORK
 
 unset REFKIT_DB REFKIT_STATION
 export REFKIT_NOW=1795000000
@@ -248,4 +233,4 @@ try d6_roll "id, character, trait, code, seed, total, detail, time" \
 try d6_roll "id, character, trait, code, seed, total, detail, time" \
     "1, 'Han', 'x', '3D', '1', 9, '{a:1}', 1" refused
 
-done_
+tally_done

@@ -1,10 +1,10 @@
-# merge-case.sh: stations exchange their changes with a hub, $HUB, in
+# sync-merge-case.sh: stations exchange their changes with a hub, $HUB, in
 # both directions (refkit merge, refkit changes export and apply), with
 # every kind of conflict, a record removed at the hub, a reference to a
 # record not there, and merges that fail half way.  Sourced by
-# tests/pg/merge.sh after tests/cli/lib.sh, in a new directory, once with
+# tests/pg/sync-merge.sh after tests/cli/lib.sh, in a new directory, once with
 # $HUB an SQLite file and once a PostgreSQL database: the transcripts
-# must both be tests/pg/merge.out.  Nothing here says which it is.
+# must both be tests/pg/sync-merge.out.  Nothing here says which it is.
 export REFKIT_NOW=1795000000
 # Station ids and key tags are random: shown as <ID> and <TAG>.
 mask() {
