@@ -1,7 +1,7 @@
 /*
  * db-statements.c - every SQL statement in src/ translated by dbpg_translate
  * and prepared on a real PostgreSQL server (issue #38), for
- * tests/pg/statements.sh.
+ * tests/pg/db-statements.sh.
  *
  *   pg-statements LIST FILE.i ...
  *
@@ -26,7 +26,7 @@
  * transaction rolled back at the end, until no more succeed (a temporary
  * table the later statements read); the rest are prepared (PQprepare),
  * their parameters' types left to the server as dbpg.c leaves them.
- * Prints "FAIL: pg/statements: FILE:LINE: SQL: ERROR" for each failure
+ * Prints "FAIL: pg/db-statements: FILE:LINE: SQL: ERROR" for each failure
  * and last "tally PASSED FAILED" for the script.
  */
 #include <libpq-fe.h>
@@ -104,7 +104,7 @@ fail(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	fputs("FAIL: pg/statements: ", stdout);
+	fputs("FAIL: pg/db-statements: ", stdout);
 	vprintf(fmt, ap);
 	putchar('\n');
 	va_end(ap);
