@@ -1,16 +1,36 @@
 /*
  * strbuf.c - one growing buffer for the whole toolkit (strbuf.h).  It
  * stands on the C library alone, so that util and every other module
- * of base/ can build their text in it.
+ * of base/ can build their text in it: even its failures are said here
+ * rather than through util's err(3), which builds its message in a
+ * strbuf.
  */
 #include "base/strbuf.h"
 
-#include <err.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+
+/*
+ * Says what failed as err(3) and errx would, "PROG: WHAT[: strerror]",
+ * and exits 1: a buffer that cannot grow or a misuse ends the tool.
+ */
+static void
+die(int with_errno, const char *what)
+{
+	int e = errno;
+
+	fflush(stdout);
+	if (with_errno)
+		fprintf(stderr, "%s: %s: %s\n", program_invocation_short_name,
+		    what, strerror(e));
+	else
+		fprintf(stderr, "%s: %s\n", program_invocation_short_name, what);
+	exit(1);
+}
 
 /* Makes room for n more bytes and the NUL. */
 static void
@@ -20,9 +40,9 @@ grow(struct strbuf *b, size_t n)
 	char *p;
 
 	if (b->fp != NULL)
-		errx(1, "strbuf: written while its stream is open");
+		die(0, "strbuf: written while its stream is open");
 	if (n > SIZE_MAX - b->len - 1)
-		errx(1, "out of memory");
+		die(0, "out of memory");
 	want = b->len + n + 1;
 	if (want <= b->cap)
 		return;
@@ -31,7 +51,7 @@ grow(struct strbuf *b, size_t n)
 	while (b->cap < want)
 		b->cap = b->cap > SIZE_MAX / 2 ? want : b->cap * 2;
 	if ((p = realloc(b->s, b->cap)) == NULL)
-		err(1, "out of memory");
+		die(1, "out of memory");
 	b->s = p;
 }
 
@@ -69,7 +89,7 @@ strbuf_addf(struct strbuf *b, const char *fmt, ...)
 	n = vsnprintf(NULL, 0, fmt, ap);
 	va_end(ap);
 	if (n < 0)
-		err(1, "strbuf");
+		die(1, "strbuf");
 	grow(b, (size_t)n);
 	va_start(ap, fmt);
 	vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
@@ -119,11 +139,11 @@ FILE *
 strbuf_stream(struct strbuf *b)
 {
 	if (b->fp != NULL || b->len != 0)
-		errx(1, "strbuf: a stream opened on a written buffer");
+		die(0, "strbuf: a stream opened on a written buffer");
 	free(b->s);
 	b->s = NULL;
 	if ((b->fp = open_memstream(&b->s, &b->len)) == NULL)
-		err(1, "open_memstream");
+		die(1, "open_memstream");
 	return b->fp;
 }
 
@@ -134,7 +154,7 @@ close_stream(struct strbuf *b)
 	if (b->fp == NULL)
 		return;
 	if (fclose(b->fp) != 0)
-		err(1, "strbuf");
+		die(1, "strbuf");
 	b->fp = NULL;
 	b->cap = b->s != NULL ? b->len + 1 : 0;
 }
@@ -146,7 +166,7 @@ strbuf_detach(struct strbuf *b, size_t *len)
 
 	close_stream(b);
 	if ((s = b->s) == NULL && (s = strdup("")) == NULL)
-		err(1, "out of memory");
+		die(1, "out of memory");
 	if (len != NULL)
 		*len = b->len;
 	b->s = NULL;
@@ -158,7 +178,7 @@ const char *
 strbuf_text(struct strbuf *b)
 {
 	if (b->fp != NULL && fflush(b->fp) != 0)
-		err(1, "strbuf");
+		die(1, "strbuf");
 	return b->s != NULL ? b->s : "";
 }
 
@@ -166,7 +186,7 @@ void
 strbuf_reset(struct strbuf *b)
 {
 	if (b->fp != NULL)
-		errx(1, "strbuf: reset while its stream is open");
+		die(0, "strbuf: reset while its stream is open");
 	b->len = 0;
 	if (b->s != NULL)
 		b->s[0] = '\0';
