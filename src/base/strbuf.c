@@ -83,18 +83,16 @@ void
 strbuf_addf(struct strbuf *b, const char *fmt, ...)
 {
 	va_list ap;
+	char *t;
 	int n;
 
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
+	n = vasprintf(&t, fmt, ap);
 	va_end(ap);
 	if (n < 0)
-		die(1, "strbuf");
-	grow(b, (size_t)n);
-	va_start(ap, fmt);
-	vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	b->len += (size_t)n;
+		die(1, "out of memory");
+	strbuf_add(b, t, (size_t)n);
+	free(t);
 }
 
 void
