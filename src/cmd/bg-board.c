@@ -18,6 +18,7 @@
 #include "db/db.h"
 #include "term/play.h"
 #include "base/rng.h"
+#include "base/strbuf.h"
 #include "base/util.h"
 
 #define q util_q
@@ -602,13 +603,11 @@ move_text(const struct live *l, const struct bg_game *before,
     const struct bg_report *r)
 {
 	const struct bg_game *g = &l->g;
-	char *buf = NULL, a[4], b[4];
-	size_t len = 0;
-	FILE *fp = open_memstream(&buf, &len);
+	char a[4], b[4];
+	struct strbuf t = STRBUF_INIT;
+	FILE *fp = strbuf_stream(&t);
 	int att = r->piece, def = r->foe;
 
-	if (fp == NULL)
-		err(1, "memory");
 	if (!r->battle)
 		fprintf(fp, "%s moves %s from %s to %s.",
 		    before->team[before->turn].name, fig(g, att),
@@ -656,9 +655,7 @@ move_text(const struct live *l, const struct bg_game *before,
 			fprintf(fp, " %s may move %s to the Dice Zone ('bg-board "
 			    "die').", g->team[p].name, g->credit[p] > 1 ?
 			    "two dice" : "a die");
-	if (fclose(fp) != 0)
-		err(1, "memory");
-	return buf;
+	return strbuf_detach(&t, NULL);
 }
 
 static char *

@@ -29,6 +29,7 @@
 #include "term/play.h"
 #include "crs/roster.h"
 #include "crs/sheet.h"
+#include "base/strbuf.h"
 #include "base/util.h"
 
 #define q util_q
@@ -691,10 +692,10 @@ cmd_strike(struct opts *o, int argc, char **argv)
 	struct combat_event e;
 	struct strike_shared sh;
 	char *vs = o->vs_card ? xstrdup(o->vs_card) : NULL, *save = NULL;
-	char *cards, *text = NULL;
+	char *cards, *text;
 	const char *const *targets = (const char *const *)argv +
 	    (o->action == COMBAT_POWER ? 2 : 1);
-	size_t len = 0;
+	struct strbuf b = STRBUF_INIT;
 	FILE *report;
 	int ntargets = strike_usage(o, argc, vs), stop;
 
@@ -715,8 +716,7 @@ cmd_strike(struct opts *o, int argc, char **argv)
 		    targets[i]);
 	strike_db_checks(o, db, argv, targets, ntargets, l.combat, &sh);
 	before = s;
-	if ((report = open_memstream(&text, &len)) == NULL)
-		err(1, "out of memory");
+	report = strbuf_stream(&b);
 	for (int i = 0; i < ntargets; i++) {
 		cards = vs ? strtok_r(i == 0 ? vs : NULL, "/", &save) : NULL;
 		strike_event(o, db, &e, argv[0], targets[i], i, cards, &sh);
@@ -729,7 +729,7 @@ cmd_strike(struct opts *o, int argc, char **argv)
 			break;
 	}
 	db_commit(db);
-	fclose(report);
+	text = strbuf_detach(&b, NULL);
 	fputs(text, stdout);
 	free(text);
 	free(vs);
@@ -1406,8 +1406,8 @@ cmd_log(struct opts *o, int argc, char **argv)
 	struct ledger l;
 	struct combat_state s;
 	struct log_story ls = { &l, NULL };
-	char *text = NULL;
-	size_t len = 0;
+	struct strbuf b = STRBUF_INIT;
+	char *text;
 
 	if (argc > 1)
 		cli_usage_error("log takes at most one COMBAT");
@@ -1415,9 +1415,8 @@ cmd_log(struct opts *o, int argc, char **argv)
 		o->combat = cli_key_arg("COMBAT", argv[0]);
 	db = cli_db_open(o->db);
 	db_begin_read(db);
-	if (o->fmt != OUT_CSV && o->fmt != OUT_JSON &&
-	    (ls.fp = open_memstream(&text, &len)) == NULL)
-		err(1, "out of memory");
+	if (o->fmt != OUT_CSV && o->fmt != OUT_JSON)
+		ls.fp = strbuf_stream(&b);
 	/* Nothing is said until the whole combat has replayed. */
 	load_each(db, combat_id(db, o), EVERY_EVENT, &l, &s,
 	    ls.fp ? log_line : NULL, &ls);
@@ -1435,7 +1434,7 @@ cmd_log(struct opts *o, int argc, char **argv)
 			event_json(&l.ev[i], l.undone[i], i == 0);
 		printf("\n]\n");
 	} else {
-		fclose(ls.fp);
+		text = strbuf_detach(&b, NULL);
 		printf("combat %s (%s rules)\n", cli_key(l.combat), l.rules);
 		fputs(text, stdout);
 		free(text);

@@ -23,6 +23,7 @@
 #include "base/out.h"
 #include "base/rng.h"
 #include "paper/sheetrun.h"
+#include "base/strbuf.h"
 #include "base/util.h"
 
 #define q util_q
@@ -1332,16 +1333,12 @@ log_char_roll(const struct opts *o, struct db *db,
     const struct rolled *x)
 {
 	struct d6_logged lg;
+	struct strbuf b = STRBUF_INIT;
 	char code[32], *detail;
-	size_t len;
-	FILE *mem;
 
 	/* The roll's JSON is the log's detail. */
-	mem = open_memstream(&detail, &len);
-	if (mem == NULL)
-		err(1, "open_memstream");
-	print_json_roll(mem, x, 0, NULL);
-	fclose(mem);
+	print_json_roll(strbuf_stream(&b), x, 0, NULL);
+	detail = strbuf_detach(&b, NULL);
 	d6_code_str(&x->s.code, code, sizeof code);
 	lg.character = s->name;
 	lg.round = o->round;

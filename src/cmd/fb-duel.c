@@ -22,6 +22,7 @@
 #include "fb/watch.h"
 #include "base/rng.h"
 #include "paper/sheetrun.h"
+#include "base/strbuf.h"
 #include "base/util.h"
 
 static const char usage[] =
@@ -887,13 +888,12 @@ report_text(const struct fbledger_live *before,
     const struct fbledger_live *after,
     const char *action, const struct fb_in *in, const struct fb_report *r)
 {
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *fp = open_memstream(&buf, &len);
+	struct strbuf b = STRBUF_INIT;
+	FILE *fp = strbuf_stream(&b);
 	const char *const *nm = before->np;
+	char *buf;
+	size_t len;
 
-	if (fp == NULL)
-		err(1, "memory");
 	if (strcmp(action, "start") == 0)
 		fprintf(fp, "%s and %s take their stances on board %s.",
 		    nm[0], nm[1], after->b.name);
@@ -912,8 +912,7 @@ report_text(const struct fbledger_live *before,
 		fprintf(fp, " The duel is over (%s): %s.",
 		    fb_end_name(after->s.end), after->s.winner < 0 ? "a draw" :
 		    after->np[after->s.winner]);
-	if (fclose(fp) != 0)
-		err(1, "memory");
+	buf = strbuf_detach(&b, &len);
 	while (len > 0 && buf[len - 1] == ' ')
 		buf[--len] = '\0';
 	return buf;
@@ -1249,19 +1248,14 @@ cmd_restance(void)
 	struct fb_in in;
 	/* Static: a refusal exits with it, and valgrind must not mind. */
 	static char *words;
-	size_t len = 0;
-	FILE *fp;
+	struct strbuf b = STRBUF_INIT;
 
 	no_round_options("restance");
 	need(3, "restance: NAME SLOT=N ...");
 	/* The stance words, which the input records after the full name. */
-	words = NULL;
-	if ((fp = open_memstream(&words, &len)) == NULL)
-		err(1, "memory");
 	for (int i = 2; i < o.nargs; i++)
-		fprintf(fp, "%s%s", i > 2 ? " " : "", o.args[i]);
-	if (fclose(fp) != 0)
-		err(1, "memory");
+		strbuf_addf(&b, "%s%s", i > 2 ? " " : "", o.args[i]);
+	words = strbuf_detach(&b, NULL);
 	fb_in_init(&in);
 	play("restance", &in, words, o.args[1]);
 	free(words);

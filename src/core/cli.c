@@ -7,6 +7,7 @@
 
 #include "base/names.h"
 #include "base/rng.h"
+#include "base/strbuf.h"
 #include "base/util.h"
 
 #include <err.h>
@@ -180,20 +181,19 @@ cli_json_or_null(FILE *fp, const char *s)
 char *
 cli_json_add_text(char *json, const char *key, const char *text)
 {
-	char *buf = NULL;
-	size_t len = 0, n = strlen(json);
-	FILE *fp = open_memstream(&buf, &len);
+	struct strbuf b = STRBUF_INIT;
+	size_t n = strlen(json);
+	FILE *fp;
 
-	if (fp == NULL || n < 2 || json[n - 1] != '}')
+	if (n < 2 || json[n - 1] != '}')
 		errx(1, "cannot add '%s' to a JSON object", key);
+	fp = strbuf_stream(&b);
 	fwrite(json, 1, n - 1, fp);
 	fprintf(fp, "%s\"%s\":", n > 2 ? "," : "", key);
 	out_json_string(fp, text);
 	fputc('}', fp);
-	if (fclose(fp) != 0)
-		err(1, "out of memory");
 	free(json);
-	return buf;
+	return strbuf_detach(&b, NULL);
 }
 
 void
@@ -363,23 +363,19 @@ cli_replayed(FILE *fp, int events, size_t logs, const char *what, int bad)
 FILE *
 cli_json_begin(struct cli_json *j)
 {
-	j->buf = NULL;
-	j->len = 0;
-	if ((j->fp = open_memstream(&j->buf, &j->len)) == NULL)
-		err(1, "memory");
-	return j->fp;
+	j->b = (struct strbuf)STRBUF_INIT;
+	return strbuf_stream(&j->b);
 }
 
 char *
 cli_json_end(struct cli_json *j, const char *text)
 {
-	fprintf(j->fp, ",\"text\":");
-	cli_json_or_null(j->fp, text);
-	fputc('}', j->fp);
-	if (fclose(j->fp) != 0)
-		err(1, "memory");
-	j->fp = NULL;
-	return j->buf;
+	FILE *fp = j->b.fp;
+
+	fprintf(fp, ",\"text\":");
+	cli_json_or_null(fp, text);
+	fputc('}', fp);
+	return strbuf_detach(&j->b, NULL);
 }
 
 int

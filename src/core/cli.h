@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "base/out.h"
+#include "base/strbuf.h"
 
 /*
  * Prints "PROG: MESSAGE" and "Try 'PROG --help' for more information."
@@ -171,9 +172,7 @@ char *cli_json_add_text(char *json, const char *key, const char *text);
  * it, which the caller owns.  Either exits 1 out of memory.
  */
 struct cli_json {
-	FILE	*fp;
-	char	*buf;
-	size_t	 len;
+	struct strbuf	b;
 };
 FILE *cli_json_begin(struct cli_json *j);
 char *cli_json_end(struct cli_json *j, const char *text);

@@ -6,6 +6,7 @@
 #include "db/lookup.h"
 #include "base/out.h"
 #include "core/pack.h"
+#include "base/strbuf.h"
 #include "base/util.h"
 #include "crs/pack.h"
 
@@ -712,14 +713,11 @@ json_list(FILE *fp, const struct combat_event *e)
 static char *
 detail_json(const struct combat_event *e)
 {
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *fp = open_memstream(&buf, &len);
+	struct strbuf b = STRBUF_INIT;
+	FILE *fp = strbuf_stream(&b);
 	const struct combat_stats *s = &e->stats;
 	int first = 1;
 
-	if (fp == NULL)
-		err(1, "out of memory");
 	putc('{', fp);
 	if (e->action == COMBAT_JOIN) {
 		const char *names[] = { "OR", "DR", "MIND", "LIFE", "IN", "EM",
@@ -775,8 +773,7 @@ detail_json(const struct combat_event *e)
 		first = 0;
 	}
 	putc('}', fp);
-	fclose(fp);
-	return buf;
+	return strbuf_detach(&b, NULL);
 }
 
 int

@@ -14,6 +14,7 @@
 #include "crs/text.h"
 #include "crs/deck.h"
 #include "crs/odds.h"
+#include "base/strbuf.h"
 #include "base/util.h"
 
 /* How many empty hours between two busy ones the chart still shows. */
@@ -90,18 +91,16 @@ story_line(struct replay *rp, const struct combat_state *s, size_t i)
 {
 	struct report_combat *c = rp->c;
 	const struct combat_event *e = &rp->l->ev[i];
-	char *text = NULL;
-	size_t len = 0;
-	FILE *fp = open_memstream(&text, &len);
+	struct strbuf b = STRBUF_INIT;
+	FILE *fp = strbuf_stream(&b);
+	char *text;
+	size_t len;
 
-	if (fp == NULL)
-		err(1, "out of memory");
 	if (rp->l->undone[i])
 		crstext_undone(fp, e);
 	else
 		crstext_story(fp, s, e);
-	if (fclose(fp) != 0)
-		err(1, "out of memory");
+	text = strbuf_detach(&b, &len);
 	while (len > 0 && text[len - 1] == '\n')
 		text[--len] = '\0';
 	c->story = xreallocarray(c->story, c->nstory + 1, sizeof *c->story);

@@ -10,6 +10,7 @@
 
 #include "fb/text.h"
 #include "base/names.h"
+#include "base/strbuf.h"
 #include "base/util.h"
 
 static int
@@ -100,21 +101,17 @@ fbtext_stance_parse(const struct fb_board *b, const char *text,
 char *
 fbtext_stance_format(const struct fb_board *b, const struct fb_stance *st)
 {
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *fp = open_memstream(&buf, &len);
+	struct strbuf t = STRBUF_INIT;
 
-	if (fp == NULL)
-		abort();
 	for (int i = 0; i < b->ns; i++)
-		fprintf(fp, "%s%s=%d", i ? " " : "", b->sname[i], st->sph[i]);
-	fprintf(fp, " att=%d def=%d", st->att, st->def);
+		strbuf_addf(&t, "%s%s=%d", i ? " " : "", b->sname[i],
+		    st->sph[i]);
+	strbuf_addf(&t, " att=%d def=%d", st->att, st->def);
 	for (int g = 0; g < FB_NGEAS; g++)
 		if (st->geas[g])
-			fprintf(fp, " %s=%d", fb_geas_name(g), st->geas[g]);
-	if (fclose(fp) != 0)
-		abort();
-	return buf;
+			strbuf_addf(&t, " %s=%d", fb_geas_name(g),
+			    st->geas[g]);
+	return strbuf_detach(&t, NULL);
 }
 
 /* ---- boards ---- */
@@ -239,30 +236,24 @@ fbtext_board_parse(const char *text, struct fb_board *b, char *why,
 char *
 fbtext_board_format(const struct fb_board *b)
 {
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *fp = open_memstream(&buf, &len);
+	struct strbuf o = STRBUF_INIT;
 
-	if (fp == NULL)
-		abort();
 	for (int t = 0; t < FB_NT; t++)
-		fprintf(fp, "target %s %s %d %d\n", fb_role_name(t),
+		strbuf_addf(&o, "target %s %s %d %d\n", fb_role_name(t),
 		    b->tname[t], b->face[t], b->alt[t]);
 	for (int i = 0; i < b->ns; i++) {
 		const char *sep = "";
 
-		fprintf(fp, "sphere %s %s ", b->sname[i], i == b->center ?
+		strbuf_addf(&o, "sphere %s %s ", b->sname[i], i == b->center ?
 		    "center" : (b->lower & 1u << i) ? "lower" : "-");
 		for (int t = 0; t < FB_NT; t++)
 			if (b->touch[i] & 1u << t) {
-				fprintf(fp, "%s%s", sep, fb_role_name(t));
+				strbuf_addf(&o, "%s%s", sep, fb_role_name(t));
 				sep = ",";
 			}
-		fputc('\n', fp);
+		strbuf_addch(&o, '\n');
 	}
-	if (fclose(fp) != 0)
-		abort();
-	return buf;
+	return strbuf_detach(&o, NULL);
 }
 
 /* ---- GEAS specs and round options ---- */
@@ -671,12 +662,10 @@ char *
 fbtext_in_format(const struct fb_board *b, const char *const names[2],
     const struct fb_in *in)
 {
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *fp = open_memstream(&buf, &len);
+	struct strbuf o = STRBUF_INIT;
+	FILE *fp = strbuf_stream(&o);
+	char *buf;
 
-	if (fp == NULL)
-		abort();
 	for (int k = 0; k < in->ngeas; k++)
 		if (!in->geas[k].between)
 			put_geas(fp, b, names, &in->geas[k]);
@@ -724,8 +713,7 @@ fbtext_in_format(const struct fb_board *b, const char *const names[2],
 		put_counts(fp, b, "place", "", in->place, FB_NSLOT);
 	if (in->ret_set)
 		put_counts(fp, b, "return", "", in->ret, b->ns);
-	if (fclose(fp) != 0)
-		abort();
+	buf = strbuf_detach(&o, NULL);
 	if (buf[0] == ' ')
 		memmove(buf, buf + 1, strlen(buf));
 	return buf;

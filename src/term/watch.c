@@ -14,6 +14,7 @@
 
 #include "db/db.h"
 #include "core/journal.h"
+#include "base/strbuf.h"
 #include "base/util.h"
 
 #include <curses.h>
@@ -336,20 +337,15 @@ watch_log_draw(void *arg, struct db *db, struct watch_frame *f, char *why,
 FILE *
 watch_buf_open(struct watch_buf *b)
 {
-	b->text = NULL;
+	b->sb = (struct strbuf)STRBUF_INIT;
 	b->len = 0;
-	if ((b->fp = open_memstream(&b->text, &b->len)) == NULL)
-		err(1, "out of memory");
-	return b->fp;
+	return strbuf_stream(&b->sb);
 }
 
 char *
 watch_buf_close(struct watch_buf *b)
 {
-	if (fclose(b->fp) != 0)
-		err(1, "out of memory");
-	b->fp = NULL;
-	return b->text;
+	return strbuf_detach(&b->sb, &b->len);
 }
 
 int

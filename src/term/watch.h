@@ -17,6 +17,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "base/strbuf.h"
+
 struct db;
 struct watch_frame;
 
@@ -173,12 +175,11 @@ int watch_log_draw(void *arg, struct db *db, struct watch_frame *f,
 /*
  * Text that a printer writes to a FILE, kept in memory: watch_buf_open
  * opens b's stream, watch_buf_close closes it and returns the text, which
- * the caller frees.  Both exit when out of memory.
+ * the caller frees, its length in len.  Both exit when out of memory.
  */
 struct watch_buf {
-	FILE	*fp;
-	char	*text;
-	size_t	 len;
+	struct strbuf	sb;
+	size_t		len;
 };
 FILE *watch_buf_open(struct watch_buf *b);
 char *watch_buf_close(struct watch_buf *b);

@@ -139,7 +139,7 @@ test_buf(void)
 	text = watch_buf_close(&b);
 	is_str(text, "two lines\nand more", "a buffer holds what was printed");
 	is_int(b.len, 18, "and its length");
-	ok(b.fp == NULL, "its stream closed");
+	ok(b.sb.fp == NULL, "its stream closed");
 	free(text);
 	text = watch_buf_close((watch_buf_open(&b), &b));
 	is_str(text, "", "an empty buffer is an empty string");
