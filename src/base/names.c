@@ -324,24 +324,14 @@ put_list(FILE *fp, char *const *list, size_t n, const char *conj)
 		fprintf(fp, " (and %zu more)", n - shown);
 }
 
-/* A message written with stdio, then copied into the caller's buffer. */
-struct text {
-	struct strbuf	 b;
-	FILE		*fp;
-};
-
+/*
+ * A message is written with stdio into a strbuf's stream, then copied
+ * into the caller's buffer, cut to fit, and freed.
+ */
 static void
-text_open(struct text *t)
+text_close(struct strbuf *t, char *buf, size_t bufsz)
 {
-	t->b = (struct strbuf)STRBUF_INIT;
-	t->fp = strbuf_stream(&t->b);
-}
-
-/* Copies the text into buf, cut to fit, and frees it. */
-static void
-text_close(struct text *t, char *buf, size_t bufsz)
-{
-	char *s = strbuf_detach(&t->b, NULL);
+	char *s = strbuf_detach(t, NULL);
 
 	snprintf(buf, bufsz, "%s", s);
 	free(s);
@@ -369,11 +359,8 @@ put_why(FILE *fp, const struct names *m)
 void
 names_why(const struct names *m, const char *lead, char *buf, size_t bufsz)
 {
-	struct text t;
-	FILE *fp;
-
-	text_open(&t);
-	fp = t.fp;
+	struct strbuf t = STRBUF_INIT;
+	FILE *fp = strbuf_stream(&t);
 
 	if (names_pick(m, &(const char *){ NULL }) != NAMES_AMBIGUOUS) {
 		char *s = util_snippet(m->typed);
@@ -390,11 +377,8 @@ names_why_in(const struct names *m, const char *what,
     const char *const *all, size_t nall, const char *in, char *buf,
     size_t bufsz)
 {
-	struct text t;
-	FILE *fp;
-
-	text_open(&t);
-	fp = t.fp;
+	struct strbuf t = STRBUF_INIT;
+	FILE *fp = strbuf_stream(&t);
 
 	if (names_pick(m, &(const char *){ NULL }) == NAMES_AMBIGUOUS)
 		put_why(fp, m);

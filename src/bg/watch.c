@@ -10,6 +10,7 @@
 #include "bg/text.h"
 #include "bg/ledger.h"
 #include "db/db.h"
+#include "base/strbuf.h"
 #include "base/util.h"
 
 #include <stdlib.h>
@@ -40,13 +41,14 @@ paint(void *arg, int sq, const char *text)
 static void
 zones(struct watch_frame *f, const struct bg_game *g)
 {
-	struct watch_buf b;
+	struct strbuf b = STRBUF_INIT;
 	char *text, *last;
+	size_t len;
 
-	bgtext_zones(watch_buf_open(&b), g);
-	text = watch_buf_close(&b);
-	if (b.len > 0 && text[b.len - 1] == '\n')
-		text[--b.len] = '\0';
+	bgtext_zones(strbuf_stream(&b), g);
+	text = strbuf_detach(&b, &len);
+	if (len > 0 && text[len - 1] == '\n')
+		text[--len] = '\0';
 	if ((last = strrchr(text, '\n')) != NULL)
 		*last++ = '\0';
 	watch_put(f, WATCH_PLAIN, "%s%s", last ? text : "", last ? "\n" : "");

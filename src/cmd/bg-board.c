@@ -661,8 +661,8 @@ move_text(const struct live *l, const struct bg_game *before,
 static char *
 json_text(const char *action, const char *input, const char *text)
 {
-	struct cli_json j;
-	FILE *fp = cli_json_begin(&j);
+	struct strbuf j = STRBUF_INIT;
+	FILE *fp = strbuf_stream(&j);
 
 	fprintf(fp, "{\"action\":\"%s\",\"input\":", action);
 	cli_json_or_null(fp, input);
@@ -675,12 +675,12 @@ report_json(const struct live *l, const char *action, const char *input,
 {
 	const struct bg_game *g = &l->g;
 	char sq[4], name[BG_PIECESZ];
-	struct cli_json j;
+	struct strbuf j = STRBUF_INIT;
 	FILE *fp;
 
 	if (strcmp(action, "move") != 0)
 		return json_text(action, input, text);
-	fp = cli_json_begin(&j);
+	fp = strbuf_stream(&j);
 	bgtext_piece_name(g, r->piece, name, sizeof name);
 	fprintf(fp, "{\"action\":\"move\",\"input\":");
 	cli_json_or_null(fp, input);

@@ -923,8 +923,8 @@ report_json(const struct fbledger_live *before,
     const struct fbledger_live *after,
     const char *action, const struct fb_report *r, const char *text)
 {
-	struct cli_json j;
-	FILE *fp = cli_json_begin(&j);
+	struct strbuf j = STRBUF_INIT;
+	FILE *fp = strbuf_stream(&j);
 	const char *const *nm = before->np;
 	int a = r->attacker;
 

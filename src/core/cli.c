@@ -360,22 +360,15 @@ cli_replayed(FILE *fp, int events, size_t logs, const char *what, int bad)
 	return bad ? 1 : 0;
 }
 
-FILE *
-cli_json_begin(struct cli_json *j)
-{
-	j->b = (struct strbuf)STRBUF_INIT;
-	return strbuf_stream(&j->b);
-}
-
 char *
-cli_json_end(struct cli_json *j, const char *text)
+cli_json_end(struct strbuf *b, const char *text)
 {
-	FILE *fp = j->b.fp;
+	FILE *fp = b->fp;
 
 	fprintf(fp, ",\"text\":");
 	cli_json_or_null(fp, text);
 	fputc('}', fp);
-	return strbuf_detach(&j->b, NULL);
+	return strbuf_detach(b, NULL);
 }
 
 int

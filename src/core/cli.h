@@ -166,16 +166,12 @@ void cli_json_or_null(FILE *fp, const char *s);
 char *cli_json_add_text(char *json, const char *key, const char *text);
 
 /*
- * A JSON object written in memory, as an event's detail is: cli_json_begin
- * opens it (its stream, to write the members before "text" into), and
- * cli_json_end adds "text": text (null if NULL), closes it and returns
- * it, which the caller owns.  Either exits 1 out of memory.
+ * A JSON object written in memory, as an event's detail is: its members
+ * before "text" written to b's stream (strbuf_stream), cli_json_end adds
+ * "text": text (null if NULL), closes the object and returns it, which
+ * the caller owns.
  */
-struct cli_json {
-	struct strbuf	b;
-};
-FILE *cli_json_begin(struct cli_json *j);
-char *cli_json_end(struct cli_json *j, const char *text);
+char *cli_json_end(struct strbuf *b, const char *text);
 
 /*
  * Prints the "text" member of a stored event's detail JSON to stdout,

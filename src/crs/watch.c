@@ -8,6 +8,7 @@
 #include "crs/watch.h"
 
 #include "db/db.h"
+#include "base/strbuf.h"
 #include "base/util.h"
 #include "crs/combat.h"
 #include "crs/text.h"
@@ -35,17 +36,18 @@ tell(void *arg, const struct combat_state *s, size_t i)
 {
 	struct story *st = arg;
 	char **slot = &st->line[st->n++ % EVENTS_MAX];
-	struct watch_buf b;
-	FILE *fp = watch_buf_open(&b);
+	struct strbuf b = STRBUF_INIT;
+	FILE *fp = strbuf_stream(&b);
+	size_t len;
 
 	if (st->l->undone[i])
 		crstext_undone(fp, &st->l->ev[i]);
 	else
 		crstext_story(fp, s, &st->l->ev[i]);
 	free(*slot);
-	*slot = watch_buf_close(&b);
-	if (b.len > 0 && (*slot)[b.len - 1] == '\n')
-		(*slot)[b.len - 1] = '\0';
+	*slot = strbuf_detach(&b, &len);
+	if (len > 0 && (*slot)[len - 1] == '\n')
+		(*slot)[len - 1] = '\0';
 }
 
 static void
@@ -198,12 +200,12 @@ static void
 notes_and_events(struct watch_frame *f, const struct combat_state *s,
     const struct story *st)
 {
-	struct watch_buf b;
+	struct strbuf b = STRBUF_INIT;
 	char *notes;
 	size_t k, first;
 
-	crstext_notes(watch_buf_open(&b), s);
-	notes = watch_buf_close(&b);
+	crstext_notes(strbuf_stream(&b), s);
+	notes = strbuf_detach(&b, NULL);
 	watch_text(f, WATCH_PLAIN, notes);
 	free(notes);
 	watch_put(f, WATCH_HEAD, "\nLAST EVENTS\n");

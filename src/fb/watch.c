@@ -6,6 +6,7 @@
 #include "fb/watch.h"
 
 #include "db/db.h"
+#include "base/strbuf.h"
 #include "base/util.h"
 #include "fb/text.h"
 #include "fb/ledger.h"
@@ -17,12 +18,12 @@
 static void
 boards(struct watch_frame *f, const char *key, const struct fbledger_live *l)
 {
-	struct watch_buf b;
+	struct strbuf b = STRBUF_INIT;
 	char *text, *line, *save = NULL;
 	int n = 0, blank = 0, head = 0;
 
-	fbtext_status_text(watch_buf_open(&b), key, &l->b, l->np, &l->s);
-	text = watch_buf_close(&b);
+	fbtext_status_text(strbuf_stream(&b), key, &l->b, l->np, &l->s);
+	text = strbuf_detach(&b, NULL);
 	/* strtok_r would pass over the blank line: split by hand. */
 	for (line = text; line && *line; line = save) {
 		if ((save = strchr(line, '\n')) != NULL)

@@ -282,12 +282,12 @@ watch_events(struct watch_frame *f, const struct journal *j,
 		k = WATCH_EVENTS_MIN;
 	first = j->n > k ? j->n - k : 0;
 	for (size_t i = first; i < j->n; i++) {
-		struct watch_buf b;
+		struct strbuf b = STRBUF_INIT;
 		char *line;
 
-		journal_event_line(watch_buf_open(&b), j, i, round_mark,
+		journal_event_line(strbuf_stream(&b), j, i, round_mark,
 		    width);
-		line = watch_buf_close(&b);
+		line = strbuf_detach(&b, NULL);
 		watch_put(f, i + 1 == j->n ? WATCH_BOLD : WATCH_PLAIN, "%s\n",
 		    line);
 		free(line);
@@ -332,20 +332,6 @@ watch_log_draw(void *arg, struct db *db, struct watch_frame *f, char *why,
 		    "replay: %s", b->kind->what, db_key_str(db, id), bad,
 		    whyr);
 	return rc;
-}
-
-FILE *
-watch_buf_open(struct watch_buf *b)
-{
-	b->sb = (struct strbuf)STRBUF_INIT;
-	b->len = 0;
-	return strbuf_stream(&b->sb);
-}
-
-char *
-watch_buf_close(struct watch_buf *b)
-{
-	return strbuf_detach(&b->sb, &b->len);
 }
 
 int

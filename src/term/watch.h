@@ -17,8 +17,6 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "base/strbuf.h"
-
 struct db;
 struct watch_frame;
 
@@ -171,18 +169,6 @@ struct watch_log {
  */
 int watch_log_draw(void *arg, struct db *db, struct watch_frame *f,
     char *why, size_t whysz);
-
-/*
- * Text that a printer writes to a FILE, kept in memory: watch_buf_open
- * opens b's stream, watch_buf_close closes it and returns the text, which
- * the caller frees, its length in len.  Both exit when out of memory.
- */
-struct watch_buf {
-	struct strbuf	sb;
-	size_t		len;
-};
-FILE *watch_buf_open(struct watch_buf *b);
-char *watch_buf_close(struct watch_buf *b);
 
 /*
  * A frame of cols by rows (colour and squares off) and its plain text,

@@ -481,8 +481,8 @@ test_replayed(void)
 static void
 test_json(void)
 {
-	struct cli_json j;
-	FILE *fp = cli_json_begin(&j);
+	struct strbuf j = STRBUF_INIT;
+	FILE *fp = strbuf_stream(&j);
 	char *s;
 
 	fprintf(fp, "{\"action\":\"pass\"");
@@ -490,7 +490,7 @@ test_json(void)
 	is_str(s, "{\"action\":\"pass\",\"text\":\"Ann passes.\"}",
 	    "json: the text last");
 	free(s);
-	fp = cli_json_begin(&j);
+	fp = strbuf_stream(&j);
 	fputs("{\"a\":1", fp);
 	s = cli_json_end(&j, NULL);
 	is_str(s, "{\"a\":1,\"text\":null}", "json: no text is null");

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "term/watch.h"
+#include "base/strbuf.h"
 #include "core/journal.h"
 #include "db/db.h"
 
@@ -130,18 +131,19 @@ test_fill(void)
 static void
 test_buf(void)
 {
-	struct watch_buf b;
-	FILE *fp = watch_buf_open(&b);
+	struct strbuf b = STRBUF_INIT;
+	FILE *fp = strbuf_stream(&b);
 	char *text;
+	size_t len;
 
 	fprintf(fp, "two %s\n", "lines");
 	fputs("and more", fp);
-	text = watch_buf_close(&b);
+	text = strbuf_detach(&b, &len);
 	is_str(text, "two lines\nand more", "a buffer holds what was printed");
-	is_int(b.len, 18, "and its length");
-	ok(b.sb.fp == NULL, "its stream closed");
+	is_int(len, 18, "and its length");
+	ok(b.fp == NULL, "its stream closed");
 	free(text);
-	text = watch_buf_close((watch_buf_open(&b), &b));
+	text = strbuf_detach((strbuf_stream(&b), &b), NULL);
 	is_str(text, "", "an empty buffer is an empty string");
 	free(text);
 }
