@@ -114,9 +114,10 @@ check "bars of downs and fumbles" "$((2 * nchars))" "$(bars chart-downs)"
 check "bars of the combats" "$((2 * ncombats))" "$(bars chart-combats)"
 check "svg charts" 4 "$(grep -c '<svg ' "$tmp/dom.html")"
 
-# The characters' table, row by row, as history --json has it: the name
+# The characters' table, row by row, as report --json has it (history's
+# rows less the combat nobody struck in, which Fred and John fought): the name
 # as the browser serializes text (& < > escaped) and the five figures.
-json "$tmp/history.json" "SELECT replace(replace(replace(
+json_at "$tmp/report.json" '$.characters' "SELECT replace(replace(replace(
     json_extract(value, '\$.name'), '&', '&amp;'), '<', '&lt;'), '>', '&gt;')
     || '|' || json_extract(value, '\$.combats') || ' ' ||
     json_extract(value, '\$.damage_dealt') || ' ' ||
@@ -130,19 +131,50 @@ if [ -s "$tmp/want.rows" ] && diff "$tmp/want.rows" "$tmp/got.rows" \
     >"$tmp/rows.diff"; then
 	ok
 else
-	bad "the characters' table is not history --json's:"
+	bad "the characters' table is not report --json's:"
 	cat "$tmp/rows.diff"
 fi
 check "combats" "$(json "$tmp/report.json" "SELECT 1" >/dev/null;
     sqlite3 :memory: "SELECT json_extract(readfile('$tmp/report.json'),
     '\$.combats_total')")" \
     "$(sed -n 's/.*<span id="total">\([0-9]*\)<.*/\1/p' "$tmp/dom.html")"
-check "the matchups' exact P(hit)" \
+check "history's combats of Fred and John, less the one without a strike" \
+    "3 2 2 1" "$(json "$tmp/history.json" "SELECT json_extract(value,
+    '\$.combats') FROM j WHERE json_extract(value, '\$.name') IN ('Fred',
+    'John') ORDER BY 1 DESC" | tr '\n' ' ')$(json_at "$tmp/report.json" \
+    '$.characters' "SELECT json_extract(value, '\$.combats') FROM j WHERE
+    json_extract(value, '\$.name') IN ('Fred', 'John') ORDER BY 1 DESC" |
+    tr '\n' ' ' | sed 's/ $//')"
+check "the matchups' P(hit) in percent" \
     "$(json_at "$tmp/report.json" '$.matchups' "SELECT
-    coalesce(json_extract(value, '\$.p_hit_exact'), '-') FROM j" |
-    tr '\n' ' ')" \
+    CASE WHEN json_extract(value, '\$.p_hit') IS NULL THEN '-' ELSE
+    printf('%.1f%%', 100 * json_extract(value, '\$.p_hit')) END
+    FROM j" | tr '\n' ' ')" \
     "$(grep '<tr class="matchup">' "$tmp/dom.html" |
     sed 's/.*<td[^>]*>\([^<]*\)<\/td><\/tr>$/\1/' | tr '\n' ' ')"
+check "exact fractions on the page (they are in the JSON)" 0 \
+    "$(grep -c '935897/3920400' "$tmp/dom.html")"
+check "dashes in the matchups, and their legend" "3 1" \
+    "$(grep '<tr class="matchup">' "$tmp/dom.html" | grep -o '<td>-</td>' |
+    wc -l) $(grep -c '<p class="legend" id="legend-matchups">.*: no strike of the matchup' \
+    "$tmp/dom.html")"
+# The combat nobody struck in: listed apart, in no figure.
+check "combats without a strike, listed apart" \
+    "1 combat 3 (<bdi>Fred</bdi>, <bdi>John</bdi>)" \
+    "$(sed -n 's/.*<span id="idle-total">\([0-9]*\)<.*/\1/p' \
+    "$tmp/dom.html") $(grep -o '<li class="idle">[^,]*, <bdi>John</bdi>)' \
+    "$tmp/dom.html" | sed 's/<li class="idle">//')"
+check "the idle combat in the combats' table" 0 \
+    "$(grep -c 'href="#combat-3"' "$tmp/dom.html")"
+# Names whole in the charts: every label is whole but the one of 200
+# characters (cut at 60 in both characters' charts).
+check "chart labels cut" 2 "$(grep -c '<text class="label"[^>]*>[^<]*…</text>' \
+    "$tmp/dom.html")"
+check "a name of 17 characters whole in the chart" 2 \
+    "$(grep -c '<text class="label"[^>]*>O'"'"'Brien &amp; "Sons"</text>' \
+    "$tmp/dom.html")"
+check "charts across the page" 4 "$(grep -c '<svg [^>]*width="100%"' \
+    "$tmp/dom.html")"
 # Every combat's link has its story.
 links=$(grep -o 'href="#combat-[^"]*"' "$tmp/dom.html" | sed 's/href="#//;
     s/"$//')
@@ -164,7 +196,7 @@ cat >"$tmp/measure.html" <<'EOM'
 function measure(f) {
 	var d = f.contentDocument, el = d.documentElement, wide = 0;
 	d.querySelectorAll('.cut').forEach(function (c) {
-		if (c.getBoundingClientRect().width > 14 * 16 + 1) wide++;
+		if (c.getBoundingClientRect().width > 24 * 16 + 1) wide++;
 	});
 	return (el.scrollWidth > el.clientWidth ? 'scrolls' : 'fits') +
 	    ' ' + wide;

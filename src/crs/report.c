@@ -60,6 +60,9 @@ report_release(struct report *r)
 	for (size_t i = 0; i < r->nmatchups; i++)
 		matchup_release(&r->matchups[i]);
 	free(r->matchups);
+	for (size_t i = 0; i < r->nidle; i++)
+		combat_release(&r->idle[i]);
+	free(r->idle);
 	memset(r, 0, sizeof *r);
 }
 
@@ -197,20 +200,26 @@ fighter_names(struct report_combat *c, const struct combat_state *s)
 		c->fighters[c->nfighters++] = xstrdup(s->f[i].name);
 }
 
+/* Appends c to the array *v of *n combats. */
+static void
+combat_push(struct report_combat **v, size_t *n,
+    const struct report_combat *c)
+{
+	*v = xreallocarray(*v, *n + 1, sizeof **v);
+	(*v)[(*n)++] = *c;
+}
+
 int
 report_add_combat(struct report *r, const struct ledger *l)
 {
-	struct replay rp = { r, NULL, l };
+	struct report_combat one, *c = &one;
+	struct replay rp = { r, c, l };
 	struct combat_state s;
-	struct report_combat *c;
 	int64_t bad;
 	char why[300];
 
 	if (l->n == 0 || l->ev[0].time < r->since)
 		return 0;
-	r->combats = xreallocarray(r->combats, r->ncombats + 1,
-	    sizeof *r->combats);
-	c = rp.c = &r->combats[r->ncombats++];
 	memset(c, 0, sizeof *c);
 	snprintf(c->key, sizeof c->key, "%s", l->key);
 	c->rules = xstrdup(l->rules);
@@ -222,6 +231,10 @@ report_add_combat(struct report *r, const struct ledger *l)
 	c->finished = s.ended ? s.ended_at : 0;
 	fighter_names(c, &s);
 	combat_state_release(&s);
+	if (c->actions > 0)
+		combat_push(&r->combats, &r->ncombats, c);
+	else
+		combat_push(&r->idle, &r->nidle, c);
 	return 1;
 }
 
@@ -301,9 +314,39 @@ matchup_odds(struct report_matchup *m)
 	odds_versus_release(&v);
 }
 
+/*
+ * The idle combats out of the characters' count of combats; a row left
+ * with no combat and nothing else goes.
+ */
+static void
+uncount_idle(struct report *r)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < r->nidle; i++)
+		for (int f = 0; f < r->idle[i].nfighters; f++)
+			for (size_t j = 0; j < r->nchars; j++)
+				if (strcmp(r->chars[j].name,
+				    r->idle[i].fighters[f]) == 0 &&
+				    r->chars[j].combats > 0)
+					r->chars[j].combats--;
+	for (size_t j = 0; j < r->nchars; j++) {
+		struct report_char *ch = &r->chars[j];
+
+		if (ch->combats == 0 && ch->dealt == 0 && ch->taken == 0 &&
+		    ch->downed == 0 && ch->fumbles == 0) {
+			free(ch->name);
+			continue;
+		}
+		r->chars[k++] = *ch;
+	}
+	r->nchars = k;
+}
+
 void
 report_finish(struct report *r)
 {
+	uncount_idle(r);
 	count_hours(r);
 	/* qsort wants an array, even of nothing. */
 	if (r->nmatchups > 0)

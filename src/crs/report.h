@@ -75,6 +75,13 @@ struct report {
 	struct report_matchup	*matchups;	/* REPORT_MATCHUPS_MAX at most
 						   once finished */
 	size_t			 nmatchups;
+	/*
+	 * The combats in which nobody struck (no attack, mental action or
+	 * power, or every one undone): listed apart, in none of the
+	 * figures above, the characters' count of combats included.
+	 */
+	struct report_combat	*idle;
+	size_t			 nidle;
 };
 
 /* An empty report of what happened at or after since, written at now. */
@@ -86,14 +93,16 @@ void report_add_char(struct report *r, const struct ledger_history *h);
 
 /*
  * Adds combat l (ledger_load_all's) if it started at or after since:
- * replays it for its story, rounds, duration and matchups.  Returns 1 if
- * it was added, 0 if it started before since.
+ * replays it for its story, rounds, duration and matchups, into combats,
+ * or into idle when nobody struck in it.  Returns 1 if it was added, 0
+ * if it started before since.
  */
 int report_add_combat(struct report *r, const struct ledger *l);
 
 /*
- * Once everything is added: the combats per hour, and the most frequent
- * matchups with their odds.
+ * Once everything is added: the combats per hour, the most frequent
+ * matchups with their odds, and the characters' count of combats less
+ * the idle ones (a row left with nothing at all is dropped).
  */
 void report_finish(struct report *r);
 

@@ -1,8 +1,10 @@
 /*
  * report_html.c - the organiser's report as a page (see report_html.h).
  * Names go through svg_text, in <bdi> so that a right-to-left name
- * keeps to its cell, and cells cut a long name with an ellipsis (its
- * whole text in the title); the story wraps anywhere.
+ * keeps to its cell, and cells cut only a very long name with an
+ * ellipsis (its whole text in the title); the story wraps anywhere.
+ * The charts take the page's width, the characters' and the combats'
+ * as horizontal bars with their names whole at the left.
  */
 #include "crs/report_html.h"
 
@@ -22,14 +24,16 @@ static const char style[] =
 "text-align:right;white-space:nowrap}\n"
 "th{background:#f2f2f2;white-space:normal}th.name,td.name,td.list"
 "{text-align:left}\n"
-".cut{display:inline-block;max-width:14rem;overflow:hidden;"
+".cut{display:inline-block;max-width:24rem;overflow:hidden;"
 "text-overflow:ellipsis;white-space:nowrap;vertical-align:bottom}\n"
 "td.list{white-space:normal}.nw{white-space:nowrap}\n"
+"td.list .cut{max-width:14rem}\n"
 ".wide{overflow-x:auto}\n"
 ".chart{overflow-x:auto;max-width:100%}.chart svg{display:block}\n"
 "pre.story{white-space:pre-wrap;overflow-wrap:anywhere;"
 "background:#f8f8f8;padding:.5rem;font-size:.85rem}\n"
-".meta,.empty{color:#555}.empty{font-style:italic}\n";
+".meta,.empty,.legend{color:#555}.empty{font-style:italic}\n"
+".legend{font-size:.85rem;margin:.3rem 0 0}\n";
 
 /* An opening tag's text, then s escaped, then the closing tag. */
 static void
@@ -104,8 +108,12 @@ heading(FILE *fp, const struct report *r)
 		fputs("; combats since ", fp);
 		time_text(fp, r->since);
 	}
-	fprintf(fp, "; <span id=\"total\">%zu</span> combat%s.</p>\n",
-	    r->ncombats, r->ncombats == 1 ? "" : "s");
+	fprintf(fp, "; <span id=\"total\">%zu</span> combat%s with a "
+	    "strike", r->ncombats, r->ncombats == 1 ? "" : "s");
+	if (r->nidle)
+		fprintf(fp, ", <a href=\"#idle\"><span id=\"idle-total\">"
+		    "%zu</span> without</a>", r->nidle);
+	fputs(".</p>\n", fp);
 }
 
 /* Frees a chart's n labels and its values. */
@@ -118,12 +126,18 @@ chart_free(char **labels, size_t n, double *v)
 	free(v);
 }
 
-/* A chart in its own block, whose id the tests find it by. */
+/*
+ * A chart in its own block, whose id the tests find it by, across the
+ * page: of names as horizontal bars (hbars), else as columns.
+ */
 static void
-chart(FILE *fp, const char *id, const struct svg_chart *c)
+chart(FILE *fp, const char *id, const struct svg_chart *c, int hbars)
 {
 	fprintf(fp, "<div class=\"chart\" id=\"%s\">\n", id);
-	svg_chart_write(fp, c);
+	if (hbars)
+		svg_hbars_write(fp, c);
+	else
+		svg_chart_write_wide(fp, c);
 	fputs("</div>\n", fp);
 }
 
@@ -132,7 +146,7 @@ hours_section(FILE *fp, const struct report *r)
 {
 	char **labels = xcalloc(r->nhours + 1, sizeof *labels);
 	double *v = xcalloc(r->nhours + 1, sizeof *v);
-	struct svg_chart c = { "Combats started per hour (UTC)", r->nhours,
+	struct svg_chart c = { "Combats with a strike started per hour (UTC)", r->nhours,
 	    (const char *const *)labels, 1, { "combats", NULL }, { v, NULL },
 	    0 };
 
@@ -145,7 +159,7 @@ hours_section(FILE *fp, const struct report *r)
 		v[i] = r->hours[i].combats;
 	}
 	fputs("<h2 id=\"per-hour\">Combats per hour</h2>\n", fp);
-	chart(fp, "chart-hours", &c);
+	chart(fp, "chart-hours", &c, 0);
 	chart_free(labels, r->nhours, v);
 }
 
@@ -166,7 +180,7 @@ chars_chart(FILE *fp, const struct report *r, const char *id,
 		v[i] = (double)(dealt ? ch->dealt : ch->downed);
 		v[r->nchars + i] = (double)(dealt ? ch->taken : ch->fumbles);
 	}
-	chart(fp, id, &c);
+	chart(fp, id, &c, 1);
 	free(labels);
 	free(v);
 }
@@ -212,7 +226,7 @@ matchups_section(FILE *fp, const struct report *r)
 	fputs("<div class=\"wide\"><table id=\"table-matchups\">\n<tr><th class=\"name\">attacker"
 	    "</th><th class=\"name\">target</th><th>kind</th><th>times</th>"
 	    "<th>offence (LB)</th><th>defence (LB)</th><th>P(hit)</th>"
-	    "<th>exactly</th></tr>\n", fp);
+	    "</tr>\n", fp);
 	for (size_t i = 0; i < r->nmatchups; i++) {
 		const struct report_matchup *m = &r->matchups[i];
 
@@ -222,16 +236,19 @@ matchups_section(FILE *fp, const struct report *r)
 		fprintf(fp, "<td>%s</td><td>%d</td>", report_kind(m),
 		    m->count);
 		if (!m->known) {
-			fputs("<td>-</td><td>-</td><td>-</td><td>-</td></tr>\n",
-			    fp);
+			fputs("<td>-</td><td>-</td><td>-</td></tr>\n", fp);
 			continue;
 		}
-		fprintf(fp, "<td>%d (%d)</td><td>%d (%d)</td><td>%.4f</td>"
-		    "<td title=\"%s\">%s</td></tr>\n", m->base, m->lb,
-		    m->vs_base, m->vs_lb, m->p_hit, m->p_exact,
-		    m->p_exact[0] ? m->p_exact : "-");
+		fprintf(fp, "<td>%d (%d)</td><td>%d (%d)</td><td>%.1f%%</td>"
+		    "</tr>\n", m->base, m->lb, m->vs_base, m->vs_lb,
+		    100 * m->p_hit);
 	}
-	fputs("</table></div>\n", fp);
+	fputs("</table></div>\n<p class=\"legend\" id=\"legend-matchups\">"
+	    "P(hit): of one more such strike, one card from each full deck; "
+	    "its exact fraction is in <code>crs-combat report --json</code>. "
+	    "&ldquo;-&rdquo;: no strike of the matchup drew a defence (an "
+	    "Ace, or an offence of 0), so there are no bases to reckon its "
+	    "odds from.</p>\n", fp);
 }
 
 /* Each combat's rounds and minutes, side by side. */
@@ -252,7 +269,7 @@ combats_chart(FILE *fp, const struct report *r)
 		v[i] = r->combats[i].rounds;
 		v[r->ncombats + i] = (double)minutes;
 	}
-	chart(fp, "chart-combats", &c);
+	chart(fp, "chart-combats", &c, 1);
 	chart_free(labels, r->ncombats, v);
 }
 
@@ -289,7 +306,34 @@ combats_section(FILE *fp, const struct report *r)
 	    "<th>downs</th><th>fumbles</th></tr>\n", fp);
 	for (size_t i = 0; i < r->ncombats; i++)
 		combat_row(fp, &r->combats[i]);
-	fputs("</table></div>\n", fp);
+	fputs("</table></div>\n<p class=\"legend\">strikes: attacks, mental "
+	    "actions and powers, undone ones left out; \"so far\": still "
+	    "under way, up to its last event.</p>\n", fp);
+}
+
+/* The combats in which nobody struck, a line each, out of the figures. */
+static void
+idle_section(FILE *fp, const struct report *r)
+{
+	fputs("<h2 id=\"idle\">Combats without a strike</h2>\n<p class=\""
+	    "legend\">Started, but nobody attacked, acted or used a power: "
+	    "not counted in the figures above.</p>\n<ul id=\"list-idle\">\n",
+	    fp);
+	for (size_t i = 0; i < r->nidle; i++) {
+		const struct report_combat *c = &r->idle[i];
+
+		fprintf(fp, "<li class=\"idle\">combat %s (", c->key);
+		for (int f = 0; f < c->nfighters; f++) {
+			put(fp, "<bdi>", c->fighters[f], "</bdi>");
+			fputs(f + 1 < c->nfighters ? ", " : "", fp);
+		}
+		fputs("), started ", fp);
+		minute_text(fp, c->started);
+		fputs(c->finished ? ", ended after " : ", under way for ", fp);
+		duration_text(fp, report_duration(c));
+		fputs("</li>\n", fp);
+	}
+	fputs("</ul>\n", fp);
 }
 
 /* The longest of c's fighters' names that text starts with, or NULL. */
@@ -351,7 +395,7 @@ void
 report_html_write(FILE *fp, const struct report *r)
 {
 	heading(fp, r);
-	if (r->ncombats == 0 && r->nchars == 0) {
+	if (r->ncombats == 0 && r->nchars == 0 && r->nidle == 0) {
 		fputs("<p class=\"empty\" id=\"empty\">No combat was recorded"
 		    "; there is nothing to report.</p>\n</body>\n</html>\n",
 		    fp);
@@ -361,11 +405,13 @@ report_html_write(FILE *fp, const struct report *r)
 		hours_section(fp, r);
 	chars_section(fp, r);
 	matchups_section(fp, r);
-	if (r->ncombats) {
+	if (r->ncombats)
 		combats_section(fp, r);
+	if (r->nidle)
+		idle_section(fp, r);
+	if (r->ncombats)
 		fputs("<h2 id=\"stories\">The combats, event by event</h2>\n",
 		    fp);
-	}
 	for (size_t i = 0; i < r->ncombats; i++)
 		story_section(fp, &r->combats[i]);
 	fputs("</body>\n</html>\n", fp);

@@ -137,5 +137,11 @@ report_json_write(FILE *fp, const struct report *r)
 	}
 	fputs("\n]", fp);
 	matchups_json(fp, r);
-	fputs("}\n", fp);
+	/* Apart, as the page lists them: in none of the figures above. */
+	fputs(",\n\"combats_without_strike\":[", fp);
+	for (size_t i = 0; i < r->nidle; i++) {
+		fputs(i ? ",\n" : "\n", fp);
+		combat_json(fp, &r->idle[i]);
+	}
+	fputs("\n]}\n", fp);
 }

@@ -33,6 +33,23 @@ struct svg_chart {
  */
 void svg_chart_write(FILE *fp, const struct svg_chart *c);
 
+/*
+ * The same chart spread over the width of the page it is in: drawn on
+ * SVG_PAGE_W units, scaled to 100% of its block, its labels left whole
+ * up to as many characters as the bars' spacing leaves room for.
+ */
+void svg_chart_write_wide(FILE *fp, const struct svg_chart *c);
+
+/*
+ * The same figures as horizontal bars across the page's width, a row
+ * per category with its label whole at the left (up to
+ * SVG_HLABEL_CHARS code points), for names: nothing cut that fits.
+ */
+void svg_hbars_write(FILE *fp, const struct svg_chart *c);
+
+#define SVG_PAGE_W		960
+#define SVG_HLABEL_CHARS	60
+
 /* Writes s to fp escaped for XML and HTML text and attribute values. */
 void svg_text(FILE *fp, const char *s);
 
