@@ -296,6 +296,36 @@ test_svg(void)
 	free(text);
 }
 
+/* Horizontal bars: labels whole up to 60 code points, across 960 units. */
+static void
+test_hbars(void)
+{
+	static const char *const labels[] = { "Grim, the Unbowed of the North",
+	    "0123456789012345678901234567890123456789012345678901234567890123"
+	    "456789" };
+	double a[] = { 4, 0 }, b[] = { 2, 20 };
+	struct svg_chart c = { "damage", 2, labels, 2, { "dealt", "taken" },
+	    { a, b }, 0 };
+	char *text = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&text, &len);
+
+	svg_hbars_write(fp, &c);
+	fclose(fp);
+	is_int(count(text, "<rect class=\"bar\""), 4, "hbars: a bar a figure");
+	ok(strstr(text, ">Grim, the Unbowed of the North</text>") != NULL,
+	    "hbars: a name of 30 characters whole");
+	ok(strstr(text, ">012345678901234567890123456789012345678901234567890"
+	    "123456789\xe2\x80\xa6</text>") != NULL,
+	    "hbars: one of 70 cut at 60");
+	ok(strstr(text, "width=\"100%\" viewBox=\"0 0 960 ") != NULL,
+	    "hbars: the page's width");
+	/* Label column 12 + 6.5 x 61 = 408; plot 960 - 408 - 48 = 504. */
+	ok(strstr(text, "x=\"408\" y=\"85\" width=\"504\" height=\"14\"")
+	    != NULL, "hbars: the longest bar spans the plot");
+	free(text);
+}
+
 int
 main(void)
 {
@@ -319,6 +349,7 @@ main(void)
 	report_release(&r);
 	test_since(db);
 	test_svg();
+	test_hbars();
 	db_close(db);
 	tap_unlink_db(path);
 	return tap_done();
