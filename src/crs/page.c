@@ -12,12 +12,23 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
-#define LINE		11.0	/* a line of the stats and lists */
-#define SMALL		8.5	/* their font size */
-#define COL		210.0	/* the stats column's width */
+/*
+ * The sizes of a sheet: a tall one (a sheet to a page) reads larger, and
+ * keeps room at the foot for the notes; one of half a page fits its
+ * lines between the head and the strip.
+ */
+struct dims {
+	double	line, small;	/* a line of the tables and lists, its font */
+	double	col;		/* the stats column's width */
+	double	box_h, big, label;	/* the big stats' boxes */
+	int	tall;
+};
 
-static const char *const source_names[] = { "-", "computed", "given" };
+#define TALL_H		600.0	/* from this height, a sheet is tall */
+#define BOX_GAP		8.0	/* between two big stats' boxes */
+#define NOTES_MIN	110.0	/* the notes' least room on a tall sheet */
 
 /* ---- the code ---- */
 
@@ -44,6 +55,7 @@ crspage_code(const struct crspage_char *c, const char *station_id,
 		    it->mod[1], it->mod[2], it->mod[3], it->mod[4],
 		    it->mod[5], it->range, it->use, it->full_or);
 	}
+	page_code_add(&pc, c->sh->notes ? c->sh->notes : "");
 	page_code_addf(&pc, "powers %zu", c->npowers);
 	for (size_t i = 0; i < c->npowers; i++) {
 		const struct power *pw = &c->powers[i];
@@ -58,7 +70,17 @@ crspage_code(const struct crspage_char *c, const char *station_id,
 /* ---- the layout ---- */
 
 static void
-layout_primary(const struct crspage_char *c, struct page *pg, double y)
+dims_of(const struct page *pg, struct dims *d)
+{
+	if (pg->h >= TALL_H)
+		*d = (struct dims){ 14, 10.5, 200, 84, 48, 11, 1 };
+	else
+		*d = (struct dims){ 11, 8.5, 182, 40, 22, 8, 0 };
+}
+
+static void
+layout_primary(const struct crspage_char *c, struct page *pg,
+    const struct dims *d, double y)
 {
 	char *s = xstrdup(""), *t;
 
@@ -72,45 +94,103 @@ layout_primary(const struct crspage_char *c, struct page *pg, double y)
 		free(s);
 		s = t;
 	}
-	page_text(pg, 0, y, pg->w, SMALL, PAGE_MONO, s);
+	page_text(pg, 0, y, pg->w, d->small, PAGE_MONO, s);
 	free(s);
 }
 
-/* The secondary stats as a table; returns the y below it. */
+/*
+ * The stats read in play, each in a box of its own in digits large
+ * enough to read at arm's length: the effective value, with the items
+ * always in use.  Returns the y below the boxes.
+ */
 static double
-layout_secondary(const struct crspage_char *c, struct page *pg, double y)
+layout_big(const struct crspage_char *c, struct page *pg,
+    const struct dims *d, double y)
 {
-	page_text(pg, 0, y, COL, SMALL, PAGE_MONO_BOLD,
-	    "STAT    VALUE  SOURCE    EFFECTIVE");
+	static const int big[] = { S_OR, S_DR, S_LIFE, S_EM, S_IN };
+	double w = (pg->w - 4 * BOX_GAP) / 5, size;
+
+	for (int k = 0; k < 5; k++) {
+		const struct sheet_stat *st = &c->st[big[k]];
+		double x = k * (w + BOX_GAP);
+		char value[16] = "-";
+
+		if (st->source != SHEET_ABSENT)
+			snprintf(value, sizeof value, "%d", st->effective);
+		page_box(pg, x, y, w, d->box_h);
+		page_text(pg, x + 5, y + 3, w - 10, d->label, PAGE_BOLD,
+		    stats_secondary_name(big[k]));
+		/* DejaVu Sans Bold's digits are 0.7 em wide: a long value
+		 * gets smaller digits, never an ellipsis. */
+		size = (w - 6) / (0.7 * (double)strlen(value));
+		if (size > d->big)
+			size = d->big;
+		page_text_centred(pg, x, y + d->label + 3 + (d->big - size) *
+		    0.6, w, size, PAGE_BOLD, value);
+	}
+	return y + d->box_h;
+}
+
+/*
+ * The secondary stats as a table, with a SOURCE column only when a value
+ * was given or is missing (a computed one says nothing there); a dash
+ * says a value is missing, under a line saying so.  Returns the y below.
+ */
+static double
+layout_secondary(const struct crspage_char *c, struct page *pg,
+    const struct dims *d, double y)
+{
+	int source = 0, absent = 0;
+
+	for (int s = 0; s < S_COUNT; s++) {
+		source |= c->st[s].source != SHEET_COMPUTED;
+		absent |= c->st[s].source == SHEET_ABSENT;
+	}
+	page_text(pg, 0, y, d->col, d->small, PAGE_MONO_BOLD, source ?
+	    "STAT  VALUE  EFFECTIVE  SOURCE" : "STAT  VALUE  EFFECTIVE");
 	for (int s = 0; s < S_COUNT; s++) {
 		const struct sheet_stat *st = &c->st[s];
 
-		y += LINE;
+		y += d->line;
 		if (st->source == SHEET_ABSENT)
-			page_textf(pg, 0, y, COL, SMALL, PAGE_MONO,
-			    "%-5s       -  -                 -",
-			    stats_secondary_name(s));
+			page_textf(pg, 0, y, d->col, d->small, PAGE_MONO,
+			    "%-5s %5s  %9s  not set", stats_secondary_name(s),
+			    "-", "-");
 		else
-			page_textf(pg, 0, y, COL, SMALL, PAGE_MONO,
-			    "%-5s %7d  %-8s  %9d", stats_secondary_name(s),
-			    st->value, source_names[st->source],
-			    st->effective);
+			page_textf(pg, 0, y, d->col, d->small, PAGE_MONO,
+			    "%-5s %5d  %9d%s", stats_secondary_name(s),
+			    st->value, st->effective, st->source ==
+			    SHEET_GIVEN ? "  given" : "");
 	}
-	return y + LINE;
+	y += d->line;
+	if (absent) {
+		page_text(pg, 0, y, d->col, d->small * 0.85, PAGE_PLAIN,
+		    "-: not set, and nothing to compute it from");
+		y += d->line;
+	}
+	return y;
 }
 
 /* The AC deck the character draws from: Ace, 2 to 9, 1 + LB 10s. */
-static void
-layout_deck(const struct crspage_char *c, struct page *pg, double y)
+static double
+layout_deck(const struct crspage_char *c, struct page *pg,
+    const struct dims *d, double y)
 {
 	int lb = c->st[S_LB].value < 0 ? 0 : c->st[S_LB].value;
-	struct deck d;
+	struct deck dk;
 
-	deck_init(&d, lb);
-	page_text(pg, 0, y, COL, SMALL, PAGE_BOLD, "AC DECK");
-	page_textf(pg, 0, y + LINE, COL, SMALL, PAGE_PLAIN,
+	deck_init(&dk, lb);
+	if (!d->tall) {
+		page_textf(pg, 0, y, d->col, d->small, PAGE_PLAIN,
+		    "AC deck: %d cards, %d x 10 (LB %d)", deck_size(&dk),
+		    1 + lb, lb);
+		return y + d->line;
+	}
+	page_text(pg, 0, y, d->col, d->small, PAGE_BOLD, "AC DECK");
+	page_textf(pg, 0, y + d->line, d->col, d->small, PAGE_PLAIN,
 	    "Ace, 2 to 9, %d x 10 (LB %d): %d cards", 1 + lb, lb,
-	    deck_size(&d));
+	    deck_size(&dk));
+	return y + 2 * d->line;
 }
 
 /* The lines of the lists, each with its style; the caller frees. */
@@ -149,29 +229,83 @@ list_lines(const struct crspage_char *c, struct list_line **out)
 	return n;
 }
 
-/*
- * The items and powers, a line each, in the column right of the stats
- * down to bottom; when they do not all fit, the last line says how many
- * are left out.
- */
-static void
-layout_lists(const struct crspage_char *c, struct page *pg, double y,
-    double bottom)
-{
-	double x = COL + 14;
-	struct list_line *l;
-	size_t total = list_lines(c, &l), room, fit;
+/* DejaVu Sans's mean advance, of its size: a line's width estimated. */
+#define CHAR_EM		0.56
 
-	room = bottom > y ? (size_t)((bottom - y) / LINE) : 0;
-	fit = total <= room ? total : room > 0 ? room - 1 : 0;
-	for (size_t k = 0; k < fit; k++, y += LINE)
-		page_text(pg, x, y, pg->w - x, SMALL, l[k].style, l[k].text);
-	if (fit < total && room > 0)
-		page_textf(pg, x, y, pg->w - x, SMALL, PAGE_PLAIN,
-		    "... %zu more lines: see crs-stats show", total - fit);
-	for (size_t k = 0; k < total; k++)
+/* The lines that text of font size takes in w: 1, or 2 when it is long. */
+static size_t
+list_need(const char *text, double size, double w)
+{
+	return (double)strlen(text) * size * CHAR_EM > w ? 2 : 1;
+}
+
+/*
+ * The items and powers in the column right of the stats down to bottom,
+ * a line each, or two (wrapped) for a long one; when they do not all
+ * fit, the last line says how many are left out.  Returns the y below
+ * the last line.
+ */
+static double
+layout_lists(const struct crspage_char *c, struct page *pg,
+    const struct dims *d, double y, double bottom)
+{
+	double x = d->col + 14, w = pg->w - x;
+	struct list_line *l;
+	size_t total = list_lines(c, &l), room, used = 0, k, need, all = 0;
+	int cut;
+
+	room = bottom > y ? (size_t)((bottom - y) / d->line) : 0;
+	for (k = 0; k < total; k++)
+		all += list_need(l[k].text, d->small, w);
+	/* A line kept for the note of the rest, when they will not all fit. */
+	if ((cut = all > room && room > 0))
+		room--;
+	for (k = 0; k < total; k++, used += need) {
+		need = list_need(l[k].text, d->small, w);
+		if (used + need > room)
+			break;
+		if (need == 1)
+			page_text(pg, x, y, w, d->small, l[k].style,
+			    l[k].text);
+		else
+			page_para(pg, x, y, w, 2 * d->line, d->small,
+			    l[k].text);
+		y += (double)need * d->line;
+	}
+	if (k < total && cut) {
+		page_textf(pg, x, y, w, d->small, PAGE_PLAIN,
+		    "... %zu more lines: see crs-stats show", total - k);
+		y += d->line;
+	}
+	for (k = 0; k < total; k++)
 		free(l[k].text);
 	free(l);
+	return y;
+}
+
+/*
+ * The character's notes from (x, y) to (x + w, bottom): a heading, then
+ * the text wrapped, cut with an ellipsis where the room ends.  On a tall
+ * sheet they are in a box, empty for the GM's pen when there are none;
+ * on a short one they take the room left, if there are any.
+ */
+static void
+layout_notes(const struct crspage_char *c, struct page *pg,
+    const struct dims *d, double x, double y, double w, double bottom)
+{
+	const char *notes = c->sh->notes && *c->sh->notes ? c->sh->notes :
+	    NULL;
+	double pad = d->tall ? 6 : 0;
+
+	if (bottom - y < 2 * d->line || (!d->tall && notes == NULL))
+		return;
+	if (d->tall)
+		page_box(pg, x, y, w, bottom - y);
+	page_text(pg, x + pad, y + pad / 2, w - 2 * pad, d->small, PAGE_BOLD,
+	    "NOTES");
+	if (notes)
+		page_para(pg, x + pad, y + pad / 2 + d->line, w - 2 * pad,
+		    bottom - y - pad - d->line, d->small, notes);
 }
 
 /* The tear-off strip at the foot: a box per LIFE and per EM point. */
@@ -196,17 +330,26 @@ void
 crspage_layout(const struct crspage_char *c, const char *code,
     struct page *pg)
 {
-	double y;
-
+	double y, left, lists, foot = pg->h - page_strip_height(2) - 6;
+	struct dims d;
 	char *player = xasprintf("Player: %s", c->sh->player ?
 	    c->sh->player : "-");
 
+	dims_of(pg, &d);
 	page_head(pg, c->sh->name, player, code, "crs-stats verify-sheet");
 	free(player);
-	layout_primary(c, pg, PAGE_HEAD_H + 12);
-	y = layout_secondary(c, pg, PAGE_HEAD_H + 30);
-	layout_deck(c, pg, y + 6);
-	layout_lists(c, pg, PAGE_HEAD_H + 30, pg->h - page_strip_height(2) -
-	    6);
+	layout_primary(c, pg, &d, PAGE_HEAD_H + 4);
+	y = layout_big(c, pg, &d, PAGE_HEAD_H + 8 + d.line) + 8;
+	left = layout_secondary(c, pg, &d, y);
+	left = layout_deck(c, pg, &d, left + (d.tall ? 6 : 2));
+	if (!d.tall) {
+		lists = layout_lists(c, pg, &d, y, foot);
+		layout_notes(c, pg, &d, d.col + 14, lists + 2, pg->w - d.col -
+		    14, foot);
+	} else {
+		lists = layout_lists(c, pg, &d, y, foot - NOTES_MIN);
+		y = (left > lists ? left : lists) + 8;
+		layout_notes(c, pg, &d, 0, y, pg->w, foot);
+	}
 	layout_strip(c, code, pg);
 }

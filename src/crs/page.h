@@ -25,10 +25,10 @@ struct crspage_char {
 /*
  * The sheet's code, keyed by station_id: over the name, the player, every
  * primary stat, every secondary stat's value, source and effective value,
- * and every item and power held with all of its fields, that is over
- * everything the sheet prints but the code itself (the deck and the boxes
- * of the strip follow from LB, LIFE and EM).  The notes are not printed,
- * and not covered.
+ * every item held with all of its fields, the notes, and every power
+ * known with all of its fields, that is over everything the sheet prints
+ * but the code itself (the deck, the big stats and the boxes of the strip
+ * follow from the secondary stats).
  */
 void crspage_code(const struct crspage_char *c, const char *station_id,
     char code[PAGE_CODE_LEN + 1]);
@@ -36,11 +36,14 @@ void crspage_code(const struct crspage_char *c, const char *station_id,
 /*
  * Lays out the sheet of c with its code on pg (page_init'ed by the
  * caller with the sheet's size): the name, player and code with its QR
- * code; the primary stats; the secondary stats with their source and
- * effective value; the AC deck; the items and powers (as many as the
- * height leaves room for, then a line saying how many more); and at the
+ * code; the primary stats; OR, DR, LIFE, EM and IN in boxes of large
+ * digits; the secondary stats with their value and effective value, and
+ * a SOURCE column only when one was given or is missing; the AC deck;
+ * the items and powers (as many as the height leaves room for, then a
+ * line saying how many more); the notes (on a sheet to a page, in a box
+ * down to the strip, empty for the pen when there are none); and at the
  * foot the tear-off strip with the name again and a box per LIFE and per
- * EM point.
+ * EM point.  A sheet of 600 points or more is laid out larger.
  */
 void crspage_layout(const struct crspage_char *c, const char *code,
     struct page *pg);

@@ -45,6 +45,9 @@ static struct {
 	__typeof__(pango_layout_set_ellipsize)		*layout_set_ellipsize;
 	__typeof__(pango_layout_set_single_paragraph_mode) *layout_single;
 	__typeof__(pango_layout_set_auto_dir)		*layout_auto_dir;
+	__typeof__(pango_layout_set_alignment)		*layout_set_alignment;
+	__typeof__(pango_layout_set_wrap)		*layout_set_wrap;
+	__typeof__(pango_layout_set_height)		*layout_set_height;
 	__typeof__(pango_layout_set_font_description)	*layout_set_font;
 	__typeof__(pango_font_description_from_string)	*font_from_string;
 	__typeof__(pango_font_description_set_absolute_size) *font_set_size;
@@ -67,6 +70,8 @@ static const char *const lib_names[] = {
 	"pango_cairo_font_map_set_default", "pango_layout_set_text",
 	"pango_layout_set_width", "pango_layout_set_ellipsize",
 	"pango_layout_set_single_paragraph_mode", "pango_layout_set_auto_dir",
+	"pango_layout_set_alignment", "pango_layout_set_wrap",
+	"pango_layout_set_height",
 	"pango_layout_set_font_description",
 	"pango_font_description_from_string",
 	"pango_font_description_set_absolute_size",
@@ -188,12 +193,24 @@ draw_open(const char *path, int paper, int per, char *why, size_t whysz)
 	return d;
 }
 
+/*
+ * A line, cut with an ellipsis at its width, or a paragraph, wrapped
+ * between words and cut with one at its height.
+ */
 static void
 draw_text(struct draw *d, const struct page_item *it, double x, double y)
 {
 	char *valid = lib.utf8_make_valid(it->text, -1);
+	int para = it->kind == PAGE_PARA;
+	double size = para ? it->size : it->h;
 
-	lib.font_set_size(d->fonts[it->style], it->h * PANGO_SCALE);
+	lib.layout_single(d->layout, !para);
+	lib.layout_set_wrap(d->layout, PANGO_WRAP_WORD_CHAR);
+	lib.layout_set_height(d->layout, para ? (int)(it->h * PANGO_SCALE) :
+	    -1);
+	lib.layout_set_alignment(d->layout, it->centred ? PANGO_ALIGN_CENTER :
+	    PANGO_ALIGN_LEFT);
+	lib.font_set_size(d->fonts[it->style], size * PANGO_SCALE);
 	lib.layout_set_font(d->layout, d->fonts[it->style]);
 	lib.layout_set_width(d->layout, (int)(it->w * PANGO_SCALE));
 	lib.layout_set_text(d->layout, valid, -1);
@@ -228,6 +245,7 @@ draw_item(struct draw *d, const struct page_item *it, double x, double y)
 
 	switch (it->kind) {
 	case PAGE_TEXT:
+	case PAGE_PARA:
 		draw_text(d, it, x, y);
 		break;
 	case PAGE_BOX:

@@ -39,6 +39,8 @@ add(struct page *pg, int kind, double x, double y, double w, double h,
 	it = &pg->items[pg->n++];
 	it->kind = kind;
 	it->style = PAGE_PLAIN;
+	it->centred = 0;
+	it->size = 0;
 	it->x = x;
 	it->y = y;
 	it->w = w;
@@ -66,6 +68,23 @@ page_textf(struct page *pg, double x, double y, double w, double size,
 	va_end(ap);
 	page_text(pg, x, y, w, size, style, s);
 	free(s);
+}
+
+void
+page_text_centred(struct page *pg, double x, double y, double w,
+    double size, int style, const char *text)
+{
+	struct page_item *it = add(pg, PAGE_TEXT, x, y, w, size, text);
+
+	it->style = style;
+	it->centred = 1;
+}
+
+void
+page_para(struct page *pg, double x, double y, double w, double h,
+    double size, const char *text)
+{
+	add(pg, PAGE_PARA, x, y, w, h, text)->size = size;
 }
 
 void

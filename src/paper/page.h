@@ -12,21 +12,26 @@
 
 #include <sodium.h>
 
-enum page_kind { PAGE_TEXT, PAGE_BOX, PAGE_RULE, PAGE_QR };
+enum page_kind { PAGE_TEXT, PAGE_BOX, PAGE_RULE, PAGE_QR, PAGE_PARA };
 enum page_style { PAGE_PLAIN, PAGE_BOLD, PAGE_MONO, PAGE_MONO_BOLD,
 	PAGE_STYLES };
 
 /*
  * One thing on a sheet.  Text: y is the top of its line, w the width it
  * is cut to (ellipsized, never wrapped), h its font size; the drawing
- * keeps a line's text within x .. x + w, whatever the text.  A box: its
- * outline.  A rule: a dashed line from x to x + w, the tear-off line.  A
- * QR code: a square of side w holding text.
+ * keeps a line's text within x .. x + w, whatever the text; centred, it
+ * is centred in that width.  A paragraph: text of font size size,
+ * wrapped between words within w, newlines kept, in at most h points of
+ * height (the lines past it left out, the last shown ending with an
+ * ellipsis).  A box: its outline.  A rule: a dashed line from x to x + w,
+ * the tear-off line.  A QR code: a square of side w holding text.
  */
 struct page_item {
 	int	 kind;		/* enum page_kind */
 	int	 style;		/* enum page_style, for text */
+	int	 centred;	/* text: centred within w */
 	double	 x, y, w, h;
+	double	 size;		/* a paragraph's font size */
 	char	*text;		/* owned: the text, or the QR's payload */
 };
 
@@ -45,6 +50,12 @@ void page_text(struct page *pg, double x, double y, double w, double size,
     int style, const char *text);
 void page_textf(struct page *pg, double x, double y, double w, double size,
     int style, const char *fmt, ...) __attribute__((format(printf, 7, 8)));
+/* A line of text centred within x .. x + w. */
+void page_text_centred(struct page *pg, double x, double y, double w,
+    double size, int style, const char *text);
+/* A paragraph of text wrapped within w, at most h points tall. */
+void page_para(struct page *pg, double x, double y, double w, double h,
+    double size, const char *text);
 void page_box(struct page *pg, double x, double y, double w, double h);
 void page_rule(struct page *pg, double x, double y, double w);
 void page_qr(struct page *pg, double x, double y, double side,

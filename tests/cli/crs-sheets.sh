@@ -30,15 +30,34 @@ run crs-stats power add Fireball em=10 picks=2 target=group defend=dr bonus=2
 run crs-stats give Fred 'Chain Mail'
 run crs-stats give Fred Sword
 run crs-stats give Fred Fireball
+run crs-stats set Fred notes='Sworn to the Grey Order; owes Mary a favour. Carries the broken seal of the old keep, which the GM may call on once per event.'
 
 run crs-stats sheets Fred -o fred.pdf
 pages fred.pdf
 pdftotext -layout fred.pdf - | mask | sed 's/ *$//'
+# The big stats, by the height of the words of the first page taller
+# than 20 points, from y = $2 to $3 (points, to the nearest): OR 9, DR
+# 17, LIFE 20, EM 12, IN 5 in boxes 56 points tall on a sheet to a page,
+# 26 on half of one; nothing else on the sheet is that tall.
+bigs() {
+	pdftotext -f 1 -l 1 -bbox "$1" - | sed -n 's/.*yMin="\([0-9.]*\)".*yMax="\([0-9.]*\)">\([^<]*\)<.*/\3 \1 \2/p' |
+	    awk -v from="$2" -v to="$3" '$2 >= from && $2 < to { printf "%s %.0f\n", $1, $3 - $2 }' |
+	    awk '$2 > 20 { printf "%s:%s ", $1, $2 } END { print "" }'
+}
+bigs fred.pdf 0 842
+# The notes whole, the SOURCE column only where a value is not computed.
+pdftotext fred.pdf - | grep -c 'SOURCE'
+run crs-stats sheets Mary -o mary.pdf
+pdftotext -layout mary.pdf - | grep -E '^(STAT|OR|EM) '
+pdftotext mary.pdf - | grep -c '^-: not set'
 run crs-stats sheets --all -o all.pdf
 pages all.pdf
 run crs-stats sheets --all --per-page 2 --paper letter -o two.pdf
 pages two.pdf
 pdftotext two.pdf - | grep -c '^Player: '
+bigs two.pdf 0 396
+bigs two.pdf 396 792
+pdftotext -f 1 -l 1 two.pdf - | grep -A2 '^NOTES$'
 pdftoppm -r 20 -png two.pdf page && ls page-*.png
 
 # The code read back from the sheet, and from its QR code (rendered, then
@@ -54,7 +73,9 @@ run crs-stats item set 'Chain Mail' dr=+4
 run crs-stats verify-sheet "$code" | mask
 run crs-stats item set 'Chain Mail' dr=+3
 run crs-stats verify-sheet "$code" | mask
-run crs-stats set Fred notes='notes are not printed'
+run crs-stats set Fred notes='the notes are printed, and covered'
+run crs-stats verify-sheet "$code" | mask
+run crs-stats set Fred notes='Sworn to the Grey Order; owes Mary a favour. Carries the broken seal of the old keep, which the GM may call on once per event.'
 run crs-stats verify-sheet "$code" | mask
 run crs-stats set Fred LUC=13
 run crs-stats verify-sheet "$code" | mask

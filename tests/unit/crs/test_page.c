@@ -66,6 +66,31 @@ count(const struct page *pg, int kind)
 	return n;
 }
 
+static const char notes[] = "Sworn to the Grey Order; owes Mary a favour.\n"
+    "Carries the broken seal of the old keep.";
+
+/*
+ * OR 9, DR 17, LIFE 20, EM 12 and IN 5 (effective), each in a box with
+ * its name, the value centred in digits of 48 points on a sheet to a
+ * page, 22 on half of one.
+ */
+static void
+big_stats(const struct page *pg, double h)
+{
+	static const char *const want[] = { "9", "17", "20", "12", "5" };
+	size_t k = 0;
+
+	for (size_t i = 0; i < pg->n && k < 5; i++) {
+		const struct page_item *it = &pg->items[i];
+
+		if (it->kind == PAGE_TEXT && it->centred &&
+		    strcmp(it->text, want[k]) == 0 &&
+		    it->h == (h > 600 ? 48 : 22))
+			k++;
+	}
+	is_int((long)k, 5, "%.0f: OR, DR, LIFE, EM, IN in big digits", h);
+}
+
 static void
 test_layout(struct crspage_char *c, double h)
 {
@@ -80,17 +105,24 @@ test_layout(struct crspage_char *c, double h)
 	ok(find(&pg, "Fred") != NULL, "%.0f: the name", h);
 	ok(find(&pg, "Player: Alice") != NULL, "%.0f: the player", h);
 	it = find(&pg, "DR   ");
-	ok(it && strstr(it->text, "14  computed         17"),
-	    "%.0f: DR 14 computed, 17 with the chain mail", h);
+	ok(it && strcmp(it->text, "DR       14         17") == 0,
+	    "%.0f: DR 14, 17 with the chain mail, no source: computed", h);
+	is_str(find(&pg, "STAT ")->text, "STAT  VALUE  EFFECTIVE",
+	    "%.0f: no SOURCE column when every value is computed", h);
+	big_stats(&pg, h);
 	ok(find(&pg, "Chain Mail: +3 DR; short and long range; wearable") != NULL,
 	    "%.0f: the item with its modifiers and use", h);
 	ok(find(&pg, "Fireball: EM 5 or more; 2 picks") != NULL,
 	    "%.0f: the power with its EM cost and picks", h);
-	ok(find(&pg, "3 x 10 (LB 2): 12 cards") != NULL,
+	ok(find(&pg, h > 600 ? "3 x 10 (LB 2): 12 cards" :
+	    "AC deck: 12 cards, 3 x 10 (LB 2)") != NULL,
 	    "%.0f: the deck for LB 2", h);
-	/* LIFE 20 and EM 12: a box each. */
-	is_int(count(&pg, PAGE_BOX), 20 + 12, "%.0f: a box per LIFE and EM",
-	    h);
+	/* LIFE 20 and EM 12: a box each; five big stats; the notes' box. */
+	is_int(count(&pg, PAGE_BOX), 20 + 12 + 5 + (h > 600),
+	    "%.0f: a box per LIFE and EM, per big stat, for the notes", h);
+	it = find(&pg, "Sworn to");
+	ok(it && it->kind == PAGE_PARA && strcmp(it->text, notes) == 0,
+	    "%.0f: the notes printed whole, wrapped", h);
 	is_int(count(&pg, PAGE_RULE), 1, "%.0f: the tear-off rule", h);
 	is_int(count(&pg, PAGE_QR), 1, "%.0f: one QR code", h);
 	it = find(&pg, code);
@@ -104,12 +136,49 @@ test_layout(struct crspage_char *c, double h)
 		double bottom = p->y + (p->kind == PAGE_TEXT ? p->h * 1.3 :
 		    p->h);
 
+		if (p->kind == PAGE_PARA && p->h < p->size * 1.3)
+			inside = 0;
+
 		if (p->x < 0 || p->y < 0 || p->x + p->w > pg.w + 0.001 ||
 		    bottom > pg.h + 0.001)
 			inside = 0;
 	}
 	ok(inside, "%.0f: every item within the sheet", h);
 	page_release(&pg);
+}
+
+/*
+ * Mary: four stats given and three missing: the SOURCE column says so
+ * for them, and a line says what the dashes are.
+ */
+static void
+test_given(const struct crspage_char *fred)
+{
+	static const char *const kv[][2] = { { "name", "Mary" },
+	    { "OR", "8" }, { "DR", "12" }, { "MIND", "6" }, { "LIFE", "20" } };
+	struct crspage_char c = *fred;
+	struct sheet sh;
+	struct page pg;
+	char why[160];
+
+	sheet_init(&sh);
+	for (size_t i = 0; i < sizeof kv / sizeof kv[0]; i++)
+		sheet_set_field(&sh, sheet_field_lookup(kv[i][0]), kv[i][1],
+		    why, sizeof why);
+	prepare(&c, &sh, NULL, 0, NULL, 0);
+	page_init(&pg, 539, 786);
+	crspage_layout(&c, "0000-0000-0000-0000", &pg);
+	is_str(find(&pg, "STAT ")->text, "STAT  VALUE  EFFECTIVE  SOURCE",
+	    "a SOURCE column when a value is given");
+	is_str(find(&pg, "OR   ")->text, "OR        8          8  given",
+	    "OR given");
+	is_str(find(&pg, "EM   ")->text, "EM        -          -  not set",
+	    "EM missing");
+	ok(find(&pg, "-: not set") != NULL, "the dashes explained");
+	ok(find(&pg, "NOTES") != NULL && find(&pg, "Sworn") == NULL,
+	    "no notes: the box, empty");
+	page_release(&pg);
+	sheet_release(&sh);
 }
 
 /* Sixty items on a sheet two share a page with. */
@@ -188,12 +257,15 @@ main(void)
 
 	fred(&sh, items, &pw);
 	prepare(&c, &sh, items, 1, &pw, 1);
+	sheet_set_field(&sh, SHEET_F_NOTES, notes, why, sizeof why);
 	test_layout(&c, 786);
 	test_layout(&c, 365);
+	test_given(&c);
 	crspage_code(&c, key, a);
-	sheet_set_field(&sh, SHEET_F_NOTES, "not printed", why, sizeof why);
+	sheet_set_field(&sh, SHEET_F_NOTES, "Sworn to the Red Order", why,
+	    sizeof why);
 	crspage_code(&c, key, b);
-	is_str(b, a, "the notes, not printed, are not covered");
+	ok(strcmp(a, b) != 0, "the notes, printed, are covered");
 	test_many(&sh);
 	test_code(&sh, items, &pw);
 	item_release(&items[0]);
