@@ -283,31 +283,6 @@ layout_lists(const struct crspage_char *c, struct page *pg,
 	return y;
 }
 
-/*
- * The character's notes from (x, y) to (x + w, bottom): a heading, then
- * the text wrapped, cut with an ellipsis where the room ends.  On a tall
- * sheet they are in a box, empty for the GM's pen when there are none;
- * on a short one they take the room left, if there are any.
- */
-static void
-layout_notes(const struct crspage_char *c, struct page *pg,
-    const struct dims *d, double x, double y, double w, double bottom)
-{
-	const char *notes = c->sh->notes && *c->sh->notes ? c->sh->notes :
-	    NULL;
-	double pad = d->tall ? 6 : 0;
-
-	if (bottom - y < 2 * d->line || (!d->tall && notes == NULL))
-		return;
-	if (d->tall)
-		page_box(pg, x, y, w, bottom - y);
-	page_text(pg, x + pad, y + pad / 2, w - 2 * pad, d->small, PAGE_BOLD,
-	    "NOTES");
-	if (notes)
-		page_para(pg, x + pad, y + pad / 2 + d->line, w - 2 * pad,
-		    bottom - y - pad - d->line, d->small, notes);
-}
-
 /* The tear-off strip at the foot: a box per LIFE and per EM point. */
 static void
 layout_strip(const struct crspage_char *c, const char *code,
@@ -344,12 +319,14 @@ crspage_layout(const struct crspage_char *c, const char *code,
 	left = layout_deck(c, pg, &d, left + (d.tall ? 6 : 2));
 	if (!d.tall) {
 		lists = layout_lists(c, pg, &d, y, foot);
-		layout_notes(c, pg, &d, d.col + 14, lists + 2, pg->w - d.col -
-		    14, foot);
+		page_notes(pg, d.col + 14, lists + 2, pg->w - d.col - 14, foot,
+		    d.small, d.line, c->sh->notes, 0);
 	} else {
 		lists = layout_lists(c, pg, &d, y, foot - NOTES_MIN);
 		y = (left > lists ? left : lists) + 8;
-		layout_notes(c, pg, &d, 0, y, pg->w, foot);
+		/* The notes in a box down to the strip, for the pen too. */
+		page_notes(pg, 0, y, pg->w, foot, d.small, d.line,
+		    c->sh->notes, 1);
 	}
 	layout_strip(c, code, pg);
 }

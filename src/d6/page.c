@@ -14,6 +14,8 @@
 #define GAP	14.0	/* between the two columns */
 #define CODE_W	44.0	/* a die code's room at the right of its column */
 #define STRIP_N	3	/* CP, FP, wounds */
+#define NOTES_TALL	600.0	/* from this height, the notes get a box */
+#define NOTES_MIN	110.0	/* and at least this room */
 
 void
 d6page_code(const struct d6_sheet *s, const char *station_id,
@@ -23,6 +25,7 @@ d6page_code(const struct d6_sheet *s, const char *station_id,
 
 	page_code_begin(&pc, "d6", station_id);
 	page_code_add(&pc, s->name);
+	page_code_add(&pc, s->notes ? s->notes : "");
 	page_code_addf(&pc, "%d %d %d %d", s->cp, s->fp, s->dsp, s->n);
 	for (int i = 0; i < s->n; i++) {
 		const struct d6_trait *t = &s->t[i];
@@ -53,9 +56,10 @@ trait_line(const struct d6_sheet *s, int i, struct page *pg, double x,
 
 /*
  * The traits in two columns from y down to bottom; when they do not all
- * fit, the last line says how many are left out.
+ * fit, the last line says how many are left out.  Returns the y below
+ * the longer column.
  */
-static void
+static double
 layout_traits(const struct d6_sheet *s, struct page *pg, double y,
     double bottom)
 {
@@ -74,6 +78,10 @@ layout_traits(const struct d6_sheet *s, struct page *pg, double y,
 		    s->n - fit);
 	if (s->n == 0)
 		page_text(pg, 0, y, w, SMALL, PAGE_PLAIN, "none");
+	if (fit < s->n && room > 0)
+		return y + per * LINE;
+	/* The first column fills before the second starts. */
+	return y + (s->n == 0 ? 1 : fit < per ? fit : per) * LINE;
 }
 
 /* The wound levels of the human damage chart, a box and a label each. */
@@ -100,12 +108,15 @@ d6page_layout(const struct d6_sheet *s, const char *code, struct page *pg)
 	char *points = xasprintf("Character Points %d   Force Points %d   "
 	    "Dark Side Points %d", s->cp, s->fp, s->dsp);
 	char label[32];
-	double y;
+	double y, foot = pg->h - page_strip_height(STRIP_N) - 6;
+	int tall = pg->h >= NOTES_TALL;
 
 	page_head(pg, s->name, points, code, "d6-roll char verify-sheet");
 	free(points);
-	layout_traits(s, pg, PAGE_HEAD_H + 30, pg->h -
-	    page_strip_height(STRIP_N) - 6);
+	/* The notes keep some room at the foot: a box on a tall sheet. */
+	y = layout_traits(s, pg, PAGE_HEAD_H + 30, foot - (tall ? NOTES_MIN :
+	    s->notes && *s->notes ? 3 * LINE : 0));
+	page_notes(pg, 0, y + 8, pg->w, foot, SMALL, LINE, s->notes, tall);
 	y = page_strip(pg, STRIP_N, s->name, code);
 	snprintf(label, sizeof label, "CP %d", s->cp);
 	y = page_strip_count(pg, y, label, s->cp);

@@ -151,6 +151,25 @@ page_head(struct page *pg, const char *name, const char *sub,
 	page_qr(pg, pg->w - PAGE_QR_SIDE, 0, PAGE_QR_SIDE, code);
 }
 
+void
+page_notes(struct page *pg, double x, double y, double w, double bottom,
+    double size, double line, const char *notes, int boxed)
+{
+	double pad = boxed ? 6 : 0;
+
+	if (notes && *notes == '\0')
+		notes = NULL;
+	if (bottom - y < 2 * line || (!boxed && notes == NULL))
+		return;
+	if (boxed)
+		page_box(pg, x, y, w, bottom - y);
+	page_text(pg, x + pad, y + pad / 2, w - 2 * pad, size, PAGE_BOLD,
+	    "NOTES");
+	if (notes)
+		page_para(pg, x + pad, y + pad / 2 + line, w - 2 * pad,
+		    bottom - y - pad - line, size, notes);
+}
+
 double
 page_strip_height(int nrows)
 {

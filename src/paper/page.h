@@ -85,6 +85,16 @@ double page_tally(struct page *pg, double x, double y, double w, double box,
 void page_head(struct page *pg, const char *name, const char *sub,
     const char *code, const char *check);
 
+/*
+ * A sheet's notes from (x, y) to (x + w, bottom): the heading NOTES in
+ * type of size, then the notes (NULL or empty: none) wrapped, a line
+ * apart from it.  Boxed: inside a box, empty for a pen when there are
+ * no notes; else nothing at all without notes.  Nothing either when the
+ * room is under two lines.
+ */
+void page_notes(struct page *pg, double x, double y, double w,
+    double bottom, double size, double line, const char *notes, int boxed);
+
 /* The height of a strip with nrows counts of boxes to tick. */
 double page_strip_height(int nrows);
 

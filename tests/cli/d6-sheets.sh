@@ -16,7 +16,7 @@ run d6-roll char sheets --all --per-page 2 --paper letter --output both.pdf
 pdfinfo both.pdf | sed -n 's/^Pages: *//p; s/^Page size: *//p'
 code=$(pdftotext luke.pdf - | grep -o 'Code [0-9A-Z-]*' | cut -c6-)
 run d6-roll char verify-sheet "$code" | mask
-run d6-roll char set Luke notes='not printed'
+run d6-roll char set Luke notes='printed, and covered'
 run d6-roll char verify-sheet "$code" | mask
 run d6-roll char set Luke Dexterity.Blaster=5D+1
 run d6-roll char verify-sheet "$code" | mask

@@ -38,17 +38,26 @@ main(void)
 	is_int(count(&pg, PAGE_TEXT, "Luke"), 2, "the name, and on the strip");
 	is_int(count(&pg, PAGE_TEXT, "Blaster"), 1, "the skill");
 	is_int(count(&pg, PAGE_TEXT, "5D"), 1, "its code");
-	/* 5 CP, 2 FP, 4 wound levels. */
-	is_int(count(&pg, PAGE_BOX, NULL), 5 + 2 + 4, "a box per point and "
-	    "wound level");
+	/* 5 CP, 2 FP, 4 wound levels, and the notes' box. */
+	is_int(count(&pg, PAGE_BOX, NULL), 5 + 2 + 4 + 1, "a box per point "
+	    "and wound level, and one for the notes");
+	is_int(count(&pg, PAGE_TEXT, "NOTES"), 1, "the notes' heading");
 	is_int(count(&pg, PAGE_TEXT, "mortally wounded"), 1, "the chart's "
 	    "wound levels");
 	is_int(count(&pg, PAGE_QR, a), 1, "the QR code holds the code");
 	page_release(&pg);
 
-	d6sheet_apply(&s, "notes=not printed", why, sizeof why);
+	d6sheet_apply(&s, "notes=farm boy", why, sizeof why);
 	d6page_code(&s, key, b);
-	is_str(b, a, "the notes are not covered");
+	ok(strcmp(a, b) != 0, "the notes, printed, are covered");
+	page_init(&pg, 539, 365);
+	d6page_layout(&s, b, &pg);
+	is_int(count(&pg, PAGE_PARA, "farm boy"), 1, "the notes printed, "
+	    "on half a page too");
+	page_release(&pg);
+	d6sheet_apply(&s, "notes=", why, sizeof why);
+	d6page_code(&s, key, b);
+	is_str(b, a, "and back");
 	d6sheet_apply(&s, "Dexterity.Blaster=5D+1", why, sizeof why);
 	d6page_code(&s, key, b);
 	ok(strcmp(a, b) != 0, "a skill's code is covered");
