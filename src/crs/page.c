@@ -55,7 +55,6 @@ crspage_code(const struct crspage_char *c, const char *station_id,
 		    it->mod[1], it->mod[2], it->mod[3], it->mod[4],
 		    it->mod[5], it->range, it->use, it->full_or);
 	}
-	page_code_add(&pc, c->sh->notes ? c->sh->notes : "");
 	page_code_addf(&pc, "powers %zu", c->npowers);
 	for (size_t i = 0; i < c->npowers; i++) {
 		const struct power *pw = &c->powers[i];
@@ -64,6 +63,7 @@ crspage_code(const struct crspage_char *c, const char *station_id,
 		page_code_addf(&pc, "%d %d %d %d %d", pw->em, pw->picks,
 		    pw->bonus, pw->target, pw->defend);
 	}
+	page_code_notes(&pc, c->sh->notes);
 	page_code_end(&pc, code);
 }
 

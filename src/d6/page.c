@@ -25,7 +25,6 @@ d6page_code(const struct d6_sheet *s, const char *station_id,
 
 	page_code_begin(&pc, "d6", station_id);
 	page_code_add(&pc, s->name);
-	page_code_add(&pc, s->notes ? s->notes : "");
 	page_code_addf(&pc, "%d %d %d %d", s->cp, s->fp, s->dsp, s->n);
 	for (int i = 0; i < s->n; i++) {
 		const struct d6_trait *t = &s->t[i];
@@ -35,6 +34,7 @@ d6page_code(const struct d6_sheet *s, const char *station_id,
 		page_code_addf(&pc, "%d %d %d", t->code.dice, t->code.pips,
 		    t->code.plain);
 	}
+	page_code_notes(&pc, s->notes);
 	page_code_end(&pc, code);
 }
 

@@ -272,6 +272,15 @@ page_code_addf(struct page_code *c, const char *fmt, ...)
 }
 
 void
+page_code_notes(struct page_code *c, const char *notes)
+{
+	if (notes == NULL || *notes == '\0')
+		return;
+	page_code_add(c, "notes");
+	page_code_add(c, notes);
+}
+
+void
 page_code_end(struct page_code *c, char code[PAGE_CODE_LEN + 1])
 {
 	unsigned char h[crypto_generichash_BYTES];

@@ -152,6 +152,11 @@ void page_code_begin(struct page_code *c, const char *family,
 void page_code_add(struct page_code *c, const char *field);
 void page_code_addf(struct page_code *c, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+/*
+ * The character's notes, last, and only when there are some: a sheet
+ * without notes keeps the code it had before the notes were printed.
+ */
+void page_code_notes(struct page_code *c, const char *notes);
 void page_code_end(struct page_code *c, char code[PAGE_CODE_LEN + 1]);
 
 /*
