@@ -1336,12 +1336,12 @@ static int
 cmd_play(void)
 {
 	static const struct play_alias aliases[] = {
-		{ "m", "move", 2, { NULL } },
-		{ "s", "show", 0, { NULL } },
-		{ "u", "undo", 0, { NULL } },
-		{ "p", "pass", 0, { NULL } },
-		{ "l", "log", 0, { NULL } },
-		{ NULL, NULL, 0, { NULL } }
+		{ "m", "move", 2, { NULL }, 0, "m Thor c3" },
+		{ "s", "show", 0, { NULL }, 0, "s" },
+		{ "u", "undo", 0, { NULL }, 0, "u" },
+		{ "p", "pass", 0, { NULL }, 0, "p" },
+		{ "l", "log", 0, { NULL }, 0, "l" },
+		{ NULL, NULL, 0, { NULL }, 0, NULL }
 	};
 	static const char *const board[] = { "show", NULL };
 	static const struct play_game session = { "bg-board", bg_board,

@@ -1690,6 +1690,8 @@ enum {
 	OPT_DRY_RUN, OPT_OUTPUT, OPT_LAST
 };
 
+#define SHORTOPTS ":jchVo:"
+
 static const struct option longopts[] = {
 	{ "db", required_argument, NULL, OPT_DB },
 	{ "combat", required_argument, NULL, OPT_COMBAT },
@@ -1966,7 +1968,7 @@ parse_opts(struct opts *o, int *seen, int argc, char **argv)
 	int ch;
 
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, ":jchVo:", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, SHORTOPTS, longopts, NULL)) != -1) {
 		if (ch == 'o')
 			ch = OPT_OUTPUT;
 		if (ch >= 256 && ch < OPT_LAST)
@@ -2065,7 +2067,7 @@ static const struct command {
 	    "range needs A B FEET, as often as needed", 0 },
 	{ "init", cmd_event, COMBAT_INITIATIVE, 0, -1, 1, NULL, 0 },
 	{ "attack", cmd_strike, COMBAT_ATTACK, 2, 2, 1,
-	    "attack needs ATTACKER TARGET", 0 },
+	    "attack needs ATTACKER TARGET [CARDS [VS-CARDS]]", 0 },
 	{ "mental", cmd_strike, COMBAT_MENTAL, 2, -1, 1,
 	    "mental needs ATTACKER TARGET [TARGET...]", 0 },
 	{ "power", cmd_strike, COMBAT_POWER, 3, -1, 1,
@@ -2088,6 +2090,26 @@ static const struct command {
 };
 
 /*
+ * The short forms a GM types at a busy table (term/play.h), which play
+ * and the one-shot command both take: "attack k g 10,10,9 2" is "attack
+ * k g --card 10,10,9 --vs-card 2".  A mental action takes several
+ * targets, so only its short form takes the cards bare.
+ */
+static const struct play_alias aliases[] = {
+	{ "a", "attack", 2, { "--card", "--vs-card" }, 1,
+	    "a Fred John 10,6 9" },
+	{ "m", "mental", 2, { "--card", "--vs-card" }, 0,
+	    "m Mary John 8 4" },
+	{ "i", "init", 0, { NULL }, 0, "i Fred=9 John=4 Mary=2" },
+	{ "p", "pass", 1, { NULL }, 0, "p Mary" },
+	{ "n", "round", 0, { NULL }, 0, "n" },
+	{ "s", "status", 0, { NULL }, 0, "s" },
+	{ "u", "undo", 0, { NULL }, 0, "u" },
+	{ "l", "log", 0, { NULL }, 0, "l" },
+	{ NULL, NULL, 0, { NULL }, 0, NULL }
+};
+
+/*
  * play [COMBAT]: commands typed at a prompt, each run as its one-shot
  * form (term/play.h), with the aliases a GM types at a busy table.  The
  * session keeps to one combat: the one named, else its GM's under way,
@@ -2096,17 +2118,6 @@ static const struct command {
 static int
 cmd_play(struct opts *o, int argc, char **argv)
 {
-	static const struct play_alias aliases[] = {
-		{ "a", "attack", 2, { "--card", "--vs-card" } },
-		{ "m", "mental", 2, { "--card", "--vs-card" } },
-		{ "i", "init", 0, { NULL } },
-		{ "p", "pass", 1, { NULL } },
-		{ "n", "round", 0, { NULL } },
-		{ "s", "status", 0, { NULL } },
-		{ "u", "undo", 0, { NULL } },
-		{ "l", "log", 0, { NULL } },
-		{ NULL, NULL, 0, { NULL } }
-	};
 	static const char *const board[] = { "status", NULL };
 	static const struct play_game session = { "crs-combat", crs_combat,
 	    aliases, board, "--combat", "start", &ledger_kind };
@@ -2124,6 +2135,7 @@ crs_combat(int argc, char **argv)
 {
 	/* Static: the lists it builds live as long as the process. */
 	static struct opts o;
+	static char **words;
 	int seen[OPT_LAST - 256];
 	const struct command *c;
 	const char *cmd;
@@ -2135,6 +2147,10 @@ crs_combat(int argc, char **argv)
 	o.react_need = 1;
 	cli_init(argc, argv);
 	complete_answer(argc, argv, &crscomplete_combat, longopts);
+	/* The words play takes are the command line's too. */
+	free(words);
+	argv = words = play_command_line(aliases, SHORTOPTS, longopts, argc,
+	    argv, &argc);
 	parse_opts(&o, seen, argc, argv);
 	argc -= optind;
 	argv += optind;

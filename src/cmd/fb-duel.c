@@ -1729,13 +1729,14 @@ static int
 cmd_play(void)
 {
 	static const struct play_alias aliases[] = {
-		{ "i", "init", 0, { "--init" } },
-		{ "t", "target", 0, { "--choose" } },
-		{ "r", "round", 0, { NULL } },
-		{ "s", "status", 0, { NULL } },
-		{ "u", "undo", 0, { NULL } },
-		{ "l", "log", 0, { NULL } },
-		{ NULL, NULL, 0, { NULL } }
+		{ "i", "init", 0, { "--init" }, 0, "i 5,2" },
+		{ "t", "target", 0, { "--choose" }, 0, "t torso" },
+		{ "r", "round", 0, { NULL }, 0,
+		    "r --init 5,2 --choose torso --hit 2,2 --block 4,4" },
+		{ "s", "status", 0, { NULL }, 0, "s" },
+		{ "u", "undo", 0, { NULL }, 0, "u" },
+		{ "l", "log", 0, { NULL }, 0, "l" },
+		{ NULL, NULL, 0, { NULL }, 0, NULL }
 	};
 	static const char *const board[] = { "status", NULL };
 	static const struct play_game session = { "fb-duel", fb_duel, aliases,
