@@ -1733,42 +1733,6 @@ static const struct option longopts[] = {
 	{ NULL, 0, NULL, 0 }
 };
 
-/* Which commands take each command option; the others are global. */
-static const struct {
-	int		 opt;
-	const char	*cmds;
-} opt_cmds[] = {
-	{ OPT_LONG, " attack " },
-	{ OPT_USE, " attack mental " },
-	{ OPT_CARD, " attack mental power flee " },
-	{ OPT_VS_CARD, " attack mental power " },
-	{ OPT_VS_SPECIAL, " attack mental power " },
-	{ OPT_MOD, " attack mental power flee " },
-	{ OPT_VS_MOD, " attack mental power " },
-	{ OPT_KIND, " mental " },
-	{ OPT_AGREED, " end " },
-	{ OPT_CHAR, " history " },
-	{ OPT_SINCE, " history report " },
-	{ OPT_OUTPUT, " report " },
-	{ OPT_RULES, " start " },
-	{ OPT_LOCKOUT, " start " },
-	{ OPT_ITEM, " attack mental " },
-	{ OPT_VS_ITEM, " attack mental power " },
-	{ OPT_SKILL, " attack mental power flee " },
-	{ OPT_VS_SKILL, " attack mental power " },
-	{ OPT_FREE, " attack swap " },
-	{ OPT_SURPRISE, " attack mental " },
-	{ OPT_MELEE_HIT, " attack " },
-	{ OPT_REACT, " attack mental power " },
-	{ OPT_REACT_BASE, " attack mental power " },
-	{ OPT_REACT_NEED, " attack mental power " },
-	{ OPT_REACT_CARD, " attack mental power " },
-	{ OPT_EM, " power " },
-	{ OPT_CATCH, " flee " },
-	{ OPT_LET, " flee charge " },
-	{ OPT_DRY_RUN, " undo " },
-};
-
 /* Appends item to a ';'-separated list. */
 static void
 list_add(char **list, const char *item, const char *what)
@@ -1980,8 +1944,9 @@ parse_opts(struct opts *o, int *seen, int argc, char **argv)
 }
 
 /*
- * A list of commands as opt_cmds has it (" attack mental power ") as a
- * sentence says it ("attack, mental or power"), in a static buffer.
+ * A list of commands as a table of options has it ("attack mental
+ * power") as a sentence says it ("attack, mental or power"), in a static
+ * buffer.
  */
 static const char *
 commands_said(const char *cmds)
@@ -2001,24 +1966,26 @@ commands_said(const char *cmds)
 	return said;
 }
 
-/* Each command option goes with its commands, and some with another. */
+/*
+ * Each command option goes with its commands (the table completion
+ * offers them by, crs/complete.c), and some with another.
+ */
 static void
 check_opts(const struct opts *o, const int *seen, const char *cmd)
 {
-	char spaced[40];
+	const struct complete_takes *t = crscomplete_combat.takes;
 
-	snprintf(spaced, sizeof spaced, " %.30s ", cmd);
-	for (size_t i = 0; i < sizeof opt_cmds / sizeof opt_cmds[0]; i++) {
-		const char *name = "";
+	for (; t->option != NULL; t++) {
+		const struct option *lo = longopts;
+		const char *cmds;
 
-		if (!seen[opt_cmds[i].opt - 256] || strstr(opt_cmds[i].cmds,
-		    spaced))
+		while (lo->name != NULL && strcmp(lo->name, t->option) != 0)
+			lo++;
+		if (lo->name == NULL || lo->val < 256 || !seen[lo->val - 256])
 			continue;
-		for (const struct option *lo = longopts; lo->name; lo++)
-			if (lo->val == opt_cmds[i].opt)
-				name = lo->name;
-		cli_usage_error("--%s goes with %s", name,
-		    commands_said(opt_cmds[i].cmds));
+		if (!complete_takes(t, t->option, cmd, &cmds))
+			cli_usage_error("--%s goes with %s", t->option,
+			    commands_said(cmds));
 	}
 	if (o->vs_special && !o->vs_card)
 		cli_usage_error("--vs-special goes with --vs-card");
