@@ -81,7 +81,7 @@ static const char usage_text[] =
 "  swap NAME ITEM [--free]    Item Swap (Avatar 2.6)\n"
 "  pass NAME            the combatant does nothing this round\n"
 "  round                Clean Up, and the next round\n"
-"  end [--agreed]       end the combat\n"
+"  end [--agreed]       the combat ends\n"
 "  dead NAME            a combatant at LIFE 0 died (no restoring)\n"
 "  undo [EVENT] [--dry-run]  reverse the last event, or the one given\n"
 "  play [COMBAT]        type commands at a prompt, the board shown after\n"

@@ -41,6 +41,19 @@ alias_of(const struct play_alias *aliases, const char *argv0)
 	return a;
 }
 
+/* Whether option opt is among the words, alone or as "OPT=VALUE". */
+static int
+typed_too(int argc, char **argv, const char *opt)
+{
+	size_t n = strlen(opt);
+
+	for (int i = 1; i < argc; i++)
+		if (strncmp(argv[i], opt, n) == 0 && (argv[i][n] == '\0' ||
+		    argv[i][n] == '='))
+			return 1;
+	return 0;
+}
+
 char **
 play_expand(const struct play_alias *aliases, int argc, char **argv,
     int *nargc)
@@ -58,9 +71,14 @@ play_expand(const struct play_alias *aliases, int argc, char **argv,
 	out[n++] = (char *)a->command;
 	for (; i < argc && i <= a->npos; i++)
 		out[n++] = argv[i];
-	/* Bare words after the names stand for the alias's options. */
+	/*
+	 * Bare words after the names stand for the alias's options, unless
+	 * the option is typed too: "attack a b c --card 7" is a word too many
+	 * (a third target?), which the command refuses, not a second --card.
+	 */
 	for (; i < argc && argv[i][0] != '-' && k < PLAY_ALIAS_OPTS &&
-	    a->opts[k] != NULL; i++, k++) {
+	    a->opts[k] != NULL && !typed_too(argc, argv, a->opts[k]);
+	    i++, k++) {
 		out[n++] = (char *)a->opts[k];
 		out[n++] = argv[i];
 	}

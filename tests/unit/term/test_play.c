@@ -130,6 +130,10 @@ main(void)
 	is_str(expand("attack x y"), "attack|x|y", "no alias");
 	is_str(expand("attack x y 8 6"), "attack|x|y|--card|8|--vs-card|6",
 	    "a whole alias: the command takes its words too");
+	is_str(expand("attack x y z --card 7"), "attack|x|y|z|--card|7",
+	    "an option typed too: the words as typed, for the tool to refuse");
+	is_str(expand("a x y 8 --vs-card=6"), "attack|x|y|--card|8|--vs-card=6",
+	    "the options not typed are still taken bare");
 	is_str(expand("mental x y z"), "mental|x|y|z",
 	    "not whole: the command's words as typed");
 	is_str(expand("m x y 8"), "mental|x|y|--card|8", "its short form");
