@@ -155,6 +155,29 @@ play_command_line(const struct play_alias *aliases, const char *shortopts,
 	return out;
 }
 
+char **
+play_command_line_lists(const struct play_alias *aliases,
+    const char *shortopts, const char *const *const *value_opts, int argc,
+    char **argv, int *nargc)
+{
+	struct option *lo;
+	size_t n = 0, k = 0;
+	char **v;
+
+	for (size_t l = 0; value_opts && value_opts[l]; l++)
+		for (size_t i = 0; value_opts[l][i]; i++)
+			n++;
+	lo = xcalloc(n + 1, sizeof *lo);
+	for (size_t l = 0; value_opts && value_opts[l]; l++)
+		for (size_t i = 0; value_opts[l][i]; i++) {
+			lo[k].name = value_opts[l][i];
+			lo[k++].has_arg = required_argument;
+		}
+	v = play_command_line(aliases, shortopts, lo, argc, argv, nargc);
+	free(lo);
+	return v;
+}
+
 /* The log the session keeps to, as users type its key; "" for none yet. */
 static char pinned[64];
 

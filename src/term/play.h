@@ -135,4 +135,13 @@ char **play_command_line(const struct play_alias *aliases,
     const char *shortopts, const struct option *longopts, int argc,
     char **argv, int *nargc);
 
+/*
+ * The same for a tool that parses its own options, whose long options
+ * that take a value are value_opts (a NULL-ended list of NULL-ended
+ * lists of names without "--", as complete_tool's opts).
+ */
+char **play_command_line_lists(const struct play_alias *aliases,
+    const char *shortopts, const char *const *const *value_opts, int argc,
+    char **argv, int *nargc);
+
 #endif

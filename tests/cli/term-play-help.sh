@@ -38,3 +38,16 @@ run_in each-fb-duel fb-duel play
 printf 'help\nhelp m\nhelp team\n' >"$T/bghelp"
 run_in bghelp bg-board play
 run_in each-bg-board bg-board play
+# Their short forms on the command line too.
+fb-duel sheet add Ann --side light --hand right >/dev/null
+fb-duel sheet add Bob --side dark --hand left >/dev/null
+fb-duel start Ann Bob >/dev/null
+run fb-duel --seed 7 i 5,2
+run fb-duel t torso
+run fb-duel -o x.pdf i 5,2
+cp "$TOP/tests/fixtures/bg/red.team" "$TOP/tests/fixtures/bg/blue.team" "$T"
+bg-board team add Red --file "$T/red.team" >/dev/null
+bg-board team add Blue --file "$T/blue.team" >/dev/null
+bg-board new Red Blue >/dev/null
+run bg-board m Rogue a3
+run bg-board u

@@ -151,6 +151,18 @@ main(void)
 	is_str(oneshot("t -- a k g 1"), "t|--|a|k|g|1",
 	    "one-shot: nothing after --");
 	is_str(oneshot("t --json"), "t|--json", "one-shot: no command");
+	{
+		static const char *const own[] = { "db", "init", NULL };
+		static const char *const *const lists[] = { own, NULL };
+		char *w[] = { "t", "--init", "a", "--json", "u", "4", NULL };
+		char **v;
+		int n;
+
+		v = play_command_line_lists(aliases, "o:", lists, 6, w, &n);
+		ok(n == 6 && strcmp(v[4], "undo") == 0 && strcmp(v[2], "a") == 0
+		    && v[6] == NULL, "one-shot by lists: a value, then the alias");
+		free(v);
+	}
 	is_str(expand("au x"), "au|x", "an alias only whole");
 	return tap_done();
 }
