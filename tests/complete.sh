@@ -11,7 +11,8 @@
 #     interactive zsh driven by zpty, the line's buffer after a TAB
 #     compared;
 #   - every tool's commands (those its "no command given" lists) and
-#     options (those its --help names) are offered;
+#     options (those its --help names) are offered; after a command of
+#     crs-combat, only the options it takes and the global ones;
 #   - a missing or empty database: no candidates, nothing on stderr, no
 #     file made; completing writes nothing to the database, nor a -wal
 #     or -shm beside it.
@@ -124,6 +125,15 @@ check 'crs-combat --sur' --sur --surprise
 check 'crs-stats --rounding ' '' per-term whole
 check 'crs-stats --rounding=p' p per-term
 check 'crs-combat --kind i' i intimidation
+# After a command, its own options and those of every command (#39).
+check 'crs-combat attack Fred --v' --v --version --vs-card --vs-item \
+    --vs-mod --vs-skill --vs-special
+check 'crs-combat attack Fred --a' --a
+check 'crs-combat end --a' --a --agreed
+check 'crs-combat undo --' -- --combat --csv --db --dry-run --gm --help \
+    --json --seed --version
+check 'crs-combat --card 8 mental Fred --k' --k --kind
+check 'crs-combat pass Fred --c' --c --combat --csv
 check 'fb-duel --si' --si --side
 check 'fb-duel --level t' t templar
 check 'd6-roll 4D --vs mod' mod moderate

@@ -103,12 +103,31 @@ static const struct option longopts[] = {
 	{ NULL, 0, NULL, 0 }
 };
 
+/*
+ * The short forms (term/play.h), which play and the one-shot command
+ * both take: "m Rogue a3" is "move Rogue a3".
+ */
+static const struct play_alias aliases[] = {
+	{ "m", "move", 2, { NULL }, 0, "m Thor c3" },
+	{ "s", "show", 0, { NULL }, 0, "s" },
+	{ "u", "undo", 0, { NULL }, 0, "u" },
+	{ "p", "pass", 0, { NULL }, 0, "p" },
+	{ "l", "log", 0, { NULL }, 0, "l" },
+	{ NULL, NULL, 0, { NULL }, 0, NULL }
+};
+
 static void
 parse_args(int argc, char **argv)
 {
 	int ch, idx;
 
+	static char **words;
+
 	complete_answer(argc, argv, &bgcomplete_board, longopts);
+	/* The words play takes are the command line's too. */
+	free(words);
+	argv = words = play_command_line(aliases, ":jchV", longopts, argc,
+	    argv, &argc);
 	memset(&o, 0, sizeof o);	/* main() may run more than once (fuzzing) */
 	o.fmt = OUT_TABLE;
 	opterr = 0;
@@ -1335,14 +1354,6 @@ static int bg_board(int argc, char **argv);
 static int
 cmd_play(void)
 {
-	static const struct play_alias aliases[] = {
-		{ "m", "move", 2, { NULL } },
-		{ "s", "show", 0, { NULL } },
-		{ "u", "undo", 0, { NULL } },
-		{ "p", "pass", 0, { NULL } },
-		{ "l", "log", 0, { NULL } },
-		{ NULL, NULL, 0, { NULL } }
-	};
 	static const char *const board[] = { "show", NULL };
 	static const struct play_game session = { "bg-board", bg_board,
 	    aliases, board, "--game", "new", &bgledger_kind };

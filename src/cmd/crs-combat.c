@@ -81,7 +81,7 @@ static const char usage_text[] =
 "  swap NAME ITEM [--free]    Item Swap (Avatar 2.6)\n"
 "  pass NAME            the combatant does nothing this round\n"
 "  round                Clean Up, and the next round\n"
-"  end [--agreed]       end the combat\n"
+"  end [--agreed]       the combat ends\n"
 "  dead NAME            a combatant at LIFE 0 died (no restoring)\n"
 "  undo [EVENT] [--dry-run]  reverse the last event, or the one given\n"
 "  play [COMBAT]        type commands at a prompt, the board shown after\n"
@@ -1690,6 +1690,8 @@ enum {
 	OPT_DRY_RUN, OPT_OUTPUT, OPT_LAST
 };
 
+#define SHORTOPTS ":jchVo:"
+
 static const struct option longopts[] = {
 	{ "db", required_argument, NULL, OPT_DB },
 	{ "combat", required_argument, NULL, OPT_COMBAT },
@@ -1729,42 +1731,6 @@ static const struct option longopts[] = {
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 }
-};
-
-/* Which commands take each command option; the others are global. */
-static const struct {
-	int		 opt;
-	const char	*cmds;
-} opt_cmds[] = {
-	{ OPT_LONG, " attack " },
-	{ OPT_USE, " attack mental " },
-	{ OPT_CARD, " attack mental power flee " },
-	{ OPT_VS_CARD, " attack mental power " },
-	{ OPT_VS_SPECIAL, " attack mental power " },
-	{ OPT_MOD, " attack mental power flee " },
-	{ OPT_VS_MOD, " attack mental power " },
-	{ OPT_KIND, " mental " },
-	{ OPT_AGREED, " end " },
-	{ OPT_CHAR, " history " },
-	{ OPT_SINCE, " history report " },
-	{ OPT_OUTPUT, " report " },
-	{ OPT_RULES, " start " },
-	{ OPT_LOCKOUT, " start " },
-	{ OPT_ITEM, " attack mental " },
-	{ OPT_VS_ITEM, " attack mental power " },
-	{ OPT_SKILL, " attack mental power flee " },
-	{ OPT_VS_SKILL, " attack mental power " },
-	{ OPT_FREE, " attack swap " },
-	{ OPT_SURPRISE, " attack mental " },
-	{ OPT_MELEE_HIT, " attack " },
-	{ OPT_REACT, " attack mental power " },
-	{ OPT_REACT_BASE, " attack mental power " },
-	{ OPT_REACT_NEED, " attack mental power " },
-	{ OPT_REACT_CARD, " attack mental power " },
-	{ OPT_EM, " power " },
-	{ OPT_CATCH, " flee " },
-	{ OPT_LET, " flee charge " },
-	{ OPT_DRY_RUN, " undo " },
 };
 
 /* Appends item to a ';'-separated list. */
@@ -1966,7 +1932,7 @@ parse_opts(struct opts *o, int *seen, int argc, char **argv)
 	int ch;
 
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, ":jchVo:", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, SHORTOPTS, longopts, NULL)) != -1) {
 		if (ch == 'o')
 			ch = OPT_OUTPUT;
 		if (ch >= 256 && ch < OPT_LAST)
@@ -1978,8 +1944,9 @@ parse_opts(struct opts *o, int *seen, int argc, char **argv)
 }
 
 /*
- * A list of commands as opt_cmds has it (" attack mental power ") as a
- * sentence says it ("attack, mental or power"), in a static buffer.
+ * A list of commands as a table of options has it ("attack mental
+ * power") as a sentence says it ("attack, mental or power"), in a static
+ * buffer.
  */
 static const char *
 commands_said(const char *cmds)
@@ -1999,24 +1966,26 @@ commands_said(const char *cmds)
 	return said;
 }
 
-/* Each command option goes with its commands, and some with another. */
+/*
+ * Each command option goes with its commands (the table completion
+ * offers them by, crs/complete.c), and some with another.
+ */
 static void
 check_opts(const struct opts *o, const int *seen, const char *cmd)
 {
-	char spaced[40];
+	const struct complete_takes *t = crscomplete_combat.takes;
 
-	snprintf(spaced, sizeof spaced, " %.30s ", cmd);
-	for (size_t i = 0; i < sizeof opt_cmds / sizeof opt_cmds[0]; i++) {
-		const char *name = "";
+	for (; t->option != NULL; t++) {
+		const struct option *lo = longopts;
+		const char *cmds;
 
-		if (!seen[opt_cmds[i].opt - 256] || strstr(opt_cmds[i].cmds,
-		    spaced))
+		while (lo->name != NULL && strcmp(lo->name, t->option) != 0)
+			lo++;
+		if (lo->name == NULL || lo->val < 256 || !seen[lo->val - 256])
 			continue;
-		for (const struct option *lo = longopts; lo->name; lo++)
-			if (lo->val == opt_cmds[i].opt)
-				name = lo->name;
-		cli_usage_error("--%s goes with %s", name,
-		    commands_said(opt_cmds[i].cmds));
+		if (!complete_takes(t, t->option, cmd, &cmds))
+			cli_usage_error("--%s goes with %s", t->option,
+			    commands_said(cmds));
 	}
 	if (o->vs_special && !o->vs_card)
 		cli_usage_error("--vs-special goes with --vs-card");
@@ -2065,7 +2034,7 @@ static const struct command {
 	    "range needs A B FEET, as often as needed", 0 },
 	{ "init", cmd_event, COMBAT_INITIATIVE, 0, -1, 1, NULL, 0 },
 	{ "attack", cmd_strike, COMBAT_ATTACK, 2, 2, 1,
-	    "attack needs ATTACKER TARGET", 0 },
+	    "attack needs ATTACKER TARGET [CARDS [VS-CARDS]]", 0 },
 	{ "mental", cmd_strike, COMBAT_MENTAL, 2, -1, 1,
 	    "mental needs ATTACKER TARGET [TARGET...]", 0 },
 	{ "power", cmd_strike, COMBAT_POWER, 3, -1, 1,
@@ -2088,6 +2057,26 @@ static const struct command {
 };
 
 /*
+ * The short forms a GM types at a busy table (term/play.h), which play
+ * and the one-shot command both take: "attack k g 10,10,9 2" is "attack
+ * k g --card 10,10,9 --vs-card 2".  A mental action takes several
+ * targets, so only its short form takes the cards bare.
+ */
+static const struct play_alias aliases[] = {
+	{ "a", "attack", 2, { "--card", "--vs-card" }, 1,
+	    "a Fred John 10,6 9" },
+	{ "m", "mental", 2, { "--card", "--vs-card" }, 0,
+	    "m Mary John 8 4" },
+	{ "i", "init", 0, { NULL }, 0, "i Fred=9 John=4 Mary=2" },
+	{ "p", "pass", 1, { NULL }, 0, "p Mary" },
+	{ "n", "round", 0, { NULL }, 0, "n" },
+	{ "s", "status", 0, { NULL }, 0, "s" },
+	{ "u", "undo", 0, { NULL }, 0, "u" },
+	{ "l", "log", 0, { NULL }, 0, "l" },
+	{ NULL, NULL, 0, { NULL }, 0, NULL }
+};
+
+/*
  * play [COMBAT]: commands typed at a prompt, each run as its one-shot
  * form (term/play.h), with the aliases a GM types at a busy table.  The
  * session keeps to one combat: the one named, else its GM's under way,
@@ -2096,17 +2085,6 @@ static const struct command {
 static int
 cmd_play(struct opts *o, int argc, char **argv)
 {
-	static const struct play_alias aliases[] = {
-		{ "a", "attack", 2, { "--card", "--vs-card" } },
-		{ "m", "mental", 2, { "--card", "--vs-card" } },
-		{ "i", "init", 0, { NULL } },
-		{ "p", "pass", 1, { NULL } },
-		{ "n", "round", 0, { NULL } },
-		{ "s", "status", 0, { NULL } },
-		{ "u", "undo", 0, { NULL } },
-		{ "l", "log", 0, { NULL } },
-		{ NULL, NULL, 0, { NULL } }
-	};
 	static const char *const board[] = { "status", NULL };
 	static const struct play_game session = { "crs-combat", crs_combat,
 	    aliases, board, "--combat", "start", &ledger_kind };
@@ -2124,6 +2102,7 @@ crs_combat(int argc, char **argv)
 {
 	/* Static: the lists it builds live as long as the process. */
 	static struct opts o;
+	static char **words;
 	int seen[OPT_LAST - 256];
 	const struct command *c;
 	const char *cmd;
@@ -2135,6 +2114,10 @@ crs_combat(int argc, char **argv)
 	o.react_need = 1;
 	cli_init(argc, argv);
 	complete_answer(argc, argv, &crscomplete_combat, longopts);
+	/* The words play takes are the command line's too. */
+	free(words);
+	argv = words = play_command_line(aliases, SHORTOPTS, longopts, argc,
+	    argv, &argc);
 	parse_opts(&o, seen, argc, argv);
 	argc -= optind;
 	argv += optind;

@@ -1721,6 +1721,22 @@ cmd_sim(void)
 static int fb_duel(int argc, char **argv);
 
 /*
+ * The short forms (term/play.h), which play and the one-shot command
+ * both take: "i 5,2" is "init --init 5,2".
+ */
+static const struct play_alias aliases[] = {
+	{ "i", "init", 0, { "--init" }, 0, "i 5,2" },
+	{ "t", "target", 0, { "--choose" }, 0, "t torso" },
+	{ "r", "round", 0, { NULL }, 0,
+	    "r --init 5,2 --choose torso --hit 2,2 --block 4,4" },
+	{ "s", "status", 0, { NULL }, 0, "s" },
+	{ "u", "undo", 0, { NULL }, 0, "u" },
+	{ "l", "log", 0, { NULL }, 0, "l" },
+	{ NULL, NULL, 0, { NULL }, 0, NULL }
+};
+
+
+/*
  * play [DUEL]: commands at a prompt, each run as its one-shot form; the
  * session keeps to one duel: the one named, else its GM's not over, else
  * the one it starts.
@@ -1728,15 +1744,6 @@ static int fb_duel(int argc, char **argv);
 static int
 cmd_play(void)
 {
-	static const struct play_alias aliases[] = {
-		{ "i", "init", 0, { "--init" } },
-		{ "t", "target", 0, { "--choose" } },
-		{ "r", "round", 0, { NULL } },
-		{ "s", "status", 0, { NULL } },
-		{ "u", "undo", 0, { NULL } },
-		{ "l", "log", 0, { NULL } },
-		{ NULL, NULL, 0, { NULL } }
-	};
 	static const char *const board[] = { "status", NULL };
 	static const struct play_game session = { "fb-duel", fb_duel, aliases,
 	    board, "--duel", "start", &fbledger_kind };
@@ -1801,10 +1808,15 @@ main(int argc, char **argv)
 static int
 fb_duel(int argc, char **argv)
 {
+	static char **words;
 	const char *cmd;
 
 	cli_init(argc, argv);
 	complete_answer(argc, argv, &fbcomplete_duel, NULL);
+	/* The words play takes are the command line's too. */
+	free(words);
+	argv = words = play_command_line_lists(aliases, "o:",
+	    fbcomplete_duel.opts, argc, argv, &argc);
 	parse_args(argc, argv);
 	if (o.nargs == 0)
 		cli_usage_error("no command given (sheet, board, start, "

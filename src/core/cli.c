@@ -24,6 +24,15 @@
 
 extern char *program_invocation_short_name;
 
+/* Inside play: the command typed ("" when it is none), else NULL. */
+static const char *play_cmd;
+
+void
+cli_play_hint(const char *cmd)
+{
+	play_cmd = cmd != NULL ? cmd : "";
+}
+
 void
 cli_usage_error(const char *fmt, ...)
 {
@@ -32,8 +41,14 @@ cli_usage_error(const char *fmt, ...)
 	va_start(ap, fmt);
 	vwarnx(fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "Try '%s --help' for more information.\n",
-	    program_invocation_short_name);
+	if (play_cmd != NULL && *play_cmd != '\0')
+		fprintf(stderr, "Type 'help %s' for its short form and "
+		    "options.\n", play_cmd);
+	else if (play_cmd != NULL)
+		fputs("Type 'help' for the commands.\n", stderr);
+	else
+		fprintf(stderr, "Try '%s --help' for more information.\n",
+		    program_invocation_short_name);
 	exit(2);
 }
 
@@ -71,6 +86,9 @@ cli_unknown(const char *what, const char *typed, const char *const *known,
 {
 	char why[600];
 
+	/* An unknown command has no help of its own in play. */
+	if (play_cmd != NULL && strcmp(what, "command") == 0)
+		play_cmd = "";
 	/* A word that is known after all is refused for what it is not. */
 	if (names_lookup(typed, known, n, 1, what, why, sizeof why) >= 0)
 		cli_usage_error("'%s' is not a %s here", util_q(typed), what);

@@ -14,10 +14,19 @@
 
 /*
  * Prints "PROG: MESSAGE" and "Try 'PROG --help' for more information."
- * to stderr and exits 2.
+ * to stderr and exits 2; inside play (cli_play_hint), the hint is play's
+ * own help instead.
  */
 void cli_usage_error(const char *fmt, ...)
     __attribute__((noreturn, format(printf, 1, 2)));
+
+/*
+ * The command line being run is one typed at play's prompt (issue #39),
+ * whose first word is cmd: a usage error points to "help CMD" there,
+ * or to "help" when cmd is no command of the tool, not to --help, whose
+ * usage is the command line's.  cmd is not copied.
+ */
+void cli_play_hint(const char *cmd);
 
 /*
  * Handles an option every tool shares: -j/--json, -c/--csv, -h/--help

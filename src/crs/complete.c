@@ -140,6 +140,44 @@ static const struct complete_value combat_values[] = {
 	{ NULL, NULL }
 };
 
+/*
+ * The options of crs-combat's commands; the others (--db, --combat,
+ * --gm, --seed, --json, --csv) go with every one.  crs-combat refuses an
+ * option by this table, in this order, and completes by it.
+ */
+static const struct complete_takes combat_takes[] = {
+	{ "long", "attack" },
+	{ "use", "attack mental" },
+	{ "card", "attack mental power flee" },
+	{ "vs-card", "attack mental power" },
+	{ "vs-special", "attack mental power" },
+	{ "mod", "attack mental power flee" },
+	{ "vs-mod", "attack mental power" },
+	{ "kind", "mental" },
+	{ "agreed", "end" },
+	{ "char", "history" },
+	{ "since", "history report" },
+	{ "output", "report" },
+	{ "rules", "start" },
+	{ "lockout", "start" },
+	{ "item", "attack mental" },
+	{ "vs-item", "attack mental power" },
+	{ "skill", "attack mental power flee" },
+	{ "vs-skill", "attack mental power" },
+	{ "free", "attack swap" },
+	{ "surprise", "attack mental" },
+	{ "melee-hit", "attack" },
+	{ "react", "attack mental power" },
+	{ "react-base", "attack mental power" },
+	{ "react-need", "attack mental power" },
+	{ "react-card", "attack mental power" },
+	{ "em", "power" },
+	{ "catch", "flee" },
+	{ "let", "flee charge" },
+	{ "dry-run", "undo" },
+	{ NULL, NULL }
+};
+
 /* The fighters of the combat --combat names, else of its GM's. */
 static const struct complete_list combat_lists[] = {
 	{ "fighter", NULL, ledger_fighters },
@@ -149,6 +187,7 @@ static const struct complete_list combat_lists[] = {
 const struct complete_tool crscomplete_combat = {
 	.cmds = combat_cmds,
 	.values = combat_values,
+	.takes = combat_takes,
 	.log = &ledger_kind,
 	.lists = combat_lists,
 	.names = names,

@@ -432,29 +432,61 @@ offer_word(struct complete *c, int i)
 	free(kind);
 }
 
-/* Offers every long option of the tool. */
+int
+complete_takes(const struct complete_takes *takes, const char *option,
+    const char *cmd, const char **cmds)
+{
+	size_t n = strlen(cmd);
+
+	if (cmds != NULL)
+		*cmds = NULL;
+	for (; takes != NULL && takes->option != NULL; takes++) {
+		if (strcmp(takes->option, option) != 0)
+			continue;
+		if (cmds != NULL)
+			*cmds = takes->cmds;
+		for (const char *p = takes->cmds; (p = strstr(p, cmd)) != NULL;
+		    p += n)
+			if ((p == takes->cmds || p[-1] == ' ') &&
+			    (p[n] == ' ' || p[n] == '\0'))
+				return 1;
+		return 0;
+	}
+	return 1;
+}
+
+/*
+ * Offers option name (without "--") unless the command on the line is
+ * one the tool's table says does not take it.
+ */
+static void
+offer_option(struct complete *c, const char *name)
+{
+	char *s;
+
+	if (c->npos > 0 && find_cmd(c->t->cmds, c->pos[0]) != NULL &&
+	    !complete_takes(c->t->takes, name, c->pos[0], NULL))
+		return;
+	s = xasprintf("--%s", name);
+	offer(c, s, 0);
+	free(s);
+}
+
+/* Offers the long options of the tool that the command takes. */
 static void
 offer_options(struct complete *c)
 {
 	if (c->longopts != NULL) {
-		for (const struct option *o = c->longopts; o->name; o++) {
-			char *s = xasprintf("--%s", o->name);
-
-			offer(c, s, 0);
-			free(s);
-		}
+		for (const struct option *o = c->longopts; o->name; o++)
+			offer_option(c, o->name);
 		return;
 	}
 	for (int v = 0; v < 2; v++) {
 		const char *const *const *lists = v ? c->t->opts : c->t->flags;
 
 		for (size_t l = 0; lists != NULL && lists[l] != NULL; l++)
-			for (size_t i = 0; lists[l][i] != NULL; i++) {
-				char *s = xasprintf("--%s", lists[l][i]);
-
-				offer(c, s, 0);
-				free(s);
-			}
+			for (size_t i = 0; lists[l][i] != NULL; i++)
+				offer_option(c, lists[l][i]);
 	}
 }
 

@@ -89,6 +89,27 @@ struct complete_list {
 };
 
 /*
+ * Which commands take a command's option (option without "--"; cmds,
+ * the commands' names separated by blanks).  An option a tool's table
+ * does not list goes with every command (--db, --json).  The table a
+ * tool's parser refuses an option by is the one its completion offers
+ * them by (issue #39): after "attack Fred --", attack's options only.
+ */
+struct complete_takes {
+	const char	*option;
+	const char	*cmds;
+};
+
+/*
+ * Whether command cmd takes option (without "--") by takes, a table
+ * ended by a NULL option: 1 when takes lists the option with cmd or
+ * does not list it, else 0.  *cmds, when not NULL, is set to the
+ * commands that take it (NULL for every command).
+ */
+int complete_takes(const struct complete_takes *takes, const char *option,
+    const char *cmd, const char **cmds);
+
+/*
  * A tool's grammar.  Its options come from its getopt_long table, given
  * to complete_answer, or for a tool that parses its own, from opts (the
  * options that take a value) and flags (those that take none), each a
@@ -101,6 +122,8 @@ struct complete_tool {
 	const char *const *const	*opts;
 	const char *const *const	*flags;
 	const struct complete_value	*values;	/* NULL option last */
+	/* Which commands take which options; NULL: every one takes all. */
+	const struct complete_takes	*takes;		/* NULL option last */
 	/* A table of values it shares (complete_sheet_values), or NULL. */
 	const struct complete_value	*shared_values;
 	/* The kind of log it keeps, for lists' in_log; or NULL. */

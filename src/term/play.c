@@ -9,6 +9,7 @@
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <ctype.h>
 #include <getopt.h>
 #include <histedit.h>
 #include <locale.h>
@@ -22,19 +23,46 @@
 
 #include "base/names.h"
 #include "base/util.h"
+#include "core/cli.h"
 #include "core/journal.h"
+
+/* The alias argv0 is, or whose command it is when that takes its words. */
+static const struct play_alias *
+alias_of(const struct play_alias *aliases, const char *argv0)
+{
+	const struct play_alias *a = NULL;
+
+	for (size_t j = 0; aliases && aliases[j].alias; j++)
+		if (strcmp(aliases[j].alias, argv0) == 0)
+			return &aliases[j];
+	for (size_t j = 0; aliases && aliases[j].alias; j++)
+		if (aliases[j].whole && strcmp(aliases[j].command, argv0) == 0)
+			a = &aliases[j];
+	return a;
+}
+
+/* Whether option opt is among the words, alone or as "OPT=VALUE". */
+static int
+typed_too(int argc, char **argv, const char *opt)
+{
+	size_t n = strlen(opt);
+
+	for (int i = 1; i < argc; i++)
+		if (strncmp(argv[i], opt, n) == 0 && (argv[i][n] == '\0' ||
+		    argv[i][n] == '='))
+			return 1;
+	return 0;
+}
 
 char **
 play_expand(const struct play_alias *aliases, int argc, char **argv,
     int *nargc)
 {
-	const struct play_alias *a = NULL;
+	const struct play_alias *a = argc > 0 ? alias_of(aliases, argv[0]) :
+	    NULL;
 	char **out = xcalloc((size_t)argc * 2 + 2, sizeof *out);
 	int n = 0, i = 1, k = 0;
 
-	for (size_t j = 0; argc > 0 && aliases && aliases[j].alias; j++)
-		if (strcmp(aliases[j].alias, argv[0]) == 0)
-			a = &aliases[j];
 	if (a == NULL) {
 		memcpy(out, argv, (size_t)argc * sizeof *out);
 		*nargc = argc;
@@ -43,9 +71,14 @@ play_expand(const struct play_alias *aliases, int argc, char **argv,
 	out[n++] = (char *)a->command;
 	for (; i < argc && i <= a->npos; i++)
 		out[n++] = argv[i];
-	/* Bare words after the names stand for the alias's options. */
+	/*
+	 * Bare words after the names stand for the alias's options, unless
+	 * the option is typed too: "attack a b c --card 7" is a word too many
+	 * (a third target?), which the command refuses, not a second --card.
+	 */
 	for (; i < argc && argv[i][0] != '-' && k < PLAY_ALIAS_OPTS &&
-	    a->opts[k] != NULL; i++, k++) {
+	    a->opts[k] != NULL && !typed_too(argc, argv, a->opts[k]);
+	    i++, k++) {
 		out[n++] = (char *)a->opts[k];
 		out[n++] = argv[i];
 	}
@@ -54,6 +87,95 @@ play_expand(const struct play_alias *aliases, int argc, char **argv,
 	out[n] = NULL;
 	*nargc = n;
 	return out;
+}
+
+/* Whether word w is an option that takes the word after it as its value. */
+static int
+takes_value(const char *w, const char *shortopts,
+    const struct option *longopts)
+{
+	const char *s;
+
+	if (w[0] != '-' || w[1] == '\0')
+		return 0;
+	if (w[1] == '-') {
+		size_t len = strcspn(w + 2, "=");
+		const struct option *found = NULL;
+		int nfound = 0;
+
+		if (w[2 + len] == '=')
+			return 0;
+		/* getopt_long takes a unique prefix too. */
+		for (const struct option *o = longopts; o && o->name; o++)
+			if (strncmp(o->name, w + 2, len) == 0) {
+				if (strlen(o->name) == len) {
+					found = o;
+					nfound = 1;
+					break;
+				}
+				found = o;
+				nfound++;
+			}
+		return nfound == 1 && found->has_arg == required_argument;
+	}
+	/* A cluster "-jo FILE": the last letter that takes a value. */
+	for (const char *c = w + 1; *c; c++)
+		if ((s = strchr(shortopts, *c)) != NULL && *c != ':' &&
+		    s[1] == ':')
+			return c[1] == '\0';
+	return 0;
+}
+
+char **
+play_command_line(const struct play_alias *aliases, const char *shortopts,
+    const struct option *longopts, int argc, char **argv, int *nargc)
+{
+	char **tail, **out;
+	int i = 1, n;
+
+	for (; i < argc; i++) {
+		if (strcmp(argv[i], "--") == 0 || argv[i][0] != '-' ||
+		    argv[i][1] == '\0')
+			break;
+		if (takes_value(argv[i], shortopts, longopts))
+			i++;
+	}
+	if (i >= argc || strcmp(argv[i], "--") == 0) {
+		out = xcalloc((size_t)argc + 1, sizeof *out);
+		memcpy(out, argv, (size_t)argc * sizeof *out);
+		*nargc = argc;
+		return out;
+	}
+	tail = play_expand(aliases, argc - i, argv + i, &n);
+	out = xcalloc((size_t)(i + n) + 1, sizeof *out);
+	memcpy(out, argv, (size_t)i * sizeof *out);
+	memcpy(out + i, tail, (size_t)n * sizeof *out);
+	free(tail);
+	*nargc = i + n;
+	return out;
+}
+
+char **
+play_command_line_lists(const struct play_alias *aliases,
+    const char *shortopts, const char *const *const *value_opts, int argc,
+    char **argv, int *nargc)
+{
+	struct option *lo;
+	size_t n = 0, k = 0;
+	char **v;
+
+	for (size_t l = 0; value_opts && value_opts[l]; l++)
+		for (size_t i = 0; value_opts[l][i]; i++)
+			n++;
+	lo = xcalloc(n + 1, sizeof *lo);
+	for (size_t l = 0; value_opts && value_opts[l]; l++)
+		for (size_t i = 0; value_opts[l][i]; i++) {
+			lo[k].name = value_opts[l][i];
+			lo[k++].has_arg = required_argument;
+		}
+	v = play_command_line(aliases, shortopts, lo, argc, argv, nargc);
+	free(lo);
+	return v;
 }
 
 /* The log the session keeps to, as users type its key; "" for none yet. */
@@ -137,6 +259,9 @@ child(const struct play_tool *t, int argc, char **argv, int complete)
 
 		child_words = argv;
 		child_argv = v = full_argv(t, argc, argv, complete, &n);
+		/* A refusal points to play's help, not to --help. */
+		if (!complete)
+			cli_play_hint(argc > 0 ? argv[0] : NULL);
 
 		/* getopt starts afresh, as in a new process. */
 		optind = 0;
@@ -227,10 +352,11 @@ pin_ask(const struct play_tool *t)
 	}
 }
 
+static int help(const struct play_tool *t, int argc, char **argv);
+
 /*
- * Runs one line: "quit" and "exit" end the session (-1), an alias is
- * expanded, undo without an event first says what it will undo.  Returns
- * the command's status.
+ * Runs one line: "quit" and "exit" end the session (-1), help says what
+ * play takes, an alias is expanded.  Returns the command's status.
  */
 static int
 run_line(const struct play_tool *t, int argc, char **argv)
@@ -241,16 +367,9 @@ run_line(const struct play_tool *t, int argc, char **argv)
 	if (argc == 1 && (strcmp(argv[0], "quit") == 0 ||
 	    strcmp(argv[0], "exit") == 0))
 		return -1;
+	if (strcmp(argv[0], "help") == 0)
+		return help(t, argc, argv);
 	v = play_expand(t->aliases, argc, argv, &n);
-	if (t->undo != NULL && n == 1 && strcmp(v[0], t->undo) == 0 &&
-	    t->undo_preview != NULL) {
-		char *preview[] = { v[0], (char *)t->undo_preview, NULL };
-
-		if ((rc = run_words(t, 2, preview)) != 0) {
-			free(v);
-			return rc;
-		}
-	}
 	rc = run_words(t, n, v);
 	/* A new log is the session's from now on. */
 	if (rc == 0 && t->start != NULL && n > 0 && strcmp(v[0], t->start) == 0)
@@ -310,6 +429,71 @@ prompt(EditLine *el)
 }
 
 /*
+ * The lines the tool prints on standard output for the words (its name
+ * first, no lead), run in a child and silent on standard error; empty
+ * lines and "\tfiles" (the shell's file names, which play does not
+ * offer) left out.  *n is set to their number.
+ */
+static char **
+tool_lines(const struct play_tool *t, int argc, char **words, size_t *n)
+{
+	int fd[2], status;
+	pid_t pid;
+	FILE *fp;
+	char *line = NULL, **v = NULL;
+	size_t cap = 0;
+	ssize_t len;
+
+	*n = 0;
+	if (pipe(fd) != 0)
+		return NULL;
+	fflush(stdout);
+	if ((pid = fork()) < 0) {
+		close(fd[0]);
+		close(fd[1]);
+		return NULL;
+	}
+	if (pid == 0) {
+		struct play_tool bare = *t;
+
+		close(fd[0]);
+		if (dup2(fd[1], STDOUT_FILENO) < 0)
+			_exit(1);
+		close(fd[1]);
+		/* The words carry what they need: no lead before them. */
+		bare.nlead = 0;
+		child(&bare, argc, words, 1);
+	}
+	close(fd[1]);
+	if ((fp = fdopen(fd[0], "r")) == NULL) {
+		close(fd[0]);
+		waitpid(pid, &status, 0);
+		return NULL;
+	}
+	while ((len = getline(&line, &cap, fp)) > 0) {
+		if (line[len - 1] == '\n')
+			line[--len] = '\0';
+		if (len == 0 || line[0] == '\t')
+			continue;
+		v = xreallocarray(v, *n + 1, sizeof *v);
+		v[(*n)++] = xstrdup(line);
+	}
+	free(line);
+	fclose(fp);
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		continue;
+	return v;
+}
+
+static void
+lines_free(char **v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+/*
  * The tool's answer to a completion request for the last of the words
  * (argc of them, the last the one under way): its candidates, one a line
  * (term/complete.h), asked in a child as the shell's completion asks.
@@ -317,14 +501,8 @@ prompt(EditLine *el)
 static char **
 ask_tool(const struct play_tool *t, int argc, char **words, size_t *n)
 {
-	int fd[2], status, k = 0;
-	pid_t pid;
-	FILE *fp;
-	char *line = NULL, **v = NULL, **req, cword[16];
-	size_t cap = 0;
-	ssize_t len;
-
-	*n = 0;
+	char **req, **v, cword[16];
+	int k = 0;
 	/* --complete CWORD -- TOOL LEAD... WORDS... */
 	int pin = takes_pin(t, argc, words);
 
@@ -344,51 +522,301 @@ ask_tool(const struct play_tool *t, int argc, char **words, size_t *n)
 	}
 	for (int i = 0; i < argc; i++)
 		req[k++] = words[i];
-	if (pipe(fd) != 0) {
-		free(req);
-		return NULL;
-	}
-	fflush(stdout);
-	if ((pid = fork()) < 0) {
-		close(fd[0]);
-		close(fd[1]);
-		free(req);
-		return NULL;
-	}
-	if (pid == 0) {
-		close(fd[0]);
-		if (dup2(fd[1], STDOUT_FILENO) < 0)
-			_exit(1);
-		close(fd[1]);
-		/* The lead is inside the request: none before it. */
-		{
-			struct play_tool bare = *t;
+	v = tool_lines(t, k, req, n);
+	free(req);
+	return v;
+}
 
-			bare.nlead = 0;
-			child(&bare, k, req, 1);
+/* ---- help: the short forms and each command's usage (issue #39) ---- */
+
+/*
+ * What help reads: the tool's usage (its --help, without the first line)
+ * and its commands, as its completion offers them as a first word.
+ */
+struct usage {
+	char	**line, **cmd;
+	size_t	  nline, ncmd;
+};
+
+static void
+usage_load(const struct play_tool *t, struct usage *u)
+{
+	char *help[] = { "--help", NULL }, *first[] = { "--complete", "1",
+	    "--", (char *)t->name, "", NULL };
+
+	u->line = tool_lines(t, 1, help, &u->nline);
+	u->cmd = tool_lines(t, 5, first, &u->ncmd);
+}
+
+static void
+usage_free(struct usage *u)
+{
+	lines_free(u->line, u->nline);
+	lines_free(u->cmd, u->ncmd);
+}
+
+/* Whether s begins with command word (then a blank or its end). */
+static int
+starts_word(const char *s, const char *word)
+{
+	size_t n = strlen(word);
+
+	return strncmp(s, word, n) == 0 && (s[n] == ' ' || s[n] == '\0');
+}
+
+/*
+ * Where on a line of the usage the next part begins: after a run of
+ * three blanks or more, a word that is one of the tool's commands
+ * ("status [--json]   log [--json]"); else the line's end.
+ */
+static const char *
+part_end(const struct usage *u, const char *p)
+{
+	for (; *p; p++) {
+		const char *q = p;
+
+		while (*q == ' ')
+			q++;
+		if (q - p < 3 || *q == '\0')
+			continue;
+		for (size_t i = 0; i < u->ncmd; i++)
+			if (starts_word(q, u->cmd[i]))
+				return p;
+		p = q - 1;
+	}
+	return p;
+}
+
+/*
+ * Prints (when out is not NULL) every part of the usage that begins with
+ * cmd, with the lines that go on from it; returns how many there are.
+ * The first part's words are copied into first.
+ */
+static int
+usage_of(const struct usage *u, const char *cmd, FILE *out, char *first,
+    size_t size)
+{
+	int found = 0;
+
+	for (size_t i = 0; i < u->nline; i++) {
+		const char *l = u->line[i], *p, *end;
+
+		/* The commands are the lines indented by two. */
+		if (strncmp(l, "  ", 2) != 0 || l[2] == ' ')
+			continue;
+		for (p = l + 2; *p; p = end) {
+			while (*p == ' ')
+				p++;
+			end = part_end(u, p);
+			if (!starts_word(p, cmd))
+				continue;
+			if (found++ == 0 && first != NULL)
+				snprintf(first, size, "%.*s", (int)(end - p), p);
+			if (out == NULL)
+				continue;
+			fprintf(out, "%.*s\n", (int)(end - p), p);
+			/* The lines indented deeper go on from a whole line. */
+			for (size_t j = i + 1; *end == '\0' && j < u->nline &&
+			    strncmp(u->line[j], "   ", 3) == 0; j++)
+				fprintf(out, "%s\n", u->line[j] + 2);
 		}
 	}
-	free(req);
-	close(fd[1]);
-	if ((fp = fdopen(fd[0], "r")) == NULL) {
-		close(fd[0]);
-		waitpid(pid, &status, 0);
-		return NULL;
+	return found;
+}
+
+/*
+ * The words of a command that are not options, from the first part of
+ * its usage ("attack ATTACKER TARGET [--long]": "ATTACKER TARGET").
+ */
+static void
+usage_args(const char *first, char *args, size_t size)
+{
+	const char *p = strchr(first, ' '), *end;
+
+	args[0] = '\0';
+	if (p == NULL)
+		return;
+	for (end = ++p; *end; end++)
+		if ((end[0] == ' ' && end[1] == ' ') || ((end == p ||
+		    end[-1] == ' ') && strchr("[-(|", *end) != NULL &&
+		    (end[0] != '[' || end[1] == '-')))
+			break;
+	while (end > p && end[-1] == ' ')
+		end--;
+	snprintf(args, size, "%.*s", (int)(end - p), p);
+}
+
+/*
+ * A short form as help writes it: "a ATTACKER TARGET [CARD [VS-CARD]]",
+ * the names of its options' values in capitals, each one optional.
+ */
+static void
+short_form(const struct usage *u, const struct play_alias *a, char *buf,
+    size_t size)
+{
+	char first[400] = "", args[300];
+	size_t len, k = 0;
+
+	usage_of(u, a->command, NULL, first, sizeof first);
+	usage_args(first, args, sizeof args);
+	len = (size_t)snprintf(buf, size, "%s%s%s", a->alias, *args ? " " :
+	    "", args);
+	for (; k < PLAY_ALIAS_OPTS && a->opts[k] != NULL && len < size; k++) {
+		len += (size_t)snprintf(buf + len, size - len, " [");
+		for (const char *o = a->opts[k] + 2; *o && len + 1 < size; o++)
+			buf[len++] = (char)toupper((unsigned char)*o);
+		buf[len] = '\0';
 	}
-	while ((len = getline(&line, &cap, fp)) > 0) {
-		if (line[len - 1] == '\n')
-			line[--len] = '\0';
-		/* "\tfiles": the shell's file names, which play does not offer. */
-		if (len == 0 || line[0] == '\t')
+	for (; k > 0 && len + 1 < size; k--)
+		buf[len++] = ']';
+	buf[len < size ? len : size - 1] = '\0';
+}
+
+/* The short forms, one a line with an example, then the other commands. */
+static int
+help_all(const struct play_tool *t, const struct usage *u)
+{
+	const struct play_alias *a;
+	char form[200];
+	int width = 0, cwidth = 0, rc = 0;
+	size_t col;
+
+	for (a = t->aliases; a && a->alias; a++) {
+		short_form(u, a, form, sizeof form);
+		if ((int)strlen(form) > width)
+			width = (int)strlen(form);
+		if ((int)strlen(a->command) > cwidth)
+			cwidth = (int)strlen(a->command);
+	}
+	printf("Short forms, each with an example (help COMMAND for its "
+	    "options):\n");
+	for (a = t->aliases; a && a->alias; a++) {
+		short_form(u, a, form, sizeof form);
+		printf("  %-*s  %-*s  %s\n", width, form, cwidth, a->command,
+		    a->example ? a->example : "(no example)");
+		rc |= a->example == NULL;
+	}
+	printf("Other commands, typed in full:\n ");
+	col = 1;
+	for (size_t i = 0; i < u->ncmd; i++) {
+		int short_one = 0;
+
+		for (a = t->aliases; a && a->alias; a++)
+			short_one |= strcmp(a->command, u->cmd[i]) == 0;
+		if (short_one || strcmp(u->cmd[i], "play") == 0)
 			continue;
-		v = xreallocarray(v, *n + 1, sizeof *v);
-		v[(*n)++] = xstrdup(line);
+		if (col + strlen(u->cmd[i]) + 1 > 72) {
+			printf("\n ");
+			col = 1;
+		}
+		col += (size_t)printf(" %s", u->cmd[i]);
+		/* A command the usage does not show has no help: a defect. */
+		if (usage_of(u, u->cmd[i], NULL, NULL, 0) == 0) {
+			warnx("no help for '%s'", u->cmd[i]);
+			rc = 1;
+		}
 	}
-	free(line);
-	fclose(fp);
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-		continue;
-	return v;
+	printf("\nquit or Ctrl-D leaves; Tab completes a command, an option "
+	    "or a name.\n");
+	return rc;
+}
+
+/*
+ * What a short form's example stands for, as play expands it; and the
+ * same words after the command's own name, where it takes them.
+ */
+static void
+help_example(const struct play_alias *a)
+{
+	struct play_alias one[2];
+	char *copy = xstrdup(a->example), *w[32], **v, *save = NULL;
+	int n = 0, nv;
+
+	/* This alias alone, whatever the table's others are. */
+	one[0] = *a;
+	memset(&one[1], 0, sizeof one[1]);
+
+	for (char *p = strtok_r(copy, " ", &save); p != NULL && n < 31;
+	    p = strtok_r(NULL, " ", &save))
+		w[n++] = p;
+	w[n] = NULL;
+	v = play_expand(one, n, w, &nv);
+	printf("  is:");
+	for (int i = 0; i < nv; i++)
+		printf(" %s", v[i]);
+	putchar('\n');
+	if (a->whole) {
+		printf("  also typed: %s", a->command);
+		for (int i = 1; i < n; i++)
+			printf(" %s", w[i]);
+		putchar('\n');
+	}
+	free(v);
+	free(copy);
+}
+
+/* A command's usage, and its short form with an example if it has one. */
+static int
+help_one(const struct play_tool *t, const struct usage *u, const char *w)
+{
+	const struct play_alias *a = alias_of(t->aliases, w), *s = a;
+	const char *cmd = a ? a->command : w;
+	char form[200];
+	int n = 0;
+
+	/* A command is found by a unique prefix, as names are. */
+	if (a == NULL) {
+		for (size_t i = 0; i < u->ncmd; i++)
+			if (strcmp(u->cmd[i], w) == 0) {
+				cmd = u->cmd[i];
+				n = 1;
+				break;
+			} else if (strncmp(u->cmd[i], w, strlen(w)) == 0 &&
+			    n++ == 0)
+				cmd = u->cmd[i];
+		if (n != 1) {
+			warnx("%s '%s'; help lists the commands", n ? "more than "
+			    "one command begins with" : "no command", w);
+			return 1;
+		}
+		for (a = t->aliases; a && a->alias; a++)
+			if (strcmp(a->command, cmd) == 0)
+				break;
+		s = a && a->alias ? a : NULL;
+	}
+	if (usage_of(u, cmd, stdout, NULL, 0) == 0) {
+		warnx("no help for '%s'", cmd);
+		return 1;
+	}
+	if (s == NULL)
+		return 0;
+	short_form(u, s, form, sizeof form);
+	printf("short form: %s\n", form);
+	if (s->example == NULL) {
+		printf("example: (none)\n");
+		return 1;
+	}
+	printf("example: %s\n", s->example);
+	if (s->opts[0] != NULL)
+		help_example(s);
+	return 0;
+}
+
+/* help [COMMAND]: what play takes, from the tool's own tables. */
+static int
+help(const struct play_tool *t, int argc, char **argv)
+{
+	struct usage u;
+	int rc;
+
+	if (argc > 2) {
+		warnx("help takes at most one COMMAND");
+		return 1;
+	}
+	usage_load(t, &u);
+	rc = argc == 1 ? help_all(t, &u) : help_one(t, &u, argv[1]);
+	usage_free(&u);
+	return rc;
 }
 
 /* A word as the tokenizer reads it back: quoted when it needs to be. */
@@ -567,6 +995,18 @@ show_board(const struct play_tool *t)
 	}
 }
 
+/* Whether the board is not shown again after command w: help, the board. */
+static int
+quiet_after(const struct play_tool *t, const char *w)
+{
+	const struct play_alias *a = alias_of(t->aliases, w);
+
+	if (a != NULL)
+		w = a->command;
+	return strcmp(w, "help") == 0 || t->board == NULL ||
+	    strcmp(w, t->board[0]) == 0;
+}
+
 /* ~/.local/state/refkit/TOOL.history ($XDG_STATE_HOME), or NULL. */
 static char *
 history_path(const struct play_tool *t)
@@ -645,17 +1085,15 @@ interactive(const struct play_tool *t)
 		if (argc == 0 || words[0][0] == '#')
 			continue;
 		history(hist, &ev, H_ENTER, line);
-		if (argc == 1 && strcmp(words[0], "help") == 0) {
-			char *help[] = { "--help", NULL };
-
-			run_words(t, 1, help);
-			continue;
-		}
 		/* A refusal was seen on the screen: the session goes on. */
-		if (run_line(t, argc, (char **)words) < 0)
+		if ((rc = run_line(t, argc, (char **)words)) < 0)
 			break;
-		/* The board again, unless the command was the board. */
-		if (t->board == NULL || strcmp(words[0], t->board[0]) != 0)
+		/*
+		 * The board again after a change: not after a refusal, which
+		 * changed nothing and would scroll its message away, nor
+		 * after help or the board itself.
+		 */
+		if (rc == 0 && !quiet_after(t, words[0]))
 			show_board(t);
 	}
 	if (hpath != NULL)
@@ -677,8 +1115,6 @@ play_tool_init(struct play_tool *t, const char *name,
 	t->run = run;
 	t->aliases = aliases;
 	t->board = board;
-	t->undo = "undo";
-	t->undo_preview = "--dry-run";
 	t->lead = t->leadv;
 }
 

@@ -17,13 +17,17 @@
 #include <stddef.h>
 
 struct journal_kind;
+struct option;
 
 /*
  * A short form of a command: alias expands to command, whose first npos
  * words are kept as they are; the words after them, until the first that
  * starts with '-', stand for the options of opts in order ("a fred john
  * 8 6" is "attack fred john --card 8 --vs-card 6"); any further words are
- * passed on as typed.
+ * passed on as typed.  With whole, the command's own name takes the same
+ * words ("attack fred john 8 6"): only for a command that takes no more
+ * than npos words of its own.  example is a line a GM can type, which
+ * help shows beside the short form (issue #39).
  */
 #define PLAY_ALIAS_OPTS	4
 struct play_alias {
@@ -31,6 +35,8 @@ struct play_alias {
 	const char	*command;
 	int		 npos;
 	const char	*opts[PLAY_ALIAS_OPTS];
+	int		 whole;
+	const char	*example;
 };
 
 struct play_tool {
@@ -47,8 +53,6 @@ struct play_tool {
 	const char	*leadv[8];	/* play_tool_lead's words */
 	const struct play_alias *aliases;	/* ended by a NULL alias */
 	const char *const *board;	/* the command shown after each */
-	const char	*undo;		/* the command that undoes the last */
-	const char	*undo_preview;	/* its option saying what it would */
 	/*
 	 * A session keeps to one log (issue #37): the one named when it
 	 * began, else the one journal_pin finds in db for gm among the
@@ -81,8 +85,7 @@ struct play_game {
 
 /*
  * Sets t up for the tool name whose command lines run runs, with the
- * short forms aliases, board the command shown after each, and undo
- * --dry-run saying what undo would reverse.
+ * short forms aliases and board the command shown after each.
  */
 void play_tool_init(struct play_tool *t, const char *name,
     int (*run)(int, char **), const struct play_alias *aliases,
@@ -115,9 +118,30 @@ int play_run(const struct play_tool *t);
  * Expands an alias in argv (argc words, argv[argc] NULL) into a new
  * vector the caller frees (the words are argv's, and the alias table's
  * strings); *nargc is set to its length.  A first word that is no alias
- * leaves the words as they are.  For the unit tests.
+ * (nor a whole alias's command) leaves the words as they are.
  */
 char **play_expand(const struct play_alias *aliases, int argc,
+    char **argv, int *nargc);
+
+/*
+ * A tool's own command line (argv[0] its name) with the short forms of
+ * aliases expanded as play expands them, so that the one-shot command
+ * takes what play takes: the command is the first word that is neither
+ * an option (of shortopts and longopts, as getopt_long reads them) nor
+ * an option's value.  A new vector, NULL-ended, that the caller frees
+ * (its words are argv's and the table's); *nargc its length.
+ */
+char **play_command_line(const struct play_alias *aliases,
+    const char *shortopts, const struct option *longopts, int argc,
+    char **argv, int *nargc);
+
+/*
+ * The same for a tool that parses its own options, whose long options
+ * that take a value are value_opts (a NULL-ended list of NULL-ended
+ * lists of names without "--", as complete_tool's opts).
+ */
+char **play_command_line_lists(const struct play_alias *aliases,
+    const char *shortopts, const char *const *const *value_opts, int argc,
     char **argv, int *nargc);
 
 #endif

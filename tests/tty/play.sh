@@ -5,8 +5,9 @@
 # in the middle of the line), the history (Up recalls a command), tab
 # completion of commands and of names with a space in them, the short
 # attack in at most 15 keystrokes recorded with the full names and the
-# typed cards, undo saying what it reverses, and Ctrl-D leaving with the
-# ledger whole.  Ends with "N passed, N failed"; without tmux, SKIP.
+# typed cards, undo saying once what it reversed, a refusal pointing to
+# help COMMAND without the board again, help and help attack (issue #39),
+# and Ctrl-D leaving with the ledger whole.  Ends with "N passed, N failed"; without tmux, SKIP.
 set -u
 B=${1:-build}
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -105,17 +106,49 @@ check "a unique fighter completed" "crs-combat> p John"
 n=$(prompts)
 t send-keys -t play Enter
 after_prompt "$n"
-# Undo, in one key, says what it reverses.
+# Undo, in one key, says what it reversed, once (issue #39).
 n=$(prompts)
 t send-keys -t play 'u' Enter
-check "undo's preview" "undo would reverse:"
 check "undo" "undid: "
 after_prompt "$n"
-# A refusal ends that command only.
+undid=$(screen | grep -c "undid: ")
+if [ "$undid" -eq 1 ] && ! screen | grep -q "undo would reverse"; then ok
+else bad "u printed what it undid $undid times"; screen | tail -15; fi
+# A refusal ends that command only; it points to help for the command
+# and does not show the board again (issue #39).
+boards=$(screen | grep -c "^NAME ")
 n=$(prompts)
 t send-keys -t play 'a grim zed 8 6' Enter
 check "a refusal" "'zed' is not in this combat (in it: 'Grim, the Unbowed', 'John' and 'Mary')"
 after_prompt "$n"
+n=$(prompts)
+t send-keys -t play 'a grim' Enter
+check "a usage refusal points to play's help" "Type 'help attack' for its short form and options."
+after_prompt "$n"
+if [ "$(screen | grep -c "^NAME ")" -eq "$boards" ]; then ok
+else bad "the board was shown again after a refusal"; screen | tail -15; fi
+if screen | grep -q "Try 'crs-combat --help'"; then
+	bad "a refusal in play points to --help"; else ok; fi
+# help: the short forms with an example each, not the command line's
+# usage; help attack: its options, short form and example; neither shows
+# the board again.
+boards=$(screen | grep -c "^NAME ")
+n=$(prompts)
+t send-keys -t play 'help' Enter
+check "help" "Short forms, each with an example (help COMMAND for its options):"
+check "help's attack" "a ATTACKER TARGET [CARD [VS-CARD]]  attack  a Fred John 10,6 9"
+check "help's undo" "u [EVENT]                           undo    u"
+after_prompt "$n"
+if screen | grep -q -- "--db PATH"; then bad "help shows the command line's usage"
+else ok; fi
+n=$(prompts)
+t send-keys -t play 'help attack' Enter
+check "help attack: options" "[--vs-card LIST [--vs-special CARD]] [--mod N] [--vs-mod N]"
+check "help attack: the short form" "short form: a ATTACKER TARGET [CARD [VS-CARD]]"
+check "help attack: what it stands for" "is: attack Fred John --card 10,6 --vs-card 9"
+after_prompt "$n"
+if [ "$(screen | grep -c "^NAME ")" -eq "$boards" ]; then ok
+else bad "the board was shown after help"; screen | tail -15; fi
 # Ctrl-D leaves.
 n=$(prompts)
 t send-keys -t play C-d
@@ -156,8 +189,10 @@ for tool in fb-duel bg-board; do
 	fi
 	n=$(prompts)
 	t send-keys -t play 'u' Enter
-	check "$tool: undo's preview" "undo would reverse event"
 	check "$tool: undo" "undid event"
+	if [ "$(screen | grep -c "undid event")" -eq 1 ] &&
+	    ! screen | grep -q "undo would reverse"; then ok
+	else bad "$tool: u did not say once what it undid"; fi
 	after_prompt "$n"
 	t send-keys -t play C-d
 	check "$tool: Ctrl-D leaves" "play left: 0"
