@@ -204,3 +204,70 @@ fit_line(const struct fit_part *p, size_t n, int width,
 		s = cut_start(s, width, ellipsis);
 	return s;
 }
+
+/* Bytes of the first n characters of s (all of it if shorter). */
+static size_t
+bytes_of(const char *s, int n)
+{
+	size_t len = strlen(s), i = 0;
+
+	for (; n > 0 && i < len; n--)
+		i += char_len(s + i, len - i);
+	return i;
+}
+
+/* One line (no newline) folded into b. */
+static void
+fold_line(struct strbuf *b, const char *s, size_t len, int width,
+    int indent)
+{
+	int room = width;
+
+	for (;;) {
+		char *part = xasprintf("%.*s", (int)len, s);
+		size_t cut, sp;
+
+		if (fit_width(part) <= room) {
+			strbuf_add(b, s, len);
+			free(part);
+			break;
+		}
+		cut = bytes_of(part, room);
+		free(part);
+		/* At the last space that fits; a word longer than that breaks. */
+		for (sp = cut; sp > 0 && s[sp] != ' '; sp--)
+			;
+		if (sp > 0)
+			cut = sp;
+		strbuf_add(b, s, cut);
+		strbuf_addf(b, "\n%*s", indent, "");
+		while (cut < len && s[cut] == ' ')
+			cut++;
+		s += cut;
+		len -= cut;
+		room = width - indent;
+	}
+}
+
+char *
+fit_fold(const char *text, int width, int indent)
+{
+	struct strbuf b = STRBUF_INIT;
+
+	if (indent < 0 || indent >= width / 2)
+		indent = 0;
+	while (*text) {
+		size_t len = strcspn(text, "\n");
+
+		if (width <= 0)
+			strbuf_add(&b, text, len);
+		else
+			fold_line(&b, text, len, width, indent);
+		text += len;
+		if (*text == '\n') {
+			strbuf_addch(&b, '\n');
+			text++;
+		}
+	}
+	return strbuf_detach(&b, NULL);
+}

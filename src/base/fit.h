@@ -37,6 +37,14 @@ struct fit_part {
 char *fit_line(const struct fit_part *p, size_t n, int width,
     const char *const *names, size_t nnames, const char *ellipsis);
 
+/*
+ * text with each line longer than width characters folded at its last
+ * space that fits (a word longer than a line is broken), the lines it
+ * continues on indented by indent spaces; as it is if width <= 0.  For
+ * sentences under a table, whose every word counts.  The caller owns it.
+ */
+char *fit_fold(const char *text, int width, int indent);
+
 /* The characters of s: a valid UTF-8 sequence counts as one. */
 int fit_width(const char *s);
 

@@ -118,9 +118,29 @@ test_utf8(void)
 	free(s);
 }
 
+static void
+test_fold(void)
+{
+	char *s = fit_fold("Esk fled: out of every combat until 14:10\n"
+	    "melee: Fred, John\n", 20, 2);
+
+	is_str(s, "Esk fled: out of\n  every combat until\n  14:10\n"
+	    "melee: Fred, John\n", "folded at spaces, indented, short lines "
+	    "as they were");
+	free(s);
+	s = fit_fold("Kestrelsonofkestrel fled\n", 10, 2);
+	is_str(s, "Kestrelson\n  ofkestre\n  l fled\n",
+	    "a word longer than the line is broken");
+	free(s);
+	s = fit_fold("a b\n", 0, 2);
+	is_str(s, "a b\n", "width 0: as it was");
+	free(s);
+}
+
 int
 main(void)
 {
+	test_fold();
 	test_widths();
 	test_fits_already();
 	test_prefix();
