@@ -547,7 +547,7 @@ struct parts {
 /* The fitting ranks: what gives way first has the lowest. */
 #define RANK_SOURCES	0	/* whose cards: the first to go */
 #define RANK_SUM	1	/* a breakdown: its total stays */
-#define RANK_SEQ	2	/* the round beside the event's number */
+#define RANK_SEQ	2	/* the event's number and round */
 
 /* Adds a part: text and brief (NULL: it never changes) are taken over. */
 static void
@@ -647,7 +647,7 @@ crstext_story_fit(const struct combat_state *s,
 	char *line;
 
 	part(&ps, xasprintf("%3" PRId64 "  r%-2d ", e->seq, e->round),
-	    xasprintf("%3" PRId64 " ", e->seq), RANK_SEQ, 0);
+	    xstrdup(""), RANK_SEQ, 0);
 	if (undone)
 		part(&ps, xasprintf("(undone) %s by %s",
 		    combat_action_name(e->action), e->actor ? e->actor :

@@ -27,8 +27,8 @@ void crstext_undone(FILE *fp, const struct combat_event *e);
 /*
  * Event e's line of the story (crstext_story, or crstext_undone if
  * undone is set) fitted to width characters (base/fit.h): first whose
- * cards go, then each breakdown gives way to its total, then the round
- * beside the event's number, then the combatants' names are cut to a prefix no
+ * cards go, then each breakdown gives way to its total, then the event's
+ * number and round, then the combatants' names are cut to a prefix no
  * other name in s shares, then the start of the line; the outcome (the
  * hit, the damage, LIFE now) is at the end, the last to go.  ellipsis
  * marks a cut.  No newline; the caller owns the string.
