@@ -172,8 +172,7 @@ cut_start(char *s, int width, const char *ellipsis)
 	for (; over > 0 && i < n; over--)
 		i += char_len(s + i, n - i);
 	/* Not in the middle of a word: from the space that ends it. */
-	if (i > 0 && i < n && s[i - 1] != ' ' && s[i] != ' ' &&
-	    strchr(s + i, ' ') != NULL)
+	if (i > 0 && i < n && s[i] != ' ' && strchr(s + i, ' ') != NULL)
 		i = (size_t)(strchr(s + i, ' ') - s);
 	out = xasprintf("%s%s", ellipsis, s + i);
 	free(s);
