@@ -193,6 +193,22 @@ check crs 'Fred attacks John: 8 \+ OR 8 = 16 against 2 \+ DR 6 = 8; hit for 8' \
 check crs 'next to act: Grim' 2000 "Grim next"
 crs-combat attack Grim Fred --card 9 --vs-card 3 >/dev/null
 check crs 'Fred +[#.]+ +11/20' 2000 "Grim's attack"
+# Any screen (issue #39): at 40, 60, 80 and 120 columns the attack's
+# line gives way at its start, never its outcome, and nothing wraps.
+for w in 40 60 80 120; do
+	tm resize-window -t crs -x "$w" -y 30
+	check crs 'hit for 9; Fred LIFE 20 -> 11$' 2000 \
+	    "the outcome whole at $w columns"
+	if [ "$(screen crs | wc -l)" = "$(tm capture-pane -p -J -t crs |
+	    wc -l)" ]; then
+		ok
+	else
+		bad "crs: a line wrapped at $w columns"
+	fi
+done
+check crs 'Grim, the Unbowed attacks Fred: 9 \+ OR 9 = 18 against 3 \+' \
+    2000 "the whole line at 120 columns"
+tm resize-window -t crs -x 100 -y 30
 # The board mid-combat, with its colours, for a person to look at.
 [ -n "${WATCH_CAPTURE:-}" ] && escapes crs >"$WATCH_CAPTURE"
 crs-combat pass John >/dev/null
@@ -211,11 +227,13 @@ if [ "$w100" -eq 16 ] && [ "$w60" -eq 10 ]; then
 else
 	bad "crs: a LIFE bar $w100 wide at 100 columns, $w60 at 60 (want 16, 10)"
 fi
-if [ "$(screen crs | awk '{ if (length($0) > 60) n++ } END { print n + 0 }')" \
+if [ "$(screen crs | sed 's/…/~/g' |
+    awk '{ if (length($0) > 60) n++ } END { print n + 0 }')" \
     = 0 ]; then
 	ok
 else
 	bad "crs: a line wider than the window"
+	screen crs | sed "s/^/  | /"
 fi
 tm resize-window -t crs -x 100 -y 30
 check crs '^ combat 1 \(GM Ref, crs rules\), round 2; initiative not drawn' \

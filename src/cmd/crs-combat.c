@@ -29,6 +29,7 @@
 #include "term/play.h"
 #include "crs/roster.h"
 #include "crs/sheet.h"
+#include "base/fit.h"
 #include "base/strbuf.h"
 #include "base/util.h"
 
@@ -990,10 +991,124 @@ name_width(const struct combat_state *s)
 	return (int)w;
 }
 
+/*
+ * The status table as it fits the screen: the name column's width and
+ * the columns shown (crstext_status_cols).
+ */
+struct status_table {
+	int		 name_w, width;
+	unsigned	 cols;
+};
+
+/* The table's columns after NAME: the space before, width, alignment. */
+static const struct {
+	const char	*sep;
+	int		 width, left;
+} status_fmt[CRSTEXT_COLS] = {
+	{ " ", 9, 1 }, { " ", 9, 1 }, { " ", 4, 0 }, { "  ", 6, 1 },
+	{ " ", 5, 1 }, { " ", 4, 1 }, { " ", 14, 1 }, { " ", 0, 1 },
+};
+
+static const char *const status_heads[CRSTEXT_COLS] = {
+	"LIFE", "EM", "DR", "STANCE", "DOWN", "INIT", "SET ASIDE", "RESTORES"
+};
+
+/* A line of the table: name (NULL: the heading) and the shown cells. */
+static void
+status_line(const struct status_table *t, const char *name,
+    const char *const cell[CRSTEXT_COLS])
+{
+	struct strbuf b = STRBUF_INIT;
+	FILE *fp = strbuf_stream(&b);
+	char *line;
+	size_t len;
+
+	if (name == NULL)
+		fprintf(fp, "%-*s", t->name_w, "NAME");
+	else {
+		util_fputs_safe(name, fp);
+		fprintf(fp, "%*s", (int)((size_t)t->name_w -
+		    util_safe_width(name)), "");
+	}
+	for (int k = 0; k < CRSTEXT_COLS; k++)
+		if (t->cols & (1u << k))
+			fprintf(fp, status_fmt[k].left ? "%s%-*s" : "%s%*s",
+			    status_fmt[k].sep, status_fmt[k].width, cell[k]);
+	line = strbuf_detach(&b, &len);
+	/* A column dropped at the end leaves its neighbour's padding. */
+	while (len > 0 && line[len - 1] == ' ')
+		line[--len] = '\0';
+	printf("%s\n", line);
+	free(line);
+}
+
+/* The RESTORES cell of combatant f. */
+static const char *
+restores_cell(const struct combat_state *s, const struct combat_figures *x)
+{
+	return !x->to_restore ? "-" : s->ended ? x->when :
+	    "10 min after the end";
+}
+
+/* The table fitted to width (cli_columns; 0: no limit). */
+static struct status_table
+status_table(const struct combat_state *s, int width)
+{
+	struct status_table t = { name_width(s), width, 0 };
+	int w[CRSTEXT_COLS];
+	int64_t restores = combat_restores_at(s);
+	struct combat_figures x;
+
+	for (int k = 0; k < CRSTEXT_COLS; k++)
+		w[k] = (int)strlen(status_fmt[k].sep) + status_fmt[k].width;
+	w[CRSTEXT_RESTORES] = 1 + (int)strlen(status_heads[CRSTEXT_RESTORES]);
+	for (int i = 0; i < s->n; i++) {
+		int n;
+
+		crstext_figures(s, i, db_now(), restores, &x);
+		n = 1 + (int)strlen(restores_cell(s, &x));
+		if (n > w[CRSTEXT_RESTORES])
+			w[CRSTEXT_RESTORES] = n;
+	}
+	t.cols = crstext_status_cols(width, t.name_w, w);
+	return t;
+}
+
+/*
+ * status's first line; on a narrow screen who acts next goes on a line
+ * of its own rather than wrap.
+ */
+static void
+status_title(const struct ledger *l, const struct combat_state *s,
+    int width)
+{
+	struct strbuf b = STRBUF_INIT;
+	FILE *fp = strbuf_stream(&b);
+	int next = combat_next(s);
+	char *head, *tail;
+
+	fprintf(fp, "combat %s (GM ", cli_key(l->combat));
+	util_fputs_safe(l->gm ? l->gm : "unknown", fp);
+	fprintf(fp, "), round %d%s", s->round, s->ended ? ", ended" : "");
+	if (next >= 0) {
+		fprintf(fp, "; next to act: ");
+		util_fputs_safe(s->f[next].name, fp);
+	} else if (!s->ended && !s->init_done)
+		fprintf(fp, "; initiative not drawn yet");
+	head = strbuf_detach(&b, NULL);
+	if (width > 0 && fit_width(head) > width &&
+	    (tail = strstr(head, "; ")) != NULL) {
+		*tail = '\0';
+		printf("%s\n%s\n", head, tail + 2);
+	} else
+		printf("%s\n", head);
+	free(head);
+}
+
 /* The first line of status, or the opening of its JSON. */
 static void
 status_head(const struct opts *o, const struct ledger *l,
-    const struct combat_state *s)
+    const struct combat_state *s, const struct status_table *t)
 {
 	int next = combat_next(s);
 
@@ -1009,17 +1124,8 @@ status_head(const struct opts *o, const struct ledger *l,
 		printf(",\"combatants\":[");
 		return;
 	}
-	printf("combat %s (GM ", cli_key(l->combat));
-	util_fputs_safe(l->gm ? l->gm : "unknown", stdout);
-	printf("), round %d%s", s->round, s->ended ? ", ended" : "");
-	if (next >= 0) {
-		printf("; next to act: ");
-		util_fputs_safe(s->f[next].name, stdout);
-	} else if (!s->ended && !s->init_done)
-		printf("; initiative not drawn yet");
-	printf("\n%-*s %-9s %-9s %4s  %-6s %-5s %-4s %-14s %s\n",
-	    name_width(s), "NAME", "LIFE", "EM", "DR", "STANCE", "DOWN", "INIT",
-	    "SET ASIDE", "RESTORES");
+	status_title(l, s, t->width);
+	status_line(t, NULL, status_heads);
 }
 
 /* Prints n if have is set, else null. */
@@ -1083,11 +1189,11 @@ status_json(const struct combat_state *s, int i,
 
 /* The table row of combatant f. */
 static void
-status_row(const struct combat_state *s, const struct combat_fighter *f,
-    const struct combat_figures *x)
+status_row(const struct status_table *t, const struct combat_state *s,
+    const struct combat_fighter *f, const struct combat_figures *x)
 {
 	char lifes[24], ems[24], drs[12], init[12];
-	size_t w = util_safe_width(f->name);
+	const char *cell[CRSTEXT_COLS];
 
 	snprintf(lifes, sizeof lifes, "%d/%d", x->life, f->st.life);
 	if (f->st.em < 0)
@@ -1102,12 +1208,30 @@ status_row(const struct combat_state *s, const struct combat_fighter *f,
 		snprintf(init, sizeof init, "%d", f->init_total);
 	else
 		snprintf(init, sizeof init, "-");
-	util_fputs_safe(f->name, stdout);
-	printf("%*s %-9s %-9s %4s  %-6s %-5s %-4s %-14s %s\n",
-	    (int)((size_t)name_width(s) - w), "", lifes, ems, drs, f->stance ?
-	    "yes" : "no", f->dead ? "dead" : x->life == 0 ? "yes" : "no",
-	    init, *x->aside ? x->aside : "-", !x->to_restore ? "-" :
-	    s->ended ? x->when : "10 min after the end");
+	cell[CRSTEXT_LIFE] = lifes;
+	cell[CRSTEXT_EM] = ems;
+	cell[CRSTEXT_DR] = drs;
+	cell[CRSTEXT_STANCE] = f->stance ? "yes" : "no";
+	cell[CRSTEXT_DOWN] = f->dead ? "dead" : x->life == 0 ? "yes" : "no";
+	cell[CRSTEXT_INIT] = init;
+	cell[CRSTEXT_ASIDE] = *x->aside ? x->aside : "-";
+	cell[CRSTEXT_RESTORES] = restores_cell(s, x);
+	status_line(t, f->name, cell);
+}
+
+/* The notes under the table, a long one folded to the width. */
+static void
+status_notes(const struct combat_state *s, int width)
+{
+	struct strbuf b = STRBUF_INIT;
+	char *notes, *folded;
+
+	crstext_notes(strbuf_stream(&b), s);
+	notes = strbuf_detach(&b, NULL);
+	folded = fit_fold(notes, width, 2);
+	fputs(folded, stdout);
+	free(folded);
+	free(notes);
 }
 
 static int
@@ -1117,6 +1241,7 @@ cmd_status(struct opts *o, int argc, char **argv)
 	struct ledger l;
 	struct combat_state s;
 	struct combat_figures x;
+	struct status_table t;
 	int64_t now = db_now(), restores;
 
 	(void)argv;
@@ -1129,18 +1254,19 @@ cmd_status(struct opts *o, int argc, char **argv)
 	load(db, o, &l, &s);
 	db_rollback(db);
 	restores = combat_restores_at(&s);
-	status_head(o, &l, &s);
+	t = status_table(&s, o->fmt == OUT_JSON ? 0 : cli_columns());
+	status_head(o, &l, &s, &t);
 	for (int i = 0; i < s.n; i++) {
 		crstext_figures(&s, i, now, restores, &x);
 		if (o->fmt == OUT_JSON)
 			status_json(&s, i, &x);
 		else
-			status_row(&s, &s.f[i], &x);
+			status_row(&t, &s, &s.f[i], &x);
 	}
 	if (o->fmt == OUT_JSON)
 		printf("]}\n");
 	else
-		crstext_notes(stdout, &s);
+		status_notes(&s, t.width);
 	combat_state_release(&s);
 	ledger_release(&l);
 	db_close(db);

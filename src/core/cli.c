@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 extern char *program_invocation_short_name;
@@ -358,6 +359,23 @@ cli_file_done(FILE *fp, const char *path, char *tmp)
 		errx(1, "cannot write '%s': %s", util_q(path), strerror(e));
 	}
 	free(tmp);
+}
+
+int
+cli_columns(void)
+{
+	const char *c = getenv("COLUMNS");
+	struct winsize ws;
+	char *end;
+	long n;
+
+	if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ,
+	    &ws) == 0 && ws.ws_col > 0)
+		return ws.ws_col;
+	if (c == NULL || *c == '\0')
+		return 0;
+	n = strtol(c, &end, 10);
+	return *end == '\0' && n > 0 && n < 10000 ? (int)n : 0;
 }
 
 void

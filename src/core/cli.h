@@ -162,6 +162,12 @@ void cli_file_done(FILE *fp, const char *path, char *tmp);
 int cli_replayed(FILE *fp, int events, size_t logs, const char *what,
     int bad);
 
+/*
+ * The width a table on stdout must fit: the terminal's (TIOCGWINSZ) if
+ * stdout is one, else $COLUMNS if it is a number, else 0 (no limit).
+ */
+int cli_columns(void);
+
 /* A bar of up to 40 '#' on stdout for p of the largest pmax. */
 void cli_bar(long double p, long double pmax);
 

@@ -9,6 +9,8 @@
 #include "core/pack.h"
 
 #include "core/cli.h"
+#include "base/fit.h"
+#include "base/strbuf.h"
 #include "base/util.h"
 
 #include <err.h>
@@ -951,6 +953,55 @@ journal_event_line(FILE *fp, const struct journal *j, size_t i,
 	else if (typed_dice(j->kind, e->input))
 		fputs(" [physical]", fp);
 	fputs(j->undone[i] ? "  [undone]" : "", fp);
+}
+
+/* The actors of j's events, each once, in names[max]; how many. */
+static size_t
+actors(const struct journal *j, const char **names, size_t max)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < j->n && n < max; i++) {
+		const struct journal_event *e = journal_body(j, i);
+		const char *a = e->actor;
+		size_t k = 0;
+
+		while (a != NULL && k < n && strcmp(names[k], a) != 0)
+			k++;
+		if (a != NULL && k == n)
+			names[n++] = a;
+	}
+	return n;
+}
+
+char *
+journal_event_fit(const struct journal *j, size_t i, char round_mark,
+    int width, int cols, const char *ellipsis)
+{
+	const struct journal_event *e = journal_body(j, i);
+	struct strbuf body = STRBUF_INIT;
+	const char *names[64];
+	char *head = xasprintf("%3" PRId64 "  %c%-3d %-*s ", e->seq,
+	    round_mark, e->round, width, e->action);
+	char *brief = xasprintf("%3" PRId64 " %s ", e->seq, e->action);
+	char *text, *line;
+	const char *note = e->seed != NULL ? " [rolled by refkit]" :
+	    typed_dice(j->kind, e->input) ? " [physical]" : "";
+	struct fit_part p[4] = {
+		{ head, brief, 1, 0 }, { NULL, NULL, 0, 1 }, { note, "", 0, 0 },
+		{ j->undone[i] ? "  [undone]" : "", NULL, 0, 0 },
+	};
+
+	if (e->undoes != 0)
+		strbuf_addf(&body, "undoes %" PRId64, e->undoes);
+	else
+		cli_fput_detail_text(e->detail, strbuf_stream(&body));
+	p[1].text = text = strbuf_detach(&body, NULL);
+	line = fit_line(p, 4, cols, names, actors(j, names, 64), ellipsis);
+	free(head);
+	free(brief);
+	free(text);
+	return line;
 }
 
 void

@@ -578,6 +578,15 @@ int64_t journal_event_undo(struct db *db, const struct journal *j, size_t i,
  */
 void journal_event_print(const struct journal *j, int json,
     const char *round_key, char round_mark, int width);
+/*
+ * Event i of j as journal_event_line words it, fitted to cols characters
+ * (base/fit.h): first the dice note goes, then the round and the
+ * padding beside the number and the action, then the actors' names are
+ * cut to a unique prefix, then the start; ellipsis marks a cut.  The
+ * caller owns it.
+ */
+char *journal_event_fit(const struct journal *j, size_t i, char round_mark,
+    int width, int cols, const char *ellipsis);
 /* Event i of j as a line of that log, without its newline, to fp. */
 void journal_event_line(FILE *fp, const struct journal *j, size_t i,
     char round_mark, int width);

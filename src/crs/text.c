@@ -7,6 +7,10 @@
  */
 #include "crs/text.h"
 
+#include "crs/stats.h"
+
+#include "base/fit.h"
+#include "base/strbuf.h"
 #include "base/util.h"
 
 #include <inttypes.h>
@@ -93,6 +97,16 @@ story_start(FILE *fp, const struct combat_state *s,
 	fprintf(fp, "the combat starts");
 }
 
+/* ", NAME v", or ", NAME -" for a stat the character has none of. */
+static void
+stat_text(FILE *fp, const char *name, int v)
+{
+	if (v == STATS_ABSENT)
+		fprintf(fp, ", %s -", name);
+	else
+		fprintf(fp, ", %s %d", name, v);
+}
+
 static void
 story_join(FILE *fp, const struct combat_state *s,
     const struct combat_event *e)
@@ -100,10 +114,12 @@ story_join(FILE *fp, const struct combat_state *s,
 	fprintf(fp, "%s joins: LIFE %d", e->actor, e->stats.life);
 	if (e->stats.em >= 0)
 		fprintf(fp, ", EM %d", e->stats.em);
-	fprintf(fp, ", OR %d, DR %d, MIND %d, IN %d, LB %d%s",
-	    e->stats.or_, e->stats.dr, e->stats.mind, e->stats.in,
-	    e->stats.lb < 0 ? 0 : e->stats.lb, s->init_done ?
-	    " (fights from the next round)" : "");
+	stat_text(fp, "OR", e->stats.or_);
+	stat_text(fp, "DR", e->stats.dr);
+	stat_text(fp, "MIND", e->stats.mind);
+	stat_text(fp, "IN", e->stats.in);
+	fprintf(fp, ", LB %d%s", e->stats.lb < 0 ? 0 : e->stats.lb,
+	    s->init_done ? " (fights from the next round)" : "");
 }
 
 static void
@@ -518,6 +534,140 @@ crstext_undone(FILE *fp, const struct combat_event *e)
 	    "the GM");
 }
 
+/*
+ * A line being fitted to a width (crstext_story_fit): its parts, and the
+ * strings they point to, owned here.
+ */
+struct parts {
+	struct fit_part	 p[8];
+	char		*own[16];
+	size_t		 n, nown;
+};
+
+/* The fitting ranks: what gives way first has the lowest. */
+#define RANK_SOURCES	0	/* whose cards: the first to go */
+#define RANK_SUM	1	/* a breakdown: its total stays */
+#define RANK_SEQ	2	/* the event's number and round */
+
+/* Adds a part: text and brief (NULL: it never changes) are taken over. */
+static void
+part(struct parts *ps, char *text, char *brief, int rank, int names)
+{
+	ps->p[ps->n++] = (struct fit_part){ text, brief, rank, names };
+	ps->own[ps->nown++] = text;
+	if (brief != NULL)
+		ps->own[ps->nown++] = brief;
+}
+
+typedef void part_fn(FILE *, const struct combat_state *,
+    const struct combat_event *);
+
+/* What fn writes of e, as a string the caller owns. */
+static char *
+written(part_fn *fn, const struct combat_state *s,
+    const struct combat_event *e)
+{
+	struct strbuf b = STRBUF_INIT;
+
+	fn(strbuf_stream(&b), s, e);
+	return strbuf_detach(&b, NULL);
+}
+
+static void
+declared_fn(FILE *fp, const struct combat_state *s,
+    const struct combat_event *e)
+{
+	(void)s;
+	strike_declared(fp, e);
+}
+
+static void
+defence_fn(FILE *fp, const struct combat_state *s,
+    const struct combat_event *e)
+{
+	strike_defence(fp, s, e);
+}
+
+static void
+outcome_fn(FILE *fp, const struct combat_state *s,
+    const struct combat_event *e)
+{
+	(void)s;
+	strike_outcome(fp, e);
+}
+
+static void
+sources_fn(FILE *fp, const struct combat_state *s,
+    const struct combat_event *e)
+{
+	(void)s;
+	sources_text(fp, e);
+}
+
+static void
+story_fn_any(FILE *fp, const struct combat_state *s,
+    const struct combat_event *e)
+{
+	if (e->action >= 0 && e->action < COMBAT_ACTION_COUNT &&
+	    story_fns[e->action])
+		story_fns[e->action](fp, s, e);
+}
+
+/*
+ * A strike's parts: who does what to whom, then the offence and the
+ * defence, each of which may give way to its total, then the outcome.
+ */
+static void
+strike_parts(struct parts *ps, const struct combat_state *s,
+    const struct combat_event *e)
+{
+	int none = e->action == COMBAT_POWER && e->power.defend ==
+	    POWER_VS_NONE;
+
+	part(ps, written(declared_fn, s, e), NULL, 0, 1);
+	part(ps, written(strike_offence, s, e), xasprintf("%d", e->offense),
+	    RANK_SUM, 1);
+	if (e->defense < 0) {
+		part(ps, xstrdup("; misses, no defence drawn"), NULL, 0, 0);
+		return;
+	}
+	part(ps, written(defence_fn, s, e), none ?
+	    xstrdup(" against no defence") : xasprintf(" against %d",
+	    e->defense), RANK_SUM, 1);
+	part(ps, written(outcome_fn, s, e), NULL, 0, 1);
+}
+
+char *
+crstext_story_fit(const struct combat_state *s,
+    const struct combat_event *e, int undone, int width,
+    const char *ellipsis)
+{
+	struct parts ps = { .n = 0, .nown = 0 };
+	const char *names[COMBAT_FIGHTERS_MAX];
+	char *line;
+
+	part(&ps, xasprintf("%3" PRId64 "  r%-2d ", e->seq, e->round),
+	    xstrdup(""), RANK_SEQ, 0);
+	if (undone)
+		part(&ps, xasprintf("(undone) %s by %s",
+		    combat_action_name(e->action), e->actor ? e->actor :
+		    "the GM"), NULL, 0, 1);
+	else if (e->action >= 0 && e->action < COMBAT_ACTION_COUNT &&
+	    story_fns[e->action] == story_strike && !e->negated)
+		strike_parts(&ps, s, e);
+	else
+		part(&ps, written(story_fn_any, s, e), NULL, 0, 1);
+	if (!undone)
+		part(&ps, written(sources_fn, s, e), xstrdup(""),
+		    RANK_SOURCES, 0);
+	for (int i = 0; i < s->n; i++)
+		names[i] = s->f[i].name;
+	line = fit_line(ps.p, ps.n, width, names, (size_t)s->n, ellipsis);
+	for (size_t k = 0; k < ps.nown; k++)
+		free(ps.own[k]);
+	return line;
+}
+
 void
 crstext_figures(const struct combat_state *s, int i, int64_t now,
     int64_t restores, struct combat_figures *x)
@@ -546,6 +696,112 @@ crstext_figures(const struct combat_state *s, int i, int64_t now,
 		util_time_iso(x->when, sizeof x->when, restores);
 }
 
+unsigned
+crstext_status_cols(int width, int name_w, const int w[CRSTEXT_COLS])
+{
+	static const int drop[] = { CRSTEXT_RESTORES, CRSTEXT_ASIDE,
+	    CRSTEXT_INIT, CRSTEXT_STANCE, CRSTEXT_DR, CRSTEXT_DOWN,
+	    CRSTEXT_EM };
+	unsigned keep = (1u << CRSTEXT_COLS) - 1;
+	int total = name_w;
+
+	for (int k = 0; k < CRSTEXT_COLS; k++)
+		total += w[k];
+	for (size_t d = 0; width > 0 && total > width &&
+	    d < sizeof drop / sizeof drop[0]; d++) {
+		keep &= ~(1u << drop[d]);
+		total -= w[drop[d]];
+	}
+	return keep;
+}
+
+#define BIT(i)	(UINT64_C(1) << (i))
+
+/* Whether f is still in the fight: joined, standing, not fled. */
+static int
+standing(const struct combat_fighter *f)
+{
+	return f->presence == COMBAT_ACTIVE && f->life != 0 && !f->fled;
+}
+
+/* Who is engaged with i (combat_melee, both ways); none if i is out. */
+static uint64_t
+engaged(const struct combat_state *s, int i)
+{
+	uint64_t m;
+
+	if (!standing(&s->f[i]))
+		return 0;
+	m = combat_melee(s, i);
+	for (int j = 0; j < s->n; j++)
+		if (j != i && standing(&s->f[j]) &&
+		    (combat_melee(s, j) & BIT(i)))
+			m |= BIT(j);
+	return m;
+}
+
+/* The melee group of i: all whom a chain of engagements reaches. */
+static uint64_t
+group(const struct combat_state *s, int i)
+{
+	uint64_t g = BIT(i), seen = 0;
+
+	while (g != seen) {
+		seen = g;
+		for (int j = 0; j < s->n; j++)
+			if (g & BIT(j))
+				g |= engaged(s, j);
+	}
+	return g;
+}
+
+/* One melee group's line; its pairs if not everyone is engaged with all. */
+static void
+melee_line(FILE *fp, const struct combat_state *s, uint64_t g)
+{
+	int all = 1, k = 0;
+
+	fprintf(fp, "melee:");
+	for (int j = 0; j < s->n; j++)
+		if (g & BIT(j)) {
+			fprintf(fp, "%s %s", k++ ? "," : "", s->f[j].name);
+			all = all && (engaged(s, j) | BIT(j)) == g;
+		}
+	if (!all) {
+		fprintf(fp, " (");
+		k = 0;
+		for (int i = 0; i < s->n; i++)
+			for (int j = i + 1; j < s->n; j++)
+				if ((g & BIT(i)) && (engaged(s, i) & BIT(j)))
+					fprintf(fp, "%s%s with %s", k++ ? "; " :
+					    "", s->f[i].name, s->f[j].name);
+		fprintf(fp, ")");
+	}
+	fprintf(fp, "\n");
+}
+
+/*
+ * Each melee once, as a group: those linked by a chain of engagements.
+ * Whom a long range action may hit is the target's own melee (RULINGS),
+ * so where some of a group are not engaged with each other, its pairs
+ * follow.
+ */
+static void
+melees(FILE *fp, const struct combat_state *s)
+{
+	uint64_t done = 0;
+
+	for (int i = 0; i < s->n; i++) {
+		uint64_t g;
+
+		if ((done & BIT(i)) || engaged(s, i) == 0)
+			continue;
+		g = group(s, i);
+		done |= g;
+		melee_line(fp, s, g);
+	}
+}
+
 void
 crstext_notes(FILE *fp, const struct combat_state *s)
 {
@@ -553,7 +809,6 @@ crstext_notes(FILE *fp, const struct combat_state *s)
 
 	for (int i = 0; i < s->n; i++) {
 		const struct combat_fighter *f = &s->f[i];
-		uint64_t m = combat_melee(s, i);
 
 		if (f->fled) {
 			util_time_iso(when, sizeof when, f->until);
@@ -563,13 +818,7 @@ crstext_notes(FILE *fp, const struct combat_state *s)
 		if (f->protecting >= 0)
 			fprintf(fp, "%s takes the blows for %s\n", f->name,
 			    s->f[f->protecting].name);
-		if (m && !s->ended && !f->fled && f->life != 0) {
-			fprintf(fp, "%s is in a melee with", f->name);
-			for (int j = 0, k = 0; j < s->n; j++)
-				if (m & (UINT64_C(1) << j))
-					fprintf(fp, "%s %s", k++ ? "," : "",
-					    s->f[j].name);
-			fprintf(fp, "\n");
-		}
 	}
+	if (!s->ended)
+		melees(fp, s);
 }

@@ -24,6 +24,19 @@ void crstext_story(FILE *fp, const struct combat_state *s,
 /* An undone event's line of the story: "  7  r2  (undone) attack by Ann". */
 void crstext_undone(FILE *fp, const struct combat_event *e);
 
+/*
+ * Event e's line of the story (crstext_story, or crstext_undone if
+ * undone is set) fitted to width characters (base/fit.h): first whose
+ * cards go, then each breakdown gives way to its total, then the event's
+ * number and round, then the combatants' names are cut to a prefix no
+ * other name in s shares, then the start of the line; the outcome (the
+ * hit, the damage, LIFE now) is at the end, the last to go.  ellipsis
+ * marks a cut.  No newline; the caller owns the string.
+ */
+char *crstext_story_fit(const struct combat_state *s,
+    const struct combat_event *e, int undone, int width,
+    const char *ellipsis);
+
 /* A combatant's figures as status and the live board show them. */
 struct combat_figures {
 	int	 life, em;
@@ -40,9 +53,28 @@ struct combat_figures {
 void crstext_figures(const struct combat_state *s, int i, int64_t now,
     int64_t restores, struct combat_figures *x);
 
+/* The status table's columns after NAME, in their order. */
+enum crstext_col {
+	CRSTEXT_LIFE, CRSTEXT_EM, CRSTEXT_DR, CRSTEXT_STANCE, CRSTEXT_DOWN,
+	CRSTEXT_INIT, CRSTEXT_ASIDE, CRSTEXT_RESTORES, CRSTEXT_COLS
+};
+
+/*
+ * Which columns of the status table fit in width characters (bit k set:
+ * column k shows), the name column being name_w wide and column k w[k]
+ * wide with the space before it; all of them if width <= 0.  Columns go
+ * by importance, the least useful first: RESTORES, SET ASIDE, INIT,
+ * STANCE, DR, DOWN, EM; NAME and LIFE always stay.
+ */
+unsigned crstext_status_cols(int width, int name_w,
+    const int w[CRSTEXT_COLS]);
+
 /*
  * What the status table leaves out, a line each: who fled and until
- * when, who takes the blows for whom, who is in a melee with whom.
+ * when, who takes the blows for whom, and each melee once, as a group
+ * ("melee: Kestrel, Ysolde, Brother Amos"), with who is engaged with
+ * whom where not all of the group are ("(Kestrel with Ysolde; Ysolde
+ * with Brother Amos)").
  */
 void crstext_notes(FILE *fp, const struct combat_state *s);
 

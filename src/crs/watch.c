@@ -2,12 +2,14 @@
  * crs/watch.c - a combat on the live board; see crs/watch.h.  One
  * replay of the whole ledger gives both the state and, from the state
  * before each event, the last events' sentences, exactly as the log
- * words them.  The table is sized to the screen: a wider one gets longer
- * bars.
+ * words them, each fitted to the screen's width (crstext_story_fit: the
+ * start of a line gives way, never its outcome).  The table is sized to
+ * the screen: a wider one gets longer bars.
  */
 #include "crs/watch.h"
 
 #include "db/db.h"
+#include "base/fit.h"
 #include "base/strbuf.h"
 #include "base/util.h"
 #include "crs/combat.h"
@@ -27,6 +29,8 @@
 /* The last events' sentences, kept as the replay tells them. */
 struct story {
 	const struct ledger	*l;
+	int			 cols;			/* fitted to */
+	const char		*ellipsis;
 	char			*line[EVENTS_MAX];	/* a ring */
 	size_t			 n;			/* told so far */
 };
@@ -36,18 +40,10 @@ tell(void *arg, const struct combat_state *s, size_t i)
 {
 	struct story *st = arg;
 	char **slot = &st->line[st->n++ % EVENTS_MAX];
-	struct strbuf b = STRBUF_INIT;
-	FILE *fp = strbuf_stream(&b);
-	size_t len;
 
-	if (st->l->undone[i])
-		crstext_undone(fp, &st->l->ev[i]);
-	else
-		crstext_story(fp, s, &st->l->ev[i]);
 	free(*slot);
-	*slot = strbuf_detach(&b, &len);
-	if (len > 0 && (*slot)[len - 1] == '\n')
-		(*slot)[len - 1] = '\0';
+	*slot = crstext_story_fit(s, &st->l->ev[i], st->l->undone[i],
+	    st->cols, st->ellipsis);
 }
 
 static void
@@ -201,12 +197,15 @@ notes_and_events(struct watch_frame *f, const struct combat_state *s,
     const struct story *st)
 {
 	struct strbuf b = STRBUF_INIT;
-	char *notes;
+	char *notes, *folded;
 	size_t k, first;
 
 	crstext_notes(strbuf_stream(&b), s);
 	notes = strbuf_detach(&b, NULL);
-	watch_text(f, WATCH_PLAIN, notes);
+	/* Every word of a note counts: folded, not cut at the edge. */
+	folded = fit_fold(notes, watch_cols(f), 2);
+	watch_text(f, WATCH_PLAIN, folded);
+	free(folded);
 	free(notes);
 	watch_put(f, WATCH_HEAD, "\nLAST EVENTS\n");
 	k = (size_t)watch_rows_left(f);
@@ -234,6 +233,8 @@ draw(struct db *db, int64_t id, struct watch_frame *f, int64_t *bad,
 		return WATCH_NO_LOG;
 	memset(&st, 0, sizeof st);
 	st.l = &l;
+	st.cols = watch_cols(f);
+	st.ellipsis = watch_ellipsis(f);
 	if (ledger_derive_each(&l, &s, tell, &st, bad, why, whysz) != 0)
 		rc = WATCH_NOTHING;
 	else {

@@ -21,6 +21,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "base/fit.h"
 #include "base/names.h"
 #include "base/util.h"
 #include "core/cli.h"
@@ -981,6 +982,19 @@ complete(EditLine *el, int ch)
 	return rc;
 }
 
+/* The first line, folded to the terminal's width rather than wrapped. */
+static void
+greet(const struct play_tool *t)
+{
+	char *hello = xasprintf("%s: type a command (help for the list; Tab "
+	    "completes, Ctrl-D leaves)\n", t->name);
+	char *folded = fit_fold(hello, cli_columns(), 2);
+
+	fputs(folded, stdout);
+	free(folded);
+	free(hello);
+}
+
 /* The board, as the tool's board command shows it. */
 static void
 show_board(const struct play_tool *t)
@@ -1063,8 +1077,7 @@ interactive(const struct play_tool *t)
 	    "option or a name", complete);
 	el_set(el, EL_BIND, "^I", "refkit-complete", NULL);
 	el_source(el, NULL);
-	printf("%s: type a command (help for the list; Tab completes, "
-	    "Ctrl-D leaves)\n", t->name);
+	greet(t);
 	show_board(t);
 	for (;;) {
 		const char *line, **words;

@@ -282,12 +282,9 @@ watch_events(struct watch_frame *f, const struct journal *j,
 		k = WATCH_EVENTS_MIN;
 	first = j->n > k ? j->n - k : 0;
 	for (size_t i = first; i < j->n; i++) {
-		struct strbuf b = STRBUF_INIT;
-		char *line;
+		char *line = journal_event_fit(j, i, round_mark, width,
+		    f->cols, watch_ellipsis(f));
 
-		journal_event_line(strbuf_stream(&b), j, i, round_mark,
-		    width);
-		line = strbuf_detach(&b, NULL);
 		watch_put(f, i + 1 == j->n ? WATCH_BOLD : WATCH_PLAIN, "%s\n",
 		    line);
 		free(line);
@@ -350,6 +347,12 @@ watch_rows_left(const struct watch_frame *f)
 		used--;
 
 	return used >= f->rows ? 0 : f->rows - used;
+}
+
+const char *
+watch_ellipsis(const struct watch_frame *f)
+{
+	return f->wide ? "\xe2\x80\xa6" : "~";
 }
 
 int

@@ -67,9 +67,9 @@ void watch_fill(struct watch_frame *f, int ink);
 
 /*
  * The heading "LAST EVENTS", then the newest events of input log j (a
- * duel's, a game's) as its log prints them (journal_event_line), as
- * many as the lines left hold but at least WATCH_EVENTS_MIN, the newest
- * last and bold.
+ * duel's, a game's) as its log prints them, fitted to the frame's width
+ * (journal_event_fit), as many as the lines left hold but at least
+ * WATCH_EVENTS_MIN, the newest last and bold.
  */
 struct journal;
 #define WATCH_EVENTS_MIN	3
@@ -82,6 +82,11 @@ void watch_events(struct watch_frame *f, const struct journal *j,
  */
 int watch_cols(const struct watch_frame *f);
 int watch_rows_left(const struct watch_frame *f);
+/*
+ * What marks a cut in a line fitted to the frame's width (base/fit.h):
+ * an ellipsis on a UTF-8 terminal, else "~".
+ */
+const char *watch_ellipsis(const struct watch_frame *f);
 /* Whether the frame shows colours, and the eight WATCH_ON_ inks. */
 int watch_colour(const struct watch_frame *f);
 int watch_squares(const struct watch_frame *f);

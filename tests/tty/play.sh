@@ -197,4 +197,33 @@ for tool in fb-duel bg-board; do
 	t send-keys -t play C-d
 	check "$tool: Ctrl-D leaves" "play left: 0"
 done
+
+# Any screen (issue #39): the board play shows on a terminal 40, 60, 80
+# and 120 columns wide drops columns, the least useful first, and wraps
+# nothing; the melee is one line, a group.
+tool=crs-combat
+for w in 40 60 80 120; do
+	# One session, resized and its command started again: a server
+	# left without a session would exit under the next command.
+	t resize-window -t play -x "$w" -y 50
+	t respawn-pane -k -t play \
+	    "$bin/crs-combat play; echo \"play left: \$?\"; sleep 600"
+	t clear-history -t play
+	check "$w columns: the prompt" "crs-combat>"
+	check "$w columns: the melee as a group" "melee: Grim, the Unbowed, John"
+	head=$(screen | grep '^NAME')
+	case $w in
+	40) want='NAME              LIFE      EM' ;;
+	60) want='NAME              LIFE      EM          DR  STANCE DOWN' ;;
+	80) want='NAME              LIFE      EM          DR  STANCE DOWN  INIT SET ASIDE' ;;
+	*) want='NAME              LIFE      EM          DR  STANCE DOWN  INIT SET ASIDE      RESTORES' ;;
+	esac
+	if [ "$head" = "$want" ]; then ok; else
+		bad "$w columns: the heading is '$head', want '$want'"; fi
+	if [ "$(screen | wc -l)" = "$(t capture-pane -p -J -t play -S -200 |
+	    wc -l)" ]; then ok; else
+		bad "$w columns: a line wrapped"; screen | grep -v "^$" | sed "s/^/  | /"; fi
+	t send-keys -t play C-d
+	check "$w columns: Ctrl-D leaves" "play left: 0"
+done
 tally_done
