@@ -41,3 +41,16 @@ echo '# Not a time: one line naming the option and the forms.'
 run crs-combat history --since soon
 run crs-combat history --since 25:00
 run crs-combat history --since '2026-11-18 13:00 '
+echo '# A free Flee at the end: its lockout in local time in the log, the'
+echo '# notes under the status and the refusal; LIFE back in local time.'
+run crs-combat end --agreed
+run crs-combat flee Fred
+run crs-combat status
+run crs-combat start Fred John
+crs-combat log | tail -1
+echo "# The first combat at 11:15 UTC: John has LIFE to come back, local for people,"
+echo '# UTC in JSON.'
+REFKIT_NOW=1795000500 run crs-combat --combat 1 status
+REFKIT_NOW=1795000500 crs-combat --combat 1 status --json | grep -o '"restores_at":"[^"]*"'
+echo '# The board: the local time of day LIFE comes back at.'
+REFKIT_NOW=1795000500 crs-combat watch 1 | grep -o "back at.*"
