@@ -52,10 +52,17 @@ parse_ago(const char *s, int64_t now, int64_t *t)
 	if (n < 2 || n > sizeof num)
 		return -1;
 	switch (s[n - 1]) {
-	case 'm': unit = 60; break;
-	case 'h': unit = 3600; break;
-	case 'd': unit = 86400; break;
-	default: return -1;
+	case 'm':
+		unit = 60;
+		break;
+	case 'h':
+		unit = 3600;
+		break;
+	case 'd':
+		unit = 86400;
+		break;
+	default:
+		return -1;
 	}
 	memcpy(num, s, n - 1);
 	num[n - 1] = '\0';

@@ -23,7 +23,8 @@ void when_local(char *buf, size_t sz, int64_t t);
 void when_clock(char *buf, size_t sz, int64_t t);
 
 /*
- * Reads s as a moment at or before now and writes its Unix time to *t.
+ * Reads s as a moment and writes its Unix time to *t (a clock time is
+ * today's, even when it is still to come).
  * The forms: seconds since 1970 ("1764400000"); a UTC stamp
  * ("2026-11-29T13:30:00Z"); a local date ("2026-11-29", its midnight),
  * a local date and time ("2026-11-29 14:30", "2026-11-29T14:30:00"), a
