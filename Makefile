@@ -136,7 +136,7 @@ TOOLS  = crs-stats crs-draw crs-combat d6-roll fb-duel bg-board refkit
 # which the commands over all of them reach a game; trust/ over them all
 # (verify checks every ledger); and src/cmd/TOOL.c, the main of each
 # tool.
-LIBSRC = base/strbuf base/util base/names base/rng base/out base/fit \
+LIBSRC = base/strbuf base/util base/names base/rng base/out base/fit base/when \
          db/db_base db/dbpg db/db_stmt db/changeset db/gone db/pgrecord \
          db/chain db/extsort db/db db/lookup \
          sync/station sync/changes sync/changes_show sync/dbapply \
@@ -155,7 +155,7 @@ LIBSRC = base/strbuf base/util base/names base/rng base/out base/fit \
          kinds/kinds trust/verify
 # Unit tests, tests/unit/FOLDER/test_MODULE.c, one binary each
 # (BUILD/unit-FOLDER-MODULE).
-UNITS  = base/strbuf base/util base/out base/rng base/names base/fit db/db db/db_stmt db/extsort \
+UNITS  = base/strbuf base/util base/out base/rng base/names base/fit base/when db/db db/db_stmt db/extsort \
          db/chain \
          sync/changes sync/changes_show sync/resolve sync/dbapply \
          sync/exchange paper/page core/pack core/journal core/seal \

@@ -4,6 +4,7 @@
 #include "base/out.h"
 
 #include "base/util.h"
+#include "base/when.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -162,6 +163,18 @@ void
 out_null(struct out *o)
 {
 	out_text(o, NULL);
+}
+
+void
+out_time(struct out *o, int64_t t)
+{
+	char buf[WHEN_LOCAL_SIZE];
+
+	if (o->fmt == OUT_TABLE)
+		when_local(buf, sizeof buf, t);
+	else
+		util_time_iso(buf, sizeof buf, t);
+	out_text(o, buf);
 }
 
 void

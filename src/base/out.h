@@ -6,6 +6,7 @@
 #define REFKIT_OUT_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 enum out_format { OUT_TABLE, OUT_CSV, OUT_JSON };
@@ -30,6 +31,11 @@ void out_free(struct out *o);
 void out_text(struct out *o, const char *s);
 void out_int(struct out *o, long v);
 void out_null(struct out *o);
+/*
+ * A moment, Unix time t: local time with its zone in tables, for people;
+ * a UTC ISO-8601 stamp ("2026-11-24T10:00:00Z") in CSV and JSON.
+ */
+void out_time(struct out *o, int64_t t);
 /* A list of names: a JSON array, ';'-joined in CSV, ", "-joined in tables. */
 void out_list(struct out *o, char *const *names, size_t n);
 void out_end_row(struct out *o);

@@ -23,6 +23,7 @@
 #include "crs/complete.h"
 #include "crs/ledger.h"
 #include "base/out.h"
+#include "base/when.h"
 #include "crs/report.h"
 #include "crs/report_html.h"
 #include "crs/report_json.h"
@@ -293,10 +294,10 @@ static void
 check_lockout(struct db *db, const char *name, int64_t now)
 {
 	int64_t combat, until = ledger_fled_until(db, name, now, &combat);
-	char when[32];
+	char when[WHEN_LOCAL_SIZE];
 
 	if (until != 0) {
-		util_time_iso(when, sizeof when, until);
+		when_local(when, sizeof when, until);
 		db_die(db, "'%s' fled combat %s and may not fight until %s",
 		    q(name), cli_key(combat), when);
 	}
@@ -1046,7 +1047,7 @@ status_line(const struct status_table *t, const char *name,
 static const char *
 restores_cell(const struct combat_state *s, const struct combat_figures *x)
 {
-	return !x->to_restore ? "-" : s->ended ? x->when :
+	return !x->to_restore ? "-" : s->ended ? x->local :
 	    "10 min after the end";
 }
 
@@ -1660,23 +1661,16 @@ cmd_replay(struct opts *o, int argc, char **argv)
 	return cli_replayed(stdout, events, combats, "combat", bad);
 }
 
-/* Seconds since the epoch from an ISO date, date-time or a number. */
+/* --since s as Unix time: a local or UTC time, today, 2h (base/when). */
 static int64_t
 parse_time(const char *s)
 {
-	struct tm tm;
-	const char *end;
-	long v;
+	int64_t t;
 
-	if (util_parse_int(s, 0, INT32_MAX, &v) == UTIL_INT_OK)
-		return v;
-	memset(&tm, 0, sizeof tm);
-	if (((end = strptime(s, "%Y-%m-%dT%H:%M:%S", &tm)) != NULL &&
-	    (*end == '\0' || strcmp(end, "Z") == 0)) ||
-	    ((end = strptime(s, "%Y-%m-%d", &tm)) != NULL && *end == '\0'))
-		return (int64_t)timegm(&tm);
-	cli_usage_error("--since must be a date (2026-11-22), a UTC time "
-	    "(2026-11-22T14:00:00Z) or seconds, got '%s'", q(s));
+	if (when_parse(s, db_now(), &t) != 0)
+		cli_usage_error("--since must be %s, got '%s'", when_forms,
+		    q(s));
+	return t;
 }
 
 static const char *const history_cols[] = {

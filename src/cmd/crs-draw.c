@@ -45,6 +45,7 @@ struct opts {
 	const char	*drawn;
 	const char	*special;
 	const char	*svg;		/* odds, versus: the chart's file */
+	int		 full;		/* versus: the damage table too */
 	struct side	 me, off, def;
 	int		 off_set, def_set;
 };
@@ -57,9 +58,10 @@ static const char usage_text[] =
 "                [--out LIST] [--json | --csv] [--exact] [--svg FILE]\n"
 "       crs-draw versus --offense N --defense N [--offense-lb N]\n"
 "                [--defense-lb N] [--offense-out LIST] [--defense-out LIST]\n"
-"                [--json | --csv] [--exact] [--svg FILE]\n"
+"                [--json | --csv] [--exact] [--full] [--svg FILE]\n"
 "       crs-draw versus ATTACKER DEFENDER [--long | --mental] [--use N]\n"
-"                [--db PATH] [--json | --csv] [--exact] [--svg FILE]\n"
+"                [--db PATH] [--json | --csv] [--exact] [--full]\n"
+"                [--svg FILE]\n"
 "\n"
 "LIST is comma-separated faces: A (or 1), 2 ... 10.\n"
 "\n"
@@ -79,6 +81,7 @@ static const char usage_text[] =
 "      --db PATH        the database (versus NAMES)\n"
 "  -j, --json, -c, --csv   machine output\n"
 "  -e, --exact          probabilities as exact fractions\n"
+"      --full           versus: the chance of each damage, as a table\n"
 "      --svg FILE       also write the distribution as an SVG bar chart\n"
 "  -h, --help, -V, --version\n";
 
@@ -389,6 +392,59 @@ cmd_odds(struct opts *o, int argc, char **argv)
 	return 0;
 }
 
+/*
+ * "62.5% (5/8)": a chance for people, the exact fraction beside it
+ * where 128 bits hold it.  Only a chance of exactly 0 or 1 reads 0% or
+ * 100% (and needs no fraction); one that rounds to either says so.
+ */
+static void
+percent_text(struct odds_w w, struct odds_w den)
+{
+	long double p = odds_p(w, den) * 100;
+	char buf[128];
+
+	if (w.f == 0 || (!den.ovf && w.v == den.v)) {
+		printf("%s", w.f == 0 ? "0%" : "100%");
+		return;
+	}
+	if (p < 0.05L)
+		printf("under 0.1%%");
+	else if (p > 99.95L)
+		printf("over 99.9%%");
+	else
+		printf("%.1Lf%%", p);
+	if (odds_fraction(w, den, buf, sizeof buf) == 0)
+		printf(" (%s)", buf);
+}
+
+/* versus for people: P(hit), the expected damage, its range or table. */
+static void
+versus_text(const struct opts *o, const struct odds_versus *v,
+    const char *title)
+{
+	int lo = 0, hi = 0;
+
+	printf("%s\n", title);
+	printf("P(hit)           ");
+	percent_text(v->hit, v->den);
+	printf("\nexpected damage  ");
+	print_p(o, v->damage_sum, v->den, 0);
+	printf("\n");
+	if (v->hit.f == 0)
+		return;
+	if (o->full) {
+		print_dist(o, "damage", v->damage, v->n, 1, v->den);
+		return;
+	}
+	for (int x = 1; x < v->n; x++)
+		if (v->damage[x].f > 0) {
+			lo = lo ? lo : x;
+			hi = x;
+		}
+	printf("damage on a hit  %d to %d (--full: the chance of each)\n", lo,
+	    hi);
+}
+
 static void
 print_versus(const struct opts *o, int obase, int dbase,
     const struct deck *od_deck, const struct deck *dd_deck,
@@ -416,16 +472,8 @@ print_versus(const struct opts *o, int obase, int dbase,
 	} else if (o->fmt == OUT_CSV) {
 		printf("damage,p\n");
 		print_dist(o, "damage", v.damage, v.n, 1, v.den);
-	} else {
-		printf("%s\n", title);
-		printf("P(hit)           ");
-		print_p(o, v.hit, v.den, 0);
-		printf("\nexpected damage  ");
-		print_p(o, v.damage_sum, v.den, 0);
-		printf("\n");
-		if (v.hit.f > 0)
-			print_dist(o, "damage", v.damage, v.n, 1, v.den);
-	}
+	} else
+		versus_text(o, &v, title);
 	odds_versus_release(&v);
 }
 
@@ -513,7 +561,8 @@ cmd_versus(struct opts *o, int argc, char **argv)
 enum {
 	OPT_DEFENSIVE = 256, OPT_INITIATIVE, OPT_SPECIAL, OPT_OFFENSE,
 	OPT_DEFENSE, OPT_OFFENSE_LB, OPT_DEFENSE_LB, OPT_OFFENSE_OUT,
-	OPT_DEFENSE_OUT, OPT_LONG, OPT_MENTAL, OPT_DB, OPT_SVG
+	OPT_DEFENSE_OUT, OPT_LONG, OPT_MENTAL, OPT_DB, OPT_SVG,
+	OPT_FULL
 };
 
 static const struct option longopts[] = {
@@ -537,6 +586,7 @@ static const struct option longopts[] = {
 	{ "use", required_argument, NULL, 'u' },
 	{ "db", required_argument, NULL, OPT_DB },
 	{ "svg", required_argument, NULL, OPT_SVG },
+	{ "full", no_argument, NULL, OPT_FULL },
 	{ "json", no_argument, NULL, 'j' },
 	{ "csv", no_argument, NULL, 'c' },
 	{ "exact", no_argument, NULL, 'e' },
@@ -645,6 +695,9 @@ set_option(void *op, int ch, const char *arg)
 	case OPT_SVG:
 		o->svg = arg;
 		break;
+	case OPT_FULL:
+		o->full = 1;
+		break;
 	case 'e':
 		o->exact = 1;
 		break;
@@ -675,6 +728,8 @@ main(int argc, char **argv)
 	argv += n;
 	if (argc == 0)
 		cli_usage_error("no command given (pick, odds or versus)");
+	if (o.full && strcmp(argv[0], "versus") != 0)
+		cli_usage_error("--full goes with versus");
 	if (strcmp(argv[0], "pick") == 0) {
 		if (o.svg)
 			cli_usage_error("--svg goes with odds and versus");

@@ -114,12 +114,9 @@ static const char *const station_cols[] = { "station", "id", "created",
 static void
 station_row(struct out *o, const struct station *s, int self)
 {
-	char when[32];
-
-	util_time_iso(when, sizeof when, s->created);
 	out_text(o, s->name);
 	out_text(o, s->id);
-	out_text(o, when);
+	out_time(o, s->created);
 	if (self)
 		out_int(o, s->self);
 	out_end_row(o);

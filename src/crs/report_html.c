@@ -13,6 +13,7 @@
 
 #include "paper/svg.h"
 #include "base/util.h"
+#include "base/when.h"
 
 static const char style[] =
 "body{font-family:'DejaVu Sans',sans-serif;margin:1.5rem auto;"
@@ -60,23 +61,24 @@ name_cell(FILE *fp, const char *name)
 	fputs("</td>", fp);
 }
 
+/* The report is read by people: local time (TZ), with its zone. */
 static void
 time_text(FILE *fp, int64_t t)
 {
-	char buf[40];
+	char buf[WHEN_LOCAL_SIZE];
 
-	util_time_iso(buf, sizeof buf, t);
+	when_local(buf, sizeof buf, t);
 	fputs(buf, fp);
 }
 
-/* "2026-11-22 14:05", to the minute, for a narrow cell. */
+/* "2026-11-22 14:05", local, to the minute, for a narrow cell. */
 static void
 minute_text(FILE *fp, int64_t t)
 {
-	char buf[40];
+	char buf[WHEN_LOCAL_SIZE];
 
-	util_time_iso(buf, sizeof buf, t);
-	fprintf(fp, "%.10s %.5s", buf, buf + 11);
+	when_local(buf, sizeof buf, t);
+	fprintf(fp, "%.16s", buf);
 }
 
 /* "1 h 05 min", "12 min 30 s" or "40 s". */
@@ -146,21 +148,28 @@ hours_section(FILE *fp, const struct report *r)
 {
 	char **labels = xcalloc(r->nhours + 1, sizeof *labels);
 	double *v = xcalloc(r->nhours + 1, sizeof *v);
-	struct svg_chart c = { "Combats with a strike started per hour (UTC)", r->nhours,
+	char zone[WHEN_LOCAL_SIZE], *title;
+	struct svg_chart c = { NULL, r->nhours,
 	    (const char *const *)labels, 1, { "combats", NULL }, { v, NULL },
 	    0 };
 
+	/* The hours are UTC's; their labels say when they began locally. */
+	when_local(zone, sizeof zone, r->now);
+	title = xasprintf("Combats with a strike started per hour (%s)",
+	    strrchr(zone, ' ') ? strrchr(zone, ' ') + 1 : "local time");
+	c.title = title;
 	for (size_t i = 0; i < r->nhours; i++) {
-		char buf[40];
+		char buf[WHEN_LOCAL_SIZE];
 
-		util_time_iso(buf, sizeof buf, r->hours[i].hour);
-		/* "2026-11-22T14:00:00Z": "11-22 14:00". */
+		when_local(buf, sizeof buf, r->hours[i].hour);
+		/* "2026-11-22 15:00:00 CET": "11-22 15:00". */
 		labels[i] = xasprintf("%.5s %.5s", buf + 5, buf + 11);
 		v[i] = r->hours[i].combats;
 	}
 	fputs("<h2 id=\"per-hour\">Combats per hour</h2>\n", fp);
 	chart(fp, "chart-hours", &c, 0);
 	chart_free(labels, r->nhours, v);
+	free(title);
 }
 
 /* Two figures of every character, side by side. */

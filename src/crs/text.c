@@ -12,6 +12,7 @@
 #include "base/fit.h"
 #include "base/strbuf.h"
 #include "base/util.h"
+#include "base/when.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -203,10 +204,10 @@ story_flee(FILE *fp, const struct combat_state *s,
     const struct combat_event *e)
 {
 	int a = combat_find(s, e->actor);
-	char when[32];
+	char when[WHEN_LOCAL_SIZE];
 
 	if (e->free) {
-		util_time_iso(when, sizeof when, e->until);
+		when_local(when, sizeof when, e->until);
 		fprintf(fp, "%s takes the free Flee at the end: out of every "
 		    "combat until %s", e->actor, when);
 		return;
@@ -217,7 +218,7 @@ story_flee(FILE *fp, const struct combat_state *s,
 	note(fp, NULL, e->skills, s->rules);
 	entries_text(fp, e, "; Catch:", 0);
 	if (e->hit) {
-		util_time_iso(when, sizeof when, e->until);
+		when_local(when, sizeof when, e->until);
 		fprintf(fp, "; gets away: out of every combat until %s",
 		    when);
 	} else
@@ -691,9 +692,12 @@ crstext_figures(const struct combat_state *s, int i, int64_t now,
 			p += snprintf(p, (size_t)(end - p), "%s%s", p ==
 			    x->aside ? "" : ",", deck_face_name(c));
 	}
-	x->when[0] = '\0';
-	if (s->ended || restores == 0)
+	x->when[0] = x->local[0] = x->clock[0] = '\0';
+	if (s->ended || restores == 0) {
 		util_time_iso(x->when, sizeof x->when, restores);
+		when_local(x->local, sizeof x->local, restores);
+		when_clock(x->clock, sizeof x->clock, restores);
+	}
 }
 
 unsigned
@@ -805,13 +809,13 @@ melees(FILE *fp, const struct combat_state *s)
 void
 crstext_notes(FILE *fp, const struct combat_state *s)
 {
-	char when[32];
+	char when[WHEN_LOCAL_SIZE];
 
 	for (int i = 0; i < s->n; i++) {
 		const struct combat_fighter *f = &s->f[i];
 
 		if (f->fled) {
-			util_time_iso(when, sizeof when, f->until);
+			when_local(when, sizeof when, f->until);
 			fprintf(fp, "%s fled: out of every combat until %s\n",
 			    f->name, when);
 		}

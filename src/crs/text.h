@@ -42,7 +42,9 @@ struct combat_figures {
 	int	 life, em;
 	int	 to_restore;	/* LIFE or EM comes back after the end */
 	char	 aside[64];	/* the cards set aside: "2,10,K" */
-	char	 when[32];	/* when they come back */
+	char	 when[32];	/* when they come back, UTC, for JSON */
+	char	 local[48];	/* ... in local time, for people */
+	char	 clock[16];	/* ... the local time of day alone */
 };
 
 /*

@@ -12,6 +12,7 @@
 #include "base/fit.h"
 #include "base/strbuf.h"
 #include "base/util.h"
+#include "base/when.h"
 #include "crs/combat.h"
 #include "crs/text.h"
 #include "crs/ledger.h"
@@ -164,9 +165,8 @@ row(struct watch_frame *f, const struct combat_state *s, int i,
 	}
 	if (x.to_restore && s->ended) {
 		state_word(f, &any, WATCH_DIM, "back at ");
-		/* The time of day of "2026-11-22T14:10:00Z" will do. */
-		watch_put(f, WATCH_DIM, "%s", strlen(x.when) == 20 ?
-		    x.when + 11 : x.when);
+		/* The local time of day will do. */
+		watch_put(f, WATCH_DIM, "%s", x.clock);
 	}
 	watch_put(f, WATCH_PLAIN, "\n");
 }

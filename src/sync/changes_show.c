@@ -14,6 +14,7 @@
 #include "db/db.h"
 #include "base/strbuf.h"
 #include "base/util.h"
+#include "base/when.h"
 
 #include <err.h>
 #include <errno.h>
@@ -449,10 +450,14 @@ show_entry(struct show *s, const struct changes_entry *e, int64_t n,
     char *why, size_t whysz)
 {
 	sqlite3_changeset_iter *it;
-	char when[32];
+	char when[WHEN_LOCAL_SIZE];
 	int rc, nth = 0;
 
-	util_time_iso(when, sizeof when, e->time);
+	/* UTC in JSON, local time (TZ) for people. */
+	if (s->json)
+		util_time_iso(when, sizeof when, e->time);
+	else
+		when_local(when, sizeof when, e->time);
 	if (s->json) {
 		fprintf(s->fp, "%s{\"origin\":\"%s\",\"oseq\":%" PRId64
 		    ",\"time\":\"%s\",\"seen\":", n > 1 ? ",\n" : "\n",
@@ -484,10 +489,13 @@ static int
 put_all(struct show *s, const struct changes_header *h, int64_t n,
     FILE *out, char *why, size_t whysz)
 {
-	char when[32], buf[16384];
+	char when[WHEN_LOCAL_SIZE], buf[16384];
 	size_t len;
 
-	util_time_iso(when, sizeof when, h->time);
+	if (s->json)
+		util_time_iso(when, sizeof when, h->time);
+	else
+		when_local(when, sizeof when, h->time);
 	if (s->json) {
 		fprintf(out, "{\"format\":%" PRIu32 ",\"schema\":%" PRIu32
 		    ",\"station\":{\"id\":\"%s\",\"name\":", h->format,

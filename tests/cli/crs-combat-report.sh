@@ -27,7 +27,7 @@ run crs-combat report --json -o x.html
 run crs-combat report --csv
 run crs-combat report --json 3
 run crs-combat history -o x.html
-run crs-combat report --since yesterday --json
+run crs-combat report --since tomorrow --json
 # A file that cannot be written, and a standard output that cannot.
 run crs-combat report -o nowhere/report.html
 run_full crs-combat report --json

@@ -13,3 +13,4 @@ crs-stats item add 'Chain Mail' dr=+3 use=wearable
 crs-stats give John 'Chain Mail'
 run crs-draw versus Fred John
 run crs-draw versus --offense 10 --defense 13 --offense-lb 2 --defense-lb 1
+run crs-draw versus Fred John --full

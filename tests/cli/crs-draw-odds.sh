@@ -9,7 +9,16 @@ run crs-draw odds --out 2,3,4,5,6,7,8,9 --lb 2 --exact
 run crs-draw odds --lb 20 --cards 3 --json
 run crs-draw odds --lb 1000 --json
 run crs-draw odds --lb 1000 --cards 20 --exact
-run crs-draw versus --offense 10 --defense 10 --exact
+run crs-draw versus --offense 10 --defense 10
+run crs-draw versus --offense 10 --defense 10 --exact --full
+run crs-draw versus --offense 10 --defense 10 --full
+# A chance that would round to 0%, none at all, and no fraction in 128 bits.
+run crs-draw versus --offense 0 --defense 26
+run crs-draw versus --offense 0 --defense 30
+run crs-draw versus --offense 10 --defense 10 --offense-lb 1000 --defense-lb 1000
+# --full is versus's alone.
+run crs-draw odds --full
+run crs-draw pick --full --seed 1
 run crs-draw versus --offense 10 --defense 10 --json
 run crs-draw versus --offense 12 --defense 20 --offense-lb 2 --defense-lb 1 --json --exact
 run crs-draw versus --offense 0 --defense 40 --json

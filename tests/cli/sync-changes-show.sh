@@ -15,6 +15,9 @@ run refkit changes show empty.changes
 run refkit --json changes show empty.changes
 run refkit changes show one.changes
 run refkit changes show one.changes --json
+echo '# TZ=CET-1CEST,M3.5.0,M10.5.0/3: local time for people, UTC in JSON.'
+TZ=CET-1CEST,M3.5.0,M10.5.0/3 refkit changes show one.changes | grep -n 'time\|entry'
+TZ=CET-1CEST,M3.5.0,M10.5.0/3 refkit changes show one.changes --json | grep -o '"time":"[^"]*"'
 run refkit changes show three.changes
 run refkit --json changes show three.changes
 # Format 2 (schema 14 on): each entry says what its station had seen of

@@ -6,6 +6,9 @@ hide_id() {
 }
 REFKIT_STATION=table-1 run refkit station | hide_id
 run refkit --json station | hide_id
+echo '# TZ=CET-1CEST,M3.5.0,M10.5.0/3: created in local time, UTC in CSV.'
+TZ=CET-1CEST,M3.5.0,M10.5.0/3 run refkit station | hide_id
+TZ=CET-1CEST,M3.5.0,M10.5.0/3 refkit --csv station | cut -d, -f3
 # The id: 32 lowercase hex digits, the same every time it is read.
 a=$(refkit --csv station | tail -1 | cut -d, -f2)
 b=$(refkit --csv station | tail -1 | cut -d, -f2)

@@ -4,6 +4,7 @@
 #include "tap.h"
 
 #include <stdlib.h>
+#include <time.h>
 
 #include "base/out.h"
 
@@ -32,6 +33,25 @@ render(enum out_format fmt, enum out_shape shape, int rows)
 	return buf;
 }
 
+/* One row of one moment in fmt, under the POSIX zone tz. */
+static char *
+render_time(enum out_format fmt, const char *tz)
+{
+	static const char *const tcols[] = { "when" };
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&buf, &len);
+	struct out *o = out_new(fp, fmt, OUT_OBJECT, 1, tcols);
+
+	setenv("TZ", tz, 1);
+	tzset();
+	out_time(o, INT64_C(1795959000));
+	out_end_row(o);
+	out_free(o);
+	fclose(fp);
+	return buf;
+}
+
 int
 main(void)
 {
@@ -53,6 +73,16 @@ main(void)
 	free(s);
 	s = render(OUT_JSON, OUT_ROWS, 0);
 	is_str(s, "[]\n", "json of nothing");
+	free(s);
+	/* A moment: local for people, UTC for programs, whatever TZ says. */
+	s = render_time(OUT_TABLE, "CET-1CEST,M3.5.0,M10.5.0/3");
+	is_str(s, "WHEN\n2026-11-29 14:30:00 CET\n", "time in a table");
+	free(s);
+	s = render_time(OUT_CSV, "CET-1CEST,M3.5.0,M10.5.0/3");
+	is_str(s, "when\n2026-11-29T13:30:00Z\n", "time in csv");
+	free(s);
+	s = render_time(OUT_JSON, "CET-1CEST,M3.5.0,M10.5.0/3");
+	is_str(s, "{\"when\":\"2026-11-29T13:30:00Z\"}\n", "time in json");
 	free(s);
 	s = render(OUT_JSON, OUT_OBJECT, 1);
 	is_str(s, "{\"name\":\"Fred\",\"OR\":12,\"items\":[\"Sword\","

@@ -9,6 +9,7 @@
 #include "base/util.h"
 
 #include <stdlib.h>
+#include <time.h>
 
 static char why[300];
 static int64_t seq;
@@ -169,8 +170,12 @@ main(void)
 	is_str(tell(&s, e), " 12  r2  the combat ends (all agreed)\n", "end");
 	e = ev(COMBAT_FLEE, "Bob", NULL);
 	e->time = 86400;
+	/* Local time (TZ), here Berlin's rule: 01:00 UTC is 02:00 CET. */
+	setenv("TZ", "CET-1CEST,M3.5.0,M10.5.0/3", 1);
+	tzset();
 	is_str(tell(&s, e), " 13  r2  Bob takes the free Flee at the end: out "
-	    "of every combat until 1970-01-02T01:00:00Z\n", "the free Flee");
+	    "of every combat until 1970-01-02 02:00:00 CET\n",
+	    "the free Flee");
 	e = ev(COMBAT_UNDO, NULL, NULL);
 	e->undoes = 6;
 	is_str(tell(&s, e), " 14  r2  undo of event 6\n", "undo");

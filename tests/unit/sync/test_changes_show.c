@@ -11,6 +11,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "sync/changes.h"
 #include "sync/changes_show.h"
@@ -144,7 +145,7 @@ test_names(void)
 	text = show(file, len, OUT_TABLE, &rc, why, sizeof why);
 	is_int(rc, 0, "shown");
 	ok(has(text, "entries  1\n\nentry 1: origin " ID_B ", oseq 1, "
-	    "2025-11-24T16:00:00Z\n"), "the entry");
+	    "2025-11-24 16:00:00 UTC\n"), "the entry");
 	ok(has(text, "  insert station: id='" ID_B "', name='table 2',\n"
 	    "      created=5\n"), "an insert, named, wrapped");
 	ok(has(text, "  update station [id='00000000000000000000000000000000"
@@ -259,6 +260,9 @@ test_refused(void)
 int
 main(void)
 {
+	/* The times for people are local: the tests' zone is UTC. */
+	setenv("TZ", "UTC0", 1);
+	tzset();
 	test_schema();
 	test_names();
 	test_values();
