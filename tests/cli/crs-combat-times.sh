@@ -34,7 +34,7 @@ crs-combat report --since 13:00 --json | head -1
 echo '# The page and the status for people: local time, with its zone.'
 run crs-combat report --since 13:00 -o r.html
 grep -o 'Written [^<]*' r.html
-grep -o '<title>Combats started per hour[^<]*' r.html
+grep -o '<title>Combats with a strike started per hour[^<]*' r.html
 grep -o '>11-18 [0-9:]*<' r.html
 grep -o '<td>2026-11-18 [0-9:]*' r.html
 echo '# Not a time: one line naming the option and the forms.'
