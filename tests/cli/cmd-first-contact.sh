@@ -22,10 +22,16 @@ run crs-stats list
 # A name missing from a roster that has some is refused as before.
 run crs-combat start Fred Jhon
 
-echo '# The melee of crs-combat(1), with its items and powers.'
+echo "# README's tour of the examples, with items and powers."
 run sh examples/gear.sh
 run crs-stats import examples/melee.json
 run crs-stats show Esk
+run crs-combat start Aria Brann Corin Dax Esk
+run crs-combat --seed 1 init Brann=9 Aria=7 Esk=4 Corin=3 Dax=2
+run crs-combat --seed 2 attack Brann Dax --item Sword
+run crs-combat --seed 3 power Aria Fireball Dax Brann --em 12
+run crs-combat end --agreed
+echo '# The melee of crs-combat(1).'
 C='crs-combat --gm Morgan'
 run $C start Aria Brann Corin Dax Esk
 run $C range Brann Dax 5 Esk Aria 5 Aria Brann 15 Aria Corin 20 Brann Corin 25 Corin Dax 30 Corin Esk 25
