@@ -62,3 +62,9 @@ run d6-roll 4D+2 --vs moderat --seed 1
 run d6-roll 4D+2 --vs very --seed 1
 run d6-roll 4D+2 --vs hard --seed 1
 run d6-roll 4D+2 --vs 'very difficult' --seed 1
+
+echo '# CSV where a command prints rows; refused where it has no CSV form.'
+cd "$T" || exit 1
+run refkit --csv head
+run refkit --csv verify
+run crs-combat --csv watch
