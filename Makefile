@@ -15,6 +15,8 @@
 #   make SHARED=1           link SQLite and libcsv dynamically
 #   make install PREFIX=/usr/local DESTDIR=   tools, man pages, and the
 #                           bash and zsh completion scripts
+#   make V=1                print each command in full (by default a
+#                           line per file: CC src/crs/combat.c)
 
 PREFIX    ?= /usr/local
 BINDIR    ?= $(PREFIX)/bin
@@ -24,6 +26,19 @@ BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR  ?= $(PREFIX)/share/zsh/site-functions
 CC        ?= cc
 PKG_CONFIG ?= pkg-config
+
+# A line per file (CC src/crs/combat.c, LD build/crs-combat), as kbuild
+# and git's Makefile print, so that what matters (a warning, the tool's
+# own output after it) is not lost among a hundred compiler lines; V=1
+# prints the commands in full.  Warnings are the compiler's own and show
+# either way.
+ifeq ($(V),1)
+Q      =
+say    = @:
+else
+Q      = @
+say    = @printf '  %-4s %s\n'
+endif
 
 WARN   = -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
          -Wmissing-prototypes -Werror=implicit-function-declaration \
@@ -181,20 +196,23 @@ MANS   = man/refkit.1 man/crs-stats.1 man/crs-draw.1 man/crs-combat.1 man/d6-rol
 all: $(BINS) $(B)/schema-pg.sql
 
 $(B):
-	mkdir -p $(B)
+	$(Q)mkdir -p $(B)
 
 # The schema and each migration step, cut from schema.sql at its
 # "-- @since" and "-- @migrate" lines (see its header).
 $(B)/schema.c: schema.sql tools/embed-sql.sh | $(B)
-	sh tools/embed-sql.sh schema.sql > $@.tmp
-	mv $@.tmp $@
+	$(say) GEN $@
+	$(Q)sh tools/embed-sql.sh schema.sql > $@.tmp
+	$(Q)mv $@.tmp $@
 
 $(B)/schema.o: $(B)/schema.c $(DBH)
-	$(CC) $(CFLAGS) -Wno-overlength-strings -c -o $@ $<
+	$(say) CC $<
+	$(Q)$(CC) $(CFLAGS) -Wno-overlength-strings -c -o $@ $<
 
 $(B)/%.o: src/%.c $(HEADERS) | $(B)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -c -o $@ $<
+	$(say) CC $<
+	$(Q)$(CC) $(CFLAGS) -c -o $@ $<
 
 # A ledger's snapshots (src/core/journal.h) are used only at the version
 # they were written with, and a family's version includes a checksum of
@@ -214,53 +232,63 @@ $(B)/bg/ledger.o: $(wildcard src/bg/*.c)
 # modules alike (crs/ledger.o, fb/ledger.o), and ar knows a member by its
 # file name alone.
 $(B)/librefkit.a: $(LIBOBJ)
-	rm -f $@
-	ar qcs $@ $(LIBOBJ)
+	$(say) AR $@
+	$(Q)rm -f $@
+	$(Q)ar qcs $@ $(LIBOBJ)
 
 # Every tool links the same way: its main over the library.
 $(BINS): $(B)/%: $(B)/cmd/%.o $(B)/librefkit.a $(B)/schema-pg.o
-	$(CC) $(LDFLAGS) -o $@ $< $(B)/librefkit.a $(B)/schema-pg.o $(LDLIBS)
+	$(say) LD $@
+	$(Q)$(CC) $(LDFLAGS) -o $@ $< $(B)/librefkit.a $(B)/schema-pg.o $(LDLIBS)
 
 # The PostgreSQL form of the schema (issue #22), written from schema.sql
 # by tools/pgschema.c over the same library, with schema.sql's sections
 # (schema-parts.c), from which it cuts an older version's schema.
 $(B)/schema-parts.c: schema.sql tools/embed-sql.sh | $(B)
-	sh tools/embed-sql.sh --parts schema.sql > $@.tmp
-	mv $@.tmp $@
+	$(say) GEN $@
+	$(Q)sh tools/embed-sql.sh --parts schema.sql > $@.tmp
+	$(Q)mv $@.tmp $@
 
 $(B)/schema-parts.o: $(B)/schema-parts.c $(DBH)
-	$(CC) $(CFLAGS) -Wno-overlength-strings -c -o $@ $<
+	$(say) CC $<
+	$(Q)$(CC) $(CFLAGS) -Wno-overlength-strings -c -o $@ $<
 
 $(B)/pgschema: tools/pgschema.c $(B)/schema-parts.o $(B)/librefkit.a
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(B)/schema-parts.o \
+	$(say) LD $@
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(B)/schema-parts.o \
 	    $(B)/librefkit.a $(LDLIBS)
 
 PGSQL = tools/pgcompat.sql tools/pgstation.sql
 
 $(B)/schema-pg.sql: $(B)/pgschema $(PGSQL)
-	{ $(B)/pgschema && cat $(PGSQL); } > $@.tmp
-	mv $@.tmp $@
+	$(say) GEN $@
+	$(Q){ $(B)/pgschema && cat $(PGSQL); } > $@.tmp
+	$(Q)mv $@.tmp $@
 
 # ... and embedded in every tool with the migration steps from
 # DBPG_SCHEMA_OLDEST (db/dbpg.c creates and migrates the schema from
 # them).  Not in the library, which build/pgschema links before it
 # exists.
 $(B)/schema-pg.c: $(B)/pgschema $(PGSQL)
-	$(B)/pgschema --c $(PGSQL) > $@.tmp
-	mv $@.tmp $@
+	$(say) GEN $@
+	$(Q)$(B)/pgschema --c $(PGSQL) > $@.tmp
+	$(Q)mv $@.tmp $@
 
 $(B)/schema-pg.o: $(B)/schema-pg.c $(DBH) src/db/dbpg.h
-	$(CC) $(CFLAGS) -Wno-overlength-strings -c -o $@ $<
+	$(say) CC $<
+	$(Q)$(CC) $(CFLAGS) -Wno-overlength-strings -c -o $@ $<
 
 define unit_rule
 $(B)/unit-$(subst /,-,$(1)).o: tests/unit/$(dir $(1))test_$(notdir $(1)).c \
     tests/unit/tap.h $(HEADERS) | $(B)
-	$$(CC) $$(CFLAGS) -Itests/unit -DSRCDIR='"$$(CURDIR)"' -c -o $$@ $$<
+	$$(say) CC $$<
+	$$(Q)$$(CC) $$(CFLAGS) -Itests/unit -DSRCDIR='"$$(CURDIR)"' -c -o $$@ $$<
 endef
 $(foreach u,$(UNITS),$(eval $(call unit_rule,$(u))))
 
 $(B)/unit-%: $(B)/unit-%.o $(B)/librefkit.a $(B)/schema-pg.o
-	$(CC) $(LDFLAGS) -o $@ $< $(B)/librefkit.a $(B)/schema-pg.o $(LDLIBS)
+	$(say) LD $@
+	$(Q)$(CC) $(LDFLAGS) -o $@ $< $(B)/librefkit.a $(B)/schema-pg.o $(LDLIBS)
 
 # tests/pg/db-statements.sh's checker (issue #38): every statement of src/
 # prepared on a server, through libpq linked here, not dbpg.c's dlopen.

@@ -61,7 +61,7 @@ WRAP
 	esac
 	if printf '%s\n' "$out" | grep -q '^FAIL: '; then
 		printf '%s\n' "$out" | sed 's/^FAIL: /FAIL: valgrind: /' |
-		    grep -v '^cli: done$\|passed, .* failed$'
+		    grep -v '^cli: done$\|passed, .* failed$\|^== cli: '
 		return
 	fi
 	echo "pass $name ($nlogs processes)"

@@ -1235,6 +1235,51 @@ status_notes(const struct combat_state *s, int width)
 	free(notes);
 }
 
+/* status --csv's columns: the keys of its JSON, a row per combatant. */
+static const char *const status_cols[] = {
+	"combat", "round", "name", "LIFE", "LIFE_max", "EM", "EM_max", "DR",
+	"stance", "down", "dead", "joined", "initiative", "set_aside", "fled",
+	"until", "protecting", "melee", "restores_at"
+};
+
+/* Combatant i as a CSV row of status_cols: 1 and 0 for yes and no. */
+static void
+status_csv(struct out *out, const struct ledger *l,
+    const struct combat_state *s, int i, const struct combat_figures *x)
+{
+	const struct combat_fighter *f = &s->f[i];
+	char *melee[64], *aside;
+	size_t nm = 0;
+
+	out_text(out, cli_key(l->combat));
+	out_int(out, s->round);
+	out_text(out, f->name);
+	out_int(out, x->life);
+	out_int(out, f->st.life);
+	f->st.em < 0 ? out_null(out) : out_int(out, x->em);
+	f->st.em < 0 ? out_null(out) : out_int(out, f->st.em);
+	combat_dr_now(f) < 0 ? out_null(out) : out_int(out, combat_dr_now(f));
+	out_int(out, f->stance != 0);
+	out_int(out, x->life == 0);
+	out_int(out, f->dead != 0);
+	out_int(out, f->presence == COMBAT_ACTIVE);
+	f->init_pos ? out_int(out, f->init_total) : out_null(out);
+	aside = xstrdup(x->aside);
+	for (char *c = aside; (c = strchr(c, ',')) != NULL;)
+		*c = ';';
+	out_text(out, *aside ? aside : NULL);
+	free(aside);
+	out_int(out, f->fled != 0);
+	f->fled ? out_int(out, f->until) : out_null(out);
+	out_text(out, f->protecting >= 0 ? s->f[f->protecting].name : NULL);
+	for (int j = 0; j < s->n && nm < 64; j++)
+		if (combat_melee(s, i) & (UINT64_C(1) << j))
+			melee[nm++] = s->f[j].name;
+	out_list(out, melee, nm);
+	out_text(out, x->to_restore && s->ended ? x->when : NULL);
+	out_end_row(out);
+}
+
 static int
 cmd_status(struct opts *o, int argc, char **argv)
 {
@@ -1243,28 +1288,35 @@ cmd_status(struct opts *o, int argc, char **argv)
 	struct combat_state s;
 	struct combat_figures x;
 	struct status_table t;
+	struct out *out = NULL;
 	int64_t now = db_now(), restores;
 
 	(void)argv;
 	if (argc != 0)
 		cli_usage_error("status takes no arguments");
-	if (o->fmt == OUT_CSV)
-		cli_usage_error("status prints a table or --json, not CSV");
 	db = cli_db_open(o->db);
 	db_begin_read(db);
 	load(db, o, &l, &s);
 	db_rollback(db);
 	restores = combat_restores_at(&s);
 	t = status_table(&s, o->fmt == OUT_JSON ? 0 : cli_columns());
-	status_head(o, &l, &s, &t);
+	if (o->fmt == OUT_CSV)
+		out = out_new(stdout, OUT_CSV, OUT_ROWS, (int)(sizeof status_cols
+		    / sizeof *status_cols), status_cols);
+	else
+		status_head(o, &l, &s, &t);
 	for (int i = 0; i < s.n; i++) {
 		crstext_figures(&s, i, now, restores, &x);
-		if (o->fmt == OUT_JSON)
+		if (out != NULL)
+			status_csv(out, &l, &s, i, &x);
+		else if (o->fmt == OUT_JSON)
 			status_json(&s, i, &x);
 		else
 			status_row(&t, &s, &s.f[i], &x);
 	}
-	if (o->fmt == OUT_JSON)
+	if (out != NULL)
+		out_free(out);
+	else if (o->fmt == OUT_JSON)
 		printf("]}\n");
 	else
 		status_notes(&s, t.width);

@@ -20,6 +20,7 @@
 #include "d6/sheet.h"
 #include "d6/ledger.h"
 #include "db/db.h"
+#include "base/names.h"
 #include "base/out.h"
 #include "base/rng.h"
 #include "paper/sheetrun.h"
@@ -1508,16 +1509,30 @@ static const struct option longopts[] = {
 	{ NULL, 0, NULL, 0 }
 };
 
+/*
+ * The argument of --vs: a number or a difficulty's name.  A name mistyped
+ * is refused with the nearest one, as every name a GM types (base/names.h);
+ * a difficulty is never taken from a near name, which would set the
+ * target silently.
+ */
 static void
 parse_vs(struct opts *o, const char *s)
 {
+	static const char *const names[] = { "very-easy", "easy", "moderate",
+	    "difficult", "very-difficult", "heroic" };
+	char why[300];
 	long v;
 
 	if (d6_difficulty_name(s, &v) != 0 &&
-	    util_parse_int(s, 0, TARGET_MAX, &v) != UTIL_INT_OK)
+	    util_parse_int(s, 0, TARGET_MAX, &v) != UTIL_INT_OK) {
+		names_lookup(s, names, sizeof names / sizeof *names, 1,
+		    "difficulty", why, sizeof why);
+		if (strstr(why, "did you mean") != NULL)
+			cli_usage_error("--vs: %s", why);
 		cli_usage_error("--vs: want a number from 0 to %d or very-easy, "
 		    "easy, moderate, difficult, very-difficult, heroic; got "
 		    "'%s'", TARGET_MAX, q(s));
+	}
 	o->vs = v;
 	o->have_vs = 1;
 }

@@ -859,17 +859,23 @@ cmd_head(struct opts *o, int argc, char **argv)
 	return 0;
 }
 
+/*
+ * The commands, and whether each has a CSV form: the others print one
+ * record or a report, for people or in JSON, and refuse --csv rather
+ * than print their text under it.
+ */
 static const struct command {
 	const char	*name;
 	int		(*fn)(struct opts *, int, char **);
+	int		 csv;
 } commands[] = {
-	{ "station", cmd_station },
-	{ "changes", cmd_changes },
-	{ "merge", cmd_merge },
-	{ "verify", cmd_verify },
-	{ "head", cmd_head },
-	{ "seal", cmd_seal },
-	{ "reveal", cmd_reveal },
+	{ "station", cmd_station, 1 },
+	{ "changes", cmd_changes, 1 },
+	{ "merge", cmd_merge, 0 },
+	{ "verify", cmd_verify, 0 },
+	{ "head", cmd_head, 0 },
+	{ "seal", cmd_seal, 0 },
+	{ "reveal", cmd_reveal, 0 },
 };
 
 /* What refkit completes (term/complete.h): it names no records. */
@@ -1037,5 +1043,8 @@ main(int argc, char **argv)
 	no_seal_options(&o, argv[0]);
 	c = &commands[cli_command(argv[0], commands, sizeof commands[0],
 	    sizeof commands / sizeof commands[0])];
+	if (o.fmt == OUT_CSV && !c->csv)
+		cli_usage_error("%s prints for people or --json, not CSV",
+		    c->name);
 	return c->fn(&o, argc - 1, argv + 1);
 }

@@ -1799,29 +1799,56 @@ roster_import_commit(struct roster_import *im)
 
 /*
  * Each table's names: a query with a row when ?1 is one exactly, a query
- * of them all, and what a refusal says is missing.
+ * of them all, what a refusal says is missing, and a query with a row
+ * when the table has none with what a refusal says then: a GM's first
+ * command on a new database is told how to fill it, not that one name
+ * is missing.
  */
 static const struct {
-	const char	*one, *all, *lead;
+	const char	*one, *all, *lead, *none, *none_why;
 } names_of[] = {
 	[ROSTER_CHARACTER] = { "SELECT name FROM character WHERE name = ?1",
-	    "SELECT name FROM character", "no character named" },
+	    "SELECT name FROM character", "no character named",
+	    "SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM character)",
+	    "no characters in the database; load a roster with "
+	    "'crs-stats import FILE' (examples/roster.csv is one) or add one "
+	    "with 'crs-stats add NAME'" },
 	[ROSTER_ITEM] = { "SELECT name FROM item WHERE name = ?1",
-	    "SELECT name FROM item", "no item named" },
+	    "SELECT name FROM item", "no item named",
+	    "SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM item)",
+	    "no items in the database; add one with 'crs-stats item add "
+	    "NAME' (examples/gear.sh adds the sample ones)" },
 	[ROSTER_POWER] = { "SELECT name FROM power WHERE name = ?1",
-	    "SELECT name FROM power", "no power named" },
+	    "SELECT name FROM power", "no power named",
+	    "SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM power)",
+	    "no powers in the database; add one with 'crs-stats power add "
+	    "NAME' (examples/gear.sh adds the sample ones)" },
 	[ROSTER_ITEM_OR_POWER] = { "SELECT name FROM item WHERE name = ?1"
 	    " UNION ALL SELECT name FROM power WHERE name = ?1",
 	    "SELECT name FROM item UNION SELECT name FROM power",
-	    "no item or power named" },
+	    "no item or power named",
+	    "SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM item)"
+	    " AND NOT EXISTS (SELECT 1 FROM power)",
+	    "no items or powers in the database; add them with 'crs-stats "
+	    "item add NAME' and 'crs-stats power add NAME' (examples/gear.sh "
+	    "adds the sample ones)" },
 };
 
 char *
 roster_name(struct db *db, enum roster_table table, const char *typed,
     char *why, size_t whysz)
 {
-	return lookup_name(db, names_of[table].one, names_of[table].all, typed,
-	    names_of[table].lead, why, whysz);
+	char *full = lookup_name(db, names_of[table].one, names_of[table].all,
+	    typed, names_of[table].lead, why, whysz);
+	struct db_stmt *st;
+
+	if (full != NULL)
+		return full;
+	st = db_prepare(db, names_of[table].none);
+	if (db_step(db, st, 0) == DB_ROW)
+		snprintf(why, whysz, "%s", names_of[table].none_why);
+	db_finalize(st);
+	return NULL;
 }
 
 void
