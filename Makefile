@@ -142,7 +142,7 @@ LIBSRC = base/strbuf base/util base/names base/rng base/out \
          sync/station sync/changes sync/changes_show sync/dbapply \
          sync/exchange sync/resolve \
          paper/page paper/draw paper/svg paper/sheetrun \
-         core/cli core/journal core/pack core/seal \
+         core/cli core/journal core/pack core/seal core/ruling \
          term/play term/watch term/complete \
          crs/stats crs/item crs/sheet crs/deck crs/odds crs/combat \
          crs/text crs/pack crs/page \

@@ -8,6 +8,7 @@
 #include "crs/text.h"
 
 #include "base/util.h"
+#include "core/ruling.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -399,6 +400,20 @@ story_dead(FILE *fp, const struct combat_state *s,
 	fprintf(fp, "%s is dead: LIFE and EM will not come back", e->actor);
 }
 
+/* A GM's ruling on LIFE and EM: the counters it changed. */
+static void
+story_adjust(FILE *fp, const struct combat_state *s,
+    const struct combat_event *e)
+{
+	(void)s;
+	fprintf(fp, "the GM adjusts %s:", e->actor);
+	if (e->life_after != e->life_before)
+		fprintf(fp, " LIFE %d -> %d", e->life_before, e->life_after);
+	if (e->em_after != e->em_before)
+		fprintf(fp, "%s EM %d -> %d", e->life_after != e->life_before ?
+		    "," : "", e->em_before, e->em_after);
+}
+
 static story_fn *const story_fns[COMBAT_ACTION_COUNT] = {
 	[COMBAT_START] = story_start,
 	[COMBAT_JOIN] = story_join,
@@ -417,6 +432,7 @@ static story_fn *const story_fns[COMBAT_ACTION_COUNT] = {
 	[COMBAT_BLOW] = story_blow,
 	[COMBAT_POWER] = story_strike,
 	[COMBAT_SWAP] = story_swap,
+	[COMBAT_ADJUST] = story_adjust,
 };
 
 /* Who drew cards in an event, each name once per kind of draw. */
@@ -507,15 +523,18 @@ crstext_story(FILE *fp, const struct combat_state *s,
 	    story_fns[e->action])
 		story_fns[e->action](fp, s, e);
 	sources_text(fp, e);
+	ruling_mark(fp, e->ruling);
 	putc('\n', fp);
 }
 
 void
 crstext_undone(FILE *fp, const struct combat_event *e)
 {
-	fprintf(fp, "%3" PRId64 "  r%-2d (undone) %s by %s\n", e->seq,
+	fprintf(fp, "%3" PRId64 "  r%-2d (undone) %s by %s", e->seq,
 	    e->round, combat_action_name(e->action), e->actor ? e->actor :
 	    "the GM");
+	ruling_mark(fp, e->ruling);
+	putc('\n', fp);
 }
 
 void
