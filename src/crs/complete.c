@@ -120,6 +120,7 @@ static const struct complete_cmd combat_cmds[] = {
 	{ "round", "", NULL },
 	{ "end", "", NULL },
 	{ "dead", "fighter", NULL },
+	{ "adjust", "fighter LIFE=|EM=...", NULL },
 	{ "status", "", NULL },
 	{ "history", "", NULL },
 	{ "report", "", NULL },
@@ -137,6 +138,7 @@ static const struct complete_value combat_values[] = {
 	{ "catch", "fighter=" },
 	{ "let", "fighter" },
 	{ "output", "file" },
+	{ "reason", "-" },
 	{ NULL, NULL }
 };
 

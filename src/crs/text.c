@@ -530,9 +530,9 @@ crstext_story(FILE *fp, const struct combat_state *s,
 void
 crstext_undone(FILE *fp, const struct combat_event *e)
 {
-	fprintf(fp, "%3" PRId64 "  r%-2d (undone) %s by %s", e->seq,
-	    e->round, combat_action_name(e->action), e->actor ? e->actor :
-	    "the GM");
+	fprintf(fp, "%3" PRId64 "  r%-2d (undone) %s %s %s", e->seq,
+	    e->round, combat_action_name(e->action), e->action ==
+	    COMBAT_ADJUST ? "of" : "by", e->actor ? e->actor : "the GM");
 	ruling_mark(fp, e->ruling);
 	putc('\n', fp);
 }
