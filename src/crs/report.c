@@ -60,6 +60,9 @@ report_release(struct report *r)
 	for (size_t i = 0; i < r->nmatchups; i++)
 		matchup_release(&r->matchups[i]);
 	free(r->matchups);
+	for (size_t i = 0; i < r->ngms; i++)
+		free(r->gms[i].gm);
+	free(r->gms);
 	memset(r, 0, sizeof *r);
 }
 
@@ -173,6 +176,24 @@ strike_sums(struct replay *rp, const struct combat_state *s,
 		matchup_add(rp->r, s, e);
 }
 
+/* Counts a ruling for the GM who made it. */
+static void
+ruling_count(struct report *r, const struct combat_event *e)
+{
+	const char *gm = e->gm ? e->gm : "";
+	size_t i;
+
+	for (i = 0; i < r->ngms; i++)
+		if (strcmp(r->gms[i].gm, gm) == 0)
+			break;
+	if (i == r->ngms) {
+		r->gms = xreallocarray(r->gms, r->ngms + 1, sizeof *r->gms);
+		r->gms[r->ngms].gm = xstrdup(gm);
+		r->gms[r->ngms++].rulings = 0;
+	}
+	r->gms[i].rulings++;
+}
+
 static void
 replay_hook(void *arg, const struct combat_state *s, size_t i)
 {
@@ -183,6 +204,8 @@ replay_hook(void *arg, const struct combat_state *s, size_t i)
 	if (rp->l->undone[i])
 		return;
 	rp->c->last = e->time;
+	if (e->ruling)
+		ruling_count(rp->r, e);
 	if (e->action == COMBAT_ATTACK || e->action == COMBAT_MENTAL ||
 	    e->action == COMBAT_POWER)
 		strike_sums(rp, s, e);
@@ -301,10 +324,19 @@ matchup_odds(struct report_matchup *m)
 	odds_versus_release(&v);
 }
 
+static int
+gm_cmp(const void *a, const void *b)
+{
+	return strcmp(((const struct report_gm *)a)->gm,
+	    ((const struct report_gm *)b)->gm);
+}
+
 void
 report_finish(struct report *r)
 {
 	count_hours(r);
+	if (r->ngms > 0)
+		qsort(r->gms, r->ngms, sizeof *r->gms, gm_cmp);
 	/* qsort wants an array, even of nothing. */
 	if (r->nmatchups > 0)
 		qsort(r->matchups, r->nmatchups, sizeof *r->matchups,

@@ -88,3 +88,9 @@ run crs-combat --complete 1 -- crs-combat adj
 run crs-combat --complete 3 -- crs-combat adjust Kestrel ''
 run crs-combat --complete 4 -- crs-combat adjust Kestrel LIFE=+1 ''
 run crs-combat --complete 3 -- crs-combat attack Kestrel --out
+echo '# The report counts the rulings per GM; an undone one does not count.'
+run env REFKIT_GM=Bea crs-combat --combat 1 adjust Kestrel LIFE=-1 \
+    --reason 'a second opinion'
+crs-combat report --json | sed -n '/^"rulings"/,$p'
+crs-combat report -o report.html
+sed -n '/id="rulings"/,/<\/table>/p' report.html
