@@ -9,6 +9,7 @@
 #include "core/pack.h"
 
 #include "core/cli.h"
+#include "core/ruling.h"
 #include "base/util.h"
 
 #include <err.h>
@@ -845,6 +846,12 @@ journal_event_read(void *ctx, struct db_stmt *st, int col, int64_t seq,
 	e->detail = xstrdup(db_column_json(st, col + 8));
 	e->time = db_column_int(st, col + 9);
 	e->gm = db_column_dup(st, col + 10);
+	e->ruling = db_column_dup(st, col + 11);
+	e->adjust = db_column_dup(st, col + 12);
+	if (e->adjust != NULL) {
+		free(e->action);
+		e->action = xstrdup("adjust");
+	}
 }
 
 void
@@ -879,6 +886,8 @@ journal_event_release(void *body)
 	free(e->seed);
 	free(e->detail);
 	free(e->gm);
+	free(e->ruling);
+	free(e->adjust);
 	memset(e, 0, sizeof *e);
 }
 
@@ -950,6 +959,7 @@ journal_event_line(FILE *fp, const struct journal *j, size_t i,
 		fputs(" [rolled by refkit]", fp);
 	else if (typed_dice(j->kind, e->input))
 		fputs(" [physical]", fp);
+	ruling_mark(fp, e->ruling);
 	fputs(j->undone[i] ? "  [undone]" : "", fp);
 }
 
@@ -974,6 +984,10 @@ journal_event_print(const struct journal *j, int json,
 			cli_json_or_null(stdout, e->seed);
 			fputs(",\"gm\":", stdout);
 			cli_json_or_null(stdout, e->gm);
+			if (e->ruling != NULL) {
+				fputs(",\"ruling\":", stdout);
+				out_json_string(stdout, e->ruling);
+			}
 			printf(",\"undone\":%s,\"detail\":%s}",
 			    j->undone[i] ? "true" : "false", e->detail);
 			continue;
