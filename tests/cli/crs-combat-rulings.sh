@@ -62,15 +62,17 @@ run crs-combat undo
 run crs-combat log
 run crs-combat replay
 run refkit verify
-echo '# A ruling rewritten by hand: its hash no longer holds.'
-cp "$REFKIT_DB" saved.db
+echo '# A ruling rewritten by hand: its hash no longer holds.  Each'
+echo '# change is put back after (on every backend), and the chain holds.'
 sql "UPDATE event SET life_after = 12 WHERE seq = 7"
 run refkit verify
-cp saved.db "$REFKIT_DB"
-sql "UPDATE event SET detail = json_set(detail, '$.ruling', 'nobody asked')
-    WHERE seq = 6"
+sql "UPDATE event SET life_after = 5 WHERE seq = 7"
+sql "UPDATE event SET detail = replace(detail, 'prop sword', 'prop axe')
+    WHERE seq = 7"
 run refkit verify
-cp saved.db "$REFKIT_DB"
+sql "UPDATE event SET detail = replace(detail, 'prop axe', 'prop sword')
+    WHERE seq = 7"
+run refkit verify
 echo '# At the prompt: the same rulings, the same marks.'
 cat >"$T/rule" <<'END'
 round

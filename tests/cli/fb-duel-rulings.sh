@@ -27,7 +27,7 @@ run fb-duel adjust Zed ATT=1 --reason 'not in the duel'
 unchanged
 run fb-duel adjust Ann POOL=0 ATT=+1 --reason 'put back'
 echo '# The record: the log, JSON, undo, replay, verify.'
-run fb-duel round --init 5,2 --choose torso --pull Bob:center=2,left=1 --pull Ann:right=1 --hit 3,3 --block 4,4
+run fb-duel round --init 5,2 --choose torso --pull Bob:center=2,left=1 --pull Ann:right=1 --hit 3,3 --block 4,4 --damage 5
 run fb-duel log
 run fb-duel log --json
 run fb-duel undo
@@ -35,11 +35,11 @@ run fb-duel undo
 run fb-duel log
 run fb-duel replay
 run refkit verify
-echo '# A ruling rewritten by hand breaks the chain.'
-cp "$REFKIT_DB" saved.db
+echo '# A ruling rewritten by hand breaks the chain; put back, it holds.'
 sql "UPDATE fb_event SET input = 'Ann ATT=-2 POOL=+2' WHERE seq = 2"
 run refkit verify
-cp saved.db "$REFKIT_DB"
+sql "UPDATE fb_event SET input = 'Ann ATT=-1 POOL=+1' WHERE seq = 2"
+run refkit verify
 echo '# At the prompt, and completion.'
 printf 'adjust ann att=-1 pool=+1 --reason "at the prompt"\nlog\n' >"$T/rule"
 run_in rule fb-duel play
