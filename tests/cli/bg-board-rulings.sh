@@ -45,3 +45,4 @@ printf 'adjust red dice=1 --reason "at the prompt"\n' >"$T/rule"
 run_in rule bg-board play
 run bg-board --complete 1 -- bg-board adj
 run bg-board --complete 3 -- bg-board adjust Red ''
+run bg-board watch

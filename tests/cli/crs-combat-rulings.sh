@@ -96,3 +96,5 @@ run env REFKIT_GM=Bea crs-combat --combat 1 adjust Kestrel LIFE=-1 \
 crs-combat report --json | sed -n '/^"rulings"/,$p'
 crs-combat report -o report.html
 sed -n '/id="rulings"/,/<\/table>/p' report.html
+echo '# The board without a terminal: one frame, the marks in its story.'
+run crs-combat watch

@@ -45,3 +45,4 @@ printf 'adjust ann att=-1 pool=+1 --reason "at the prompt"\nlog\n' >"$T/rule"
 run_in rule fb-duel play
 run fb-duel --complete 1 -- fb-duel adj
 run fb-duel --complete 3 -- fb-duel adjust Ann ''
+run fb-duel watch
