@@ -157,7 +157,7 @@ LIBSRC = base/strbuf base/util base/names base/rng base/out base/fit base/when \
          sync/station sync/changes sync/changes_show sync/dbapply \
          sync/exchange sync/resolve \
          paper/page paper/draw paper/svg paper/sheetrun \
-         core/cli core/journal core/pack core/seal \
+         core/cli core/journal core/pack core/seal core/ruling \
          term/play term/watch term/complete \
          crs/stats crs/item crs/sheet crs/deck crs/odds crs/combat \
          crs/text crs/pack crs/page \
@@ -180,7 +180,7 @@ UNITS  = base/strbuf base/util base/out base/rng base/names base/fit base/when d
          crs/odds crs/combat crs/text crs/ledger crs/ledger_rows \
          crs/ledger_history crs/ledger_snap crs/report \
          d6/d6 d6/ledger fb/fb fb/sim fb/text fb/ledger bg/bg \
-         bg/text bg/ledger core/cli
+         bg/text bg/ledger core/cli core/ruling
 HEADERS = $(wildcard src/*/*.h)
 # What db.h includes, for the generated sources that include it.
 DBH    = src/db/db.h src/db/db_stmt.h src/db/db_base.h

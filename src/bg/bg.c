@@ -3,6 +3,7 @@
  * zones and powers.  Pure; see bg.h, and bg-board(1) for the rulings.
  */
 #include "bg/bg.h"
+#include "core/ruling.h"
 #include "base/util.h"
 
 #include <stdarg.h>
@@ -925,6 +926,29 @@ bg_die(struct bg_game *g, int p, int d, int back, char *why, size_t whysz)
 		g->dicezone[p] &= ~(1u << back);
 	g->dicezone[p] |= 1u << d;
 	g->credit[p]--;
+	return 0;
+}
+
+const char *const bg_adjust_names[] = { "DICE", NULL };
+
+int
+bg_adjust(struct bg_game *g, int p, const struct ruling_change *c, int n,
+    char *why, size_t whysz)
+{
+	long v = g->credit[p];
+
+	if (g->over)
+		return util_say(why, whysz, "the game is over");
+	for (int k = 0; k < n; k++) {
+		v = ruling_apply(&c[k], v);
+		if (v < 0 || v > BG_NDICE)
+			return util_say(why, whysz, "%s would be %ld: %s may "
+			    "move 0 to %d dice", c[k].name, v,
+			    g->team[p].name, BG_NDICE);
+	}
+	if (v == g->credit[p])
+		return util_say(why, whysz, "the ruling changes nothing");
+	g->credit[p] = (int)v;
 	return 0;
 }
 

@@ -217,6 +217,17 @@ int bg_die(struct bg_game *g, int p, int die, int back, char *why,
 int bg_pass(struct bg_game *g, char *why, size_t whysz);
 
 /*
+ * A GM's ruling (core/ruling.h) on player p's counters: DICE, the Battle
+ * Dice she may still move to her Dice Zone now (0 to BG_NDICE), changed
+ * by the n changes of c.  Refused, with why naming the counter, when
+ * the game is over, a value leaves its bounds or nothing changes.
+ */
+struct ruling_change;
+extern const char *const bg_adjust_names[];	/* "DICE" */
+int bg_adjust(struct bg_game *g, int p, const struct ruling_change *c,
+    int n, char *why, size_t whysz);
+
+/*
  * The defaults the tool uses for a choice not given: the stat a chooser
  * picks (the most for her figure over the foe's), and her own best.
  */

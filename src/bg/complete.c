@@ -25,6 +25,8 @@ static const struct complete_cmd cmds[] = {
 	{ "power", "figure hypnotize|swap|teleport figure", NULL },
 	{ "die", "team", NULL },
 	{ "pass", "", NULL },
+	/* One fixed word: the '|' makes it one (term/complete.h). */
+	{ "adjust", "team DICE=|...", NULL },
 	{ "show", "", NULL },
 	{ "games", "", NULL },
 	{ NULL, NULL, complete_log_cmds }
@@ -36,6 +38,7 @@ static const struct complete_value values[] = {
 	{ "att-stat", COLOUR },
 	{ "def-stat", COLOUR },
 	{ "release", "figure" },
+	{ "reason", "-" },
 	{ NULL, NULL }
 };
 

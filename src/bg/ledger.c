@@ -14,6 +14,7 @@
 #include "db/lookup.h"
 #include "core/pack.h"
 #include "base/util.h"
+#include "core/ruling.h"
 
 int
 bgledger_team_add(struct db *db, const struct bg_team *t)
@@ -538,6 +539,30 @@ apply_die(struct bg_game *g, char *buf, char **canon, char *why,
 	return 0;
 }
 
+/*
+ * A GM's ruling: "TEAM DICE=+1" (the team as typed, or its number as
+ * stored), canonical "P DICE=+1".
+ */
+static int
+apply_adjust(struct bg_game *g, char *buf, char **canon, char *why,
+    size_t whysz)
+{
+	struct ruling_change c[RULING_CHANGES_MAX];
+	char *sp = strchr(buf, ' ');
+	int p, n;
+
+	if (sp == NULL)
+		return fail(why, whysz, "adjust: TEAM COUNTER=+N...");
+	*sp = '\0';
+	if ((p = bgtext_team(g, buf, why, whysz)) < 0 ||
+	    (n = ruling_changes_parse(sp + 1, bg_adjust_names, c, why,
+	    whysz)) < 0 || bg_adjust(g, p, c, n, why, whysz) < 0)
+		return -1;
+	if (canon != NULL)
+		*canon = xasprintf("%d %s", p + 1, sp + 1);
+	return 0;
+}
+
 int
 bgledger_apply(struct bg_game *g, const char *action, const char *input,
     struct rng *rng, struct bg_report *r, char **canon, char *why,
@@ -581,6 +606,8 @@ bgledger_apply(struct bg_game *g, const char *action, const char *input,
 		rc = apply_power(g, buf, r, canon, why, whysz);
 	else if (strcmp(action, "die") == 0)
 		rc = apply_die(g, buf, canon, why, whysz);
+	else if (strcmp(action, "adjust") == 0)
+		rc = apply_adjust(g, buf, canon, why, whysz);
 	else if (strcmp(action, "pass") == 0) {
 		if (input[0] != '\0')
 			rc = fail(why, whysz, "pass takes nothing");

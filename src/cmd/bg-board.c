@@ -20,6 +20,7 @@
 #include "base/rng.h"
 #include "base/strbuf.h"
 #include "base/util.h"
+#include "core/ruling.h"
 
 #define q util_q
 
@@ -37,6 +38,7 @@ static const char usage[] =
 "       [--release FIGURE] [--release-to SQUARE] [--seed S]\n"
 "  power FIGURE hypnotize FOE SQUARE | power FIGURE swap|teleport SQUARE\n"
 "  die TEAM N [--swap M]     pass\n"
+"  adjust TEAM DICE=+N|-N|N --reason TEXT   a GM's ruling\n"
 "  show [--plain] [--json]   log [--json]   games [--json|--csv]\n"
 "  list [--json|--csv]       the games not over: GM, turn, last event\n"
 "  undo [--dry-run]   replay [GAME]   watch [GAME]\n"
@@ -52,6 +54,7 @@ struct opts {
 	int		 have_seed, advanced, safe_attack, plain, dry_run;
 	uint64_t	 seed;
 	const char	*swap;
+	const char	*reason;	/* adjust: the GM's ruling, why */
 	int		 nmv;
 	const char	*mvopt[16], *mvval[16];
 	int		 nargs;
@@ -73,7 +76,7 @@ hold(char *p)
 
 enum {
 	OPT_DB = 256, OPT_GAME, OPT_SEED, OPT_FILE, OPT_ADVANCED, OPT_SAFE,
-	OPT_PLAIN, OPT_SWAP, OPT_MOVE, OPT_DRY_RUN, OPT_GM
+	OPT_PLAIN, OPT_SWAP, OPT_MOVE, OPT_DRY_RUN, OPT_GM, OPT_REASON
 };
 
 static const struct option longopts[] = {
@@ -87,6 +90,7 @@ static const struct option longopts[] = {
 	{ "plain", no_argument, NULL, OPT_PLAIN },
 	{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
 	{ "swap", required_argument, NULL, OPT_SWAP },
+	{ "reason", required_argument, NULL, OPT_REASON },
 	{ "roll", required_argument, NULL, OPT_MOVE },
 	{ "vs-roll", required_argument, NULL, OPT_MOVE },
 	{ "stat", required_argument, NULL, OPT_MOVE },
@@ -163,6 +167,9 @@ parse_args(int argc, char **argv)
 			break;
 		case OPT_SWAP:
 			o.swap = optarg;
+			break;
+		case OPT_REASON:
+			o.reason = optarg;
 			break;
 		case OPT_MOVE:
 			if (strpbrk(optarg, " \t\n") != NULL || *optarg == '\0')
@@ -767,6 +774,11 @@ action_text(const struct live *l, const struct bg_game *before,
 	if (strcmp(action, "die") == 0)
 		return xasprintf("%s moves die %s to the Dice Zone.",
 		    l->g.team[canon[0] - '1'].name, canon + 2);
+	if (strcmp(action, "adjust") == 0)
+		return xasprintf("The GM adjusts %s: DICE %d -> %d.",
+		    l->g.team[canon[0] - '1'].name,
+		    before->credit[canon[0] - '1'],
+		    l->g.credit[canon[0] - '1']);
 	return xasprintf("%s passes.", before->team[before->turn].name);
 }
 
@@ -807,7 +819,8 @@ play(const char *action, const char *input)
 	memset(&e, 0, sizeof e);
 	e.round = before->moves + 1;
 	e.action = (char *)action;
-	e.actor = strcmp(action, "die") == 0 ? l->g.team[canon[0] - '1'].name :
+	e.actor = strcmp(action, "die") == 0 ||
+	    strcmp(action, "adjust") == 0 ? l->g.team[canon[0] - '1'].name :
 	    strcmp(action, "place") == 0 ? l->g.team[r.piece / BG_MAXFIG].name :
 	    before->team[before->turn].name;
 	e.input = canon;
@@ -819,6 +832,17 @@ play(const char *action, const char *input)
 	/* The input as given, which a check of the seal draws from. */
 	if (e.seed != NULL && sealed)
 		detail = cli_json_add_text(detail, "typed", input);
+	/*
+	 * A ruling's reason and changes go into the detail; the action
+	 * column's CHECK has no "adjust", so it is stored as a die event
+	 * (core/journal.h reads it back as adjust).
+	 */
+	if (strcmp(action, "adjust") == 0) {
+		e.action = "die";
+		detail = cli_json_add_text(detail, "adjust", strchr(canon, ' ')
+		    + 1);
+		detail = cli_json_add_text(detail, "ruling", o.reason);
+	}
 	e.detail = detail;
 	e.time = db_now();
 	e.gm = (char *)cli_gm(o.gm);
@@ -826,8 +850,12 @@ play(const char *action, const char *input)
 	db_commit(db);
 	if (o.fmt == OUT_JSON)
 		printf("%s\n", detail);
-	else
-		printf("%s\n", text);
+	else {
+		fputs(text, stdout);
+		ruling_mark(stdout, strcmp(action, "adjust") == 0 ? o.reason :
+		    NULL);
+		putchar('\n');
+	}
 	free(canon);
 	free(text);
 	free(detail);
@@ -880,6 +908,32 @@ cmd_pass(void)
 {
 	need_args(1, 1, "pass");
 	return play("pass", "");
+}
+
+/*
+ * adjust TEAM COUNTER=+N ... --reason TEXT: a GM's ruling on a player's
+ * counters, an event of its own (bg.c checks the values).
+ */
+static int
+cmd_adjust(void)
+{
+	char *changes, *input;
+
+	only(0, "adjust");
+	need_args(3, 2 + RULING_CHANGES_MAX, "adjust TEAM DICE=+N|-N|N "
+	    "--reason TEXT");
+	ruling_reason_arg(o.reason, "adjust");
+	if (strpbrk(o.args[1], " \t\n") != NULL)
+		cli_usage_error("'%s': one word each", q(o.args[1]));
+	changes = hold(ruling_changes_args(o.nargs - 2, o.args + 2,
+	    bg_adjust_names));
+	input = xasprintf("%s %s", o.args[1], changes);
+	free(changes);
+	hold(input);
+	play("adjust", input);
+	free(input);
+	held = NULL;
+	return 0;
 }
 
 static int
@@ -1381,6 +1435,7 @@ static const struct command {
 	{ "power", cmd_power },
 	{ "die", cmd_die },
 	{ "pass", cmd_pass },
+	{ "adjust", cmd_adjust },
 	{ "show", cmd_show },
 	{ "log", cmd_log },
 	{ "watch", cmd_watch },
@@ -1407,9 +1462,11 @@ bg_board(int argc, char **argv)
 	parse_args(argc, argv);
 	if (o.nargs == 0)
 		cli_usage_error("no command given (team, new, show, moves, "
-		    "move, place, die, power, pass, undo, log, watch, "
-		    "games, replay, stat or play)");
+		    "move, place, die, power, pass, adjust, undo, log, "
+		    "watch, games, replay, stat or play)");
 	cmd = o.args[0];
+	if (o.reason && strcmp(cmd, "adjust") != 0)
+		cli_usage_error("--reason goes with adjust only");
 	if (o.nmv > 0 && strcmp(cmd, "move") != 0)
 		only(0, cmd);
 	{

@@ -15,6 +15,7 @@
 #include <time.h>
 
 #include "core/cli.h"
+#include "core/ruling.h"
 #include "crs/combat.h"
 #include "crs/text.h"
 #include "crs/watch.h"
@@ -57,6 +58,8 @@ struct opts {
 	char		*catches;	/* "A=CARDS;B=CARDS" */
 	int		 free, surprise, em, react_base, react_need;
 	int		 dry_run;	/* undo: say what, change nothing */
+	const char	*reason;	/* a GM's ruling: why */
+	int		 out_of_turn;	/* an action out of the order */
 };
 
 static const char usage_text[] =
@@ -85,6 +88,8 @@ static const char usage_text[] =
 "  round                Clean Up, and the next round\n"
 "  end [--agreed]       the combat ends\n"
 "  dead NAME            a combatant at LIFE 0 died (no restoring)\n"
+"  adjust NAME LIFE=+N|-N|N [EM=...] --reason TEXT   a GM's ruling\n"
+"  (an action) --out-of-turn --reason TEXT   act out of the order\n"
 "  undo [EVENT] [--dry-run]  reverse the last event, or the one given\n"
 "  play [COMBAT]        type commands at a prompt, the board shown after\n"
 "                       each (a a b 8 6: attack a b --card 8 --vs-card 6)\n"
@@ -108,6 +113,9 @@ new_event(struct opts *o, struct combat_event *e, int action)
 	e->time = db_now();
 	e->seed = o->have_seed ? o->seed : rng_os_seed();
 	e->gm = xstrdup(cli_gm(o->gm));
+	/* A ruling is never implied: only a typed reason makes one. */
+	if (o->reason != NULL && (o->out_of_turn || action == COMBAT_ADJUST))
+		e->ruling = xstrdup(o->reason);
 }
 
 
@@ -413,6 +421,19 @@ print_outcome(FILE *fp, struct opts *o, const struct combat_state *before,
 			fprintf(fp, ",\"em_after\":%d", e->em_after);
 		if (e->negated)
 			fprintf(fp, ",\"negated\":true");
+		if (e->action == COMBAT_ADJUST) {
+			fprintf(fp, ",\"actor\":");
+			out_json_string(fp, e->actor);
+			fprintf(fp, ",\"life_before\":%d,\"life_after\":%d",
+			    e->life_before, e->life_after);
+			if (e->em_after >= 0)
+				fprintf(fp, ",\"em_before\":%d,\"em_after\":"
+				    "%d", e->em_before, e->em_after);
+		}
+		if (e->ruling) {
+			fprintf(fp, ",\"ruling\":");
+			out_json_string(fp, e->ruling);
+		}
 		if (e->action == COMBAT_ATTACK || e->action == COMBAT_MENTAL ||
 		    e->action == COMBAT_POWER) {
 			fprintf(fp, ",\"offense\":%d,\"defense\":", e->offense);
@@ -880,6 +901,39 @@ cmd_event(struct opts *o, int argc, char **argv)
 	 * The state before, for the sentence that reports the event: a
 	 * shallow copy, whose names belong to s.
 	 */
+	before = s;
+	commit_event(db, l.combat, &s, &e, o);
+	db_commit(db);
+	print_outcome(stdout, o, &before, &e, l.combat);
+	combat_event_release(&e);
+	combat_state_release(&s);
+	ledger_release(&l);
+	db_close(db);
+	return 0;
+}
+
+/*
+ * adjust NAME COUNTER=+N... --reason TEXT: a GM's ruling on a fighter's
+ * LIFE and EM, an event of its own (combat.c checks the values).
+ */
+static int
+cmd_adjust(struct opts *o, int argc, char **argv)
+{
+	struct db *db;
+	struct ledger l;
+	struct combat_state s, before;
+	struct combat_event e;
+	char *changes;
+
+	ruling_reason_arg(o->reason, "adjust");
+	changes = ruling_changes_args(argc - 1, argv + 1,
+	    combat_adjust_names);
+	db = cli_db_open(o->db);
+	db_begin_append(db);
+	load(db, o, &l, &s);
+	new_event(o, &e, COMBAT_ADJUST);
+	e.actor = xstrdup(fighter(db, &s, argv[0]));
+	e.adjust = changes;
 	before = s;
 	commit_event(db, l.combat, &s, &e, o);
 	db_commit(db);
@@ -1370,6 +1424,17 @@ event_json_more(const struct combat_event *e)
 	if (e->action == COMBAT_POWER)
 		printf(",\"em_spent\":%d,\"em_before\":%d,\"em_after\":%d",
 		    e->em_spent, e->em_before, e->em_after);
+	if (e->action == COMBAT_ADJUST && e->em_after >= 0)
+		printf(",\"em_before\":%d,\"em_after\":%d", e->em_before,
+		    e->em_after);
+	if (e->adjust) {
+		printf(",\"adjust\":");
+		out_json_string(stdout, e->adjust);
+	}
+	if (e->ruling) {
+		printf(",\"ruling\":");
+		out_json_string(stdout, e->ruling);
+	}
 	if (e->action == COMBAT_RANGE)
 		printf(",\"feet\":%d", e->feet);
 	if (e->action == COMBAT_FLEE && e->hit)
@@ -1440,7 +1505,14 @@ event_json(const struct combat_event *e, int undone, int first)
 		    "\"life_after\":%d,\"fumble\":%s", e->hit ? "true" :
 		    "false", e->damage, e->life_before, e->life_after,
 		    e->fumble ? "true" : "false");
-	} else
+	} else if (e->action == COMBAT_ADJUST)
+		printf(",\"cards\":null,\"vs_cards\":null,"
+		    "\"cards_physical\":null,\"vs_cards_physical\":null,"
+		    "\"offense\":null,"
+		    "\"defense\":null,\"hit\":null,\"damage\":null,"
+		    "\"life_before\":%d,\"life_after\":%d", e->life_before,
+		    e->life_after);
+	else
 		printf(",\"cards\":null,\"vs_cards\":null,"
 		    "\"cards_physical\":null,\"vs_cards_physical\":null,"
 		    "\"offense\":null,"
@@ -1478,7 +1550,7 @@ static const char *const log_cols[] = {
 	"life_after", "fumble", "undone", "undoes", "seed", "gm", "time",
 	"aimed", "item", "vs_item", "power", "em_spent", "em_after", "feet",
 	"until", "free", "surprise", "negated", "cards_physical",
-	"vs_cards_physical"
+	"vs_cards_physical", "adjust", "ruling"
 };
 
 /* 1 for physical cards, 0 for cards refkit drew, empty for none. */
@@ -1524,7 +1596,11 @@ event_csv(struct out *out, const struct combat_event *e, int undone)
 		out_int(out, e->fumble);
 	} else
 		for (int i = 0; i < 7; i++)
-			out_null(out);
+			if (e->action == COMBAT_ADJUST && (i == 4 || i == 5))
+				out_int(out, i == 4 ? e->life_before :
+				    e->life_after);
+			else
+				out_null(out);
 	out_int(out, undone);
 	if (e->action == COMBAT_UNDO)
 		out_int(out, e->undoes);
@@ -1540,6 +1616,9 @@ event_csv(struct out *out, const struct combat_event *e, int undone)
 	out_text(out, e->power.name);
 	if (e->action == COMBAT_POWER) {
 		out_int(out, e->em_spent);
+		out_int(out, e->em_after);
+	} else if (e->action == COMBAT_ADJUST && e->em_after >= 0) {
+		out_null(out);
 		out_int(out, e->em_after);
 	} else {
 		out_null(out);
@@ -1558,6 +1637,8 @@ event_csv(struct out *out, const struct combat_event *e, int undone)
 	out_int(out, e->negated);
 	physical_csv(out, strike ? e->cards : NULL, e->virt);
 	physical_csv(out, strike ? e->vs_cards : NULL, e->vs_virt);
+	out_text(out, e->adjust);
+	out_text(out, e->ruling);
 	out_end_row(out);
 }
 
@@ -1859,7 +1940,7 @@ enum {
 	OPT_ITEM, OPT_VS_ITEM, OPT_SKILL, OPT_VS_SKILL, OPT_FREE,
 	OPT_SURPRISE, OPT_MELEE_HIT, OPT_REACT, OPT_REACT_BASE,
 	OPT_REACT_NEED, OPT_REACT_CARD, OPT_EM, OPT_CATCH, OPT_LET,
-	OPT_DRY_RUN, OPT_OUTPUT, OPT_LAST
+	OPT_DRY_RUN, OPT_OUTPUT, OPT_REASON, OPT_OUT_OF_TURN, OPT_LAST
 };
 
 #define SHORTOPTS ":jchVo:"
@@ -1898,6 +1979,8 @@ static const struct option longopts[] = {
 	{ "let", required_argument, NULL, OPT_LET },
 	{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
 	{ "output", required_argument, NULL, OPT_OUTPUT },
+	{ "reason", required_argument, NULL, OPT_REASON },
+	{ "out-of-turn", no_argument, NULL, OPT_OUT_OF_TURN },
 	{ "json", no_argument, NULL, 'j' },
 	{ "csv", no_argument, NULL, 'c' },
 	{ "help", no_argument, NULL, 'h' },
@@ -2091,6 +2174,12 @@ opt_more(struct opts *o, int ch)
 	case OPT_OUTPUT:
 		o->output = optarg;
 		break;
+	case OPT_REASON:
+		o->reason = optarg;
+		break;
+	case OPT_OUT_OF_TURN:
+		o->out_of_turn = 1;
+		break;
 	default:
 		return 0;
 	}
@@ -2167,6 +2256,10 @@ check_opts(const struct opts *o, const int *seen, const char *cmd)
 		    "go with --react");
 	if (o->free && o->surprise)
 		cli_usage_error("--free and --surprise do not go together");
+	if (o->out_of_turn)
+		ruling_reason_arg(o->reason, "--out-of-turn");
+	else if (o->reason && strcmp(cmd, "adjust") != 0)
+		cli_usage_error("--reason goes with adjust or --out-of-turn");
 }
 
 /*
@@ -2202,6 +2295,8 @@ static const struct command {
 	{ "blow", cmd_event, COMBAT_BLOW, 2, 2, 1,
 	    "blow needs PROTECTOR PROTECTED", 0 },
 	{ "swap", cmd_event, COMBAT_SWAP, 2, 2, 1, "swap needs NAME ITEM", 0 },
+	{ "adjust", cmd_adjust, COMBAT_ADJUST, 2, 1 + RULING_CHANGES_MAX, 1,
+	    "adjust needs NAME and COUNTER=+N, -N or N (LIFE, EM)", 0 },
 	{ "range", cmd_range, COMBAT_RANGE, 3, -1, 3,
 	    "range needs A B FEET, as often as needed", 0 },
 	{ "init", cmd_event, COMBAT_INITIATIVE, 0, -1, 1, NULL, 0 },
@@ -2296,7 +2391,8 @@ crs_combat(int argc, char **argv)
 	if (argc == 0)
 		cli_usage_error("no command given (start, join, init, "
 		    "attack, mental, power, pass, stance, range, flee, "
-		    "charge, blow, swap, round, dead, end, undo, status, list, "
+		    "charge, blow, swap, round, dead, adjust, end, undo, status, "
+		    "list, "
 		    "log, watch, replay, history, report or play)");
 	cmd = argv[0];
 	argc--;

@@ -9,6 +9,7 @@
 #include "core/pack.h"
 
 #include "core/cli.h"
+#include "core/ruling.h"
 #include "base/fit.h"
 #include "base/strbuf.h"
 #include "base/util.h"
@@ -847,6 +848,12 @@ journal_event_read(void *ctx, struct db_stmt *st, int col, int64_t seq,
 	e->detail = xstrdup(db_column_json(st, col + 8));
 	e->time = db_column_int(st, col + 9);
 	e->gm = db_column_dup(st, col + 10);
+	e->ruling = db_column_dup(st, col + 11);
+	e->adjust = db_column_dup(st, col + 12);
+	if (e->adjust != NULL) {
+		free(e->action);
+		e->action = xstrdup("adjust");
+	}
 }
 
 void
@@ -881,6 +888,8 @@ journal_event_release(void *body)
 	free(e->seed);
 	free(e->detail);
 	free(e->gm);
+	free(e->ruling);
+	free(e->adjust);
 	memset(e, 0, sizeof *e);
 }
 
@@ -952,6 +961,7 @@ journal_event_line(FILE *fp, const struct journal *j, size_t i,
 		fputs(" [rolled by refkit]", fp);
 	else if (typed_dice(j->kind, e->input))
 		fputs(" [physical]", fp);
+	ruling_mark(fp, e->ruling);
 	fputs(j->undone[i] ? "  [undone]" : "", fp);
 }
 
@@ -984,11 +994,12 @@ journal_event_fit(const struct journal *j, size_t i, char round_mark,
 	char *head = xasprintf("%3" PRId64 "  %c%-3d %-*s ", e->seq,
 	    round_mark, e->round, width, e->action);
 	char *brief = xasprintf("%3" PRId64 " %s ", e->seq, e->action);
-	char *text, *line;
+	char *text, *line, *mark = ruling_mark_text(e->ruling);
 	const char *note = e->seed != NULL ? " [rolled by refkit]" :
 	    typed_dice(j->kind, e->input) ? " [physical]" : "";
-	struct fit_part p[4] = {
+	struct fit_part p[5] = {
 		{ head, brief, 1, 0 }, { NULL, NULL, 0, 1 }, { note, "", 0, 0 },
+		{ mark, *mark ? RULING_MARK_BRIEF : NULL, 0, 0 },
 		{ j->undone[i] ? "  [undone]" : "", NULL, 0, 0 },
 	};
 
@@ -997,7 +1008,8 @@ journal_event_fit(const struct journal *j, size_t i, char round_mark,
 	else
 		cli_fput_detail_text(e->detail, strbuf_stream(&body));
 	p[1].text = text = strbuf_detach(&body, NULL);
-	line = fit_line(p, 4, cols, names, actors(j, names, 64), ellipsis);
+	line = fit_line(p, 5, cols, names, actors(j, names, 64), ellipsis);
+	free(mark);
 	free(head);
 	free(brief);
 	free(text);
@@ -1025,6 +1037,10 @@ journal_event_print(const struct journal *j, int json,
 			cli_json_or_null(stdout, e->seed);
 			fputs(",\"gm\":", stdout);
 			cli_json_or_null(stdout, e->gm);
+			if (e->ruling != NULL) {
+				fputs(",\"ruling\":", stdout);
+				out_json_string(stdout, e->ruling);
+			}
 			printf(",\"undone\":%s,\"detail\":%s}",
 			    j->undone[i] ? "true" : "false", e->detail);
 			continue;

@@ -526,6 +526,13 @@ struct journal_event {
 	char		*action, *actor, *input, *outcome, *ended, *winner;
 	char		*seed, *detail;	/* all owned; some may be NULL */
 	char		*gm;		/* who wrote it (schema 16), or NULL */
+	/*
+	 * A GM's ruling (core/ruling.h), kept in detail and read from it:
+	 * its reason, and an adjust's changes ("ATT=+1"), or NULL.  An
+	 * adjust is stored under one of the kind's own actions (its
+	 * table's CHECK lists no other) and read back as "adjust".
+	 */
+	char		*ruling, *adjust;
 };
 
 #define JOURNAL_EVENT_COLS(round, outcome) \
@@ -542,7 +549,8 @@ struct journal_event {
     read_, bind_, head_cols, head_) \
 	.what = (what_), \
 	JOURNAL_SQL(logs, events, key, head_cols, \
-	    JOURNAL_EVENT_COLS(round, outcome), \
+	    JOURNAL_EVENT_COLS(round, outcome) ", json_extract(detail," \
+	    " '$.ruling'), json_extract(detail, '$.adjust')", \
 	    JOURNAL_EVENT_COLS(round, outcome), \
 	    "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?"), \
 	.sql_typed = "SELECT seq, json_extract(detail, '$.typed') FROM " \

@@ -4,6 +4,7 @@
 #include "crs/combat.h"
 
 #include "base/rng.h"
+#include "core/ruling.h"
 #include "crs/sheet.h"
 #include "base/util.h"
 
@@ -15,8 +16,10 @@
 static const char *const action_names[COMBAT_ACTION_COUNT] = {
 	"start", "join", "round", "stance", "initiative", "attack", "mental",
 	"pass", "undo", "end", "dead", "range", "flee", "charge", "blow",
-	"power", "swap"
+	"power", "swap", "adjust"
 };
+
+const char *const combat_adjust_names[] = { "LIFE", "EM", NULL };
 
 static const char *const kind_names[] = {
 	"attack", "suggestion", "intimidation", "coercion"
@@ -108,6 +111,8 @@ combat_event_release(struct combat_event *e)
 	free(e->let);
 	free(e->reactor);
 	free(e->react_cards);
+	free(e->ruling);
+	free(e->adjust);
 	for (int i = 0; i < e->ninit; i++) {
 		free(e->init[i].name);
 		free(e->init[i].cards);
@@ -355,11 +360,16 @@ present(const struct combat_state *s, const char *name, const char *role,
 	return i;
 }
 
-/* Checks that the actor may act now: its turn, not yet acted. */
+/*
+ * Checks that e's actor may act now: its turn, not yet acted.  A GM's
+ * ruling (e->ruling) lets him act out of the initiative order, never
+ * twice in a round.
+ */
 static int
-may_act(const struct combat_state *s, const char *name, char *why,
-    size_t whysz)
+may_act(const struct combat_state *s, const struct combat_event *e,
+    char *why, size_t whysz)
 {
+	const char *name = e->actor;
 	int i = present(s, name, "the actor", why, whysz), next;
 
 	if (i < 0)
@@ -387,9 +397,10 @@ may_act(const struct combat_state *s, const char *name, char *why,
 		    name);
 		return -1;
 	}
-	if ((next = combat_next(s)) != i) {
+	if ((next = combat_next(s)) != i && e->ruling == NULL) {
 		util_say(why, whysz, "'%s' acts before '%s' in the initiative "
-		    "order: '%s' acts or passes first", s->f[next].name, name,
+		    "order: '%s' acts or passes first, or the GM rules "
+		    "(--out-of-turn --reason TEXT)", s->f[next].name, name,
 		    s->f[next].name);
 		return -1;
 	}
@@ -935,7 +946,7 @@ striker(struct combat_state *s, struct combat_event *e, char *why, size_t whysz)
 		}
 		return a;
 	}
-	if ((a = may_act(s, e->actor, why, whysz)) < 0 ||
+	if ((a = may_act(s, e, why, whysz)) < 0 ||
 	    not_cowed(s, a, why, whysz) != 0)
 		return -1;
 	return a;
@@ -1458,7 +1469,7 @@ do_flee(struct combat_state *s, struct combat_event *e, struct rng *r,
 		    "combat");
 		return -1;
 	}
-	if ((a = may_act(s, e->actor, why, whysz)) < 0 ||
+	if ((a = may_act(s, e, why, whysz)) < 0 ||
 	    not_cowed(s, a, why, whysz) != 0 ||
 	    list_known(s, e->let, why, whysz) != 0 ||
 	    combat_skills_sum(e->skills, &skills, NULL, why, whysz) != 0)
@@ -1506,7 +1517,7 @@ do_charge(struct combat_state *s, struct combat_event *e, struct rng *r,
 	int a;
 
 	(void)r;
-	if ((a = may_act(s, e->actor, why, whysz)) < 0 ||
+	if ((a = may_act(s, e, why, whysz)) < 0 ||
 	    not_cowed(s, a, why, whysz) != 0 ||
 	    list_known(s, e->let, why, whysz) != 0)
 		return -1;
@@ -1585,7 +1596,7 @@ do_blow(struct combat_state *s, struct combat_event *e, struct rng *r,
 			    "already Taking a Blow");
 			return -1;
 		}
-	} else if ((p = may_act(s, e->actor, why, whysz)) < 0 ||
+	} else if ((p = may_act(s, e, why, whysz)) < 0 ||
 	    not_cowed(s, p, why, whysz) != 0)
 		return -1;
 	if (p == q) {
@@ -1670,7 +1681,7 @@ do_swap(struct combat_state *s, struct combat_event *e, struct rng *r,
 		s->f[a].last_long_at = -1;
 		return 0;
 	}
-	if ((a = may_act(s, e->actor, why, whysz)) < 0 ||
+	if ((a = may_act(s, e, why, whysz)) < 0 ||
 	    not_cowed(s, a, why, whysz) != 0)
 		return -1;
 	took_action(s, a, -1, 0);
@@ -1762,7 +1773,7 @@ do_pass(struct combat_state *s, struct combat_event *e, struct rng *r,
 	int i;
 
 	(void)r;
-	if ((i = may_act(s, e->actor, why, whysz)) < 0)
+	if ((i = may_act(s, e, why, whysz)) < 0)
 		return -1;
 	/* Doing nothing keeps whoever takes blows for him. */
 	took_action(s, i, -1, 1);
@@ -1826,6 +1837,70 @@ do_dead(struct combat_state *s, struct combat_event *e, struct rng *r,
 	return 0;
 }
 
+/*
+ * A GM's ruling on a fighter's LIFE and EM (issue #39): each within 0 and
+ * the sheet's value, which a ruling restores and never raises; never on
+ * one who fled or died (undo the death instead).
+ */
+static int
+adjust_one(const struct combat_fighter *f, const struct ruling_change *c,
+    int *life, int *em, char *why, size_t whysz)
+{
+	int em_c = strcmp(c->name, "EM") == 0;
+	int max = em_c ? f->st.em : f->st.life;
+	long v = ruling_apply(c, em_c ? *em : *life);
+
+	if (em_c && f->st.em < 0)
+		return util_say(why, whysz, "'%s' has no EM to adjust",
+		    f->name), -1;
+	if (v < 0 || v > max)
+		return util_say(why, whysz, "%s would be %ld: '%s' has %s 0 "
+		    "to %d (the sheet's)", c->name, v, f->name, c->name, max),
+		    -1;
+	*(em_c ? em : life) = (int)v;
+	return 0;
+}
+
+static int
+do_adjust(struct combat_state *s, struct combat_event *e, struct rng *r,
+    char *why, size_t whysz)
+{
+	struct ruling_change c[RULING_CHANGES_MAX];
+	struct combat_fighter *f;
+	int i, n, life, em;
+
+	(void)r;
+	if (e->ruling == NULL || e->adjust == NULL) {
+		snprintf(why, whysz, "an adjust needs its changes and a "
+		    "reason");
+		return -1;
+	}
+	if ((i = combat_find(s, e->actor)) < 0)
+		return util_say(why, whysz, "'%s' is not in this combat",
+		    e->actor ? e->actor : ""), -1;
+	f = &s->f[i];
+	if (f->fled || f->dead)
+		return util_say(why, whysz, "'%s' has %s: a ruling adjusts "
+		    "only a fighter still in the combat", f->name, f->fled ?
+		    "fled" : "died"), -1;
+	if ((n = ruling_changes_parse(e->adjust, combat_adjust_names, c, why,
+	    whysz)) < 0)
+		return -1;
+	life = f->life;
+	em = f->em;
+	for (int k = 0; k < n; k++)
+		if (adjust_one(f, &c[k], &life, &em, why, whysz) != 0)
+			return -1;
+	if (life == f->life && em == f->em)
+		return util_say(why, whysz, "the ruling changes nothing: '%s' "
+		    "has LIFE %d already", f->name, f->life), -1;
+	e->life_before = f->life;
+	e->life_after = f->life = life;
+	e->em_before = f->st.em < 0 ? -1 : f->em;
+	e->em_after = f->st.em < 0 ? -1 : (f->em = em);
+	return 0;
+}
+
 typedef int action_fn(struct combat_state *, struct combat_event *,
     struct rng *, char *, size_t);
 
@@ -1848,6 +1923,7 @@ static action_fn *const actions[COMBAT_ACTION_COUNT] = {
 	[COMBAT_BLOW] = do_blow,
 	[COMBAT_POWER] = do_strike,
 	[COMBAT_SWAP] = do_swap,
+	[COMBAT_ADJUST] = do_adjust,
 };
 
 static int

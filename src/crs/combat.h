@@ -34,6 +34,7 @@ enum combat_action {
 	COMBAT_MENTAL, COMBAT_PASS, COMBAT_UNDO, COMBAT_END, COMBAT_DEAD,
 	    COMBAT_RANGE, COMBAT_FLEE,
 	COMBAT_CHARGE, COMBAT_BLOW, COMBAT_POWER, COMBAT_SWAP,
+	COMBAT_ADJUST,		/* a GM's ruling on LIFE and EM */
 	    COMBAT_ACTION_COUNT
 };
 
@@ -150,6 +151,14 @@ struct combat_event {
 	int		 react_total, react_fumble;
 	int		 rules;		/* start: enum combat_rules */
 	int64_t		 lockout;	/* start: seconds */
+	/*
+	 * A GM's ruling (core/ruling.h): its reason, owned, or NULL.  On
+	 * an action it lets the actor act out of the initiative order; an
+	 * adjust's changes ("LIFE=+3 EM=-2", owned) are in adjust, its
+	 * outcome in life_before ... em_after.
+	 */
+	char		*ruling;
+	char		*adjust;
 	/* Bookkeeping. */
 	char		*gm;		/* owned, may be NULL */
 	int64_t		 time;
@@ -258,6 +267,9 @@ int combat_skills_sum(const char *skills, int *sum, int *dodge, char *why,
     size_t whysz);
 
 const char *combat_rules_name(int rules);
+
+/* The counters an adjust may change: "LIFE", "EM", NULL. */
+extern const char *const combat_adjust_names[];
 
 const char *combat_action_name(int action);
 int combat_action_lookup(const char *name);

@@ -120,6 +120,7 @@ static const struct complete_cmd combat_cmds[] = {
 	{ "round", "", NULL },
 	{ "end", "", NULL },
 	{ "dead", "fighter", NULL },
+	{ "adjust", "fighter LIFE=|EM=...", NULL },
 	{ "status", "", NULL },
 	{ "history", "", NULL },
 	{ "report", "", NULL },
@@ -137,6 +138,7 @@ static const struct complete_value combat_values[] = {
 	{ "catch", "fighter=" },
 	{ "let", "fighter" },
 	{ "output", "file" },
+	{ "reason", "-" },
 	{ NULL, NULL }
 };
 
@@ -175,6 +177,8 @@ static const struct complete_takes combat_takes[] = {
 	{ "catch", "flee" },
 	{ "let", "flee charge" },
 	{ "dry-run", "undo" },
+	{ "reason", "adjust attack mental power pass flee charge blow swap" },
+	{ "out-of-turn", "attack mental power pass flee charge blow swap" },
 	{ NULL, NULL }
 };
 

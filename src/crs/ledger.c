@@ -70,7 +70,8 @@ col_int(struct db_stmt *st, int c, int dflt)
 	DETAIL("reaction.who") "," DETAIL("reaction.base") "," \
 	DETAIL("reaction.need") "," DETAIL("reaction.cards") "," \
 	DETAIL("reaction.virt") "," DETAIL("reaction.total") "," \
-	DETAIL("reaction.fumble") "," DETAIL("melee_n") "," DETAIL("melee_drawn")
+	DETAIL("reaction.fumble") "," DETAIL("melee_n") "," DETAIL("melee_drawn") "," \
+	DETAIL("ruling") "," DETAIL("adjust")
 /* The rest of the detail; most events have none, and skip the parse. */
 #define DETAIL(k) \
 	" CASE WHEN detail <> '{}' THEN json_extract(detail, '$." k "') END"
@@ -129,6 +130,8 @@ read_detail(struct db_stmt *st, int c, struct combat_event *e)
 	e->react_fumble = col_int(st, c + 23, 0);
 	e->melee_n = col_int(st, c + 24, 0);
 	e->melee_drawn = col_text(st, c + 25);
+	e->ruling = col_text(st, c + 26);
+	e->adjust = col_text(st, c + 27);
 }
 
 /* What reading a combat's events keeps for the whole load. */
@@ -251,6 +254,9 @@ read_event(void *ctx, struct db_stmt *st, int col, int64_t seq,
 	if (e->action == COMBAT_INITIATIVE || e->action == COMBAT_FLEE ||
 	    e->action == COMBAT_CHARGE)
 		read_draws(rd, db_column_json(st, col + 41), e);
+	/* An adjust is stored as a stance with its changes (event_bind). */
+	if (e->action == COMBAT_STANCE && e->adjust != NULL)
+		e->action = COMBAT_ADJUST;
 }
 
 /*
@@ -403,6 +409,8 @@ ledger_inputs(const struct combat_event *r, struct combat_event *in)
 	in->react_cards = r->react_virt ? NULL : dup_or_null(r->react_cards);
 	in->rules = r->rules;
 	in->lockout = r->lockout;
+	in->ruling = dup_or_null(r->ruling);
+	in->adjust = dup_or_null(r->adjust);
 	if (r->ninit) {
 		in->init = xcalloc((size_t)r->ninit, sizeof *in->init);
 		in->ninit = r->ninit;
@@ -612,6 +620,12 @@ ledger_same(const struct combat_event *r, const struct combat_event *n,
 			DIFF_INT(vs_base, "defence base");
 		}
 	}
+	if (r->action == COMBAT_ADJUST) {
+		DIFF_INT(life_before, "LIFE before");
+		DIFF_INT(life_after, "LIFE after");
+		DIFF_INT(em_before, "EM before");
+		DIFF_INT(em_after, "EM after");
+	}
 	if (r->action == COMBAT_FLEE) {
 		DIFF_STR(cards, "cards");
 		DIFF_INT(offense, "flee");
@@ -772,6 +786,8 @@ detail_json(const struct combat_event *e)
 		    e->react_virt, e->react_total, e->react_fumble);
 		first = 0;
 	}
+	json_key_string(fp, &first, "ruling", e->ruling);
+	json_key_string(fp, &first, "adjust", e->adjust);
 	putc('}', fp);
 	return strbuf_detach(&b, NULL);
 }
@@ -817,7 +833,13 @@ event_bind(struct db_stmt *st, int param, const void *body)
 	char *detail, seed[24];
 
 	db_bind_int(st, P(0), e->round);
-	db_bind_text(st, P(1), combat_action_name(e->action));
+	/*
+	 * An adjust is written as a stance that carries its changes in
+	 * detail: the action column's CHECK lists the actions of schema 12,
+	 * and a server's table cannot be rebuilt to widen it (refkit.db(5)).
+	 */
+	db_bind_text(st, P(1), combat_action_name(e->action ==
+	    COMBAT_ADJUST ? COMBAT_STANCE : e->action));
 	db_bind_text_copy(st, P(2), e->actor);
 	db_bind_text_copy(st, P(3), e->target);
 	if (e->action == COMBAT_ATTACK)
@@ -867,6 +889,14 @@ event_bind(struct db_stmt *st, int param, const void *body)
 	db_bind_text_copy(st, P(31), e->item.name);
 	db_bind_text_copy(st, P(32), e->vs_item.name);
 	db_bind_text_copy(st, P(33), e->power.name);
+	if (e->action == COMBAT_ADJUST) {
+		db_bind_int(st, P(20), e->life_before);
+		db_bind_int(st, P(21), e->life_after);
+		if (e->em_after >= 0) {
+			db_bind_int(st, P(35), e->em_before);
+			db_bind_int(st, P(36), e->em_after);
+		}
+	}
 	if (e->action == COMBAT_POWER) {
 		db_bind_int(st, P(34), e->em_spent);
 		db_bind_int(st, P(35), e->em_before);

@@ -63,6 +63,9 @@ report_release(struct report *r)
 	for (size_t i = 0; i < r->nidle; i++)
 		combat_release(&r->idle[i]);
 	free(r->idle);
+	for (size_t i = 0; i < r->ngms; i++)
+		free(r->gms[i].gm);
+	free(r->gms);
 	memset(r, 0, sizeof *r);
 }
 
@@ -176,6 +179,24 @@ strike_sums(struct replay *rp, const struct combat_state *s,
 		matchup_add(rp->r, s, e);
 }
 
+/* Counts a ruling for the GM who made it. */
+static void
+ruling_count(struct report *r, const struct combat_event *e)
+{
+	const char *gm = e->gm ? e->gm : "";
+	size_t i;
+
+	for (i = 0; i < r->ngms; i++)
+		if (strcmp(r->gms[i].gm, gm) == 0)
+			break;
+	if (i == r->ngms) {
+		r->gms = xreallocarray(r->gms, r->ngms + 1, sizeof *r->gms);
+		r->gms[r->ngms].gm = xstrdup(gm);
+		r->gms[r->ngms++].rulings = 0;
+	}
+	r->gms[i].rulings++;
+}
+
 static void
 replay_hook(void *arg, const struct combat_state *s, size_t i)
 {
@@ -186,6 +207,8 @@ replay_hook(void *arg, const struct combat_state *s, size_t i)
 	if (rp->l->undone[i])
 		return;
 	rp->c->last = e->time;
+	if (e->ruling)
+		ruling_count(rp->r, e);
 	if (e->action == COMBAT_ATTACK || e->action == COMBAT_MENTAL ||
 	    e->action == COMBAT_POWER)
 		strike_sums(rp, s, e);
@@ -343,11 +366,20 @@ uncount_idle(struct report *r)
 	r->nchars = k;
 }
 
+static int
+gm_cmp(const void *a, const void *b)
+{
+	return strcmp(((const struct report_gm *)a)->gm,
+	    ((const struct report_gm *)b)->gm);
+}
+
 void
 report_finish(struct report *r)
 {
 	uncount_idle(r);
 	count_hours(r);
+	if (r->ngms > 0)
+		qsort(r->gms, r->ngms, sizeof *r->gms, gm_cmp);
 	/* qsort wants an array, even of nothing. */
 	if (r->nmatchups > 0)
 		qsort(r->matchups, r->nmatchups, sizeof *r->matchups,

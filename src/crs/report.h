@@ -64,6 +64,12 @@ struct report_hour {
 	int		 combats;
 };
 
+/* A GM's rulings (adjusts and out-of-turn actions) that were not undone. */
+struct report_gm {
+	char		*gm;		/* owned; "" when not recorded */
+	int		 rulings;
+};
+
 struct report {
 	int64_t			 since, now;
 	struct report_char	*chars;
@@ -82,6 +88,8 @@ struct report {
 	 */
 	struct report_combat	*idle;
 	size_t			 nidle;
+	struct report_gm	*gms;		/* by name, once finished */
+	size_t			 ngms;
 };
 
 /* An empty report of what happened at or after since, written at now. */

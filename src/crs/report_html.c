@@ -400,6 +400,23 @@ story_section(FILE *fp, const struct report_combat *c)
 	    "</section>\n", fp);
 }
 
+/* How many rulings each GM made (crs-combat(1), "GM rulings"). */
+static void
+rulings_section(FILE *fp, const struct report *r)
+{
+	if (r->ngms == 0)
+		return;
+	fputs("<h2 id=\"rulings\">GM rulings</h2>\n<table>\n"
+	    "<tr><th>GM</th><th>Rulings</th></tr>\n", fp);
+	for (size_t i = 0; i < r->ngms; i++) {
+		fputs("<tr>", fp);
+		name_cell(fp, *r->gms[i].gm ? r->gms[i].gm : "(not recorded)");
+		fprintf(fp, "<td>%d</td></tr>\n",
+		    r->gms[i].rulings);
+	}
+	fputs("</table>\n", fp);
+}
+
 void
 report_html_write(FILE *fp, const struct report *r)
 {
@@ -414,6 +431,7 @@ report_html_write(FILE *fp, const struct report *r)
 		hours_section(fp, r);
 	chars_section(fp, r);
 	matchups_section(fp, r);
+	rulings_section(fp, r);
 	if (r->ncombats)
 		combats_section(fp, r);
 	if (r->nidle)

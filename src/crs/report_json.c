@@ -120,6 +120,19 @@ matchups_json(FILE *fp, const struct report *r)
 	fputs("\n]", fp);
 }
 
+/* The GMs' rulings: [{"gm":"Ann","rulings":2}], by name. */
+static void
+rulings_json(FILE *fp, const struct report *r)
+{
+	fputs(",\n\"rulings\":[", fp);
+	for (size_t i = 0; i < r->ngms; i++) {
+		fprintf(fp, "%s\n{\"gm\":", i ? "," : "");
+		out_json_string(fp, r->gms[i].gm);
+		fprintf(fp, ",\"rulings\":%d}", r->gms[i].rulings);
+	}
+	fputs("\n]", fp);
+}
+
 void
 report_json_write(FILE *fp, const struct report *r)
 {
@@ -143,5 +156,7 @@ report_json_write(FILE *fp, const struct report *r)
 		fputs(i ? ",\n" : "\n", fp);
 		combat_json(fp, &r->idle[i]);
 	}
-	fputs("\n]}\n", fp);
+	fputs("\n]", fp);
+	rulings_json(fp, r);
+	fputs("}\n", fp);
 }

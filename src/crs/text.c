@@ -9,6 +9,7 @@
 
 #include "crs/stats.h"
 
+#include "core/ruling.h"
 #include "base/fit.h"
 #include "base/strbuf.h"
 #include "base/util.h"
@@ -416,6 +417,20 @@ story_dead(FILE *fp, const struct combat_state *s,
 	fprintf(fp, "%s is dead: LIFE and EM will not come back", e->actor);
 }
 
+/* A GM's ruling on LIFE and EM: the counters it changed. */
+static void
+story_adjust(FILE *fp, const struct combat_state *s,
+    const struct combat_event *e)
+{
+	(void)s;
+	fprintf(fp, "the GM adjusts %s:", e->actor);
+	if (e->life_after != e->life_before)
+		fprintf(fp, " LIFE %d -> %d", e->life_before, e->life_after);
+	if (e->em_after != e->em_before)
+		fprintf(fp, "%s EM %d -> %d", e->life_after != e->life_before ?
+		    "," : "", e->em_before, e->em_after);
+}
+
 static story_fn *const story_fns[COMBAT_ACTION_COUNT] = {
 	[COMBAT_START] = story_start,
 	[COMBAT_JOIN] = story_join,
@@ -434,6 +449,7 @@ static story_fn *const story_fns[COMBAT_ACTION_COUNT] = {
 	[COMBAT_BLOW] = story_blow,
 	[COMBAT_POWER] = story_strike,
 	[COMBAT_SWAP] = story_swap,
+	[COMBAT_ADJUST] = story_adjust,
 };
 
 /* Who drew cards in an event, each name once per kind of draw. */
@@ -524,15 +540,18 @@ crstext_story(FILE *fp, const struct combat_state *s,
 	    story_fns[e->action])
 		story_fns[e->action](fp, s, e);
 	sources_text(fp, e);
+	ruling_mark(fp, e->ruling);
 	putc('\n', fp);
 }
 
 void
 crstext_undone(FILE *fp, const struct combat_event *e)
 {
-	fprintf(fp, "%3" PRId64 "  r%-2d (undone) %s by %s\n", e->seq,
-	    e->round, combat_action_name(e->action), e->actor ? e->actor :
-	    "the GM");
+	fprintf(fp, "%3" PRId64 "  r%-2d (undone) %s %s %s", e->seq,
+	    e->round, combat_action_name(e->action), e->action ==
+	    COMBAT_ADJUST ? "of" : "by", e->actor ? e->actor : "the GM");
+	ruling_mark(fp, e->ruling);
+	putc('\n', fp);
 }
 
 /*
@@ -650,8 +669,9 @@ crstext_story_fit(const struct combat_state *s,
 	part(&ps, xasprintf("%3" PRId64 "  r%-2d ", e->seq, e->round),
 	    xstrdup(""), RANK_SEQ, 0);
 	if (undone)
-		part(&ps, xasprintf("(undone) %s by %s",
-		    combat_action_name(e->action), e->actor ? e->actor :
+		part(&ps, xasprintf("(undone) %s %s %s",
+		    combat_action_name(e->action), e->action ==
+		    COMBAT_ADJUST ? "of" : "by", e->actor ? e->actor :
 		    "the GM"), NULL, 0, 1);
 	else if (e->action >= 0 && e->action < COMBAT_ACTION_COUNT &&
 	    story_fns[e->action] == story_strike && !e->negated)
@@ -661,6 +681,9 @@ crstext_story_fit(const struct combat_state *s,
 	if (!undone)
 		part(&ps, written(sources_fn, s, e), xstrdup(""),
 		    RANK_SOURCES, 0);
+	if (e->ruling != NULL)
+		part(&ps, ruling_mark_text(e->ruling),
+		    xstrdup(RULING_MARK_BRIEF), RANK_SOURCES, 0);
 	for (int i = 0; i < s->n; i++)
 		names[i] = s->f[i].name;
 	line = fit_line(ps.p, ps.n, width, names, (size_t)s->n, ellipsis);

@@ -36,6 +36,7 @@ static const struct complete_cmd cmds[] = {
 	{ "round", "", NULL },
 	{ "geas", "fighter " GEAS, NULL },
 	{ "restance", "fighter", NULL },
+	{ "adjust", "fighter ATT=|DEF=|POOL=...", NULL },
 	{ "status", "", NULL },
 	{ "history", "duelist", NULL },
 	{ "sim", "duelist duelist", NULL },
@@ -48,7 +49,7 @@ static const struct complete_cmd cmds[] = {
 static const char *const own_opts[] = {
 	"db", "seed", "duel", "gm", "side", "hand", "colour", "level", "free-geas",
 	"board", "notes", "spheres", "absorb", "n", "max-rounds", "jobs",
-	"output", "paper", "per-page", NULL
+	"output", "paper", "per-page", "reason", NULL
 };
 static const char *const round_opts[] = {
 	"init", "choose", "target-die", "move", "pull", "hit", "block",

@@ -10,6 +10,7 @@
 #include <strings.h>
 
 #include "fb/fb.h"
+#include "core/ruling.h"
 #include "base/util.h"
 
 static const char *const geas_names[FB_NGEAS + 1] = {
@@ -1627,6 +1628,37 @@ fb_restance(struct fb_state *s, int who, const struct fb_stance *st,
 		p->gift = p->sph[s->b->center];
 	s->restance &= ~(1u << who);
 	check_cut_off(s);
+	return 0;
+}
+
+const char *const fb_adjust_names[] = { "ATT", "DEF", "POOL", NULL };
+
+int
+fb_adjust(struct fb_state *s, int who, const struct ruling_change *c,
+    int n, char *why, size_t whysz)
+{
+	struct fb_player *p = &s->p[who];
+	int v[3] = { p->att, p->def, p->pool };
+	const int max[3] = { FB_ATTDEF_MAX, FB_ATTDEF_MAX,
+	    FB_POOL_ADJUST_MAX };
+
+	if (s->over)
+		return util_say(why, whysz, "the duel is over");
+	for (int k = 0; k < n; k++) {
+		int i = util_lookup(fb_adjust_names, 3, c[k].name, strcmp);
+		long x = ruling_apply(&c[k], v[i]);
+
+		if (x < 0 || x > max[i])
+			return util_say(why, whysz, "%s would be %ld: it holds "
+			    "0 to %d", c[k].name, x, max[i]);
+		v[i] = (int)x;
+	}
+	if (v[0] == p->att && v[1] == p->def && v[2] == p->pool)
+		return util_say(why, whysz, "the ruling changes nothing");
+	s->total += v[0] - p->att + v[1] - p->def + v[2] - p->pool;
+	p->att = v[0];
+	p->def = v[1];
+	p->pool = v[2];
 	return 0;
 }
 

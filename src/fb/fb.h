@@ -287,6 +287,19 @@ int fb_restance(struct fb_state *s, int who, const struct fb_stance *st,
     char *why, size_t whysz);
 
 /*
+ * A GM's ruling (core/ruling.h) on who's counters: ATT and DEF (0 to
+ * FB_ATTDEF_MAX) and the pool (0 to FB_POOL_ADJUST_MAX), changed by the
+ * n changes of c; the counters a ruling adds or takes out change the
+ * duel's total with them.  Refused, with why naming the counter, when
+ * the duel is over, a value leaves its bounds or nothing changes.
+ */
+#define FB_POOL_ADJUST_MAX	100
+struct ruling_change;
+extern const char *const fb_adjust_names[];	/* "ATT", "DEF", "POOL" */
+int fb_adjust(struct fb_state *s, int who, const struct ruling_change *c,
+    int n, char *why, size_t whysz);
+
+/*
  * Places n gained counters in p's first ns spheres, fewest first, one at
  * a time (the first of equals first); what does not fit goes to her pool.
  */

@@ -10,6 +10,7 @@
 #include "fb/text.h"
 #include "fb/ledger.h"
 #include "fb/pack.h"
+#include "core/ruling.h"
 #include "db/lookup.h"
 #include "base/util.h"
 
@@ -573,6 +574,31 @@ resolve_counts(const struct fb_state *s, struct fb_in *in)
 	}
 }
 
+/*
+ * A GM's ruling: "NAME ATT=+1 POOL=-2", the duelist's full name and the
+ * changes as stored (core/ruling.h).
+ */
+static int
+apply_adjust(struct fbledger_live *live, const char *input,
+    struct fb_report *r, char *why, size_t whysz)
+{
+	struct ruling_change c[RULING_CHANGES_MAX];
+	const char *sp = input ? strchr(input, ' ') : NULL;
+	int who = -1, n;
+
+	for (int w = 0; w < 2 && sp != NULL; w++)
+		if (strlen(live->names[w]) == (size_t)(sp - input) &&
+		    strncmp(live->names[w], input, (size_t)(sp - input)) == 0)
+			who = w;
+	if (who < 0)
+		return util_say(why, whysz, "adjust: NAME COUNTER=+N...");
+	if ((n = ruling_changes_parse(sp + 1, fb_adjust_names, c, why,
+	    whysz)) < 0)
+		return -1;
+	r->attacker = who;
+	return fb_adjust(&live->s, who, c, n, why, whysz);
+}
+
 int
 fbledger_apply(struct fbledger_live *live, const char *action,
     const char *input,
@@ -584,6 +610,8 @@ fbledger_apply(struct fbledger_live *live, const char *action,
 	if (strcmp(action, "start") == 0)
 		return apply_start(live, input, why, whysz);
 	live->s.b = &live->b;
+	if (strcmp(action, "adjust") == 0)
+		return apply_adjust(live, input, r, why, whysz);
 	if (strcmp(action, "restance") == 0) {
 		struct fb_stance st;
 		const char *sp = strchr(input, ' ');
@@ -652,6 +680,7 @@ replay_one(void *arg, const void *body, char *why, size_t whysz)
 	fb_in_init(&in);
 	if (strcmp(e->action, "start") != 0 &&
 	    strcmp(e->action, "restance") != 0 &&
+	    strcmp(e->action, "adjust") != 0 &&
 	    fbtext_in_parse(&live->b, live->np, e->input, &in, why, whysz) < 0)
 		return -1;
 	if (fbledger_apply(live, e->action, e->input, &in, &rng, &r, why,

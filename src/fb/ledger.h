@@ -191,8 +191,9 @@ char *fbledger_start_input(const struct fb_board *b,
 
 /*
  * Runs one event's action on live: "start" (input as above), "geas",
- * "init", "aim", "round" (input the options) or "restance" (input "NAME
- * WORDS...").  in receives the parsed options with the dice used.
+ * "init", "aim", "round" (input the options), "restance" (input "NAME
+ * WORDS...") or "adjust", a GM's ruling (input "NAME ATT=+1 ...", stored
+ * as a restance whose detail holds adjust: core/journal.h).  in receives the parsed options with the dice used.
  * Returns 0, or -1 with why and live unchanged.
  */
 int fbledger_apply(struct fbledger_live *live, const char *action,

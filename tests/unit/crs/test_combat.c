@@ -513,7 +513,8 @@ test_initiative(void)
 	is_int(combat_next(&s), 2, "initiative: Cy acts next");
 	is_int(act(&s, COMBAT_PASS, "Ann", NULL), -1, "initiative: not Ann");
 	is_str(why, "'Cy' acts before 'Ann' in the initiative order: 'Cy' "
-	    "acts or passes first", "initiative: why not");
+	    "acts or passes first, or the GM rules (--out-of-turn --reason "
+	    "TEXT)", "initiative: why not");
 	is_int(init(&s, abc), -1, "initiative: twice");
 	is_str(why, "initiative is already drawn this round",
 	    "initiative: why not twice");
@@ -791,6 +792,66 @@ test_dead(void)
 	combat_state_release(&s);
 }
 
+/* A GM's event with a ruling (issue #39): an adjust, or an action. */
+static struct combat_event *
+ruled(int action, const char *actor, const char *adjust, const char *reason)
+{
+	struct combat_event *e = ev(action, actor, NULL);
+
+	e->adjust = adjust ? xstrdup(adjust) : NULL;
+	e->ruling = reason ? xstrdup(reason) : NULL;
+	return e;
+}
+
+/*
+ * Rulings: an adjust keeps LIFE and EM within 0 and the sheet's, needs
+ * a reason, never reaches the dead; out of turn lifts only the order.
+ */
+static void
+test_ruling(void)
+{
+	const char *const order[] = { "Ann", "9", "Bob", "8", "Cy", "7",
+	    NULL };
+	struct combat_state s;
+	struct combat_event *e;
+
+	setup(&s, COMBAT_RULES_CRS);
+	is_int(init(&s, order), 0, "ruling: initiative");
+	is_int(run(&s, ruled(COMBAT_PASS, "Cy", NULL, NULL)), -1,
+	    "ruling: Cy not in turn");
+	is_int(run(&s, ruled(COMBAT_PASS, "Cy", NULL, "not ready")), 0,
+	    "ruling: Cy out of turn");
+	is_int(combat_next(&s), 0, "ruling: Ann still next");
+	is_int(run(&s, ruled(COMBAT_PASS, "Cy", NULL, "again")), -1,
+	    "ruling: once a round all the same");
+	is_str(why, "'Cy' has already acted this round", "ruling: why not");
+	e = ruled(COMBAT_ADJUST, "Bob", "LIFE=-5", "prop broke");
+	is_int(run_keep(&s, e), 0, "ruling: Bob LIFE -5");
+	is_int(e->life_before, 25, "ruling: LIFE before");
+	is_int(e->life_after, 20, "ruling: LIFE after");
+	is_int(e->em_after, -1, "ruling: Bob has no EM");
+	drop(e);
+	is_int(s.f[1].life, 20, "ruling: the state's LIFE");
+	is_int(run(&s, ruled(COMBAT_ADJUST, "Bob", "LIFE=+6", "heal")), -1,
+	    "ruling: not above the sheet");
+	is_str(why, "LIFE would be 26: 'Bob' has LIFE 0 to 25 (the sheet's)",
+	    "ruling: why not");
+	is_int(run(&s, ruled(COMBAT_ADJUST, "Bob", "EM=1", "em")), -1,
+	    "ruling: no EM to adjust");
+	is_int(run(&s, ruled(COMBAT_ADJUST, "Bob", "LIFE=20", "same")), -1,
+	    "ruling: nothing changes");
+	is_int(run(&s, ruled(COMBAT_ADJUST, "Bob", "LIFE=1", NULL)), -1,
+	    "ruling: no reason, no ruling");
+	is_int(run(&s, ruled(COMBAT_ADJUST, "Bob", "LIFE=0", "fell")), 0,
+	    "ruling: Bob down");
+	is_int(act(&s, COMBAT_DEAD, "Bob", NULL), 0, "ruling: Bob died");
+	is_int(run(&s, ruled(COMBAT_ADJUST, "Bob", "LIFE=5", "back")), -1,
+	    "ruling: not the dead");
+	is_str(why, "'Bob' has died: a ruling adjusts only a fighter still in "
+	    "the combat", "ruling: why not the dead");
+	combat_state_release(&s);
+}
+
 static void
 test_charge_swap(void)
 {
@@ -910,6 +971,7 @@ main(void)
 	test_power();
 	test_flee();
 	test_dead();
+	test_ruling();
 	test_charge_swap();
 	test_restore();
 	return tap_done();
