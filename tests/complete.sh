@@ -193,6 +193,8 @@ check 'bg-board move Rogue a3 --r' --r --release --release-to --return \
 check 'bg-board undo --' -- --csv --db --dry-run --game --gm --help --json \
     --version
 check 'bg-board die Red 3 --s' --s --swap
+check 'fb-duel adjust Ann --r' --r --reason
+check 'bg-board adjust Red DICE=2 --r' --r --reason
 check 'd6-roll weapon blaster-p' blaster-p blaster-pistol heavy-blaster-pistol
 check 'fb-duel sheet show A' A Ann
 check 'fb-duel geas B' B Bob
