@@ -12,7 +12,8 @@
 #     compared;
 #   - every tool's commands (those its "no command given" lists) and
 #     options (those its --help names) are offered; after a command of
-#     crs-combat, only the options it takes and the global ones;
+#     crs-combat, fb-duel or bg-board, only the options it takes and the
+#     global ones;
 #   - a missing or empty database: no candidates, nothing on stderr, no
 #     file made; completing writes nothing to the database, nor a -wal
 #     or -shm beside it.
@@ -177,6 +178,23 @@ check 'd6-roll L' L Luke
 check 'd6-roll Luke bl' bl blaster
 check 'd6-roll char roll Luke d' d dexterity
 check 'd6-roll weapon heavy-b' heavy-b heavy-blaster-pistol
+check 'fb-duel sim Ann Bob --' -- --csv --db --duel --gm --help --jobs \
+    --json --max-rounds --n --seed --version
+check 'fb-duel geas Ann push --' -- --absorb --csv --db --duel --gm --help \
+    --json --seed --spheres --version
+check 'fb-duel stance Ann --c' --c --clear --csv
+check 'fb-duel status --' -- --csv --db --duel --gm --help --json --seed \
+    --version
+check 'fb-duel round --p' --p --pass --place --pull
+check 'fb-duel sheets Ann --p' --p --paper --per-page
+check 'bg-board new Red Blue --s' --s --safe-attack
+check 'bg-board move Rogue a3 --r' --r --release --release-to --return \
+    --roll
+check 'bg-board undo --' -- --csv --db --dry-run --game --gm --help --json \
+    --version
+check 'bg-board die Red 3 --s' --s --swap
+check 'fb-duel adjust Ann --r' --r --reason
+check 'bg-board adjust Red DICE=2 --r' --r --reason
 check 'd6-roll weapon blaster-p' blaster-p blaster-pistol heavy-blaster-pistol
 check 'fb-duel sheet show A' A Ann
 check 'fb-duel geas B' B Bob
@@ -299,6 +317,8 @@ lines=(
 	'crs-stats --rounding=p'
 	'bg-board moves Ro'
 	'crs-stats import red.t'
+	'fb-duel sim Ann Bob --m'
+	'bg-board new Red Blue --s'
 )
 for l in $lines; do
 	zpty -w -n z "$l"$'\t'$'\x18'
@@ -322,7 +342,9 @@ EOF
 	    '<crs-stats --db other.db show Zed >' \
 	    '<crs-stats --rounding=per-term >' \
 	    '<bg-board moves Rogue >' \
-	    '<crs-stats import red.team >'; do
+	    '<crs-stats import red.team >' \
+	    '<fb-duel sim Ann Bob --max-rounds >' \
+	    '<bg-board new Red Blue --safe-attack >'; do
 		i=$((i + 1))
 		got=$(printf '%s\n' "$zout" | sed -n "${i}p")
 		if [ "$got" = "$want" ]; then

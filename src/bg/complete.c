@@ -42,6 +42,32 @@ static const struct complete_value values[] = {
 	{ NULL, NULL }
 };
 
+/*
+ * The options of bg-board's commands; the others (--db, --game, --gm,
+ * --json, --csv) go with every one.  bg-board refuses an option by this
+ * table and completes by it.
+ */
+static const struct complete_takes takes[] = {
+	{ "file", "team" },
+	{ "advanced", "new" },
+	{ "safe-attack", "new" },
+	{ "plain", "show" },
+	{ "seed", "move" },
+	{ "dry-run", "undo" },
+	{ "reason", "adjust" },
+	{ "swap", "die" },
+	{ "roll", "move" },
+	{ "vs-roll", "move" },
+	{ "stat", "move" },
+	{ "att-stat", "move" },
+	{ "def-stat", "move" },
+	{ "stat-roll", "move" },
+	{ "release", "move" },
+	{ "release-to", "move" },
+	{ "return", "move" },
+	{ NULL, NULL }
+};
+
 /* Teams, and the figures of the game --game names, else of its GM's. */
 static const struct complete_list lists[] = {
 	{ "team", bgledger_team_names, NULL },
@@ -52,6 +78,7 @@ static const struct complete_list lists[] = {
 const struct complete_tool bgcomplete_board = {
 	.cmds = cmds,
 	.values = values,
+	.takes = takes,
 	.log = &bgledger_kind,
 	.lists = lists,
 };

@@ -57,6 +57,9 @@ struct opts {
 	const char	*reason;	/* adjust: the GM's ruling, why */
 	int		 nmv;
 	const char	*mvopt[16], *mvval[16];
+	/* The long options on the line, as typed, for bgcomplete_board.takes. */
+	int		 nseen;
+	const char	*seen[64];
 	int		 nargs;
 	char		**args;
 };
@@ -188,6 +191,11 @@ parse_args(int argc, char **argv)
 				cli_usage_error("unexpected option");
 			break;
 		}
+		if (ch >= OPT_DB) {
+			if (o.nseen == 64)
+				cli_usage_error("too many options");
+			o.seen[o.nseen++] = longopts[idx].name;
+		}
 	}
 	o.args = argv + optind;
 	o.nargs = argc - optind;
@@ -198,14 +206,6 @@ need_args(int min, int max, const char *what)
 {
 	if (o.nargs < min || o.nargs > max)
 		cli_usage_error("usage: bg-board %s", what);
-}
-
-static void
-only(int allowed, const char *cmd)
-{
-	if (o.nmv > 0 && !allowed)
-		cli_usage_error("'--%s' is not an option of '%s'", o.mvopt[0],
-		    cmd);
 }
 
 /* ---- teams ---- */
@@ -463,7 +463,6 @@ cmd_team(void)
 	const char *sub = o.nargs > 1 ? o.args[1] : "";
 	struct bg_team *t = &teams[0];
 
-	only(0, "team");
 	if (strcmp(sub, "add") == 0)
 		team_add(t);
 	else if (strcmp(sub, "show") == 0)
@@ -483,7 +482,6 @@ cmd_stat(void)
 	char names[BG_NSTAT][48];
 	struct db *db;
 
-	only(0, "stat");
 	if (o.nargs != 1 && o.nargs != 3)
 		cli_usage_error("usage: bg-board stat [COLOUR NAME]");
 	db = cli_db_open(o.db);
@@ -919,7 +917,6 @@ cmd_adjust(void)
 {
 	char *changes, *input;
 
-	only(0, "adjust");
 	need_args(3, 2 + RULING_CHANGES_MAX, "adjust TEAM DICE=+N|-N|N "
 	    "--reason TEXT");
 	ruling_reason_arg(o.reason, "adjust");
@@ -961,7 +958,6 @@ cmd_new(void)
 	struct db *db;
 	int64_t id;
 
-	only(0, "new");
 	need_args(3, 3, "new [--advanced] [--safe-attack] TEAM1 TEAM2");
 	if (o.game)
 		cli_usage_error("new makes a new game: --game names one to act "
@@ -999,7 +995,6 @@ cmd_moves(void)
 	int piece, n = 0;
 	char a[4];
 
-	only(0, "moves");
 	need_args(2, 2, "moves FIGURE");
 	db = cli_db_open(o.db);
 	db_begin_read(db);
@@ -1067,7 +1062,6 @@ cmd_moves(void)
 static int
 cmd_power(void)
 {
-	only(0, "power");
 	return play_words("power", 4, 5, "power FIGURE POWER [FOE] SQUARE");
 }
 
@@ -1076,7 +1070,6 @@ cmd_die(void)
 {
 	char *input, *next;
 
-	only(0, "die");
 	need_args(3, 3, "die TEAM N [--swap M]");
 	input = hold(join_args(1));
 	if (o.swap != NULL) {
@@ -1187,7 +1180,6 @@ cmd_show(void)
 	int colour;
 	char *gm;
 
-	only(0, "show");
 	need_args(1, 1, "show [--plain] [--json]");
 	db = cli_db_open(o.db);
 	db_begin_read(db);
@@ -1220,7 +1212,6 @@ cmd_log(void)
 	struct live *l = &live;
 	struct db *db;
 
-	only(0, "log");
 	need_args(1, 1, "log [--json]");
 	db = cli_db_open(o.db);
 	db_begin_read(db);
@@ -1236,7 +1227,6 @@ cmd_log(void)
 static int
 cmd_list(void)
 {
-	only(0, "list");
 	need_args(1, 1, "list [--json|--csv]");
 	journal_list_path(o.db, &bgledger_kind, o.fmt, "turn");
 	return 0;
@@ -1250,7 +1240,6 @@ cmd_watch(void)
 	struct db *db;
 	int rc;
 
-	only(0, "watch");
 	need_args(1, 2, "watch [GAME]");
 	if (o.nargs == 2)
 		o.game = cli_key_arg("GAME", o.args[1]);
@@ -1294,7 +1283,6 @@ cmd_games(void)
 	struct db *db;
 	int n = 0;
 
-	only(0, "games");
 	need_args(1, 1, "games [--json|--csv]");
 	db = cli_db_open(o.db);
 	db_begin_read(db);
@@ -1322,7 +1310,6 @@ cmd_undo(void)
 	ptrdiff_t i;
 	int64_t id, seq;
 
-	only(0, "undo");
 	need_args(1, 1, "undo");
 	db = cli_db_open(o.db);
 	db_begin_append(db);
@@ -1377,7 +1364,6 @@ cmd_replay(void)
 	size_t n;
 	int bad = 0, events = 0;
 
-	only(0, "replay");
 	need_args(1, 2, "replay [GAME]");
 	if (o.nargs == 2)
 		o.game = cli_key_arg("GAME", o.args[1]);
@@ -1456,7 +1442,8 @@ main(int argc, char **argv)
 static int
 bg_board(int argc, char **argv)
 {
-	const char *cmd;
+	const char *cmd, *bad, *cmds;
+	size_t c;
 
 	cli_init(argc, argv);
 	parse_args(argc, argv);
@@ -1465,24 +1452,17 @@ bg_board(int argc, char **argv)
 		    "move, place, die, power, pass, adjust, undo, log, "
 		    "watch, games, replay, stat or play)");
 	cmd = o.args[0];
-	if (o.reason && strcmp(cmd, "adjust") != 0)
-		cli_usage_error("--reason goes with adjust only");
-	if (o.nmv > 0 && strcmp(cmd, "move") != 0)
-		only(0, cmd);
-	{
-		const char *bad = o.swap != NULL && strcmp(cmd, "die") != 0 ?
-		    "--swap" : o.file != NULL && strcmp(cmd, "team") != 0 ?
-		    "--file" : o.advanced && strcmp(cmd, "new") != 0 ?
-		    "--advanced" : o.safe_attack && strcmp(cmd, "new") != 0 ?
-		    "--safe-attack" : o.plain && strcmp(cmd, "show") != 0 ?
-		    "--plain" : o.have_seed && strcmp(cmd, "move") != 0 ?
-		    "--seed" : o.dry_run && strcmp(cmd, "undo") != 0 ?
-		    "--dry-run" : NULL;
-
-		if (bad != NULL)
-			cli_usage_error("'%s' is not an option of '%s'", bad,
-			    q(cmd));
-	}
-	return commands[cli_command(cmd, commands, sizeof commands[0],
-	    sizeof commands / sizeof commands[0])].run();
+	c = cli_command(cmd, commands, sizeof commands[0],
+	    sizeof commands / sizeof commands[0]);
+	/*
+	 * An option goes with the commands its table says (bg/complete.c),
+	 * once the command is known to be one.
+	 */
+	bad = complete_misplaced(bgcomplete_board.takes, cmd, o.seen,
+	    (size_t)o.nseen, &cmds);
+	if (bad != NULL && strcmp(cmds, "adjust") == 0)
+		cli_usage_error("--%s goes with adjust only", bad);
+	if (bad != NULL)
+		cli_usage_error("'--%s' is not an option of '%s'", bad, q(cmd));
+	return commands[c].run();
 }

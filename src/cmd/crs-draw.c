@@ -53,7 +53,7 @@ struct opts {
 static const char usage_text[] =
 "usage: crs-draw pick [--lb N] [--cards K] [--defensive | --initiative]\n"
 "                [--base N] [--out LIST] [--seed S | --drawn LIST\n"
-"                [--special CARD]] [--json]\n"
+"                [--special CARD]] [--json | --csv]\n"
 "       crs-draw odds [--lb N] [--cards K] [--defensive --base N]\n"
 "                [--out LIST] [--json | --csv] [--exact] [--svg FILE]\n"
 "       crs-draw versus --offense N --defense N [--offense-lb N]\n"
@@ -144,6 +144,30 @@ pick_json(const struct opts *o, const struct deck_pick *p, int total)
 	printf("}\n");
 }
 
+/*
+ * A pick as CSV: a header and a row with the fields of pick_json, as
+ * status --csv of crs-combat writes them: yes and no as 1 and 0, an
+ * absent value empty, the cards joined with ';'.
+ */
+static void
+pick_csv(const struct opts *o, const struct deck_pick *p, int total)
+{
+	printf("seed,cards,value,fumble,empty%s\n", o->kind == DECK_DEFENSE ?
+	    ",special,defense" : o->me.base_set ? ",total" : "");
+	if (!o->drawn)
+		printf("%llu", (unsigned long long)o->seed);
+	putchar(',');
+	for (int i = 0; i < p->ncards; i++)
+		printf("%s%s", i ? ";" : "", deck_face_name(p->cards[i]));
+	printf(",%d,%d,%d", p->value, p->fumble != 0, p->empty != 0);
+	if (o->kind == DECK_DEFENSE)
+		printf(",%s,%d", p->special > 0 ? deck_face_name(p->special) :
+		    "", total);
+	else if (o->me.base_set)
+		printf(",%d", total);
+	putchar('\n');
+}
+
 static int
 cmd_pick(struct opts *o, int argc, char **argv)
 {
@@ -190,6 +214,10 @@ cmd_pick(struct opts *o, int argc, char **argv)
 	total = deck_total(&p, o->me.base);
 	if (o->fmt == OUT_JSON) {
 		pick_json(o, &p, total);
+		return 0;
+	}
+	if (o->fmt == OUT_CSV) {
+		pick_csv(o, &p, total);
 		return 0;
 	}
 	if (!o->drawn)

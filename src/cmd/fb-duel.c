@@ -72,12 +72,15 @@ struct opts {
 	long		 n, max_rounds;
 	int		 jobs;
 	const char	*output;	/* sheets */
-	int		 paper, per_page, all, sheet_opts;
+	int		 paper, per_page, all;
 	int		 nargs;
 	char		**args;
 	/* round options, checked once the duel's board is known */
 	int		 nround;
 	const char	*ropt[64], *rval[64];
+	/* Every long option on the line, for fbcomplete_duel.takes. */
+	int		 nseen;
+	const char	*seen[64];
 };
 
 static struct opts o;
@@ -128,18 +131,29 @@ unknown_option(const char *typed)
 	cli_unknown_option(typed, known, n);
 }
 
-static int
+/* The entry of list that is s, or NULL. */
+static const char *
 in_list(const char *const *list, const char *s)
 {
 	for (; *list != NULL; list++)
 		if (strcmp(*list, s) == 0)
-			return 1;
-	return 0;
+			return *list;
+	return NULL;
+}
+
+/* Notes option name (without "--", kept until exit) as on the line. */
+static void
+saw(const char *name)
+{
+	if (o.nseen == 64)
+		cli_usage_error("too many options");
+	o.seen[o.nseen++] = name;
 }
 
 static void
 own_option(const char *opt, const char *val)
 {
+	saw(opt);
 	if (strcmp(opt, "db") == 0)
 		o.db = val;
 	else if (strcmp(opt, "seed") == 0) {
@@ -181,9 +195,6 @@ own_option(const char *opt, const char *val)
 		o.paper = cli_paper_arg(val);
 	else if (strcmp(opt, "per-page") == 0)
 		o.per_page = (int)cli_int_arg("--per-page", val, 1, 2);
-	if (strcmp(opt, "output") == 0 || strcmp(opt, "paper") == 0 ||
-	    strcmp(opt, "per-page") == 0)
-		o.sheet_opts = 1;
 }
 
 /*
@@ -210,9 +221,11 @@ own_flag(const char *a)
 	else if (strcmp(a, "--dry-run") == 0)
 		o.dry_run = 1;
 	else if (strcmp(a, "--all") == 0)
-		o.all = o.sheet_opts = 1;
+		o.all = 1;
 	else
 		return 0;
+	if (a[1] == '-')
+		saw(a + 2);
 	return 1;
 }
 
@@ -266,22 +279,14 @@ parse_args(int argc, char **argv)
 		} else
 			unknown_option(a);
 		if (in_list(value_opts, opt))
-			own_option(opt, val);
+			own_option(in_list(value_opts, opt), val);
 		else {
 			if (o.nround == 64)
 				cli_usage_error("too many round options");
-			o.ropt[o.nround] = xstrdup(opt);
+			saw(o.ropt[o.nround] = xstrdup(opt));
 			o.rval[o.nround++] = val;
 		}
 	}
-}
-
-static void
-no_round_options(const char *cmd)
-{
-	if (o.nround > 0)
-		cli_usage_error("'--%s' is not an option of '%s'", o.ropt[0],
-		    cmd);
 }
 
 static uint64_t
@@ -535,7 +540,6 @@ cmd_sheet(void)
 	struct db *db;
 	const char *sub;
 
-	no_round_options("sheet");
 	need(2, "sheet: add, set, show, list or rm");
 	sub = o.args[1];
 	db = cli_db_open(o.db);
@@ -655,7 +659,6 @@ cmd_sheets(void)
 	char name[FBLEDGER_NAMESZ];
 	struct db *db;
 
-	no_round_options("sheets");
 	if (o.all == (o.nargs > 1))
 		cli_usage_error("sheets needs NAME... or --all");
 	if (o.output == NULL)
@@ -682,7 +685,6 @@ cmd_sheets(void)
 static int
 cmd_verify_sheet(void)
 {
-	no_round_options("verify-sheet");
 	return cli_verify_sheet(o.db, &printed_ops, "verify-sheet", o.nargs - 1,
 	    o.args + 1);
 }
@@ -695,7 +697,6 @@ cmd_stance(void)
 	struct fb_board b;
 	struct db *db;
 
-	no_round_options("stance");
 	need(2, "stance: a NAME");
 	db = cli_db_open(o.db);
 	db_begin(db);
@@ -733,7 +734,6 @@ cmd_board(void)
 	struct db *db;
 	const char *sub;
 
-	no_round_options("board");
 	need(2, "board: list, show or add");
 	sub = o.args[1];
 	db = cli_db_open(o.db);
@@ -1208,7 +1208,6 @@ cmd_start(void)
 	char *input, *text, *detail;
 	int64_t id;
 
-	no_round_options("start");
 	need(3, "start: two duelists, A B");
 	if (o.duel)
 		cli_usage_error("start begins a new duel: --duel names one to "
@@ -1265,9 +1264,6 @@ cmd_geas(void)
 	int k;
 
 	need(3, "geas: NAME POWER [ARG]");
-	if (o.nround > 0)
-		cli_usage_error("'--%s' is not an option of 'geas'",
-		    o.ropt[0]);
 	spec = xasprintf("%s:%s%s%s%s%s", o.args[1], o.args[2],
 	    o.nargs > 3 ? ":" : "", o.nargs > 3 ? o.args[3] : "",
 	    o.spheres ? ":" : "", o.spheres ? o.spheres : "");
@@ -1290,7 +1286,6 @@ cmd_restance(void)
 	static char *words;
 	struct strbuf b = STRBUF_INIT;
 
-	no_round_options("restance");
 	need(3, "restance: NAME SLOT=N ...");
 	/* The stance words, which the input records after the full name. */
 	for (int i = 2; i < o.nargs; i++)
@@ -1314,7 +1309,6 @@ cmd_adjust(void)
 	/* Static: a refusal exits with it, and valgrind must not mind. */
 	static char *changes;
 
-	no_round_options("adjust");
 	need(3, "adjust: NAME COUNTER=+N, -N or N ... (ATT, DEF, POOL)");
 	ruling_reason_arg(o.reason, "adjust");
 	changes = ruling_changes_args(o.nargs - 2, o.args + 2,
@@ -1395,7 +1389,6 @@ cmd_status(void)
 	int64_t id;
 	char *gm;
 
-	no_round_options("status");
 	db = cli_db_open(o.db);
 	db_begin_read(db);
 	id = duel_id(db, 1);
@@ -1421,7 +1414,6 @@ cmd_log(void)
 	struct fbledger_live *l = xcalloc(1, sizeof *l);
 	struct db *db;
 
-	no_round_options("log");
 	db = cli_db_open(o.db);
 	db_begin_read(db);
 	load_duel(db, duel_id(db, 1), EVERY_EVENT, &d, l);
@@ -1437,7 +1429,6 @@ cmd_log(void)
 static int
 cmd_list(void)
 {
-	no_round_options("list");
 	if (o.nargs > 1)
 		cli_usage_error("list takes no arguments");
 	journal_list_path(o.db, &fbledger_kind, o.fmt, "round");
@@ -1452,7 +1443,6 @@ cmd_watch(void)
 	struct db *db;
 	int rc;
 
-	no_round_options("watch");
 	if (o.nargs > 2)
 		cli_usage_error("watch takes at most one DUEL");
 	if (o.nargs == 2)
@@ -1501,7 +1491,6 @@ cmd_history(void)
 	struct db *db;
 	int n = 0;
 
-	no_round_options("history");
 	db = cli_db_open(o.db);
 	db_begin_read(db);
 	if (o.fmt == OUT_JSON)
@@ -1530,7 +1519,6 @@ cmd_undo(void)
 	ptrdiff_t i;
 	int64_t id, target;
 
-	no_round_options("undo");
 	db = cli_db_open(o.db);
 	db_begin_append(db);
 	/* An undo may take back the event that ended the duel. */
@@ -1573,7 +1561,6 @@ cmd_replay(void)
 	size_t n = 0;
 	int bad = 0, events = 0, m;
 
-	no_round_options("replay");
 	if (o.nargs > 2)
 		cli_usage_error("replay takes at most one DUEL");
 	if (o.nargs == 2)
@@ -1748,7 +1735,6 @@ cmd_sim(void)
 	long bad;
 
 	memset(&t, 0, sizeof t);
-	no_round_options("sim");
 	need(3, "sim: two duelists, A B");
 	if (o.n == 0)
 		cli_usage_error("sim needs --n N, the number of duels to "
@@ -1873,7 +1859,8 @@ static int
 fb_duel(int argc, char **argv)
 {
 	static char **words;
-	const char *cmd;
+	const char *cmd, *bad, *cmds;
+	size_t c;
 
 	cli_init(argc, argv);
 	complete_answer(argc, argv, &fbcomplete_duel, NULL);
@@ -1889,11 +1876,20 @@ fb_duel(int argc, char **argv)
 		    "list, log, watch, undo, replay, history, sim, play, sheets or "
 		    "verify-sheet)");
 	cmd = o.args[0];
-	if (o.reason && strcmp(cmd, "adjust") != 0)
-		cli_usage_error("--reason goes with adjust only");
-	if (o.sheet_opts && strcmp(cmd, "sheets") != 0)
+	c = cli_command(cmd, commands, sizeof commands[0],
+	    sizeof commands / sizeof commands[0]);
+	/*
+	 * An option goes with the commands its table says (fb/complete.c),
+	 * once the command is known to be one.
+	 */
+	bad = complete_misplaced(fbcomplete_duel.takes, cmd, o.seen,
+	    (size_t)o.nseen, &cmds);
+	if (bad != NULL && strcmp(cmds, "sheets") == 0)
 		cli_usage_error("-o, --all, --paper and --per-page go with "
 		    "sheets only");
-	return commands[cli_command(cmd, commands, sizeof commands[0],
-	    sizeof commands / sizeof commands[0])].run();
+	if (bad != NULL && strcmp(cmds, "adjust") == 0)
+		cli_usage_error("--%s goes with adjust only", bad);
+	if (bad != NULL)
+		cli_usage_error("'--%s' is not an option of '%s'", bad, q(cmd));
+	return commands[c].run();
 }

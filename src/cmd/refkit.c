@@ -218,6 +218,9 @@ changes_export(struct opts *o, int argc)
 	if (argc != 0 || o->output == NULL)
 		cli_usage_error("changes export needs -o FILE (- for stdout) "
 		    "and nothing else");
+	/* Its file is the changes; what it prints is a line for people. */
+	if (o->fmt == OUT_CSV)
+		cli_usage_error("changes export prints for people, not CSV");
 	db = db_open(o->db);
 	db_begin_read(db);
 	if (strcmp(o->output, "-") == 0)
@@ -443,6 +446,9 @@ changes_apply(struct opts *o, int argc, char **argv)
 	only_options(o, "changes apply", 0, 0, 1);
 	if (argc == 0)
 		cli_usage_error("changes apply needs FILE... (- for stdin)");
+	if (o->fmt == OUT_CSV)
+		cli_usage_error("changes apply prints for people or --json, "
+		    "not CSV");
 	r = read_resolve(o);
 	db = db_open(o->db);
 	apply_begin(db, &a, o, r);
@@ -862,7 +868,8 @@ cmd_head(struct opts *o, int argc, char **argv)
 /*
  * The commands, and whether each has a CSV form: the others print one
  * record or a report, for people or in JSON, and refuse --csv rather
- * than print their text under it.
+ * than print their text under it.  changes has none either, but its
+ * sub-commands refuse --csv each in its own words.
  */
 static const struct command {
 	const char	*name;

@@ -75,6 +75,54 @@ static const struct complete_value values[] = {
 	{ NULL, NULL }
 };
 
+/* A round's steps, which all take a round's options (fb-duel(1)). */
+#define STEPS	"init target round"
+
+/*
+ * The options of fb-duel's commands; the others (--db, --duel, --gm,
+ * --seed, --json, --csv) go with every one.  fb-duel refuses an option
+ * by this table and completes by it.
+ */
+static const struct complete_takes takes[] = {
+	{ "side", "sheet" },
+	{ "hand", "sheet" },
+	{ "colour", "sheet" },
+	{ "level", "sheet" },
+	{ "free-geas", "sheet" },
+	{ "board", "sheet" },
+	{ "notes", "sheet" },
+	{ "clear", "sheet stance" },
+	{ "spheres", "geas" },
+	{ "absorb", "geas " STEPS },
+	{ "n", "sim" },
+	{ "max-rounds", "sim" },
+	{ "jobs", "sim" },
+	{ "output", "sheets" },
+	{ "paper", "sheets" },
+	{ "per-page", "sheets" },
+	{ "all", "sheets" },
+	{ "dry-run", "undo" },
+	{ "reason", "adjust" },
+	{ "init", STEPS },
+	{ "choose", STEPS },
+	{ "target-die", STEPS },
+	{ "move", STEPS },
+	{ "pull", STEPS },
+	{ "hit", STEPS },
+	{ "block", STEPS },
+	{ "damage", STEPS },
+	{ "gain", STEPS },
+	{ "choke-die", STEPS },
+	{ "place", STEPS },
+	{ "return", STEPS },
+	{ "geas", STEPS },
+	{ "after-hit", STEPS },
+	{ "pass", STEPS },
+	{ "kick", STEPS },
+	{ "gain-from-foe", STEPS },
+	{ NULL, NULL }
+};
+
 /*
  * Duelists and boards, and the two of the duel --duel names, else of
  * its GM's.
@@ -91,6 +139,7 @@ const struct complete_tool fbcomplete_duel = {
 	.opts = opts,
 	.flags = flags,
 	.values = values,
+	.takes = takes,
 	.shared_values = complete_sheet_values,
 	.log = &fbledger_kind,
 	.lists = lists,

@@ -455,6 +455,18 @@ complete_takes(const struct complete_takes *takes, const char *option,
 	return 1;
 }
 
+const char *
+complete_misplaced(const struct complete_takes *takes, const char *cmd,
+    const char *const *seen, size_t n, const char **cmds)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!complete_takes(takes, seen[i], cmd, cmds))
+			return seen[i];
+	if (cmds != NULL)
+		*cmds = NULL;
+	return NULL;
+}
+
 /*
  * Offers option name (without "--") unless the command on the line is
  * one the tool's table says does not take it.

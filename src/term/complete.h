@@ -30,6 +30,7 @@
 #ifndef REFKIT_COMPLETE_H
 #define REFKIT_COMPLETE_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 struct db;
@@ -108,6 +109,16 @@ struct complete_takes {
  */
 int complete_takes(const struct complete_takes *takes, const char *option,
     const char *cmd, const char **cmds);
+
+/*
+ * The first of the n options in seen (names without "--", in the order
+ * they were typed) that command cmd does not take by takes, or NULL when
+ * it takes them all: what a tool that parses its own options refuses an
+ * option by.  *cmds, when not NULL, is set as complete_takes sets it for
+ * the one returned (NULL when none is).  The pointer returned is seen's.
+ */
+const char *complete_misplaced(const struct complete_takes *takes,
+    const char *cmd, const char *const *seen, size_t n, const char **cmds);
 
 /*
  * A tool's grammar.  Its options come from its getopt_long table, given

@@ -115,6 +115,11 @@ run bg-board
 run bg-board frobnicate
 run bg-board move
 run bg-board show --advanced
+# By bg/complete.c's table, as completion offers them; an unknown
+# command is said first.
+run bg-board power Rogue teleport a3 --seed 3
+run bg-board die Red 3 --roll 6
+run bg-board mov Grunt4 d5 --roll 6
 run bg-board move Grunt4 d5 --roll
 run bg-board --game 0 show
 run bg-board --game 99 show

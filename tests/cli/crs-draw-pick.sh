@@ -22,6 +22,14 @@ run crs-draw pick --drawn A --defensive --base 12 --special 10 --json
 run crs-draw pick --drawn A --defensive --base 3 --special 9
 run crs-draw pick --drawn A --defensive --base 12 --out 2,3,4,5,6,7,8,9,10
 run crs-draw pick --drawn 4 --initiative --base 5
+# CSV: the fields of the JSON, a header and a row; 1 and 0 for yes and
+# no, an absent value empty, the cards joined with ';'.
+run crs-draw pick --seed 1 --csv
+run crs-draw pick --seed 3 --lb 3 --cards 3 --base 5 --csv
+run crs-draw pick --drawn 10,7 --csv
+run crs-draw pick --drawn A --defensive --base 12 --special 4 -c
+run crs-draw pick --drawn A --defensive --base 12 --out 2,3,4,5,6,7,8,9,10 --csv
+run crs-draw pick --drawn A --base 8 --csv
 # Refusals, each with its reason.
 run crs-draw pick --drawn 10
 run crs-draw pick --drawn A,5

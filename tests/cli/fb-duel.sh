@@ -101,6 +101,15 @@ run fb-duel sim Ann Bob --n 5 --jobs
 run fb-duel
 run fb-duel --bogus
 run fb-duel frobnicate
+# An option goes with the commands that take it (fb/complete.c's table,
+# which completion offers by): a sheet's, sim's and a round's are
+# refused elsewhere, and an unknown command is said first.
+run fb-duel status --side light
+run fb-duel undo --n 3
+run fb-duel geas Ann push --hit 2,2
+run fb-duel start Ann Bob --spheres 1,2
+run fb-duel log --clear
+run fb-duel statu --hit 2,2
 run fb-duel sheet rm Bob
 run fb-duel sheet rm Bob
 run_full sh -c 'fb-duel sheet list >/dev/full'

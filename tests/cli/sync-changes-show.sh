@@ -199,4 +199,9 @@ run refkit changes show
 run refkit changes show a b
 run refkit changes list
 run refkit --csv changes show one.changes
+# export and apply have no CSV form either: refused, nothing written.
+run refkit --csv changes export -o csv.changes
+ls csv.changes* 2>/dev/null
+run refkit -c changes apply one.changes
+run refkit --csv changes apply --prefer mine one.changes
 run_full refkit changes show three.changes

@@ -2,7 +2,9 @@
  * test_complete.c - the shared machinery of --complete (issue #38): a
  * game's table of commands going on into complete_log_cmds, the shared
  * values of the printed sheets, --db naming a file for every tool, and
- * a list of names that a store gives.  complete_answer exits, so each
+ * a list of names that a store gives; the table of which commands take
+ * which options, by which completion offers them after a command and a
+ * tool that parses its own refuses them.  complete_answer exits, so each
  * request runs in a child whose standard output is read back.
  */
 #include "tap.h"
@@ -53,9 +55,17 @@ static const char *const value_opts[] = {
 };
 static const char *const *const opts[] = { value_opts, NULL };
 
+/* --side goes with lunge and team, --output with team; --db with all. */
+static const struct complete_takes takes[] = {
+	{ "side", "lunge team" },
+	{ "output", "team" },
+	{ NULL, NULL }
+};
+
 static const struct complete_tool tool = {
 	.cmds = cmds,
 	.opts = opts,
+	.takes = takes,
 	.values = values,
 	.shared_values = complete_sheet_values,
 	.lists = lists,
@@ -118,5 +128,36 @@ main(void)
 	is_str(answer("4", "--db", "/nonexistent/refkit.db", "lunge", "",
 	    NULL), "", "a list of names without a database: none");
 	ok(!listed, "and the store is not asked");
+	is_str(answer("2", "lunge", "--", NULL), "--db\n--paper\n--side\n",
+	    "after a command, its options and those of every command");
+	is_str(answer("2", "team", "--", NULL),
+	    "--db\n--output\n--paper\n--side\n", "another command's");
+	is_str(answer("1", "--", NULL), "--db\n--output\n--paper\n--side\n",
+	    "before a command, every option");
+	is_str(answer("2", "lungee", "--", NULL),
+	    "--db\n--output\n--paper\n--side\n",
+	    "after a word that is no command, every option");
+	{
+		const char *seen[] = { "db", "side", "output", "paper" };
+		const char *who = "unset";
+
+		ok(complete_takes(takes, "side", "team", &who) &&
+		    strcmp(who, "lunge team") == 0,
+		    "a command listed second takes its option");
+		ok(!complete_takes(takes, "output", "lunge", &who) &&
+		    strcmp(who, "team") == 0,
+		    "a command not listed does not, and *cmds says who does");
+		ok(!complete_takes(takes, "side", "lung", NULL),
+		    "a prefix of a listed command is not it");
+		ok(complete_takes(takes, "db", "lunge", &who) && who == NULL,
+		    "an option the table does not list goes with every one");
+		is_str(complete_misplaced(takes, "lunge", seen, 4, &who),
+		    "output", "the first option the command does not take");
+		is_str(who, "team", "with the commands that do");
+		ok(complete_misplaced(takes, "team", seen, 4, &who) == NULL &&
+		    who == NULL, "none when it takes them all");
+		ok(complete_misplaced(takes, "lunge", seen, 2, NULL) == NULL,
+		    "only the n given are looked at");
+	}
 	return tap_done();
 }
