@@ -677,6 +677,7 @@ entry_parts(struct parts *ps, const struct combat_init *x, const char *sep,
 		strbuf_addf(&b, " (tie-break %s)", x->ties);
 	part(ps, strbuf_detach(&b, NULL), xasprintf("%s %s %d", sep,
 	    x->name, x->total), RANK_SUM, 1);
+	part_terse(ps, xasprintf("%s %s", sep, x->name), RANK_TOTAL);
 }
 
 /* The entries of e in their order, as parts; the first after first. */
@@ -691,13 +692,15 @@ entries_parts(struct parts *ps, const struct combat_event *e,
 }
 
 /*
- * An initiative's parts: each entry's breakdown gives way to its total;
- * the order, which is the outcome, stays.
+ * An initiative's parts: each entry's breakdown gives way to its total,
+ * the totals and the word to their short forms before a name is cut; the
+ * order, which is the outcome, stays.
  */
 static void
 initiative_parts(struct parts *ps, const struct combat_event *e)
 {
 	part(ps, xstrdup("initiative:"), NULL, 0, 0);
+	part_terse(ps, xstrdup("init:"), RANK_TOTAL);
 	entries_parts(ps, e, "", 1);
 }
 
