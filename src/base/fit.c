@@ -214,6 +214,23 @@ fit_line(const struct fit_part *p, size_t n, int width,
 	return s;
 }
 
+unsigned
+fit_columns(int width, int fixed, const int *w, size_t n, const int *drop,
+    size_t ndrop)
+{
+	unsigned keep = n >= 32 ? ~0u : (1u << n) - 1;
+	int total = fixed;
+
+	for (size_t k = 0; k < n; k++)
+		total += w[k];
+	for (size_t d = 0; width > 0 && total > width && d < ndrop; d++)
+		if (keep & (1u << drop[d])) {
+			keep &= ~(1u << drop[d]);
+			total -= w[drop[d]];
+		}
+	return keep;
+}
+
 /* Bytes of the first n characters of s (all of it if shorter). */
 static size_t
 bytes_of(const char *s, int n)

@@ -51,6 +51,16 @@ char *fit_line(const struct fit_part *p, size_t n, int width,
  */
 char *fit_fold(const char *text, int width, int indent);
 
+/*
+ * Which of a table's n columns fit in width characters (bit k set:
+ * column k shows), column k being w[k] wide with the space before it and
+ * the columns that always show fixed wide together: the columns in
+ * drop[ndrop] go in that order, the least useful first, until the rest
+ * fits.  All of them if width <= 0.  A column not in drop always shows.
+ */
+unsigned fit_columns(int width, int fixed, const int *w, size_t n,
+    const int *drop, size_t ndrop);
+
 /* The characters of s: a valid UTF-8 sequence counts as one. */
 int fit_width(const char *s);
 

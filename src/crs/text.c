@@ -812,17 +812,8 @@ crstext_status_cols(int width, int name_w, const int w[CRSTEXT_COLS])
 	static const int drop[] = { CRSTEXT_RESTORES, CRSTEXT_ASIDE,
 	    CRSTEXT_INIT, CRSTEXT_STANCE, CRSTEXT_DR, CRSTEXT_DOWN,
 	    CRSTEXT_EM };
-	unsigned keep = (1u << CRSTEXT_COLS) - 1;
-	int total = name_w;
-
-	for (int k = 0; k < CRSTEXT_COLS; k++)
-		total += w[k];
-	for (size_t d = 0; width > 0 && total > width &&
-	    d < sizeof drop / sizeof drop[0]; d++) {
-		keep &= ~(1u << drop[d]);
-		total -= w[drop[d]];
-	}
-	return keep;
+	return fit_columns(width, name_w, w, CRSTEXT_COLS, drop,
+	    sizeof drop / sizeof drop[0]);
 }
 
 #define BIT(i)	(UINT64_C(1) << (i))
