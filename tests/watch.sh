@@ -206,7 +206,7 @@ for w in 40 60 80 120; do
 		bad "crs: a line wrapped at $w columns"
 	fi
 	# Who acted stays from 60 columns on (the totals give way first).
-	[ "$w" -ge 60 ] && check crs '^Gri.* attacks Fred; hit for 9' 2000 \
+	[ "$w" -ge 60 ] && check crs 'Gri.* attacks Fred.*hit for 9' 2000 \
 	    "who attacked, at $w columns"
 	# The table drops columns rather than lose its edge: NAME and LIFE
 	# always, no row wider than the window.
@@ -281,6 +281,16 @@ fb-duel round --init 5,2 --choose torso --pull Bob:center=2,left=1 \
     --hit 2,2 --block 4,4 >/dev/null
 check fb 'round 2, before initiative' 2000 "round 2"
 check fb 'Ann attacks torso: Hit Die 5 rolls' 2000 "the round's event"
+# At 40 columns the table narrows and drops the touches, not its edge.
+tm resize-window -t fb -x 40 -y 30
+check fb '^center +#{3}\. 3 +#{3}\. 3$' 2000 "the boards at 40 columns"
+if [ "$(screen fb | sed 's/…/~/g' | awk '{ if (length($0) > 40) n++ }
+    END { print n + 0 }')" = 0 ]; then
+	ok
+else
+	bad "fb: a line wider than 40 columns"
+	screen fb | sed "s/^/  | /"
+fi
 tm send-keys -t fb q
 leaves fb
 
