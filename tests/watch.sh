@@ -309,6 +309,16 @@ fi
 bg-board move Rogue a3 >/dev/null
 check bg 'turn 2: Blue to move' 2000 "Blue's turn"
 check bg 'Red moves Rogue from a2 to a3' 2000 "the move"
+# At 40 columns the board narrows (names of two letters), no line wider.
+tm resize-window -t bg -x 40 -y 40
+check bg '^ 3 Ro1' 2000 "the board at 40 columns"
+if [ "$(screen bg | sed 's/…/~/g' | awk '{ if (length($0) > 40) n++ }
+    END { print n + 0 }')" = 0 ]; then
+	ok
+else
+	bad "bg: a line wider than 40 columns"
+	screen bg | sed "s/^/  | /"
+fi
 tm send-keys -t bg q
 leaves bg
 
