@@ -205,6 +205,20 @@ for w in 40 60 80 120; do
 	else
 		bad "crs: a line wrapped at $w columns"
 	fi
+	# Who acted stays from 60 columns on (the totals give way first).
+	[ "$w" -ge 60 ] && check crs 'Gri.* attacks Fred.*hit for 9' 2000 \
+	    "who attacked, at $w columns"
+	# The table drops columns rather than lose its edge: NAME and LIFE
+	# always, no row wider than the window.
+	check crs '^  ( +[-0-9]+ )?Fred +([#.]+ +)?11/20' 2000 \
+	    "Fred's row with his LIFE at $w columns"
+	if [ "$(screen crs | sed 's/…/~/g' | awk -v w="$w" \
+	    '{ if (length($0) > w) n++ } END { print n + 0 }')" = 0 ]; then
+		ok
+	else
+		bad "crs: a line wider than $w columns"
+		screen crs | sed "s/^/  | /"
+	fi
 done
 check crs 'Grim, the Unbowed attacks Fred: 9 \+ OR 9 = 18 against 3 \+' \
     2000 "the whole line at 120 columns"
@@ -216,16 +230,18 @@ crs-combat round >/dev/null
 check crs 'round 2; initiative not drawn yet' 2000 "round 2"
 check crs 'Clean Up: cards back, DR restored; round 2 begins' 2000 \
     "the round's last event"
-# A smaller window: drawn again, the bars shorter, the lines cut.
+# A smaller window: drawn again, the bars shorter, the lines fitted.
 w100=$(bar crs Grim)
 tm resize-window -t crs -x 60 -y 20
 check crs '^ combat 1 \(GM Ref, crs rules\), round 2; initiative' 2000 \
     "the title cut at 60 columns"
 w60=$(bar crs Grim)
-if [ "$w100" -eq 16 ] && [ "$w60" -eq 10 ]; then
+# At 60 the EM bar shrinks to 3 and LIFE's gives the rest: 8 (the
+# table's columns then fit whole, not cut at the edge).
+if [ "$w100" -eq 16 ] && [ "$w60" -eq 8 ]; then
 	ok
 else
-	bad "crs: a LIFE bar $w100 wide at 100 columns, $w60 at 60 (want 16, 10)"
+	bad "crs: a LIFE bar $w100 wide at 100 columns, $w60 at 60 (want 16, 8)"
 fi
 if [ "$(screen crs | sed 's/…/~/g' |
     awk '{ if (length($0) > 60) n++ } END { print n + 0 }')" \
@@ -265,6 +281,16 @@ fb-duel round --init 5,2 --choose torso --pull Bob:center=2,left=1 \
     --hit 2,2 --block 4,4 >/dev/null
 check fb 'round 2, before initiative' 2000 "round 2"
 check fb 'Ann attacks torso: Hit Die 5 rolls' 2000 "the round's event"
+# At 40 columns the table narrows and drops the touches, not its edge.
+tm resize-window -t fb -x 40 -y 30
+check fb '^center +#{3}\. 3 +#{3}\. 3$' 2000 "the boards at 40 columns"
+if [ "$(screen fb | sed 's/…/~/g' | awk '{ if (length($0) > 40) n++ }
+    END { print n + 0 }')" = 0 ]; then
+	ok
+else
+	bad "fb: a line wider than 40 columns"
+	screen fb | sed "s/^/  | /"
+fi
 tm send-keys -t fb q
 leaves fb
 
@@ -283,6 +309,16 @@ fi
 bg-board move Rogue a3 >/dev/null
 check bg 'turn 2: Blue to move' 2000 "Blue's turn"
 check bg 'Red moves Rogue from a2 to a3' 2000 "the move"
+# At 40 columns the board narrows (names of two letters), no line wider.
+tm resize-window -t bg -x 40 -y 40
+check bg '^ 3 Ro1' 2000 "the board at 40 columns"
+if [ "$(screen bg | sed 's/…/~/g' | awk '{ if (length($0) > 40) n++ }
+    END { print n + 0 }')" = 0 ]; then
+	ok
+else
+	bad "bg: a line wider than 40 columns"
+	screen bg | sed "s/^/  | /"
+fi
 tm send-keys -t bg q
 leaves bg
 

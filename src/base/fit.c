@@ -135,7 +135,8 @@ join(const struct fit_part *p, size_t n, struct stage st,
 	struct strbuf b = STRBUF_INIT;
 
 	for (size_t i = 0; i < n; i++) {
-		const char *t = p[i].brief && p[i].rank < st.rank ?
+		const char *t = p[i].terse && p[i].terse_rank < st.rank ?
+		    p[i].terse : p[i].brief && p[i].rank < st.rank ?
 		    p[i].brief : p[i].text;
 
 		if (st.names && p[i].names)
@@ -146,16 +147,25 @@ join(const struct fit_part *p, size_t n, struct stage st,
 	return strbuf_detach(&b, NULL);
 }
 
-/* The next rank above r that a part with a brief form has; -1 if none. */
+/* The lower of next and rank if rank is r or above; next < 0: none yet. */
+static int
+lower(int next, int rank, int r)
+{
+	return rank >= r && (next < 0 || rank < next) ? rank : next;
+}
+
+/* The next rank from r on that a brief or terse form has; -1 if none. */
 static int
 next_rank(const struct fit_part *p, size_t n, int r)
 {
 	int next = -1;
 
-	for (size_t i = 0; i < n; i++)
-		if (p[i].brief && p[i].rank >= r && (next < 0 ||
-		    p[i].rank < next))
-			next = p[i].rank;
+	for (size_t i = 0; i < n; i++) {
+		if (p[i].brief)
+			next = lower(next, p[i].rank, r);
+		if (p[i].terse)
+			next = lower(next, p[i].terse_rank, r);
+	}
 	return next;
 }
 
@@ -202,6 +212,23 @@ fit_line(const struct fit_part *p, size_t n, int width,
 	if (fit_width(s) > width)
 		s = cut_start(s, width, ellipsis);
 	return s;
+}
+
+unsigned
+fit_columns(int width, int fixed, const int *w, size_t n, const int *drop,
+    size_t ndrop)
+{
+	unsigned keep = n >= 32 ? ~0u : (1u << n) - 1;
+	int total = fixed;
+
+	for (size_t k = 0; k < n; k++)
+		total += w[k];
+	for (size_t d = 0; width > 0 && total > width && d < ndrop; d++)
+		if (keep & (1u << drop[d])) {
+			keep &= ~(1u << drop[d]);
+			total -= w[drop[d]];
+		}
+	return keep;
 }
 
 /* Bytes of the first n characters of s (all of it if shorter). */

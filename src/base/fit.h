@@ -2,10 +2,13 @@
  * base/fit.h - a line of text fitted to a width by the importance of its
  * parts.  A line is a list of parts: each has its full text and, if it
  * may give way, a brief form (a breakdown of arithmetic reduced to its
- * total, a note dropped) and a rank saying how soon.  The outcome of an
- * event is a part without a brief form: it stays.  Fitting takes, in
- * order, until the line fits:
- *   1. the brief forms, the lowest rank first, a whole rank at a time;
+ * total, a note dropped) and a rank saying how soon; a part may have a
+ * terse form too, shorter still, at a later rank (a total dropped, "Fred
+ * attacks John: " to "Fred attacks John").  The outcome of an event is a
+ * part without a brief form: it stays.  Fitting takes, in order, until
+ * the line fits:
+ *   1. the brief and terse forms, the lowest rank first, a whole rank at
+ *      a time;
  *   2. the names (of the combat, the duel, ...) in the parts that allow
  *      it, each cut to the shortest prefix (3 characters at least) no
  *      other name shares, with an
@@ -26,6 +29,9 @@ struct fit_part {
 					   NULL: the part never changes */
 	int		 rank;		/* the lower, the sooner it is brief */
 	int		 names;		/* names in it may be shortened */
+	const char	*terse;		/* shorter than brief, or NULL */
+	int		 terse_rank;	/* when terse replaces brief; above
+					   rank */
 };
 
 /*
@@ -44,6 +50,16 @@ char *fit_line(const struct fit_part *p, size_t n, int width,
  * sentences under a table, whose every word counts.  The caller owns it.
  */
 char *fit_fold(const char *text, int width, int indent);
+
+/*
+ * Which of a table's n columns fit in width characters (bit k set:
+ * column k shows), column k being w[k] wide with the space before it and
+ * the columns that always show fixed wide together: the columns in
+ * drop[ndrop] go in that order, the least useful first, until the rest
+ * fits.  All of them if width <= 0.  A column not in drop always shows.
+ */
+unsigned fit_columns(int width, int fixed, const int *w, size_t n,
+    const int *drop, size_t ndrop);
 
 /* The characters of s: a valid UTF-8 sequence counts as one. */
 int fit_width(const char *s);

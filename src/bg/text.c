@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/fit.h"
 #include "base/names.h"
 #include "base/util.h"
 
@@ -455,44 +456,105 @@ const char bgtext_legend[] =
     "case under a figure);\nfigures: NAME1/NAME2 the team, * Cosmic, ~ "
     "hypnotized\n";
 
-void
-bgtext_board(const struct bg_game *g, int colour,
+/*
+ * What of the board may go on a narrow screen, the first to go first:
+ * the brackets around the cells (a space between them instead), the
+ * ranks' numbers on the right, the names' last two letters.
+ */
+enum { BGCOL_BRACKETS, BGCOL_RIGHT, BGCOL_NAMES, BGCOL_N };
+
+/* How the board fits: a cell's width without brackets, what shows. */
+struct bgcols {
+	int		 cell;		/* 7, or 5 with short names */
+	int		 brackets;	/* "[...]"; else a space between */
+	int		 right;
+};
+
+static struct bgcols
+board_cols(const struct bg_game *g, int colour, int width)
+{
+	static const int drop[] = { BGCOL_BRACKETS, BGCOL_RIGHT, BGCOL_NAMES };
+	int w[BGCOL_N];
+	int gaps = colour ? 0 : g->w - 1;
+	unsigned show;
+
+	w[BGCOL_BRACKETS] = colour ? 0 : 2 * g->w - gaps;
+	w[BGCOL_RIGHT] = g->h >= 10 ? 3 : 2;
+	w[BGCOL_NAMES] = 2 * g->w;
+	show = fit_columns(width, 3 + 5 * g->w + gaps, w, BGCOL_N, drop,
+	    BGCOL_N);
+	return (struct bgcols){ show & (1u << BGCOL_NAMES) ? 7 : 5,
+	    !colour && (show & (1u << BGCOL_BRACKETS)),
+	    (show & (1u << BGCOL_RIGHT)) != 0 };
+}
+
+/* The text between file f's cell and the next: a space without brackets. */
+static const char *
+gap(const struct bg_game *g, int colour, struct bgcols c, int f)
+{
+	return !colour && !c.brackets && f < g->w - 1 ? " " : "";
+}
+
+/* The files' letters, each over the middle of its cells. */
+static void
+board_files(const struct bg_game *g, int colour, struct bgcols c,
     void (*put)(void *arg, int sq, const char *text), void *arg)
 {
-	static const char initial[] = "ROYGBPW*";
+	int cw = c.cell + (c.brackets ? 2 : 0), left = (cw - 1) / 2;
 	char buf[32];
 
 	put(arg, -1, "   ");
 	for (int f = 0; f < g->w; f++) {
-		snprintf(buf, sizeof buf, colour ? "   %c   " : "    %c    ",
-		    'a' + f);
+		snprintf(buf, sizeof buf, "%*s%c%*s%s", left, "", 'a' + f,
+		    cw - 1 - left, "", gap(g, colour, c, f));
 		put(arg, -1, buf);
 	}
 	put(arg, -1, "\n");
+}
+
+/* Square sq's cell: a piece's name's start, team, mark, colour. */
+static void
+board_cell(const struct bg_game *g, int colour, struct bgcols c, int sq,
+    char *cell, size_t size)
+{
+	static const char initial[] = "ROYGBPW*";
+	int p = g->at[sq], col = bg_square_colour(g, sq), nw = c.cell - 3;
+
+	if (p >= 0)
+		snprintf(cell, size, "%-*.*s%d%c%c", nw, nw,
+		    bg_fig(g, p)->name, p / BG_MAXFIG + 1,
+		    g->pc[p].ctrl != g->pc[p].owner ? '~' :
+		    bg_fig(g, p)->cosmic ? '*' : ' ',
+		    colour ? ' ' : col == BG_ALL ? '*' :
+		    initial[col] + 'a' - 'A');
+	else
+		snprintf(cell, size, "%*s%c%*s", (c.cell - 1) / 2, "",
+		    colour ? ' ' : initial[col], c.cell - 1 - (c.cell - 1) / 2,
+		    "");
+}
+
+void
+bgtext_board(const struct bg_game *g, int colour, int width,
+    void (*put)(void *arg, int sq, const char *text), void *arg)
+{
+	struct bgcols c = board_cols(g, colour, width);
+	char buf[32], cell[16];
+
+	board_files(g, colour, c, put, arg);
 	for (int r = g->h - 1; r >= 0; r--) {
 		snprintf(buf, sizeof buf, "%2d ", r + 1);
 		put(arg, -1, buf);
 		for (int f = 0; f < g->w; f++) {
-			int sq = r * g->w + f, p = g->at[sq];
-			int col = bg_square_colour(g, sq);
-			char cell[16];
+			int sq = r * g->w + f;
 
-			/* A piece: its name's start, team, mark, colour. */
-			if (p >= 0)
-				snprintf(cell, sizeof cell, "%-4.4s%d%c%c",
-				    bg_fig(g, p)->name, p / BG_MAXFIG + 1,
-				    g->pc[p].ctrl != g->pc[p].owner ? '~' :
-				    bg_fig(g, p)->cosmic ? '*' : ' ',
-				    colour ? ' ' : col == BG_ALL ? '*' :
-				    initial[col] + 'a' - 'A');
-			else
-				snprintf(cell, sizeof cell, "   %c   ",
-				    colour ? ' ' : initial[col]);
-			snprintf(buf, sizeof buf, colour ? "%-7s" : "[%-7s]",
+			board_cell(g, colour, c, sq, cell, sizeof cell);
+			snprintf(buf, sizeof buf, c.brackets ? "[%s]" : "%s",
 			    cell);
 			put(arg, sq, buf);
+			if (*gap(g, colour, c, f))
+				put(arg, -1, gap(g, colour, c, f));
 		}
-		snprintf(buf, sizeof buf, " %d\n", r + 1);
+		snprintf(buf, sizeof buf, c.right ? " %d\n" : "\n", r + 1);
 		put(arg, -1, buf);
 	}
 }

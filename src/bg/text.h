@@ -85,9 +85,12 @@ char *bgtext_move_format(const struct bg_game *g, const struct bg_move_in *in);
  * a figure (g->at[sq] >= 0), or -1 for the text around the squares,
  * newlines included.  With colour set the cells are drawn to be painted
  * (a figure's name, team and mark); without it each is bracketed and
- * names its colour by a letter (bgtext_legend).
+ * names its colour by a letter (bgtext_legend).  The board fits width
+ * characters (no limit if width <= 0): first the brackets give way to a
+ * space between cells, then the ranks' numbers on the right go, then the
+ * figures' names are cut to two letters.
  */
-void bgtext_board(const struct bg_game *g, int colour,
+void bgtext_board(const struct bg_game *g, int colour, int width,
     void (*put)(void *arg, int sq, const char *text), void *arg);
 /* What the letters of a board without colour mean, two lines. */
 extern const char bgtext_legend[];

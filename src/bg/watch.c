@@ -10,6 +10,7 @@
 #include "bg/text.h"
 #include "bg/ledger.h"
 #include "db/db.h"
+#include "base/fit.h"
 #include "base/strbuf.h"
 #include "base/util.h"
 
@@ -46,7 +47,12 @@ zones(struct watch_frame *f, const struct bg_game *g)
 	size_t len;
 
 	bgtext_zones(strbuf_stream(&b), g);
-	text = strbuf_detach(&b, &len);
+	text = strbuf_detach(&b, NULL);
+	/* Every piece's square counts: folded, not cut at the edge. */
+	last = fit_fold(text, watch_cols(f), 2);
+	free(text);
+	text = last;
+	len = strlen(text);
 	if (len > 0 && text[len - 1] == '\n')
 		text[--len] = '\0';
 	if ((last = strrchr(text, '\n')) != NULL)
@@ -67,9 +73,13 @@ game(struct watch_frame *f, const char *key, const struct bg_game *g)
 	    g->advanced ? "advanced" : "basic");
 	watch_fill(f, WATCH_TITLE);
 	watch_put(f, WATCH_PLAIN, "\n");
-	bgtext_board(g, p.colour, paint, &p);
-	if (!p.colour)
-		watch_text(f, WATCH_DIM, bgtext_legend);
+	bgtext_board(g, p.colour, watch_cols(f), paint, &p);
+	if (!p.colour) {
+		char *legend = fit_fold(bgtext_legend, watch_cols(f), 2);
+
+		watch_text(f, WATCH_DIM, legend);
+		free(legend);
+	}
 	zones(f, g);
 	watch_put(f, WATCH_PLAIN, "\n");
 }

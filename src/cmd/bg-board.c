@@ -17,6 +17,7 @@
 #include "core/cli.h"
 #include "db/db.h"
 #include "term/play.h"
+#include "base/fit.h"
 #include "base/rng.h"
 #include "base/strbuf.h"
 #include "base/util.h"
@@ -1122,14 +1123,30 @@ plain_put(void *arg, int sq, const char *text)
 static void
 show_board(const struct live *l, int colour)
 {
-	bgtext_board(&l->g, colour, colour ? ansi_put : plain_put,
-	    (void *)&l->g);
+	bgtext_board(&l->g, colour, cli_columns(), colour ? ansi_put :
+	    plain_put, (void *)&l->g);
+}
+
+/* text folded to the terminal's width, every word kept. */
+static void
+show_folded(const char *text)
+{
+	char *folded = fit_fold(text, cli_columns(), 2);
+
+	fputs(folded, stdout);
+	free(folded);
 }
 
 static void
 show_zones(const struct live *l)
 {
-	bgtext_zones(stdout, &l->g);
+	struct strbuf b = STRBUF_INIT;
+	char *text;
+
+	bgtext_zones(strbuf_stream(&b), &l->g);
+	text = strbuf_detach(&b, NULL);
+	show_folded(text);
+	free(text);
 }
 
 static void
@@ -1192,13 +1209,16 @@ cmd_show(void)
 	if (o.fmt == OUT_JSON)
 		show_json(l, id, gm);
 	else {
-		printf("game %s (GM %s): %s (south, rows 1-3) against %s "
-		    "(north); the %s board\n", cli_key(id), gm ? q(gm) :
-		    "unknown", l->g.team[0].name, l->g.team[1].name,
-		    l->g.advanced ? "advanced" : "basic");
+		char *title = xasprintf("game %s (GM %s): %s (south, rows "
+		    "1-3) against %s (north); the %s board\n", cli_key(id),
+		    gm ? q(gm) : "unknown", l->g.team[0].name,
+		    l->g.team[1].name, l->g.advanced ? "advanced" : "basic");
+
+		show_folded(title);
+		free(title);
 		show_board(l, colour);
 		if (!colour)
-			fputs(bgtext_legend, stdout);
+			show_folded(bgtext_legend);
 		show_zones(l);
 	}
 	free(gm);

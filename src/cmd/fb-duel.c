@@ -1376,7 +1376,7 @@ status_text(int64_t id, const char *gm, const struct fbledger_live *l)
 	char *key = xasprintf("%s (GM %s)", cli_key(id), gm ? util_q(gm) :
 	    "unknown");
 
-	fbtext_status_text(stdout, key, &l->b, l->np, &l->s);
+	fbtext_status_text(stdout, key, &l->b, l->np, &l->s, cli_columns());
 	free(key);
 }
 

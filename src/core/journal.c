@@ -998,9 +998,10 @@ journal_event_fit(const struct journal *j, size_t i, char round_mark,
 	const char *note = e->seed != NULL ? " [rolled by refkit]" :
 	    typed_dice(j->kind, e->input) ? " [physical]" : "";
 	struct fit_part p[5] = {
-		{ head, brief, 1, 0 }, { NULL, NULL, 0, 1 }, { note, "", 0, 0 },
-		{ mark, *mark ? RULING_MARK_BRIEF : NULL, 0, 0 },
-		{ j->undone[i] ? "  [undone]" : "", NULL, 0, 0 },
+		{ head, brief, 1, 0, NULL, 0 }, { NULL, NULL, 0, 1, NULL, 0 },
+		{ note, "", 0, 0, NULL, 0 },
+		{ mark, *mark ? RULING_MARK_BRIEF : NULL, 0, 0, NULL, 0 },
+		{ j->undone[i] ? "  [undone]" : "", NULL, 0, 0, NULL, 0 },
 	};
 
 	if (e->undoes != 0)

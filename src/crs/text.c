@@ -559,8 +559,8 @@ crstext_undone(FILE *fp, const struct combat_event *e)
  * strings they point to, owned here.
  */
 struct parts {
-	struct fit_part	 p[8];
-	char		*own[16];
+	struct fit_part	 p[COMBAT_FIGHTERS_MAX + 8];
+	char		*own[2 * COMBAT_FIGHTERS_MAX + 24];
 	size_t		 n, nown;
 };
 
@@ -568,15 +568,36 @@ struct parts {
 #define RANK_SOURCES	0	/* whose cards: the first to go */
 #define RANK_SUM	1	/* a breakdown: its total stays */
 #define RANK_SEQ	2	/* the event's number and round */
+#define RANK_TOTAL	3	/* the totals themselves, before a name */
+#define RANK_WORDS	4	/* an outcome's words, never its figures */
 
 /* Adds a part: text and brief (NULL: it never changes) are taken over. */
 static void
 part(struct parts *ps, char *text, char *brief, int rank, int names)
 {
-	ps->p[ps->n++] = (struct fit_part){ text, brief, rank, names };
+	ps->p[ps->n++] = (struct fit_part){ .text = text, .brief = brief,
+	    .rank = rank, .names = names };
 	ps->own[ps->nown++] = text;
 	if (brief != NULL)
 		ps->own[ps->nown++] = brief;
+}
+
+/* The last part's terse form, at rank (taken over). */
+static void
+part_terse(struct parts *ps, char *terse, int rank)
+{
+	ps->p[ps->n - 1].terse = terse;
+	ps->p[ps->n - 1].terse_rank = rank;
+	ps->own[ps->nown++] = terse;
+}
+
+/* s without its last n bytes (a ": " that the total followed). */
+static char *
+chopped(const char *s, size_t n)
+{
+	size_t len = strlen(s);
+
+	return xasprintf("%.*s", (int)(len > n ? len - n : 0), s);
 }
 
 typedef void part_fn(FILE *, const struct combat_state *,
@@ -635,7 +656,8 @@ story_fn_any(FILE *fp, const struct combat_state *s,
 
 /*
  * A strike's parts: who does what to whom, then the offence and the
- * defence, each of which may give way to its total, then the outcome.
+ * defence, each of which may give way to its total and then to nothing
+ * (before a name is shortened), then the outcome.
  */
 static void
 strike_parts(struct parts *ps, const struct combat_state *s,
@@ -643,10 +665,13 @@ strike_parts(struct parts *ps, const struct combat_state *s,
 {
 	int none = e->action == COMBAT_POWER && e->power.defend ==
 	    POWER_VS_NONE;
+	char *declared = written(declared_fn, s, e);
 
-	part(ps, written(declared_fn, s, e), NULL, 0, 1);
+	part(ps, declared, NULL, 0, 1);
+	part_terse(ps, chopped(declared, 2), RANK_TOTAL);
 	part(ps, written(strike_offence, s, e), xasprintf("%d", e->offense),
 	    RANK_SUM, 1);
+	part_terse(ps, xstrdup(""), RANK_TOTAL);
 	if (e->defense < 0) {
 		part(ps, xstrdup("; misses, no defence drawn"), NULL, 0, 0);
 		return;
@@ -654,7 +679,84 @@ strike_parts(struct parts *ps, const struct combat_state *s,
 	part(ps, written(defence_fn, s, e), none ?
 	    xstrdup(" against no defence") : xasprintf(" against %d",
 	    e->defense), RANK_SUM, 1);
+	part_terse(ps, xstrdup(""), RANK_TOTAL);
 	part(ps, written(outcome_fn, s, e), NULL, 0, 1);
+}
+
+/* One entry of an initiative or a Catch: its total, its breakdown. */
+static void
+entry_parts(struct parts *ps, const struct combat_init *x, const char *sep,
+    int in_word)
+{
+	struct strbuf b = STRBUF_INIT;
+
+	strbuf_addf(&b, "%s %s %s + %s%d = %d", sep, x->name, x->cards,
+	    in_word ? "IN " : "", x->in, x->total);
+	if (in_word && x->ties)
+		strbuf_addf(&b, " (tie-break %s)", x->ties);
+	part(ps, strbuf_detach(&b, NULL), xasprintf("%s %s %d", sep,
+	    x->name, x->total), RANK_SUM, 1);
+	part_terse(ps, xasprintf("%s %s", sep, x->name), RANK_TOTAL);
+}
+
+/* The entries of e in their order, as parts; the first after first. */
+static void
+entries_parts(struct parts *ps, const struct combat_event *e,
+    const char *first, int in_word)
+{
+	size_t room = sizeof ps->p / sizeof ps->p[0] - 4;
+
+	for (int k = 0; k < e->ninit && ps->n < room; k++)
+		entry_parts(ps, entry_at(e, k), k ? "," : first, in_word);
+}
+
+/*
+ * An initiative's parts: each entry's breakdown gives way to its total,
+ * the totals and the word to their short forms before a name is cut; the
+ * order, which is the outcome, stays.
+ */
+static void
+initiative_parts(struct parts *ps, const struct combat_event *e)
+{
+	part(ps, xstrdup("initiative:"), NULL, 0, 0);
+	part_terse(ps, xstrdup("init:"), RANK_TOTAL);
+	entries_parts(ps, e, "", 1);
+}
+
+/*
+ * A Flee's parts: who flees, the flee's draw and every Catch (breakdowns
+ * to totals, then the totals to nothing), then the outcome, whose words
+ * (not its time) give way last.
+ */
+static void
+flee_parts(struct parts *ps, const struct combat_state *s,
+    const struct combat_event *e)
+{
+	int a = combat_find(s, e->actor);
+	char when[WHEN_LOCAL_SIZE];
+	struct strbuf b = STRBUF_INIT;
+	FILE *fp = strbuf_stream(&b);
+	size_t first = ps->n;
+
+	part(ps, xasprintf("%s flees: ", e->actor), NULL, 0, 1);
+	part_terse(ps, xasprintf("%s flees", e->actor), RANK_TOTAL);
+	calc_text(fp, e->cards, e->fumble, e->offense, e->base, "DR",
+	    a < 0 ? 0 : combat_dr_now(&s->f[a]), 0);
+	note(fp, NULL, e->skills, s->rules);
+	part(ps, strbuf_detach(&b, NULL), xasprintf("%d", e->offense),
+	    RANK_SUM, 0);
+	part_terse(ps, xstrdup(""), RANK_TOTAL);
+	entries_parts(ps, e, "; Catch:", 0);
+	for (size_t k = first + 2; k < ps->n; k++)
+		ps->p[k].terse = "", ps->p[k].terse_rank = RANK_TOTAL;
+	when_local(when, sizeof when, e->until);
+	if (e->hit) {
+		part(ps, xasprintf("; gets away: out of every combat until "
+		    "%s", when), xasprintf("; gets away until %s", when),
+		    RANK_WORDS, 1);
+	} else
+		part(ps, xasprintf("; caught (%d > %d)", e->defense,
+		    e->offense), NULL, 0, 1);
 }
 
 char *
@@ -676,6 +778,10 @@ crstext_story_fit(const struct combat_state *s,
 	else if (e->action >= 0 && e->action < COMBAT_ACTION_COUNT &&
 	    story_fns[e->action] == story_strike && !e->negated)
 		strike_parts(&ps, s, e);
+	else if (e->action == COMBAT_INITIATIVE)
+		initiative_parts(&ps, e);
+	else if (e->action == COMBAT_FLEE && !e->free)
+		flee_parts(&ps, s, e);
 	else
 		part(&ps, written(story_fn_any, s, e), NULL, 0, 1);
 	if (!undone)
@@ -729,17 +835,8 @@ crstext_status_cols(int width, int name_w, const int w[CRSTEXT_COLS])
 	static const int drop[] = { CRSTEXT_RESTORES, CRSTEXT_ASIDE,
 	    CRSTEXT_INIT, CRSTEXT_STANCE, CRSTEXT_DR, CRSTEXT_DOWN,
 	    CRSTEXT_EM };
-	unsigned keep = (1u << CRSTEXT_COLS) - 1;
-	int total = name_w;
-
-	for (int k = 0; k < CRSTEXT_COLS; k++)
-		total += w[k];
-	for (size_t d = 0; width > 0 && total > width &&
-	    d < sizeof drop / sizeof drop[0]; d++) {
-		keep &= ~(1u << drop[d]);
-		total -= w[drop[d]];
-	}
-	return keep;
+	return fit_columns(width, name_w, w, CRSTEXT_COLS, drop,
+	    sizeof drop / sizeof drop[0]);
 }
 
 #define BIT(i)	(UINT64_C(1) << (i))

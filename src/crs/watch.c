@@ -4,7 +4,8 @@
  * before each event, the last events' sentences, exactly as the log
  * words them, each fitted to the screen's width (crstext_story_fit: the
  * start of a line gives way, never its outcome).  The table is sized to
- * the screen: a wider one gets longer bars.
+ * the screen: a wider one gets longer bars, a narrow one shorter bars and
+ * then fewer columns.
  */
 #include "crs/watch.h"
 
@@ -72,21 +73,147 @@ title(struct watch_frame *f, const struct ledger *l,
 	watch_put(f, WATCH_PLAIN, "\n\n");
 }
 
-/* The widths of the bars: longer on a wider screen. */
+/*
+ * The table's columns after the next mark and beside NAME and LIFE's
+ * figures, which always show.  On a narrow screen the bars shrink (EM's
+ * to 3, then LIFE's to 5), then whole columns go, the least useful
+ * first: EM's bar, INIT, DR, LIFE's bar, EM, STATE (drop[] below).
+ */
+enum col { COL_INIT, COL_LIFEBAR, COL_EMBAR, COL_EM, COL_DR, COL_STATE,
+	COL_N };
+
+/* The widths: the bars, and each column's with the spaces before it. */
 struct widths {
-	int	life, em;
+	int		 life, em;	/* the bars */
+	int		 w[COL_N];
+	unsigned	 cols;		/* bit k set: column k shows */
 };
 
-static struct widths
-widths(const struct watch_frame *f)
+#define FIXED_W		(1 + 1 + NAME_W + 6)	/* mark, NAME, LIFE's */
+#define LIFE_MIN	5
+#define EM_MIN		3
+#define STATE_MAX	30	/* past this much, STATE is cut at the edge */
+
+/* The STATE column's words of a row, and their inks. */
+struct state {
+	int	 n;
+	int	 ink[8];
+	char	 word[8][96];
+};
+
+/* Adds a word to the STATE of a row. */
+static void
+state_add(struct state *st, int ink, const char *fmt, const char *arg)
 {
-	int extra = watch_cols(f) > 80 ? watch_cols(f) - 80 : 0;
-	struct widths w = { 10 + extra / 3, 6 + extra / 6 };
+	if (st->n >= 8)
+		return;
+	st->ink[st->n] = ink;
+	snprintf(st->word[st->n++], sizeof st->word[0], fmt, arg);
+}
+
+/* Fighter i's STATE words, x its figures. */
+static void
+state_of(const struct combat_state *s, int i,
+    const struct combat_figures *x, struct state *st)
+{
+	const struct combat_fighter *fi = &s->f[i];
+	int out = fi->dead || fi->fled || fi->presence != COMBAT_ACTIVE ||
+	    x->life == 0;
+
+	st->n = 0;
+	if (fi->dead)
+		state_add(st, WATCH_BAD, "%s", "DEAD");
+	else if (fi->fled)
+		state_add(st, WATCH_DIM, "%s", "FLED");
+	else if (x->life == 0)
+		state_add(st, WATCH_BAD, "%s", "DOWN");
+	if (fi->presence != COMBAT_ACTIVE)
+		state_add(st, WATCH_DIM, "%s", "joins next round");
+	if (fi->stance)
+		state_add(st, WATCH_INFO, "%s", "stance");
+	if (fi->intimidated)
+		state_add(st, WATCH_WARN, "%s", "must pass");
+	if (fi->acted && !fi->stance && !s->ended && !out)
+		state_add(st, WATCH_DIM, "%s", "acted");
+	/* After the end the cards no longer matter; when LIFE is back does. */
+	if (*x->aside && !s->ended)
+		state_add(st, WATCH_BOLD, "aside %s", x->aside);
+	if (x->to_restore && s->ended)
+		state_add(st, WATCH_DIM, "back at %s", x->clock);
+}
+
+/* The characters of a STATE cell. */
+static int
+state_width(const struct state *st)
+{
+	int n = 0;
+
+	for (int k = 0; k < st->n; k++)
+		n += (k ? 2 : 0) + fit_width(st->word[k]);
+	return n;
+}
+
+/* The widest STATE of s's rows, at least the heading's. */
+static int
+states_width(const struct combat_state *s, int64_t now, int64_t restores)
+{
+	int widest = (int)strlen("STATE");
+
+	for (int i = 0; i < s->n; i++) {
+		struct combat_figures x = { 0 };
+		struct state st;
+
+		crstext_figures(s, i, now, restores, &x);
+		state_of(s, i, &x, &st);
+		if (state_width(&st) > widest)
+			widest = state_width(&st);
+	}
+	return widest;
+}
+
+/* The columns' sum, what shows of them and the fixed ones. */
+static int
+total(const struct widths *w)
+{
+	int n = FIXED_W;
+
+	for (int k = 0; k < COL_N; k++)
+		n += w->w[k];
+	return n;
+}
+
+/* The bars: longer on a wider screen, shorter on a narrow one. */
+static struct widths
+widths(const struct watch_frame *f, int state_w)
+{
+	static const int drop[] = { COL_EMBAR, COL_INIT, COL_DR, COL_LIFEBAR,
+	    COL_EM, COL_STATE };
+	int cols = watch_cols(f);
+	int extra = cols > 80 ? cols - 80 : 0;
+	struct widths w = { 10 + extra / 3, 6 + extra / 6, { 0 }, 0 };
+	int over, cut;
 
 	if (w.life > 30)
 		w.life = 30;
 	if (w.em > 16)
 		w.em = 16;
+	w.w[COL_INIT] = 4;
+	w.w[COL_EM] = 7;
+	w.w[COL_DR] = 5;
+	w.w[COL_STATE] = 2 + (state_w < STATE_MAX ? state_w : STATE_MAX);
+	w.w[COL_LIFEBAR] = 1 + w.life;
+	w.w[COL_EMBAR] = 1 + w.em;
+	over = total(&w) - cols;
+	cut = over < w.em - EM_MIN ? over : w.em - EM_MIN;
+	if (cut > 0)
+		w.em -= cut, over -= cut;
+	cut = over < w.life - LIFE_MIN ? over : w.life - LIFE_MIN;
+	if (cut > 0)
+		w.life -= cut;
+	w.w[COL_LIFEBAR] = 1 + w.life;
+	w.w[COL_EMBAR] = 1 + w.em;
+	w.cols = fit_columns(cols, FIXED_W, w.w, COL_N, drop,
+	    sizeof drop / sizeof drop[0]);
 	return w;
 }
 
@@ -98,14 +225,48 @@ life_ink(int life, int max)
 	    WATCH_BAD;
 }
 
-/* A word of the STATE column, after the ones before it. */
+/* Whether column k shows. */
+#define SHOWS(w, k)	((w).cols & (1u << (k)))
+
+/* Fighter i's EM: its bar and its figures, where they show. */
 static void
-state_word(struct watch_frame *f, int *any, int ink, const char *word)
+em_cells(struct watch_frame *f, const struct combat_fighter *fi,
+    const struct combat_figures *x, struct widths w)
 {
-	if (*any)
-		watch_put(f, WATCH_PLAIN, ", ");
-	watch_put(f, ink, "%s", word);
-	*any = 1;
+	char num[32];
+
+	if (SHOWS(w, COL_EMBAR)) {
+		watch_put(f, WATCH_PLAIN, "  ");
+		if (fi->st.em < 0)
+			watch_put(f, WATCH_DIM, "%-*s", w.em, " -");
+		else
+			watch_bar(f, WATCH_INFO, x->em, fi->st.em, w.em);
+	}
+	if (!SHOWS(w, COL_EM))
+		return;
+	snprintf(num, sizeof num, "%d/%d", x->em, fi->st.em);
+	watch_put(f, fi->st.em < 0 ? WATCH_DIM : WATCH_PLAIN, "%s%5s",
+	    SHOWS(w, COL_EMBAR) ? " " : "  ", fi->st.em < 0 ?
+	    SHOWS(w, COL_EMBAR) ? "" : "-" : num);
+}
+
+/* Fighter i's STATE, where it shows. */
+static void
+state_cell(struct watch_frame *f, const struct combat_state *s, int i,
+    const struct combat_figures *x, struct widths w)
+{
+	struct state st;
+
+	if (!SHOWS(w, COL_STATE))
+		return;
+	state_of(s, i, x, &st);
+	if (st.n > 0)
+		watch_put(f, WATCH_PLAIN, "  ");
+	for (int k = 0; k < st.n; k++) {
+		if (k)
+			watch_put(f, WATCH_PLAIN, ", ");
+		watch_put(f, st.ink[k], "%s", st.word[k]);
+	}
 }
 
 /* Fighter i's row. */
@@ -115,73 +276,76 @@ row(struct watch_frame *f, const struct combat_state *s, int i,
 {
 	const struct combat_fighter *fi = &s->f[i];
 	struct combat_figures x = { 0 };
-	int next = combat_next(s) == i, any = 0, dr = combat_dr_now(fi);
+	int next = combat_next(s) == i, dr = combat_dr_now(fi);
 	int out = fi->dead || fi->fled || fi->presence != COMBAT_ACTIVE;
 	char num[32];
 
 	crstext_figures(s, i, now, restores, &x);
 	out = out || x.life == 0;
 	watch_put(f, next ? WATCH_NEXT : WATCH_PLAIN, "%s", next ? ">" : " ");
-	if (fi->init_pos)
-		watch_put(f, WATCH_PLAIN, " %3d ", fi->init_total);
-	else
-		watch_put(f, WATCH_PLAIN, " %3s ", "-");
+	if (SHOWS(w, COL_INIT) && fi->init_pos)
+		watch_put(f, WATCH_PLAIN, " %3d", fi->init_total);
+	else if (SHOWS(w, COL_INIT))
+		watch_put(f, WATCH_PLAIN, " %3s", "-");
+	watch_put(f, WATCH_PLAIN, " ");
 	watch_cell(f, next ? WATCH_NEXT : out ? WATCH_DIM : WATCH_BOLD,
 	    fi->name, NAME_W);
-	watch_put(f, WATCH_PLAIN, " ");
-	watch_bar(f, life_ink(x.life, fi->st.life), x.life, fi->st.life,
-	    w.life);
+	if (SHOWS(w, COL_LIFEBAR)) {
+		watch_put(f, WATCH_PLAIN, " ");
+		watch_bar(f, life_ink(x.life, fi->st.life), x.life,
+		    fi->st.life, w.life);
+	}
 	snprintf(num, sizeof num, "%d/%d", x.life, fi->st.life);
-	watch_put(f, WATCH_BOLD, " %5s  ", num);
-	if (fi->st.em < 0)
-		watch_put(f, WATCH_DIM, "%-*s", w.em + 6, " -");
-	else {
-		watch_bar(f, WATCH_INFO, x.em, fi->st.em, w.em);
-		snprintf(num, sizeof num, "%d/%d", x.em, fi->st.em);
-		watch_put(f, WATCH_PLAIN, " %5s", num);
-	}
-	if (dr < 0)
-		watch_put(f, WATCH_PLAIN, "  %3s  ", "-");
-	else
-		watch_put(f, WATCH_PLAIN, "  %3d  ", dr);
-	if (fi->dead)
-		state_word(f, &any, WATCH_BAD, "DEAD");
-	else if (fi->fled)
-		state_word(f, &any, WATCH_DIM, "FLED");
-	else if (x.life == 0)
-		state_word(f, &any, WATCH_BAD, "DOWN");
-	if (fi->presence != COMBAT_ACTIVE)
-		state_word(f, &any, WATCH_DIM, "joins next round");
-	if (fi->stance)
-		state_word(f, &any, WATCH_INFO, "stance");
-	if (fi->intimidated)
-		state_word(f, &any, WATCH_WARN, "must pass");
-	if (fi->acted && !fi->stance && !s->ended && !out)
-		state_word(f, &any, WATCH_DIM, "acted");
-	/* After the end the cards no longer matter; when LIFE is back does. */
-	if (*x.aside && !s->ended) {
-		state_word(f, &any, WATCH_PLAIN, "aside ");
-		watch_put(f, WATCH_BOLD, "%s", x.aside);
-	}
-	if (x.to_restore && s->ended) {
-		state_word(f, &any, WATCH_DIM, "back at ");
-		/* The local time of day will do. */
-		watch_put(f, WATCH_DIM, "%s", x.clock);
-	}
+	watch_put(f, WATCH_BOLD, " %5s", num);
+	em_cells(f, fi, &x, w);
+	if (SHOWS(w, COL_DR) && dr < 0)
+		watch_put(f, WATCH_PLAIN, "  %3s", "-");
+	else if (SHOWS(w, COL_DR))
+		watch_put(f, WATCH_PLAIN, "  %3d", dr);
+	state_cell(f, s, i, &x, w);
 	watch_put(f, WATCH_PLAIN, "\n");
+}
+
+/* The table's heading, for the columns that show. */
+static void
+heading(struct watch_frame *f, struct widths w)
+{
+	struct strbuf b = STRBUF_INIT;
+	FILE *fp = strbuf_stream(&b);
+	char *line;
+	size_t len;
+
+	fprintf(fp, " %s %-*s", SHOWS(w, COL_INIT) ? "INIT" : "", NAME_W,
+	    "NAME");
+	if (SHOWS(w, COL_LIFEBAR))
+		fprintf(fp, " %-*s %5s", w.life, "LIFE", "");
+	else
+		fprintf(fp, " %5s", "LIFE");
+	if (SHOWS(w, COL_EMBAR))
+		fprintf(fp, "  %-*s", w.em, "EM");
+	if (SHOWS(w, COL_EM))
+		fprintf(fp, SHOWS(w, COL_EMBAR) ? " %5s" : "  %5s",
+		    SHOWS(w, COL_EMBAR) ? "" : "EM");
+	if (SHOWS(w, COL_DR))
+		fprintf(fp, "  %3s", "DR");
+	if (SHOWS(w, COL_STATE))
+		fprintf(fp, "  STATE");
+	line = strbuf_detach(&b, &len);
+	while (len > 0 && line[len - 1] == ' ')
+		line[--len] = '\0';
+	watch_put(f, WATCH_HEAD, "%s\n", line);
+	free(line);
 }
 
 /* The table: in the initiative order, then whoever is not in it. */
 static void
 table(struct watch_frame *f, const struct combat_state *s, int64_t now)
 {
-	struct widths w = widths(f);
 	int64_t restores = combat_restores_at(s);
+	struct widths w = widths(f, states_width(s, now, restores));
 	int listed[COMBAT_FIGHTERS_MAX] = { 0 };
 
-	watch_put(f, WATCH_HEAD, " %4s %-*s %-*s %5s  %-*s %5s  %3s  %s\n",
-	    "INIT", NAME_W, "NAME", w.life, "LIFE", "", w.em, "EM", "", "DR",
-	    "STATE");
+	heading(f, w);
 	for (int k = 0; k < s->norder; k++) {
 		row(f, s, s->order[k], w, now, restores);
 		listed[s->order[k]] = 1;

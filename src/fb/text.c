@@ -9,6 +9,7 @@
 #include <strings.h>
 
 #include "fb/text.h"
+#include "base/fit.h"
 #include "base/names.h"
 #include "base/strbuf.h"
 #include "base/util.h"
@@ -755,10 +756,102 @@ counters_text(FILE *fp, int n)
 	fprintf(fp, "%s %d", bar, n);
 }
 
+/*
+ * The status table's columns that may go, the first to go first, once the
+ * duelists' columns are as narrow as what they hold.
+ */
+enum { FBCOL_TOUCHES, FBCOL_BARS, FBCOL_N };
+
+/* How the status table fits: a duelist's column's width, what shows. */
+struct fbcols {
+	int		 pw;
+	unsigned	 show;	/* bit FBCOL_*: shows */
+};
+
+/* The width of sphere i's touches, joined by commas. */
+static int
+touches_width(const struct fb_board *b, int i)
+{
+	int n = 0;
+
+	for (int t = 0; t < FB_NT; t++)
+		if (fb_touches(b, i, t))
+			n += (n ? 1 : 0) + (int)strlen(b->tname[t]);
+	return n;
+}
+
+/* The status table's columns fitted to width (see fbtext_status_text). */
+static struct fbcols
+status_cols(const struct fb_board *b, const char *const np[2],
+    const struct fb_state *s, int width)
+{
+	static const int drop[] = { FBCOL_TOUCHES, FBCOL_BARS };
+	struct fbcols c = { 14, 0 };
+	int w[FBCOL_N] = { (int)strlen("touches"), 2 * (FB_CAP + 1) };
+
+	for (int i = 0; i < b->ns; i++)
+		if (touches_width(b, i) > w[FBCOL_TOUCHES])
+			w[FBCOL_TOUCHES] = touches_width(b, i);
+	c.show = fit_columns(width, 13 + 2 * c.pw, w, FBCOL_N, drop, 0);
+	if (width <= 0 || 13 + 2 * c.pw + w[FBCOL_TOUCHES] <= width)
+		return c;
+	/* Narrower: a duelist's column as wide as its widest line. */
+	c.pw = FB_CAP + 4;
+	for (int k = 0; k < 2; k++) {
+		int n = (int)strlen(np[k]) > (int)strlen(fb_side_name(
+		    s->p[k].side)) ? (int)strlen(np[k]) :
+		    (int)strlen(fb_side_name(s->p[k].side));
+
+		if (n + 1 > c.pw)
+			c.pw = n + 1;
+	}
+	c.show = fit_columns(width, 13 + 2 * (c.pw - FB_CAP - 1), w,
+	    FBCOL_N, drop, 2);
+	return c;
+}
+
+/* Sphere i's row: each duelist's counters, then what it touches. */
+static void
+sphere_row(FILE *fp, const struct fb_board *b, const struct fb_state *s,
+    int i, struct fbcols c)
+{
+	const char *sep = "";
+	int bars = c.show & (1u << FBCOL_BARS);
+
+	fprintf(fp, "%-12s ", b->sname[i]);
+	for (int w = 0; w < 2; w++) {
+		if (bars)
+			counters_text(fp, s->p[w].sph[i]);
+		else
+			fprintf(fp, "%d", s->p[w].sph[i]);
+		if (w == 1 && !(c.show & (1u << FBCOL_TOUCHES))) {
+			/* The last column: no padding after it. */
+			fputs(s->p[w].gift && i == b->center ? "*" : "", fp);
+			continue;
+		}
+		fprintf(fp, "%s%*s", s->p[w].gift && i == b->center ? "*" :
+		    " ", c.pw - (bars ? FB_CAP + 3 : 2), "");
+	}
+	for (int t = 0; t < FB_NT; t++)
+		if ((c.show & (1u << FBCOL_TOUCHES)) && fb_touches(b, i, t)) {
+			fprintf(fp, "%s%s", sep, b->tname[t]);
+			sep = ",";
+		}
+	putc('\n', fp);
+}
+
 void
 fbtext_status_text(FILE *fp, const char *key, const struct fb_board *b,
-    const char *const np[2], const struct fb_state *s)
+    const char *const np[2], const struct fb_state *s, int width)
 {
+	struct fbcols c = status_cols(b, np, s, width);
+	int touches = c.show & (1u << FBCOL_TOUCHES);
+	struct strbuf t = STRBUF_INIT;
+	FILE *out = fp;
+	char *head, *folded;
+
+	/* The lines above the table fold to the width, every word kept. */
+	fp = strbuf_stream(&t);
 	fprintf(fp, "duel %s on board %s, round %d, %s", key, b->name,
 	    s->round, fbtext_stage_name(s->stage));
 	if (s->stage != FB_OPEN)
@@ -774,30 +867,24 @@ fbtext_status_text(FILE *fp, const char *key, const struct fb_board *b,
 		fprintf(fp, "\n%s attacked last", np[s->last_attacker]);
 	if (!s->over && s->choose)
 		fprintf(fp, "; the attacker chooses the target");
-	fprintf(fp, "\n\n%-12s %-14s %-14s touches\n", "", np[0], np[1]);
-	fprintf(fp, "%-12s %-14s %-14s\n", "", fb_side_name(s->p[0].side),
-	    fb_side_name(s->p[1].side));
-	for (int i = 0; i < b->ns; i++) {
-		const char *sep = "";
-
-		fprintf(fp, "%-12s ", b->sname[i]);
-		for (int w = 0; w < 2; w++) {
-			counters_text(fp, s->p[w].sph[i]);
-			fprintf(fp, "%s", s->p[w].gift && i == b->center ?
-			    "*" : " ");
-			fprintf(fp, "%7s", "");
-		}
-		for (int t = 0; t < FB_NT; t++)
-			if (fb_touches(b, i, t)) {
-				fprintf(fp, "%s%s", sep, b->tname[t]);
-				sep = ",";
-			}
-		putc('\n', fp);
-	}
-	fprintf(fp, "%-12s %-14d %-14d\n", "ATT", s->p[0].att, s->p[1].att);
-	fprintf(fp, "%-12s %-14d %-14d\n", "DEF", s->p[0].def, s->p[1].def);
-	fprintf(fp, "%-12s %-14d %-14d\n", "pool", s->p[0].pool,
-	    s->p[1].pool);
+	head = strbuf_detach(&t, NULL);
+	folded = fit_fold(head, width, 2);
+	fp = out;
+	fputs(folded, fp);
+	free(folded);
+	free(head);
+	fprintf(fp, "\n\n%-12s %-*s %-*s%s\n", "", c.pw, np[0],
+	    touches ? c.pw : 0, np[1], touches ? " touches" : "");
+	fprintf(fp, "%-12s %-*s %-*s\n", "", c.pw, fb_side_name(s->p[0].side),
+	    touches ? c.pw : 0, fb_side_name(s->p[1].side));
+	for (int i = 0; i < b->ns; i++)
+		sphere_row(fp, b, s, i, c);
+	fprintf(fp, "%-12s %-*d %-*d\n", "ATT", c.pw, s->p[0].att,
+	    touches ? c.pw : 0, s->p[1].att);
+	fprintf(fp, "%-12s %-*d %-*d\n", "DEF", c.pw, s->p[0].def,
+	    touches ? c.pw : 0, s->p[1].def);
+	fprintf(fp, "%-12s %-*d %-*d\n", "pool", c.pw, s->p[0].pool,
+	    touches ? c.pw : 0, s->p[1].pool);
 	for (int w = 0; w < 2; w++) {
 		fprintf(fp, "%s GEAS: ", np[w]);
 		fbtext_geas_text(fp, s->p[w].geas, s->p[w].free_geas);

@@ -101,9 +101,12 @@ void fbtext_geas_text(FILE *fp, const int *geas, int free_geas);
 /*
  * The state s of duel key (as users see it) on board b between np[0]
  * and np[1], as fb-duel status writes it: who attacks, both boards
- * sphere by sphere, ATT, DEF, the pools and each one's GEAS.
+ * sphere by sphere, ATT, DEF, the pools and each one's GEAS.  The
+ * table fits width characters (no limit if width <= 0) by its columns:
+ * first the spheres' touches go, then the duelists' columns narrow to
+ * what they hold, then the counters' bars go, their numbers staying.
  */
 void fbtext_status_text(FILE *fp, const char *key, const struct fb_board *b,
-    const char *const np[2], const struct fb_state *s);
+    const char *const np[2], const struct fb_state *s, int width);
 
 #endif

@@ -22,7 +22,8 @@ boards(struct watch_frame *f, const char *key, const struct fbledger_live *l)
 	char *text, *line, *save = NULL;
 	int n = 0, blank = 0, head = 0;
 
-	fbtext_status_text(strbuf_stream(&b), key, &l->b, l->np, &l->s);
+	fbtext_status_text(strbuf_stream(&b), key, &l->b, l->np, &l->s,
+	    watch_cols(f));
 	text = strbuf_detach(&b, NULL);
 	/* strtok_r would pass over the blank line: split by hand. */
 	for (line = text; line && *line; line = save) {

@@ -14,16 +14,74 @@ static const char *const names[] = { "Fred", "John", "Brother Amos",
     "Brother Bede", "Kestrel" };
 #define NNAMES (sizeof names / sizeof names[0])
 
-/* An attack as crs/text words it, in its parts. */
+/*
+ * An attack as crs/text words it, in its parts: the note goes (rank 0),
+ * the breakdowns give way to their totals (1), the number (2), the totals
+ * to nothing (3).
+ */
 static const struct fit_part attack[] = {
-	{ "  7  r2  ", "7 ", 2, 0 },
-	{ "Brother Amos attacks Kestrel: ", NULL, 0, 1 },
-	{ "16 (10,6) + OR 9 = 25", "25", 1, 0 },
-	{ " against 8 + DR 2 = 10", " against 10", 1, 0 },
-	{ "; hit for 15; Kestrel LIFE 20 -> 5", NULL, 0, 1 },
-	{ " [physical: Brother Amos]", "", 0, 0 },
+	{ "  7  r2  ", "7 ", 2, 0, NULL, 0 },
+	{ "Brother Amos attacks Kestrel: ", NULL, 0, 1,
+	    "Brother Amos attacks Kestrel", 3 },
+	{ "16 (10,6) + OR 9 = 25", "25", 1, 0, "", 3 },
+	{ " against 8 + DR 2 = 10", " against 10", 1, 0, "", 3 },
+	{ "; hit for 15; Kestrel LIFE 20 -> 5", NULL, 0, 1, NULL, 0 },
+	{ " [physical: Brother Amos]", "", 0, 0, NULL, 0 },
 };
 #define NATTACK (sizeof attack / sizeof attack[0])
+
+/* A Flee that gets away, and its Catch; the outcome's words at rank 4. */
+static const char *const fleeing[] = { "Fred", "John", "Grim, the Unbowed",
+    "Esk" };
+static const struct fit_part flee[] = {
+	{ " 10  r1  ", "", 2, 0, NULL, 0 },
+	{ "Esk flees: ", NULL, 0, 1, "Esk flees", 3 },
+	{ "19 (10,9) + DR 5 = 24", "24", 1, 0, "", 3 },
+	{ "; Catch: Fred 2 + 6 = 8", "; Catch: Fred 8", 1, 1, "", 3 },
+	{ ", Grim, the Unbowed 3 + 7 = 10", ", Grim, the Unbowed 10", 1, 1,
+	    "", 3 },
+	{ ", John 4 + 6 = 10", ", John 10", 1, 1, "", 3 },
+	{ "; gets away: out of every combat until 2026-11-23 03:13:20 UTC",
+	    "; gets away until 2026-11-23 03:13:20 UTC", 4, 1, NULL, 0 },
+	{ " [physical: Esk, Fred, Grim, the Unbowed, John]", "", 0, 0, NULL,
+	    0 },
+};
+#define NFLEE (sizeof flee / sizeof flee[0])
+
+/*
+ * An initiative: each entry's breakdown gives way to its total, then the
+ * totals and the word go before a name is cut; the order stays.
+ */
+static const char *const order[] = { "Kestrel", "Ysolde", "Brother Amos",
+    "Brother Bede" };
+static const struct fit_part init[] = {
+	{ "  6  r1  ", "", 2, 0, NULL, 0 },
+	{ "initiative:", NULL, 0, 0, "init:", 3 },
+	{ " Kestrel 9 + IN 5 = 14", " Kestrel 14", 1, 1, " Kestrel", 3 },
+	{ ", Ysolde 8 + IN 4 = 12", ", Ysolde 12", 1, 1, ", Ysolde", 3 },
+	{ ", Brother Amos 7 + IN 3 = 10", ", Brother Amos 10", 1, 1,
+	    ", Brother Amos", 3 },
+	{ ", Brother Bede 6 + IN 2 = 8", ", Brother Bede 8", 1, 1,
+	    ", Brother Bede", 3 },
+	{ " [drawn: Kestrel, Ysolde, Brother Amos, Brother Bede]", "", 0, 0,
+	    NULL, 0 },
+};
+#define NINIT (sizeof init / sizeof init[0])
+
+/* p fitted to width is want, no wider, and holds each of keep. */
+static void
+fitted_as(const struct fit_part *p, size_t n, const char *const *nm,
+    size_t nn, int width, const char *want, const char *const *keep)
+{
+	char *s = fit_line(p, n, width, nm, nn, "~");
+
+	is_str(s, want, "%d columns: '%s'", width, want);
+	ok(fit_width(s) <= width, "%d columns: no wider", width);
+	for (; *keep; keep++)
+		ok(strstr(s, *keep) != NULL, "%d columns: '%s' stays", width,
+		    *keep);
+	free(s);
+}
 
 static void
 fitted(int width, const char *want, const char *what)
@@ -47,16 +105,59 @@ test_widths(void)
 	fitted(80, "7 Brother Amos attacks Kestrel: 25 against 10; hit for 15; "
 	    "Kestrel LIFE 20 -> 5", "then the breakdowns, then the number's "
 	    "spaces");
-	fitted(60, "~ attacks Kes~: 25 against 10; hit for 15; Kes~ LIFE 20 -> "
-	    "5", "then the names, then the start, at a space");
-	fitted(40, "~ 10; hit for 15; Kes~ LIFE 20 -> 5",
+	fitted(60, "7 Brother A~ attacks Kes~; hit for 15; Kes~ LIFE 20 -> 5",
+	    "then the totals, then the names: who acted stays");
+	fitted(40, "~ Kes~; hit for 15; Kes~ LIFE 20 -> 5",
 	    "the start, down to the outcome");
+}
+
+static void
+test_flee(void)
+{
+	static const char *const who[] = { "Esk flees", "gets away", NULL };
+	static const char *const away[] = { "away until", "03:13:20 UTC",
+	    NULL };
+
+	fitted_as(flee, NFLEE, fleeing, 4, 121, "Esk flees: 24; Catch: Fred 8, "
+	    "Grim, the Unbowed 10, John 10; gets away: out of every combat "
+	    "until 2026-11-23 03:13:20 UTC", who);
+	fitted_as(flee, NFLEE, fleeing, 4, 120, "Esk flees; gets away: out of "
+	    "every combat until 2026-11-23 03:13:20 UTC", who);
+	fitted_as(flee, NFLEE, fleeing, 4, 80, "Esk flees; gets away: out of "
+	    "every combat until 2026-11-23 03:13:20 UTC", who);
+	fitted_as(flee, NFLEE, fleeing, 4, 60, "Esk flees; gets away until "
+	    "2026-11-23 03:13:20 UTC", who);
+	fitted_as(flee, NFLEE, fleeing, 4, 40, "~ away until 2026-11-23 "
+	    "03:13:20 UTC", away);
+}
+
+static void
+test_initiative(void)
+{
+	static const char *const full[] = { "initiative:", "Kestrel 9 + IN "
+	    "5 = 14", "Brother Bede 6 + IN 2 = 8", NULL };
+	static const char *const totals[] = { "initiative:", "Kestrel 14",
+	    "Ysolde 12", "Brother Amos 10", "Brother Bede 8", NULL };
+	static const char *const names60[] = { "init: Kestrel, Ysolde, "
+	    "Brother Amos, Brother Bede", NULL };
+	static const char *const names40[] = { "init: Kes~, Yso~, Brother A~, "
+	    "Brother B~", NULL };
+
+	fitted_as(init, NINIT, order, 4, 120, "  6  r1  initiative: Kestrel 9 "
+	    "+ IN 5 = 14, Ysolde 8 + IN 4 = 12, Brother Amos 7 + IN 3 = 10, "
+	    "Brother Bede 6 + IN 2 = 8", full);
+	fitted_as(init, NINIT, order, 4, 80, "  6  r1  initiative: Kestrel 14, "
+	    "Ysolde 12, Brother Amos 10, Brother Bede 8", totals);
+	fitted_as(init, NINIT, order, 4, 60, "init: Kestrel, Ysolde, Brother "
+	    "Amos, Brother Bede", names60);
+	fitted_as(init, NINIT, order, 4, 40, "init: Kes~, Yso~, Brother A~, "
+	    "Brother B~", names40);
 }
 
 static void
 test_fits_already(void)
 {
-	struct fit_part p[] = { { "Fred passes", "", 0, 1 } };
+	struct fit_part p[] = { { "Fred passes", "", 0, 1, NULL, 0 } };
 	char *s = fit_line(p, 1, 40, names, NNAMES, "~");
 
 	is_str(s, "Fred passes", "a line that fits is as it was");
@@ -91,7 +192,7 @@ static void
 test_words(void)
 {
 	static const struct fit_part p[] = {
-		{ "Kestrelson and Kestrel's sword", NULL, 0, 1 },
+		{ "Kestrelson and Kestrel's sword", NULL, 0, 1, NULL, 0 },
 	};
 	static const char *const k[] = { "Kestrel", "Amos" };
 	char *s = fit_line(p, 1, 28, k, 2, "~");
@@ -105,9 +206,9 @@ static void
 test_utf8(void)
 {
 	static const struct fit_part p[] = {
-		{ "Émile strikes Zoë: ", NULL, 0, 1 },
-		{ "9 + OR 4 = 13", "13", 1, 0 },
-		{ "; misses", NULL, 0, 0 },
+		{ "Émile strikes Zoë: ", NULL, 0, 1, NULL, 0 },
+		{ "9 + OR 4 = 13", "13", 1, 0, NULL, 0 },
+		{ "; misses", NULL, 0, 0, NULL, 0 },
 	};
 	static const char *const n[] = { "Émile", "Zoë" };
 	char *s = fit_line(p, 3, 20, n, 2, "…");
@@ -142,6 +243,8 @@ main(void)
 {
 	test_fold();
 	test_widths();
+	test_flee();
+	test_initiative();
 	test_fits_already();
 	test_prefix();
 	test_words();
