@@ -1099,6 +1099,32 @@ play_event(struct journal_event *e, const char *action, const char *actor,
 }
 
 /*
+ * An adjust's event: its reason and changes go into the detail; the
+ * action column's CHECK has no "adjust", so it is stored as a restance
+ * (core/journal.h reads it back as adjust).  Returns the new detail.
+ */
+static char *
+adjust_stored(struct journal_event *e, char *detail, const char *words)
+{
+	e->action = "restance";
+	detail = cli_json_add_text(detail, "adjust", words);
+	return cli_json_add_text(detail, "ruling", o.reason);
+}
+
+/* What an action says once recorded: its sentence, or its JSON. */
+static void
+play_said(const char *action, const char *sentence, const char *detail)
+{
+	if (o.fmt == OUT_JSON) {
+		printf("%s\n", detail);
+		return;
+	}
+	fputs(sentence, stdout);
+	ruling_mark(stdout, strcmp(action, "adjust") == 0 ? o.reason : NULL);
+	putchar('\n');
+}
+
+/*
  * Runs an action on the current duel and records it.  who is the duelist
  * a geas or a restance names as typed (NULL for the others), matched
  * against the duel's two (fbtext_who); the event records her full name,
@@ -1155,16 +1181,8 @@ play(const char *action, struct fb_in *in, const char *words,
 	detail = report_json(before, live, action, &r, sentence);
 	snprintf(seedtext, sizeof seedtext, "%llu", (unsigned long long)seed);
 	play_event(&e, action, actor, before, live, &r);
-	/*
-	 * A ruling's reason and changes go into the detail; the action
-	 * column's CHECK has no "adjust", so it is stored as a restance
-	 * (core/journal.h reads it back as adjust).
-	 */
-	if (strcmp(action, "adjust") == 0) {
-		e.action = "restance";
-		detail = cli_json_add_text(detail, "adjust", words);
-		detail = cli_json_add_text(detail, "ruling", o.reason);
-	}
+	if (strcmp(action, "adjust") == 0)
+		detail = adjust_stored(&e, detail, words);
 	e.input = input;
 	/* The seed matters only if a die came from it. */
 	e.seed = !rng_equal(&rng, &fresh) ? seedtext : NULL;
@@ -1175,14 +1193,7 @@ play(const char *action, struct fb_in *in, const char *words,
 	e.gm = (char *)cli_gm(o.gm);
 	fbledger_record(db, id, &e, live);
 	db_commit(db);
-	if (o.fmt == OUT_JSON)
-		printf("%s\n", detail);
-	else {
-		fputs(sentence, stdout);
-		ruling_mark(stdout, strcmp(action, "adjust") == 0 ? o.reason :
-		    NULL);
-		putchar('\n');
-	}
+	play_said(action, sentence, detail);
 	free(input);
 	free(sentence);
 	free(detail);

@@ -823,6 +823,32 @@ ledger_used_seed(const struct combat_event *e)
 #define EVENT_NINS	42
 #define P(k)	(param + (k))
 
+/* A strike's columns: the cards, both sides' figures and the outcome. */
+static void
+bind_strike(struct db_stmt *st, int param, const struct combat_event *e)
+{
+	if (e->use > 0)
+		db_bind_int(st, P(6), e->use);
+	db_bind_text_copy(st, P(9), e->cards);
+	db_bind_text_copy(st, P(11), e->vs_cards);
+	if (e->special > 0)
+		db_bind_text(st, P(13), deck_face_name(e->special));
+	else if (e->special == 0)
+		db_bind_text(st, P(13), "");
+	db_bind_int(st, P(14), e->base);
+	db_bind_int(st, P(16), e->offense);
+	if (e->defense >= 0) {
+		db_bind_int(st, P(15), e->vs_base);
+		db_bind_int(st, P(17), e->defense);
+	}
+	db_bind_int(st, P(18), e->hit);
+	db_bind_int(st, P(19), e->damage);
+	if (e->life_after >= 0) {
+		db_bind_int(st, P(20), e->life_before);
+		db_bind_int(st, P(21), e->life_after);
+	}
+}
+
 /* Binds event e: the journal's bind for the combat kind. */
 static void
 event_bind(struct db_stmt *st, int param, const void *body)
@@ -847,28 +873,8 @@ event_bind(struct db_stmt *st, int param, const void *body)
 		    "short");
 	if (e->action == COMBAT_MENTAL)
 		db_bind_text(st, P(5), combat_kind_name(e->kind));
-	if (strike) {
-		if (e->use > 0)
-			db_bind_int(st, P(6), e->use);
-		db_bind_text_copy(st, P(9), e->cards);
-		db_bind_text_copy(st, P(11), e->vs_cards);
-		if (e->special > 0)
-			db_bind_text(st, P(13), deck_face_name(e->special));
-		else if (e->special == 0)
-			db_bind_text(st, P(13), "");
-		db_bind_int(st, P(14), e->base);
-		db_bind_int(st, P(16), e->offense);
-		if (e->defense >= 0) {
-			db_bind_int(st, P(15), e->vs_base);
-			db_bind_int(st, P(17), e->defense);
-		}
-		db_bind_int(st, P(18), e->hit);
-		db_bind_int(st, P(19), e->damage);
-		if (e->life_after >= 0) {
-			db_bind_int(st, P(20), e->life_before);
-			db_bind_int(st, P(21), e->life_after);
-		}
-	}
+	if (strike)
+		bind_strike(st, param, e);
 	db_bind_int(st, P(7), e->mod);
 	db_bind_int(st, P(8), e->vs_mod);
 	db_bind_int(st, P(10), e->virt);
