@@ -197,9 +197,10 @@ svg_open(FILE *fp, const struct svg_chart *c, int width, int height,
 }
 
 /*
- * Vertical bars; wide: spread over SVG_PAGE_W units, a group's spacing
- * growing up to four times its bars' width, its label as long as the
- * spacing leaves room for (some 6 units a character, slanted).
+ * Vertical bars; wide: spread over SVG_PAGE_W units, whatever their
+ * number, so that a few hours do not leave most of the page empty; a
+ * label as long as the spacing leaves room for (some 6 units a
+ * character, slanted), LABEL_CHARS times four at most.
  */
 static void
 vbars(FILE *fp, const struct svg_chart *c, int wide)
@@ -210,12 +211,11 @@ vbars(FILE *fp, const struct svg_chart *c, int wide)
 	double top = chart_max(c);
 
 	if (wide && (SVG_PAGE_W - LEFT - RIGHT) / n > group) {
-		int room = (SVG_PAGE_W - LEFT - RIGHT) / n;
-
-		group = room < 4 * BAR_W * series(c) ? room :
-		    4 * BAR_W * series(c);
+		group = (SVG_PAGE_W - LEFT - RIGHT) / n;
 		label = (size_t)(LABEL_CHARS + (group - BAR_W * series(c) -
 		    GAP) / 8);
+		if (label > 4 * LABEL_CHARS)
+			label = 4 * LABEL_CHARS;
 	}
 	width = LEFT + RIGHT + group * n;
 	if (width < 320)
