@@ -363,7 +363,7 @@ present(const struct combat_state *s, const char *name, const char *role,
 /*
  * Checks that e's actor may act now: its turn, not yet acted.  A GM's
  * ruling (e->ruling) lets him act out of the initiative order, never
- * twice in a round.
+ * twice in a round, and only out of it.
  */
 static int
 may_act(const struct combat_state *s, const struct combat_event *e,
@@ -402,6 +402,12 @@ may_act(const struct combat_state *s, const struct combat_event *e,
 		    "order: '%s' acts or passes first, or the GM rules "
 		    "(--out-of-turn --reason TEXT)", s->f[next].name, name,
 		    s->f[next].name);
+		return -1;
+	}
+	/* A ruling is never recorded for what the rules allow anyway. */
+	if (next == i && e->ruling != NULL) {
+		util_say(why, whysz, "'%s' is next in the initiative order: "
+		    "no ruling is needed (leave out --out-of-turn)", name);
 		return -1;
 	}
 	return i;

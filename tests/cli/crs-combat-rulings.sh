@@ -38,6 +38,8 @@ run crs-combat adjust Kestrel LIFE=+1 --reason 'over the sheet'
 run crs-combat adjust Kestrel LIFE=-10 --reason 'below zero'
 run crs-combat adjust Kestrel EM=7 --reason 'over the sheet'
 run crs-combat adjust Ysolde EM=+1 --reason 'no EM on the sheet'
+run crs-combat attack Kestrel Ysolde --card 5 --vs-card 5 --out-of-turn \
+    --reason 'Kestrel is next anyway'
 run crs-combat adjust Kestrel LIFE=9 --reason 'the same value'
 run crs-combat adjust Nobody LIFE=1 --reason 'not here'
 unchanged
