@@ -65,9 +65,9 @@ hint() {
 	"crs-combat: 'A$c' has already acted"*) k=4 ;;
 	"crs-combat: 'B$c' has already acted"*) k=5 ;;
 	"crs-combat: 'C$c' has already acted"*) k=6 ;;
-	*"'A$c' acts or passes first") k=1 ;;
-	*"'B$c' acts or passes first") k=4 ;;
-	*"'C$c' acts or passes first") k=5 ;;
+	*"'A$c' acts or passes first"*) k=1 ;;
+	*"'B$c' acts or passes first"*) k=4 ;;
+	*"'C$c' acts or passes first"*) k=5 ;;
 	"crs-combat: 'A$c' is not in this combat"|\
 	"crs-combat: 'A$c' draws no initiative"*) k=7 who=A ;;
 	"crs-combat: 'B$c' is not in this combat"|\
