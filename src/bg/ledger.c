@@ -277,6 +277,14 @@ bgledger_replay(struct db *db, int64_t id, void (*bad)(void *, int64_t,
 	    NULL);
 }
 
+/* What an append reads that the load can ask for: the open seal. */
+static void
+ask_ahead(struct db *db, int64_t id)
+{
+	(void)id;
+	seal_ask(db);
+}
+
 const struct journal_kind bgledger_kind = {
 	JOURNAL_INPUT_KIND("game", "bg_game", "bg_event", "game_id", "turn",
 	    "battle", event_read, event_bind,
@@ -305,6 +313,7 @@ const struct journal_kind bgledger_kind = {
 	.snap_version = JOURNAL_SNAP_VERSION(BGPACK_FORMAT),
 	.dice = bg_dice,
 	.replay = bgledger_replay,
+	.ask = ask_ahead,
 };
 
 int64_t

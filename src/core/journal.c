@@ -310,16 +310,13 @@ mark_undone(struct journal *j)
 	}
 }
 
-/* Reads log id's events after seq base into j. */
+/* Reads the events st finds into j (freeing st). */
 static void
-read_events(struct db *db, const struct journal_kind *k, int64_t id,
-    int64_t base, void *ctx, struct journal *j)
+events_take(struct db *db, const struct journal_kind *k, struct db_stmt *st,
+    void *ctx, struct journal *j)
 {
-	struct db_stmt *st = db_prepare(db, k->sql_load);
 	size_t cap = 0;
 
-	db_bind_int(st, 1, id);
-	db_bind_int(st, 2, base);
 	while (db_step(db, st, 0) == DB_ROW) {
 		grow(j, &cap);
 		j->seq[j->n] = db_column_int(st, 0);
@@ -330,6 +327,37 @@ read_events(struct db *db, const struct journal_kind *k, int64_t id,
 	}
 	db_finalize(st);
 	mark_undone(j);
+}
+
+/* Reads log id's events after seq base into j. */
+static void
+read_events(struct db *db, const struct journal_kind *k, int64_t id,
+    int64_t base, void *ctx, struct journal *j)
+{
+	struct db_stmt *st = db_prepare(db, k->sql_load);
+
+	db_bind_int(st, 1, id);
+	db_bind_int(st, 2, base);
+	events_take(db, k, st, ctx, j);
+}
+
+/*
+ * The log's next seq, known once it is loaded whole (after its snapshot)
+ * under its lock: journal_next_seq need not ask the server again in this
+ * transaction.
+ */
+static void
+next_seq_known(struct db *db, const struct journal_kind *k,
+    const struct journal *j)
+{
+	int64_t last = j->base;
+
+	if (j->n > 0 && j->seq[j->n - 1] > last)
+		last = j->seq[j->n - 1];
+	db->next_seq.tx_no = db->tx_no;
+	db->next_seq.kind = k;
+	db->next_seq.log = j->log;
+	db->next_seq.next = last + 1;
 }
 
 int
@@ -344,6 +372,7 @@ journal_load(struct db *db, const struct journal_kind *k, int64_t id,
 	j->log = id;
 	db_key_json(db, id, j->key_json);
 	read_events(db, k, id, 0, ctx, j);
+	next_seq_known(db, k, j);
 	return 0;
 }
 
@@ -363,22 +392,26 @@ snap_every(const struct journal_kind *k)
 	return n;
 }
 
-/*
- * Finds the newest usable snapshot of log id before seq before (0: any)
- * into j; 0 if there is none.
- */
-static int
-read_snapshot(struct db *db, const struct journal_kind *k, int64_t id,
-    int64_t before, struct journal *j)
+/* The question for log id's usable snapshots before seq before (0: any). */
+static struct db_stmt *
+snap_question(struct db *db, const struct journal_kind *k, int64_t id,
+    int64_t before)
 {
 	struct db_stmt *st = db_prepare(db, k->sql_snap);
-	int found;
 
 	db_bind_text(st, 1, k->what);
 	db_bind_int(st, 2, id);
 	db_bind_int(st, 3, k->snap_version);
 	db_bind_int(st, 4, before > 0 ? before : INT64_MAX);
-	found = db_step(db, st, 0) == DB_ROW;
+	return st;
+}
+
+/* Takes the newest snapshot st finds into j (freeing st); 0 if none. */
+static int
+snap_take(struct db *db, struct db_stmt *st, struct journal *j)
+{
+	int found = db_step(db, st, 0) == DB_ROW;
+
 	if (found) {
 		const void *b = db_column_blob(st, 1);
 
@@ -392,20 +425,71 @@ read_snapshot(struct db *db, const struct journal_kind *k, int64_t id,
 	return found;
 }
 
+/*
+ * Finds the newest usable snapshot of log id before seq before (0: any)
+ * into j; 0 if there is none.
+ */
+static int
+read_snapshot(struct db *db, const struct journal_kind *k, int64_t id,
+    int64_t before, struct journal *j)
+{
+	return snap_take(db, snap_question(db, k, id, before), j);
+}
+
+/*
+ * Log id's events after the newest snapshot before seq before, read
+ * with the snapshot: asked together, so that on a server the log's row,
+ * its snapshot and its events come in one round trip (with what a
+ * writer's append will read, k->ask).
+ */
 int
 journal_load_recent(struct db *db, const struct journal_kind *k,
     int64_t id, int64_t before, void *ctx, struct journal *j)
 {
+	struct db_stmt *head, *snap = NULL, *ev = NULL;
+	int found;
+
 	memset(j, 0, sizeof *j);
 	j->kind = k;
 	db_lock_log(db, k->what, id);
-	if (!read_head(db, k, id, ctx))
+	head = db_prepare(db, k->sql_head);
+	db_bind_int(head, 1, id);
+	db_ask(db, head);
+	if (snap_every(k) > 0 && k->sql_recent != NULL) {
+		snap = snap_question(db, k, id, before);
+		db_ask(db, snap);
+		ev = db_prepare(db, k->sql_recent);
+		db_bind_int(ev, 1, id);
+		db_bind_text(ev, 2, k->what);
+		db_bind_int(ev, 3, k->snap_version);
+		db_bind_int(ev, 4, before > 0 ? before : INT64_MAX);
+		db_ask(db, ev);
+	}
+	if (before <= 0 && k->ask != NULL && db_in_write(db))
+		k->ask(db, id);
+	if (chain_kind_known(k->what) && before <= 0 && db_in_write(db))
+		chain_head_ask(db, k->what, id);
+	found = db_step(db, head, 0) == DB_ROW;
+	if (found && k->head != NULL)
+		k->head(ctx, head);
+	db_finalize(head);
+	if (!found) {
+		db_finalize(snap);
+		db_finalize(ev);
 		return -1;
+	}
 	j->log = id;
 	db_key_json(db, id, j->key_json);
-	if (snap_every(k) > 0)
-		read_snapshot(db, k, id, before, j);
-	read_events(db, k, id, j->base, ctx, j);
+	if (snap != NULL) {
+		snap_take(db, snap, j);
+		events_take(db, k, ev, ctx, j);
+	} else {
+		if (snap_every(k) > 0)
+			read_snapshot(db, k, id, before, j);
+		read_events(db, k, id, j->base, ctx, j);
+	}
+	if (before <= 0)
+		next_seq_known(db, k, j);
 	return 0;
 }
 
@@ -452,6 +536,9 @@ journal_next_seq(struct db *db, const struct journal_kind *k, int64_t id)
 	int64_t seq;
 
 	db_lock_keys(db);
+	if (db->next_seq.tx_no == db->tx_no && db->next_seq.kind == k &&
+	    db->next_seq.log == id)
+		return db->next_seq.next;
 	st = db_prepare(db, k->sql_next);
 	db_bind_int(st, 1, id);
 	db_step(db, st, 0);
@@ -530,6 +617,9 @@ journal_append(struct db *db, const struct journal_kind *k, int64_t id,
 		while (db_step(db, st, 0) == DB_ROW)
 			;
 	db_finalize(st);
+	if (db->next_seq.tx_no == db->tx_no && db->next_seq.kind == k &&
+	    db->next_seq.log == id)
+		db->next_seq.next = seq + 1;
 	/* The snapshots from the undone event on no longer hold. */
 	if (undoes > 0) {
 		st = db_prepare(db, "DELETE FROM snapshot WHERE kind = ?1"
@@ -537,7 +627,7 @@ journal_append(struct db *db, const struct journal_kind *k, int64_t id,
 		db_bind_text(st, 1, k->what);
 		db_bind_int(st, 2, id);
 		db_bind_int(st, 3, undoes);
-		db_step(db, st, 0);
+		db_send(db, st);
 		db_finalize(st);
 	}
 	return seq;
@@ -562,7 +652,7 @@ journal_snapshot_put(struct db *db, const struct journal_kind *k,
 	db_bind_text(st, 1, k->what);
 	db_bind_int(st, 2, id);
 	db_bind_int(st, 3, k->snap_version);
-	db_step(db, st, 0);
+	db_send(db, st);
 	db_finalize(st);
 	st = db_prepare(db, "INSERT INTO snapshot (kind, log, seq, version,"
 	    " state) VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (kind, log, seq)"
@@ -573,7 +663,7 @@ journal_snapshot_put(struct db *db, const struct journal_kind *k,
 	db_bind_int(st, 3, seq);
 	db_bind_int(st, 4, k->snap_version);
 	db_bind_blob(st, 5, state, (int)len);
-	db_step(db, st, 0);
+	db_send(db, st);
 	db_finalize(st);
 }
 

@@ -56,6 +56,10 @@ struct journal_kind {
 					   (db/chain.h) */
 	const char	*sql_target;	/* log ?1's newest live event */
 	const char	*sql_snap;	/* its usable snapshots, newest first */
+	const char	*sql_recent;	/* log ?1's events after its newest
+					   usable snapshot (kind ?2, version
+					   ?3, before seq ?4), in one query
+					   with sql_snap's answer */
 	const char	*sql_ids;	/* every log's id, in order */
 	/*
 	 * An input log's inputs as typed (JOURNAL_INPUT_KIND): per event,
@@ -73,6 +77,12 @@ struct journal_kind {
 			    const void *body);
 	/* Frees what a body owns (not the body itself). */
 	void		(*release)(void *body);
+	/*
+	 * Asks ahead (db_asked_keep) what an append to log id will read,
+	 * when a writer loads the log: its questions go in the load's round
+	 * trip on a server.  NULL: none.
+	 */
+	void		(*ask)(struct db *db, int64_t id);
 	/*
 	 * Snapshots (below): one after every snap_every-th event, 0 for
 	 * none; snap_version names the state's byte form and the rules
@@ -165,6 +175,13 @@ void journal_bad_ran(void *b, int64_t seq, const char *why);
 	    " AND s.seq < ?4 AND NOT EXISTS (SELECT 1 FROM " events " u" \
 	    " WHERE u." key " = ?2 AND u.seq > s.seq" \
 	    " AND u.undoes <= s.seq) ORDER BY s.seq DESC", \
+	.sql_recent = "SELECT seq, undoes, " select " FROM " events \
+	    " WHERE " key " = ?1 AND seq > coalesce((SELECT s.seq" \
+	    " FROM snapshot s WHERE s.kind = ?2 AND s.log = ?1" \
+	    " AND s.version = ?3 AND s.seq < ?4 AND NOT EXISTS (SELECT 1" \
+	    " FROM " events " u WHERE u." key " = ?1 AND u.seq > s.seq" \
+	    " AND u.undoes <= s.seq) ORDER BY s.seq DESC LIMIT 1), 0)" \
+	    " ORDER BY seq", \
 	.sql_ids = "SELECT id FROM " logs " ORDER BY id"
 
 /*

@@ -208,6 +208,18 @@ seal_create(struct db *db, int64_t now, char hex[SEAL_HEX + 1], char *why,
 	return 0;
 }
 
+#define SEAL_OPEN_SQL "SELECT seed, commitment FROM seal_secret" \
+	" WHERE revealed IS NULL ORDER BY id DESC LIMIT 1"
+
+void
+seal_ask(struct db *db)
+{
+	struct db_stmt *st = db_prepare(db, SEAL_OPEN_SQL);
+
+	db_ask(db, st);
+	db_asked_keep(db, "seal", 0, st);
+}
+
 /* The open seal's seed and commitment; 0, or -1 if none is open. */
 static int
 open_seal(struct db *db, unsigned char seed[SEAL_BYTES],
@@ -216,8 +228,8 @@ open_seal(struct db *db, unsigned char seed[SEAL_BYTES],
 	struct db_stmt *st;
 	int rc = -1;
 
-	st = db_prepare(db, "SELECT seed, commitment FROM seal_secret"
-	    " WHERE revealed IS NULL ORDER BY id DESC LIMIT 1");
+	if ((st = db_asked_take(db, "seal", 0)) == NULL)
+		st = db_prepare(db, SEAL_OPEN_SQL);
 	if (db_step(db, st, 0) == DB_ROW) {
 		if (seal_unhex(db_column_text(st, 0), seed, SEAL_BYTES) != 0)
 			db_die(db, "seal_secret holds a seed that is not 64 "

@@ -80,6 +80,11 @@ int seal_open(struct db *db);
  */
 int seal_draw(struct db *db, const char *kind, int64_t log, int64_t seq,
     uint64_t *seed);
+/*
+ * Asks ahead (db_asked_keep) for the open seal, which seal_draw reads:
+ * a kind's journal ask (core/journal.h).
+ */
+void seal_ask(struct db *db);
 /* seal_draw for the event next appended to log id of kind k. */
 int seal_draw_next(struct db *db, const struct journal_kind *k, int64_t id,
     uint64_t *seed);

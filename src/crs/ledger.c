@@ -969,6 +969,14 @@ ledger_replay(struct db *db, int64_t id, void (*bad)(void *, int64_t, int,
 	return n;
 }
 
+/* What an append reads that the load can ask for: the open seal. */
+static void
+ask_ahead(struct db *db, int64_t id)
+{
+	(void)id;
+	seal_ask(db);
+}
+
 const struct journal_kind ledger_kind = {
 	.what = "combat",
 	.option = "--combat",
@@ -1002,6 +1010,7 @@ const struct journal_kind ledger_kind = {
 	.merged = ledger_merged,
 	.clashes = ledger_double_booked,
 	.replay = ledger_replay,
+	.ask = ask_ahead,
 };
 
 #undef Q
@@ -1027,7 +1036,8 @@ const struct journal_kind ledger_kind = {
 	"(CASE WHEN life_after = 0 AND life_before > 0 THEN 1 ELSE 0 END)"
 
 #define HISTORY_SHARE \
-	"SELECT actor, damage, 0, 0, fumble, time FROM event" \
+	"SELECT actor AS name, damage AS dealt, 0 AS taken, 0 AS downed," \
+	" fumble AS fumbles, time AS t FROM event" \
 	" WHERE combat_id = ?1 AND seq = ?2 AND actor IS NOT NULL" \
 	" AND action IN ('join', 'attack', 'mental', 'power')" \
 	" UNION ALL" \
@@ -1048,60 +1058,6 @@ history_bind(struct db_stmt *st, const char *name, int64_t n,
 	db_bind_int(st, 2, n);
 	for (int k = 0; k < 4; k++)
 		db_bind_int(st, 3 + k, v[k]);
-}
-
-/* Adds one event's share v, at time t, to name's history in combat id. */
-static void
-history_add(struct db *db, int64_t id, const char *name, const int64_t v[4],
-    int64_t t)
-{
-	struct db_stmt *st;
-	int64_t events;
-
-	st = db_prepare(db, "INSERT INTO history_combat AS h (name, events,"
-	    " dealt, taken, downed, fumbles, combat_id, first_time,"
-	    " last_time) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8)"
-	    " ON CONFLICT (name, combat_id) DO UPDATE SET"
-	    " events = h.events + 1, dealt = h.dealt + excluded.dealt,"
-	    " taken = h.taken + excluded.taken,"
-	    " downed = h.downed + excluded.downed,"
-	    " fumbles = h.fumbles + excluded.fumbles,"
-	    " first_time = min(h.first_time, excluded.first_time),"
-	    " last_time = max(h.last_time, excluded.last_time)"
-	    " RETURNING events");
-	history_bind(st, name, 1, v);
-	db_bind_int(st, 7, id);
-	db_bind_int(st, 8, t);
-	/* The row as it is now: its events, 1 if the upsert inserted it. */
-	db_step(db, st, 0);
-	events = db_column_int(st, 0);
-	db_finalize(st);
-
-	/*
-	 * A first event in this combat makes it one more of name's, who
-	 * may be new; else name has a row already.  (The CHECKs hold for
-	 * the row an upsert would insert, so it cannot add 0 combats.)
-	 */
-	if (events == 1)
-		st = db_prepare(db, "INSERT INTO history AS h (name, combats,"
-		    " dealt, taken, downed, fumbles, first_time)"
-		    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)"
-		    " ON CONFLICT (name) DO UPDATE SET"
-		    " combats = h.combats + 1,"
-		    " dealt = h.dealt + excluded.dealt,"
-		    " taken = h.taken + excluded.taken,"
-		    " downed = h.downed + excluded.downed,"
-		    " fumbles = h.fumbles + excluded.fumbles,"
-		    " first_time = min(h.first_time, excluded.first_time)");
-	else
-		st = db_prepare(db, "UPDATE history SET"
-		    " dealt = dealt + ?3, taken = taken + ?4,"
-		    " downed = downed + ?5, fumbles = fumbles + ?6,"
-		    " first_time = min(first_time, ?7) WHERE name = ?1");
-	history_bind(st, name, 1, v);
-	db_bind_int(st, 7, t);
-	db_step(db, st, 0);
-	db_finalize(st);
 }
 
 /*
@@ -1143,13 +1099,70 @@ history_sub(struct db *db, int64_t id, const char *name, const int64_t v[4])
 }
 
 /*
- * Event seq of combat id counts in the histories while no undo names it:
- * a new event is added unless an undo names it already (which only a
- * ledger written by hand can hold), and an undo takes its event away
- * unless an undo before it did.
+ * Event seq's shares of combat id, by fighter (one who is both actor and
+ * target has two), unless an undo names the event already (which only a
+ * ledger written by hand can hold).
+ */
+#define HISTORY_SUMS \
+	"SELECT name, count(*) AS n, coalesce(sum(dealt), 0) AS dealt," \
+	" coalesce(sum(taken), 0) AS taken, coalesce(sum(downed), 0) AS downed," \
+	" coalesce(sum(fumbles), 0) AS fumbles, min(t) AS t" \
+	" FROM (" HISTORY_SHARE ") AS s WHERE (SELECT count(*) FROM event" \
+	" WHERE combat_id = ?1 AND undoes = ?2) = 0 GROUP BY name"
+
+/*
+ * Adds event seq's shares to the histories, in two statements that read
+ * nothing back (no round trip of their own on a server): first each
+ * fighter's whole history, one combat more where the fighter had no
+ * share in this combat yet; then the fighter's share of this combat.
+ * (The CHECKs hold for the row an upsert would insert: it inserts one
+ * combat, and the update adds one or none.)
  */
 static void
-history_update(struct db *db, int64_t id, int64_t seq, int sign)
+history_add_event(struct db *db, int64_t id, int64_t seq)
+{
+	struct db_stmt *st;
+
+	st = db_prepare(db, "INSERT INTO history AS h (name, combats, dealt,"
+	    " taken, downed, fumbles, first_time) SELECT name, 1, dealt, taken,"
+	    " downed, fumbles, t FROM (" HISTORY_SUMS ") AS x WHERE true"
+	    " ON CONFLICT (name) DO UPDATE SET"
+	    " combats = h.combats + CASE WHEN EXISTS (SELECT 1 FROM"
+	    " history_combat c WHERE c.name = excluded.name AND"
+	    " c.combat_id = ?1) THEN 0 ELSE 1 END,"
+	    " dealt = h.dealt + excluded.dealt,"
+	    " taken = h.taken + excluded.taken,"
+	    " downed = h.downed + excluded.downed,"
+	    " fumbles = h.fumbles + excluded.fumbles,"
+	    " first_time = min(h.first_time, excluded.first_time)");
+	db_bind_int(st, 1, id);
+	db_bind_int(st, 2, seq);
+	db_send(db, st);
+	db_finalize(st);
+	st = db_prepare(db, "INSERT INTO history_combat AS h (name, events,"
+	    " dealt, taken, downed, fumbles, combat_id, first_time,"
+	    " last_time) SELECT name, n, dealt, taken, downed, fumbles, ?1, t,"
+	    " t FROM (" HISTORY_SUMS ") AS x WHERE true"
+	    " ON CONFLICT (name, combat_id) DO UPDATE SET"
+	    " events = h.events + excluded.events,"
+	    " dealt = h.dealt + excluded.dealt,"
+	    " taken = h.taken + excluded.taken,"
+	    " downed = h.downed + excluded.downed,"
+	    " fumbles = h.fumbles + excluded.fumbles,"
+	    " first_time = min(h.first_time, excluded.first_time),"
+	    " last_time = max(h.last_time, excluded.last_time)");
+	db_bind_int(st, 1, id);
+	db_bind_int(st, 2, seq);
+	db_send(db, st);
+	db_finalize(st);
+}
+
+/*
+ * Event seq of combat id counts in the histories while no undo names it:
+ * an undo takes its event away unless an undo before it did.
+ */
+static void
+history_take_back(struct db *db, int64_t id, int64_t seq)
 {
 	struct db_stmt *st;
 	int64_t v[4];
@@ -1157,24 +1170,17 @@ history_update(struct db *db, int64_t id, int64_t seq, int sign)
 	/*
 	 * The share, with the count of the undos that name the event in the
 	 * same statement (one round trip fewer on a server): no rows unless
-	 * that count is ?3.
+	 * that count is 1, this undo's.
 	 */
 	st = db_prepare(db, "SELECT * FROM (" HISTORY_SHARE ") AS s"
 	    " WHERE (SELECT count(*) FROM event"
-	    " WHERE combat_id = ?1 AND undoes = ?2) = ?3");
+	    " WHERE combat_id = ?1 AND undoes = ?2) = 1");
 	db_bind_int(st, 1, id);
 	db_bind_int(st, 2, seq);
-	db_bind_int(st, 3, sign > 0 ? 0 : 1);
 	while (db_step(db, st, 0) == DB_ROW) {
-		const char *name = db_column_text(st, 0);
-
 		for (int k = 0; k < 4; k++)
 			v[k] = db_column_int(st, 1 + k);
-		if (sign > 0)
-			history_add(db, id, name, v,
-			    db_column_int(st, 5));
-		else
-			history_sub(db, id, name, v);
+		history_sub(db, id, db_column_text(st, 0), v);
 	}
 	db_finalize(st);
 }
@@ -1199,9 +1205,9 @@ ledger_append(struct db *db, int64_t id, struct combat_event *e)
 	e->seq = journal_append(db, &ledger_kind, id,
 	    e->action == COMBAT_UNDO ? e->undoes : 0, e);
 	if (e->action == COMBAT_UNDO)
-		history_update(db, id, e->undoes, -1);
+		history_take_back(db, id, e->undoes);
 	else
-		history_update(db, id, e->seq, 1);
+		history_add_event(db, id, e->seq);
 }
 
 /*

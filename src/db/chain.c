@@ -336,6 +336,26 @@ row_hash(const struct kind *k, const unsigned char prev[CHAIN_HASH_LEN],
 
 /* ---- heads ---- */
 
+static struct db_stmt *
+head_question(struct db *db, const char *kind, int64_t log)
+{
+	struct db_stmt *st = db_prepare(db, "SELECT seq, hash, migrated"
+	    " FROM chain WHERE kind = ?1 AND log = ?2");
+
+	db_bind_text(st, 1, kind);
+	db_bind_int(st, 2, log);
+	return st;
+}
+
+void
+chain_head_ask(struct db *db, const char *kind, int64_t log)
+{
+	struct db_stmt *st = head_question(db, kind, log);
+
+	db_ask(db, st);
+	db_asked_keep(db, kind, log, st);
+}
+
 void
 chain_head_get(struct db *db, const char *kind, int64_t log,
     struct chain_head *h)
@@ -343,10 +363,8 @@ chain_head_get(struct db *db, const char *kind, int64_t log,
 	struct db_stmt *st;
 
 	memset(h, 0, sizeof *h);
-	st = db_prepare(db, "SELECT seq, hash, migrated FROM chain"
-	    " WHERE kind = ?1 AND log = ?2");
-	db_bind_text(st, 1, kind);
-	db_bind_int(st, 2, log);
+	if ((st = db_asked_take(db, kind, log)) == NULL)
+		st = head_question(db, kind, log);
 	if (db_step(db, st, 0) == DB_ROW &&
 	    unhex(db_column_text(st, 1), h->hash) == 0) {
 		h->have = 1;
@@ -375,7 +393,7 @@ head_put(struct db *db, const char *kind, int64_t log, int64_t seq,
 	db_bind_text(st, 4, hex);
 	if (migrated > 0)
 		db_bind_int(st, 5, migrated);
-	db_step(db, st, 0);
+	db_send(db, st);
 	db_finalize(st);
 }
 
@@ -391,7 +409,7 @@ row_put(struct db *db, const struct kind *k, int64_t id,
 	st = db_prepare(db, k->update);
 	db_bind_text(st, 1, hex);
 	db_bind_int(st, 2, id);
-	db_step(db, st, 0);
+	db_send(db, st);
 	db_finalize(st);
 }
 

@@ -56,6 +56,12 @@ struct chain_head {
 /* 1 if kind is one of the four above. */
 int chain_kind_known(const char *kind);
 
+/*
+ * Asks for the head of kind's log ahead (db_asked_keep), for the
+ * chain_head_get of an append later in the same transaction.
+ */
+void chain_head_ask(struct db *db, const char *kind, int64_t log);
+
 /* Reads the head of kind's log into *h. */
 void chain_head_get(struct db *db, const char *kind, int64_t log,
     struct chain_head *h);

@@ -544,10 +544,38 @@ with_birth(struct db *db, const void *cs, size_t n, size_t *len)
  * whole when it removes rows (removals_n bytes), else NULL.  Never the
  * station's first change, which db_rehearsal_play records whole.
  */
+/* The questions a change's writing asks, sent ahead (db_ask). */
+struct change_ask {
+	struct db_stmt	*last;	/* this station's last change */
+	struct db_stmt	*seen;	/* gone_seen_ask's */
+};
+
+static void
+change_ask(struct db *db, struct change_ask *a)
+{
+	/*
+	 * Appenders to different logs write at once; their changes are
+	 * numbered one at a time, in the order they commit (db.h).
+	 */
+	db_lock_keys(db);
+	a->last = db_prepare(db, "SELECT coalesce(max(oseq), 0) FROM change"
+	    " WHERE origin = (SELECT id FROM station_self)");
+	db_ask(db, a->last);
+	a->seen = gone_seen_ask(db);
+}
+
+static void
+change_ask_drop(struct change_ask *a)
+{
+	db_finalize(a->last);
+	db_finalize(a->seen);
+}
+
 static int64_t
 change_write(struct db *db, const void *cs, size_t n, int64_t rest,
-    const void *removals, size_t removals_n)
+    const void *removals, size_t removals_n, struct change_ask *asked)
 {
+	struct change_ask here;
 	struct db_stmt *st;
 	unsigned char *seen;
 	char *self;
@@ -555,20 +583,15 @@ change_write(struct db *db, const void *cs, size_t n, int64_t rest,
 	size_t nseen, blen = 0;
 	void *birth = NULL;
 
-	/*
-	 * Appenders to different logs write at once; their changes are
-	 * numbered one at a time, in the order they commit (db.h).
-	 */
-	db_lock_keys(db);
-	st = db_prepare(db, "SELECT coalesce(max(oseq), 0) FROM change"
-	    " WHERE origin = (SELECT id FROM station_self)");
-	db_step(db, st, 0);
-	if (db_column_int(st, 0) == 0) {
+	if (asked == NULL)
+		change_ask(db, asked = &here);
+	db_step(db, asked->last, 0);
+	oseq = db_column_int(asked->last, 0) + 1;
+	if (oseq == 1) {
 		if (rest != 0)
 			errx(1, "refkit bug: a staged first change");
 		birth = with_birth(db, cs, n, &blen);
 	}
-	db_finalize(st);
 	if (birth != NULL) {
 		cs = birth;
 		n = blen;
@@ -577,7 +600,9 @@ change_write(struct db *db, const void *cs, size_t n, int64_t rest,
 		removals = cs;
 		removals_n = n;
 	}
-	seen = gone_seen_now(db, &nseen);
+	seen = gone_seen_take(db, asked->seen, &nseen);
+	asked->seen = NULL;
+	change_ask_drop(asked);
 	st = db_prepare(db, "INSERT INTO change (no, origin, oseq, time, data,"
 	    " seen, rest) SELECT (SELECT coalesce(max(no), 0) + 1 FROM change),"
 	    " s.id, coalesce((SELECT max(oseq) FROM change WHERE origin ="
@@ -588,18 +613,23 @@ change_write(struct db *db, const void *cs, size_t n, int64_t rest,
 	db_bind_blob(st, 3, seen, (int)(nseen * GONE_SEEN_LEN));
 	if (rest != 0)
 		db_bind_int(st, 4, rest);
-	if (db_step(db, st, 0) != DB_ROW)
-		db_fatal(db, "cannot record the changes");
-	self = xstrdup(db_column_text(st, 0));
-	oseq = db_column_int(st, 1);
+	/* Its origin and number are read only to note what it removed. */
+	self = NULL;
+	if (removals != NULL && changeset_has_delete(removals, removals_n)) {
+		if (db_step(db, st, 0) != DB_ROW)
+			db_fatal(db, "cannot record the changes");
+		self = xstrdup(db_column_text(st, 0));
+		oseq = db_column_int(st, 1);
+	} else
+		db_send(db, st);
 	db_finalize(st);
 	if (rest != 0) {
 		st = db_prepare(db, "DELETE FROM change_staged WHERE rest = ?1");
 		db_bind_int(st, 1, rest);
-		(void)db_step(db, st, 0);
+		db_send(db, st);
 		db_finalize(st);
 	}
-	if (removals != NULL &&
+	if (self != NULL &&
 	    gone_note(db, self, oseq, removals, removals_n) != 0)
 		db_fatal(db, "cannot record the changes");
 	sqlite3_free(birth);
@@ -611,7 +641,7 @@ change_write(struct db *db, const void *cs, size_t n, int64_t rest,
 static int64_t
 change_append(struct db *db, const void *cs, size_t n)
 {
-	return change_write(db, cs, n, 0, NULL, 0);
+	return change_write(db, cs, n, 0, NULL, 0, NULL);
 }
 
 int64_t
@@ -648,21 +678,28 @@ session_store(struct db *db)
 	sqlite3_free(cs);
 }
 
-/* The same on PostgreSQL, from the server's notes (db/pgrecord.h). */
+/*
+ * The same on PostgreSQL, from the server's notes (db/pgrecord.h), read
+ * in one round trip with what the change's writing asks.
+ */
 static void
 pg_store(struct db *db)
 {
+	struct change_ask a;
 	unsigned char *cs;
 	size_t n;
 
 	if (!db->pg_recording)
 		return;
-	if ((cs = pgrecord_take(db, &n)) == NULL)
+	change_ask(db, &a);
+	if ((cs = pgrecord_take(db, &n)) == NULL) {
+		change_ask_drop(&a);
 		return;
+	}
 	if (n > INT32_MAX)
 		db_die(db, "cannot record the changes of this transaction, so "
 		    "nothing was written: more than one changeset can hold");
-	change_append(db, cs, n);
+	change_write(db, cs, n, 0, NULL, 0, &a);
 	free(cs);
 }
 
@@ -691,6 +728,8 @@ void
 db_begin(struct db *db)
 {
 	check_writable(db);
+	db->tx_no++;
+	db->tx_write = 1;
 	db->appending = 0;
 	db->log_lock = 0;
 	db->keys_lock = 0;
@@ -713,6 +752,8 @@ db_begin_append(struct db *db)
 		return;
 	}
 	check_writable(db);
+	db->tx_no++;
+	db->tx_write = 1;
 	dbpg_begin(db, !db->unrecorded, 1);
 	db->pg_recording = !db->unrecorded;
 	db->appending = 1;
@@ -1190,7 +1231,8 @@ db_rehearsal_play(struct db_rehearsal *r, int64_t mark,
 		else
 			(void)change_write(db, r->head[i], STAGE_HEAD, rest,
 			    r->removes[i] ? db_column_blob(st, 0) : NULL,
-			    r->removes[i] ? (size_t)db_column_bytes(st, 0) : 0);
+			    r->removes[i] ? (size_t)db_column_bytes(st, 0) : 0,
+			    NULL);
 		db_reset(st);
 		first = 0;
 	}
@@ -1237,6 +1279,8 @@ db_change_data(struct db_stmt *st, int col, int rest, size_t *n,
 void
 db_begin_read(struct db *db)
 {
+	db->tx_no++;
+	db->tx_write = 0;
 	if (db->pg != NULL)
 		dbpg_begin_read(db);
 	else
@@ -2026,6 +2070,7 @@ db_close(struct db *db)
 {
 	if (db == NULL)
 		return;
+	db_asked_drop(db);
 	db_rollback(db);
 	dbpg_close(db);
 	/* A statement left unfinalized makes this fail: a leak is a bug. */

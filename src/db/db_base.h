@@ -48,6 +48,18 @@ struct db {
 	int	 keys_lock;	/* it holds the lock of new keys and changes */
 	char	 subject[64];	/* db_die's messages are about it, or "" */
 	int	 migrating;	/* a migration's changes go by parts (db.c) */
+	int64_t	 tx_no;		/* transactions begun: what the memo holds */
+	int	 tx_write;	/* the last one begun writes */
+	struct db_asked {	/* questions asked ahead (db_asked_keep) */
+		const char	*tag;
+		int64_t		 log, tx_no;
+		struct db_stmt	*st;
+	} asked[4];
+	struct {		/* the next seq of the log last loaded */
+		int64_t		 tx_no;	/* in this transaction, or stale */
+		const void	*kind;	/* the journal kind */
+		int64_t		 log, next;
+	} next_seq;
 };
 
 /* What db_step returns. */

@@ -198,6 +198,83 @@ db_step(struct db *db, struct db_stmt *st, int allow_constraint)
 	db_fatal(db, db->path);
 }
 
+void
+db_send(struct db *db, struct db_stmt *st)
+{
+	if (st->p != NULL) {
+		dbpg_send(db, st->p);
+		return;
+	}
+	while (db_step(db, st, 0) == DB_ROW)
+		;
+	sqlite3_reset(st->s);
+}
+
+void
+db_ask(struct db *db, struct db_stmt *st)
+{
+	if (st->p != NULL)
+		dbpg_ask(db, st->p);
+}
+
+void
+db_asked_keep(struct db *db, const char *tag, int64_t log,
+    struct db_stmt *st)
+{
+	struct db_asked *a = NULL;
+	size_t n = sizeof db->asked / sizeof *db->asked;
+
+	if (db->pg == NULL) {
+		db_finalize(st);
+		return;
+	}
+	for (size_t i = 0; i < n && a == NULL; i++)
+		if (db->asked[i].st == NULL || db->asked[i].tx_no != db->tx_no)
+			a = &db->asked[i];
+	if (a == NULL) {
+		db_finalize(st);
+		return;
+	}
+	db_finalize(a->st);
+	a->tag = tag;
+	a->log = log;
+	a->tx_no = db->tx_no;
+	a->st = st;
+}
+
+struct db_stmt *
+db_asked_take(struct db *db, const char *tag, int64_t log)
+{
+	size_t n = sizeof db->asked / sizeof *db->asked;
+
+	for (size_t i = 0; i < n; i++) {
+		struct db_asked *a = &db->asked[i];
+		struct db_stmt *st = a->st;
+
+		if (st == NULL || a->tx_no != db->tx_no || a->log != log ||
+		    strcmp(a->tag, tag) != 0)
+			continue;
+		a->st = NULL;
+		return st;
+	}
+	return NULL;
+}
+
+void
+db_asked_drop(struct db *db)
+{
+	for (size_t i = 0; i < sizeof db->asked / sizeof *db->asked; i++) {
+		db_finalize(db->asked[i].st);
+		db->asked[i].st = NULL;
+	}
+}
+
+int
+db_in_write(struct db *db)
+{
+	return db->tx_write;
+}
+
 int
 db_bind_count(struct db_stmt *st)
 {

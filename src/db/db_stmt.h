@@ -47,6 +47,40 @@ void db_clear(struct db_stmt *st);
  */
 int db_step(struct db *db, struct db_stmt *st, int allow_constraint);
 
+/*
+ * Runs st, a write whose rows (if any) and count of changes nobody
+ * reads, to its end; any failure is fatal.  On SQLite it runs now; on a
+ * server it is sent and not waited for: it goes in the round trip of the
+ * next statement that is read, or of the COMMIT, and a failure is
+ * reported there.  The bindings may change as soon as it returns.
+ */
+void db_send(struct db *db, struct db_stmt *st);
+
+/*
+ * Asks st's question ahead of its answer: on a server it is sent now and
+ * its result read in one round trip with whatever is read next, so that
+ * questions that do not depend on each other cost one trip together;
+ * db_step then reads its rows as usual.  On SQLite it runs at db_step.
+ * st must not be bound again before it is stepped.
+ */
+void db_ask(struct db *db, struct db_stmt *st);
+
+/*
+ * A question asked ahead (db_ask) by one module for another, which reads
+ * the answer later in the same transaction: db_asked_keep keeps st (the
+ * database's from then on) under tag and log; db_asked_take gives it
+ * back, asked and not yet stepped, to the code that would have asked it
+ * itself, or NULL (asked in another transaction, never asked, or on
+ * SQLite, where asking ahead saves nothing: st is finalized there).
+ * db_in_write says whether the transaction begun last writes: only a
+ * writer's questions are worth asking ahead.
+ */
+void db_asked_keep(struct db *db, const char *tag, int64_t log,
+    struct db_stmt *st);
+struct db_stmt *db_asked_take(struct db *db, const char *tag, int64_t log);
+void db_asked_drop(struct db *db);
+int db_in_write(struct db *db);
+
 /* The number of the largest parameter in the statement's SQL. */
 int db_bind_count(struct db_stmt *st);
 

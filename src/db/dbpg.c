@@ -112,6 +112,10 @@ static struct {
 	__typeof__(PQconsumeInput)	*consumeInput;
 	__typeof__(PQnotifies)		*notifies;
 	__typeof__(PQconninfoParse)	*conninfoParse;
+	__typeof__(PQflush)		*flush;
+	__typeof__(PQtrace)		*trace;
+	__typeof__(PQsetTraceFlags)	*setTraceFlags;
+	__typeof__(PQuntrace)		*untrace;
 } pq;
 
 static void
@@ -131,7 +135,8 @@ pq_load(void)
 		"PQconnectStart", "PQconnectPoll", "PQsocket", "PQconninfo",
 		"PQconninfoFree", "PQexecPrepared",
 		"PQsendQueryPrepared", "PQsendPrepare", "PQconsumeInput",
-		"PQnotifies", "PQconninfoParse"
+		"PQnotifies", "PQconninfoParse", "PQflush", "PQtrace",
+		"PQsetTraceFlags", "PQuntrace"
 	};
 	void **slot = (void **)(void *)&pq;
 	void *h;
@@ -513,6 +518,8 @@ struct pg_stmt {
 	unsigned char	**blob;		/* bytea decoded, per column */
 	size_t		*bloblen;
 	int		 blobrow;
+	int		 asked;		/* sent by dbpg_ask, not yet stepped */
+	int		 arrived;	/* its result came, rows not yet read */
 };
 
 #define CONN(db)	((PGconn *)(db)->pg)
@@ -539,10 +546,41 @@ struct pg_prep {
 	char		 name[24];
 };
 
+/*
+ * A query sent on the connection whose result is still to be read
+ * (libpq's pipeline mode).  A command's statements go out as they come
+ * and wait only when the command needs an answer: a write whose result
+ * nobody reads (db_send), the advisory locks and the BEGIN go with the
+ * next statement that is read, or with the COMMIT; so a round trip to the
+ * server carries everything up to the next read.
+ */
+enum pg_sent_kind {
+	SENT_CHECK,		/* must work; its rows are not read */
+	SENT_BEGIN,		/* a writer's BEGIN: is the server read-only? */
+	SENT_PREPARE,		/* a statement prepared: refused, goes unnamed */
+	SENT_SAVEPOINT,		/* the savepoint around the next statement */
+	SENT_STMT		/* a statement's: its result is the caller's */
+};
+
+struct pg_sent {
+	enum pg_sent_kind	 kind;
+	struct pg_stmt		*stmt;	/* SENT_STMT: whose result; NULL none */
+	struct pg_prep		*e;	/* SENT_PREPARE */
+	const char		*what;	/* said if it fails; NULL: the path */
+};
+
+/* Past this many queries unread, they are read (the server's replies
+ * must not fill the socket while refkit still sends). */
+#define PG_SENT_MAX	256
+
 struct pg_cache {
 	struct pg_prep	 slot[PG_CACHE_SLOTS];
 	int		 n;
-	int64_t		 lock;		/* to take before the next statement */
+	struct pg_sent	*sent;		/* queries sent, in order */
+	size_t		 nsent, capsent;
+	int		 piping;	/* the connection is in pipeline mode */
+	int		 in_tx;		/* a BEGIN was sent, no COMMIT yet */
+	int		 reading;	/* ... and the transaction only reads */
 };
 
 static struct pg_cache *
@@ -562,6 +600,7 @@ cache_free(struct db *db)
 		return;
 	for (int i = 0; i < PG_CACHE_SLOTS; i++)
 		free(c->slot[i].key);
+	free(c->sent);
 	free(c);
 	db->pg_cache = NULL;
 }
@@ -687,24 +726,171 @@ pg_failed(struct db *db, PGresult *res, const char *what)
 	errx(1, "%s: %s", what, msg);
 }
 
-/* Takes the advisory lock dbpg_lock left for the next statement. */
+/* Notes a query sent, whose result sent_read reads. */
 static void
-lock_now(struct db *db)
+sent_add(struct db *db, enum pg_sent_kind kind, struct pg_stmt *stmt,
+    struct pg_prep *e, const char *what)
 {
-	struct pg_cache *c = db->pg_cache;
-	char num[24];
-	const char *v = num;
-	PGresult *res;
+	struct pg_cache *c = cache_of(db);
 
-	if (c == NULL || c->lock == 0)
+	if (c->nsent == c->capsent) {
+		c->capsent = c->capsent ? 2 * c->capsent : 16;
+		c->sent = xreallocarray(c->sent, c->capsent, sizeof *c->sent);
+	}
+	c->sent[c->nsent].kind = kind;
+	c->sent[c->nsent].stmt = stmt;
+	c->sent[c->nsent].e = e;
+	c->sent[c->nsent].what = what;
+	c->nsent++;
+}
+
+/* What one round trip came back with. */
+struct pg_back {
+	PGresult		*failed;	/* the first failure; caller's */
+	enum pg_sent_kind	 kind;		/* its query's */
+	struct pg_stmt		*stmt;
+	const char		*what;
+	int			 lost;		/* the connection failed */
+	int			 read_only;	/* a writer's BEGIN was refused */
+};
+
+/* Takes one query's result r into b, or to the statement it is for. */
+static void
+sent_take(struct pg_back *b, const struct pg_sent *x, PGresult *r)
+{
+	ExecStatusType st = pq.resultStatus(r);
+
+	if (st == PGRES_COMMAND_OK || st == PGRES_TUPLES_OK) {
+		if (x->kind == SENT_BEGIN && pq.ntuples(r) == 1 &&
+		    strcmp(pq.getvalue(r, 0, 1), "on") == 0)
+			b->read_only = 1;
+		if (x->kind == SENT_STMT && x->stmt != NULL) {
+			if (x->stmt->res != NULL)
+				pq.clear(x->stmt->res);
+			x->stmt->res = r;
+			x->stmt->arrived = 1;
+			return;
+		}
+		pq.clear(r);
 		return;
-	snprintf(num, sizeof num, "%" PRId64, c->lock);
-	c->lock = 0;
-	res = pq.execParams(CONN(db), "SELECT pg_advisory_xact_lock($1::int8)",
-	    1, NULL, &v, NULL, NULL, 0);
-	if (res == NULL || pq.resultStatus(res) != PGRES_TUPLES_OK)
-		pg_failed(db, res, db->path);
-	pq.clear(res);
+	}
+	/* One that never ran, behind the failure: it has no result. */
+	if (st == PGRES_PIPELINE_ABORTED) {
+		pq.clear(r);
+		return;
+	}
+	if (x->kind == SENT_PREPARE && x->e != NULL)
+		x->e->prepared = -1;
+	if (b->failed != NULL) {
+		pq.clear(r);
+		return;
+	}
+	b->failed = r;
+	b->kind = x->kind;
+	b->stmt = x->stmt;
+	b->what = x->what;
+}
+
+/*
+ * The round trip: ends what was sent with a sync, then reads every
+ * query's result in order, each statement's to its statement and the
+ * first failure into b (the caller clears b->failed).  Leaves pipeline
+ * mode, as the connection was before the first query was sent.
+ */
+static void
+sent_read(struct db *db, struct pg_back *b)
+{
+	struct pg_cache *c = cache_of(db);
+	PGconn *conn = CONN(db);
+	size_t i = 0;
+
+	memset(b, 0, sizeof *b);
+	if (!c->piping)
+		return;
+	if (!pq.pipelineSync(conn))
+		b->lost = 1;
+	while (!b->lost) {
+		PGresult *r = pq.getResult(conn);
+
+		if (r == NULL) {
+			/* Between two queries' results; or the end. */
+			if (pq.status(conn) == CONNECTION_BAD)
+				b->lost = 1;
+			continue;
+		}
+		if (pq.resultStatus(r) == PGRES_PIPELINE_SYNC) {
+			pq.clear(r);
+			break;
+		}
+		if (i < c->nsent)
+			sent_take(b, &c->sent[i++], r);
+		else
+			pq.clear(r);
+	}
+	c->nsent = 0;
+	c->piping = 0;
+	if (!b->lost && !pq.exitPipelineMode(conn))
+		b->lost = 1;
+}
+
+/* The writer's transaction found the server read-only: refuses. */
+static void __attribute__((noreturn))
+read_only_die(struct db *db)
+{
+	dbpg_rollback(db);
+	errx(1, "cannot write to '%s': the server is read-only (a standby?); "
+	    "commands that only read work", db->path);
+}
+
+/* Reads what was sent, refusing as the first failure says. */
+static void
+sent_check(struct db *db)
+{
+	struct pg_back b;
+
+	if (db->pg_cache == NULL || !db->pg_cache->piping)
+		return;
+	sent_read(db, &b);
+	if (b.lost)
+		pg_failed(db, b.failed, db->path);
+	if (b.read_only) {
+		if (b.failed != NULL)
+			pq.clear(b.failed);
+		read_only_die(db);
+	}
+	if (b.failed != NULL)
+		pg_failed(db, b.failed, b.what != NULL ? b.what : db->path);
+}
+
+/* Puts the connection in pipeline mode, to send without waiting. */
+static void
+pipe_on(struct db *db)
+{
+	struct pg_cache *c = cache_of(db);
+
+	if (c->piping)
+		return;
+	if (!pq.enterPipelineMode(CONN(db)))
+		pg_failed(db, NULL, db->path);
+	c->piping = 1;
+}
+
+/*
+ * Sends sql, with n parameters as text, its result read with the next
+ * statement read: kind says what is done with it, what what the
+ * command was doing, if it fails (NULL: the database's name).
+ */
+static void
+send_sql(struct db *db, const char *sql, int n, const char *const *v,
+    enum pg_sent_kind kind, const char *what)
+{
+	pipe_on(db);
+	if (!pq.sendQueryParams(CONN(db), sql, n, NULL, v, NULL, NULL, 0))
+		pg_failed(db, NULL, db->path);
+	sent_add(db, kind, NULL, NULL, what);
+	/* The replies must not fill the socket while refkit still sends. */
+	if (cache_of(db)->nsent >= PG_SENT_MAX)
+		sent_check(db);
 }
 
 /* Runs sql (no parameters), fatal with what on failure; returns rows. */
@@ -713,7 +899,7 @@ pg_run(struct db *db, const char *sql, const char *what)
 {
 	PGresult *res;
 
-	lock_now(db);
+	sent_check(db);
 	res = pq.exec(CONN(db), sql);
 	ExecStatusType st = res ? pq.resultStatus(res) : PGRES_FATAL_ERROR;
 
@@ -728,7 +914,11 @@ dbpg_exec(struct db *db, const char *sql, const char *what)
 	int np, extra[1], nextra;
 	char *t = dbpg_translate(sql, &np, extra, 0, &nextra);
 
-	pq.clear(pg_run(db, t, what));
+	/* One statement in a transaction goes with the next one read. */
+	if (dbpg_in_transaction(db) && strchr(t, ';') == NULL)
+		send_sql(db, t, 0, NULL, SENT_CHECK, what);
+	else
+		pq.clear(pg_run(db, t, what));
 	free(t);
 }
 
@@ -1035,6 +1225,27 @@ pg_connect(const char *conninfo)
 	return c;
 }
 
+/*
+ * $REFKIT_PG_TRACE names a file that gets libpq's trace of every message
+ * to and from the server after connecting (PQtrace), appended: a test
+ * counts the round trips a command costs from it (tests/pg/db-trips.sh).
+ */
+static FILE *trace_fp;
+
+static void
+trace_on(PGconn *c)
+{
+	const char *path = getenv("REFKIT_PG_TRACE");
+
+	if (path == NULL || *path == '\0')
+		return;
+	if (trace_fp == NULL && (trace_fp = fopen(path, "a")) == NULL)
+		err(1, "%s", path);
+	/* PQtrace sets the flags back to none. */
+	pq.trace(c, trace_fp);
+	pq.setTraceFlags(c, PQTRACE_SUPPRESS_TIMESTAMPS);
+}
+
 /* Connects db to the server its path names, or exits with one line. */
 static void
 pg_connect_or_die(struct db *db)
@@ -1062,6 +1273,7 @@ pg_connect_or_die(struct db *db)
 	}
 	db->pg = c;
 	pq.setNoticeProcessor(c, no_notice, NULL);
+	trace_on(c);
 }
 
 /*
@@ -1180,6 +1392,7 @@ dbpg_open_existing(struct db *db)
 	free(conninfo);
 	db->pg = c;
 	pq.setNoticeProcessor(c, no_notice, NULL);
+	trace_on(c);
 	if (!open_usual(db)) {
 		dbpg_close(db);
 		return -1;
@@ -1193,6 +1406,8 @@ dbpg_close(struct db *db)
 	if (db->pg == NULL)
 		return;
 	dbpg_rollback(db);
+	if (trace_fp != NULL)
+		pq.untrace(CONN(db));
 	pq.finish(CONN(db));
 	db->pg = NULL;
 	cache_free(db);
@@ -1213,40 +1428,45 @@ __attribute__((weak)) const char db_schema_pg_travel[] = "";
 int
 dbpg_in_transaction(struct db *db)
 {
-	return db->pg != NULL &&
-	    pq.transactionStatus(CONN(db)) != PQTRANS_IDLE;
+	const struct pg_cache *c = db->pg_cache;
+
+	if (db->pg == NULL)
+		return 0;
+	if (c != NULL && (c->in_tx || c->piping))
+		return c->in_tx;
+	return pq.transactionStatus(CONN(db)) != PQTRANS_IDLE;
 }
 
+/*
+ * Both BEGINs are sent, not waited for: they go to the server with the
+ * transaction's first statement read, in its round trip.
+ */
 void
 dbpg_begin(struct db *db, int record, int shared)
 {
-	PGresult *res;
 	char sql[200];
 
-	/* One round trip: the result is the last statement's. */
-	snprintf(sql, sizeof sql, "BEGIN; SELECT pg_advisory_xact_lock%s("
+	snprintf(sql, sizeof sql, "SELECT pg_advisory_xact_lock%s("
 	    PG_LOCK_KEY "), current_setting('transaction_read_only')%s",
 	    shared ? "_shared" : "", record ?
 	    ", set_config('refkit.record', 'on', true)" : "");
-	res = pg_run(db, sql, "cannot start a transaction");
-	if (strcmp(pq.getvalue(res, 0, 1), "on") == 0) {
-		pq.clear(res);
-		dbpg_rollback(db);
-		errx(1, "cannot write to '%s': the server is read-only (a "
-		    "standby?); commands that only read work", db->path);
-	}
-	pq.clear(res);
+	send_sql(db, "BEGIN", 0, NULL, SENT_CHECK,
+	    "cannot start a transaction");
+	send_sql(db, sql, 0, NULL, SENT_BEGIN, "cannot start a transaction");
+	cache_of(db)->in_tx = 1;
+	cache_of(db)->reading = 0;
 }
 
 void
 dbpg_lock(struct db *db, int64_t key)
 {
-	struct pg_cache *c = cache_of(db);
+	char num[24];
+	const char *v = num;
 
-	/* Sent with the next statement, which it must come before. */
-	if (c->lock != 0)
-		lock_now(db);
-	c->lock = key;
+	/* Taken before the statements sent after it. */
+	snprintf(num, sizeof num, "%" PRId64, key);
+	send_sql(db, "SELECT pg_advisory_xact_lock($1::int8)", 1, &v,
+	    SENT_CHECK, NULL);
 }
 
 int
@@ -1263,6 +1483,8 @@ dbpg_notified(struct db *db)
 	PGnotify *n;
 	int count = 0;
 
+	/* A reader's COMMIT may still be on its way: its answer is read. */
+	sent_check(db);
 	if (!pq.consumeInput(CONN(db)))
 		return -1;
 	while ((n = pq.notifies(CONN(db))) != NULL) {
@@ -1275,39 +1497,71 @@ dbpg_notified(struct db *db)
 void
 dbpg_begin_read(struct db *db)
 {
-	pq.clear(pg_run(db, "BEGIN ISOLATION LEVEL REPEATABLE READ",
-	    "cannot start a transaction"));
+	send_sql(db, "BEGIN ISOLATION LEVEL REPEATABLE READ", 0, NULL,
+	    SENT_CHECK, "cannot start a transaction");
+	cache_of(db)->in_tx = 1;
+	cache_of(db)->reading = 1;
 }
 
 void
 dbpg_commit(struct db *db)
 {
-	PGresult *res;
+	struct pg_cache *c = cache_of(db);
+	struct pg_back b;
 
-	/* A lock left for a statement that never came is not needed. */
-	if (db->pg_cache != NULL)
-		db->pg_cache->lock = 0;
-	res = pq.exec(CONN(db), "COMMIT");
-
-	if (res == NULL || pq.resultStatus(res) != PGRES_COMMAND_OK) {
-		if (pq.status(CONN(db)) == CONNECTION_BAD) {
-			if (res != NULL)
-				pq.clear(res);
-			errx(1, "cannot commit: the connection to the server "
-			    "was lost while committing; whether this command "
-			    "was written, its log tells");
-		}
-		pg_failed(db, res, "cannot commit");
+	/*
+	 * A reader's COMMIT is sent, not waited for: what it read stands
+	 * whatever the answer, and the answer is read with the next
+	 * statement (or never, when the command ends).  It leaves now, so
+	 * that no snapshot stays open on the server while a GM thinks.
+	 */
+	if (c->reading) {
+		send_sql(db, "COMMIT", 0, NULL, SENT_CHECK, "cannot commit");
+		c->in_tx = c->reading = 0;
+		if (pq.flush(CONN(db)) != 0)
+			pg_failed(db, NULL, db->path);
+		return;
 	}
-	pq.clear(res);
+	send_sql(db, "COMMIT", 0, NULL, SENT_CHECK, "cannot commit");
+	c->in_tx = 0;
+	sent_read(db, &b);
+	if (b.lost) {
+		if (b.failed != NULL)
+			pq.clear(b.failed);
+		errx(1, "cannot commit: the connection to the server was lost "
+		    "while committing; whether this command was written, its "
+		    "log tells");
+	}
+	if (b.read_only) {
+		if (b.failed != NULL)
+			pq.clear(b.failed);
+		read_only_die(db);
+	}
+	if (b.failed != NULL)
+		pg_failed(db, b.failed, b.what != NULL ? b.what : db->path);
 }
 
 void
 dbpg_rollback(struct db *db)
 {
-	if (db->pg_cache != NULL)
-		db->pg_cache->lock = 0;
-	if (dbpg_in_transaction(db) && pq.status(CONN(db)) == CONNECTION_OK)
+	struct pg_cache *c = db->pg_cache;
+	struct pg_back b;
+
+	if (db->pg == NULL || pq.status(CONN(db)) != CONNECTION_OK)
+		return;
+	if (c != NULL && c->piping) {
+		/* What was sent is read and let go: nothing of it stands. */
+		if (c->in_tx && pq.sendQueryParams(CONN(db), "ROLLBACK", 0,
+		    NULL, NULL, NULL, NULL, 0))
+			sent_add(db, SENT_CHECK, NULL, NULL, NULL);
+		c->in_tx = c->reading = 0;
+		sent_read(db, &b);
+		if (b.failed != NULL)
+			pq.clear(b.failed);
+	}
+	if (c != NULL)
+		c->in_tx = c->reading = 0;
+	if (pq.transactionStatus(CONN(db)) != PQTRANS_IDLE)
 		pq.clear(pq.exec(CONN(db), "ROLLBACK"));
 }
 
@@ -1402,6 +1656,14 @@ blobs_free(struct pg_stmt *p)
 void
 dbpg_reset(struct pg_stmt *p)
 {
+	struct pg_cache *c = p->db->pg_cache;
+
+	/* Asked, and let go before its answer came: it goes to no one. */
+	if (p->asked && c != NULL)
+		for (size_t i = 0; i < c->nsent; i++)
+			if (c->sent[i].stmt == p)
+				c->sent[i].stmt = NULL;
+	p->asked = p->arrived = 0;
 	blobs_free(p);
 	if (p->res != NULL)
 		pq.clear(p->res);
@@ -1546,136 +1808,127 @@ bind_extra(struct pg_stmt *p)
 }
 
 /*
- * Runs p's statement with what must go with it, all sent at once (libpq's
- * pipeline mode) so that they cost one round trip: the advisory lock to
- * take first (lock, unless 0), p's preparing (e, on its second run), and
- * a savepoint around it (savepoint set; a merge runs each of its rows
- * so).  Returns the statement's result, the savepoint released if it
- * worked, or the first failure before it, or NULL when the connection
- * failed.
+ * Sends p's statement, prepared on its second run (the preparing goes in
+ * the same round trip), its result for owner (p, or NULL for a write
+ * nobody reads), within a savepoint when savepoint is set.
  */
-static PGresult *
-pipelined(struct db *db, struct pg_stmt *p, struct pg_prep *e, int fresh,
-    int64_t lock, int savepoint)
+static void
+send_stmt(struct db *db, struct pg_stmt *p, struct pg_stmt *owner,
+    int savepoint)
 {
 	PGconn *c = CONN(db);
-	PGresult *r, *stmt = NULL;
-	char num[24];
-	const char *v = num;
-	int n = 0, at, sync = 0, sent;
+	struct pg_prep *e;
+	int fresh, ok;
 
-	snprintf(num, sizeof num, "%" PRId64, lock);
-	at = (lock != 0) + fresh + savepoint;
-	sent = pq.enterPipelineMode(c) &&
-	    (lock == 0 || pq.sendQueryParams(c,
-	    "SELECT pg_advisory_xact_lock($1::int8)", 1, NULL, &v, NULL, NULL,
-	    0)) &&
-	    (!fresh || pq.sendPrepare(c, e->name, p->sql, p->n, p->type)) &&
-	    (!savepoint || pq.sendQueryParams(c, "SAVEPOINT refkit_step", 0,
-	    NULL, NULL, NULL, NULL, 0)) &&
-	    (e != NULL ? pq.sendQueryPrepared(c, e->name, p->n, p->val,
-	    p->len, p->fmt, 0) : pq.sendQueryParams(c, p->sql, p->n, p->type,
-	    p->val, p->len, p->fmt, 0)) &&
-	    (!savepoint || pq.sendQueryParams(c, "RELEASE SAVEPOINT "
-	    "refkit_step", 0, NULL, NULL, NULL, NULL, 0)) &&
-	    pq.pipelineSync(c);
-	if (!sent) {
-		(void)pq.exitPipelineMode(c);
-		return NULL;
+	bind_extra(p);
+	e = prepared(db, p, &fresh);
+	if (savepoint)
+		send_sql(db, "SAVEPOINT refkit_step", 0, NULL, SENT_CHECK, NULL);
+	pipe_on(db);
+	if (fresh) {
+		if (!pq.sendPrepare(c, e->name, p->sql, p->n, p->type))
+			pg_failed(db, NULL, db->path);
+		sent_add(db, SENT_PREPARE, NULL, e, NULL);
 	}
-	/* Each query's result, then a NULL; at the end the sync's. */
-	while (!sync && pq.status(c) != CONNECTION_BAD) {
-		ExecStatusType st;
+	ok = e != NULL ? pq.sendQueryPrepared(c, e->name, p->n, p->val, p->len,
+	    p->fmt, 0) : pq.sendQueryParams(c, p->sql, p->n, p->type, p->val,
+	    p->len, p->fmt, 0);
+	if (!ok)
+		pg_failed(db, NULL, db->path);
+	sent_add(db, SENT_STMT, owner, NULL, NULL);
+	if (savepoint)
+		send_sql(db, "RELEASE SAVEPOINT refkit_step", 0, NULL,
+		    SENT_CHECK, NULL);
+}
 
-		if ((r = pq.getResult(c)) == NULL)
-			continue;
-		st = pq.resultStatus(r);
-		if (st == PGRES_PIPELINE_SYNC) {
-			sync = 1;
-			pq.clear(r);
-			continue;
-		}
-		/* A prepare refused is not tried again (fresh: e is set). */
-		if (fresh && e != NULL && n == (lock != 0) &&
-		    st != PGRES_COMMAND_OK)
-			e->prepared = -1;
-		if (stmt == NULL && (n == at || (n < at &&
-		    st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK)))
-			stmt = r;
-		else
-			pq.clear(r);
-		n++;
-	}
-	if (!sync || !pq.exitPipelineMode(c)) {
-		if (stmt != NULL)
-			pq.clear(stmt);
-		return NULL;
-	}
-	return stmt;
+void
+dbpg_send(struct db *db, struct pg_stmt *p)
+{
+	dbpg_reset(p);
+	send_stmt(db, p, NULL, 0);
+	if (cache_of(db)->nsent >= PG_SENT_MAX)
+		sent_check(db);
+}
+
+/* The statement's result came: its first row, or none. */
+static int
+stepped(struct db *db, struct pg_stmt *p)
+{
+	ExecStatusType rc = pq.resultStatus(p->res);
+	const char *n = pq.cmdTuples(p->res);
+
+	db->pg_changes = n && *n ? strtoll(n, NULL, 10) : 0;
+	p->nrow = rc == PGRES_TUPLES_OK ? pq.ntuples(p->res) : 0;
+	p->ncol = pq.nfields(p->res);
+	p->row = 0;
+	return p->row < p->nrow ? DB_ROW : DB_DONE;
+}
+
+void
+dbpg_ask(struct db *db, struct pg_stmt *p)
+{
+	dbpg_reset(p);
+	send_stmt(db, p, p, 0);
+	p->asked = 1;
+	if (cache_of(db)->nsent >= PG_SENT_MAX)
+		sent_check(db);
 }
 
 int
 dbpg_step(struct db *db, struct pg_stmt *p, int allow_constraint)
 {
-	ExecStatusType rc;
-	struct pg_prep *e;
+	struct pg_back b;
 	const char *state;
-	int64_t lock;
-	int savepoint, fresh;
+	int savepoint;
 
+	if (p->asked) {
+		/* Its answer came in an earlier round trip, or comes now. */
+		if (!p->arrived)
+			sent_check(db);
+		p->asked = 0;
+		if (!p->arrived || p->res == NULL)
+			pg_failed(db, NULL, db->path);
+		p->arrived = 0;
+		return stepped(db, p);
+	}
 	if (p->res != NULL) {
 		blobs_free(p);
 		if (++p->row < p->nrow)
 			return DB_ROW;
 		return DB_DONE;
 	}
-	bind_extra(p);
 	/*
 	 * A refused statement spoils PostgreSQL's transaction, where
 	 * SQLite's goes on: a statement the caller may see refused runs
 	 * under a savepoint.
 	 */
 	savepoint = allow_constraint && dbpg_in_transaction(db);
-	e = prepared(db, p, &fresh);
-	lock = cache_of(db)->lock;
-	cache_of(db)->lock = 0;
-	if (savepoint || fresh || lock != 0)
-		p->res = pipelined(db, p, e, fresh, lock, savepoint);
-	else if (e != NULL)
-		p->res = pq.execPrepared(CONN(db), e->name, p->n, p->val, p->len,
-		    p->fmt, 0);
-	else
-		p->res = pq.execParams(CONN(db), p->sql, p->n, p->type, p->val,
-		    p->len, p->fmt, 0);
-	rc = p->res ? pq.resultStatus(p->res) : PGRES_FATAL_ERROR;
-	if (rc == PGRES_TUPLES_OK || rc == PGRES_COMMAND_OK) {
-		const char *n = pq.cmdTuples(p->res);
-
-		db->pg_changes = n && *n ? strtoll(n, NULL, 10) : 0;
-		p->nrow = rc == PGRES_TUPLES_OK ? pq.ntuples(p->res) : 0;
-		p->ncol = pq.nfields(p->res);
-		p->row = 0;
-		return p->row < p->nrow ? DB_ROW : DB_DONE;
+	send_stmt(db, p, p, savepoint);
+	sent_read(db, &b);
+	p->arrived = 0;
+	if (b.read_only) {
+		if (b.failed != NULL)
+			pq.clear(b.failed);
+		read_only_die(db);
 	}
-	state = p->res ? pq.resultErrorField(p->res, PG_DIAG_SQLSTATE) : NULL;
-	if (allow_constraint && state != NULL && strncmp(state, "23", 2) == 0 &&
+	if (!b.lost && b.failed == NULL && p->res != NULL)
+		return stepped(db, p);
+	dbpg_reset(p);
+	state = b.failed ? pq.resultErrorField(b.failed, PG_DIAG_SQLSTATE) :
+	    NULL;
+	if (allow_constraint && b.stmt == p && state != NULL &&
+	    strncmp(state, "23", 2) == 0 &&
 	    pq.status(CONN(db)) == CONNECTION_OK) {
-		pq.clear(p->res);
-		p->res = NULL;
+		pq.clear(b.failed);
 		if (savepoint)
 			pq.clear(pg_run(db, "ROLLBACK TO SAVEPOINT refkit_step;"
 			    " RELEASE SAVEPOINT refkit_step", db->path));
 		return DB_CONSTRAINT;
 	}
-	{
-		PGresult *res = p->res;
-
-		p->res = NULL;
-		/* For a developer: the statement the server refused. */
-		if (getenv("REFKIT_SQL_DEBUG") != NULL)
-			fprintf(stderr, "refused: %s\n", p->sql);
-		pg_failed(db, res, db->path);
-	}
+	/* For a developer: the statement the server refused. */
+	if (getenv("REFKIT_SQL_DEBUG") != NULL && b.stmt != NULL)
+		fprintf(stderr, "refused: %s\n", b.stmt->sql);
+	pg_failed(db, b.failed, b.what != NULL ? b.what : db->path);
 }
 
 int
@@ -1838,7 +2091,7 @@ bulk_start(struct pg_bulk *b)
 {
 	PGresult *res;
 
-	lock_now(b->db);
+	sent_check(b->db);
 	res = pq.exec(CONN(b->db), b->copy);
 
 	if (res == NULL || pq.resultStatus(res) != PGRES_COPY_IN)

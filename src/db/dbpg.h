@@ -99,6 +99,8 @@ void dbpg_finalize(struct pg_stmt *p);
 void dbpg_reset(struct pg_stmt *p);
 void dbpg_clear(struct pg_stmt *p);
 int dbpg_step(struct db *db, struct pg_stmt *p, int allow_constraint);
+void dbpg_send(struct db *db, struct pg_stmt *p);
+void dbpg_ask(struct db *db, struct pg_stmt *p);
 int dbpg_bind_count(struct pg_stmt *p);
 void dbpg_bind_int(struct pg_stmt *p, int i, int64_t v);
 void dbpg_bind_double(struct pg_stmt *p, int i, double v);

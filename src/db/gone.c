@@ -65,16 +65,23 @@ gone_seen_of(const unsigned char *seen, size_t nseen, const char *id)
 	return 0;
 }
 
+struct db_stmt *
+gone_seen_ask(struct db *db)
+{
+	struct db_stmt *st = db_prepare(db, "SELECT s.id, (SELECT"
+	    " max(c.oseq) FROM change c WHERE c.origin = s.id) FROM station s"
+	    " WHERE s.id <> (SELECT id FROM station_self) ORDER BY s.id");
+
+	db_ask(db, st);
+	return st;
+}
+
 unsigned char *
-gone_seen_now(struct db *db, size_t *n)
+gone_seen_take(struct db *db, struct db_stmt *st, size_t *n)
 {
 	struct strbuf b = STRBUF_INIT;
-	struct db_stmt *st;
 
 	*n = 0;
-	st = db_prepare(db, "SELECT s.id, (SELECT max(c.oseq) FROM"
-	    " change c WHERE c.origin = s.id) FROM station s WHERE s.id <>"
-	    " (SELECT id FROM station_self) ORDER BY s.id");
 	while (db_step(db, st, 0) == DB_ROW) {
 		const char *id = db_column_text(st, 0);
 
@@ -87,6 +94,12 @@ gone_seen_now(struct db *db, size_t *n)
 	}
 	db_finalize(st);
 	return (unsigned char *)strbuf_detach(&b, NULL);
+}
+
+unsigned char *
+gone_seen_now(struct db *db, size_t *n)
+{
+	return gone_seen_take(db, gone_seen_ask(db), n);
 }
 
 unsigned char *
@@ -134,8 +147,7 @@ gone_note(struct db *db, const char *origin, int64_t oseq, const void *cs,
 		db_bind_blob(st, 2, key, (int)klen);
 		db_bind_text(st, 3, origin);
 		db_bind_int(st, 4, oseq);
-		(void)db_step(db, st, 0);
-		db_reset(st);
+		db_send(db, st);
 		free(key);
 	}
 	rc = sqlite3changeset_finalize(it) == SQLITE_OK ? 0 : -1;

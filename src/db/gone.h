@@ -51,6 +51,9 @@ int64_t gone_seen_of(const unsigned char *seen, size_t nseen,
  * failure of the database is fatal (db_fatal).
  */
 unsigned char *gone_seen_now(struct db *db, size_t *n);
+/* The same in two halves: the question asked (db_ask), its answer read. */
+struct db_stmt *gone_seen_ask(struct db *db);
+unsigned char *gone_seen_take(struct db *db, struct db_stmt *st, size_t *n);
 
 /*
  * A key as table gone stores it, of the n values at v (the primary

@@ -365,6 +365,14 @@ fbledger_replay(struct db *db, int64_t id, void (*bad)(void *, int64_t,
 	return fbledger_audit(db, id, journal_bad_ran, &b, &events);
 }
 
+/* What an append reads that the load can ask for: the open seal. */
+static void
+ask_ahead(struct db *db, int64_t id)
+{
+	(void)id;
+	seal_ask(db);
+}
+
 const struct journal_kind fbledger_kind = {
 	JOURNAL_INPUT_KIND("duel", "fb_duel", "fb_event", "duel_id", "round",
 	    "outcome", journal_event_read, journal_event_bind,
@@ -387,6 +395,7 @@ const struct journal_kind fbledger_kind = {
 	.snap_version = JOURNAL_SNAP_VERSION(FBPACK_FORMAT),
 	.dice = fb_dice,
 	.replay = fbledger_replay,
+	.ask = ask_ahead,
 };
 
 int64_t *
