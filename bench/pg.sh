@@ -25,6 +25,15 @@
 #        the command does with the database (bench/gmlib.c): what the
 #        database layer sustains when no process or connection is
 #        started per event.
+#  3. One attack across a network (issue #40): bench/relay.c delays every
+#     byte between the tools and the server (over TCP, with its password)
+#     by half a round trip each way, for round trips of 0, 5 and 20 ms
+#     (NET_TRIPS).  Timed: one crs-combat attack, a process of its own
+#     (NET_ATTACKS, 10, the median), and the same commands typed into
+#     one crs-combat play (a round of init, attack, pass and Clean Up,
+#     NET_ROUNDS times, the mean a command).  Their time less the same at
+#     0 ms, over the trip, is the round trips actually paid, connecting
+#     included: what a GM waits for on Wi-Fi.
 set -eu
 B=$1
 out=$2
@@ -33,7 +42,7 @@ bin="$top/$B"
 . "$top/tests/pg/server.sh"
 # A convention's server waits for its disk at each commit: so does this one.
 PG_FSYNC=on
-if ! pg_start; then
+if ! pg_start tcp; then
 	echo "PostgreSQL benchmarks skipped: no server could be started"
 	exit 0
 fi
@@ -234,3 +243,62 @@ printf '  %-34s %9.1f\n' "  a new connection per transaction" \
     "$(floor_tps -C)"
 printf '  %-34s %9.1f\n' "  each client connected once" "$(floor_tps)"
 echo "  (load average at the end: $(cut -d' ' -f1-3 /proc/loadavg))"
+
+# ---- 3. one attack across a network ----
+cc -O2 -std=c17 -D_DEFAULT_SOURCE -o "$out/relay" "$top/bench/relay.c"
+"$psql" -qX -c 'CREATE DATABASE net'
+netdb="host=$PGHOST dbname=net"
+"$bin/crs-stats" --db "$netdb" add Ann OR=8 DR=10 MIND=6 LIFE=100000 \
+    IN=3 LB=2 >/dev/null
+"$bin/crs-stats" --db "$netdb" add Bob OR=7 DR=9 MIND=5 LIFE=100000 \
+    IN=1 LB=2 >/dev/null
+"$c" --db "$netdb" start Ann Bob >/dev/null
+nk=${NET_ATTACKS:-10}
+nr=${NET_ROUNDS:-5}
+rport=$((PG_TCP_PORT + 1))
+echo "one attack across a network (bench/relay.c; TCP, password):"
+printf '  %-8s %12s %12s %14s %14s\n' "trip" "attack" "paid trips" \
+    "play, a cmd" "paid trips"
+for d in ${NET_TRIPS:-0 5 20}; do
+	"$out/relay" "$rport" "$PG_TCP_PORT" \
+	    "$(awk -v d="$d" 'BEGIN { print d / 2 }')" &
+	relay=$!
+	sleep 0.2
+	url="postgresql://$PGUSER:$PG_PASSWORD@127.0.0.1:$rport/net"
+	rm -f "$out/net.attack"
+	k=0
+	while [ $k -lt "$nk" ]; do
+		"$c" --db "$netdb" init Ann=9 Bob=2 >/dev/null
+		timed "$out/net.attack" "$c" --db "$url" attack Ann Bob
+		"$c" --db "$netdb" pass Bob >/dev/null
+		"$c" --db "$netdb" round >/dev/null
+		k=$((k + 1))
+	done
+	a=$(median <"$out/net.attack")
+	k=0
+	: >"$out/net.play"
+	while [ $k -lt "$nr" ]; do
+		printf 'init Ann=9 Bob=2\nattack Ann Bob\npass Bob\nround\n' \
+		    >>"$out/net.play"
+		k=$((k + 1))
+	done
+	t0=$(date +%s%N)
+	"$c" --db "$url" play <"$out/net.play" >/dev/null
+	t1=$(date +%s%N)
+	kill "$relay" 2>/dev/null || :
+	wait "$relay" 2>/dev/null || :
+	p=$(awk -v a="$t0" -v b="$t1" -v n="$((4 * nr))" \
+	    'BEGIN { printf "%.3f", (b - a) / n / 1e6 }')
+	if [ "$d" = 0 ]; then
+		a0=$a
+		p0=$p
+	fi
+	printf '  %5s ms %9.3f ms %12s %11.3f ms %14s\n' "$d" "$a" \
+	    "$(awk -v a="$a" -v z="${a0:-$a}" -v d="$d" \
+	    'BEGIN { if (d > 0) printf "%.1f", (a - z) / d; else print "-" }')" \
+	    "$p" "$(awk -v a="$p" -v z="${p0:-$p}" -v d="$d" \
+	    'BEGIN { if (d > 0) printf "%.1f", (a - z) / d; else print "-" }')"
+done
+echo "  (paid trips: connecting (TCP, startup, password: about 4) and the"
+echo "  command's own; tests/pg/db-trips.sh counts the command's alone)"
+

@@ -140,6 +140,7 @@ part "PostgreSQL schema" sh tests/pg/db-schema.sh build
 part "PostgreSQL migrations" sh tests/pg/db-migrate.sh build
 part "every SQL statement on PostgreSQL" sh tests/pg/db-statements.sh build
 part "tools on PostgreSQL" sh tests/pg/db-cli.sh build
+part "round trips to PostgreSQL" sh tests/pg/db-trips.sh build
 part "tools on PostgreSQL: the live board" sh tests/watch.sh build pg
 part "a PostgreSQL station" sh tests/pg/sync-merge.sh build
 part "hash chains on PostgreSQL" sh tests/pg/trust-verify.sh build

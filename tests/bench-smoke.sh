@@ -58,7 +58,8 @@ bench d6 D6_ROLLS=1000
 bench fb FB_SIMS="100 1000" FB_LONG=20
 bench bg BG_LONG=20
 bench merge MERGE_SIZES="100:10000"
-bench pg ATTACKS=2 GM_EVENTS=4 GMS=2 PGBENCH_SECONDS=1
+bench pg ATTACKS=2 GM_EVENTS=4 GMS=2 PGBENCH_SECONDS=1 NET_ATTACKS=2 NET_ROUNDS=1 \
+    NET_TRIPS="0 5"
 mkdir -p "$tmp/pg-import"
 cp "$tmp/run/roster.csv" "$tmp/pg-import/" 2>/dev/null
 bench pg-import

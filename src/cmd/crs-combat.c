@@ -354,12 +354,29 @@ power_from_db(struct db *db, const char *caster, const char *name,
     struct combat_power *p)
 {
 	struct power pw;
+	struct db_stmt *def, *holds;
+	const char *typed = name;
 
-	name = roster_full(db, ROSTER_POWER, name);
+	/*
+	 * The power and whether the caster knows it, asked with the check
+	 * of its name (one round trip on a server), and again if the name
+	 * was typed short.
+	 */
+	def = roster_power_ask(db, typed);
+	holds = roster_holds_ask(db, caster, 1, typed);
+	name = roster_full(db, ROSTER_POWER, typed);
+	if (strcmp(name, typed) != 0) {
+		db_finalize(def);
+		db_finalize(holds);
+		def = roster_power_ask(db, name);
+		holds = roster_holds_ask(db, caster, 1, name);
+	}
 	item_power_init(&pw, name);
-	if (roster_power_get(db, name, &pw, NULL) != ROSTER_OK)
+	if (roster_power_take(db, def, &pw, NULL) != ROSTER_OK) {
+		db_finalize(holds);
 		db_die(db, "no power named '%s'", q(name));
-	if (!roster_holds(db, caster, 1, name))
+	}
+	if (!roster_holds_take(db, holds))
 		db_die(db, "'%s' does not know the power '%s'", q(caster),
 		    q(name));
 	p->name = xstrdup(name);
@@ -983,9 +1000,20 @@ cmd_undo(struct opts *o, int argc, char **argv)
 	db = cli_db_open(o->db);
 	db_begin_append(db);
 	id = combat_id(db, o);
-	/* From a snapshot before the event, whose state it needs. */
-	load_each(db, id, target ? target : ledger_undo_target(db, id), &l,
-	    &s, NULL, NULL);
+	/*
+	 * From a snapshot before the event, whose state it needs: the
+	 * newest, whose load has every event after it, unless no event
+	 * after it can be undone (on a server, asking which event first
+	 * would cost a round trip).
+	 */
+	load_each(db, id, target ? target : FROM_SNAPSHOT, &l, &s, NULL,
+	    NULL);
+	if (target == 0 && ledger_undoable(&l, 0, why, sizeof why) < 0) {
+		combat_state_release(&s);
+		ledger_release(&l);
+		load_each(db, id, ledger_undo_target(db, id), &l, &s, NULL,
+		    NULL);
+	}
 	combat_state_release(&s);
 	if ((u = ledger_undoable(&l, target, why, sizeof why)) < 0)
 		db_die(db, "%s", why);

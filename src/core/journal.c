@@ -364,14 +364,25 @@ int
 journal_load(struct db *db, const struct journal_kind *k, int64_t id,
     void *ctx, struct journal *j)
 {
+	struct db_stmt *ev;
+	int found;
+
 	memset(j, 0, sizeof *j);
 	j->kind = k;
 	db_lock_log(db, k->what, id);
-	if (!read_head(db, k, id, ctx))
+	/* The row and the events asked together: one round trip. */
+	ev = db_prepare(db, k->sql_load);
+	db_bind_int(ev, 1, id);
+	db_bind_int(ev, 2, 0);
+	db_ask(db, ev);
+	found = read_head(db, k, id, ctx);
+	if (!found) {
+		db_finalize(ev);
 		return -1;
+	}
 	j->log = id;
 	db_key_json(db, id, j->key_json);
-	read_events(db, k, id, 0, ctx, j);
+	events_take(db, k, ev, ctx, j);
 	next_seq_known(db, k, j);
 	return 0;
 }
@@ -465,9 +476,10 @@ journal_load_recent(struct db *db, const struct journal_kind *k,
 		db_bind_int(ev, 4, before > 0 ? before : INT64_MAX);
 		db_ask(db, ev);
 	}
-	if (before <= 0 && k->ask != NULL && db_in_write(db))
+	/* All events after the snapshot come, whatever before is. */
+	if (k->ask != NULL && db_in_write(db))
 		k->ask(db, id);
-	if (chain_kind_known(k->what) && before <= 0 && db_in_write(db))
+	if (chain_kind_known(k->what) && db_in_write(db))
 		chain_head_ask(db, k->what, id);
 	found = db_step(db, head, 0) == DB_ROW;
 	if (found && k->head != NULL)
@@ -488,8 +500,7 @@ journal_load_recent(struct db *db, const struct journal_kind *k,
 			read_snapshot(db, k, id, before, j);
 		read_events(db, k, id, j->base, ctx, j);
 	}
-	if (before <= 0)
-		next_seq_known(db, k, j);
+	next_seq_known(db, k, j);
 	return 0;
 }
 
@@ -667,19 +678,29 @@ journal_snapshot_put(struct db *db, const struct journal_kind *k,
 	db_finalize(st);
 }
 
+struct db_stmt *
+journal_snapshots_ask(struct db *db, const struct journal_kind *k, int64_t id)
+{
+	struct db_stmt *st = snap_question(db, k, id, 0);
+
+	db_ask(db, st);
+	return st;
+}
+
 struct journal_snapshot *
 journal_snapshots(struct db *db, const struct journal_kind *k, int64_t id,
     size_t *n)
 {
-	struct db_stmt *st = db_prepare(db, k->sql_snap);
+	return journal_snapshots_take(db, snap_question(db, k, id, 0), n);
+}
+
+struct journal_snapshot *
+journal_snapshots_take(struct db *db, struct db_stmt *st, size_t *n)
+{
 	struct journal_snapshot *v = NULL;
 	size_t cap = 0;
 
 	*n = 0;
-	db_bind_text(st, 1, k->what);
-	db_bind_int(st, 2, id);
-	db_bind_int(st, 3, k->snap_version);
-	db_bind_int(st, 4, INT64_MAX);
 	while (db_step(db, st, 0) == DB_ROW) {
 		struct journal_snapshot *x;
 		size_t len = (size_t)db_column_bytes(st, 1);

@@ -429,6 +429,14 @@ struct journal_snapshot {
 struct journal_snapshot *journal_snapshots(struct db *db,
     const struct journal_kind *k, int64_t id, size_t *n);
 void journal_snapshots_free(struct journal_snapshot *s, size_t n);
+/*
+ * The same in two halves, so that a load's round trip brings them too:
+ * the question asked (db_ask, after the log's lock), its answer read.
+ */
+struct db_stmt *journal_snapshots_ask(struct db *db,
+    const struct journal_kind *k, int64_t id);
+struct journal_snapshot *journal_snapshots_take(struct db *db,
+    struct db_stmt *st, size_t *n);
 
 /*
  * The rules of a kind whose state is derived by running its events

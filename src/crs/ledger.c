@@ -330,9 +330,16 @@ ledger_load_before(struct db *db, int64_t id, int64_t before,
 int
 ledger_load_all(struct db *db, int64_t id, struct ledger *l)
 {
-	if (ledger_load_at(db, id, LOAD_ALL, l) != 0)
+	struct db_stmt *snaps;
+
+	/* Asked with the load's questions, under the log's lock. */
+	db_lock_log(db, ledger_kind.what, id);
+	snaps = journal_snapshots_ask(db, &ledger_kind, id);
+	if (ledger_load_at(db, id, LOAD_ALL, l) != 0) {
+		db_finalize(snaps);
 		return -1;
-	l->snaps = journal_snapshots(db, &ledger_kind, id, &l->nsnaps);
+	}
+	l->snaps = journal_snapshots_take(db, snaps, &l->nsnaps);
 	return 0;
 }
 
@@ -1047,68 +1054,19 @@ const struct journal_kind ledger_kind = {
 	" AND action IN ('attack', 'mental', 'power')"
 
 /*
- * Binds name, n (the events, combats or combat a statement wants) and
- * the four sums to ?1 ... ?6.
- */
-static void
-history_bind(struct db_stmt *st, const char *name, int64_t n,
-    const int64_t v[4])
-{
-	db_bind_text(st, 1, name);
-	db_bind_int(st, 2, n);
-	for (int k = 0; k < 4; k++)
-		db_bind_int(st, 3 + k, v[k]);
-}
-
-/*
- * Takes one event's share v away from name's history in combat id; the
- * row goes with its last event, and name's with its last combat.
- */
-static void
-history_sub(struct db *db, int64_t id, const char *name, const int64_t v[4])
-{
-	struct db_stmt *st;
-	int gone;
-
-	st = db_prepare(db, "DELETE FROM history_combat WHERE name = ?1"
-	    " AND combat_id = ?2 AND events = 1");
-	db_bind_text(st, 1, name);
-	db_bind_int(st, 2, id);
-	db_step(db, st, 0);
-	db_finalize(st);
-	if (!(gone = db_changes(db) == 1)) {
-		st = db_prepare(db, "UPDATE history_combat SET"
-		    " events = events - 1, dealt = dealt - ?3,"
-		    " taken = taken - ?4, downed = downed - ?5,"
-		    " fumbles = fumbles - ?6"
-		    " WHERE name = ?1 AND combat_id = ?2");
-		history_bind(st, name, id, v);
-		db_step(db, st, 0);
-		db_finalize(st);
-	}
-
-	if (gone && db_run_text(db, "DELETE FROM history WHERE name = ?1"
-	    " AND combats = 1", name) == 1)
-		return;
-	st = db_prepare(db, "UPDATE history SET combats = combats - ?2,"
-	    " dealt = dealt - ?3, taken = taken - ?4, downed = downed - ?5,"
-	    " fumbles = fumbles - ?6 WHERE name = ?1");
-	history_bind(st, name, gone, v);
-	db_step(db, st, 0);
-	db_finalize(st);
-}
-
-/*
  * Event seq's shares of combat id, by fighter (one who is both actor and
  * target has two), unless an undo names the event already (which only a
  * ledger written by hand can hold).
  */
-#define HISTORY_SUMS \
+#define HISTORY_SUMS_IF(undos) \
 	"SELECT name, count(*) AS n, coalesce(sum(dealt), 0) AS dealt," \
 	" coalesce(sum(taken), 0) AS taken, coalesce(sum(downed), 0) AS downed," \
 	" coalesce(sum(fumbles), 0) AS fumbles, min(t) AS t" \
 	" FROM (" HISTORY_SHARE ") AS s WHERE (SELECT count(*) FROM event" \
-	" WHERE combat_id = ?1 AND undoes = ?2) = 0 GROUP BY name"
+	" WHERE combat_id = ?1 AND undoes = ?2) = " undos " GROUP BY name"
+#define HISTORY_SUMS	HISTORY_SUMS_IF("0")
+/* The same for the undo just written: the event counts until it. */
+#define HISTORY_UNDONE	HISTORY_SUMS_IF("1")
 
 /*
  * Adds event seq's shares to the histories, in two statements that read
@@ -1157,32 +1115,48 @@ history_add_event(struct db *db, int64_t id, int64_t seq)
 	db_finalize(st);
 }
 
+/* The fighters whose share of combat ?1 was the undone event alone. */
+#define UNDONE_ALONE \
+	"SELECT s.name FROM (" HISTORY_UNDONE ") AS s JOIN history_combat c" \
+	" ON c.name = s.name AND c.combat_id = ?1 WHERE c.events = s.n"
+
 /*
- * Event seq of combat id counts in the histories while no undo names it:
- * an undo takes its event away unless an undo before it did.
+ * Takes event seq of combat id out of the histories, the undo that names
+ * it just written (unless an undo before it did), in four statements
+ * that read nothing back: a fighter's whole history first, which loses
+ * this combat where the fighter's share of it was this event alone (and
+ * goes with its last combat); then the share of this combat, which goes
+ * with its last event.  The CHECKs hold throughout.
  */
+static const char *const take_back_sql[] = {
+	"DELETE FROM history WHERE combats = 1 AND name IN (" UNDONE_ALONE ")",
+	"UPDATE history AS h SET"
+	" combats = h.combats - CASE WHEN c.events = s.n THEN 1 ELSE 0 END,"
+	" dealt = h.dealt - s.dealt, taken = h.taken - s.taken,"
+	" downed = h.downed - s.downed, fumbles = h.fumbles - s.fumbles"
+	" FROM (" HISTORY_UNDONE ") AS s JOIN history_combat c"
+	" ON c.name = s.name AND c.combat_id = ?1 WHERE h.name = s.name",
+	"DELETE FROM history_combat WHERE combat_id = ?1 AND name IN ("
+	UNDONE_ALONE ")",
+	"UPDATE history_combat AS c SET events = c.events - s.n,"
+	" dealt = c.dealt - s.dealt, taken = c.taken - s.taken,"
+	" downed = c.downed - s.downed, fumbles = c.fumbles - s.fumbles"
+	" FROM (" HISTORY_UNDONE ") AS s"
+	" WHERE c.name = s.name AND c.combat_id = ?1"
+};
+
 static void
 history_take_back(struct db *db, int64_t id, int64_t seq)
 {
-	struct db_stmt *st;
-	int64_t v[4];
+	for (size_t i = 0; i < sizeof take_back_sql / sizeof *take_back_sql;
+	    i++) {
+		struct db_stmt *st = db_prepare(db, take_back_sql[i]);
 
-	/*
-	 * The share, with the count of the undos that name the event in the
-	 * same statement (one round trip fewer on a server): no rows unless
-	 * that count is 1, this undo's.
-	 */
-	st = db_prepare(db, "SELECT * FROM (" HISTORY_SHARE ") AS s"
-	    " WHERE (SELECT count(*) FROM event"
-	    " WHERE combat_id = ?1 AND undoes = ?2) = 1");
-	db_bind_int(st, 1, id);
-	db_bind_int(st, 2, seq);
-	while (db_step(db, st, 0) == DB_ROW) {
-		for (int k = 0; k < 4; k++)
-			v[k] = db_column_int(st, 1 + k);
-		history_sub(db, id, db_column_text(st, 0), v);
+		db_bind_int(st, 1, id);
+		db_bind_int(st, 2, seq);
+		db_send(db, st);
+		db_finalize(st);
 	}
-	db_finalize(st);
 }
 
 void

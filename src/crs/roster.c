@@ -2080,15 +2080,23 @@ roster_powers_free(struct power *powers, size_t n)
 	free(powers);
 }
 
-enum roster_result
-roster_power_get(struct db *db, const char *name, struct power *pw,
-    int64_t *id)
+struct db_stmt *
+roster_power_ask(struct db *db, const char *name)
 {
 	struct db_stmt *st = db_prepare(db, "SELECT " POWER_COLS ", id"
 	    " FROM power WHERE name = ?1");
-	enum roster_result r = ROSTER_NOT_FOUND;
 
 	db_bind_text(st, 1, name);
+	db_ask(db, st);
+	return st;
+}
+
+enum roster_result
+roster_power_take(struct db *db, struct db_stmt *st, struct power *pw,
+    int64_t *id)
+{
+	enum roster_result r = ROSTER_NOT_FOUND;
+
 	if (db_step(db, st, 0) == DB_ROW) {
 		item_power_release(pw);
 		read_power(st, pw);
@@ -2098,6 +2106,13 @@ roster_power_get(struct db *db, const char *name, struct power *pw,
 	}
 	db_finalize(st);
 	return r;
+}
+
+enum roster_result
+roster_power_get(struct db *db, const char *name, struct power *pw,
+    int64_t *id)
+{
+	return roster_power_take(db, roster_power_ask(db, name), pw, id);
 }
 
 enum roster_result
@@ -2150,8 +2165,8 @@ roster_power_each(struct db *db, int (*fn)(void *, const struct power *),
 	db_finalize(st);
 }
 
-int
-roster_holds(struct db *db, const char *character, int power,
+struct db_stmt *
+roster_holds_ask(struct db *db, const char *character, int power,
     const char *name)
 {
 	struct db_stmt *st = db_prepare(db, power ?
@@ -2161,11 +2176,26 @@ roster_holds(struct db *db, const char *character, int power,
 	    "SELECT 1 FROM holds_item h JOIN character c ON c.id ="
 	    " h.character_id JOIN item i ON i.id = h.item_id"
 	    " WHERE c.name = ?1 AND i.name = ?2");
-	int r;
 
 	db_bind_text(st, 1, character);
 	db_bind_text(st, 2, name);
-	r = db_step(db, st, 0) == DB_ROW;
+	db_ask(db, st);
+	return st;
+}
+
+int
+roster_holds_take(struct db *db, struct db_stmt *st)
+{
+	int r = db_step(db, st, 0) == DB_ROW;
+
 	db_finalize(st);
 	return r;
+}
+
+int
+roster_holds(struct db *db, const char *character, int power,
+    const char *name)
+{
+	return roster_holds_take(db, roster_holds_ask(db, character, power,
+	    name));
 }

@@ -238,5 +238,16 @@ void roster_power_each(struct db *db,
 /* 1 if character holds the item (power 0) or knows the power (power 1). */
 int roster_holds(struct db *db, const char *character, int power,
     const char *name);
+/*
+ * roster_power_get and roster_holds in two halves: the question asked
+ * (db_ask: on a server, its answer comes in the round trip of the next
+ * statement read), then its answer taken (the statement finalized).
+ */
+struct db_stmt *roster_power_ask(struct db *db, const char *name);
+enum roster_result roster_power_take(struct db *db, struct db_stmt *st,
+    struct power *pw, int64_t *id);
+struct db_stmt *roster_holds_ask(struct db *db, const char *character,
+    int power, const char *name);
+int roster_holds_take(struct db *db, struct db_stmt *st);
 
 #endif
