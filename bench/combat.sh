@@ -87,7 +87,8 @@ done
 K=4611686018427387904
 for n in ${HISTORY_SIZES:-1000000 10000000}; do
 hdb="$out/history.db"
-rm -f "$hdb" "$hdb-wal" "$hdb-shm"
+# (No ledger was made when HISTORY_SIZES names none.)
+rm -f "$out/history.db" "$out/history.db-wal" "$out/history.db-shm"
 "$bin/crs-stats" --db "$hdb" list >/dev/null
 sqlite3 "$hdb" 'DROP TABLE history; DROP TABLE history_combat;
     DROP TABLE snapshot; DROP TABLE station_self; DROP TABLE gone;
@@ -148,4 +149,5 @@ printf '  refkit  history --char          %8.3f ms (target < 5)\n' \
 printf '  floor   sqlite3 file "SELECT 1" %8.3f ms\n' \
     "$(median <"$out/open.ms")"
 done
-rm -f "$hdb" "$hdb-wal" "$hdb-shm"
+# (No ledger was made when HISTORY_SIZES names none.)
+rm -f "$out/history.db" "$out/history.db-wal" "$out/history.db-shm"
