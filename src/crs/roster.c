@@ -138,9 +138,12 @@ read_sheet(struct db_stmt *st, int col, struct sheet *sh)
 	if ((s = db_column_text(st, col + 2)) != NULL)
 		sh->notes = xstrdup(s);
 	for (int i = 0; i < P_COUNT + S_COUNT; i++) {
-		int c = col + 3 + i;
-		int v = db_column_type(st, c) == DB_NULL ?
-		    STATS_ABSENT : db_column_int(st, c);
+		struct db_cell c;
+		int v;
+
+		/* Each column found once for its type and value. */
+		db_column_cell(st, col + 3 + i, &c);
+		v = c.type == DB_NULL ? STATS_ABSENT : (int)c.i;
 
 		if (i < P_COUNT)
 			sh->primary[i] = v;
