@@ -61,7 +61,7 @@ cc -O2 -std=c17 -D_DEFAULT_SOURCE -DSQLITE_ENABLE_SESSION -I"$top/src" \
     -o "$out/longcombat" "$top/bench/longcombat.c" "$top/$B/librefkit.a" \
     $(pkg-config --libs sqlite3) -lcsv -lgmp -lsodium -lm -pthread
 runs=${BENCH_RUNS:-30}
-echo "crs-combat attack by the length of the combat, median of $runs:"
+echo "crs-combat attack by the length of the combat, median of $runs (target: ratio <= 1.1), load average $(cut -d' ' -f1-3 /proc/loadavg):"
 printf '  %8s  %12s  %12s  %6s\n' events "refkit ms" "floor ms" ratio
 for len in ${COMBAT_LENGTHS:-10 100 1000 10000}; do
 	"$bin/crs-combat" start Ann Bob >/dev/null
@@ -87,7 +87,8 @@ done
 K=4611686018427387904
 for n in ${HISTORY_SIZES:-1000000 10000000}; do
 hdb="$out/history.db"
-rm -f "$hdb" "$hdb-wal" "$hdb-shm"
+# (No ledger was made when HISTORY_SIZES names none.)
+rm -f "$out/history.db" "$out/history.db-wal" "$out/history.db-shm"
 "$bin/crs-stats" --db "$hdb" list >/dev/null
 sqlite3 "$hdb" 'DROP TABLE history; DROP TABLE history_combat;
     DROP TABLE snapshot; DROP TABLE station_self; DROP TABLE gone;
@@ -148,4 +149,5 @@ printf '  refkit  history --char          %8.3f ms (target < 5)\n' \
 printf '  floor   sqlite3 file "SELECT 1" %8.3f ms\n' \
     "$(median <"$out/open.ms")"
 done
-rm -f "$hdb" "$hdb-wal" "$hdb-shm"
+# (No ledger was made when HISTORY_SIZES names none.)
+rm -f "$out/history.db" "$out/history.db-wal" "$out/history.db-shm"

@@ -63,7 +63,7 @@ bench pg ATTACKS=2 GM_EVENTS=4 GMS=2 PGBENCH_SECONDS=1 NET_ATTACKS=2 NET_ROUNDS=
 mkdir -p "$tmp/pg-import"
 cp "$tmp/run/roster.csv" "$tmp/pg-import/" 2>/dev/null
 bench pg-import
-bench chain CHAIN_EVENTS=1000 CHAIN_COMBATS=5
+bench chain CHAIN_EVENTS=1000 CHAIN_LOGS="2 5"
 bench sheets BENCH_SHEETS=20
 # A bench added later must be added here too.
 for f in "$top"/bench/*.sh; do

@@ -114,6 +114,19 @@ int64_t chain_verify(struct db *db, const char *kind, int64_t log,
     struct chain_tally *t);
 
 /*
+ * The same checks over many logs, with the statements prepared once
+ * (refkit verify): chain_verifier_new(db) for a verifier over db, owned
+ * by the caller, who frees it with chain_verifier_free before closing
+ * db; chain_verifier_check(cv, ...) is chain_verify(db, ...).
+ */
+struct chain_verifier;
+struct chain_verifier *chain_verifier_new(struct db *db);
+void chain_verifier_free(struct chain_verifier *cv);
+int64_t chain_verifier_check(struct chain_verifier *cv, const char *kind,
+    int64_t log, void (*bad)(void *arg, const struct chain_problem *p),
+    void *arg, struct chain_tally *t);
+
+/*
  * Calls fn(arg, kind, log) for every log of every kind, or of kind alone
  * when it is not NULL: those with events and those with a head only, in
  * order of kind and log.

@@ -107,6 +107,18 @@ double db_column_double(struct db_stmt *st, int i);
 int db_column_type(struct db_stmt *st, int i);
 const void *db_column_blob(struct db_stmt *st, int i);
 int db_column_bytes(struct db_stmt *st, int i);
+/*
+ * Column i's type and value at once: i for an integer (0 otherwise), p
+ * and len for a text's or a blob's bytes (NULL and 0 otherwise), valid
+ * as db_column_blob's are.
+ */
+struct db_cell {
+	int		 type;
+	int64_t		 i;
+	const void	*p;
+	int		 len;
+};
+void db_column_cell(struct db_stmt *st, int i, struct db_cell *c);
 /* Column i's name, as the statement gives it. */
 const char *db_column_name(struct db_stmt *st, int i);
 

@@ -168,8 +168,10 @@ verify_worker(const struct verify_ask *a, const struct vlogs *vl, size_t w,
     size_t nw, FILE *rec)
 {
 	struct verify v = { .a = a };
+	struct chain_verifier *cv;
 
 	v.db = cli_db_open(a->db);
+	cv = chain_verifier_new(v.db);
 	db_begin_read(v.db);
 	for (size_t i = w; i < vl->n; i += nw) {
 		struct chain_tally before = v.t;
@@ -179,8 +181,8 @@ verify_worker(const struct verify_ask *a, const struct vlogs *vl, size_t w,
 		size_t len;
 
 		v.out = strbuf_stream(&b);
-		checked = chain_verify(v.db, vl->l[i].kind, vl->l[i].log,
-		    chain_bad, &v, &v.t);
+		checked = chain_verifier_check(cv, vl->l[i].kind,
+		    vl->l[i].log, chain_bad, &v, &v.t);
 		if (checked < 0 && a->kind != NULL)
 			db_die(v.db, "no %s %s", a->kind, a->log);
 		if (checked >= 0 && !a->no_replay)
@@ -195,6 +197,7 @@ verify_worker(const struct verify_ask *a, const struct vlogs *vl, size_t w,
 			err(1, "verify");
 		free(buf);
 	}
+	chain_verifier_free(cv);
 	db_commit(v.db);
 	db_close(v.db);
 	if (fflush(rec) != 0)

@@ -3,6 +3,8 @@
  */
 #include "tap.h"
 
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
 
@@ -31,6 +33,25 @@ render(enum out_format fmt, enum out_shape shape, int rows)
 	out_free(o);
 	fclose(fp);
 	return buf;
+}
+
+/* v as out_int writes it in CSV, against "%ld". */
+static void
+int_as_printf(long v)
+{
+	static const char *const icols[] = { "n" };
+	char *buf = NULL, want[64];
+	size_t len = 0;
+	FILE *fp = open_memstream(&buf, &len);
+	struct out *o = out_new(fp, OUT_CSV, OUT_ROWS, 1, icols);
+
+	out_int(o, v);
+	out_end_row(o);
+	out_free(o);
+	fclose(fp);
+	snprintf(want, sizeof want, "n\n%ld\n", v);
+	is_str(buf, want, "out_int %ld", v);
+	free(buf);
 }
 
 /* One row of one moment in fmt, under the POSIX zone tz. */
@@ -71,6 +92,13 @@ main(void)
 	    "\"Shield\"]},\n{\"name\":\"Mary \\\"M\\\", Jr\",\"OR\":null,"
 	    "\"items\":[]}\n]\n", "json rows");
 	free(s);
+	/* Numbers are written without printf, as printf writes them. */
+	int_as_printf(0);
+	int_as_printf(7);
+	int_as_printf(-7);
+	int_as_printf(1000);
+	int_as_printf(LONG_MAX);
+	int_as_printf(LONG_MIN);
 	s = render(OUT_JSON, OUT_ROWS, 0);
 	is_str(s, "[]\n", "json of nothing");
 	free(s);
