@@ -980,6 +980,29 @@ keep_before(void *arg, const struct combat_state *s, size_t i)
 		b->s = *s;
 }
 
+/*
+ * Loads combat id for undoing event target (0: the newest it can), from
+ * a snapshot before that event, whose state the undo needs: the newest,
+ * whose load has every event after it, unless no event after it can be
+ * undone (on a server, asking which event first would cost a round
+ * trip).
+ */
+static void
+load_undo(struct db *db, int64_t id, int64_t target, struct ledger *l)
+{
+	struct combat_state s;
+	char why[300];
+
+	load_each(db, id, target ? target : FROM_SNAPSHOT, l, &s, NULL, NULL);
+	if (target == 0 && ledger_undoable(l, 0, why, sizeof why) < 0) {
+		combat_state_release(&s);
+		ledger_release(l);
+		load_each(db, id, ledger_undo_target(db, id), l, &s, NULL,
+		    NULL);
+	}
+	combat_state_release(&s);
+}
+
 static int
 cmd_undo(struct opts *o, int argc, char **argv)
 {
@@ -1000,21 +1023,7 @@ cmd_undo(struct opts *o, int argc, char **argv)
 	db = cli_db_open(o->db);
 	db_begin_append(db);
 	id = combat_id(db, o);
-	/*
-	 * From a snapshot before the event, whose state it needs: the
-	 * newest, whose load has every event after it, unless no event
-	 * after it can be undone (on a server, asking which event first
-	 * would cost a round trip).
-	 */
-	load_each(db, id, target ? target : FROM_SNAPSHOT, &l, &s, NULL,
-	    NULL);
-	if (target == 0 && ledger_undoable(&l, 0, why, sizeof why) < 0) {
-		combat_state_release(&s);
-		ledger_release(&l);
-		load_each(db, id, ledger_undo_target(db, id), &l, &s, NULL,
-		    NULL);
-	}
-	combat_state_release(&s);
+	load_undo(db, id, target, &l);
 	if ((u = ledger_undoable(&l, target, why, sizeof why)) < 0)
 		db_die(db, "%s", why);
 	k = (size_t)u;

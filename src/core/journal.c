@@ -329,18 +329,6 @@ events_take(struct db *db, const struct journal_kind *k, struct db_stmt *st,
 	mark_undone(j);
 }
 
-/* Reads log id's events after seq base into j. */
-static void
-read_events(struct db *db, const struct journal_kind *k, int64_t id,
-    int64_t base, void *ctx, struct journal *j)
-{
-	struct db_stmt *st = db_prepare(db, k->sql_load);
-
-	db_bind_int(st, 1, id);
-	db_bind_int(st, 2, base);
-	events_take(db, k, st, ctx, j);
-}
-
 /*
  * The log's next seq, known once it is loaded whole (after its snapshot)
  * under its lock: journal_next_seq need not ask the server again in this
@@ -437,17 +425,6 @@ snap_take(struct db *db, struct db_stmt *st, struct journal *j)
 }
 
 /*
- * Finds the newest usable snapshot of log id before seq before (0: any)
- * into j; 0 if there is none.
- */
-static int
-read_snapshot(struct db *db, const struct journal_kind *k, int64_t id,
-    int64_t before, struct journal *j)
-{
-	return snap_take(db, snap_question(db, k, id, before), j);
-}
-
-/*
  * Log id's events after the newest snapshot before seq before, read
  * with the snapshot: asked together, so that on a server the log's row,
  * its snapshot and its events come in one round trip (with what a
@@ -466,7 +443,7 @@ journal_load_recent(struct db *db, const struct journal_kind *k,
 	head = db_prepare(db, k->sql_head);
 	db_bind_int(head, 1, id);
 	db_ask(db, head);
-	if (snap_every(k) > 0 && k->sql_recent != NULL) {
+	if (snap_every(k) > 0) {
 		snap = snap_question(db, k, id, before);
 		db_ask(db, snap);
 		ev = db_prepare(db, k->sql_recent);
@@ -474,8 +451,12 @@ journal_load_recent(struct db *db, const struct journal_kind *k,
 		db_bind_text(ev, 2, k->what);
 		db_bind_int(ev, 3, k->snap_version);
 		db_bind_int(ev, 4, before > 0 ? before : INT64_MAX);
-		db_ask(db, ev);
+	} else {
+		ev = db_prepare(db, k->sql_load);
+		db_bind_int(ev, 1, id);
+		db_bind_int(ev, 2, 0);
 	}
+	db_ask(db, ev);
 	/* All events after the snapshot come, whatever before is. */
 	if (k->ask != NULL && db_in_write(db))
 		k->ask(db, id);
@@ -492,14 +473,9 @@ journal_load_recent(struct db *db, const struct journal_kind *k,
 	}
 	j->log = id;
 	db_key_json(db, id, j->key_json);
-	if (snap != NULL) {
+	if (snap != NULL)
 		snap_take(db, snap, j);
-		events_take(db, k, ev, ctx, j);
-	} else {
-		if (snap_every(k) > 0)
-			read_snapshot(db, k, id, before, j);
-		read_events(db, k, id, j->base, ctx, j);
-	}
+	events_take(db, k, ev, ctx, j);
 	next_seq_known(db, k, j);
 	return 0;
 }

@@ -1068,67 +1068,57 @@ const struct journal_kind ledger_kind = {
 /* The same for the undo just written: the event counts until it. */
 #define HISTORY_UNDONE	HISTORY_SUMS_IF("1")
 
-/*
- * Adds event seq's shares to the histories, in two statements that read
- * nothing back (no round trip of their own on a server): first each
- * fighter's whole history, one combat more where the fighter had no
- * share in this combat yet; then the fighter's share of this combat.
- * (The CHECKs hold for the row an upsert would insert: it inserts one
- * combat, and the update adds one or none.)
- */
-static void
-history_add_event(struct db *db, int64_t id, int64_t seq)
-{
-	struct db_stmt *st;
-
-	st = db_prepare(db, "INSERT INTO history AS h (name, combats, dealt,"
-	    " taken, downed, fumbles, first_time) SELECT name, 1, dealt, taken,"
-	    " downed, fumbles, t FROM (" HISTORY_SUMS ") AS x WHERE true"
-	    " ON CONFLICT (name) DO UPDATE SET"
-	    " combats = h.combats + CASE WHEN EXISTS (SELECT 1 FROM"
-	    " history_combat c WHERE c.name = excluded.name AND"
-	    " c.combat_id = ?1) THEN 0 ELSE 1 END,"
-	    " dealt = h.dealt + excluded.dealt,"
-	    " taken = h.taken + excluded.taken,"
-	    " downed = h.downed + excluded.downed,"
-	    " fumbles = h.fumbles + excluded.fumbles,"
-	    " first_time = min(h.first_time, excluded.first_time)");
-	db_bind_int(st, 1, id);
-	db_bind_int(st, 2, seq);
-	db_send(db, st);
-	db_finalize(st);
-	st = db_prepare(db, "INSERT INTO history_combat AS h (name, events,"
-	    " dealt, taken, downed, fumbles, combat_id, first_time,"
-	    " last_time) SELECT name, n, dealt, taken, downed, fumbles, ?1, t,"
-	    " t FROM (" HISTORY_SUMS ") AS x WHERE true"
-	    " ON CONFLICT (name, combat_id) DO UPDATE SET"
-	    " events = h.events + excluded.events,"
-	    " dealt = h.dealt + excluded.dealt,"
-	    " taken = h.taken + excluded.taken,"
-	    " downed = h.downed + excluded.downed,"
-	    " fumbles = h.fumbles + excluded.fumbles,"
-	    " first_time = min(h.first_time, excluded.first_time),"
-	    " last_time = max(h.last_time, excluded.last_time)");
-	db_bind_int(st, 1, id);
-	db_bind_int(st, 2, seq);
-	db_send(db, st);
-	db_finalize(st);
-}
-
 /* The fighters whose share of combat ?1 was the undone event alone. */
 #define UNDONE_ALONE \
 	"SELECT s.name FROM (" HISTORY_UNDONE ") AS s JOIN history_combat c" \
 	" ON c.name = s.name AND c.combat_id = ?1 WHERE c.events = s.n"
 
 /*
- * Takes event seq of combat id out of the histories, the undo that names
- * it just written (unless an undo before it did), in four statements
- * that read nothing back: a fighter's whole history first, which loses
- * this combat where the fighter's share of it was this event alone (and
- * goes with its last combat); then the share of this combat, which goes
- * with its last event.  The CHECKs hold throughout.
+ * The histories' statements, each of ?1 combat id and ?2 event seq, none
+ * reading anything back (no round trip of their own on a server).
+ *
+ * ADD_EVENT, two: event seq's shares added, first to each fighter's
+ * whole history, one combat more where the fighter had no share in this
+ * combat yet; then to the fighter's share of this combat.  (The CHECKs
+ * hold for the row an upsert would insert: it inserts one combat, and
+ * the update adds one or none.)
+ *
+ * TAKE_BACK, four: event seq taken out, the undo that names it just
+ * written (unless an undo before it did): a fighter's whole history
+ * first, which loses this combat where the fighter's share of it was
+ * this event alone (and goes with its last combat); then the share of
+ * this combat, which goes with its last event.  The CHECKs hold
+ * throughout.
  */
-static const char *const take_back_sql[] = {
+#define ADD_EVENT	0
+#define ADD_EVENT_N	2
+#define TAKE_BACK	2
+#define TAKE_BACK_N	4
+static const char *const history_sql[] = {
+	"INSERT INTO history AS h (name, combats, dealt,"
+	" taken, downed, fumbles, first_time) SELECT name, 1, dealt, taken,"
+	" downed, fumbles, t FROM (" HISTORY_SUMS ") AS x WHERE true"
+	" ON CONFLICT (name) DO UPDATE SET"
+	" combats = h.combats + CASE WHEN EXISTS (SELECT 1 FROM"
+	" history_combat c WHERE c.name = excluded.name AND"
+	" c.combat_id = ?1) THEN 0 ELSE 1 END,"
+	" dealt = h.dealt + excluded.dealt,"
+	" taken = h.taken + excluded.taken,"
+	" downed = h.downed + excluded.downed,"
+	" fumbles = h.fumbles + excluded.fumbles,"
+	" first_time = min(h.first_time, excluded.first_time)",
+	"INSERT INTO history_combat AS h (name, events,"
+	" dealt, taken, downed, fumbles, combat_id, first_time,"
+	" last_time) SELECT name, n, dealt, taken, downed, fumbles, ?1, t,"
+	" t FROM (" HISTORY_SUMS ") AS x WHERE true"
+	" ON CONFLICT (name, combat_id) DO UPDATE SET"
+	" events = h.events + excluded.events,"
+	" dealt = h.dealt + excluded.dealt,"
+	" taken = h.taken + excluded.taken,"
+	" downed = h.downed + excluded.downed,"
+	" fumbles = h.fumbles + excluded.fumbles,"
+	" first_time = min(h.first_time, excluded.first_time),"
+	" last_time = max(h.last_time, excluded.last_time)",
 	"DELETE FROM history WHERE combats = 1 AND name IN (" UNDONE_ALONE ")",
 	"UPDATE history AS h SET"
 	" combats = h.combats - CASE WHEN c.events = s.n THEN 1 ELSE 0 END,"
@@ -1145,12 +1135,12 @@ static const char *const take_back_sql[] = {
 	" WHERE c.name = s.name AND c.combat_id = ?1"
 };
 
+/* Runs history_sql's n statements from first for event seq of combat id. */
 static void
-history_take_back(struct db *db, int64_t id, int64_t seq)
+history_run(struct db *db, int first, int n, int64_t id, int64_t seq)
 {
-	for (size_t i = 0; i < sizeof take_back_sql / sizeof *take_back_sql;
-	    i++) {
-		struct db_stmt *st = db_prepare(db, take_back_sql[i]);
+	for (int i = 0; i < n; i++) {
+		struct db_stmt *st = db_prepare(db, history_sql[first + i]);
 
 		db_bind_int(st, 1, id);
 		db_bind_int(st, 2, seq);
@@ -1179,9 +1169,9 @@ ledger_append(struct db *db, int64_t id, struct combat_event *e)
 	e->seq = journal_append(db, &ledger_kind, id,
 	    e->action == COMBAT_UNDO ? e->undoes : 0, e);
 	if (e->action == COMBAT_UNDO)
-		history_take_back(db, id, e->undoes);
+		history_run(db, TAKE_BACK, TAKE_BACK_N, id, e->undoes);
 	else
-		history_add_event(db, id, e->seq);
+		history_run(db, ADD_EVENT, ADD_EVENT_N, id, e->seq);
 }
 
 /*

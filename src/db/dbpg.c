@@ -842,6 +842,22 @@ read_only_die(struct db *db)
 	    "commands that only read work", db->path);
 }
 
+/*
+ * Refuses as a round trip's answer says: a writer's BEGIN on a read-only
+ * server first, then the first failure; returns if there was none.
+ */
+static void
+sent_settle(struct db *db, struct pg_back *b)
+{
+	if (b->read_only) {
+		if (b->failed != NULL)
+			pq.clear(b->failed);
+		read_only_die(db);
+	}
+	if (b->failed != NULL)
+		pg_failed(db, b->failed, b->what != NULL ? b->what : db->path);
+}
+
 /* Reads what was sent, refusing as the first failure says. */
 static void
 sent_check(struct db *db)
@@ -853,13 +869,7 @@ sent_check(struct db *db)
 	sent_read(db, &b);
 	if (b.lost)
 		pg_failed(db, b.failed, db->path);
-	if (b.read_only) {
-		if (b.failed != NULL)
-			pq.clear(b.failed);
-		read_only_die(db);
-	}
-	if (b.failed != NULL)
-		pg_failed(db, b.failed, b.what != NULL ? b.what : db->path);
+	sent_settle(db, &b);
 }
 
 /* Puts the connection in pipeline mode, to send without waiting. */
@@ -1539,13 +1549,7 @@ dbpg_commit(struct db *db)
 		    "while committing; whether this command was written, its "
 		    "log tells");
 	}
-	if (b.read_only) {
-		if (b.failed != NULL)
-			pq.clear(b.failed);
-		read_only_die(db);
-	}
-	if (b.failed != NULL)
-		pg_failed(db, b.failed, b.what != NULL ? b.what : db->path);
+	sent_settle(db, &b);
 }
 
 void

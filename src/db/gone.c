@@ -97,12 +97,6 @@ gone_seen_take(struct db *db, struct db_stmt *st, size_t *n)
 }
 
 unsigned char *
-gone_seen_now(struct db *db, size_t *n)
-{
-	return gone_seen_take(db, gone_seen_ask(db), n);
-}
-
-unsigned char *
 gone_key(sqlite3_value **v, int n, size_t *len)
 {
 	struct strbuf b = STRBUF_INIT;

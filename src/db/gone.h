@@ -48,10 +48,9 @@ int64_t gone_seen_of(const unsigned char *seen, size_t nseen,
  * it holds changes of, in increasing order of id, the number of the last
  * one, read through the database layer (on either backend).  Returns a
  * buffer the caller frees (never NULL), *n the stations in it; a
- * failure of the database is fatal (db_fatal).
+ * failure of the database is fatal (db_fatal).  In two halves, so that
+ * the question goes with others: asked (db_ask), then its answer read.
  */
-unsigned char *gone_seen_now(struct db *db, size_t *n);
-/* The same in two halves: the question asked (db_ask), its answer read. */
 struct db_stmt *gone_seen_ask(struct db *db);
 unsigned char *gone_seen_take(struct db *db, struct db_stmt *st, size_t *n);
 
