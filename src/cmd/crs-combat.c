@@ -2416,6 +2416,10 @@ crs_combat(int argc, char **argv)
 
 	memset(&o, 0, sizeof o);
 	memset(seen, 0, sizeof seen);
+	/* play's worker runs one command line after another. */
+	for (size_t i = 0; i < nresolved; i++)
+		free(resolved[i]);
+	nresolved = 0;
 	o.fmt = OUT_TABLE;
 	o.lockout = -1;
 	o.react_need = 1;

@@ -236,6 +236,8 @@ parse_args(int argc, char **argv)
 
 	/* main() may run more than once (fuzzing, and each line of play). */
 	free(o.args);
+	for (int i = 0; i < o.nround; i++)
+		free((char *)o.ropt[i]);
 	memset(&o, 0, sizeof o);
 	o.fmt = OUT_TABLE;
 	o.per_page = 1;

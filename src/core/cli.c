@@ -56,10 +56,13 @@ cli_usage_error(const char *fmt, ...)
 void
 cli_init(int argc, char **argv)
 {
+	static int registered;
 	char why[128];
 
-	if (atexit(util_check_stdout) != 0)
+	/* Once: play's worker runs one command line after another. */
+	if (!registered && atexit(util_check_stdout) != 0)
 		abort();
+	registered = 1;
 	/* A completion request's words are being typed (term/complete.h). */
 	if (argc > 1 && strcmp(argv[1], "--complete") == 0)
 		return;

@@ -1686,11 +1686,17 @@ open_failed(struct db *db)
  */
 static struct db *open_db;
 
+/* play's worker keeps its server's connection (db_keep_connections). */
+static int keeping;
+static struct db *kept;
+
 static void
 close_at_exit(void)
 {
 	sqlite3_stmt *st;
 
+	if (kept != NULL && kept != open_db)
+		dbpg_close(kept);
 	if (open_db != NULL)
 		dbpg_close(open_db);
 	if (open_db == NULL || open_db->h == NULL)
@@ -1872,11 +1878,59 @@ db_path_is_server(const char *path)
 	return dbpg_is_conninfo(path);
 }
 
+void
+db_keep_connections(void)
+{
+	keeping = 1;
+}
+
+/* The connection kept for path, if it can serve; else NULL. */
+static struct db *
+kept_take(const char *path)
+{
+	struct db *db = kept;
+
+	if (db == NULL)
+		return NULL;
+	kept = NULL;
+	if ((path == NULL ? db->given == NULL : db->given != NULL &&
+	    strcmp(path, db->given) == 0) && dbpg_reusable(db, 0)) {
+		db->subject[0] = '\0';
+		open_db = db;
+		return db;
+	}
+	if (open_db == db)
+		open_db = NULL;
+	keeping = 0;
+	db_close(db);
+	keeping = 1;
+	return NULL;
+}
+
+void
+db_kept_settle(void)
+{
+	struct db *db = kept;
+
+	if (db != NULL && !dbpg_reusable(db, 1)) {
+		kept = NULL;
+		if (open_db == db)
+			open_db = NULL;
+		keeping = 0;
+		db_close(db);
+		keeping = 1;
+	}
+}
+
 struct db *
 db_open(const char *path)
 {
-	struct db *db = xcalloc(1, sizeof *db);
+	struct db *db;
 	int is_default = 0, rc;
+
+	if ((db = kept_take(path)) != NULL)
+		return db;
+	db = xcalloc(1, sizeof *db);
 
 	/* Before anything can fail: db_errmsg says it of a lock. */
 	db->busy_ms = busy_ms();
@@ -1899,6 +1953,8 @@ db_open(const char *path)
 		    chain_log, pg_store_now };
 
 		dbpg_open(db, station_name(), &client);
+		if (keeping && path != NULL)
+			db->given = xstrdup(path);
 		return db;
 	}
 	if (is_default)
@@ -2072,6 +2128,12 @@ db_close(struct db *db)
 		return;
 	db_asked_drop(db);
 	db_rollback(db);
+	/* Kept for the next command of the same session. */
+	if (keeping && db->pg != NULL && kept == NULL && dbpg_idle(db)) {
+		db->subject[0] = '\0';
+		kept = db;
+		return;
+	}
 	dbpg_close(db);
 	/* A statement left unfinalized makes this fail: a leak is a bug. */
 	if (db->h != NULL && sqlite3_close(db->h) != SQLITE_OK)
@@ -2082,6 +2144,7 @@ db_close(struct db *db)
 		    sqlite3_errmsg(db->local));
 	if (open_db == db)
 		open_db = NULL;
+	free(db->given);
 	free(db->path);
 	free(db);
 }

@@ -166,6 +166,23 @@ struct db *db_open_existing(const char *path);
 void db_close(struct db *db);
 
 /*
+ * From now on, a server's connection outlives db_close: it is rolled
+ * back and kept, and the next db_open of the same address has it again,
+ * without connecting or checking the schema anew (play's commands, run
+ * one after another in one process, term/play.h).  A connection the
+ * server has closed since, or one left inside a transaction, is let go
+ * and db_open connects afresh.  A file's database is closed as before.
+ */
+void db_keep_connections(void);
+
+/*
+ * Reads what the kept connection still has on its way (a reader's end,
+ * sent and not waited for), while the session waits for its next
+ * command, and lets the connection go if it cannot serve again.
+ */
+void db_kept_settle(void);
+
+/*
  * BEGIN IMMEDIATE (waiting up to the busy timeout for other writers),
  * COMMIT and ROLLBACK.  Failures of begin and commit are fatal.
  */

@@ -31,6 +31,7 @@ struct sqlite3_session;
 struct db {
 	struct sqlite3 *h;
 	char	*path;		/* owned */
+	char	*given;		/* the address db_open was given (kept) */
 	int	 readonly;	/* on a read-only file system: reads only */
 	int	 was_empty;	/* an existing file of 0 bytes when opened */
 	int	 busy_ms;	/* how long to wait for another's lock */

@@ -1410,6 +1410,49 @@ dbpg_open_existing(struct db *db)
 	return 0;
 }
 
+int
+dbpg_idle(struct db *db)
+{
+	return db->pg != NULL && pq.status(CONN(db)) == CONNECTION_OK &&
+	    (db->pg_cache == NULL || !db->pg_cache->in_tx);
+}
+
+int
+dbpg_reusable(struct db *db, int settle)
+{
+	struct pg_cache *c = db->pg_cache;
+	struct pollfd p;
+	struct pg_back b;
+
+	if (!dbpg_idle(db))
+		return 0;
+	/*
+	 * A reader's end, sent and not waited for: read now, or left to
+	 * come with the next command's first answer.
+	 */
+	if (c != NULL && c->piping && !settle)
+		return 1;
+	if (c != NULL && c->piping) {
+		sent_read(db, &b);
+		if (b.failed != NULL) {
+			pq.clear(b.failed);
+			return 0;
+		}
+		if (b.lost)
+			return 0;
+	}
+	if (pq.transactionStatus(CONN(db)) != PQTRANS_IDLE)
+		return 0;
+	/*
+	 * Nothing is owed now: anything the server sent since is its
+	 * closing of the connection (a shutdown, a terminated backend).
+	 */
+	p.fd = pq.socket(CONN(db));
+	p.events = POLLIN;
+	p.revents = 0;
+	return p.fd >= 0 && poll(&p, 1, 0) == 0;
+}
+
 void
 dbpg_close(struct db *db)
 {

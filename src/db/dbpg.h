@@ -62,6 +62,20 @@ int dbpg_open_existing(struct db *db);
 void dbpg_close(struct db *db);
 
 /*
+ * A connection kept between commands (db_keep_connections): dbpg_idle
+ * says whether it is open and outside any transaction of refkit's (a
+ * reader's end may still be on its way).  dbpg_reusable says whether
+ * it can serve another command.  With settle, it reads that end (a
+ * round trip, made while the session waits for its GM) and checks that
+ * the server has not closed the connection since, which anything it
+ * sent unasked shows; without, a connection whose reader's end is still
+ * on its way is taken as it is, the end to come with the next answer.
+ * Neither exits.
+ */
+int dbpg_idle(struct db *db);
+int dbpg_reusable(struct db *db, int settle);
+
+/*
  * Transactions: db_begin and the rest, on the server.  A write
  * transaction begun with record set has the server note the rows it
  * changes (tools/pgstation.sql).

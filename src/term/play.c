@@ -13,10 +13,13 @@
 #include <getopt.h>
 #include <histedit.h>
 #include <locale.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdint.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -26,6 +29,7 @@
 #include "base/util.h"
 #include "core/cli.h"
 #include "core/journal.h"
+#include "db/db.h"
 
 /* The alias argv0 is, or whose command it is when that takes its words. */
 static const struct play_alias *
@@ -204,7 +208,7 @@ static char **
 full_argv(const struct play_tool *t, int argc, char **argv, int complete,
     int *n)
 {
-	char **v = xcalloc(t->nlead + (size_t)argc + 4, sizeof *v);
+	char **v = xcalloc(t->nlead + (size_t)argc + 5, sizeof *v);
 	int k = 0;
 
 	v[k++] = (char *)t->name;
@@ -223,55 +227,319 @@ full_argv(const struct play_tool *t, int argc, char **argv, int complete,
 }
 
 /*
- * Runs in a child: the command as the one-shot tool runs it.  The child
- * takes Ctrl-C as the one-shot command would, and finishes a command
- * already under way when the terminal goes (its transaction is whole
- * either way).
+ * A completion's child, silent, as a shell's completion is.  The
+ * commands themselves run in the session's worker (below).
  */
 /*
  * A child's words, held where a leak checker sees them until it exits:
- * the command exits from wherever it ends.  Volatile: stores that are
+ * the request exits from wherever it ends.  Volatile: stores that are
  * never read would otherwise be dropped.
  */
 static char **volatile child_words, **volatile child_argv;
 
+/* The session's worker: its process, and the socket to it. */
+static struct {
+	pid_t	pid;		/* 0: none is running */
+	int	fd;
+} worker = { 0, -1 };
+
+/*
+ * Standard input becomes /dev/null: the commands read nothing from the
+ * session's input, which is the script, and at exit stdio would set its
+ * shared offset back to what this copy of the buffer had not read, so
+ * that the session would read those lines again.
+ */
 static void
-child(const struct play_tool *t, int argc, char **argv, int complete)
+input_away(void)
 {
 	int fd;
 
-	/*
-	 * The commands read nothing from the session's input, which is the
-	 * script: at exit, stdio would set its shared offset back to what
-	 * this copy of the buffer had not read, and the session would read
-	 * those lines again.
-	 */
 	if ((fd = open("/dev/null", O_RDONLY)) < 0 ||
 	    dup2(fd, STDIN_FILENO) < 0)
 		_exit(1);
 	close(fd);
+}
+
+static void
+child(const struct play_tool *t, int argc, char **argv)
+{
+	int n;
+
+	if (worker.fd >= 0)
+		close(worker.fd);
+	input_away();
 	signal(SIGINT, SIG_DFL);
 	signal(SIGQUIT, SIG_DFL);
 	signal(SIGHUP, SIG_IGN);
 	setlocale(LC_ALL, "C");
-	{
-		int n;
-		char **v;
+	child_words = argv;
+	child_argv = full_argv(t, argc, argv, 1, &n);
+	/* getopt starts afresh, as in a new process. */
+	optind = 0;
+	if (freopen("/dev/null", "w", stderr) == NULL)
+		_exit(1);
+	exit(t->run(n, child_argv));
+}
 
-		child_words = argv;
-		child_argv = v = full_argv(t, argc, argv, complete, &n);
-		/* A refusal points to play's help, not to --help. */
-		if (!complete)
-			cli_play_hint(argc > 0 ? argv[0] : NULL);
+/*
+ * The worker runs the session's commands one after another, each as
+ * the one-shot tool runs it (its entry point, its transaction, its
+ * event), in one process that keeps the database's connection between
+ * them (db_keep_connections): on a server, a command pays no new
+ * connection.  A refusal exits as the one-shot command does, and ends
+ * the worker with it; the next command starts a new one.  Ctrl-C stops
+ * the command under way and the worker with it; the worker finishes a
+ * command when the terminal goes (its transaction is whole either way).
+ *
+ * A request is a kind ('C' a command, 'P' which log the session keeps
+ * to) and words, each a length and its bytes; the answer to 'C' is the
+ * command's status, to 'P' the log's key (its length, then it).
+ */
+static int
+read_full(int fd, void *buf, size_t n)
+{
+	char *p = buf;
 
-		/* getopt starts afresh, as in a new process. */
-		optind = 0;
-		if (complete) {
-			/* Silent, as a shell's completion must be. */
-			if (freopen("/dev/null", "w", stderr) == NULL)
-				_exit(1);
+	while (n > 0) {
+		ssize_t got = read(fd, p, n);
+
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got <= 0)
+			return -1;
+		p += got;
+		n -= (size_t)got;
+	}
+	return 0;
+}
+
+static int
+write_full(int fd, const void *buf, size_t n)
+{
+	const char *p = buf;
+
+	while (n > 0) {
+		ssize_t put = send(fd, p, n, MSG_NOSIGNAL);
+
+		if (put < 0 && errno == EINTR)
+			continue;
+		if (put <= 0)
+			return -1;
+		p += put;
+		n -= (size_t)put;
+	}
+	return 0;
+}
+
+/* A request's words, read into one vector (freed by words_free). */
+static char **
+words_read(int fd, int *n)
+{
+	uint32_t count, len;
+	char **v;
+
+	if (read_full(fd, &count, sizeof count) != 0 || count > 4096)
+		return NULL;
+	v = xcalloc((size_t)count + 1, sizeof *v);
+	for (uint32_t i = 0; i < count; i++) {
+		if (read_full(fd, &len, sizeof len) != 0 || len > 1U << 24)
+			exit(1);
+		v[i] = xmalloc((size_t)len + 1);
+		if (read_full(fd, v[i], len) != 0)
+			exit(1);
+		v[i][len] = '\0';
+	}
+	*n = (int)count;
+	return v;
+}
+
+static void
+words_free(char **v)
+{
+	for (size_t i = 0; v != NULL && v[i] != NULL; i++)
+		free(v[i]);
+	free(v);
+}
+
+/* Which log the worker's session would act on now, into key ("": none). */
+static void
+worker_pin(const struct play_tool *t, char *key, size_t keysz)
+{
+	int saved = dup(STDERR_FILENO), dn = open("/dev/null", O_WRONLY);
+
+	/* Silent: a command run next says what is wrong. */
+	key[0] = '\0';
+	fflush(stderr);
+	if (dn >= 0)
+		dup2(dn, STDERR_FILENO);
+	if (journal_pin(t->db, t->kind, t->gm, key, keysz) != 0)
+		key[0] = '\0';
+	fflush(stderr);
+	if (saved >= 0)
+		dup2(saved, STDERR_FILENO);
+	if (dn >= 0)
+		close(dn);
+	if (saved >= 0)
+		close(saved);
+}
+
+/* One command line, in the worker: its status. */
+static int
+worker_run(const struct play_tool *t, int n, char **v)
+{
+	int rc;
+
+	/* A refusal points to play's help, not to --help (v[0]: its word). */
+	cli_play_hint(v[0][0] != '\0' ? v[0] : NULL);
+	/* getopt starts afresh, as in a new process. */
+	optind = 0;
+	signal(SIGINT, SIG_DFL);
+	rc = t->run(n - 1, v + 1);
+	signal(SIGINT, SIG_IGN);
+	/* A lost write ends the worker, as it ends a one-shot command. */
+	util_check_stdout();
+	fflush(stderr);
+	return rc;
+}
+
+/*
+ * While the GM reads the answer and types, what the connection still
+ * has on its way is read; unless the next command is already there (a
+ * script), with which it comes at no cost.
+ */
+static void
+settle(int fd)
+{
+	struct pollfd p = { .fd = fd, .events = POLLIN, .revents = 0 };
+
+	if (poll(&p, 1, 0) == 0)
+		db_kept_settle();
+}
+
+static void
+worker_main(const struct play_tool *t, int fd)
+{
+	char kind, key[sizeof pinned];
+	char **v;
+	int n;
+
+	input_away();
+	signal(SIGINT, SIG_IGN);
+	signal(SIGQUIT, SIG_DFL);
+	signal(SIGHUP, SIG_IGN);
+	setlocale(LC_ALL, "C");
+	db_keep_connections();
+	while (read_full(fd, &kind, 1) == 0 && (v = words_read(fd, &n)) != NULL) {
+		int32_t rc;
+		uint32_t len;
+
+		if (kind == 'P') {
+			worker_pin(t, key, sizeof key);
+			len = (uint32_t)strlen(key);
+			if (write_full(fd, &len, sizeof len) != 0 ||
+			    write_full(fd, key, len) != 0)
+				exit(1);
+			settle(fd);
+		} else if (n > 1) {
+			child_argv = v;
+			rc = worker_run(t, n, v);
+			child_argv = NULL;
+			if (write_full(fd, &rc, sizeof rc) != 0)
+				exit(1);
+			settle(fd);
+		} else
+			exit(1);
+		words_free(v);
+	}
+	/* The session is over: the connection is closed at exit. */
+	exit(0);
+}
+
+static int
+worker_start(const struct play_tool *t)
+{
+	int sv[2];
+
+	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0) {
+		warn("socketpair");
+		return -1;
+	}
+	fflush(stdout);
+	fflush(stderr);
+	if ((worker.pid = fork()) < 0) {
+		warn("fork");
+		close(sv[0]);
+		close(sv[1]);
+		worker.pid = 0;
+		return -1;
+	}
+	if (worker.pid == 0) {
+		close(sv[0]);
+		worker_main(t, sv[1]);
+	}
+	close(sv[1]);
+	worker.fd = sv[0];
+	return 0;
+}
+
+/*
+ * The worker has gone (a refusal, Ctrl-C, a lost connection): its
+ * status, as a command's; quiet says nothing of a signal.
+ */
+static int
+worker_gone(int quiet)
+{
+	int status;
+
+	close(worker.fd);
+	worker.fd = -1;
+	while (waitpid(worker.pid, &status, 0) < 0)
+		if (errno != EINTR) {
+			warn("waitpid");
+			worker.pid = 0;
+			return 1;
 		}
-		exit(t->run(n, v));
+	worker.pid = 0;
+	if (WIFSIGNALED(status)) {
+		if (!quiet)
+			warnx("the command was stopped (%s); whatever it was "
+			    "writing was not written",
+			    strsignal(WTERMSIG(status)));
+		return 1;
+	}
+	return WEXITSTATUS(status) != 0 ? WEXITSTATUS(status) : 1;
+}
+
+/* Sends the worker a request of kind and words; -1 if it is gone. */
+static int
+worker_send(const struct play_tool *t, char kind, int n, char **v)
+{
+	uint32_t count = (uint32_t)n;
+
+	if (worker.pid == 0 && worker_start(t) != 0)
+		return -1;
+	fflush(stdout);
+	fflush(stderr);
+	if (write_full(worker.fd, &kind, 1) != 0 ||
+	    write_full(worker.fd, &count, sizeof count) != 0)
+		return -1;
+	for (int i = 0; i < n; i++) {
+		uint32_t len = (uint32_t)strlen(v[i]);
+
+		if (write_full(worker.fd, &len, sizeof len) != 0 ||
+		    write_full(worker.fd, v[i], len) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* Ends the session's worker, which closes its connection. */
+static void
+worker_stop(void)
+{
+	if (worker.pid != 0) {
+		shutdown(worker.fd, SHUT_WR);
+		(void)worker_gone(1);
 	}
 }
 
@@ -279,77 +547,54 @@ child(const struct play_tool *t, int argc, char **argv, int complete)
 static int
 run_words(const struct play_tool *t, int argc, char **argv)
 {
-	pid_t pid;
-	int status;
+	int32_t rc;
+	char **v;
+	int n;
 
-	fflush(stdout);
-	fflush(stderr);
-	if ((pid = fork()) < 0) {
-		warn("fork");
-		return 1;
-	}
-	if (pid == 0)
-		child(t, argc, argv, 0);
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR) {
-			warn("waitpid");
+	/* The command's own first word, for its refusal's hint, first. */
+	v = full_argv(t, argc, argv, 0, &n);
+	memmove(v + 1, v, ((size_t)n + 1) * sizeof *v);
+	v[0] = argc > 0 ? argv[0] : "";
+	n++;
+	/* One that went between commands is started again, once. */
+	if (worker_send(t, 'C', n, v) != 0) {
+		if (worker.pid != 0)
+			(void)worker_gone(1);
+		if (worker_send(t, 'C', n, v) != 0) {
+			free(v);
+			if (worker.pid != 0)
+				return worker_gone(0);
 			return 1;
 		}
-	if (WIFSIGNALED(status)) {
-		warnx("the command was stopped (%s); whatever it was writing "
-		    "was not written", strsignal(WTERMSIG(status)));
-		return 1;
 	}
-	return WEXITSTATUS(status);
+	free(v);
+	if (read_full(worker.fd, &rc, sizeof rc) != 0)
+		return worker_gone(0);
+	return rc;
 }
 
 /*
- * Asks the tool, in a process of its own (a refusal there ends only it),
- * which log this session keeps to now, and keeps it if there is one.
+ * Asks the worker which log this session keeps to now, and keeps it if
+ * there is one.  A refusal there ends only the worker, silently.
  */
 static void
 pin_ask(const struct play_tool *t)
 {
 	char key[sizeof pinned];
-	int fd[2], status;
-	ssize_t got;
-	pid_t pid;
+	uint32_t len;
 
-	if (t->kind == NULL || pipe(fd) != 0)
+	if (t->kind == NULL)
 		return;
-	fflush(stdout);
-	fflush(stderr);
-	if ((pid = fork()) < 0) {
-		close(fd[0]);
-		close(fd[1]);
+	if (worker_send(t, 'P', 0, NULL) != 0 ||
+	    read_full(worker.fd, &len, sizeof len) != 0 ||
+	    len >= sizeof key || read_full(worker.fd, key, len) != 0) {
+		if (worker.pid != 0)
+			(void)worker_gone(1);
 		return;
 	}
-	if (pid == 0) {
-		int dn = open("/dev/null", O_RDWR);
-
-		/*
-		 * Silent: a command run next says what is wrong.  And it
-		 * reads nothing of the session's input, whose offset its
-		 * exit would set back (child()).
-		 */
-		close(fd[0]);
-		if (dn >= 0) {
-			dup2(dn, STDIN_FILENO);
-			dup2(dn, STDOUT_FILENO);
-			dup2(dn, STDERR_FILENO);
-		}
-		if (journal_pin(t->db, t->kind, t->gm, key, sizeof key) == 0)
-			(void)!write(fd[1], key, strlen(key));
-		_exit(0);
-	}
-	close(fd[1]);
-	got = read(fd[0], key, sizeof key - 1);
-	close(fd[0]);
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-		continue;
-	if (got > 0) {
-		key[got] = '\0';
-		memcpy(pinned, key, (size_t)got + 1);
+	if (len > 0) {
+		key[len] = '\0';
+		memcpy(pinned, key, (size_t)len + 1);
 	}
 }
 
@@ -463,7 +708,7 @@ tool_lines(const struct play_tool *t, int argc, char **words, size_t *n)
 		close(fd[1]);
 		/* The words carry what they need: no lead before them. */
 		bare.nlead = 0;
-		child(&bare, argc, words, 1);
+		child(&bare, argc, words);
 	}
 	close(fd[1]);
 	if ((fp = fdopen(fd[0], "r")) == NULL) {
@@ -1058,7 +1303,7 @@ interactive(const struct play_tool *t)
 
 	/* libedit reads the terminal's characters in its locale. */
 	setlocale(LC_CTYPE, "");
-	/* Ctrl-C stops a command, not the session (child() undoes this). */
+	/* Ctrl-C stops a command, not the session (the worker's own). */
 	signal(SIGINT, SIG_IGN);
 	signal(SIGQUIT, SIG_IGN);
 	snprintf(prompt_text, sizeof prompt_text, "%s> ", t->name);
@@ -1160,12 +1405,17 @@ play_tool_game(struct play_tool *t, const struct play_game *g,
 int
 play_run(const struct play_tool *t)
 {
+	int rc;
+
 	pinned[0] = '\0';
 	if (t->pinned != NULL)
 		snprintf(pinned, sizeof pinned, "%s", t->pinned);
 	else
 		pin_ask(t);
 	if (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO))
-		return interactive(t);
-	return scripted(t);
+		rc = interactive(t);
+	else
+		rc = scripted(t);
+	worker_stop();
+	return rc;
 }

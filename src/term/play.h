@@ -3,9 +3,12 @@
  * #23): `crs-combat play`, `fb-duel play`, `bg-board play`.
  *
  * Each command line is run exactly as the one-shot command would run it:
- * the tool's own entry point, in a process of its own (a fork), so that
- * it is the same operation, the same transaction and the same ledger
- * event, and a refusal ends that command only.  On a terminal the
+ * the tool's own entry point, so that it is the same operation, the same
+ * transaction and the same ledger event.  The commands run one after
+ * another in a worker process beside the prompt, which keeps the
+ * database's connection between them (issue #40: on a server, a session
+ * connects once); a refusal exits as the one-shot command does, ending
+ * that command and the worker, and the next command starts another.  On a terminal the
  * prompt has line editing, history and tab completion (libedit), and the
  * board is shown again after each command; without one, commands are
  * read one a line and only their results are printed, so that a combat

@@ -91,4 +91,69 @@ while [ $i -lt 30 ]; do
 done
 cost 2 crs-combat log
 cost 5 crs-combat pass Eve
+
+# play keeps one connection for all its commands (issue #40): the
+# schema's check, made once by each connection, is counted, and the
+# trips of the whole session.  A refusal ends the session's worker, and
+# the next command connects again: two connections then.
+# session FILE CONNECTIONS MAX: plays FILE traced.
+session() {
+	rm -f "$t/trace"
+	REFKIT_PG_TRACE="$t/trace" "$bin/crs-combat" play <"$1" >"$t/out" 2>&1
+	c=$(grep -c 'Query.*SET client_min_messages' "$t/trace")
+	n=$(trips "$t/trace")
+	n=$((n + 1 - c))
+	printf '  play, %-38s %2s connections, %2s round trips (at most %s)\n' \
+	    "$(wc -l <"$1") commands" "$c" "$n" "$3"
+	if [ "$c" -eq "$2" ] && [ "$n" -le "$3" ]; then
+		ok
+	else
+		bad "play $1: $c connections (want $2), $n round trips" \
+		    "(at most $3)"
+	fi
+}
+printf 'round\ninit Ann=9 Eve=2\na Ann Eve\np Eve\ns\nround\n' >"$t/six"
+echo "play, one session:"
+# Which combat is the GM's: asked once, as the session begins (2 trips);
+# then each command with the combat named (4 a writer, 1 a reader).
+session "$t/six" 1 $((2 + 4 * 5 + 1))
+printf 'round\na Ann Zed\nround\n' >"$t/refused"
+session "$t/refused" 2 $((2 + 4 * 3 + 2))
+
+# A connection the server closes between two commands (a restart, an
+# administrator's pg_terminate_backend) is noticed before the next one,
+# which connects again and succeeds.
+echo "play, its connection closed by the server between two commands:"
+rm -f "$t/cmds" "$t/trace"
+mkfifo "$t/cmds"
+REFKIT_PG_TRACE="$t/trace" "$bin/crs-combat" play <"$t/cmds" >"$t/out" 2>&1 &
+player=$!
+exec 3>"$t/cmds"
+others() {
+	"$pg_bin/psql" -qXAt -c "SELECT count(*) FROM pg_stat_activity WHERE
+	    datname = 'trips' AND pid <> pg_backend_pid()"
+}
+echo round >&3
+i=0
+until [ "$(grep -c 'round [0-9]* begins' "$t/out" 2>/dev/null)" -ge 1 ] || [ $i -ge 100 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+"$pg_bin/psql" -qXAt -c "SELECT pg_terminate_backend(pid) FROM
+    pg_stat_activity WHERE datname = 'trips' AND pid <> pg_backend_pid()" \
+    >/dev/null
+i=0
+until [ "$(others)" = 0 ] || [ $i -ge 100 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+echo round >&3
+exec 3>&-
+if wait $player && [ "$(grep -c 'round [0-9]* begins' "$t/out")" -eq 2 ] &&
+    [ "$(grep -c 'Query.*SET client_min_messages' "$t/trace")" -eq 2 ]; then
+	ok
+else
+	bad "play after pg_terminate_backend: $(grep -v 'begins' "$t/out" |
+	    head -1)"
+fi
 tally_done
