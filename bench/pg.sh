@@ -21,10 +21,16 @@
 #      - one crs-combat process per event, as GMs type them (bench/gm.c
 #        runs a GM's commands and times each one, so that the timing
 #        costs no process inside the interval; part 1 times with it too);
+#      - one crs-combat play per GM (issue #40), its commands read from
+#        a file: one connection per GM, each command the tool's own;
+#        target: at least 0.2 of pgbench with each client connected
+#        once, and under 1 ms of the GMs' CPU per event;
 #      - one connection per GM, each event a transaction that does what
 #        the command does with the database (bench/gmlib.c): what the
 #        database layer sustains when no process or connection is
 #        started per event.
+#     CPU is given twice: the GMs' and the server's together, and the
+#     GMs' alone.
 #  3. One attack across a network (issue #40): bench/relay.c delays every
 #     byte between the tools and the server (over TCP, with its password)
 #     by half a round trip each way, for round trips of 0, 5 and 20 ms
@@ -136,9 +142,11 @@ setup() {
 }
 # gms HOW DB COUNT KEYS: the GMS GMs on DB, a fresh database whose
 # combats are numbered 1 to GMS (KEYS lists their keys in that order);
-# HOW is "tool" (a crs-combat per command) or "lib" (bench/gmlib.c);
-# COUNT counts the events.  Prints "EVENTS/S P99-MS EVENTS LOST
-# CPU-MS-PER-EVENT", the CPU of the GMs' processes and the server's.
+# HOW is "tool" (a crs-combat per command), "play" (a crs-combat play
+# per GM, whose commands are not timed one by one: no p99) or "lib"
+# (bench/gmlib.c); COUNT counts the events.  Prints "EVENTS/S P99-MS
+# EVENTS LOST CPU-MS-PER-EVENT GM-CPU-MS-PER-EVENT", the CPU of the GMs'
+# processes and the server's, then the GMs' alone.
 gms() {
 	before=$($3)
 	$4 >"$out/gm.keys"
@@ -155,6 +163,16 @@ gms() {
 			    "$c" "$2" $g "pass	B$g" \
 			    "$c" "$2" $g "round" |
 			    "$out/gm" "$out/gm.$g.us" "$per" >/dev/null \
+			    2>>"$out/gm.err" &
+		elif [ "$1" = play ]; then
+			k=0
+			: >"$out/gm.$g.play"
+			while [ $k -lt "$per" ]; do
+				printf 'init A%s=9 B%s=2\nattack A%s B%s\npass B%s\nround\n' \
+				    $g $g $g $g $g >>"$out/gm.$g.play"
+				k=$((k + 4))
+			done
+			"$c" --db "$2" play $g <"$out/gm.$g.play" >/dev/null \
 			    2>>"$out/gm.err" &
 		else
 			"$out/gmlib" "$2" "$(sed -n ${g}p "$out/gm.keys")" \
@@ -175,14 +193,17 @@ gms() {
 		head -5 "$out/gm.err" >&2
 		exit 1
 	fi
+	[ "$1" = play ] && echo 0 >"$out/gm.1.us"
 	cat "$out"/gm.*.us | sort -n | awk -v t0="$t0" -v t1="$t1" \
 	    -v ev=$((after - before)) -v want=$((ngm * per)) \
 	    -v cpu="$(awk -v a="$c0" -v b="$c1" -v c="$s0" -v d="$s1" \
-	    'BEGIN { print b - a + d - c }')" '
+	    'BEGIN { print b - a + d - c }')" \
+	    -v gcpu="$(awk -v a="$c0" -v b="$c1" 'BEGIN { print b - a }')" '
 	    { v[NR] = $1 }
-	    END { i = int(NR * 0.99 + 0.999999); printf "%.1f %.3f %d %d %.2f\n",
+	    END { i = int(NR * 0.99 + 0.999999);
+		printf "%.1f %.3f %d %d %.2f %.3f\n",
 		ev / ((t1 - t0) / 1e9), v[i] / 1000, ev, want - ev,
-		ev ? cpu * 1000 / ev : 0 }'
+		ev ? cpu * 1000 / ev : 0, ev ? gcpu * 1000 / ev : 0 }'
 }
 sqlite="$out/gm.db"
 pg_count() { "$psql" -qAtX -d gm -c 'SELECT count(*) FROM event'; }
@@ -194,7 +215,7 @@ mid() { sort -n | awk '{ v[NR] = $0 } END { print v[int(NR / 2) + 1] }'; }
 rm -f "$out"/gm.tool.* "$out"/gm.lib.*
 runs=${BENCH_RUNS:-3}
 for i in $(seq "$runs"); do
-	for how in tool lib; do
+	for how in tool play lib; do
 		"$psql" -qX -c 'SET client_min_messages = warning' \
 		    -c 'DROP DATABASE IF EXISTS gm' -c 'CREATE DATABASE gm'
 		setup "host=$PGHOST dbname=gm"
@@ -207,16 +228,24 @@ for i in $(seq "$runs"); do
 done
 echo "$ngm GMs at once, $per events each, each GM a combat of its own" \
     "(median of $runs runs):"
-printf '  %-34s %9s %9s %7s %5s %9s\n' "" events/s "p99 ms" events lost \
-    "CPU ms/ev"
+printf '  %-34s %9s %9s %7s %5s %9s %9s\n' "" events/s "p99 ms" events lost \
+    "CPU ms/ev" "GMs' CPU"
 row() {
 	label=$1
 	set -- $(mid <"$2")
-	printf '  %-34s %9.1f %9.3f %7d %5d %9.2f\n' "$label" "$@"
+	if [ "$2" = 0.000 ]; then
+		printf '  %-34s %9.1f %9s %7d %5d %9.2f %9.3f\n' "$label" "$1" \
+		    - "$3" "$4" "$5" "$6"
+	else
+		printf '  %-34s %9.1f %9.3f %7d %5d %9.2f %9.3f\n' "$label" "$@"
+	fi
 }
 echo "  one crs-combat process per event, as a GM types them:"
 row "  PostgreSQL (Unix socket)" "$out/gm.tool.pg"
 row "  SQLite file" "$out/gm.tool.sq"
+echo "  one crs-combat play per GM (one connection, the tool's commands):"
+row "  PostgreSQL (Unix socket)" "$out/gm.play.pg"
+row "  SQLite file" "$out/gm.play.sq"
 echo "  one connection per GM (bench/gmlib.c, through the library):"
 row "  PostgreSQL (Unix socket)" "$out/gm.lib.pg"
 row "  SQLite file" "$out/gm.lib.sq"
@@ -241,7 +270,12 @@ floor_tps() {
 echo "  the floors: pgbench, $ngm clients, one INSERT per transaction, ${PGBENCH_SECONDS:-5} s:"
 printf '  %-34s %9.1f\n' "  a new connection per transaction" \
     "$(floor_tps -C)"
-printf '  %-34s %9.1f\n' "  each client connected once" "$(floor_tps)"
+connected=$(floor_tps)
+printf '  %-34s %9.1f\n' "  each client connected once" "$connected"
+set -- $(mid <"$out/gm.play.pg")
+printf '  play sessions / pgbench connected: %.1f / %.1f = %.4f;' "$1" \
+    "$connected" "$(awk -v a="$1" -v b="$connected" 'BEGIN { print a / b }')"
+printf ' GMs'"'"' CPU %.3f ms an event (targets: >= 0.2, < 1 ms)\n' "$6"
 echo "  (load average at the end: $(cut -d' ' -f1-3 /proc/loadavg))"
 
 # ---- 3. one attack across a network ----
