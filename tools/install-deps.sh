@@ -47,6 +47,8 @@
 #                    and the tests' PostgreSQL server
 #   postgresql       the server the PostgreSQL tests start (issue #22; its
 #                    package has the citext extension)
+#   pgbouncer        the connection pooler the PostgreSQL tests start in
+#                    front of it, in transaction mode (issue #40)
 #   tmux             a real terminal for the tests of 'play' and of the
 #                    live boards (tests/tty/play.sh, tests/watch.sh)
 #   chromium         a real browser, headless, for the organiser's report
@@ -61,7 +63,7 @@ build="gcc make libc6-dev pkg-config libsqlite3-dev libcsv-dev libgmp-dev
     libsodium-dev libpq-dev libedit-dev libbsd-dev libncurses-dev
     libcairo2-dev libpango1.0-dev libqrencode-dev fonts-dejavu-core"
 test="sqlite3 mandoc zsh rolldice dicelab clang libclang-rt-14-dev valgrind
-    cppcheck clang-tidy util-linux postgresql tmux chromium
+    cppcheck clang-tidy util-linux postgresql pgbouncer tmux chromium
     fonts-noto-color-emoji poppler-utils zbar-tools"
 case ${1:-} in
 '')	pkgs=$build ;;

@@ -116,6 +116,7 @@ static struct {
 	__typeof__(PQtrace)		*trace;
 	__typeof__(PQsetTraceFlags)	*setTraceFlags;
 	__typeof__(PQuntrace)		*untrace;
+	__typeof__(PQbackendPID)	*backendPID;
 } pq;
 
 static void
@@ -136,7 +137,7 @@ pq_load(void)
 		"PQconninfoFree", "PQexecPrepared",
 		"PQsendQueryPrepared", "PQsendPrepare", "PQconsumeInput",
 		"PQnotifies", "PQconninfoParse", "PQflush", "PQtrace",
-		"PQsetTraceFlags", "PQuntrace"
+		"PQsetTraceFlags", "PQuntrace", "PQbackendPID"
 	};
 	void **slot = (void **)(void *)&pq;
 	void *h;
@@ -581,6 +582,8 @@ struct pg_cache {
 	int		 piping;	/* the connection is in pipeline mode */
 	int		 in_tx;		/* a BEGIN was sent, no COMMIT yet */
 	int		 reading;	/* ... and the transaction only reads */
+	int		 syncs;		/* syncs sent whose answer is unread */
+	int		 pooled;	/* through a pooler (PgBouncer) */
 };
 
 static struct pg_cache *
@@ -655,6 +658,9 @@ prepared(struct db *db, const struct pg_stmt *p, int *fresh)
 	struct pg_prep *e = cache_entry(db, p);
 
 	*fresh = 0;
+	/* Through a pooler, the next transaction may be another session's. */
+	if (cache_of(db)->pooled)
+		return NULL;
 	if (e == NULL || e->prepared < 0 || e->uses++ == 0)
 		return NULL;
 	*fresh = e->prepared == 0;
@@ -809,6 +815,7 @@ sent_read(struct db *db, struct pg_back *b)
 		return;
 	if (!pq.pipelineSync(conn))
 		b->lost = 1;
+	c->syncs++;
 	while (!b->lost) {
 		PGresult *r = pq.getResult(conn);
 
@@ -818,9 +825,12 @@ sent_read(struct db *db, struct pg_back *b)
 				b->lost = 1;
 			continue;
 		}
+		/* A reader's end sent with a sync of its own, then ours. */
 		if (pq.resultStatus(r) == PGRES_PIPELINE_SYNC) {
 			pq.clear(r);
-			break;
+			if (--c->syncs == 0)
+				break;
+			continue;
 		}
 		if (i < c->nsent)
 			sent_take(b, &c->sent[i++], r);
@@ -829,6 +839,7 @@ sent_read(struct db *db, struct pg_back *b)
 	}
 	c->nsent = 0;
 	c->piping = 0;
+	c->syncs = 0;
 	if (!b->lost && !pq.exitPipelineMode(conn))
 		b->lost = 1;
 }
@@ -1164,19 +1175,35 @@ migrate(struct db *db, long version, const struct dbpg_client *client)
  * needed here: a database at this version has its schema whole (it was
  * created in one transaction), and no migration waits for it.
  */
+/*
+ * Whether db reaches the server through a pooler: the backend that
+ * answers (server_pid, its pg_backend_pid()) is not the one the
+ * connection's start named, whose number PgBouncer makes up.  Then no
+ * statement is kept prepared, a reader's end goes with a sync of its
+ * own (reader_end_out), and watch is refused (dbpg_listen): nothing of
+ * a session outlives its transaction.
+ */
+static void
+pooled_is(struct db *db, const char *server_pid)
+{
+	cache_of(db)->pooled = strtol(server_pid, NULL, 10) !=
+	    (long)pq.backendPID(CONN(db));
+}
+
 static int
 open_usual(struct db *db)
 {
-	PGresult *res = pq.exec(CONN(db), "SET client_min_messages = warning;"
-	    " SELECT m.application_id, m.version, (SELECT id FROM"
-	    " station_self), to_regclass('refkit_rowlog') IS NOT NULL"
-	    " FROM refkit_meta m");
+	PGresult *res = pq.exec(CONN(db), "SELECT m.application_id, m.version,"
+	    " (SELECT id FROM station_self), to_regclass('refkit_rowlog') IS"
+	    " NOT NULL, pg_backend_pid() FROM refkit_meta m");
 	int ok = res != NULL && pq.resultStatus(res) == PGRES_TUPLES_OK &&
-	    pq.ntuples(res) == 1 && pq.nfields(res) == 4 &&
+	    pq.ntuples(res) == 1 && pq.nfields(res) == 5 &&
 	    atoll(pq.getvalue(res, 0, 0)) == DB_APPLICATION_ID &&
 	    strtol(pq.getvalue(res, 0, 1), NULL, 10) == DB_SCHEMA_VERSION &&
 	    pq.getvalue(res, 0, 3)[0] == 't';
 
+	if (ok)
+		pooled_is(db, pq.getvalue(res, 0, 4));
 	/* The keys' base, which db_key_base would read with one more. */
 	if (ok && !pq.getisnull(res, 0, 2))
 		db->key_base = db_station_tag(pq.getvalue(res, 0, 2)) <<
@@ -1346,8 +1373,6 @@ dbpg_open(struct db *db, const char *station_name,
 	pg_connect_or_die(db);
 	if (open_usual(db))
 		return;
-	pq.clear(pg_run(db, "SET client_min_messages = warning",
-	    "cannot set up the connection"));
 	/*
 	 * What the database holds, read under the writers' lock, so that
 	 * two first commands do not both create the schema: read by a
@@ -1363,8 +1388,9 @@ dbpg_open(struct db *db, const char *station_name,
 	    " n.nspname = current_schema() AND c.relkind IN ('r', 'p', 'v',"
 	    " 'm', 'f')), to_regclass('refkit_meta') IS NOT NULL,"
 	    " to_regclass('refkit_rowlog') IS NOT NULL,"
-	    " current_setting('transaction_read_only')",
+	    " current_setting('transaction_read_only'), pg_backend_pid()",
 	    "cannot read the database");
+	pooled_is(db, pq.getvalue(res, 0, 5));
 	ntables = strtol(pq.getvalue(res, 0, 1), NULL, 10);
 	has_meta = pq.getvalue(res, 0, 2)[0] == 't';
 	has_record = pq.getvalue(res, 0, 3)[0] == 't';
@@ -1532,6 +1558,11 @@ dbpg_lock(struct db *db, int64_t key)
 int
 dbpg_listen(struct db *db)
 {
+	/* A pooler gives no session: notices would go to whoever. */
+	if (cache_of(db)->pooled)
+		errx(1, "cannot watch '%s' through a connection pooler "
+		    "(PgBouncer?), which passes no notice of changes on: give "
+		    "the server's own address", db->path);
 	pq.clear(pg_run(db, "LISTEN refkit_change", "cannot watch the "
 	    "database"));
 	return pq.socket(CONN(db));
@@ -1563,6 +1594,27 @@ dbpg_begin_read(struct db *db)
 	cache_of(db)->reading = 1;
 }
 
+/*
+ * A reader's COMMIT or ROLLBACK, sent: on its way now, its answer read
+ * with the next statement.  Through a pooler it goes with a sync of its
+ * own, after which the pooler can give the server's connection to
+ * another client; without one, the pooler would keep it for this one
+ * until its next command.
+ */
+static void
+reader_end_out(struct db *db)
+{
+	struct pg_cache *c = cache_of(db);
+
+	if (c->pooled) {
+		if (!pq.pipelineSync(CONN(db)))
+			pg_failed(db, NULL, db->path);
+		c->syncs++;
+	}
+	if (pq.flush(CONN(db)) != 0)
+		pg_failed(db, NULL, db->path);
+}
+
 void
 dbpg_commit(struct db *db)
 {
@@ -1578,8 +1630,7 @@ dbpg_commit(struct db *db)
 	if (c->reading) {
 		send_sql(db, "COMMIT", 0, NULL, SENT_CHECK, "cannot commit");
 		c->in_tx = c->reading = 0;
-		if (pq.flush(CONN(db)) != 0)
-			pg_failed(db, NULL, db->path);
+		reader_end_out(db);
 		return;
 	}
 	send_sql(db, "COMMIT", 0, NULL, SENT_CHECK, "cannot commit");
@@ -1607,8 +1658,7 @@ dbpg_rollback(struct db *db)
 	if (c != NULL && c->in_tx && c->reading) {
 		c->in_tx = c->reading = 0;
 		send_sql(db, "ROLLBACK", 0, NULL, SENT_CHECK, NULL);
-		if (pq.flush(CONN(db)) != 0)
-			pg_failed(db, NULL, db->path);
+		reader_end_out(db);
 		return;
 	}
 	/* Only a reader's end on its way: nothing to take back. */

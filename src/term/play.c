@@ -402,17 +402,21 @@ worker_run(const struct play_tool *t, int n, char **v)
 	return rc;
 }
 
+/* Whether the session is at a terminal, where a GM reads and types. */
+static int at_terminal;
+
 /*
  * While the GM reads the answer and types, what the connection still
- * has on its way is read; unless the next command is already there (a
- * script), with which it comes at no cost.
+ * has on its way is read, unless the next command is already there.  A
+ * script's next command is always on its way: what is owed comes with
+ * it, at no cost (and a session's round trips are the same every run).
  */
 static void
 settle(int fd)
 {
 	struct pollfd p = { .fd = fd, .events = POLLIN, .revents = 0 };
 
-	if (poll(&p, 1, 0) == 0)
+	if (at_terminal && poll(&p, 1, 0) == 0)
 		db_kept_settle();
 }
 
@@ -1407,12 +1411,14 @@ play_run(const struct play_tool *t)
 {
 	int rc;
 
+	/* Known to the worker, which pin_ask may start. */
+	at_terminal = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
 	pinned[0] = '\0';
 	if (t->pinned != NULL)
 		snprintf(pinned, sizeof pinned, "%s", t->pinned);
 	else
 		pin_ask(t);
-	if (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO))
+	if (at_terminal)
 		rc = interactive(t);
 	else
 		rc = scripted(t);

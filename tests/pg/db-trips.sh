@@ -34,7 +34,7 @@ t=$PG_WORK
 trips() {
 	awk -F'\t' '
 		NR == 1 && $1 == "F" && $3 == "Query" &&
-		    index($4, "SET client_min_messages") { open = 1 }
+		    index($4, "FROM refkit_meta m") { open = 1 }
 		$1 == "B" && last == "F" { n++ }
 		$1 == "F" || $1 == "B" { last = $1 }
 		END { print n - open }' "$1"
@@ -59,38 +59,41 @@ cost() {
 }
 
 quiet() { "$bin/$@" >/dev/null || bad "setting up: $*"; }
-quiet crs-stats add Ann OR=8 DR=10 MIND=6 LIFE=100000 IN=3 LB=2 EM=20
-quiet crs-stats add Eve OR=6 DR=7 MIND=8 LIFE=100000 IN=0 EM=200
-quiet crs-stats power add 'Fire Dart' em=5 picks=1 defend=none
-quiet crs-stats give Eve 'Fire Dart'
-quiet crs-combat start Ann Eve
-
+# table_commands: every table command once, each within its ceiling.
+table_commands() {
+	quiet crs-stats add Ann OR=8 DR=10 MIND=6 LIFE=100000 IN=3 LB=2 EM=20
+	quiet crs-stats add Eve OR=6 DR=7 MIND=8 LIFE=100000 IN=0 EM=200
+	quiet crs-stats power add 'Fire Dart' em=5 picks=1 defend=none
+	quiet crs-stats give Eve 'Fire Dart'
+	quiet crs-combat start Ann Eve
+	cost 5 crs-combat init Ann=9 Eve=2
+	cost 5 crs-combat attack Ann Eve
+	# One more for the power: its name, what it is and who knows it,
+	# asked together once the caster is known from the combat.
+	cost 6 crs-combat power Eve 'Fire Dart' Ann
+	cost 5 crs-combat round
+	cost 5 crs-combat init Ann=9 Eve=2
+	cost 5 crs-combat mental Ann Eve
+	cost 5 crs-combat pass Eve
+	cost 5 crs-combat undo
+	cost 2 crs-combat status
+	cost 2 crs-combat log
+	# Named, the combat needs no finding.
+	cost 4 crs-combat --combat 1 pass Eve
+	cost 1 crs-combat --combat 1 status
+	# A reader's trips do not grow with its log.
+	i=0
+	while [ $i -lt 30 ]; do
+		quiet crs-combat round
+		quiet crs-combat init Ann=9 Eve=2
+		quiet crs-combat attack Ann Eve
+		i=$((i + 1))
+	done
+	cost 2 crs-combat log
+	cost 5 crs-combat pass Eve
+}
 echo "round trips after connecting, each command once:"
-cost 5 crs-combat init Ann=9 Eve=2
-cost 5 crs-combat attack Ann Eve
-# One more for the power: its name, what it is and who knows it, asked
-# together once the caster is known from the combat.
-cost 6 crs-combat power Eve 'Fire Dart' Ann
-cost 5 crs-combat round
-cost 5 crs-combat init Ann=9 Eve=2
-cost 5 crs-combat mental Ann Eve
-cost 5 crs-combat pass Eve
-cost 5 crs-combat undo
-cost 2 crs-combat status
-cost 2 crs-combat log
-# Named, the combat needs no finding.
-cost 4 crs-combat --combat 1 pass Eve
-cost 1 crs-combat --combat 1 status
-# A reader's trips do not grow with its log.
-i=0
-while [ $i -lt 30 ]; do
-	quiet crs-combat round
-	quiet crs-combat init Ann=9 Eve=2
-	quiet crs-combat attack Ann Eve
-	i=$((i + 1))
-done
-cost 2 crs-combat log
-cost 5 crs-combat pass Eve
+table_commands
 
 # play keeps one connection for all its commands (issue #40): the
 # schema's check, made once by each connection, is counted, and the
@@ -100,7 +103,7 @@ cost 5 crs-combat pass Eve
 session() {
 	rm -f "$t/trace"
 	REFKIT_PG_TRACE="$t/trace" "$bin/crs-combat" play <"$1" >"$t/out" 2>&1
-	c=$(grep -c 'Query.*SET client_min_messages' "$t/trace")
+	c=$(grep -c 'Query.*FROM refkit_meta m' "$t/trace")
 	n=$(trips "$t/trace")
 	n=$((n + 1 - c))
 	printf '  play, %-38s %2s connections, %2s round trips (at most %s)\n' \
@@ -114,11 +117,14 @@ session() {
 }
 printf 'round\ninit Ann=9 Eve=2\na Ann Eve\np Eve\ns\nround\n' >"$t/six"
 echo "play, one session:"
-# Which combat is the GM's: asked once, as the session begins (2 trips);
+# Which combat is the GM's: asked once, as the session begins (1 trip);
 # then each command with the combat named (4 a writer, 1 a reader).
-session "$t/six" 1 $((2 + 4 * 5 + 1))
+# A script's next command is always there: a reader's end comes with
+# it, and the count is the same every run.
+session "$t/six" 1 $((1 + 4 * 5 + 1))
+# The refused attack reads the combat and the names (2), then exits.
 printf 'round\na Ann Zed\nround\n' >"$t/refused"
-session "$t/refused" 2 $((2 + 4 * 3 + 2))
+session "$t/refused" 2 $((1 + 4 + 2 + 4))
 
 # A connection the server closes between two commands (a restart, an
 # administrator's pg_terminate_backend) is noticed before the next one,
@@ -150,10 +156,81 @@ done
 echo round >&3
 exec 3>&-
 if wait $player && [ "$(grep -c 'round [0-9]* begins' "$t/out")" -eq 2 ] &&
-    [ "$(grep -c 'Query.*SET client_min_messages' "$t/trace")" -eq 2 ]; then
+    [ "$(grep -c 'Query.*FROM refkit_meta m' "$t/trace")" -eq 2 ]; then
 	ok
 else
 	bad "play after pg_terminate_backend: $(grep -v 'begins' "$t/out" |
 	    head -1)"
+fi
+
+# The same through PgBouncer in transaction mode (issue #40), which a
+# convention puts before its server for GMs' one-shot commands, with a
+# pool of two server connections for all its clients: each command
+# within the same ceilings, on a database made through it; a play
+# session; four GMs at once, each command's statements run again on
+# whichever server connection the pooler gives (none is kept prepared);
+# and watch, which needs the server's own connection, refused.
+echo "through PgBouncer (transaction mode, a pool of 2):"
+if PG_BOUNCER_POOL=2 pg_bouncer; then
+	"$pg_bin/psql" -qX -c 'CREATE DATABASE pooled'
+	REFKIT_DB="host=$PG_BOUNCER_HOST port=$PG_BOUNCER_PORT dbname=pooled"
+	export REFKIT_DB
+	table_commands
+	session "$t/six" 1 $((1 + 4 * 5 + 1))
+	# On a terminal (script(1) gives it one), where watch would listen.
+	got=$(TERM=xterm timeout 20 script -qec \
+	    "'$bin/crs-combat' --combat 1 watch" /dev/null 2>&1 </dev/null)
+	case $got in
+	*"through a connection pooler"*) ok ;;
+	*) bad "watch through PgBouncer: '$got'" ;;
+	esac
+	i=1
+	while [ $i -le 4 ]; do
+		printf 'G%s,%s,%s\n' $i 7 $i
+		i=$((i + 1))
+	done >/dev/null
+	g=1
+	while [ $g -le 4 ]; do
+		quiet crs-stats add "P$g" OR=8 DR=10 MIND=6 LIFE=100000 IN=3
+		quiet crs-stats add "Q$g" OR=7 DR=9 MIND=5 LIFE=100000 IN=1
+		quiet crs-combat --gm "GM$g" start "P$g" "Q$g"
+		g=$((g + 1))
+	done
+	g=1
+	while [ $g -le 4 ]; do
+		(
+			k=0
+			while [ $k -lt 10 ]; do
+				"$bin/crs-combat" --gm "GM$g" init "P$g=9" "Q$g=2" &&
+				"$bin/crs-combat" --gm "GM$g" attack "P$g" "Q$g" &&
+				"$bin/crs-combat" --gm "GM$g" pass "Q$g" &&
+				"$bin/crs-combat" --gm "GM$g" round || exit 1
+				k=$((k + 1))
+			done >/dev/null
+		) 2>"$t/gm$g.err" &
+		g=$((g + 1))
+	done
+	wait
+	# Each GM's combat holds the same events: none lost, none twice.
+	ours="combat_id IN (SELECT combat_id FROM event WHERE seq = 1 AND
+	    gm IN ('GM1', 'GM2', 'GM3', 'GM4'))"
+	n=$(pg_q pooled "SELECT count(*) || ' ' || count(DISTINCT (combat_id,
+	    seq)) FROM event WHERE $ours")
+	one=$(pg_q pooled "SELECT count(*) FROM event WHERE $ours AND
+	    combat_id = (SELECT min(combat_id) FROM event WHERE $ours)")
+	if [ "$(cat "$t"/gm*.err)" = "" ] &&
+	    [ "$n" = "$((4 * one)) $((4 * one))" ] && [ "$one" -gt 40 ]; then
+		ok
+	else
+		bad "four GMs through PgBouncer: $n events, $(cat "$t"/gm*.err |
+		    head -2)"
+	fi
+	if "$bin/refkit" verify >"$t/verify" 2>&1; then
+		ok
+	else
+		bad "refkit verify through PgBouncer: $(tail -1 "$t/verify")"
+	fi
+else
+	bad "PgBouncer did not start"
 fi
 tally_done

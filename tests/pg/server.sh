@@ -20,6 +20,14 @@
 # from the server (pg_basebackup), read-only, on a socket of its own in
 # the directory PG_STANDBY_HOST names; pg_stop stops it too.
 #
+# pg_bouncer starts PgBouncer (Debian's pgbouncer) in front of the
+# server, in transaction mode, as the server's user, on a Unix socket
+# only (PG_BOUNCER_HOST, a directory, and PG_BOUNCER_PORT), with at most
+# PG_BOUNCER_POOL (default 4) connections to the server for all its
+# clients, whoever they say they are; pg_stop stops it too.  Returns 1
+# with a line on standard error when it is not installed or does not
+# start.
+#
 # pg_start returns 1 with a line on standard error when no PostgreSQL
 # server is installed (tools/install-deps.sh installs it).
 #
@@ -78,6 +86,10 @@ as_owner() {
 
 pg_stop() {
 	if [ -n "${pg_dir:-}" ] && [ -d "$pg_dir" ]; then
+		if [ -f "$pg_dir/bouncer/pgbouncer.pid" ]; then
+			kill "$(cat "$pg_dir/bouncer/pgbouncer.pid")" 2>/dev/null
+			sleep 0.2
+		fi
 		for d in "$pg_dir"/standby "$pg_dir"/data; do
 			[ -f "$d/postmaster.pid" ] || continue
 			as_owner "$pg_bin/pg_ctl" -D "$d" -m immediate \
@@ -176,6 +188,48 @@ pg_start() {
 	export PGHOST="$pg_dir" PGUSER=refkit PGDATABASE=postgres \
 	    PGPORT="$PG_TCP_PORT"
 	unset PGPASSWORD PGSERVICE
+}
+
+pg_bouncer() {
+	if ! command -v pgbouncer >/dev/null &&
+	    ! [ -x /usr/sbin/pgbouncer ]; then
+		echo "PgBouncer is not installed (tools/install-deps.sh" \
+		    "installs pgbouncer)" >&2
+		return 1
+	fi
+	PG_BOUNCER_HOST=$pg_dir/bouncer
+	PG_BOUNCER_PORT=$(( ${PGPORT:-5432} + 1 ))
+	as_owner mkdir -p "$PG_BOUNCER_HOST"
+	cat >"$pg_dir/bouncer.ini" <<INI
+[databases]
+* = host=$pg_dir port=${PGPORT:-5432} user=refkit
+[pgbouncer]
+listen_addr =
+listen_port = $PG_BOUNCER_PORT
+unix_socket_dir = $PG_BOUNCER_HOST
+auth_type = any
+pool_mode = transaction
+default_pool_size = ${PG_BOUNCER_POOL:-4}
+max_client_conn = 1000
+logfile = $pg_dir/bouncer.log
+pidfile = $PG_BOUNCER_HOST/pgbouncer.pid
+INI
+	chmod 644 "$pg_dir/bouncer.ini"
+	if ! as_owner "$(command -v pgbouncer || echo /usr/sbin/pgbouncer)" \
+	    -d -q "$pg_dir/bouncer.ini" >"$pg_dir/bouncer.out" 2>&1; then
+		echo "PgBouncer did not start: $(tail -3 "$pg_dir/bouncer.out")" >&2
+		return 1
+	fi
+	pg_n=0
+	until [ -S "$PG_BOUNCER_HOST/.s.PGSQL.$PG_BOUNCER_PORT" ]; do
+		pg_n=$((pg_n + 1))
+		if [ "$pg_n" -gt 100 ]; then
+			echo "PgBouncer did not start: $(tail -3 \
+			    "$pg_dir/bouncer.log" 2>/dev/null)" >&2
+			return 1
+		fi
+		sleep 0.1
+	done
 }
 
 # pg_crash: the server's processes killed at once; pg_resume starts it.
