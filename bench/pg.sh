@@ -31,6 +31,11 @@
 #        started per event.
 #     CPU is given twice: the GMs' and the server's together, and the
 #     GMs' alone.
+# 2b. The same 16 GMs, a crs-combat process per event, through PgBouncer
+#     in transaction mode (tests/pg/server.sh's, BOUNCER_POOL server
+#     connections, 8), against pgbench -C through the same PgBouncer:
+#     what a new connection to the pooler costs at best.  Target: at
+#     least 0.8 (issue #40).
 #  3. One attack across a network (issue #40): bench/relay.c delays every
 #     byte between the tools and the server (over TCP, with its password)
 #     by half a round trip each way, for round trips of 0, 5 and 20 ms
@@ -277,6 +282,31 @@ printf '  play sessions / pgbench connected: %.1f / %.1f = %.4f;' "$1" \
     "$connected" "$(awk -v a="$1" -v b="$connected" 'BEGIN { print a / b }')"
 printf ' GMs'"'"' CPU %.3f ms an event (targets: >= 0.2, < 1 ms)\n' "$6"
 echo "  (load average at the end: $(cut -d' ' -f1-3 /proc/loadavg))"
+
+# ---- 2b. the same GMs through PgBouncer ----
+if PG_BOUNCER_POOL=${BOUNCER_POOL:-8} pg_bouncer; then
+	bdb="host=$PG_BOUNCER_HOST port=$PG_BOUNCER_PORT dbname=gm"
+	rm -f "$out/gm.bouncer.pg"
+	for i in $(seq "$runs"); do
+		"$psql" -qX -c 'SET client_min_messages = warning' \
+		    -c 'DROP DATABASE IF EXISTS gm' -c 'CREATE DATABASE gm'
+		"$psql" -qX -d gm -c 'CREATE TABLE floor16 (g int, k int, v text)'
+		setup "$bdb"
+		gms tool "$bdb" pg_count pg_keys >>"$out/gm.bouncer.pg"
+	done
+	echo "$ngm GMs through PgBouncer (transaction mode, a pool of" \
+	    "${BOUNCER_POOL:-8} server connections; median of $runs runs):"
+	row "  a crs-combat process per event" "$out/gm.bouncer.pg"
+	bfloor=$("$pg_bin/pgbench" -n -c "$ngm" -j 2 -T "${PGBENCH_SECONDS:-5}" \
+	    -C -h "$PG_BOUNCER_HOST" -p "$PG_BOUNCER_PORT" \
+	    -f "$out/floor16.sql" gm 2>&1 | sed -n 's/^tps = \([0-9.]*\).*/\1/p')
+	printf '  %-34s %9.1f\n' "  floor: pgbench -C through it" "$bfloor"
+	set -- $(mid <"$out/gm.bouncer.pg")
+	printf '  ratio (refkit / floor) %.1f / %.1f = %.4f (target >= 0.8)\n' \
+	    "$1" "$bfloor" "$(awk -v a="$1" -v b="$bfloor" 'BEGIN { print a / b }')"
+else
+	echo "PgBouncer did not start: no figure through it"
+fi
 
 # ---- 3. one attack across a network ----
 cc -O2 -std=c17 -D_DEFAULT_SOURCE -o "$out/relay" "$top/bench/relay.c"

@@ -574,8 +574,25 @@ struct pg_sent {
  * must not fill the socket while refkit still sends). */
 #define PG_SENT_MAX	256
 
+/*
+ * Each SQL text refkit prepares is translated once a connection
+ * (dbpg_translate, dbpg_pin_keys): a session of play prepares the same
+ * few statements for every command.
+ */
+#define PG_MEMO_SLOTS	512	/* a power of two */
+#define PG_MEMO_MAX	384
+
+struct pg_memo {
+	char		*from;		/* the SQL as refkit writes it */
+	char		*to;		/* as the server runs it */
+	int64_t		 key_base;	/* the keys it was pinned to */
+	int		 nparam, nextra, extra[PG_EXTRA_MAX];
+};
+
 struct pg_cache {
 	struct pg_prep	 slot[PG_CACHE_SLOTS];
+	struct pg_memo	 memo[PG_MEMO_SLOTS];
+	int		 nmemo;
 	int		 n;
 	struct pg_sent	*sent;		/* queries sent, in order */
 	size_t		 nsent, capsent;
@@ -603,6 +620,10 @@ cache_free(struct db *db)
 		return;
 	for (int i = 0; i < PG_CACHE_SLOTS; i++)
 		free(c->slot[i].key);
+	for (int i = 0; i < PG_MEMO_SLOTS; i++) {
+		free(c->memo[i].from);
+		free(c->memo[i].to);
+	}
 	free(c->sent);
 	free(c);
 	db->pg_cache = NULL;
@@ -1717,14 +1738,50 @@ dbpg_pin_keys(char *sql, int64_t base)
 	return strbuf_detach(&b, NULL);
 }
 
+/* p's SQL as the server runs it, and its parameters: translated once. */
+static void
+translated(struct db *db, const char *sql, struct pg_stmt *p)
+{
+	struct pg_cache *c = cache_of(db);
+	uint64_t h = 1469598103934665603ULL;
+	struct pg_memo *m = NULL;
+
+	for (const char *q = sql; *q != '\0'; q++)
+		h = (h ^ (unsigned char)*q) * 1099511628211ULL;
+	for (size_t i = (size_t)h & (PG_MEMO_SLOTS - 1);;
+	    i = (i + 1) & (PG_MEMO_SLOTS - 1)) {
+		m = &c->memo[i];
+		if (m->from == NULL || (strcmp(m->from, sql) == 0 &&
+		    m->key_base == db->key_base))
+			break;
+	}
+	if (m->from != NULL) {
+		p->sql = xstrdup(m->to);
+		p->nparam = m->nparam;
+		p->nextra = m->nextra;
+		memcpy(p->extra, m->extra, sizeof p->extra);
+		return;
+	}
+	p->sql = dbpg_pin_keys(dbpg_translate(sql, &p->nparam, p->extra,
+	    PG_EXTRA_MAX, &p->nextra), db->key_base);
+	if (c->nmemo >= PG_MEMO_MAX)
+		return;
+	c->nmemo++;
+	m->from = xstrdup(sql);
+	m->to = xstrdup(p->sql);
+	m->key_base = db->key_base;
+	m->nparam = p->nparam;
+	m->nextra = p->nextra;
+	memcpy(m->extra, p->extra, sizeof m->extra);
+}
+
 struct pg_stmt *
 dbpg_prepare(struct db *db, const char *sql)
 {
 	struct pg_stmt *p = xcalloc(1, sizeof *p);
 
 	p->db = db;
-	p->sql = dbpg_pin_keys(dbpg_translate(sql, &p->nparam, p->extra,
-	    PG_EXTRA_MAX, &p->nextra), db->key_base);
+	translated(db, sql, p);
 	p->n = p->nparam + p->nextra;
 	p->val = xcalloc((size_t)p->n + 1, sizeof *p->val);
 	p->own = xcalloc((size_t)p->n + 1, sizeof *p->own);
