@@ -222,7 +222,7 @@ runs=${BENCH_RUNS:-3}
 for i in $(seq "$runs"); do
 	for how in tool play lib; do
 		"$psql" -qX -c 'SET client_min_messages = warning' \
-		    -c 'DROP DATABASE IF EXISTS gm' -c 'CREATE DATABASE gm'
+		    -c 'DROP DATABASE IF EXISTS gm WITH (FORCE)' -c 'CREATE DATABASE gm'
 		setup "host=$PGHOST dbname=gm"
 		gms $how "host=$PGHOST dbname=gm" pg_count pg_keys \
 		    >>"$out/gm.$how.pg"
@@ -289,7 +289,7 @@ if PG_BOUNCER_POOL=${BOUNCER_POOL:-8} pg_bouncer; then
 	rm -f "$out/gm.bouncer.pg"
 	for i in $(seq "$runs"); do
 		"$psql" -qX -c 'SET client_min_messages = warning' \
-		    -c 'DROP DATABASE IF EXISTS gm' -c 'CREATE DATABASE gm'
+		    -c 'DROP DATABASE IF EXISTS gm WITH (FORCE)' -c 'CREATE DATABASE gm'
 		setup "$bdb"
 		gms tool "$bdb" pg_count pg_keys >>"$out/gm.bouncer.pg"
 	done

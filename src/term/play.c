@@ -227,10 +227,6 @@ full_argv(const struct play_tool *t, int argc, char **argv, int complete,
 }
 
 /*
- * A completion's child, silent, as a shell's completion is.  The
- * commands themselves run in the session's worker (below).
- */
-/*
  * A child's words, held where a leak checker sees them until it exits:
  * the request exits from wherever it ends.  Volatile: stores that are
  * never read would otherwise be dropped.
@@ -260,6 +256,11 @@ input_away(void)
 	close(fd);
 }
 
+/*
+ * A completion's request, in a child of its own, silent as a shell's
+ * completion is.  The commands themselves run in the session's worker
+ * (below).
+ */
 static void
 child(const struct play_tool *t, int argc, char **argv)
 {
