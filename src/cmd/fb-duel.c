@@ -77,7 +77,8 @@ struct opts {
 	char		**args;
 	/* round options, checked once the duel's board is known */
 	int		 nround;
-	const char	*ropt[64], *rval[64];
+	const char	*ropt[64], *rval[64];	/* ropt's are owned */
+	char		*spec;		/* geas's round value, owned */
 	/* Every long option on the line, for fbcomplete_duel.takes. */
 	int		 nseen;
 	const char	*seen[64];
@@ -238,6 +239,7 @@ parse_args(int argc, char **argv)
 	free(o.args);
 	for (int i = 0; i < o.nround; i++)
 		free((char *)o.ropt[i]);
+	free(o.spec);
 	memset(&o, 0, sizeof o);
 	o.fmt = OUT_TABLE;
 	o.per_page = 1;
@@ -1284,9 +1286,11 @@ cmd_geas(void)
 		cli_usage_error("--spheres: give lightning's COUNT first");
 	fb_in_init(&in);
 	/* Hand the spec over as a round option so that names resolve. */
+	if (o.nround == 64)
+		cli_usage_error("too many round options");
 	k = o.nround;
-	o.ropt[k] = "geas";
-	o.rval[k] = spec;
+	o.ropt[k] = xstrdup("geas");
+	o.rval[k] = o.spec = spec;
 	o.nround++;
 	return play("geas", &in, NULL, o.args[1]);
 }
