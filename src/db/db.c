@@ -1884,6 +1884,20 @@ db_keep_connections(void)
 	keeping = 1;
 }
 
+/* Lets the kept connection go: closed, as keeping would not. */
+static void
+kept_drop(void)
+{
+	struct db *db = kept;
+
+	kept = NULL;
+	if (open_db == db)
+		open_db = NULL;
+	keeping = 0;
+	db_close(db);
+	keeping = 1;
+}
+
 /* The connection kept for path, if it can serve; else NULL. */
 static struct db *
 kept_take(const char *path)
@@ -1892,34 +1906,21 @@ kept_take(const char *path)
 
 	if (db == NULL)
 		return NULL;
-	kept = NULL;
 	if ((path == NULL ? db->given == NULL : db->given != NULL &&
 	    strcmp(path, db->given) == 0) && dbpg_reusable(db, 0)) {
-		db->subject[0] = '\0';
+		kept = NULL;
 		open_db = db;
 		return db;
 	}
-	if (open_db == db)
-		open_db = NULL;
-	keeping = 0;
-	db_close(db);
-	keeping = 1;
+	kept_drop();
 	return NULL;
 }
 
 void
 db_kept_settle(void)
 {
-	struct db *db = kept;
-
-	if (db != NULL && !dbpg_reusable(db, 1)) {
-		kept = NULL;
-		if (open_db == db)
-			open_db = NULL;
-		keeping = 0;
-		db_close(db);
-		keeping = 1;
-	}
+	if (kept != NULL && !dbpg_reusable(kept, 1))
+		kept_drop();
 }
 
 struct db *
