@@ -377,6 +377,10 @@ fuzz: fuzz-build
 
 # The quick suite: unit tests, golden CLI transcripts, man page lint, a
 # line per test file as it finishes.  Ends with "N passed, N failed".
+# The unit tests' programs alone, so that tests/all.sh builds them in
+# parallel with the rest (make check builds what is missing one by one).
+units: $(UNITBINS)
+
 check test: $(BINS) $(UNITBINS)
 	@sh tests/run.sh $(B)
 
@@ -427,5 +431,5 @@ uninstall:
 clean:
 	rm -rf build build-san build-vg build-fuzz
 
-.PHONY: all test check check-full check-soak fuzz fuzz-build lint-man bench install uninstall clean
+.PHONY: all units test check check-full check-soak fuzz fuzz-build lint-man bench install uninstall clean
 .SECONDARY:
