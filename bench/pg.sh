@@ -24,7 +24,10 @@
 #      - one crs-combat play per GM (issue #40), its commands read from
 #        a file: one connection per GM, each command the tool's own;
 #        target: at least 0.2 of pgbench with each client connected
-#        once, and under 1 ms of the GMs' CPU per event;
+#        once, and under 1 ms of the GMs' CPU per event; and against
+#        the floor that does the same work on the server
+#        (bench/gmfloor.awk: one play event's statements, round trips
+#        and locks, by pgbench's clients each connected once);
 #      - one connection per GM, each event a transaction that does what
 #        the command does with the database (bench/gmlib.c): what the
 #        database layer sustains when no process or connection is
@@ -281,6 +284,34 @@ set -- $(mid <"$out/gm.play.pg")
 printf '  play sessions / pgbench connected: %.1f / %.1f = %.4f;' "$1" \
     "$connected" "$(awk -v a="$1" -v b="$connected" 'BEGIN { print a / b }')"
 printf ' GMs'"'"' CPU %.3f ms an event (targets: >= 0.2, < 1 ms)\n' "$6"
+# The floor that does the same work (bench/gmfloor.awk): the server's
+# side of one play event, statement for statement, in the same round
+# trips and under the same locks, taken from a traced play session and
+# run by pgbench's clients, each connected once and appending to a combat
+# of its own; what is left between it and play is the tools' own time.
+"$psql" -qX -c 'SET client_min_messages = warning' \
+    -c 'DROP DATABASE IF EXISTS gm WITH (FORCE)' -c 'CREATE DATABASE gm'
+setup "host=$PGHOST dbname=gm"
+first=$(pg_keys | head -1)
+if [ "$("$psql" -qAtX -d gm -c 'SELECT max(id) - min(id) FROM combat')" \
+    != $((ngm - 1)) ]; then
+	echo "the combats' keys do not follow each other: no same-work floor" >&2
+	exit 1
+fi
+rm -f "$out/play.trace"
+printf 'init A1=9 B1=2\nattack A1 B1\npass B1\nround\n' |
+    REFKIT_PG_TRACE="$out/play.trace" "$c" --db "host=$PGHOST dbname=gm" \
+    --combat 1 play >/dev/null
+aseq=$("$psql" -qAtX -d gm -c "SELECT seq FROM event WHERE combat_id = $first
+    AND action = 'attack'")
+LC_ALL=C awk -v seq="$aseq" -v combat="$first" -f "$top/bench/gmfloor.awk" \
+    "$out/play.trace" >"$out/gmfloor.sql"
+same=$("$pg_bin/pgbench" -n -M prepared -c "$ngm" -j 2 \
+    -T "${PGBENCH_SECONDS:-5}" -D base="$first" -f "$out/gmfloor.sql" gm 2>&1 |
+    sed -n 's/^tps = \([0-9.]*\).*/\1/p')
+printf '  %-34s %9.1f\n' "  the same work (bench/gmfloor.awk)" "$same"
+printf '  play sessions / the same work: %.1f / %.1f = %.4f\n' "$1" "$same" \
+    "$(awk -v a="$1" -v b="$same" 'BEGIN { print a / b }')"
 echo "  (load average at the end: $(cut -d' ' -f1-3 /proc/loadavg))"
 
 # ---- 2b. the same GMs through PgBouncer ----

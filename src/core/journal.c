@@ -329,6 +329,122 @@ events_take(struct db *db, const struct journal_kind *k, struct db_stmt *st,
 	mark_undone(j);
 }
 
+/* The most columns an event table's insert names. */
+#define JOURNAL_MAX_COLS	64
+
+/*
+ * A server's writer hashes its event before the insert (db/chain.h,
+ * chain_prehash), which then goes with the transaction's other writes:
+ * asked with the log, under the lock of new keys taken now (the order
+ * every writer takes its locks in: its log's, then the keys'), the next
+ * free key of the event table, and its columns once a connection.
+ */
+static void
+prehash_ask(struct db *db, const struct journal_kind *k, int64_t id)
+{
+	struct db_stmt *st;
+
+	if (!db_on_server(db) || k->sql_insert_hashed == NULL)
+		return;
+	db_lock_keys(db);
+	if (db->columns_of != k->sql_columns) {
+		st = db_prepare(db, k->sql_columns);
+		db_ask(db, st);
+		db_asked_keep(db, "columns", id, st);
+	}
+	st = db_prepare(db, k->sql_new_key);
+	db_ask(db, st);
+	db_asked_keep(db, "new key", id, st);
+}
+
+/*
+ * The event table's next free key and columns for an append to log id
+ * hashed ahead, into *key: 1, or 0 where they were not asked.
+ */
+static int
+prehash_ready(struct db *db, const struct journal_kind *k, int64_t id,
+    int64_t *key)
+{
+	struct db_stmt *st;
+
+	if ((st = db_asked_take(db, "columns", id)) != NULL) {
+		(void)db_step(db, st, 0);
+		chain_columns_free(db->columns);
+		db->columns = chain_columns_of(st);
+		db->columns_of = k->sql_columns;
+		db_finalize(st);
+	}
+	if ((st = db_asked_take(db, "new key", id)) != NULL) {
+		if (db_step(db, st, 0) == DB_ROW) {
+			db->next_key.tx_no = db->tx_no;
+			db->next_key.kind = k;
+			db->next_key.next = db_column_int(st, 0);
+		}
+		db_finalize(st);
+	}
+	if (db->next_key.tx_no != db->tx_no || db->next_key.kind != k ||
+	    db->columns_of != k->sql_columns)
+		return 0;
+	*key = db->next_key.next;
+	return 1;
+}
+
+/*
+ * Appends the event hashed ahead, if it can be (prehash_ready): 0, or -1
+ * with nothing sent, for the insert that returns its row.
+ */
+static int
+append_hashed(struct db *db, const struct journal_kind *k, int64_t id,
+    int64_t seq, int64_t undoes, const void *body,
+    const struct chain_head *head)
+{
+	const char *names[JOURNAL_MAX_COLS];
+	char cols[1024], *p, *save = NULL;
+	unsigned char hash[CHAIN_HASH_LEN];
+	char hex[CHAIN_HEX_LEN];
+	struct db_stmt *st;
+	int64_t key;
+	int n = 0;
+
+	if (!prehash_ready(db, k, id, &key))
+		return -1;
+	if (strlen(k->insert_cols) >= sizeof cols)
+		errx(1, "journal: the %s insert's columns are too long",
+		    k->what);
+	strcpy(cols, k->insert_cols);
+	for (p = strtok_r(cols, ", ", &save); p != NULL;
+	    p = strtok_r(NULL, ", ", &save)) {
+		if (n == JOURNAL_MAX_COLS)
+			errx(1, "journal: the %s insert has too many columns",
+			    k->what);
+		names[n++] = p;
+	}
+	if (n != k->ncols + 3)
+		errx(1, "journal: the %s insert names %d columns, not %d",
+		    k->what, n, k->ncols + 3);
+	st = db_prepare(db, k->sql_insert_hashed);
+	db_bind_int(st, 1, id);
+	db_bind_int(st, 2, seq);
+	if (undoes > 0)
+		db_bind_int(st, 3, undoes);
+	k->bind(st, 4, body);
+	if (chain_prehash(db, k->what, seq, key, db->columns, names, n, st,
+	    head, hash) != 0) {
+		/* The insert that returns its row takes that key itself. */
+		db->next_key.kind = NULL;
+		db_finalize(st);
+		return -1;
+	}
+	chain_hex(hash, hex);
+	db_bind_int(st, k->ncols + 4, key);
+	db_bind_text(st, k->ncols + 5, hex);
+	db_send(db, st);
+	db_finalize(st);
+	chain_head_set(db, k->what, id, seq, hash, head);
+	db->next_key.next = key + 1;
+	return 0;
+}
+
 /*
  * The log's next seq, known once it is loaded whole (after its snapshot)
  * under its lock: journal_next_seq need not ask the server again in this
@@ -460,8 +576,10 @@ journal_load_recent(struct db *db, const struct journal_kind *k,
 	/* All events after the snapshot come, whatever before is. */
 	if (k->ask != NULL && db_in_write(db))
 		k->ask(db, id);
-	if (chain_kind_known(k->what) && db_in_write(db))
+	if (chain_kind_known(k->what) && db_in_write(db)) {
 		chain_head_ask(db, k->what, id);
+		prehash_ask(db, k, id);
+	}
 	found = db_step(db, head, 0) == DB_ROW;
 	if (found && k->head != NULL)
 		k->head(ctx, head);
@@ -583,6 +701,9 @@ journal_append(struct db *db, const struct journal_kind *k, int64_t id,
 	if (chain_kind_known(k->what))
 		chain_head_get(db, k->what, id, &head);
 
+	if (chain_kind_known(k->what) &&
+	    append_hashed(db, k, id, seq, undoes, body, &head) == 0)
+		goto appended;
 	st = db_prepare(db, k->sql_insert);
 	if (db_bind_count(st) != k->ncols + 3)
 		errx(1, "journal: the %s insert binds %d values, not %d",
@@ -604,6 +725,7 @@ journal_append(struct db *db, const struct journal_kind *k, int64_t id,
 		while (db_step(db, st, 0) == DB_ROW)
 			;
 	db_finalize(st);
+appended:
 	if (db->next_seq.tx_no == db->tx_no && db->next_seq.kind == k &&
 	    db->next_seq.log == id)
 		db->next_seq.next = seq + 1;

@@ -54,6 +54,18 @@ struct journal_kind {
 					   undoes, then ncols body columns;
 					   its row returned, to be hashed
 					   (db/chain.h) */
+	/*
+	 * On a server (issue #40): the same insert with the event's key
+	 * and hash as its last two parameters, known before it is sent
+	 * (db/chain.h, chain_prehash), so that it needs no round trip of
+	 * its own; the columns of sql_insert's parameters, in order; the
+	 * event table's columns (no row); its next free key of this
+	 * station's.
+	 */
+	const char	*sql_insert_hashed;
+	const char	*insert_cols;
+	const char	*sql_columns;
+	const char	*sql_new_key;
 	const char	*sql_target;	/* log ?1's newest live event */
 	const char	*sql_snap;	/* its usable snapshots, newest first */
 	const char	*sql_recent;	/* log ?1's events after its newest
@@ -167,6 +179,11 @@ void journal_bad_ran(void *b, int64_t seq, const char *why);
 	.sql_insert = "INSERT INTO " events " (id, " key ", seq, undoes, " \
 	    cols ") VALUES (" DB_NEW_KEY(events) ", ?1, ?2, ?3, " params ")" \
 	    " RETURNING *", \
+	.sql_insert_hashed = "INSERT INTO " events " (" key ", seq, undoes, " \
+	    cols ", id, hash) VALUES (?1, ?2, ?3, " params ", ?, ?)", \
+	.insert_cols = key ", seq, undoes, " cols, \
+	.sql_columns = "SELECT * FROM " events " LIMIT 0", \
+	.sql_new_key = "SELECT " DB_NEW_KEY(events), \
 	.sql_target = "SELECT coalesce(max(seq), 0) FROM " events " e" \
 	    " WHERE e." key " = ?1 AND e.undoes IS NULL AND" \
 	    JOURNAL_LIVE(events, key, "e"), \

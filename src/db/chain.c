@@ -247,9 +247,67 @@ layout_of(struct db_stmt *st, struct layout *l)
  * is its column's, or for a roll its key's low 31 bits.  A text's bytes
  * are read as they are stored (a blob's read), whatever they hold.
  */
+/*
+ * Puts cell c, column i of a row whose columns l says, into r as
+ * chain.h encodes it (hash is the caller's to skip): 0, or -1 for a
+ * number with a fraction, which has no encoding.
+ */
+static int
+cell_put(const struct layout *l, int i, const struct db_cell *c,
+    struct row *r)
+{
+	unsigned char b[9];
+
+	switch (c->type) {
+	case DB_NULL:
+		/*
+		 * A column added after hash (the GM of a duel's or a game's
+		 * event, schema 16) is left out while NULL, so that the
+		 * rows chained before it was added keep their hashes.
+		 */
+		if (l->hash >= 0 && i > l->hash)
+			break;
+		b[0] = 0x00;
+		put(r, b, 1);
+		break;
+	case DB_INTEGER: {
+		int len;
+
+		if (i == l->id)
+			r->id = c->i;
+		else if (i == l->seq) {
+			r->seq = c->i;
+			r->seq_at = r->len;
+		}
+		len = int_encode(c->i, b);
+		if (i == l->seq)
+			r->seq_len = (size_t)len;
+		put(r, b, (size_t)len);
+		break;
+	}
+	case DB_TEXT:
+	case DB_BLOB:
+		b[0] = c->type == DB_TEXT ? 0x03 : 0x04;
+		put_be(b + 1, (uint64_t)c->len, 4);
+		put(r, b, 5);
+		if (c->len > 0)
+			put(r, c->p, (size_t)c->len);
+		break;
+	default:
+		return -1;
+	}
+	return 0;
+}
+
+static void __attribute__((noreturn))
+fraction_die(struct db *db, const struct kind *k, const char *column)
+{
+	db_die(db, "the hash chain: column %s of a %s event holds a number "
+	    "with a fraction", util_q(column), k->name);
+}
+
 static void
-row_read(struct db *db, const struct kind *k, struct db_stmt *st,
-    const struct layout *l, struct row *r)
+row_start(struct row *r)
 {
 	r->len = 0;
 	r->seq_at = SIZE_MAX;
@@ -257,8 +315,21 @@ row_read(struct db *db, const struct kind *k, struct db_stmt *st,
 	r->has = 0;
 	r->id = r->seq = 0;
 	r->placed = 0;
+}
+
+/*
+ * Reads st's current row (SELECT * of an event table, or RETURNING *),
+ * whose columns l says, into r, encoded: every column but hash, and
+ * but a NULL in a column after hash (chain.h).  The seq
+ * is its column's, or for a roll its key's low 31 bits.  A text's bytes
+ * are read as they are stored (a blob's read), whatever they hold.
+ */
+static void
+row_read(struct db *db, const struct kind *k, struct db_stmt *st,
+    const struct layout *l, struct row *r)
+{
+	row_start(r);
 	for (int i = 0; i < l->n; i++) {
-		unsigned char b[9];
 		struct db_cell c;
 
 		db_column_cell(st, i, &c);
@@ -268,47 +339,8 @@ row_read(struct db *db, const struct kind *k, struct db_stmt *st,
 			    c.len == 2 * CHAIN_HASH_LEN ? c.p : NULL;
 			continue;
 		}
-		switch (c.type) {
-		case DB_NULL:
-			/*
-			 * A column added after hash (the GM of a duel's or
-			 * a game's event, schema 16) is left out while
-			 * NULL, so that the rows chained before it was
-			 * added keep their hashes.
-			 */
-			if (l->hash >= 0 && i > l->hash)
-				break;
-			b[0] = 0x00;
-			put(r, b, 1);
-			break;
-		case DB_INTEGER: {
-			int len;
-
-			if (i == l->id)
-				r->id = c.i;
-			else if (i == l->seq) {
-				r->seq = c.i;
-				r->seq_at = r->len;
-			}
-			len = int_encode(c.i, b);
-			if (i == l->seq)
-				r->seq_len = (size_t)len;
-			put(r, b, (size_t)len);
-			break;
-		}
-		case DB_TEXT:
-		case DB_BLOB:
-			b[0] = c.type == DB_TEXT ? 0x03 : 0x04;
-			put_be(b + 1, (uint64_t)c.len, 4);
-			put(r, b, 5);
-			if (c.len > 0)
-				put(r, c.p, (size_t)c.len);
-			break;
-		default:
-			db_die(db, "the hash chain: column %s of a %s event "
-			    "holds a number with a fraction",
-			    util_q(db_column_name(st, i)), k->name);
-		}
+		if (cell_put(l, i, &c, r) != 0)
+			fraction_die(db, k, db_column_name(st, i));
 	}
 	if (k->rolls)
 		r->seq = r->id % ROLL_TAG;
@@ -443,6 +475,25 @@ log_name(const struct kind *k, int64_t log, char *buf, size_t sz)
 		snprintf(buf, sz, "%s %" PRId64, k->name, log & DB_KEY_MAX_NO);
 }
 
+/*
+ * Warns when h is not the head an append of event seq would follow
+ * (chain.h, chain_append).
+ */
+static void
+head_check(const struct kind *k, int64_t log, int64_t seq,
+    const struct chain_head *h)
+{
+	if (h->have ? h->seq != seq - 1 : seq != 1) {
+		char name[80];
+
+		log_name(k, log, name, sizeof name);
+		warnx("%s: its hash chain's head is at %s%" PRId64 ", not at "
+		    "%" PRId64 ": an event was removed or added by another "
+		    "program (refkit verify names it)", name,
+		    h->have ? "event " : "", h->have ? h->seq : 0, seq - 1);
+	}
+}
+
 void
 chain_append(struct db *db, const char *kind, int64_t log, int64_t seq,
     struct db_stmt *st, const struct chain_head *h)
@@ -459,19 +510,102 @@ chain_append(struct db *db, const char *kind, int64_t log, int64_t seq,
 	while (db_step(db, st, 0) == DB_ROW)
 		;
 
-	if (h->have ? h->seq != seq - 1 : seq != 1) {
-		char name[80];
-
-		log_name(k, log, name, sizeof name);
-		warnx("%s: its hash chain's head is at %s%" PRId64 ", not at "
-		    "%" PRId64 ": an event was removed or added by another "
-		    "program (refkit verify names it)", name,
-		    h->have ? "event " : "", h->have ? h->seq : 0, seq - 1);
-	}
+	head_check(k, log, seq, h);
 	row_hash(k, h->have ? h->hash : zero, &r, seq, hash);
 	row_put(db, k, r.id, hash);
 	head_put(db, kind, log, seq, hash, 0);
 	free(r.enc);
+}
+
+void
+chain_columns_free(struct chain_columns *cols)
+{
+	if (cols == NULL)
+		return;
+	for (int i = 0; i < cols->n; i++)
+		free(cols->name[i]);
+	free(cols->name);
+	free(cols->type);
+	free(cols);
+}
+
+struct chain_columns *
+chain_columns_of(struct db_stmt *st)
+{
+	struct chain_columns *cols = xcalloc(1, sizeof *cols);
+
+	cols->n = db_column_count(st);
+	cols->name = xcalloc((size_t)cols->n + 1, sizeof *cols->name);
+	cols->type = xcalloc((size_t)cols->n + 1, sizeof *cols->type);
+	for (int i = 0; i < cols->n; i++) {
+		cols->name[i] = xstrdup(db_column_name(st, i));
+		cols->type[i] = db_column_declared(st, i);
+	}
+	return cols;
+}
+
+int
+chain_prehash(struct db *db, const char *kind, int64_t seq, int64_t id,
+    const struct chain_columns *cols, const char *const *names, int n,
+    struct db_stmt *ins, const struct chain_head *h,
+    unsigned char hash[CHAIN_HASH_LEN])
+{
+	static const unsigned char zero[CHAIN_HASH_LEN];
+	const struct kind *k = kind_need(kind);
+	struct layout l = { cols->n, -1, -1, -1 };
+	struct row r = { 0 };
+	int ok = 1;
+
+	if (k->rolls)
+		return -1;
+	for (int i = 0; i < cols->n; i++) {
+		if (strcmp(cols->name[i], "hash") == 0)
+			l.hash = i;
+		else if (strcmp(cols->name[i], "id") == 0)
+			l.id = i;
+		else if (strcmp(cols->name[i], "seq") == 0)
+			l.seq = i;
+	}
+	if (l.hash < 0 || l.id < 0 || l.seq < 0)
+		return -1;
+	row_start(&r);
+	for (int i = 0; i < cols->n && ok; i++) {
+		struct db_cell c;
+		int j = 0;
+
+		if (i == l.hash)
+			continue;
+		if (i == l.id) {
+			memset(&c, 0, sizeof c);
+			c.type = DB_INTEGER;
+			c.i = id;
+		} else {
+			/* Its parameter, or none: a default the server gives. */
+			while (j < n && strcmp(names[j], cols->name[i]) != 0)
+				j++;
+			if (j == n || db_bound_cell(ins, j + 1, &c) != 0)
+				ok = 0;
+			/* Stored as bound, or converted: then not known here. */
+			else if (c.type != DB_NULL && c.type != cols->type[i])
+				ok = 0;
+		}
+		if (ok && cell_put(&l, i, &c, &r) != 0)
+			fraction_die(db, k, cols->name[i]);
+	}
+	if (ok && r.seq != seq)
+		ok = 0;
+	if (ok)
+		row_hash(k, h->have ? h->hash : zero, &r, seq, hash);
+	free(r.enc);
+	return ok ? 0 : -1;
+}
+
+void
+chain_head_set(struct db *db, const char *kind, int64_t log, int64_t seq,
+    const unsigned char hash[CHAIN_HASH_LEN], const struct chain_head *h)
+{
+	head_check(kind_need(kind), log, seq, h);
+	head_put(db, kind, log, seq, hash, 0);
 }
 
 /* ---- a whole log ---- */

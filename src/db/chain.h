@@ -80,6 +80,45 @@ void chain_append(struct db *db, const char *kind, int64_t log,
     int64_t seq, struct db_stmt *st, const struct chain_head *h);
 
 /*
+ * An event table's columns in the order its rows have them (SELECT *),
+ * with what each holds as declared (db_column_declared).
+ */
+struct chain_columns {
+	int		 n;
+	char		**name;
+	int		*type;
+};
+
+/*
+ * For a server's writer, which saves a round trip by hashing an event
+ * before it is inserted (issue #40): the hash of event seq of kind's log
+ * onto head h, as chain_append would make it from the row that
+ * "INSERT ... RETURNING *" gives back, made instead from its key id (the
+ * next free one, read under the lock of new keys) and the parameters
+ * bound to ins: names[j] is the column parameter j + 1 goes to, n of
+ * them, and cols says the table's columns.  Returns 0, or -1 when the
+ * row is not known that way (a column the insert leaves to its default,
+ * a value the server would convert, a backend that cannot say what was
+ * bound, a kind keyed otherwise): the caller then inserts with
+ * RETURNING and calls chain_append.  After the insert with this hash,
+ * chain_head_set makes it the head, as chain_append does.
+ */
+/* Frees cols and what it holds; NULL is none. */
+void chain_columns_free(struct chain_columns *cols);
+/*
+ * Reads st's columns (a statement stepped, rows or none) into a new
+ * struct chain_columns, for chain_columns_free.
+ */
+struct chain_columns *chain_columns_of(struct db_stmt *st);
+int chain_prehash(struct db *db, const char *kind, int64_t seq, int64_t id,
+    const struct chain_columns *cols, const char *const *names, int n,
+    struct db_stmt *ins, const struct chain_head *h,
+    unsigned char hash[CHAIN_HASH_LEN]);
+void chain_head_set(struct db *db, const char *kind, int64_t log,
+    int64_t seq, const unsigned char hash[CHAIN_HASH_LEN],
+    const struct chain_head *h);
+
+/*
  * Chains every event of kind's log as it stands, from the first, and
  * marks the head as made by the migration (schema 15).  Returns 0, or -1
  * for an unknown kind.

@@ -2135,6 +2135,8 @@ db_close(struct db *db)
 		kept = db;
 		return;
 	}
+	/* The kept connection keeps what it knows of the tables. */
+	chain_columns_free(db->columns);
 	dbpg_close(db);
 	/* A statement left unfinalized makes this fail: a leak is a bug. */
 	if (db->h != NULL && sqlite3_close(db->h) != SQLITE_OK)

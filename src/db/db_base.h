@@ -22,6 +22,7 @@
 
 struct sqlite3;
 struct sqlite3_session;
+struct chain_columns;
 
 /*
  * An open database.  The rules and storage modules see only its path and
@@ -55,12 +56,25 @@ struct db {
 		const char	*tag;
 		int64_t		 log, tx_no;
 		struct db_stmt	*st;
-	} asked[4];
+	} asked[8];
 	struct {		/* the next seq of the log last loaded */
 		int64_t		 tx_no;	/* in this transaction, or stale */
 		const void	*kind;	/* the journal kind */
 		int64_t		 log, next;
 	} next_seq;
+	/*
+	 * A server's writer hashing its events ahead (core/journal.c): the
+	 * event table's columns, read once a connection's use (columns_of
+	 * its question), and the next free key of that table in this
+	 * transaction, which holds the lock of new keys.
+	 */
+	struct chain_columns *columns;
+	const char *columns_of;
+	struct {
+		int64_t		 tx_no;
+		const void	*kind;
+		int64_t		 next;
+	} next_key;
 };
 
 /* What db_step returns. */

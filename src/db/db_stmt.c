@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /*
  * SQLite's message for the last failure, made plain for a GM: the
@@ -276,6 +277,12 @@ db_in_write(struct db *db)
 }
 
 int
+db_on_server(struct db *db)
+{
+	return db->pg != NULL;
+}
+
+int
 db_bind_count(struct db_stmt *st)
 {
 	return st->p ? dbpg_bind_count(st->p) :
@@ -416,6 +423,33 @@ db_column_cell(struct db_stmt *st, int i, struct db_cell *c)
 	c->p = c->type == DB_TEXT || c->type == DB_BLOB ?
 	    sqlite3_value_blob(v) : NULL;
 	c->len = c->p != NULL ? sqlite3_value_bytes(v) : 0;
+}
+
+int
+db_column_declared(struct db_stmt *st, int i)
+{
+	const char *t;
+
+	if (st->p != NULL)
+		return dbpg_column_declared(st->p, i);
+	if ((t = sqlite3_column_decltype(st->s, i)) == NULL)
+		return DB_NULL;
+	if (strcasecmp(t, "INTEGER") == 0)
+		return DB_INTEGER;
+	if (strcasecmp(t, "TEXT") == 0)
+		return DB_TEXT;
+	if (strcasecmp(t, "BLOB") == 0)
+		return DB_BLOB;
+	return DB_NULL;
+}
+
+int
+db_bound_cell(struct db_stmt *st, int i, struct db_cell *c)
+{
+	if (st->p == NULL)
+		return -1;
+	dbpg_bound_cell(st->p, i, c);
+	return 0;
 }
 
 const void *

@@ -80,6 +80,8 @@ void db_asked_keep(struct db *db, const char *tag, int64_t log,
 struct db_stmt *db_asked_take(struct db *db, const char *tag, int64_t log);
 void db_asked_drop(struct db *db);
 int db_in_write(struct db *db);
+/* 1 on a server (PostgreSQL), 0 on SQLite. */
+int db_on_server(struct db *db);
 
 /* The number of the largest parameter in the statement's SQL. */
 int db_bind_count(struct db_stmt *st);
@@ -119,6 +121,18 @@ struct db_cell {
 	int		 len;
 };
 void db_column_cell(struct db_stmt *st, int i, struct db_cell *c);
+/*
+ * What column i of st's table holds as declared: DB_INTEGER, DB_TEXT,
+ * DB_BLOB, or DB_NULL for another type or none; known before any row.
+ */
+int db_column_declared(struct db_stmt *st, int i);
+/*
+ * Parameter i (from 1) of st as it was bound, in *c, its text or bytes
+ * the statement's until it is bound again: 0, or -1 where the backend
+ * does not say (SQLite).  An integer bound on a server comes back as
+ * one, text as text.
+ */
+int db_bound_cell(struct db_stmt *st, int i, struct db_cell *c);
 /* Column i's name, as the statement gives it. */
 const char *db_column_name(struct db_stmt *st, int i);
 

@@ -28,6 +28,7 @@
  */
 #include "db/dbpg.h"
 #include "db/db_base.h"
+#include "db/db_stmt.h"
 #include "db/changeset.h"
 #include "db/extsort.h"
 
@@ -2219,6 +2220,55 @@ dbpg_column_text(struct pg_stmt *p, int i)
 	if (pq.ftype(p->res, i) == OID_BOOL)
 		return v[0] == 't' ? "1" : "0";
 	return v;
+}
+
+int
+dbpg_column_declared(struct pg_stmt *p, int i)
+{
+	if (p->res == NULL || i < 0 || i >= pq.nfields(p->res))
+		return DB_NULL;
+	switch (pq.ftype(p->res, i)) {
+	case OID_INT2:
+	case OID_INT4:
+	case OID_INT8:
+		return DB_INTEGER;
+	case OID_TEXT:
+		return DB_TEXT;
+	case OID_BYTEA:
+		return DB_BLOB;
+	default:
+		return DB_NULL;		/* none that db_bound_cell gives */
+	}
+}
+
+void
+dbpg_bound_cell(struct pg_stmt *p, int i, struct db_cell *c)
+{
+	int k = i - 1;
+
+	memset(c, 0, sizeof *c);
+	c->type = DB_NULL;
+	if (k < 0 || k >= p->nparam || p->val[k] == NULL)
+		return;
+	switch (p->type[k]) {
+	case OID_INT8:
+		c->type = DB_INTEGER;
+		c->i = strtoll(p->val[k], NULL, 10);
+		return;
+	case OID_FLOAT8:
+		c->type = DB_FLOAT;
+		return;
+	case OID_BYTEA:
+		c->type = DB_BLOB;
+		c->p = p->val[k];
+		c->len = p->len[k];
+		return;
+	default:
+		/* Text, or any parameter the SQL does not use. */
+		c->type = DB_TEXT;
+		c->p = p->val[k];
+		c->len = (int)strlen(p->val[k]);
+	}
 }
 
 const char *

@@ -15,6 +15,7 @@
 
 struct db;
 struct pg_stmt;
+struct db_cell;
 
 /*
  * Whether s names a PostgreSQL database: a "postgresql://" or
@@ -130,6 +131,12 @@ const void *dbpg_column_blob(struct pg_stmt *p, int i);
 int dbpg_column_bytes(struct pg_stmt *p, int i);
 const char *dbpg_column_text(struct pg_stmt *p, int i);
 const char *dbpg_column_name(struct pg_stmt *p, int i);
+/* What column i holds as declared (DB_INTEGER, DB_TEXT, DB_BLOB; else
+ * DB_NULL), known with no row. */
+int dbpg_column_declared(struct pg_stmt *p, int i);
+/* Parameter i (from 1) as bound, in *c (its text or bytes the
+ * statement's). */
+void dbpg_bound_cell(struct pg_stmt *p, int i, struct db_cell *c);
 
 /*
  * Bulk loading (db_bulk_*) by COPY ... FROM STDIN in its text format:
