@@ -174,7 +174,9 @@ struct row {
 static void
 put(struct row *r, const void *p, size_t n)
 {
-	if (r->len + n > r->cap) {
+	if (n == 0)
+		return;
+	if (r->len + n > r->cap || r->enc == NULL) {
 		r->cap = r->cap ? 2 * r->cap : 512;
 		while (r->cap < r->len + n)
 			r->cap *= 2;
@@ -580,14 +582,15 @@ chain_prehash(struct db *db, const char *kind, int64_t seq, int64_t id,
 			c.type = DB_INTEGER;
 			c.i = id;
 		} else {
-			/* Its parameter, or none: a default the server gives. */
+			/*
+			 * Its parameter, or none (a default the server
+			 * gives); stored as bound, or converted: then not
+			 * known here.
+			 */
 			while (j < n && strcmp(names[j], cols->name[i]) != 0)
 				j++;
-			if (j == n || db_bound_cell(ins, j + 1, &c) != 0)
-				ok = 0;
-			/* Stored as bound, or converted: then not known here. */
-			else if (c.type != DB_NULL && c.type != cols->type[i])
-				ok = 0;
+			ok = j < n && db_bound_cell(ins, j + 1, &c) == 0 &&
+			    (c.type == DB_NULL || c.type == cols->type[i]);
 		}
 		if (ok && cell_put(&l, i, &c, &r) != 0)
 			fraction_die(db, k, cols->name[i]);
