@@ -109,13 +109,14 @@ DRAW_CFLAGS := $(patsubst -I%,-isystem %,$(filter -I%,\
                $(shell $(PKG_CONFIG) --cflags pangocairo libqrencode)))
 ifeq ($(SHARED),1)
 DEPLIBS := $(shell $(PKG_CONFIG) --libs sqlite3) -lcsv -lgmp -lsodium \
-           -ledit $(CURSES_LIBS) -lm -ldl
+           -lnettle -ledit $(CURSES_LIBS) -lm -ldl
 else
 # (Debian's libsqlite3.a needs only libm, dl and pthread; not zlib.)
 # libedit (play's prompt) needs terminfo, which ncursesw's flags bring,
 # and libbsd.
 DEPLIBS := -Wl,-Bstatic $(shell $(PKG_CONFIG) --libs sqlite3) -lcsv -lgmp \
-           -lsodium -ledit $(CURSES_LIBS) -lbsd -lmd -Wl,-Bdynamic -lm \
+           -lsodium -lnettle -ledit $(CURSES_LIBS) -lbsd -lmd \
+           -Wl,-Bdynamic -lm \
            -lpthread -ldl
 endif
 # -pthread: fb-duel sim plays its jobs on POSIX threads (src/fb/sim.c).
@@ -318,6 +319,7 @@ FUZZ_CFLAGS = $(CSTD) -g -O1 -fno-omit-frame-pointer $(FUZZ_SAN) -pthread \
               -Itests/fuzz \
               -include tests/fuzz/hooks.h $(FUZZ_RENAME)
 FUZZ_LIBS = $(shell $(PKG_CONFIG) --libs sqlite3) -lcsv -lgmp -lsodium \
+            -lnettle \
             -ledit $(CURSES_LIBS) -lm -ldl -pthread
 FUZZ_WRAP = -Wl,--wrap=sqlite3_open_v2,--wrap=sqlite3_open,--wrap=sqlite3_close \
             -Wl,--wrap=dbpg_open,--wrap=dbpg_open_existing,--wrap=play_run

@@ -31,10 +31,10 @@ ms() {
 (cd "$top" && make -s NOCHAIN=1 -j2 >/dev/null)
 cc -O2 -std=c17 -D_DEFAULT_SOURCE -DSQLITE_ENABLE_SESSION -I"$top/src" \
     -o "$out/longcombat" "$top/bench/longcombat.c" "$top/$B/librefkit.a" \
-    $(pkg-config --libs sqlite3) -lcsv -lgmp -lsodium -lm -pthread
+    $(pkg-config --libs sqlite3) -lcsv -lgmp -lsodium -lnettle -lm -pthread
 cc -O2 -std=c17 -D_DEFAULT_SOURCE -DSQLITE_ENABLE_SESSION -I"$top/src" \
     -o "$out/chainfill" "$top/bench/chainfill.c" "$top/$B/librefkit.a" \
-    $(pkg-config --libs sqlite3) -lcsv -lgmp -lsodium -lm -pthread
+    $(pkg-config --libs sqlite3) -lcsv -lgmp -lsodium -lnettle -lm -pthread
 
 # setup DB: Ann and Bob, and a combat of 100 events (its local number is 1).
 setup() {

@@ -59,7 +59,7 @@ rounds() {
 
 cc -O2 -std=c17 -D_DEFAULT_SOURCE -DSQLITE_ENABLE_SESSION -I"$top/src" \
     -o "$out/longcombat" "$top/bench/longcombat.c" "$top/$B/librefkit.a" \
-    $(pkg-config --libs sqlite3) -lcsv -lgmp -lsodium -lm -pthread
+    $(pkg-config --libs sqlite3) -lcsv -lgmp -lsodium -lnettle -lm -pthread
 runs=${BENCH_RUNS:-30}
 echo "crs-combat attack by the length of the combat, median of $runs (target: ratio <= 1.1), load average $(cut -d' ' -f1-3 /proc/loadavg):"
 printf '  %8s  %12s  %12s  %6s\n' events "refkit ms" "floor ms" ratio

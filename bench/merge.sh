@@ -54,7 +54,7 @@ bin="$top/$B"
 [ -x "$out/measure" ] || cc -O2 -o "$out/measure" "$top/bench/measure.c"
 cc -O2 -std=c17 -D_DEFAULT_SOURCE -DSQLITE_ENABLE_SESSION -I"$top/src" \
     -o "$out/longcombat" "$top/bench/longcombat.c" "$top/$B/librefkit.a" \
-    $(pkg-config --libs sqlite3) -lcsv -lgmp -lsodium -lm -pthread
+    $(pkg-config --libs sqlite3) -lcsv -lgmp -lsodium -lnettle -lm -pthread
 # SQLite linked in, as the tools link it (Makefile).
 cc -O2 -std=c17 -D_DEFAULT_SOURCE -DSQLITE_ENABLE_SESSION \
     -DSQLITE_ENABLE_PREUPDATE_HOOK -o "$out/merge-floor" \

@@ -125,6 +125,7 @@ ngm=${GMS:-16}
 cc -O2 -std=c17 -D_DEFAULT_SOURCE -DSQLITE_ENABLE_SESSION -I"$top/src" \
     -o "$out/gmlib" "$top/bench/gmlib.c" "$top/$B/schema-pg.o" \
     "$top/$B/librefkit.a" $(pkg-config --libs sqlite3) -lcsv -lgmp -lsodium \
+    -lnettle \
     -lm -ldl -pthread
 tck=$(getconf CLK_TCK)
 pm=$(head -1 "$pg_dir/data/postmaster.pid")

@@ -13,9 +13,13 @@
 #   libsqlite3-dev   the SQLite library (every tool's database)
 #   libcsv-dev       the CSV parser behind crs-stats import
 #   libgmp-dev       exact rationals behind d6-roll odds
-#   libsodium-dev    SHA-256 of a changes file (src/sync/changes.c), the
-#                    ledgers' hash chains, and sealed draws (core/seal.c:
-#                    the seed, its commitment, keyed BLAKE2b)
+#   libsodium-dev    SHA-256 of a changes file (src/sync/changes.c), and
+#                    sealed draws (core/seal.c: the seed, its commitment,
+#                    keyed BLAKE2b)
+#   nettle-dev       SHA-256 of the ledgers' hash chains (src/db/chain.c):
+#                    nettle picks the processor's SHA instructions when it
+#                    has them, about 4.7 times libsodium's portable code
+#                    here, which refkit verify spends most of its time in
 #   libpq-dev        libpq, PostgreSQL's client library: its header at
 #                    build time; the tools load libpq.so.5 (libpq5) only
 #                    when a command names a PostgreSQL database
@@ -60,7 +64,7 @@
 #                    in the tests (tests/cli/crs-sheets.sh)
 set -eu
 build="gcc make libc6-dev pkg-config libsqlite3-dev libcsv-dev libgmp-dev
-    libsodium-dev libpq-dev libedit-dev libbsd-dev libncurses-dev
+    libsodium-dev nettle-dev libpq-dev libedit-dev libbsd-dev libncurses-dev
     libcairo2-dev libpango1.0-dev libqrencode-dev fonts-dejavu-core"
 test="sqlite3 mandoc zsh rolldice dicelab clang libclang-rt-14-dev valgrind
     cppcheck clang-tidy util-linux postgresql pgbouncer tmux chromium

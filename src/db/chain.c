@@ -7,6 +7,7 @@
 
 #include <err.h>
 #include <inttypes.h>
+#include <nettle/sha2.h>
 #include <sodium.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -356,24 +357,23 @@ static void
 row_hash(const struct kind *k, const unsigned char prev[CHAIN_HASH_LEN],
     const struct row *r, int64_t seq, unsigned char out[CHAIN_HASH_LEN])
 {
-	crypto_hash_sha256_state s;
+	struct sha256_ctx s;
 
-	crypto_hash_sha256_init(&s);
-	crypto_hash_sha256_update(&s, (const unsigned char *)chain_prefix,
-	    sizeof chain_prefix);
-	crypto_hash_sha256_update(&s, (const unsigned char *)k->name,
-	    strlen(k->name) + 1);
-	crypto_hash_sha256_update(&s, prev, CHAIN_HASH_LEN);
+	sha256_init(&s);
+	sha256_update(&s, sizeof chain_prefix,
+	    (const uint8_t *)chain_prefix);
+	sha256_update(&s, strlen(k->name) + 1, (const uint8_t *)k->name);
+	sha256_update(&s, CHAIN_HASH_LEN, prev);
 	if (r->seq_at != SIZE_MAX && seq != r->seq) {
 		unsigned char b[9];
 		size_t after = r->seq_at + r->seq_len;
 
-		crypto_hash_sha256_update(&s, r->enc, r->seq_at);
-		crypto_hash_sha256_update(&s, b, (size_t)int_encode(seq, b));
-		crypto_hash_sha256_update(&s, r->enc + after, r->len - after);
+		sha256_update(&s, r->seq_at, r->enc);
+		sha256_update(&s, (size_t)int_encode(seq, b), b);
+		sha256_update(&s, r->len - after, r->enc + after);
 	} else
-		crypto_hash_sha256_update(&s, r->enc, r->len);
-	crypto_hash_sha256_final(&s, out);
+		sha256_update(&s, r->len, r->enc);
+	sha256_digest(&s, SHA256_DIGEST_SIZE, out);
 }
 
 /* ---- heads ---- */
@@ -747,7 +747,7 @@ static int
 verify_fast(struct db *db, struct db_stmt **stp, const struct kind *k,
     int64_t log, const struct chain_head *head, int64_t *n, int64_t *bytes)
 {
-	crypto_hash_sha256_state base, s;
+	struct sha256_ctx base, s;
 	unsigned char prev[CHAIN_HASH_LEN] = { 0 }, h[CHAIN_HASH_LEN];
 	char hex[2 * CHAIN_HASH_LEN];
 	struct layout l = { 0, -1, -1, -1 };
@@ -758,11 +758,10 @@ verify_fast(struct db *db, struct db_stmt **stp, const struct kind *k,
 	int holds = 1;
 
 	*n = *bytes = 0;
-	crypto_hash_sha256_init(&base);
-	crypto_hash_sha256_update(&base, (const unsigned char *)chain_prefix,
-	    sizeof chain_prefix);
-	crypto_hash_sha256_update(&base, (const unsigned char *)k->name,
-	    strlen(k->name) + 1);
+	sha256_init(&base);
+	sha256_update(&base, sizeof chain_prefix,
+	    (const uint8_t *)chain_prefix);
+	sha256_update(&base, strlen(k->name) + 1, (const uint8_t *)k->name);
 	if (*stp == NULL)
 		*stp = db_prepare(db, k->rows);
 	st = *stp;
@@ -776,9 +775,9 @@ verify_fast(struct db *db, struct db_stmt **stp, const struct kind *k,
 			break;
 		}
 		s = base;
-		crypto_hash_sha256_update(&s, prev, sizeof prev);
-		crypto_hash_sha256_update(&s, r.enc, r.len);
-		crypto_hash_sha256_final(&s, h);
+		sha256_update(&s, sizeof prev, prev);
+		sha256_update(&s, r.len, r.enc);
+		sha256_digest(&s, SHA256_DIGEST_SIZE, h);
 		hex_of(h, hex);
 		if (memcmp(hex, r.hex, 2 * CHAIN_HASH_LEN) != 0)
 			holds = 0;
@@ -1082,13 +1081,13 @@ chain_heads(struct db *db, const char *kind,
     const struct chain_head *h), void *arg,
     unsigned char all[CHAIN_HASH_LEN])
 {
-	crypto_hash_sha256_state s;
+	struct sha256_ctx s;
 	struct db_stmt *st;
 	int64_t count = 0;
 
-	crypto_hash_sha256_init(&s);
-	crypto_hash_sha256_update(&s, (const unsigned char *)chain_prefix,
-	    sizeof chain_prefix);
+	sha256_init(&s);
+	sha256_update(&s, sizeof chain_prefix,
+	    (const uint8_t *)chain_prefix);
 	if (kind != NULL) {
 		st = db_prepare(db, "SELECT kind, log, seq, hash, migrated"
 		    " FROM chain WHERE kind = ?1 ORDER BY log");
@@ -1107,15 +1106,14 @@ chain_heads(struct db *db, const char *kind,
 		h.migrated = db_column_int(st, 4);
 		put_be(b, (uint64_t)db_column_int(st, 1), 8);
 		put_be(b + 8, (uint64_t)h.seq, 8);
-		crypto_hash_sha256_update(&s, (const unsigned char *)kname,
-		    strlen(kname) + 1);
-		crypto_hash_sha256_update(&s, b, sizeof b);
-		crypto_hash_sha256_update(&s, h.hash, sizeof h.hash);
+		sha256_update(&s, strlen(kname) + 1, (const uint8_t *)kname);
+		sha256_update(&s, sizeof b, b);
+		sha256_update(&s, sizeof h.hash, h.hash);
 		if (fn != NULL)
 			fn(arg, kname, db_column_int(st, 1), &h);
 		count++;
 	}
 	db_finalize(st);
-	crypto_hash_sha256_final(&s, all);
+	sha256_digest(&s, SHA256_DIGEST_SIZE, all);
 	return count;
 }
