@@ -389,6 +389,18 @@ prehash_ready(struct db *db, const struct journal_kind *k, int64_t id,
 	return 1;
 }
 
+/* Binds an event's insert: ?1 the log, ?2 its seq, ?3 undoes, the body. */
+static void
+insert_bind(struct db_stmt *st, const struct journal_kind *k, int64_t id,
+    int64_t seq, int64_t undoes, const void *body)
+{
+	db_bind_int(st, 1, id);
+	db_bind_int(st, 2, seq);
+	if (undoes > 0)
+		db_bind_int(st, 3, undoes);
+	k->bind(st, 4, body);
+}
+
 /*
  * Appends the event hashed ahead, if it can be (prehash_ready): 0, or -1
  * with nothing sent, for the insert that returns its row.
@@ -400,6 +412,7 @@ append_hashed(struct db *db, const struct journal_kind *k, int64_t id,
 {
 	const char *names[JOURNAL_MAX_COLS];
 	char cols[1024], *p, *save = NULL;
+	size_t len = strlen(k->insert_cols);
 	unsigned char hash[CHAIN_HASH_LEN];
 	char hex[CHAIN_HEX_LEN];
 	struct db_stmt *st;
@@ -408,10 +421,10 @@ append_hashed(struct db *db, const struct journal_kind *k, int64_t id,
 
 	if (!prehash_ready(db, k, id, &key))
 		return -1;
-	if (strlen(k->insert_cols) >= sizeof cols)
+	if (len >= sizeof cols)
 		errx(1, "journal: the %s insert's columns are too long",
 		    k->what);
-	strcpy(cols, k->insert_cols);
+	memcpy(cols, k->insert_cols, len + 1);
 	for (p = strtok_r(cols, ", ", &save); p != NULL;
 	    p = strtok_r(NULL, ", ", &save)) {
 		if (n == JOURNAL_MAX_COLS)
@@ -423,11 +436,7 @@ append_hashed(struct db *db, const struct journal_kind *k, int64_t id,
 		errx(1, "journal: the %s insert names %d columns, not %d",
 		    k->what, n, k->ncols + 3);
 	st = db_prepare(db, k->sql_insert_hashed);
-	db_bind_int(st, 1, id);
-	db_bind_int(st, 2, seq);
-	if (undoes > 0)
-		db_bind_int(st, 3, undoes);
-	k->bind(st, 4, body);
+	insert_bind(st, k, id, seq, undoes, body);
 	if (chain_prehash(db, k->what, seq, key, db->columns, names, n, st,
 	    head, hash) != 0) {
 		/* The insert that returns its row takes that key itself. */
@@ -708,11 +717,7 @@ journal_append(struct db *db, const struct journal_kind *k, int64_t id,
 	if (db_bind_count(st) != k->ncols + 3)
 		errx(1, "journal: the %s insert binds %d values, not %d",
 		    k->what, db_bind_count(st), k->ncols + 3);
-	db_bind_int(st, 1, id);
-	db_bind_int(st, 2, seq);
-	if (undoes > 0)
-		db_bind_int(st, 3, undoes);
-	k->bind(st, 4, body);
+	insert_bind(st, k, id, seq, undoes, body);
 	if (db_step(db, st, 0) != DB_ROW)
 		db_die(db, "journal: the %s insert returned no row", k->what);
 	/*

@@ -226,21 +226,25 @@ struct layout {
 	int		 hash, id, seq;		/* -1: none */
 };
 
+/* Notes in l that column i, of that name, is one the chain reads. */
+static void
+layout_mark(struct layout *l, int i, const char *name)
+{
+	if (strcmp(name, "hash") == 0)
+		l->hash = i;
+	else if (strcmp(name, "id") == 0)
+		l->id = i;
+	else if (strcmp(name, "seq") == 0)
+		l->seq = i;
+}
+
 static void
 layout_of(struct db_stmt *st, struct layout *l)
 {
 	l->n = db_column_count(st);
 	l->hash = l->id = l->seq = -1;
-	for (int i = 0; i < l->n; i++) {
-		const char *name = db_column_name(st, i);
-
-		if (strcmp(name, "hash") == 0)
-			l->hash = i;
-		else if (strcmp(name, "id") == 0)
-			l->id = i;
-		else if (strcmp(name, "seq") == 0)
-			l->seq = i;
-	}
+	for (int i = 0; i < l->n; i++)
+		layout_mark(l, i, db_column_name(st, i));
 }
 
 /*
@@ -560,14 +564,8 @@ chain_prehash(struct db *db, const char *kind, int64_t seq, int64_t id,
 
 	if (k->rolls)
 		return -1;
-	for (int i = 0; i < cols->n; i++) {
-		if (strcmp(cols->name[i], "hash") == 0)
-			l.hash = i;
-		else if (strcmp(cols->name[i], "id") == 0)
-			l.id = i;
-		else if (strcmp(cols->name[i], "seq") == 0)
-			l.seq = i;
-	}
+	for (int i = 0; i < cols->n; i++)
+		layout_mark(&l, i, cols->name[i]);
 	if (l.hash < 0 || l.id < 0 || l.seq < 0)
 		return -1;
 	row_start(&r);
