@@ -135,8 +135,8 @@ TOOLS  = crs-stats crs-draw crs-combat d6-roll fb-duel bg-board refkit
 #   db/     the database: db_base (the handle, a statement's codes, keys'
 #           arithmetic, the clock), dbpg (the PostgreSQL backend, on
 #           db_base alone), db_stmt (statements, bulk loads and the
-#           failure handler, on SQLite or dbpg), changeset, gone and
-#           pgrecord (the record of changes), chain (the hash chains'
+#           failure handler, on SQLite or dbpg), changeset and gone
+#           (the record of changes), chain (the hash chains'
 #           SQL functions), extsort, then db (opening, migrations, keys,
 #           transactions) and lookup over them all;
 #   sync/   stations: their identity, changes files and how they show,
@@ -153,7 +153,7 @@ TOOLS  = crs-stats crs-draw crs-combat d6-roll fb-duel bg-board refkit
 # (verify checks every ledger); and src/cmd/TOOL.c, the main of each
 # tool.
 LIBSRC = base/strbuf base/util base/names base/rng base/out base/fit base/when \
-         db/db_base db/dbpg db/db_stmt db/changeset db/gone db/pgrecord \
+         db/db_base db/dbpg db/db_stmt db/changeset db/gone \
          db/chain db/extsort db/db db/lookup \
          sync/station sync/changes sync/changes_show sync/dbapply \
          sync/exchange sync/resolve \

@@ -398,7 +398,7 @@ rows(FILE *out, sqlite3 *h)
 /*
  * refkit_travel's rows, after the table (create) or in place of those
  * it holds (a migration's).  The server's record of a row
- * (db/pgrecord.c) is JSON, which tells a number from a string and
+ * (tools/pgstation.sql) is JSON, which tells a number from a string and
  * nothing more: a table that travels may hold only INTEGER and TEXT
  * columns, which every one does, and a new one of another type stops
  * the build here.
@@ -441,7 +441,7 @@ travel(FILE *out, sqlite3 *h, int create)
 			    strcmp(type, "TEXT") != 0)
 				errx(1, "%s.%s is %s: the record of changes on "
 				    "PostgreSQL takes INTEGER and TEXT columns "
-				    "only (db/pgrecord.c)", name,
+				    "only (tools/pgstation.sql)", name,
 				    sqlite3_column_text(c, 0), type);
 			fprintf(out, "%02x", sqlite3_column_int(c, 2));
 		}

@@ -7,8 +7,9 @@
 -- Here the server notes them itself, in the same transaction: a trigger
 -- on each table that travels (refkit_travel) copies the rows each
 -- statement changed, as they were before it and as they are after it,
--- into refkit_rowlog, and the transaction's last step (db/pgrecord.c)
--- takes them out again and writes the changeset SQLite would have made.
+-- into refkit_rowlog, and the transaction's last step (refkit_store or
+-- refkit_take_changeset, below) takes them out again and makes the
+-- changeset SQLite would have made.
 -- Only a transaction of refkit's, which says so (refkit.record = on),
 -- is noted: another program's writes are no station's changes, as on
 -- SQLite, and a merge applies changes that come with their own row of
@@ -49,6 +50,187 @@ BEGIN
 		    (SELECT coalesce(max(n), 0) AS n FROM refkit_rowlog) l;
 	END IF;
 	RETURN NULL;
+END
+$$;
+
+-- The notes made into changes (refkit.db(5), "A PostgreSQL database as a
+-- station"): what SQLite's session extension would have recorded of the
+-- transaction, by the server itself, so that a writer's record goes out
+-- with its writes and its COMMIT, in one round trip.
+--
+-- A length as a changeset gives it: SQLite's varint, 7 bits a byte, the
+-- high ones first, each byte but the last with its top bit set.
+CREATE OR REPLACE FUNCTION refkit_byte(v bigint) RETURNS bytea
+LANGUAGE sql IMMUTABLE STRICT AS $$
+SELECT set_byte('\x00'::bytea, 0, v::int)
+$$;
+
+-- (A value on the server holds at most 1 GB, whose length takes 5 bytes.)
+CREATE OR REPLACE FUNCTION refkit_varint(v bigint) RETURNS bytea
+LANGUAGE sql IMMUTABLE STRICT AS $$
+SELECT CASE
+WHEN v < 128 THEN refkit_byte(v)
+WHEN v < 16384 THEN refkit_byte(v >> 7 | 128) || refkit_byte(v & 127)
+WHEN v < 2097152 THEN refkit_byte(v >> 14 | 128) ||
+    refkit_byte(v >> 7 & 127 | 128) || refkit_byte(v & 127)
+WHEN v < 268435456 THEN refkit_byte(v >> 21 | 128) ||
+    refkit_byte(v >> 14 & 127 | 128) || refkit_byte(v >> 7 & 127 | 128) ||
+    refkit_byte(v & 127)
+ELSE refkit_byte(v >> 28 & 127 | 128) || refkit_byte(v >> 21 & 127 | 128) ||
+    refkit_byte(v >> 14 & 127 | 128) || refkit_byte(v >> 7 & 127 | 128) ||
+    refkit_byte(v & 127)
+END
+$$;
+
+-- A note that is not what the schema has: the record is damaged.
+CREATE OR REPLACE FUNCTION refkit_damaged(tbl text) RETURNS bytea
+LANGUAGE plpgsql AS $$
+BEGIN
+	RAISE EXCEPTION 'damaged record of changes of ''%''', tbl
+	    USING ERRCODE = 'data_corrupted';
+END
+$$;
+
+-- The transaction's notes, taken out of refkit_rowlog, as the changes
+-- they come to: one row a key that ends other than it began, with its
+-- table (its place in the schema, name and key columns), its first note,
+-- its operation (SQLite's codes: 18 insert, 23 update, 9 delete), the
+-- change as a changeset writes it, and for a removal the key as table
+-- gone stores it (db/gone.h).  Each value is encoded as a changeset has
+-- it (a type, then eight bytes of a number or the length and bytes of
+-- text), and as gone does (a length of eight bytes).  A key's first note
+-- says what the row was when the transaction began (an after note: there
+-- was none), its last what it is now (a before note: it is gone).
+CREATE OR REPLACE FUNCTION refkit_take_net() RETURNS TABLE (ord bigint,
+    tbl text, pk bytea, first bigint, op int, change bytea, gkey bytea)
+LANGUAGE plpgsql AS $$
+#variable_conflict use_column
+BEGIN
+RETURN QUERY WITH d AS (
+	DELETE FROM refkit_rowlog RETURNING n, tbl, after, img
+), v AS (
+	SELECT d.n, d.tbl, d.after, t.ord, t.pk, e.k,
+	    CASE WHEN e.k <= length(t.pk) THEN get_byte(t.pk, e.k::int - 1)
+	    ELSE 0 END AS kp,
+	    CASE json_typeof(e.v)
+	    WHEN 'null' THEN '\x05'::bytea
+	    WHEN 'string' THEN '\x03'::bytea ||
+		refkit_varint(octet_length(convert_to(e.v #>> '{}', 'UTF8'))) ||
+		convert_to(e.v #>> '{}', 'UTF8')
+	    WHEN 'number' THEN '\x01'::bytea || int8send((e.v #>> '{}')::bigint)
+	    WHEN 'boolean' THEN '\x01'::bytea ||
+		int8send(CASE WHEN e.v::text = 'true' THEN 1 ELSE 0 END::bigint)
+	    ELSE refkit_damaged(d.tbl) END AS val,
+	    CASE json_typeof(e.v)
+	    WHEN 'string' THEN '\x03'::bytea ||
+		int8send(octet_length(convert_to(e.v #>> '{}', 'UTF8'))::bigint)
+		|| convert_to(e.v #>> '{}', 'UTF8')
+	    ELSE NULL END AS gval
+	FROM d JOIN refkit_travel t ON t.tbl = d.tbl,
+	    json_each(d.img) WITH ORDINALITY AS e(key, v, k)
+), notes AS (
+	SELECT n, tbl, after, ord, pk,
+	    CASE WHEN count(*) <> length(pk) THEN
+		array[refkit_damaged(tbl)] ELSE
+		array_agg(val ORDER BY k) END AS vals,
+	    string_agg(val, ''::bytea ORDER BY kp) FILTER (WHERE kp > 0)
+		AS key,
+	    string_agg(coalesce(gval, val), ''::bytea ORDER BY k)
+		FILTER (WHERE kp > 0) AS gkey
+	FROM v GROUP BY n, tbl, after, ord, pk
+), keyed AS (
+	SELECT DISTINCT ON (tbl, key) ord, tbl, pk, gkey,
+	    first_value(n) OVER w AS first,
+	    first_value(after) OVER w AS fa, first_value(vals) OVER w AS fv,
+	    last_value(after) OVER w AS la, last_value(vals) OVER w AS lv
+	FROM notes
+	WINDOW w AS (PARTITION BY tbl, key ORDER BY n ROWS BETWEEN
+	    UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING)
+), net AS (
+	SELECT ord, tbl, pk, gkey, first,
+	    CASE WHEN NOT fa AND la THEN 23 WHEN NOT fa THEN 9
+	    WHEN la THEN 18 END AS op, fv, lv
+	FROM keyed WHERE NOT fa OR la
+)
+SELECT ord, tbl, pk, first, op,
+    set_byte('\x0000'::bytea, 0, op) || CASE op
+    WHEN 18 THEN (SELECT string_agg(a, ''::bytea ORDER BY i)
+	FROM unnest(lv) WITH ORDINALITY AS u(a, i))
+    WHEN 9 THEN (SELECT string_agg(b, ''::bytea ORDER BY i)
+	FROM unnest(fv) WITH ORDINALITY AS u(b, i))
+    ELSE (SELECT string_agg(CASE WHEN get_byte(pk, i::int - 1) <> 0 OR
+	b <> a THEN b ELSE '\x00'::bytea END, ''::bytea ORDER BY i) ||
+	string_agg(CASE WHEN get_byte(pk, i::int - 1) = 0 AND b <> a THEN a
+	ELSE '\x00'::bytea END, ''::bytea ORDER BY i)
+	FROM unnest(fv, lv) WITH ORDINALITY AS u(b, a, i)) END,
+    CASE WHEN op = 9 THEN gkey END
+FROM net WHERE op <> 23 OR fv <> lv;
+END
+$$;
+
+-- The changeset of the transaction's notes (taken out), its tables in
+-- the order of the schema (a record before the rows that name it), each
+-- with its header ('T', its columns, which are the key, its name) and
+-- its changes in the order of their first notes; NULL when no row ends
+-- other than it began.
+CREATE OR REPLACE FUNCTION refkit_take_changeset() RETURNS bytea
+LANGUAGE plpgsql AS $$
+BEGIN
+RETURN (SELECT string_agg(part, ''::bytea ORDER BY ord) FROM (
+	SELECT n.ord, '\x54'::bytea || refkit_varint(length(n.pk)) || n.pk ||
+	    convert_to(n.tbl, 'UTF8') || '\x00'::bytea ||
+	    string_agg(n.change, ''::bytea ORDER BY n.first) AS part
+	FROM refkit_take_net() n GROUP BY n.ord, n.tbl, n.pk) p);
+END
+$$;
+
+-- The transaction's changes stored as this station's next, as
+-- db/db.c's change_write stores them: numbered, with the seen list
+-- (db/gone.h) and the keys removed noted in gone.  Returns the change's
+-- number at its station, or 0 when there was none.  Never a station's
+-- first change, which carries the station's own row (the writer asks
+-- that one's record for itself).  Its caller holds the lock of changes.
+CREATE OR REPLACE FUNCTION refkit_store(now bigint) RETURNS bigint
+LANGUAGE plpgsql AS $$
+DECLARE
+	cs bytea;
+	gt text[];
+	gk bytea[];
+	self text;
+	o bigint;
+BEGIN
+	WITH net AS MATERIALIZED (SELECT * FROM refkit_take_net())
+	SELECT (SELECT string_agg(part, ''::bytea ORDER BY ord) FROM (
+		SELECT ord, '\x54'::bytea || refkit_varint(length(pk)) ||
+		    pk || convert_to(tbl, 'UTF8') || '\x00'::bytea ||
+		    string_agg(change, ''::bytea ORDER BY first) AS part
+		FROM net GROUP BY ord, tbl, pk) p),
+	    (SELECT array_agg(tbl ORDER BY ord, first) FROM net WHERE op = 9),
+	    (SELECT array_agg(gkey ORDER BY ord, first) FROM net WHERE op = 9)
+	INTO cs, gt, gk;
+	IF cs IS NULL THEN
+		RETURN 0;
+	END IF;
+	SELECT id INTO self FROM station_self;
+	o := coalesce((SELECT max(oseq) FROM change WHERE origin = self), 0)
+	    + 1;
+	IF o = 1 THEN
+		RAISE EXCEPTION 'refkit bug: a station''s first change stored '
+		    'without its own row';
+	END IF;
+	INSERT INTO change (no, origin, oseq, time, data, seen, rest)
+	SELECT (SELECT coalesce(max(no), 0) + 1 FROM change), self, o, now,
+	    cs, coalesce((SELECT string_agg(convert_to(s.id, 'UTF8') ||
+	    int8send(s.m), ''::bytea ORDER BY s.id) FROM (SELECT t.id,
+	    (SELECT max(c.oseq) FROM change c WHERE c.origin = t.id) AS m
+	    FROM station t WHERE t.id <> self) s WHERE s.m IS NOT NULL AND
+	    octet_length(s.id) = 32), ''::bytea), NULL;
+	IF gt IS NOT NULL THEN
+		INSERT INTO gone (tbl, key, origin, oseq)
+		SELECT u.t, u.k, self, o FROM unnest(gt, gk) AS u(t, k)
+		ON CONFLICT DO NOTHING;
+	END IF;
+	RETURN o;
 END
 $$;
 

@@ -4,7 +4,7 @@
  * one): the guard the changes file reader puts before every changeset,
  * and the quick question whether one removes a row; and written without
  * a session, for a PostgreSQL station, whose server records the rows a
- * transaction changed (db/pgrecord.c), and for the changes an apply
+ * transaction changed (tools/pgstation.sql), and for the changes an apply
  * takes up again (sync/dbapply.c).  The lowest part of the stations'
  * code: it knows nothing of refkit's database.
  */

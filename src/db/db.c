@@ -2,14 +2,14 @@
  * db.c - opening, checking, creating and migrating the refkit database,
  * and the helpers that make every write a transaction, over the
  * statement layer (db_stmt.c), the PostgreSQL backend (dbpg.c) and the
- * record of changes (gone.c, pgrecord.c).  See db.h and refkit.db(5).
+ * record of changes (gone.c; on a server, tools/pgstation.sql).  See
+ * db.h and refkit.db(5).
  */
 #include "db/db.h"
 #include "db/chain.h"
 #include "db/changeset.h"
 #include "db/dbpg.h"
 #include "db/gone.h"
-#include "db/pgrecord.h"
 
 #include "base/util.h"
 
@@ -679,28 +679,42 @@ session_store(struct db *db)
 }
 
 /*
- * The same on PostgreSQL, from the server's notes (db/pgrecord.h), read
- * in one round trip with what the change's writing asks.
+ * The same on PostgreSQL, from the server's notes, which the server
+ * makes into a changeset itself (tools/pgstation.sql).  Once the
+ * station has a change of its own, the server stores them too
+ * (refkit_store): the statement goes with the transaction's writes and
+ * its COMMIT, and the record costs no round trip of its own.  A
+ * station's first change, which carries its own row (with_birth), is
+ * read back and written here, with what the change's writing asks.
  */
 static void
 pg_store(struct db *db)
 {
 	struct change_ask a;
-	unsigned char *cs;
+	struct db_stmt *st;
 	size_t n;
 
 	if (!db->pg_recording)
 		return;
+	if (dbpg_station_started(db)) {
+		db_lock_keys(db);
+		st = db_prepare(db, "SELECT refkit_store(?1)");
+		db_bind_int(st, 1, db_now());
+		db_send(db, st);
+		db_finalize(st);
+		return;
+	}
 	change_ask(db, &a);
-	if ((cs = pgrecord_take(db, &n)) == NULL) {
+	st = db_prepare(db, "SELECT refkit_take_changeset()");
+	if (db_step(db, st, 0) != DB_ROW || db_column_type(st, 0) == DB_NULL) {
+		db_finalize(st);
 		change_ask_drop(&a);
 		return;
 	}
-	if (n > INT32_MAX)
-		db_die(db, "cannot record the changes of this transaction, so "
-		    "nothing was written: more than one changeset can hold");
-	change_write(db, cs, n, 0, NULL, 0, &a);
-	free(cs);
+	n = (size_t)db_column_bytes(st, 0);
+	change_write(db, db_column_blob(st, 0), n, 0, NULL, 0, &a);
+	db_finalize(st);
+	dbpg_station_starts(db);
 }
 
 /* The same, whether or not the transaction records (a migration). */

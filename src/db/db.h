@@ -189,7 +189,7 @@ void db_kept_settle(void);
 /*
  * Transactions.  db_begin starts a write transaction and records its
  * changes (SQLite's session extension, on the tables db_table_travels
- * names; on PostgreSQL the server's notes, db/pgrecord.h); db_commit
+ * names; on PostgreSQL the server's notes, tools/pgstation.sql); db_commit
  * stores them as one row of change, made by this station, in the same
  * transaction, unless there were none.  With db->unrecorded set,
  * db_begin records nothing: for applying another station's changes,

@@ -602,6 +602,8 @@ struct pg_cache {
 	int		 reading;	/* ... and the transaction only reads */
 	int		 syncs;		/* syncs sent whose answer is unread */
 	int		 pooled;	/* through a pooler (PgBouncer) */
+	int		 started;	/* the station has a change of its own */
+	int		 starting;	/* ... once this transaction commits */
 };
 
 static struct pg_cache *
@@ -1217,15 +1219,18 @@ open_usual(struct db *db)
 {
 	PGresult *res = pq.exec(CONN(db), "SELECT m.application_id, m.version,"
 	    " (SELECT id FROM station_self), to_regclass('refkit_rowlog') IS"
-	    " NOT NULL, pg_backend_pid() FROM refkit_meta m");
+	    " NOT NULL, pg_backend_pid(), EXISTS (SELECT 1 FROM change WHERE"
+	    " origin = (SELECT id FROM station_self)) FROM refkit_meta m");
 	int ok = res != NULL && pq.resultStatus(res) == PGRES_TUPLES_OK &&
-	    pq.ntuples(res) == 1 && pq.nfields(res) == 5 &&
+	    pq.ntuples(res) == 1 && pq.nfields(res) == 6 &&
 	    atoll(pq.getvalue(res, 0, 0)) == DB_APPLICATION_ID &&
 	    strtol(pq.getvalue(res, 0, 1), NULL, 10) == DB_SCHEMA_VERSION &&
 	    pq.getvalue(res, 0, 3)[0] == 't';
 
-	if (ok)
+	if (ok) {
 		pooled_is(db, pq.getvalue(res, 0, 4));
+		cache_of(db)->started = pq.getvalue(res, 0, 5)[0] == 't';
+	}
 	/* The keys' base, which db_key_base would read with one more. */
 	if (ok && !pq.getisnull(res, 0, 2))
 		db->key_base = db_station_tag(pq.getvalue(res, 0, 2)) <<
@@ -1563,6 +1568,7 @@ dbpg_begin(struct db *db, int record, int shared)
 	send_sql(db, sql, 0, NULL, SENT_BEGIN, "cannot start a transaction");
 	cache_of(db)->in_tx = 1;
 	cache_of(db)->reading = 0;
+	cache_of(db)->starting = 0;
 }
 
 void
@@ -1666,6 +1672,20 @@ dbpg_commit(struct db *db)
 		    "log tells");
 	}
 	sent_settle(db, &b);
+	c->started |= c->starting;
+	c->starting = 0;
+}
+
+int
+dbpg_station_started(struct db *db)
+{
+	return cache_of(db)->started;
+}
+
+void
+dbpg_station_starts(struct db *db)
+{
+	cache_of(db)->starting = 1;
 }
 
 void
@@ -1697,7 +1717,7 @@ dbpg_rollback(struct db *db)
 			pq.clear(b.failed);
 	}
 	if (c != NULL)
-		c->in_tx = c->reading = 0;
+		c->in_tx = c->reading = c->starting = 0;
 	if (pq.transactionStatus(CONN(db)) != PQTRANS_IDLE)
 		pq.clear(pq.exec(CONN(db), "ROLLBACK"));
 }

@@ -102,6 +102,16 @@ void dbpg_begin_read(struct db *db);
 void dbpg_commit(struct db *db);
 void dbpg_rollback(struct db *db);
 int dbpg_in_transaction(struct db *db);
+/*
+ * Whether this station has a change of its own on record (read as the
+ * connection opened, or since committed by it), after which a writer's
+ * changes are stored by the server (refkit_store, tools/pgstation.sql)
+ * with its COMMIT; and, before that commit, that the transaction stores
+ * one.  A station's first change carries its own row, which the client
+ * adds (db.c).
+ */
+int dbpg_station_started(struct db *db);
+void dbpg_station_starts(struct db *db);
 
 /* The server's message for the last failure; the caller frees it. */
 char *dbpg_errmsg(struct db *db);

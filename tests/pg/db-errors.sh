@@ -122,7 +122,11 @@ cmp -s "$tmp/before" "$tmp/after" && ok ||
     bad "connection dropped at the lock: the database changed"
 
 # --- ... and inside the write: the event inserted, history_combat
-# locked by another session, so that the command waits there ---
+# locked by another session, so that the command waits there.  Its
+# writes go with the record of its changes and its COMMIT, in one round
+# trip (refkit.db(5)): a connection lost before the answer leaves the
+# tool unable to tell whether the server committed, and it says so; the
+# server, whose transaction never reached the COMMIT, rolled it back ---
 rows >"$tmp/before"
 pg_hold gm "LOCK TABLE history_combat IN EXCLUSIVE MODE"
 victim "$bin/crs-combat" attack Fred John --card 5 --vs-card 3
@@ -134,7 +138,7 @@ pg_wait_for "never saw the command insert its event and wait" gm \
     AND c.relname = 'event' AND l.mode = 'RowExclusiveLock' AND l.granted" &&
     terminate
 victim_end "connection dropped inside the write" \
-    "crs-combat: $shown: the connection to the server was lost; nothing of this command was written"
+    "crs-combat: cannot commit: the connection to the server was lost while committing; whether this command was written, its log tells"
 pg_release
 rows >"$tmp/after"
 cmp -s "$tmp/before" "$tmp/after" && ok ||
