@@ -263,7 +263,7 @@ PGSQL = tools/pgcompat.sql tools/pgstation.sql
 
 $(B)/schema-pg.sql: $(B)/pgschema $(PGSQL)
 	$(say) GEN $@
-	$(Q){ $(B)/pgschema && cat $(PGSQL); } > $@.tmp
+	$(Q){ $(B)/pgschema && $(B)/pgschema --functions $(PGSQL); } > $@.tmp
 	$(Q)mv $@.tmp $@
 
 # ... and embedded in every tool with the migration steps from

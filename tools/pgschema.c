@@ -59,6 +59,7 @@
  */
 #include <ctype.h>
 #include <err.h>
+#include <inttypes.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -994,6 +995,45 @@ slurp(const char *file)
 }
 
 /*
+ * The server's functions, from files (tools/pgcompat.sql, then
+ * tools/pgstation.sql), ended by refkit_functions(), which returns a
+ * hash (FNV-1a, 64 bits, in hexadecimal) of the text before it: a tool
+ * that opens a database whose functions are another build's (made or
+ * migrated by it, at the same version of the schema) makes them anew
+ * (db/dbpg.c), so that every statement finds this build's.  Returns a
+ * string the caller frees, and the hash in hex.
+ */
+static char *
+functions_text(char **files, int nfiles, char hex[17])
+{
+	uint64_t h = 1469598103934665603ULL;
+	FILE *m;
+	char *buf = NULL;
+	size_t len = 0;
+
+	if ((m = open_memstream(&buf, &len)) == NULL)
+		err(1, "open_memstream");
+	for (int i = 0; i < nfiles; i++) {
+		char *text = slurp(files[i]);
+
+		fputs(text, m);
+		free(text);
+	}
+	if (fflush(m) != 0)
+		err(1, "open_memstream");
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ (unsigned char)buf[i]) * 1099511628211ULL;
+	snprintf(hex, 17, "%016" PRIx64, h);
+	fprintf(m, "\n-- This build's functions, by a hash of the text above"
+	    " (tools/pgschema.c):\n-- a tool that finds another build's makes"
+	    " them anew.\nCREATE OR REPLACE FUNCTION refkit_functions() RETURNS"
+	    " text\nLANGUAGE sql IMMUTABLE AS $$ SELECT '%s' $$;\n", hex);
+	if (fclose(m) != 0)
+		err(1, "open_memstream");
+	return buf;
+}
+
+/*
  * The C file every tool embeds (db/dbpg.h): the schema, the server's
  * functions from files (tools/pgcompat.sql and tools/pgstation.sql),
  * the steps from DBPG_SCHEMA_OLDEST, and refkit_travel's rows.
@@ -1003,7 +1043,7 @@ c_file(sqlite3 *fresh, char **files, int nfiles)
 {
 	struct step step[DB_SCHEMA_VERSION + 1];
 	FILE *m;
-	char *buf = NULL;
+	char *buf = NULL, hex[17];
 	size_t len = 0;
 
 	memset(step, 0, sizeof step);
@@ -1025,19 +1065,10 @@ c_file(sqlite3 *fresh, char **files, int nfiles)
 	c_string(buf);
 	printf(";\n\n");
 	free(buf);
-	if ((m = open_memstream(&buf, &len)) == NULL)
-		err(1, "open_memstream");
-	for (int i = 0; i < nfiles; i++) {
-		char *text = slurp(files[i]);
-
-		fputs(text, m);
-		free(text);
-	}
-	if (fclose(m) != 0)
-		err(1, "open_memstream");
+	buf = functions_text(files, nfiles, hex);
 	printf("const char db_schema_pg_station[] =\n");
 	c_string(buf);
-	printf(";\n\n");
+	printf(";\n\nconst char db_schema_pg_functions[] = \"%s\";\n\n", hex);
 	free(buf);
 	for (int v = DBPG_SCHEMA_OLDEST + 1; v <= DB_SCHEMA_VERSION; v++) {
 		printf("static const struct dbpg_part step_%d[] = {\n", v);
@@ -1081,15 +1112,22 @@ main(int argc, char **argv)
 			errx(1, "--at takes a version from %d to %d",
 			    DBPG_SCHEMA_OLDEST, DB_SCHEMA_VERSION);
 	} else if (argc > 1 && !(argc == 2 && strcmp(argv[1], "--checks") ==
-	    0) && strcmp(argv[1], "--c") != 0) {
+	    0) && strcmp(argv[1], "--c") != 0 &&
+	    strcmp(argv[1], "--functions") != 0) {
 		fprintf(stderr, "usage: pgschema [--checks | --at version | "
-		    "--c file ...]\n");
+		    "--c file ... | --functions file ...]\n");
 		return 2;
 	}
 	if ((h = db_schema_memory(why, sizeof why)) == NULL)
 		errx(1, "%s", why);
 	if (argc > 1 && strcmp(argv[1], "--c") == 0)
 		c_file(h, argv + 2, argc - 2);
+	else if (argc > 1 && strcmp(argv[1], "--functions") == 0) {
+		char hex[17], *text = functions_text(argv + 2, argc - 2, hex);
+
+		fputs(text, stdout);
+		free(text);
+	}
 	else if (at != 0) {
 		sqlite3_close(h);
 		steps(at, NULL);

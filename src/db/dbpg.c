@@ -1220,12 +1220,14 @@ open_usual(struct db *db)
 	PGresult *res = pq.exec(CONN(db), "SELECT m.application_id, m.version,"
 	    " (SELECT id FROM station_self), to_regclass('refkit_rowlog') IS"
 	    " NOT NULL, pg_backend_pid(), EXISTS (SELECT 1 FROM change WHERE"
-	    " origin = (SELECT id FROM station_self)) FROM refkit_meta m");
+	    " origin = (SELECT id FROM station_self)), refkit_functions()"
+	    " FROM refkit_meta m");
 	int ok = res != NULL && pq.resultStatus(res) == PGRES_TUPLES_OK &&
-	    pq.ntuples(res) == 1 && pq.nfields(res) == 6 &&
+	    pq.ntuples(res) == 1 && pq.nfields(res) == 7 &&
 	    atoll(pq.getvalue(res, 0, 0)) == DB_APPLICATION_ID &&
 	    strtol(pq.getvalue(res, 0, 1), NULL, 10) == DB_SCHEMA_VERSION &&
-	    pq.getvalue(res, 0, 3)[0] == 't';
+	    pq.getvalue(res, 0, 3)[0] == 't' &&
+	    strcmp(pq.getvalue(res, 0, 6), db_schema_pg_functions) == 0;
 
 	if (ok) {
 		pooled_is(db, pq.getvalue(res, 0, 4));
@@ -1345,6 +1347,21 @@ pg_connect_or_die(struct db *db)
  * caller's transaction holds the writers' lock): migrated if older, in
  * that transaction, which this commits.
  */
+/* Whether the database's functions are this build's (refkit_functions). */
+static int
+functions_ours(struct db *db)
+{
+	PGresult *res = pg_run(db, "SELECT p.prosrc FROM pg_catalog.pg_proc p"
+	    " WHERE p.proname = 'refkit_functions' AND p.pronamespace ="
+	    " current_schema()::regnamespace", "cannot read the database");
+	int ours = pq.ntuples(res) == 1 &&
+	    strstr(pq.getvalue(res, 0, 0), db_schema_pg_functions) != NULL &&
+	    db_schema_pg_functions[0] != '\0';
+
+	pq.clear(res);
+	return ours;
+}
+
 static void
 open_known(struct db *db, int has_record, int read_only,
     const struct dbpg_client *client)
@@ -1385,6 +1402,14 @@ open_known(struct db *db, int has_record, int read_only,
 		pq.clear(pg_run(db, "COMMIT", "cannot migrate the schema"));
 		return;
 	}
+	/*
+	 * Its functions another build's, of the same version (made or
+	 * migrated by it): this build's replace them.  A standby keeps
+	 * them, and a command that writes is refused there anyway.
+	 */
+	if (!read_only && !functions_ours(db))
+		pq.clear(pg_run(db, db_schema_pg_station, "cannot bring the "
+		    "server's functions up to date"));
 	pq.clear(pg_run(db, "COMMIT", "cannot read the database"));
 }
 
@@ -1525,6 +1550,7 @@ dbpg_close(struct db *db)
  */
 __attribute__((weak)) const char db_schema_pg_sql[] = "";
 __attribute__((weak)) const char db_schema_pg_station[] = "";
+__attribute__((weak)) const char db_schema_pg_functions[] = "";
 __attribute__((weak)) const struct dbpg_part *const
     db_schema_pg_step[DB_SCHEMA_VERSION + 1] = { NULL };
 __attribute__((weak)) const char db_schema_pg_travel[] = "";

@@ -211,8 +211,11 @@ char *dbpg_pin_keys(char *sql, int64_t base);
  *   db_schema_pg_sql       a new database's tables, indexes and rows;
  *   db_schema_pg_station   the server's functions and its record of
  *                          changes, run after the tables and again after
- *                          a migration (every statement in them may find
+ *                          a migration, or when a database's are another
+ *                          build's (every statement in them may find
  *                          its object there already);
+ *   db_schema_pg_functions the hash of them that refkit_functions(), the
+ *                          last of them, returns;
  *   db_schema_pg_step[v]   what brings a database at version v - 1 to v,
  *                          for v after DBPG_SCHEMA_OLDEST: parts, ended
  *                          by a NULL sql, each SQL for the server (fn
@@ -228,6 +231,7 @@ struct dbpg_part {
 };
 extern const char db_schema_pg_sql[];
 extern const char db_schema_pg_station[];
+extern const char db_schema_pg_functions[];
 extern const struct dbpg_part *const db_schema_pg_step[];
 extern const char db_schema_pg_travel[];
 

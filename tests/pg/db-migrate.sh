@@ -320,6 +320,28 @@ refused "older than the oldest" older \
     "crs-stats: '$(shown older)': schema $((oldest - 1)), older than any this refkit migrates on PostgreSQL ($oldest and later); not changed" \
     crs-stats list
 
+# --- a database of this version whose functions are another build's
+# (made by it): the first command replaces them with this build's, and
+# works, the server's record of its changes included ---
+createdb otherbuild
+odb="postgresql:///otherbuild?host=$PGHOST"
+"$bin/crs-stats" --db "$odb" add Ann OR=8 DR=5 LIFE=12 IN=3 >/dev/null &&
+    "$bin/crs-stats" --db "$odb" add Bob OR=6 DR=6 LIFE=9 IN=2 >/dev/null &&
+    "$bin/crs-combat" --db "$odb" start Ann Bob >/dev/null ||
+    bad "the database of another build's functions"
+ours=$(pg_q otherbuild "SELECT refkit_functions()")
+pg_q otherbuild "DROP FUNCTION refkit_store(bigint);
+    CREATE OR REPLACE FUNCTION refkit_functions() RETURNS text
+    LANGUAGE sql IMMUTABLE AS \$\$ SELECT 'another build' \$\$" >/dev/null
+"$bin/crs-combat" --db "$odb" init Ann=9 Bob=2 >"$work/other.out" 2>&1 &&
+    [ "$(pg_q otherbuild "SELECT refkit_functions()")" = "$ours" ] &&
+    [ "$(pg_q otherbuild "SELECT count(*) FROM pg_proc
+    WHERE proname = 'refkit_store'")" = 1 ] && ok ||
+    bad "another build's functions: $(head -1 "$work/other.out")"
+[ "$(pg_q otherbuild "SELECT count(*) FROM change")" = 4 ] && ok ||
+    bad "another build's functions: the changes recorded are" \
+    "$(pg_q otherbuild "SELECT count(*) FROM change")"
+
 # --- an old database on a read-only standby ---
 old standby "$oldest" || true
 if pg_standby; then
