@@ -18,6 +18,54 @@ LANGUAGE sql STABLE AS $$
 	SELECT refkit_key_lo() + 2147483646
 $$;
 
+-- The log a writer's command picked on the server, ahead of reading it
+-- in the same round trip (core/journal.c, journal_pick_ahead): the
+-- statement that picks sets refkit.pick, for the transaction, to its
+-- key or to '' (none), and the statements after it name the log by this
+-- (db/dbpg.c puts it where the client bound DB_PICKED).
+CREATE OR REPLACE FUNCTION refkit_pick() RETURNS bigint
+LANGUAGE sql STABLE AS $$
+	SELECT nullif(current_setting('refkit.pick', true), '')::bigint
+$$;
+
+-- The seq a command picked the same way (journal_target_ahead: the
+-- newest event an undo can take back), before which it reads the log
+-- from a snapshot: refkit.before, or the largest bigint (any).
+CREATE OR REPLACE FUNCTION refkit_before() RETURNS bigint
+LANGUAGE sql STABLE AS $$
+	SELECT coalesce(nullif(current_setting('refkit.before', true),
+	    '')::bigint, 9223372036854775807)
+$$;
+
+-- A log's advisory lock, as db/db.c's log_lock_key makes it: FNV-1a's
+-- steps, 64 bits, from that function's basis (which is not FNV's
+-- published one: it must be the same), over its kind's bytes and then
+-- its key's eight, the lowest first, with the top bit set; for a log
+-- picked on the server (refkit_pick), whose key the client learns only
+-- with the answer.  NULL for none.
+CREATE OR REPLACE FUNCTION refkit_log_lock(kind text, id bigint)
+RETURNS bigint LANGUAGE plpgsql IMMUTABLE STRICT AS $$
+DECLARE
+	b bytea := convert_to(kind, 'UTF8') || int8send(id);
+	n int := length(convert_to(kind, 'UTF8'));
+	h numeric := 1469598103934665603;
+	c int;
+	lo int;
+BEGIN
+	FOR i IN 0 .. n + 7 LOOP
+		-- The key's bytes from its lowest: int8send's last first.
+		c := get_byte(b, CASE WHEN i < n THEN i ELSE n + 7 - (i - n) END);
+		lo := (h % 256)::int;
+		h := mod((h - lo + (lo # c)) * 1099511628211,
+		    18446744073709551616);
+	END LOOP;
+	IF h < 9223372036854775808 THEN
+		h := h + 9223372036854775808;
+	END IF;
+	RETURN (h - 18446744073709551616)::bigint;
+END
+$$;
+
 -- json_extract(doc, '$.a.b'): a scalar as text (true and false as 1 and
 -- 0, null as NULL), an object or array as its JSON text.
 CREATE OR REPLACE FUNCTION json_extract(doc text, path text) RETURNS text

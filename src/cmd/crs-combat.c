@@ -150,14 +150,31 @@ combat_id(struct db *db, struct opts *o)
 #define EVERY_EVENT	(-1)
 
 /*
- * Loads and derives combat id, calling hook (if not NULL) before each
- * event with the state before it; a combat that no longer replays stops.
- * from is FROM_SNAPSHOT, EVERY_EVENT, or a seq to load from a snapshot
- * before.
+ * The combat a command works on, for load_each: --combat's, else on a
+ * server the one picked in the round trip that reads it (DB_PICKED,
+ * journal_pick_ahead), else its GM's (combat_id).
+ */
+static int64_t
+combat_ahead(struct db *db, struct opts *o)
+{
+	int64_t id = 0;
+
+	if (o->combat == NULL)
+		id = journal_pick_ahead(db, &ledger_kind, cli_gm(o->gm),
+		    o->reading);
+	return id != 0 ? id : combat_id(db, o);
+}
+
+/*
+ * Loads and derives combat id (DB_PICKED: picked ahead, and none picked
+ * is said as combat_id says it, for o), calling hook (if not NULL)
+ * before each event with the state before it; a combat that no longer
+ * replays stops.  from is FROM_SNAPSHOT, EVERY_EVENT, or a seq to load
+ * from a snapshot before.
  */
 static void
-load_each(struct db *db, int64_t id, int64_t from, struct ledger *l,
-    struct combat_state *s,
+load_each(struct db *db, struct opts *o, int64_t id, int64_t from,
+    struct ledger *l, struct combat_state *s,
     void (*hook)(void *, const struct combat_state *, size_t), void *arg)
 {
 	int64_t bad = 0;
@@ -166,14 +183,21 @@ load_each(struct db *db, int64_t id, int64_t from, struct ledger *l,
 
 	if (from == EVERY_EVENT)
 		rc = ledger_load_all(db, id, l);
-	else if (from > 0)
+	else if (from > 0 || from == DB_PICKED_BEFORE)
 		rc = ledger_load_before(db, id, from, l);
 	else
 		rc = ledger_load(db, id, l);
+	/* None picked ahead: picked again, which says why (or finds one). */
+	if (rc == JOURNAL_NONE) {
+		id = combat_id(db, o);
+		rc = from > 0 || from == DB_PICKED_BEFORE ?
+		    ledger_load_before(db, id, from, l) : ledger_load(db, id, l);
+	}
 	if (rc != 0) {
 		db_subject(db, NULL, NULL);
 		db_die(db, "no combat %s", cli_key(id));
 	}
+	id = l->combat;
 	db_subject(db, "combat", cli_key(id));
 	if (ledger_derive_each(l, s, hook, arg, &bad, why, sizeof why) != 0)
 		db_die(db, "event %" PRId64 " no longer replays (%s); see "
@@ -184,7 +208,7 @@ load_each(struct db *db, int64_t id, int64_t from, struct ledger *l,
 static void
 load(struct db *db, struct opts *o, struct ledger *l, struct combat_state *s)
 {
-	load_each(db, combat_id(db, o), FROM_SNAPSHOT, l, s, NULL, NULL);
+	load_each(db, o, combat_ahead(db, o), FROM_SNAPSHOT, l, s, NULL, NULL);
 }
 
 /*
@@ -348,33 +372,61 @@ gear_from_db(struct db *db, const char *name, struct combat_gear *g)
 	item_release(&it);
 }
 
-/* A power of the database, as the event keeps it. */
+/*
+ * The questions of power_from_db, asked ahead with the combat's (the
+ * same round trip on a server) by the caster and the power as typed.
+ */
+struct power_asked {
+	const char	*caster;	/* as typed */
+	struct db_stmt	*def, *holds;
+};
+
+static void
+power_ask(struct db *db, const char *caster, const char *typed,
+    struct power_asked *a)
+{
+	a->caster = caster;
+	a->def = roster_power_ask(db, typed);
+	a->holds = roster_holds_ask(db, caster, 1, typed);
+}
+
+/*
+ * A power of the database, as the event keeps it: the power named as
+ * typed and whether caster (the fighter's full name) knows it, asked
+ * ahead in a, and again where the caster was typed otherwise; a name
+ * that is no power's is looked up as a name typed short (or refused),
+ * and its power asked again.
+ */
 static void
 power_from_db(struct db *db, const char *caster, const char *name,
-    struct combat_power *p)
+    struct power_asked *a, struct combat_power *p)
 {
 	struct power pw;
 	struct db_stmt *def, *holds;
 	const char *typed = name;
 
-	/*
-	 * The power and whether the caster knows it, asked with the check
-	 * of its name (one round trip on a server), and again if the name
-	 * was typed short.
-	 */
-	def = roster_power_ask(db, typed);
-	holds = roster_holds_ask(db, caster, 1, typed);
-	name = roster_full(db, ROSTER_POWER, typed);
-	if (strcmp(name, typed) != 0) {
-		db_finalize(def);
+	if (a->def == NULL)
+		power_ask(db, caster, typed, a);
+	def = a->def;
+	holds = a->holds;
+	a->def = a->holds = NULL;
+	item_power_init(&pw, name);
+	if (roster_power_take(db, def, &pw, NULL) == ROSTER_OK) {
+		name = keep_name(xstrdup(pw.name));
+		if (strcmp(caster, a->caster) != 0) {
+			db_finalize(holds);
+			holds = roster_holds_ask(db, caster, 1, name);
+		}
+	} else {
 		db_finalize(holds);
+		name = roster_full(db, ROSTER_POWER, typed);
 		def = roster_power_ask(db, name);
 		holds = roster_holds_ask(db, caster, 1, name);
-	}
-	item_power_init(&pw, name);
-	if (roster_power_take(db, def, &pw, NULL) != ROSTER_OK) {
-		db_finalize(holds);
-		db_die(db, "no power named '%s'", q(name));
+		if (roster_power_take(db, def, &pw, NULL) != ROSTER_OK) {
+			db_finalize(holds);
+			item_power_release(&pw);
+			db_die(db, "no power named '%s'", q(name));
+		}
 	}
 	if (!roster_holds_take(db, holds))
 		db_die(db, "'%s' does not know the power '%s'", q(caster),
@@ -611,6 +663,7 @@ strike_usage(const struct opts *o, int argc, const char *vs)
 struct strike_shared {
 	struct combat_power	 pw;
 	struct combat_gear	 vs_item;
+	struct power_asked	 asked;		/* a power's, asked ahead */
 };
 
 /*
@@ -703,7 +756,7 @@ strike_db_checks(struct opts *o, struct db *db, char **argv,
     struct strike_shared *sh)
 {
 	if (o->action == COMBAT_POWER) {
-		power_from_db(db, argv[0], argv[1], &sh->pw);
+		power_from_db(db, argv[0], argv[1], &sh->asked, &sh->pw);
 		if (ntargets > 1 && !combat_several_targets(o->action,
 		    COMBAT_KIND_ATTACK, sh->pw.target))
 			db_die(db, "'%s' has one target, not %d", q(argv[1]),
@@ -749,6 +802,9 @@ cmd_strike(struct opts *o, int argc, char **argv)
 		db_begin(db);
 	else
 		db_begin_append(db);
+	/* On a server, the power is asked with the combat: one round trip. */
+	if (o->action == COMBAT_POWER && db_on_server(db))
+		power_ask(db, argv[0], argv[1], &sh.asked);
 	load(db, o, &l, &s);
 	/* argv: the attacker, the power if any, then the targets. */
 	argv[0] = (char *)fighter(db, &s, argv[0]);
@@ -982,22 +1038,28 @@ keep_before(void *arg, const struct combat_state *s, size_t i)
 
 /*
  * Loads combat id for undoing event target (0: the newest it can), from
- * a snapshot before that event, whose state the undo needs: the newest,
- * whose load has every event after it, unless no event after it can be
- * undone (on a server, asking which event first would cost a round
- * trip).
+ * a snapshot before that event, whose state the undo needs: on a server
+ * the event is picked in the round trip that reads the combat
+ * (journal_target_ahead); on SQLite, the newest snapshot, whose load has
+ * every event after it, unless no event after it can be undone.
  */
 static void
-load_undo(struct db *db, int64_t id, int64_t target, struct ledger *l)
+load_undo(struct db *db, struct opts *o, int64_t id, int64_t target,
+    struct ledger *l)
 {
 	struct combat_state s;
 	char why[300];
+	int64_t from = target;
 
-	load_each(db, id, target ? target : FROM_SNAPSHOT, l, &s, NULL, NULL);
+	if (target == 0)
+		from = journal_target_ahead(db, &ledger_kind, id);
+	load_each(db, o, id, from != 0 ? from : FROM_SNAPSHOT, l, &s, NULL,
+	    NULL);
+	id = l->combat;
 	if (target == 0 && ledger_undoable(l, 0, why, sizeof why) < 0) {
 		combat_state_release(&s);
 		ledger_release(l);
-		load_each(db, id, ledger_undo_target(db, id), l, &s, NULL,
+		load_each(db, o, id, ledger_undo_target(db, id), l, &s, NULL,
 		    NULL);
 	}
 	combat_state_release(&s);
@@ -1022,8 +1084,9 @@ cmd_undo(struct opts *o, int argc, char **argv)
 		target = cli_int_arg("EVENT", argv[0], 1, INT32_MAX);
 	db = cli_db_open(o->db);
 	db_begin_append(db);
-	id = combat_id(db, o);
-	load_undo(db, id, target, &l);
+	id = combat_ahead(db, o);
+	load_undo(db, o, id, target, &l);
+	id = l.combat;
 	if ((u = ledger_undoable(&l, target, why, sizeof why)) < 0)
 		db_die(db, "%s", why);
 	k = (size_t)u;
@@ -1718,7 +1781,7 @@ cmd_log(struct opts *o, int argc, char **argv)
 	if (o->fmt != OUT_CSV && o->fmt != OUT_JSON)
 		ls.fp = strbuf_stream(&b);
 	/* Nothing is said until the whole combat has replayed. */
-	load_each(db, combat_id(db, o), EVERY_EVENT, &l, &s,
+	load_each(db, o, combat_id(db, o), EVERY_EVENT, &l, &s,
 	    ls.fp ? log_line : NULL, &ls);
 	db_rollback(db);
 	if (o->fmt == OUT_CSV) {

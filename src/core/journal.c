@@ -158,6 +158,73 @@ journal_gm(struct db *db, const struct journal_kind *k, int64_t id)
 	return gm;
 }
 
+/*
+ * k's pick as one statement of the server's: of k->sql_open's logs, this
+ * station's own with an act of GM ?1's, the one of the latest act (on a
+ * tie, the later in the list, as journal_pick); for a command that only
+ * reads, else the log of GM ?1's newest act; its key set as refkit.pick
+ * for the transaction ('' for none) and returned.  Made once a kind.
+ */
+static const char *
+pick_sql(const struct journal_kind *k, int reading)
+{
+	static struct {
+		const struct journal_kind	*k;
+		char				*sql[2];
+	} made[8];
+	size_t i;
+
+	for (i = 0; i < sizeof made / sizeof *made && made[i].k != NULL; i++)
+		if (made[i].k == k)
+			return made[i].sql[reading != 0];
+	if (i == sizeof made / sizeof *made)
+		errx(1, "refkit bug: more kinds of log than pick_sql keeps");
+	made[i].k = k;
+	for (int r = 0; r < 2; r++)
+		made[i].sql[r] = xasprintf("SELECT set_config('refkit.pick',"
+		    " coalesce((SELECT o.log::text FROM (SELECT q.*,"
+		    " row_number() OVER () AS refkit_n FROM (%s) AS q) AS"
+		    " o(log, mine) WHERE o.mine > 0 AND o.log BETWEEN"
+		    " refkit_key_lo() AND refkit_key_hi() ORDER BY o.mine DESC,"
+		    " o.refkit_n DESC LIMIT 1)%s%s%s, ''), true)", k->sql_open,
+		    r ? ", (" : "", r ? k->sql_last_mine : "", r ? ")::text" :
+		    "");
+	return made[i].sql[reading != 0];
+}
+
+int64_t
+journal_pick_ahead(struct db *db, const struct journal_kind *k,
+    const char *gm, int reading)
+{
+	struct db_stmt *st;
+
+	if (!db_on_server(db) || k->sql_open == NULL ||
+	    (reading && k->sql_last_mine == NULL))
+		return 0;
+	st = db_prepare(db, pick_sql(k, reading));
+	db_bind_text_copy(st, 1, gm);
+	db_ask(db, st);
+	db_asked_keep(db, "pick", DB_PICKED, st);
+	return DB_PICKED;
+}
+
+/* The log picked ahead, once its answer is in; 0 for none. */
+static int64_t
+picked(struct db *db)
+{
+	struct db_stmt *st = db_asked_take(db, "pick", DB_PICKED);
+	const char *v;
+	int64_t id = 0;
+
+	if (st == NULL)
+		errx(1, "refkit bug: a log picked ahead, and no pick asked");
+	if (db_step(db, st, 0) == DB_ROW && (v = db_column_text(st, 0)) !=
+	    NULL && *v != '\0')
+		id = strtoll(v, NULL, 10);
+	db_finalize(st);
+	return id;
+}
+
 /* Appends s to b (of size bsz, holding a string), cut to fit. */
 static void
 say_more(char *b, size_t bsz, const char *s)
@@ -526,7 +593,8 @@ snap_question(struct db *db, const struct journal_kind *k, int64_t id,
 	db_bind_text(st, 1, k->what);
 	db_bind_int(st, 2, id);
 	db_bind_int(st, 3, k->snap_version);
-	db_bind_int(st, 4, before > 0 ? before : INT64_MAX);
+	db_bind_int(st, 4, before > 0 || before == DB_PICKED_BEFORE ? before :
+	    INT64_MAX);
 	return st;
 }
 
@@ -575,7 +643,8 @@ journal_load_recent(struct db *db, const struct journal_kind *k,
 		db_bind_int(ev, 1, id);
 		db_bind_text(ev, 2, k->what);
 		db_bind_int(ev, 3, k->snap_version);
-		db_bind_int(ev, 4, before > 0 ? before : INT64_MAX);
+		db_bind_int(ev, 4, before > 0 || before == DB_PICKED_BEFORE ?
+		    before : INT64_MAX);
 	} else {
 		ev = db_prepare(db, k->sql_load);
 		db_bind_int(ev, 1, id);
@@ -590,6 +659,18 @@ journal_load_recent(struct db *db, const struct journal_kind *k,
 		prehash_ask(db, k, id);
 	}
 	found = db_step(db, head, 0) == DB_ROW;
+	/* The log picked ahead: its key, and the questions made its. */
+	if (id == DB_PICKED) {
+		id = picked(db);
+		db_log_picked(db, k->what, id);
+		db_asked_retag(db, DB_PICKED, id);
+		if (id == 0) {
+			db_finalize(head);
+			db_finalize(snap);
+			db_finalize(ev);
+			return JOURNAL_NONE;
+		}
+	}
 	if (found && k->head != NULL)
 		k->head(ctx, head);
 	db_finalize(head);
@@ -605,6 +686,29 @@ journal_load_recent(struct db *db, const struct journal_kind *k,
 	events_take(db, k, ev, ctx, j);
 	next_seq_known(db, k, j);
 	return 0;
+}
+
+int64_t
+journal_target_ahead(struct db *db, const struct journal_kind *k,
+    int64_t id)
+{
+	static char *sql;
+	struct db_stmt *st;
+
+	if (!db_on_server(db))
+		return 0;
+	if (sql == NULL)
+		sql = xasprintf("SELECT set_config('refkit.before',"
+		    " coalesce(nullif((%s), 0), 9223372036854775807)::text,"
+		    " true)", k->sql_target);
+	else if (strstr(sql, k->sql_target) == NULL)
+		errx(1, "refkit bug: journal_target_ahead of two kinds");
+	db_lock_log(db, k->what, id);
+	st = db_prepare(db, sql);
+	db_bind_int(st, 1, id);
+	db_send(db, st);
+	db_finalize(st);
+	return DB_PICKED_BEFORE;
 }
 
 int64_t

@@ -305,6 +305,27 @@ int64_t journal_pick(struct db *db, const struct journal_kind *k,
     const char *gm, int reading, char *why, size_t whysz);
 
 /*
+ * The same pick on a server, made by the server in the round trip that
+ * reads the log (issue #40): asks it and returns DB_PICKED, which
+ * journal_load_recent takes for the log picked and makes the log's key
+ * once the answer is in (j->log); it returns JOURNAL_NONE when there was
+ * none, and the command picks again the usual way (journal_pick) to say
+ * why.  Returns 0, having asked nothing, on SQLite: pick the usual way.
+ */
+#define JOURNAL_NONE	(-2)
+/*
+ * For an undo on a server, log id's newest live event (k->sql_target)
+ * picked in the round trip that reads the log: sent, under the log's
+ * lock, and DB_PICKED_BEFORE returned, which journal_load_recent takes
+ * for "before it" (the snapshot the undo needs); 0 on SQLite.  id may be
+ * DB_PICKED.
+ */
+int64_t journal_target_ahead(struct db *db, const struct journal_kind *k,
+    int64_t id);
+int64_t journal_pick_ahead(struct db *db, const struct journal_kind *k,
+    const char *gm, int reading);
+
+/*
  * The log of kind k a command acts on: the one typed (a key as users
  * type it, cli_key_arg), else GM gm's (cli_gm, journal_pick; reading for
  * a command that only reads).  Neither is an error through db_die, which

@@ -295,6 +295,11 @@ ledger_load_at(struct db *db, int64_t id, int64_t before, struct ledger *l)
 	else
 		rc = journal_load_recent(db, &ledger_kind, id, before, &rd,
 		    &l->j);
+	/* A combat picked ahead (DB_PICKED) is known now. */
+	if (rc == 0 && id != l->j.log) {
+		id = l->combat = l->j.log;
+		db_key_text(db, id, l->key);
+	}
 	if (rc == 0 && l->j.snap != NULL) {
 		struct combat_state *s = xmalloc(sizeof *s);
 
@@ -324,7 +329,8 @@ int
 ledger_load_before(struct db *db, int64_t id, int64_t before,
     struct ledger *l)
 {
-	return ledger_load_at(db, id, before > 0 ? before : 1, l);
+	return ledger_load_at(db, id, before > 0 || before == DB_PICKED_BEFORE ?
+	    before : 1, l);
 }
 
 int

@@ -54,7 +54,8 @@ void ledger_fighters(struct db *db, int64_t id,
 /*
  * Loads combat id from its newest snapshot: the events after it, which
  * ledger_derive runs on its state.  Returns 0, or -1 if there is no such
- * combat.
+ * combat.  id may be DB_PICKED (journal_pick_ahead): l->combat is then
+ * the combat picked, and JOURNAL_NONE says none was.
  */
 int ledger_load(struct db *db, int64_t id, struct ledger *l);
 /* The same from a snapshot before event seq before, for an undo of it. */

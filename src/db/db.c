@@ -796,10 +796,27 @@ log_lock_key(const char *kind, int64_t id)
 void
 db_lock_log(struct db *db, const char *kind, int64_t id)
 {
+	struct db_stmt *st;
 	int64_t key;
 
 	if (db->pg == NULL || !db->appending)
 		return;
+	/* The log picked ahead: its lock made by the server the same way. */
+	if (id == DB_PICKED) {
+		if (db->log_lock == DB_PICKED)
+			return;
+		if (db->log_lock != 0)
+			errx(1, "refkit bug: one append transaction reads two "
+			    "logs");
+		st = db_prepare(db, "SELECT pg_advisory_xact_lock("
+		    "refkit_log_lock(?1, ?2))");
+		db_bind_text(st, 1, kind);
+		db_bind_int(st, 2, DB_PICKED);
+		db_send(db, st);
+		db_finalize(st);
+		db->log_lock = DB_PICKED;
+		return;
+	}
 	key = log_lock_key(kind, id);
 	if (db->log_lock == key)
 		return;
@@ -807,6 +824,13 @@ db_lock_log(struct db *db, const char *kind, int64_t id)
 		errx(1, "refkit bug: one append transaction reads two logs");
 	dbpg_lock(db, key);
 	db->log_lock = key;
+}
+
+void
+db_log_picked(struct db *db, const char *kind, int64_t id)
+{
+	if (db->log_lock == DB_PICKED)
+		db->log_lock = id != 0 ? log_lock_key(kind, id) : 0;
 }
 
 void

@@ -224,6 +224,12 @@ void db_begin_append(struct db *db);
  */
 void db_lock_log(struct db *db, const char *kind, int64_t id);
 /*
+ * The log picked ahead on the server (DB_PICKED, whose lock
+ * db_lock_log had the server take) is log id of kind; 0: none was, and
+ * no lock is held.
+ */
+void db_log_picked(struct db *db, const char *kind, int64_t id);
+/*
  * Exits 1 (a refkit bug) unless the transaction may append to log id:
  * it is not an append transaction, or it holds that log's lock.
  */

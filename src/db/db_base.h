@@ -46,7 +46,8 @@ struct db {
 	struct pg_cache *pg_cache; /* statements prepared on the connection */
 	struct sqlite3 *local;	/* on a server: db_prepare_local's, or NULL */
 	int	 appending;	/* the transaction is db_begin_append's */
-	int64_t	 log_lock;	/* the log it locked (db_lock_log), or 0 */
+	int64_t	 log_lock;	/* the log it locked (db_lock_log), or 0;
+				   DB_PICKED: the log picked ahead */
 	int	 keys_lock;	/* it holds the lock of new keys and changes */
 	char	 subject[64];	/* db_die's messages are about it, or "" */
 	int	 migrating;	/* a migration's changes go by parts (db.c) */
@@ -76,6 +77,19 @@ struct db {
 		int64_t		 next;
 	} next_key;
 };
+
+/*
+ * A key that stands for the log a writer's command picked on the server
+ * in the same round trip (core/journal.c, journal_pick_ahead): bound to
+ * a statement on a server, it is the server's refkit_pick(); never a
+ * record's key, never bound on SQLite.
+ */
+#define DB_PICKED	INT64_MIN
+/*
+ * The same for a seq picked on the server ahead of the read that needs
+ * it (journal_target_ahead: an undo's target): its refkit_before().
+ */
+#define DB_PICKED_BEFORE	(INT64_MIN + 1)
 
 /* What db_step returns. */
 #define DB_ROW		100	/* a row is ready to read */

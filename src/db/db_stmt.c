@@ -262,6 +262,15 @@ db_asked_take(struct db *db, const char *tag, int64_t log)
 }
 
 void
+db_asked_retag(struct db *db, int64_t from, int64_t to)
+{
+	for (size_t i = 0; i < sizeof db->asked / sizeof *db->asked; i++)
+		if (db->asked[i].st != NULL && db->asked[i].tx_no ==
+		    db->tx_no && db->asked[i].log == from)
+			db->asked[i].log = to;
+}
+
+void
 db_asked_drop(struct db *db)
 {
 	for (size_t i = 0; i < sizeof db->asked / sizeof *db->asked; i++) {

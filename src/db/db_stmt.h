@@ -79,6 +79,8 @@ void db_asked_keep(struct db *db, const char *tag, int64_t log,
     struct db_stmt *st);
 struct db_stmt *db_asked_take(struct db *db, const char *tag, int64_t log);
 void db_asked_drop(struct db *db);
+/* The questions kept under log from are now log to's (a log picked ahead). */
+void db_asked_retag(struct db *db, int64_t from, int64_t to);
 int db_in_write(struct db *db);
 /* 1 on a server (PostgreSQL), 0 on SQLite. */
 int db_on_server(struct db *db);

@@ -522,6 +522,8 @@ struct pg_stmt {
 	int		 blobrow;
 	int		 asked;		/* sent by dbpg_ask, not yet stepped */
 	int		 arrived;	/* its result came, rows not yet read */
+	uint32_t	 picked;	/* parameters bound to DB_PICKED */
+	uint32_t	 before;	/* ... to DB_PICKED_BEFORE */
 };
 
 #define CONN(db)	((PGconn *)(db)->pg)
@@ -903,7 +905,7 @@ sent_check(struct db *db)
 		return;
 	sent_read(db, &b);
 	if (b.lost)
-		pg_failed(db, b.failed, db->path);
+		pg_failed(db, b.failed, b.what != NULL ? b.what : db->path);
 	sent_settle(db, &b);
 }
 
@@ -1919,6 +1921,10 @@ slot(struct pg_stmt *p, int i)
 	p->len[i - 1] = 0;
 	p->fmt[i - 1] = 0;
 	p->type[i - 1] = p->unused[i - 1] ? OID_TEXT : 0;
+	if (i <= 32) {
+		p->picked &= ~(UINT32_C(1) << (i - 1));
+		p->before &= ~(UINT32_C(1) << (i - 1));
+	}
 	return i - 1;
 }
 
@@ -1945,6 +1951,15 @@ dbpg_bind_int(struct pg_stmt *p, int i, int64_t v)
 	snprintf(p->num[k], sizeof p->num[k], "%" PRId64, v);
 	p->val[k] = p->num[k];
 	p->type[k] = p->unused[k] ? OID_TEXT : OID_INT8;
+	if (v == DB_PICKED || v == DB_PICKED_BEFORE) {
+		if (k >= 32)
+			errx(1, "refkit bug: a log picked ahead bound past "
+			    "parameter 32");
+		if (v == DB_PICKED)
+			p->picked |= UINT32_C(1) << k;
+		else
+			p->before |= UINT32_C(1) << k;
+	}
 }
 
 void
@@ -2027,6 +2042,45 @@ bind_extra(struct pg_stmt *p)
 }
 
 /*
+ * p's SQL with each parameter bound to DB_PICKED written as the server's
+ * refkit_pick(), the log the command picked ahead (tools/pgcompat.sql),
+ * and each bound to DB_PICKED_BEFORE as refkit_before(): their values
+ * are not known to the client yet.  The parameter stays, bound but not
+ * named, with its type.
+ */
+static char *
+picked_sql(const struct pg_stmt *p)
+{
+	struct strbuf b = STRBUF_INIT;
+	const char *s = p->sql, *from = s;
+
+	while (*s != '\0') {
+		if (*s == '\'' || *s == '"') {
+			s = skip_quoted(s);
+			continue;
+		}
+		if (*s == '$' && isdigit((unsigned char)s[1])) {
+			const char *d = s + 1;
+			int n = param_no(&d);
+
+			if (n >= 1 && n <= 32 && ((p->picked | p->before) &
+			    (UINT32_C(1) << (n - 1)))) {
+				strbuf_add(&b, from, (size_t)(s - from));
+				strbuf_addstr(&b, (p->picked & (UINT32_C(1) <<
+				    (n - 1))) ? "refkit_pick()" :
+				    "refkit_before()");
+				from = d;
+			}
+			s = d;
+			continue;
+		}
+		s++;
+	}
+	strbuf_addstr(&b, from);
+	return strbuf_detach(&b, NULL);
+}
+
+/*
  * Sends p's statement, prepared on its second run (the preparing goes in
  * the same round trip), its result for owner (p, or NULL for a write
  * nobody reads), within a savepoint when savepoint is set.
@@ -2037,8 +2091,13 @@ send_stmt(struct db *db, struct pg_stmt *p, struct pg_stmt *owner,
 {
 	PGconn *c = CONN(db);
 	struct pg_prep *e;
+	char *sql = NULL;
 	int fresh, ok;
 
+	if ((p->picked | p->before) != 0) {
+		sql = p->sql;
+		p->sql = picked_sql(p);
+	}
 	bind_extra(p);
 	e = prepared(db, p, &fresh);
 	if (savepoint)
@@ -2052,6 +2111,10 @@ send_stmt(struct db *db, struct pg_stmt *p, struct pg_stmt *owner,
 	ok = e != NULL ? pq.sendQueryPrepared(c, e->name, p->n, p->val, p->len,
 	    p->fmt, 0) : pq.sendQueryParams(c, p->sql, p->n, p->type, p->val,
 	    p->len, p->fmt, 0);
+	if (sql != NULL) {
+		free(p->sql);
+		p->sql = sql;
+	}
 	if (!ok)
 		pg_failed(db, NULL, db->path);
 	sent_add(db, SENT_STMT, owner, NULL, NULL);

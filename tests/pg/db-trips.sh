@@ -9,14 +9,18 @@
 # (one simple Query), is part of connecting and counted apart.
 #
 # Each command has its ceiling here; a command over it fails.  The
-# issue's target is 2 for every table command: the readers (status, log)
-# and a writer given its combat (--combat, and every command of play
-# after the first) are there.  A writer still pays one trip to find the
-# GM's combat, then one to read the combat (with the next free key and
-# the event table's columns, so that it hashes its event before the
-# INSERT) and one for its writes, which the server records as the
+# issue's target is 2 for every table command, and every one is there:
+# a writer pays one trip to read its combat, which the server picks in
+# the same trip (the GM's, journal_pick_ahead), with the next free key
+# and the event table's columns, so that it hashes its event before the
+# INSERT, and one for its writes, which the server records as the
 # station's change (refkit_store), with the COMMIT (refkit.db(5),
-# "PostgreSQL"): the ceilings below hold it there.
+# "PostgreSQL").  A reader pays the first alone.  The ceilings below
+# hold them there.
+#
+# The server's lock of a log picked ahead (refkit_log_lock) must be the
+# one the client takes for the log named (db.c's log_lock_key): both are
+# read off the trace and compared.
 set -u
 B=$1
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -68,17 +72,28 @@ table_commands() {
 	quiet crs-stats power add 'Fire Dart' em=5 picks=1 defend=none
 	quiet crs-stats give Eve 'Fire Dart'
 	quiet crs-combat start Ann Eve
-	cost 3 crs-combat init Ann=9 Eve=2
-	cost 3 crs-combat attack Ann Eve
-	# One more for the power: its name, what it is and who knows it,
-	# asked together once the caster is known from the combat.
-	cost 4 crs-combat power Eve 'Fire Dart' Ann
-	cost 3 crs-combat round
-	cost 3 crs-combat init Ann=9 Eve=2
-	cost 3 crs-combat mental Ann Eve
-	cost 3 crs-combat pass Eve
-	cost 3 crs-combat undo
-	cost 2 crs-combat status
+	cost 2 crs-combat init Ann=9 Eve=2
+	cost 2 crs-combat attack Ann Eve
+	# The power, and whether the caster knows it, asked with the
+	# combat by the names as typed; typed short, asked again once the
+	# caster is known from the combat and the power's name looked up.
+	cost 2 crs-combat power Eve 'Fire Dart' Ann
+	cost 2 crs-combat round
+	cost 2 crs-combat init Ann=2 Eve=9
+	cost 3 crs-combat power E 'Fire Dart' Ann
+	cost 2 crs-combat round
+	cost 2 crs-combat init Ann=2 Eve=9
+	# The power's name typed short: looked up (the name as typed, then
+	# every name), then the power asked again.
+	cost 5 crs-combat power Eve Fire Ann
+	cost 2 crs-combat round
+	cost 2 crs-combat init Ann=9 Eve=2
+	cost 2 crs-combat mental Ann Eve
+	cost 2 crs-combat pass Eve
+	cost 2 crs-combat undo
+	# The log, ended or not, picked with it; its whole story (log)
+	# with its snapshots, after the pick.
+	cost 1 crs-combat status
 	cost 2 crs-combat log
 	# Named, the combat needs no finding.
 	cost 2 crs-combat --combat 1 pass Eve
@@ -92,10 +107,20 @@ table_commands() {
 		i=$((i + 1))
 	done
 	cost 2 crs-combat log
-	cost 3 crs-combat pass Eve
+	cost 2 crs-combat pass Eve
 }
 echo "round trips after connecting, each command once:"
 table_commands
+rm -f "$t/trace"
+REFKIT_PG_TRACE="$t/trace" "$bin/crs-combat" --combat 1 pass Ann \
+    >/dev/null 2>&1
+key=$(awk -F'\t' '$3 == "Parse" && index($4, "pg_advisory_xact_lock($1::int8)") {
+	want = 1; next } want && $3 == "Bind" { split($4, f, "'"'"'");
+	if (f[2] ~ /^-/) { print f[2]; exit } want = 0 }' "$t/trace")
+id=$("$pg_bin/psql" -qXAt -d trips -c "SELECT id FROM combat")
+sql=$("$pg_bin/psql" -qXAt -d trips -c "SELECT refkit_log_lock('combat', $id)")
+[ -n "$key" ] && [ "$key" = "$sql" ] && ok ||
+    bad "the lock of combat $id: the client's '$key', the server's '$sql'"
 # Each event was hashed before its INSERT, from what the writer bound:
 # the chain that verify reads from the rows as stored must hold.
 if "$bin/refkit" verify >"$t/verify" 2>&1; then
