@@ -1073,7 +1073,7 @@ cmd_undo(struct opts *o, int argc, char **argv)
 	struct combat_state s;
 	struct before_k pre;
 	struct combat_event e;
-	int64_t target = 0, bad, id;
+	int64_t target = 0, bad;
 	size_t k;
 	long u;
 	char why[300];
@@ -1084,9 +1084,7 @@ cmd_undo(struct opts *o, int argc, char **argv)
 		target = cli_int_arg("EVENT", argv[0], 1, INT32_MAX);
 	db = cli_db_open(o->db);
 	db_begin_append(db);
-	id = combat_ahead(db, o);
-	load_undo(db, o, id, target, &l);
-	id = l.combat;
+	load_undo(db, o, combat_ahead(db, o), target, &l);
 	if ((u = ledger_undoable(&l, target, why, sizeof why)) < 0)
 		db_die(db, "%s", why);
 	k = (size_t)u;

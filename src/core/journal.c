@@ -172,24 +172,27 @@ pick_sql(const struct journal_kind *k, int reading)
 		const struct journal_kind	*k;
 		char				*sql[2];
 	} made[8];
-	size_t i;
 
-	for (i = 0; i < sizeof made / sizeof *made && made[i].k != NULL; i++)
+	for (size_t i = 0; i < sizeof made / sizeof *made; i++) {
+		if (made[i].k == NULL) {
+			made[i].k = k;
+			for (int r = 0; r < 2; r++)
+				made[i].sql[r] = xasprintf("SELECT set_config("
+				    "'refkit.pick', coalesce((SELECT"
+				    " o.log::text FROM (SELECT q.*, row_number()"
+				    " OVER () AS refkit_n FROM (%s) AS q) AS"
+				    " o(log, mine) WHERE o.mine > 0 AND o.log"
+				    " BETWEEN refkit_key_lo() AND refkit_key_hi()"
+				    " ORDER BY o.mine DESC, o.refkit_n DESC LIMIT"
+				    " 1)%s%s%s, ''), true)", k->sql_open, r ?
+				    ", (" : "", !r ? "" : k->sql_last_mine ?
+				    k->sql_last_mine : "SELECT NULL", r ?
+				    ")::text" : "");
+		}
 		if (made[i].k == k)
 			return made[i].sql[reading != 0];
-	if (i == sizeof made / sizeof *made)
-		errx(1, "refkit bug: more kinds of log than pick_sql keeps");
-	made[i].k = k;
-	for (int r = 0; r < 2; r++)
-		made[i].sql[r] = xasprintf("SELECT set_config('refkit.pick',"
-		    " coalesce((SELECT o.log::text FROM (SELECT q.*,"
-		    " row_number() OVER () AS refkit_n FROM (%s) AS q) AS"
-		    " o(log, mine) WHERE o.mine > 0 AND o.log BETWEEN"
-		    " refkit_key_lo() AND refkit_key_hi() ORDER BY o.mine DESC,"
-		    " o.refkit_n DESC LIMIT 1)%s%s%s, ''), true)", k->sql_open,
-		    r ? ", (" : "", r ? k->sql_last_mine : "", r ? ")::text" :
-		    "");
-	return made[i].sql[reading != 0];
+	}
+	errx(1, "refkit bug: more kinds of log than pick_sql keeps");
 }
 
 int64_t
