@@ -114,9 +114,11 @@ RETURN QUERY WITH d AS (
 	    ELSE 0 END AS kp,
 	    CASE json_typeof(e.v)
 	    WHEN 'null' THEN '\x05'::bytea
-	    WHEN 'string' THEN '\x03'::bytea ||
-		refkit_varint(octet_length(convert_to(e.v #>> '{}', 'UTF8'))) ||
-		convert_to(e.v #>> '{}', 'UTF8')
+	    WHEN 'string' THEN '\x03'::bytea || CASE WHEN
+		octet_length(convert_to(e.v #>> '{}', 'UTF8')) < 128 THEN
+		set_byte('\x00'::bytea, 0, octet_length(convert_to(e.v #>> '{}',
+		'UTF8'))) ELSE refkit_varint(octet_length(convert_to(e.v #>> '{}',
+		'UTF8'))) END || convert_to(e.v #>> '{}', 'UTF8')
 	    WHEN 'number' THEN '\x01'::bytea || int8send((e.v #>> '{}')::bigint)
 	    WHEN 'boolean' THEN '\x01'::bytea ||
 		int8send(CASE WHEN e.v::text = 'true' THEN 1 ELSE 0 END::bigint)

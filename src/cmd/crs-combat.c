@@ -165,6 +165,17 @@ combat_ahead(struct db *db, struct opts *o)
 	return id != 0 ? id : combat_id(db, o);
 }
 
+/* Loads combat id as load_each says. */
+static int
+load_from(struct db *db, int64_t id, int64_t from, struct ledger *l)
+{
+	if (from == EVERY_EVENT)
+		return ledger_load_all(db, id, l);
+	if (from > 0 || from == DB_PICKED_BEFORE)
+		return ledger_load_before(db, id, from, l);
+	return ledger_load(db, id, l);
+}
+
 /*
  * Loads and derives combat id (DB_PICKED: picked ahead, and none picked
  * is said as combat_id says it, for o), calling hook (if not NULL)
@@ -179,19 +190,12 @@ load_each(struct db *db, struct opts *o, int64_t id, int64_t from,
 {
 	int64_t bad = 0;
 	char why[300];
-	int rc;
+	int rc = load_from(db, id, from, l);
 
-	if (from == EVERY_EVENT)
-		rc = ledger_load_all(db, id, l);
-	else if (from > 0 || from == DB_PICKED_BEFORE)
-		rc = ledger_load_before(db, id, from, l);
-	else
-		rc = ledger_load(db, id, l);
 	/* None picked ahead: picked again, which says why (or finds one). */
 	if (rc == JOURNAL_NONE) {
 		id = combat_id(db, o);
-		rc = from > 0 || from == DB_PICKED_BEFORE ?
-		    ledger_load_before(db, id, from, l) : ledger_load(db, id, l);
+		rc = load_from(db, id, from, l);
 	}
 	if (rc != 0) {
 		db_subject(db, NULL, NULL);
@@ -1779,7 +1783,7 @@ cmd_log(struct opts *o, int argc, char **argv)
 	if (o->fmt != OUT_CSV && o->fmt != OUT_JSON)
 		ls.fp = strbuf_stream(&b);
 	/* Nothing is said until the whole combat has replayed. */
-	load_each(db, o, combat_id(db, o), EVERY_EVENT, &l, &s,
+	load_each(db, o, combat_ahead(db, o), EVERY_EVENT, &l, &s,
 	    ls.fp ? log_line : NULL, &ls);
 	db_rollback(db);
 	if (o->fmt == OUT_CSV) {

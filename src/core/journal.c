@@ -559,6 +559,16 @@ journal_load(struct db *db, const struct journal_kind *k, int64_t id,
 	db_bind_int(ev, 2, 0);
 	db_ask(db, ev);
 	found = read_head(db, k, id, ctx);
+	/* The log picked ahead: its key, and the questions made its. */
+	if (id == DB_PICKED) {
+		id = picked(db);
+		db_log_picked(db, k->what, id);
+		db_asked_retag(db, DB_PICKED, id);
+		if (id == 0) {
+			db_finalize(ev);
+			return JOURNAL_NONE;
+		}
+	}
 	if (!found) {
 		db_finalize(ev);
 		return -1;

@@ -359,14 +359,18 @@ char *journal_gm(struct db *db, const struct journal_kind *k, int64_t id);
 /*
  * Loads log id of kind k: its row, read through k->head, and every
  * event, read through k->read, both given ctx.  Returns 0, or -1 (j
- * empty) if there is no such log.  Release with journal_release.
+ * empty) if there is no such log.  Release with journal_release.  id
+ * may be DB_PICKED, as for journal_load_recent.
  */
 int journal_load(struct db *db, const struct journal_kind *k, int64_t id,
     void *ctx, struct journal *j);
 /*
  * The same from the newest snapshot usable for a state before seq
- * before (0: any): j->base is its seq, j->snap its bytes, and j holds
- * the events after it only.  Without one, the same as journal_load.
+ * before (0: any; DB_PICKED_BEFORE: journal_target_ahead's): j->base is
+ * its seq, j->snap its bytes, and j holds the events after it only.
+ * Without one, the same as journal_load.  With id DB_PICKED (the log
+ * journal_pick_ahead asked for), j->log is the log picked, or the
+ * return is JOURNAL_NONE when none was.
  */
 int journal_load_recent(struct db *db, const struct journal_kind *k,
     int64_t id, int64_t before, void *ctx, struct journal *j);

@@ -337,13 +337,14 @@ int
 ledger_load_all(struct db *db, int64_t id, struct ledger *l)
 {
 	struct db_stmt *snaps;
+	int rc;
 
 	/* Asked with the load's questions, under the log's lock. */
 	db_lock_log(db, ledger_kind.what, id);
 	snaps = journal_snapshots_ask(db, &ledger_kind, id);
-	if (ledger_load_at(db, id, LOAD_ALL, l) != 0) {
+	if ((rc = ledger_load_at(db, id, LOAD_ALL, l)) != 0) {
 		db_finalize(snaps);
-		return -1;
+		return rc;
 	}
 	l->snaps = journal_snapshots_take(db, snaps, &l->nsnaps);
 	return 0;

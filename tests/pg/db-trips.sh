@@ -15,8 +15,8 @@
 # and the event table's columns, so that it hashes its event before the
 # INSERT, and one for its writes, which the server records as the
 # station's change (refkit_store), with the COMMIT (refkit.db(5),
-# "PostgreSQL").  A reader pays the first alone.  The ceilings below
-# hold them there.
+# "PostgreSQL").  A reader (status, log) pays the first alone.  The
+# ceilings below hold them there.
 #
 # The server's lock of a log picked ahead (refkit_log_lock) must be the
 # one the client takes for the log named (db.c's log_lock_key): both are
@@ -91,10 +91,10 @@ table_commands() {
 	cost 2 crs-combat mental Ann Eve
 	cost 2 crs-combat pass Eve
 	cost 2 crs-combat undo
-	# The log, ended or not, picked with it; its whole story (log)
-	# with its snapshots, after the pick.
+	# A reader's combat, ended or not, picked in the trip that reads
+	# it, its whole story (log) with its snapshots as well.
 	cost 1 crs-combat status
-	cost 2 crs-combat log
+	cost 1 crs-combat log
 	# Named, the combat needs no finding.
 	cost 2 crs-combat --combat 1 pass Eve
 	cost 1 crs-combat --combat 1 status
@@ -106,7 +106,7 @@ table_commands() {
 		quiet crs-combat attack Ann Eve
 		i=$((i + 1))
 	done
-	cost 2 crs-combat log
+	cost 1 crs-combat log
 	cost 2 crs-combat pass Eve
 }
 echo "round trips after connecting, each command once:"
