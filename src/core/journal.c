@@ -158,19 +158,24 @@ journal_gm(struct db *db, const struct journal_kind *k, int64_t id)
 	return gm;
 }
 
+/* The statements journal_pick_ahead and journal_target_ahead send. */
+enum ahead { AHEAD_PICK, AHEAD_PICK_READING, AHEAD_TARGET, AHEAD_N };
+
 /*
- * k's pick as one statement of the server's: of k->sql_open's logs, this
- * station's own with an act of GM ?1's, the one of the latest act (on a
- * tie, the later in the list, as journal_pick); for a command that only
- * reads, else the log of GM ?1's newest act; its key set as refkit.pick
- * for the transaction ('' for none) and returned.  Made once a kind.
+ * k's statement ahead, made once a kind.  A pick: of k->sql_open's
+ * logs, this station's own with an act of GM ?1's, the one of the
+ * latest act (on a tie, the later in the list, as journal_pick); for a
+ * command that only reads, else the log of GM ?1's newest act; its key
+ * set as refkit.pick for the transaction ('' for none) and returned.  A
+ * target: log ?1's newest live event (k->sql_target) set as
+ * refkit.before, or the largest bigint when there is none.
  */
 static const char *
-pick_sql(const struct journal_kind *k, int reading)
+ahead_sql(const struct journal_kind *k, enum ahead which)
 {
 	static struct {
 		const struct journal_kind	*k;
-		char				*sql[2];
+		char				*sql[AHEAD_N];
 	} made[8];
 
 	for (size_t i = 0; i < sizeof made / sizeof *made; i++) {
@@ -188,11 +193,15 @@ pick_sql(const struct journal_kind *k, int reading)
 				    ", (" : "", !r ? "" : k->sql_last_mine ?
 				    k->sql_last_mine : "SELECT NULL", r ?
 				    ")::text" : "");
+			made[i].sql[AHEAD_TARGET] = xasprintf("SELECT"
+			    " set_config('refkit.before', coalesce(nullif((%s),"
+			    " 0), 9223372036854775807)::text, true)",
+			    k->sql_target);
 		}
 		if (made[i].k == k)
-			return made[i].sql[reading != 0];
+			return made[i].sql[which];
 	}
-	errx(1, "refkit bug: more kinds of log than pick_sql keeps");
+	errx(1, "refkit bug: more kinds of log than ahead_sql keeps");
 }
 
 int64_t
@@ -204,16 +213,20 @@ journal_pick_ahead(struct db *db, const struct journal_kind *k,
 	if (!db_on_server(db) || k->sql_open == NULL ||
 	    (reading && k->sql_last_mine == NULL))
 		return 0;
-	st = db_prepare(db, pick_sql(k, reading));
+	st = db_prepare(db, ahead_sql(k, reading ? AHEAD_PICK_READING :
+	    AHEAD_PICK));
 	db_bind_text_copy(st, 1, gm);
 	db_ask(db, st);
 	db_asked_keep(db, "pick", DB_PICKED, st);
 	return DB_PICKED;
 }
 
-/* The log picked ahead, once its answer is in; 0 for none. */
+/*
+ * The log of kind k picked ahead, once its answer is in, or 0 for none:
+ * its lock and the questions asked ahead for it are made its.
+ */
 static int64_t
-picked(struct db *db)
+picked(struct db *db, const struct journal_kind *k)
 {
 	struct db_stmt *st = db_asked_take(db, "pick", DB_PICKED);
 	const char *v;
@@ -225,6 +238,8 @@ picked(struct db *db)
 	    NULL && *v != '\0')
 		id = strtoll(v, NULL, 10);
 	db_finalize(st);
+	db_log_picked(db, k->what, id);
+	db_asked_retag(db, DB_PICKED, id);
 	return id;
 }
 
@@ -559,15 +574,9 @@ journal_load(struct db *db, const struct journal_kind *k, int64_t id,
 	db_bind_int(ev, 2, 0);
 	db_ask(db, ev);
 	found = read_head(db, k, id, ctx);
-	/* The log picked ahead: its key, and the questions made its. */
-	if (id == DB_PICKED) {
-		id = picked(db);
-		db_log_picked(db, k->what, id);
-		db_asked_retag(db, DB_PICKED, id);
-		if (id == 0) {
-			db_finalize(ev);
-			return JOURNAL_NONE;
-		}
+	if (id == DB_PICKED && (id = picked(db, k)) == 0) {
+		db_finalize(ev);
+		return JOURNAL_NONE;
 	}
 	if (!found) {
 		db_finalize(ev);
@@ -672,17 +681,11 @@ journal_load_recent(struct db *db, const struct journal_kind *k,
 		prehash_ask(db, k, id);
 	}
 	found = db_step(db, head, 0) == DB_ROW;
-	/* The log picked ahead: its key, and the questions made its. */
-	if (id == DB_PICKED) {
-		id = picked(db);
-		db_log_picked(db, k->what, id);
-		db_asked_retag(db, DB_PICKED, id);
-		if (id == 0) {
-			db_finalize(head);
-			db_finalize(snap);
-			db_finalize(ev);
-			return JOURNAL_NONE;
-		}
+	if (id == DB_PICKED && (id = picked(db, k)) == 0) {
+		db_finalize(head);
+		db_finalize(snap);
+		db_finalize(ev);
+		return JOURNAL_NONE;
 	}
 	if (found && k->head != NULL)
 		k->head(ctx, head);
@@ -705,19 +708,12 @@ int64_t
 journal_target_ahead(struct db *db, const struct journal_kind *k,
     int64_t id)
 {
-	static char *sql;
 	struct db_stmt *st;
 
 	if (!db_on_server(db))
 		return 0;
-	if (sql == NULL)
-		sql = xasprintf("SELECT set_config('refkit.before',"
-		    " coalesce(nullif((%s), 0), 9223372036854775807)::text,"
-		    " true)", k->sql_target);
-	else if (strstr(sql, k->sql_target) == NULL)
-		errx(1, "refkit bug: journal_target_ahead of two kinds");
 	db_lock_log(db, k->what, id);
-	st = db_prepare(db, sql);
+	st = db_prepare(db, ahead_sql(k, AHEAD_TARGET));
 	db_bind_int(st, 1, id);
 	db_send(db, st);
 	db_finalize(st);
