@@ -172,17 +172,24 @@ struct row {
 	int		 placed;	/* verify: its place in the chain found */
 };
 
+/* Makes room in r for n more bytes. */
 static void
+grow(struct row *r, size_t n)
+{
+	r->cap = r->cap ? 2 * r->cap : 512;
+	while (r->cap < r->len + n)
+		r->cap *= 2;
+	r->enc = xrealloc(r->enc, r->cap);
+}
+
+/* Called for every column of every row verify reads: kept inline. */
+static inline void
 put(struct row *r, const void *p, size_t n)
 {
 	if (n == 0)
 		return;
-	if (r->len + n > r->cap || r->enc == NULL) {
-		r->cap = r->cap ? 2 * r->cap : 512;
-		while (r->cap < r->len + n)
-			r->cap *= 2;
-		r->enc = xrealloc(r->enc, r->cap);
-	}
+	if (__builtin_expect(r->len + n > r->cap || r->enc == NULL, 0))
+		grow(r, n);
 	memcpy(r->enc + r->len, p, n);
 	r->len += n;
 }
@@ -202,16 +209,14 @@ put_be(unsigned char *b, uint64_t v, int n)
 static int
 int_encode(int64_t v, unsigned char b[9])
 {
-	int n = v == 0 ? 0 : 8;
+	/*
+	 * The bits of v's magnitude, ~v's for a negative v, then one for
+	 * the sign: n is the fewest bytes that hold them.
+	 */
+	uint64_t m = v < 0 ? ~(uint64_t)v : (uint64_t)v;
+	int bits = m == 0 ? 0 : 64 - __builtin_clzll(m);
+	int n = v == 0 ? 0 : (bits + 8) / 8;
 
-	/* n - 1 bytes hold v if it is within their signed range. */
-	while (n > 1) {
-		int64_t half = INT64_C(1) << (8 * (n - 1) - 1);
-
-		if (v < -half || v > half - 1)
-			break;
-		n--;
-	}
 	b[0] = (unsigned char)(0x10 + n);
 	put_be(b + 1, (uint64_t)v, n);
 	return 1 + n;
