@@ -1595,6 +1595,67 @@ import_copies(struct roster_import *im, int empty)
 }
 
 /*
+ * Whether the commit only adds characters that hold nothing: into an
+ * empty roster (C_COPY) or, without replace, beside it (C_INSERT, every
+ * name free), with no holdings staged.  Such rows are known whole before
+ * they are written, so the rehearsal keeps their record as it reads them
+ * (import_keep_new) and writes no copy, and the play writes them from
+ * the staged rows (import_play): the commit's own write, made once.
+ * Returns that write's statement (C_COPY's or C_INSERT's), or NULL for
+ * the copies.
+ */
+static const char *
+import_direct_new(const struct roster_import *im, int empty)
+{
+	if (im->nholds > 0 || im->nflagged > 0 || (!empty && im->replace))
+		return NULL;
+	/*
+	 * The record names every column in the table's order, which the
+	 * write's SELECT lists (the id, CHAR_COLS, the times): a table with
+	 * another column (a later schema) takes the copies.
+	 */
+	if (import_run_sql(im->db, "SELECT count(*) FROM"
+	    " pragma_table_info('character')", 0) != CHAR_NCOLS + 3)
+		return NULL;
+	return import_commit_sql[empty ? C_COPY : C_INSERT][0];
+}
+
+/* The SELECT of im->direct's write: the rows it makes, column for column. */
+static const char *
+import_new_select(const struct roster_import *im)
+{
+	return strstr(im->direct, " SELECT ") + 1;
+}
+
+/*
+ * The rehearsal of im->direct's write: the record of each chunk of the
+ * staged rows (KEY_CHUNK) kept as the rows are read.  Returns the rows.
+ */
+static int64_t
+import_keep_new(struct roster_import *im)
+{
+	struct db *db = im->db;
+	int64_t n = 0, lo = INT64_C(1) << 62, hi;
+
+	import_sort(im);
+	for (;;) {
+		struct db_stmt *st = db_prepare(db, import_new_select(im));
+
+		hi = key_chunk_end(im, lo, 0);
+		if (db_bind_count(st) >= 1)
+			db_bind_int(st, 1, im->now);
+		db_bind_int(st, 5, lo);
+		db_bind_int(st, 6, hi);
+		n += db_rehearsal_keep(im->rehearsal, "character", st);
+		db_finalize(st);
+		if (hi == INT64_MAX)
+			break;
+		lo = hi + 1;
+	}
+	return n;
+}
+
+/*
  * Outside the lock, in a read transaction of its own: the checks of the
  * commit, and its writes rehearsed on copies (rehearsal_tables).  Returns
  * what is wrong with the import, as the commit would say it, or
@@ -1615,8 +1676,19 @@ import_rehearse(struct roster_import *im)
 	if (((!im->replace && !empty) || im->nholds > 0) &&
 	    (r = import_fault(im, !im->replace && !empty)) != ROSTER_OK)
 		goto out;
-	import_copies(im, empty);
 	db_rehearsal_free(im->rehearsal);
+	im->direct = import_direct_new(im, empty);
+	if (im->direct != NULL) {
+		im->rehearsal = db_rehearsal_start(db, "import",
+		    rehearsal_tables);
+		im->ncopies = import_keep_new(im);
+		im->added = (long)im->ncopies;
+		im->replaced = im->nrows - im->added;
+		db_rehearsal_stop(im->rehearsal);
+		db_commit(db);
+		goto out;
+	}
+	import_copies(im, empty);
 	im->rehearsal = db_rehearsal_start(db, "import", rehearsal_tables);
 	im->rehearsing = 1;
 	import_writes(im, empty);
@@ -1730,7 +1802,14 @@ import_play(void *arg)
 	im->refused = 0;
 	before = import_run_sql(im->db, count, 0);
 	index_sql = name_index_drop(im->db, im->added, before);
-	written = import_run_at(im, import_play_sql[0], v6);
+	if (im->direct != NULL) {
+		/* The whole of im->direct's write, in one statement. */
+		const int64_t all[6] = { im->now, 0, 0, 0,
+		    INT64_MIN, INT64_MAX };
+
+		written = import_run_at(im, im->direct, all);
+	} else
+		written = import_run_at(im, import_play_sql[0], v6);
 	name_index_build(im, index_sql);
 	if (written != im->ncopies ||
 	    import_run_sql(im->db, count, 0) - before != im->added)

@@ -101,6 +101,8 @@ struct roster_import {
 					   rehearsed (roster.c) */
 	int		 rehearsing;	/* ... being rehearsed now */
 	int64_t		 ncopies;	/* ... the rows it left (roster.c) */
+	const char	*direct;	/* ... of new rows, with no copies:
+					   its write (roster.c), or NULL */
 	int		 playing;	/* ... being played (db_rehearsal_play) */
 	int		 refused;	/* ... and refused by a constraint */
 	int64_t		 mark;		/* the newest change before staging

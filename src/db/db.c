@@ -875,18 +875,19 @@ record_rows(struct db *db, int on)
 		(void)sqlite3session_enable(db->session, on);
 }
 
-int64_t
-db_changes_insert(struct db *db, const char *table, struct db_stmt *st)
+/*
+ * Steps st to its end, each row a new row of table (its columns in the
+ * table's order, the first its primary key), encoded into o as the
+ * record of an INSERT of it when recorded.  Returns the rows.
+ */
+static int64_t
+encode_inserts(struct db *db, const char *table, struct db_stmt *st,
+    struct strbuf *o, int recorded)
 {
-	struct strbuf o = STRBUF_INIT;
-	int recorded = db->pg != NULL ? db->pg_recording :
-	    db->session != NULL;
 	unsigned char *pk = NULL;
 	int64_t rows = 0;
 	int ncol = 0;
 
-	db_changes_flush(db);
-	record_rows(db, 0);
 	while (db_step(db, st, 0) == DB_ROW) {
 		if (!recorded) {
 			rows++;
@@ -896,9 +897,9 @@ db_changes_insert(struct db *db, const char *table, struct db_stmt *st)
 			ncol = db_column_count(st);
 			pk = xcalloc((size_t)ncol, 1);
 			pk[0] = 1;
-			changeset_put_table(&o, table, ncol, pk);
+			changeset_put_table(o, table, ncol, pk);
 		}
-		changeset_put_change(&o, SQLITE_INSERT, 0);
+		changeset_put_change(o, SQLITE_INSERT, 0);
 		for (int i = 0; i < ncol; i++) {
 			struct changeset_value v;
 
@@ -925,14 +926,28 @@ db_changes_insert(struct db *db, const char *table, struct db_stmt *st)
 			default:
 				v.type = SQLITE_NULL;
 			}
-			changeset_put_value(&o, &v);
+			changeset_put_value(o, &v);
 		}
 	}
+	free(pk);
+	return rows;
+}
+
+int64_t
+db_changes_insert(struct db *db, const char *table, struct db_stmt *st)
+{
+	struct strbuf o = STRBUF_INIT;
+	int recorded = db->pg != NULL ? db->pg_recording :
+	    db->session != NULL;
+	int64_t rows;
+
+	db_changes_flush(db);
+	record_rows(db, 0);
+	rows = encode_inserts(db, table, st, &o, recorded);
 	record_rows(db, 1);
 	if (o.len > 0)
 		change_append(db, o.s, o.len);
 	strbuf_release(&o);
-	free(pk);
 	return rows;
 }
 
@@ -1033,6 +1048,32 @@ db_rehearsal_take(struct db_rehearsal *r)
 	}
 	sqlite3_free(cs);
 	rehearsal_session(r);
+}
+
+int64_t
+db_rehearsal_keep(struct db_rehearsal *r, const char *table,
+    struct db_stmt *st)
+{
+	struct strbuf o = STRBUF_INIT;
+	struct db_stmt *in;
+	int64_t rows;
+	char *sql;
+
+	/* What the session holds comes first, as in the record. */
+	db_rehearsal_take(r);
+	rows = encode_inserts(r->db, table, st, &o, 1);
+	if (o.len > 0) {
+		sql = xasprintf("INSERT INTO \"%s\".rehearsal (n, data)"
+		    " VALUES (?1, ?2)", r->schema);
+		in = db_prepare(r->db, sql);
+		free(sql);
+		db_bind_int(in, 1, ++r->n);
+		db_bind_blob(in, 2, o.s, (int)o.len);
+		(void)db_step(r->db, in, 0);
+		db_finalize(in);
+	}
+	strbuf_release(&o);
+	return rows;
 }
 
 /* Removes the rows of change_rest that rests names (0 for none), n. */

@@ -279,6 +279,16 @@ struct db_rehearsal *db_rehearsal_start(struct db *db, const char *schema,
 void db_rehearsal_take(struct db_rehearsal *r);
 void db_rehearsal_stop(struct db_rehearsal *r);
 /*
+ * Keeps, as the rehearsal's next changeset, the INSERT of each row st
+ * reads (stepped to its end): new rows of table, their columns in the
+ * table's order, the first its primary key, as db_changes_insert records
+ * them.  For a write of new rows only that the caller can read before
+ * it makes them, so that no copy need be written to record them; the
+ * changes the session holds are kept first.  Returns the rows.
+ */
+int64_t db_rehearsal_keep(struct db_rehearsal *r, const char *table,
+    struct db_stmt *st);
+/*
  * The number of the newest change recorded (0 with none): taken in a
  * read transaction before the rows a rehearsal is made from are read,
  * so that db_rehearsal_play can tell whether they were written since.
