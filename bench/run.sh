@@ -13,8 +13,14 @@
 # one INSERT ... SELECT computing the seven secondary stats, ".session
 # changeset"); target: refkit at most 1.0x it, refkit's peak memory
 # not growing with the file.  The bare floor (bench/peer-import.sql, issue
-# #20's peer) is the same without the session, reported beside it.  At
-# 3,000,000 characters with BENCH_ROWS=3000000.
+# #20's peer) is the same without the session, reported beside it.  The
+# keyed floor (bench/floor-import-keyed.sql) is the fair floor making the
+# rows refkit makes: each character's id is its name's key, as refkit's
+# are (so that stations never give two characters one id), where the
+# fair floor numbers them 1, 2, ... in the file's order; the shell gets
+# the key's function from bench/namekey.c, a loadable extension built of
+# refkit's own db_name_key.  At 3,000,000 characters with
+# BENCH_ROWS=3000000.
 #
 # Sizes and counts come from the environment, each script's named in its
 # header; BENCH_RUNS, when set, is the number of timed runs of every
@@ -29,6 +35,9 @@ out=${BENCH_OUT:-$top/bench/out}
 n=${BENCH_ROWS:-1000000}
 mkdir -p "$out"
 cc -O2 -o "$out/measure" "$top/bench/measure.c"
+cc -O2 -fPIC -shared -std=c17 -D_GNU_SOURCE -I"$top/src" \
+    -o "$out/namekey.so" "$top/bench/namekey.c" "$top/src/db/db_base.c" \
+    "$top/src/base/util.c" "$top/src/base/strbuf.c" -lsodium
 if [ ! -f "$out/roster-$n.csv" ]; then
 	awk -v n="$n" -f "$top/bench/gen-roster.awk" >"$out/roster-$n.csv.tmp"
 	mv "$out/roster-$n.csv.tmp" "$out/roster-$n.csv"
@@ -40,14 +49,17 @@ head -n $((small + 1)) "$out/roster.csv" >"$out/roster-small.csv"
 one_run() {
 	rm -f "$out/refkit.db" "$out/refkit.db-wal" "$out/refkit.db-shm" \
 	    "$out/peer.db" "$out/peer.db-journal" "$out/floor.db" \
-	    "$out/floor.db-journal" "$out/floor.changeset"
+	    "$out/floor.db-journal" "$out/floor.changeset" "$out/keyed.db" \
+	    "$out/keyed.db-journal" "$out/keyed.changeset"
 	r=$("$out/measure" sh -c "exec '$top/$B/crs-stats' --db \
 	    '$out/refkit.db' import '$1' >/dev/null" </dev/null)
 	f=$(cd "$out" && "$out/measure" sh -c \
 	    "sed 's/roster.csv/$(basename "$1")/' '$top/bench/floor-import.sql' | sqlite3 floor.db")
 	p=$(cd "$out" && "$out/measure" sh -c \
 	    "sed 's/roster.csv/$(basename "$1")/' '$top/bench/peer-import.sql' | sqlite3 peer.db")
-	echo "$r $f $p"
+	k=$(cd "$out" && "$out/measure" sh -c \
+	    "sed 's/roster.csv/$(basename "$1")/' '$top/bench/floor-import-keyed.sql' | sqlite3 -cmd '.load $out/namekey' keyed.db")
+	echo "$r $f $p $k"
 }
 
 # min A B and max A B, of times and of kilobytes.
@@ -58,14 +70,15 @@ max() { awk -v a="$1" -v b="$2" 'BEGIN { print (b > a) ? b : a }'; }
 # time and its highest peak.
 best() {
 	file=$1
-	bt_r=999999 bt_f=999999 bt_p=999999 mr=0 mf=0 mp=0
+	bt_r=999999 bt_f=999999 bt_p=999999 bt_k=999999 mr=0 mf=0 mp=0 mk=0
 	for i in 1 2 3; do
 		set -- $(one_run "$file")
 		bt_r=$(min "$bt_r" "$1") mr=$(max "$mr" "$2")
 		bt_f=$(min "$bt_f" "$3") mf=$(max "$mf" "$4")
 		bt_p=$(min "$bt_p" "$5") mp=$(max "$mp" "$6")
+		bt_k=$(min "$bt_k" "$7") mk=$(max "$mk" "$8")
 	done
-	echo "$bt_r $mr $bt_f $mf $bt_p $mp"
+	echo "$bt_r $mr $bt_f $mf $bt_p $mp $bt_k $mk"
 }
 
 mb() { awk -v k="$1" 'BEGIN { print k / 1024 }'; }
@@ -75,6 +88,7 @@ set -- $(best "$out/roster.csv")
 rows_r=$(sqlite3 "$out/refkit.db" 'SELECT count(*) FROM character')
 rows_f=$(sqlite3 "$out/floor.db" 'SELECT count(*) FROM character')
 rows_p=$(sqlite3 "$out/peer.db" 'SELECT count(*) FROM sheet')
+rows_k=$(sqlite3 "$out/keyed.db" 'SELECT count(*) FROM character')
 echo "import of $n characters (best of 3, load average $(cut -d' ' -f1-3 /proc/loadavg)):"
 printf '  refkit  crs-stats import          %8.3f s  peak %6.1f MB  (%s rows)\n' \
     "$1" "$(mb "$2")" "$rows_r"
@@ -82,10 +96,14 @@ printf '  floor   sqlite3 session+.import   %8.3f s  peak %6.1f MB  (%s rows, ch
     "$3" "$(mb "$4")" "$rows_f" "$(wc -c <"$out/floor.changeset")"
 printf '  bare    sqlite3 .import+SQL       %8.3f s  peak %6.1f MB  (%s rows)\n' \
     "$5" "$(mb "$6")" "$rows_p"
+printf '  keyed   the floor, refkit'"'"'s ids   %8.3f s  peak %6.1f MB  (%s rows, changeset %s bytes)\n' \
+    "$7" "$(mb "$8")" "$rows_k" "$(wc -c <"$out/keyed.changeset")"
 printf '  ratio refkit / floor              %8.3f (target <= 1.0)\n' \
     "$(awk -v a="$1" -v b="$3" 'BEGIN { print a / b }')"
 printf '  ratio refkit / bare               %8.3f\n' \
     "$(awk -v a="$1" -v b="$5" 'BEGIN { print a / b }')"
+printf '  ratio refkit / keyed floor        %8.3f\n' \
+    "$(awk -v a="$1" -v b="$7" 'BEGIN { print a / b }')"
 printf '  refkit peak at %d rows: %.1f MB; at %d rows: %.1f MB\n' \
     "$small" "$(mb "$s_mr")" "$n" "$(mb "$2")"
 # Spot check: every side computed the same sheet for one character.
@@ -94,6 +112,9 @@ echo "  spot check '$name':"
 echo "    refkit $("$top/$B/crs-stats" --db "$out/refkit.db" show "$name" --csv | tail -1 | cut -d, -f13-19)"
 echo "    floor  $(sqlite3 -csv "$out/floor.db" "SELECT s_or, s_dr, s_mind, s_life, s_in, s_em, s_lb FROM character WHERE name = '$name'")"
 echo "    bare   $(sqlite3 -csv "$out/peer.db" "SELECT s_or, s_dr, s_mind, s_life, s_in, s_em, s_lb FROM sheet WHERE name = '$name'")"
+echo "    keyed  $(sqlite3 -csv "$out/keyed.db" "SELECT s_or, s_dr, s_mind, s_life, s_in, s_em, s_lb FROM character WHERE name = '$name'") (id the same as refkit's: $(
+    [ "$(sqlite3 "$out/keyed.db" "SELECT id FROM character WHERE name = '$name'")" = \
+    "$(sqlite3 "$out/refkit.db" "SELECT id FROM character WHERE name = '$name'")" ] && echo yes || echo NO))"
 
 # Reading the sheets back: refkit derives the secondary stats when it
 # reads, so time the whole roster out as CSV against the peer's SELECT of
