@@ -168,7 +168,7 @@ LIBSRC = base/strbuf base/util base/names base/rng base/out base/fit base/when \
          fb/fb fb/sim fb/text fb/page fb/pack fb/ledger fb/complete \
          fb/watch \
          bg/bg bg/text bg/pack bg/ledger bg/complete bg/watch \
-         kinds/kinds trust/verify
+         kinds/kinds trust/verify web/html web/serve
 # Unit tests, tests/unit/FOLDER/test_MODULE.c, one binary each
 # (BUILD/unit-FOLDER-MODULE).
 UNITS  = base/strbuf base/util base/out base/rng base/names base/fit base/when db/db db/db_stmt db/extsort \
@@ -236,6 +236,11 @@ $(B)/librefkit.a: $(LIBOBJ)
 	$(say) AR $@
 	$(Q)rm -f $@
 	$(Q)ar qcs $@ $(LIBOBJ)
+
+# refkit serve's HTTP server (src/web/serve.c) is GNU libmicrohttpd,
+# Debian's shared library: refkit alone links it, the tools at the table
+# never load it.
+$(B)/refkit: LDLIBS += $(shell $(PKG_CONFIG) --libs libmicrohttpd) -pthread
 
 # Every tool links the same way: its main over the library.
 $(BINS): $(B)/%: $(B)/cmd/%.o $(B)/librefkit.a $(B)/schema-pg.o

@@ -29,6 +29,7 @@
 #include "base/util.h"
 #include "kinds/kinds.h"
 #include "trust/verify.h"
+#include "web/serve.h"
 
 struct opts {
 	const char	*db;
@@ -47,6 +48,8 @@ struct opts {
 	const char	*head;		/* verify --head: digits written down */
 	const char	*seed_file;	/* verify: --seed-file */
 	int		 no_replay;	/* verify --no-replay */
+	const char	*listen;	/* serve --listen ADDR:PORT */
+	int		 cols;		/* serve --cols: a board's columns */
 };
 
 static const char usage_text[] =
@@ -75,6 +78,9 @@ static const char usage_text[] =
 "  reveal [--combat ID | --duel ID | --game ID | --rolls]\n"
 "                       print the seed and end the seal, or print one\n"
 "                       log's key only\n"
+"  serve [--listen ADDR:PORT] [--cols N]\n"
+"                       the live boards in a browser, read-only, on this\n"
+"                       machine (default 127.0.0.1:8080)\n"
 "\n"
 "  -d, --db PATH        database (default $REFKIT_DB, else\n"
 "                       $XDG_DATA_HOME/refkit/refkit.db)\n"
@@ -865,6 +871,20 @@ cmd_head(struct opts *o, int argc, char **argv)
 	return 0;
 }
 
+/* serve: the live boards in a browser (web/serve.h). */
+static int
+cmd_serve(struct opts *o, int argc, char **argv)
+{
+	struct serve_opts so = { o->db, o->listen, o->cols };
+
+	(void)argv;
+	if (argc != 0)
+		cli_usage_error("serve takes no arguments");
+	if (o->fmt != OUT_TABLE)
+		cli_usage_error("serve serves pages, not JSON or CSV");
+	return serve_run(&so);
+}
+
 /*
  * The commands, and whether each has a CSV form: the others print one
  * record or a report, for people or in JSON, and refuse --csv rather
@@ -883,6 +903,7 @@ static const struct command {
 	{ "head", cmd_head, 0 },
 	{ "seal", cmd_seal, 0 },
 	{ "reveal", cmd_reveal, 0 },
+	{ "serve", cmd_serve, 0 },
 };
 
 /* What refkit completes (term/complete.h): it names no records. */
@@ -907,6 +928,7 @@ static const struct complete_cmd complete_cmds[] = {
 	{ "head", "", NULL },
 	{ "seal", "", NULL },
 	{ "reveal", "", NULL },
+	{ "serve", "", NULL },
 	{ NULL, NULL, NULL }
 };
 
@@ -943,6 +965,8 @@ static const struct option longopts[] = {
 	{ "no-replay", no_argument, NULL, 'N' },
 	{ "rolls", no_argument, NULL, 'L' },
 	{ "seed-file", required_argument, NULL, 'F' },
+	{ "listen", required_argument, NULL, 'I' },
+	{ "cols", required_argument, NULL, 'W' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 }
@@ -1016,6 +1040,12 @@ set_option(void *op, int ch, const char *arg)
 	case 'F':
 		o->seed_file = arg;
 		break;
+	case 'I':
+		o->listen = arg;
+		break;
+	case 'W':
+		o->cols = (int)cli_int_arg("--cols", arg, 30, 200);
+		break;
 	case 's':
 		if (db_station_name_check(arg, why, sizeof why) != 0)
 			cli_usage_error("--station: the station name %s, got "
@@ -1046,8 +1076,10 @@ main(int argc, char **argv)
 	db_station_name(o.station);
 	if (argc == 0)
 		cli_usage_error("no command given (station, changes, merge, "
-		    "verify, head, seal, reveal)");
+		    "verify, head, seal, reveal, serve)");
 	no_seal_options(&o, argv[0]);
+	if ((o.listen != NULL || o.cols != 0) && strcmp(argv[0], "serve") != 0)
+		cli_usage_error("--listen and --cols go with serve only");
 	c = &commands[cli_command(argv[0], commands, sizeof commands[0],
 	    sizeof commands / sizeof commands[0])];
 	if (o.fmt == OUT_CSV && !c->csv)

@@ -1385,6 +1385,13 @@ db_data_version(struct db *db)
 	return v;
 }
 
+void
+db_read_only(struct db *db)
+{
+	db_exec(db, db->pg != NULL ? "SET default_transaction_read_only = on" :
+	    "PRAGMA query_only = 1", "cannot make the connection read-only");
+}
+
 int
 db_watch_fd(struct db *db)
 {

@@ -160,6 +160,14 @@ struct db *db_open(const char *path);
 struct db *db_open_existing(const char *path);
 
 /*
+ * Makes db read-only for good, for a program that only reads but must
+ * see every commit as it comes (refkit serve): SQLite's query_only, a
+ * server session's default_transaction_read_only.  A write then fails
+ * through the usual handler.
+ */
+void db_read_only(struct db *db);
+
+/*
  * Rolls back what is still open and closes.  Exits 1 if closing fails,
  * which it does while a statement is left unfinalized.
  */

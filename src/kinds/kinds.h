@@ -27,4 +27,13 @@ extern const size_t kinds_nseals;
 /* The kind named what ("combat"), or NULL. */
 const struct journal_kind *kinds_find(const char *what);
 
+/*
+ * The live board of each kind of log (term/watch.h), NULL-terminated, in
+ * kinds_all's order, for what shows a board of any kind (refkit serve);
+ * and the one of the kind named what, or NULL.
+ */
+struct watch_board;
+extern const struct watch_board *const kinds_boards[];
+const struct watch_board *kinds_board(const char *what);
+
 #endif

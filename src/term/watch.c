@@ -409,6 +409,34 @@ watch_frame_print(const struct watch_frame *f, FILE *fp)
 	}
 }
 
+void
+watch_frame_styled(struct watch_frame *f)
+{
+	f->colour = 1;
+	f->squares = 1;
+	f->wide = 1;
+}
+
+size_t
+watch_frame_lines(const struct watch_frame *f)
+{
+	return shown(f);
+}
+
+const char *
+watch_frame_line(const struct watch_frame *f, size_t y,
+    const unsigned char **ink, size_t *len)
+{
+	const struct watch_line *l = &f->line[y];
+	size_t n = fitting(f, l);
+
+	while (n > 0 && l->text[n - 1] == ' ')
+		n--;
+	*ink = l->ink;
+	*len = n;
+	return n > 0 ? l->text : "";
+}
+
 /* ---- the terminal ---- */
 
 /* The terminal while curses has it. */

@@ -183,5 +183,15 @@ int watch_log_draw(void *arg, struct db *db, struct watch_frame *f,
 struct watch_frame *watch_frame_new(int cols, int rows);
 void watch_frame_print(const struct watch_frame *f, FILE *fp);
 void watch_frame_free(struct watch_frame *f);
+/*
+ * For a page that shows the frame elsewhere (web/page.h): colours and
+ * the squares on, widths as a UTF-8 terminal's; then the lines shown,
+ * and line y's bytes that fit the width, trailing blanks dropped, each
+ * with its ink (*ink, as many).
+ */
+void watch_frame_styled(struct watch_frame *f);
+size_t watch_frame_lines(const struct watch_frame *f);
+const char *watch_frame_line(const struct watch_frame *f, size_t y,
+    const unsigned char **ink, size_t *len);
 
 #endif

@@ -1,0 +1,329 @@
+/*
+ * web/html.c - the player view's pages as HTML; see web/html.h.
+ */
+#include "web/html.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/strbuf.h"
+#include "base/util.h"
+#include "core/journal.h"
+#include "db/chain.h"
+#include "db/db.h"
+#include "kinds/kinds.h"
+#include "term/watch.h"
+
+/* The rows a board is drawn with: a phone scrolls the rest. */
+#define BOARD_ROWS	60
+
+/* Whether the code point of the n bytes at s is a bidirectional control. */
+static int
+bidi_control(const unsigned char *s, int n)
+{
+	uint32_t c;
+
+	if (n == 2)
+		return s[0] == 0xd8 && s[1] == 0x9c;	/* U+061C */
+	if (n != 3)
+		return 0;
+	c = (uint32_t)(s[0] & 0x0f) << 12 | (uint32_t)(s[1] & 0x3f) << 6 |
+	    (s[2] & 0x3f);
+	return c == 0x200e || c == 0x200f || (c >= 0x202a && c <= 0x202e) ||
+	    (c >= 0x2066 && c <= 0x2069);
+}
+
+void
+html_text(struct strbuf *o, const char *s, size_t n)
+{
+	for (size_t i = 0; i < n;) {
+		unsigned char c = (unsigned char)s[i];
+		int k;
+
+		switch (c) {
+		case '&': strbuf_addstr(o, "&amp;"); i++; continue;
+		case '<': strbuf_addstr(o, "&lt;"); i++; continue;
+		case '>': strbuf_addstr(o, "&gt;"); i++; continue;
+		case '"': strbuf_addstr(o, "&quot;"); i++; continue;
+		case '\'': strbuf_addstr(o, "&#39;"); i++; continue;
+		default: break;
+		}
+		if (c < 0x80) {
+			/* A control other than a line's end shows as '?'. */
+			strbuf_addch(o, c < 0x20 && c != '\n' ? '?' : c);
+			i++;
+			continue;
+		}
+		if ((k = util_utf8_len(s + i, n - i)) == 0) {
+			strbuf_addstr(o, "\xef\xbf\xbd");
+			i++;
+			continue;
+		}
+		if (bidi_control((const unsigned char *)s + i, k))
+			strbuf_addstr(o, "\xef\xbf\xbd");
+		else
+			strbuf_add(o, s + i, (size_t)k);
+		i += (size_t)k;
+	}
+}
+
+static void
+html_str(struct strbuf *o, const char *s)
+{
+	if (s != NULL)
+		html_text(o, s, strlen(s));
+}
+
+/* A key as a URL and users type it: digits, or eight hex digits, '-', digits. */
+static int
+key_form(const char *s)
+{
+	size_t n = strlen(s), d;
+
+	if (n == 0 || n > 20)
+		return 0;
+	d = strspn(s, "0123456789");
+	if (d == n)
+		return d <= 10;
+	return n > 9 && strspn(s, "0123456789abcdef") == 8 && s[8] == '-' &&
+	    strspn(s + 9, "0123456789") == n - 9 && n - 9 <= 10;
+}
+
+void
+html_route(const char *path, struct html_route *r)
+{
+	const char *slash;
+	char what[16];
+	size_t n;
+
+	memset(r, 0, sizeof *r);
+	r->page = HTML_NONE;
+	for (const char *p = path; *p != '\0'; p++)
+		if ((unsigned char)*p <= 0x20 || (unsigned char)*p >= 0x7f)
+			return;
+	if (strstr(path, "..") != NULL || path[0] != '/')
+		return;
+	if (strcmp(path, "/") == 0) {
+		r->page = HTML_CONVENTION;
+		return;
+	}
+	if ((slash = strchr(path + 1, '/')) == NULL ||
+	    (n = (size_t)(slash - path - 1)) >= sizeof what)
+		return;
+	memcpy(what, path + 1, n);
+	what[n] = '\0';
+	if ((r->board = kinds_board(what)) == NULL || !key_form(slash + 1) ||
+	    db_key_parse(NULL, slash + 1) == 0)
+		return;
+	snprintf(r->key, sizeof r->key, "%s", slash + 1);
+	r->page = HTML_BOARD;
+}
+
+void
+html_title(const struct html_route *r, char *buf, size_t sz)
+{
+	if (r->page == HTML_BOARD)
+		snprintf(buf, sz, "%s %s", r->board->kind->what, r->key);
+	else
+		snprintf(buf, sz, "refkit");
+}
+
+/* The frame as lines of text, each run of one ink a span of its class. */
+static void
+frame_html(struct strbuf *o, const struct watch_frame *f)
+{
+	strbuf_addstr(o, "<pre class=\"board\" dir=\"ltr\">");
+	for (size_t y = 0, n = watch_frame_lines(f); y < n; y++) {
+		const unsigned char *ink;
+		size_t len, i = 0;
+		const char *t = watch_frame_line(f, y, &ink, &len);
+
+		while (i < len) {
+			size_t j = i;
+
+			while (j < len && ink[j] == ink[i])
+				j++;
+			if (ink[i] != WATCH_PLAIN)
+				strbuf_addf(o, "<span class=\"k%d\">", ink[i]);
+			html_text(o, t + i, j - i);
+			if (ink[i] != WATCH_PLAIN)
+				strbuf_addstr(o, "</span>");
+			i = j;
+		}
+		strbuf_addch(o, '\n');
+	}
+	strbuf_addstr(o, "</pre>");
+}
+
+/* A log's board: the frame watch draws, and its chain's head. */
+static int
+board_fragment(struct strbuf *o, struct db *db, const struct html_route *r,
+    int cols)
+{
+	const struct watch_board *b = r->board;
+	int64_t id = db_key_parse(db, r->key), bad = 0;
+	struct watch_frame *f;
+	struct chain_head h;
+	char why[600], hex[CHAIN_HEX_LEN];
+	int rc;
+
+	f = watch_frame_new(cols, BOARD_ROWS);
+	watch_frame_styled(f);
+	rc = id != 0 ? b->draw(db, id, f, &bad, why, sizeof why) :
+	    WATCH_NO_LOG;
+	if (rc == WATCH_NO_LOG) {
+		watch_frame_free(f);
+		strbuf_addf(o, "<p class=\"none\">There is no %s ",
+		    b->kind->what);
+		html_str(o, r->key);
+		strbuf_addstr(o, " in this database.</p>"
+		    "<p><a href=\"/\">Everything under way</a></p>");
+		return 404;
+	}
+	if (rc == WATCH_NOTHING) {
+		strbuf_addf(o, "<p class=\"none\">Event %" PRId64 " of this "
+		    "%s does not replay: ", bad, b->kind->what);
+		html_str(o, why);
+		strbuf_addstr(o, "</p>");
+	} else
+		frame_html(o, f);
+	watch_frame_free(f);
+	chain_head_get(db, b->kind->what, id, &h);
+	if (h.have) {
+		chain_hex(h.hash, hex);
+		strbuf_addf(o, "<p class=\"head\">Chain head after event "
+		    "%" PRId64 ": <code>%s</code></p>", h.seq, hex);
+	}
+	strbuf_addstr(o, "<p><a href=\"/\">Everything under way</a></p>");
+	return 200;
+}
+
+/* The open logs of every kind, each a link to its board. */
+static int
+convention_fragment(struct strbuf *o, struct db *db)
+{
+	size_t total = 0;
+
+	for (size_t k = 0; kinds_all[k] != NULL; k++) {
+		const struct journal_kind *kind = kinds_all[k];
+		struct journal_open *v;
+		size_t n;
+
+		v = journal_open_list(db, kind, NULL, &n);
+		total += n;
+		if (n == 0) {
+			journal_open_free(v, n);
+			continue;
+		}
+		strbuf_addf(o, "<h2>%ss under way</h2><table><thead><tr>"
+		    "<th>%s</th><th>GM</th><th>round</th><th>last</th>"
+		    "<th>sides</th></tr></thead><tbody>", kind->what,
+		    kind->what);
+		for (size_t i = 0; i < n; i++) {
+			const char *key = db_key_str(db, v[i].log);
+
+			strbuf_addf(o, "<tr><td><a href=\"/%s/", kind->what);
+			html_str(o, key);
+			strbuf_addstr(o, "\">");
+			html_str(o, key);
+			strbuf_addstr(o, "</a></td><td>");
+			html_str(o, v[i].gm);
+			strbuf_addf(o, "</td><td>%" PRId64 "</td><td>",
+			    v[i].round);
+			html_str(o, v[i].action);
+			if (v[i].actor != NULL) {
+				strbuf_addch(o, ' ');
+				html_str(o, v[i].actor);
+			}
+			strbuf_addstr(o, "</td><td>");
+			html_str(o, v[i].sides);
+			strbuf_addstr(o, "</td></tr>");
+		}
+		strbuf_addstr(o, "</tbody></table>");
+		journal_open_free(v, n);
+	}
+	if (total == 0)
+		strbuf_addstr(o, "<p class=\"none\">Nothing is under way: no "
+		    "combat, duel or game has begun, or every one has "
+		    "ended.</p>");
+	return 200;
+}
+
+int
+html_fragment(struct strbuf *o, struct db *db, const struct html_route *r,
+    int cols)
+{
+	if (r->page == HTML_BOARD)
+		return board_fragment(o, db, r, cols);
+	return convention_fragment(o, db);
+}
+
+void
+html_page(struct strbuf *o, const char *title, const char *fragment,
+    size_t len, const char *events, int refresh)
+{
+	strbuf_addstr(o, "<!DOCTYPE html>\n<html lang=\"en\"><head>"
+	    "<meta charset=\"utf-8\">"
+	    "<meta name=\"viewport\" content=\"width=device-width, "
+	    "initial-scale=1\">");
+	strbuf_addf(o, "<noscript><meta http-equiv=\"refresh\" "
+	    "content=\"%d\"></noscript>", refresh);
+	strbuf_addstr(o, "<title>");
+	html_str(o, title);
+	strbuf_addstr(o, "</title><link rel=\"stylesheet\" href=\"/style.css\">"
+	    "<script src=\"/live.js\" defer></script></head><body><h1>");
+	html_str(o, title);
+	strbuf_addstr(o, "</h1><main id=\"live\" data-events=\"");
+	html_str(o, events);
+	strbuf_addstr(o, "\">");
+	strbuf_add(o, fragment, len);
+	strbuf_addstr(o, "</main></body></html>\n");
+}
+
+/* The inks of term/watch.h, as the terminal shows them on a dark screen. */
+const char html_css[] =
+    "body{background:#111;color:#ddd;font-family:sans-serif;margin:0.5em}"
+    "h1{font-size:1.2em;margin:0.2em 0}h2{font-size:1em}"
+    "a{color:#8cf}table{border-collapse:collapse}"
+    "td,th{padding:0.15em 0.6em;text-align:left;border-bottom:1px solid #333}"
+    "pre.board{font-family:'DejaVu Sans Mono',monospace;"
+    "font-size:min(15px,2.4vw);line-height:1.25;overflow-x:auto;"
+    "unicode-bidi:isolate}"
+    "code{word-break:break-all}.none{color:#aaa}"
+    "#live[data-live=on]::before{content:'\\25cf  live';color:#5d5;"
+    "font-size:0.8em}"
+    "#live[data-live=off]::before{content:'\\25cb  reconnecting';"
+    "color:#dd5;font-size:0.8em}"
+    ".k1{font-weight:bold}.k2{color:#888}"
+    ".k3{background:#ddd;color:#111}.k4{font-weight:bold;color:#fff}"
+    ".k5{background:#ddd;color:#111;font-weight:bold}"
+    ".k6{color:#5d5}.k7{color:#dd5}.k8{color:#f55}.k9{color:#5dd}"
+    ".k10{background:#c33;color:#000}.k11{background:#e83;color:#000}"
+    ".k12{background:#dd3;color:#000}.k13{background:#3b3;color:#000}"
+    ".k14{background:#36d;color:#000}.k15{background:#a4c;color:#000}"
+    ".k16{background:#eee;color:#000}.k17{background:#888;color:#000}\n";
+
+/*
+ * The page's fragment, sent again by the server as an event "board"
+ * whenever it changes, the page marked live while its stream is open
+ * (data-live, which the style shows); a browser without scripts
+ * reloads the page instead (its <noscript> refresh).
+ */
+const char html_js[] =
+    "(function () {\n"
+    "\tvar m = document.getElementById('live');\n"
+    "\tif (!m || !window.EventSource)\n"
+    "\t\treturn;\n"
+    "\tvar s = new EventSource(m.getAttribute('data-events'));\n"
+    "\ts.addEventListener('open', function () {\n"
+    "\t\tm.setAttribute('data-live', 'on');\n"
+    "\t});\n"
+    "\ts.addEventListener('error', function () {\n"
+    "\t\tm.setAttribute('data-live', 'off');\n"
+    "\t});\n"
+    "\ts.addEventListener('board', function (e) {\n"
+    "\t\tm.innerHTML = e.data;\n"
+    "\t});\n"
+    "})();\n";

@@ -1,0 +1,68 @@
+/*
+ * web/html.h - the player view's pages (refkit serve, web/serve.h) as
+ * HTML: the convention's open logs and each log's live board, drawn by
+ * the same board the terminal's watch draws (term/watch.h), every text
+ * of a name or a note escaped.  A page is a shell around one fragment,
+ * the part that changes, which the page's stream of events sends again
+ * whenever the database changes (web/serve.c); the shell and the
+ * fragment are made here, read in the caller's read transaction.
+ */
+#ifndef REFKIT_WEB_HTML_H
+#define REFKIT_WEB_HTML_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct db;
+struct strbuf;
+
+/*
+ * Adds the n bytes at s to o as HTML text: &, <, >, " and ' as
+ * references, and every bidirectional control (U+061C, U+200E, U+200F,
+ * U+202A to U+202E, U+2066 to U+2069) as U+FFFD, so that no name can
+ * reorder what the page shows around it.
+ */
+void html_text(struct strbuf *o, const char *s, size_t n);
+
+/*
+ * What a path names, parsed (html_route): the convention ("/"), a log's
+ * board ("/combat/3", "/duel/89abcdef-2"), or nothing.
+ */
+enum html_page { HTML_NONE, HTML_CONVENTION, HTML_BOARD };
+struct html_route {
+	enum html_page	 page;
+	const struct watch_board *board;	/* HTML_BOARD: its kind */
+	char		 key[32];		/* ... the log's key as typed */
+};
+/*
+ * Parses path (without its query) into r: a page, or HTML_NONE for any
+ * other path, one with "..", a byte that is not printable ASCII or a
+ * key that is not one (db/db.h, db_key_parse).  The form only: whether
+ * the log is there is the fragment's to say.
+ */
+void html_route(const char *path, struct html_route *r);
+
+/*
+ * The fragment of r's page, read from db into o, for a board cols
+ * columns wide.  Returns 200, or 404 with o saying that there is no
+ * such log.
+ */
+int html_fragment(struct strbuf *o, struct db *db,
+    const struct html_route *r, int cols);
+
+/*
+ * The whole page: title, the fragment, and what keeps it live: the
+ * stream of events at events (a path of this server), read by
+ * /live.js, or without scripts a reload every refresh seconds.
+ */
+void html_page(struct strbuf *o, const char *title, const char *fragment,
+    size_t len, const char *events, int refresh);
+
+/* The title of r's page ("combat 3", "refkit"). */
+void html_title(const struct html_route *r, char *buf, size_t sz);
+
+/* The two files every page loads: its style and its script. */
+extern const char html_css[];
+extern const char html_js[];
+
+#endif
