@@ -181,7 +181,7 @@ UNITS  = base/strbuf base/util base/out base/rng base/names base/fit base/when d
          crs/odds crs/combat crs/text crs/ledger crs/ledger_rows \
          crs/ledger_history crs/ledger_snap crs/report \
          d6/d6 d6/ledger fb/fb fb/sim fb/text fb/ledger bg/bg \
-         bg/text bg/ledger core/cli core/ruling
+         bg/text bg/ledger core/cli core/ruling web/html
 HEADERS = $(wildcard src/*/*.h)
 # What db.h includes, for the generated sources that include it.
 DBH    = src/db/db.h src/db/db_stmt.h src/db/db_base.h

@@ -162,6 +162,8 @@ part "two GMs' play on one database (tmux)" sh tests/tty/gms.sh build
 part "two GMs' play on a PostgreSQL server (tmux)" sh tests/tty/gms.sh \
     build pg
 part "the report in a browser (Chromium)" sh tests/html.sh build
+part "the player view (refkit serve, Chromium)" sh tests/serve.sh build
+part "the player view on PostgreSQL" sh tests/serve.sh build pg
 part "static analysis" sh tests/lint.sh
 part "benchmarks at a small size" sh tests/bench-smoke.sh build
 echo "== time of each part (wall clock)"

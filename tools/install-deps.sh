@@ -34,6 +34,8 @@
 #                    time, the libraries loaded with dlopen only by sheets
 #   fonts-dejavu-core   DejaVu Sans and Sans Mono, the printed sheets'
 #                    fonts (and the report page's in the browser test)
+#   libmicrohttpd-dev   GNU libmicrohttpd, the HTTP server of refkit serve
+#                    (src/web/serve.c), linked into refkit alone
 #
 # With --test, also what the tests and the benchmarks need (make check,
 # make check-full, make bench):
@@ -62,13 +64,18 @@
 #                    and render the printed sheets with
 #   zbar-tools       zbarimg, which reads a printed sheet's QR code back
 #                    in the tests (tests/cli/crs-sheets.sh)
+#   curl             the HTTP client of the tests of refkit serve
+#                    (tests/serve.sh)
+#   python3-websocket   the DevTools protocol's client with which
+#                    tests/lib/cdp.py drives Chromium through a live page
 set -eu
 build="gcc make libc6-dev pkg-config libsqlite3-dev libcsv-dev libgmp-dev
     libsodium-dev nettle-dev libpq-dev libedit-dev libbsd-dev libncurses-dev
-    libcairo2-dev libpango1.0-dev libqrencode-dev fonts-dejavu-core"
+    libcairo2-dev libpango1.0-dev libqrencode-dev fonts-dejavu-core
+    libmicrohttpd-dev"
 test="sqlite3 mandoc zsh rolldice dicelab clang libclang-rt-14-dev valgrind
     cppcheck clang-tidy util-linux postgresql pgbouncer tmux chromium
-    fonts-noto-color-emoji poppler-utils zbar-tools"
+    fonts-noto-color-emoji poppler-utils zbar-tools curl python3-websocket"
 case ${1:-} in
 '')	pkgs=$build ;;
 --test)	pkgs="$build $test" ;;

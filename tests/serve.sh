@@ -1,0 +1,239 @@
+#!/bin/sh
+# serve.sh BUILD-DIR [pg]: refkit serve, the player view (issue #41),
+# with the built tools on a database of the test's own, and with "pg" on
+# a private PostgreSQL server's (tests/pg/server.sh), where the server's
+# notice (LISTEN) wakes the pages rather than SQLite's data_version.
+#   - the server starts on a free port of 127.0.0.1 and says where; an
+#     address of another machine is refused (no access code yet);
+#   - with curl: the convention's page lists the open combat and duel,
+#     each a link to its board; a board is the one watch draws, with the
+#     chain head refkit head prints; every answer carries a strict
+#     Content-Security-Policy; names are escaped; an unknown log is 404,
+#     another path 404, a method but GET and HEAD 405, an over-long URL
+#     414 and an over-long header 431; HEAD has no body; the server never
+#     writes (the database's every row is the same after the requests);
+#   - a stream of events (curl): the board comes at once, and again
+#     within a second of a GM's attack, with the attack in it;
+#   - a real browser, headless Chromium driven through the DevTools
+#     protocol (tests/lib/cdp.py, Debian's python3-websocket): the board
+#     page loads, goes live, and shows a GM's next event within a second
+#     of the command, without a reload; its screenshot is kept as
+#     BUILD-DIR/html/serve-board.png (serve-board-pg.png) to look at;
+#   - SIGTERM stops the server at once, a stream still open, exit 0.
+# Each server and browser is killed however the script ends.  Ends with
+# "N passed, N failed".
+set -u
+B=${1:-build}
+mode=${2:-file}
+top=$(cd "$(dirname "$0")/.." && pwd)
+bin="$top/$B"
+. "$top/tests/lib/tally.sh"
+tally "serve$([ "$mode" = pg ] && echo ' (pg)')"
+done_() {
+	tally_done
+	exit
+}
+check() {
+	if [ "$2" = "$3" ]; then
+		ok
+	else
+		bad "$1: want '$2', got '$3'"
+	fi
+}
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/refkit-serve.XXXXXX")
+server=
+group=
+cleanup() {
+	[ -n "$server" ] && kill -KILL "$server" 2>/dev/null
+	[ -n "$group" ] && kill -KILL -- "-$group" 2>/dev/null
+	[ "$mode" = pg ] && pg_stop
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
+trap 'cleanup; exit 129' HUP
+trap 'cleanup; exit 130' INT
+trap 'cleanup; exit 141' PIPE
+trap 'cleanup; exit 143' TERM
+
+if [ "$mode" = pg ]; then
+	. "$top/tests/pg/server.sh"
+	if ! pg_start; then
+		bad "no PostgreSQL server"
+		done_
+	fi
+	trap cleanup EXIT
+	trap 'cleanup; exit 129' HUP
+	trap 'cleanup; exit 130' INT
+	trap 'cleanup; exit 141' PIPE
+	trap 'cleanup; exit 143' TERM
+	createdb serve || { bad "createdb"; done_; }
+	REFKIT_DB="postgresql:///serve?host=$PGHOST&user=$PGUSER"
+else
+	REFKIT_DB="$tmp/refkit.db"
+fi
+export REFKIT_DB
+REFKIT_GM=Ref
+export REFKIT_GM
+PATH="$bin:$PATH"
+export PATH
+
+crs-stats add '<b>Ann</b>' OR=8 DR=5 MIND=4 LIFE=40 IN=3 >/dev/null &&
+    crs-stats add 'Bob & "Co"' OR=6 DR=5 MIND=4 LIFE=40 IN=1 >/dev/null &&
+    crs-combat start '<b>Ann</b>' 'Bob & "Co"' >/dev/null &&
+    crs-combat init '<b>Ann</b>=9' 'Bob & "Co"=2' >/dev/null &&
+    fb-duel sheet add Luke --side light --hand right >/dev/null &&
+    fb-duel sheet add Vader --side dark --hand left >/dev/null &&
+    fb-duel start Luke Vader >/dev/null || { bad "the setup"; done_; }
+combat=$(crs-combat --json list | sed -n 's/.*"combat":"*\([0-9a-f-]*\)"*,.*/\1/p')
+duel=$(fb-duel --json list | sed -n 's/.*"duel":"*\([0-9a-f-]*\)"*,.*/\1/p')
+[ -n "$combat" ] && [ -n "$duel" ] || { bad "no combat or duel listed"; done_; }
+
+# state: every row of every table, to show that serving writes nothing.
+state() {
+	if [ "$mode" = pg ]; then
+		pg_dump_of serve -a | cksum
+	else
+		sqlite3 "$REFKIT_DB" .dump | cksum
+	fi
+}
+
+# Another machine's address is refused before anything starts.
+refkit serve --listen 0.0.0.0:0 >/dev/null 2>"$tmp/err"
+check "--listen 0.0.0.0 exit" 2 $?
+grep -q "not this machine's own address" "$tmp/err" && ok ||
+    bad "--listen 0.0.0.0 said: $(cat "$tmp/err")"
+
+refkit serve --listen 127.0.0.1:0 >"$tmp/serve.out" 2>"$tmp/serve.err" &
+server=$!
+i=0
+until grep -q '^serving on ' "$tmp/serve.out" || [ $i -ge 100 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+url=$(sed -n 's/^serving on \(http:[^ ]*\).*/\1/p' "$tmp/serve.out")
+case $url in
+http://127.0.0.1:[1-9]*/) ok ;;
+*)	bad "no address said: $(cat "$tmp/serve.out" "$tmp/serve.err")"
+	done_ ;;
+esac
+
+# get PATH [CURL-OPTION...]: the status, the headers in $tmp/h, the body
+# in $tmp/b.
+get() {
+	p=$1
+	shift
+	curl -s -o "$tmp/b" -D "$tmp/h" -w '%{http_code}' "$@" "$url${p#/}"
+}
+
+# What the database holds now that the server has opened it.
+before=$(state)
+check "the convention page" 200 "$(get /)"
+grep -q "<a href=\"/combat/$combat\">$combat</a>" "$tmp/b" && ok ||
+    bad "no link to combat $combat: $(cat "$tmp/b")"
+grep -q "<a href=\"/duel/$duel\">$duel</a>" "$tmp/b" && ok ||
+    bad "no link to duel $duel"
+grep -q '&lt;b&gt;Ann&lt;/b&gt;, Bob &amp; &quot;Co&quot;' "$tmp/b" && ok ||
+    bad "the sides not escaped: $(cat "$tmp/b")"
+grep -q '<b>Ann' "$tmp/b" && bad "a name as markup" || ok
+grep -qi "^content-security-policy: default-src 'none'; style-src 'self'; script-src 'self'" "$tmp/h" &&
+    ok || bad "no strict CSP: $(cat "$tmp/h")"
+grep -qi '^x-content-type-options: nosniff' "$tmp/h" && ok || bad "no nosniff"
+
+check "the combat's board" 200 "$(get "/combat/$combat")"
+grep -q '<pre class="board" dir="ltr">' "$tmp/b" && ok || bad "no board"
+grep -q 'initiative: &lt;b&gt;Ann&lt;/b&gt; 12, Bob &amp; &quot;Co&quot; 3' "$tmp/b" && ok ||
+    bad "the board's events: $(cat "$tmp/b")"
+head=$(refkit head --combat "$combat" |
+    awk '{ for (i = 5; i <= NF; i++) printf "%s", $i }')
+grep -q "Chain head after event [0-9]*: <code>$head" "$tmp/b" && ok ||
+    bad "the chain head is not refkit head's $head"
+check "the duel's board" 200 "$(get "/duel/$duel")"
+grep -q 'Luke' "$tmp/b" && ok || bad "the duel's board: $(cat "$tmp/b")"
+
+check "no such combat" 404 "$(get /combat/99999)"
+check "no such page" 404 "$(get /nothing/1)"
+check "a path with .." 404 "$(get /combat/../../etc/passwd --path-as-is)"
+check "a key that is none" 404 "$(get /combat/zz)"
+check "POST" 405 "$(get / -X POST -d x=1)"
+grep -qi '^allow: GET, HEAD' "$tmp/h" && ok || bad "405 without Allow"
+check "an over-long URL" 414 "$(get "/$(printf '%0300d' 0)")"
+check "an over-long header" 431 \
+    "$(get / -H "X-Big: $(printf '%040000d' 0)")"
+check "HEAD" 200 "$(get / -I)"
+check "the database after serving those pages" "$before" "$(state)"
+
+# A stream of events: the board at once, and again after an attack.
+curl -s -N --max-time 8 "${url}events/combat/$combat" >"$tmp/sse" &
+sse=$!
+i=0
+until grep -q '^event: board' "$tmp/sse" || [ $i -ge 50 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+check "the stream's first event" 1 "$(grep -c '^event: board' "$tmp/sse")"
+crs-combat attack '<b>Ann</b>' 'Bob & "Co"' --card 9 --vs-card 3 >/dev/null ||
+    bad "the attack"
+t0=$(date +%s%N)
+until [ "$(grep -c '^event: board' "$tmp/sse")" -ge 2 ] ||
+    [ $(($(date +%s%N) - t0)) -gt 3000000000 ]; do
+	sleep 0.02
+done
+ms=$((($(date +%s%N) - t0) / 1000000))
+grep -q '^data: .* attacks Bob.*LIFE 40 -&gt; ' "$tmp/sse" && ok ||
+    bad "the attack not streamed within 3 s: $(tail -5 "$tmp/sse")"
+[ "$ms" -lt 1000 ] && ok || bad "the attack streamed after $ms ms"
+echo "  the attack reached the stream in $ms ms"
+
+# The board in a browser, live.
+if ! command -v chromium >/dev/null 2>&1; then
+	bad "chromium is not installed (tools/install-deps.sh installs it)"
+elif ! /usr/bin/python3 -c 'import websocket' 2>/dev/null; then
+	bad "python3-websocket is not installed (tools/install-deps.sh)"
+else
+	mkdir -p "$bin/html"
+	setsid timeout -k 5 60 chromium --headless --no-sandbox --disable-gpu \
+	    --user-data-dir="$tmp/profile" --remote-debugging-port=0 \
+	    --window-size=800,900 about:blank >"$tmp/chrome.out" \
+	    2>"$tmp/chrome.err" &
+	group=$!
+	i=0
+	until grep -q 'DevTools listening on' "$tmp/chrome.err" 2>/dev/null ||
+	    [ $i -ge 200 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	port=$(sed -n 's/.*ws:\/\/127.0.0.1:\([0-9]*\)\/.*/\1/p' \
+	    "$tmp/chrome.err" | head -1)
+	png="$bin/html/serve-board$([ "$mode" = pg ] && echo -pg).png"
+	if /usr/bin/python3 "$top/tests/lib/cdp.py" "$port" \
+	    "${url}combat/$combat" 'Bob & "Co" passes' 20 \
+	    "$png" -- crs-combat pass 'Bob & "Co"' >"$tmp/cdp" 2>&1; then
+		ms=$(sed -n 's/^shown after \([0-9]*\) ms$/\1/p' "$tmp/cdp")
+		echo "  Chromium showed the next event $ms ms after the command"
+		[ -n "$ms" ] && [ "$ms" -lt 1000 ] && ok ||
+		    bad "Chromium showed it after $ms ms"
+	else
+		bad "Chromium: $(cat "$tmp/cdp")"
+	fi
+	kill -KILL -- "-$group" 2>/dev/null
+	group=
+fi
+
+# SIGTERM, a stream still open: the server stops at once.
+kill -TERM "$server"
+i=0
+while kill -0 "$server" 2>/dev/null && [ $i -lt 50 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+if kill -0 "$server" 2>/dev/null; then
+	bad "the server still runs 5 s after SIGTERM"
+else
+	wait "$server"
+	check "the server's exit status" 0 $?
+	server=
+fi
+wait "$sse" 2>/dev/null
+[ -s "$tmp/serve.err" ] && bad "the server said: $(cat "$tmp/serve.err")" || ok
+done_
