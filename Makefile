@@ -238,9 +238,10 @@ $(B)/librefkit.a: $(LIBOBJ)
 	$(Q)ar qcs $@ $(LIBOBJ)
 
 # refkit serve's HTTP server (src/web/serve.c) is GNU libmicrohttpd,
-# Debian's shared library: refkit alone links it, the tools at the table
-# never load it.
-$(B)/refkit: LDLIBS += $(shell $(PKG_CONFIG) --libs libmicrohttpd) -pthread
+# Debian's shared library, and the QR code of its address libqrencode's:
+# refkit alone links them, the tools at the table never load them.
+$(B)/refkit: LDLIBS += $(shell $(PKG_CONFIG) --libs libmicrohttpd libqrencode) \
+                       -pthread
 
 # Every tool links the same way: its main over the library.
 $(BINS): $(B)/%: $(B)/cmd/%.o $(B)/librefkit.a $(B)/schema-pg.o

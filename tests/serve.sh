@@ -3,8 +3,12 @@
 # with the built tools on a database of the test's own, and with "pg" on
 # a private PostgreSQL server's (tests/pg/server.sh), where the server's
 # notice (LISTEN) wakes the pages rather than SQLite's data_version.
-#   - the server starts on a free port of 127.0.0.1 and says where; an
-#     address of another machine is refused (no access code yet);
+#   - the server starts on a free port of 127.0.0.1 and says where;
+#     listening for other machines (on every address, or on the
+#     machine's own on its network), a page from another machine needs
+#     the access code the server printed (403 without it or with another),
+#     once in the address, which sets a cookie; --public boards needs
+#     none; this machine needs none;
 #   - with curl: the convention's page lists the open combat and duel,
 #     each a link to its board; a board is the one watch draws, with the
 #     chain head refkit head prints; every answer carries a strict
@@ -98,11 +102,71 @@ state() {
 	fi
 }
 
-# Another machine's address is refused before anything starts.
-refkit serve --listen 0.0.0.0:0 >/dev/null 2>"$tmp/err"
-check "--listen 0.0.0.0 exit" 2 $?
-grep -q "not this machine's own address" "$tmp/err" && ok ||
-    bad "--listen 0.0.0.0 said: $(cat "$tmp/err")"
+# An address that is none, and a word --public does not take.
+refkit serve --listen 1.2.3:80 >/dev/null 2>"$tmp/err"
+check "--listen 1.2.3:80 exit" 2 $?
+refkit serve --public all >/dev/null 2>"$tmp/err"
+check "--public all exit" 2 $?
+
+# start_server VAR ARG...: refkit serve ARG... in the background, its
+# pid in VAR and the address it says in $started ("" if none in 10 s).
+start_server() {
+	var=$1
+	shift
+	refkit serve "$@" >"$tmp/$var.out" 2>"$tmp/$var.err" &
+	eval "$var=\$!"
+	i=0
+	until grep -q '^serving on ' "$tmp/$var.out" || [ $i -ge 100 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	started=$(sed -n 's/^serving on \(http:[^ ]*\).*/\1/p' "$tmp/$var.out")
+}
+
+# From another machine, a page needs the access code, once: in the
+# address, which sets a cookie, then the cookie.  The machine's own
+# address on its network stands for another machine's.
+lan=$(hostname -I 2>/dev/null | tr ' ' '\n' | grep -v '^127\.' |
+    grep '^[0-9.]*$' | head -1)
+if [ -z "$lan" ]; then
+	echo "SKIP: serve: no network address here: the access code unchecked"
+else
+	start_server coded --listen 0.0.0.0:0
+	port=${started##*:}
+	port=${port%%/*}
+	code=${started##*code=}
+	case $started in
+	http://$lan:*/\?code=????????????) ok ;;
+	*)	bad "the address with its code: $started" ;;
+	esac
+	grep -q "needs the address with its code once (the access code $code)" \
+	    "$tmp/coded.out" && ok || bad "the code not said: $(cat "$tmp/coded.out")"
+	c() { curl -s -o /dev/null -D "$tmp/h" -w '%{http_code}' "$@"; }
+	check "another machine, no code" 403 "$(c "http://$lan:$port/combat/$combat")"
+	check "another machine, its events, no code" 403 \
+	    "$(c "http://$lan:$port/events/combat/$combat")"
+	check "this machine, no code" 200 "$(c "http://127.0.0.1:$port/")"
+	check "another machine, the code" 200 "$(c "http://$lan:$port/?code=$code")"
+	grep -qi "^set-cookie: refkit_code=$code; Path=/; HttpOnly; SameSite=Strict" \
+	    "$tmp/h" && ok || bad "no cookie: $(cat "$tmp/h")"
+	check "another machine, the cookie" 200 \
+	    "$(c -H "Cookie: refkit_code=$code" "http://$lan:$port/combat/$combat")"
+	check "another machine, another code" 403 \
+	    "$(c -H "Cookie: refkit_code=aaaaaaaaaaaa" "http://$lan:$port/combat/$combat")"
+	check "another machine, a code too short" 403 \
+	    "$(c "http://$lan:$port/?code=${code%?}")"
+	kill -TERM "$coded"
+	wait "$coded"
+	check "the coded server's exit" 0 $?
+	start_server open --listen "$lan:0" --public boards
+	port=${started##*:}
+	port=${port%%/*}
+	grep -q 'every board is public' "$tmp/open.out" && ok ||
+	    bad "--public boards not said: $(cat "$tmp/open.out")"
+	check "--public boards, no code" 200 "$(c "http://$lan:$port/combat/$combat")"
+	kill -TERM "$open"
+	wait "$open"
+fi
 
 refkit serve --listen 127.0.0.1:0 >"$tmp/serve.out" 2>"$tmp/serve.err" &
 server=$!

@@ -50,6 +50,7 @@ struct opts {
 	int		 no_replay;	/* verify --no-replay */
 	const char	*listen;	/* serve --listen ADDR:PORT */
 	int		 cols;		/* serve --cols: a board's columns */
+	int		 public_boards;	/* serve --public boards */
 };
 
 static const char usage_text[] =
@@ -78,9 +79,10 @@ static const char usage_text[] =
 "  reveal [--combat ID | --duel ID | --game ID | --rolls]\n"
 "                       print the seed and end the seal, or print one\n"
 "                       log's key only\n"
-"  serve [--listen ADDR:PORT] [--cols N]\n"
-"                       the live boards in a browser, read-only, on this\n"
-"                       machine (default 127.0.0.1:8080)\n"
+"  serve [--listen ADDR:PORT] [--public boards] [--cols N]\n"
+"                       the live boards in a browser, read-only (default\n"
+"                       127.0.0.1:8080; another machine's browser needs\n"
+"                       the access code printed, unless boards are public)\n"
 "\n"
 "  -d, --db PATH        database (default $REFKIT_DB, else\n"
 "                       $XDG_DATA_HOME/refkit/refkit.db)\n"
@@ -875,7 +877,8 @@ cmd_head(struct opts *o, int argc, char **argv)
 static int
 cmd_serve(struct opts *o, int argc, char **argv)
 {
-	struct serve_opts so = { o->db, o->listen, o->cols };
+	struct serve_opts so = { o->db, o->listen, o->cols,
+	    o->public_boards };
 
 	(void)argv;
 	if (argc != 0)
@@ -967,6 +970,7 @@ static const struct option longopts[] = {
 	{ "seed-file", required_argument, NULL, 'F' },
 	{ "listen", required_argument, NULL, 'I' },
 	{ "cols", required_argument, NULL, 'W' },
+	{ "public", required_argument, NULL, 'U' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 }
@@ -1046,6 +1050,12 @@ set_option(void *op, int ch, const char *arg)
 	case 'W':
 		o->cols = (int)cli_int_arg("--cols", arg, 30, 200);
 		break;
+	case 'U':
+		if (strcmp(arg, "boards") != 0)
+			cli_usage_error("--public takes boards, got '%s'",
+			    q(arg));
+		o->public_boards = 1;
+		break;
 	case 's':
 		if (db_station_name_check(arg, why, sizeof why) != 0)
 			cli_usage_error("--station: the station name %s, got "
@@ -1078,8 +1088,10 @@ main(int argc, char **argv)
 		cli_usage_error("no command given (station, changes, merge, "
 		    "verify, head, seal, reveal, serve)");
 	no_seal_options(&o, argv[0]);
-	if ((o.listen != NULL || o.cols != 0) && strcmp(argv[0], "serve") != 0)
-		cli_usage_error("--listen and --cols go with serve only");
+	if ((o.listen != NULL || o.cols != 0 || o.public_boards) &&
+	    strcmp(argv[0], "serve") != 0)
+		cli_usage_error("--listen, --public and --cols go with serve "
+		    "only");
 	c = &commands[cli_command(argv[0], commands, sizeof commands[0],
 	    sizeof commands / sizeof commands[0])];
 	if (o.fmt == OUT_CSV && !c->csv)

@@ -15,9 +15,12 @@
  */
 #include "web/serve.h"
 
-#include <arpa/inet.h>
-#include <netinet/in.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
+
+#include <arpa/inet.h>
+#include <ifaddrs.h>
+#include <netinet/in.h>
 
 #include <err.h>
 #include <errno.h>
@@ -25,7 +28,9 @@
 #include <microhttpd.h>
 #include <poll.h>
 #include <pthread.h>
+#include <qrencode.h>
 #include <signal.h>
+#include <sodium.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,6 +58,9 @@
 #define COLS_MAX	200
 /* A page reloads itself this often in a browser without scripts. */
 #define REFRESH_S	10
+/* The access code: its letters (no 0/O, 1/I/L), and how many. */
+#define CODE_ALPHABET	"abcdefghjkmnpqrstuvwxyz23456789"
+#define CODE_LEN	12
 
 struct viewer {
 	struct MHD_Connection	*c;
@@ -84,6 +92,8 @@ static struct {
 	struct page	 cache[CACHE_N];
 	uint64_t	 uses;
 	int		 cols;
+	char		 code[CODE_LEN + 1];	/* "" on loopback */
+	int		 public_boards;
 } S = {
 	.state_lock = PTHREAD_MUTEX_INITIALIZER,
 	.draw_lock = PTHREAD_MUTEX_INITIALIZER,
@@ -91,6 +101,8 @@ static struct {
 };
 
 static volatile sig_atomic_t leave;
+
+static void cookie(struct MHD_Response *);
 
 static void
 on_signal(int sig)
@@ -251,8 +263,8 @@ headers(struct MHD_Response *res, const char *type)
 }
 
 static enum MHD_Result
-answer(struct MHD_Connection *c, unsigned int status, const char *type,
-    const void *body, size_t len)
+answer_set(struct MHD_Connection *c, unsigned int status, const char *type,
+    const void *body, size_t len, int set)
 {
 	struct MHD_Response *res;
 	enum MHD_Result rc;
@@ -262,11 +274,20 @@ answer(struct MHD_Connection *c, unsigned int status, const char *type,
 	if (res == NULL)
 		return MHD_NO;
 	headers(res, type);
+	if (set)
+		cookie(res);
 	if (status == MHD_HTTP_METHOD_NOT_ALLOWED)
 		MHD_add_response_header(res, "Allow", "GET, HEAD");
 	rc = MHD_queue_response(c, status, res);
 	MHD_destroy_response(res);
 	return rc;
+}
+
+static enum MHD_Result
+answer(struct MHD_Connection *c, unsigned int status, const char *type,
+    const void *body, size_t len)
+{
+	return answer_set(c, status, type, body, len, 0);
 }
 
 static enum MHD_Result
@@ -291,6 +312,53 @@ cols_of(struct MHD_Connection *c)
 	if (*end != '\0' || end == s || n < COLS_MIN || n > COLS_MAX)
 		return S.cols;
 	return (int)n;
+}
+
+/*
+ * Whether c may have what it asks: from this machine always; from
+ * another, with the access code in the address (?code=) or the cookie
+ * a page with it set, unless the boards are public.  *set is 1 when the
+ * code came in the address, for the answer to set the cookie.
+ */
+static int
+allowed(struct MHD_Connection *c, int *set)
+{
+	const union MHD_ConnectionInfo *ci;
+	const char *got;
+	const struct sockaddr *sa;
+
+	*set = 0;
+	if (S.code[0] == '\0' || S.public_boards)
+		return 1;
+	ci = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+	sa = ci != NULL ? ci->client_addr : NULL;
+	if (sa != NULL && sa->sa_family == AF_INET &&
+	    (ntohl(((const struct sockaddr_in *)sa)->sin_addr.s_addr) >> 24) ==
+	    127)
+		return 1;
+	if (sa != NULL && sa->sa_family == AF_INET6 &&
+	    IN6_IS_ADDR_LOOPBACK(&((const struct sockaddr_in6 *)sa)->sin6_addr))
+		return 1;
+	if ((got = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND,
+	    "code")) != NULL && strlen(got) == CODE_LEN &&
+	    sodium_memcmp(got, S.code, CODE_LEN) == 0) {
+		*set = 1;
+		return 1;
+	}
+	got = MHD_lookup_connection_value(c, MHD_COOKIE_KIND, "refkit_code");
+	return got != NULL && strlen(got) == CODE_LEN &&
+	    sodium_memcmp(got, S.code, CODE_LEN) == 0;
+}
+
+/* The cookie that keeps the code, for the pages a link leads to. */
+static void
+cookie(struct MHD_Response *res)
+{
+	char v[96];
+
+	snprintf(v, sizeof v, "refkit_code=%s; Path=/; HttpOnly; "
+	    "SameSite=Strict", S.code);
+	MHD_add_response_header(res, "Set-Cookie", v);
 }
 
 /* A stream of events: the page of path, sent again as it changes. */
@@ -329,7 +397,7 @@ stream(struct MHD_Connection *c, const char *path)
 
 /* A page: its shell around its fragment as the database is now. */
 static enum MHD_Result
-page(struct MHD_Connection *c, const char *path)
+page(struct MHD_Connection *c, const char *path, int set)
 {
 	struct strbuf f = STRBUF_INIT, o = STRBUF_INIT;
 	struct html_route r;
@@ -354,8 +422,8 @@ page(struct MHD_Connection *c, const char *path)
 		snprintf(events, sizeof events, "/events%s", path);
 	html_page(&o, title, f.s != NULL ? f.s : "", f.len, events,
 	    REFRESH_S);
-	rc = answer(c, (unsigned int)status, "text/html; charset=utf-8",
-	    o.s, o.len);
+	rc = answer_set(c, (unsigned int)status, "text/html; charset=utf-8",
+	    o.s, o.len, set);
 	strbuf_release(&f);
 	strbuf_release(&o);
 	return rc;
@@ -366,6 +434,8 @@ request(void *cls, struct MHD_Connection *c, const char *url,
     const char *method, const char *version, const char *upload,
     size_t *upload_size, void **con_cls)
 {
+	int set;
+
 	(void)cls;
 	(void)version;
 	(void)upload;
@@ -384,17 +454,22 @@ request(void *cls, struct MHD_Connection *c, const char *url,
 		return answer(c, MHD_HTTP_OK,
 		    "text/javascript; charset=utf-8", html_js,
 		    strlen(html_js));
+	if (!allowed(c, &set))
+		return plain(c, MHD_HTTP_FORBIDDEN, "this page needs the access "
+		    "code that refkit serve printed: open the address it "
+		    "gave, with ?code=\n");
 	if (strncmp(url, "/events/", 8) == 0)
 		return stream(c, url + 7);
-	return page(c, url);
+	return page(c, url, set);
 }
 
 /*
- * The address to listen on, from "ADDR:PORT" ("[::1]:PORT" for IPv6), a
- * loopback one only: exits 2 otherwise.
+ * The address to listen on, from "ADDR:PORT" ("[::1]:PORT" for IPv6;
+ * "localhost" or nothing for 127.0.0.1), into ss; *loop says whether
+ * only this machine reaches it.  Exits 2 when it is none.
  */
-static socklen_t
-address(const char *listen, struct sockaddr_storage *ss)
+static void
+address(const char *listen, struct sockaddr_storage *ss, int *loop)
 {
 	struct sockaddr_in *in = (struct sockaddr_in *)ss;
 	struct sockaddr_in6 *in6 = (struct sockaddr_in6 *)ss;
@@ -420,26 +495,98 @@ address(const char *listen, struct sockaddr_storage *ss)
 		host[n - 2] = '\0';
 	}
 	if (inet_pton(AF_INET, host, &in->sin_addr) == 1) {
-		if ((ntohl(in->sin_addr.s_addr) >> 24) != 127)
-			errx(2, "--listen: %s is not this machine's own "
-			    "address (127.x.x.x); this version serves only "
-			    "to this machine, with no access code for other "
-			    "ones", host);
+		*loop = (ntohl(in->sin_addr.s_addr) >> 24) == 127;
 		in->sin_family = AF_INET;
 		in->sin_port = htons((uint16_t)port);
-		return sizeof *in;
+		return;
 	}
 	if (inet_pton(AF_INET6, host, &in6->sin6_addr) == 1) {
-		if (!IN6_IS_ADDR_LOOPBACK(&in6->sin6_addr))
-			errx(2, "--listen: %s is not this machine's own "
-			    "address (::1); this version serves only to this "
-			    "machine, with no access code for other ones",
-			    host);
+		*loop = IN6_IS_ADDR_LOOPBACK(&in6->sin6_addr);
 		in6->sin6_family = AF_INET6;
 		in6->sin6_port = htons((uint16_t)port);
-		return sizeof *in6;
+		return;
 	}
 	errx(2, "--listen: '%s' is not an address", host);
+}
+
+/*
+ * For an address of every interface (0.0.0.0), the one to show: the
+ * first IPv4 address of an interface that is up and not the loopback,
+ * which phones on the same network reach; else it stays as it is.
+ */
+static void
+lan_address(struct in_addr *out)
+{
+	struct ifaddrs *all, *i;
+
+	if (getifaddrs(&all) != 0)
+		return;
+	for (i = all; i != NULL; i = i->ifa_next)
+		if (i->ifa_addr != NULL && i->ifa_addr->sa_family == AF_INET &&
+		    (ntohl(((struct sockaddr_in *)i->ifa_addr)->sin_addr.s_addr)
+		    >> 24) != 127) {
+			*out = ((struct sockaddr_in *)i->ifa_addr)->sin_addr;
+			break;
+		}
+	freeifaddrs(all);
+}
+
+/* A new access code, at random. */
+static void
+make_code(char code[CODE_LEN + 1])
+{
+	unsigned char r[CODE_LEN];
+
+	randombytes_buf(r, sizeof r);
+	for (size_t i = 0; i < CODE_LEN; i++)
+		code[i] = CODE_ALPHABET[r[i] % (sizeof CODE_ALPHABET - 1)];
+	code[CODE_LEN] = '\0';
+}
+
+/*
+ * The QR code of text on the terminal, two modules a character (upper
+ * and lower half blocks), with the quiet zone around it, dark on light
+ * whatever the terminal's colours.
+ */
+static void
+print_qr(const char *text)
+{
+	QRcode *qr = QRcode_encodeString(text, 0, QR_ECLEVEL_M, QR_MODE_8, 1);
+	int w;
+
+	if (qr == NULL)
+		return;
+	w = qr->width;
+	for (int y = -2; y < w + 2; y += 2) {
+		printf("\033[30;47m");
+		for (int x = -2; x < w + 2; x++) {
+			int top = y >= 0 && y < w && x >= 0 && x < w &&
+			    (qr->data[y * w + x] & 1);
+			int bot = y + 1 >= 0 && y + 1 < w && x >= 0 && x < w &&
+			    (qr->data[(y + 1) * w + x] & 1);
+
+			fputs(top && bot ? "\xe2\x96\x88" : top ?
+			    "\xe2\x96\x80" : bot ? "\xe2\x96\x84" : " ", stdout);
+		}
+		printf("\033[0m\n");
+	}
+	QRcode_free(qr);
+}
+
+/*
+ * As many descriptors as the system lets this process have: a
+ * convention's phones, each with a page and its stream, and the idle
+ * connections a hostile client may hold, need more than the usual 1024.
+ */
+static void
+raise_files(void)
+{
+	struct rlimit rl;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
+		rl.rlim_cur = rl.rlim_max;
+		(void)setrlimit(RLIMIT_NOFILE, &rl);
+	}
 }
 
 /* Waits for changes of db (watch_db) until a signal says to stop. */
@@ -487,10 +634,18 @@ serve_run(const struct serve_opts *o)
 	const union MHD_DaemonInfo *info;
 	struct sigaction sa;
 	struct db *watch_db;
-	char host[INET6_ADDRSTRLEN];
+	char host[INET6_ADDRSTRLEN], shown[160];
+	int loop;
 
-	(void)address(listen, &ss);
+	address(listen, &ss, &loop);
 	S.cols = o->cols > 0 ? o->cols : 64;
+	S.public_boards = o->public_boards;
+	if (!loop) {
+		if (sodium_init() < 0)
+			errx(1, "cannot start libsodium");
+		make_code(S.code);
+	}
+	raise_files();
 	/*
 	 * The database as the tools leave it (made or migrated now, as any
 	 * tool would), then only read: each connection refuses to write.
@@ -516,16 +671,29 @@ serve_run(const struct serve_opts *o)
 		errx(1, "cannot listen on %s: %s", listen, errno != 0 ?
 		    strerror(errno) : "the address is taken or not allowed");
 	info = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
-	if (ss.ss_family == AF_INET6) {
+	if (ss.ss_family == AF_INET &&
+	    ((struct sockaddr_in *)&ss)->sin_addr.s_addr == htonl(INADDR_ANY))
+		lan_address(&((struct sockaddr_in *)&ss)->sin_addr);
+	if (ss.ss_family == AF_INET6)
 		inet_ntop(AF_INET6, &((struct sockaddr_in6 *)&ss)->sin6_addr,
 		    host, sizeof host);
-		printf("serving on http://[%s]:%u/ (Ctrl-C stops)\n", host,
-		    info != NULL ? info->port : 0);
-	} else {
+	else
 		inet_ntop(AF_INET, &((struct sockaddr_in *)&ss)->sin_addr,
 		    host, sizeof host);
-		printf("serving on http://%s:%u/ (Ctrl-C stops)\n", host,
-		    info != NULL ? info->port : 0);
+	snprintf(shown, sizeof shown, ss.ss_family == AF_INET6 ?
+	    "http://[%s]:%u/%s%s" : "http://%s:%u/%s%s", host,
+	    info != NULL ? info->port : 0, S.code[0] && !S.public_boards ?
+	    "?code=" : "", S.code[0] && !S.public_boards ? S.code : "");
+	printf("serving on %s (Ctrl-C stops)\n", shown);
+	if (!loop && S.public_boards)
+		printf("other machines reach it: every board is public, "
+		    "with no access code (--public boards)\n");
+	else if (!loop) {
+		printf("other machines reach it: a browser needs the "
+		    "address with its code once (the access code %s), then "
+		    "keeps it\n", S.code);
+		if (isatty(STDOUT_FILENO))
+			print_qr(shown);
 	}
 	if (fflush(stdout) != 0)
 		err(1, "stdout");
