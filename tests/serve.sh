@@ -16,6 +16,9 @@
 #     another path 404, a method but GET and HEAD 405, an over-long URL
 #     414 and an over-long header 431; HEAD has no body; the server never
 #     writes (the database's every row is the same after the requests);
+#   - beside 1,000 silent connections, 100 slowloris clients and a
+#     stream of garbage (tests/lib/hostile.py), an honest client has its
+#     board in under a second, and the silent ones are closed after ten;
 #   - a stream of events (curl): the board comes at once, and again
 #     within a second of a GM's attack, with the attack in it;
 #   - a real browser, headless Chromium driven through the DevTools
@@ -116,7 +119,8 @@ start_server() {
 	refkit serve "$@" >"$tmp/$var.out" 2>"$tmp/$var.err" &
 	eval "$var=\$!"
 	i=0
-	until grep -q '^serving on ' "$tmp/$var.out" || [ $i -ge 100 ]; do
+	until grep -q '^serving on ' "$tmp/$var.out" 2>/dev/null ||
+	    [ $i -ge 100 ]; do
 		sleep 0.1
 		i=$((i + 1))
 	done
@@ -168,17 +172,11 @@ else
 	wait "$open"
 fi
 
-refkit serve --listen 127.0.0.1:0 >"$tmp/serve.out" 2>"$tmp/serve.err" &
-server=$!
-i=0
-until grep -q '^serving on ' "$tmp/serve.out" || [ $i -ge 100 ]; do
-	sleep 0.1
-	i=$((i + 1))
-done
-url=$(sed -n 's/^serving on \(http:[^ ]*\).*/\1/p' "$tmp/serve.out")
+start_server server --listen 127.0.0.1:0
+url=$started
 case $url in
 http://127.0.0.1:[1-9]*/) ok ;;
-*)	bad "no address said: $(cat "$tmp/serve.out" "$tmp/serve.err")"
+*)	bad "no address said: $(cat "$tmp/server.out" "$tmp/server.err")"
 	done_ ;;
 esac
 
@@ -249,6 +247,39 @@ grep -q '^data: .* attacks Bob.*LIFE 40 -&gt; ' "$tmp/sse" && ok ||
 [ "$ms" -lt 1000 ] && ok || bad "the attack streamed after $ms ms"
 echo "  the attack reached the stream in $ms ms"
 
+# Hostile clients: 1,000 connections that say nothing, 100 that send a
+# header line every half second and never end (slowloris), and garbage
+# meanwhile: an honest client still has its board in under a second, and
+# the silent ones are closed after the server's ten seconds.
+port=${url##*:}
+port=${port%%/*}
+/usr/bin/python3 "$top/tests/lib/hostile.py" 127.0.0.1 "$port" 1000 100 11 \
+    >"$tmp/hostile" 2>&1 &
+hostile=$!
+i=0
+until grep -q '^holding' "$tmp/hostile" || [ $i -ge 200 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+grep -q '^holding 1000 100' "$tmp/hostile" && ok ||
+    bad "the hostile clients: $(cat "$tmp/hostile")"
+worst=0
+for i in 1 2 3 4 5 6 7 8 9 10; do
+	t=$(curl -s -o "$tmp/b" -w '%{http_code} %{time_total}' \
+	    "${url}combat/$combat")
+	[ "${t% *}" = 200 ] && grep -q '<pre class="board"' "$tmp/b" ||
+	    bad "the honest client, beside them: $t"
+	worst=$(awk -v a="$worst" -v b="${t#* }" 'BEGIN { print (b > a) ? b : a }')
+	sleep 0.5
+done
+awk -v w="$worst" 'BEGIN { exit !(w < 1) }' && ok ||
+    bad "the honest client waited $worst s"
+echo "  beside 1,100 hostile connections, the board in $worst s at worst"
+wait "$hostile"
+grep -q 'idle closed 1000$' "$tmp/hostile" && ok ||
+    bad "the silent connections not closed: $(tail -1 "$tmp/hostile")"
+grep '^garbage' "$tmp/hostile" | sed 's/^/  /'
+
 # The board in a browser, live.
 if ! command -v chromium >/dev/null 2>&1; then
 	bad "chromium is not installed (tools/install-deps.sh installs it)"
@@ -299,5 +330,5 @@ else
 	server=
 fi
 wait "$sse" 2>/dev/null
-[ -s "$tmp/serve.err" ] && bad "the server said: $(cat "$tmp/serve.err")" || ok
+[ -s "$tmp/server.err" ] && bad "the server said: $(cat "$tmp/server.err")" || ok
 done_
