@@ -3,8 +3,8 @@
 # same run.  Prints both sides' wall time and peak memory and the ratio.
 #
 # (bench/combat.sh, bench/d6.sh, bench/fb.sh, bench/bg.sh,
-# bench/merge.sh, bench/pg.sh, bench/pg-import.sh, bench/chain.sh and
-# bench/sheets.sh say what they measure.)
+# bench/merge.sh, bench/pg.sh, bench/pg-import.sh, bench/chain.sh,
+# bench/sheets.sh and bench/serve.sh say what they measure.)
 #
 # import: "crs-stats import" of 1,000,000 characters against two floors
 # of the sqlite3 shell in the same run.  The fair floor (issue #40) does
@@ -27,7 +27,7 @@
 # median and mean (each script's own otherwise), BENCH_OUT the directory
 # of their files (bench/out), and BENCH_PARTS the scripts run after the
 # import (all of them: "combat d6 fb bg merge pg pg-import chain
-# sheets").  tests/bench-smoke.sh runs each at a small size.
+# sheets serve").  tests/bench-smoke.sh runs each at a small size.
 set -eu
 B=${1:-build}
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -163,6 +163,6 @@ else
 	echo "rolldice is not installed (tools/install-deps.sh installs it)"
 fi
 
-for b in ${BENCH_PARTS-combat d6 fb bg merge pg pg-import chain sheets}; do
+for b in ${BENCH_PARTS-combat d6 fb bg merge pg pg-import chain sheets serve}; do
 	top=$top sh "$top/bench/$b.sh" "$B" "$out"
 done

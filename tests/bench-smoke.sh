@@ -65,6 +65,7 @@ cp "$tmp/run/roster.csv" "$tmp/pg-import/" 2>/dev/null
 bench pg-import
 bench chain CHAIN_EVENTS=1000 CHAIN_LOGS="2 5"
 bench sheets BENCH_SHEETS=20
+bench serve SERVE_VIEWERS=20 SERVE_SECONDS=1
 # A bench added later must be added here too.
 for f in "$top"/bench/*.sh; do
 	name=$(basename "$f" .sh)

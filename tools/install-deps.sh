@@ -68,6 +68,7 @@
 #                    (tests/serve.sh)
 #   python3-websocket   the DevTools protocol's client with which
 #                    tests/lib/cdp.py drives Chromium through a live page
+#   apache2-utils    ApacheBench (ab), the load of bench/serve.sh
 set -eu
 build="gcc make libc6-dev pkg-config libsqlite3-dev libcsv-dev libgmp-dev
     libsodium-dev nettle-dev libpq-dev libedit-dev libbsd-dev libncurses-dev
@@ -75,7 +76,8 @@ build="gcc make libc6-dev pkg-config libsqlite3-dev libcsv-dev libgmp-dev
     libmicrohttpd-dev"
 test="sqlite3 mandoc zsh rolldice dicelab clang libclang-rt-14-dev valgrind
     cppcheck clang-tidy util-linux postgresql pgbouncer tmux chromium
-    fonts-noto-color-emoji poppler-utils zbar-tools curl python3-websocket"
+    fonts-noto-color-emoji poppler-utils zbar-tools curl python3-websocket
+    apache2-utils"
 case ${1:-} in
 '')	pkgs=$build ;;
 --test)	pkgs="$build $test" ;;
