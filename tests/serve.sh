@@ -9,7 +9,7 @@
 #     the access code the server printed (403 without it or with another),
 #     once in the address, which sets a cookie; --public boards needs
 #     none; this machine needs none;
-#   - with curl: the convention's page lists the open combat and duel,
+#   - with curl: the convention's page lists the open combat, duel and game,
 #     each a link to its board; a board is the one watch draws, with the
 #     chain head refkit head prints; every answer carries a strict
 #     Content-Security-Policy; names are escaped; an unknown log is 404,
@@ -91,10 +91,16 @@ crs-stats add '<b>Ann</b>' OR=8 DR=5 MIND=4 LIFE=40 IN=3 >/dev/null &&
     crs-combat init '<b>Ann</b>=9' 'Bob & "Co"=2' >/dev/null &&
     fb-duel sheet add Luke --side light --hand right >/dev/null &&
     fb-duel sheet add Vader --side dark --hand left >/dev/null &&
-    fb-duel start Luke Vader >/dev/null || { bad "the setup"; done_; }
+    fb-duel start Luke Vader >/dev/null &&
+    bg-board team add Red --file "$top/tests/fixtures/bg/red.team" >/dev/null &&
+    bg-board team add Blue --file "$top/tests/fixtures/bg/blue.team" \
+    >/dev/null &&
+    bg-board new Red Blue >/dev/null || { bad "the setup"; done_; }
 combat=$(crs-combat --json list | sed -n 's/.*"combat":"*\([0-9a-f-]*\)"*,.*/\1/p')
 duel=$(fb-duel --json list | sed -n 's/.*"duel":"*\([0-9a-f-]*\)"*,.*/\1/p')
-[ -n "$combat" ] && [ -n "$duel" ] || { bad "no combat or duel listed"; done_; }
+game=$(bg-board --json list | sed -n 's/.*"game":"*\([0-9a-f-]*\)"*,.*/\1/p')
+[ -n "$combat" ] && [ -n "$duel" ] && [ -n "$game" ] ||
+    { bad "no combat, duel or game listed"; done_; }
 
 # state: every row of every table, to show that serving writes nothing.
 state() {
@@ -195,6 +201,8 @@ grep -q "<a href=\"/combat/$combat\">$combat</a>" "$tmp/b" && ok ||
     bad "no link to combat $combat: $(cat "$tmp/b")"
 grep -q "<a href=\"/duel/$duel\">$duel</a>" "$tmp/b" && ok ||
     bad "no link to duel $duel"
+grep -q "<a href=\"/game/$game\">$game</a>" "$tmp/b" && ok ||
+    bad "no link to game $game"
 grep -q '&lt;b&gt;Ann&lt;/b&gt;, Bob &amp; &quot;Co&quot;' "$tmp/b" && ok ||
     bad "the sides not escaped: $(cat "$tmp/b")"
 grep -q '<b>Ann' "$tmp/b" && bad "a name as markup" || ok
@@ -212,6 +220,9 @@ grep -q "Chain head after event [0-9]*: <code>$head" "$tmp/b" && ok ||
     bad "the chain head is not refkit head's $head"
 check "the duel's board" 200 "$(get "/duel/$duel")"
 grep -q 'Luke' "$tmp/b" && ok || bad "the duel's board: $(cat "$tmp/b")"
+check "the game's board" 200 "$(get "/game/$game")"
+grep -q 'Red' "$tmp/b" && grep -q '<pre class="board"' "$tmp/b" && ok ||
+    bad "the game's board: $(cat "$tmp/b")"
 
 check "no such combat" 404 "$(get /combat/99999)"
 check "no such page" 404 "$(get /nothing/1)"
