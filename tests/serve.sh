@@ -9,6 +9,9 @@
 #     the access code the server printed (403 without it or with another),
 #     once in the address, which sets a cookie; --public boards needs
 #     none; this machine needs none;
+#   - with curl: a character's page (its sheet, its history this event,
+#     a link to the combat it is in, its own stream), 404 for a name
+#     that is none, has a control or is not UTF-8;
 #   - with curl: the convention's page lists the open combat, duel and game,
 #     each a link to its board; a board is the one watch draws, with the
 #     chain head refkit head prints; every answer carries a strict
@@ -224,6 +227,20 @@ check "the game's board" 200 "$(get "/game/$game")"
 grep -q 'Red' "$tmp/b" && grep -q '<pre class="board"' "$tmp/b" && ok ||
     bad "the game's board: $(cat "$tmp/b")"
 
+# A character's page: its sheet, its event, the combats it is in now.
+check "a character's page" 200 "$(get '/character/Bob%20%26%20%22Co%22')"
+grep -q '<title>Bob &amp; &quot;Co&quot;</title>' "$tmp/b" && ok ||
+    bad "the character's title: $(head -c 600 "$tmp/b")"
+grep -q '^LIFE     40  given            40$' "$tmp/b" && ok ||
+    bad "the character's sheet: $(cat "$tmp/b")"
+grep -q "<a href=\"/combat/$combat\">combat $combat</a>" "$tmp/b" && ok ||
+    bad "the character's combat not linked"
+grep -q 'data-events="/events/character/Bob%20%26%20%22Co%22"' "$tmp/b" &&
+    ok || bad "the character's stream not named: $(head -c 900 "$tmp/b")"
+check "no such character" 404 "$(get /character/Nobody)"
+check "a character's name with a control" 404 "$(get /character/A%01B)"
+check "a name that is not UTF-8" 404 "$(get /character/A%FFB)"
+
 check "no such combat" 404 "$(get /combat/99999)"
 check "no such page" 404 "$(get /nothing/1)"
 check "a path with .." 404 "$(get /combat/../../etc/passwd --path-as-is)"
@@ -231,6 +248,7 @@ check "a key that is none" 404 "$(get /combat/zz)"
 check "POST" 405 "$(get / -X POST -d x=1)"
 grep -qi '^allow: GET, HEAD' "$tmp/h" && ok || bad "405 without Allow"
 check "an over-long URL" 414 "$(get "/$(printf '%0300d' 0)")"
+check "a name of 200 bytes" 404 "$(get "/character/$(printf '%0200d' 0)")"
 check "an over-long header" 431 \
     "$(get / -H "X-Big: $(printf '%040000d' 0)")"
 check "HEAD" 200 "$(get / -I)"

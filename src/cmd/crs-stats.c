@@ -17,6 +17,7 @@
 #include "paper/sheetrun.h"
 #include "crs/complete.h"
 #include "crs/import.h"
+#include "crs/text.h"
 #include "crs/item.h"
 #include "base/out.h"
 #include "crs/roster.h"
@@ -272,56 +273,6 @@ cmd_rm(struct opts *o, int argc, char **argv)
 	return 0;
 }
 
-static const char *const source_names[] = { "absent", "computed", "given" };
-
-static void
-show_table(const struct sheet *sh, const struct sheet_stat *st,
-    const struct item *items, size_t nitems)
-{
-	printf("name     ");
-	util_fputs_safe(sh->name, stdout);
-	printf("\nplayer   ");
-	util_fputs_safe(sh->player ? sh->player : "-", stdout);
-	printf("\nnotes    ");
-	util_fputs_safe(sh->notes ? sh->notes : "-", stdout);
-	printf("\nprimary ");
-	for (int p = 0; p < P_COUNT; p++)
-		if (sh->primary[p] == STATS_ABSENT)
-			printf(" %s -", stats_primary_name(p));
-		else
-			printf(" %s %d", stats_primary_name(p),
-			    sh->primary[p]);
-	printf("\n\nSTAT  VALUE  SOURCE    EFFECTIVE\n");
-	for (int s = 0; s < S_COUNT; s++) {
-		if (st[s].source == SHEET_ABSENT) {
-			printf("%-4s      -  absent            -\n",
-			    stats_secondary_name(s));
-			continue;
-		}
-		printf("%-4s  %5d  %-8s  %9d\n", stats_secondary_name(s),
-		    st[s].value, source_names[st[s].source], st[s].effective);
-	}
-	printf("\nitems   ");
-	if (nitems == 0)
-		printf(" -");
-	for (size_t i = 0; i < nitems; i++) {
-		char *sum = item_summary(&items[i]);
-
-		printf("%s", i ? "\n         " : " ");
-		util_fputs_safe(items[i].name, stdout);
-		printf(" (%s)", sum);
-		free(sum);
-	}
-	printf("\npowers  ");
-	if (sh->npowers == 0)
-		printf(" -");
-	for (size_t i = 0; i < sh->npowers; i++) {
-		printf("%s", i ? ", " : " ");
-		util_fputs_safe(sh->powers[i], stdout);
-	}
-	putchar('\n');
-}
-
 /* The field names of show --json and --csv. */
 static const char *const show_cols[] = {
 	"name", "player", "notes",
@@ -368,7 +319,7 @@ cmd_show(struct opts *o, int argc, char **argv)
 	db_rollback(db);
 	sheet_secondary(&sh, o->rounding, items, nitems, st);
 	if (o->fmt == OUT_TABLE)
-		show_table(&sh, st, items, nitems);
+		crstext_sheet(stdout, &sh, st, items, nitems);
 	else {
 		out = out_new(stdout, o->fmt, OUT_OBJECT,
 		    (int)(sizeof show_cols / sizeof show_cols[0]), show_cols);
@@ -380,7 +331,7 @@ cmd_show(struct opts *o, int argc, char **argv)
 		for (int s = 0; s < S_COUNT; s++)
 			out_stat(out, st[s].value);
 		for (int s = 0; s < S_COUNT; s++)
-			out_text(out, source_names[st[s].source]);
+			out_text(out, crstext_sources[st[s].source]);
 		for (int s = 0; s < S_COUNT; s++)
 			out_stat(out, st[s].effective);
 		out_list(out, sh.items, sh.nitems);

@@ -7,6 +7,8 @@
  */
 #include "crs/text.h"
 
+#include "crs/item.h"
+#include "crs/sheet.h"
 #include "crs/stats.h"
 
 #include "core/ruling.h"
@@ -945,4 +947,55 @@ crstext_notes(FILE *fp, const struct combat_state *s)
 	}
 	if (!s->ended)
 		melees(fp, s);
+}
+
+const char *const crstext_sources[] = { "absent", "computed", "given" };
+
+void
+crstext_sheet(FILE *fp, const struct sheet *sh, const struct sheet_stat *st,
+    const struct item *items, size_t nitems)
+{
+	fprintf(fp, "name     ");
+	util_fputs_safe(sh->name, fp);
+	fprintf(fp, "\nplayer   ");
+	util_fputs_safe(sh->player ? sh->player : "-", fp);
+	fprintf(fp, "\nnotes    ");
+	util_fputs_safe(sh->notes ? sh->notes : "-", fp);
+	fprintf(fp, "\nprimary ");
+	for (int p = 0; p < P_COUNT; p++)
+		if (sh->primary[p] == STATS_ABSENT)
+			fprintf(fp, " %s -", stats_primary_name(p));
+		else
+			fprintf(fp, " %s %d", stats_primary_name(p),
+			    sh->primary[p]);
+	fprintf(fp, "\n\nSTAT  VALUE  SOURCE    EFFECTIVE\n");
+	for (int s = 0; s < S_COUNT; s++) {
+		if (st[s].source == SHEET_ABSENT) {
+			fprintf(fp, "%-4s      -  absent            -\n",
+			    stats_secondary_name(s));
+			continue;
+		}
+		fprintf(fp, "%-4s  %5d  %-8s  %9d\n", stats_secondary_name(s),
+		    st[s].value, crstext_sources[st[s].source],
+		    st[s].effective);
+	}
+	fprintf(fp, "\nitems   ");
+	if (nitems == 0)
+		fprintf(fp, " -");
+	for (size_t i = 0; i < nitems; i++) {
+		char *sum = item_summary(&items[i]);
+
+		fprintf(fp, "%s", i ? "\n         " : " ");
+		util_fputs_safe(items[i].name, fp);
+		fprintf(fp, " (%s)", sum);
+		free(sum);
+	}
+	fprintf(fp, "\npowers  ");
+	if (sh->npowers == 0)
+		fprintf(fp, " -");
+	for (size_t i = 0; i < sh->npowers; i++) {
+		fprintf(fp, "%s", i ? ", " : " ");
+		util_fputs_safe(sh->powers[i], fp);
+	}
+	fputc('\n', fp);
 }

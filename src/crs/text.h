@@ -13,6 +13,20 @@
 
 #include "crs/combat.h"
 
+struct item;
+struct sheet;
+struct sheet_stat;
+
+/*
+ * A character's sheet as crs-stats show prints it, to fp: name, player,
+ * notes, the primary stats, each secondary stat with its source and its
+ * value with the items held, the items and the powers.  crstext_sources
+ * are the sources' names (enum of sheet.h's SHEET_ABSENT ...).
+ */
+void crstext_sheet(FILE *fp, const struct sheet *sh,
+    const struct sheet_stat *st, const struct item *items, size_t nitems);
+extern const char *const crstext_sources[];
+
 /*
  * Writes event e to fp as one line of the story: "  7  r2  Ann attacks
  * Bob: ...".  s is the state just before e (the stats it used, who may

@@ -3,12 +3,17 @@
  */
 #include "kinds/kinds.h"
 
+#include <inttypes.h>
 #include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "bg/ledger.h"
 #include "bg/watch.h"
 #include "crs/ledger.h"
+#include "crs/roster.h"
+#include "crs/sheet.h"
+#include "crs/text.h"
 #include "crs/watch.h"
 #include "d6/ledger.h"
 #include "fb/ledger.h"
@@ -46,4 +51,64 @@ kinds_board(const char *what)
 		if (strcmp(kinds_boards[i]->kind->what, what) == 0)
 			return kinds_boards[i];
 	return NULL;
+}
+
+/* Whether a fighter of a combat is the one sought (ledger_fighters). */
+struct fighter_sought {
+	const char	*name;
+	int		 found;
+};
+
+static void
+fighter_is(void *arg, const char *name)
+{
+	struct fighter_sought *f = arg;
+
+	f->found |= strcmp(f->name, name) == 0;
+}
+
+static void
+history_line(void *arg, const struct ledger_history *h)
+{
+	FILE *fp = arg;
+
+	fprintf(fp, "%" PRId64 " combat%s: dealt %" PRId64 ", taken %" PRId64
+	    ", downed %" PRId64 ", fumbles %" PRId64 "\n", h->combats,
+	    h->combats == 1 ? "" : "s", h->dealt, h->taken, h->downed,
+	    h->fumbles);
+}
+
+int
+kinds_character(struct db *db, const char *name, FILE *sheet, FILE *history,
+    void (*fn)(void *, int64_t combat), void *arg)
+{
+	struct sheet sh;
+	struct sheet_stat st[S_COUNT];
+	struct journal_open *open;
+	struct item *items;
+	size_t nitems, n;
+	int64_t id;
+
+	sheet_init(&sh);
+	if (roster_get(db, name, &sh, &id) != ROSTER_OK) {
+		sheet_release(&sh);
+		return -1;
+	}
+	items = roster_held_items(db, id, &nitems);
+	sheet_secondary(&sh, STATS_ROUND_WHOLE, items, nitems, st);
+	crstext_sheet(sheet, &sh, st, items, nitems);
+	roster_items_free(items, nitems);
+	sheet_release(&sh);
+	if (ledger_history(db, name, 0, history_line, history) == 0)
+		fprintf(history, "no combat yet\n");
+	open = journal_open_list(db, &ledger_kind, NULL, &n);
+	for (size_t i = 0; i < n; i++) {
+		struct fighter_sought f = { name, 0 };
+
+		ledger_fighters(db, open[i].log, fighter_is, &f);
+		if (f.found)
+			fn(arg, open[i].log);
+	}
+	journal_open_free(open, n);
+	return 0;
 }

@@ -9,6 +9,8 @@
 #define REFKIT_KINDS_H
 
 #include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
 
 #include "core/journal.h"
 #include "core/seal.h"
@@ -35,5 +37,16 @@ const struct journal_kind *kinds_find(const char *what);
 struct watch_board;
 extern const struct watch_board *const kinds_boards[];
 const struct watch_board *kinds_board(const char *what);
+
+/*
+ * A character's page (refkit serve): the roster's character named name
+ * (exactly), read from db in the caller's transaction.  Writes its sheet
+ * as crs-stats show prints it to sheet, and its history this event (its
+ * combats, damage dealt and taken, those it downed) to history, a line;
+ * calls fn with each combat under way it fights in.  Returns 0, or -1,
+ * having written nothing, when there is no such character.
+ */
+int kinds_character(struct db *db, const char *name, FILE *sheet,
+    FILE *history, void (*fn)(void *, int64_t combat), void *arg);
 
 #endif

@@ -100,6 +100,28 @@ html_route(const char *path, struct html_route *r)
 
 	memset(r, 0, sizeof *r);
 	r->page = HTML_NONE;
+	if (strncmp(path, "/character/", 11) == 0) {
+		const char *name = path + 11;
+
+		if ((n = strlen(name)) == 0 || n > HTML_NAME_MAX)
+			return;
+		for (size_t i = 0; i < n;) {
+			unsigned char c = (unsigned char)name[i];
+			int k;
+
+			if (c < 0x80) {
+				if (c < 0x20 || c == 0x7f)
+					return;
+				i++;
+			} else if ((k = util_utf8_len(name + i, n - i)) == 0)
+				return;
+			else
+				i += (size_t)k;
+		}
+		memcpy(r->name, name, n + 1);
+		r->page = HTML_CHARACTER;
+		return;
+	}
 	for (const char *p = path; *p != '\0'; p++)
 		if ((unsigned char)*p <= 0x20 || (unsigned char)*p >= 0x7f)
 			return;
@@ -126,8 +148,21 @@ html_title(const struct html_route *r, char *buf, size_t sz)
 {
 	if (r->page == HTML_BOARD)
 		snprintf(buf, sz, "%s %s", r->board->kind->what, r->key);
+	else if (r->page == HTML_CHARACTER)
+		snprintf(buf, sz, "%s", r->name);
 	else
 		snprintf(buf, sz, "refkit");
+}
+
+void
+html_url_path(struct strbuf *o, const char *path)
+{
+	for (const unsigned char *p = (const unsigned char *)path; *p; p++)
+		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		    (*p >= '0' && *p <= '9') || strchr("-._~/", *p) != NULL)
+			strbuf_addch(o, *p);
+		else
+			strbuf_addf(o, "%%%02X", *p);
 }
 
 /* The frame as lines of text, each run of one ink a span of its class. */
@@ -251,12 +286,81 @@ convention_fragment(struct strbuf *o, struct db *db)
 	return 200;
 }
 
+/* Each combat a character fights in, a link to its board. */
+struct in_combat {
+	struct db	*db;
+	struct strbuf	*o;
+	int		 n;
+};
+
+static void
+in_combat(void *arg, int64_t log)
+{
+	struct in_combat *c = arg;
+	const char *key = db_key_str(c->db, log);
+
+	if (c->n++ == 0)
+		strbuf_addstr(c->o, "<h2>In combat now</h2><ul>");
+	strbuf_addstr(c->o, "<li><a href=\"/combat/");
+	html_str(c->o, key);
+	strbuf_addstr(c->o, "\">combat ");
+	html_str(c->o, key);
+	strbuf_addstr(c->o, "</a>: LIFE and EM on its board</li>");
+}
+
+/* A character's page: the sheet, the event's history, its combats now. */
+static int
+character_fragment(struct strbuf *o, struct db *db, const struct html_route *r)
+{
+	struct strbuf sheet = STRBUF_INIT, history = STRBUF_INIT;
+	struct in_combat c = { db, NULL, 0 };
+	struct strbuf links = STRBUF_INIT;
+	FILE *fs = strbuf_stream(&sheet), *fh = strbuf_stream(&history);
+	int rc;
+
+	char *ts, *th;
+	size_t ns, nh;
+
+	c.o = &links;
+	rc = kinds_character(db, r->name, fs, fh, in_combat, &c);
+	ts = strbuf_detach(&sheet, &ns);
+	th = strbuf_detach(&history, &nh);
+	if (rc != 0) {
+		strbuf_addstr(o, "<p class=\"none\">There is no character ");
+		html_str(o, r->name);
+		strbuf_addstr(o, " in this roster.</p><p><a href=\"/\">"
+		    "Everything under way</a></p>");
+		free(ts);
+		free(th);
+		strbuf_release(&links);
+		return 404;
+	}
+	strbuf_addstr(o, "<pre class=\"sheet\" dir=\"ltr\">");
+	html_text(o, ts, ns);
+	strbuf_addstr(o, "</pre><p>This event: ");
+	html_text(o, th, nh);
+	strbuf_addstr(o, "</p>");
+	free(ts);
+	free(th);
+	if (c.n > 0) {
+		strbuf_add(o, links.s, links.len);
+		strbuf_addstr(o, "</ul>");
+	} else
+		strbuf_addstr(o, "<p class=\"none\">In no combat under way."
+		    "</p>");
+	strbuf_addstr(o, "<p><a href=\"/\">Everything under way</a></p>");
+	strbuf_release(&links);
+	return 200;
+}
+
 int
 html_fragment(struct strbuf *o, struct db *db, const struct html_route *r,
     int cols)
 {
 	if (r->page == HTML_BOARD)
 		return board_fragment(o, db, r, cols);
+	if (r->page == HTML_CHARACTER)
+		return character_fragment(o, db, r);
 	return convention_fragment(o, db);
 }
 
@@ -288,6 +392,8 @@ const char html_css[] =
     "h1{font-size:1.2em;margin:0.2em 0}h2{font-size:1em}"
     "a{color:#8cf}table{border-collapse:collapse}"
     "td,th{padding:0.15em 0.6em;text-align:left;border-bottom:1px solid #333}"
+    "pre.sheet{font-family:'DejaVu Sans Mono',monospace;"
+    "font-size:min(15px,3.2vw);unicode-bidi:isolate}"
     "pre.board{font-family:'DejaVu Sans Mono',monospace;"
     "font-size:min(15px,2.4vw);line-height:1.25;overflow-x:auto;"
     "unicode-bidi:isolate}"

@@ -28,17 +28,21 @@ void html_text(struct strbuf *o, const char *s, size_t n);
  * What a path names, parsed (html_route): the convention ("/"), a log's
  * board ("/combat/3", "/duel/89abcdef-2"), or nothing.
  */
-enum html_page { HTML_NONE, HTML_CONVENTION, HTML_BOARD };
+enum html_page { HTML_NONE, HTML_CONVENTION, HTML_BOARD, HTML_CHARACTER };
+#define HTML_NAME_MAX	200
 struct html_route {
 	enum html_page	 page;
 	const struct watch_board *board;	/* HTML_BOARD: its kind */
 	char		 key[32];		/* ... the log's key as typed */
+	char		 name[HTML_NAME_MAX + 1];	/* HTML_CHARACTER's */
 };
 /*
- * Parses path (without its query) into r: a page, or HTML_NONE for any
- * other path, one with "..", a byte that is not printable ASCII or a
- * key that is not one (db/db.h, db_key_parse).  The form only: whether
- * the log is there is the fragment's to say.
+ * Parses path (without its query, its %XX already decoded) into r: a
+ * page, or HTML_NONE for any other path, one with "..", a byte that is
+ * not printable ASCII or a key that is not one (db/db.h, db_key_parse).
+ * A character's page, /character/NAME, takes any name of valid UTF-8
+ * without a control, up to HTML_NAME_MAX bytes.  The form only: whether
+ * the log or the character is there is the fragment's to say.
  */
 void html_route(const char *path, struct html_route *r);
 
@@ -60,6 +64,12 @@ void html_page(struct strbuf *o, const char *title, const char *fragment,
 
 /* The title of r's page ("combat 3", "refkit"). */
 void html_title(const struct html_route *r, char *buf, size_t sz);
+
+/*
+ * Adds path to o as a URL's path: each byte that is not a letter, a
+ * digit, '-', '.', '_', '~' or '/' as %XX.
+ */
+void html_url_path(struct strbuf *o, const char *path);
 
 /* The two files every page loads: its style and its script. */
 extern const char html_css[];

@@ -74,7 +74,7 @@ struct viewer {
 };
 
 struct page {
-	char		 key[64];	/* path and columns */
+	char		 key[HTML_NAME_MAX + 64];	/* path and columns */
 	int64_t		 gen;
 	int		 status;
 	char		*html;
@@ -121,11 +121,13 @@ fragment(const struct html_route *r, int cols, int64_t gen,
 {
 	struct page *p = NULL, *old = &S.cache[0];
 	struct strbuf b = STRBUF_INIT;
-	char key[64];
+	char key[HTML_NAME_MAX + 64];
 	int status;
 
-	snprintf(key, sizeof key, "%s/%s?%d", r->page == HTML_BOARD ?
-	    r->board->kind->what : "", r->key, cols);
+	/* Never cut: a name is at most HTML_NAME_MAX bytes. */
+	snprintf(key, sizeof key, "%s/%s/%s?%d", r->page == HTML_BOARD ?
+	    r->board->kind->what : r->page == HTML_CHARACTER ? "character" :
+	    "", r->key, r->name, cols);
 	pthread_mutex_lock(&S.draw_lock);
 	for (size_t i = 0; i < CACHE_N && p == NULL; i++) {
 		if (strcmp(S.cache[i].key, key) == 0)
@@ -399,9 +401,9 @@ stream(struct MHD_Connection *c, const char *path)
 static enum MHD_Result
 page(struct MHD_Connection *c, const char *path, int set)
 {
-	struct strbuf f = STRBUF_INIT, o = STRBUF_INIT;
+	struct strbuf f = STRBUF_INIT, o = STRBUF_INIT, ev = STRBUF_INIT;
 	struct html_route r;
-	char title[64], events[96];
+	char title[HTML_NAME_MAX + 32];
 	int64_t gen;
 	int status, cols;
 	enum MHD_Result rc;
@@ -415,13 +417,12 @@ page(struct MHD_Connection *c, const char *path, int set)
 	pthread_mutex_unlock(&S.state_lock);
 	status = fragment(&r, cols, gen, &f);
 	html_title(&r, title, sizeof title);
+	strbuf_addstr(&ev, "/events");
+	html_url_path(&ev, path);
 	if (cols != S.cols)
-		snprintf(events, sizeof events, "/events%s?cols=%d", path,
-		    cols);
-	else
-		snprintf(events, sizeof events, "/events%s", path);
-	html_page(&o, title, f.s != NULL ? f.s : "", f.len, events,
-	    REFRESH_S);
+		strbuf_addf(&ev, "?cols=%d", cols);
+	html_page(&o, title, f.s != NULL ? f.s : "", f.len, ev.s, REFRESH_S);
+	strbuf_release(&ev);
 	rc = answer_set(c, (unsigned int)status, "text/html; charset=utf-8",
 	    o.s, o.len, set);
 	strbuf_release(&f);
@@ -445,7 +446,7 @@ request(void *cls, struct MHD_Connection *c, const char *url,
 		    "only GET and HEAD\n");
 	if (*upload_size != 0)
 		return plain(c, MHD_HTTP_BAD_REQUEST, "no body here\n");
-	if (strlen(url) > 200)
+	if (strlen(url) > 256)
 		return plain(c, MHD_HTTP_URI_TOO_LONG, "too long\n");
 	if (strcmp(url, "/style.css") == 0)
 		return answer(c, MHD_HTTP_OK, "text/css; charset=utf-8",

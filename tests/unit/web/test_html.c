@@ -92,5 +92,35 @@ main(void)
 	route("/combat/3\xc3\xa9", HTML_NONE, NULL, NULL);
 	route("combat/3", HTML_NONE, NULL, NULL);
 	route("/index.html", HTML_NONE, NULL, NULL);
+	route("/character/Ann", HTML_CHARACTER, NULL, NULL);
+	route("/character/Bob & \"Co\" / 2", HTML_CHARACTER, NULL, NULL);
+	route("/character/Zo\xc3\xab", HTML_CHARACTER, NULL, NULL);
+	route("/character/", HTML_NONE, NULL, NULL);
+	route("/character/A\x01" "B", HTML_NONE, NULL, NULL);
+	route("/character/A\x7f" "B", HTML_NONE, NULL, NULL);
+	route("/character/A\xff" "B", HTML_NONE, NULL, NULL);
+	{
+		char name[12 + HTML_NAME_MAX + 2];
+		struct html_route r;
+
+		memcpy(name, "/character/", 11);
+		memset(name + 11, 'x', HTML_NAME_MAX);
+		name[11 + HTML_NAME_MAX] = '\0';
+		html_route(name, &r);
+		is_int(r.page, HTML_CHARACTER, "a name of HTML_NAME_MAX bytes");
+		is_int(strlen(r.name), HTML_NAME_MAX, "... kept whole");
+		name[11 + HTML_NAME_MAX] = 'x';
+		name[12 + HTML_NAME_MAX] = '\0';
+		html_route(name, &r);
+		is_int(r.page, HTML_NONE, "a name over HTML_NAME_MAX bytes");
+	}
+	{
+		struct strbuf o = STRBUF_INIT;
+
+		html_url_path(&o, "/character/Bob & \"Co\"/\xc3\xab");
+		is_str(o.s, "/character/Bob%20%26%20%22Co%22/%C3%AB",
+		    "a path as a URL's");
+		strbuf_release(&o);
+	}
 	return tap_done();
 }
