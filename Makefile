@@ -328,7 +328,8 @@ FUZZ_LIBS = $(shell $(PKG_CONFIG) --libs sqlite3) -lcsv -lgmp -lsodium \
             -lnettle \
             -ledit $(CURSES_LIBS) -lm -ldl -pthread
 FUZZ_WRAP = -Wl,--wrap=sqlite3_open_v2,--wrap=sqlite3_open,--wrap=sqlite3_close \
-            -Wl,--wrap=dbpg_open,--wrap=dbpg_open_existing,--wrap=play_run
+            -Wl,--wrap=dbpg_open,--wrap=dbpg_open_existing,--wrap=play_run \
+            -Wl,--wrap=serve_run
 FUZZ_TIME ?= 60
 
 $(FZ):

@@ -46,6 +46,8 @@ int __wrap_sqlite3_open(const char *, sqlite3 **);
 int __wrap_sqlite3_close(sqlite3 *);
 void __wrap_dbpg_open(struct db *, const char *, const struct dbpg_client *);
 int __wrap_play_run(const struct play_tool *);
+struct serve_opts;
+int __wrap_serve_run(const struct serve_opts *);
 int __wrap_dbpg_open_existing(struct db *);
 
 #define MAXOPEN		16
@@ -96,6 +98,17 @@ int
 __wrap_play_run(const struct play_tool *t)
 {
 	errx(1, "%s play: not while fuzzing", t->name);
+}
+
+/*
+ * refkit serve would listen until a signal: never while fuzzing (tests/
+ * serve.sh runs it), and without it no fuzzer links libmicrohttpd.
+ */
+int
+__wrap_serve_run(const struct serve_opts *o)
+{
+	(void)o;
+	errx(1, "refkit serve: not while fuzzing");
 }
 
 /* Nor one a completion (TOOL --complete) names: no database, silently. */
