@@ -10,8 +10,8 @@
 #     once in the address, which sets a cookie; --public boards needs
 #     none; this machine needs none;
 #   - with curl: a character's page (its sheet, its history this event,
-#     a link to the combat it is in, its own stream), 404 for a name
-#     that is none, has a control or is not UTF-8;
+#     the combat it is in with its LIFE there now, its own stream), 404
+#     for a name that is none, has a control or is not UTF-8;
 #   - with curl: the convention's page lists the open combat, duel and game,
 #     each a link to its board; a board is the one watch draws, with the
 #     chain head refkit head prints; every answer carries a strict
@@ -275,6 +275,10 @@ grep -q '^data: .* attacks Bob.*LIFE 40 -&gt; ' "$tmp/sse" && ok ||
     bad "the attack not streamed within 3 s: $(tail -5 "$tmp/sse")"
 [ "$ms" -lt 1000 ] && ok || bad "the attack streamed after $ms ms"
 echo "  the attack reached the stream in $ms ms"
+# The character's page has its LIFE in the combat now.
+get '/character/Bob%20%26%20%22Co%22' >/dev/null
+grep -q "combat $combat</a>: LIFE <b class=\"k6\">31</b>/40</li>" "$tmp/b" &&
+    ok || bad "the character's LIFE now: $(grep -o '<li>.*</li>' "$tmp/b")"
 
 # Hostile clients: 1,000 connections that say nothing, 100 that send a
 # header line every half second and never end (slowloris), and garbage

@@ -78,9 +78,35 @@ history_line(void *arg, const struct ledger_history *h)
 	    h->fumbles);
 }
 
+/* name's figures in combat log now (kinds_character), LIFE -1 if none. */
+static void
+figures_in(struct db *db, int64_t log, const char *name,
+    int fig[KINDS_FIGURES])
+{
+	struct ledger l;
+	struct combat_state s;
+	int64_t bad;
+	char why[256];
+
+	fig[KINDS_LIFE] = -1;
+	fig[KINDS_LIFE_MAX] = fig[KINDS_EM] = fig[KINDS_EM_MAX] = 0;
+	if (ledger_load(db, log, &l) != 0)
+		return;
+	if (ledger_derive(&l, &s, &bad, why, sizeof why) == 0)
+		for (int i = 0; i < s.n; i++)
+			if (strcmp(s.f[i].name, name) == 0) {
+				fig[KINDS_LIFE] = s.f[i].life;
+				fig[KINDS_LIFE_MAX] = s.f[i].st.life;
+				fig[KINDS_EM] = s.f[i].em;
+				fig[KINDS_EM_MAX] = s.f[i].st.em;
+			}
+	combat_state_release(&s);
+	ledger_release(&l);
+}
+
 int
 kinds_character(struct db *db, const char *name, FILE *sheet, FILE *history,
-    void (*fn)(void *, int64_t combat), void *arg)
+    void (*fn)(void *, int64_t combat, const int *figures), void *arg)
 {
 	struct sheet sh;
 	struct sheet_stat st[S_COUNT];
@@ -106,8 +132,12 @@ kinds_character(struct db *db, const char *name, FILE *sheet, FILE *history,
 		struct fighter_sought f = { name, 0 };
 
 		ledger_fighters(db, open[i].log, fighter_is, &f);
-		if (f.found)
-			fn(arg, open[i].log);
+		if (f.found) {
+			int fig[KINDS_FIGURES];
+
+			figures_in(db, open[i].log, name, fig);
+			fn(arg, open[i].log, fig);
+		}
 	}
 	journal_open_free(open, n);
 	return 0;

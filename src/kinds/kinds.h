@@ -43,10 +43,14 @@ const struct watch_board *kinds_board(const char *what);
  * (exactly), read from db in the caller's transaction.  Writes its sheet
  * as crs-stats show prints it to sheet, and its history this event (its
  * combats, damage dealt and taken, those it downed) to history, a line;
- * calls fn with each combat under way it fights in.  Returns 0, or -1,
- * having written nothing, when there is no such character.
+ * calls fn with each combat under way it fights in and its figures there
+ * now: LIFE, its most, EM, its most (LIFE -1 when the combat does not
+ * replay).  Returns 0, or -1, having written nothing, when there is no
+ * such character.
  */
+enum { KINDS_LIFE, KINDS_LIFE_MAX, KINDS_EM, KINDS_EM_MAX, KINDS_FIGURES };
 int kinds_character(struct db *db, const char *name, FILE *sheet,
-    FILE *history, void (*fn)(void *, int64_t combat), void *arg);
+    FILE *history, void (*fn)(void *, int64_t combat, const int *figures),
+    void *arg);
 
 #endif

@@ -294,7 +294,7 @@ struct in_combat {
 };
 
 static void
-in_combat(void *arg, int64_t log)
+in_combat(void *arg, int64_t log, const int *fig)
 {
 	struct in_combat *c = arg;
 	const char *key = db_key_str(c->db, log);
@@ -305,7 +305,19 @@ in_combat(void *arg, int64_t log)
 	html_str(c->o, key);
 	strbuf_addstr(c->o, "\">combat ");
 	html_str(c->o, key);
-	strbuf_addstr(c->o, "</a>: LIFE and EM on its board</li>");
+	strbuf_addstr(c->o, "</a>: ");
+	if (fig[KINDS_LIFE] < 0)
+		strbuf_addstr(c->o, "its board says why it cannot be read");
+	else {
+		strbuf_addf(c->o, "LIFE <b class=\"%s\">%d</b>/%d",
+		    fig[KINDS_LIFE] <= 0 ? "k8" : 2 * fig[KINDS_LIFE] <
+		    fig[KINDS_LIFE_MAX] ? "k7" : "k6", fig[KINDS_LIFE],
+		    fig[KINDS_LIFE_MAX]);
+		if (fig[KINDS_EM_MAX] > 0)
+			strbuf_addf(c->o, ", EM <b class=\"k9\">%d</b>/%d",
+			    fig[KINDS_EM], fig[KINDS_EM_MAX]);
+	}
+	strbuf_addstr(c->o, "</li>");
 }
 
 /* A character's page: the sheet, the event's history, its combats now. */
