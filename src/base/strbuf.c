@@ -195,3 +195,15 @@ strbuf_release(struct strbuf *b)
 {
 	free(strbuf_detach(b, NULL));
 }
+
+void
+strbuf_url(struct strbuf *b, const char *s)
+{
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		    (*p >= '0' && *p <= '9') || *p == '-' || *p == '.' ||
+		    *p == '_' || *p == '~')
+			strbuf_addch(b, *p);
+		else
+			strbuf_addf(b, "%%%02X", *p);
+}

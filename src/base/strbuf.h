@@ -40,6 +40,11 @@ void strbuf_be64(struct strbuf *b, uint64_t v);
 void strbuf_ident(struct strbuf *b, const char *name);
 /* s as an SQL string literal: in single quotes, each one in it doubled. */
 void strbuf_quoted(struct strbuf *b, const char *s);
+/*
+ * Adds s as a part of a URL's path or query: every byte but a letter, a
+ * digit, '-', '.', '_' and '~' as %XX.
+ */
+void strbuf_url(struct strbuf *b, const char *s);
 
 /*
  * A stream whose writes go to the buffer (open_memstream), for the

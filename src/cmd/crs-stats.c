@@ -24,6 +24,7 @@
 #include "crs/sheet.h"
 #include "crs/page.h"
 #include "crs/stats.h"
+#include "base/strbuf.h"
 #include "base/util.h"
 
 struct opts {
@@ -837,10 +838,30 @@ printed_code(const void *arg, const char *station_id,
 	crspage_code(&((const struct printed *)arg)->c, station_id, code);
 }
 
+/*
+ * With REFKIT_SERVE_URL set (the address refkit serve gives), the QR code
+ * holds the address of the character's page there, the code after
+ * "?sheet=", which verify-sheet takes as it takes the code.
+ */
 static void
 printed_layout(const void *arg, const char *code, struct page *pg)
 {
-	crspage_layout(&((const struct printed *)arg)->c, code, pg);
+	const struct printed *p = arg;
+	const char *base = getenv("REFKIT_SERVE_URL");
+	struct crspage_char c = p->c;
+	struct strbuf u = STRBUF_INIT;
+	size_t n;
+
+	if (base != NULL && *base != '\0') {
+		n = strlen(base);
+		strbuf_add(&u, base, base[n - 1] == '/' ? n - 1 : n);
+		strbuf_addstr(&u, "/character/");
+		strbuf_url(&u, p->sh.name);
+		strbuf_addf(&u, "?sheet=%s", code);
+		c.qr = u.s;
+	}
+	crspage_layout(&c, code, pg);
+	strbuf_release(&u);
 }
 
 static void

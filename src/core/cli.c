@@ -260,6 +260,23 @@ cli_paper_arg(const char *s)
 void
 cli_sheet_code_arg(const char *s, char code[PAGE_CODE_LEN + 1])
 {
+	const char *at = strstr(s, "?sheet="), *amp;
+	char part[64];
+
+	/*
+	 * A sheet's QR code read by a phone: the address of its character's
+	 * page (REFKIT_SERVE_URL, crs-stats(1)), the code after "?sheet=".
+	 */
+	if (at == NULL)
+		at = strstr(s, "&sheet=");
+	if (at != NULL) {
+		at += 7;
+		amp = strchr(at, '&');
+		snprintf(part, sizeof part, "%.*s", (int)(amp != NULL ?
+		    (size_t)(amp - at) : strlen(at)), at);
+		if (page_code_parse(part, code) == 0)
+			return;
+	}
 	if (page_code_parse(s, code) != 0)
 		cli_usage_error("'%s' is not a sheet's code (16 letters and "
 		    "digits, as printed: XXXX-XXXX-XXXX-XXXX)", util_q(s));

@@ -311,7 +311,8 @@ crspage_layout(const struct crspage_char *c, const char *code,
 	    c->sh->player : "-");
 
 	dims_of(pg, &d);
-	page_head(pg, c->sh->name, player, code, "crs-stats verify-sheet");
+	page_head(pg, c->sh->name, player, code, "crs-stats verify-sheet",
+	    c->qr);
 	free(player);
 	layout_primary(c, pg, &d, PAGE_HEAD_H + 4);
 	y = layout_big(c, pg, &d, PAGE_HEAD_H + 8 + d.line) + 8;

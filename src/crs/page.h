@@ -20,6 +20,8 @@ struct crspage_char {
 	size_t			 nitems;
 	const struct power	*powers;	/* known, sorted by name */
 	size_t			 npowers;
+	const char		*qr;		/* the QR code's text, or
+						   NULL: the code */
 };
 
 /*

@@ -111,7 +111,8 @@ d6page_layout(const struct d6_sheet *s, const char *code, struct page *pg)
 	double y, foot = pg->h - page_strip_height(STRIP_N) - 6;
 	int tall = pg->h >= NOTES_TALL;
 
-	page_head(pg, s->name, points, code, "d6-roll char verify-sheet");
+	page_head(pg, s->name, points, code, "d6-roll char verify-sheet",
+	    NULL);
 	free(points);
 	/* The notes keep some room at the foot: a box on a tall sheet. */
 	y = layout_traits(s, pg, PAGE_HEAD_H + 30, foot - (tall ? NOTES_MIN :

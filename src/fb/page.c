@@ -136,7 +136,7 @@ fbpage_layout(const struct fbpage_duelist *d, const char *code,
 	char label[32];
 	double y;
 
-	page_head(pg, d->name, sub, code, "fb-duel verify-sheet");
+	page_head(pg, d->name, sub, code, "fb-duel verify-sheet", NULL);
 	free(sub);
 	layout_stance(d, pg, PAGE_HEAD_H + 12);
 	layout_geas(d, pg, PAGE_HEAD_H + 12);

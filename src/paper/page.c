@@ -138,7 +138,7 @@ page_tally(struct page *pg, double x, double y, double w, double box,
 
 void
 page_head(struct page *pg, const char *name, const char *sub,
-    const char *code, const char *check)
+    const char *code, const char *check, const char *qr)
 {
 	double w = pg->w - PAGE_QR_SIDE - 8;
 
@@ -148,7 +148,7 @@ page_head(struct page *pg, const char *name, const char *sub,
 	page_textf(pg, 0, 40, w, 10, PAGE_MONO, "Code %s", code);
 	page_textf(pg, 0, 54, w, 7, PAGE_PLAIN, "check it with: %s CODE",
 	    check);
-	page_qr(pg, pg->w - PAGE_QR_SIDE, 0, PAGE_QR_SIDE, code);
+	page_qr(pg, pg->w - PAGE_QR_SIDE, 0, PAGE_QR_SIDE, qr ? qr : code);
 }
 
 void

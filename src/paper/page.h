@@ -80,10 +80,10 @@ double page_tally(struct page *pg, double x, double y, double w, double box,
 /*
  * The head: name in large type; sub under it (NULL: nothing); the code
  * with a hint of the command that checks it ("crs-stats verify-sheet");
- * the code's QR code at the top right.
+ * at the top right the QR code of qr, or of the code when qr is NULL.
  */
 void page_head(struct page *pg, const char *name, const char *sub,
-    const char *code, const char *check);
+    const char *code, const char *check, const char *qr);
 
 /*
  * A sheet's notes from (x, y) to (x + w, bottom): the heading NOTES in

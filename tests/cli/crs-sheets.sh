@@ -69,6 +69,16 @@ qr=$(zbarimg -q --raw fred-1.png 2>/dev/null)
 run crs-stats verify-sheet "$code" | mask
 run crs-stats verify-sheet "$(printf '%s' "$code" | tr -d - |
     tr A-Z a-z)" | mask
+# With refkit serve's address given, the QR code holds Fred's page there,
+# the code after ?sheet=, which verify-sheet takes as it is scanned.
+REFKIT_SERVE_URL=http://192.168.1.20:8080/ crs-stats sheets Fred -o url.pdf
+pdftoppm -r 150 -png url.pdf url
+qr=$(zbarimg -q --raw url-1.png 2>/dev/null)
+[ "$qr" = "http://192.168.1.20:8080/character/Fred?sheet=$code" ] &&
+    echo "the QR code holds Fred's page with the code" ||
+    echo "the QR code holds '$qr'"
+[ "$(code_of url.pdf)" = "$code" ] && echo "the sheet prints the same code"
+run crs-stats verify-sheet "$qr" | mask
 run crs-stats item set 'Chain Mail' dr=+4
 run crs-stats verify-sheet "$code" | mask
 run crs-stats item set 'Chain Mail' dr=+3

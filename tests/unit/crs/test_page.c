@@ -40,6 +40,7 @@ prepare(struct crspage_char *c, const struct sheet *sh,
     const struct item *items, size_t ni, const struct power *pw, size_t np)
 {
 	c->sh = sh;
+	c->qr = NULL;
 	c->items = items;
 	c->nitems = ni;
 	c->powers = pw;
@@ -129,8 +130,9 @@ test_layout(struct crspage_char *c, double h)
 	ok(it != NULL, "%.0f: the code printed", h);
 	for (size_t i = 0; i < pg.n; i++)
 		if (pg.items[i].kind == PAGE_QR)
-			is_str(pg.items[i].text, code, "%.0f: the QR holds it",
-			    h);
+			is_str(pg.items[i].text, c->qr ? c->qr : code,
+			    "%.0f: the QR holds %s", h, c->qr ?
+			    "the address given" : "the code");
 	for (size_t i = 0; i < pg.n; i++) {
 		const struct page_item *p = &pg.items[i];
 		double bottom = p->y + (p->kind == PAGE_TEXT ? p->h * 1.3 :
@@ -260,6 +262,9 @@ main(void)
 	sheet_set_field(&sh, SHEET_F_NOTES, notes, why, sizeof why);
 	test_layout(&c, 786);
 	test_layout(&c, 365);
+	c.qr = "http://192.168.1.20:8080/character/Fred?sheet=0AYB-7YKX-ZRP0-NR4R";
+	test_layout(&c, 786);
+	c.qr = NULL;
 	test_given(&c);
 	crspage_code(&c, key, a);
 	sheet_set_field(&sh, SHEET_F_NOTES, "Sworn to the Red Order", why,
