@@ -105,6 +105,16 @@ game=$(bg-board --json list | sed -n 's/.*"game":"*\([0-9a-f-]*\)"*,.*/\1/p')
 [ -n "$combat" ] && [ -n "$duel" ] && [ -n "$game" ] ||
     { bad "no combat, duel or game listed"; done_; }
 
+# wait_for FILE PATTERN TENTHS: until a line of FILE matches PATTERN,
+# every tenth of a second, at most TENTHS times.
+wait_for() {
+	i=0
+	until grep -q "$2" "$1" 2>/dev/null || [ $i -ge "$3" ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+}
+
 # state: every row of every table, to show that serving writes nothing.
 state() {
 	if [ "$mode" = pg ]; then
@@ -127,12 +137,7 @@ start_server() {
 	shift
 	refkit serve "$@" >"$tmp/$var.out" 2>"$tmp/$var.err" &
 	eval "$var=\$!"
-	i=0
-	until grep -q '^serving on ' "$tmp/$var.out" 2>/dev/null ||
-	    [ $i -ge 100 ]; do
-		sleep 0.1
-		i=$((i + 1))
-	done
+	wait_for "$tmp/$var.out" '^serving on ' 100
 	started=$(sed -n 's/^serving on \(http:[^ ]*\).*/\1/p' "$tmp/$var.out")
 }
 
@@ -257,11 +262,7 @@ check "the database after serving those pages" "$before" "$(state)"
 # A stream of events: the board at once, and again after an attack.
 curl -s -N --max-time 8 "${url}events/combat/$combat" >"$tmp/sse" &
 sse=$!
-i=0
-until grep -q '^event: board' "$tmp/sse" || [ $i -ge 50 ]; do
-	sleep 0.1
-	i=$((i + 1))
-done
+wait_for "$tmp/sse" '^event: board' 50
 check "the stream's first event" 1 "$(grep -c '^event: board' "$tmp/sse")"
 crs-combat attack '<b>Ann</b>' 'Bob & "Co"' --card 9 --vs-card 3 >/dev/null ||
     bad "the attack"
@@ -289,11 +290,7 @@ port=${port%%/*}
 /usr/bin/python3 "$top/tests/lib/hostile.py" 127.0.0.1 "$port" 1000 100 11 \
     >"$tmp/hostile" 2>&1 &
 hostile=$!
-i=0
-until grep -q '^holding' "$tmp/hostile" || [ $i -ge 200 ]; do
-	sleep 0.1
-	i=$((i + 1))
-done
+wait_for "$tmp/hostile" '^holding' 200
 grep -q '^holding 1000 100' "$tmp/hostile" && ok ||
     bad "the hostile clients: $(cat "$tmp/hostile")"
 worst=0
@@ -325,12 +322,7 @@ else
 	    --window-size=800,900 about:blank >"$tmp/chrome.out" \
 	    2>"$tmp/chrome.err" &
 	group=$!
-	i=0
-	until grep -q 'DevTools listening on' "$tmp/chrome.err" 2>/dev/null ||
-	    [ $i -ge 200 ]; do
-		sleep 0.1
-		i=$((i + 1))
-	done
+	wait_for "$tmp/chrome.err" 'DevTools listening on' 200
 	port=$(sed -n 's/.*ws:\/\/127.0.0.1:\([0-9]*\)\/.*/\1/p' \
 	    "$tmp/chrome.err" | head -1)
 	png="$bin/html/serve-board$([ "$mode" = pg ] && echo -pg).png"

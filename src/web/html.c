@@ -157,12 +157,17 @@ html_title(const struct html_route *r, char *buf, size_t sz)
 void
 html_url_path(struct strbuf *o, const char *path)
 {
-	for (const unsigned char *p = (const unsigned char *)path; *p; p++)
-		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-		    (*p >= '0' && *p <= '9') || strchr("-._~/", *p) != NULL)
-			strbuf_addch(o, *p);
-		else
-			strbuf_addf(o, "%%%02X", *p);
+	/* Each part between its slashes as strbuf_url writes it. */
+	while (*path != '\0') {
+		size_t n = strcspn(path, "/");
+		char *part = xstrndup(path, n);
+
+		strbuf_url(o, part);
+		free(part);
+		path += n;
+		if (*path == '/')
+			strbuf_addch(o, *path++);
+	}
 }
 
 /* The frame as lines of text, each run of one ink a span of its class. */

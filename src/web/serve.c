@@ -104,6 +104,17 @@ static volatile sig_atomic_t leave;
 
 static void cookie(struct MHD_Response *);
 
+/* Whether only this machine has the address sa (127.x.x.x, ::1). */
+static int
+loopback(const struct sockaddr *sa)
+{
+	if (sa != NULL && sa->sa_family == AF_INET)
+		return (ntohl(((const struct sockaddr_in *)sa)->sin_addr.s_addr)
+		    >> 24) == 127;
+	return sa != NULL && sa->sa_family == AF_INET6 &&
+	    IN6_IS_ADDR_LOOPBACK(&((const struct sockaddr_in6 *)sa)->sin6_addr);
+}
+
 static void
 on_signal(int sig)
 {
@@ -327,19 +338,12 @@ allowed(struct MHD_Connection *c, int *set)
 {
 	const union MHD_ConnectionInfo *ci;
 	const char *got;
-	const struct sockaddr *sa;
 
 	*set = 0;
 	if (S.code[0] == '\0' || S.public_boards)
 		return 1;
 	ci = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
-	sa = ci != NULL ? ci->client_addr : NULL;
-	if (sa != NULL && sa->sa_family == AF_INET &&
-	    (ntohl(((const struct sockaddr_in *)sa)->sin_addr.s_addr) >> 24) ==
-	    127)
-		return 1;
-	if (sa != NULL && sa->sa_family == AF_INET6 &&
-	    IN6_IS_ADDR_LOOPBACK(&((const struct sockaddr_in6 *)sa)->sin6_addr))
+	if (ci != NULL && loopback(ci->client_addr))
 		return 1;
 	if ((got = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND,
 	    "code")) != NULL && strlen(got) == CODE_LEN &&
@@ -496,15 +500,15 @@ address(const char *listen, struct sockaddr_storage *ss, int *loop)
 		host[n - 2] = '\0';
 	}
 	if (inet_pton(AF_INET, host, &in->sin_addr) == 1) {
-		*loop = (ntohl(in->sin_addr.s_addr) >> 24) == 127;
 		in->sin_family = AF_INET;
 		in->sin_port = htons((uint16_t)port);
+		*loop = loopback((struct sockaddr *)ss);
 		return;
 	}
 	if (inet_pton(AF_INET6, host, &in6->sin6_addr) == 1) {
-		*loop = IN6_IS_ADDR_LOOPBACK(&in6->sin6_addr);
 		in6->sin6_family = AF_INET6;
 		in6->sin6_port = htons((uint16_t)port);
+		*loop = loopback((struct sockaddr *)ss);
 		return;
 	}
 	errx(2, "--listen: '%s' is not an address", host);
@@ -626,6 +630,41 @@ watch(struct db *db)
 	}
 }
 
+/*
+ * Prints where the server listens (ss, bound to port), with the access
+ * code when other machines reach it, and its QR code on a terminal.
+ */
+static void
+announce(struct sockaddr_storage *ss, unsigned port, int loop)
+{
+	char host[INET6_ADDRSTRLEN], shown[160];
+	int coded = S.code[0] != '\0' && !S.public_boards;
+
+	if (ss->ss_family == AF_INET &&
+	    ((struct sockaddr_in *)ss)->sin_addr.s_addr == htonl(INADDR_ANY))
+		lan_address(&((struct sockaddr_in *)ss)->sin_addr);
+	if (ss->ss_family == AF_INET6)
+		inet_ntop(AF_INET6, &((struct sockaddr_in6 *)ss)->sin6_addr,
+		    host, sizeof host);
+	else
+		inet_ntop(AF_INET, &((struct sockaddr_in *)ss)->sin_addr,
+		    host, sizeof host);
+	snprintf(shown, sizeof shown, ss->ss_family == AF_INET6 ?
+	    "http://[%s]:%u/%s%s" : "http://%s:%u/%s%s", host, port,
+	    coded ? "?code=" : "", coded ? S.code : "");
+	printf("serving on %s (Ctrl-C stops)\n", shown);
+	if (!loop && S.public_boards)
+		printf("other machines reach it: every board is public, "
+		    "with no access code (--public boards)\n");
+	else if (!loop) {
+		printf("other machines reach it: a browser needs the "
+		    "address with its code once (the access code %s), then "
+		    "keeps it\n", S.code);
+		if (isatty(STDOUT_FILENO))
+			print_qr(shown);
+	}
+}
+
 int
 serve_run(const struct serve_opts *o)
 {
@@ -635,7 +674,6 @@ serve_run(const struct serve_opts *o)
 	const union MHD_DaemonInfo *info;
 	struct sigaction sa;
 	struct db *watch_db;
-	char host[INET6_ADDRSTRLEN], shown[160];
 	int loop;
 
 	address(listen, &ss, &loop);
@@ -672,30 +710,7 @@ serve_run(const struct serve_opts *o)
 		errx(1, "cannot listen on %s: %s", listen, errno != 0 ?
 		    strerror(errno) : "the address is taken or not allowed");
 	info = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
-	if (ss.ss_family == AF_INET &&
-	    ((struct sockaddr_in *)&ss)->sin_addr.s_addr == htonl(INADDR_ANY))
-		lan_address(&((struct sockaddr_in *)&ss)->sin_addr);
-	if (ss.ss_family == AF_INET6)
-		inet_ntop(AF_INET6, &((struct sockaddr_in6 *)&ss)->sin6_addr,
-		    host, sizeof host);
-	else
-		inet_ntop(AF_INET, &((struct sockaddr_in *)&ss)->sin_addr,
-		    host, sizeof host);
-	snprintf(shown, sizeof shown, ss.ss_family == AF_INET6 ?
-	    "http://[%s]:%u/%s%s" : "http://%s:%u/%s%s", host,
-	    info != NULL ? info->port : 0, S.code[0] && !S.public_boards ?
-	    "?code=" : "", S.code[0] && !S.public_boards ? S.code : "");
-	printf("serving on %s (Ctrl-C stops)\n", shown);
-	if (!loop && S.public_boards)
-		printf("other machines reach it: every board is public, "
-		    "with no access code (--public boards)\n");
-	else if (!loop) {
-		printf("other machines reach it: a browser needs the "
-		    "address with its code once (the access code %s), then "
-		    "keeps it\n", S.code);
-		if (isatty(STDOUT_FILENO))
-			print_qr(shown);
-	}
+	announce(&ss, info != NULL ? info->port : 0, loop);
 	if (fflush(stdout) != 0)
 		err(1, "stdout");
 	watch(watch_db);
