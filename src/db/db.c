@@ -2209,6 +2209,24 @@ db_open_existing(const char *path)
 }
 
 void
+db_abandon(struct db *db)
+{
+	sqlite3_stmt *st;
+
+	if (db == NULL)
+		return;
+	db_asked_drop(db);
+	db_rollback(db);
+	if (db->h != NULL)
+		while ((st = sqlite3_next_stmt(db->h, NULL)) != NULL)
+			sqlite3_finalize(st);
+	if (db->local != NULL)
+		while ((st = sqlite3_next_stmt(db->local, NULL)) != NULL)
+			sqlite3_finalize(st);
+	db_close(db);
+}
+
+void
 db_close(struct db *db)
 {
 	if (db == NULL)

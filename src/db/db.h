@@ -174,6 +174,13 @@ void db_read_only(struct db *db);
 void db_close(struct db *db);
 
 /*
+ * Gives up db after a failure caught with db_catch_set (db_stmt.h):
+ * every statement the interrupted code left open is finalized unseen,
+ * the transaction rolled back, and db closed as db_close does.
+ */
+void db_abandon(struct db *db);
+
+/*
  * From now on, a server's connection outlives db_close: it is rolled
  * back and kept, and the next db_open of the same address has it again,
  * without connecting or checking the schema anew (play's commands, run

@@ -11,6 +11,7 @@
 #include <sqlite3.h>
 
 #include <err.h>
+#include <setjmp.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,30 +53,62 @@ db_errmsg(struct db *db)
 	return xstrdup(sqlite3_errmsg(db->h));
 }
 
+/* This thread's catch of failures (db_catch_set), or NULL. */
+static __thread struct db_catch *catcher;
+
+void
+db_catch_set(struct db_catch *c)
+{
+	catcher = c;
+}
+
+void
+db_failv(const char *fmt, va_list ap)
+{
+	struct db_catch *c = catcher;
+
+	if (c == NULL)
+		verrx(1, fmt, ap);
+	catcher = NULL;
+	vsnprintf(c->msg, sizeof c->msg, fmt, ap);
+	longjmp(c->env, 1);
+}
+
+void
+db_fail(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	db_failv(fmt, ap);
+}
+
 void
 db_fatal(struct db *db, const char *what)
 {
 	/* Copy the message: the rollback may replace it. */
 	char *copy = db_errmsg(db);
+	char buf[1024];
 
 	db_rollback(db);
-	errx(1, "%s: %s", what, copy);
+	snprintf(buf, sizeof buf, "%s: %s", what, copy);
+	free(copy);
+	db_fail("%s", buf);
 }
 
 void
 db_die(struct db *db, const char *fmt, ...)
 {
 	va_list ap;
-	char *msg;
+	char msg[1024];
 
 	db_rollback(db);
 	va_start(ap, fmt);
 	if (db->subject[0] == '\0')
-		verrx(1, fmt, ap);
-	if (vasprintf(&msg, fmt, ap) < 0)
-		msg = NULL;
+		db_failv(fmt, ap);
+	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	errx(1, "%s: %s", db->subject, msg ? msg : fmt);
+	db_fail("%s: %s", db->subject, msg);
 }
 
 void
@@ -494,7 +527,7 @@ db_column_text(struct db_stmt *st, int i)
 	/* Text cut short at a NUL would be read as another value. */
 	if (t != NULL && strlen(t) != (size_t)db_column_bytes(st, i) &&
 	    db_column_type(st, i) != DB_BLOB)
-		errx(1, "damaged record: its '%s' holds a NUL character",
+		db_fail("damaged record: its '%s' holds a NUL character",
 		    util_q(db_column_name(st, i)));
 	return t;
 }
@@ -505,7 +538,7 @@ db_column_json(struct db_stmt *st, int i)
 	const char *t = db_column_text(st, i);
 
 	if (t != NULL && util_json_has_nul(t, strlen(t)))
-		errx(1, "damaged record: its '%s' holds a NUL character "
+		db_fail("damaged record: its '%s' holds a NUL character "
 		    "(\\u0000)", util_q(db_column_name(st, i)));
 	return t;
 }

@@ -742,7 +742,7 @@ pg_failed(struct db *db, PGresult *res, const char *what)
 {
 	const char *state = res ? pq.resultErrorField(res,
 	    PG_DIAG_SQLSTATE) : NULL;
-	char *msg;
+	char *msg, buf[1024];
 
 	if (pq.status(CONN(db)) == CONNECTION_BAD)
 		msg = xstrdup(conn_lost);
@@ -755,7 +755,9 @@ pg_failed(struct db *db, PGresult *res, const char *what)
 	if (res != NULL)
 		pq.clear(res);
 	dbpg_rollback(db);
-	errx(1, "%s: %s", what, msg);
+	snprintf(buf, sizeof buf, "%s: %s", what, msg);
+	free(msg);
+	db_fail("%s", buf);
 }
 
 /* Notes a query sent, whose result sent_read reads. */
@@ -1053,8 +1055,7 @@ pg_die(struct db *db, const char *fmt, ...)
 
 	dbpg_rollback(db);
 	va_start(ap, fmt);
-	verrx(1, fmt, ap);
-	va_end(ap);
+	db_failv(fmt, ap);
 }
 
 /*
@@ -1318,7 +1319,7 @@ trace_on(PGconn *c)
 static void
 pg_connect_or_die(struct db *db)
 {
-	char *conninfo = db->path;
+	char *conninfo = db->path, buf[1024];
 	PGconn *c;
 
 	check_conninfo(conninfo);
@@ -1337,7 +1338,10 @@ pg_connect_or_die(struct db *db)
 			    "was given");
 		}
 		pq.finish(c);
-		errx(1, "cannot connect to '%s': %s", db->path, why);
+		snprintf(buf, sizeof buf, "cannot connect to '%s': %s",
+		    db->path, why);
+		free(why);
+		db_fail("%s", buf);
 	}
 	db->pg = c;
 	pq.setNoticeProcessor(c, no_notice, NULL);

@@ -291,6 +291,15 @@ convention_fragment(struct strbuf *o, struct db *db)
 	return 200;
 }
 
+void
+html_failure(struct strbuf *o, const char *why)
+{
+	strbuf_addstr(o, "<p class=\"failure\">The database cannot be read "
+	    "now: ");
+	html_str(o, why);
+	strbuf_addstr(o, ". This page shows it again as soon as it can.</p>");
+}
+
 /* Each combat a character fights in, a link to its board. */
 struct in_combat {
 	struct db	*db;
@@ -415,6 +424,7 @@ const char html_css[] =
     "font-size:min(15px,2.4vw);line-height:1.25;overflow-x:auto;"
     "unicode-bidi:isolate}"
     "code{word-break:break-all}.none{color:#aaa}"
+    ".failure{color:#b00;font-weight:bold}"
     "#live[data-live=on]::before{content:'\\25cf  live';color:#5d5;"
     "font-size:0.8em}"
     "#live[data-live=off]::before{content:'\\25cb  reconnecting';"

@@ -55,6 +55,12 @@ int html_fragment(struct strbuf *o, struct db *db,
     const struct html_route *r, int cols);
 
 /*
+ * The fragment of a page that cannot be drawn because the database
+ * failed (a server gone): why, and that the page tries again itself.
+ */
+void html_failure(struct strbuf *o, const char *why);
+
+/*
  * The whole page: title, the fragment, and what keeps it live: the
  * stream of events at events (a path of this server), read by
  * /live.js, or without scripts a reload every refresh seconds.

@@ -29,6 +29,7 @@
 #include <poll.h>
 #include <pthread.h>
 #include <qrencode.h>
+#include <setjmp.h>
 #include <signal.h>
 #include <sodium.h>
 #include <stdio.h>
@@ -58,6 +59,8 @@
 #define COLS_MAX	200
 /* A page reloads itself this often in a browser without scripts. */
 #define REFRESH_S	10
+/* How long a database that failed is left before it is tried again. */
+#define RETRY_MS	1000
 /* The access code: its letters (no 0/O, 1/I/L), and how many. */
 #define CODE_ALPHABET	"abcdefghjkmnpqrstuvwxyz23456789"
 #define CODE_LEN	12
@@ -94,6 +97,11 @@ static struct {
 	int		 cols;
 	char		 code[CODE_LEN + 1];	/* "" on loopback */
 	int		 public_boards;
+	const char	*path;		/* the database, as given */
+	/* Under draw_lock: the last failure, and when to try again. */
+	char		 failure[512];
+	int64_t		 retry_at;
+	int		 failing;	/* atomic: the last draw failed */
 } S = {
 	.state_lock = PTHREAD_MUTEX_INITIALIZER,
 	.draw_lock = PTHREAD_MUTEX_INITIALIZER,
@@ -120,6 +128,79 @@ on_signal(int sig)
 {
 	(void)sig;
 	leave = 1;
+}
+
+/* Now, in milliseconds of the monotonic clock. */
+static int64_t
+now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/*
+ * The database opened, made read-only, into *db; or NULL with the
+ * reason in why when it cannot be (a server down), the failure caught.
+ */
+static struct db *
+reopen(char *why, size_t sz)
+{
+	struct db_catch dc;
+	struct db *db;
+
+	if (setjmp(dc.env) != 0) {
+		snprintf(why, sz, "%s", dc.msg);
+		return NULL;
+	}
+	db_catch_set(&dc);
+	db = db_open(S.path);
+	db_read_only(db);
+	db_catch_set(NULL);
+	return db;
+}
+
+/*
+ * Draws r's fragment for cols columns into b on draw_db, under
+ * draw_lock; returns its status.  A failure of the database does not
+ * stop the server: it is caught, said on standard error, and the page
+ * says it (503); the connection is given up, and opened again for the
+ * next page, then at most once a second while it cannot be.
+ */
+static int
+draw(const struct html_route *r, int cols, struct strbuf *b)
+{
+	struct db_catch dc;
+	int status;
+
+	if (S.draw_db == NULL) {
+		if (now_ms() < S.retry_at ||
+		    (S.draw_db = reopen(S.failure, sizeof S.failure)) == NULL) {
+			S.retry_at = now_ms() + RETRY_MS;
+			html_failure(b, S.failure);
+			__atomic_store_n(&S.failing, 1, __ATOMIC_RELAXED);
+			return MHD_HTTP_SERVICE_UNAVAILABLE;
+		}
+		warnx("serve: the database can be read again");
+		__atomic_store_n(&S.failing, 0, __ATOMIC_RELAXED);
+	}
+	if (setjmp(dc.env) != 0) {
+		warnx("serve: %s", dc.msg);
+		snprintf(S.failure, sizeof S.failure, "%s", dc.msg);
+		db_abandon(S.draw_db);
+		S.draw_db = NULL;
+		__atomic_store_n(&S.failing, 1, __ATOMIC_RELAXED);
+		strbuf_reset(b);
+		html_failure(b, S.failure);
+		return MHD_HTTP_SERVICE_UNAVAILABLE;
+	}
+	db_catch_set(&dc);
+	db_begin_read(S.draw_db);
+	status = html_fragment(b, S.draw_db, r, cols);
+	db_rollback(S.draw_db);
+	db_catch_set(NULL);
+	return status;
 }
 
 /*
@@ -153,12 +234,11 @@ fragment(const struct html_route *r, int cols, int64_t gen,
 		snprintf(p->key, sizeof p->key, "%s", key);
 	}
 	if (p->html == NULL || p->gen < gen) {
-		db_begin_read(S.draw_db);
-		p->status = html_fragment(&b, S.draw_db, r, cols);
-		db_rollback(S.draw_db);
+		p->status = draw(r, cols, &b);
 		free(p->html);
 		p->html = strbuf_detach(&b, &p->len);
-		p->gen = gen;
+		/* A failure is drawn again at the next request. */
+		p->gen = p->status == MHD_HTTP_SERVICE_UNAVAILABLE ? 0 : gen;
 	}
 	p->used = ++S.uses;
 	strbuf_add(o, p->html, p->len);
@@ -594,40 +674,113 @@ raise_files(void)
 	}
 }
 
-/* Waits for changes of db (watch_db) until a signal says to stop. */
-static void
-watch(struct db *db)
+/*
+ * Waits up to a poll's time for a change of db, from fd (a server's
+ * notices) or else its data_version last seen; bumps the generation if
+ * there was one.  Returns 0, or -1 with the failure said on standard
+ * error when db failed (a server gone), caught.
+ */
+static int
+watch_once(struct db *db, int fd, int64_t *seen)
 {
-	int fd = db_watch_fd(db);
-	int64_t seen = fd < 0 ? db_data_version(db) : 0, pinged = 0;
-	struct timespec ts;
+	struct db_catch dc;
+
+	if (setjmp(dc.env) != 0) {
+		warnx("serve: %s", dc.msg);
+		return -1;
+	}
+	db_catch_set(&dc);
+	if (fd >= 0) {
+		struct pollfd p = { fd, POLLIN, 0 };
+
+		(void)poll(&p, 1, POLL_MS * 5);
+		/* A lost connection says it changed: a read says which. */
+		if (db_changed(db)) {
+			(void)db_data_version(db);
+			bump(0);
+		}
+	} else {
+		int64_t v;
+
+		(void)poll(NULL, 0, POLL_MS);
+		if ((v = db_data_version(db)) != *seen) {
+			*seen = v;
+			bump(0);
+		}
+	}
+	db_catch_set(NULL);
+	return 0;
+}
+
+/*
+ * A watch of db begun: *fd its server's notices, or -1 on SQLite with
+ * *seen its data_version now.  Returns 0, or -1 with the failure said
+ * on standard error, caught.
+ */
+static int
+watch_start(struct db *db, int *fd, int64_t *seen)
+{
+	struct db_catch dc;
+
+	if (setjmp(dc.env) != 0) {
+		warnx("serve: %s", dc.msg);
+		return -1;
+	}
+	db_catch_set(&dc);
+	*fd = db_watch_fd(db);
+	*seen = *fd < 0 ? db_data_version(db) : 0;
+	db_catch_set(NULL);
+	return 0;
+}
+
+/*
+ * Waits for changes of the database until a signal says to stop, on db,
+ * a connection of its own (its watch begun: fd, seen), which it opens
+ * again, every second until it can, when it fails; every page is drawn
+ * again then.
+ */
+static void
+watch(struct db *db, int fd, int64_t seen)
+{
+	int64_t pinged = 0, retried = 0, now;
+	char why[512];
 
 	while (!leave) {
-		int64_t now;
-
-		if (fd >= 0) {
-			struct pollfd p = { fd, POLLIN, 0 };
-
-			(void)poll(&p, 1, POLL_MS * 5);
-			if (db_changed(db))
-				bump(0);
-		} else {
-			int64_t v;
-
-			(void)poll(NULL, 0, POLL_MS);
-			if ((v = db_data_version(db)) != seen) {
-				seen = v;
-				bump(0);
+		if (db == NULL) {
+			if ((db = reopen(why, sizeof why)) == NULL ||
+			    watch_start(db, &fd, &seen) != 0) {
+				db_abandon(db);
+				db = NULL;
+				(void)poll(NULL, 0, RETRY_MS);
+				continue;
 			}
+			/* The pages try the database again at once. */
+			pthread_mutex_lock(&S.draw_lock);
+			S.retry_at = 0;
+			pthread_mutex_unlock(&S.draw_lock);
+			bump(0);
 		}
-		clock_gettime(CLOCK_MONOTONIC, &ts);
-		now = (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+		if (watch_once(db, fd, &seen) != 0) {
+			db_abandon(db);
+			db = NULL;
+			bump(0);
+			(void)poll(NULL, 0, RETRY_MS);
+			continue;
+		}
+		now = now_ms();
+		/* A stream that showed a failure tries again, each second. */
+		if (__atomic_load_n(&S.failing, __ATOMIC_RELAXED) &&
+		    now - retried >= RETRY_MS) {
+			bump(0);
+			retried = now;
+		}
 		if (now - pinged >= PING_MS) {
 			if (pinged != 0)
 				bump(1);
 			pinged = now;
 		}
 	}
+	db_close(db);
 }
 
 /*
@@ -674,7 +827,8 @@ serve_run(const struct serve_opts *o)
 	const union MHD_DaemonInfo *info;
 	struct sigaction sa;
 	struct db *watch_db;
-	int loop;
+	int loop, fd;
+	int64_t seen;
 
 	address(listen, &ss, &loop);
 	S.cols = o->cols > 0 ? o->cols : 64;
@@ -689,10 +843,13 @@ serve_run(const struct serve_opts *o)
 	 * The database as the tools leave it (made or migrated now, as any
 	 * tool would), then only read: each connection refuses to write.
 	 */
+	S.path = o->db;
 	S.draw_db = db_open(o->db);
 	db_read_only(S.draw_db);
 	watch_db = db_open(o->db);
 	db_read_only(watch_db);
+	fd = db_watch_fd(watch_db);
+	seen = fd < 0 ? db_data_version(watch_db) : 0;
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_signal;
 	sigaction(SIGINT, &sa, NULL);
@@ -713,7 +870,7 @@ serve_run(const struct serve_opts *o)
 	announce(&ss, info != NULL ? info->port : 0, loop);
 	if (fflush(stdout) != 0)
 		err(1, "stdout");
-	watch(watch_db);
+	watch(watch_db, fd, seen);
 	/* Every stream ends; then the daemon stops. */
 	pthread_mutex_lock(&S.state_lock);
 	S.stopping = 1;
@@ -722,7 +879,6 @@ serve_run(const struct serve_opts *o)
 	MHD_stop_daemon(d);
 	for (size_t i = 0; i < CACHE_N; i++)
 		free(S.cache[i].html);
-	db_close(watch_db);
 	db_close(S.draw_db);
 	return 0;
 }
