@@ -161,7 +161,7 @@ LIBSRC = base/strbuf base/util base/names base/rng base/out base/fit base/when \
          core/cli core/journal core/pack core/seal core/ruling \
          term/play term/watch term/complete \
          crs/stats crs/item crs/sheet crs/deck crs/odds crs/combat \
-         crs/text crs/pack crs/page \
+         crs/text crs/pack crs/page crs/printed \
          crs/roster crs/import crs/ledger crs/complete crs/watch \
          crs/report crs/report_json crs/report_html \
          d6/d6 d6/chart d6/sheet d6/page d6/ledger d6/complete \

@@ -8,7 +8,11 @@
 #     machine's own on its network), a page from another machine needs
 #     the access code the server printed (403 without it or with another),
 #     once in the address, which sets a cookie; --public boards needs
-#     none; this machine needs none;
+#     none; this machine needs none; a character's page opens to the
+#     code of its sheet as printed now (the QR code on the sheet holds
+#     the page's address with it), and to nothing else, not with
+#     --public boards either; the page says whether a code given is
+#     its sheet's now;
 #   - with curl: a character's page (its sheet, its history this event,
 #     the combat it is in with its LIFE there now, its own stream), 404
 #     for a name that is none, has a control or is not UTF-8;
@@ -164,6 +168,7 @@ else
 	grep -q "needs the address with its code once (the access code $code)" \
 	    "$tmp/coded.out" && ok || bad "the code not said: $(cat "$tmp/coded.out")"
 	c() { curl -s -o /dev/null -D "$tmp/h" -w '%{http_code}' "$@"; }
+	cb() { curl -s -o "$tmp/b" -D "$tmp/h" -w '%{http_code}' "$@"; }
 	check "another machine, no code" 403 "$(c "http://$lan:$port/combat/$combat")"
 	check "another machine, its events, no code" 403 \
 	    "$(c "http://$lan:$port/events/combat/$combat")"
@@ -177,6 +182,44 @@ else
 	    "$(c -H "Cookie: refkit_code=aaaaaaaaaaaa" "http://$lan:$port/combat/$combat")"
 	check "another machine, a code too short" 403 \
 	    "$(c "http://$lan:$port/?code=${code%?}")"
+	# A character's page, from another machine, opens to the code of its
+	# sheet as printed now (its QR code has the page's address with it),
+	# and to nothing else: not another code, not another character, not
+	# a board; after a change of the character, not the old sheet's.
+	REFKIT_SERVE_URL="http://$lan:$port/" crs-stats sheets 'Bob & "Co"' \
+	    -o "$tmp/bob.pdf" || bad "the sheet"
+	sheet=$(pdftotext -f 1 -l 1 "$tmp/bob.pdf" - |
+	    grep -o 'Code [0-9A-Z-]*' | cut -c6- | head -1)
+	bob="http://$lan:$port/character/Bob%20%26%20%22Co%22"
+	check "another machine, a character's page, its sheet's code" 200 \
+	    "$(cb "$bob?sheet=$sheet")"
+	grep -q "<p class=\"sheet-ok\">The sheet with the code <code>$sheet</code> is this character's as it is now." \
+	    "$tmp/b" && ok || bad "the sheet not said: $(head -c 900 "$tmp/b")"
+	grep -q "data-events=\"/events/character/Bob%20%26%20%22Co%22?sheet=$sheet\"" \
+	    "$tmp/b" && ok || bad "the stream without the sheet's code"
+	grep -qi '^set-cookie' "$tmp/h" && bad "a sheet's code set the cookie" || ok
+	check "another machine, its stream, its sheet's code" 200 \
+	    "$(c -N --max-time 1 "http://$lan:$port/events/character/Bob%20%26%20%22Co%22?sheet=$sheet")"
+	check "another machine, the code typed loosely" 200 \
+	    "$(c "$bob?sheet=$(printf '%s' "$sheet" | tr -d - | tr 'A-Z' 'a-z')")"
+	check "another machine, a character's page, no code" 403 "$(c "$bob")"
+	check "another machine, another sheet's code" 403 \
+	    "$(c "$bob?sheet=AAAA-AAAA-AAAA-AAAA")"
+	check "another machine, a code that is none" 403 "$(c "$bob?sheet=x")"
+	check "another machine, another character, this sheet's code" 403 \
+	    "$(c "http://$lan:$port/character/%3Cb%3EAnn%3C%2Fb%3E?sheet=$sheet")"
+	check "another machine, no such character, a sheet's code" 403 \
+	    "$(c "http://$lan:$port/character/Nobody?sheet=$sheet")"
+	check "another machine, a board, a sheet's code" 403 \
+	    "$(c "http://$lan:$port/combat/$combat?sheet=$sheet")"
+	check "this machine, another sheet's code" 200 \
+	    "$(cb "http://127.0.0.1:$port/character/Bob%20%26%20%22Co%22?sheet=AAAA-AAAA-AAAA-AAAA")"
+	grep -q 'The sheet with the code <code>AAAA-AAAA-AAAA-AAAA</code> is not this character' \
+	    "$tmp/b" && ok || bad "another sheet's code not said: $(head -c 900 "$tmp/b")"
+	crs-stats set 'Bob & "Co"' player=Zoe >/dev/null || bad "the change"
+	sleep 0.5	# the server sees the change within a tenth of a second
+	check "another machine, the sheet printed before a change" 403 \
+	    "$(c "$bob?sheet=$sheet")"
 	kill -TERM "$coded"
 	wait "$coded"
 	check "the coded server's exit" 0 $?
@@ -186,6 +229,14 @@ else
 	grep -q 'every board is public' "$tmp/open.out" && ok ||
 	    bad "--public boards not said: $(cat "$tmp/open.out")"
 	check "--public boards, no code" 200 "$(c "http://$lan:$port/combat/$combat")"
+	check "--public boards, a character's page, no code" 403 \
+	    "$(c "http://$lan:$port/character/Bob%20%26%20%22Co%22")"
+	REFKIT_SERVE_URL="http://$lan:$port/" crs-stats sheets 'Bob & "Co"' \
+	    -o "$tmp/bob.pdf" || bad "the sheet"
+	sheet=$(pdftotext -f 1 -l 1 "$tmp/bob.pdf" - |
+	    grep -o 'Code [0-9A-Z-]*' | cut -c6- | head -1)
+	check "--public boards, a character's page, its sheet's code" 200 \
+	    "$(c "http://$lan:$port/character/Bob%20%26%20%22Co%22?sheet=$sheet")"
 	kill -TERM "$open"
 	wait "$open"
 fi

@@ -23,6 +23,7 @@
 #include "crs/roster.h"
 #include "crs/sheet.h"
 #include "crs/page.h"
+#include "crs/printed.h"
 #include "crs/stats.h"
 #include "base/strbuf.h"
 #include "base/util.h"
@@ -793,51 +794,6 @@ cmd_power(struct opts *o, int argc, char **argv)
 	return cmd_thing(o, argc, argv, 0);
 }
 
-/* A character as a printed sheet shows it, loaded in one read. */
-struct printed {
-	struct sheet		 sh;
-	struct item		*items;
-	struct power		*powers;
-	struct crspage_char	 c;
-};
-
-static void *
-printed_load(struct db *db, const char *name, void *arg)
-{
-	const enum stats_rounding *rounding = arg;
-	struct printed *p = xcalloc(1, sizeof *p);
-	int64_t id;
-
-	sheet_init(&p->sh);
-	if (roster_get(db, name, &p->sh, &id) != ROSTER_OK)
-		roster_fail(db, ROSTER_NOT_FOUND, name, NULL);
-	p->c.sh = &p->sh;
-	p->items = roster_held_items(db, id, &p->c.nitems);
-	p->powers = roster_known_powers(db, id, &p->c.npowers);
-	p->c.items = p->items;
-	p->c.powers = p->powers;
-	sheet_secondary(&p->sh, *rounding, p->items, p->c.nitems, p->c.st);
-	return p;
-}
-
-static void
-printed_release(void *arg)
-{
-	struct printed *p = arg;
-
-	roster_items_free(p->items, p->c.nitems);
-	roster_powers_free(p->powers, p->c.npowers);
-	sheet_release(&p->sh);
-	free(p);
-}
-
-static void
-printed_code(const void *arg, const char *station_id,
-    char code[PAGE_CODE_LEN + 1])
-{
-	crspage_code(&((const struct printed *)arg)->c, station_id, code);
-}
-
 /*
  * With REFKIT_SERVE_URL set (the address refkit serve gives), the QR code
  * holds the address of the character's page there, the code after
@@ -846,7 +802,7 @@ printed_code(const void *arg, const char *station_id,
 static void
 printed_layout(const void *arg, const char *code, struct page *pg)
 {
-	const struct printed *p = arg;
+	const struct crsprinted *p = arg;
 	const char *base = getenv("REFKIT_SERVE_URL");
 	struct crspage_char c = p->c;
 	struct strbuf u = STRBUF_INIT;
@@ -862,12 +818,6 @@ printed_layout(const void *arg, const char *code, struct page *pg)
 	}
 	crspage_layout(&c, code, pg);
 	strbuf_release(&u);
-}
-
-static void
-printed_names(struct db *db, void (*fn)(void *, const char *), void *arg)
-{
-	roster_names(db, ROSTER_CHARACTER, fn, arg);
 }
 
 /* The characters sheets names: every one with --all, else those typed. */
@@ -888,9 +838,9 @@ sheets_names(struct opts *o, const struct sheetrun_ops *ops, struct db *db,
 static int
 cmd_sheets(struct opts *o, int argc, char **argv)
 {
-	struct sheetrun_ops ops = { "characters", printed_names,
-	    printed_load, printed_release, printed_code, printed_layout,
-	    &o->rounding };
+	struct sheetrun_ops ops = { "characters", crsprinted_names,
+	    crsprinted_load, crsprinted_release, crsprinted_code,
+	    printed_layout, &o->rounding };
 	struct sheetrun_names names;
 	struct db *db;
 
@@ -917,9 +867,9 @@ cmd_sheets(struct opts *o, int argc, char **argv)
 static int
 cmd_verify_sheet(struct opts *o, int argc, char **argv)
 {
-	struct sheetrun_ops ops = { "characters", printed_names,
-	    printed_load, printed_release, printed_code, printed_layout,
-	    &o->rounding };
+	struct sheetrun_ops ops = { "characters", crsprinted_names,
+	    crsprinted_load, crsprinted_release, crsprinted_code,
+	    printed_layout, &o->rounding };
 
 	return cli_verify_sheet(o->db, &ops, "verify-sheet", argc, argv);
 }

@@ -11,6 +11,7 @@
 #include "bg/ledger.h"
 #include "bg/watch.h"
 #include "crs/ledger.h"
+#include "crs/printed.h"
 #include "crs/roster.h"
 #include "crs/sheet.h"
 #include "crs/text.h"
@@ -18,6 +19,9 @@
 #include "d6/ledger.h"
 #include "fb/ledger.h"
 #include "fb/watch.h"
+#include "paper/sheetrun.h"
+
+_Static_assert(KINDS_SHEET_CODE_LEN == PAGE_CODE_LEN, "a sheet code's length");
 
 const struct journal_kind *const kinds_all[] = {
 	&ledger_kind, &fbledger_kind, &bgledger_kind, NULL
@@ -141,4 +145,31 @@ kinds_character(struct db *db, const char *name, FILE *sheet, FILE *history,
 	}
 	journal_open_free(open, n);
 	return 0;
+}
+
+enum kinds_sheet
+kinds_sheet_check(struct db *db, const char *name, const char *typed,
+    char shown[KINDS_SHEET_CODE_LEN + 1])
+{
+	enum stats_rounding whole = STATS_ROUND_WHOLE;
+	struct sheetrun_ops ops = { "characters", crsprinted_names,
+	    crsprinted_load, crsprinted_release, crsprinted_code, NULL,
+	    &whole };
+	struct sheet sh;
+	char *names[1];
+	int found;
+
+	shown[0] = '\0';
+	sheet_init(&sh);
+	found = roster_get(db, name, &sh, NULL) == ROSTER_OK;
+	sheet_release(&sh);
+	if (!found)
+		return KINDS_SHEET_NOBODY;
+	if (page_code_parse(typed, shown) != 0) {
+		shown[0] = '\0';
+		return KINDS_SHEET_NOT_CODE;
+	}
+	names[0] = (char *)name;
+	return sheetrun_find(db, &ops, names, 1, shown) != NULL ?
+	    KINDS_SHEET_MATCH : KINDS_SHEET_OTHER;
 }

@@ -53,4 +53,21 @@ int kinds_character(struct db *db, const char *name, FILE *sheet,
     FILE *history, void (*fn)(void *, int64_t combat, const int *figures),
     void *arg);
 
+/*
+ * Whether typed, a sheet's code as a player types or scans it (either
+ * case, dashes or none), is that of name's printed sheet as it would
+ * print now (crs-stats sheets, whole rounding) under the key of any
+ * station the database knows, in the caller's read transaction: shown
+ * gets the code in its printed form ("" when typed is none).
+ */
+enum kinds_sheet {
+	KINDS_SHEET_MATCH,	/* it is */
+	KINDS_SHEET_OTHER,	/* a code, not this sheet's now */
+	KINDS_SHEET_NOT_CODE,	/* typed is no code */
+	KINDS_SHEET_NOBODY	/* there is no character called name */
+};
+#define KINDS_SHEET_CODE_LEN	19
+enum kinds_sheet kinds_sheet_check(struct db *db, const char *name,
+    const char *typed, char shown[KINDS_SHEET_CODE_LEN + 1]);
+
 #endif

@@ -334,6 +334,32 @@ in_combat(void *arg, int64_t log, const int *fig)
 	strbuf_addstr(c->o, "</li>");
 }
 
+/* What a character's page says of the sheet code it was given, if any. */
+static void
+sheet_said(struct strbuf *o, enum kinds_sheet check, const char *code)
+{
+	switch (check) {
+	case KINDS_SHEET_MATCH:
+		strbuf_addf(o, "<p class=\"sheet-ok\">The sheet with the code "
+		    "<code>%s</code> is this character's as it is now.</p>",
+		    code);
+		break;
+	case KINDS_SHEET_OTHER:
+		strbuf_addf(o, "<p class=\"failure\">The sheet with the code "
+		    "<code>%s</code> is not this character's as it is now: it "
+		    "was printed before a change, or it is another "
+		    "character's. The GM can print it again.</p>", code);
+		break;
+	case KINDS_SHEET_NOT_CODE:
+		strbuf_addstr(o, "<p class=\"failure\">The sheet code given "
+		    "is not one: a code is 16 letters and digits, in four "
+		    "groups.</p>");
+		break;
+	case KINDS_SHEET_NOBODY:
+		break;
+	}
+}
+
 /* A character's page: the sheet, the event's history, its combats now. */
 static int
 character_fragment(struct strbuf *o, struct db *db, const struct html_route *r)
@@ -342,11 +368,24 @@ character_fragment(struct strbuf *o, struct db *db, const struct html_route *r)
 	struct in_combat c = { db, NULL, 0 };
 	struct strbuf links = STRBUF_INIT;
 	FILE *fs = strbuf_stream(&sheet), *fh = strbuf_stream(&history);
+	enum kinds_sheet check = KINDS_SHEET_NOBODY;
+	char code[KINDS_SHEET_CODE_LEN + 1] = "";
 	int rc;
 
 	char *ts, *th;
 	size_t ns, nh;
 
+	if (r->sheet[0] != '\0')
+		check = kinds_sheet_check(db, r->name, r->sheet, code);
+	if (r->locked && check != KINDS_SHEET_MATCH) {
+		strbuf_release(&sheet);
+		strbuf_release(&history);
+		strbuf_addstr(o, "<p class=\"failure\">This page needs the "
+		    "access code that refkit serve printed, or the code of "
+		    "this character's sheet as it would print now (its QR "
+		    "code).</p>");
+		return 403;
+	}
 	c.o = &links;
 	rc = kinds_character(db, r->name, fs, fh, in_combat, &c);
 	ts = strbuf_detach(&sheet, &ns);
@@ -361,6 +400,7 @@ character_fragment(struct strbuf *o, struct db *db, const struct html_route *r)
 		strbuf_release(&links);
 		return 404;
 	}
+	sheet_said(o, check, code);
 	strbuf_addstr(o, "<pre class=\"sheet\" dir=\"ltr\">");
 	html_text(o, ts, ns);
 	strbuf_addstr(o, "</pre><p>This event: ");

@@ -35,6 +35,14 @@ struct html_route {
 	const struct watch_board *board;	/* HTML_BOARD: its kind */
 	char		 key[32];		/* ... the log's key as typed */
 	char		 name[HTML_NAME_MAX + 1];	/* HTML_CHARACTER's */
+	/*
+	 * Not the path's but the request's, set by the caller: a
+	 * character's sheet code (?sheet=) as given, "" if none; and
+	 * whether the page is only for a client who shows that sheet,
+	 * as it is now (one without the access code).
+	 */
+	char		 sheet[32];
+	int		 locked;
 };
 /*
  * Parses path (without its query, its %XX already decoded) into r: a
@@ -49,7 +57,9 @@ void html_route(const char *path, struct html_route *r);
 /*
  * The fragment of r's page, read from db into o, for a board cols
  * columns wide.  Returns 200, or 404 with o saying that there is no
- * such log.
+ * such log or character.  A character's page with a sheet code says
+ * whether it is the sheet's code as it would print now; a locked one
+ * is 403, saying nothing of the character, unless it is.
  */
 int html_fragment(struct strbuf *o, struct db *db,
     const struct html_route *r, int cols);

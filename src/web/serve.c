@@ -77,7 +77,7 @@ struct viewer {
 };
 
 struct page {
-	char		 key[HTML_NAME_MAX + 64];	/* path and columns */
+	char		 key[HTML_NAME_MAX + 96];	/* path, columns, sheet */
 	int64_t		 gen;
 	int		 status;
 	char		*html;
@@ -213,13 +213,13 @@ fragment(const struct html_route *r, int cols, int64_t gen,
 {
 	struct page *p = NULL, *old = &S.cache[0];
 	struct strbuf b = STRBUF_INIT;
-	char key[HTML_NAME_MAX + 64];
+	char key[HTML_NAME_MAX + 96];
 	int status;
 
 	/* Never cut: a name is at most HTML_NAME_MAX bytes. */
-	snprintf(key, sizeof key, "%s/%s/%s?%d", r->page == HTML_BOARD ?
+	snprintf(key, sizeof key, "%s/%s/%s?%d&%s&%d", r->page == HTML_BOARD ?
 	    r->board->kind->what : r->page == HTML_CHARACTER ? "character" :
-	    "", r->key, r->name, cols);
+	    "", r->key, r->name, cols, r->sheet, r->locked);
 	pthread_mutex_lock(&S.draw_lock);
 	for (size_t i = 0; i < CACHE_N && p == NULL; i++) {
 		if (strcmp(S.cache[i].key, key) == 0)
@@ -410,17 +410,19 @@ cols_of(struct MHD_Connection *c)
 /*
  * Whether c may have what it asks: from this machine always; from
  * another, with the access code in the address (?code=) or the cookie
- * a page with it set, unless the boards are public.  *set is 1 when the
- * code came in the address, for the answer to set the cookie.
+ * a page with it set, unless the boards are public and it is not a
+ * character's page (which shows its sheet: its powers and items are
+ * its player's to show).  *set is 1 when the code came in the address,
+ * for the answer to set the cookie.
  */
 static int
-allowed(struct MHD_Connection *c, int *set)
+allowed(struct MHD_Connection *c, int character, int *set)
 {
 	const union MHD_ConnectionInfo *ci;
 	const char *got;
 
 	*set = 0;
-	if (S.code[0] == '\0' || S.public_boards)
+	if (S.code[0] == '\0' || (S.public_boards && !character))
 		return 1;
 	ci = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
 	if (ci != NULL && loopback(ci->client_addr))
@@ -447,16 +449,35 @@ cookie(struct MHD_Response *res)
 	MHD_add_response_header(res, "Set-Cookie", v);
 }
 
+/*
+ * The page path names, into r, for a request with the sheet code sheet
+ * (or NULL) that only that sheet lets in when locked.
+ */
+static void
+route(const char *path, const char *sheet, int locked,
+    struct html_route *r)
+{
+	html_route(path, r);
+	if (r->page != HTML_CHARACTER)
+		return;
+	/* One too long to be a code stays one, not a code cut to one. */
+	if (sheet != NULL)
+		snprintf(r->sheet, sizeof r->sheet, "%s",
+		    strlen(sheet) < sizeof r->sheet ? sheet : "-");
+	r->locked = locked;
+}
+
 /* A stream of events: the page of path, sent again as it changes. */
 static enum MHD_Result
-stream(struct MHD_Connection *c, const char *path)
+stream(struct MHD_Connection *c, const char *path, const char *sheet,
+    int locked)
 {
 	struct MHD_Response *res;
 	struct viewer *v;
 	enum MHD_Result rc;
 
 	v = xcalloc(1, sizeof *v);
-	html_route(path, &v->r);
+	route(path, sheet, locked, &v->r);
 	if (v->r.page == HTML_NONE) {
 		free(v);
 		return plain(c, MHD_HTTP_NOT_FOUND, "not found\n");
@@ -483,7 +504,8 @@ stream(struct MHD_Connection *c, const char *path)
 
 /* A page: its shell around its fragment as the database is now. */
 static enum MHD_Result
-page(struct MHD_Connection *c, const char *path, int set)
+page(struct MHD_Connection *c, const char *path, const char *sheet,
+    int locked, int set)
 {
 	struct strbuf f = STRBUF_INIT, o = STRBUF_INIT, ev = STRBUF_INIT;
 	struct html_route r;
@@ -492,7 +514,7 @@ page(struct MHD_Connection *c, const char *path, int set)
 	int status, cols;
 	enum MHD_Result rc;
 
-	html_route(path, &r);
+	route(path, sheet, locked, &r);
 	if (r.page == HTML_NONE)
 		return plain(c, MHD_HTTP_NOT_FOUND, "not found\n");
 	cols = cols_of(c);
@@ -505,6 +527,10 @@ page(struct MHD_Connection *c, const char *path, int set)
 	html_url_path(&ev, path);
 	if (cols != S.cols)
 		strbuf_addf(&ev, "?cols=%d", cols);
+	if (r.sheet[0] != '\0') {
+		strbuf_addstr(&ev, cols != S.cols ? "&sheet=" : "?sheet=");
+		strbuf_url(&ev, r.sheet);
+	}
 	html_page(&o, title, f.s != NULL ? f.s : "", f.len, ev.s, REFRESH_S);
 	strbuf_release(&ev);
 	rc = answer_set(c, (unsigned int)status, "text/html; charset=utf-8",
@@ -519,7 +545,8 @@ request(void *cls, struct MHD_Connection *c, const char *url,
     const char *method, const char *version, const char *upload,
     size_t *upload_size, void **con_cls)
 {
-	int set;
+	const char *sheet;
+	int set, character, locked;
 
 	(void)cls;
 	(void)version;
@@ -539,13 +566,24 @@ request(void *cls, struct MHD_Connection *c, const char *url,
 		return answer(c, MHD_HTTP_OK,
 		    "text/javascript; charset=utf-8", html_js,
 		    strlen(html_js));
-	if (!allowed(c, &set))
-		return plain(c, MHD_HTTP_FORBIDDEN, "this page needs the access "
-		    "code that refkit serve printed: open the address it "
-		    "gave, with ?code=\n");
+	character = strncmp(url, "/character/", 11) == 0 ||
+	    strncmp(url, "/events/character/", 18) == 0;
+	sheet = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND,
+	    "sheet");
+	/*
+	 * Without the access code, a character's page opens to the code
+	 * of its sheet alone (the page says no more than 403 unless it is).
+	 */
+	locked = !allowed(c, character, &set);
+	if (locked && !(character && sheet != NULL))
+		return plain(c, MHD_HTTP_FORBIDDEN, character ?
+		    "this page needs the access code that refkit serve "
+		    "printed, or the code of this character's sheet\n" :
+		    "this page needs the access code that refkit serve "
+		    "printed: open the address it gave, with ?code=\n");
 	if (strncmp(url, "/events/", 8) == 0)
-		return stream(c, url + 7);
-	return page(c, url, set);
+		return stream(c, url + 7, sheet, locked);
+	return page(c, url, sheet, locked, set);
 }
 
 /*
