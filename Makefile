@@ -163,7 +163,7 @@ LIBSRC = base/strbuf base/util base/names base/rng base/out base/fit base/when \
          crs/stats crs/item crs/sheet crs/deck crs/odds crs/combat \
          crs/text crs/pack crs/page crs/printed \
          crs/roster crs/import crs/ledger crs/complete crs/watch \
-         crs/report crs/report_json crs/report_html \
+         crs/report crs/report_json crs/report_html crs/report_load \
          d6/d6 d6/chart d6/sheet d6/page d6/ledger d6/complete \
          fb/fb fb/sim fb/text fb/page fb/pack fb/ledger fb/complete \
          fb/watch \

@@ -17,7 +17,8 @@
 #     the combat it is in with its LIFE there now, its own stream), 404
 #     for a name that is none, has a control or is not UTF-8;
 #   - with curl: the convention's page lists the open combat, duel and game,
-#     each a link to its board; a board is the one watch draws, with the
+#     each a link to its board, and the day's figures (the organiser's
+#     report's), which its stream sends again once due after a change; a board is the one watch draws, with the
 #     chain head refkit head prints; every answer carries a strict
 #     Content-Security-Policy; names are escaped; an unknown log is 404,
 #     another path 404, a method but GET and HEAD 405, an over-long URL
@@ -33,6 +34,8 @@
 #     page loads, goes live, and shows a GM's next event within a second
 #     of the command, without a reload; its screenshot is kept as
 #     BUILD-DIR/html/serve-board.png (serve-board-pg.png) to look at;
+#     so do the convention's page and a character's on a phone's screen
+#     (serve-convention-phone.png, serve-character-phone.png);
 #   - a failure of the database (a record damaged behind refkit's back;
 #     the PostgreSQL server killed and started again) is a page saying
 #     so (503), not the server's end, and the pages and their streams
@@ -336,6 +339,23 @@ get '/character/Bob%20%26%20%22Co%22' >/dev/null
 grep -q "combat $combat</a>: LIFE <b class=\"k6\">31</b>/40</li>" "$tmp/b" &&
     ok || bad "the character's LIFE now: $(grep -o '<li>.*</li>' "$tmp/b")"
 
+# The day's figures on the convention's page, the organiser's report's
+# (crs-combat report --json has the same), added up again at most every
+# five seconds, and sent to the page's stream once due.
+curl -s -N --max-time 12 "${url}events/" >"$tmp/sse-day" &
+sseday=$!
+wait_for "$tmp/sse-day" '<b>9</b> points of damage' 110
+grep -q '^data: .*<b>1</b> combat with a strike (0 ended): <b>1</b> strike in <b>1</b> round, <b>9</b> points of damage, <b>0</b> downs, <b>0</b> fumbles, <b>0</b> GM rulings' \
+    "$tmp/sse-day" && ok || bad "the day's figures: $(grep -o 'day-combats.*' "$tmp/sse-day" | tail -1)"
+grep -q 'The most damage dealt: <bdi>&lt;b&gt;Ann&lt;/b&gt;</bdi>, 9\.' "$tmp/sse-day" &&
+    ok || bad "the day's most damage: $(tail -c 600 "$tmp/sse-day")"
+grep -q 'The most frequent matchup: <bdi>&lt;b&gt;Ann&lt;/b&gt;</bdi> on <bdi>Bob &amp; &quot;Co&quot;</bdi>, short range, <b>1</b> time, P(hit) 66\.6%\.' \
+    "$tmp/sse-day" && ok || bad "the day's matchup: $(tail -c 600 "$tmp/sse-day")"
+crs-combat --json report | grep -q '"damage":9,"downs":0,"fumbles":0' && ok ||
+    bad "the report's figures differ: $(crs-combat --json report | head -c 900)"
+kill "$sseday" 2>/dev/null
+wait "$sseday" 2>/dev/null
+
 # Hostile clients: 1,000 connections that say nothing, 100 that send a
 # header line every half second and never end (slowloris), and garbage
 # meanwhile: an honest client still has its board in under a second, and
@@ -391,6 +411,28 @@ else
 	else
 		bad "Chromium: $(cat "$tmp/cdp")"
 	fi
+	# The convention's page and a character's, on a phone's screen,
+	# live: the GM's next action, and the character's LIFE after it.
+	# phone WHAT PATH TEXT PNG: cdp.py on a phone's screen, a cure of Bob
+	# the command, TEXT what the page shows after it.
+	phone() {
+		if CDP_PHONE=390x844 /usr/bin/python3 "$top/tests/lib/cdp.py" \
+		    "$port" "$url$2" "$3" 20 "$bin/html/$4" -- crs-combat \
+		    adjust 'Bob & "Co"' LIFE=+1 --reason 'a cure' \
+		    >"$tmp/cdp" 2>&1; then
+			ms=$(sed -n 's/^shown after \([0-9]*\) ms$/\1/p' "$tmp/cdp")
+			echo "  Chromium (a phone's screen) showed $1 $ms ms after the command"
+			[ -n "$ms" ] && [ "$ms" -lt 1000 ] && ok ||
+			    bad "Chromium showed $1 after $ms ms"
+		else
+			bad "Chromium, $1: $(cat "$tmp/cdp")"
+		fi
+	}
+	sfx=$([ "$mode" = pg ] && echo -pg)
+	phone "the convention's next action" '' 'adjust Bob & "Co"' \
+	    "serve-convention-phone$sfx.png"
+	phone "the character's LIFE" 'character/Bob%20%26%20%22Co%22' \
+	    'LIFE 33/40' "serve-character-phone$sfx.png"
 	kill -KILL -- "-$group" 2>/dev/null
 	group=
 fi
@@ -426,6 +468,7 @@ if [ "$mode" = pg ]; then
 else
 	sqlite3 "$REFKIT_DB" "UPDATE character SET player = 'a' || char(0) || 'b'
 	    WHERE name = 'Bob & \"Co\"'"
+	sleep 0.5	# the server sees the change within a tenth of a second
 	check "a character with a damaged record" 503 \
 	    "$(get '/character/Bob%20%26%20%22Co%22')"
 	grep -q "The database cannot be read now: damaged record: its &#39;player&#39; holds a NUL character" \
@@ -433,6 +476,7 @@ else
 	check "a board at once after it" 200 "$(get "/combat/$combat")"
 	sqlite3 "$REFKIT_DB" "UPDATE character SET player = NULL
 	    WHERE name = 'Bob & \"Co\"'"
+	sleep 0.5
 	check "the character mended" 200 "$(get '/character/Bob%20%26%20%22Co%22')"
 	failed="serve: damaged record: its 'player' holds a NUL character|serve: the database can be read again"
 fi

@@ -26,6 +26,7 @@
 #include "base/out.h"
 #include "base/when.h"
 #include "crs/report.h"
+#include "crs/report_load.h"
 #include "crs/report_html.h"
 #include "crs/report_json.h"
 #include "term/play.h"
@@ -1971,34 +1972,14 @@ cmd_history(struct opts *o, int argc, char **argv)
 	return 0;
 }
 
-/* Adds each history row to the report. */
-static void
-report_row(void *arg, const struct ledger_history *h)
-{
-	report_add_char(arg, h);
-}
-
 /* The report's figures: every character's history, every combat since. */
 static void
 report_load(struct db *db, struct report *r)
 {
-	size_t n;
-	int64_t *ids;
-
 	db_begin_read(db);
-	ledger_history(db, NULL, r->since, report_row, r);
-	ids = ledger_combat_ids(db, &n);
-	for (size_t i = 0; i < n; i++) {
-		struct ledger l;
-
-		if (ledger_load_all(db, ids[i], &l) != 0)
-			db_die(db, "no combat %s", cli_key(ids[i]));
-		report_add_combat(r, &l);
-		ledger_release(&l);
-	}
-	free(ids);
+	if (ledger_report(db, r, NULL) != 0)
+		db_die(db, "a combat cannot be loaded for the report");
 	db_rollback(db);
-	report_finish(r);
 }
 
 /* Writes the HTML page to path, all of it or nothing. */

@@ -996,8 +996,11 @@ const struct journal_kind ledger_kind = {
 	.option = "--combat",
 	.sql_open = "SELECT c.id, (SELECT max(m.id) FROM event m WHERE"
 	    " m.combat_id = c.id AND m.gm = ?1), (SELECT f.gm FROM event f"
-	    " WHERE f.combat_id = c.id AND f.seq = 1), l.round, l.action,"
-	    " l.actor, (SELECT group_concat(j.actor, ', ') FROM (SELECT"
+	    " WHERE f.combat_id = c.id AND f.seq = 1), l.round,"
+	    /* An adjust is stored as a stance (event_bind). */
+	    " CASE WHEN l.action = 'stance' AND l.detail <> '{}' AND"
+	    " json_extract(l.detail, '$.adjust') IS NOT NULL THEN 'adjust'"
+	    " ELSE l.action END, l.actor, (SELECT group_concat(j.actor, ', ') FROM (SELECT"
 	    " e.actor FROM event e WHERE e.combat_id = c.id AND e.action ="
 	    " 'join' AND e.actor IS NOT NULL AND" JOURNAL_LIVE("event",
 	    "combat_id", "e") " ORDER BY e.seq) AS j) FROM combat c JOIN"

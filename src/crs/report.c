@@ -203,7 +203,8 @@ replay_hook(void *arg, const struct combat_state *s, size_t i)
 	struct replay *rp = arg;
 	const struct combat_event *e = &rp->l->ev[i];
 
-	story_line(rp, s, i);
+	if (!rp->r->no_story)
+		story_line(rp, s, i);
 	if (rp->l->undone[i])
 		return;
 	rp->c->last = e->time;
@@ -259,6 +260,81 @@ report_add_combat(struct report *r, const struct ledger *l)
 	else
 		combat_push(&r->idle, &r->nidle, c);
 	return 1;
+}
+
+/* A deep copy of c. */
+static struct report_combat
+combat_copy(const struct report_combat *c)
+{
+	struct report_combat d = *c;
+
+	d.rules = xstrdup(c->rules);
+	d.fighters = xcalloc((size_t)c->nfighters + 1, sizeof *d.fighters);
+	for (int i = 0; i < c->nfighters; i++)
+		d.fighters[i] = xstrdup(c->fighters[i]);
+	d.story = c->nstory ? xcalloc(c->nstory, sizeof *d.story) : NULL;
+	for (size_t i = 0; i < c->nstory; i++) {
+		d.story[i].seq = c->story[i].seq;
+		d.story[i].text = xstrdup(c->story[i].text);
+	}
+	return d;
+}
+
+void
+report_merge(struct report *r, const struct report *one)
+{
+	for (size_t i = 0; i < one->ncombats; i++) {
+		struct report_combat c = combat_copy(&one->combats[i]);
+
+		combat_push(&r->combats, &r->ncombats, &c);
+	}
+	for (size_t i = 0; i < one->nidle; i++) {
+		struct report_combat c = combat_copy(&one->idle[i]);
+
+		combat_push(&r->idle, &r->nidle, &c);
+	}
+	for (size_t i = 0; i < one->nmatchups; i++) {
+		const struct report_matchup *x = &one->matchups[i];
+		struct report_matchup *m = NULL;
+
+		for (size_t j = 0; j < r->nmatchups && m == NULL; j++)
+			if (strcmp(r->matchups[j].attacker, x->attacker) == 0 &&
+			    strcmp(r->matchups[j].target, x->target) == 0 &&
+			    r->matchups[j].mental == x->mental &&
+			    r->matchups[j].range == x->range)
+				m = &r->matchups[j];
+		if (m == NULL) {
+			r->matchups = xreallocarray(r->matchups,
+			    r->nmatchups + 1, sizeof *r->matchups);
+			m = &r->matchups[r->nmatchups++];
+			*m = *x;
+			m->attacker = xstrdup(x->attacker);
+			m->target = xstrdup(x->target);
+			continue;
+		}
+		m->count += x->count;
+		if (x->known) {
+			m->known = 1;
+			m->base = x->base;
+			m->vs_base = x->vs_base;
+			m->lb = x->lb;
+			m->vs_lb = x->vs_lb;
+		}
+	}
+	for (size_t i = 0; i < one->ngms; i++) {
+		size_t j;
+
+		for (j = 0; j < r->ngms; j++)
+			if (strcmp(r->gms[j].gm, one->gms[i].gm) == 0)
+				break;
+		if (j == r->ngms) {
+			r->gms = xreallocarray(r->gms, r->ngms + 1,
+			    sizeof *r->gms);
+			r->gms[r->ngms].gm = xstrdup(one->gms[i].gm);
+			r->gms[r->ngms++].rulings = 0;
+		}
+		r->gms[j].rulings += one->gms[i].rulings;
+	}
 }
 
 static int

@@ -90,6 +90,11 @@ struct report {
 	size_t			 nidle;
 	struct report_gm	*gms;		/* by name, once finished */
 	size_t			 ngms;
+	/*
+	 * Set by the caller after report_init for the figures alone: no
+	 * combat keeps its story (a page of the day's figures).
+	 */
+	int			 no_story;
 };
 
 /* An empty report of what happened at or after since, written at now. */
@@ -106,6 +111,17 @@ void report_add_char(struct report *r, const struct ledger_history *h);
  * if it started before since.
  */
 int report_add_combat(struct report *r, const struct ledger *l);
+
+/*
+ * Adds what one holds of its combats (report_add_combat's, before
+ * report_finish) to r, copied, as if they had been added to r itself
+ * in that order: their combats, idle ones, matchups (the bases of a
+ * matchup one struck with become r's, as the later strike's) and
+ * rulings.  A report per combat, kept, and merged into a new one in
+ * the combats' order, gives the report of them all without replaying
+ * a combat that did not change (ledger_report's cache).
+ */
+void report_merge(struct report *r, const struct report *one);
 
 /*
  * Once everything is added: the combats per hour, the most frequent

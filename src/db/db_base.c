@@ -6,7 +6,11 @@
 
 #include "base/util.h"
 
+#include <err.h>
+#include <setjmp.h>
 #include <sodium.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -51,4 +55,34 @@ db_name_key(const char *name)
 	for (size_t i = 0; i < sizeof h; i++)
 		v = v << 8 | h[i];
 	return (int64_t)((v & ((UINT64_C(1) << 62) - 1)) | UINT64_C(1) << 62);
+}
+
+/* This thread's catch of failures (db_catch_set), or NULL. */
+static __thread struct db_catch *catcher;
+
+void
+db_catch_set(struct db_catch *c)
+{
+	catcher = c;
+}
+
+void
+db_failv(const char *fmt, va_list ap)
+{
+	struct db_catch *c = catcher;
+
+	if (c == NULL)
+		verrx(1, fmt, ap);
+	catcher = NULL;
+	vsnprintf(c->msg, sizeof c->msg, fmt, ap);
+	longjmp(c->env, 1);
+}
+
+void
+db_fail(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	db_failv(fmt, ap);
 }

@@ -10,6 +10,8 @@
 #ifndef REFKIT_DB_BASE_H
 #define REFKIT_DB_BASE_H
 
+#include <setjmp.h>
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -135,5 +137,31 @@ int64_t db_name_key(const char *name);
 
 /* The current time as stored in the database: Unix time in seconds. */
 int64_t db_now(void);
+
+/*
+ * A program that must outlive a failed read (refkit serve: a page that
+ * cannot be drawn says why, with 503, and the next one is tried) sets a
+ * catch around it on its thread.  While one is set, a failure that
+ * would exit 1 (db_fatal and db_die of db/db_stmt.h, a server's
+ * refusal, a lost or refused connection, a damaged record) rolls back
+ * as ever, keeps its message in msg, clears the catch and returns to
+ * env's setjmp with 1.  What the
+ * interrupted code had allocated is lost; so is the connection's state:
+ * the caller gives it up with db_abandon (db.h) and opens another.
+ */
+struct db_catch {
+	jmp_buf	 env;
+	char	 msg[512];
+};
+/* Sets c as this thread's catch; NULL clears it. */
+void db_catch_set(struct db_catch *c);
+/*
+ * The end of every failure: to the catch, if one is set, with the
+ * formatted message; else printed like errx(3), exiting 1.
+ */
+void db_fail(const char *fmt, ...)
+    __attribute__((noreturn, format(printf, 1, 2)));
+void db_failv(const char *fmt, va_list ap)
+    __attribute__((noreturn, format(printf, 1, 0)));
 
 #endif

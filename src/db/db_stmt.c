@@ -11,7 +11,6 @@
 #include <sqlite3.h>
 
 #include <err.h>
-#include <setjmp.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,36 +50,6 @@ db_errmsg(struct db *db)
 		return xasprintf("%s: %s", sqlite3_errmsg(db->h),
 		    strerror(sys));
 	return xstrdup(sqlite3_errmsg(db->h));
-}
-
-/* This thread's catch of failures (db_catch_set), or NULL. */
-static __thread struct db_catch *catcher;
-
-void
-db_catch_set(struct db_catch *c)
-{
-	catcher = c;
-}
-
-void
-db_failv(const char *fmt, va_list ap)
-{
-	struct db_catch *c = catcher;
-
-	if (c == NULL)
-		verrx(1, fmt, ap);
-	catcher = NULL;
-	vsnprintf(c->msg, sizeof c->msg, fmt, ap);
-	longjmp(c->env, 1);
-}
-
-void
-db_fail(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	db_failv(fmt, ap);
 }
 
 void

@@ -8,10 +8,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/util.h"
 #include "bg/ledger.h"
 #include "bg/watch.h"
 #include "crs/ledger.h"
 #include "crs/printed.h"
+#include "crs/report.h"
+#include "crs/report_load.h"
 #include "crs/roster.h"
 #include "crs/sheet.h"
 #include "crs/text.h"
@@ -172,4 +175,78 @@ kinds_sheet_check(struct db *db, const char *name, const char *typed,
 	names[0] = (char *)name;
 	return sheetrun_find(db, &ops, names, 1, shown) != NULL ?
 	    KINDS_SHEET_MATCH : KINDS_SHEET_OTHER;
+}
+
+struct kinds_day_cache {
+	struct ledger_report_cache	*crs;
+};
+
+struct kinds_day_cache *
+kinds_day_cache_new(void)
+{
+	struct kinds_day_cache *c = xcalloc(1, sizeof *c);
+
+	c->crs = ledger_report_cache_new();
+	return c;
+}
+
+void
+kinds_day_cache_free(struct kinds_day_cache *c)
+{
+	if (c == NULL)
+		return;
+	ledger_report_cache_free(c->crs);
+	free(c);
+}
+
+int
+kinds_day(struct db *db, int64_t since, int64_t now, struct kinds_day *d,
+    struct kinds_day_cache *c)
+{
+	struct report r;
+
+	memset(d, 0, sizeof *d);
+	d->since = since;
+	report_init(&r, since, now);
+	r.no_story = 1;
+	if (ledger_report(db, &r, c != NULL ? c->crs : NULL) != 0) {
+		report_release(&r);
+		return -1;
+	}
+	d->combats = (int64_t)r.ncombats;
+	d->idle = (int64_t)r.nidle;
+	for (size_t i = 0; i < r.ncombats; i++) {
+		const struct report_combat *rc = &r.combats[i];
+
+		d->finished += rc->finished != 0;
+		d->rounds += rc->rounds;
+		d->strikes += rc->actions;
+		d->dealt += rc->dealt;
+		d->downs += rc->downs;
+		d->fumbles += rc->fumbles;
+	}
+	for (size_t i = 0; i < r.ngms; i++)
+		d->rulings += r.gms[i].rulings;
+	for (size_t i = 0; i < r.nhours; i++)
+		if (r.hours[i].combats > d->busiest) {
+			d->busiest = r.hours[i].combats;
+			d->busiest_hour = r.hours[i].hour;
+		}
+	for (size_t i = 0; i < r.nchars; i++)
+		if (r.chars[i].dealt > d->top_dealt) {
+			d->top_dealt = r.chars[i].dealt;
+			snprintf(d->top, sizeof d->top, "%s", r.chars[i].name);
+		}
+	if (r.nmatchups > 0) {
+		const struct report_matchup *m = &r.matchups[0];
+
+		snprintf(d->attacker, sizeof d->attacker, "%s", m->attacker);
+		snprintf(d->target, sizeof d->target, "%s", m->target);
+		d->kind = report_kind(m);
+		d->count = m->count;
+		d->known = m->known;
+		d->p_hit = m->p_hit;
+	}
+	report_release(&r);
+	return 0;
 }

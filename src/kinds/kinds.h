@@ -70,4 +70,36 @@ enum kinds_sheet {
 enum kinds_sheet kinds_sheet_check(struct db *db, const char *name,
     const char *typed, char shown[KINDS_SHEET_CODE_LEN + 1]);
 
+/*
+ * The day's figures, for the convention's page (refkit serve): those of
+ * the organiser's report (crs-combat report) of the combats begun at or
+ * after since, in the caller's read transaction.  The names are cut to
+ * the buffers' size (a roster's names are shorter).
+ */
+struct kinds_day {
+	int64_t		 since;
+	int64_t		 combats;	/* with a strike */
+	int64_t		 finished, idle;	/* idle: without a strike */
+	int64_t		 rounds, strikes, dealt, downs, fumbles, rulings;
+	int64_t		 busiest_hour;	/* its first second; 0: no combat */
+	int		 busiest;	/* combats begun in it */
+	char		 top[256];	/* who dealt the most damage, or "" */
+	int64_t		 top_dealt;
+	/* The most frequent matchup; count 0 when there is none. */
+	char		 attacker[256], target[256];
+	const char	*kind;		/* "short range", "long range", "mental" */
+	int		 count, known;	/* known: p_hit is */
+	double		 p_hit;
+};
+/*
+ * Returns 0, or -1 when a combat cannot be loaded.  With a cache (not
+ * NULL), what is kept of each combat's figures is added up again, and
+ * only a combat that changed since the last call is replayed.
+ */
+struct kinds_day_cache;
+struct kinds_day_cache *kinds_day_cache_new(void);
+void kinds_day_cache_free(struct kinds_day_cache *c);
+int kinds_day(struct db *db, int64_t since, int64_t now,
+    struct kinds_day *d, struct kinds_day_cache *c);
+
 #endif

@@ -10,6 +10,7 @@
 
 #include "base/strbuf.h"
 #include "base/util.h"
+#include "base/when.h"
 #include "core/journal.h"
 #include "db/chain.h"
 #include "db/db.h"
@@ -240,6 +241,76 @@ board_fragment(struct strbuf *o, struct db *db, const struct html_route *r,
 	return 200;
 }
 
+/*
+ * before, then n and its noun, singular or plural ("1 round", "3
+ * rounds").
+ */
+static void
+count(struct strbuf *o, const char *before, int64_t n, const char *one,
+    const char *many)
+{
+	strbuf_addf(o, "%s<b>%" PRId64 "</b> %s", before, n,
+	    n == 1 ? one : many);
+}
+
+/*
+ * The day's figures, those of the organiser's report: the combats, what
+ * was done in them, the busiest hour, who dealt the most damage and the
+ * most frequent matchup.
+ */
+static void
+day_fragment(struct strbuf *o, const struct kinds_day *d, int64_t at)
+{
+	char t[WHEN_LOCAL_SIZE];
+
+	strbuf_addstr(o, "<section class=\"day\"><h2>The day so far</h2>");
+	if (d->combats == 0 && d->idle == 0) {
+		strbuf_addstr(o, "<p class=\"none\">No combat has begun today."
+		    "</p>");
+	} else {
+		count(o, "<p id=\"day-combats\">", d->combats, "combat",
+		    "combats");
+		strbuf_addf(o, " with a strike (%" PRId64 " ended)",
+		    d->finished);
+		if (d->idle > 0)
+			count(o, " and ", d->idle, "without", "without");
+		count(o, ": ", d->strikes, "strike", "strikes");
+		count(o, " in ", d->rounds, "round", "rounds");
+		count(o, ", ", d->dealt, "point of damage", "points of damage");
+		count(o, ", ", d->downs, "down", "downs");
+		count(o, ", ", d->fumbles, "fumble", "fumbles");
+		count(o, ", ", d->rulings, "GM ruling", "GM rulings");
+		strbuf_addstr(o, ".</p><ul>");
+		if (d->busiest > 0) {
+			when_clock(t, sizeof t, d->busiest_hour);
+			strbuf_addf(o, "<li>The busiest hour: from %.5s", t);
+			count(o, ", ", d->busiest, "combat", "combats");
+			strbuf_addstr(o, " begun.</li>");
+		}
+		if (d->top[0] != '\0') {
+			strbuf_addstr(o, "<li>The most damage dealt: <bdi>");
+			html_str(o, d->top);
+			strbuf_addf(o, "</bdi>, %" PRId64 ".</li>", d->top_dealt);
+		}
+		if (d->count > 0) {
+			strbuf_addstr(o, "<li>The most frequent matchup: <bdi>");
+			html_str(o, d->attacker);
+			strbuf_addstr(o, "</bdi> on <bdi>");
+			html_str(o, d->target);
+			strbuf_addf(o, "</bdi>, %s", d->kind);
+			count(o, ", ", d->count, "time", "times");
+			if (d->known)
+				strbuf_addf(o, ", P(hit) %.1f%%",
+				    100 * d->p_hit);
+			strbuf_addstr(o, ".</li>");
+		}
+		strbuf_addstr(o, "</ul>");
+	}
+	when_clock(t, sizeof t, at);
+	strbuf_addf(o, "<p class=\"as-of\">As of %s; the organiser's report "
+	    "(crs-combat report) has the rest.</p></section>", t);
+}
+
 /* The open logs of every kind, each a link to its board. */
 static int
 convention_fragment(struct strbuf *o, struct db *db)
@@ -270,14 +341,14 @@ convention_fragment(struct strbuf *o, struct db *db)
 			html_str(o, key);
 			strbuf_addstr(o, "</a></td><td>");
 			html_str(o, v[i].gm);
-			strbuf_addf(o, "</td><td>%" PRId64 "</td><td>",
+			strbuf_addf(o, "</td><td>%" PRId64 "</td><td class=\"w\">",
 			    v[i].round);
 			html_str(o, v[i].action);
 			if (v[i].actor != NULL) {
 				strbuf_addch(o, ' ');
 				html_str(o, v[i].actor);
 			}
-			strbuf_addstr(o, "</td><td>");
+			strbuf_addstr(o, "</td><td class=\"w\">");
 			html_str(o, v[i].sides);
 			strbuf_addstr(o, "</td></tr>");
 		}
@@ -421,12 +492,14 @@ character_fragment(struct strbuf *o, struct db *db, const struct html_route *r)
 
 int
 html_fragment(struct strbuf *o, struct db *db, const struct html_route *r,
-    int cols)
+    int cols, const struct kinds_day *day, int64_t at)
 {
 	if (r->page == HTML_BOARD)
 		return board_fragment(o, db, r, cols);
 	if (r->page == HTML_CHARACTER)
 		return character_fragment(o, db, r);
+	if (day != NULL)
+		day_fragment(o, day, at);
 	return convention_fragment(o, db);
 }
 
@@ -457,14 +530,17 @@ const char html_css[] =
     "body{background:#111;color:#ddd;font-family:sans-serif;margin:0.5em}"
     "h1{font-size:1.2em;margin:0.2em 0}h2{font-size:1em}"
     "a{color:#8cf}table{border-collapse:collapse}"
-    "td,th{padding:0.15em 0.6em;text-align:left;border-bottom:1px solid #333}"
+    "td,th{padding:0.15em 0.5em;text-align:left;border-bottom:1px solid #333}"
+    "th{white-space:nowrap}td.w{overflow-wrap:anywhere}"
     "pre.sheet{font-family:'DejaVu Sans Mono',monospace;"
-    "font-size:min(15px,3.2vw);unicode-bidi:isolate}"
+    "font-size:min(15px,3.2vw);unicode-bidi:isolate;white-space:pre-wrap;"
+    "overflow-wrap:anywhere}"
     "pre.board{font-family:'DejaVu Sans Mono',monospace;"
     "font-size:min(15px,2.4vw);line-height:1.25;overflow-x:auto;"
     "unicode-bidi:isolate}"
     "code{word-break:break-all}.none{color:#aaa}"
-    ".failure{color:#b00;font-weight:bold}"
+    ".failure{color:#f77;font-weight:bold}.sheet-ok{color:#5d5}"
+    ".as-of{color:#aaa;font-size:0.85em}"
     "#live[data-live=on]::before{content:'\\25cf  live';color:#5d5;"
     "font-size:0.8em}"
     "#live[data-live=off]::before{content:'\\25cb  reconnecting';"

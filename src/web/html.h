@@ -59,10 +59,14 @@ void html_route(const char *path, struct html_route *r);
  * columns wide.  Returns 200, or 404 with o saying that there is no
  * such log or character.  A character's page with a sheet code says
  * whether it is the sheet's code as it would print now; a locked one
- * is 403, saying nothing of the character, unless it is.
+ * is 403, saying nothing of the character, unless it is.  The
+ * convention's page shows day, the day's figures (kinds_day) as of
+ * its time at, unless day is NULL.
  */
+struct kinds_day;
 int html_fragment(struct strbuf *o, struct db *db,
-    const struct html_route *r, int cols);
+    const struct html_route *r, int cols, const struct kinds_day *day,
+    int64_t at);
 
 /*
  * The fragment of a page that cannot be drawn because the database

@@ -41,7 +41,9 @@
 #include "base/strbuf.h"
 #include "base/util.h"
 #include "core/journal.h"
+#include "base/when.h"
 #include "db/db.h"
+#include "kinds/kinds.h"
 #include "term/watch.h"
 #include "web/html.h"
 
@@ -61,6 +63,8 @@
 #define REFRESH_S	10
 /* How long a database that failed is left before it is tried again. */
 #define RETRY_MS	1000
+/* The day's figures are added up again at most this often. */
+#define DAY_MS		5000
 /* The access code: its letters (no 0/O, 1/I/L), and how many. */
 #define CODE_ALPHABET	"abcdefghjkmnpqrstuvwxyz23456789"
 #define CODE_LEN	12
@@ -87,7 +91,8 @@ struct page {
 
 static struct {
 	pthread_mutex_t	 state_lock;
-	int64_t		 gen;
+	int64_t		 gen;		/* the pages' */
+	int64_t		 data_gen;	/* the database's changes seen */
 	struct viewer	*viewers;
 	int		 stopping;
 	pthread_mutex_t	 draw_lock;
@@ -102,6 +107,14 @@ static struct {
 	char		 failure[512];
 	int64_t		 retry_at;
 	int		 failing;	/* atomic: the last draw failed */
+	/*
+	 * Under draw_lock: the day's figures for the convention's page,
+	 * their time, and the database's generation they are of.
+	 */
+	struct kinds_day day;
+	struct kinds_day_cache *day_cache;
+	int		 day_ok;
+	int64_t		 day_at, day_ms, day_data;
 } S = {
 	.state_lock = PTHREAD_MUTEX_INITIALIZER,
 	.draw_lock = PTHREAD_MUTEX_INITIALIZER,
@@ -162,6 +175,51 @@ reopen(char *why, size_t sz)
 }
 
 /*
+ * The day's figures (kinds_day) of today, local midnight on, in db's
+ * open read, unless those kept are of this generation of the database
+ * or younger than DAY_MS: a busy convention's every action does not
+ * replay its day; the watcher draws the page again when they are due.
+ */
+static void
+day_figures(struct db *db)
+{
+	struct kinds_day day;
+	int64_t data, now = now_ms(), t = db_now(), since;
+
+	pthread_mutex_lock(&S.state_lock);
+	data = S.data_gen;
+	pthread_mutex_unlock(&S.state_lock);
+	if (S.day_ok && (S.day_data == data || now - S.day_ms < DAY_MS))
+		return;
+	if (when_parse("today", t, &since) != 0)
+		since = t - t % 86400;
+	if (S.day_cache == NULL)
+		S.day_cache = kinds_day_cache_new();
+	/* Kept whole: a failure caught half way leaves the last ones. */
+	if ((S.day_ok = kinds_day(db, since, t, &day, S.day_cache) == 0))
+		S.day = day;
+	S.day_at = t;
+	S.day_ms = now;
+	S.day_data = data;
+}
+
+/* Whether the day's figures kept are due to be added up again. */
+static int
+day_due(void)
+{
+	int64_t data;
+	int due;
+
+	pthread_mutex_lock(&S.state_lock);
+	data = S.data_gen;
+	pthread_mutex_unlock(&S.state_lock);
+	pthread_mutex_lock(&S.draw_lock);
+	due = S.day_ok && S.day_data != data && now_ms() - S.day_ms >= DAY_MS;
+	pthread_mutex_unlock(&S.draw_lock);
+	return due;
+}
+
+/*
  * Draws r's fragment for cols columns into b on draw_db, under
  * draw_lock; returns its status.  A failure of the database does not
  * stop the server: it is caught, said on standard error, and the page
@@ -197,7 +255,10 @@ draw(const struct html_route *r, int cols, struct strbuf *b)
 	}
 	db_catch_set(&dc);
 	db_begin_read(S.draw_db);
-	status = html_fragment(b, S.draw_db, r, cols);
+	if (r->page == HTML_CONVENTION)
+		day_figures(S.draw_db);
+	status = html_fragment(b, S.draw_db, r, cols, S.day_ok ? &S.day :
+	    NULL, S.day_at);
 	db_rollback(S.draw_db);
 	db_catch_set(NULL);
 	return status;
@@ -247,11 +308,20 @@ fragment(const struct html_route *r, int cols, int64_t gen,
 	return status;
 }
 
-/* The database changed: every stream sends its page again. */
+/*
+ * The database changed (BUMP_DATA), or a page would show more now
+ * (BUMP_PAGES: the day's figures are due): every stream sends its page
+ * again; or only a keep-alive is due (BUMP_PING).
+ */
+enum { BUMP_PING, BUMP_DATA, BUMP_PAGES };
 static void
-bump(int ping)
+bump(int how)
 {
+	int ping = how == BUMP_PING;
+
 	pthread_mutex_lock(&S.state_lock);
+	if (how == BUMP_DATA)
+		S.data_gen++;
 	if (!ping)
 		S.gen++;
 	for (struct viewer *v = S.viewers; v != NULL; v = v->next) {
@@ -735,7 +805,7 @@ watch_once(struct db *db, int fd, int64_t *seen)
 		/* A lost connection says it changed: a read says which. */
 		if (db_changed(db)) {
 			(void)db_data_version(db);
-			bump(0);
+			bump(BUMP_DATA);
 		}
 	} else {
 		int64_t v;
@@ -743,7 +813,7 @@ watch_once(struct db *db, int fd, int64_t *seen)
 		(void)poll(NULL, 0, POLL_MS);
 		if ((v = db_data_version(db)) != *seen) {
 			*seen = v;
-			bump(0);
+			bump(BUMP_DATA);
 		}
 	}
 	db_catch_set(NULL);
@@ -796,12 +866,12 @@ watch(struct db *db, int fd, int64_t seen)
 			pthread_mutex_lock(&S.draw_lock);
 			S.retry_at = 0;
 			pthread_mutex_unlock(&S.draw_lock);
-			bump(0);
+			bump(BUMP_DATA);
 		}
 		if (watch_once(db, fd, &seen) != 0) {
 			db_abandon(db);
 			db = NULL;
-			bump(0);
+			bump(BUMP_DATA);
 			(void)poll(NULL, 0, RETRY_MS);
 			continue;
 		}
@@ -809,12 +879,15 @@ watch(struct db *db, int fd, int64_t seen)
 		/* A stream that showed a failure tries again, each second. */
 		if (__atomic_load_n(&S.failing, __ATOMIC_RELAXED) &&
 		    now - retried >= RETRY_MS) {
-			bump(0);
+			bump(BUMP_PAGES);
 			retried = now;
 		}
+		/* The day's figures, once due, are shown. */
+		if (day_due())
+			bump(BUMP_PAGES);
 		if (now - pinged >= PING_MS) {
 			if (pinged != 0)
-				bump(1);
+				bump(BUMP_PING);
 			pinged = now;
 		}
 	}
@@ -888,6 +961,10 @@ serve_run(const struct serve_opts *o)
 	db_read_only(watch_db);
 	fd = db_watch_fd(watch_db);
 	seen = fd < 0 ? db_data_version(watch_db) : 0;
+	/* The day's figures, added up once before the first page asks. */
+	db_begin_read(S.draw_db);
+	day_figures(S.draw_db);
+	db_rollback(S.draw_db);
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_signal;
 	sigaction(SIGINT, &sa, NULL);
@@ -913,10 +990,11 @@ serve_run(const struct serve_opts *o)
 	pthread_mutex_lock(&S.state_lock);
 	S.stopping = 1;
 	pthread_mutex_unlock(&S.state_lock);
-	bump(1);
+	bump(BUMP_PING);
 	MHD_stop_daemon(d);
 	for (size_t i = 0; i < CACHE_N; i++)
 		free(S.cache[i].html);
+	kinds_day_cache_free(S.day_cache);
 	db_close(S.draw_db);
 	return 0;
 }

@@ -18,6 +18,8 @@ run crs-combat attack Ysolde Kestrel --card 8 --vs-card 2 \
     --out-of-turn --reason "Kestrel's player was not ready"
 run crs-combat adjust Kestrel LIFE=+2 EM=-1 --reason 'the prop sword broke'
 run crs-combat adjust Kestrel LIFE=9 --reason 'healed by the plot team'
+echo '# The combats under way name a ruling as the last event: an adjust.'
+run crs-combat list
 echo '# A ruling is never implied: no reason, no ruling (usage, exit 2).'
 snap
 run crs-combat adjust Kestrel LIFE=+1

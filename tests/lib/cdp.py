@@ -8,7 +8,14 @@ live part (#live) every 20 ms until it holds TEXT.  Prints "shown after N
 ms" (from COMMAND's end) and saves a screenshot of the page as PNG, exit
 0; or says what it saw instead, exit 1.  No sleep stands for a wait: each
 step waits for what it needs, within TIMEOUT seconds in all.
+
+With CDP_PHONE=WIDTHxHEIGHT in the environment ("390x844"), the tab is a
+phone's screen of that many CSS pixels, at twice their density, touch and
+all (the page's viewport as a phone's browser sets it).  The screenshot
+is of the whole page, below the screen's fold too.
 """
+import base64
+import os
 import json
 import subprocess
 import sys
@@ -61,6 +68,12 @@ def main():
     cmd = sys.argv[sys.argv.index("--") + 1:]
     deadline = time.monotonic() + timeout
     tab = Tab(port)
+    phone = os.environ.get("CDP_PHONE")
+    if phone:
+        w, h = (int(x) for x in phone.split("x"))
+        tab.call("Emulation.setDeviceMetricsOverride", width=w, height=h,
+                 deviceScaleFactor=2, mobile=True)
+        tab.call("Emulation.setTouchEmulationEnabled", enabled=True)
     tab.call("Page.enable")
     tab.call("Page.navigate", url=url)
     until(deadline, "the page loads", lambda: tab.js(
@@ -78,8 +91,11 @@ def main():
         live = tab.js("document.getElementById('live').innerText") or ""
         if text in live:
             ms = (time.monotonic() - t0) * 1000
-            shot = tab.call("Page.captureScreenshot", format="png")
-            import base64
+            size = tab.call("Page.getLayoutMetrics")["cssContentSize"]
+            shot = tab.call("Page.captureScreenshot", format="png",
+                            captureBeyondViewport=True,
+                            clip={"x": 0, "y": 0, "width": size["width"],
+                                  "height": size["height"], "scale": 1})
             with open(png, "wb") as f:
                 f.write(base64.b64decode(shot["data"]))
             print("shown after %d ms" % ms)

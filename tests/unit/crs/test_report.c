@@ -16,6 +16,7 @@
 #include "crs/ledger.h"
 #include "crs/odds.h"
 #include "crs/report.h"
+#include "crs/report_load.h"
 #include "crs/report_json.h"
 
 static struct combat_state st;
@@ -326,6 +327,63 @@ test_hbars(void)
 	free(text);
 }
 
+/* r's report as JSON, in a buffer the caller frees. */
+static char *
+json_of(const struct report *r)
+{
+	return written(report_json_write, r);
+}
+
+/*
+ * ledger_report, which replays each combat into a report of its own and
+ * merges them, says what the combats added to one report say; with a
+ * cache, again, from the cache; and once a combat changed, its change.
+ */
+static void
+test_merged(struct db *db, int64_t c2)
+{
+	struct ledger_report_cache *cache = ledger_report_cache_new();
+	struct report direct, merged;
+	char *want, *got;
+
+	load(db, &direct, 0);
+	want = json_of(&direct);
+	report_release(&direct);
+	for (int pass = 0; pass < 3; pass++) {
+		report_init(&merged, 0, 50000);
+		db_begin_read(db);
+		is_int(ledger_report(db, &merged, pass == 0 ? NULL : cache), 0,
+		    "ledger_report, pass %d", pass);
+		db_rollback(db);
+		got = json_of(&merged);
+		is_str(got, want, "merged as added, pass %d (%s)", pass,
+		    pass == 0 ? "no cache" : pass == 1 ? "cache filled" :
+		    "from the cache");
+		free(got);
+		report_release(&merged);
+	}
+	free(want);
+	/* Combat 2 ends: the cache replays it, and only it. */
+	now += 60;
+	db_begin(db);
+	plain(db, c2, COMBAT_END);
+	db_commit(db);
+	load(db, &direct, 0);
+	want = json_of(&direct);
+	report_release(&direct);
+	report_init(&merged, 0, 50000);
+	db_begin_read(db);
+	ledger_report(db, &merged, cache);
+	db_rollback(db);
+	got = json_of(&merged);
+	is_str(got, want, "the cache after combat 2 ended");
+	ok(merged.combats[1].finished != 0, "combat 2 ended, in the cache's");
+	free(got);
+	free(want);
+	report_release(&merged);
+	ledger_report_cache_free(cache);
+}
+
 int
 main(void)
 {
@@ -348,6 +406,7 @@ main(void)
 	test_chars(&r);
 	report_release(&r);
 	test_since(db);
+	test_merged(db, c2);
 	test_svg();
 	test_hbars();
 	db_close(db);
