@@ -67,14 +67,15 @@ db_catch_set(struct db_catch *c)
 }
 
 void
-db_failv(const char *fmt, va_list ap)
+db_fail_msg(char *msg)
 {
 	struct db_catch *c = catcher;
 
 	if (c == NULL)
-		verrx(1, fmt, ap);
+		errx(1, "%s", msg);
 	catcher = NULL;
-	vsnprintf(c->msg, sizeof c->msg, fmt, ap);
+	snprintf(c->msg, sizeof c->msg, "%s", msg);
+	free(msg);
 	longjmp(c->env, 1);
 }
 
@@ -82,7 +83,10 @@ void
 db_fail(const char *fmt, ...)
 {
 	va_list ap;
+	char *msg;
 
 	va_start(ap, fmt);
-	db_failv(fmt, ap);
+	msg = xvasprintf(fmt, ap);
+	va_end(ap);
+	db_fail_msg(msg);
 }

@@ -11,7 +11,6 @@
 #define REFKIT_DB_BASE_H
 
 #include <setjmp.h>
-#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -161,7 +160,7 @@ void db_catch_set(struct db_catch *c);
  */
 void db_fail(const char *fmt, ...)
     __attribute__((noreturn, format(printf, 1, 2)));
-void db_failv(const char *fmt, va_list ap)
-    __attribute__((noreturn, format(printf, 1, 0)));
+/* The same with the message made: msg, allocated, which it frees. */
+void db_fail_msg(char *msg) __attribute__((noreturn));
 
 #endif

@@ -56,28 +56,29 @@ void
 db_fatal(struct db *db, const char *what)
 {
 	/* Copy the message: the rollback may replace it. */
-	char *copy = db_errmsg(db);
-	char buf[1024];
+	char *copy = db_errmsg(db), *msg;
 
 	db_rollback(db);
-	snprintf(buf, sizeof buf, "%s: %s", what, copy);
+	msg = xasprintf("%s: %s", what, copy);
 	free(copy);
-	db_fail("%s", buf);
+	db_fail_msg(msg);
 }
 
 void
 db_die(struct db *db, const char *fmt, ...)
 {
 	va_list ap;
-	char msg[1024];
+	char *msg, *full;
 
 	db_rollback(db);
 	va_start(ap, fmt);
-	if (db->subject[0] == '\0')
-		db_failv(fmt, ap);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	msg = xvasprintf(fmt, ap);
 	va_end(ap);
-	db_fail("%s: %s", db->subject, msg);
+	if (db->subject[0] == '\0')
+		db_fail_msg(msg);
+	full = xasprintf("%s: %s", db->subject, msg);
+	free(msg);
+	db_fail_msg(full);
 }
 
 void

@@ -742,7 +742,7 @@ pg_failed(struct db *db, PGresult *res, const char *what)
 {
 	const char *state = res ? pq.resultErrorField(res,
 	    PG_DIAG_SQLSTATE) : NULL;
-	char *msg, buf[1024];
+	char *msg, *full;
 
 	if (pq.status(CONN(db)) == CONNECTION_BAD)
 		msg = xstrdup(conn_lost);
@@ -755,9 +755,9 @@ pg_failed(struct db *db, PGresult *res, const char *what)
 	if (res != NULL)
 		pq.clear(res);
 	dbpg_rollback(db);
-	snprintf(buf, sizeof buf, "%s: %s", what, msg);
+	full = xasprintf("%s: %s", what, msg);
 	free(msg);
-	db_fail("%s", buf);
+	db_fail_msg(full);
 }
 
 /* Notes a query sent, whose result sent_read reads. */
@@ -1052,10 +1052,13 @@ static void __attribute__((noreturn, format(printf, 2, 3)))
 pg_die(struct db *db, const char *fmt, ...)
 {
 	va_list ap;
+	char *msg;
 
 	dbpg_rollback(db);
 	va_start(ap, fmt);
-	db_failv(fmt, ap);
+	msg = xvasprintf(fmt, ap);
+	va_end(ap);
+	db_fail_msg(msg);
 }
 
 /*
@@ -1319,7 +1322,7 @@ trace_on(PGconn *c)
 static void
 pg_connect_or_die(struct db *db)
 {
-	char *conninfo = db->path, buf[1024];
+	char *conninfo = db->path, *msg;
 	PGconn *c;
 
 	check_conninfo(conninfo);
@@ -1338,10 +1341,9 @@ pg_connect_or_die(struct db *db)
 			    "was given");
 		}
 		pq.finish(c);
-		snprintf(buf, sizeof buf, "cannot connect to '%s': %s",
-		    db->path, why);
+		msg = xasprintf("cannot connect to '%s': %s", db->path, why);
 		free(why);
-		db_fail("%s", buf);
+		db_fail_msg(msg);
 	}
 	db->pg = c;
 	pq.setNoticeProcessor(c, no_notice, NULL);
