@@ -298,8 +298,14 @@ fragment(const struct html_route *r, int cols, int64_t gen,
 		p->status = draw(r, cols, &b);
 		free(p->html);
 		p->html = strbuf_detach(&b, &p->len);
-		/* A failure is drawn again at the next request. */
-		p->gen = p->status == MHD_HTTP_SERVICE_UNAVAILABLE ? 0 : gen;
+		/*
+		 * A failure too is kept for the generation: a damaged record
+		 * stays until the database changes, and while the database
+		 * cannot be read the watcher moves the generation on each
+		 * second.  A draw cut short by a failure loses what it had
+		 * allocated; this bounds how often that happens.
+		 */
+		p->gen = gen;
 	}
 	p->used = ++S.uses;
 	strbuf_add(o, p->html, p->len);
