@@ -35,7 +35,8 @@
 #     of the command, without a reload; its screenshot is kept as
 #     BUILD-DIR/html/serve-board.png (serve-board-pg.png) to look at;
 #     so do the convention's page and a character's on a phone's screen
-#     (serve-convention-phone.png, serve-character-phone.png);
+#     (serve-convention-phone.png, serve-character-phone.png) and the
+#     duel's and the game's boards (serve-duel.png, serve-game.png);
 #   - a failure of the database (a record damaged behind refkit's back;
 #     the PostgreSQL server killed and started again) is a page saying
 #     so (503), not the server's end, and the pages and their streams
@@ -412,27 +413,37 @@ else
 		bad "Chromium: $(cat "$tmp/cdp")"
 	fi
 	# The convention's page and a character's, on a phone's screen,
-	# live: the GM's next action, and the character's LIFE after it.
-	# phone WHAT PATH TEXT PNG: cdp.py on a phone's screen, a cure of Bob
-	# the command, TEXT what the page shows after it.
-	phone() {
-		if CDP_PHONE=390x844 /usr/bin/python3 "$top/tests/lib/cdp.py" \
-		    "$port" "$url$2" "$3" 20 "$bin/html/$4" -- crs-combat \
-		    adjust 'Bob & "Co"' LIFE=+1 --reason 'a cure' \
+	# live: the GM's next action, and the character's LIFE after it;
+	# the duel's board and the game's, live, on a wider one.
+	# live WHAT SCREEN PATH TEXT PNG CMD...: cdp.py on a SCREEN of
+	# WIDTHxHEIGHT ("" for the window's), CMD the GM's, TEXT what the
+	# page shows after it.
+	live() {
+		what=$1 screen=$2 path=$3 text=$4 shot=$5
+		shift 5
+		if CDP_PHONE=$screen /usr/bin/python3 "$top/tests/lib/cdp.py" \
+		    "$port" "$url$path" "$text" 20 "$bin/html/$shot" -- "$@" \
 		    >"$tmp/cdp" 2>&1; then
 			ms=$(sed -n 's/^shown after \([0-9]*\) ms$/\1/p' "$tmp/cdp")
-			echo "  Chromium (a phone's screen) showed $1 $ms ms after the command"
+			echo "  Chromium showed $what $ms ms after the command"
 			[ -n "$ms" ] && [ "$ms" -lt 1000 ] && ok ||
-			    bad "Chromium showed $1 after $ms ms"
+			    bad "Chromium showed $what after $ms ms"
 		else
-			bad "Chromium, $1: $(cat "$tmp/cdp")"
+			bad "Chromium, $what: $(cat "$tmp/cdp")"
 		fi
 	}
 	sfx=$([ "$mode" = pg ] && echo -pg)
-	phone "the convention's next action" '' 'adjust Bob & "Co"' \
-	    "serve-convention-phone$sfx.png"
-	phone "the character's LIFE" 'character/Bob%20%26%20%22Co%22' \
-	    'LIFE 33/40' "serve-character-phone$sfx.png"
+	live "the convention's next action (a phone)" 390x844 '' \
+	    'adjust Bob & "Co"' "serve-convention-phone$sfx.png" \
+	    crs-combat adjust 'Bob & "Co"' LIFE=+1 --reason 'a cure'
+	live "the character's LIFE (a phone)" 390x844 \
+	    'character/Bob%20%26%20%22Co%22' 'LIFE 33/40' \
+	    "serve-character-phone$sfx.png" \
+	    crs-combat adjust 'Bob & "Co"' LIFE=+1 --reason 'a cure'
+	live "the duel's next event" '' "duel/$duel" 'adjusts Luke' \
+	    "serve-duel$sfx.png" fb-duel adjust Luke POOL=+1 --reason 'a gift'
+	live "the game's next event" '' "game/$game" 'adjusts Red' \
+	    "serve-game$sfx.png" bg-board adjust Red DICE=+1 --reason 'a gift'
 	kill -KILL -- "-$group" 2>/dev/null
 	group=
 fi

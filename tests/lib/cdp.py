@@ -68,7 +68,7 @@ def main():
     cmd = sys.argv[sys.argv.index("--") + 1:]
     deadline = time.monotonic() + timeout
     tab = Tab(port)
-    phone = os.environ.get("CDP_PHONE")
+    phone = os.environ.get("CDP_PHONE", "")
     if phone:
         w, h = (int(x) for x in phone.split("x"))
         tab.call("Emulation.setDeviceMetricsOverride", width=w, height=h,
