@@ -103,6 +103,8 @@ class Clock:
             self._pass_on()
 
     def wait_turn(self, who):
+        if not self.serial:
+            return
         with self.cond:
             while self.baton != who:
                 self.cond.wait()
@@ -408,8 +410,9 @@ def travelling(db):
     c = sqlite3.connect(db)
     names = [r[0] for r in c.execute(
         "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT"
-        " IN ('change', 'gone', 'station_self', 'snapshot', 'history',"
-        " 'history_combat', 'seal_secret') AND name NOT LIKE 'sqlite_%'"
+        " IN ('change', 'change_rest', 'change_staged', 'gone',"
+        " 'station_self', 'snapshot', 'history', 'history_combat',"
+        " 'seal_secret') AND name NOT LIKE 'sqlite_%'"
         " ORDER BY name")]
     rows = []
     for n in names:
