@@ -172,6 +172,14 @@ else
 	grep -q "needs the address with its code once (the access code $code)" \
 	    "$tmp/coded.out" && ok || bad "the code not said: $(cat "$tmp/coded.out")"
 	c() { curl -s -o /dev/null -D "$tmp/h" -w '%{http_code}' "$@"; }
+	# sheet_code: Bob's sheet printed for the server on $port, its code
+	# (nothing if it could not be printed).
+	sheet_code() {
+		REFKIT_SERVE_URL="http://$lan:$port/" crs-stats sheets \
+		    'Bob & "Co"' -o "$tmp/bob.pdf" &&
+		    pdftotext -f 1 -l 1 "$tmp/bob.pdf" - |
+		    grep -o 'Code [0-9A-Z-]*' | cut -c6- | head -1
+	}
 	cb() { curl -s -o "$tmp/b" -D "$tmp/h" -w '%{http_code}' "$@"; }
 	check "another machine, no code" 403 "$(c "http://$lan:$port/combat/$combat")"
 	check "another machine, its events, no code" 403 \
@@ -190,10 +198,8 @@ else
 	# sheet as printed now (its QR code has the page's address with it),
 	# and to nothing else: not another code, not another character, not
 	# a board; after a change of the character, not the old sheet's.
-	REFKIT_SERVE_URL="http://$lan:$port/" crs-stats sheets 'Bob & "Co"' \
-	    -o "$tmp/bob.pdf" || bad "the sheet"
-	sheet=$(pdftotext -f 1 -l 1 "$tmp/bob.pdf" - |
-	    grep -o 'Code [0-9A-Z-]*' | cut -c6- | head -1)
+	sheet=$(sheet_code)
+	[ -n "$sheet" ] || bad "Bob's sheet and its code"
 	bob="http://$lan:$port/character/Bob%20%26%20%22Co%22"
 	check "another machine, a character's page, its sheet's code" 200 \
 	    "$(cb "$bob?sheet=$sheet")"
@@ -235,10 +241,8 @@ else
 	check "--public boards, no code" 200 "$(c "http://$lan:$port/combat/$combat")"
 	check "--public boards, a character's page, no code" 403 \
 	    "$(c "http://$lan:$port/character/Bob%20%26%20%22Co%22")"
-	REFKIT_SERVE_URL="http://$lan:$port/" crs-stats sheets 'Bob & "Co"' \
-	    -o "$tmp/bob.pdf" || bad "the sheet"
-	sheet=$(pdftotext -f 1 -l 1 "$tmp/bob.pdf" - |
-	    grep -o 'Code [0-9A-Z-]*' | cut -c6- | head -1)
+	sheet=$(sheet_code)
+	[ -n "$sheet" ] || bad "Bob's sheet and its code"
 	check "--public boards, a character's page, its sheet's code" 200 \
 	    "$(c "http://$lan:$port/character/Bob%20%26%20%22Co%22?sheet=$sheet")"
 	kill -TERM "$open"

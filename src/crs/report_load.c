@@ -21,6 +21,9 @@ struct ledger_report_cache {
 	int64_t			 since;
 	struct cached_report	*v;
 	size_t			 n;
+	size_t			 next;	/* after the last found: the next
+					   one asked, the combats listed in
+					   the same order each time */
 };
 
 struct ledger_report_cache *
@@ -52,9 +55,14 @@ combat_report(struct db *db, const struct report *r, int64_t id,
 	struct cached_report *k = NULL;
 	struct ledger l;
 
-	for (size_t i = 0; c != NULL && i < c->n && k == NULL; i++)
-		if (c->v[i].id == id)
-			k = &c->v[i];
+	for (size_t i = 0; c != NULL && i < c->n && k == NULL; i++) {
+		size_t j = (c->next + i) % c->n;
+
+		if (c->v[j].id == id) {
+			k = &c->v[j];
+			c->next = j + 1;
+		}
+	}
 	if (k != NULL && k->last == last) {
 		k->seen = 1;
 		return &k->r;

@@ -438,7 +438,6 @@ character_fragment(struct strbuf *o, struct db *db, const struct html_route *r)
 	struct strbuf sheet = STRBUF_INIT, history = STRBUF_INIT;
 	struct in_combat c = { db, NULL, 0 };
 	struct strbuf links = STRBUF_INIT;
-	FILE *fs = strbuf_stream(&sheet), *fh = strbuf_stream(&history);
 	enum kinds_sheet check = KINDS_SHEET_NOBODY;
 	char code[KINDS_SHEET_CODE_LEN + 1] = "";
 	int rc;
@@ -449,8 +448,6 @@ character_fragment(struct strbuf *o, struct db *db, const struct html_route *r)
 	if (r->sheet[0] != '\0')
 		check = kinds_sheet_check(db, r->name, r->sheet, code);
 	if (r->locked && check != KINDS_SHEET_MATCH) {
-		strbuf_release(&sheet);
-		strbuf_release(&history);
 		strbuf_addstr(o, "<p class=\"failure\">This page needs the "
 		    "access code that refkit serve printed, or the code of "
 		    "this character's sheet as it would print now (its QR "
@@ -458,7 +455,8 @@ character_fragment(struct strbuf *o, struct db *db, const struct html_route *r)
 		return 403;
 	}
 	c.o = &links;
-	rc = kinds_character(db, r->name, fs, fh, in_combat, &c);
+	rc = kinds_character(db, r->name, strbuf_stream(&sheet),
+	    strbuf_stream(&history), in_combat, &c);
 	ts = strbuf_detach(&sheet, &ns);
 	th = strbuf_detach(&history, &nh);
 	if (rc != 0) {

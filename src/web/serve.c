@@ -106,7 +106,6 @@ static struct {
 	/* Under draw_lock: the last failure, and when to try again. */
 	char		 failure[512];
 	int64_t		 retry_at;
-	int		 failing;	/* atomic: the last draw failed */
 	/*
 	 * Under draw_lock: the day's figures for the convention's page,
 	 * their time, and the database's generation they are of.
@@ -203,9 +202,14 @@ day_figures(struct db *db)
 	S.day_data = data;
 }
 
-/* Whether the day's figures kept are due to be added up again. */
+/*
+ * Whether every page is to be drawn again, the database unchanged: the
+ * day's figures kept are due to be added up again, or a page showed a
+ * failure of the database and *retried (when it was last tried) is a
+ * second ago.
+ */
 static int
-day_due(void)
+pages_due(int64_t now, int64_t *retried)
 {
 	int64_t data;
 	int due;
@@ -214,7 +218,11 @@ day_due(void)
 	data = S.data_gen;
 	pthread_mutex_unlock(&S.state_lock);
 	pthread_mutex_lock(&S.draw_lock);
-	due = S.day_ok && S.day_data != data && now_ms() - S.day_ms >= DAY_MS;
+	due = S.day_ok && S.day_data != data && now - S.day_ms >= DAY_MS;
+	if (S.draw_db == NULL && now - *retried >= RETRY_MS) {
+		*retried = now;
+		due = 1;
+	}
 	pthread_mutex_unlock(&S.draw_lock);
 	return due;
 }
@@ -237,18 +245,15 @@ draw(const struct html_route *r, int cols, struct strbuf *b)
 		    (S.draw_db = reopen(S.failure, sizeof S.failure)) == NULL) {
 			S.retry_at = now_ms() + RETRY_MS;
 			html_failure(b, S.failure);
-			__atomic_store_n(&S.failing, 1, __ATOMIC_RELAXED);
 			return MHD_HTTP_SERVICE_UNAVAILABLE;
 		}
 		warnx("serve: the database can be read again");
-		__atomic_store_n(&S.failing, 0, __ATOMIC_RELAXED);
 	}
 	if (setjmp(dc.env) != 0) {
 		warnx("serve: %s", dc.msg);
 		snprintf(S.failure, sizeof S.failure, "%s", dc.msg);
 		db_abandon(S.draw_db);
 		S.draw_db = NULL;
-		__atomic_store_n(&S.failing, 1, __ATOMIC_RELAXED);
 		strbuf_reset(b);
 		html_failure(b, S.failure);
 		return MHD_HTTP_SERVICE_UNAVAILABLE;
@@ -316,7 +321,7 @@ fragment(const struct html_route *r, int cols, int64_t gen,
 
 /*
  * The database changed (BUMP_DATA), or a page would show more now
- * (BUMP_PAGES: the day's figures are due): every stream sends its page
+ * (BUMP_PAGES, pages_due): every stream sends its page
  * again; or only a keep-alive is due (BUMP_PING).
  */
 enum { BUMP_PING, BUMP_DATA, BUMP_PAGES };
@@ -882,14 +887,7 @@ watch(struct db *db, int fd, int64_t seen)
 			continue;
 		}
 		now = now_ms();
-		/* A stream that showed a failure tries again, each second. */
-		if (__atomic_load_n(&S.failing, __ATOMIC_RELAXED) &&
-		    now - retried >= RETRY_MS) {
-			bump(BUMP_PAGES);
-			retried = now;
-		}
-		/* The day's figures, once due, are shown. */
-		if (day_due())
+		if (pages_due(now, &retried))
 			bump(BUMP_PAGES);
 		if (now - pinged >= PING_MS) {
 			if (pinged != 0)
