@@ -156,7 +156,7 @@ LIBSRC = base/strbuf base/util base/names base/rng base/out base/fit base/when \
          db/db_base db/dbpg db/db_stmt db/changeset db/gone \
          db/chain db/extsort db/db db/lookup \
          sync/station sync/changes sync/changes_show sync/dbapply \
-         sync/exchange sync/resolve \
+         sync/writers sync/exchange sync/resolve \
          paper/page paper/draw paper/svg paper/sheetrun \
          core/cli core/journal core/pack core/seal core/ruling \
          term/play term/watch term/complete \
@@ -174,7 +174,8 @@ LIBSRC = base/strbuf base/util base/names base/rng base/out base/fit base/when \
 UNITS  = base/strbuf base/util base/out base/rng base/names base/fit base/when db/db db/db_stmt db/extsort \
          db/chain \
          sync/changes sync/changes_show sync/resolve sync/dbapply \
-         sync/exchange paper/page core/pack core/journal core/seal \
+         sync/exchange sync/writers paper/page core/pack core/journal \
+         core/seal \
          term/play term/watch term/complete \
          crs/page d6/page fb/page \
          crs/stats crs/sheet crs/item crs/roster crs/import crs/deck \

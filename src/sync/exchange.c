@@ -11,6 +11,7 @@
 #include "base/out.h"
 #include "sync/resolve.h"
 #include "sync/station.h"
+#include "sync/writers.h"
 #include "base/strbuf.h"
 #include "base/util.h"
 
@@ -153,6 +154,19 @@ struct gate {
 	struct db_stmt		*find;
 	char			**tables;	/* gated */
 	size_t			 ntables;
+	/*
+	 * The writers of the rows here (sync/writers.h), once a change
+	 * with a seen list came: the second trigger holds back, as well,
+	 * an update of a row that a change the change at hand had not seen
+	 * wrote, so that the handler judges it.  An update the handler
+	 * then lets through is made again by SQLite, which the trigger
+	 * lets pass (pass_once).  held_tables: the tables with only that
+	 * trigger.
+	 */
+	struct writers		*writers;
+	int			 pass_once;
+	char			**held_tables;
+	size_t			 nheld_tables;
 };
 
 /*
@@ -202,6 +216,20 @@ gate_passes(struct gate *g, const char *table, sqlite3_value **keyv, int n)
 	return pass;
 }
 
+/*
+ * The second trigger's other question: whether a change that the change
+ * at hand had not seen wrote the row of table whose key is the n values
+ * at keyv.
+ */
+static int
+writers_held(struct gate *g, const char *table, sqlite3_value **keyv,
+    int n)
+{
+	return g->writers != NULL && g->seen != NULL && n > 0 &&
+	    writers_unseen(g->writers, table, keyv, n, g->origin, g->oseq,
+	    g->seen, g->nseen) != 0;
+}
+
 /* refkit_gone(table, key values...), the trigger's question. */
 static void
 fn_gone(sqlite3_context *cx, int argc, sqlite3_value **argv)
@@ -225,8 +253,17 @@ fn_gone_held(sqlite3_context *cx, int argc, sqlite3_value **argv)
 	const char *table = argc > 0 ? (const char *)
 	    sqlite3_value_text(argv[0]) : NULL;
 
-	sqlite3_result_int(cx, table != NULL && g->applying &&
-	    gate_unseen(g, table, argv + 1, argc - 1));
+	if (table == NULL || !g->applying) {
+		sqlite3_result_int(cx, 0);
+		return;
+	}
+	if (g->pass_once) {
+		g->pass_once = 0;
+		sqlite3_result_int(cx, 0);
+		return;
+	}
+	sqlite3_result_int(cx, gate_unseen(g, table, argv + 1, argc - 1) ||
+	    writers_held(g, table, argv + 1, argc - 1));
 }
 
 /*
@@ -254,44 +291,6 @@ gate_sql(struct strbuf *b, const char *what, const char *op,
 	free(name);
 }
 
-static void
-gate_table(struct gate *g, const char *table)
-{
-	struct db *db = g->db;
-	struct db_stmt *st;
-	struct strbuf s = STRBUF_INIT, h = STRBUF_INIT;
-	int ncol = 0, rc = SQLITE_OK;
-
-	if (db->pg != NULL)
-		goto gated;
-	gate_sql(&s, "gone", "INSERT", "refkit_gone", table);
-	gate_sql(&h, "held", "UPDATE", "refkit_gone_held", table);
-	st = db_prepare(db, "SELECT name FROM pragma_table_info(?1, 'main')"
-	    " WHERE pk > 0 ORDER BY cid");
-	db_bind_text(st, 1, table);
-	while (db_step(db, st, 0) == DB_ROW) {
-		strbuf_addstr(&s, ", new.");
-		strbuf_ident(&s, db_column_text(st, 0));
-		strbuf_addstr(&h, ", old.");
-		strbuf_ident(&h, db_column_text(st, 0));
-		ncol++;
-	}
-	db_finalize(st);
-	strbuf_addstr(&s, ") BEGIN SELECT RAISE(IGNORE); END");
-	strbuf_addstr(&h, ") BEGIN SELECT RAISE(IGNORE); END");
-	if (ncol > 0 && (rc = sqlite3_exec(db->h, s.s, NULL, NULL, NULL)) ==
-	    SQLITE_OK)
-		rc = sqlite3_exec(db->h, h.s, NULL, NULL, NULL);
-	strbuf_release(&s);
-	strbuf_release(&h);
-	if (rc != SQLITE_OK)
-		db_fatal(db, "cannot watch for records removed elsewhere");
-gated:
-	g->tables = xreallocarray(g->tables, g->ntables + 1,
-	    sizeof *g->tables);
-	g->tables[g->ntables++] = xstrdup(table);
-}
-
 static int
 gated(const struct gate *g, const char *table)
 {
@@ -300,6 +299,82 @@ gated(const struct gate *g, const char *table)
 			return 1;
 	return 0;
 }
+
+/* Whether table has the second trigger, on SQLite. */
+static int
+has_hold(const struct gate *g, const char *table)
+{
+	if (gated(g, table))
+		return 1;
+	for (size_t i = 0; i < g->nheld_tables; i++)
+		if (strcmp(g->held_tables[i], table) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * Makes the trigger WHAT on table, BEFORE OP, which asks fn about the
+ * key columns of row (new or old).  Returns SQLite's code.
+ */
+static int
+trigger_make(struct db *db, const char *what, const char *op,
+    const char *fn, const char *row, const char *table)
+{
+	struct strbuf s = STRBUF_INIT;
+	struct db_stmt *st;
+	int ncol = 0, rc = SQLITE_OK;
+
+	gate_sql(&s, what, op, fn, table);
+	st = db_prepare(db, "SELECT name FROM pragma_table_info(?1, 'main')"
+	    " WHERE pk > 0 ORDER BY cid");
+	db_bind_text(st, 1, table);
+	while (db_step(db, st, 0) == DB_ROW) {
+		strbuf_addf(&s, ", %s.", row);
+		strbuf_ident(&s, db_column_text(st, 0));
+		ncol++;
+	}
+	db_finalize(st);
+	strbuf_addstr(&s, ") BEGIN SELECT RAISE(IGNORE); END");
+	if (ncol > 0)
+		rc = sqlite3_exec(db->h, s.s, NULL, NULL, NULL);
+	strbuf_release(&s);
+	return rc;
+}
+
+static void
+gate_table(struct gate *g, const char *table)
+{
+	struct db *db = g->db;
+
+	if (db->pg == NULL && (trigger_make(db, "gone", "INSERT",
+	    "refkit_gone", "new", table) != SQLITE_OK ||
+	    trigger_make(db, "held", "UPDATE", "refkit_gone_held", "old",
+	    table) != SQLITE_OK))
+		db_fatal(db, "cannot watch for records removed elsewhere");
+	g->tables = xreallocarray(g->tables, g->ntables + 1,
+	    sizeof *g->tables);
+	g->tables[g->ntables++] = xstrdup(table);
+}
+
+/*
+ * The second trigger alone on table, for the writers' question, unless
+ * it is there.  PostgreSQL's applier asks every table (pg_hold).
+ */
+static void
+hold_table(struct gate *g, const char *table)
+{
+	struct db *db = g->db;
+
+	if (db->pg != NULL || has_hold(g, table))
+		return;
+	if (trigger_make(db, "held", "UPDATE", "refkit_gone_held", "old",
+	    table) != SQLITE_OK)
+		db_fatal(db, "cannot watch for changes not seen");
+	g->held_tables = xreallocarray(g->held_tables, g->nheld_tables + 1,
+	    sizeof *g->held_tables);
+	g->held_tables[g->nheld_tables++] = xstrdup(table);
+}
+
 
 /* A gate on every table gone has rows of that has none yet. */
 static void
@@ -360,6 +435,17 @@ gates_release(struct exchange_apply *a)
 		free(g->tables[i]);
 	}
 	free(g->tables);
+	for (size_t i = 0; i < g->nheld_tables; i++) {
+		char *sql = sqlite3_mprintf("DROP TRIGGER IF EXISTS "
+		    "temp.\"refkit_held_%w\"", g->held_tables[i]);
+
+		if (sql != NULL && g->db->pg == NULL)
+			(void)sqlite3_exec(g->db->h, sql, NULL, NULL, NULL);
+		sqlite3_free(sql);
+		free(g->held_tables[i]);
+	}
+	free(g->held_tables);
+	writers_free(g->writers);
 	db_finalize(g->find);
 	if (g->db->pg == NULL) {
 		(void)sqlite3_create_function(g->db->h, "refkit_gone", -1,
@@ -1600,14 +1686,72 @@ key_values(sqlite3_changeset_iter *it, int op, int ncol)
 }
 
 /*
+ * The columns of table's row that the update it is at reaches which a
+ * change that the change at hand had not seen wrote (sync/writers.h),
+ * as writers_unseen's bits; 0 for any other change.
+ */
+static uint64_t
+unseen_cols(struct apply_ctx *x, sqlite3_changeset_iter *it, int op,
+    int ncol)
+{
+	struct gate *g = x->a->gate;
+	sqlite3_value **pk, **keyv;
+	const char *table;
+	int n, o, indirect, nk = 0;
+	uint64_t cols;
+
+	if (op != SQLITE_UPDATE || g == NULL || g->writers == NULL ||
+	    g->seen == NULL)
+		return 0;
+	(void)sqlite3changeset_op(it, &table, &n, &o, &indirect);
+	pk = key_values(it, op, ncol);
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression): of pointers */
+	keyv = xcalloc((size_t)ncol + 1, sizeof *keyv);
+	for (int i = 0; i < ncol; i++)
+		if (pk[i] != NULL)
+			keyv[nk++] = pk[i];
+	cols = nk > 0 ? writers_unseen(g->writers, table, keyv, nk,
+	    g->origin, g->oseq, g->seen, g->nseen) : 0;
+	free(keyv);
+	free(pk);
+	return cols;
+}
+
+/*
+ * Whether the update it is at sets a column (not a time, not the key)
+ * that a change the change at hand had not seen wrote.
+ */
+static int
+unseen_set(struct apply_ctx *x, sqlite3_changeset_iter *it,
+    const struct cols *c, int ncol)
+{
+	uint64_t cols = unseen_cols(x, it, SQLITE_UPDATE, ncol);
+	sqlite3_value **pk;
+	int hit = 0;
+
+	if (cols == 0)
+		return 0;
+	pk = key_values(it, SQLITE_UPDATE, ncol);
+	for (int i = 0; i < ncol && !hit; i++)
+		hit = pk[i] == NULL && !is_stamp(c, i) &&
+		    side_value(it, NEW, i) != NULL &&
+		    (cols & WRITERS_BIT(i)) != 0;
+	free(pk);
+	return hit;
+}
+
+/*
  * An insert or an update that meets a row here that differs from it:
  * column by column, what the change gives wins where the row here is
  * what the change was made from (an update's old value) or where the
  * change was made knowing of what is here; the row here wins where it
  * was made knowing of the change.  Any other column is in conflict,
  * which the choice settles (mine: the row here's value; theirs: the
- * change's).  The change is never taken whole: the columns it wins are
- * set after its changeset (patch_note).
+ * change's).  A column whose value here is the update's old one was
+ * made from it, unless a change the update had not seen wrote it since
+ * (put it back): then it is judged as the others.  The change is never
+ * taken whole: the columns it wins are set after its changeset
+ * (patch_note).
  */
 static int
 judge_row(struct apply_ctx *x, sqlite3_changeset_iter *it, struct cols *c,
@@ -1621,6 +1765,7 @@ judge_row(struct apply_ctx *x, sqlite3_changeset_iter *it, struct cols *c,
 	int *theirs = xcalloc((size_t)ncol, sizeof *theirs);
 	int *open = xcalloc((size_t)ncol, sizeof *open);
 	int nwant = 0, nopen = 0, rc = SQLITE_CHANGESET_OMIT;
+	uint64_t unseen = unseen_cols(x, it, op, ncol);
 	struct support s;
 
 	for (int i = 0; i < ncol; i++) {
@@ -1630,7 +1775,8 @@ judge_row(struct apply_ctx *x, sqlite3_changeset_iter *it, struct cols *c,
 		    same_cv(&here[i], n))
 			continue;
 		o = op == SQLITE_UPDATE ? side_value(it, OLD, i) : NULL;
-		if (o != NULL && same_cv(&here[i], o))
+		if (o != NULL && same_cv(&here[i], o) &&
+		    (unseen & WRITERS_BIT(i)) == 0)
 			theirs[i] = 1;
 		else {
 			want[i] = 1;
@@ -1891,6 +2037,7 @@ on_conflict(void *arg, int why, sqlite3_changeset_iter *it)
 {
 	struct apply_ctx *x = arg;
 	struct exchange_apply *a = x->a;
+	struct gate *g = a->gate;
 	const char *table;
 	int ncol, op, indirect, rc;
 	struct cols *c;
@@ -1930,9 +2077,24 @@ on_conflict(void *arg, int why, sqlite3_changeset_iter *it)
 		    (rc = judge_again(x, it, c, ncol)) >= 0)
 			return rc;
 		if (same_but_stamps(c, it, OLD, ncol)) {
+			/*
+			 * Made from what is here (but for its times), but
+			 * what is here may have been put back by a change it
+			 * had not seen.
+			 */
+			if (op == SQLITE_UPDATE && unseen_set(x, it, c, ncol))
+				return judge_row(x, it, c, op, ncol,
+				    K_BOTH_CHANGED);
 			a->same++;
 			if (op == SQLITE_UPDATE)
 				stamp_note(x->db, a, c, it, op, ncol);
+			/*
+			 * SQLite makes it again, without its old values, and
+			 * the trigger is not to hold it back then.
+			 */
+			if (op == SQLITE_UPDATE && g != NULL &&
+			    x->db->pg == NULL && has_hold(g, table))
+				g->pass_once = 1;
 			return SQLITE_CHANGESET_REPLACE;
 		}
 		if (op == SQLITE_DELETE)
@@ -2117,8 +2279,9 @@ pg_hold(void *arg, const char *table, sqlite3_value **pk, int npk)
 {
 	struct exchange_apply *a = arg;
 
-	return a->gate != NULL && gated(a->gate, table) &&
-	    gate_unseen(a->gate, table, pk, npk);
+	return a->gate != NULL && ((gated(a->gate, table) &&
+	    gate_unseen(a->gate, table, pk, npk)) ||
+	    writers_held(a->gate, table, pk, npk));
 }
 
 size_t
@@ -2228,6 +2391,44 @@ entry_place(struct db *db, const struct changes_entry *e, char *why,
 }
 
 /*
+ * Before e's changeset: the writers of every row here that e may not
+ * have seen indexed, and on SQLite the second trigger on each table
+ * where e updates a row that one of them wrote.
+ */
+static void
+writers_ready(struct db *db, struct gate *g, const struct changes_entry *e)
+{
+	sqlite3_changeset_iter *it;
+	sqlite3_value *pk[64];
+
+	if (g->writers == NULL)
+		g->writers = writers_new(db);
+	writers_cover(g->writers, e->origin, e->oseq, e->seen, e->nseen);
+	if (db->pg != NULL || sqlite3changeset_start(&it, (int)e->len,
+	    (void *)e->changeset) != SQLITE_OK)
+		return;
+	while (sqlite3changeset_next(it) == SQLITE_ROW) {
+		const char *table;
+		unsigned char *pkf;
+		int ncol, op, indirect, npk = 0;
+
+		(void)sqlite3changeset_op(it, &table, &ncol, &op, &indirect);
+		if (op != SQLITE_UPDATE)
+			continue;
+		(void)sqlite3changeset_pk(it, &pkf, &ncol);
+		for (int i = 0; i < ncol && npk < 64; i++)
+			if (pkf[i] && sqlite3changeset_old(it, i, &pk[npk]) ==
+			    SQLITE_OK && pk[npk] != NULL)
+				npk++;
+		if (npk > 0 && writers_unseen(g->writers, table, pk, npk,
+		    e->origin, e->oseq, e->seen, e->nseen) != 0)
+			hold_table(g, table);
+	}
+	/* A damaged changeset fails in the apply, which says so. */
+	(void)sqlite3changeset_finalize(it);
+}
+
+/*
  * Applies e's changeset through the gate and the conflict handler: on a
  * server by the applier (sync/dbapply.h), else by SQLite with the update
  * hook watching.  Returns SQLITE_OK, or else with failed set.
@@ -2286,6 +2487,10 @@ entry_record(struct db *db, struct exchange_apply *a,
 		    (int)(e->nseen * CHANGES_SEEN_LEN));
 	db_step(db, st, 0);
 	db_finalize(st);
+	if (a->gate != NULL && ((struct gate *)a->gate)->writers != NULL &&
+	    writers_add(((struct gate *)a->gate)->writers, e->origin, e->oseq,
+	    e->changeset, e->len) != 0)
+		db_fatal(db, "cannot note the rows a change wrote");
 	if (changeset_has_delete(e->changeset, e->len)) {
 		if (gone_note(db, e->origin, e->oseq, e->changeset,
 		    e->len) != 0)
@@ -2324,6 +2529,8 @@ exchange_apply_entry(struct db *db, struct exchange_apply *a,
 	g->oseq = e->oseq;
 	g->seen = e->seen;
 	g->nseen = e->nseen;
+	if (e->seen != NULL)
+		writers_ready(db, g, e);
 	rc = entry_changeset(db, a, e, &x, failed, sizeof failed);
 	a->origin = NULL;
 	if (rc != SQLITE_OK || x.local != NULL) {

@@ -155,3 +155,34 @@ for db in U.db V.db W.db; do
 	    given_or, player, created, updated FROM character WHERE name =
 	    'Bob'")" "$(sqlite3 "$db" "SELECT count(*) FROM change")"
 done
+
+echo '# A value put back by a change the update had not seen is a conflict.'
+# X changes Ann's notes and hub Z takes it; Y, which never saw that,
+# changes them too; Z puts them back as they were.  Y's change finds
+# the value it was made from at Z, written again by a change it had not
+# seen: a conflict, settled there, and Y and X come to Z's answer.  Z
+# used to take it quietly, Y then met X's change and found it settled
+# by Z's, and Y kept the notes empty while Z held Y's (issue #42).  Once
+# with every time the same, so that SQLite meets no difference, once
+# with times of their own.
+for t in same own; do
+	rm -f X.db Y.db Z.db
+	REFKIT_STATION=Z crs-stats --db Z.db add Ann OR=8 LIFE=12 >/dev/null
+	REFKIT_STATION=X refkit --db X.db merge Z.db >/dev/null
+	REFKIT_STATION=Y refkit --db Y.db merge Z.db >/dev/null
+	[ $t = own ] && export REFKIT_NOW=1795000100
+	crs-stats --db X.db set Ann notes=four >/dev/null
+	refkit --db Z.db --prefer theirs merge X.db >/dev/null
+	[ $t = own ] && export REFKIT_NOW=1795000200
+	crs-stats --db Y.db set Ann notes=seven >/dev/null
+	[ $t = own ] && export REFKIT_NOW=1795000300
+	crs-stats --db Z.db set Ann notes= >/dev/null
+	run refkit --db Z.db --prefer theirs merge Y.db | mask
+	run refkit --db Y.db --prefer theirs merge Z.db | mask
+	run refkit --db X.db --prefer theirs merge Z.db | mask
+	for db in X.db Y.db Z.db; do
+		printf '%s: %s\n' "$db" "$(sqlite3 "$db" "SELECT coalesce(notes,
+		    '-'), updated FROM character WHERE name = 'Ann'")"
+	done
+	export REFKIT_NOW=1795000000
+done

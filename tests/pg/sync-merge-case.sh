@@ -191,6 +191,24 @@ run refkit --db "$HUB" merge t5.db | mask
 hub_same
 file_same t5.db "$sum"
 run crs-stats --db "$HUB" show Ida
+echo '# A value the hub put back, which a table'"'"'s change had not seen: a'
+echo '# conflict at the hub, whose settlement both tables come to.'
+crs-stats --db "$HUB" add Ola OR=3 LIFE=9 >/dev/null
+for s in 8 9; do
+	REFKIT_STATION=table-$s refkit --db t$s.db merge "$HUB" >/dev/null 2>&1
+done
+crs-stats --db t8.db set Ola notes=eight >/dev/null
+refkit --db "$HUB" --prefer theirs merge t8.db >/dev/null 2>&1
+crs-stats --db t9.db set Ola notes=nine >/dev/null
+crs-stats --db "$HUB" set Ola notes= >/dev/null
+run refkit --db "$HUB" --prefer theirs merge t9.db | mask
+for s in 9 8; do
+	run refkit --db t$s.db --prefer theirs merge "$HUB" | mask
+done
+for db in "$HUB" t8.db t9.db; do
+	printf '%s\n' "$(crs-stats --db "$db" show Ola | sed -n 's/^notes *//p')"
+done
+
 echo '# ... and the other way: a damaged change in the hub'"'"'s record.'
 run refkit --db "$HUB" merge t2.db | mask
 crs-stats --db "$HUB" add Lou OR=4 >/dev/null
@@ -229,3 +247,4 @@ REFKIT_NOW=1795000100 REFKIT_STATION=table-7 crs-stats --db t7.db add Nia \
 run refkit --db "$HUB" merge t6.db | mask
 run refkit --db "$HUB" merge t7.db | mask
 hub_sql "SELECT name, created, updated FROM character WHERE name = 'Nia'"
+

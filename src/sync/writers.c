@@ -1,0 +1,284 @@
+/*
+ * writers.c - which changes here wrote each row; see writers.h.
+ */
+#include "sync/writers.h"
+
+#include "db/gone.h"
+#include "sync/station.h"
+#include "base/util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* A station whose changes here are indexed from floor on. */
+struct worigin {
+	char	 id[STATION_ID_LEN + 1];
+	int64_t	 floor;
+};
+
+/* A change that wrote a row, and which of its columns. */
+struct wby {
+	uint32_t origin;		/* in writers.o */
+	int64_t	 oseq;
+	uint64_t cols;
+};
+
+/* A row: its table, a NUL and its key (gone.h's), and who wrote it. */
+struct wrow {
+	unsigned char	*key;		/* NULL: a free slot */
+	size_t		 klen;
+	uint64_t	 hash;
+	struct wby	*by;
+	size_t		 nby, capby;
+};
+
+struct writers {
+	struct db	*db;
+	struct worigin	*o;
+	size_t		 no;
+	struct wrow	*row;		/* open addressing, a power of two */
+	size_t		 cap, nrow;
+	struct db_stmt	*range;
+};
+
+static uint64_t
+hash_of(const unsigned char *p, size_t n)
+{
+	uint64_t h = 14695981039346656037ULL;	/* FNV-1a */
+
+	for (size_t i = 0; i < n; i++) {
+		h ^= p[i];
+		h *= 1099511628211ULL;
+	}
+	return h;
+}
+
+/* The row key of table and the key values pk (npk of them). */
+static unsigned char *
+row_key(const char *table, sqlite3_value **pk, int npk, size_t *len)
+{
+	size_t tlen = strlen(table) + 1, klen;
+	unsigned char *k = gone_key(pk, npk, &klen);
+	unsigned char *out = xmalloc(tlen + klen);
+
+	memcpy(out, table, tlen);
+	memcpy(out + tlen, k, klen);
+	free(k);
+	*len = tlen + klen;
+	return out;
+}
+
+static struct wrow *
+slot_of(struct writers *w, const unsigned char *key, size_t klen,
+    uint64_t h)
+{
+	size_t i = (size_t)h & (w->cap - 1);
+
+	while (w->row[i].key != NULL && (w->row[i].hash != h ||
+	    w->row[i].klen != klen || memcmp(w->row[i].key, key, klen) != 0))
+		i = (i + 1) & (w->cap - 1);
+	return &w->row[i];
+}
+
+static void
+grow(struct writers *w)
+{
+	struct wrow *old = w->row;
+	size_t ocap = w->cap;
+
+	w->cap = ocap ? 2 * ocap : 1024;
+	w->row = xcalloc(w->cap, sizeof *w->row);
+	for (size_t i = 0; i < ocap; i++)
+		if (old[i].key != NULL)
+			*slot_of(w, old[i].key, old[i].klen, old[i].hash) =
+			    old[i];
+	free(old);
+}
+
+static uint32_t
+origin_of(struct writers *w, const char *id, int64_t floor)
+{
+	for (size_t i = 0; i < w->no; i++)
+		if (strcmp(w->o[i].id, id) == 0)
+			return (uint32_t)i;
+	w->o = xreallocarray(w->o, w->no + 1, sizeof *w->o);
+	snprintf(w->o[w->no].id, sizeof w->o[w->no].id, "%s", id);
+	w->o[w->no].floor = floor;
+	return (uint32_t)w->no++;
+}
+
+struct writers *
+writers_new(struct db *db)
+{
+	struct writers *w = xcalloc(1, sizeof *w);
+	struct db_stmt *st;
+
+	w->db = db;
+	grow(w);
+	/* Every station here: nothing of its indexed yet. */
+	st = db_prepare(db, "SELECT s.id, (SELECT coalesce(max(c.oseq), 0)"
+	    " FROM change c WHERE c.origin = s.id) FROM station s");
+	while (db_step(db, st, 0) == DB_ROW)
+		(void)origin_of(w, db_column_text(st, 0),
+		    db_column_int(st, 1) + 1);
+	db_finalize(st);
+	w->range = db_prepare(db, "SELECT c.oseq, c.data, r.data FROM "
+	    DB_CHANGE_ROWS " WHERE c.origin = ?1 AND c.oseq >= ?2"
+	    " AND c.oseq < ?3 ORDER BY c.oseq");
+	return w;
+}
+
+void
+writers_free(struct writers *w)
+{
+	if (w == NULL)
+		return;
+	for (size_t i = 0; i < w->cap; i++) {
+		free(w->row[i].key);
+		free(w->row[i].by);
+	}
+	free(w->row);
+	free(w->o);
+	db_finalize(w->range);
+	free(w);
+}
+
+/* Notes that change o:oseq wrote cols of the row at key. */
+static void
+wrote(struct writers *w, unsigned char *key, size_t klen, uint32_t o,
+    int64_t oseq, uint64_t cols)
+{
+	uint64_t h = hash_of(key, klen);
+	struct wrow *r;
+
+	if (2 * (w->nrow + 1) > w->cap)
+		grow(w);
+	r = slot_of(w, key, klen, h);
+	if (r->key == NULL) {
+		r->key = key;
+		r->klen = klen;
+		r->hash = h;
+		w->nrow++;
+	} else
+		free(key);
+	/* One entry a station: its newest change that wrote the row. */
+	for (size_t i = 0; i < r->nby; i++)
+		if (r->by[i].origin == o) {
+			if (oseq > r->by[i].oseq)
+				r->by[i].oseq = oseq;
+			r->by[i].cols |= cols;
+			return;
+		}
+	if (r->nby == r->capby) {
+		r->capby = r->capby ? 2 * r->capby : 2;
+		r->by = xreallocarray(r->by, r->capby, sizeof *r->by);
+	}
+	r->by[r->nby].origin = o;
+	r->by[r->nby].oseq = oseq;
+	r->by[r->nby++].cols = cols;
+}
+
+static int
+index_change(struct writers *w, uint32_t o, int64_t oseq, const void *cs,
+    size_t n)
+{
+	sqlite3_changeset_iter *it;
+	sqlite3_value *pk[64];
+
+	if (sqlite3changeset_start(&it, (int)n, (void *)cs) != SQLITE_OK)
+		return -1;
+	while (sqlite3changeset_next(it) == SQLITE_ROW) {
+		const char *table;
+		unsigned char *pkf, *key;
+		int ncol, op, indirect, npk = 0;
+		uint64_t cols = 0;
+		size_t klen;
+
+		(void)sqlite3changeset_op(it, &table, &ncol, &op, &indirect);
+		/*
+		 * Only an update writes over a value.  A record made, or
+		 * made again after a removal, is the gate's matter (gone.h):
+		 * one made alike at two stations is the same record, which
+		 * an update made knowing of either may change.
+		 */
+		if (op != SQLITE_UPDATE)
+			continue;
+		(void)sqlite3changeset_pk(it, &pkf, &ncol);
+		for (int i = 0; i < ncol; i++) {
+			sqlite3_value *v = NULL;
+
+			if (pkf[i] && npk < 64) {
+				(void)sqlite3changeset_old(it, i, &v);
+				if (v != NULL)
+					pk[npk++] = v;
+				continue;
+			}
+			if (sqlite3changeset_new(it, i, &v) == SQLITE_OK &&
+			    v != NULL)
+				cols |= WRITERS_BIT(i);
+		}
+		key = row_key(table, pk, npk, &klen);
+		wrote(w, key, klen, o, oseq, cols);
+	}
+	return sqlite3changeset_finalize(it) == SQLITE_OK ? 0 : -1;
+}
+
+void
+writers_cover(struct writers *w, const char *origin, int64_t oseq,
+    const unsigned char *seen, size_t nseen)
+{
+	for (size_t i = 0; i < w->no; i++) {
+		struct worigin *o = &w->o[i];
+		int64_t need = strcmp(o->id, origin) == 0 ? oseq :
+		    gone_seen_of(seen, nseen, o->id) + 1;
+
+		if (need >= o->floor)
+			continue;
+		db_bind_text(w->range, 1, o->id);
+		db_bind_int(w->range, 2, need);
+		db_bind_int(w->range, 3, o->floor);
+		while (db_step(w->db, w->range, 0) == DB_ROW) {
+			void *owned;
+			size_t n;
+			const void *cs = db_change_data(w->range, 1, 2, &n,
+			    &owned);
+
+			/* One refkit cannot walk was refused on its way in. */
+			(void)index_change(w, (uint32_t)i,
+			    db_column_int(w->range, 0), cs, n);
+			free(owned);
+		}
+		db_reset(w->range);
+		db_clear(w->range);
+		o->floor = need;
+	}
+}
+
+int
+writers_add(struct writers *w, const char *origin, int64_t oseq,
+    const void *cs, size_t n)
+{
+	return index_change(w, origin_of(w, origin, oseq), oseq, cs, n);
+}
+
+uint64_t
+writers_unseen(struct writers *w, const char *table, sqlite3_value **pk,
+    int npk, const char *origin, int64_t oseq, const unsigned char *seen,
+    size_t nseen)
+{
+	size_t klen;
+	unsigned char *key = row_key(table, pk, npk, &klen);
+	struct wrow *r = slot_of(w, key, klen, hash_of(key, klen));
+	uint64_t cols = 0;
+
+	free(key);
+	for (size_t i = 0; r->key != NULL && i < r->nby; i++) {
+		const char *id = w->o[r->by[i].origin].id;
+		int64_t had = strcmp(id, origin) == 0 ? oseq - 1 :
+		    gone_seen_of(seen, nseen, id);
+
+		if (r->by[i].oseq > had)
+			cols |= r->by[i].cols;
+	}
+	return cols;
+}
