@@ -18,7 +18,9 @@
 #   6. concurrency: 21 writers of every ledger kind, 4 readers
 #   7. stations: four stations' days merged into hubs in several orders
 #      must agree; and three to five stations through random edits,
-#      conflicts, settlements and exchanges must converge (sync-converge.sh)
+#      conflicts, settlements and exchanges must converge (sync-converge.sh);
+#      and a short convention day, four tables and a hub, played end to
+#      end by bench/convention.py, must end with every check held
 #   7a. version-7 databases of 1,000,000 and 100,000 events migrated in
 #      under 64 MB (tests/stress/db-migrate-big.sh, about 3 minutes)
 #   7b. the PostgreSQL form of the schema, against a real server, and
@@ -135,6 +137,7 @@ part "crash safety" sh tests/stress/db-crash.sh build \
 part "concurrency" sh tests/stress/db-concurrency.sh build "$events"
 part "stations" sh tests/stress/sync-stations.sh build
 part "converge" sh tests/stress/sync-converge.sh build
+part "a convention day" sh tests/stress/convention.sh build
 part "migration of a big database" sh tests/stress/db-migrate-big.sh build
 part "PostgreSQL schema" sh tests/pg/db-schema.sh build
 part "PostgreSQL migrations" sh tests/pg/db-migrate.sh build
