@@ -889,6 +889,15 @@ support_find(struct db *db, struct support *s, const char *table,
 {
 	struct db_stmt *st;
 	int ncol = s->ncol;
+	/*
+	 * Per column: a writer knew of a change alike c; c knew of one of
+	 * the writers.  An alike change stands for c only when c knew of
+	 * none of them: c, made knowing of what is here and making the
+	 * record otherwise (a settlement), is a choice of its own, which a
+	 * writer that knew only the alike making did not see.
+	 */
+	int *by_alike = xcalloc((size_t)ncol + 1, sizeof *by_alike);
+	int *c_some = xcalloc((size_t)ncol + 1, sizeof *c_some);
 
 	st = db_prepare(db, "SELECT c.origin, c.oseq, c.seen, c.data, r.data"
 	    " FROM " DB_CHANGE_ROWS " ORDER BY c.no DESC");
@@ -897,7 +906,7 @@ support_find(struct db *db, struct support *s, const char *table,
 		struct changes_entry d;
 		const char *dorigin = db_column_text(st, 0);
 		int64_t doseq = db_column_int(st, 1);
-		int knew, knew_d;
+		int knew, knew_d, alike = 0;
 		const void *dcs;
 		void *owned;
 		size_t dn;
@@ -906,9 +915,10 @@ support_find(struct db *db, struct support *s, const char *table,
 		    doseq == oseq) || row_seen(st, 2, &d) != 0)
 			continue;
 		knew = had_seen(dorigin, doseq, d.seen, d.nseen, origin, oseq);
-		for (size_t k = 0; k < s->nalike && !knew; k++)
-			knew = had_seen(dorigin, doseq, d.seen, d.nseen,
+		for (size_t k = 0; k < s->nalike && !knew && !alike; k++)
+			alike = had_seen(dorigin, doseq, d.seen, d.nseen,
 			    s->alike[k].origin, s->alike[k].oseq);
+		knew |= alike;
 		knew_d = had_seen(origin, oseq, seen, nseen, dorigin, doseq);
 		if ((s->only == 1 && !knew && !knew_d) ||
 		    (s->only == 2 && (knew || knew_d)))
@@ -939,7 +949,9 @@ support_find(struct db *db, struct support *s, const char *table,
 						continue;
 				}
 				s->n[i]++;
-				s->knew_c[i] |= knew;
+				s->knew_c[i] |= knew && !alike;
+				by_alike[i] |= alike;
+				c_some[i] |= knew_d;
 				s->c_knew[i] &= knew_d || (s->removal &&
 				    op == SQLITE_INSERT && !knew);
 			}
@@ -948,6 +960,10 @@ support_find(struct db *db, struct support *s, const char *table,
 		free(owned);
 	}
 	db_finalize(st);
+	for (int i = 0; i <= ncol; i++)
+		s->knew_c[i] |= by_alike[i] && !c_some[i];
+	free(by_alike);
+	free(c_some);
 }
 
 /* What a column in question comes to. */

@@ -186,3 +186,28 @@ for t in same own; do
 	done
 	export REFKIT_NOW=1795000000
 done
+
+echo '# Two stations settle the same conflict their own ways: those conflict.'
+# Gus is made at D1 and at D3 differently; D2 takes D3's.  D3 keeps its
+# own over D1's, D2 takes D1's: two settlements, each made knowing of
+# both versions, neither of the other.  D2 then meets D3's settlement:
+# a conflict, not old news because D2 had seen D3's first Gus (stress
+# seed 210; D2 and D3 each kept their own).
+export REFKIT_NOW=1795000000
+for s in 1 2 3; do
+	rm -f D$s.db
+	REFKIT_STATION=D$s refkit --db D$s.db station >/dev/null
+done
+crs-stats --db D3.db add Gus OR=3 LIFE=8 >/dev/null
+crs-stats --db D1.db add Gus OR=10 LIFE=29 >/dev/null
+refkit --db D2.db --prefer mine merge D3.db >/dev/null
+run refkit --db D3.db --prefer mine merge D1.db | mask
+run refkit --db D2.db --prefer theirs merge D1.db | mask
+run refkit --db D2.db --prefer theirs merge D3.db | mask
+for s in 1 3; do
+	run refkit --db D$s.db --prefer theirs merge D2.db | mask
+done
+for s in 1 2 3; do
+	printf 'D%s: %s\n' $s "$(sqlite3 D$s.db "SELECT given_or, given_life
+	    FROM character WHERE name = 'Gus'")"
+done

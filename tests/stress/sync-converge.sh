@@ -28,7 +28,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 unset REFKIT_DB REFKIT_STATION REFKIT_NOW
 export LC_ALL=C TZ=UTC
-REGRESS="21 27"
+REGRESS="21 27 160 210"
 range=${CONVERGE_SEEDS:-1-12}
 [ -n "${CONVERGE_KEEP:-}" ] && trap - EXIT && echo "kept in $tmp"
 . "$top/tests/lib/tally.sh"
