@@ -24,7 +24,9 @@ Every table is a GM with a station of its own (an SQLite file); a hub
     when it merges and settles by its policy (--prefer theirs: the
     station merged last wins), the stations then taking the hub's;
   - at every simulated hour each station merges with the hub (the hub
-    takes the station's changes, then the station the hub's); at noon
+    takes the station's changes, then the station the hub's), unless it
+    is offline that hour (--offline, the chance of it: default 0.2),
+    when its changes wait for its next exchange; at noon
     the hub imports the roster again, with changes (--replace);
   - at the end, a full exchange (the hub merges every station, then
     every station the hub), after which every station and the hub hold
@@ -39,7 +41,7 @@ the peak memory of the largest process, and whether every check held
 (exit 0), else what did not (exit 1, the seed named: rerun with it).
 
 Left for later steps of #42 (not simulated yet): tables on a PostgreSQL
-server beside the stations, stations going offline, Avatar rules,
+server beside the stations, Avatar rules,
 powers, items, flees, charges and blows, and D6, Force Battles and
 Battle Grounds tables.
 """
@@ -148,6 +150,7 @@ class Day:
         self.commands = 0
         self.failures = []
         self.noon_done = False
+        self.offline = 0
 
     def now(self):
         return self.clock.now()
@@ -351,7 +354,13 @@ class Table(threading.Thread):
                 h = (d.now() - d.day0) // 3600
                 if h > self.hour:
                     self.hour = h
-                    self.sync()
+                    # Offline this hour (a laptop closed, the network
+                    # down): its changes wait for the next exchange.
+                    if self.rng.random() < d.args.offline:
+                        with d.lock:
+                            d.offline += 1
+                    else:
+                        self.sync()
                 if self.rng.random() < 0.5:
                     self.edit_note()
                 fighters = d.take(self.rng, self.rng.randint(2, 5))
@@ -437,6 +446,9 @@ def main():
     ap.add_argument("--hours", type=float, default=8)
     ap.add_argument("--speed", type=float, default=600)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--offline", type=float, default=0.2,
+                    help="the chance that a station is offline at an "
+                    "hourly exchange (default 0.2)")
     ap.add_argument("--serial", action="store_true",
                     help="one table at a time on a simulated clock: the "
                     "same seed, the same day")
@@ -526,6 +538,8 @@ def main():
                                   day.refused.get(what, 0)))
     for r in day.refusals:
         print("    refused: " + r)
+    print("  hourly exchanges missed by a station offline: %d" %
+          day.offline)
     print("  merges: %d, median %.1f ms, worst %.1f ms; conflicts met %d, "
           "settled %d; the last exchange %.2f s" % (
               len(day.merges), 1000 * pct(day.merges, 0.5),

@@ -6,7 +6,8 @@
 # imported in the morning and again with changes at noon, CRS combats
 # with drawn and typed cards, mental strikes, passes, rulings and undos,
 # notes edited at two stations at once, an exchange with the hub every
-# simulated hour and a full one at the end; three and a half hours,
+# simulated hour (a station offline now and then misses one) and a full
+# one at the end; three and a half hours,
 # one table at a time on a simulated clock, so that a seed gives the
 # same day every run.  Checked, for each seed: every check of the day
 # held (every station holds the hub's rows, refkit verify passes at
@@ -40,6 +41,6 @@ for seed in ${CONVENTION_SEEDS:-1 2}; do
 		bad "seed $seed: the day met no conflict to settle"
 	fi
 	sed -n 's/^a convention day: /seed '"$seed"': /p
-	    /table commands/p; /merges:/p' "$out.log"
+	    /table commands/p; /offline/p; /merges:/p' "$out.log"
 done
 tally_done
