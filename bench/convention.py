@@ -60,6 +60,13 @@ import threading
 import time
 
 DAY_START = 9 * 3600          # 09:00 of the simulated day
+
+
+def shown(db):
+    """A database as the summary names it: a file by its name, the
+    server as "the server"."""
+    return "the server" if db.startswith("postgresql:") else \
+        os.path.basename(db)
 THINK_MEDIAN = 20.0           # seconds between two commands, simulated
 THINK_SIGMA = 0.7             # log-normal: 95th percentile about a minute
 BREAK_MEDIAN = 180.0          # between two combats
@@ -142,6 +149,7 @@ class Day:
         self.hours = args.hours
         self.free = []                # characters at no table
         self.latency = {}             # command -> [seconds]
+        self.lat_kind = {"station": [], "server": []}
         self.refused = {}             # command -> count
         self.refusals = []            # a few, to show
         self.merges = []              # seconds
@@ -176,10 +184,14 @@ class Day:
             with self.lock:
                 self.commands += 1
                 self.latency.setdefault(what, []).append(dt)
+                self.lat_kind["server" if db.startswith("postgresql:")
+                              else "station"].append(dt)
                 if p.returncode not in ok_codes:
                     self.refused[what] = self.refused.get(what, 0) + 1
                     if len(self.refusals) < 8:
-                        self.refusals.append("%s: %s" % (
+                        self.refusals.append("%s at %s, %s: %s" % (
+                            table or "", time.strftime(
+                                "%H:%M:%S", time.gmtime(self.now())),
                             " ".join(argv), p.stderr.strip()))
         return p.returncode, p.stdout, p.stderr
 
@@ -187,7 +199,7 @@ class Day:
         code, out, err = self.run(db, argv, **kw)
         if code != 0:
             raise RuntimeError("%s on %s: exit %d: %s" % (
-                " ".join(argv), os.path.basename(db), code, err.strip()))
+                " ".join(argv), shown(db), code, err.strip()))
         return out
 
     def take(self, rng, n):
@@ -210,15 +222,14 @@ class Day:
         dt = time.monotonic() - t
         if code != 0:
             raise RuntimeError("merge of %s into %s: %s" % (
-                os.path.basename(other), os.path.basename(into),
+                shown(other), shown(into),
                 err.strip()))
         settled = sum(int(m) for m in re.findall(
             r"; (\d+) conflicts? settled$", out, re.M))
         with self.lock:
             with open(os.path.join(self.out, "merges.log"), "a") as f:
                 f.write("%d %s <- %s%s\n%s%s" % (
-                    self.now(), os.path.basename(into),
-                    os.path.basename(other),
+                    self.now(), shown(into), shown(other),
                     " --prefer " + prefer if prefer else "", out, err))
             self.merges.append(dt)
             self.settled += settled
@@ -315,12 +326,14 @@ def play_combat(day, db, table, rng, fighters):
 
 
 class Table(threading.Thread):
-    def __init__(self, day, k, seed):
+    def __init__(self, day, k, seed, server=None):
         super().__init__(name="T%04d" % k)
         self.day = day
         self.k = k
         self.rng = random.Random(seed)
-        self.db = os.path.join(day.out, "station-%04d.db" % k)
+        # A table on the server writes there live, with nothing to merge.
+        self.server = server is not None
+        self.db = server or os.path.join(day.out, "station-%04d.db" % k)
         self.hour = 0
         self.error = None
 
@@ -352,7 +365,9 @@ class Table(threading.Thread):
         try:
             while not d.over():
                 h = (d.now() - d.day0) // 3600
-                if h > self.hour:
+                if h > self.hour and self.server:
+                    self.hour = h
+                elif h > self.hour:
                     self.hour = h
                     # Offline this hour (a laptop closed, the network
                     # down): its changes wait for the next exchange.
@@ -375,6 +390,34 @@ class Table(threading.Thread):
                 d.sleep_sim(think(self.rng, BREAK_MEDIAN))
         except Exception as e:      # the summary says it; the day fails
             self.error = "%s: %s" % (self.name, e)
+        finally:
+            d.clock.leave(self.name)
+
+
+class ServerLink(threading.Thread):
+    """The server is a station too: every hour the hub takes its changes
+    and it takes the hub's, as a station does (it is never offline)."""
+
+    def __init__(self, day):
+        super().__init__(name="server-link")
+        self.day = day
+
+    def run(self):
+        d = self.day
+        hub = os.path.join(d.out, "hub.db")
+        d.clock.wait_turn(self.name)
+        try:
+            hour = 0
+            while not d.over():
+                d.sleep_sim(60)
+                h = (d.now() - d.day0) // 3600
+                if h > hour and not d.over():
+                    hour = h
+                    with d.hub_lock:
+                        d.merge(hub, d.args.server, prefer="theirs")
+                    d.merge(d.args.server, hub, prefer="theirs")
+        except Exception as e:
+            d.failures.append("the server's exchange: %s" % e)
         finally:
             d.clock.leave(self.name)
 
@@ -446,6 +489,12 @@ def main():
     ap.add_argument("--hours", type=float, default=8)
     ap.add_argument("--speed", type=float, default=600)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--server", metavar="URL",
+                    help="a PostgreSQL database, empty, for the tables "
+                    "that play on the server")
+    ap.add_argument("--server-tables", type=int, default=None,
+                    help="how many of the tables play on the server "
+                    "(default a quarter, with --server)")
     ap.add_argument("--offline", type=float, default=0.2,
                     help="the chance that a station is offline at an "
                     "hourly exchange (default 0.2)")
@@ -453,6 +502,11 @@ def main():
                     help="one table at a time on a simulated clock: the "
                     "same seed, the same day")
     args = ap.parse_args()
+    if not args.server:
+        args.server_tables = 0
+    elif args.server_tables is None:
+        args.server_tables = args.tables // 4
+    args.server_tables = max(0, min(args.tables, args.server_tables))
     os.makedirs(args.out, exist_ok=True)
     for f in os.listdir(args.out):
         if f.endswith((".db", ".db-wal", ".db-shm", ".csv", ".html",
@@ -468,13 +522,19 @@ def main():
     day.must(hub, ["crs-stats", "import", path])
     day.must(hub, ["refkit", "station", "rename", "hub"])
     day.free = ["Char%05d" % i for i in range(args.characters)]
-    tables = [Table(day, k, rng.randrange(1 << 30))
+    first_on_server = args.tables - args.server_tables + 1
+    tables = [Table(day, k, rng.randrange(1 << 30),
+                    args.server if k >= first_on_server else None)
               for k in range(1, args.tables + 1)]
-    for t in tables:
+    stations = [t for t in tables if not t.server]
+    for t in stations:
         day.must(t.db, ["refkit", "--station", "table-%04d" % t.k,
                         "merge", hub])
+    if args.server:
+        day.must(args.server, ["refkit", "--station", "server", "merge",
+                               hub])
     org = Organiser(day, random.Random(rng.randrange(1 << 30)))
-    everyone = tables + [org]
+    everyone = tables + [org] + ([ServerLink(day)] if args.server else [])
     for i, t in enumerate(everyone):
         day.clock.join(t.name, day.day0 + i)
     for t in everyone:
@@ -489,22 +549,35 @@ def main():
 
     # The end of the day: every station to the hub, the hub to each.
     t = time.monotonic()
-    for tb in tables:
-        day.merge(hub, tb.db, prefer="theirs")
-    for tb in tables:
-        day.merge(tb.db, hub, prefer="theirs")
+    others = [tb.db for tb in stations] + ([args.server] if args.server
+                                           else [])
+    for db in others:
+        day.merge(hub, db, prefer="theirs")
+    for db in others:
+        day.merge(db, hub, prefer="theirs")
     exchange = time.monotonic() - t
     want = travelling(hub)
-    differ = [os.path.basename(tb.db) for tb in tables
+    differ = [os.path.basename(tb.db) for tb in stations
               if travelling(tb.db) != want]
+    if args.server:
+        # The server's rows, as a new file that takes them all holds them
+        # (but for that file's own row of the station table).
+        check = os.path.join(day.out, "server-copy.db")
+        day.must(check, ["refkit", "--station", "server-copy", "merge",
+                         args.server])
+        me = sqlite3.connect(check).execute(
+            "SELECT id FROM station_self").fetchone()[0]
+        if [r for r in travelling(check) if not r.startswith(
+                "station|%r|" % me)] != want:
+            differ.append("the server")
     if differ:
         day.failures.append("the stations differ from the hub: " +
                             ", ".join(differ[:5]))
     t = time.monotonic()
-    for db in [hub] + [tb.db for tb in tables]:
+    for db in [hub] + others:
         code, _, err = day.run(db, ["refkit", "verify"])
         if code != 0:
-            day.failures.append("verify %s: %s" % (os.path.basename(db),
+            day.failures.append("verify %s: %s" % (shown(db),
                                                    err.strip()[:300]))
     verify = time.monotonic() - t
     t = time.monotonic()
@@ -518,9 +591,10 @@ def main():
         " event)").fetchone()
 
     all_lat = [x for v in day.latency.values() for x in v]
-    print("a convention day: %d tables (stations), %d characters, %.0f "
-          "hours %s (%.1f s), seed %d" % (
-              args.tables, args.characters, args.hours,
+    print("a convention day: %d tables (%d on stations, %d on the server), "
+          "%d characters, %.1f hours %s (%.1f s), seed %d" % (
+              args.tables, len(stations), args.server_tables,
+              args.characters, args.hours,
               "one table at a time" if args.serial else
               "at %gx" % args.speed, played, args.seed))
     print("  %d table commands, %.1f a second; %d combats, %d events at "
@@ -530,6 +604,12 @@ def main():
           "%.1f ms, worst %.1f ms" % (1000 * pct(all_lat, 0.5),
                                       1000 * pct(all_lat, 0.99),
                                       1000 * max(all_lat or [0])))
+    for kind in ("station", "server"):
+        v = day.lat_kind[kind]
+        if v:
+            print("    on a %-7s %6d  median %6.1f ms  p99 %7.1f ms  "
+                  "worst %7.1f ms" % (kind, len(v), 1000 * pct(v, 0.5),
+                                      1000 * pct(v, 0.99), 1000 * max(v)))
     for what in sorted(day.latency):
         v = day.latency[what]
         print("    %-8s %6d  median %6.1f ms  p99 %7.1f ms  worst %7.1f "

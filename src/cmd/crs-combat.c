@@ -556,10 +556,24 @@ cmd_start(struct opts *o, int argc, char **argv)
 			/* Copied: db_die exits, and nothing may be lost. */
 			snprintf(who, sizeof who, "%s", gm ? q(gm) : "unknown");
 			free(gm);
-			db_die(db, "'%s' is in combat %s (GM %s), which has not "
-			    "ended: fight on there (--combat %s join NAME) or "
-			    "end it first", q(name), cli_key(other), who,
-			    cli_key(other));
+			/*
+			 * Another station's combat is as its last merge
+			 * left it, and only that station can end it: the
+			 * fighter has likely walked over since.
+			 */
+			if (!db_key_own(db, other))
+				warnx("warning: '%s' is in combat %s (GM %s) "
+				    "of another station, not ended when it "
+				    "was last merged here; this combat starts "
+				    "all the same (a merge warns if both are "
+				    "still under way)", q(name), cli_key(other),
+				    who);
+			else
+				db_die(db, "'%s' is in combat %s (GM %s), "
+				    "which has not ended: fight on there "
+				    "(--combat %s join NAME) or end it first",
+				    q(name), cli_key(other), who,
+				    cli_key(other));
 		}
 		argv[i] = (char *)name;
 	}

@@ -103,6 +103,17 @@ run refkit --db t2.db changes apply roster.csv
 run refkit --db t2.db changes apply good.changes missing.changes
 [ "$(state t2.db)" = "$before" ] && echo "t2 unchanged"
 run refkit --db t2.db merge missing.db
+echo '# A combat under way at another station, as a merge left it: a'
+echo '# fighter in it may start a combat here, with a warning; at his own'
+echo '# station he is refused until that combat ends.'
+REFKIT_STATION=table-a crs-stats --db ta.db add Vic OR=5 DR=4 LIFE=20 \
+    IN=1 >/dev/null
+crs-stats --db ta.db add Wes OR=5 DR=4 LIFE=20 IN=1 >/dev/null
+crs-stats --db ta.db add Xan OR=5 DR=4 LIFE=20 IN=1 >/dev/null
+REFKIT_GM=gm-a crs-combat --db ta.db start Vic Wes >/dev/null
+REFKIT_STATION=table-b refkit --db tb.db merge ta.db >/dev/null
+run env REFKIT_GM=gm-b crs-combat --db tb.db start Vic Xan | mask
+run env REFKIT_GM=gm-c crs-combat --db ta.db start Vic Xan | mask
 echo '# Usage.'
 run refkit changes export
 run refkit --since 1 changes apply good.changes
