@@ -2,7 +2,8 @@
 # convention.sh BUILD-DIR: a short convention day, end to end (issue #42).
 #
 # bench/convention.py plays a seeded day over the built tools: four
-# tables, each a GM with a station of its own, a hub, forty characters
+# tables, three each a GM with a station of its own and one on a private
+# PostgreSQL server (tests/pg/server.sh), a hub, forty characters
 # imported in the morning and again with changes at noon, CRS combats
 # with drawn and typed cards, mental strikes, passes, rulings and undos,
 # notes edited at two stations at once, an exchange with the hub every
@@ -10,23 +11,31 @@
 # one at the end; three and a half hours,
 # one table at a time on a simulated clock, so that a seed gives the
 # same day every run.  Checked, for each seed: every check of the day
-# held (every station holds the hub's rows, refkit verify passes at
-# each, the report is written), and the day met conflicts to settle.
+# held (every station and the server hold the hub's rows, refkit
+# verify passes at each, the report is written), and the day met
+# conflicts to settle.
 # A seed that fails is printed and its day kept in BUILD-DIR/convention-
 # SEED; CONVENTION_SEEDS (default "1 2") names the seeds.
 set -u
 B=$1
 top=$(cd "$(dirname "$0")/../.." && pwd)
-. "$top/tests/lib/tally.sh"
+. "$top/tests/pg/server.sh"
 tally stress/convention
 unset REFKIT_DB REFKIT_STATION REFKIT_NOW
 export LC_ALL=C TZ=UTC
+if ! pg_start; then
+	bad "no PostgreSQL server"
+	tally_done
+	exit 1
+fi
 
 for seed in ${CONVENTION_SEEDS:-1 2}; do
 	out="$top/$B/convention-$seed"
 	rm -rf "$out"
+	"$pg_bin/psql" -X -q -c "CREATE DATABASE day$seed" || bad "createdb"
 	if python3 "$top/bench/convention.py" "$top/$B" "$out" --tables 4 \
 	    --characters 40 --hours 3.5 --serial --seed "$seed" \
+	    --server "postgresql:///day$seed?host=$PGHOST" --server-tables 1 \
 	    >"$out.log" 2>&1; then
 		ok
 		rm -rf "$out"
@@ -41,6 +50,6 @@ for seed in ${CONVENTION_SEEDS:-1 2}; do
 		bad "seed $seed: the day met no conflict to settle"
 	fi
 	sed -n 's/^a convention day: /seed '"$seed"': /p
-	    /table commands/p; /offline/p; /merges:/p' "$out.log"
+	    /table commands/p; / on a /p; /offline/p; /merges:/p' "$out.log"
 done
 tally_done
