@@ -19,8 +19,9 @@
 #   7. stations: four stations' days merged into hubs in several orders
 #      must agree; and three to five stations through random edits,
 #      conflicts, settlements and exchanges must converge (sync-converge.sh);
-#      and a short convention day, four tables (one on a server) and a hub, played end to
-#      end by bench/convention.py, must end with every check held
+#      and a short convention day, four tables (one on a server) and a
+#      hub, played end to end by bench/convention.py, must end with
+#      every check held
 #   7a. version-7 databases of 1,000,000 and 100,000 events migrated in
 #      under 64 MB (tests/stress/db-migrate-big.sh, about 3 minutes)
 #   7b. the PostgreSQL form of the schema, against a real server, and
