@@ -803,6 +803,15 @@ struct support {
 	int	*knew_c;	/* one of them knew of c */
 	int	*c_knew;	/* c knew of every one */
 	/*
+	 * While they are read: one of them knew of a change alike c
+	 * (below); c knew of one of them.  An alike change stands for c
+	 * only when c knew of none of them: c, made knowing of what is
+	 * here and making the record otherwise (a settlement), is a choice
+	 * of its own, which a writer that knew only the alike making did
+	 * not see.
+	 */
+	int	*by_alike, *c_some;
+	/*
 	 * Changes here that made the record just as c makes it (alike):
 	 * a value written knowing of one of them was written knowing of
 	 * what c brings, so it counts as made knowing of c.
@@ -823,6 +832,11 @@ struct support {
 	 * each other; a change left out is not even opened.
 	 */
 	int	 only;
+	/*
+	 * The apply's index of the rows each change touched (writers.h),
+	 * or NULL: then every change of the record is opened.
+	 */
+	struct writers *w;
 };
 
 static void
@@ -832,10 +846,13 @@ support_init(struct support *s, int ncol)
 	s->n = xcalloc((size_t)ncol + 1, sizeof *s->n);
 	s->knew_c = xcalloc((size_t)ncol + 1, sizeof *s->knew_c);
 	s->c_knew = xcalloc((size_t)ncol + 1, sizeof *s->c_knew);
+	s->by_alike = xcalloc((size_t)ncol + 1, sizeof *s->by_alike);
+	s->c_some = xcalloc((size_t)ncol + 1, sizeof *s->c_some);
 	s->alike = NULL;
 	s->nalike = 0;
 	s->removal = 0;
 	s->only = 0;
+	s->w = NULL;
 	for (int i = 0; i <= ncol; i++)
 		s->c_knew[i] = 1;
 }
@@ -846,6 +863,8 @@ support_release(struct support *s)
 	free(s->n);
 	free(s->knew_c);
 	free(s->c_knew);
+	free(s->by_alike);
+	free(s->c_some);
 	free(s->alike);
 }
 
@@ -876,10 +895,125 @@ at_row(sqlite3_changeset_iter *m, const char *table, int ncol,
 }
 
 /*
+ * The apply's index of the rows each change here touched (writers.h),
+ * made the first time a conflict asks; NULL before any change came.
+ */
+static struct writers *
+touch_index(struct db *db, struct exchange_apply *a)
+{
+	struct gate *g = a->gate;
+
+	if (g == NULL)
+		return NULL;
+	if (g->writers == NULL)
+		g->writers = writers_new(db);
+	writers_touch_all(g->writers);
+	return g->writers;
+}
+
+/*
+ * The changes of this station's record that may touch a row: through
+ * the apply's index, only those that did (one seek each); without one,
+ * every change.  Each row read gives c.origin, c.oseq, c.seen, c.data
+ * and r.data.
+ */
+struct rec_iter {
+	struct db		*db;
+	struct db_stmt		*st;
+	struct writers		*w;
+	const struct writers_ref *refs;
+	size_t			 n, i;
+};
+
+static void
+rec_open(struct rec_iter *r, struct db *db, struct writers *w,
+    const char *table, sqlite3_value **pk, int ncol)
+{
+	sqlite3_value **keyv;
+	int nk = 0;
+
+	memset(r, 0, sizeof *r);
+	r->db = db;
+	if (w == NULL) {
+		r->st = db_prepare(db, "SELECT c.origin, c.oseq, c.seen,"
+		    " c.data, r.data FROM " DB_CHANGE_ROWS
+		    " ORDER BY c.no DESC");
+		return;
+	}
+	r->w = w;
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression): of pointers */
+	keyv = xcalloc((size_t)ncol + 1, sizeof *keyv);
+	for (int i = 0; i < ncol; i++)
+		if (pk[i] != NULL)
+			keyv[nk++] = pk[i];
+	r->n = nk > 0 ? writers_touching(w, table, keyv, nk, &r->refs) : 0;
+	free(keyv);
+	r->st = db_prepare(db, "SELECT c.origin, c.oseq, c.seen, c.data,"
+	    " r.data FROM " DB_CHANGE_ROWS " WHERE c.origin = ?1 AND"
+	    " c.oseq = ?2");
+}
+
+static int
+rec_next(struct rec_iter *r)
+{
+	if (r->w == NULL)
+		return db_step(r->db, r->st, 0);
+	while (r->i < r->n) {
+		const struct writers_ref *f = &r->refs[r->i++];
+
+		db_reset(r->st);
+		db_bind_text(r->st, 1, writers_origin(r->w, f->origin));
+		db_bind_int(r->st, 2, f->oseq);
+		if (db_step(r->db, r->st, 0) == DB_ROW)
+			return DB_ROW;
+	}
+	return DB_DONE;
+}
+
+static void
+rec_close(struct rec_iter *r)
+{
+	db_finalize(r->st);
+}
+
+/*
+ * Counts the change m is at (op, at the row in question) for each column
+ * whose value here it wrote (or the record's absence, that it removed):
+ * knew, knew_d and alike as support_find has them.
+ */
+static void
+support_count(struct support *s, sqlite3_changeset_iter *m, int op,
+    const struct changeset_value *here, const int *want, int knew,
+    int knew_d, int alike)
+{
+	for (int i = 0; i <= s->ncol; i++) {
+		sqlite3_value *v = NULL;
+
+		if (i == s->ncol) {
+			if (here != NULL || op != SQLITE_DELETE)
+				continue;
+		} else {
+			if (here == NULL || !want[i] || op == SQLITE_DELETE)
+				continue;
+			(void)sqlite3changeset_new(m, i, &v);
+			if (v == NULL || !same_cv(&here[i], v))
+				continue;
+		}
+		s->n[i]++;
+		s->knew_c[i] |= knew && !alike;
+		s->by_alike[i] |= alike;
+		s->c_some[i] |= knew_d;
+		s->c_knew[i] &= knew_d || (s->removal && op == SQLITE_INSERT &&
+		    !knew);
+	}
+}
+
+/*
  * Fills s for the row of table with key pk (ncol values, NULL off the
  * key), whose values here are here (NULL: the row is not here), asked
  * about the columns want[i] nonzero, and the change origin:oseq (seen,
- * nseen).  Reads the whole record of changes: only a conflict asks.
+ * nseen).  Reads the changes that touched the row, through the apply's
+ * index when s->w is set, else the whole record: only a conflict asks.
  */
 static void
 support_find(struct db *db, struct support *s, const char *table,
@@ -889,19 +1023,11 @@ support_find(struct db *db, struct support *s, const char *table,
 {
 	struct db_stmt *st;
 	int ncol = s->ncol;
-	/*
-	 * Per column: a writer knew of a change alike c; c knew of one of
-	 * the writers.  An alike change stands for c only when c knew of
-	 * none of them: c, made knowing of what is here and making the
-	 * record otherwise (a settlement), is a choice of its own, which a
-	 * writer that knew only the alike making did not see.
-	 */
-	int *by_alike = xcalloc((size_t)ncol + 1, sizeof *by_alike);
-	int *c_some = xcalloc((size_t)ncol + 1, sizeof *c_some);
+	struct rec_iter ri;
 
-	st = db_prepare(db, "SELECT c.origin, c.oseq, c.seen, c.data, r.data"
-	    " FROM " DB_CHANGE_ROWS " ORDER BY c.no DESC");
-	while (db_step(db, st, 0) == DB_ROW) {
+	rec_open(&ri, db, s->w, table, pk, ncol);
+	st = ri.st;
+	while (rec_next(&ri) == DB_ROW) {
 		sqlite3_changeset_iter *m;
 		struct changes_entry d;
 		const char *dorigin = db_column_text(st, 0);
@@ -932,38 +1058,16 @@ support_find(struct db *db, struct support *s, const char *table,
 		while (sqlite3changeset_next(m) == SQLITE_ROW) {
 			int op;
 
-			if (!at_row(m, table, ncol, pk, &op))
-				continue;
-			for (int i = 0; i <= ncol; i++) {
-				sqlite3_value *v = NULL;
-
-				if (i == ncol) {
-					if (here != NULL || op != SQLITE_DELETE)
-						continue;
-				} else {
-					if (here == NULL || !want[i] ||
-					    op == SQLITE_DELETE)
-						continue;
-					(void)sqlite3changeset_new(m, i, &v);
-					if (v == NULL || !same_cv(&here[i], v))
-						continue;
-				}
-				s->n[i]++;
-				s->knew_c[i] |= knew && !alike;
-				by_alike[i] |= alike;
-				c_some[i] |= knew_d;
-				s->c_knew[i] &= knew_d || (s->removal &&
-				    op == SQLITE_INSERT && !knew);
-			}
+			if (at_row(m, table, ncol, pk, &op))
+				support_count(s, m, op, here, want, knew,
+				    knew_d, alike);
 		}
 		(void)sqlite3changeset_finalize(m);
 		free(owned);
 	}
-	db_finalize(st);
+	rec_close(&ri);
 	for (int i = 0; i <= ncol; i++)
-		s->knew_c[i] |= by_alike[i] && !c_some[i];
-	free(by_alike);
-	free(c_some);
+		s->knew_c[i] |= s->by_alike[i] && !s->c_some[i];
 }
 
 /* What a column in question comes to. */
@@ -1328,6 +1432,7 @@ stamps_judge(struct db *db, struct exchange_apply *a, struct cols *c,
 	int nwant = 0;
 
 	support_init(&su, ncol);
+	su.w = touch_index(db, a);
 	su.only = 1;
 	support_find(db, &su, c->table, key, here, want, a->origin, a->oseq,
 	    g->seen, g->nseen);
@@ -1343,6 +1448,7 @@ stamps_judge(struct db *db, struct exchange_apply *a, struct cols *c,
 	/* Written by a change it knew of, and by no other? */
 	if (nwant > 0) {
 		support_init(&su, ncol);
+		su.w = touch_index(db, a);
 		su.only = 2;
 		support_find(db, &su, c->table, key, here, want, a->origin,
 		    a->oseq, g->seen, g->nseen);
@@ -1536,16 +1642,19 @@ alike_find(struct db *db, const struct cols *c, sqlite3_changeset_iter *it,
 {
 	struct db_stmt *st;
 	size_t cap = 0;
+	sqlite3_value **pk = key_values(it, SQLITE_INSERT, ncol);
+	struct rec_iter ri;
 
-	st = db_prepare(db, "SELECT c.origin, c.oseq, c.data, r.data FROM "
-	    DB_CHANGE_ROWS " ORDER BY c.no DESC");
-	while (db_step(db, st, 0) == DB_ROW) {
+	rec_open(&ri, db, s->w, table, pk, ncol);
+	free(pk);
+	st = ri.st;
+	while (rec_next(&ri) == DB_ROW) {
 		sqlite3_changeset_iter *m;
 		const char *origin = db_column_text(st, 0);
 		int found = 0;
 		void *owned;
 		size_t mn;
-		const void *mcs = db_change_data(st, 2, 3, &mn, &owned);
+		const void *mcs = db_change_data(st, 3, 4, &mn, &owned);
 
 		if (origin == NULL || strlen(origin) != STATION_ID_LEN ||
 		    sqlite3changeset_start(&m, (int)mn, (void *)mcs) !=
@@ -1586,7 +1695,7 @@ alike_find(struct db *db, const struct cols *c, sqlite3_changeset_iter *it,
 		memcpy(s->alike[s->nalike].origin, origin, STATION_ID_LEN + 1);
 		s->alike[s->nalike++].oseq = db_column_int(st, 1);
 	}
-	db_finalize(st);
+	rec_close(&ri);
 }
 
 /* The context of the conflict handler and the table filter. */
@@ -1800,6 +1909,7 @@ judge_row(struct apply_ctx *x, sqlite3_changeset_iter *it, struct cols *c,
 		}
 	}
 	support_init(&s, ncol);
+	s.w = touch_index(x->db, a);
 	if (nwant > 0 && op == SQLITE_INSERT)
 		alike_find(x->db, c, it, c->table, ncol, &s);
 	if (nwant > 0)
@@ -1872,6 +1982,7 @@ judge_removal(struct apply_ctx *x, sqlite3_changeset_iter *it,
 		}
 	}
 	support_init(&s, ncol);
+	s.w = touch_index(x->db, a);
 	s.removal = 1;
 	if (nwant > 0)
 		support_find(x->db, &s, c->table, pk, here, want, a->origin,
@@ -1919,6 +2030,7 @@ judge_gone(struct apply_ctx *x, sqlite3_changeset_iter *it, struct cols *c,
 	int old;
 
 	support_init(&s, ncol);
+	s.w = touch_index(x->db, a);
 	support_find(x->db, &s, c->table, pk, NULL, open, a->origin, a->oseq,
 	    g->seen, g->nseen);
 	old = s.knew_c[ncol];
@@ -2723,6 +2835,7 @@ superseded(struct db *db, struct exchange_apply *a,
 			cv_column(st, i, &here[i]);
 	}
 	support_init(&s, y->ncol);
+	s.w = touch_index(db, a);
 	support_find(db, &s, y->table, y->pk, here, want, y->origin, y->oseq,
 	    NULL, 0);
 	if (here == NULL)

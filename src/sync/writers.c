@@ -30,6 +30,8 @@ struct wrow {
 	uint64_t	 hash;
 	struct wby	*by;
 	size_t		 nby, capby;
+	struct writers_ref *all;	/* once touch_all: every change */
+	size_t		 nall, capall;
 };
 
 struct writers {
@@ -39,6 +41,7 @@ struct writers {
 	struct wrow	*row;		/* open addressing, a power of two */
 	size_t		 cap, nrow;
 	struct db_stmt	*range;
+	int		 all;		/* every change's rows in wrow.all */
 };
 
 static uint64_t
@@ -136,6 +139,7 @@ writers_free(struct writers *w)
 	for (size_t i = 0; i < w->cap; i++) {
 		free(w->row[i].key);
 		free(w->row[i].by);
+		free(w->row[i].all);
 	}
 	free(w->row);
 	free(w->o);
@@ -143,10 +147,13 @@ writers_free(struct writers *w)
 	free(w);
 }
 
-/* Notes that change o:oseq wrote cols of the row at key. */
+/*
+ * Notes that change o:oseq updated cols of the row at key (none: it
+ * inserted or removed it), and with all, that it touched the row.
+ */
 static void
 wrote(struct writers *w, unsigned char *key, size_t klen, uint32_t o,
-    int64_t oseq, uint64_t cols)
+    int64_t oseq, uint64_t cols, int all)
 {
 	uint64_t h = hash_of(key, klen);
 	struct wrow *r;
@@ -161,6 +168,17 @@ wrote(struct writers *w, unsigned char *key, size_t klen, uint32_t o,
 		w->nrow++;
 	} else
 		free(key);
+	if (all) {
+		if (r->nall == r->capall) {
+			r->capall = r->capall ? 2 * r->capall : 2;
+			r->all = xreallocarray(r->all, r->capall,
+			    sizeof *r->all);
+		}
+		r->all[r->nall].origin = o;
+		r->all[r->nall++].oseq = oseq;
+	}
+	if (cols == 0)
+		return;
 	/* One entry a station: its newest change that wrote the row. */
 	for (size_t i = 0; i < r->nby; i++)
 		if (r->by[i].origin == o) {
@@ -178,9 +196,13 @@ wrote(struct writers *w, unsigned char *key, size_t klen, uint32_t o,
 	r->by[r->nby++].cols = cols;
 }
 
+/*
+ * Indexes change o:oseq (cs, n bytes): its updates, and with all every
+ * row it touched.
+ */
 static int
 index_change(struct writers *w, uint32_t o, int64_t oseq, const void *cs,
-    size_t n)
+    size_t n, int all)
 {
 	sqlite3_changeset_iter *it;
 	sqlite3_value *pk[64];
@@ -201,24 +223,28 @@ index_change(struct writers *w, uint32_t o, int64_t oseq, const void *cs,
 		 * one made alike at two stations is the same record, which
 		 * an update made knowing of either may change.
 		 */
-		if (op != SQLITE_UPDATE)
+		if (op != SQLITE_UPDATE && !all)
 			continue;
 		(void)sqlite3changeset_pk(it, &pkf, &ncol);
 		for (int i = 0; i < ncol; i++) {
 			sqlite3_value *v = NULL;
 
 			if (pkf[i] && npk < 64) {
-				(void)sqlite3changeset_old(it, i, &v);
+				if (op == SQLITE_INSERT)
+					(void)sqlite3changeset_new(it, i, &v);
+				else
+					(void)sqlite3changeset_old(it, i, &v);
 				if (v != NULL)
 					pk[npk++] = v;
 				continue;
 			}
-			if (sqlite3changeset_new(it, i, &v) == SQLITE_OK &&
+			if (op == SQLITE_UPDATE &&
+			    sqlite3changeset_new(it, i, &v) == SQLITE_OK &&
 			    v != NULL)
 				cols |= WRITERS_BIT(i);
 		}
 		key = row_key(table, pk, npk, &klen);
-		wrote(w, key, klen, o, oseq, cols);
+		wrote(w, key, klen, o, oseq, cols, all);
 	}
 	return sqlite3changeset_finalize(it) == SQLITE_OK ? 0 : -1;
 }
@@ -245,7 +271,7 @@ writers_cover(struct writers *w, const char *origin, int64_t oseq,
 
 			/* One refkit cannot walk was refused on its way in. */
 			(void)index_change(w, (uint32_t)i,
-			    db_column_int(w->range, 0), cs, n);
+			    db_column_int(w->range, 0), cs, n, 0);
 			free(owned);
 		}
 		db_reset(w->range);
@@ -258,7 +284,56 @@ int
 writers_add(struct writers *w, const char *origin, int64_t oseq,
     const void *cs, size_t n)
 {
-	return index_change(w, origin_of(w, origin, oseq), oseq, cs, n);
+	return index_change(w, origin_of(w, origin, oseq), oseq, cs, n,
+	    w->all);
+}
+
+void
+writers_touch_all(struct writers *w)
+{
+	struct db_stmt *st;
+
+	if (w->all)
+		return;
+	st = db_prepare(w->db, "SELECT c.origin, c.oseq, c.data, r.data FROM "
+	    DB_CHANGE_ROWS " ORDER BY c.no");
+	while (db_step(w->db, st, 0) == DB_ROW) {
+		const char *id = db_column_text(st, 0);
+		void *owned;
+		size_t n;
+		const void *cs;
+
+		if (id == NULL || strlen(id) != STATION_ID_LEN)
+			continue;
+		cs = db_change_data(st, 2, 3, &n, &owned);
+		/* Its updates again, as cover would: no harm, the same. */
+		(void)index_change(w, origin_of(w, id, 1),
+		    db_column_int(st, 1), cs, n, 1);
+		free(owned);
+	}
+	db_finalize(st);
+	for (size_t i = 0; i < w->no; i++)
+		w->o[i].floor = 1;
+	w->all = 1;
+}
+
+size_t
+writers_touching(struct writers *w, const char *table, sqlite3_value **pk,
+    int npk, const struct writers_ref **refs)
+{
+	size_t klen;
+	unsigned char *key = row_key(table, pk, npk, &klen);
+	struct wrow *r = slot_of(w, key, klen, hash_of(key, klen));
+
+	free(key);
+	*refs = r->all;
+	return r->key != NULL ? r->nall : 0;
+}
+
+const char *
+writers_origin(struct writers *w, uint32_t origin)
+{
+	return origin < w->no ? w->o[origin].id : NULL;
 }
 
 uint64_t

@@ -56,6 +56,28 @@ uint64_t writers_unseen(struct writers *w, const char *table,
     sqlite3_value **pk, int npk, const char *origin, int64_t oseq,
     const unsigned char *seen, size_t nseen);
 
+/*
+ * The whole record of changes indexed, once: every row each change
+ * inserted, updated or removed, for writers_touching; the changes added
+ * after are indexed so too.
+ */
+void writers_touch_all(struct writers *w);
+
+/* A change: its station (writers_origin's index) and number. */
+struct writers_ref {
+	uint32_t origin;
+	int64_t	 oseq;
+};
+
+/*
+ * After writers_touch_all: every change here that touched table's row
+ * whose key is the npk values at pk, at *refs (valid until the index
+ * changes), in the order they were indexed; returns how many.
+ */
+size_t writers_touching(struct writers *w, const char *table,
+    sqlite3_value **pk, int npk, const struct writers_ref **refs);
+const char *writers_origin(struct writers *w, uint32_t origin);
+
 /* Bit of column i in writers_unseen's answer. */
 #define WRITERS_BIT(i)	((uint64_t)1 << ((i) < 63 ? (i) : 63))
 

@@ -4,6 +4,8 @@
  * from the first one the coming change's seen list leaves out; an
  * update counts for the columns it set, an insert not at all; a change
  * added as it arrives counts too; a change seen counts for nothing.
+ * Once the whole record is indexed, every change that touched a row is
+ * found, and one added after it too.
  * (The conflicts it brings: tests/cli/sync-converge.sh.)
  */
 #include "tap.h"
@@ -63,6 +65,26 @@ unseen(struct writers *w, struct db *db, const char *self, int64_t id,
 	    n > 0 ? 1 : 0);
 	sqlite3_value_free(pk);
 	return cols;
+}
+
+/* How many changes touched item id, by writers_touching. */
+static size_t
+touching(struct writers *w, struct db *db, int64_t id)
+{
+	const struct writers_ref *refs;
+	sqlite3_value *pk = NULL;
+	sqlite3_stmt *st = NULL;
+	size_t n = 0;
+
+	if (sqlite3_prepare_v2(db->h, "SELECT ?1", -1, &st, NULL) ==
+	    SQLITE_OK && sqlite3_bind_int64(st, 1, id) == SQLITE_OK &&
+	    sqlite3_step(st) == SQLITE_ROW)
+		pk = sqlite3_value_dup(sqlite3_column_value(st, 0));
+	(void)sqlite3_finalize(st);
+	if (pk != NULL)
+		n = writers_touching(w, "item", &pk, 1, &refs);
+	sqlite3_value_free(pk);
+	return n;
 }
 
 /* Adds x's change n of its own to w. */
@@ -128,6 +150,17 @@ test_unseen(const char *dir)
 	    "Rope: mod_or, by the change added");
 	is_int((int)unseen(w, x, self, 12, 4), 0,
 	    "not for a change that saw it");
+	writers_free(w);
+
+	/* Every change that touched a row, once the record is indexed. */
+	w = writers_new(x);
+	writers_touch_all(w);
+	is_int((int)touching(w, x, 11), 3, "Lamp: inserted, updated twice");
+	is_int((int)touching(w, x, 12), 2, "Rope: inserted, updated once");
+	is_int((int)touching(w, x, 99), 0, "no row: nothing");
+	write_x(x, "DELETE FROM item WHERE id = 12");
+	is_int(add(w, x, self, 5), 0, "the removal added");
+	is_int((int)touching(w, x, 12), 3, "Rope: and removed");
 	writers_free(w);
 	db_close(x);
 	free(px);
