@@ -7,7 +7,7 @@ Every table is a GM with a station of its own (an SQLite file); a hub
 
   - the roster (--characters, default 2,000, made from the seed) is
     imported at the hub, and every station takes it by a merge;
-  - each table plays CRS combats one after another, the fighters drawn
+  - each table plays games one after another (below), the fighters drawn
     from the roster (no character at two tables at once), the GM's every
     command a process of the built tool, as at a real table: the start,
     initiative, then each fighter in the initiative order attacks (the
@@ -40,10 +40,13 @@ conflicts met and settled, merges and their times, the report's time,
 the peak memory of the largest process, and whether every check held
 (exit 0), else what did not (exit 1, the seed named: rerun with it).
 
-Left for later steps of #42 (not simulated yet): tables on a PostgreSQL
-server beside the stations, Avatar rules,
-powers, items, flees, charges and blows, and D6, Force Battles and
-Battle Grounds tables.
+The tables play the seeds' whole mix: CRS combats (55%), Avatar 2.6
+combats with items, powers, flees, charges and blows (15%), Force
+Battles duels, Battle Grounds games and scenes of D6 rolls (10% each;
+bench/convention_games.py, whose setup at the hub makes the items,
+powers, duelists, D6 characters and teams they use).  With --server, a
+share of the tables (--server-tables) plays on a PostgreSQL server
+instead, which exchanges with the hub every hour as a station does.
 """
 import argparse
 import csv
@@ -58,6 +61,8 @@ import subprocess
 import sys
 import threading
 import time
+
+import convention_games as games
 
 DAY_START = 9 * 3600          # 09:00 of the simulated day
 
@@ -359,6 +364,31 @@ class Table(threading.Thread):
                 f.write("%d %s set Char%05d notes (exit %d)\n" % (
                     self.day.now(), os.path.basename(self.db), i, code))
 
+    def play(self):
+        """The table's next game: a CRS combat most often, else an
+        Avatar 2.6 one, a Force Battles duel, a Battle Grounds game or a
+        scene of D6 rolls (bench/convention_games.py)."""
+        d, rng, made = self.day, self.rng, self.day.made
+        r = rng.random()
+        if r >= 0.7:
+            play = games.play_duel if r < 0.8 else games.play_game if \
+                r < 0.9 else games.play_d6
+            play(d, self.db, self.name, rng, made, think=think)
+            return
+        fighters = d.take(rng, rng.randint(2, 5))
+        if len(fighters) < 2:
+            d.give_back(fighters)
+            d.sleep_sim(60)
+            return
+        try:
+            if r < 0.55:
+                play_combat(d, self.db, self.name, rng, fighters)
+            else:
+                games.play_avatar(d, self.db, self.name, rng, fighters,
+                                  made, think=think)
+        finally:
+            d.give_back(fighters)
+
     def run(self):
         d = self.day
         d.clock.wait_turn(self.name)
@@ -378,15 +408,7 @@ class Table(threading.Thread):
                         self.sync()
                 if self.rng.random() < 0.5:
                     self.edit_note()
-                fighters = d.take(self.rng, self.rng.randint(2, 5))
-                if len(fighters) < 2:
-                    d.give_back(fighters)
-                    d.sleep_sim(60)
-                    continue
-                try:
-                    play_combat(d, self.db, self.name, self.rng, fighters)
-                finally:
-                    d.give_back(fighters)
+                self.play()
                 d.sleep_sim(think(self.rng, BREAK_MEDIAN))
         except Exception as e:      # the summary says it; the day fails
             self.error = "%s: %s" % (self.name, e)
@@ -521,6 +543,8 @@ def main():
     roster(rng, args.characters, path)
     day.must(hub, ["crs-stats", "import", path])
     day.must(hub, ["refkit", "station", "rename", "hub"])
+    day.made = games.setup_games(day, hub,
+                                 random.Random(rng.randrange(1 << 30)))
     day.free = ["Char%05d" % i for i in range(args.characters)]
     first_on_server = args.tables - args.server_tables + 1
     tables = [Table(day, k, rng.randrange(1 << 30),

@@ -4,8 +4,10 @@
 # bench/convention.py plays a seeded day over the built tools: four
 # tables, three each a GM with a station of its own and one on a private
 # PostgreSQL server (tests/pg/server.sh), a hub, forty characters
-# imported in the morning and again with changes at noon, CRS combats
-# with drawn and typed cards, mental strikes, passes, rulings and undos,
+# imported in the morning and again with changes at noon, the seeds'
+# whole mix (CRS and Avatar 2.6 combats with cards drawn and typed,
+# items, powers, flees, charges, blows, rulings and undos; Force Battles
+# duels, Battle Grounds games, D6 rolls: bench/convention_games.py),
 # notes edited at two stations at once, an exchange with the hub every
 # simulated hour (a station offline now and then misses one) and a full
 # one at the end; three and a half hours,
