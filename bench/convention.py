@@ -114,6 +114,8 @@ class Clock:
 
     def go(self):
         with self.cond:
+            # The day starts now, not when the setup began.
+            self.t0 = time.monotonic()
             self._pass_on()
 
     def wait_turn(self, who):
@@ -172,6 +174,9 @@ class Day:
         return self.now() >= self.day0 + self.hours * 3600
 
     def sleep_sim(self, seconds):
+        # Never past the end of the day, so that the day ends on time.
+        end = self.day0 + self.hours * 3600
+        seconds = max(1, min(seconds, end - self.now() + 1))
         self.clock.sleep(threading.current_thread().name, seconds)
 
     def run(self, db, argv, what=None, table=None, ok_codes=(0,)):
@@ -362,7 +367,7 @@ class Table(threading.Thread):
         with self.day.lock:
             with open(os.path.join(self.day.out, "merges.log"), "a") as f:
                 f.write("%d %s set Char%05d notes (exit %d)\n" % (
-                    self.day.now(), os.path.basename(self.db), i, code))
+                    self.day.now(), shown(self.db), i, code))
 
     def play(self):
         """The table's next game: a CRS combat most often, else an

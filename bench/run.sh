@@ -27,7 +27,8 @@
 # median and mean (each script's own otherwise), BENCH_OUT the directory
 # of their files (bench/out), and BENCH_PARTS the scripts run after the
 # import (all of them: "combat d6 fb bg merge pg pg-import chain
-# sheets serve").  tests/bench-smoke.sh runs each at a small size.
+# sheets serve convention").  tests/bench-smoke.sh runs each at a small
+# size.
 set -eu
 B=${1:-build}
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -163,6 +164,6 @@ else
 	echo "rolldice is not installed (tools/install-deps.sh installs it)"
 fi
 
-for b in ${BENCH_PARTS-combat d6 fb bg merge pg pg-import chain sheets serve}; do
+for b in ${BENCH_PARTS-combat d6 fb bg merge pg pg-import chain sheets serve convention}; do
 	top=$top sh "$top/bench/$b.sh" "$B" "$out"
 done

@@ -24,7 +24,8 @@
 # server, in transaction mode, as the server's user, on a Unix socket
 # only (PG_BOUNCER_HOST, a directory, and PG_BOUNCER_PORT), with at most
 # PG_BOUNCER_POOL (default 4) connections to the server for all its
-# clients, whoever they say they are; pg_stop stops it too.  Returns 1
+# clients (at most PG_BOUNCER_CLIENTS of them, default 1000), whoever
+# they say they are; pg_stop stops it too.  Returns 1
 # with a line on standard error when it is not installed or does not
 # start.
 #
@@ -210,7 +211,7 @@ unix_socket_dir = $PG_BOUNCER_HOST
 auth_type = any
 pool_mode = transaction
 default_pool_size = ${PG_BOUNCER_POOL:-4}
-max_client_conn = 1000
+max_client_conn = ${PG_BOUNCER_CLIENTS:-1000}
 logfile = $pg_dir/bouncer.log
 pidfile = $PG_BOUNCER_HOST/pgbouncer.pid
 INI
