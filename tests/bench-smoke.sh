@@ -67,7 +67,7 @@ bench chain CHAIN_EVENTS=1000 CHAIN_LOGS="2 5"
 bench sheets BENCH_SHEETS=20
 bench serve SERVE_VIEWERS=20 SERVE_SECONDS=1
 bench convention CONVENTION_SIZES="4 120" CONVENTION_HOURS=1.5 \
-    CONVENTION_BIG_HOURS=0.02
+    CONVENTION_BIG_HOURS=0.1
 # A bench added later must be added here too.
 for f in "$top"/bench/*.sh; do
 	name=$(basename "$f" .sh)
