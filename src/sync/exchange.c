@@ -2531,8 +2531,9 @@ writers_ready(struct db *db, struct gate *g, const struct changes_entry *e)
 
 	if (g->writers == NULL)
 		g->writers = writers_new(db);
-	writers_cover(g->writers, e->origin, e->oseq, e->seen, e->nseen);
-	if (db->pg != NULL || sqlite3changeset_start(&it, (int)e->len,
+	if (!writers_cover(g->writers, e->origin, e->oseq, e->seen,
+	    e->nseen) || db->pg != NULL || sqlite3changeset_start(&it,
+	    (int)e->len,
 	    (void *)e->changeset) != SQLITE_OK)
 		return;
 	while (sqlite3changeset_next(it) == SQLITE_ROW) {

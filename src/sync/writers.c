@@ -10,10 +10,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A station whose changes here are indexed from floor on. */
+/*
+ * A station: its changes here numbered floor to hi are indexed (none
+ * when floor > hi), and top is the newest of them here.  A change added
+ * as it is recorded only moves top: it is read when a change that had
+ * not seen it comes (writers_cover), if one does.
+ */
 struct worigin {
 	char	 id[STATION_ID_LEN + 1];
-	int64_t	 floor;
+	int64_t	 floor, hi, top;
 };
 
 /* A change that wrote a row, and which of its columns. */
@@ -98,15 +103,17 @@ grow(struct writers *w)
 	free(old);
 }
 
+/* The station id's place, made with top as its newest change. */
 static uint32_t
-origin_of(struct writers *w, const char *id, int64_t floor)
+origin_of(struct writers *w, const char *id, int64_t top)
 {
 	for (size_t i = 0; i < w->no; i++)
 		if (strcmp(w->o[i].id, id) == 0)
 			return (uint32_t)i;
 	w->o = xreallocarray(w->o, w->no + 1, sizeof *w->o);
 	snprintf(w->o[w->no].id, sizeof w->o[w->no].id, "%s", id);
-	w->o[w->no].floor = floor;
+	w->o[w->no].top = w->o[w->no].hi = top;
+	w->o[w->no].floor = top + 1;
 	return (uint32_t)w->no++;
 }
 
@@ -123,7 +130,7 @@ writers_new(struct db *db)
 	    " FROM change c WHERE c.origin = s.id) FROM station s");
 	while (db_step(db, st, 0) == DB_ROW)
 		(void)origin_of(w, db_column_text(st, 0),
-		    db_column_int(st, 1) + 1);
+		    db_column_int(st, 1));
 	db_finalize(st);
 	w->range = db_prepare(db, "SELECT c.oseq, c.data, r.data FROM "
 	    DB_CHANGE_ROWS " WHERE c.origin = ?1 AND c.oseq >= ?2"
@@ -249,43 +256,76 @@ index_change(struct writers *w, uint32_t o, int64_t oseq, const void *cs,
 	return sqlite3changeset_finalize(it) == SQLITE_OK ? 0 : -1;
 }
 
-void
+/* Indexes station i's changes from..to here. */
+static void
+load(struct writers *w, size_t i, int64_t from, int64_t to)
+{
+	if (from > to)
+		return;
+	db_bind_text(w->range, 1, w->o[i].id);
+	db_bind_int(w->range, 2, from);
+	db_bind_int(w->range, 3, to + 1);
+	while (db_step(w->db, w->range, 0) == DB_ROW) {
+		void *owned;
+		size_t n;
+		const void *cs = db_change_data(w->range, 1, 2, &n, &owned);
+
+		/* One refkit cannot walk was refused on its way in. */
+		(void)index_change(w, (uint32_t)i, db_column_int(w->range, 0),
+		    cs, n, 0);
+		free(owned);
+	}
+	db_reset(w->range);
+	db_clear(w->range);
+}
+
+int
 writers_cover(struct writers *w, const char *origin, int64_t oseq,
     const unsigned char *seen, size_t nseen)
 {
+	int any = 0;
+
+	(void)oseq;	/* a station's own earlier changes are all seen */
 	for (size_t i = 0; i < w->no; i++) {
 		struct worigin *o = &w->o[i];
-		int64_t need = strcmp(o->id, origin) == 0 ? oseq :
-		    gone_seen_of(seen, nseen, o->id) + 1;
+		int64_t need;
 
-		if (need >= o->floor)
+		if (strcmp(o->id, origin) == 0)
 			continue;
-		db_bind_text(w->range, 1, o->id);
-		db_bind_int(w->range, 2, need);
-		db_bind_int(w->range, 3, o->floor);
-		while (db_step(w->db, w->range, 0) == DB_ROW) {
-			void *owned;
-			size_t n;
-			const void *cs = db_change_data(w->range, 1, 2, &n,
-			    &owned);
-
-			/* One refkit cannot walk was refused on its way in. */
-			(void)index_change(w, (uint32_t)i,
-			    db_column_int(w->range, 0), cs, n, 0);
-			free(owned);
+		need = gone_seen_of(seen, nseen, o->id) + 1;
+		if (need > o->top)
+			continue;
+		any = 1;
+		if (o->floor > o->hi) {
+			load(w, i, need, o->top);
+			o->floor = need;
+		} else {
+			if (need < o->floor)
+				load(w, i, need, o->floor - 1);
+			load(w, i, o->hi + 1, o->top);
+			if (need < o->floor)
+				o->floor = need;
 		}
-		db_reset(w->range);
-		db_clear(w->range);
-		o->floor = need;
+		o->hi = o->top;
 	}
+	return any;
 }
 
 int
 writers_add(struct writers *w, const char *origin, int64_t oseq,
     const void *cs, size_t n)
 {
-	return index_change(w, origin_of(w, origin, oseq), oseq, cs, n,
-	    w->all);
+	/* Its place first: origin_of may move w->o. */
+	uint32_t i = origin_of(w, origin, 0);
+	struct worigin *o = &w->o[i];
+
+	if (oseq > o->top)
+		o->top = oseq;
+	if (!w->all)
+		return 0;
+	/* Once everything is indexed, so is each change as it comes. */
+	o->hi = o->top;
+	return index_change(w, i, oseq, cs, n, 1);
 }
 
 void
@@ -302,18 +342,25 @@ writers_touch_all(struct writers *w)
 		void *owned;
 		size_t n;
 		const void *cs;
+		uint32_t oi;
+		int64_t oseq;
 
 		if (id == NULL || strlen(id) != STATION_ID_LEN)
 			continue;
+		oi = origin_of(w, id, 0);
+		oseq = db_column_int(st, 1);
+		if (oseq > w->o[oi].top)
+			w->o[oi].top = oseq;
 		cs = db_change_data(st, 2, 3, &n, &owned);
 		/* Its updates again, as cover would: no harm, the same. */
-		(void)index_change(w, origin_of(w, id, 1),
-		    db_column_int(st, 1), cs, n, 1);
+		(void)index_change(w, oi, oseq, cs, n, 1);
 		free(owned);
 	}
 	db_finalize(st);
-	for (size_t i = 0; i < w->no; i++)
+	for (size_t i = 0; i < w->no; i++) {
 		w->o[i].floor = 1;
+		w->o[i].hi = w->o[i].top;
+	}
 	w->all = 1;
 }
 

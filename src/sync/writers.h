@@ -33,14 +33,17 @@ void writers_free(struct writers *w);
 /*
  * Makes sure the index holds every change here that the change
  * origin:oseq, whose seen list is seen (nseen stations), had not seen.
+ * Returns whether there is any (if not, writers_unseen answers 0 for
+ * every row, and nothing was read).
  */
-void writers_cover(struct writers *w, const char *origin, int64_t oseq,
+int writers_cover(struct writers *w, const char *origin, int64_t oseq,
     const unsigned char *seen, size_t nseen);
 
 /*
- * Adds the change origin:oseq (changeset cs, n bytes), just recorded
- * here, as the newest of its station's.  Returns -1 when cs cannot be
- * walked, else 0.
+ * Notes the change origin:oseq (changeset cs, n bytes), just recorded
+ * here, as the newest of its station's: read when a change that had not
+ * seen it comes (writers_cover), or at once after writers_touch_all.
+ * Returns -1 when cs cannot be walked, else 0.
  */
 int writers_add(struct writers *w, const char *origin, int64_t oseq,
     const void *cs, size_t n);
