@@ -354,6 +354,19 @@ class Table(threading.Thread):
             self.day.merge(hub, self.db, prefer="theirs")
         self.day.merge(self.db, hub, prefer="theirs")
 
+    def hourly(self):
+        """The hour's exchange with the hub, unless the station is offline
+        (a laptop closed, the network down: its changes wait for the next
+        one).  A table on the server has nothing to exchange."""
+        d = self.day
+        if self.server:
+            return
+        if self.rng.random() < d.args.offline:
+            with d.lock:
+                d.offline += 1
+        else:
+            self.sync()
+
     def edit_note(self):
         """A character's notes, now and then one another table edits."""
         n = self.day.args.characters
@@ -400,17 +413,9 @@ class Table(threading.Thread):
         try:
             while not d.over():
                 h = (d.now() - d.day0) // 3600
-                if h > self.hour and self.server:
+                if h > self.hour:
                     self.hour = h
-                elif h > self.hour:
-                    self.hour = h
-                    # Offline this hour (a laptop closed, the network
-                    # down): its changes wait for the next exchange.
-                    if self.rng.random() < d.args.offline:
-                        with d.lock:
-                            d.offline += 1
-                    else:
-                        self.sync()
+                    self.hourly()
                 if self.rng.random() < 0.5:
                     self.edit_note()
                 self.play()

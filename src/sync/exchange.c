@@ -217,17 +217,23 @@ gate_passes(struct gate *g, const char *table, sqlite3_value **keyv, int n)
 }
 
 /*
- * The second trigger's other question: whether a change that the change
- * at hand had not seen wrote the row of table whose key is the n values
- * at keyv.
+ * The columns of table's row whose key is the n values at keyv that a
+ * change the change at hand had not seen updated (writers_unseen), and
+ * the second trigger's other question: whether there are any.
  */
+static uint64_t
+unseen_of(struct gate *g, const char *table, sqlite3_value **keyv, int n)
+{
+	return g->writers != NULL && g->seen != NULL && n > 0 ?
+	    writers_unseen(g->writers, table, keyv, n, g->origin, g->oseq,
+	    g->seen, g->nseen) : 0;
+}
+
 static int
 writers_held(struct gate *g, const char *table, sqlite3_value **keyv,
     int n)
 {
-	return g->writers != NULL && g->seen != NULL && n > 0 &&
-	    writers_unseen(g->writers, table, keyv, n, g->origin, g->oseq,
-	    g->seen, g->nseen) != 0;
+	return unseen_of(g, table, keyv, n) != 0;
 }
 
 /* refkit_gone(table, key values...), the trigger's question. */
@@ -416,6 +422,23 @@ gates_more(struct db *db, struct exchange_apply *a)
 	free(last);
 }
 
+/* The triggers of the n tables at t dropped, if there, and t freed. */
+static void
+triggers_drop(struct gate *g, char **t, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		char *sql = sqlite3_mprintf("DROP TRIGGER IF EXISTS "
+		    "temp.\"refkit_gone_%w\"; DROP TRIGGER IF EXISTS "
+		    "temp.\"refkit_held_%w\"", t[i], t[i]);
+
+		if (sql != NULL && g->db->pg == NULL)
+			(void)sqlite3_exec(g->db->h, sql, NULL, NULL, NULL);
+		sqlite3_free(sql);
+		free(t[i]);
+	}
+	free(t);
+}
+
 /* The gates taken away (after the transaction, which may have). */
 static void
 gates_release(struct exchange_apply *a)
@@ -424,27 +447,8 @@ gates_release(struct exchange_apply *a)
 
 	if (g == NULL)
 		return;
-	for (size_t i = 0; i < g->ntables; i++) {
-		char *sql = sqlite3_mprintf("DROP TRIGGER IF EXISTS "
-		    "temp.\"refkit_gone_%w\"; DROP TRIGGER IF EXISTS "
-		    "temp.\"refkit_held_%w\"", g->tables[i], g->tables[i]);
-
-		if (sql != NULL && g->db->pg == NULL)
-			(void)sqlite3_exec(g->db->h, sql, NULL, NULL, NULL);
-		sqlite3_free(sql);
-		free(g->tables[i]);
-	}
-	free(g->tables);
-	for (size_t i = 0; i < g->nheld_tables; i++) {
-		char *sql = sqlite3_mprintf("DROP TRIGGER IF EXISTS "
-		    "temp.\"refkit_held_%w\"", g->held_tables[i]);
-
-		if (sql != NULL && g->db->pg == NULL)
-			(void)sqlite3_exec(g->db->h, sql, NULL, NULL, NULL);
-		sqlite3_free(sql);
-		free(g->held_tables[i]);
-	}
-	free(g->held_tables);
+	triggers_drop(g, g->tables, g->ntables);
+	triggers_drop(g, g->held_tables, g->nheld_tables);
 	writers_free(g->writers);
 	db_finalize(g->find);
 	if (g->db->pg == NULL) {
@@ -840,7 +844,7 @@ struct support {
 };
 
 static void
-support_init(struct support *s, int ncol)
+support_init(struct support *s, int ncol, struct writers *w)
 {
 	s->ncol = ncol;
 	s->n = xcalloc((size_t)ncol + 1, sizeof *s->n);
@@ -852,7 +856,7 @@ support_init(struct support *s, int ncol)
 	s->nalike = 0;
 	s->removal = 0;
 	s->only = 0;
-	s->w = NULL;
+	s->w = w;
 	for (int i = 0; i <= ncol; i++)
 		s->c_knew[i] = 1;
 }
@@ -895,6 +899,23 @@ at_row(sqlite3_changeset_iter *m, const char *table, int ncol,
 }
 
 /*
+ * The key's values of pk (ncol entries, NULL off the key), in order, *nk
+ * of them, in an array the caller frees.
+ */
+static sqlite3_value **
+key_only(sqlite3_value **pk, int ncol, int *nk)
+{
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression): of pointers */
+	sqlite3_value **keyv = xcalloc((size_t)ncol + 1, sizeof *keyv);
+
+	*nk = 0;
+	for (int i = 0; i < ncol; i++)
+		if (pk[i] != NULL)
+			keyv[(*nk)++] = pk[i];
+	return keyv;
+}
+
+/*
  * The apply's index of the rows each change here touched (writers.h),
  * made the first time a conflict asks; NULL before any change came.
  */
@@ -930,7 +951,7 @@ rec_open(struct rec_iter *r, struct db *db, struct writers *w,
     const char *table, sqlite3_value **pk, int ncol)
 {
 	sqlite3_value **keyv;
-	int nk = 0;
+	int nk;
 
 	memset(r, 0, sizeof *r);
 	r->db = db;
@@ -941,11 +962,7 @@ rec_open(struct rec_iter *r, struct db *db, struct writers *w,
 		return;
 	}
 	r->w = w;
-	/* NOLINTNEXTLINE(bugprone-sizeof-expression): of pointers */
-	keyv = xcalloc((size_t)ncol + 1, sizeof *keyv);
-	for (int i = 0; i < ncol; i++)
-		if (pk[i] != NULL)
-			keyv[nk++] = pk[i];
+	keyv = key_only(pk, ncol, &nk);
 	r->n = nk > 0 ? writers_touching(w, table, keyv, nk, &r->refs) : 0;
 	free(keyv);
 	r->st = db_prepare(db, "SELECT c.origin, c.oseq, c.seen, c.data,"
@@ -1431,8 +1448,7 @@ stamps_judge(struct db *db, struct exchange_apply *a, struct cols *c,
 	struct support su;
 	int nwant = 0;
 
-	support_init(&su, ncol);
-	su.w = touch_index(db, a);
+	support_init(&su, ncol, touch_index(db, a));
 	su.only = 1;
 	support_find(db, &su, c->table, key, here, want, a->origin, a->oseq,
 	    g->seen, g->nseen);
@@ -1447,8 +1463,7 @@ stamps_judge(struct db *db, struct exchange_apply *a, struct cols *c,
 	support_release(&su);
 	/* Written by a change it knew of, and by no other? */
 	if (nwant > 0) {
-		support_init(&su, ncol);
-		su.w = touch_index(db, a);
+		support_init(&su, ncol, touch_index(db, a));
 		su.only = 2;
 		support_find(db, &su, c->table, key, here, want, a->origin,
 		    a->oseq, g->seen, g->nseen);
@@ -1811,34 +1826,27 @@ key_values(sqlite3_changeset_iter *it, int op, int ncol)
 }
 
 /*
- * The columns of table's row that the update it is at reaches which a
- * change that the change at hand had not seen wrote (sync/writers.h),
- * as writers_unseen's bits; 0 for any other change.
+ * The columns of table's row that the update it is at (whose key is pk,
+ * ncol values, NULL off the key) reaches which a change that the change
+ * at hand had not seen wrote (sync/writers.h), as writers_unseen's bits;
+ * 0 for any other change.
  */
 static uint64_t
 unseen_cols(struct apply_ctx *x, sqlite3_changeset_iter *it, int op,
-    int ncol)
+    int ncol, sqlite3_value **pk)
 {
 	struct gate *g = x->a->gate;
-	sqlite3_value **pk, **keyv;
+	sqlite3_value **keyv;
 	const char *table;
-	int n, o, indirect, nk = 0;
+	int n, o, indirect, nk;
 	uint64_t cols;
 
-	if (op != SQLITE_UPDATE || g == NULL || g->writers == NULL ||
-	    g->seen == NULL)
+	if (op != SQLITE_UPDATE || g == NULL || g->writers == NULL)
 		return 0;
 	(void)sqlite3changeset_op(it, &table, &n, &o, &indirect);
-	pk = key_values(it, op, ncol);
-	/* NOLINTNEXTLINE(bugprone-sizeof-expression): of pointers */
-	keyv = xcalloc((size_t)ncol + 1, sizeof *keyv);
-	for (int i = 0; i < ncol; i++)
-		if (pk[i] != NULL)
-			keyv[nk++] = pk[i];
-	cols = nk > 0 ? writers_unseen(g->writers, table, keyv, nk,
-	    g->origin, g->oseq, g->seen, g->nseen) : 0;
+	keyv = key_only(pk, ncol, &nk);
+	cols = unseen_of(g, table, keyv, nk);
 	free(keyv);
-	free(pk);
 	return cols;
 }
 
@@ -1850,14 +1858,11 @@ static int
 unseen_set(struct apply_ctx *x, sqlite3_changeset_iter *it,
     const struct cols *c, int ncol)
 {
-	uint64_t cols = unseen_cols(x, it, SQLITE_UPDATE, ncol);
-	sqlite3_value **pk;
+	sqlite3_value **pk = key_values(it, SQLITE_UPDATE, ncol);
+	uint64_t cols = unseen_cols(x, it, SQLITE_UPDATE, ncol, pk);
 	int hit = 0;
 
-	if (cols == 0)
-		return 0;
-	pk = key_values(it, SQLITE_UPDATE, ncol);
-	for (int i = 0; i < ncol && !hit; i++)
+	for (int i = 0; i < ncol && !hit && cols != 0; i++)
 		hit = pk[i] == NULL && !is_stamp(c, i) &&
 		    side_value(it, NEW, i) != NULL &&
 		    (cols & WRITERS_BIT(i)) != 0;
@@ -1890,7 +1895,7 @@ judge_row(struct apply_ctx *x, sqlite3_changeset_iter *it, struct cols *c,
 	int *theirs = xcalloc((size_t)ncol, sizeof *theirs);
 	int *open = xcalloc((size_t)ncol, sizeof *open);
 	int nwant = 0, nopen = 0, rc = SQLITE_CHANGESET_OMIT;
-	uint64_t unseen = unseen_cols(x, it, op, ncol);
+	uint64_t unseen = unseen_cols(x, it, op, ncol, pk);
 	struct support s;
 
 	for (int i = 0; i < ncol; i++) {
@@ -1908,8 +1913,7 @@ judge_row(struct apply_ctx *x, sqlite3_changeset_iter *it, struct cols *c,
 			nwant++;
 		}
 	}
-	support_init(&s, ncol);
-	s.w = touch_index(x->db, a);
+	support_init(&s, ncol, touch_index(x->db, a));
 	if (nwant > 0 && op == SQLITE_INSERT)
 		alike_find(x->db, c, it, c->table, ncol, &s);
 	if (nwant > 0)
@@ -1981,8 +1985,7 @@ judge_removal(struct apply_ctx *x, sqlite3_changeset_iter *it,
 			nwant++;
 		}
 	}
-	support_init(&s, ncol);
-	s.w = touch_index(x->db, a);
+	support_init(&s, ncol, touch_index(x->db, a));
 	s.removal = 1;
 	if (nwant > 0)
 		support_find(x->db, &s, c->table, pk, here, want, a->origin,
@@ -2029,8 +2032,7 @@ judge_gone(struct apply_ctx *x, sqlite3_changeset_iter *it, struct cols *c,
 	struct support s;
 	int old;
 
-	support_init(&s, ncol);
-	s.w = touch_index(x->db, a);
+	support_init(&s, ncol, touch_index(x->db, a));
 	support_find(x->db, &s, c->table, pk, NULL, open, a->origin, a->oseq,
 	    g->seen, g->nseen);
 	old = s.knew_c[ncol];
@@ -2519,9 +2521,9 @@ entry_place(struct db *db, const struct changes_entry *e, char *why,
 }
 
 /*
- * Before e's changeset: the writers of every row here that e may not
- * have seen indexed, and on SQLite the second trigger on each table
- * where e updates a row that one of them wrote.
+ * Before e's changeset (the change at hand, g's): the writers of every
+ * row here that e may not have seen indexed, and on SQLite the second
+ * trigger on each table where e updates a row that one of them wrote.
  */
 static void
 writers_ready(struct db *db, struct gate *g, const struct changes_entry *e)
@@ -2549,8 +2551,7 @@ writers_ready(struct db *db, struct gate *g, const struct changes_entry *e)
 			if (pkf[i] && sqlite3changeset_old(it, i, &pk[npk]) ==
 			    SQLITE_OK && pk[npk] != NULL)
 				npk++;
-		if (npk > 0 && writers_unseen(g->writers, table, pk, npk,
-		    e->origin, e->oseq, e->seen, e->nseen) != 0)
+		if (writers_held(g, table, pk, npk))
 			hold_table(g, table);
 	}
 	/* A damaged changeset fails in the apply, which says so. */
@@ -2603,6 +2604,7 @@ static void
 entry_record(struct db *db, struct exchange_apply *a,
     const struct changes_entry *e)
 {
+	struct gate *g = a->gate;
 	struct db_stmt *st = db_prepare(db, "INSERT INTO change (no, origin,"
 	    " oseq, time, data, seen) VALUES ((SELECT coalesce(max(no), 0) +"
 	    " 1 FROM change), ?1, ?2, ?3, ?4, ?5)");
@@ -2616,9 +2618,8 @@ entry_record(struct db *db, struct exchange_apply *a,
 		    (int)(e->nseen * CHANGES_SEEN_LEN));
 	db_step(db, st, 0);
 	db_finalize(st);
-	if (a->gate != NULL && ((struct gate *)a->gate)->writers != NULL &&
-	    writers_add(((struct gate *)a->gate)->writers, e->origin, e->oseq,
-	    e->changeset, e->len) != 0)
+	if (g != NULL && g->writers != NULL && writers_add(g->writers,
+	    e->origin, e->oseq, e->changeset, e->len) != 0)
 		db_fatal(db, "cannot note the rows a change wrote");
 	if (changeset_has_delete(e->changeset, e->len)) {
 		if (gone_note(db, e->origin, e->oseq, e->changeset,
@@ -2835,8 +2836,7 @@ superseded(struct db *db, struct exchange_apply *a,
 		for (int i = 0; i < y->ncol; i++)
 			cv_column(st, i, &here[i]);
 	}
-	support_init(&s, y->ncol);
-	s.w = touch_index(db, a);
+	support_init(&s, y->ncol, touch_index(db, a));
 	support_find(db, &s, y->table, y->pk, here, want, y->origin, y->oseq,
 	    NULL, 0);
 	if (here == NULL)

@@ -117,6 +117,18 @@ origin_of(struct writers *w, const char *id, int64_t top)
 	return (uint32_t)w->no++;
 }
 
+/* table's row whose key is the npk values at pk, or NULL: not indexed. */
+static struct wrow *
+row_find(struct writers *w, const char *table, sqlite3_value **pk, int npk)
+{
+	size_t klen;
+	unsigned char *key = row_key(table, pk, npk, &klen);
+	struct wrow *r = slot_of(w, key, klen, hash_of(key, klen));
+
+	free(key);
+	return r->key != NULL ? r : NULL;
+}
+
 struct writers *
 writers_new(struct db *db)
 {
@@ -368,13 +380,10 @@ size_t
 writers_touching(struct writers *w, const char *table, sqlite3_value **pk,
     int npk, const struct writers_ref **refs)
 {
-	size_t klen;
-	unsigned char *key = row_key(table, pk, npk, &klen);
-	struct wrow *r = slot_of(w, key, klen, hash_of(key, klen));
+	struct wrow *r = row_find(w, table, pk, npk);
 
-	free(key);
-	*refs = r->all;
-	return r->key != NULL ? r->nall : 0;
+	*refs = r != NULL ? r->all : NULL;
+	return r != NULL ? r->nall : 0;
 }
 
 const char *
@@ -388,13 +397,10 @@ writers_unseen(struct writers *w, const char *table, sqlite3_value **pk,
     int npk, const char *origin, int64_t oseq, const unsigned char *seen,
     size_t nseen)
 {
-	size_t klen;
-	unsigned char *key = row_key(table, pk, npk, &klen);
-	struct wrow *r = slot_of(w, key, klen, hash_of(key, klen));
+	struct wrow *r = row_find(w, table, pk, npk);
 	uint64_t cols = 0;
 
-	free(key);
-	for (size_t i = 0; r->key != NULL && i < r->nby; i++) {
+	for (size_t i = 0; r != NULL && i < r->nby; i++) {
 		const char *id = w->o[r->by[i].origin].id;
 		int64_t had = strcmp(id, origin) == 0 ? oseq - 1 :
 		    gone_seen_of(seen, nseen, id);
